@@ -1,0 +1,1 @@
+"""The card model, importers and card storage."""

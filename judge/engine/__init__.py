@@ -1,0 +1,1 @@
+"""Rules engines: immutable board state, actions, resolution with citations."""

@@ -1,0 +1,75 @@
+"""Every error judge raises on purpose: the CLI prints them as one line, the TUI as notifications.
+
+Each carries a message that names what was wrong and where, and optionally `hints` (the nearest
+existing numbers, terms or card names) so a judge can correct the input at once.
+"""
+
+from __future__ import annotations
+
+
+class JudgeError(Exception):
+    """Base of all expected errors: shown to the user as a clean message, never a traceback."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, hints: tuple[str, ...] | list[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hints = tuple(hints)
+
+    def __str__(self) -> str:
+        if self.hints:
+            return f"{self.message} (nearest: {', '.join(self.hints)})"
+        return self.message
+
+
+class UnknownGame(JudgeError):
+    """The game id (or its language or version) is not one of the stored documents."""
+
+
+class UnknownRule(JudgeError):
+    """The clause number does not exist in the document asked for."""
+
+
+class UnknownTerm(JudgeError):
+    """No keyword or defined term matches the word."""
+
+
+class UnknownCard(JudgeError):
+    """No card matches the number or name."""
+
+
+class BadInput(JudgeError):
+    """Input a user typed (a number, a query, an option) is malformed."""
+
+
+class ManifestError(JudgeError):
+    """The rules manifest is missing, malformed, or disagrees with the files beside it."""
+
+
+class IngestError(JudgeError):
+    """A rules document could not be ingested (import of a new release failed)."""
+
+
+class StoreError(JudgeError):
+    """The database could not be built, opened or swapped in."""
+
+
+class CardFileError(JudgeError):
+    """A card file is malformed: names the record and field that failed and why."""
+
+
+class DeckError(JudgeError):
+    """A decklist file is malformed (a line that is not `COUNT CARD`)."""
+
+
+class GrammarError(JudgeError):
+    """A grammar file failed to load: a bug in the project, reported plainly."""
+
+
+class ScenarioError(JudgeError):
+    """A scenario file is malformed or describes a board the rules do not allow."""
+
+
+class RulingMismatch(JudgeError):
+    """A saved ruling cites clauses whose text changed since (reported by --recheck)."""

@@ -1,0 +1,1 @@
+"""Ingest and query the rule documents (no Textual, no Lark here)."""

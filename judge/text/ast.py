@@ -1,0 +1,343 @@
+"""The effect AST: what a card's text means, as typed frozen values.
+
+This module is the contract between the card grammar (which builds these nodes through a Lark
+Transformer) and the rules engines (which interpret them; they never see Lark trees or text).
+It has no dependency on Lark. Node kinds are linked to rule clauses by the per-game link table
+in `judge.text.links`; `to_json` adds those citations, so a node never carries a typed-in clause.
+
+JSON form (contract): `{"kind": snake_case_class_name, …fields, "cites": [...]}`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a node came from in the source text (character offsets, end exclusive)."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"bad span {self.start}..{self.end}")
+
+
+class AbilityKind(str, Enum):
+    """What sort of ability a line of card text is (BS: 8-x; FFTCG: 11.x)."""
+
+    TRIGGERED = "triggered"      # BS "When Summoned:" etc.; FFTCG auto-ability "When X enters…"
+    ACTIVATED = "activated"      # BS [Main]/[Flash] effects of spirits and nexuses
+    CONSTANT = "constant"        # BS constant effects; e.g. "While this spirit attacks"
+    MAGIC = "magic"              # BS magic card effects ([Main] / [Flash])
+    KEYWORD = "keyword"          # a keyword effect line (【Gale: 2】, Haste, Warp 2 -- 《火》)
+    AUTO = "auto"                # FFTCG auto-ability
+    FIELD = "field"              # FFTCG field ability
+    ACTION = "action"            # FFTCG action ability (cost: effect)
+    SPECIAL = "special"          # FFTCG special ability ([[s]]Name[[/]] 《S》…)
+    SUMMON = "summon"            # FFTCG Summon card effect
+    BURST = "burst"              # BS burst effect
+
+
+class Duration(str, Enum):
+    """How long a modification lasts."""
+
+    TURN = "turn"                # "during this turn" / "until end of turn"
+    BATTLE = "battle"            # "during this battle"
+    NEXT_TURN_END = "next_turn_end"  # "until the end of your opponent's next turn" and the like
+    PERMANENT = "permanent"      # no duration stated (constant / continuous)
+
+
+class Player(str, Enum):
+    """Whose card, deck, hand or life: relative to the controller of the effect."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ANY = "any"
+    EACH = "each"
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A numeric filter: "cost 3 or less", "BP 5000 or more", "power 7000 or less"."""
+
+    stat: str                    # cost | bp | power | level | cores | symbols
+    op: str                      # "<=" | ">=" | "==" | "<" | ">"
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.op not in ("<=", ">=", "==", "<", ">"):
+            raise ValueError(f"bad comparison {self.op!r}")
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword effect with its parameters: 【Armor: Red/Purple】 → Keyword("Armor", ("red", "purple"))."""
+
+    name: str                    # canonical name, Title Case: "Armor", "Gale", "Haste", "Warp"
+    params: tuple[str, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Selector:
+    """What an effect acts on: "up to two of your opponent's spirits with cost 3 or less"."""
+
+    count: int | None = 1        # None = all ("each", "all")
+    up_to: bool = False
+    self_ref: bool = False       # "this spirit", "this card", "{Name}" referring to itself
+    owner: Player | None = None  # whose card (controller for BS field cards)
+    card_types: tuple[str, ...] = ()   # spirit, nexus, magic, forward, backup, monster, character, summon
+    colors: tuple[str, ...] = ()       # BS colours / FFTCG elements, lower case
+    families: tuple[str, ...] = ()     # BS families / FFTCG Job
+    categories: tuple[str, ...] = ()   # FFTCG Category
+    name: str | None = None            # a named card ("Card Name X")
+    with_keyword: str | None = None    # "with 【Armor】"
+    state: str | None = None           # exhausted | refreshed | dull | active
+    zone: str | None = None            # field (default) | hand | trash | deck | break | damage
+    thresholds: tuple[Threshold, ...] = ()
+    other: bool = False                # "other than this spirit"
+    choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Base of effect directives; subclasses are the node kinds."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Destroy(Effect):
+    """Destroy (BS) / Break (FFTCG) the selected cards."""
+
+    target: Selector
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Effect):
+    """A player draws N cards."""
+
+    count: int
+    player: Player = Player.YOU
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard(Effect):
+    """A player discards N cards (from hand), possibly of a kind."""
+
+    count: int
+    player: Player = Player.YOU
+    target: Selector | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetState(Effect):
+    """Exhaust / refresh (BS), dull / activate (FFTCG), freeze (FFTCG)."""
+
+    state: str                   # exhausted | refreshed | dull | active | frozen
+    target: Selector
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveCores(Effect):
+    """Move N cores between named areas: reserve, trash, void, life, a spirit."""
+
+    count: int | None            # None = all
+    source: str                  # void | reserve | trash | life | spirit | this | opponent_life ...
+    dest: str
+    up_to: bool = False
+    source_target: Selector | None = None
+    dest_target: Selector | None = None
+    player: Player = Player.YOU
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModifyStat(Effect):
+    """+N/-N BP (BS) or power (FFTCG) with a duration."""
+
+    stat: str                    # bp | power | cost | symbols | level
+    amount: int
+    target: Selector
+    duration: Duration = Duration.TURN
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deploy(Effect):
+    """Summon / place / play onto the field / cast without paying, from a zone."""
+
+    verb: str                    # summon | place | play | cast | use
+    target: Selector
+    free: bool = False           # "without paying the cost"
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Effect):
+    """Return to hand, put on top/bottom of deck, remove from the game, put into the Break Zone / trash."""
+
+    target: Selector
+    dest: str                    # hand | deck_top | deck_bottom | removed | trash | break | damage | life
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Effect):
+    """Reveal / look at / search the top N cards or a zone, then what happens to them."""
+
+    count: int | None
+    zone: str = "deck"
+    then: tuple[Effect, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Search(Effect):
+    """Search your deck for a card matching a selector and put it somewhere."""
+
+    target: Selector
+    dest: str = "hand"
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Damage(Effect):
+    """Deal N damage to a Forward / player (FFTCG); send N life cores (BS 'reduce life')."""
+
+    amount: int
+    target: Selector | None = None   # None = a player (see player)
+    player: Player | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Gain(Effect):
+    """The target gains a keyword or ability for a duration."""
+
+    target: Selector
+    keyword: Keyword | None = None
+    ability: Ability | None = None
+    duration: Duration = Duration.TURN
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Restriction(Effect):
+    """"cannot …" / "must …": a prohibition or obligation on a target or player."""
+
+    mode: str                    # cannot | must
+    action: str                  # attack | block | be_selected | be_destroyed | be_blocked | ...
+    target: Selector | None = None
+    player: Player | None = None
+    duration: Duration = Duration.TURN
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conditional(Effect):
+    """"If …, …" (and "instead"): effects that happen only when a condition holds."""
+
+    condition: Condition
+    effects: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+    instead: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sequence(Effect):
+    """"Then," / "After this effect resolves,": effects done in order, the later one dependent."""
+
+    connector: str               # then | after_resolves | and
+    effects: tuple[Effect, ...]
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Optional(Effect):
+    """"You may …" (a choice the player makes at resolution)."""
+
+    effects: tuple[Effect, ...]
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Condition:
+    """A condition, structured where the grammar knows its shape; `text` always kept."""
+
+    kind: str                    # count | compare | has_keyword | zone_state | turn | text
+    text: str
+    selector: Selector | None = None
+    threshold: Threshold | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cost:
+    """What must be paid: FFTCG CP / dull / special; BS "you may send … to …" costs."""
+
+    cp: tuple[str, ...] = ()     # elements and generic numbers, e.g. ("fire", "1")
+    dull_self: bool = False      # 《ダル》
+    special: bool = False        # 《S》: discard a card of the same name
+    crystal: int = 0             # 《C》
+    x: bool = False              # 《X》
+    effects: tuple[Effect, ...] = ()   # non-CP costs: "put 1 Backup into the Break Zone", BS core costs
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability:
+    """One ability of a card: its kind, when it applies, what it costs and does."""
+
+    kind: AbilityKind
+    levels: tuple[int, ...] = ()          # BS level bands [LV1][LV2]; () = all levels
+    timing: str | None = None             # when_summoned | when_attacks | while_attacks | flash | main |
+                                          # when_destroyed | enters_field | beginning_of_phase | ...
+    timing_text: str | None = None        # the label as printed
+    keyword: Keyword | None = None        # for KEYWORD abilities
+    name: str | None = None               # FFTCG special ability name
+    cost: Cost | None = None
+    condition: Condition | None = None
+    effects: tuple[Effect, ...] = ()
+    restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
+    text: str = ""
+    span: Span | None = None
+
+
+def kind_of(node: object) -> str:
+    """The snake_case kind of a node ("ModifyStat" → "modify_stat")."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(node).__name__).lower()
+
+
+def to_json(node: Any, cites: Any = None) -> Any:
+    """The JSON form of a node; `cites(node) -> list[str]` adds each node's clause numbers."""
+    if isinstance(node, Enum):
+        return node.value
+    if isinstance(node, tuple | list):
+        return [to_json(n, cites) for n in node]
+    if is_dataclass(node) and not isinstance(node, type):
+        out: dict[str, Any] = {"kind": kind_of(node)}
+        for f in fields(node):
+            out[f.name] = to_json(getattr(node, f.name), cites)
+        if cites is not None and not isinstance(node, Span):
+            out["cites"] = list(cites(node))
+        return out
+    return node
+
+
+__all__ = [
+    "Ability", "AbilityKind", "Condition", "Conditional", "Cost", "Damage", "Deploy", "Destroy",
+    "Discard", "Draw", "Duration", "Effect", "Gain", "Keyword", "ModifyStat", "Move", "MoveCores",
+    "Optional", "Player", "Restriction", "Reveal", "Search", "Selector", "Sequence", "SetState",
+    "Span", "Threshold", "kind_of", "to_json",
+]

@@ -103,6 +103,7 @@ class Selector:
     thresholds: tuple[Threshold, ...] = ()
     other: bool = False                # "other than this spirit"
     choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
+    ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to
     span: Span | None = None
 
 
@@ -169,6 +170,7 @@ class ModifyStat(Effect):
     amount: int
     target: Selector
     duration: Duration = Duration.TURN
+    per: Selector | None = None  # FFTCG "for each …": amount is multiplied by their number
     span: Span | None = None
 
 
@@ -217,6 +219,7 @@ class Damage(Effect):
     amount: int
     target: Selector | None = None   # None = a player (see player)
     player: Player | None = None
+    per: Selector | None = None      # FFTCG "for each …": amount is multiplied by their number
     span: Span | None = None
 
 
@@ -268,6 +271,60 @@ class Optional(Effect):
     """"You may …" (a choice the player makes at resolution)."""
 
     effects: tuple[Effect, ...]
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choose(Effect):
+    """FFTCG "Choose …" (11.6.5): targets fixed when the ability is put on the stack."""
+
+    target: Selector
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Modal(Effect):
+    """FFTCG "Select N of the M following actions." (11.6.6): each option is a tuple of effects."""
+
+    count: int
+    up_to: bool = False
+    options: tuple[tuple[Effect, ...], ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delayed(Effect):
+    """FFTCG delayed auto-ability (11.8.17): "When you do so, …", "At the end of the turn, …"."""
+
+    timing: str
+    timing_text: str
+    effects: tuple[Effect, ...]
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GainCrystal(Effect):
+    """FFTCG "Gain 《C》" (6.8): the player obtains Crystals."""
+
+    count: int = 1
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cancel(Effect):
+    """FFTCG "Cancel its effect" (11.11.2): a Summon or ability on the stack does nothing."""
+
+    target: Selector | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CostChange(Effect):
+    """FFTCG "The cost required to cast X is reduced by N" (11.4.4): a change to casting costs."""
+
+    target: Selector
+    amount: int                      # negative = reduced
+    per: Selector | None = None
     span: Span | None = None
 
 
@@ -336,7 +393,8 @@ def to_json(node: Any, cites: Any = None) -> Any:
 
 
 __all__ = [
-    "Ability", "AbilityKind", "Condition", "Conditional", "Cost", "Damage", "Deploy", "Destroy",
+    "Ability", "AbilityKind", "Cancel", "Choose", "Condition", "Conditional", "Cost", "CostChange",
+    "Damage", "Delayed", "Deploy", "Destroy", "GainCrystal", "Modal",
     "Discard", "Draw", "Duration", "Effect", "Gain", "Keyword", "ModifyStat", "Move", "MoveCores",
     "Optional", "Player", "Restriction", "Reveal", "Search", "Selector", "Sequence", "SetState",
     "Span", "Threshold", "kind_of", "to_json",

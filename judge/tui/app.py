@@ -1,0 +1,149 @@
+"""The judge's terminal: one Textual app with a Rules, a Cards and a Board screen.
+
+The app owns what every screen shares: the library door (`Library`, one background thread), the
+game / language / version in view, the keys that work everywhere, the help screen, the command
+palette, the theme, and `ask()`, which turns every library error into a notification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from judge.errors import JudgeError
+from judge.tui.commands import JudgeCommands
+from judge.tui.service import Library
+
+FAILED: Any = object()
+"""What `JudgeApp.ask` returns when the call failed (the user has already been told why)."""
+
+SCREENS_IN_ORDER = ("rules", "cards", "board")
+
+
+def _rules_screen() -> Screen:
+    from judge.tui.rules_screen import RulesScreen
+
+    return RulesScreen()
+
+
+def _cards_screen() -> Screen:
+    from judge.tui.cards_screen import CardsScreen
+
+    return CardsScreen()
+
+
+def _board_screen() -> Screen:
+    from judge.tui.board_screen import BoardScreen
+
+    return BoardScreen()
+
+
+class JudgeApp(App[None]):
+    """Rules browser, card lookup and board resolver for a judge at the table."""
+
+    TITLE = "judge"
+    SUB_TITLE = "rules judge assistant"
+    MODES: ClassVar[dict[str, Any]] = {
+        "rules": _rules_screen,
+        "cards": _cards_screen,
+        "board": _board_screen,
+    }
+    COMMANDS = App.COMMANDS | {JudgeCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "show_screen('rules')", "Rules", tooltip="Browse the rules documents"),
+        Binding("f2", "show_screen('cards')", "Cards", tooltip="Look up a card, its text and its AST"),
+        Binding("f3", "show_screen('board')", "Board", tooltip="Set up a board and resolve actions"),
+        Binding("g", "jump", "Jump", tooltip="Jump to a clause by number (7-1-5-2, 7.1.5.2, §7-1-5-2)"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key, on one screen"),
+        Binding("ctrl+t", "toggle_theme", "Theme", tooltip="Switch between the light and dark theme"),
+        Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Leave judge"),
+    ]
+
+    def __init__(self, game: str = "bss", lang: str | None = None, *, db_path: Path | None = None,
+                 remember: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.lang = lang
+        self.version: str | None = None
+        self.remember = remember
+        self.library = Library(db_path)
+        self.theme = "textual-dark"
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.switch_mode("rules")
+
+    def on_unmount(self) -> None:
+        self.library.close()
+
+    # -- the one place library errors become notifications -----------------------------------
+    async def ask(self, call: Awaitable[Any]) -> Any:
+        """Await a library call; on failure notify the user and return FAILED (never raise)."""
+        try:
+            return await call
+        except JudgeError as exc:
+            self.notify(str(exc), title=type(exc).__name__, severity="error", timeout=8)
+        except Exception as exc:  # a bug below the UI must not kill a judge's session
+            self.log.error(f"library call failed: {exc!r}")
+            self.notify(f"{type(exc).__name__}: {exc}", title="Internal error", severity="error",
+                        timeout=10)
+        return FAILED
+
+    def set_document(self, game: str, lang: str | None, version: str | None = None) -> None:
+        """Change the document in view and remember the choice for the next start."""
+        self.game, self.lang, self.version = game, lang, version
+        if self.remember:
+            from judge.tui.settings import save_last
+
+            save_last(game, lang)
+
+    # -- actions that work everywhere --------------------------------------------------------
+    async def action_show_screen(self, mode: str) -> None:
+        if self.current_mode != mode:
+            await self.switch_mode(mode)
+
+    async def action_jump(self) -> None:
+        await self.action_show_screen("rules")
+        await self.screen.run_action("jump")
+
+    def action_help(self) -> None:
+        from judge.tui.help_screen import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        self.notify(f"Theme: {'light' if self.theme == 'textual-light' else 'dark'}", timeout=2)
+
+    async def run_screen_action(self, mode: str, action: str) -> None:
+        """Run a screen's action from anywhere (the command palette): show the screen, then act."""
+        await self.action_show_screen(mode)
+        await self.screen.run_action(action)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Toggle light/dark theme", "Switch between the light and dark theme",
+                            self.action_toggle_theme)
+
+
+def screen_bindings() -> dict[str, list[Binding]]:
+    """Every screen's own bindings, by mode name (for the help screen and the palette)."""
+    from judge.tui.board_screen import BoardScreen
+    from judge.tui.cards_screen import CardsScreen
+    from judge.tui.rules_screen import RulesScreen
+
+    out: dict[str, list[Binding]] = {}
+    for mode, cls in (("rules", RulesScreen), ("cards", CardsScreen), ("board", BoardScreen)):
+        out[mode] = [b for b in Binding.make_bindings(cls.BINDINGS)]
+    return out
+
+
+def app_bindings() -> list[Binding]:
+    """The keys that work on every screen."""
+    return list(Binding.make_bindings(JudgeApp.BINDINGS))

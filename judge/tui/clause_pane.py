@@ -1,0 +1,129 @@
+"""One clause, readable: breadcrumbs, number and title, text, and its links to follow.
+
+`load_view` gathers what the pane shows on the library thread (the clause and a label for every
+child, reference and "cited by" link); `ClausePane.show` only draws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+LINK_GROUPS = (("children", "Sub-clauses"), ("refs", "References"), ("cited_by", "Cited by"))
+
+
+@dataclass(frozen=True)
+class ClauseView:
+    """A clause with a short label for each of its links (number → title or first words)."""
+
+    clause: Any
+    labels: dict[str, str] = field(default_factory=dict)
+    doc_label: str = ""
+
+
+def _label(clause: Any) -> str:
+    """A clause's title, or the first words of its text."""
+    words = (clause.title or clause.text or "").replace("\n", " ").strip()
+    return words if len(words) <= 70 else words[:69] + "…"
+
+
+def load_view(kb: Any, game: str, number: str, lang: str | None, version: str | None) -> ClauseView:
+    """Fetch a clause and its link labels (runs on the library thread; raises UnknownRule)."""
+    clause = kb.clause(game, number, lang=lang, version=version)
+    labels: dict[str, str] = {}
+    for attr, _title in LINK_GROUPS:
+        for linked in getattr(clause, attr, None) or ():
+            if linked in labels:
+                continue
+            try:
+                labels[linked] = _label(kb.clause(game, linked, lang=clause.lang, version=clause.version))
+            except Exception:  # a dangling reference is shown as the bare number
+                labels[linked] = ""
+    doc = kb.document(game, lang=clause.lang, version=clause.version)
+    dated = f" ({doc.date})" if getattr(doc, "date", "") else ""
+    return ClauseView(clause, labels, f"{doc.short or doc.title} {doc.version}{dated} · {clause.lang}")
+
+
+def crumbs_markup(clause: Any) -> str:
+    """Ancestors as clickable links: 7 Battle › 7-1 Attack step › …"""
+    parts = []
+    for number, title in getattr(clause, "breadcrumbs", None) or ():
+        safe = "".join(ch for ch in str(number) if ch not in "'\\")
+        label = escape(f"{number} {title}".strip())
+        parts.append(f"[@click=screen.open_number('{safe}')]{label}[/]")
+    return " › ".join(parts) if parts else "[dim](top level)[/dim]"
+
+
+class ClausePane(Vertical):
+    """The clause in view, with its links in a focusable list (Enter or click follows one)."""
+
+    DEFAULT_CSS = """
+    ClausePane { height: 1fr; width: 1fr; padding: 0 1; }
+    ClausePane .crumbs { height: auto; color: $text-muted; }
+    ClausePane .doc { height: 1; color: $text-muted; text-style: italic; }
+    ClausePane > VerticalScroll { height: 1fr; }
+    ClausePane .heading { text-style: bold; color: $accent; }
+    ClausePane OptionList { height: 1fr; min-height: 4; border: round $panel; }
+    ClausePane OptionList:focus { border: round $accent; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: ClauseView | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="crumbs")
+        with VerticalScroll(can_focus=False):
+            yield Static("Loading the rules…", classes="heading")
+            yield Static("", classes="text")
+        yield Static("", classes="doc")
+        yield OptionList(classes="links")
+
+    @property
+    def number(self) -> str | None:
+        return self.view.clause.number if self.view else None
+
+    def show(self, view: ClauseView) -> None:
+        """Draw a clause and its links (the list is reset to the first link)."""
+        self.view = view
+        clause = view.clause
+        self.query_one(".crumbs", Static).update(crumbs_markup(clause))
+        heading = Text(f"§{clause.number}", style="bold")
+        if clause.title:
+            heading.append(f"  {clause.title}")
+        self.query_one(".heading", Static).update(heading)
+        self.query_one(".text", Static).update(Text(clause.text or "(heading: no text of its own)"))
+        self.query_one(".doc", Static).update(Text(view.doc_label))
+        self.query_one(VerticalScroll).scroll_home(animate=False)
+        options: list[Option | None] = []
+        for attr, group_title in LINK_GROUPS:
+            numbers = list(getattr(clause, attr, None) or ())
+            if not numbers:
+                continue
+            options.append(Option(Text(f"{group_title} ({len(numbers)})", style="bold dim"), disabled=True))
+            for number in numbers:
+                label = Text(f"  {number}", style="bold")
+                if view.labels.get(number):
+                    label.append(f"  {view.labels[number]}", style="")
+                options.append(Option(label, id=f"{attr}|{number}"))
+        links = self.query_one(OptionList)
+        links.set_options(options or [Option(Text("No links from this clause", style="dim"), disabled=True)])
+        first = next((i for i, option in enumerate(options) if option and not option.disabled), None)
+        if first is not None:
+            links.highlighted = first
+
+    def show_message(self, message: str) -> None:
+        """Show a line instead of a clause (no clause with this number in this language)."""
+        self.view = None
+        self.query_one(".crumbs", Static).update("")
+        self.query_one(".heading", Static).update(Text(message, style="dim"))
+        self.query_one(".text", Static).update("")
+        self.query_one(".doc", Static).update("")
+        self.query_one(OptionList).clear_options()

@@ -1,0 +1,46 @@
+"""The command palette (ctrl+p) lists every action of every screen, not only the current one.
+
+Built from the same bindings the footer and the help screen show, so the three never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class JudgeCommands(Provider):
+    """One command per key binding: '<Screen>: <description>'."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        from judge.tui.app import app_bindings, screen_bindings
+
+        app: Any = self.app
+        found: list[tuple[str, str, Callable[[], Any]]] = []
+        for binding in app_bindings():
+            if binding.action in ("quit",):
+                continue
+            found.append((binding.description, binding.tooltip or binding.description,
+                          partial(app.run_action, binding.action)))
+        for mode, bindings in screen_bindings().items():
+            for binding in bindings:
+                if not binding.description:
+                    continue
+                title = f"{mode.capitalize()}: {binding.description}"
+                found.append((title, binding.tooltip or binding.description,
+                              partial(app.run_screen_action, mode, binding.action)))
+        return found
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(f"{title} {help_text}")
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)

@@ -1,0 +1,87 @@
+"""Small modal dialogs shared by the screens: ask for a line of text, or pick one of a list."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 70; max-width: 95%; height: auto; max-height: 90%;
+    border: thick $primary; background: $surface; padding: 0 1;
+}}
+{name} OptionList {{ height: auto; max-height: 18; }}
+"""
+
+
+class PromptDialog(ModalScreen[str | None]):
+    """One line of input: Enter returns it, Escape returns None."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="PromptDialog")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, placeholder: str = "", value: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.placeholder = placeholder
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield Input(value=self.value, placeholder=self.placeholder, id="prompt")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        value = event.value.strip()
+        self.dismiss(value or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class JumpDialog(PromptDialog):
+    """`g`: a clause number in any of the spellings judges type."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="JumpDialog")
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"Jump to a clause of {game}", "7-1-5-2, 7.1.5.2 or §7-1-5-2", id="jump")
+
+
+class PickDialog(ModalScreen[str | None]):
+    """Pick one of a list of (id, label) choices; Escape cancels."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="PickDialog")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]], current: str | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield OptionList(*[Option(label, id=key) for key, label in self.choices], id="choices")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        for index, (key, _label) in enumerate(self.choices):
+            if key == self.current:
+                options.highlighted = index
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

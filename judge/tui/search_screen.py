@@ -1,0 +1,135 @@
+"""`/`: search the rules as you type; ranked hits with the match highlighted; Enter opens one."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+MARKS = (("«", "»"), ("[", "]"))
+MATCH_STYLE = "bold reverse"
+
+
+def marked_text(snippet: str) -> Text:
+    """A snippet whose match the KB marked with «…» (or […]) as Text with the match highlighted."""
+    for open_mark, close_mark in MARKS:
+        if open_mark in snippet and close_mark in snippet:
+            text = Text()
+            pattern = re.compile(re.escape(open_mark) + r"(.*?)" + re.escape(close_mark), re.S)
+            last = 0
+            for match in pattern.finditer(snippet):
+                text.append(snippet[last:match.start()])
+                text.append(match.group(1), style=MATCH_STYLE)
+                last = match.end()
+            text.append(snippet[last:])
+            return text
+    return Text(snippet)
+
+
+def hit_label(hit: Any) -> Text:
+    """`bss en 7-1-5-2  …snippet…` on one or two lines."""
+    label = Text(f"{hit.game} {hit.lang} ", style="dim")
+    label.append(f"§{hit.number}", style="bold")
+    label.append("  ")
+    label.append_text(marked_text(" ".join(str(hit.snippet).split())))
+    return label
+
+
+class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
+    """Search box and ranked results; searching runs in a worker so typing never stutters."""
+
+    DEFAULT_CSS = """
+    SearchScreen { align: center top; }
+    SearchScreen > Vertical { width: 95%; height: 90%; margin-top: 1; border: thick $primary;
+                              background: $surface; padding: 0 1; }
+    SearchScreen #hits { height: 1fr; }
+    SearchScreen #status { height: 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Close"),
+        Binding("down", "to_hits", "Results", show=False),
+        Binding("ctrl+a", "toggle_all", "All games"),
+    ]
+
+    def __init__(self, game: str | None) -> None:
+        super().__init__()
+        self.game = game
+        self.all_games = False
+        self.hits: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._scope_label(), id="scope")
+            yield Input(placeholder="words, a keyword or a number (English or 日本語)", id="query")
+            yield Label("", id="status")
+            yield OptionList(id="hits")
+
+    def _scope_label(self) -> str:
+        where = "all games" if self.all_games or not self.game else self.game
+        return f"Search the rules of {where}   (ctrl+a: all games · ↓ results · Enter open · Esc close)"
+
+    @on(Input.Changed, "#query")
+    def query_changed(self, event: Input.Changed) -> None:
+        self.run_search(event.value)
+
+    @on(Input.Submitted, "#query")
+    def query_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.hits:
+            self._choose(0)
+
+    @work(exclusive=True, group="search")
+    async def run_search(self, query: str) -> None:
+        from judge.tui.app import FAILED
+
+        query = query.strip()
+        hits_list = self.query_one("#hits", OptionList)
+        status = self.query_one("#status", Label)
+        if not query:
+            self.hits = []
+            hits_list.clear_options()
+            status.update("")
+            return
+        await asyncio.sleep(0.08)  # let fast typing cancel this search before it starts
+        app: Any = self.app
+        game = None if self.all_games else self.game
+        hits = await app.ask(app.library.kb("search", query, game=game, limit=50))
+        if hits is FAILED:
+            return
+        self.hits = list(hits)
+        hits_list.set_options([Option(hit_label(hit), id=str(i)) for i, hit in enumerate(self.hits)])
+        status.update(f"{len(self.hits)} result{'s' if len(self.hits) != 1 else ''} for {query!r}, best first"
+                      if self.hits else f"No clause matches {query!r}")
+
+    @on(OptionList.OptionSelected, "#hits")
+    def hit_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose(int(event.option.id or 0))
+
+    def _choose(self, index: int) -> None:
+        hit = self.hits[index]
+        self.dismiss((hit.game, hit.lang, hit.number))
+
+    def action_to_hits(self) -> None:
+        hits = self.query_one("#hits", OptionList)
+        if self.hits:
+            hits.focus()
+            if hits.highlighted is None:
+                hits.highlighted = 0
+
+    def action_toggle_all(self) -> None:
+        self.all_games = not self.all_games
+        self.query_one("#scope", Label).update(self._scope_label())
+        self.run_search(self.query_one("#query", Input).value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,332 @@
+"""Rules commands: games, rule, rules dump/check/import, search, term, diff.
+
+Thin: parse arguments, call judge.rules.kb, print. Plain text goes through click.echo (rich is not
+needed for this and would cost startup time); `--json` output is the stable contract.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+import unicodedata
+from pathlib import Path
+
+import click
+
+from judge.cli import cli
+
+
+def _kb():
+    from judge.rules.kb import open_kb
+
+    return open_kb()
+
+
+def _json(obj) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _doc_line(doc) -> str:
+    return f"{doc.title} — version {doc.version}, {doc.date or 'undated'} [{doc.game}/{doc.lang}]"
+
+
+@cli.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def games(as_json: bool) -> None:
+    """List the stored rules documents (game, language, version, date, clause count).
+
+    Example: judge games --json
+    """
+    docs = _kb().documents()
+    if as_json:
+        _json([d.to_json() for d in docs])
+        return
+    for d in docs:
+        mark = "*" if d.current else " "
+        click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
+                   f"{d.clauses:>4} clauses  {d.title}")
+    click.echo("(* = current version, cited by default)")
+
+
+@cli.command("rule")
+@click.argument("game")
+@click.argument("number")
+@click.option("--lang", default=None, help="Language (bs: ja default, en, or both).")
+@click.option("--version", "version", default=None, help="Document version (default: current).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--cite", is_flag=True, help="Print one pasteable citation line.")
+@click.option("--only", is_flag=True, help="The clause alone, without its sub-clauses.")
+@click.option("--history", is_flag=True, help="Trace the clause through every stored version.")
+def rule(game: str, number: str, lang: str | None, version: str | None, as_json: bool, cite: bool,
+         only: bool, history: bool) -> None:
+    """Show clause NUMBER of GAME with its context, sub-clauses and links.
+
+    Tolerates 7.1.5.2, §7-1-5-2 and trailing dots.
+
+    Example: judge rule bss 7-1-5-2
+    """
+    kb = _kb()
+    if lang and lang.lower() == "both":
+        _rule_both(kb, game, number, version, as_json, only)
+        return
+    doc = kb.document(game, lang, version)
+    if history:
+        entries = kb.history(game, number, doc.lang)
+        if as_json:
+            _json({"game": doc.game, "lang": doc.lang, "number": kb.clause(game, number, doc.lang).number,
+                   "versions": entries})
+            return
+        click.echo(f"History of {doc.game} §{kb.clause(game, number, doc.lang).number} ({doc.lang}):")
+        for e in entries:
+            click.echo(f"- {e['title']} {e['version']} ({e['date'] or 'undated'}): {e['status']}")
+            if e["present"]:
+                click.echo(textwrap.indent(_wrap(e["diff"] or e["text"]), "    "))
+            for ch in e["changelog"]:
+                click.echo(f"    change log {ch['date']}: {ch['action']} {ch['number']}")
+        return
+    if cite:
+        click.echo(kb.citation(game, number, doc.lang, doc.version))
+        return
+    clauses = [kb.clause(game, number, doc.lang, doc.version)] if only else \
+        kb.subtree(game, number, doc.lang, doc.version)
+    if as_json:
+        obj = clauses[0].to_json()
+        obj["document"] = {"title": doc.title, "version": doc.version, "date": doc.date}
+        obj["citation"] = kb.citation(game, clauses[0].id, doc.lang, doc.version)
+        if not only:
+            obj["subclauses"] = [c.to_json() for c in clauses[1:]]
+        _json(obj)
+        return
+    click.echo(_doc_line(doc))
+    top = clauses[0]
+    if top.breadcrumbs:
+        click.echo(" › ".join(f"{n} {t}" for n, t in top.breadcrumbs))
+    for c in clauses:
+        _print_clause(c, top)
+    if top.refs:
+        click.echo(f"\nRefers to: {', '.join(top.refs)}")
+    if top.cited_by:
+        click.echo(f"Cited by: {', '.join(top.cited_by)}")
+
+
+def _wrap(text: str, width: int = 96) -> str:
+    return "\n".join(textwrap.fill(p, width) if len(p) > width and " " in p else p for p in text.split("\n"))
+
+
+def _print_clause(c, top) -> None:
+    depth = len(c.number.replace(".", "-").split("-")) - len(top.number.replace(".", "-").split("-"))
+    pad = "  " * depth
+    label = c.id if c.id != c.number else c.number
+    body = c.text if not c.title or c.title != c.text else f"[{c.title}]"
+    if c.confidence < 1:
+        label += f" (aligned, {c.confidence:.0%})"
+    lines = _wrap(body, 96 - len(pad)).split("\n")
+    click.echo(f"{pad}{label}  {lines[0]}")
+    for extra in lines[1:]:
+        click.echo(f"{pad}{' ' * (len(label) + 2)}{extra}")
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def _cut(s: str, width: int) -> list[str]:
+    out, cur = [], ""
+    for word in (s.split(" ") if " " in s and not any(_width(ch) == 2 for ch in s[:20]) else list(s)):
+        sep = " " if cur and " " in s and len(word) > 1 else ""
+        if _width(cur + sep + word) > width and cur:
+            out.append(cur)
+            cur = word
+        else:
+            cur = cur + sep + word
+    return [*out, cur] if cur else out or [""]
+
+
+def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, only: bool) -> None:
+    docs = sorted({d.lang for d in kb.documents() if d.game == game.lower()})
+    if len(docs) < 2:
+        from judge.errors import BadInput
+
+        raise BadInput(f"--lang both needs a game with two languages; {game} has {', '.join(docs) or 'none'}",
+                       hints=["bs"])
+    langs = ["ja", "en"] if "ja" in docs else docs[:2]
+    cols = []
+    for lg in langs:
+        d = kb.document(game, lg, version if lg == langs[0] else None)
+        cl = [kb.clause(game, number, lg, d.version)] if only else kb.subtree(game, number, lg, d.version)
+        cols.append((d, cl))
+    if as_json:
+        main = cols[0][1][0].to_json()
+        main["translations"] = {d.lang: cl[0].to_json() for d, cl in cols[1:]}
+        main["subclauses"] = {d.lang: [c.to_json() for c in cl[1:]] for d, cl in cols} if not only else {}
+        _json(main)
+        return
+    half = 58
+    for d, _ in cols:
+        click.echo(_doc_line(d))
+    left = {c.id: c for c in cols[0][1]}
+    right = {c.id: c for c in cols[1][1]}
+    order = [c.id for c in cols[0][1]] + [c.id for c in cols[1][1] if c.id not in left]
+    for cid in order:
+        a = left.get(cid)
+        b = right.get(cid)
+        la = _cut(f"{cid} {a.text if a else '(missing)'}", half)
+        lb = _cut(f"{cid} {b.text.replace(chr(10), ' ') if b else '(missing)'}", half)
+        click.echo("")
+        for i in range(max(len(la), len(lb))):
+            x = la[i] if i < len(la) else ""
+            y = lb[i] if i < len(lb) else ""
+            click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
+
+
+@cli.group("rules")
+def rules_group() -> None:
+    """Whole documents: dump, anomaly report, import a new release.
+
+    Example: judge rules check bss
+    """
+
+
+@rules_group.command("dump")
+@click.argument("game")
+@click.option("--lang", default=None, help="Language (default: the game's default).")
+@click.option("--version", "version", default=None, help="Document version (default: current).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of clause objects.")
+def rules_dump(game: str, lang: str | None, version: str | None, as_json: bool) -> None:
+    """Print every clause of a document, in order.
+
+    Example: judge rules dump bss --json
+    """
+    kb = _kb()
+    clauses = kb.dump(game, lang, version)
+    if as_json:
+        _json([c.to_json() for c in clauses])
+        return
+    click.echo(_doc_line(kb.document(game, lang, version)))
+    for c in clauses:
+        click.echo(f"{c.id}  {' '.join(c.text.split())}")
+
+
+@rules_group.command("check")
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rules_check(game: str | None, as_json: bool) -> None:
+    """Report what is odd in the source documents: repeats, gaps, splits, unattached lines,
+    translation mismatches, alignment confidence of the older Saga text.
+
+    Example: judge rules check bs --json
+    """
+    kb = _kb()
+    found = kb.check(game)
+    changes = kb.changes(game)
+    from judge import store
+
+    integrity = store.quick_check(kb.path)
+    if as_json:
+        _json({"database": str(kb.path), "integrity": integrity,
+               "anomalies": [a.to_json() for a in found], "changes": [c.to_json() for c in changes]})
+        return
+    click.echo(f"database {kb.path}: integrity {integrity}")
+    docs = [d for d in kb.documents() if not game or d.game == game.lower()]
+    for d in docs:
+        mine = [a for a in found if a.doc == d.key]
+        click.echo(f"\n{_doc_line(d)}: {d.clauses} clauses, {len(mine)} anomalies")
+        if d.numbering == "unnumbered":
+            conf = [c.confidence for c in kb.dump(d.game, d.lang, d.version)]
+            if conf:
+                low = sum(1 for x in conf if x < 0.85)
+                click.echo(f"  aligned to numbered clauses: mean similarity {sum(conf) / len(conf):.3f}, "
+                           f"{low} below 0.85")
+        for a in mine:
+            where = f"line {a.line}" if a.line else ""
+            click.echo(f"  {a.kind:<15} {a.number or '-':<12} {where:<9} {a.message}")
+        for c in (c for c in changes if c.doc == d.key):
+            click.echo(f"  {'change log' if c.action != 'updated' else 'updated':<15} {c.number:<12} "
+                       f"{('line ' + str(c.line)) if c.line else '':<9} {c.date or ''} {c.action}")
+
+
+@rules_group.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", required=True, help="Game id: bss, bs or fftcg.")
+@click.option("--version", "version", required=True, help="Version label of the new release.")
+@click.option("--lang", required=True, help="Language: en or ja.")
+@click.option("--title", default=None, help="Title (default: that of the game's current document).")
+@click.option("--date", default="", help="Release date (YYYY-MM-DD).")
+def rules_import(file: Path, game: str, version: str, lang: str, title: str | None, date: str) -> None:
+    """Add a newer release of a game's rules document (atomic: a failure changes nothing).
+
+    Example: judge rules import CR-1.8.0.txt --game bss --version 1.8.0 --lang en
+    """
+    from judge.rules.importer import import_document
+
+    doc = import_document(file, game=game, version=version, lang=lang, title=title, date=date)
+    click.echo(f"imported {file} as {_doc_line(doc)}: {doc.clauses} clauses; now the current version")
+
+
+@cli.command("search")
+@click.argument("query")
+@click.option("--game", default=None, help="Only this game.")
+@click.option("--lang", default=None, help="Only this language.")
+@click.option("--limit", default=20, show_default=True, type=int, help="At most this many hits.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def search(query: str, game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
+    """Search the rules text (English or Japanese), best matches first.
+
+    Example: judge search "equal BP" --game bss
+    """
+    hits = _kb().search(query, game=game, lang=lang, limit=limit)
+    if as_json:
+        _json([h.to_json() for h in hits])
+        return
+    if not hits:
+        click.echo(f"no clause matches {query!r}", err=True)
+        raise SystemExit(1)
+    for h in hits:
+        click.echo(f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}")
+
+
+@cli.command("term")
+@click.argument("word")
+@click.option("--game", default=None, help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def term(word: str, game: str | None, as_json: bool) -> None:
+    """The clause(s) defining a keyword or term (【Armor】, [Armor] and (Armor) are one keyword).
+
+    Example: judge term Confront
+    """
+    hits = _kb().term(word, game=game)
+    if as_json:
+        _json([h.to_json() for h in hits])
+        return
+    for h in hits:
+        click.echo(f"{h.term} — {h.game}/{h.lang} {h.version} §{h.number} ({h.kind})")
+        click.echo(textwrap.indent(_wrap(h.text, 92), "    "))
+
+
+@cli.command("diff")
+@click.argument("game")
+@click.argument("from_version")
+@click.argument("to_version")
+@click.option("--lang", default=None, help="Language (default: the game's default).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def diff(game: str, from_version: str, to_version: str, lang: str | None, as_json: bool) -> None:
+    """Compare two versions of a game's rules: changed, added, removed, renumbered clauses.
+
+    Example: judge diff bss bssdb 1.7.0
+    """
+    d = _kb().diff(game, from_version, to_version, lang)
+    if as_json:
+        _json(d)
+        return
+    s = d["summary"]
+    click.echo(f"{d['game']}/{d['lang']}: {d['from']['title']} {d['from']['version']} "
+               f"({d['from']['date'] or 'undated'}) → {d['to']['version']} ({d['to']['date'] or 'undated'}): "
+               f"{s['changed']} changed, {s['added']} added, {s['removed']} removed, {s['renumbered']} renumbered")
+    for c in d["changed"]:
+        click.echo(f"\n~ {c['number']}\n" + textwrap.indent(_wrap(c["diff"]), "    "))
+    for c in d["added"]:
+        click.echo(f"\n+ {c['number']}  " + " ".join(c["text"].split())[:200])
+    for c in d["removed"]:
+        click.echo(f"\n- {c['number']}  " + " ".join(c["text"].split())[:200])
+    for c in d["renumbered"]:
+        click.echo(f"\n> {c['from']} → {c['to']} ({c['similarity']:.0%} same)")

@@ -1,0 +1,183 @@
+"""Turn the manifest, its source documents and any imported releases into database rows.
+
+The content hash covers the manifest, every source file, the imported files and the schema, so
+the knowledge base rebuilds itself when any of them changes and never otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from judge.errors import IngestError, ManifestError
+from judge.rules import links, terms
+from judge.rules.ingest import Parsed, parse_numbered
+
+CODE_VERSION = "kb-7"   # bump when ingestion changes, so stored databases rebuild
+IMPORTS = "imports.json"
+
+
+def imports_dir(db_path: Path) -> Path:
+    """Imported releases live next to the database, so rebuilds replay them."""
+    return db_path.parent / "imports"
+
+
+def load_manifest(rules_dir: Path) -> list[dict]:
+    """The [[document]] entries of rules/manifest.toml, checked against their pinned sha256."""
+    import tomllib
+
+    path = rules_dir / "manifest.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ManifestError(f"{path}: {exc}") from exc
+    docs = data.get("document") or []
+    for i, d in enumerate(docs, 1):
+        for key in ("file", "game", "lang", "version", "title", "numbering"):
+            if not d.get(key):
+                raise ManifestError(f"{path}: document {i} has no {key!r}")
+        src = rules_dir / d["file"]
+        if not src.is_file():
+            raise ManifestError(f"{path}: document {i} names {d['file']}, which is missing")
+        pin = d.get("sha256")
+        if pin and hashlib.sha256(src.read_bytes()).hexdigest() != pin:
+            raise ManifestError(f"{src} no longer matches its sha256 pin in the manifest")
+        d["path"] = str(src)
+    return docs
+
+
+def load_imports(db_path: Path) -> list[dict]:
+    """Releases added with `judge rules import`, in the order they were added."""
+    f = imports_dir(db_path) / IMPORTS
+    if not f.is_file():
+        return []
+    try:
+        entries = json.loads(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    for e in entries:
+        e["path"] = str(imports_dir(db_path) / e["file"])
+        e["imported"] = True
+    return [e for e in entries if Path(e["path"]).is_file()]
+
+
+def source_hash(rules_dir: Path, db_path: Path) -> str:
+    """Hash of everything the database is built from (bytes, not timestamps)."""
+    h = hashlib.sha256(CODE_VERSION.encode())
+    man = rules_dir / "manifest.toml"
+    h.update(man.read_bytes() if man.is_file() else b"")
+    for f in sorted(rules_dir.glob("*.txt")):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    imp = imports_dir(db_path)
+    if (imp / IMPORTS).is_file():
+        h.update((imp / IMPORTS).read_bytes())
+        for f in sorted(imp.glob("*.txt")):
+            h.update(f.name.encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def detect_numbering(text: str) -> str:
+    """"dot" if clauses look like 10.1.4., "dash" if 7-1-5, else "unnumbered"."""
+    dash = len(re.findall(r"(?m)^[\s\-#*·•]*\d+(?:-\d+)+\s", text))
+    dot = len(re.findall(r"(?m)^[\s\-#*·•]*\d+(?:\.\d+)+\.?\s", text))
+    if max(dash, dot) < 5:
+        return "unnumbered"
+    return "dot" if dot > dash else "dash"
+
+
+def parse_document(d: dict, parsed: dict[str, Parsed]) -> Parsed:
+    """Parse one manifest entry; an unnumbered text is aligned to the version it relates to."""
+    text = Path(d["path"]).read_text(encoding="utf-8")
+    if d["numbering"] != "unnumbered":
+        return parse_numbered(text, d["numbering"], d["lang"])
+    from judge.rules.align import align
+
+    rel = next((r for r in d.get("relations", []) if r.get("kind") == "older_version_of"), None)
+    target = f"{rel['game']}/{rel['lang']}/{rel['version']}" if rel else None
+    if target not in parsed:
+        raise ManifestError(f"{d['file']} is unnumbered but names no numbered version to align to")
+    return align(text, parsed[target].clauses)
+
+
+def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None) -> dict[str, list[dict]]:
+    """All rows of the rules database: documents, clauses, FTS, terms, anomalies, changes."""
+    docs = load_manifest(rules_dir) + load_imports(db_path) + list(extra or [])
+    _settle_current(docs)
+    docs.sort(key=lambda d: d["numbering"] == "unnumbered")     # align after what they align to
+    parsed: dict[str, Parsed] = {}
+    tables: dict[str, list[dict]] = {k: [] for k in
+                                     ("documents", "clauses", "fts_en", "fts_ja", "terms", "anomalies", "changes")}
+    for d in docs:
+        key = f"{d['game']}/{d['lang']}/{d['version']}"
+        if key in parsed:
+            raise IngestError(f"{key} is stored twice (manifest and an import?)")
+        p = parse_document(d, parsed)
+        if not p.clauses:
+            raise IngestError(f"{d['file']}: no numbered clauses found")
+        parsed[key] = p
+        _document_rows(tables, d, key, p)
+    _translation_report(tables, docs, parsed)
+    return tables
+
+
+def _settle_current(docs: list[dict]) -> None:
+    """An imported release of a (game, lang) is newer than what the manifest ships: it is current."""
+    for d in docs:
+        if d.get("imported"):
+            for other in docs:
+                if other is not d and (other["game"], other["lang"]) == (d["game"], d["lang"]):
+                    other["current"] = False
+                    d["order"] = max(d.get("order", 0), other.get("order", 0) + 1)
+
+
+def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
+    numbering = "dash" if d["numbering"] == "unnumbered" else d["numbering"]
+    refs, cited = links.link([(c.id, c.number, c.text) for c in p.clauses], numbering)
+    tables["documents"].append({
+        "key": key, "game": d["game"], "lang": d["lang"], "version": str(d["version"]),
+        "title": d["title"], "short": d.get("short") or d["title"], "date": str(d.get("date") or ""),
+        "numbering": d["numbering"], "ord": int(d.get("order", 0)), "current": int(bool(d.get("current"))),
+        "authoritative": int(bool(d.get("authoritative"))), "imported": int(bool(d.get("imported"))),
+        "source": Path(d["path"]).name, "clauses": len(p.clauses),
+        "relations": json.dumps(d.get("relations", [])), "toc": json.dumps(p.toc, ensure_ascii=False)})
+    fts = "fts_ja" if d["lang"] == "ja" else "fts_en"
+    rows = []
+    for seq, c in enumerate(p.clauses):
+        rows.append({"doc": key, "seq": seq, "id": c.id, "number": c.number, "parent": c.parent,
+                     "title": c.title, "text": c.text, "line": c.line, "confidence": c.confidence,
+                     "children": json.dumps(c.children), "refs": json.dumps(refs.get(c.id, [])),
+                     "cited_by": json.dumps(cited.get(c.number, []) if c.id == c.number else [])})
+        tables[fts].append({"doc": key, "id": c.id, "title": c.title, "text": c.text})
+    tables["clauses"].extend(rows)
+    for t in terms.derive(rows_for_terms(rows), numbering):
+        tables["terms"].append({**t, "game": d["game"], "lang": d["lang"], "doc": key})
+    for a in p.anomalies:
+        tables["anomalies"].append({"doc": key, **a})
+    for ch in p.changes:
+        tables["changes"].append({"doc": key, **ch})
+
+
+def rows_for_terms(rows: list[dict]) -> list[dict]:
+    return [{**r, "children": json.loads(r["children"])} for r in rows]
+
+
+def _translation_report(tables: dict, docs: list[dict], parsed: dict[str, Parsed]) -> None:
+    """bs ja/en share numbers: report numbers present in one language only."""
+    by = {}
+    for d in docs:
+        by.setdefault((d["game"], str(d["version"])), {})[d["lang"]] = f"{d['game']}/{d['lang']}/{d['version']}"
+    for langs in by.values():
+        if len(langs) < 2 or "ja" not in langs or "en" not in langs:
+            continue
+        ja, en = langs["ja"], langs["en"]
+        nja = {c.number for c in parsed[ja].clauses}
+        nen = {c.number for c in parsed[en].clauses}
+        for only, have, miss in ((nja - nen, ja, en), (nen - nja, en, ja)):
+            for n in sorted(only):
+                line = next(c.line for c in parsed[have].clauses if c.number == n)
+                tables["anomalies"].append({"doc": have, "kind": "translation", "number": n, "line": line,
+                                            "likely": "", "message": f"{n} is in {have} but not in {miss}"})

@@ -1,0 +1,117 @@
+"""Compare two versions of a game's document, and trace one clause through every version.
+
+Clauses are paired by number; what is left over on both sides is paired by text to find
+renumbered clauses. Changes are shown word by word (character by character for Japanese).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import TYPE_CHECKING
+
+from judge.errors import BadInput
+from judge.rules.numbers import sort_key
+
+if TYPE_CHECKING:
+    from judge.rules.kb import KB
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "【": "[", "】": "]"})
+RENUMBERED = 0.9
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).split())
+
+
+def _tokens(text: str) -> list[str]:
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+        return list(text)
+    return re.findall(r"\S+|\s+", text)
+
+
+def word_diff(old: str, new: str) -> str:
+    """`the [-old-]{+new+} words`: the change marked inline, readable in a terminal or chat."""
+    a, b = _tokens(_norm(old)), _tokens(_norm(new))
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append("".join(a[i1:i2]))
+            continue
+        if i2 > i1:
+            out.append("[-" + "".join(a[i1:i2]).strip() + "-]")
+        if j2 > j1:
+            out.append("{+" + "".join(b[j1:j2]).strip() + "+}")
+    return re.sub(r"(\S)(\[-|\{\+)", r"\1 \2", "".join(out))
+
+
+def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
+    """changed / added / removed / renumbered clauses between two stored versions."""
+    if str(from_version) == str(to_version):
+        raise BadInput(f"diff needs two different versions (got {from_version} twice)")
+    da, db = kb.document(game, lang, from_version), kb.document(game, lang, to_version)
+    a = {c.id: c for c in kb.dump(game, da.lang, da.version) if c.number}
+    b = {c.id: c for c in kb.dump(game, db.lang, db.version) if c.number}
+    changed, added, removed, renumbered = [], [], [], []
+    for cid in sorted(set(a) & set(b), key=sort_key):
+        ta, tb = a[cid].text, b[cid].text
+        if _norm(ta) != _norm(tb):
+            sim = difflib.SequenceMatcher(None, _norm(ta), _norm(tb), autojunk=False).ratio()
+            changed.append({"number": cid, "from_text": ta, "to_text": tb, "diff": word_diff(ta, tb),
+                            "similarity": round(sim, 3)})
+    only_a = [a[i] for i in a if i not in b]
+    only_b = [b[i] for i in b if i not in a]
+    used: set[str] = set()
+    for ca in only_a:
+        best, best_sim = None, RENUMBERED
+        for cb in only_b:
+            if cb.id in used:
+                continue
+            sim = difflib.SequenceMatcher(None, _norm(ca.text), _norm(cb.text), autojunk=False).ratio()
+            if sim >= best_sim:
+                best, best_sim = cb, sim
+        if best is not None:
+            used.add(best.id)
+            renumbered.append({"from": ca.id, "to": best.id, "similarity": round(best_sim, 3),
+                               "diff": word_diff(ca.text, best.text) if best_sim < 1 else ""})
+        else:
+            removed.append({"number": ca.id, "text": ca.text})
+    added = [{"number": cb.id, "text": cb.text} for cb in only_b if cb.id not in used]
+    added.sort(key=lambda x: sort_key(x["number"]))
+    return {"game": da.game, "lang": da.lang,
+            "from": {"version": da.version, "date": da.date, "title": da.short},
+            "to": {"version": db.version, "date": db.date, "title": db.short},
+            "changed": changed, "added": added, "removed": removed, "renumbered": renumbered,
+            "summary": {"changed": len(changed), "added": len(added), "removed": len(removed),
+                        "renumbered": len(renumbered)}}
+
+
+def history(kb: KB, game: str, number: str, lang: str | None = None) -> list[dict]:
+    """The clause in every stored version of the document, oldest first, with change-log entries."""
+    cur = kb.document(game, lang)
+    kb.clause(game, number, cur.lang)   # raises UnknownRule (with hints) for a number never printed
+    wanted = kb.clause(game, number, cur.lang).number
+    docs = sorted((d for d in kb.documents() if d.game == cur.game and d.lang == cur.lang), key=lambda d: d.order)
+    log = [c for c in kb.changes(game) if wanted == c.number or wanted.startswith(c.number + "-")
+           or wanted.startswith(c.number + ".")]
+    out: list[dict] = []
+    prev: str | None = None
+    for d in docs:
+        entry = {"version": d.version, "date": d.date, "title": d.short, "present": False, "text": "",
+                 "status": "absent", "confidence": None, "diff": ""}
+        if kb.exists_in(d, wanted):
+            c = kb.clause(game, wanted, d.lang, d.version)
+            entry.update(present=True, text=c.text, confidence=c.confidence)
+            if prev is None:
+                entry["status"] = "added" if out else "first"
+            elif _norm(prev) != _norm(c.text):
+                entry.update(status="changed", diff=word_diff(prev, c.text))
+            else:
+                entry["status"] = "same"
+            prev = c.text
+        elif prev is not None:
+            entry["status"] = "removed"
+            prev = None
+        entry["changelog"] = [ch.to_json() for ch in log if ch.doc == f"{d.game}/{d.lang}/{d.version}"]
+        out.append(entry)
+    return out

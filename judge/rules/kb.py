@@ -1,0 +1,257 @@
+"""The rules knowledge base: the API the CLI, the TUI, the grammar links and the engines use.
+
+`open_kb()` makes sure the database is built from the current sources (rebuilding when their
+content hash changed or the file is damaged), then answers lookups with plain SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+from judge import store
+from judge.errors import BadInput, UnknownGame, UnknownRule
+from judge.rules.model import Anomaly, Change, Clause, Document, Hit, TermHit
+from judge.rules.numbers import normalize, parts
+
+DEFAULT_LANG = {"bss": "en", "bs": "ja", "fftcg": "en"}
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+
+
+def open_kb(db_path: Path | None = None) -> KB:
+    """The knowledge base at `db_path` (default: JUDGE_DB or the user data dir), built if needed."""
+    from judge.paths import default_db_path, rules_dir
+
+    path = Path(db_path) if db_path else default_db_path()
+    ensure_built(path, rules_dir())
+    return KB(path)
+
+
+def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
+    """Build (or rebuild) the database when it is missing, damaged or its sources changed."""
+    from judge.rules.build import source_hash
+
+    want = source_hash(rules, path)
+    if not force and store.built_hash(path) == want:
+        return
+    from judge.rules.build import payload
+
+    store.write_rules_db(path, payload(rules, path), {"hash": want})
+
+
+class KB:
+    """Read-only access to the stored documents (cheap to create; one SQLite connection)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.conn: sqlite3.Connection = store.connect(self.path)
+        self._docs: list[Document] | None = None
+
+    # -- documents ---------------------------------------------------------------------------
+    def documents(self) -> list[Document]:
+        """Every stored document, grouped by game and ordered oldest version first."""
+        if self._docs is None:
+            self._docs = [Document(game=r["game"], lang=r["lang"], version=r["version"], title=r["title"],
+                                   short=r["short"], date=r["date"], clauses=r["clauses"],
+                                   current=bool(r["current"]), numbering=r["numbering"], order=r["ord"],
+                                   authoritative=bool(r["authoritative"]), imported=bool(r["imported"]),
+                                   source=r["source"]) for r in store.documents(self.conn)]
+        return self._docs
+
+    def games(self) -> list[str]:
+        return sorted({d.game for d in self.documents()})
+
+    def document(self, game: str, lang: str | None = None, version: str | None = None) -> Document:
+        """The document asked for; by default the current version in the game's default language."""
+        game = (game or "").strip().lower()
+        docs = [d for d in self.documents() if d.game == game]
+        if not docs:
+            from rapidfuzz import process
+
+            near = [m[0] for m in process.extract(game, self.games(), limit=3)] if game else self.games()
+            raise UnknownGame(f"unknown game {game!r}", hints=near)
+        if lang:
+            langs = sorted({d.lang for d in docs})
+            docs = [d for d in docs if d.lang == lang.lower()]
+            if not docs:
+                raise UnknownGame(f"{game} has no {lang!r} document", hints=langs)
+        else:
+            pref = [d for d in docs if d.lang == DEFAULT_LANG.get(game, d.lang)]
+            docs = pref or docs
+        if version:
+            found = [d for d in docs if d.version == str(version)]
+            if not found:
+                raise UnknownGame(f"{game} has no version {version!r}", hints=sorted({d.version for d in docs}))
+            return found[0]
+        cur = [d for d in docs if d.current]
+        return (cur or sorted(docs, key=lambda d: d.order))[-1]
+
+    # -- clauses -----------------------------------------------------------------------------
+    def clause(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> Clause:
+        """One clause by its number (7.1.5.2, §7-1-5-2 and a trailing dot are fine; #2 picks a repeat)."""
+        doc = self.document(game, lang, version)
+        row = self._row(doc, number)
+        return self._clause(doc, row)
+
+    def _row(self, doc: Document, number: str) -> sqlite3.Row:
+        raw = str(number or "")
+        rep = ""
+        if "#" in raw:
+            raw, rep = raw.split("#", 1)
+        norm = normalize(raw, doc.numbering if doc.numbering != "unnumbered" else "dash")
+        if norm is None:
+            raise BadInput(f"{number!r} is not a clause number (like 7-1-5-2 or 10.1.4.2)",
+                           hints=self._nearest(doc, raw))
+        cid = f"{norm}#{rep}" if rep and rep != "1" else norm
+        row = store.clause_by_id(self.conn, doc.key, cid)
+        if row is None:
+            raise UnknownRule(f"{doc.game} {doc.lang} {doc.version} has no clause {norm}{'#' + rep if rep else ''}",
+                              hints=self._nearest(doc, norm))
+        return row
+
+    def _nearest(self, doc: Document, number: str) -> list[str]:
+        """The closest existing numbers: same prefix first, then numerically adjacent."""
+        want = parts(normalize(number, "dash") or "") if number else ()
+        nums = store.numbers(self.conn, doc.key)
+        if not want:
+            return nums[:3]
+        def dist(n: str) -> tuple:
+            p = parts(n)
+            common = 0
+            for a, b in zip(p, want, strict=False):
+                if a != b:
+                    break
+                common += 1
+            return (-common, abs(len(p) - len(want)), abs((p[common] if common < len(p) else 0)
+                                                            - (want[common] if common < len(want) else 0)))
+        return sorted({n for n in nums if n}, key=dist)[:3]
+
+    def _clause(self, doc: Document, row: sqlite3.Row, crumbs: bool = True) -> Clause:
+        children = json.loads(row["children"])
+        trail: list[tuple[str, str]] = []
+        if crumbs:
+            parent = row["parent"]
+            while parent:
+                p = store.clause_by_id(self.conn, doc.key, parent)
+                if p is None:
+                    break
+                trail.append((p["number"], p["title"] or _short(p["text"])))
+                parent = p["parent"]
+            trail.reverse()
+        kids = store.clauses_by_ids(self.conn, doc.key, children)
+        order = {r["id"]: r["number"] for r in kids}
+        return Clause(game=doc.game, lang=doc.lang, version=doc.version, number=row["number"], id=row["id"],
+                      title=row["title"] or "", text=row["text"] or "", parent=_num(row["parent"]),
+                      children=[order.get(c, _num(c)) for c in children], refs=json.loads(row["refs"]),
+                      cited_by=json.loads(row["cited_by"]), breadcrumbs=trail, line=row["line"],
+                      confidence=row["confidence"])
+
+    def subtree(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> list[Clause]:
+        """A clause followed by all its descendants, in document order."""
+        doc = self.document(game, lang, version)
+        top = self._row(doc, number)
+        out = [self._clause(doc, top)]
+        stack = list(reversed(json.loads(top["children"])))
+        while stack:
+            cid = stack.pop()
+            r = store.clause_by_id(self.conn, doc.key, cid)
+            if r is None:
+                continue
+            out.append(self._clause(doc, r, crumbs=False))
+            stack.extend(reversed(json.loads(r["children"])))
+        return out
+
+    def dump(self, game: str, lang: str | None = None, version: str | None = None) -> list[Clause]:
+        """Every clause of a document in order (no breadcrumbs: cheap)."""
+        doc = self.document(game, lang, version)
+        rows = store.all_clauses(self.conn, doc.key)
+        num = {r["id"]: r["number"] for r in rows}
+        return [Clause(game=doc.game, lang=doc.lang, version=doc.version, number=r["number"], id=r["id"],
+                       title=r["title"] or "", text=r["text"] or "", parent=_num(r["parent"]),
+                       children=[num.get(c, c) for c in json.loads(r["children"])], refs=json.loads(r["refs"]),
+                       cited_by=json.loads(r["cited_by"]), line=r["line"], confidence=r["confidence"])
+                for r in rows]
+
+    def exists(self, game: str, number: str, lang: str | None = None) -> bool:
+        """Whether the current document of `game` has clause `number` (never raises for bad input)."""
+        try:
+            doc = self.document(game, lang)
+        except UnknownGame:
+            return False
+        norm = normalize(str(number), doc.numbering if doc.numbering != "unnumbered" else "dash")
+        return bool(norm and store.clauses_by_number(self.conn, doc.key, norm))
+
+    def exists_in(self, doc: Document, number: str) -> bool:
+        """Whether that exact document has clause `number`."""
+        norm = normalize(str(number), doc.numbering if doc.numbering != "unnumbered" else "dash")
+        return bool(norm and store.clauses_by_number(self.conn, doc.key, norm))
+
+    def citation(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> str:
+        """One pasteable line: `Battle Spirits Saga CR 1.7.0 §7-1-5-2-1: The result of …`."""
+        doc = self.document(game, lang, version)
+        c = self._clause(doc, self._row(doc, number), crumbs=False)
+        body = " ".join((c.text or c.title).split())
+        return f"{doc.short} {doc.version} §{c.number}: {body}"
+
+    def sections(self, game: str, lang: str | None = None, version: str | None = None) -> list[dict]:
+        """The top-level tree: [{number, title, children: [{number, title, children: []}, …]}, …]."""
+        doc = self.document(game, lang, version)
+        rows = store.all_clauses(self.conn, doc.key)
+        by_id = {r["id"]: r for r in rows}
+
+        def node(r: sqlite3.Row, depth: int) -> dict:
+            kids = [by_id[c] for c in json.loads(r["children"]) if c in by_id]
+            return {"number": r["number"], "id": r["id"], "title": r["title"] or _short(r["text"]),
+                    "children": [node(k, depth + 1) for k in kids if k["title"]] if depth < 1 else []}
+
+        return [node(r, 0) for r in rows if not r["parent"]]
+
+    # -- search and terms --------------------------------------------------------------------
+    def search(self, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
+        from judge.rules.search import search
+
+        return search(self, query, game=game, lang=lang, limit=limit)
+
+    def term(self, word: str, game: str | None = None) -> list[TermHit]:
+        from judge.rules.lookup import term
+
+        return term(self, word, game=game)
+
+    # -- versions and reports ----------------------------------------------------------------
+    def diff(self, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
+        from judge.rules.diff import diff
+
+        return diff(self, game, from_version, to_version, lang)
+
+    def history(self, game: str, number: str, lang: str | None = None) -> list[dict]:
+        from judge.rules.diff import history
+
+        return history(self, game, number, lang)
+
+    def check(self, game: str | None = None) -> list[Anomaly]:
+        """Every anomaly recorded while ingesting (duplicates, gaps, splits, unattached lines, …)."""
+        if game:
+            self.document(game)
+        docs = [d.key for d in self.documents() if not game or d.game == game]
+        return [Anomaly(kind=r["kind"], doc=r["doc"], number=r["number"] or "", line=r["line"] or 0,
+                        message=r["message"], likely=r["likely"] or "") for r in store.anomalies(self.conn, docs)]
+
+    def changes(self, game: str | None = None) -> list[Change]:
+        """Change-log entries and "Updated" markers of the stored documents."""
+        docs = [d.key for d in self.documents() if not game or d.game == game]
+        return [Change(doc=r["doc"], date=r["date"] or "", action=r["action"], number=r["number"],
+                       line=r["line"] or 0) for r in store.changes(self.conn, docs)]
+
+    def is_cjk(self, text: str) -> bool:
+        return bool(_CJK.search(text or ""))
+
+
+def _num(cid: str | None) -> str | None:
+    return cid.split("#")[0] if cid else cid
+
+
+def _short(text: str, n: int = 60) -> str:
+    t = " ".join((text or "").split())
+    return t if len(t) <= n else t[: n - 1] + "…"

@@ -1,0 +1,84 @@
+"""Keywords and defined terms, derived from the documents themselves.
+
+Sources of terms, strongest first: headings inside a keyword section (`11 Keyword Effects`,
+`15. Keywords`, `12 キーワード効果…`), definitions in clause text ("are called self-destructions",
+"'Pending State' is…", 「X」とは), and section headings anywhere. Bracket variants (【Armor】,
+[Armor], (Armor), **[Armor]**, 《Super Unleash》) all normalise to one key. Japanese and English
+`bs` terms meet through their shared clause numbers; a tiny alias table covers common names the
+documents do not print.
+"""
+
+from __future__ import annotations
+
+import re
+
+KIND_RANK = {"keyword": 0, "defined": 1, "section": 2}
+ALIASES = {"枯渇": "depletion", "depleted": "depletion", "deplete": "depletion", "at field": "a.t. field",
+           "self destruction": "self-destruction", "opt": "once per turn", "ターン1回": "once per turn"}
+_BRACKETS = "【】[]()（）《》『』〈〉<>「」‘’'\"“”*"
+_KEYWORD_SECTION = re.compile(r"keyword|キーワード", re.I)
+_DEFS_EN = [
+    re.compile(r"(?:is|are) (?:called|referred to as|known as) (?:an? |the )?[\"'‘“]?"
+               r"([A-Za-z][A-Za-z .\-]{1,40}?)[\"'’”]?(?=[.,;:)]|$| in | and | or | when )"),
+    re.compile(r"^(?:The )?[\"'‘“]([^\"'’”]{2,40})[\"'’”] (?:refers to|means|is|are)\b"),
+    re.compile(r"^([A-Z][A-Za-z\-]+(?: [A-Za-z\-]+){0,3}) (?:refers to|means)\b"),
+]
+_DEFS_JA = [
+    re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは"),
+    re.compile(r"[をは]「([^」]{1,20})」と(?:呼|い|言)"),
+]
+
+
+def norm(word: str) -> str:
+    """One key for every spelling: brackets, bold and case dropped, spaces collapsed."""
+    s = word.strip().replace("**", "")
+    s = s.strip(_BRACKETS + " ").lower()
+    s = re.sub(r"[【】\[\]《》『』〈〉「」]", "", s)
+    s = re.sub(r"\s+", " ", s).strip(" :：")
+    s = re.sub(r":.*$", "", s).strip() if not re.match(r"^\d", s) else s
+    return ALIASES.get(s, s)
+
+
+def variants(key: str) -> list[str]:
+    """The key and its singular (`self-destructions` -> `self-destruction`)."""
+    out = [key, key + "s"]
+    if len(key) > 4 and key.endswith("s") and not key.endswith("ss"):
+        out.append(key[:-1])
+    return out
+
+
+def derive(rows: list[dict], numbering: str) -> list[dict]:
+    """rows: clauses of one document (id, number, title, text, parent, children) in order ->
+    term rows (term, norm, kind, number, section)."""
+    by_id = {r["id"]: r for r in rows}
+    out: list[dict] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(term: str, kind: str, number: str, section: str) -> None:
+        key = norm(term)
+        if not key or len(key) > 48 or (key, number) in seen or re.fullmatch(r"[\d\-. ]+", key):
+            return
+        seen.add((key, number))
+        out.append({"term": term.strip().replace("**", ""), "norm": key, "kind": kind,
+                    "number": number, "section": section})
+
+    def in_keyword_section(r: dict) -> bool:
+        p = r
+        while p.get("parent"):
+            p = by_id.get(p["parent"], {})
+        return bool(_KEYWORD_SECTION.search(p.get("title", "") or ""))
+
+    for r in rows:
+        if r["title"]:
+            kind = "keyword" if in_keyword_section(r) and r.get("parent") else "section"
+            first = by_id.get(r["children"][0]) if r["children"] else None
+            number = first["number"] if first else r["number"]
+            add(r["title"], kind, number, r["number"])
+            if kind == "keyword":
+                # "Form a Party" also answers to "party"; "[Armor: colours]" to "armor"
+                add(re.sub(r"^(?:form an?|the) ", "", r["title"], flags=re.I), kind, number, r["number"])
+        text = r["text"] or ""
+        for pat in _DEFS_JA if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else _DEFS_EN:
+            for m in pat.finditer(text.split("\n")[0]):
+                add(m.group(1), "defined", r["number"], r["number"])
+    return out

@@ -272,6 +272,18 @@ class Optional(Effect):
 
     effects: tuple[Effect, ...]
     span: Span | None = None
+    cost: Cost | None = None         # BS "you may <cost> to <effects>" (BSS 8-4-1): paid first
+
+
+@dataclass(frozen=True, kw_only=True)
+class Activate(Effect):
+    """Activate a keyword (BS "Activate 【Feast】") or a card's own main / flash effect (a burst's
+    "you may then pay this card's cost to activate its flash effect")."""
+
+    keyword: Keyword | None = None
+    step: str | None = None          # main | flash
+    pay_cost: bool = False
+    span: Span | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -315,6 +327,14 @@ class Cancel(Effect):
     """FFTCG "Cancel its effect" (11.11.2): a Summon or ability on the stack does nothing."""
 
     target: Selector | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pay(Effect):
+    """FFTCG "pay 《1》" inside an effect ("you may pay 《C》. When you do so, …"): a cost at resolution."""
+
+    cost: Cost
     span: Span | None = None
 
 
@@ -394,7 +414,7 @@ def to_json(node: Any, cites: Any = None) -> Any:
 
 __all__ = [
     "Ability", "AbilityKind", "Cancel", "Choose", "Condition", "Conditional", "Cost", "CostChange",
-    "Damage", "Delayed", "Deploy", "Destroy", "GainCrystal", "Modal",
+    "Damage", "Delayed", "Deploy", "Destroy", "GainCrystal", "Modal", "Pay",
     "Discard", "Draw", "Duration", "Effect", "Gain", "Keyword", "ModifyStat", "Move", "MoveCores",
     "Optional", "Player", "Restriction", "Reveal", "Search", "Selector", "Sequence", "SetState",
     "Span", "Threshold", "kind_of", "to_json",

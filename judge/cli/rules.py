@@ -131,15 +131,20 @@ def _width(s: str) -> int:
 
 
 def _cut(s: str, width: int) -> list[str]:
-    out, cur = [], ""
-    for word in (s.split(" ") if " " in s and not any(_width(ch) == 2 for ch in s[:20]) else list(s)):
-        sep = " " if cur and " " in s and len(word) > 1 else ""
-        if _width(cur + sep + word) > width and cur:
-            out.append(cur)
-            cur = word
-        else:
-            cur = cur + sep + word
-    return [*out, cur] if cur else out or [""]
+    """Wrap to a display width, counting East Asian wide characters as two columns."""
+    out: list[str] = []
+    for para in s.split("\n"):
+        if not any(_width(ch) == 2 for ch in para):
+            out += textwrap.wrap(para, width) or [""]
+            continue
+        cur = ""
+        for ch in para:
+            if _width(cur + ch) > width:
+                out.append(cur)
+                cur = ""
+            cur += ch
+        out.append(cur)
+    return out
 
 
 def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, only: bool) -> None:
@@ -170,8 +175,8 @@ def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, o
     for cid in order:
         a = left.get(cid)
         b = right.get(cid)
-        la = _cut(f"{cid} {a.text if a else '(missing)'}", half)
-        lb = _cut(f"{cid} {b.text.replace(chr(10), ' ') if b else '(missing)'}", half)
+        la = _cut(f"{cid} {a.text if a else '(missing in this language)'}", half)
+        lb = _cut(f"{cid} {b.text if b else '(missing in this language)'}", half)
         click.echo("")
         for i in range(max(len(la), len(lb))):
             x = la[i] if i < len(la) else ""

@@ -15,7 +15,7 @@ from judge.errors import IngestError, ManifestError
 from judge.rules import links, terms
 from judge.rules.ingest import Parsed, parse_numbered
 
-CODE_VERSION = "kb-7"   # bump when ingestion changes, so stored databases rebuild
+CODE_VERSION = "kb-8"   # bump when ingestion changes, so stored databases rebuild
 IMPORTS = "imports.json"
 
 

@@ -76,6 +76,9 @@ def _join(prev: str, nxt: str, new_paragraph: bool) -> str:
     """Rejoin a wrapped line; keep real paragraphs (examples, second sentences) on their own line."""
     if not prev:
         return nxt
+    if "\n" not in prev and len(prev) <= 40 and not prev.endswith(_SENT_END) and nxt.endswith(_SENT_END) \
+            and len(nxt) > 2 * len(prev):
+        return prev + "\n" + nxt      # a heading line followed by its first sentence
     if prev.endswith(_SENT_END) and (new_paragraph or nxt[:1].isupper() or nxt[:1] in "例(（「"):
         return prev + "\n" + nxt
     if _is_cjk(prev[-1]) or _is_cjk(nxt[0]):
@@ -248,10 +251,10 @@ class _Reader:
                 parent.children.append(c.id)
             last_by_number[eff] = c
         for c in clauses:
-            looks_heading = (len(c.text) <= 60 and not c.text.endswith(("。", ".", "．"))
-                             and "\n" not in c.text)
-            if c.heading or (looks_heading and c.children) or (looks_heading and len(parts(c.number)) == 1):
-                c.title = c.text
+            first = c.text.split("\n")[0]
+            looks_heading = len(first) <= 60 and not first.endswith(("。", ".", "．", ":", "："))
+            if c.heading or (looks_heading and (c.children or "\n" in c.text or len(parts(c.number)) == 1)):
+                c.title = first
 
     def _sequence(self, prev_number: str, cur: Raw, nxt: Raw | None, numbers: set[str]) -> str:
         """Record an anomaly if `cur` cannot follow `prev_number`; returns the likely number."""

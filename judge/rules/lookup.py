@@ -61,5 +61,8 @@ def _hits(kb: KB, current: dict, doc_key: str, number: str, name: str | None, ki
     if name is None:   # the term as this language prints it: the section title above the clause
         parent = store.clause_by_id(kb.conn, doc_key, r["parent"]) if r["parent"] else None
         name = r["title"] or (parent["title"] if parent is not None and parent["title"] else number)
+    body = r["text"] or r["title"] or ""
+    if r["title"] and body.startswith(r["title"] + "\n"):
+        body = body[len(r["title"]) + 1:]          # the heading is the term itself
     return [TermHit(term=name, game=doc.game, lang=doc.lang, number=number,
-                    text=" ".join((r["text"] or r["title"]).split()), kind=kind, version=doc.version)]
+                    text=" ".join(body.split()), kind=kind, version=doc.version)]

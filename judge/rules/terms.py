@@ -24,7 +24,7 @@ _DEFS_EN = [
     re.compile(r"^([A-Z][A-Za-z\-]+(?: [A-Za-z\-]+){0,3}) (?:refers to|means)\b"),
 ]
 _DEFS_JA = [
-    re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは"),
+    re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは[、，]"),
     re.compile(r"[をは]「([^」]{1,20})」と(?:呼|い|言)"),
 ]
 
@@ -55,11 +55,16 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
     seen: set[tuple[str, str]] = set()
 
     def add(term: str, kind: str, number: str, section: str) -> None:
+        term = re.sub(r"^(?:to|the) (.+?)(?: (?:a|an) (?:card|character))?$", r"\1", term.strip(),
+                      flags=re.I)
         key = norm(term)
+        if re.match(r"^(?:when|if|for|in|this|that|it)\b", key):
+            return
         if not key or len(key) > 48 or (key, number) in seen or re.fullmatch(r"[\d\-. ]+", key):
             return
         seen.add((key, number))
-        out.append({"term": term.strip().replace("**", ""), "norm": key, "kind": kind,
+        shown = term.strip().replace("**", "").strip(_BRACKETS + " ")
+        out.append({"term": shown or term.strip(), "norm": key, "kind": kind,
                     "number": number, "section": section})
 
     def in_keyword_section(r: dict) -> bool:

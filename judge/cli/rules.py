@@ -326,12 +326,16 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
     s = d["summary"]
     click.echo(f"{d['game']}/{d['lang']}: {d['from']['title']} {d['from']['version']} "
                f"({d['from']['date'] or 'undated'}) → {d['to']['version']} ({d['to']['date'] or 'undated'}): "
-               f"{s['changed']} changed, {s['added']} added, {s['removed']} removed, {s['renumbered']} renumbered")
+               f"{s['changed']} changed, {s['added'] - s['headings_added']} added, "
+               f"{s['removed'] - s['headings_removed']} removed, {s['renumbered']} renumbered "
+               f"(+ {s['headings_added']} section headings added, {s['headings_removed']} removed)")
     for c in d["changed"]:
         click.echo(f"\n~ {c['number']}\n" + textwrap.indent(_wrap(c["diff"]), "    "))
     for c in d["added"]:
-        click.echo(f"\n+ {c['number']}  " + " ".join(c["text"].split())[:200])
+        if not c["heading"]:
+            click.echo(f"\n+ {c['number']}  " + " ".join(c["text"].split())[:200])
     for c in d["removed"]:
-        click.echo(f"\n- {c['number']}  " + " ".join(c["text"].split())[:200])
+        if not c["heading"]:
+            click.echo(f"\n- {c['number']}  " + " ".join(c["text"].split())[:200])
     for c in d["renumbered"]:
         click.echo(f"\n> {c['from']} → {c['to']} ({c['similarity']:.0%} same)")

@@ -42,7 +42,13 @@ def word_diff(old: str, new: str) -> str:
             out.append("[-" + "".join(a[i1:i2]).strip() + "-]")
         if j2 > j1:
             out.append("{+" + "".join(b[j1:j2]).strip() + "+}")
-    return re.sub(r"(\S)(\[-|\{\+)", r"\1 \2", "".join(out))
+    joined = re.sub(r"(\S)(\[-|\{\+)", r"\1 \2", "".join(out))
+    return re.sub(r"(-\]|\+\})(\w)", r"\1 \2", joined)
+
+
+def _same(a: str, b: str) -> bool:
+    """Equal but for spacing and quote style (PDF extraction drops and adds spaces)."""
+    return re.sub(r"\s+", "", _norm(a)) == re.sub(r"\s+", "", _norm(b))
 
 
 def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
@@ -55,7 +61,7 @@ def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None
     changed, added, removed, renumbered = [], [], [], []
     for cid in sorted(set(a) & set(b), key=sort_key):
         ta, tb = a[cid].text, b[cid].text
-        if _norm(ta) != _norm(tb):
+        if not _same(ta, tb):
             sim = difflib.SequenceMatcher(None, _norm(ta), _norm(tb), autojunk=False).ratio()
             changed.append({"number": cid, "from_text": ta, "to_text": tb, "diff": word_diff(ta, tb),
                             "similarity": round(sim, 3)})
@@ -76,14 +82,19 @@ def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None
                                "diff": word_diff(ca.text, best.text) if best_sim < 1 else ""})
         else:
             removed.append({"number": ca.id, "text": ca.text})
-    added = [{"number": cb.id, "text": cb.text} for cb in only_b if cb.id not in used]
+    added = [{"number": cb.id, "text": cb.text, "heading": bool(cb.title) and cb.title == cb.text}
+             for cb in only_b if cb.id not in used]
     added.sort(key=lambda x: sort_key(x["number"]))
+    for r in removed:
+        r["heading"] = bool(a[r["number"]].title) and a[r["number"]].title == r["text"]
     return {"game": da.game, "lang": da.lang,
             "from": {"version": da.version, "date": da.date, "title": da.short},
             "to": {"version": db.version, "date": db.date, "title": db.short},
             "changed": changed, "added": added, "removed": removed, "renumbered": renumbered,
             "summary": {"changed": len(changed), "added": len(added), "removed": len(removed),
-                        "renumbered": len(renumbered)}}
+                        "renumbered": len(renumbered),
+                        "headings_added": sum(1 for x in added if x["heading"]),
+                        "headings_removed": sum(1 for x in removed if x["heading"])}}
 
 
 def history(kb: KB, game: str, number: str, lang: str | None = None) -> list[dict]:
@@ -104,7 +115,7 @@ def history(kb: KB, game: str, number: str, lang: str | None = None) -> list[dic
             entry.update(present=True, text=c.text, confidence=c.confidence)
             if prev is None:
                 entry["status"] = "added" if out else "first"
-            elif _norm(prev) != _norm(c.text):
+            elif not _same(prev, c.text):
                 entry.update(status="changed", diff=word_diff(prev, c.text))
             else:
                 entry["status"] = "same"

@@ -1,0 +1,210 @@
+"""Battle Spirits: transformed sentences → one Ability (kind, levels, timing, effects).
+
+The sentence connectors are applied here (BS 5-19): "Then," and "After this effect resolves,"
+join an effect to the one before it (Sequence); "If …," guards what follows (Conditional);
+"Otherwise," fills the last conditional's `otherwise`; a leading duration applies to every
+continuous directive of its sentence (BSS 8-2-2-2). Pronouns are resolved last, in reading order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, is_dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from lark import Token, Tree
+
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Conditional,
+    Duration,
+    Gain,
+    Keyword,
+    ModifyStat,
+    Optional,
+    Restriction,
+    Selector,
+    Sequence,
+)
+
+
+def _bs():
+    from judge.text import bs_transform
+
+    return bs_transform
+
+
+def _with_duration(effects: list, dur: Duration) -> list:
+    out = []
+    for e in effects:
+        if isinstance(e, ModifyStat | Gain | Restriction) and e.duration is Duration.PERMANENT:
+            e = replace(e, duration=dur)
+        elif isinstance(e, Conditional | Optional | Sequence):
+            e = replace(e, effects=tuple(_with_duration(list(e.effects), dur)))
+        out.append(e)
+    return out
+
+
+def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | None]:
+    """Sentences (leads, effects, span) → top-level effects; the first "When …," is returned
+    separately, as it is the trigger of an ability without a printed timing label."""
+    result: list = []
+    trigger: Condition | None = None
+    for i, (leads, effects, span) in enumerate(sentences):
+        inner = list(effects)
+        joiner = None
+        for kind, payload in reversed(leads):
+            if kind == "duration":
+                inner = _with_duration(inner, payload)
+            elif kind == "if":
+                inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
+            elif kind == "when":
+                if i == 0 and trigger is None and kind == "when" and payload.kind != "timing":
+                    trigger = payload
+                else:
+                    inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
+            elif kind == "restrict":
+                restrictions.append(payload)
+            elif kind == "otherwise":
+                joiner = "otherwise"
+            else:
+                joiner = kind
+        if joiner == "otherwise" and result and isinstance(result[-1], Conditional):
+            last = result.pop()
+            result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
+        elif joiner in ("then", "after_resolves") and result:
+            prev = result.pop()
+            result.append(Sequence(connector=joiner, effects=(prev, *inner), span=span))
+        else:
+            result.extend(inner)
+    return result, trigger
+
+
+def _resolve(node: Any, st: dict) -> Any:
+    """Replace pronoun references by the latest selection, dropping the selection markers."""
+    bs = _bs()
+    if isinstance(node, bs._Pick):
+        st["cur"] = _resolve(node.target, st)
+        return None
+    if isinstance(node, bs._Ref):
+        cur = st.get("cur")
+        return cur if cur is not None else Selector(self_ref=True, span=node.span)
+    if isinstance(node, list | tuple):
+        out = [_resolve(x, st) for x in node]
+        return tuple(x for x in out if x is not None)
+    if not is_dataclass(node) or isinstance(node, type):
+        return node
+    names = [f.name for f in fields(node)]
+    if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
+        names = ["cost", *[n for n in names if n != "cost"]]
+    changes = {}
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, list | tuple) or (is_dataclass(value) and not isinstance(value, type)):
+            new = _resolve(value, st)
+            if new is not value and new != value:
+                changes[name] = new
+    return replace(node, **changes) if changes else node
+
+
+def _levels(tree: Tree) -> tuple[int, ...]:
+    return tuple(int(re.sub(r"\D", "", str(t))) for t in tree.children)
+
+
+def build(tree: Tree, text: str, offset: int) -> Ability:
+    """One parsed `line` → an Ability (positions shifted by `offset` into the original text)."""
+    bs = _bs()
+    line = bs.BSTransformer(text, offset).transform(tree)
+    levels: tuple[int, ...] = ()
+    steps: list[str] = []
+    restrictions: list[str] = []
+    burst = False
+    body = None
+    for part in line.children:
+        if isinstance(part, Tree) and part.data == "levels":
+            levels = _levels(part)
+        elif isinstance(part, Tree) and part.data == "tags":
+            for tag in part.children:
+                tok = str(tag.children[0]).strip("[] ").lower()
+                if tok in ("main", "flash"):
+                    steps.append(tok)
+                elif tok == "burst":
+                    burst = True
+                else:
+                    restrictions.extend("once_per_turn" if "once" in p else "unstackable"
+                                        for p in tok.split(","))
+        elif isinstance(part, Tree) and part.data == "body":
+            body = part.children
+    assert body is not None
+    label = next((x for x in body if isinstance(x, str) and not isinstance(x, Token)), None)
+    keyword = next((x for x in body if isinstance(x, Tree) and x.data == "keywords"), None)
+    content = next((x for x in body if isinstance(x, dict)), None)
+    effects: list = []
+    condition = None
+    if content is not None:
+        label = label or content.get("inline")
+        effects, condition = _assemble(content["sentences"], restrictions)
+        for _, colors, sentences, span in content["chains"]:
+            chain_fx, _ = _assemble(sentences, restrictions)
+            cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors))
+            effects.append(Conditional(condition=cond, effects=tuple(chain_fx), span=span))
+    effects = list(_resolve(effects, {}))
+    if condition is not None:
+        condition = _resolve(condition, {})
+    kw: Keyword | None = keyword.children[0] if keyword is not None else None
+    timing = bs.timing_name(label) if label else None
+    if kw is not None:
+        kind = AbilityKind.KEYWORD
+    elif burst:
+        kind, timing = AbilityKind.BURST, "burst_" + (timing or "")
+    elif steps:
+        kind = AbilityKind.ACTIVATED if levels else AbilityKind.MAGIC
+        timing = timing or "_".join(sorted(set(steps), key=["main", "flash"].index))
+    elif label and label.lower().startswith(("when", "end of")):
+        kind = AbilityKind.TRIGGERED
+    elif label:
+        kind = AbilityKind.CONSTANT
+    elif condition is not None:
+        kind, timing = AbilityKind.TRIGGERED, "event"
+    else:
+        kind = AbilityKind.CONSTANT
+    return Ability(kind=kind, levels=levels, timing=timing, timing_text=label, keyword=kw,
+                   condition=condition, effects=tuple(effects),
+                   restrictions=tuple(dict.fromkeys(restrictions)), text=text,
+                   span=_line_span(text, offset))
+
+
+def _line_span(text: str, offset: int):
+    from judge.text.ast import Span
+
+    return Span(offset, offset + len(text))
+
+
+@lru_cache(maxsize=1)
+def _header() -> re.Pattern:
+    from judge.text.grammar import load_parser
+
+    parser = load_parser("bss")
+    timing = parser.get_terminal("TIMING").pattern.to_regexp()
+    return re.compile(rf"^\s*(\[[^\]]*\]\s*)*((?:{timing})(\s*/\s*(?:{timing}))*\s*:?\s*)?")
+
+
+def sentence_spans(line: str) -> list[tuple[int, int]]:
+    """Where the effect sentences of one line are: after its tags and timing label, split at
+    sentence ends and at 'Chain <colour>:' (so an unparsed report names one sentence)."""
+    start = _header().match(line).end()
+    spans, pos = [], start
+    for m in re.finditer(r"(?<=\.)\s+|\s+(?=Chain\s+[A-Z][a-z]+(/[A-Z][a-z]+)*:)", line[start:]):
+        a, b = pos, start + m.start()
+        if b > a:
+            spans.append((a, b))
+        pos = start + m.end()
+    if pos < len(line):
+        spans.append((pos, len(line)))
+    return spans
+
+
+__all__ = ["build", "sentence_spans"]

@@ -1,0 +1,641 @@
+"""Battle Spirits parse trees (grammar/bs.lark) → AST nodes (judge.text.ast).
+
+Card text selects first and acts on "it" / "them" after ("Select one of your opponent's spirits
+and destroy it"): the transformer leaves a `_Ref` where a pronoun stands and a `_Pick` where a
+selection is made, and `build` resolves each reference to the latest selection in reading order
+(BSS 8-5-3: targets are selected at resolution, in the order written, 1-3-7). An unresolved "it"
+means the card itself (BS 9-3-2-3).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+
+from judge.text.ast import (
+    Activate,
+    Condition,
+    Conditional,
+    Cost,
+    Deploy,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Effect,
+    Gain,
+    Keyword,
+    ModifyStat,
+    Move,
+    MoveCores,
+    Optional,
+    Player,
+    Restriction,
+    Reveal,
+    Selector,
+    SetState,
+    Span,
+    Threshold,
+)
+
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_KEYWORDS = {k.lower().replace(" ", ""): k for k in (
+    "Awaken", "Confront", "Curse", "Immortal", "Armor", "Luster", "Blessed", "Ascend", "Swift",
+    "Gale", "Crush", "Raid", "A.T. Field", "Astral", "Chain", "Agile", "Feast", "Link", "Burst",
+    "Clash")}
+_OPS = {"more": ">=", "higher": ">=", "fewer": "<=", "less": "<=", "lower": "<="}
+
+# Friendly "expected" messages by example (Lark match_examples), keyed by what a judge should fix.
+EXAMPLES: dict[str, list[str]] = {
+    "a timing label before ':' (When Summoned, While This Spirit Attacks, During Your Attack Step…)":
+        ["When Attacked: Draw a card.", "When Summon: Draw a card."],
+    "a keyword effect in 【…】 (Gale, Armor, Crush, Raid…)": ["【Flying】", "【Gale 2】"],
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Ref(Selector):
+    """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Pick(Effect):
+    """A selection ("Select one of your spirits") that later directives act on."""
+
+    target: Selector
+
+
+def _num(tok: Any) -> int:
+    s = str(tok).strip().lower()
+    return _WORDS[s] if s in _WORDS else int(s.replace(",", ""))
+
+
+def _player(text: str) -> Player:
+    t = re.sub(r"\s+", " ", str(text).lower()).replace("’", "'")
+    if "opponent" in t or t.startswith("their"):
+        return Player.OPPONENT
+    if t.startswith("its owner") or t.startswith("their owner"):
+        return Player.ANY
+    return Player.YOU
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower().replace("'", "").replace("’", "")).strip("_")
+
+
+_TIMINGS = {
+    "when summoned": "when_summoned", "when placed": "when_placed", "when deployed": "when_placed",
+    "when this spirit attacks": "when_attacks", "when attacking": "when_attacks",
+    "when this spirit blocks": "when_blocks", "when blocking": "when_blocks",
+    "when this spirit attacks or blocks": "when_attacks_or_blocks",
+    "while this spirit attacks": "while_attacks", "during attack": "while_attacks",
+    "while this spirit blocks": "while_blocks", "during block": "while_blocks",
+    "while this spirit attacks or blocks": "while_attacks_or_blocks",
+    "when destroyed": "when_destroyed", "when destroyed by opponent": "when_destroyed_by_opponent",
+}
+
+
+def timing_name(label: str) -> str:
+    """Canonical timing id of a printed label ("When This Spirit Attacks" → when_attacks)."""
+    norm = re.sub(r"\s+", " ", label.strip()).lower().replace("’", "'")
+    return _TIMINGS.get(norm) or _slug(norm)
+
+
+def _noun_types(text: str) -> tuple[tuple[str, ...], bool, bool]:
+    """(card types, plural, card-in-a-zone) of a noun phrase such as "spirit cards"."""
+    t = text.lower()
+    types = tuple(dict.fromkeys(k for k in ("spirit", "nexus", "magic") if k in t))
+    plural = bool(re.search(r"(spirits|nexuses|cards|magics)\b", t)) or " and " in t
+    return types, plural, "card" in t
+
+
+class BSTransformer(Transformer):
+    """Bottom-up: tokens → values, rules → AST nodes (spans shifted into the original text)."""
+
+    def __init__(self, text: str, offset: int) -> None:
+        super().__init__()
+        self.text, self.offset = text, offset
+
+    # ── helpers ──
+    def _span(self, meta: Any) -> Span | None:
+        if meta is None or getattr(meta, "empty", True):
+            return None
+        return Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
+
+    def _slice(self, meta: Any) -> str:
+        if meta is None or getattr(meta, "empty", True):
+            return ""
+        return self.text[meta.start_pos:meta.end_pos]
+
+    def __default__(self, data: str, children: list, meta: Any) -> Any:
+        return Tree(data, children, meta)
+
+    def __default_token__(self, token: Token) -> Any:
+        return token
+
+    # ── numbers, durations ──
+    def count(self, c: list) -> int:
+        return _num(c[0])
+
+    def duration(self, c: list) -> Duration:
+        t = str(c[0]).lower()
+        if "next" in t:
+            return Duration.NEXT_TURN_END
+        return Duration.BATTLE if "battle" in t else Duration.TURN
+
+    # ── keywords ──
+    def keyword_name(self, c: list) -> str:
+        raw = re.sub(r"\s+", "", str(c[0])).lower()
+        return _KEYWORDS.get(raw, str(c[0]).title())
+
+    def kwp_color(self, c: list) -> str:
+        return str(c[0]).lower()
+
+    def kwp_int(self, c: list) -> str:
+        return str(_num(c[0]))
+
+    def kwp_plus(self, c: list) -> str:
+        return f"+{_num(c[0])}"
+
+    def kwp_name(self, c: list) -> str:
+        return " ".join(str(t).strip('"“”') for t in c)
+
+    def kw_params(self, c: list) -> tuple[str, ...]:
+        return tuple(c)
+
+    @v_args(meta=True)
+    def keyword(self, meta: Any, c: list) -> Keyword:
+        params = c[1] if len(c) > 1 else ()
+        return Keyword(c[0], tuple(params), span=self._span(meta))
+
+    def keyword_ref(self, c: list) -> Keyword:
+        return c[0] if isinstance(c[0], Keyword) else Keyword(c[0])
+
+    def colors(self, c: list) -> tuple[str, ...]:
+        return tuple(str(t).lower() for t in c)
+
+    # ── selectors ──
+    def q_count(self, c: list) -> dict:
+        return {"count": c[0]}
+
+    def q_up_to(self, c: list) -> dict:
+        return {"count": c[0], "up_to": True}
+
+    def q_all(self, c: list) -> dict:
+        return {"count": None}
+
+    def q_any(self, c: list) -> dict:
+        return {"count": None, "up_to": True}
+
+    def sel_owner(self, c: list) -> dict:
+        return {"owner": _player(c[0])}
+
+    def adj_color(self, c: list) -> dict:
+        return {"colors": (str(c[0]).lower(),)}
+
+    def adj_state(self, c: list) -> dict:
+        return {"state": str(c[0]).lower()}
+
+    def adj_token(self, c: list) -> dict:
+        return {"families": ("Token",)}
+
+    def adj_attacking(self, c: list) -> dict:
+        return {"state": "attacking"}
+
+    def adj_blocking(self, c: list) -> dict:
+        return {"state": "blocking"}
+
+    def adj_other(self, c: list) -> dict:
+        return {"other": True}
+
+    def adj_family(self, c: list) -> dict:
+        return {"families": (str(c[0]),)}
+
+    def adj_name(self, c: list) -> dict:
+        return {"name": str(c[0]).strip('"“”')}
+
+    def noun(self, c: list) -> dict:
+        types, plural, card = _noun_types(str(c[0]))
+        return {"card_types": types, "_plural": plural, "_card": card}
+
+    def _threshold(self, stat: str, value: Any, word: Any) -> dict:
+        return {"thresholds": (Threshold(stat, _OPS[str(word).lower()], _num(value)),)}
+
+    def post_bp(self, c: list) -> dict:
+        ints = [t for t in c if isinstance(t, Token) and t.type.endswith("INT")]
+        return self._threshold("bp", ints[0], c[-1] if ints[0] is not c[-1] else c[1])
+
+    def post_cost(self, c: list) -> dict:
+        return self._threshold("cost", c[-2], c[-1])
+
+    def post_cost_eq(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cost", "==", _num(c[-1])),)}
+
+    def post_keyword(self, c: list) -> dict:
+        return {"with_keyword": c[0].name}
+
+    def post_no_keyword(self, c: list) -> dict:
+        return {"_without": c[0].name}
+
+    def post_cores(self, c: list) -> dict:
+        return self._threshold("cores", c[0], c[1])
+
+    def post_cores_eq(self, c: list) -> dict:
+        n = [x for x in c if isinstance(x, int)]
+        return {"thresholds": (Threshold("cores", "==", n[0]),)}
+
+    def post_soul_core(self, c: list) -> dict:
+        return {"_soul_core": True}
+
+    def post_symbols(self, c: list) -> dict:
+        return {"thresholds": (Threshold("symbols", "==", c[0]),)}
+
+    def post_zone(self, c: list) -> dict:
+        return {"zone": str(c[-1]).lower(), "owner": _player(c[0])}
+
+    def post_field(self, c: list) -> dict:
+        return {"owner": _player(c[0])}
+
+    def post_other(self, c: list) -> dict:
+        return {"other": True}
+
+    def post_name_has(self, c: list) -> dict:
+        return {"name": str(c[0]).strip('"“”')}
+
+    def post_total(self, c: list) -> dict:
+        return {"thresholds": (Threshold("total_" + str(c[-1]).lower(), _OPS[str(c[-2]).lower()],
+                                         _num(c[0])),)}
+
+    @v_args(meta=True)
+    def selector(self, meta: Any, c: list) -> Selector:
+        parts: dict[str, Any] = {}
+        for d in c:
+            for k, v in d.items():
+                if k in ("colors", "families", "thresholds", "card_types") and k in parts:
+                    parts[k] = tuple(parts[k]) + tuple(v)
+                else:
+                    parts[k] = v
+        plural, card = parts.pop("_plural", False), parts.pop("_card", False)
+        parts.pop("_without", None)
+        parts.pop("_soul_core", None)
+        if "count" not in parts:
+            parts["count"] = None if plural else 1
+        if card and "zone" not in parts:
+            parts["zone"] = "any"
+        return Selector(span=self._span(meta), **parts)
+
+    @v_args(meta=True)
+    def pronoun(self, meta: Any, c: list) -> Selector:
+        return _Ref(span=self._span(meta))
+
+    @v_args(meta=True)
+    def self_ref(self, meta: Any, c: list) -> Selector:
+        types, _, _ = _noun_types(str(c[0]))
+        return Selector(self_ref=True, card_types=types, span=self._span(meta))
+
+    def subject(self, c: list) -> Selector:
+        return c[0]
+
+    # ── directives ──
+    @v_args(meta=True)
+    def select(self, meta: Any, c: list) -> _Pick:
+        return _Pick(target=c[0])
+
+    @v_args(meta=True)
+    def select_by(self, meta: Any, c: list) -> _Pick:
+        return _Pick(target=c[-1])
+
+    @v_args(meta=True)
+    def destroy(self, meta: Any, c: list) -> Destroy:
+        return Destroy(target=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw(self, meta: Any, c: list) -> Draw:
+        return Draw(count=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard(self, meta: Any, c: list) -> Discard:
+        return Discard(count=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def mill(self, meta: Any, c: list) -> Discard:
+        n = next((x for x in c if isinstance(x, int)), 1)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        return Discard(count=n, player=owner, span=self._span(meta),
+                       target=Selector(count=n, owner=owner, zone="deck_top"))
+
+    @v_args(meta=True)
+    def exhaust(self, meta: Any, c: list) -> SetState:
+        return SetState(state="exhausted", target=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def refresh(self, meta: Any, c: list) -> SetState:
+        return SetState(state="refreshed", target=c[-1], span=self._span(meta))
+
+    def cores_n(self, c: list) -> dict:
+        return {"count": c[0]}
+
+    def cores_all_but(self, c: list) -> dict:
+        return {"count": None, "_all_but": c[0]}
+
+    def cores_all(self, c: list) -> dict:
+        return {"count": None}
+
+    def cores_any(self, c: list) -> dict:
+        return {"count": None, "up_to": True}
+
+    def cores_up_to(self, c: list) -> dict:
+        return {"count": c[0], "up_to": True}
+
+    def cores_soul(self, c: list) -> dict:
+        return {"count": 1, "_soul": True}
+
+    def area(self, c: list) -> tuple[str, Player]:
+        word = str(c[-1]).lower()
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        return (word, owner)
+
+    def into(self, c: list) -> None:
+        return None
+
+    def each_of(self, c: list) -> str:
+        return "each"
+
+    @staticmethod
+    def _where(x: Any) -> tuple[str, Selector | None]:
+        if isinstance(x, tuple):
+            name, owner = x
+            return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
+        return "spirit", x
+
+    @v_args(meta=True)
+    def core_move(self, meta: Any, c: list) -> MoveCores:
+        cores = c[0]
+        places = [x for x in c[1:] if isinstance(x, tuple | Selector)]
+        if len(places) == 1:
+            src, src_t = "void", None
+            dst, dst_t = self._where(places[0])
+        else:
+            # "place cores from A into B" or "place cores into B from A"
+            a, b = places[0], places[1]
+            order = [t for t in c if isinstance(t, Token) and str(t).lower() == "from"]
+            if order and c.index(order[0]) < c.index(b) if b in c else True:
+                (src, src_t), (dst, dst_t) = self._where(a), self._where(b)
+            else:
+                (dst, dst_t), (src, src_t) = self._where(a), self._where(b)
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=src,
+                         dest=dst, source_target=src_t, dest_target=dst_t, span=self._span(meta))
+
+    @v_args(meta=True)
+    def remove_cores(self, meta: Any, c: list) -> MoveCores:
+        cores, target = c[0], c[1]
+        dest = next((self._where(x)[0] for x in c[2:] if isinstance(x, tuple)), "reserve")
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
+                         dest=dest, source_target=target, span=self._span(meta))
+
+    @v_args(meta=True)
+    def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.TURN)
+        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        return ModifyStat(stat="bp", amount=-_num(n), target=_Ref(), duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.TURN)
+        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        target = next(x for x in c if isinstance(x, Selector))
+        return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, span=self._span(meta))
+
+    bp_reduce_lead = bp_reduce
+
+    def free(self, c: list) -> bool:
+        return True
+
+    @v_args(meta=True)
+    def deploy(self, meta: Any, c: list) -> Deploy:
+        verb = "summon" if str(c[0]).lower() == "summon" else "place"
+        return Deploy(verb=verb, target=c[1], free=len(c) > 2, span=self._span(meta))
+
+    @v_args(meta=True)
+    def deploy_place(self, meta: Any, c: list) -> Deploy:
+        return Deploy(verb="place", target=c[0], free=len(c) > 1, span=self._span(meta))
+
+    def dest_hand(self, c: list) -> str:
+        return "hand"
+
+    def dest_deck_top(self, c: list) -> str:
+        return "deck_top"
+
+    def dest_deck_bottom(self, c: list) -> str:
+        return "deck_bottom"
+
+    @v_args(meta=True)
+    def return_(self, meta: Any, c: list) -> Move:
+        return Move(target=c[0], dest=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def reveal(self, meta: Any, c: list) -> Reveal:
+        n = next(x for x in c if isinstance(x, int))
+        return Reveal(count=n, zone="deck", span=self._span(meta))
+
+    @v_args(meta=True)
+    def add_to_hand(self, meta: Any, c: list) -> Move:
+        target = c[0]
+        if not target.zone or target.zone == "any":
+            target = replace(target, zone="revealed")
+        return Move(target=target, dest="hand", span=self._span(meta))
+
+    def gained_bp(self, c: list) -> tuple:
+        return (_num(c[0]), None)
+
+    def gained_kw(self, c: list) -> tuple:
+        return (None, c[0])
+
+    def gained_bp_kw(self, c: list) -> tuple:
+        return (_num(c[0]), c[1])
+
+    def _gain(self, meta: Any, target: Selector, gained: tuple, dur: Duration | None) -> list:
+        bp, kw = gained
+        dur = dur or Duration.PERMANENT
+        out: list = []
+        if bp is not None:
+            out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, span=self._span(meta)))
+        if kw is not None:
+            out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))
+        return out
+
+    @v_args(meta=True)
+    def gain(self, meta: Any, c: list) -> list:
+        dur = next((x for x in c if isinstance(x, Duration)), None)
+        return self._gain(meta, c[0], next(x for x in c if isinstance(x, tuple)), dur)
+
+    @v_args(meta=True)
+    def gain_lead(self, meta: Any, c: list) -> list:
+        return self._gain(meta, c[1], next(x for x in c if isinstance(x, tuple)), c[0])
+
+    # restrictions
+    def act_attack(self, c: list) -> tuple:
+        return ("attack", None)
+
+    def act_block(self, c: list) -> tuple:
+        return ("block", None)
+
+    def act_be_blocked(self, c: list) -> tuple:
+        return ("be_blocked", c[0] if c else None)
+
+    def act_be_selected(self, c: list) -> tuple:
+        return ("be_selected", c[0] if c else None)
+
+    def act_be_destroyed(self, c: list) -> tuple:
+        return ("be_destroyed", c[0] if c else None)
+
+    def act_be_exhausted(self, c: list) -> tuple:
+        return ("be_exhausted", c[0] if c else None)
+
+    def act_use(self, c: list) -> tuple:
+        return ("use", c[0])
+
+    def by_what(self, c: list) -> Any:
+        return c[0]
+
+    @v_args(meta=True)
+    def restriction(self, meta: Any, c: list) -> Restriction:
+        target = c[0]
+        action, _ = next(x for x in c if isinstance(x, tuple))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        player = None
+        if isinstance(target, Tree) and target.data == "player":
+            player, target = _player(target.children[0]), None
+        return Restriction(mode="cannot", action=action, target=target, player=player, duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_lead(self, meta: Any, c: list) -> Restriction:
+        dur, target = c[0], c[1]
+        action, _ = next(x for x in c if isinstance(x, tuple))
+        return Restriction(mode="cannot", action=action, target=target, duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def activate_keyword(self, meta: Any, c: list) -> Activate:
+        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_burst(self, meta: Any, c: list) -> Activate:
+        return Activate(step=str(c[-1]).lower(), pay_cost=True, span=self._span(meta))
+
+    # ── statements & sentences ──
+    def directives(self, c: list) -> list:
+        out: list = []
+        for x in c:
+            out.extend(x if isinstance(x, list) else [x])
+        return out
+
+    @v_args(meta=True)
+    def optional_(self, meta: Any, c: list) -> list:
+        return [Optional(effects=tuple(c[-1]), span=self._span(meta))]
+
+    @v_args(meta=True)
+    def cost_clause(self, meta: Any, c: list) -> list:
+        cost = Cost(effects=tuple(c[-2]))
+        return [Optional(effects=tuple(c[-1]), cost=cost, span=self._span(meta))]
+
+    @v_args(meta=True)
+    def condition(self, meta: Any, c: list) -> Condition:
+        return Condition(kind="text", text=self._slice(meta), span=self._span(meta))
+
+    def _cond(kind: str):
+        @v_args(meta=True)
+        def make(self, meta: Any, c: list) -> Condition:
+            sel = next((x for x in c if isinstance(x, Selector)), None)
+            return Condition(kind=kind, text=self._slice(meta), selector=sel, span=self._span(meta))
+        return make
+
+    cond_control = _cond("control")
+    cond_life = _cond("life")
+    cond_have = _cond("count")
+    cond_soul_core = _cond("soul_core")
+    cond_is = _cond("is")
+    cond_has_keyword = _cond("has_keyword")
+    cond_costs = _cond("compare")
+    ev_passive = _cond("event")
+    ev_active = _cond("event")
+    ev_use = _cond("event")
+
+    @v_args(meta=True)
+    def trailing_if(self, meta: Any, c: list) -> list:
+        return [Conditional(condition=c[1], effects=tuple(c[0]), span=self._span(meta))]
+
+    @v_args(meta=True)
+    def trailing_when(self, meta: Any, c: list) -> list:
+        return [Conditional(condition=c[1], effects=tuple(c[0]), span=self._span(meta))]
+
+    # leads: (kind, payload)
+    def then(self, c: list) -> tuple:
+        return ("then", None)
+
+    def after_resolves(self, c: list) -> tuple:
+        return ("after_resolves", None)
+
+    def if_you_do(self, c: list) -> tuple:
+        return ("if", Condition(kind="did", text="If you do"))
+
+    def if_you_dont(self, c: list) -> tuple:
+        return ("if", Condition(kind="did_not", text="If you do not"))
+
+    def otherwise(self, c: list) -> tuple:
+        return ("otherwise", None)
+
+    def if_cond(self, c: list) -> tuple:
+        return ("if", c[0])
+
+    def when_event(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    def once_per_turn(self, c: list) -> tuple:
+        return ("restrict", "once_per_turn")
+
+    def lead_duration(self, c: list) -> tuple:
+        return ("duration", c[0])
+
+    def start_of_step(self, c: list) -> tuple:
+        return ("when", Condition(kind="timing", text="At the start of the step"))
+
+    def end_of_battle(self, c: list) -> tuple:
+        return ("when", Condition(kind="timing", text="At the end of the battle"))
+
+    @v_args(meta=True)
+    def sentence_(self, meta: Any, c: list) -> tuple:
+        leads = [x for x in c if isinstance(x, tuple)]
+        effects = next(x for x in c if isinstance(x, list))
+        return (leads, effects, self._span(meta))
+
+    def chain_head(self, c: list) -> tuple:
+        return c[0]
+
+    @v_args(meta=True)
+    def chain_part(self, meta: Any, c: list) -> tuple:
+        return ("chain", c[0], c[1:], self._span(meta))
+
+    def effect_text(self, c: list) -> dict:
+        label = next((str(x) for x in c if isinstance(x, Tree) and x.data == "timing_inline"), None)
+        return {"sentences": [x for x in c if isinstance(x, tuple) and len(x) == 3],
+                "chains": [x for x in c if isinstance(x, tuple) and len(x) == 4],
+                "inline": label}
+
+    def timing_inline(self, c: list) -> Tree:
+        return Tree("timing_inline", c)
+
+    def timing(self, c: list) -> str:
+        return " / ".join(str(t) for t in c)
+
+
+from judge.text import bs_assemble  # noqa: E402  (the sentence → ability assembly half)
+
+build = bs_assemble.build
+sentence_spans = bs_assemble.sentence_spans
+
+__all__ = ["EXAMPLES", "BSTransformer", "build", "sentence_spans", "timing_name"]

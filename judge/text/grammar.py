@@ -1,0 +1,82 @@
+"""Loading the card-text grammars: one function, one cached parser per game and algorithm.
+
+Grammars live in `grammar/*.lark` (found through `judge.paths.grammar_dir()`, so an installed
+wheel finds them too) and are split by concern with `%import`: shared pieces sit in
+`grammar/common.lark` and are imported relatively (`%import .common (count, ...)`), which
+resolves beside the importing file and never collides with Lark's own `common` grammar.
+
+Conventions every game grammar follows (the parse pipeline relies on them):
+- start rule `line`: one whole ability line of the project's text convention;
+- optional start rule `sentence`: one effect sentence, used only to localise what failed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from judge.errors import GrammarError, UnknownGame
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+#: game id → grammar file. Saga and Standard share the Battle Spirits templating.
+GRAMMAR_FILES: dict[str, str] = {"bss": "bs.lark", "bs": "bs.lark", "fftcg": "fftcg.lark"}
+
+#: The start rules a grammar may define, in the order the pipeline tries them.
+START_RULES: tuple[str, ...] = ("line", "sentence")
+
+
+def grammar_file(game: str):
+    """The grammar file of a game (raises UnknownGame for anything else)."""
+    from judge.paths import grammar_dir
+
+    try:
+        name = GRAMMAR_FILES[game]
+    except KeyError:
+        raise UnknownGame(f"no card grammar for game {game!r}", hints=sorted(GRAMMAR_FILES)) from None
+    return grammar_dir() / name
+
+
+def start_rules(game: str) -> tuple[str, ...]:
+    """Which of the conventional start rules (`line`, `sentence`) the game's grammar defines."""
+    text = grammar_file(game).read_text(encoding="utf-8")
+    found = tuple(r for r in START_RULES if re.search(rf"^[?!]?{r}\s*:", text, re.M))
+    if "line" not in found:
+        raise GrammarError(f"grammar {grammar_file(game).name} has no `line` start rule")
+    return found
+
+
+@cache
+def load_parser(game: str, parser: str = "lalr") -> Lark:
+    """The Lark parser for a game's card text (cached: building an LALR table is the slow part).
+
+    `parser` is "lalr" (the production parser) or "earley" (the same grammar under Earley, for
+    the benchmark's ratio). Positions are propagated so every AST node can carry its span.
+    """
+    from lark import Lark
+    from lark.exceptions import GrammarError as LarkGrammarError
+    from lark.exceptions import LarkError
+
+    from judge.paths import grammar_dir
+
+    path = grammar_file(game)
+    if not path.is_file():
+        raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
+    options: dict = {"parser": parser, "propagate_positions": True, "maybe_placeholders": False,
+                     "start": list(start_rules(game)), "import_paths": [grammar_dir()]}
+    if parser == "lalr":
+        options["lexer"] = "contextual"
+    elif parser == "earley":
+        options["lexer"] = "dynamic"
+        options["ambiguity"] = "resolve"
+    else:
+        raise GrammarError(f"unknown parser algorithm {parser!r} (lalr or earley)")
+    try:
+        return Lark.open(str(path), **options)
+    except (LarkGrammarError, LarkError, OSError) as exc:
+        raise GrammarError(f"grammar {path.name} failed to load: {exc}") from exc
+
+
+__all__ = ["GRAMMAR_FILES", "START_RULES", "grammar_file", "load_parser", "start_rules"]

@@ -1,0 +1,237 @@
+"""Card text → abilities: split into ability lines, parse each with the game's grammar, transform.
+
+The contract (other layers code against it): `parse_text(text, game) -> ParseResult` never raises
+for any text. Every line that parses becomes an `Ability`; every part that does not becomes an
+`Unparsed` span (offsets into the ORIGINAL text, what was found, what the grammar expected).
+
+Each game has a transform module registered in `TRANSFORMS`. It provides
+- `build(tree, text, offset) -> Ability`: the Lark tree of one `line` to an Ability, spans shifted
+  by `offset` so they point into the original text;
+- optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
+  one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
+  SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
+- optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
+  are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
+  inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from judge.errors import UnknownGame
+from judge.text.ast import Ability
+
+#: game id → module turning that game's parse trees into AST nodes.
+TRANSFORMS: dict[str, str] = {
+    "bss": "judge.text.bs_transform",
+    "bs": "judge.text.bs_transform",
+    "fftcg": "judge.text.fftcg_transform",
+}
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Unparsed:
+    """A part of the text the grammar could not read: where, what, and what it expected."""
+
+    start: int
+    end: int
+    text: str
+    expected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """Everything parsed (abilities) and everything not (unparsed spans), in text order."""
+
+    abilities: tuple[Ability, ...] = ()
+    unparsed: tuple[Unparsed, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when every part of the text was read by the grammar."""
+        return not self.unparsed
+
+
+@cache
+def transform_module(game: str) -> ModuleType:
+    """The transform module of a game (raises UnknownGame for an unknown id)."""
+    try:
+        name = TRANSFORMS[game]
+    except KeyError:
+        raise UnknownGame(f"no card grammar for game {game!r}", hints=sorted(TRANSFORMS)) from None
+    return importlib.import_module(name)
+
+
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of every non-blank line, stripped of surrounding whitespace."""
+    spans = []
+    for m in re.finditer(r"[^\n]+", text):
+        seg = m.group()
+        lead = len(seg) - len(seg.lstrip())
+        body = seg.strip()
+        if body:
+            spans.append((m.start() + lead, m.start() + lead + len(body)))
+    return spans
+
+
+def parse_text(text: str, game: str) -> ParseResult:
+    """Parse card text of `game` (bss | bs | fftcg); one ability per line. Never raises on text."""
+    from judge.text.grammar import load_parser
+
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    module = transform_module(game)
+    parser = load_parser(game)
+    abilities: list[Ability] = []
+    unparsed: list[Unparsed] = []
+    split = getattr(module, "split", None) or line_spans
+    prepare = getattr(module, "prepare", None)
+    try:
+        segments = list(split(text))
+    except Exception as exc:  # a splitter bug must not become the user's traceback
+        return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
+    for start, end in segments:
+        line = text[start:end]
+        if prepare is not None:
+            prepared = prepare(line)
+            line = prepared if len(prepared) == len(line) else line
+        try:
+            ability, missing = _parse_line(parser, module, game, line, start)
+        except Exception as exc:  # never raise for any text: report the line as unparsed
+            ability, missing = None, [Unparsed(start, end, text[start:end], (f"internal error: {exc}",))]
+        if ability is not None:
+            abilities.append(ability)
+        unparsed.extend(Unparsed(u.start, u.end, text[u.start:u.end], u.expected) for u in missing)
+    return ParseResult(tuple(abilities), tuple(unparsed))
+
+
+def _parse_line(parser: Any, module: ModuleType, game: str, line: str,
+                offset: int) -> tuple[Ability | None, list[Unparsed]]:
+    """One ability line: an Ability, or the unparsed parts with what was expected there."""
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    try:
+        tree = parser.parse(line, start="line")
+    except UnexpectedInput as exc:
+        return None, _localise(parser, module, game, line, offset, exc)
+    except RecursionError:
+        return None, [Unparsed(offset, offset + len(line), line, ("a shorter ability",))]
+    try:
+        return module.build(tree, line, offset), []
+    except VisitError as exc:
+        reason = str(exc.orig_exc) or type(exc.orig_exc).__name__
+        return None, [Unparsed(offset, offset + len(line), line, (reason,))]
+    except (ValueError, TypeError, KeyError) as exc:
+        return None, [Unparsed(offset, offset + len(line), line, (str(exc) or type(exc).__name__,))]
+
+
+def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
+    """Where the sentences of a line are (the module knows its header syntax best)."""
+    split = getattr(module, "sentence_spans", None)
+    if split is not None:
+        return list(split(line))
+    spans, pos = [], 0
+    for m in _SENTENCE_END.finditer(line):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, len(line)))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _error_pos(exc: Any, line: str) -> int:
+    """The character offset (within the line) where the parser gave up."""
+    pos = getattr(exc, "pos_in_stream", None)
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "start_pos", None) is not None:
+        pos = token.start_pos
+    if pos is None or pos < 0:
+        pos = len(line)
+    return min(pos, len(line))
+
+
+def _localise(parser: Any, module: ModuleType, game: str, line: str, offset: int,
+              exc: Any) -> list[Unparsed]:
+    """Report the sentences of a failed line that do not parse, each with what was expected."""
+    from lark.exceptions import UnexpectedInput
+
+    from judge.text.grammar import start_rules
+
+    spans = _sentences(module, line) or [(0, len(line))]
+    found: list[Unparsed] = []
+    if "sentence" in start_rules(game):
+        for a, b in spans:
+            try:
+                parser.parse(line[a:b], start="sentence")
+            except UnexpectedInput as sub:
+                found.append(Unparsed(offset + a, offset + b, line[a:b],
+                                      _expected(parser, module, sub, line[a:b])))
+            except RecursionError:
+                found.append(Unparsed(offset + a, offset + b, line[a:b], ("a shorter sentence",)))
+    if found:
+        return found
+    pos = _error_pos(exc, line)
+    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(line)))
+    if pos < spans[0][0]:          # the failure is in the header (levels, timing label, keyword)
+        a, b = 0, spans[0][0] or len(line)
+    return [Unparsed(offset + a, offset + b, line[a:b], _expected(parser, module, exc, line))]
+
+
+def _expected(parser: Any, module: ModuleType, exc: Any, text: str) -> tuple[str, ...]:
+    """What the grammar expected: a friendly label by example when one matches, else the words."""
+    examples = getattr(module, "EXAMPLES", None)
+    if examples:
+        try:
+            label = exc.match_examples(lambda s: parser.parse(s, start="line"), examples,
+                                       use_accepts=True)
+        except Exception:  # match_examples re-parses; it must never turn into an error
+            label = None
+        if label:
+            return (str(label),)
+    names = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    out = []
+    for name in sorted(names):
+        try:
+            term = parser.get_terminal(name)
+        except KeyError:
+            continue
+        pattern = term.pattern
+        if pattern.type == "str":
+            out.append(repr(pattern.value))
+        else:
+            words = re.sub(r"\(\?[!=<][^)]*\)|\(\?i:|[()?\\]|\[[^\]]*\]|[+*]", "", pattern.value)
+            out.append(words.replace("|", "/").strip(":") or name.lower())
+    found = getattr(exc, "token", None)
+    head = [f"found {str(found)!r}"] if found is not None and str(found) else []
+    if getattr(exc, "char", None):
+        head = [f"found {exc.char!r}"]
+    return tuple(head + sorted(set(out))[:12])
+
+
+_PATTERN_SUBS = (
+    (re.compile(r"\"[^\"]*\"|“[^”]*”"), '"…"'),
+    (re.compile(r"\d[\d,]*"), "N"),
+    (re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I), "N"),
+    (re.compile(r"\b(red|purple|green|white|yellow|blue|fire|ice|wind|earth|lightning|water|light|dark)\b",
+                re.I), "COLOR"),
+)
+
+
+def unparsed_pattern(u: Unparsed, words: int = 8) -> str:
+    """A normalised shape of an unparsed span (numbers, colours, quoted names abstracted), so
+    coverage reports can count which constructs fail most often."""
+    s = u.text
+    for rx, rep in _PATTERN_SUBS:
+        s = rx.sub(rep, s)
+    return " ".join(s.split()[:words])
+
+
+__all__ = ["TRANSFORMS", "ParseResult", "Unparsed", "line_spans", "parse_text", "transform_module",
+           "unparsed_pattern"]

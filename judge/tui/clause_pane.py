@@ -26,6 +26,7 @@ class ClauseView:
     clause: Any
     labels: dict[str, str] = field(default_factory=dict)
     doc_label: str = ""
+    descendants: tuple[Any, ...] = ()
 
 
 def _label(clause: Any) -> str:
@@ -46,9 +47,38 @@ def load_view(kb: Any, game: str, number: str, lang: str | None, version: str | 
                 labels[linked] = _label(kb.clause(game, linked, lang=clause.lang, version=clause.version))
             except Exception:  # a dangling reference is shown as the bare number
                 labels[linked] = ""
+    try:
+        below = tuple(kb.subtree(game, clause.number, lang=clause.lang, version=clause.version)[1:])
+    except Exception:  # the clause alone is still worth showing
+        below = ()
     doc = kb.document(game, lang=clause.lang, version=clause.version)
     dated = f" ({doc.date})" if getattr(doc, "date", "") else ""
-    return ClauseView(clause, labels, f"{doc.short or doc.title} {doc.version}{dated} · {clause.lang}")
+    return ClauseView(clause, labels, f"{doc.short or doc.title} {doc.version}{dated} · {clause.lang}",
+                      below[:MAX_DESCENDANTS])
+
+
+MAX_DESCENDANTS = 60
+
+
+def body_text(view: ClauseView) -> Text:
+    """The clause's own text, then its sub-clauses indented (a heading alone says little)."""
+    clause = view.clause
+    out = Text()
+    own = (clause.text or "").strip()
+    if own and own != (clause.title or "").strip():
+        out.append(own)
+    depth0 = clause.number.count("-") + clause.number.count(".")
+    for sub in view.descendants:
+        indent = "  " * max(0, sub.number.count("-") + sub.number.count(".") - depth0 - 1)
+        if out:
+            out.append("\n")
+        out.append(f"{indent}§{sub.number} ", style="bold")
+        if sub.title:
+            out.append(sub.title, style="bold")
+        body = (sub.text or "").strip()
+        if body and body != (sub.title or "").strip():
+            out.append(("  " if sub.title else "") + body)
+    return out if out else Text("(a heading without text of its own)", style="dim")
 
 
 def crumbs_markup(clause: Any) -> str:
@@ -99,7 +129,7 @@ class ClausePane(Vertical):
         if clause.title:
             heading.append(f"  {clause.title}")
         self.query_one(".heading", Static).update(heading)
-        self.query_one(".text", Static).update(Text(clause.text or "(heading: no text of its own)"))
+        self.query_one(".text", Static).update(body_text(view))
         self.query_one(".doc", Static).update(Text(view.doc_label))
         self.query_one(VerticalScroll).scroll_home(animate=False)
         options: list[Option | None] = []

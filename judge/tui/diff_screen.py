@@ -7,6 +7,7 @@ change, with the word-level change of each clause. Enter on a clause opens it in
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -48,6 +49,24 @@ def _entry_number(entry: Any) -> str:
     return "?"
 
 
+_MARKS = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
+
+
+def word_marks(diff: str) -> Text:
+    """A word diff marked `[-removed-]` / `{+added+}` as Text: removed struck red, added green."""
+    out = Text()
+    last = 0
+    for match in _MARKS.finditer(diff):
+        out.append(diff[last:match.start()])
+        if match.group(1) is not None:
+            out.append(match.group(1), style="strike red")
+        else:
+            out.append(match.group(2), style="bold green")
+        last = match.end()
+    out.append(diff[last:])
+    return out
+
+
 def entry_text(entry: Any) -> Text:
     """One change, readable: word-level marks if the KB gives them, else old → new text."""
     if isinstance(entry, str):
@@ -57,9 +76,9 @@ def entry_text(entry: Any) -> Text:
     for key in ("from_number", "old_number"):
         if data.get(key) and data.get(key) != _entry_number(entry):
             out.append(f"renumbered from §{data[key]}\n", style="italic")
-    words = data.get("words") or data.get("word_diff") or data.get("changes")
+    words = data.get("diff") or data.get("words") or data.get("word_diff")
     if isinstance(words, str):
-        out.append(words)
+        out.append_text(word_marks(words))
     elif isinstance(words, list | tuple):
         for op in words:
             kind, text = (op if isinstance(op, list | tuple) else (_as_dict(op).get("op"), _as_dict(op).get("text")))
@@ -67,8 +86,8 @@ def entry_text(entry: Any) -> Text:
                      "-": "strike red", "delete": "strike red", "removed": "strike red"}.get(str(kind), "")
             out.append(f"{text} ", style=style)
     else:
-        old = data.get("old_text") or data.get("before") or data.get("from_text")
-        new = data.get("new_text") or data.get("after") or data.get("to_text") or data.get("text")
+        old = data.get("old_text") or data.get("from_text")
+        new = data.get("new_text") or data.get("to_text") or data.get("text")
         if old:
             out.append(f"− {old}\n", style="red")
         if new:
@@ -76,7 +95,7 @@ def entry_text(entry: Any) -> Text:
     return out
 
 
-class DiffScreen(ModalScreen[None]):
+class DiffScreen(ModalScreen[str | None]):
     """Changes between two versions; select a clause on the left to read its change on the right."""
 
     DEFAULT_CSS = """
@@ -85,7 +104,7 @@ class DiffScreen(ModalScreen[None]):
     DiffScreen #changes { width: 40%; min-width: 26; }
     DiffScreen #detail { padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
 
     def __init__(self, game: str, from_version: str, to_version: str) -> None:
         super().__init__()
@@ -94,7 +113,8 @@ class DiffScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.game}: changes from {self.from_version} to {self.to_version}  (Esc closes)",
+            yield Label(f"{self.game}: changes from {self.from_version} to {self.to_version}"
+                        "  (Enter opens the clause · Esc closes)",
                         id="title")
             with Horizontal():
                 yield OptionList(id="changes")
@@ -128,6 +148,17 @@ class DiffScreen(ModalScreen[None]):
         self.query_one("#change", Static).update(
             ", ".join(summary) + ". Select a clause to read its change." if summary else "No differences.")
         changes.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(OptionList.OptionSelected, "#changes")
+    def open_change(self, event: OptionList.OptionSelected) -> None:
+        """Enter: read the clause in the newer version (in the Rules screen)."""
+        event.stop()
+        if event.option.id is not None:
+            _kind, entry = self.entries[int(event.option.id)]
+            self.dismiss(_entry_number(entry))
 
     @on(OptionList.OptionHighlighted, "#changes")
     def show_change(self, event: OptionList.OptionHighlighted) -> None:

@@ -311,14 +311,22 @@ class RulesScreen(Screen[None]):
             return
         versions.sort(key=lambda d: getattr(d, "order", 0))
         newest = next((d for d in versions if d.current), versions[-1])
+        def opened(number: str | None) -> None:
+            if number:
+                if app.version not in (None, newest.version):
+                    app.set_document(app.game, app.lang, None)
+                    self.load_document(number)
+                else:
+                    self.open_number(number)
+
         if len(versions) == 2:
             older = next(d for d in versions if d is not newest)
-            self.app.push_screen(DiffScreen(app.game, older.version, newest.version))
+            self.app.push_screen(DiffScreen(app.game, older.version, newest.version), opened)
             return
         choices = [(d.version, f"{d.version}  {d.date}") for d in versions if d is not newest]
 
         def done(version: str | None) -> None:
             if version:
-                self.app.push_screen(DiffScreen(app.game, version, newest.version))
+                self.app.push_screen(DiffScreen(app.game, version, newest.version), opened)
 
         self.app.push_screen(PickDialog(f"Compare which version with {newest.version}?", choices), done)

@@ -15,32 +15,43 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-MARKS = (("«", "»"), ("[", "]"))
 MATCH_STYLE = "bold reverse"
+_MARKED = re.compile(r"«([^«»]*)»|\[([^\[\]]*)\]")
 
 
-def marked_text(snippet: str) -> Text:
-    """A snippet whose match the KB marked with «…» (or […]) as Text with the match highlighted."""
-    for open_mark, close_mark in MARKS:
-        if open_mark in snippet and close_mark in snippet:
-            text = Text()
-            pattern = re.compile(re.escape(open_mark) + r"(.*?)" + re.escape(close_mark), re.S)
-            last = 0
-            for match in pattern.finditer(snippet):
-                text.append(snippet[last:match.start()])
-                text.append(match.group(1), style=MATCH_STYLE)
-                last = match.end()
-            text.append(snippet[last:])
-            return text
-    return Text(snippet)
+def _is_match(inner: str, query: str | None) -> bool:
+    """Whether a bracketed part is the KB's match mark (not a bracket printed in the rules)."""
+    if not query:
+        return True
+    inner, query = inner.lower(), query.lower()
+    return inner in query or any(term[:3] in inner for term in query.split() if term)
 
 
-def hit_label(hit: Any) -> Text:
+def marked_text(snippet: str, query: str | None = None) -> Text:
+    """A snippet whose matches the KB marked with [ ] (or « ») as Text with the matches highlighted.
+
+    Rules text has brackets of its own (【[Confront]】, [LV1]); with the query known, only a
+    bracketed part that contains a query word is taken for a mark.
+    """
+    text = Text()
+    last = 0
+    for match in _MARKED.finditer(snippet):
+        inner = match.group(1) if match.group(1) is not None else match.group(2)
+        if match.group(1) is None and not _is_match(inner, query):
+            continue
+        text.append(snippet[last:match.start()])
+        text.append(inner, style=MATCH_STYLE)
+        last = match.end()
+    text.append(snippet[last:])
+    return text
+
+
+def hit_label(hit: Any, query: str | None = None) -> Text:
     """`bss en 7-1-5-2  …snippet…` on one or two lines."""
     label = Text(f"{hit.game} {hit.lang} ", style="dim")
     label.append(f"§{hit.number}", style="bold")
     label.append("  ")
-    label.append_text(marked_text(" ".join(str(hit.snippet).split())))
+    label.append_text(marked_text(" ".join(str(hit.snippet).split()), query))
     return label
 
 
@@ -106,7 +117,7 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         if hits is FAILED:
             return
         self.hits = list(hits)
-        hits_list.set_options([Option(hit_label(hit), id=str(i)) for i, hit in enumerate(self.hits)])
+        hits_list.set_options([Option(hit_label(hit, query), id=str(i)) for i, hit in enumerate(self.hits)])
         status.update(f"{len(self.hits)} result{'s' if len(self.hits) != 1 else ''} for {query!r}, best first"
                       if self.hits else f"No clause matches {query!r}")
 

@@ -104,6 +104,13 @@ class FakeKB:
         crumbs = [("-".join(parts[:i]), _TEXT["-".join(parts[:i])][0]) for i in range(1, len(parts))]
         return Clause(game, doc.lang, doc.version, n, title, text, parent, children, refs, cited, crumbs)
 
+    def subtree(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> list:
+        top = self.clause(game, number, lang, version)
+        out = [top]
+        for child in top.children:
+            out += self.subtree(game, child, lang, version)
+        return out
+
     def exists(self, game: str, number: str, lang: str | None = None) -> bool:
         return _norm(number) in _TEXT
 

@@ -1,0 +1,139 @@
+"""What the Cards screen draws, prepared on the library thread: card data, marked text, AST outline.
+
+No Textual here and no rules logic: the outline is the parser's AST walked field by field, each
+node labelled with its kind and the clauses `judge.text.links.cites` gives it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+UNPARSED_STYLE = "bold red underline"
+SELECTED_STYLE = "reverse"
+HIDDEN_FIELDS = {"span", "text", "timing_text"}
+
+
+@dataclass(frozen=True)
+class OutlineNode:
+    """One AST node as the tree shows it: a label, its clauses, its source span, its children."""
+
+    label: str
+    cites: tuple[str, ...] = ()
+    span: tuple[int, int] | None = None
+    children: tuple[OutlineNode, ...] = ()
+    unparsed: bool = False
+    detail: str = ""
+
+
+def _scalar(value: Any) -> str | None:
+    """A field value short enough for a label, or None when it is empty / a node."""
+    if value is None or value == () or value == "" or value is False:
+        return None
+    if isinstance(value, Enum):
+        return str(value.value)
+    if value is True:
+        return "yes"
+    if isinstance(value, tuple) and all(not is_dataclass(v) for v in value):
+        return "/".join(str(v.value if isinstance(v, Enum) else v) for v in value)
+    if is_dataclass(value) or (isinstance(value, tuple) and value):
+        return None
+    return str(value)
+
+
+def _is_node(value: Any) -> bool:
+    return is_dataclass(value) and not isinstance(value, type) and type(value).__name__ != "Span"
+
+
+def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
+    """Walk one AST node: scalars go in the label, nodes and tuples of nodes become children."""
+    from judge.text.ast import kind_of
+
+    parts: list[str] = []
+    children: list[OutlineNode] = []
+    for f in fields(node):
+        if f.name in HIDDEN_FIELDS:
+            continue
+        value = getattr(node, f.name)
+        if _is_node(value):
+            children.append(outline(value, game, cites_of, f.name))
+        elif isinstance(value, tuple) and value and all(_is_node(v) for v in value):
+            children.extend(outline(v, game, cites_of, f.name) for v in value)
+        else:
+            shown = _scalar(value)
+            if shown is not None and not (f.name == "count" and shown == "1"):
+                parts.append(f"{f.name}={shown}")
+    try:
+        cites = tuple(cites_of(node, game))
+    except Exception:  # a node kind the link table does not know: shown without clauses
+        cites = ()
+    span = getattr(node, "span", None)
+    label = (f"{name}: " if name and name not in ("effects",) else "") + kind_of(node)
+    if parts:
+        label += " " + " ".join(parts)
+    return OutlineNode(label, cites, (span.start, span.end) if span else None, tuple(children),
+                       detail=getattr(node, "text", "") or "")
+
+
+def card_outline(result: Any, game: str, cites_of: Any) -> list[OutlineNode]:
+    """Every ability of a parse result, and every unparsed span, in text order."""
+    nodes = [outline(ability, game, cites_of) for ability in result.abilities]
+    for part in result.unparsed:
+        expected = f" (expected {', '.join(part.expected[:4])})" if part.expected else ""
+        nodes.append(OutlineNode(f"⚠ unparsed: {part.text!r}{expected}", (), (part.start, part.end),
+                                 unparsed=True))
+    return sorted(nodes, key=lambda n: n.span[0] if n.span else 10**9)
+
+
+def marked_text(text: str, result: Any, selected: tuple[int, int] | None = None) -> Text:
+    """The printed text with unparsed spans marked, and the selected node's span highlighted."""
+    out = Text(text)
+    for part in getattr(result, "unparsed", ()) or ():
+        out.stylize(UNPARSED_STYLE, part.start, part.end)
+    if selected:
+        out.stylize(SELECTED_STYLE, *selected)
+    return out
+
+
+def card_table(card: Any) -> Table:
+    """The card's data fields (those that are set), one per row."""
+    table = Table(show_header=False, box=None, padding=(0, 1), expand=False)
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column()
+    for f in fields(card):
+        if f.name in ("text", "name", "abilities", "raw"):
+            continue
+        value = getattr(card, f.name)
+        if f.name == "levels" and isinstance(value, dict) and value:
+            shown = "  ".join(f"LV{lv}: {c[0]} core{'s' if c[0] != 1 else ''} BP {c[1]}"
+                              if isinstance(c, tuple | list) else f"LV{lv}: {c}" for lv, c in value.items())
+        elif isinstance(value, dict):
+            shown = ", ".join(f"{k}={v}" for k, v in value.items()) if value else None
+        else:
+            shown = _scalar(value)
+        if shown:
+            table.add_row(f.name, shown)
+    return table
+
+
+@dataclass(frozen=True)
+class CardView:
+    """Everything the Cards screen shows for one card."""
+
+    card: Any
+    result: Any
+    nodes: list[OutlineNode] = field(default_factory=list)
+
+
+def load_card_view(card: Any, game: str | None = None) -> CardView:
+    """Parse the card's printed text and outline its AST (runs on the library thread)."""
+    from judge.text.links import cites
+    from judge.text.parse import parse_text
+
+    game = game or card.game
+    result = parse_text(card.text or "", game)
+    return CardView(card, result, card_outline(result, game, cites))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -68,6 +67,8 @@ def quick_check(path: Path) -> str:
 # --- building ------------------------------------------------------------------------------
 def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, str]) -> None:
     """Build the rules database from row lists into a temp file, then atomically swap it in."""
+    import tempfile
+
     import sqlite_utils
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -195,3 +196,89 @@ def meta(conn: sqlite3.Connection) -> dict[str, str]:
 
 
 # --- cards ---
+# Card tables live in the same database file, beside the rules. They are (re)written in ONE
+# transaction, so a failed import rolls back to the previous cards; a rules rebuild (a new file
+# swapped in) drops them, and `judge.cards.db` notices the missing hash and replays the sources.
+CARDS_SCHEMA = "cards-1"
+
+_CARD_TABLES = (
+    "create table cards (game text not null, number text not null, name text not null, type text, "
+    "text text, data text not null, source text, primary key (game, number))",
+    "create index cards_name on cards(name collate nocase)",
+    "create virtual table cards_fts using fts5(game unindexed, number unindexed, name, text, extra, "
+    "tokenize = 'porter unicode61 remove_diacritics 2')",
+    "create table cards_meta (key text primary key, value text)",
+)
+
+
+def cards_hash(conn: sqlite3.Connection) -> str | None:
+    """The source hash the card tables were written from (None: no card tables yet)."""
+    try:
+        row = conn.execute("select value from cards_meta where key = 'hash'").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
+def _insert_cards(conn: sqlite3.Connection, rows: list[dict]) -> None:
+    for r in rows:
+        conn.execute("delete from cards_fts where game = ? and number = ?", (r["game"], r["number"]))
+    conn.executemany("insert or replace into cards (game, number, name, type, text, data, source) "
+                     "values (:game, :number, :name, :type, :text, :data, :source)", rows)
+    conn.executemany("insert into cards_fts (game, number, name, text, extra) "
+                     "values (:game, :number, :name, :text, :extra)", rows)
+
+
+def write_cards(path: Path, rows: list[dict], source_hash: str, *, replace: bool = True) -> None:
+    """Write card rows in one transaction: all of them, or (on any error) none and the old tables.
+
+    `replace=True` rebuilds the card tables from scratch; False adds / overwrites rows (an import).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None, timeout=30)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open database {path}: {exc}") from exc
+    try:
+        conn.execute("begin immediate")
+        have = conn.execute("select count(*) from sqlite_master where name = 'cards'").fetchone()[0]
+        if replace or not have:
+            for table in ("cards_fts", "cards", "cards_meta"):
+                conn.execute(f"drop table if exists {table}")
+            for ddl in _CARD_TABLES:
+                conn.execute(ddl)
+        _insert_cards(conn, rows)
+        conn.executemany("insert or replace into cards_meta (key, value) values (?, ?)",
+                         [("hash", source_hash), ("schema", CARDS_SCHEMA)])
+        conn.execute("commit")
+    except BaseException as exc:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("rollback")
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        raise StoreError(f"writing cards to {path} failed (nothing was changed): {exc}") from exc
+    finally:
+        conn.close()
+
+
+def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[sqlite3.Row]:
+    """Cards with this number (any case), in one game or all."""
+    sql = "select * from cards where number = ? collate nocase"
+    return rows(conn, sql + (" and game = ?" if game else "") + " order by game", (number, game) if game else (number,))
+
+
+def card_names(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
+    """(game, number, name) of every card, for fuzzy name matching."""
+    sql = "select game, number, name from cards"
+    return rows(conn, sql + (" where game = ?" if game else "") + " order by game, number", (game,) if game else ())
+
+
+def card_search(conn: sqlite3.Connection, match: str, game: str | None, limit: int) -> list[sqlite3.Row]:
+    """Full-text search over card names and text (FTS5 MATCH syntax), best first."""
+    sql = ("select c.*, bm25(cards_fts, 0, 0, 5.0, 1.0, 2.0) as score from cards_fts "
+           "join cards c on c.game = cards_fts.game and c.number = cards_fts.number where cards_fts match ?")
+    params: list = [match]
+    if game:
+        sql += " and c.game = ?"
+        params.append(game)
+    return rows(conn, sql + " order by score limit ?", (*params, limit))

@@ -14,14 +14,10 @@ from pathlib import Path
 from judge.errors import IngestError, ManifestError
 from judge.rules import links, terms
 from judge.rules.ingest import Parsed, parse_numbered
+from judge.rules.sources import IMPORTS, imports_dir, source_hash
 
-CODE_VERSION = "kb-8"   # bump when ingestion changes, so stored databases rebuild
-IMPORTS = "imports.json"
-
-
-def imports_dir(db_path: Path) -> Path:
-    """Imported releases live next to the database, so rebuilds replay them."""
-    return db_path.parent / "imports"
+__all__ = ["IMPORTS", "detect_numbering", "imports_dir", "load_imports", "load_manifest", "payload",
+           "source_hash"]
 
 
 def load_manifest(rules_dir: Path) -> list[dict]:
@@ -61,23 +57,6 @@ def load_imports(db_path: Path) -> list[dict]:
         e["path"] = str(imports_dir(db_path) / e["file"])
         e["imported"] = True
     return [e for e in entries if Path(e["path"]).is_file()]
-
-
-def source_hash(rules_dir: Path, db_path: Path) -> str:
-    """Hash of everything the database is built from (bytes, not timestamps)."""
-    h = hashlib.sha256(CODE_VERSION.encode())
-    man = rules_dir / "manifest.toml"
-    h.update(man.read_bytes() if man.is_file() else b"")
-    for f in sorted(rules_dir.glob("*.txt")):
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    imp = imports_dir(db_path)
-    if (imp / IMPORTS).is_file():
-        h.update((imp / IMPORTS).read_bytes())
-        for f in sorted(imp.glob("*.txt")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()
 
 
 def detect_numbering(text: str) -> str:

@@ -31,7 +31,7 @@ def open_kb(db_path: Path | None = None) -> KB:
 
 def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
     """Build (or rebuild) the database when it is missing, damaged or its sources changed."""
-    from judge.rules.build import source_hash
+    from judge.rules.sources import source_hash
 
     want = source_hash(rules, path)
     if not force and store.built_hash(path) == want:

@@ -1,0 +1,88 @@
+"""Rules knowledge base benchmarks, reported as figures and ratios taken in one run.
+
+Run: python bench/bench_rules.py  (uses a private temporary database)
+Aims (issue 2): build < 2 s, lookup p99 < 1 ms, search p95 < 5 ms, `judge rule bss 7-1-5-2`
+end to end within 3x of `python -c pass`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+QUERIES = ["equal BP destroyed", "block", "flash window", "soul core", "summon cost", "Confront",
+           "party attack", "Haste", "break zone", "damage", "pending state", "keyword effects",
+           "待機状態", "破壊", "コアの移動", "フラッシュタイミング", "BP比べ", "ライフ"]
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
+
+
+def main() -> None:
+    from judge.paths import rules_dir
+    from judge.rules.kb import KB, ensure_built
+
+    tmp = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    db = tmp / "judge.db"
+    try:
+        builds = []
+        for _ in range(3):
+            t = time.perf_counter()
+            ensure_built(db, rules_dir(), force=True)
+            builds.append(time.perf_counter() - t)
+        kb = KB(db)
+        nums = [(d.game, d.lang, d.version, c.id) for d in kb.documents() for c in kb.dump(d.game, d.lang, d.version)]
+        rnd = random.Random(7)
+        sample = [rnd.choice(nums) for _ in range(3000)]
+        look = []
+        for g, lg, v, n in sample:
+            t = time.perf_counter()
+            kb.clause(g, n, lang=lg, version=v)
+            look.append(time.perf_counter() - t)
+        cites = []
+        for g, lg, v, n in sample[:1000]:
+            t = time.perf_counter()
+            kb.citation(g, n, lang=lg, version=v)
+            cites.append(time.perf_counter() - t)
+        srch = []
+        for _ in range(20):
+            for q in QUERIES:
+                t = time.perf_counter()
+                kb.search(q, limit=20)
+                srch.append(time.perf_counter() - t)
+        env = {**os.environ, "JUDGE_DB": str(db)}
+        judge = shutil.which("judge") or "judge"
+        e2e, bare = [], []
+        for _ in range(15):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            bare.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            subprocess.run([judge, "rule", "bss", "7-1-5-2"], check=True, env=env, stdout=subprocess.DEVNULL)
+            e2e.append(time.perf_counter() - t)
+        ms = 1000
+        b, e = statistics.median(bare), statistics.median(e2e)
+        print(f"KB build (5 documents, {len(nums)} clauses): median {statistics.median(builds):.3f} s "
+              f"(aim < 2 s; ratio {statistics.median(builds) / 2:.2f} of aim)")
+        print(f"lookup by number ({len(look)}): p50 {pct(look, 50) * ms:.3f} ms, p99 {pct(look, 99) * ms:.3f} ms "
+              f"(aim p99 < 1 ms)")
+        print(f"citation line ({len(cites)}): p50 {pct(cites, 50) * ms:.3f} ms, p99 {pct(cites, 99) * ms:.3f} ms")
+        print(f"search over all documents ({len(srch)}): p50 {pct(srch, 50) * ms:.3f} ms, "
+              f"p95 {pct(srch, 95) * ms:.3f} ms (aim p95 < 5 ms)")
+        print(f"`judge rule bss 7-1-5-2` end to end: median {e * ms:.0f} ms vs `python -c pass` {b * ms:.0f} ms "
+              f"= {e / b:.2f}x (aim < 3x)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -156,13 +156,16 @@ def search_fts(conn: sqlite3.Connection, table: str, match: str, docs: list[str]
     return rows(conn, sql, (match, *docs, limit))
 
 
-def search_like(conn: sqlite3.Connection, needle: str, docs: list[str], limit: int) -> list[sqlite3.Row]:
-    """Substring hits for queries too short for the trigram index (Japanese 1-2 characters)."""
+def search_like(conn: sqlite3.Connection, needles: list[str], docs: list[str], limit: int) -> list[sqlite3.Row]:
+    """Clauses containing every needle (for words too short for the trigram index, e.g. 破壊)."""
     marks = ",".join("?" * len(docs))
-    esc = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    cond, params = [], []
+    for n in needles:
+        esc = n.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        cond.append("(text like ? escape '\\' or title like ? escape '\\')")
+        params += [f"%{esc}%", f"%{esc}%"]
     return rows(conn, f"select doc, id, number, title, text from clauses where doc in ({marks}) and "
-                      f"(text like ? escape '\\' or title like ? escape '\\') order by seq limit ?",
-                (*docs, f"%{esc}%", f"%{esc}%", limit))
+                      f"{' and '.join(cond)} order by seq limit ?", (*docs, *params, limit))
 
 
 def terms(conn: sqlite3.Connection, keys: list[str], game: str | None) -> list[sqlite3.Row]:

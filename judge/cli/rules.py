@@ -124,6 +124,8 @@ def _print_clause(c, top) -> None:
     click.echo(f"{pad}{label}  {lines[0]}")
     for extra in lines[1:]:
         click.echo(f"{pad}{' ' * (len(label) + 2)}{extra}")
+    if c.refs and c is not top:
+        click.echo(f"{pad}{' ' * (len(label) + 2)}→ see {', '.join(c.refs)}")
 
 
 def _width(s: str) -> int:

@@ -40,6 +40,10 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
 
         raise UnknownGame(f"no {lang!r} documents" + (f" for {game}" if game else ""),
                           hints=sorted({d.lang for d in kb.documents()}))
+    if re.fullmatch(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?", q):
+        cur = {d.key for d in docs if d.current}
+        hits = sorted(_exact_number(kb, q, docs, cur), key=lambda h: -h.score)
+        return hits[:limit]
     cjk = bool(_CJK.search(q))
     if not lang:
         docs = [d for d in docs if (d.lang == "ja") == cjk] or docs
@@ -60,30 +64,41 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
             rows = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)
         hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
     if ja:
-        short = [t for t in tokens if len(t) < 3]
-        long_ = [t for t in tokens if len(t) >= 3]
-        if long_:
-            rows = store.search_fts(kb.conn, "fts_ja", " ".join(_quote(t) for t in long_), ja, limit * 2)
-            rows = [r for r in rows if all(s in (r["snip"] or "") or True for s in short)]
+        if all(len(t) >= 3 for t in tokens):
+            rows = store.search_fts(kb.conn, "fts_ja", " ".join(_quote(t) for t in tokens), ja, limit * 2)
             hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
-        else:
-            for r in store.search_like(kb.conn, tokens[0], ja, limit * 2):
-                text = r["text"] or r["title"] or ""
+        else:   # a trigram index cannot see words under three characters: scan for substrings
+            for r in store.search_like(kb.conn, tokens, ja, limit * 4):
+                text = " ".join((r["text"] or r["title"] or "").split())
                 pos = text.find(tokens[0])
-                snip = _mark(text, tokens[0], pos)
-                hits.append(_hit(by_key[r["doc"]], r["id"], snip, 1.0 / (1 + max(pos, 0) / 50), r["doc"] in cur))
+                score = sum(text.count(t) for t in tokens) / (1 + len(text) / 200)
+                hits.append(_hit(by_key[r["doc"]], r["id"], _mark(text, tokens, pos), score, r["doc"] in cur))
     hits.sort(key=lambda h: (-h.score))
     return hits[:limit]
 
 
-def _mark(text: str, needle: str, pos: int, width: int = 40) -> str:
-    if pos < 0:
-        return text[: width * 2]
-    start = max(0, pos - width)
-    end = min(len(text), pos + len(needle) + width)
-    pre = "…" if start else ""
-    post = "…" if end < len(text) else ""
-    return f"{pre}{text[start:pos]}[{needle}]{text[pos + len(needle):end]}{post}"
+def _mark(text: str, needles: list[str], pos: int, width: int = 40) -> str:
+    """A window around the first match with every needle marked by [ and ]."""
+    start = max(0, pos - width) if pos >= 0 else 0
+    end = min(len(text), (pos if pos >= 0 else 0) + width * 2)
+    window = text[start:end]
+    for n in sorted(set(needles), key=len, reverse=True):
+        window = window.replace(n, f"[{n}]")
+    return ("…" if start else "") + window + ("…" if end < len(text) else "")
+
+
+def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:
+    """A query that is a clause number (7-1-5-2, 10.1.4.2.) finds that clause first."""
+    from judge.rules.numbers import normalize
+
+    out = []
+    for d in docs:
+        n = normalize(q, "dot" if d.numbering == "dot" else "dash")
+        if n and ("-" in n or "." in n):
+            for r in store.clauses_by_number(kb.conn, d.key, n)[:1]:
+                snip = " ".join((r["text"] or "").split())[:100]
+                out.append(_hit(d, r["id"], f"[{n}] {snip}", 1000.0, d.key in cur))
+    return out
 
 
 def _hit(doc, cid: str, snippet: str, score: float, current: bool) -> Hit:

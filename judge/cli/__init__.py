@@ -62,6 +62,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("judge: aborted", err=True)
         sys.exit(130)
+    except click.UsageError as exc:  # malformed input: one line, like every other error
+        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+        click.echo(f"judge: {exc.format_message()}{where}", err=True)
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)

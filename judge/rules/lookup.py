@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from judge import store
 from judge.errors import BadInput, UnknownTerm
 from judge.rules.model import TermHit
-from judge.rules.terms import KIND_RANK, norm, variants
+from judge.rules.terms import _BRACKETS, KIND_RANK, norm, variants
 
 if TYPE_CHECKING:
     from judge.rules.kb import KB
@@ -61,6 +61,7 @@ def _hits(kb: KB, current: dict, doc_key: str, number: str, name: str | None, ki
     if name is None:   # the term as this language prints it: the section title above the clause
         parent = store.clause_by_id(kb.conn, doc_key, r["parent"]) if r["parent"] else None
         name = r["title"] or (parent["title"] if parent is not None and parent["title"] else number)
+        name = name.strip(_BRACKETS + " ") or name
     body = r["text"] or r["title"] or ""
     if r["title"] and body.startswith(r["title"] + "\n"):
         body = body[len(r["title"]) + 1:]          # the heading is the term itself

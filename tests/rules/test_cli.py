@@ -103,3 +103,10 @@ def test_diff_json(run) -> None:
 def test_rule_history_json(run) -> None:
     code, out, _ = run("rule", "bss", "11-6-1", "--history", "--json")
     assert code == 0 and json.loads(out)["versions"][1]["status"] == "changed"
+
+
+@pytest.mark.parametrize("args", [("rule", "bss"), ("search", "x", "--limit", "abc"), ("rule", "bss", "1-1", "--nope")])
+def test_usage_errors_are_one_line_too(run, args) -> None:
+    code, _, err = run(*args)
+    assert code == 2
+    assert err.startswith("judge: ") and err.count("\n") == 1

@@ -97,6 +97,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         db["meta"].insert({"key": "complete", "value": "1"}, pk="key", replace=True)
         db.conn.commit()
         db.close()
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):

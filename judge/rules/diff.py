@@ -24,26 +24,27 @@ def _norm(text: str) -> str:
     return " ".join(text.translate(_QUOTES).split())
 
 
-def _tokens(text: str) -> list[str]:
+def _tokens(text: str) -> tuple[list[str], str]:
+    """Words (characters for Japanese) and the separator to join them with."""
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
-        return list(text)
-    return re.findall(r"\S+|\s+", text)
+        return list(text), ""
+    return text.split(), " "
 
 
 def word_diff(old: str, new: str) -> str:
-    """`the [-old-]{+new+} words`: the change marked inline, readable in a terminal or chat."""
-    a, b = _tokens(_norm(old)), _tokens(_norm(new))
+    """`the [-old words-] {+new words+} here`: the change marked inline, for a terminal or chat."""
+    a, sep = _tokens(_norm(old))
+    b, _ = _tokens(_norm(new))
     out: list[str] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append("".join(a[i1:i2]))
+            out.append(sep.join(a[i1:i2]))
             continue
         if i2 > i1:
-            out.append("[-" + "".join(a[i1:i2]).strip() + "-]")
+            out.append("[-" + sep.join(a[i1:i2]) + "-]")
         if j2 > j1:
-            out.append("{+" + "".join(b[j1:j2]).strip() + "+}")
-    joined = re.sub(r"(\S)(\[-|\{\+)", r"\1 \2", "".join(out))
-    return re.sub(r"(-\]|\+\})(\w)", r"\1 \2", joined)
+            out.append("{+" + sep.join(b[j1:j2]) + "+}")
+    return sep.join(out)
 
 
 def _same(a: str, b: str) -> bool:

@@ -331,6 +331,17 @@ class Cancel(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Counters(Effect):
+    """FFTCG "Place N X Counters on …" / "Remove N X Counters from …" (6.7, 15.1.1.10)."""
+
+    name: str                        # the counter's name, as printed ("Warp", "Monster")
+    count: int
+    target: Selector
+    remove: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Pay(Effect):
     """FFTCG "pay 《1》" inside an effect ("you may pay 《C》. When you do so, …"): a cost at resolution."""
 
@@ -413,9 +424,41 @@ def to_json(node: Any, cites: Any = None) -> Any:
 
 
 __all__ = [
-    "Ability", "AbilityKind", "Cancel", "Choose", "Condition", "Conditional", "Cost", "CostChange",
-    "Damage", "Delayed", "Deploy", "Destroy", "GainCrystal", "Modal", "Pay",
-    "Discard", "Draw", "Duration", "Effect", "Gain", "Keyword", "ModifyStat", "Move", "MoveCores",
-    "Optional", "Player", "Restriction", "Reveal", "Search", "Selector", "Sequence", "SetState",
-    "Span", "Threshold", "kind_of", "to_json",
+    "Ability",
+    "AbilityKind",
+    "Cancel",
+    "Choose",
+    "Condition",
+    "Conditional",
+    "Cost",
+    "CostChange",
+    "Counters",
+    "Damage",
+    "Delayed",
+    "Deploy",
+    "Destroy",
+    "Discard",
+    "Draw",
+    "Duration",
+    "Effect",
+    "Gain",
+    "GainCrystal",
+    "Keyword",
+    "Modal",
+    "ModifyStat",
+    "Move",
+    "MoveCores",
+    "Optional",
+    "Pay",
+    "Player",
+    "Restriction",
+    "Reveal",
+    "Search",
+    "Selector",
+    "Sequence",
+    "SetState",
+    "Span",
+    "Threshold",
+    "kind_of",
+    "to_json",
 ]

@@ -23,13 +23,29 @@ _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
 _REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]|\"[^\"]*\"")
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _NOISE = re.compile(r"</?p>")
-_NAME_SHAPES = (
-    re.compile(r"\bWhen ([A-Z][^,.:]*?) (?:enters the field|attacks|blocks|is put from|is chosen|deals|is dealt|leaves)"),
-    re.compile(r"(?:^|\]\]|\. )\s*([A-Z][^,.:]*?) (?:gains|loses|cannot|can |must|is also|deals|enters the field dull)"),
-    re.compile(r"\bput ([A-Z][^,.:]*?) into the Break Zone"),
-    re.compile(r"\bto cast ([A-Z][^,.:]*?) (?:is|was)\b"),
-)
-_NOT_NAMES = {"It", "This Forward", "This Backup", "This Monster", "This Character", "The", "Your", "All"}
+
+
+def _words(block: str) -> list[str]:
+    return block.split()
+
+
+#: capitalised words of the templating itself, never (the start or end of) a card's own name
+_VOCAB = frozenset(_words("""
+a all an and at before break brave card cast category character characters choose crystal cp damage
+deal discard draw dull during each element ex burst first for forward forwards freeze from gain gains
+haste if it its job limit monster monsters name of or phase play put remove return reveal search
+select strike summon summons the then this until when whenever you your zone back attack main backup
+backups activate add after as once they their he she his her cards target fire ice wind earth
+lightning water light dark lb warp priming cannot can may only in on to with zone elements
+multi-element counter counters units damage abilities ability opponent opponent's
+"""))
+#: words that start a sentence or a phrase of the templating, never a card's own name
+_NEVER_FIRST = frozenset(_words("""
+a all an and at before break choose deal discard draw dull during each for freeze gain gains if it its
+once or play put remove return reveal search select then this until when whenever you your they add
+cast activate after as their of de la no he she his her target name place divide
+"""))
+_PHRASE = re.compile(r"[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?(?: (?:(?:of|the|de|la|no)\b|[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?))*")
 
 
 @dataclass(frozen=True)
@@ -43,18 +59,29 @@ class Segment:
 
 
 def infer_name(text: str) -> str | None:
-    """The card's own name as its text uses it ("When Cyan enters the field"), when not given."""
+    """The card's own name as its text uses it ("When Cyan enters the field"), when not given.
+
+    The longest capitalised phrase that is not the templating's own vocabulary, counted over the
+    text outside markup; the most repeated wins (a card names itself more than anything else).
+    """
+    plain = _REF.sub(" ", text.replace("[[br]]", " . "))
+    plain = re.sub(r"\[\[/?\w+\]\]|《[^》]*》", " . ", plain)
     found: Counter[str] = Counter()
-    for shape in _NAME_SHAPES:
-        for match in shape.finditer(text):
-            name = match.group(1).strip()
-            words = name.split()
-            if name in _NOT_NAMES or not words or words[0] in ("The", "A", "An", "If", "Your", "All", "Each"):
+    for m in _PHRASE.finditer(plain):
+        words = re.sub(r"['’]s$", "", m.group().rstrip(".,:!")).split(" ")
+        while words and (words[-1].lower().strip(",") in _VOCAB or words[-1].isdigit()):
+            words.pop()
+        for i in range(len(words)):
+            head = words[i].lower().strip(",")
+            if head in _NEVER_FIRST or words[i][:1].isdigit() or words[i].startswith("("):
                 continue
-            if any(w[:1].islower() and w not in ("of", "the", "de", "la", "l'Cie") for w in words):
+            if all(w.lower().strip(",") in _VOCAB for w in words[i:]):
                 continue
-            found[name] += 1
-    return found.most_common(1)[0][0] if found else None
+            found[" ".join(words[i:]).rstrip(",")] += 1
+    if not found:
+        return None
+    best = max(found.items(), key=lambda kv: (kv[1], len(kv[0])))
+    return best[0]
 
 
 def _lower(text: str) -> str:

@@ -16,19 +16,18 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 
 from judge.text.ast import (
     Ability,
-    AbilityKind,
     Cancel,
     Choose,
     Condition,
     Conditional,
     Cost,
     CostChange,
+    Counters,
     Damage,
-    Delayed,
     Deploy,
     Destroy,
     Discard,
@@ -53,6 +52,22 @@ from judge.text.ast import (
     Span,
     Threshold,
 )
+from judge.text.fftcg_assemble import (
+    DelayedPart,
+    KeywordSet,
+    Trigger,
+    UseLimit,
+    assemble,
+    first_of,
+    flatten,
+    number_in,
+    number_text,
+    ref_name,
+    resolve_pronouns,
+    with_duration,
+    zoned,
+)
+from judge.text.fftcg_select import SelectorRules
 from judge.text.fftcg_source import mask
 
 ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "雷": "lightning", "水": "water",
@@ -65,51 +80,10 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
            "added_from_break": "added_to_hand_from_break_zone", "priming": "priming"}
-_NUM = re.compile(r"\d+")
-_REF_NAME = re.compile(r"^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/\]\]$|^\[\w+(?: name)? \((.*)\)\]$")
-
-
-class _Trigger:
-    """An auto-ability trigger before it is attached to the effects it starts (11.8.2)."""
-
-    def __init__(self, timing: str, text: str, span: Span | None) -> None:
-        self.timing, self.text, self.span = timing, text, span
-
-
-class _Use:
-    """"You can only use this ability …" (11.6): restrictions and an optional condition."""
-
-    def __init__(self, limits: tuple[str, ...], condition: Condition | None) -> None:
-        self.limits, self.condition = limits, condition
-
-
-class _Kw:
-    """Keywords granted together ("gains +1000 power, Haste and Brave")."""
-
-    def __init__(self, keywords: tuple[Keyword, ...]) -> None:
-        self.keywords = keywords
-
-
-def _first(children: list[Any], kind: type) -> Any:
-    return next((c for c in children if isinstance(c, kind)), None)
-
-
-def _num(children: list[Any]) -> int:
-    tok = next(c for c in children if isinstance(c, Token) and c.type in ("NUMBER", "PLUS_N"))
-    return int(str(tok).lstrip("+"))
-
-
-def ref_name(tok: str, original: str) -> str:
-    """The name inside a Job / Card Name / Category reference, as printed."""
-    m = _REF_NAME.match(original.strip().lower())
-    if not m:
-        return original.strip()
-    a, b = (m.span(1) if m.group(1) is not None else m.span(2))
-    return original.strip()[a:b].strip().strip(",")
 
 
 @v_args(meta=True)
-class FFTCGTransformer(Transformer):
+class FFTCGTransformer(SelectorRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 
     def __init__(self, text: str, offset: int = 0) -> None:
@@ -150,19 +124,19 @@ class FFTCGTransformer(Transformer):
         return Keyword("Back Attack", span=self._span(meta))
 
     def keywords(self, meta, c):
-        return _Kw(tuple(c))
+        return KeywordSet(tuple(c))
 
     def keyword_list(self, meta, c):
-        return _Kw(tuple(k for k in c if isinstance(k, Keyword)))
+        return KeywordSet(tuple(k for k in c if isinstance(k, Keyword)))
 
     def damage_label(self, meta, c):
-        return ("damage", _num_text(str(c[0])))
+        return ("damage", number_text(str(c[0])))
 
     def limit_break(self, meta, c):
-        return Keyword("Limit Break", (str(_num_text(str(c[0]))),), span=self._span(meta))
+        return Keyword("Limit Break", (str(number_text(str(c[0]))),), span=self._span(meta))
 
     def warp(self, meta, c):
-        return (Keyword("Warp", (str(_num_text(str(c[0]))),), span=self._span(meta)), c[1])
+        return (Keyword("Warp", (str(number_text(str(c[0]))),), span=self._span(meta)), c[1])
 
     def priming(self, meta, c):
         name = re.search(r'"([^"]+)"', self._printed(meta))
@@ -192,14 +166,14 @@ class FFTCGTransformer(Transformer):
         return Cost(cp=tuple(cp), dull_self=dull, special=special, crystal=crystal, x=x, span=self._span(meta))
 
     def cost(self, meta, c):
-        base = _first(c, Cost) or Cost()
+        base = first_of(c, Cost) or Cost()
         extra: list[Effect] = []
         for item in c:
             if isinstance(item, list):
                 extra.extend(item)
         for e in extra:
-            if not isinstance(e, (Destroy, Discard, SetState, Move, Damage, Reveal)):
-                raise ValueError(f"not a cost: {kind_name(e)}")
+            if not isinstance(e, (Destroy, Discard, SetState, Move, Damage, Reveal, Counters)):
+                raise ValueError(f"not a cost: {type(e).__name__}")
         return replace(base, effects=tuple(extra), span=self._span(meta))
 
     def special(self, meta, c):
@@ -214,194 +188,23 @@ class FFTCGTransformer(Transformer):
     # ------------------------------------------------------------------ triggers (11.8)
     def when_trigger(self, meta, c):
         timings = [t for t in c if isinstance(t, str)]
-        return _Trigger("|".join(timings), self._printed(meta), self._span(meta))
+        return Trigger("|".join(timings), self._printed(meta), self._span(meta))
 
     def when_do_so(self, meta, c):
-        return _Trigger("when_do_so", self._printed(meta), self._span(meta))
+        return Trigger("when_do_so", self._printed(meta), self._span(meta))
 
     def at_trigger(self, meta, c):
         edge = "beginning" if self._has(meta, "beginning") else "end"
         phase = "_".join(w for w in ("attack", "main", "end", "draw", "active") if self._has(meta, w, w + "_"))
         phase = re.sub(r"\bend\b", "", phase).strip("_") if edge == "end" and self._slice(meta).count("end") == 1 else phase
-        return _Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta))
+        return Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta))
 
     def __default__(self, data, children, meta):
         if isinstance(data, str) and data.startswith("ev_"):
             return TIMINGS.get(data[3:], data[3:])
         return Tree(data, children, meta)
 
-    # ------------------------------------------------------------------ selectors (6.6, 5.2)
-    def ref_self(self, meta, c):
-        return Selector(self_ref=True, span=self._span(meta))
-
-    def ref_it(self, meta, c):
-        return Selector(ref="it", span=self._span(meta))
-
-    def ref_them(self, meta, c):
-        return Selector(count=None, ref="them", span=self._span(meta))
-
-    def subject(self, meta, c):
-        return c[0]
-
-    def q_num(self, meta, c):
-        return ("count", _num(c), False, "==")
-
-    def q_up_to(self, meta, c):
-        return ("count", _num(c), True, "<=")
-
-    def q_or_more(self, meta, c):
-        return ("count", _num(c), False, ">=")
-
-    def q_or_less(self, meta, c):
-        return ("count", _num(c), False, "<=")
-
-    def q_all(self, meta, c):
-        return ("count", None, False, "all")
-
-    def q_one(self, meta, c):
-        return ("count", 1, False, "==")
-
-    def q_any(self, meta, c):
-        return ("count", 1, False, "any")
-
-    def d_you(self, meta, c):
-        return ("owner", Player.YOU)
-
-    def d_opp(self, meta, c):
-        return ("owner", Player.OPPONENT)
-
-    def st_active(self, meta, c):
-        return ("state", "active")
-
-    def st_dull(self, meta, c):
-        return ("state", "dull")
-
-    def st_damaged(self, meta, c):
-        return ("state", "damaged")
-
-    def st_frozen(self, meta, c):
-        return ("state", "frozen")
-
-    def q_element(self, meta, c):
-        return ("color", str(c[0]))
-
-    def q_multi(self, meta, c):
-        return ("color", "multi")
-
-    def q_job(self, meta, c):
-        return ("job", self._tokname(c[0]))
-
-    def q_category(self, meta, c):
-        return ("category", self._tokname(c[0]))
-
-    def q_name(self, meta, c):
-        return ("name", self._tokname(c[0]))
-
-    n_job, n_category, n_name = q_job, q_category, q_name
-
-    def n_forward(self, meta, c):
-        return ("type", "forward")
-
-    def n_backup(self, meta, c):
-        return ("type", "backup")
-
-    def n_monster(self, meta, c):
-        return ("type", "monster")
-
-    def n_character(self, meta, c):
-        return ("type", "character")
-
-    def n_summon(self, meta, c):
-        return ("type", "summon")
-
-    def n_card(self, meta, c):
-        return ("type", "card")
-
-    def n_forward_monster(self, meta, c):
-        return [("type", "forward"), ("type", "monster")]
-
-    def n_forward_backup(self, meta, c):
-        return [("type", "forward"), ("type", "backup")]
-
-    def nbar(self, meta, c):
-        out = []
-        for item in c:
-            out.extend(item if isinstance(item, list) else [item])
-        return out
-
-    def p_cost_le(self, meta, c):
-        return ("th", Threshold("cost", "<=", _num(c)))
-
-    def p_cost_ge(self, meta, c):
-        return ("th", Threshold("cost", ">=", _num(c)))
-
-    def p_cost_eq(self, meta, c):
-        return ("th", Threshold("cost", "==", _num(c)))
-
-    def p_power_le(self, meta, c):
-        return ("th", Threshold("power", "<=", _num(c)))
-
-    def p_power_ge(self, meta, c):
-        return ("th", Threshold("power", ">=", _num(c)))
-
-    def p_opp(self, meta, c):
-        return ("owner", Player.OPPONENT)
-
-    def p_you(self, meta, c):
-        return ("owner", Player.YOU)
-
-    def p_other(self, meta, c):
-        return ("other", True)
-
-    def p_other_name(self, meta, c):
-        return ("other", True)
-
-    def p_zone_break(self, meta, c):
-        return ("zone", "break")
-
-    def p_zone_opp_break(self, meta, c):
-        return [("zone", "break"), ("owner", Player.OPPONENT)]
-
-    def p_zone_hand(self, meta, c):
-        return ("zone", "hand")
-
-    def p_same_element(self, meta, c):
-        return ("color", "same")
-
-    def sel_noun_phrase(self, meta, c):
-        fields: dict[str, Any] = {"count": 1, "up_to": False}
-        types: list[str] = []
-        colors: list[str] = []
-        jobs: list[str] = []
-        cats: list[str] = []
-        ths: list[Threshold] = []
-        flat: list[Any] = []
-        for item in c:
-            flat.extend(item if isinstance(item, list) else [item])
-        for item in flat:
-            key = item[0]
-            if key == "count":
-                _, n, up, op = item
-                fields["count"], fields["up_to"] = n, up
-                if op in (">=", "<=") and not up:
-                    ths.append(Threshold("count", op, n))
-            elif key == "type":
-                types.append(item[1])
-            elif key == "color":
-                colors.append(item[1])
-            elif key == "job":
-                jobs.append(item[1])
-            elif key == "category":
-                cats.append(item[1])
-            elif key == "th":
-                ths.append(item[1])
-            elif key == "name":
-                fields["name"] = item[1]
-            else:
-                fields[key] = item[1]
-        return Selector(card_types=tuple(types), colors=tuple(colors), families=tuple(jobs),
-                        categories=tuple(cats), thresholds=tuple(ths), span=self._span(meta), **fields)
-
+    # ------------------------------------------------------------------ players and amounts
     def pl_you(self, meta, c):
         return Player.YOU
 
@@ -412,11 +215,10 @@ class FFTCGTransformer(Transformer):
         return Player.EACH
 
     def for_each(self, meta, c):
-        sel = _first(c, Selector)
-        return ("per", sel)
+        return ("per", first_of(c, Selector))
 
     def amount(self, meta, c):
-        return _num(c)
+        return number_in(c)
 
     # ------------------------------------------------------------------ directives (15.1.1)
     def choose(self, meta, c):
@@ -446,20 +248,20 @@ class FFTCGTransformer(Transformer):
         return SetState(state="frozen", target=c[0], span=self._span(meta))
 
     def draw(self, meta, c):
-        return Draw(count=_num(c), span=self._span(meta))
+        return Draw(count=number_in(c), span=self._span(meta))
 
     def player_draws(self, meta, c):
-        return Draw(count=_num(c), player=c[0], span=self._span(meta))
+        return Draw(count=number_in(c), player=c[0], span=self._span(meta))
 
     def discard(self, meta, c):
-        return Discard(count=_num(c), span=self._span(meta))
+        return Discard(count=number_in(c), span=self._span(meta))
 
     def discard_sel(self, meta, c):
         sel = c[0]
         return Discard(count=sel.count or 1, target=sel, span=self._span(meta))
 
     def player_discards(self, meta, c):
-        return Discard(count=_num(c), player=c[0], span=self._span(meta))
+        return Discard(count=number_in(c), player=c[0], span=self._span(meta))
 
     def return_hand(self, meta, c):
         return Move(target=c[0], dest="hand", span=self._span(meta))
@@ -475,10 +277,10 @@ class FFTCGTransformer(Transformer):
         return Move(target=c[0], dest=dest, span=self._span(meta))
 
     def play(self, meta, c):
-        return Deploy(verb="play", target=_zoned(c), span=self._span(meta))
+        return Deploy(verb="play", target=zoned(c), span=self._span(meta))
 
     def cast_free(self, meta, c):
-        return Deploy(verb="cast", target=_zoned(c), free=True, span=self._span(meta))
+        return Deploy(verb="cast", target=zoned(c), free=True, span=self._span(meta))
 
     def from_zone(self, meta, c):
         s = self._slice(meta)
@@ -517,10 +319,10 @@ class FFTCGTransformer(Transformer):
         return Reveal(count=None, zone="deck_shuffle", span=self._span(meta))
 
     def take_damage(self, meta, c):
-        return Damage(amount=_num(c), player=Player.YOU, span=self._span(meta))
+        return Damage(amount=number_in(c), player=Player.YOU, span=self._span(meta))
 
     def player_damage(self, meta, c):
-        return Damage(amount=_num(c), player=c[0], span=self._span(meta))
+        return Damage(amount=number_in(c), player=c[0], span=self._span(meta))
 
     def pay(self, meta, c):
         return Pay(cost=c[0], span=self._span(meta))
@@ -531,19 +333,19 @@ class FFTCGTransformer(Transformer):
 
     def power_change_amount(self, meta, c):
         per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return (_num(c), per)
+        return (number_in(c), per)
 
     def power_change(self, meta, c):
         if isinstance(c[0], tuple):
             return c[0]
-        return (-_num(c), None)
+        return (-number_in(c), None)
 
     def gains_kw(self, meta, c):
-        dur = _first(c, Duration) or Duration.PERMANENT
-        kws = _first(c, _Kw)
+        dur = first_of(c, Duration) or Duration.PERMANENT
+        kws = first_of(c, KeywordSet)
         if kws is not None:
             return ("kw", kws.keywords, dur)
-        return ("ability", _first(c, Ability), dur)
+        return ("ability", first_of(c, Ability), dur)
 
     def st_gain(self, meta, c):
         target, (what, payload, dur) = c[0], c[1]
@@ -553,12 +355,12 @@ class FFTCGTransformer(Transformer):
 
     def st_power(self, meta, c):
         amount, per = c[1]
-        dur = _first(c[2:], Duration) or Duration.PERMANENT
+        dur = first_of(c[2:], Duration) or Duration.PERMANENT
         return ModifyStat(stat="power", amount=amount, target=c[0], duration=dur, per=per, span=self._span(meta))
 
     def st_power_kw(self, meta, c):
         amount, per = c[1]
-        dur = _first(c[2:], Duration) or Duration.PERMANENT
+        dur = first_of(c[2:], Duration) or Duration.PERMANENT
         out: list[Effect] = [ModifyStat(stat="power", amount=amount, target=c[0], duration=dur, per=per,
                                         span=self._span(meta))]
         out += [Gain(target=c[0], keyword=k, duration=dur, span=self._span(meta)) for k in c[2].keywords]
@@ -570,12 +372,12 @@ class FFTCGTransformer(Transformer):
         return words.replace(" ", "_")
 
     def st_cannot(self, meta, c):
-        dur = _first(c, Duration) or Duration.PERMANENT
+        dur = first_of(c, Duration) or Duration.PERMANENT
         acts = [a for a in c[1:] if isinstance(a, str)]
         return [Restriction(mode="cannot", action=a, target=c[0], duration=dur, span=self._span(meta)) for a in acts]
 
     def st_must(self, meta, c):
-        dur = _first(c, Duration) or Duration.PERMANENT
+        dur = first_of(c, Duration) or Duration.PERMANENT
         return Restriction(mode="must", action=c[1], target=c[0], duration=dur, span=self._span(meta))
 
     def st_attack_twice(self, meta, c):
@@ -585,10 +387,10 @@ class FFTCGTransformer(Transformer):
     def st_cost_change(self, meta, c):
         per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
         sign = -1 if self._has(meta, "reduced") else 1
-        return CostChange(target=c[0], amount=sign * _num(c), per=per, span=self._span(meta))
+        return CostChange(target=c[0], amount=sign * number_in(c), per=per, span=self._span(meta))
 
     def extra_cost_reduce(self, meta, c):
-        return CostChange(target=c[0], amount=-_num(c), span=self._span(meta))
+        return CostChange(target=c[0], amount=-number_in(c), span=self._span(meta))
 
     def st_pay_only(self, meta, c):
         return Restriction(mode="must", action=f"pay_with_{c[0]}_cp", target=c[1], duration=Duration.PERMANENT,
@@ -607,8 +409,8 @@ class FFTCGTransformer(Transformer):
                     duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_becomes_forward(self, meta, c):
-        granted = _first(c, Ability)
-        return Gain(target=c[0], keyword=Keyword("Becomes Forward", (str(_num(c)),)), ability=granted,
+        granted = first_of(c, Ability)
+        return Gain(target=c[0], keyword=Keyword("Becomes Forward", (str(number_in(c)),)), ability=granted,
                     duration=Duration.TURN, span=self._span(meta))
 
     # ------------------------------------------------------------------ conditions (11.8.13)
@@ -616,7 +418,7 @@ class FFTCGTransformer(Transformer):
         return c[0]
 
     def _cond(self, kind: str, meta: Any, c: list[Any], stat: str | None = None) -> Condition:
-        sel = _first(c, Selector)
+        sel = first_of(c, Selector)
         th = None
         nums = [int(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
         if stat and nums:
@@ -629,33 +431,33 @@ class FFTCGTransformer(Transformer):
         "cond_opp_damage": "damage", "cond_hand": "hand", "cond_opp_hand": "hand", "cond_it_is": None,
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
-        "cond_paid_element": None, "cond_opp_not_pay": None, "cond_dealt": None,
+        "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 
     # ------------------------------------------------------------------ sentences (11.11.5)
     def clause_seq(self, meta, c):
-        return _flat(c)
+        return flatten(c)
 
     def then_seq(self, meta, c):
-        first = _flat(c[:1])
-        rest = _flat(c[2:])
+        first = flatten(c[:1])
+        rest = flatten(c[2:])
         return [Sequence(connector="then", effects=(*first, *rest), span=self._span(meta))]
 
     def then_start(self, meta, c):
-        return [Sequence(connector="then", effects=tuple(_flat(c)), span=self._span(meta))]
+        return [Sequence(connector="then", effects=tuple(flatten(c)), span=self._span(meta))]
 
     def may(self, meta, c):
-        return [Optional(effects=tuple(_flat(c)), span=self._span(meta))]
+        return [Optional(effects=tuple(flatten(c)), span=self._span(meta))]
 
     def if_clause(self, meta, c):
-        return [Conditional(condition=c[0], effects=tuple(_flat(c[1:])), span=self._span(meta))]
+        return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), span=self._span(meta))]
 
     def if_instead(self, meta, c):
-        return [Conditional(condition=c[0], effects=tuple(_flat(c[1:])), instead=True, span=self._span(meta))]
+        return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), instead=True, span=self._span(meta))]
 
     def _during(self, meta, c, dur: Duration, kind: str | None = None):
-        out = [_with_duration(e, dur) for e in _flat(c)]
+        out = [with_duration(e, dur) for e in flatten(c)]
         if kind:
             return [Conditional(condition=Condition(kind="turn", text=kind), effects=tuple(out), span=self._span(meta))]
         return out
@@ -674,13 +476,13 @@ class FFTCGTransformer(Transformer):
 
     def delayed(self, meta, c):
         trig = c[0]
-        return [_Delayed(trig, _flat(c[1:]))]
+        return [DelayedPart(trig, flatten(c[1:]))]
 
     def trigger_once(self, meta, c):
-        return [_Use(("trigger_once_per_turn",), None)]
+        return [UseLimit(("trigger_once_per_turn",), None)]
 
     def use_limit(self, meta, c):
-        cond = _first(c, Condition)
+        cond = first_of(c, Condition)
         if cond is not None:
             return ("if", cond)
         s = self._slice(meta)
@@ -689,21 +491,60 @@ class FFTCGTransformer(Transformer):
     def once_per_turn(self, meta, c):
         limits = tuple(x[0] for x in c if x[0] != "if")
         cond = next((x[1] for x in c if x[0] == "if"), None)
-        return [_Use(limits, cond)]
+        return [UseLimit(limits, cond)]
 
     def quoted(self, meta, c):
-        return tuple(_resolve(_flat(c)))
+        return tuple(resolve_pronouns(flatten(c)))
+
+    def modal_head(self, meta, c):
+        return ("head", number_in(c), self._has(meta, "up"))
+
+    def modal_more(self, meta, c):
+        return ("more", c[0], c[1])
 
     def modal(self, meta, c):
-        nums = [int(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
-        options = tuple(o for o in c if isinstance(o, tuple))
-        return [Modal(count=nums[0], up_to=self._has(meta, "up"), options=options, span=self._span(meta))]
+        head = c[0]
+        options = tuple(o for o in c[1:] if isinstance(o, tuple) and o and o[0] not in ("head", "more"))
+        base = Modal(count=head[1], up_to=head[2], options=options, span=self._span(meta))
+        more = next((x for x in c if isinstance(x, tuple) and x and x[0] == "more"), None)
+        if more is None:
+            return [base]
+        _, cond, (_, n, up) = more
+        return [Conditional(condition=cond, effects=(replace(base, count=n, up_to=up),), otherwise=(base,),
+                            instead=True, span=self._span(meta))]
+
+    def per_stmt(self, meta, c):
+        per = c[0][1]
+        return [replace(e, per=per) if isinstance(e, (ModifyStat, Damage, CostChange)) else e for e in flatten(c[1:])]
+
+    def st_damage_change(self, meta, c):
+        sign = -1 if self._has(meta, "reduced") else 1
+        return ModifyStat(stat="damage_received", amount=sign * number_in(c), target=c[0], duration=Duration.TURN,
+                          span=self._span(meta))
+
+    def st_lose_all(self, meta, c):
+        dur = first_of(c, Duration) or Duration.PERMANENT
+        return Restriction(mode="lose", action="all_abilities", target=c[0], duration=dur, span=self._span(meta))
+
+    def st_self_damage(self, meta, c):
+        return Damage(amount=number_in(c), player=Player.YOU, span=self._span(meta))
+
+    def player_mill(self, meta, c):
+        return Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta))
+
+    def place_counters(self, meta, c):
+        name = str(c[1]).rsplit(" ", 1)[0]
+        return Counters(name=name.title(), count=number_in(c), target=c[2], span=self._span(meta))
+
+    def remove_counters(self, meta, c):
+        name = str(c[1]).rsplit(" ", 1)[0]
+        return Counters(name=name.title(), count=number_in(c), target=c[2], remove=True, span=self._span(meta))
 
     def effects(self, meta, c):
-        return _flat(c)
+        return flatten(c)
 
     def inner_ability(self, meta, c):
-        return _assemble(c[0], self._printed(meta), self._span(meta), ex_burst=False, damage=None)
+        return assemble(c[0], self._printed(meta), self._span(meta), ex_burst=False, damage=None)
 
     def gains_quoted(self, meta, c):
         return c
@@ -713,7 +554,7 @@ class FFTCGTransformer(Transformer):
         ex = any(isinstance(t, Token) and t.type == "EX_BURST" for t in c)
         damage = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "damage"), None)
         body = [x for x in c if not (isinstance(x, Token) or (isinstance(x, tuple) and x and x[0] == "damage"))]
-        return _assemble(body[0], self._printed(meta), self._span(meta), ex_burst=ex, damage=damage)
+        return assemble(body[0], self._printed(meta), self._span(meta), ex_burst=ex, damage=damage)
 
     def line(self, meta, c):
         return c[0]
@@ -722,141 +563,38 @@ class FFTCGTransformer(Transformer):
         return c[0]
 
 
-class _Delayed:
-    def __init__(self, trigger: _Trigger, effects: list[Any]) -> None:
-        self.trigger, self.effects = trigger, effects
 
 
-def kind_name(node: object) -> str:
-    return type(node).__name__
+
+# ---------------------------------------------------------------------- parse pipeline hooks
+# judge.text.parse calls split(text) once, then prepare(segment) and build(tree, prepared, offset)
+# for each ability. The grammar reads the prepared view; the AST keeps the printed words, so the
+# printed segment is remembered under its view (bounded: views repeat across calls).
+_PRINTED: dict[str, str] = {}
+_NAME: list[tuple[str, str | None]] = []
 
 
-def _num_text(s: str) -> int:
-    m = _NUM.search(s)
-    return int(m.group()) if m else 0
+def split(text: str) -> list[tuple[int, int]]:
+    """Where the abilities of a card's text are (11.5.3), markup line breaks included."""
+    from judge.text.fftcg_source import infer_name, split_abilities
+
+    name = infer_name(text)
+    _NAME[:] = [(text, name)]
+    return [(s.start, s.end) for s in split_abilities(text, name)]
 
 
-def _flat(items: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for x in items:
-        if isinstance(x, list):
-            out.extend(_flat(x))
-        elif isinstance(x, (Effect, _Use, _Delayed)):
-            out.append(x)
-    return out
+def prepare(segment: str) -> str:
+    """The grammar's view of one ability (same length): see `judge.text.fftcg_source.mask`."""
+    from judge.text.fftcg_source import infer_name, mask
 
-
-def _zoned(c: list[Any]) -> Selector:
-    sel = c[0]
-    zone = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "zone"), None)
-    return replace(sel, zone=zone) if zone else sel
-
-
-def _with_duration(e: Any, dur: Duration) -> Any:
-    if isinstance(e, (ModifyStat, Gain, Restriction)):
-        return replace(e, duration=dur)
-    return e
-
-
-def _resolve(effects: list[Any]) -> list[Any]:
-    """Fold "it"/"them" into the selector chosen before them; pay 《X》 into an Optional cost."""
-    out: list[Any] = []
-    chosen: Selector | None = None
-    used = False
-    for e in effects:
-        if isinstance(e, Choose):
-            if chosen is not None and not used:
-                out.append(Choose(target=chosen))
-            chosen, used = e.target, False
-            continue
-        if chosen is not None:
-            e2 = _subst(e, chosen)
-            if e2 is not e:
-                used = True
-            e = e2
-        out.append(e)
-    if chosen is not None and not used:
-        out.append(Choose(target=chosen))
-    return out
-
-
-def _subst(node: Any, chosen: Selector) -> Any:
-    """The node with every pronoun selector replaced by `chosen` (kept as is when none)."""
-    if isinstance(node, Selector):
-        return replace(chosen, span=node.span) if node.ref in ("it", "them") else node
-    if isinstance(node, (Effect, Condition)):
-        changes = {}
-        for name, value in vars(node).items():
-            if isinstance(value, (Selector, Effect, Condition)):
-                new = _subst(value, chosen)
-                if new is not value:
-                    changes[name] = new
-            elif isinstance(value, tuple) and value and isinstance(value[0], (Effect, tuple)):
-                new_t = tuple(_subst(v, chosen) if not isinstance(v, tuple) else v for v in value)
-                if any(a is not b for a, b in zip(new_t, value, strict=True)):
-                    changes[name] = new_t
-        return replace(node, **changes) if changes else node
-    return node
-
-
-def _assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage: int | None) -> Ability:
-    """One Ability from a body: keywords, a costed ability, or effects led by a trigger."""
-    restrictions: list[str] = ["ex_burst"] if ex_burst else []
-    condition = None
-    if damage is not None:
-        condition = Condition(kind="damage", text=f"Damage {damage}", threshold=Threshold("damage", ">=", damage))
-    if isinstance(body, _Kw):
-        kws = body.keywords
-        effects = tuple(Gain(target=Selector(self_ref=True), keyword=k, duration=Duration.PERMANENT)
-                        for k in kws) if len(kws) > 1 or damage is not None else ()
-        return Ability(kind=AbilityKind.KEYWORD, keyword=kws[0], effects=effects, condition=condition,
-                       restrictions=tuple(restrictions), text=text, span=span)
-    if isinstance(body, Keyword):
-        return Ability(kind=AbilityKind.KEYWORD, keyword=body, text=text, span=span)
-    if isinstance(body, tuple) and isinstance(body[0], Keyword):
-        return Ability(kind=AbilityKind.KEYWORD, keyword=body[0], cost=body[1], text=text, span=span)
-    kind = AbilityKind.FIELD
-    name = cost = None
-    timing = timing_text = None
-    if isinstance(body, tuple) and body[0] == "special":
-        kind, name, cost, items = AbilityKind.SPECIAL, body[1], body[2], body[3]
-    elif isinstance(body, tuple) and body[0] == "action":
-        kind, cost, items = AbilityKind.ACTION, body[1], body[2]
-    else:
-        items = body
-    items = list(items)
-    if kind is AbilityKind.FIELD and items and isinstance(items[0], _Delayed):
-        first = items.pop(0)
-        kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
-        items = first.effects + items
-    effects: list[Any] = []
-    for e in items:
-        if isinstance(e, _Use):
-            restrictions.extend(e.limits)
-            condition = e.condition or condition
-        elif isinstance(e, _Delayed):
-            effects.append(Delayed(timing=e.trigger.timing, timing_text=e.trigger.text,
-                                   effects=tuple(_resolve(e.effects)), span=e.trigger.span))
-        else:
-            effects.append(e)
-    effects = _resolve(effects)
-    if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
-        kind = AbilityKind.SUMMON
-    return Ability(kind=kind, timing=timing, timing_text=timing_text, name=name, cost=cost,
-                   condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
-                   text=text, span=span)
-
-
-def _imperative(e: Effect) -> bool:
-    """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement."""
-    if isinstance(e, Conditional):
-        return any(_imperative(x) for x in e.effects)
-    return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange)) or getattr(e, "duration", None) is Duration.TURN
+    name = _NAME[0][1] if _NAME and segment in _NAME[0][0] else infer_name(segment)
+    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name))
+    if len(_PRINTED) > 4096:
+        _PRINTED.clear()
+    _PRINTED[view] = segment
+    return view
 
 
 def build(tree: Tree, text: str, offset: int = 0) -> Ability:
-    """The Ability of one parsed line (`text` = the printed line, `offset` = where it starts)."""
-    return FFTCGTransformer(text, offset).transform(tree)
-
-
-__all__ = ["ELEMENT_ICONS", "FFTCGTransformer", "build", "ref_name"]
+    """The Ability of one parsed line; `text` is the printed line or its prepared view."""
+    return FFTCGTransformer(_PRINTED.get(text, text), offset).transform(tree)

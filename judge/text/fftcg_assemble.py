@@ -1,0 +1,209 @@
+"""Assembling FFTCG abilities from the pieces the Transformer builds (11.5 kinds of abilities).
+
+Kept apart from the Transformer so each stays one job: the Transformer maps grammar rules to
+nodes; this module decides what kind of ability a line is (11.5.2), folds pronouns ("Choose 1
+Forward. Break it.") into the chosen selector (11.6.5), and attaches use limits and triggers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from lark import Token
+
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Choose,
+    Condition,
+    Conditional,
+    CostChange,
+    Delayed,
+    Duration,
+    Effect,
+    Gain,
+    Keyword,
+    ModifyStat,
+    Restriction,
+    Selector,
+    Span,
+    Threshold,
+)
+
+_NUM = re.compile(r"\d+")
+_REF_NAME = re.compile(r"^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/\]\]$|^\[\w+(?: name)? \((.*)\)\]$")
+
+
+class Trigger:
+    """An auto-ability trigger before it is attached to the effects it starts (11.8.2)."""
+
+    def __init__(self, timing: str, text: str, span: Span | None) -> None:
+        self.timing, self.text, self.span = timing, text, span
+
+
+class UseLimit:
+    """"You can only use this ability …" (11.6): restrictions and an optional condition."""
+
+    def __init__(self, limits: tuple[str, ...], condition: Condition | None) -> None:
+        self.limits, self.condition = limits, condition
+
+
+class KeywordSet:
+    """Keywords granted together ("gains +1000 power, Haste and Brave")."""
+
+    def __init__(self, keywords: tuple[Keyword, ...]) -> None:
+        self.keywords = keywords
+
+
+def first_of(children: list[Any], kind: type) -> Any:
+    return next((c for c in children if isinstance(c, kind)), None)
+
+
+def number_in(children: list[Any]) -> int:
+    tok = next(c for c in children if isinstance(c, Token) and c.type in ("NUMBER", "PLUS_N"))
+    return int(str(tok).lstrip("+"))
+
+
+def ref_name(tok: str, original: str) -> str:
+    """The name inside a Job / Card Name / Category reference, as printed."""
+    m = _REF_NAME.match(original.strip().lower())
+    if not m:
+        return original.strip()
+    a, b = (m.span(1) if m.group(1) is not None else m.span(2))
+    return original.strip()[a:b].strip().strip(",")
+
+
+class DelayedPart:
+    """A trigger inside an ability's effects (11.8.17) and the effects it starts."""
+
+    def __init__(self, trigger: Trigger, effects: list[Any]) -> None:
+        self.trigger, self.effects = trigger, effects
+
+
+def kind_name(node: object) -> str:
+    return type(node).__name__
+
+
+def number_text(s: str) -> int:
+    m = _NUM.search(s)
+    return int(m.group()) if m else 0
+
+
+def flatten(items: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for x in items:
+        if isinstance(x, list):
+            out.extend(flatten(x))
+        elif isinstance(x, (Effect, UseLimit, DelayedPart)):
+            out.append(x)
+    return out
+
+
+def zoned(c: list[Any]) -> Selector:
+    sel = c[0]
+    zone = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "zone"), None)
+    return replace(sel, zone=zone) if zone else sel
+
+
+def with_duration(e: Any, dur: Duration) -> Any:
+    if isinstance(e, (ModifyStat, Gain, Restriction)):
+        return replace(e, duration=dur)
+    return e
+
+
+def resolve_pronouns(effects: list[Any]) -> list[Any]:
+    """Fold "it"/"them" into the selector chosen before them; pay 《X》 into an Optional cost."""
+    out: list[Any] = []
+    chosen: Selector | None = None
+    used = False
+    for e in effects:
+        if isinstance(e, Choose):
+            if chosen is not None and not used:
+                out.append(Choose(target=chosen))
+            chosen, used = e.target, False
+            continue
+        if chosen is not None:
+            e2 = _subst(e, chosen)
+            if e2 is not e:
+                used = True
+            e = e2
+        out.append(e)
+    if chosen is not None and not used:
+        out.append(Choose(target=chosen))
+    return out
+
+
+def _subst(node: Any, chosen: Selector) -> Any:
+    """The node with every pronoun selector replaced by `chosen` (kept as is when none)."""
+    if isinstance(node, Selector):
+        return replace(chosen, span=node.span) if node.ref in ("it", "them") else node
+    if isinstance(node, (Effect, Condition)):
+        changes = {}
+        for name, value in vars(node).items():
+            if isinstance(value, (Selector, Effect, Condition)):
+                new = _subst(value, chosen)
+                if new is not value:
+                    changes[name] = new
+            elif isinstance(value, tuple) and value and isinstance(value[0], (Effect, tuple)):
+                new_t = tuple(_subst(v, chosen) if not isinstance(v, tuple) else v for v in value)
+                if any(a is not b for a, b in zip(new_t, value, strict=True)):
+                    changes[name] = new_t
+        return replace(node, **changes) if changes else node
+    return node
+
+
+def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage: int | None) -> Ability:
+    """One Ability from a body: keywords, a costed ability, or effects led by a trigger."""
+    restrictions: list[str] = ["ex_burst"] if ex_burst else []
+    condition = None
+    if damage is not None:
+        condition = Condition(kind="damage", text=f"Damage {damage}", threshold=Threshold("damage", ">=", damage))
+    if isinstance(body, KeywordSet):
+        kws = body.keywords
+        effects = tuple(Gain(target=Selector(self_ref=True), keyword=k, duration=Duration.PERMANENT)
+                        for k in kws) if len(kws) > 1 or damage is not None else ()
+        return Ability(kind=AbilityKind.KEYWORD, keyword=kws[0], effects=effects, condition=condition,
+                       restrictions=tuple(restrictions), text=text, span=span)
+    if isinstance(body, Keyword):
+        return Ability(kind=AbilityKind.KEYWORD, keyword=body, text=text, span=span)
+    if isinstance(body, tuple) and isinstance(body[0], Keyword):
+        return Ability(kind=AbilityKind.KEYWORD, keyword=body[0], cost=body[1], text=text, span=span)
+    kind = AbilityKind.FIELD
+    name = cost = None
+    timing = timing_text = None
+    if isinstance(body, tuple) and body[0] == "special":
+        kind, name, cost, items = AbilityKind.SPECIAL, body[1], body[2], body[3]
+    elif isinstance(body, tuple) and body[0] == "action":
+        kind, cost, items = AbilityKind.ACTION, body[1], body[2]
+    else:
+        items = body
+    items = list(items)
+    if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
+        first = items.pop(0)
+        kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
+        items = first.effects + items
+    effects: list[Any] = []
+    for e in items:
+        if isinstance(e, UseLimit):
+            restrictions.extend(e.limits)
+            condition = e.condition or condition
+        elif isinstance(e, DelayedPart):
+            effects.append(Delayed(timing=e.trigger.timing, timing_text=e.trigger.text,
+                                   effects=tuple(resolve_pronouns(e.effects)), span=e.trigger.span))
+        else:
+            effects.append(e)
+    effects = resolve_pronouns(effects)
+    if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
+        kind = AbilityKind.SUMMON
+    return Ability(kind=kind, timing=timing, timing_text=timing_text, name=name, cost=cost,
+                   condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
+                   text=text, span=span)
+
+
+def _imperative(e: Effect) -> bool:
+    """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement."""
+    if isinstance(e, Conditional):
+        return any(_imperative(x) for x in e.effects)
+    return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange)) or getattr(e, "duration", None) is Duration.TURN

@@ -1,0 +1,138 @@
+"""FFTCG selectors: "Choose up to 2 Forwards of cost 3 or less opponent controls" → Selector.
+
+A mixin of the FFTCG Transformer (it needs `_span` and `_tokname` from it). Words that only mark a
+value (a card type, a status, an owner) map to (field, value) pairs through one table, so adding
+one to the grammar means adding one line here; `sel_noun_phrase` folds the pairs into a Selector.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Transformer, v_args
+
+from judge.text.ast import Player, Selector, Threshold
+from judge.text.fftcg_assemble import number_in
+
+#: grammar alias → the (field, value) pairs it stands for (5.2.3 card types, 6.3 status, 6.2 owner)
+WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "n_forward": (("type", "forward"),), "n_backup": (("type", "backup"),),
+    "n_monster": (("type", "monster"),), "n_character": (("type", "character"),),
+    "n_summon": (("type", "summon"),), "n_card": (("type", "card"),),
+    "n_forward_monster": (("type", "forward"), ("type", "monster")),
+    "n_forward_backup": (("type", "forward"), ("type", "backup")),
+    "st_active": (("state", "active"),), "st_dull": (("state", "dull"),),
+    "st_damaged": (("state", "damaged"),), "st_frozen": (("state", "frozen"),),
+    "st_attacking": (("state", "attacking"),), "st_blocking": (("state", "blocking"),),
+    "q_multi": (("color", "multi"),), "p_same_element": (("color", "same"),),
+    "d_you": (("owner", Player.YOU),), "d_opp": (("owner", Player.OPPONENT),),
+    "p_you": (("owner", Player.YOU),), "p_opp": (("owner", Player.OPPONENT),),
+    "p_other": (("other", True),), "p_other_name": (("other", True),),
+    "p_zone_break": (("zone", "break"),), "p_zone_hand": (("zone", "hand"),),
+    "p_zone_opp_break": (("zone", "break"), ("owner", Player.OPPONENT)),
+    "p_among": (("zone", "revealed"),),
+}
+
+#: grammar alias → (statistic, comparison) of a threshold written after the noun (4, 5.2.1, 5.2.6)
+THRESHOLDS: dict[str, tuple[str, str]] = {
+    "p_cost_le": ("cost", "<="), "p_cost_ge": ("cost", ">="), "p_cost_eq": ("cost", "=="),
+    "p_power_le": ("power", "<="), "p_power_ge": ("power", ">="),
+}
+
+#: grammar alias → (up_to, comparison) of a count before the noun (11.6.5 choosing N, "up to N")
+COUNTS: dict[str, tuple[bool, str]] = {
+    "q_num": (False, "=="), "q_up_to": (True, "<="), "q_or_more": (False, ">="), "q_or_less": (False, "<="),
+}
+
+
+def _word(pairs: tuple[tuple[str, Any], ...]):
+    return lambda self, meta, c: list(pairs)
+
+
+def _threshold(stat: str, op: str):
+    return lambda self, meta, c: ("th", Threshold(stat, op, number_in(c)))
+
+
+def _count(up_to: bool, op: str):
+    return lambda self, meta, c: ("count", number_in(c), up_to, op)
+
+
+@v_args(meta=True)
+class SelectorRules(Transformer):
+    """Transformer methods for selectors; FFTCGTransformer extends it (needs `_span`, `_tokname`)."""
+
+    for _alias, _pairs in WORDS.items():
+        locals()[_alias] = _word(_pairs)
+    for _alias, (_stat, _op) in THRESHOLDS.items():
+        locals()[_alias] = _threshold(_stat, _op)
+    for _alias, (_up, _op) in COUNTS.items():
+        locals()[_alias] = _count(_up, _op)
+
+    def ref_self(self, meta, c):
+        return Selector(self_ref=True, span=self._span(meta))
+
+    def ref_it(self, meta, c):
+        return Selector(ref="it", span=self._span(meta))
+
+    def ref_them(self, meta, c):
+        return Selector(count=None, ref="them", span=self._span(meta))
+
+    def subject(self, meta, c):
+        return c[0]
+
+    def q_all(self, meta, c):
+        return ("count", None, False, "all")
+
+    def q_one(self, meta, c):
+        return ("count", 1, False, "==")
+
+    def q_any(self, meta, c):
+        return ("count", 1, False, "any")
+
+    def q_element(self, meta, c):
+        return ("color", str(c[0]))
+
+    def q_job(self, meta, c):
+        return ("job", self._tokname(c[0]))
+
+    def q_category(self, meta, c):
+        return ("category", self._tokname(c[0]))
+
+    def q_name(self, meta, c):
+        return ("name", self._tokname(c[0]))
+
+    n_job, n_category, n_name = q_job, q_category, q_name
+
+    def p_cost_x(self, meta, c):
+        return ("th", Threshold("cost", "<=" if "less" in self._slice(meta) else "==", -1))
+
+    def nbar(self, meta, c):
+        return _flat_pairs(c)
+
+    def sel_noun_phrase(self, meta, c):
+        fields: dict[str, Any] = {"count": 1, "up_to": False}
+        lists: dict[str, list[Any]] = {"type": [], "color": [], "job": [], "category": [], "th": []}
+        for item in _flat_pairs(c):
+            key = item[0]
+            if key == "count":
+                _, n, up, op = item
+                fields["count"], fields["up_to"] = n, up
+                if op in (">=", "<=") and not up:
+                    lists["th"].append(Threshold("count", op, n))
+            elif key in lists:
+                lists[key].append(item[1])
+            else:
+                fields[key] = item[1]
+        return Selector(card_types=tuple(lists["type"]), colors=tuple(lists["color"]),
+                        families=tuple(lists["job"]), categories=tuple(lists["category"]),
+                        thresholds=tuple(lists["th"]), span=self._span(meta), **fields)
+
+
+def _flat_pairs(items: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        out.extend(item if isinstance(item, list) else [item])
+    return out
+
+
+__all__ = ["COUNTS", "THRESHOLDS", "WORDS", "SelectorRules"]

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 
 UNPARSED_STYLE = "bold red underline"
@@ -66,7 +65,7 @@ def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
         else:
             shown = _scalar(value)
             if shown is not None and not (f.name == "count" and shown == "1"):
-                parts.append(f"{f.name}={shown}")
+                parts.append(shown if f.name in ("kind", "name") else f"{f.name}={shown}")
     try:
         cites = tuple(cites_of(node, game))
     except Exception:  # a node kind the link table does not know: shown without clauses
@@ -99,25 +98,26 @@ def marked_text(text: str, result: Any, selected: tuple[int, int] | None = None)
     return out
 
 
-def card_table(card: Any) -> Table:
-    """The card's data fields (those that are set), one per row."""
-    table = Table(show_header=False, box=None, padding=(0, 1), expand=False)
-    table.add_column(style="dim", no_wrap=True)
-    table.add_column()
+def card_facts(card: Any) -> Text:
+    """The card's data fields that are set, as `field value` pairs on a few wrapped lines."""
+    out = Text()
     for f in fields(card):
-        if f.name in ("text", "name", "abilities", "raw"):
+        if f.name in ("text", "name", "abilities", "raw", "game", "number", "source"):
             continue
         value = getattr(card, f.name)
         if f.name == "levels" and isinstance(value, dict) and value:
-            shown = "  ".join(f"LV{lv}: {c[0]} core{'s' if c[0] != 1 else ''} BP {c[1]}"
-                              if isinstance(c, tuple | list) else f"LV{lv}: {c}" for lv, c in value.items())
+            shown = "  ".join(f"LV{lv} {c[0]} core{'s' if c[0] != 1 else ''} {c[1]} BP"
+                              if isinstance(c, tuple | list) else f"LV{lv} {c}" for lv, c in value.items())
         elif isinstance(value, dict):
             shown = ", ".join(f"{k}={v}" for k, v in value.items()) if value else None
         else:
             shown = _scalar(value)
         if shown:
-            table.add_row(f.name, shown)
-    return table
+            if out:
+                out.append(" · ", style="dim")
+            out.append(f"{f.name} ", style="dim")
+            out.append(shown)
+    return out
 
 
 @dataclass(frozen=True)

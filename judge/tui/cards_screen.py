@@ -20,7 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, ProgressBar, Static, Tree
 from textual.widgets.option_list import Option
 
-from judge.tui.card_view import CardView, OutlineNode, card_table, load_card_view, marked_text
+from judge.tui.card_view import CardView, OutlineNode, card_facts, load_card_view, marked_text
+from judge.tui.clause_pane import clauses_renderable, fetch_clauses
 
 
 def card_label(card: Any) -> Text:
@@ -39,9 +40,9 @@ class CardsScreen(Screen[None]):
     CardsScreen #card-main { padding: 0 1; }
     CardsScreen #card-info { height: auto; max-height: 45%; }
     CardsScreen #card-lower { height: 1fr; }
-    CardsScreen #ast { width: 1fr; border: round $panel; }
+    CardsScreen #ast { width: 3fr; border: round $panel; }
     CardsScreen #ast:focus { border: round $accent; }
-    CardsScreen #node-clauses { width: 1fr; border: round $panel; padding: 0 1; }
+    CardsScreen #node-clauses { width: 2fr; border: round $panel; padding: 0 1; }
     CardsScreen #import-bar { display: none; height: 1; }
     CardsScreen.importing #import-bar { display: block; }
     """
@@ -147,7 +148,7 @@ class CardsScreen(Screen[None]):
         title = Text(card.name, style="bold")
         title.append(f"  {card.number} · {card.game}", style="dim")
         printed = marked_text(card.text or "", result, selected) if card.text else Text("(no text)", style="dim")
-        self.query_one("#card-data", Static).update(Group(title, card_table(card), Text(""), printed))
+        self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card)))
 
     def _add_node(self, parent: Any, node: OutlineNode) -> None:
         label = Text(node.label, style="bold red" if node.unparsed else "")
@@ -181,32 +182,12 @@ class CardsScreen(Screen[None]):
             return
         game = self.view.card.game if self.view else app.game
         lib = app.library
-
-        def fetch() -> list[tuple[str, Any]]:
-            kb = lib.kb_sync()
-            out = []
-            for number in node.cites:
-                try:
-                    out.append((number, kb.clause(game, number)))
-                except Exception as exc:  # a link to a clause the KB lacks: say so, do not hide it
-                    out.append((number, exc))
-            return out
-
         from judge.tui.app import FAILED
 
-        found = await app.ask(lib.run(fetch))
+        found = await app.ask(lib.run(lambda: fetch_clauses(lib.kb_sync(), game, node.cites)))
         if found is FAILED:
             return
-        parts: list[Text] = [Text(node.label, style="bold")]
-        for number, clause in found:
-            if isinstance(clause, Exception):
-                parts.append(Text(f"\n§{number}: {clause}", style="red"))
-                continue
-            head = Text(f"\n§{clause.number}", style="bold cyan")
-            if clause.title:
-                head.append(f" {clause.title}", style="bold")
-            parts += [head, Text(clause.text or "")]
-        target.update(Group(*parts))
+        target.update(clauses_renderable(node.label, found))
 
     # -- actions ---------------------------------------------------------------------------
     def action_focus_search(self) -> None:

@@ -157,3 +157,33 @@ class ClausePane(Vertical):
         self.query_one(".text", Static).update("")
         self.query_one(".doc", Static).update("")
         self.query_one(OptionList).clear_options()
+
+
+def fetch_clauses(kb: Any, game: str, numbers: tuple[str, ...] | list[str]) -> list[tuple[str, Any]]:
+    """Each cited clause, or the error explaining why it is missing (library thread)."""
+    out: list[tuple[str, Any]] = []
+    for number in numbers:
+        try:
+            out.append((number, kb.clause(game, number)))
+        except Exception as exc:  # a citation the KB lacks is shown as such, never hidden
+            out.append((number, exc))
+    return out
+
+
+def clauses_renderable(title: Text | str, found: list[tuple[str, Any]]) -> Any:
+    """A heading, then each clause's number, title and text (what a judge reads out)."""
+    from rich.console import Group
+
+    parts: list[Text] = [title if isinstance(title, Text) else Text(title, style="bold")]
+    for number, clause in found:
+        if isinstance(clause, Exception):
+            parts.append(Text(f"\n§{number}: {clause}", style="red"))
+            continue
+        head = Text(f"\n§{clause.number}", style="bold cyan")
+        if clause.title:
+            head.append(f" {clause.title}", style="bold")
+        parts.append(head)
+        own = (clause.text or "").strip()
+        if own and own != (clause.title or "").strip():
+            parts.append(Text(own))
+    return Group(*parts)

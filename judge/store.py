@@ -179,6 +179,12 @@ def terms(conn: sqlite3.Connection, keys: list[str], game: str | None) -> list[s
     return rows(conn, sql, params)
 
 
+def term_at(conn: sqlite3.Connection, doc: str, number: str, kind: str) -> str | None:
+    """The term of that kind a document defines at that clause (the other language's name)."""
+    got = rows(conn, "select term from terms where doc = ? and number = ? and kind = ? limit 1", (doc, number, kind))
+    return got[0][0] if got else None
+
+
 def term_keys(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
     if game:
         return rows(conn, "select distinct norm, term, game from terms where game = ?", (game,))

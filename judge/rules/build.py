@@ -134,10 +134,27 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
     tables["clauses"].extend(rows)
     for t in terms.derive(rows_for_terms(rows), numbering):
         tables["terms"].append({**t, "game": d["game"], "lang": d["lang"], "doc": key})
-    for a in p.anomalies:
+    for a in [*p.anomalies, *_manifest_check(d, p)]:
         tables["anomalies"].append({"doc": key, **a})
     for ch in p.changes:
         tables["changes"].append({"doc": key, **ch})
+
+
+def _manifest_check(d: dict, p: Parsed) -> list[dict]:
+    """The document's own header (Version 1.7.0, 最終更新日：2026/04/10) must agree with the manifest."""
+    out = []
+    head = " ".join(p.header)
+    m = re.search(r"\bVer(?:sion)?\.?\s*(\d+(?:\.\d+)*)", head, re.I)
+    if m and m.group(1) != str(d["version"]):
+        out.append({"kind": "manifest", "number": "", "line": 0, "likely": m.group(1),
+                    "message": f"the document says version {m.group(1)}, the manifest {d['version']}"})
+    from judge.rules.ingest import header_date
+
+    printed = header_date(head)
+    if printed and d.get("date") and printed != str(d["date"]):
+        out.append({"kind": "manifest", "number": "", "line": 0, "likely": printed,
+                    "message": f"the document says it was updated {printed}, the manifest {d['date']}"})
+    return out
 
 
 def rows_for_terms(rows: list[dict]) -> list[dict]:

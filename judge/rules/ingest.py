@@ -294,6 +294,15 @@ class _Reader:
         return best
 
 
+def header_date(text: str) -> str:
+    """An ISO date printed in a header line ("Last Updated: April 1, 2026", "最終更新日：2026/04/10")."""
+    m = re.search(_DATE_EN.pattern.strip("^$"), text, re.I)
+    if m:
+        return _iso(m, True)
+    m = re.search(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", text)
+    return _iso(m, False) if m else ""
+
+
 def parse_numbered(text: str, numbering: str, lang: str) -> Parsed:
     """Read a dash- or dot-numbered document into clauses, anomalies, changes and its TOC."""
     return _Reader(text, numbering, lang).run()

@@ -36,7 +36,7 @@ def term(kb: KB, word: str, game: str | None = None) -> list[TermHit]:
         raise UnknownTerm(f"no keyword or defined term {word!r}" + (f" in {game}" if game else ""), hints=near)
     best = min(KIND_RANK.get(r["kind"], 9) for r in rows)
     rows = [r for r in rows if KIND_RANK.get(r["kind"], 9) == best] + \
-           [r for r in rows if KIND_RANK.get(r["kind"], 9) != best and r["kind"] != "section"]
+           [r for r in rows if KIND_RANK.get(r["kind"], 9) != best and r["kind"] not in ("section", "example")]
     out: list[TermHit] = []
     seen: set[tuple[str, str]] = set()
     for r in rows:
@@ -58,6 +58,8 @@ def _hits(kb: KB, current: dict, doc_key: str, number: str, name: str | None, ki
     if not rows:
         return []
     r = rows[0]
+    if name is None:
+        name = store.term_at(kb.conn, doc_key, number, kind)
     if name is None:   # the term as this language prints it: the section title above the clause
         parent = store.clause_by_id(kb.conn, doc_key, r["parent"]) if r["parent"] else None
         name = r["title"] or (parent["title"] if parent is not None and parent["title"] else number)

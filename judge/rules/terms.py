@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-KIND_RANK = {"keyword": 0, "defined": 1, "section": 2}
+KIND_RANK = {"keyword": 0, "defined": 1, "section": 2, "example": 3}
 ALIASES = {"枯渇": "depletion", "depleted": "depletion", "deplete": "depletion", "at field": "a.t. field",
            "self destruction": "self-destruction", "opt": "once per turn", "ターン1回": "once per turn"}
 _BRACKETS = "【】[]()（）《》『』〈〉<>「」‘’'\"“”*"
@@ -23,6 +23,8 @@ _DEFS_EN = [
     re.compile(r"^(?:The )?[\"'‘“]([^\"'’”]{2,40})[\"'’”] (?:refers to|means|is|are)\b"),
     re.compile(r"^([A-Z][A-Za-z\-]+(?: [A-Za-z\-]+){0,3}) (?:refers to|means)\b"),
 ]
+# a keyword named only as an example of its kind: "effects, such as [Clash], …", 「【激突】など」
+_EXAMPLE = re.compile(r"such as ([\[【《『][^\]】》』]{1,30}[\]】》』])|([【《『][^】》』]{1,20}[】》』])など")
 _DEFS_JA = [
     re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは[、，]"),
     re.compile(r"[をは]「([^」]{1,20})」と(?:呼|い|言)"),
@@ -83,6 +85,8 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
                 # "Form a Party" also answers to "party"; "[Armor: colours]" to "armor"
                 add(re.sub(r"^(?:form an?|the) ", "", r["title"], flags=re.I), kind, number, r["number"])
         text = r["text"] or ""
+        for m in _EXAMPLE.finditer(text):
+            add(m.group(1) or m.group(2), "example", r["number"], r["number"])
         for pat in _DEFS_JA if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else _DEFS_EN:
             for m in pat.finditer(text.split("\n")[0]):
                 add(m.group(1), "defined", r["number"], r["number"])

@@ -76,3 +76,13 @@ def test_source_file_not_matching_its_pin_is_refused(tmp_path: Path, rules_copy:
     f.write_text(f.read_text(encoding="utf-8") + "\n13-1 Extra\n", encoding="utf-8")
     with pytest.raises(ManifestError, match="sha256"):
         kbmod.ensure_built(tmp_path / "k.db", rules_copy)
+
+
+def test_manifest_version_disagreeing_with_document_header_is_reported(tmp_path: Path, rules_copy: Path) -> None:
+    man = rules_copy / "manifest.toml"
+    man.write_text(man.read_text(encoding="utf-8").replace('version = "1.7.0"', 'version = "1.6.0"', 1),
+                   encoding="utf-8")
+    db = tmp_path / "k.db"
+    kbmod.ensure_built(db, rules_copy)
+    found = [a for a in kbmod.KB(db).check("bss") if a.kind == "manifest"]
+    assert found and found[0].likely == "1.7.0"

@@ -44,3 +44,9 @@ def test_unknown_term_names_nearest(kb: KB) -> None:
     with pytest.raises(UnknownTerm) as exc:
         kb.term("Confrnt", game="bss")
     assert "Confront" in exc.value.hints
+
+
+def test_bs_clash_named_only_as_an_example_points_to_keyword_effects_12_1_1(kb: KB) -> None:
+    hits = kb.term("【激突】", game="bs")
+    assert {(h.lang, h.number) for h in hits} >= {("ja", "12-1-1"), ("en", "12-1-1")}
+    assert {h.term for h in hits if h.lang == "en"} == {"Clash"}

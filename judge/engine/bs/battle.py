@@ -1,0 +1,286 @@
+"""Attacks and battles (Saga 7 / Standard 8): declaration, flash windows, block, resolution, end.
+
+Flash windows give the defending player the first chance; two passes in a row end a window. A
+window nobody acts in is passed automatically when the next action needs it closed (the pass is
+logged with its clause), and `drive` carries the battle through resolution to its end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import actions as A
+from judge.engine.bs import derive, keywords, management, triggers
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
+from judge.text.ast import Duration
+
+WINDOW_CONCEPT = {"flash_pre": "battle.flash_pre", "flash_post": "battle.flash_post"}
+
+
+def attack(ctx: Ctx, action: A.Attack) -> None:
+    """Declare an attack with a refreshed spirit (7-1-1-1)."""
+    s = ctx.state
+    if s.battle is not None:
+        close_open_windows(ctx, for_what="a new attack")
+        drive(ctx)
+        if ctx.state.battle is not None:
+            raise ctx.refuse(f"the battle of {ctx.state.battle.attacker} is waiting for "
+                             f"{ctx.state.opponent(ctx.state.turn_player)}'s block declaration", "battle.block")
+        s = ctx.state
+    if action.player != s.turn_player or s.step != Step.ATTACK:
+        raise ctx.refuse(f"attacks are declared by the turn player ({s.turn_player}) in the attack step "
+                         f"(now the {s.step.value.replace('_', ' ')} step)", "turn.attack", "battle.declare")
+    fc = s.players[action.player].card(action.card)
+    if fc is None or s.defs[fc.card].type != "spirit":
+        raise ctx.refuse(f"{action.card} is not a spirit on {action.player}'s field", "card.only_spirits_attack")
+    if fc.orientation != Orientation.REFRESHED:
+        raise ctx.refuse(f"{name_of(s, action.card)} is {fc.orientation.value}: only a refreshed spirit can "
+                         "attack", "battle.declare")
+    if any(m.target == action.card and m.kind == "cannot" and m.value == "attack" for m in s.mods):
+        raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
+    management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
+    defender = s.opponent(action.player)
+    ctx.set(battle=Battle(attacker=action.card, window="flash_pre", priority=defender))
+    ctx.log(f"{action.player} exhausts {name_of(ctx.state, action.card)} and attacks "
+            f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
+    triggers.fire(ctx, "attacks", action.card)
+    keywords.on_attack(ctx, action.card)
+
+
+def take_priority(ctx: Ctx, player: str) -> None:
+    """Before `player` uses a flash effect: the player holding priority passes if it is not theirs."""
+    b = ctx.state.battle
+    assert b is not None
+    if b.priority == player:
+        return
+    passes = b.passes + 1
+    concept = WINDOW_CONCEPT[b.window]
+    if passes >= 2:
+        raise ctx.refuse(f"the flash window has ended: {b.priority} passed right after {player} passed",
+                         concept)
+    ctx.log(f"{b.priority} passes (does not use a flash effect)", concept)
+    ctx.set(battle=replace(b, priority=player, passes=passes))
+
+
+def after_flash(ctx: Ctx, player: str) -> None:
+    """A flash effect was used: the other player gets the next chance (passes start again)."""
+    b = ctx.state.battle
+    if b is not None and b.window in WINDOW_CONCEPT:
+        ctx.set(battle=replace(b, priority=ctx.state.opponent(player), passes=0))
+
+
+def pass_(ctx: Ctx, action: A.Pass) -> None:
+    b = ctx.state.battle
+    if b is None or b.window not in WINDOW_CONCEPT:
+        raise ctx.refuse("passing is for flash windows; none is open", "battle.flash_pre")
+    if b.priority != action.player:
+        take_priority(ctx, action.player)
+        b = ctx.state.battle
+    concept = WINDOW_CONCEPT[b.window]
+    ctx.log(f"{action.player} passes", concept)
+    if b.passes + 1 >= 2:
+        _close(ctx)
+    else:
+        ctx.set(battle=replace(b, priority=ctx.state.opponent(action.player), passes=b.passes + 1))
+
+
+def _close(ctx: Ctx) -> None:
+    b = ctx.state.battle
+    assert b is not None
+    concept = WINDOW_CONCEPT[b.window]
+    nxt = "block" if b.window == "flash_pre" else "resolution"
+    ctx.log(f"Two passes in a row: the flash window {'before' if nxt == 'block' else 'after'} blocking ends",
+            concept)
+    ctx.set(battle=replace(b, window=nxt, passes=0))
+
+
+def close_open_windows(ctx: Ctx, for_what: str) -> None:
+    """Nobody acts in the open flash window: both players pass (logged), so the battle moves on."""
+    b = ctx.state.battle
+    if b is None or b.window not in WINDOW_CONCEPT:
+        return
+    first, second = b.priority, ctx.state.opponent(b.priority)
+    names = f"{first} and {second} pass" if b.passes == 0 else f"{first} passes"
+    ctx.log(f"No flash effect is used before {for_what}: {names}", WINDOW_CONCEPT[b.window])
+    _close(ctx)
+
+
+def block(ctx: Ctx, action: A.Block) -> None:
+    """Declare a block with a refreshed spirit (7-1-3-1); Astral and effects may forbid it."""
+    b = ctx.state.battle
+    if b is None:
+        raise ctx.refuse("there is no attack to block", "battle.block")
+    if b.window == "flash_pre":
+        close_open_windows(ctx, for_what="the block declaration")
+        b = ctx.state.battle
+    defender = ctx.state.opponent(ctx.state.turn_player)
+    if b.window != "block":
+        raise ctx.refuse("the block declaration has already been made for this battle", "battle.block")
+    if action.player != defender:
+        raise ctx.refuse(f"only the attacked player ({defender}) declares a block", "battle.block")
+    if ctx.state.players[defender].card(action.card) is None:
+        raise ctx.refuse(f"{action.card} is not on {defender}'s field", "battle.block")
+    ok, reason, concept = keywords.can_block(ctx.state, action.card, b.attacker)
+    if not ok:
+        raise ctx.refuse(reason, concept, "battle.block")
+    fc = ctx.state.field_card(action.card)
+    management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
+    ctx.set(battle=replace(ctx.state.battle, blocker=action.card, window="flash_post", priority=defender,
+                           passes=0))
+    ctx.log(f"{defender} exhausts {name_of(ctx.state, action.card)} and blocks "
+            f"({derive.bp(ctx.state, action.card).value} BP)", "battle.block")
+    triggers.fire(ctx, "blocks", action.card)
+    keywords.on_block(ctx, b.attacker, action.card)
+
+
+def no_block(ctx: Ctx, action: A.NoBlock) -> None:
+    """Declare no block (7-1-3-1); 【Confront】 forces a block when one is possible (11-2-1)."""
+    b = ctx.state.battle
+    if b is None:
+        raise ctx.refuse("there is no attack", "battle.block")
+    if b.window == "flash_pre":
+        close_open_windows(ctx, for_what="the block declaration")
+        b = ctx.state.battle
+    defender = ctx.state.opponent(ctx.state.turn_player)
+    if b.window != "block" or action.player != defender:
+        raise ctx.refuse(f"only {defender} declares (no) block, once per battle", "battle.block")
+    if derive.keyword(ctx.state, b.attacker, "Confront"):
+        able = [fc.id for fc in ctx.state.players[defender].field
+                if keywords.can_block(ctx.state, fc.id, b.attacker)[0]]
+        if able:
+            raise ctx.refuse(f"{name_of(ctx.state, b.attacker)} has 【Confront】 and {', '.join(able)} can block: "
+                             f"{defender} must block", "kw.confront", "kw.confront_armor")
+        ctx.log(f"【Confront】: none of {defender}'s spirits can block, so no block is declared", "kw.confront")
+    ctx.log(f"{defender} does not block: the flash window after blocking is skipped", "battle.block")
+    ctx.set(battle=replace(b, window="resolution"))
+
+
+def resolve_battle(ctx: Ctx) -> None:
+    """Battle resolution (7-1-5): compare BP, or apply damage by symbols."""
+    b = ctx.state.battle
+    assert b is not None
+    ctx.set(battle=replace(b, window="end"))
+    s = ctx.state
+    ctx.log("Battle resolution", "battle.resolution")
+    if b.blocker is not None:
+        if derive.keyword(s, b.attacker, "Curse") and s.field_card(b.attacker) is not None:
+            ctx.set(battle=replace(ctx.state.battle, curse=True))
+            ctx.log(f"{name_of(s, b.attacker)} was blocked: 【Curse】 triggers; the blocker will be destroyed at "
+                    "the end of the battle", "kw.curse", "kw.curse_once")
+        if s.field_card(b.attacker) is None or s.field_card(b.blocker) is None:
+            gone = b.attacker if s.field_card(b.attacker) is None else b.blocker
+            ctx.log(f"{gone} has already left the field: no BP comparison", "battle.gone")
+            return
+        a, d = derive.bp(s, b.attacker), derive.bp(s, b.blocker)
+        ctx.log(f"BP: {b.attacker} {a.value} ({', '.join(a.parts)}) vs {b.blocker} {d.value} "
+                f"({', '.join(d.parts)})", "battle.bp_compare", *(("bp.order",) if len(a.parts + d.parts) > 2 else ()))
+        if a.value == d.value:
+            ctx.log("Their BP are equal: both spirits are destroyed", "battle.bp_compare")
+            losers = [b.attacker, b.blocker]
+        else:
+            losers = [b.blocker if a.value > d.value else b.attacker]
+            ctx.log(f"{losers[0]} has fewer BP and is destroyed", "battle.bp_compare")
+        management.destroy(ctx, losers, cause="battle", by=None)
+        return
+    if s.field_card(b.attacker) is None:
+        ctx.log(f"{b.attacker} has already left the field: no damage", "battle.damage_gone")
+        return
+    n = len(derive.symbols(s, b.attacker))
+    defender = s.opponent(s.turn_player)
+    p = s.players[defender]
+    k = min(n, p.life)
+    ctx.state = with_player(s, replace(p, life=p.life - k, reserve=p.reserve + k))
+    ctx.log(f"Not blocked: {b.attacker} has {n} symbol(s); {k} core(s) move from {defender}'s life to the "
+            f"reserve (life {p.life} → {p.life - k})", "battle.damage")
+    if k > 0:
+        ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
+        if derive.keyword(ctx.state, b.attacker, "Blessed"):
+            triggers.push(ctx, [Work(kind="keyword", keyword="blessed", source=b.attacker,
+                                     controller=s.turn_player, label=f"{name_of(s, b.attacker)}: 【Blessed】")])
+
+
+def end_battle(ctx: Ctx) -> None:
+    """End of the battle (7-1-6): its end triggers (Curse, Luster, Agile), then it is over."""
+    b = ctx.state.battle
+    assert b is not None
+    ctx.set(battle=replace(b, window="closing"))
+    ctx.log("End of the battle", "battle.end")
+    me = ctx.state.turn_player
+    items: list[Work] = []
+    if b.curse and b.blocker is not None:
+        items.append(Work(kind="keyword", keyword="curse", source=b.attacker, controller=me, param=b.blocker,
+                          label=f"{name_of(ctx.state, b.attacker)}: 【Curse】"))
+    lk_attacker = ctx.state.field_card(b.attacker)
+    if lk_attacker is not None and derive.keyword(ctx.state, b.attacker, "Luster"):
+        items.append(Work(kind="keyword", keyword="luster", source=b.attacker, controller=me,
+                          param=b.magic_used, label=f"{name_of(ctx.state, b.attacker)}: 【Luster】"))
+    for spirit in (b.attacker, b.blocker):
+        if spirit is None or ctx.state.field_card(spirit) is None:
+            continue
+        ctrl = ctx.state.controller(spirit)
+        cost = ctx.state.card_def(spirit).cost
+        for hid in ctx.state.players[ctrl].hand:
+            if derive.keyword(ctx.state, hid, "Agile") and ctx.state.card_def(hid).cost > cost:
+                items.append(Work(kind="keyword", keyword="agile", source=hid, controller=ctrl, param=spirit,
+                                  label=f"{name_of(ctx.state, hid)}: 【Agile】"))
+    for spirit in (b.attacker, b.blocker):
+        if spirit is not None and ctx.state.field_card(spirit) is not None:
+            triggers.fire(ctx, "battle_end", spirit)
+    triggers.push(ctx, items)
+
+
+def finish(ctx: Ctx) -> None:
+    b = ctx.state.battle
+    from judge.engine.bs.turn import expire
+
+    expire(ctx, (Duration.BATTLE,))
+    players = dict(ctx.state.players)
+    for name, p in players.items():
+        if any(fc.linked_to for fc in p.field):
+            players[name] = replace(p, field=tuple(replace(fc, linked_to=None) for fc in p.field))
+            ctx.log("The link ends with the battle", "kw.link_leaves")
+    ctx.set(players=players, battle=None)
+    ctx.log(f"The battle of {b.attacker} is over; {ctx.state.turn_player} may act again", "battle.next")
+
+
+def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
+    """Resolve waiting effects and carry the battle on until a player must decide."""
+    while True:
+        triggers.run_work(ctx, order)
+        order = ()
+        management.checkpoint(ctx)
+        if ctx.state.work:
+            continue
+        if ctx.state.winner is not None:
+            return
+        b = ctx.state.battle
+        if b is None:
+            return
+        if b.window == "resolution":
+            resolve_battle(ctx)
+        elif b.window == "end":
+            end_battle(ctx)
+        elif b.window == "closing":
+            finish(ctx)
+            return
+        else:
+            return
+
+
+def settle(ctx: Ctx) -> None:
+    """After the last action: open flash windows are passed; stop at a block declaration."""
+    while ctx.state.battle is not None and ctx.state.winner is None and not ctx.state.work:
+        b = ctx.state.battle
+        if b.window in WINDOW_CONCEPT:
+            close_open_windows(ctx, for_what="anything else happens (no more actions)")
+            drive(ctx)
+            continue
+        if b.window == "block":
+            ctx.log(f"Waiting for {ctx.state.opponent(ctx.state.turn_player)} to declare a block or no block",
+                    "battle.block")
+        return
+
+
+__all__ = ["after_flash", "attack", "block", "close_open_windows", "drive", "no_block", "pass_", "settle",
+           "take_priority"]

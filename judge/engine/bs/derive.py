@@ -1,0 +1,217 @@
+"""Derived values of the board: level, BP, symbols, keywords, costs, each with the clauses behind it.
+
+Pure functions of a `State`. BP follows the documented order (Saga 8-8-1-3-1): level changes,
+then redefined level BP, then set values, then additions, each category in timestamp order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from judge.engine.bs.clauses import cite, cites
+from judge.engine.bs.state import CardDef, FieldCard, State
+from judge.text.ast import Ability, AbilityKind, Keyword
+
+
+def norm_kw(name: str) -> str:
+    """A keyword name reduced to letters: "A.T. Field" → "atfield", "Once per turn" → "oncepertturn"."""
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+def cores_on(state: State, fc: FieldCard) -> int:
+    """Cores on a field card, counting the soul core if it sits there."""
+    owner = state.controller(fc.id)
+    soul = owner is not None and state.players[owner].soul_core == fc.id
+    return fc.cores + (1 if soul else 0)
+
+
+def has_soul(state: State, cid: str) -> bool:
+    owner = state.controller(cid)
+    return owner is not None and state.players[owner].soul_core == cid
+
+
+def lv1_cost(d: CardDef) -> int:
+    return min((c for _, c, _ in d.levels), default=0)
+
+
+def printed_level(state: State, fc: FieldCard) -> int:
+    """The level the cores pay for (2-10-3 / 2-8-3); 0 if short of LV1 (bs Super Unleash: soul → LV2)."""
+    d = state.defs[fc.card]
+    n = cores_on(state, fc)
+    lv = max((lvl for lvl, c, _ in d.levels if n >= c), default=0)
+    if d.levels and n < lv1_cost(d):
+        return 0
+    if not d.levels:
+        return 1 if d.type == "nexus" else 0
+    if state.game == "bs" and d.super_unleash and has_soul(state, fc.id):
+        lv = max(lv, 2)
+    return lv
+
+
+def level(state: State, cid: str) -> int:
+    """The current level: printed level, then "treated as LV n" effects (8-8-1-3-2)."""
+    fc = state.field_card(cid)
+    if fc is None:
+        return 0
+    lv = printed_level(state, fc)
+    if lv == 0:
+        return 0
+    for m in sorted((m for m in state.mods if m.target == cid and m.kind == "level_set"), key=lambda m: m.stamp):
+        lv = int(m.value)
+    return lv
+
+
+def level_cites(state: State) -> tuple[str, ...]:
+    return cites(state.game, "card.level")
+
+
+def _base_bp(d: CardDef, lv: int) -> int:
+    for lvl, _, bp in d.levels:
+        if lvl == lv and bp is not None:
+            return bp
+    return 0
+
+
+def linked_from(state: State, cid: str) -> list[FieldCard]:
+    """Spirits whose 【Link】 links them to `cid` (they lend it BP and symbols, 11-18-1)."""
+    return [fc for p in state.players.values() for fc in p.field if fc.linked_to == cid]
+
+
+@dataclass(frozen=True)
+class BP:
+    """A spirit's BP and how it was reached (for explaining a comparison)."""
+
+    value: int
+    parts: tuple[str, ...]
+    cites: tuple[str, ...]
+
+
+def bp(state: State, cid: str) -> BP:
+    """BP now, built in the documented order (Saga 8-8-1-3-2 … 8-8-1-3-5)."""
+    fc = state.field_card(cid)
+    if fc is None:
+        return BP(0, ("not on the field",), ())
+    d = state.defs[fc.card]
+    lv = level(state, cid)
+    value = _base_bp(d, lv)
+    parts = [f"LV{lv} BP {value}"]
+    used = ["bp.order", "bp.level"]
+    mods = sorted((m for m in state.mods if m.target == cid), key=lambda m: m.stamp)
+    for m in mods:
+        if m.kind == "bp_base":
+            table = m.value if isinstance(m.value, dict) else {lv: m.value}
+            if lv in table:
+                value = int(table[lv])
+                parts.append(f"level BP redefined to {value}")
+                used.append("bp.redefine")
+    for m in mods:
+        if m.kind == "bp_set":
+            value = int(m.value)
+            parts.append(f"set to {value}")
+            used.append("bp.set")
+    for m in mods:
+        if m.kind == "bp_add":
+            value += int(m.value)
+            parts.append(f"{int(m.value):+d}")
+            used.append("bp.add")
+    for other in linked_from(state, cid):
+        lent = bp(state, other.id).value
+        value += lent
+        parts.append(f"+{lent} linked from {other.id}")
+        used.append("kw.link")
+    return BP(value, tuple(parts), cites(state.game, *used))
+
+
+def symbols(state: State, cid: str) -> tuple[str, ...]:
+    """Symbols of a field card: printed, plus symbols added by effects and by a linked spirit."""
+    fc = state.field_card(cid)
+    if fc is None:
+        return ()
+    out = list(state.defs[fc.card].symbols)
+    for m in state.mods:
+        if m.target == cid and m.kind == "symbol_add":
+            out.extend([str(m.value)] if isinstance(m.value, str) else list(m.value))
+    for other in linked_from(state, cid):
+        out.extend(symbols(state, other.id))
+    return tuple(out)
+
+
+def active_abilities(state: State, cid: str) -> list[tuple[int, Ability]]:
+    """(index, ability) of a card's abilities active now: on the field, those of its current level."""
+    d = state.card_def(cid)
+    if d is None:
+        return []
+    fc = state.field_card(cid)
+    if fc is None:
+        return list(enumerate(d.abilities))
+    lv = level(state, cid)
+    return [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+
+
+def keywords(state: State, cid: str) -> list[Keyword]:
+    """Keyword effects a card has now (10-13-1: on the field only at a level where they are active)."""
+    out = [ab.keyword for _, ab in active_abilities(state, cid)
+           if ab.kind == AbilityKind.KEYWORD and ab.keyword is not None]
+    if state.field_card(cid) is not None:
+        out.extend(m.value for m in state.mods if m.target == cid and m.kind == "keyword")
+    return out
+
+
+def keyword(state: State, cid: str, name: str) -> list[Keyword]:
+    """The instances of one keyword a card has now (e.g. every 【Gale】 it gained)."""
+    want = norm_kw(name)
+    return [k for k in keywords(state, cid) if norm_kw(k.name) == want]
+
+
+def restrictions(state: State, cid: str) -> set[str]:
+    """Printed restriction tags (bs [Once per turn], [Unstackable]) of a card's abilities."""
+    d = state.card_def(cid)
+    return {r for ab in (d.abilities if d else ()) for r in ab.restrictions}
+
+
+def field_symbols(state: State, player: str) -> list[str]:
+    """Every symbol on a player's field (spirits and nexuses), dual colours kept as "red/blue"."""
+    return [s for fc in state.players[player].field for s in symbols(state, fc.id)]
+
+
+def _match(slots: list[str], syms: list[str]) -> int:
+    """Maximum matching of field symbols to reduction slots (a dual symbol fits either colour)."""
+    owner: dict[int, int] = {}
+
+    def fits(sym: str, slot: str) -> bool:
+        return slot in sym.split("/")
+
+    def augment(si: int, seen: set[int]) -> bool:
+        for ti, slot in enumerate(slots):
+            if ti in seen or not fits(syms[si], slot):
+                continue
+            seen.add(ti)
+            if ti not in owner or augment(owner[ti], seen):
+                owner[ti] = si
+                return True
+        return False
+
+    return sum(1 for si in range(len(syms)) if augment(si, set()))
+
+
+def reduction(state: State, player: str, d: CardDef, fulfilled: int = 0) -> int:
+    """How much a card's cost is reduced: matching field symbols, limited by its reduction symbols."""
+    slots = list(d.reduction)
+    matched = _match(slots, field_symbols(state, player)) if slots else 0
+    return min(len(slots), matched + fulfilled)
+
+
+def cost_after_reduction(state: State, player: str, d: CardDef, fulfilled: int = 0) -> tuple[int, int]:
+    """(cost to pay, reduction applied) (2-7-3 / 2-3-3); never below zero."""
+    red = reduction(state, player, d, fulfilled)
+    return max(0, d.cost - red), red
+
+
+def reduction_cites(state: State, kind: str) -> tuple[str, ...]:
+    return cites(state.game, "card.reduction", f"{kind}.reduction") + cite("card.dual_symbol", state.game)
+
+
+__all__ = ["BP", "active_abilities", "bp", "cores_on", "cost_after_reduction", "field_symbols", "has_soul",
+           "keyword", "keywords", "level", "level_cites", "linked_from", "lv1_cost", "norm_kw",
+           "printed_level", "reduction", "reduction_cites", "restrictions", "symbols"]

@@ -1,0 +1,179 @@
+"""Gameplay management (Saga 9) / rule processing (Standard 10): destruction, leaving the field,
+insufficient cores for LV1 (self-destruction; Depletion and the pending state in `bs`), BP zero or
+less, and establishing a winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import derive
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import FieldCard, Mod, State, with_player
+from judge.text.ast import Duration
+
+
+def last_known(state: State, cid: str) -> dict:
+    """A card's facts just before it leaves the field (8-10-1 / 10-2-2-2)."""
+    fc = state.field_card(cid)
+    if fc is None:
+        return {}
+    d = state.defs[fc.card]
+    return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
+            "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
+            "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
+            "symbols": derive.symbols(state, cid)}
+
+
+def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
+    """Move a field card to trash / hand / deck_top / deck_bottom / removed; its cores go to the reserve."""
+    state = ctx.state
+    ctrl = state.controller(cid)
+    if ctrl is None:
+        return
+    fc = state.players[ctrl].card(cid)
+    assert fc is not None
+    d = state.defs[fc.card]
+    p = state.players[ctrl]
+    soul_here = p.soul_core == cid
+    p = replace(p, field=tuple(c for c in p.field if c.id != cid), reserve=p.reserve + fc.cores,
+                soul_core="reserve" if soul_here else p.soul_core)
+    state = with_player(state, p)
+    owner = state.owners.get(cid, ctrl)
+    o = state.players[owner]
+    if d.token:
+        dest = "gone"
+    if dest == "trash":
+        o = replace(o, trash=(*o.trash, cid))
+    elif dest == "hand":
+        o = replace(o, hand=(*o.hand, cid))
+    elif dest == "deck_top":
+        o = replace(o, deck=(cid, *o.deck))
+    elif dest == "deck_bottom":
+        o = replace(o, deck=(*o.deck, cid))
+    elif dest == "removed":
+        o = replace(o, removed=(*o.removed, cid))
+    state = with_player(state, o)
+    # a card that changes area is a new card (3-1-4): effects on it and links to it end
+    mods = tuple(m for m in state.mods if m.target != cid)
+    players = dict(state.players)
+    for name, pl in players.items():
+        if any(c.linked_to == cid for c in pl.field):
+            players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
+                                                   for c in pl.field))
+    ctx.state = replace(state, mods=mods, players=players)
+    moved = f"{fc.cores} core(s)" + (" and the soul core" if soul_here else "")
+    where = {"trash": "the trash", "hand": "the hand", "deck_top": "the top of the deck",
+             "deck_bottom": "the bottom of the deck", "removed": "the removed area", "gone": "out of the game"}
+    if d.token:
+        ctx.log(f"{name_of(state, cid)} is a token: it leaves the game; {moved} go to {ctrl}'s reserve",
+                "kw.token_leaves", "area.cores_to_reserve")
+    else:
+        ctx.log(f"{name_of(state, cid)} goes to {owner}'s {where[dest].removeprefix('the ')}; {moved} on it "
+                f"go to {ctrl}'s reserve", "area.cores_to_reserve", "area.new_card")
+
+
+def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: bool = False,
+            source: str | None = None) -> list[str]:
+    """Destroy field cards simultaneously (10-1-3): substitution, then triggers, then to the trash.
+
+    cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
+    Returns the ids actually destroyed.
+    """
+    from judge.engine.bs import keywords, triggers
+
+    state = ctx.state
+    ids = [c for c in dict.fromkeys(ids) if state.field_card(c) is not None]
+    done: list[str] = []
+    for cid in ids:
+        if effect and keywords.at_field_protects(ctx, cid, source, by):
+            continue
+        done.append(cid)
+    if not done:
+        return []
+    lasts = {cid: last_known(ctx.state, cid) for cid in done}
+    immortal = [] if cause == "self" else keywords.immortal_candidates(ctx, lasts)
+    pending = ctx.game == "bs"
+    for cid in done:
+        lk = lasts[cid]
+        if cause == "self":
+            ctx.log(f"{name_of(ctx.state, cid)} is self-destroyed: effects that trigger on destruction do "
+                    "not activate", "manage.self_destroy")
+        elif pending:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed and enters the pending state (LV{lk['level']})",
+                    "do.destroy", "manage.pending")
+        else:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed", "do.destroy")
+    for cid in done:
+        leave_field(ctx, cid, "trash")
+    ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
+    if cause != "self":
+        triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
+        keywords.queue_immortal(ctx, immortal)
+    return done
+
+
+def deplete_or_destroy(ctx: Ctx, cid: str) -> None:
+    """Insufficient cores for LV1 (9-3-2 / 3-2-5-4): destroyed, or self-destroyed by the owner's acts."""
+    cause, by = ctx.core_cause.get(cid, ("effect", ""))
+    fc = ctx.state.field_card(cid)
+    assert fc is not None
+    n = derive.cores_on(ctx.state, fc)
+    if ctx.game == "bs":
+        ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), fewer than its LV1 cost: it is Depleted "
+                + ("by its owner" if cause == "self" else "by the effect"),
+                "manage.insufficient", "manage.self_destroy" if cause == "self" else "manage.by_effect")
+    else:
+        ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1",
+                "manage.checkpoint", "manage.insufficient")
+    destroy(ctx, [cid], cause="self" if cause == "self" else "cores", by=by or None)
+
+
+def checkpoint(ctx: Ctx) -> None:
+    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+    state = ctx.state
+    if state.winner is not None:
+        return
+    zero = [n for n, p in state.players.items() if p.life <= 0]
+    if zero:
+        if len(zero) == 2:
+            ctx.set(winner="draw")
+            ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
+        else:
+            w = state.opponent(zero[0])
+            ctx.set(winner=w)
+            ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+        return
+    short = [fc.id for p in state.players.values() for fc in p.field
+             if state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]
+    for cid in short:
+        if ctx.state.field_card(cid) is not None:
+            deplete_or_destroy(ctx, cid)
+    if ctx.game == "bss":
+        weak = [fc.id for p in ctx.state.players.values() for fc in p.field
+                if ctx.state.defs[fc.card].type == "spirit" and derive.bp(ctx.state, fc.id).value <= 0]
+        if weak:
+            for cid in weak:
+                ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP", "manage.bp_zero",
+                        "manage.bp_zero_effect")
+            destroy(ctx, weak, cause="bp", by=None)
+
+
+def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
+            controller: str) -> Mod:
+    m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
+            stamp=ctx.bump(), turn=ctx.state.turn)
+    ctx.set(mods=(*ctx.state.mods, m))
+    return m
+
+
+def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
+    from judge.engine.bs.state import with_field_card
+
+    new = replace(fc, orientation=orientation)
+    ctx.state = with_field_card(ctx.state, new)
+    return new
+
+
+__all__ = ["add_mod", "checkpoint", "deplete_or_destroy", "destroy", "last_known", "leave_field",
+           "set_orientation"]

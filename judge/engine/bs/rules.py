@@ -1,0 +1,162 @@
+"""The Battle Spirits implementation of the engine's `Rules` interface (Saga and Standard profiles).
+
+`resolve(state, action)` runs one action inside a resolution context: an illegal action returns the
+original state and a Refusal; a missing decision returns the state at that point and a
+ChoiceNeeded (a later `choose` resumes it); otherwise the new state and its cited steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.bs import actions as A
+from judge.engine.bs import battle, board, turn, views
+from judge.engine.bs.ctx import Ctx, Need, Refuse
+from judge.engine.bs.explain import explain as _explain
+from judge.engine.bs.state import State
+from judge.engine.core import Applies, Refusal, Ruling
+from judge.errors import ScenarioError
+
+FLASH_ACTIONS = (A.UseMagic, A.Activate, A.Summon)
+
+
+class BattleSpiritsRules:
+    """Battle Spirits Saga (`bss`) or Standard (`bs`): one implementation, two rule documents."""
+
+    def __init__(self, game: str) -> None:
+        if game not in ("bss", "bs"):
+            raise ValueError(game)
+        self.game = game
+
+    # loading ---------------------------------------------------------------------------------
+    def load_board(self, data: Mapping[str, Any], where: str) -> State:
+        return board.load_board(data, self.game, where)
+
+    def parse_action(self, state: State, raw: Mapping[str, Any], where: str) -> A.Action:
+        return A.parse_action(raw, where)
+
+    # resolving -------------------------------------------------------------------------------
+    def resolve(self, state: State, action: A.Action) -> Ruling:
+        ctx = Ctx(state)
+        try:
+            if state.winner is not None:
+                raise ctx.refuse(f"the game is over ({state.winner} won)", "win.establish")
+            if isinstance(action, A.Concede):
+                ctx.set(winner=state.opponent(action.player), work=(), suspended=None)
+                ctx.log(f"{action.player} concedes: {state.opponent(action.player)} wins", "rules.concede")
+                return Ruling(state=ctx.state, steps=ctx.steps)
+            if isinstance(action, A.Choose):
+                return self._choose(ctx, action)
+            if state.work or state.suspended is not None:
+                raise ctx.refuse("an effect is waiting for a choice; answer it with choose: first", "effect.select")
+            ctx.set(answers=tuple(action.targets))
+            self._dispatch(ctx, action)
+            battle.drive(ctx, action.order)
+        except Refuse as r:
+            return Ruling(state=state, steps=(), refused=r.refusal)
+        except Need as n:
+            return self._suspend(ctx, state, action, n)
+        ctx.set(answers=())
+        return Ruling(state=ctx.state, steps=ctx.steps)
+
+    def _suspend(self, ctx: Ctx, original: State, action: A.Action, n: Need) -> Ruling:
+        if ctx.state.work:
+            # a waiting effect needs the choice: keep everything up to it
+            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
+        # the action itself needs the choice: nothing happened yet; `choose` re-runs it with the answer
+        return Ruling(state=replace(original, suspended=action, answers=()), steps=(), request=n.request)
+
+    def _choose(self, ctx: Ctx, action: A.Choose) -> Ruling:
+        state = ctx.state
+        if state.suspended is not None:
+            pending = state.suspended
+            again = replace(pending, targets=(*pending.targets, action.choice),
+                            order=action.order or pending.order)
+            return self.resolve(replace(state, suspended=None), again)
+        if not state.work:
+            raise Refuse(Refusal("no choice is pending", ctx.cites("effect.select")))
+        ctx.set(answers=(*state.answers, action.choice))
+        try:
+            battle.drive(ctx, action.order)
+        except Need as n:
+            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
+        ctx.set(answers=())
+        return Ruling(state=ctx.state, steps=ctx.steps)
+
+    def _dispatch(self, ctx: Ctx, action: A.Action) -> None:
+        in_window = ctx.state.battle is not None and ctx.state.battle.window in battle.WINDOW_CONCEPT
+        if isinstance(action, A.Summon):  # Place is a Summon
+            turn.summon(ctx, action)
+        elif isinstance(action, A.UseMagic):
+            turn.use_magic(ctx, action)
+        elif isinstance(action, A.Activate):
+            turn.activate(ctx, action)
+        elif isinstance(action, A.MoveCores):
+            turn.move_cores(ctx, action)
+        elif isinstance(action, A.SetBurst):
+            turn.set_burst(ctx, action)
+        elif isinstance(action, A.Attack):
+            battle.attack(ctx, action)
+        elif isinstance(action, A.Block):
+            battle.block(ctx, action)
+        elif isinstance(action, A.NoBlock):
+            battle.no_block(ctx, action)
+        elif isinstance(action, A.Pass):
+            battle.pass_(ctx, action)
+        elif isinstance(action, A.EndStep):
+            if ctx.state.battle is not None:
+                battle.close_open_windows(ctx, for_what="the end of the step")
+                battle.drive(ctx)
+            turn.end_step(ctx, action)
+        else:
+            raise ctx.refuse(f"unknown action {type(action).__name__}", "turn.steps")
+        if in_window and isinstance(action, FLASH_ACTIONS):
+            battle.after_flash(ctx, action.player)
+
+    def settle(self, state: State) -> Ruling:
+        ctx = Ctx(state)
+        if state.work or state.suspended is not None or state.winner is not None:
+            return Ruling(state=state)
+        try:
+            battle.settle(ctx)
+        except Need as n:
+            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
+        except Refuse:
+            return Ruling(state=state)
+        return Ruling(state=ctx.state, steps=ctx.steps)
+
+    # reading ---------------------------------------------------------------------------------
+    def explain(self, state: State) -> tuple[Applies, ...]:
+        return _explain(state)
+
+    def card_view(self, state: State, ref: str) -> dict[str, Any] | None:
+        return views.card_view(state, ref)
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        if player not in state.players:
+            raise ScenarioError(f"no player {player!r}")
+        return views.player_view(state, player)
+
+    def winner(self, state: State) -> str | None:
+        return state.winner
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        return views.state_json(state)
+
+    def board_lines(self, state: State) -> list[str]:
+        return views.board_lines(state)
+
+
+_CACHE: dict[str, BattleSpiritsRules] = {}
+
+
+def rules_for_game(game: str) -> BattleSpiritsRules:
+    """The (stateless, shared) rules object for bss or bs."""
+    if game not in _CACHE:
+        _CACHE[game] = BattleSpiritsRules(game)
+    return _CACHE[game]
+
+
+__all__ = ["BattleSpiritsRules", "rules_for_game"]

@@ -1,0 +1,143 @@
+"""Selecting targets for an effect (8-5-3 / 9-3-2): who qualifies, who is protected, who is chosen.
+
+The candidates come from the selector's filters; 【Armor】 removes spirits the effect's colours
+cannot select (11-5-1). A fixed count with no more candidates than needed selects them all
+(8-5-3-1); otherwise the choice must be supplied, or resolution stops and asks for it.
+"""
+
+from __future__ import annotations
+
+from judge.engine.bs import derive
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import Orientation, State
+from judge.text.ast import Player, Selector, Threshold
+
+OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
+       "<": lambda a, b: a < b, ">": lambda a, b: a > b}
+
+
+def whose(controller: str, who: Player | None, state: State) -> tuple[str, ...]:
+    """Which players' areas a Player relation names, seen from the effect's controller."""
+    if who == Player.YOU:
+        return (controller,)
+    if who == Player.OPPONENT:
+        return (state.opponent(controller),)
+    return ("A", "B")
+
+
+def _stat(state: State, cid: str, t: Threshold) -> int:
+    fc = state.field_card(cid)
+    d = state.card_def(cid)
+    if t.stat == "cost":
+        return d.cost if d else 0
+    if t.stat == "bp":
+        return derive.bp(state, cid).value
+    if t.stat == "level":
+        return derive.level(state, cid)
+    if t.stat == "cores":
+        return derive.cores_on(state, fc) if fc else 0
+    if t.stat == "symbols":
+        return len(derive.symbols(state, cid))
+    return 0
+
+
+def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
+    """Whether a card meets a selector's filters (not yet whether the effect may select it)."""
+    d = state.card_def(cid)
+    if d is None:
+        return False
+    if sel.card_types and d.type not in sel.card_types:
+        return False
+    if sel.colors and not set(sel.colors) & set(d.colors):
+        return False
+    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in d.families}:
+        return False
+    if sel.name and sel.name.lower() not in d.name.lower():
+        return False
+    if sel.other and cid == source:
+        return False
+    if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
+        return False
+    fc = state.field_card(cid)
+    if sel.state and fc is not None:
+        want = {"exhausted": (Orientation.EXHAUSTED, Orientation.HEAVY_EXHAUSTED),
+                "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())
+        if want and fc.orientation not in want:
+            return False
+    return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds)
+
+
+def armored(state: State, cid: str, source: str | None, controller: str) -> bool:
+    """【Armor: colours】: the opponent's spirits, nexuses and magic of those colours cannot select it."""
+    if source is None or state.controller(cid) == controller:
+        return False
+    colors = set(state.card_def(source).colors) if state.card_def(source) else set()
+    return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
+
+
+def cannot_be_selected(state: State, cid: str, controller: str) -> bool:
+    return any(m.target == cid and m.kind == "cannot" and m.value == "be_selected"
+               and m.controller != controller for m in state.mods)
+
+
+def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
+    """(selectable ids, ids excluded by Armor or "cannot be selected") for a field selector."""
+    state = ctx.state
+    if sel.self_ref:
+        return ([source] if source and state.field_card(source) else []), []
+    out, shielded = [], []
+    for p in whose(controller, sel.owner, state):
+        for fc in state.players[p].field:
+            if not sel.card_types and state.defs[fc.card].type != "spirit":
+                continue
+            if not matches(state, fc.id, sel, source):
+                continue
+            if armored(state, fc.id, source, controller) or cannot_be_selected(state, fc.id, controller):
+                shielded.append(fc.id)
+            else:
+                out.append(fc.id)
+    return out, shielded
+
+
+def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
+           chooser: str | None = None) -> list[str]:
+    """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+    cands, shielded = candidates(ctx, sel, controller=controller, source=source)
+    for cid in shielded:
+        ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
+    if sel.self_ref:
+        return cands
+    if sel.count is None:
+        return cands
+    if not cands:
+        if sel.count:
+            ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
+                    "effect.select_none")
+        return []
+    if len(cands) <= sel.count and not sel.up_to:
+        ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
+        return cands
+    answer = ctx.answer()
+    who = chooser or controller
+    if answer is None:
+        n = f"up to {sel.count}" if sel.up_to else str(sel.count)
+        raise ctx.need(f"{who} selects {n} for {label} from: {', '.join(cands)}", "effect.select",
+                       "effect.select_up_to" if sel.up_to else "effect.select_count", player=who,
+                       options=tuple(cands))
+    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    for cid in picked:
+        if cid in shielded:
+            raise ctx.refuse(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor",
+                             "effect.select")
+        if cid not in cands:
+            raise ctx.refuse(f"{cid} does not meet the selection of {label} (candidates: "
+                             f"{', '.join(cands)})", "effect.select")
+    if len(picked) > sel.count or (not sel.up_to and len(picked) < min(sel.count, len(cands))):
+        raise ctx.refuse(f"{label} selects {'up to ' if sel.up_to else ''}{sel.count}; "
+                         f"{len(picked)} were chosen", "effect.select_count")
+    ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}",
+            "effect.select_up_to" if sel.up_to else "effect.select")
+    return picked
+
+
+__all__ = ["armored", "candidates", "choose", "matches", "whose"]

@@ -1,0 +1,484 @@
+"""Main-step actions and the turn's progress: summon, place, magic, move cores, burst, activated
+effects, ending a step, and the steps that run by themselves (start, core, draw, refresh, end).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import actions as A
+from judge.engine.bs import derive, management, triggers
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.payment import place_cores, take_cores
+from judge.engine.bs.state import FieldCard, Orientation, Step, Work, with_player
+from judge.text.ast import AbilityKind, Duration
+
+
+def in_main(ctx: Ctx, player: str, what: str) -> None:
+    """Main-step actions: the turn player, in a main step, with nothing else being resolved (6-6-1-2-1)."""
+    s = ctx.state
+    if s.battle is not None:
+        raise ctx.refuse(f"{what} is a main-step action; a battle is in progress", "turn.main")
+    if player != s.turn_player or s.step not in (Step.MAIN, Step.SECOND_MAIN):
+        raise ctx.refuse(f"{what}: only the turn player ({s.turn_player}) in the main step may do this "
+                         f"(now: {player}, {s.step.value} step)", "turn.main")
+
+
+def in_flash(ctx: Ctx, player: str, what: str) -> None:
+    """Flash timing: your main step, or a flash window of a battle (8-1-3-1 / 12-2-1-5-1)."""
+    s = ctx.state
+    if s.battle is not None and s.battle.window in ("flash_pre", "flash_post"):
+        from judge.engine.bs.battle import take_priority
+
+        take_priority(ctx, player)
+        return
+    if s.battle is None and player == s.turn_player and s.step in (Step.MAIN, Step.SECOND_MAIN):
+        return
+    raise ctx.refuse(f"{what}: flash effects are used in the main step of your turn or in a flash window",
+                     "effect.magic_timing", "battle.flash_pre")
+
+
+def hand_card(ctx: Ctx, player: str, ref: str, zone: str = "hand") -> str:
+    """The instance id of a card in a player's hand (by id or by card key / name)."""
+    p = ctx.state.players[player]
+    pool = getattr(p, zone) if zone in ("hand", "trash") else ()
+    if ref in pool:
+        return ref
+    for cid in pool:
+        d = ctx.state.card_def(cid)
+        if ctx.state.cards.get(cid) == ref or (d and d.name.lower() == ref.lower()):
+            return cid
+    raise ctx.refuse(f"{player} has no {ref!r} in the {zone}", "rules.impossible")
+
+
+def _remove_from(ctx: Ctx, player: str, cid: str, zone: str) -> None:
+    p = ctx.state.players[player]
+    ctx.state = with_player(ctx.state, replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)}))
+
+
+def _succession(ctx: Ctx, player: str, cards: tuple[str, ...], d) -> int:
+    if not cards:
+        return 0
+    if ctx.game != "bs":
+        raise ctx.refuse("《Succession》 is a Battle Spirits Standard rule", "kw.generic")
+    if len(cards) > len(d.reduction):
+        raise ctx.refuse(f"《Succession》 may remove at most {len(d.reduction)} card(s) (its reduction symbols)",
+                         "kw.succession_limit")
+    p = ctx.state.players[player]
+    for ref in cards:
+        cid = hand_card(ctx, player, ref, "trash")
+        if not ctx.state.card_def(cid).ex_symbol:
+            raise ctx.refuse(f"{cid} has no EX symbol", "kw.succession")
+        p = ctx.state.players[player]
+        ctx.state = with_player(ctx.state, replace(p, trash=tuple(c for c in p.trash if c != cid),
+                                                   removed=(*p.removed, cid)))
+    ctx.log(f"{player} removes {', '.join(cards)} from the trash: {len(cards)} reduction symbol(s) fulfilled "
+            "by 《Succession》", "kw.succession")
+    return len(cards)
+
+
+def _ascend(ctx: Ctx, player: str, action: A.Summon, d) -> None:
+    kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "ascend"]
+    if not kws:
+        return
+    from judge.engine.bs.keywords import cost_condition
+
+    ref = action.ascend
+    if ref is None:
+        options = [fc.id for fc in ctx.state.players[player].field
+                   if derive.cores_on(ctx.state, fc) and cost_condition(kws[0].params, ctx.state.defs[fc.card].cost)]
+        raise ctx.need(f"{player} names the spirit whose cores 【Ascend】 puts into the reserve (ascend: ID)",
+                       "kw.ascend", player=player, options=tuple(options))
+    fc = ctx.state.players[player].card(ref)
+    if fc is None or ctx.state.defs[fc.card].type != "spirit":
+        raise ctx.refuse(f"{ref} is not one of {player}'s spirits", "kw.ascend")
+    if not cost_condition(kws[0].params, ctx.state.defs[fc.card].cost):
+        raise ctx.refuse(f"{ref} does not meet 【Ascend: {', '.join(kws[0].params)}】", "kw.ascend")
+    n = derive.cores_on(ctx.state, fc)
+    if n == 0:
+        raise ctx.refuse(f"{ref} has no cores to put into the reserve for 【Ascend】", "kw.ascend")
+    p = ctx.state.players[player]
+    soul = p.soul_core == ref
+    p = replace(p, reserve=p.reserve + fc.cores, soul_core="reserve" if soul else p.soul_core,
+                field=tuple(replace(c, cores=0) if c.id == ref else c for c in p.field))
+    ctx.state = with_player(ctx.state, p)
+    ctx.core_cause[ref] = ("self", player)
+    ctx.log(f"【Ascend】: all {n} core(s) on {name_of(ctx.state, ref)} go to {player}'s reserve", "kw.ascend")
+
+
+def summon(ctx: Ctx, action: A.Summon) -> None:
+    """Summon a spirit / place a nexus from the hand (10-6 / 10-7; 11-1 / 11-2)."""
+    kind = "place" if isinstance(action, A.Place) else "summon"
+    player = action.player
+    cid = hand_card(ctx, player, action.card, "trash" if action.source == "trash" else "hand")
+    d = ctx.state.card_def(cid)
+    want = "nexus" if kind == "place" else "spirit"
+    if d.type != want:
+        raise ctx.refuse(f"{name_of(ctx.state, cid)} is a {d.type} card; only a {want} card can be {kind}d",
+                         f"{kind}.steps")
+    swift = bool(derive.keyword(ctx.state, cid, "Swift"))
+    if ctx.state.battle is not None and swift and kind == "summon":
+        in_flash(ctx, player, f"summoning {cid} with 【Swift】")
+        ctx.log(f"{name_of(ctx.state, cid)} has 【Swift】: it may be summoned in this flash window, from the "
+                "reserve only", "kw.swift")
+    else:
+        in_main(ctx, player, f"{kind} {cid}")
+    _do_summon(ctx, player, cid, d, action, kind, reserve_only=swift and ctx.state.battle is not None)
+
+
+def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, *, reserve_only: bool) -> None:
+    ctx.log(f"{player} {'places' if kind == 'place' else 'summons'} {name_of(ctx.state, cid)} from the "
+            f"{action.source}", f"{kind}.steps")
+    fulfilled = _succession(ctx, player, action.succession, d)
+    cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
+    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction")
+    lv1 = derive.lv1_cost(d)
+    cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
+    if cores + (1 if action.soul_core_on else 0) < lv1:
+        raise ctx.refuse(f"{cid} needs at least {lv1} core(s) for LV1 when it enters the field", f"{kind}.cores")
+    if not action.free:
+        take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
+                   soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
+    _ascend(ctx, player, action, d)
+    zone = "trash" if action.source == "trash" else "hand"
+    _remove_from(ctx, player, cid, zone)
+    new_id = action.as_id or cid
+    if new_id != cid:
+        ctx.set(cards={**ctx.state.cards, new_id: ctx.state.cards[cid]},
+                owners={**ctx.state.owners, new_id: ctx.state.owners.get(cid, player)})
+    p = ctx.state.players[player]
+    fc = FieldCard(id=new_id, card=d.key, owner=player, cores=0, entered_turn=ctx.state.turn)
+    ctx.state = with_player(ctx.state, replace(p, field=(*p.field, fc)))
+    place_cores(ctx, player, new_id, cores, soul=action.soul_core_on, concept=f"{kind}.cores",
+                reserve_only=reserve_only)
+    lv = derive.level(ctx.state, new_id)
+    extra = ""
+    if ctx.game == "bs" and d.super_unleash and action.soul_core_on:
+        extra = " (《Super Unleash》: the soul core makes it LV2)"
+        ctx.log(f"{new_id} is LV{lv}{extra}", "kw.super_unleash")
+    else:
+        ctx.log(f"{name_of(ctx.state, new_id)} is on the field at LV{lv}, refreshed", "area.refreshed_on_entry",
+                "card.level")
+    management.checkpoint(ctx)
+    triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
+    _feast(ctx, new_id)
+
+
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str) -> None:
+    """A summon by an effect (Immortal, Agile): pay the cost from the reserve, LV1 cores from it too."""
+    d = ctx.state.card_def(cid)
+    cost, _ = derive.cost_after_reduction(ctx.state, player, d)
+    need = cost + derive.lv1_cost(d)
+    if ctx.state.players[player].reserve < need:
+        ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
+                "effect.cost")
+        return
+    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=True)
+
+
+def _feast(ctx: Ctx, cid: str) -> None:
+    if not derive.keyword(ctx.state, cid, "Feast"):
+        return
+    player = ctx.state.controller(cid)
+    sizes = ["Small Supsprite", "Medium Supsprite", "Large Supsprite"]
+    defs = {s: next((d for d in ctx.state.defs.values() if s.lower() in d.name.lower()), None) for s in sizes}
+    mine = {s: [fc.id for fc in ctx.state.players[player].field
+                if s.lower() in ctx.state.defs[fc.card].name.lower()] for s in sizes}
+    size = 0
+    if mine[sizes[1]]:
+        size, old = 2, mine[sizes[1]][0]
+    elif mine[sizes[0]]:
+        size, old = 1, mine[sizes[0]][0]
+    else:
+        old = None
+    token = defs[sizes[size]]
+    if token is None:
+        ctx.log(f"【Feast】: define a {sizes[size]} Token card in the scenario to summon it", "kw.feast")
+        return
+    if old is not None:
+        fc = ctx.state.field_card(old)
+        p = ctx.state.players[player]
+        ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve + fc.cores, field=tuple(
+            replace(c, cores=0) if c.id == old else c for c in p.field)))
+        ctx.core_cause[old] = ("self", player)
+        ctx.log(f"【Feast】: the cores on {old} go to the reserve as the cost", "kw.feast")
+        management.checkpoint(ctx)
+    n = sum(1 for k in ctx.state.cards if k.startswith("token")) + 1
+    tid = f"token{n}"
+    ctx.set(cards={**ctx.state.cards, tid: token.key}, owners={**ctx.state.owners, tid: player})
+    p = ctx.state.players[player]
+    lv1 = derive.lv1_cost(token)
+    k = min(lv1, p.reserve)
+    ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve - k, field=(*p.field, FieldCard(
+        id=tid, card=token.key, owner=player, cores=k, entered_turn=ctx.state.turn))))
+    ctx.log(f"【Feast】 summons {tid} ({token.name}) with {k} core(s)", "kw.feast")
+    management.checkpoint(ctx)
+
+
+def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
+    """Use a magic card (10-8 / 11-3): pick its effect, pay, resolve, then it goes to the trash."""
+    player = action.player
+    cid = hand_card(ctx, player, action.card)
+    d = ctx.state.card_def(cid)
+    if d.type != "magic":
+        raise ctx.refuse(f"{name_of(ctx.state, cid)} is not a magic card", "magic.steps")
+    usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
+    if action.effect:
+        usable = [ab for ab in usable if (ab.timing or "").lower().startswith(action.effect)]
+    if not usable:
+        raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect", "effect.magic_timing")
+    flash = [ab for ab in usable if "flash" in (ab.timing or "").lower()]
+    if ctx.state.battle is not None:
+        if not flash:
+            raise ctx.refuse(f"{cid}'s [Main] effect cannot be used during a battle", "effect.magic_timing")
+        in_flash(ctx, player, f"using {cid}")
+        ab = flash[0]
+    else:
+        in_main(ctx, player, f"using {cid}")
+        ab = usable[0]
+    ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({ab.timing_text or ab.timing})", "magic.steps",
+            "effect.magic_timing")
+    if action.soul_magic:
+        _soul_magic(ctx, player, cid, d)
+    else:
+        fulfilled = _succession(ctx, player, action.succession, d)
+        cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
+        ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", "magic.reduction", "card.reduction")
+        take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
+                   what=f"the use cost of {cid}")
+    if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
+        ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
+    management.checkpoint(ctx)
+    chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
+    triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
+                             effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain)])
+
+
+def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
+    kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "soulmagic"]
+    if ctx.game != "bs" or not kws:
+        raise ctx.refuse(f"{cid} has no 《Soul Magic》", "kw.soul_magic")
+    colors = {c.lower() for c in kws[0].params}
+    have = {c for s in derive.field_symbols(ctx.state, player) for c in s.split("/")}
+    if colors and not colors & have:
+        raise ctx.refuse(f"《Soul Magic》 needs a {'/'.join(sorted(colors))} symbol on {player}'s field",
+                         "kw.soul_magic")
+    take_cores(ctx, player, 1, {}, concept="kw.soul_magic", soul=True, what=f"{cid} by 《Soul Magic》")
+
+
+def finish_magic(ctx: Ctx, item: Work) -> None:
+    """After a magic effect resolves: 【Chain】 follow-ups, then the card goes to the trash (10-8-8)."""
+    from judge.engine.bs import effects
+
+    for ab in item.param or ():
+        colors = {c.lower() for c in ab.keyword.params}
+        have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
+        if colors & have:
+            ctx.log(f"【Chain: {', '.join(ab.keyword.params)}】: {item.controller} has the symbol; the chain "
+                    "effect follows", "kw.chain")
+            for e in ab.effects:
+                effects.apply(ctx, e, item)
+        else:
+            ctx.log("【Chain】: no symbol of that colour on the field; the chain effect does not activate",
+                    "kw.chain")
+    player = item.controller
+    p = ctx.state.players[player]
+    if item.source in p.hand:
+        ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c != item.source),
+                                                   trash=(*p.trash, item.source)))
+        ctx.log(f"{item.source} has resolved and goes to the trash", "magic.resolve")
+
+
+def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
+    """Move cores in the main step (6-6-1-2-3): a card left short of LV1 is self-destroyed."""
+    in_main(ctx, action.player, "moving cores")
+    player = action.player
+    p = ctx.state.players[player]
+    if action.source == action.dest:
+        ctx.log("Moving cores to where they already are does nothing", "rules.already")
+        return
+    for end in (action.source, action.dest):
+        if end != "reserve" and p.card(end) is None:
+            raise ctx.refuse(f"{end} is not the reserve or a card on {player}'s field", "turn.move_cores")
+    if action.soul_core:
+        if p.soul_core != action.source:
+            raise ctx.refuse(f"{player}'s soul core is not on {action.source}", "turn.move_cores")
+        p = replace(p, soul_core=action.dest)
+        n_text = "the soul core"
+    else:
+        have = p.reserve if action.source == "reserve" else p.card(action.source).cores
+        if have < action.count:
+            raise ctx.refuse(f"{action.source} has {have} core(s), not {action.count}", "turn.move_cores")
+        field = list(p.field)
+        reserve = p.reserve
+        if action.source == "reserve":
+            reserve -= action.count
+        if action.dest == "reserve":
+            reserve += action.count
+        field = [replace(c, cores=c.cores - action.count) if c.id == action.source else c for c in field]
+        field = [replace(c, cores=c.cores + action.count) if c.id == action.dest else c for c in field]
+        p = replace(p, reserve=reserve, field=tuple(field))
+        n_text = f"{action.count} core(s)"
+    ctx.state = with_player(ctx.state, p)
+    if action.source != "reserve":
+        ctx.core_cause[action.source] = ("self", player)
+    ctx.log(f"{player} moves {n_text} from {action.source} to {action.dest}", "turn.move_cores")
+    for cid in (action.source, action.dest):
+        if cid != "reserve" and ctx.state.field_card(cid) is not None:
+            ctx.log(f"{cid} is now LV{derive.level(ctx.state, cid)}", "card.level")
+    management.checkpoint(ctx)
+
+
+def set_burst(ctx: Ctx, action: A.SetBurst) -> None:
+    """Set a burst (6-6-1-2-2): once per turn; a second burst discards the first (3-8-3)."""
+    if ctx.game == "bs":
+        raise ctx.refuse("Battle Spirits Standard has no burst area", "area.list")
+    in_main(ctx, action.player, "setting a burst")
+    player = action.player
+    cid = hand_card(ctx, player, action.card)
+    if ctx.state.burst_set_turn.get(player) == ctx.state.turn:
+        raise ctx.refuse(f"{player} already set a burst this turn", "turn.burst_per_turn")
+    d = ctx.state.card_def(cid)
+    if not any(ab.kind == AbilityKind.BURST for ab in d.abilities):
+        raise ctx.refuse(f"{cid} has no burst effect and cannot be set", "area.burst_only")
+    p = ctx.state.players[player]
+    old = p.burst
+    p = replace(p, hand=tuple(c for c in p.hand if c != cid), burst=cid,
+                trash=p.trash + ((old,) if old else ()))
+    ctx.state = with_player(ctx.state, p)
+    ctx.set(burst_set_turn={**ctx.state.burst_set_turn, player: ctx.state.turn})
+    ctx.log(f"{player} sets {cid} as a burst" + (f"; {old} is discarded" if old else ""), "burst.set",
+            *(("area.burst_one",) if old else ()))
+
+
+def activate(ctx: Ctx, action: A.Activate) -> None:
+    """Activate a [Main] / [Flash] effect of a field card, or 【Awaken】 (8-1-3 / 11-1-1)."""
+    player = action.player
+    fc = ctx.state.players[player].card(action.card)
+    if fc is None:
+        raise ctx.refuse(f"{action.card} is not on {player}'s field", "effect.activated")
+    d = ctx.state.defs[fc.card]
+    if action.ability >= len(d.abilities):
+        raise ctx.refuse(f"{action.card} has no ability {action.ability}", "effect.activated")
+    ab = d.abilities[action.ability]
+    active = dict(derive.active_abilities(ctx.state, action.card))
+    if action.ability not in active and not (ab.keyword and any(m.value == ab.keyword for m in ctx.state.mods)):
+        raise ctx.refuse(f"ability {action.ability} of {action.card} is not active at "
+                         f"LV{derive.level(ctx.state, action.card)}", "card.level_effects")
+    if ab.keyword and derive.norm_kw(ab.keyword.name) == "awaken":
+        in_flash(ctx, player, f"【Awaken】 of {action.card}")
+        _awaken(ctx, player, action)
+        return
+    timing = (ab.timing or "").lower()
+    if "flash" in timing:
+        in_flash(ctx, player, f"the [Flash] effect of {action.card}")
+    else:
+        in_main(ctx, player, f"the [Main] effect of {action.card}")
+    key = f"{ctx.state.turn}:{action.card}:{action.ability}"
+    if "once_per_turn" in ab.restrictions:
+        if key in ctx.state.used:
+            raise ctx.refuse(f"{action.card}'s [Once per turn] effect was already used this turn",
+                             "kw.once_per_turn")
+        ctx.set(used=ctx.state.used | {key})
+    ctx.log(f"{player} activates {name_of(ctx.state, action.card)}'s {ab.timing_text or timing} effect",
+            "effect.activated")
+    effs = (ab.cost.effects if ab.cost else ()) + ab.effects
+    triggers.push(ctx, [Work(kind="effects", source=action.card, controller=player,
+                             label=f"{name_of(ctx.state, action.card)} [{ab.timing_text or timing}]",
+                             effects=effs, cites=ctx.cites("effect.activated"))])
+
+
+def _awaken(ctx: Ctx, player: str, action: A.Activate) -> None:
+    if not action.cores_from or sum(action.cores_from.values()) < 1:
+        raise ctx.need(f"{player}: from which cards do cores move onto {action.card} "
+                       "(cores_from: {a2: 1})", "kw.awaken", player=player)
+    p = ctx.state.players[player]
+    moved = 0
+    for src, n in action.cores_from.items():
+        fc = p.card(src)
+        if src == action.card or fc is None or fc.cores < n:
+            raise ctx.refuse(f"【Awaken】 moves cores from your other field cards; {src} cannot give {n}",
+                             "kw.awaken")
+        p = replace(p, field=tuple(replace(c, cores=c.cores - n) if c.id == src else c for c in p.field))
+        ctx.core_cause[src] = ("self", player)
+        moved += n
+    p = replace(p, field=tuple(replace(c, cores=c.cores + moved) if c.id == action.card else c for c in p.field))
+    ctx.state = with_player(ctx.state, p)
+    ctx.log(f"【Awaken】: {moved} core(s) move onto {action.card}; it is now LV"
+            f"{derive.level(ctx.state, action.card)}", "kw.awaken")
+    management.checkpoint(ctx)
+
+
+def expire(ctx: Ctx, durations: tuple[Duration, ...]) -> None:
+    """End effects whose duration is over (6-8-1-2 / 7-9-1-1; battle: 7-1-6-2)."""
+    turn = ctx.state.turn
+    keep, gone = [], []
+    for m in ctx.state.mods:
+        over = m.duration in durations and not (m.duration == Duration.NEXT_TURN_END and m.turn >= turn)
+        (gone if over else keep).append(m)
+    if gone:
+        ctx.set(mods=tuple(keep))
+        ctx.log(f"{len(gone)} effect(s) lasting '{gone[0].duration.value}' end",
+                "battle.end" if durations == (Duration.BATTLE,) else "turn.end_expire")
+
+
+def end_step(ctx: Ctx, action: A.EndStep) -> None:
+    """Declare the end of the main / attack step; the steps that follow run until a player may act."""
+    s = ctx.state
+    if action.player != s.turn_player:
+        raise ctx.refuse(f"only the turn player ({s.turn_player}) advances the step", "turn.steps")
+    if s.battle is not None:
+        raise ctx.refuse("a battle is in progress; it ends first", "battle.next")
+    first_turn = s.turn == 1 and s.turn_player == s.first_player
+    nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.game == "bs" else Step.END,
+           Step.SECOND_MAIN: Step.END}.get(s.step, Step.END)
+    ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", "turn.main_end")
+    if nxt == Step.ATTACK and first_turn:
+        ctx.log("Player one's first turn has no attack step", "turn.attack_skip")
+        nxt = Step.END
+    if nxt == Step.SECOND_MAIN and first_turn:
+        nxt = Step.END
+    ctx.set(step=nxt)
+    if nxt != Step.END:
+        ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
+                else "turn.second_main")
+        return
+    next_turn(ctx)
+
+
+def next_turn(ctx: Ctx) -> None:
+    """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
+    s = ctx.state
+    expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
+    nxt = s.opponent(s.turn_player)
+    ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
+    ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
+    p = ctx.state.players[nxt]
+    if not p.deck:
+        ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")
+        ctx.set(winner=s.opponent(nxt) if ctx.state.winner is None else "draw")
+        return
+    ctx.set(step=Step.CORE)
+    p = replace(p, reserve=p.reserve + 1)
+    ctx.state = with_player(ctx.state, p)
+    ctx.set(void_out=ctx.state.void_out + 1)
+    ctx.log(f"Core step: {nxt} puts one core from the void into the reserve", "turn.core")
+    from judge.engine.bs.effects import draw
+
+    ctx.set(step=Step.DRAW)
+    draw(ctx, nxt, 1, "turn.draw")
+    ctx.set(step=Step.REFRESH)
+    p = ctx.state.players[nxt]
+    field = tuple(replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED
+                          else Orientation.REFRESHED) for fc in p.field)
+    soul = "reserve" if p.soul_core == "trash" else p.soul_core
+    ctx.state = with_player(ctx.state, replace(p, field=field, reserve=p.reserve + p.trash_cores, trash_cores=0,
+                                               soul_core=soul))
+    ctx.log(f"Refresh step: {nxt} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
+            "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.game == "bs" else ()))
+    ctx.set(step=Step.MAIN)
+    ctx.log(f"{nxt}'s main step begins", "turn.main")
+
+
+__all__ = ["activate", "end_step", "expire", "finish_magic", "in_flash", "in_main", "move_cores", "next_turn",
+           "set_burst", "summon", "summon_from", "use_magic"]

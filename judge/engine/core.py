@@ -1,0 +1,203 @@
+"""The game-agnostic engine core: rulings as values, and the interface each game's rules plug into.
+
+Every engine (Battle Spirits, FFTCG) answers `resolve(state, action) -> Ruling`. A ruling is an
+audit log: the new state and the steps that led to it, each step carrying the clause NUMBERS it
+applied (the text a judge reads comes from the knowledge base, never from here). An illegal
+action yields a `Refusal` and the state unchanged; a missing decision yields a `ChoiceNeeded`
+naming the decision and the clause that asks for it.
+
+Nothing here knows any game: the scenario runner (`judge.engine.scenario`), the expectation
+checker (`judge.engine.expect`) and the TUI work through the `Rules` protocol alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from judge.errors import UnknownGame
+
+
+def _clauses(cites: Any) -> tuple[str, ...]:
+    if isinstance(cites, str):
+        return (cites,)
+    out = tuple(str(c) for c in cites)
+    for c in out:
+        if not c or c != c.strip():
+            raise ValueError(f"bad clause number {c!r}")
+    return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happened, with the clauses that made it happen and what it changed."""
+
+    text: str
+    cites: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            raise ValueError("a step needs a text")
+        object.__setattr__(self, "cites", _clauses(self.cites))
+        object.__setattr__(self, "changes", tuple(self.changes))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is illegal, with the clauses that forbid it (the state stays as it was)."""
+
+    reason: str
+    cites: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cites", _clauses(self.cites))
+
+
+@dataclass(frozen=True)
+class ChoiceNeeded:
+    """A decision the rules leave to a player that the scenario did not supply."""
+
+    choice: str
+    cites: tuple[str, ...] = ()
+    player: str | None = None
+    options: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cites", _clauses(self.cites))
+        object.__setattr__(self, "options", tuple(self.options))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruling:
+    """The answer to one action: the state after it and the steps taken, or why it stopped."""
+
+    state: Any
+    steps: tuple[Step, ...] = ()
+    refused: Refusal | None = None
+    request: ChoiceNeeded | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(self.steps))
+        if self.refused is not None and self.request is not None:
+            raise ValueError("a ruling is either refused or waiting for a choice, not both")
+
+    @property
+    def ok(self) -> bool:
+        """True when the action was carried out completely."""
+        return self.refused is None and self.request is None
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """Every clause this ruling cites, in order, without repeats."""
+        seen: dict[str, None] = {}
+        for s in self.steps:
+            for c in s.cites:
+                seen.setdefault(c, None)
+        for extra in (self.refused, self.request):
+            if extra is not None:
+                for c in extra.cites:
+                    seen.setdefault(c, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
+class Applies:
+    """One rule or keyword in force on a board (what `judge explain` lists)."""
+
+    text: str
+    cites: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cites", _clauses(self.cites))
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cites": list(self.cites), "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionRecord:
+    """One scenario action as written (its index and fields) and the game's typed value for it."""
+
+    index: int
+    raw: Mapping[str, Any] = field(default_factory=dict)
+    action: Any = None
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What a game's engine provides; the scenario runner, expectations and TUI use only this."""
+
+    game: str
+
+    def load_board(self, data: Mapping[str, Any], where: str) -> Any:
+        """The starting State from a scenario mapping (`cards`, `turn`, `players`); ScenarioError if bad."""
+
+    def parse_action(self, state: Any, raw: Mapping[str, Any], where: str) -> Any:
+        """A typed action from one scenario `actions:` entry; ScenarioError naming the field if bad."""
+
+    def resolve(self, state: Any, action: Any) -> Ruling:
+        """Carry out one action: the new state and the cited steps, a refusal, or a choice request."""
+
+    def settle(self, state: Any) -> Ruling:
+        """After the last action: pass the open windows nobody acts in, up to the next decision."""
+
+    def explain(self, state: Any) -> tuple[Applies, ...]:
+        """What applies on this board now, each with its clauses."""
+
+    def card_view(self, state: Any, ref: str) -> Mapping[str, Any] | None:
+        """Observable facts about one card (zone, level, bp, power, state, cores, damage…), or None."""
+
+    def player_view(self, state: Any, player: str) -> Mapping[str, Any]:
+        """Observable facts about a player (life, reserve, hand, deck, damage…)."""
+
+    def winner(self, state: Any) -> str | None:
+        """"A", "B", "draw", or None while the game goes on."""
+
+    def state_json(self, state: Any) -> dict[str, Any]:
+        """The board as JSON (what `judge step --json` prints under "state")."""
+
+    def board_lines(self, state: Any) -> list[str]:
+        """The board as short lines a judge reads (markdown rulings, the TUI)."""
+
+
+_ENGINES = {"bss": "judge.engine.bs.rules", "bs": "judge.engine.bs.rules", "fftcg": "judge.engine.fftcg"}
+
+
+def rules_for(game: str) -> Rules:
+    """The rules engine for a game id, imported only when asked for (startup stays cheap)."""
+    module_name = _ENGINES.get(game)
+    if module_name is None:
+        raise UnknownGame(f"no rules engine for game {game!r}", hints=tuple(sorted(_ENGINES)))
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise UnknownGame(f"the {game} rules engine is not installed yet") from exc
+        raise
+    factory = getattr(module, "rules_for_game", None)
+    if factory is None:
+        raise UnknownGame(f"{module_name} does not provide rules_for_game(game)")
+    return factory(game)
+
+
+def games() -> tuple[str, ...]:
+    """The game ids that have (or will have) an engine."""
+    return tuple(_ENGINES)
+
+
+__all__ = [
+    "ActionRecord",
+    "Applies",
+    "ChoiceNeeded",
+    "Refusal",
+    "Rules",
+    "Ruling",
+    "Step",
+    "games",
+    "rules_for",
+]

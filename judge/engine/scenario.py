@@ -1,0 +1,239 @@
+"""Scenario files: a board, the actions players took, and what must hold afterwards (YAML contract).
+
+`load_scenario(path)` reads and validates the file and dispatches on `game:` to that game's rules
+(`judge.engine.core.rules_for`, imported lazily); `run_scenario(scenario)` resolves the actions
+in order, lets the engine settle the windows nobody acted in, checks the `expect:` entries with
+code independent of the engine (`judge.engine.expect`), and resolves every `alternatives:` branch.
+Every problem in a file is a ScenarioError naming the file and the field path (`actions[2].block`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.engine.core import ActionRecord, ChoiceNeeded, Refusal, Rules, Step, rules_for
+from judge.errors import ScenarioError
+
+TOP_KEYS = frozenset({"game", "title", "description", "question", "answer", "source", "cards", "turn",
+                      "players", "actions", "expect", "notes", "tags"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scenario:
+    """A loaded scenario: its rules engine, the starting state and the actions, validated."""
+
+    path: str
+    game: str
+    title: str
+    data: Mapping[str, Any]
+    rules: Rules
+    state: Any
+    actions: tuple[ActionRecord, ...]
+    expect: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TracedStep:
+    """A step of the trace with the index of the action that caused it (None: settling at the end)."""
+
+    step: Step
+    action: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """One `expect:` entry and whether it holds on the final board."""
+
+    expect: Mapping[str, Any]
+    met: bool
+    actual: Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Branch:
+    """One resolution of a contested choice (`alternatives:`), summarised for a side-by-side view."""
+
+    label: str
+    action: int
+    choice: Any
+    steps: tuple[TracedStep, ...]
+    state: Any
+    winner: str | None
+    request: ChoiceNeeded | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """The outcome of running a scenario: trace, refusals, pending choice, checks and branches."""
+
+    scenario: Scenario
+    steps: tuple[TracedStep, ...]
+    state: Any
+    refusals: Mapping[int, Refusal] = field(default_factory=dict)
+    request: ChoiceNeeded | None = None
+    checks: tuple[Check, ...] = ()
+    branches: tuple[Branch, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when every expectation holds."""
+        return all(c.met for c in self.checks)
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """Every clause the trace cites (steps, refusals, a pending request), in order, no repeats."""
+        seen: dict[str, None] = {}
+        for t in self.steps:
+            for c in t.step.cites:
+                seen.setdefault(c, None)
+        for r in self.refusals.values():
+            for c in r.cites:
+                seen.setdefault(c, None)
+        if self.request is not None:
+            for c in self.request.cites:
+                seen.setdefault(c, None)
+        return tuple(seen)
+
+
+def _read_yaml(path: Path) -> Any:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ScenarioError(f"{path}: no such scenario file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc})") from exc
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise ScenarioError(f"{path}:{where}: not valid YAML: {exc.problem}") from exc
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
+
+
+def load_scenario(path: str | Path, data: Mapping[str, Any] | None = None) -> Scenario:
+    """Read, validate and set up a scenario file (or an already-parsed mapping given as `data`)."""
+    path = Path(path)
+    if data is None:
+        data = _read_yaml(path)
+    return scenario_from_data(data, str(path))
+
+
+def scenario_from_data(data: Any, where: str) -> Scenario:
+    """Validate a scenario mapping and build its starting state; `where` names it in errors."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{where}: a scenario is a mapping with game, players, actions and expect")
+    unknown = sorted(set(map(str, data)) - TOP_KEYS)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown top-level field {unknown[0]!r}", hints=sorted(TOP_KEYS))
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise ScenarioError(f"{where}: game: is required (bss, bs or fftcg)")
+    from judge.errors import UnknownGame
+
+    try:
+        rules = rules_for(game)
+    except UnknownGame as exc:
+        raise ScenarioError(f"{where}: game: {exc}", hints=exc.hints) from exc
+    state = rules.load_board(data, where)
+    actions_raw = data.get("actions") or []
+    if not isinstance(actions_raw, list):
+        raise ScenarioError(f"{where}: actions: must be a list")
+    actions = []
+    for i, raw in enumerate(actions_raw):
+        at = f"{where}: actions[{i}]"
+        if not isinstance(raw, Mapping):
+            raise ScenarioError(f"{at}: each action is a mapping such as {{player: A, attack: a1}}")
+        alts = raw.get("alternatives")
+        if alts is not None and (not isinstance(alts, list) or not alts):
+            raise ScenarioError(f"{at}.alternatives: must be a non-empty list of choices")
+        actions.append(ActionRecord(index=i, raw=dict(raw), action=rules.parse_action(state, _main(raw), at)))
+        for j, alt in enumerate(alts or ()):
+            rules.parse_action(state, _alternative(raw, alt), f"{at}.alternatives[{j}]")
+    expect_raw = data.get("expect") or []
+    if not isinstance(expect_raw, list):
+        raise ScenarioError(f"{where}: expect: must be a list")
+    from judge.engine.expect import validate
+
+    for i, entry in enumerate(expect_raw):
+        validate(entry, f"{where}: expect[{i}]", len(actions))
+    title = data.get("title")
+    return Scenario(path=where, game=game, title=str(title) if title else Path(where).stem, data=data,
+                    rules=rules, state=state, actions=tuple(actions), expect=tuple(expect_raw))
+
+
+def _main(raw: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in raw.items() if k != "alternatives"}
+
+
+def _alternative(raw: Mapping[str, Any], alt: Any) -> dict[str, Any]:
+    """The action with one alternative applied: a mapping overrides fields, anything else is `choose`."""
+    out = _main(raw)
+    if isinstance(alt, Mapping):
+        out.update(alt)
+    else:
+        out["choose"] = alt
+    return out
+
+
+def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]]) -> tuple[Any, list[TracedStep],
+                                                                             dict[int, Refusal],
+                                                                             ChoiceNeeded | None]:
+    steps: list[TracedStep] = []
+    refusals: dict[int, Refusal] = {}
+    request: ChoiceNeeded | None = None
+    for index, action in actions:
+        ruling = rules.resolve(state, action)
+        steps.extend(TracedStep(step=s, action=index) for s in ruling.steps)
+        if ruling.refused is not None:
+            refusals[index] = ruling.refused
+            steps.append(TracedStep(step=Step(f"Refused: {ruling.refused.reason}", ruling.refused.cites),
+                                    action=index))
+            continue
+        state = ruling.state
+        request = ruling.request
+        if rules.winner(state) is not None:
+            break
+    if request is None and rules.winner(state) is None:
+        ruling = rules.settle(state)
+        steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)
+        state = ruling.state
+        request = ruling.request
+    return state, steps, refusals, request
+
+
+def run_scenario(scenario: Scenario) -> Result:
+    """Resolve the actions, settle the board, check the expectations, resolve every branch."""
+    rules = scenario.rules
+    plan = [(a.index, a.action) for a in scenario.actions]
+    state, steps, refusals, request = _play(rules, scenario.state, plan)
+    from judge.engine.expect import check
+
+    checks = tuple(check(rules, state, entry, steps=steps, refusals=refusals, request=request)
+                   for entry in scenario.expect)
+    branches: list[Branch] = []
+    for rec in scenario.actions:
+        alts = rec.raw.get("alternatives")
+        if not alts:
+            continue
+        options = [rec.raw.get("choose"), *list(alts)]
+        for n, choice in enumerate(options):
+            raw = _main(rec.raw) if n == 0 else _alternative(rec.raw, choice)
+            action = rules.parse_action(scenario.state, raw, f"{scenario.path}: actions[{rec.index}]")
+            alt_plan = [(i, action if i == rec.index else a) for i, a in plan]
+            b_state, b_steps, _, b_request = _play(rules, scenario.state, alt_plan)
+            label = f"actions[{rec.index}] " + ("as written" if n == 0 else f"alternative {n}")
+            branches.append(Branch(label=label, action=rec.index, choice=choice, steps=tuple(b_steps),
+                                   state=b_state, winner=rules.winner(b_state), request=b_request))
+    return Result(scenario=scenario, steps=tuple(steps), state=state, refusals=refusals, request=request,
+                  checks=checks, branches=tuple(branches))
+
+
+__all__ = ["Branch", "Check", "Result", "Scenario", "TracedStep", "load_scenario", "run_scenario",
+           "scenario_from_data"]

@@ -80,7 +80,7 @@ def test_source_file_not_matching_its_pin_is_refused(tmp_path: Path, rules_copy:
 
 def test_manifest_version_disagreeing_with_document_header_is_reported(tmp_path: Path, rules_copy: Path) -> None:
     man = rules_copy / "manifest.toml"
-    man.write_text(man.read_text(encoding="utf-8").replace('version = "1.7.0"', 'version = "1.6.0"', 1),
+    man.write_text(man.read_text(encoding="utf-8").replace('"1.7.0"', '"1.6.0"'),
                    encoding="utf-8")
     db = tmp_path / "k.db"
     kbmod.ensure_built(db, rules_copy)

@@ -1,0 +1,355 @@
+"""Player actions as values, and carrying one out: cast, attack, block, use an ability, pass, choose.
+
+`apply(state, action, log)` returns the new State or raises `Refused` (the caller keeps the old
+state: 14.1 rewinds an illegal action, its payments included, 14.2). A refusal marked `timing`
+only means "not yet"; the engine then lets the windows nobody acts in pass and tries again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judge.engine.fftcg import attack, flow, keywords
+from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, check_payment
+from judge.engine.fftcg.effects import assign_targets, summon_effects
+from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.model import Phase, StackItem, State, other
+from judge.engine.fftcg.query import abilities, has, keyword_ability, names
+from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.text.ast import Ability, AbilityKind, Destroy, Move
+
+NO_PAYMENT = Payment()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Act:
+    """An action by a player."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cast(Act):
+    card: str
+    pay: Payment = NO_PAYMENT
+    targets: tuple[str, ...] = ()
+    from_zone: str = "hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack(Act):
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Block(Act):
+    blocker: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Use(Act):
+    source: str
+    ability: int = 0
+    pay: Payment = NO_PAYMENT
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(Act):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choose(Act):
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndPhase(Act):
+    turn: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Warp(Act):
+    card: str
+    pay: Payment = NO_PAYMENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class Prime(Act):
+    character: str
+    pay: Payment = NO_PAYMENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class Concede(Act):
+    pass
+
+
+def _fs_window(s: State) -> bool:
+    b = s.battle
+    return b is not None and b.first_strike_done and not b.damage_done
+
+
+def _may_play(s: State, player: str, what: str, key: str) -> None:
+    """Summons and abilities: with priority, in a Main or Attack Phase (9.3.1.6-9.3.1.7, 15.2.3.3)."""
+    if s.phase not in (Phase.MAIN1, Phase.MAIN2, Phase.ATTACK):
+        raise Refused(f"{what} only in the Main Phases and the Attack Phase", key, timing=True)
+    if s.priority != player:
+        raise Refused(f"{player} does not have priority", "priority", key, timing=True)
+    if _fs_window(s):
+        raise Refused(f"no {what} in the priority window after First Strike damage", "first_strike_window",
+                      timing=True)
+
+
+def _lb_flip(s: State, player: str, uid: str, pay: Payment, n: int, log: Log) -> State:
+    """Pay a Limit Break cost: turn N other face-down LB cards face up (15.2.8.3.2)."""
+    down = [u for u, up in s.zones[player].lb_deck if not up and u != uid]
+    chosen = list(pay.lb) or down[:n]
+    if len(chosen) != n or any(u not in down for u in chosen):
+        raise Refused(f"the LB cost is {n}: turn {n} other face-down LB card(s) face up", "lb_cost", "lb_cast")
+    s = s.with_zones(player, lb_deck=tuple((u, True if u in chosen else up) for u, up in s.zones[player].lb_deck))
+    log.add(f"{player} pays the LB cost by turning {', '.join(chosen)} face up", "lb_cost")
+    return s
+
+
+def cast(s: State, a: Cast, log: Log) -> State:
+    """Cast a Summon (11.3) or a Character (11.4), from the hand or the LB deck (15.2.8.3)."""
+    p, uid = a.player, a.card
+    if uid not in s.objs or s.card(uid) is None:
+        raise Refused(f"{uid} is not a known card", "kw_cast")
+    d = s.card(uid)
+    z = s.zones[p]
+    lb = any(u == uid and not up for u, up in z.lb_deck)
+    if not lb and uid not in z.hand:
+        raise Refused(f"{s.name_of(uid)} is not in {p}'s hand" + (" or LB deck" if d.lb_cost else ""), "kw_cast")
+    if lb and d.lb_cost is None:
+        raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
+    if d.lb_cost is not None and not lb:
+        raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
+    req = card_cost(d.elements, d.cost, d.name)
+    cost_keys = ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
+                 "light_dark_cost" if d.light_dark else "cost_element")
+    if d.type == "summon":
+        _may_play(s, p, "Summons are cast", "summon_timing")
+        effects = summon_effects(s, uid)
+        chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
+        produced = check_payment(s, p, a.pay, req, casting=uid, keys=("summon_pay_all", "pay_cp", *cost_keys[1:]))
+        if lb:
+            s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
+        s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all",))
+        s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
+                         lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
+        s, sid = s.next_id("s")
+        targets = "; ".join(", ".join(v) for v in chosen.values())
+        item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
+                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()))
+        s = replace(s, stack=(*s.stack, item))
+        log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
+                "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
+                *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
+        log.add(f"{p} keeps priority after casting", "summon_cast")
+        s = emit(s, "cast", uid, log)
+        return replace(s, priority=None, passes=0, pc=("priority", p))
+    # Characters (11.4)
+    normal = p == s.turn_player and s.phase in (Phase.MAIN1, Phase.MAIN2) and not s.stack
+    back_attack = has_printed(s, uid, "back attack")
+    if not normal:
+        if back_attack and s.phase in (Phase.MAIN1, Phase.MAIN2, Phase.ATTACK) and s.priority == p \
+                and not _fs_window(s):
+            log.add(f"{s.name_of(uid)} has Back Attack: {p} may cast it now, as a response, without the stack",
+                    "back_attack", "back_attack_response", "back_attack_no_stack")
+        else:
+            why = ("cast_character_timing", "cast_character") + (("back_attack",) if back_attack else ())
+            raise Refused(f"{s.name_of(uid)} is a Character: it is cast by the turn player with priority in a Main "
+                          f"Phase with the stack empty", *why, timing=True)
+    elif s.priority != p:
+        raise Refused(f"{p} does not have priority", "priority", timing=True)
+    _field_limits(s, p, uid)
+    produced = check_payment(s, p, a.pay, req, casting=uid, keys=("character_pay_all", "pay_cp", *cost_keys))
+    if lb:
+        s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
+    s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all",))
+    log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
+    s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
+    return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
+
+
+def has_printed(s: State, uid: str, kw: str) -> bool:
+    return keyword_ability(s, uid, kw) is not None
+
+
+def _field_limits(s: State, p: str, uid: str) -> None:
+    """Casting may not break the field limits: same name (7.7.3), Light/Dark (7.7.5), five Backups (7.7.4)."""
+    d = s.card(uid)
+    if not d.generic:
+        for c in s.controlled(p):
+            cd = s.card(c.uid)
+            if cd is not None and not cd.generic and d.name in names(s, c.uid):
+                raise Refused(f"{p} already controls {s.name_of(c.uid)}; a non-generic Character with the same name "
+                              f"cannot be cast", "same_name_limit", "generic")
+    if d.light_dark:
+        for c in s.controlled(p):
+            cd = s.card(c.uid)
+            if cd is not None and cd.light_dark:
+                raise Refused(f"{p} already controls a Light/Dark Character ({s.name_of(c.uid)})",
+                              "light_dark_limit")
+    if d.type == "backup" and len(s.controlled(p, ("backup",))) >= 5:
+        raise Refused(f"{p} already has five Backups", "five_backups")
+
+
+def activatable(s: State, uid: str) -> list[Ability]:
+    """A card's action and special abilities, in text order (`ability: N` counts these)."""
+    return [ab for ab in abilities(s, uid) if ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL)]
+
+
+def use(s: State, a: Use, log: Log) -> State:
+    """Use an action ability (11.6) or a special ability (11.7)."""
+    p, uid = a.player, a.source
+    c = s.char(uid)
+    if c is None or c.controller != p:
+        raise Refused(f"{uid} is not a Character {p} controls", "action_to_stack")
+    abs_ = activatable(s, uid)
+    if not 0 <= a.ability < len(abs_):
+        raise Refused(f"{s.name_of(uid)} has no action or special ability number {a.ability} "
+                      f"(it has {len(abs_)})", "action_ability")
+    ab = abs_[a.ability]
+    special = ab.kind == AbilityKind.SPECIAL
+    k = {"stack": "special_to_stack" if special else "action_to_stack",
+         "dull": "special_dull_icon" if special else "dull_icon",
+         "choose": "special_choose" if special else "action_choose",
+         "done": "special_activated" if special else "action_activated"}
+    _may_play(s, p, "abilities are used", "ability_timing")
+    cost = ab.cost
+    if cost is not None and cost.dull_self:
+        if c.dull:
+            raise Refused(f"{s.name_of(uid)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
+        if not c.since_turn_start and not has(s, uid, "haste") and s.card(uid).type != "monster":
+            raise Refused(f"{s.name_of(uid)} has not been under {p}'s control since the start of their turn and has "
+                          f"no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
+    label = f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
+    chosen = assign_targets(s, ab.effects, p, uid, a.targets, (k["choose"],), label)
+    req = ability_cost(cost.cp if cost else (), f"the cost of {label}")
+    special_card = None
+    if special:
+        wanted = s.card(uid).name
+        hand = s.zones[p].hand
+        special_card = a.pay.special or next((u for u in hand if s.card(u) and s.card(u).name == wanted), None)
+        if special_card is None or special_card not in hand or s.card(special_card).name != wanted:
+            raise Refused(f"a special ability needs a card named {wanted} discarded from {p}'s hand", "special_ability")
+    pay = a.pay
+    if special_card and any(u == special_card for u, _ in pay.discard):
+        raise Refused(f"{special_card} is discarded for the special ability; it cannot also produce CP",
+                      "special_ability")
+    produced = check_payment(s, p, pay, req, casting=special_card, keys=("action_cost", "pay_cp"))
+    extra_costs = cost.effects if cost else ()
+    for e in extra_costs:
+        if not (isinstance(e, Destroy | Move) and e.target.self_ref):
+            raise Refused(f"the engine cannot pay the cost {type(e).__name__} of {label} yet", "action_cost")
+    if cost is not None and cost.dull_self:
+        s = s.with_char(uid, dull=True)
+        log.add(f"{p} dulls {s.name_of(uid)} to pay the Dull icon", k["dull"], "kw_dull", changes=(f"{uid}: dull",))
+    if special_card:
+        s = discard(s, special_card, log, why=("special_ability",))
+    s = apply_payment(s, p, pay, produced, log, keys=("action_cost",))
+    for _ in extra_costs:
+        s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
+    s, sid = s.next_id("s")
+    item = StackItem(uid=sid, kind="special" if special else "action", controller=p, source=uid,
+                     effects=ab.effects, label=label, targets=tuple(chosen.items()))
+    s = replace(s, stack=(*s.stack, item))
+    targets = "; ".join(", ".join(v) for v in chosen.values())
+    log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",
+            k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
+    log.add(f"{p} keeps priority after using it", k["done"])
+    return replace(s, priority=None, passes=0, pc=("priority", p))
+
+
+def choose(s: State, a: Choose, log: Log) -> State:
+    """Supply the decision the rules are waiting for."""
+    d = s.awaiting
+    if d is None:
+        raise Refused("there is no decision to make yet", "priority", timing=True)
+    if d.player != a.player:
+        raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
+    value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
+    if d.kind in ("target", "select", "discard", "backups", "ex_burst"):
+        value = list(a.values)
+    return replace(s, awaiting=None, answers=(*s.answers, value))
+
+
+def _pending(d, text: str) -> Refused:
+    """A refusal because a decision of the rules comes first (it cites that decision's clauses)."""
+    r = Refused(text)
+    r.cites = d.cites
+    return r
+
+
+def block(s: State, a: Block, log: Log) -> State:
+    d = s.awaiting
+    if d is not None and d.kind == "block" and d.player == a.player:
+        return replace(s, awaiting=None, answers=(*s.answers, a.blocker or "none"))
+    if a.player == s.turn_player:
+        raise Refused("only the non-turn player blocks", "block_declaration")
+    b = s.battle
+    if a.blocker is None and b is not None and b.block_declared and b.blocker is None and d is None:
+        log.add(f"{a.player} does not block", "block_declaration")
+        return s
+    if d is not None:
+        raise _pending(d, f"a decision is pending first: {d.prompt}")
+    raise Refused("blocks are declared at the start of the Block Declaration Step", "block_declaration", timing=True)
+
+
+def end_phase(s: State, a: EndPhase, log: Log) -> State:
+    """Pass every window until the phase (or, with turn: true, the turn) ends."""
+    start = (s.turn, s.phase, s.step)
+    for _ in range(200):
+        if s.winner is not None or s.awaiting is not None:
+            return s
+        if s.pc is not None:
+            s = flow.advance(s, log)
+            continue
+        if a.turn and s.turn != start[0] and s.phase == Phase.MAIN1:
+            return s
+        if not a.turn and (s.turn, s.phase, s.step) != start:
+            return s
+        s = flow.pass_priority(s, s.priority, log)
+    return s
+
+
+def apply(s: State, a: Act, log: Log) -> State:
+    """Carry out one action; Refused if it is illegal now."""
+    if s.winner is not None:
+        raise Refused("the game is over", "lose")
+    if isinstance(a, Concede):
+        log.add(f"{a.player} concedes; {other(a.player)} wins", "card_text_precedence")
+        return replace(s, winner=other(a.player), priority=None, pc=None)
+    if isinstance(a, Choose):
+        return choose(s, a, log)
+    if isinstance(a, Block):
+        return block(s, a, log)
+    if s.awaiting is not None:
+        raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.prompt}")
+    if isinstance(a, Pass):
+        return flow.pass_priority(s, a.player, log)
+    if isinstance(a, EndPhase):
+        if s.priority != a.player and a.player != s.turn_player:
+            raise Refused(f"{a.player} does not have priority", "priority", timing=True)
+        return end_phase(s, a, log)
+    if isinstance(a, Cast):
+        return cast(s, a, log)
+    if isinstance(a, Attack):
+        return attack.declare(s, a.player, a.attackers, log)
+    if isinstance(a, Use):
+        return use(s, a, log)
+    if isinstance(a, Warp):
+        return keywords.warp(s, a.player, a.card, a.pay, log)
+    if isinstance(a, Prime):
+        return keywords.prime(s, a.player, a.character, a.pay, log)
+    raise Refused(f"unknown action {a!r}", "priority")
+
+
+__all__ = ["Act", "Attack", "Block", "Cast", "Choose", "Concede", "EndPhase", "Pass", "Prime", "Use", "Warp",
+           "activatable", "apply"]

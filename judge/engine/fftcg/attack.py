@@ -1,0 +1,261 @@
+"""The Attack Phase (10): declaring an attack or a party, blocking, and damage with First Strike.
+
+Attack declaration is an action of the turn player; the block is a decision of the non-turn
+player at the start of the Block Declaration Step; damage is dealt by the game (10.1.4), First
+Strike damage first with its own priority window in which its triggers wait (15.2.3.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.effects import damage_forward, damage_player
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
+from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
+from judge.engine.fftcg.query import has, is_forward, power, restricted
+from judge.engine.fftcg.triggers import emit
+
+
+def can_attack(s: State, uid: str, player: str) -> Refused | None:
+    """Why a Forward cannot be declared as an attacker now (10.1.2.1), or None if it can."""
+    c = s.char(uid)
+    if c is None or c.controller != player:
+        return Refused(f"{uid} is not a Forward {player} controls on the field", "attack_declaration")
+    if not is_forward(s, uid):
+        return Refused(f"{s.name_of(uid)} is not a Forward; only Forwards attack", "forward_attacks_blocks",
+                       "attack_declaration")
+    if c.dull:
+        return Refused(f"{s.name_of(uid)} is dull; an attacking Forward must be active", "attacker_active_haste")
+    if not c.since_turn_start and not has(s, uid, "haste"):
+        return Refused(f"{s.name_of(uid)} has not been under {player}'s control since the start of the turn "
+                       f"and does not have Haste", "attacker_active_haste", "haste")
+    if c.attacked:
+        why = ("attacker_legal", "brave") if has(s, uid, "brave") else ("attacker_legal",)
+        return Refused(f"{s.name_of(uid)} has already attacked this turn", *why)
+    if restricted(s, uid, "attack"):
+        return Refused(f"an effect says {s.name_of(uid)} cannot attack", "attacker_legal")
+    return None
+
+
+def declare(s: State, player: str, attackers: tuple[str, ...], log: Log) -> State:
+    """Declare an attack by one Forward or a party (10.1.2.1-10.1.2.6, 15.1.1.9)."""
+    if s.phase != Phase.ATTACK or s.step != AttackStep.DECLARATION or s.battle is not None or s.stack:
+        raise Refused("attacks are declared in the Attack Declaration Step with the stack empty",
+                      "attack_declaration", timing=True)
+    if player != s.turn_player:
+        raise Refused(f"only the turn player attacks; {player} is not the turn player", "attack_phase")
+    if s.priority != player:
+        raise Refused(f"{player} does not have priority", "priority", timing=True)
+    if len(set(attackers)) != len(attackers) or not attackers:
+        raise Refused("name each attacking Forward once", "attack_declaration")
+    for uid in attackers:
+        why = can_attack(s, uid, player)
+        if why is not None:
+            if len(attackers) > 1:
+                why.reason += " (every Forward in a party must be able to attack)"
+                why.cites = (*why.cites, *cite("party_legal"))
+            raise why
+    if len(attackers) > 1:
+        common = set(s.card(attackers[0]).elements)
+        for uid in attackers[1:]:
+            common &= set(s.card(uid).elements)
+        if not common:
+            raise Refused("a party is formed only by Forwards that share an Element", "party_element",
+                          "attack_declaration")
+    s = replace(s, battle=Battle(attackers=attackers), priority=None, passes=0)
+    for uid in attackers:
+        if has(s, uid, "brave"):
+            s = s.with_char(uid, attacked=True)
+            log.add(f"{s.name_of(uid)} has Brave: it attacks without dulling", "brave", "attacker_dulls")
+        else:
+            s = s.with_char(uid, attacked=True, dull=True)
+            log.add(f"{s.name_of(uid)} is dulled to attack", "attacker_dulls", changes=(f"{uid}: dull",))
+    if len(attackers) > 1:
+        log.add(f"{player} attacks with a party of {', '.join(s.name_of(u) for u in attackers)}",
+                "party", "party_element", "attacking_forward")
+    else:
+        log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
+    for uid in attackers:
+        s = emit(s, "attacks", uid, log)
+    return replace(s, pc=("priority", player))
+
+
+def next_step(s: State, log: Log) -> State:
+    """The attack step ends: preparation → declaration → block → damage → next attack (10.1)."""
+    tp = s.turn_player
+    if s.step == AttackStep.PREPARATION:
+        log.add("Attack Declaration Step", "attack_declaration")
+        return replace(s, step=AttackStep.DECLARATION, pc=("priority", tp))
+    if s.step == AttackStep.DECLARATION:
+        if s.battle is None:
+            log.add("No attack is declared: the Attack Phase ends", "no_attack")
+            return replace(s, pc=("begin", Phase.MAIN2.value))
+        log.add("Block Declaration Step", "block_declaration")
+        return replace(s, step=AttackStep.BLOCK, pc=("block",))
+    if s.step == AttackStep.BLOCK:
+        log.add("Damage Resolution Step", "unblocked_damage", "battle_damage")
+        return replace(s, step=AttackStep.DAMAGE, pc=("damage",))
+    b = s.battle
+    if b is not None and b.first_strike_done and not b.damage_done:
+        return replace(s, pc=("damage_rest",))
+    if b is not None and len(b.attackers) > 1:
+        log.add("The party is disbanded", "party_disbanded", "party_disband")
+    log.add(f"{tp} may declare another attack (back to the Attack Declaration Step)", "next_attack")
+    return replace(s, battle=None, step=AttackStep.DECLARATION, pc=("priority", tp))
+
+
+def blockers(s: State, player: str) -> list[str]:
+    """Forwards `player` could declare as the blocker now (10.1.3.1)."""
+    return [c.uid for c in s.controlled(player, ("forward",)) if not c.dull and not restricted(s, c.uid, "block")]
+
+
+def _block_refusal(s: State, uid: str, player: str) -> Refused:
+    c = s.char(uid)
+    if c is None or c.controller != player or not is_forward(s, uid):
+        return Refused(f"{uid} is not a Forward {player} controls", "block_declaration", "forward_attacks_blocks")
+    if c.dull:
+        return Refused(f"{s.name_of(uid)} is dull; a blocking Forward must be active", "blocker_active")
+    return Refused(f"an effect says {s.name_of(uid)} cannot block", "blocker_limits")
+
+
+def declare_block(s: State, log: Log) -> State:
+    """The non-turn player blocks with one Forward or does not (10.1.3.1-10.1.3.6)."""
+    tp = s.turn_player
+    ntp = other(tp)
+    b = s.battle
+    assert b is not None
+    alive = [u for u in b.attackers if s.char(u) is not None]
+    blocker = None
+    if not alive:
+        log.add("No attacking Forward is left on the field", "removed_from_battle")
+    else:
+        options = blockers(s, ntp)
+        if not options:
+            log.add(f"{ntp} has no active Forward able to block", "block_declaration", "blocker_active")
+        else:
+            s, answer = take_answer(s, ntp, "block", f"{ntp} declares a blocker or no block",
+                                    (*options, "none"), "block_declaration")
+            value = as_list(answer)[0] if as_list(answer) else "none"
+            if yes_no(value) is False or value in (None, "none"):
+                log.add(f"{ntp} does not block", "block_declaration")
+            elif str(value) in options:
+                blocker = str(value)
+            else:
+                raise _block_refusal(s, str(value), ntp)
+    if blocker is not None:
+        what = "the party" if len(b.attackers) > 1 else s.name_of(alive[0])
+        keys = ("blocking_forward", "in_battle") + (("party_blocked_as_one", "party_block") if len(b.attackers) > 1
+                                                    else ())
+        log.add(f"{s.name_of(blocker)} blocks {what}", *keys)
+        s = replace(s, battle=replace(b, blocker=blocker, block_declared=True))
+        s = emit(s, "blocks", blocker, log)
+    else:
+        s = replace(s, battle=replace(b, block_declared=True))
+    return replace(s, pc=("priority", tp))
+
+
+def _split(s: State, blocker: str, alive: list[str], amount: int, log: Log) -> tuple[State, dict[str, int]]:
+    """How a blocker's damage is spread over a party (10.1.4.2.1): the blocking player's choice."""
+    if len(alive) == 1:
+        return s, {alive[0]: amount}
+    ntp = other(s.turn_player)
+    s, answer = take_answer(s, ntp, "party_damage",
+                            f"{ntp} assigns {amount} damage among {', '.join(alive)} in multiples of 1000",
+                            tuple(alive), "party_damage_assignment")
+    split: dict[str, int] = {}
+    items: Any = answer
+    if isinstance(answer, list) and len(answer) == 1 and isinstance(answer[0], dict):
+        items = answer[0]
+    if isinstance(items, dict):
+        split = {str(k): int(v) for k, v in items.items()}
+    else:
+        for entry in as_list(items):
+            uid, _, n = str(entry).partition(":")
+            split[uid] = split.get(uid, 0) + (int(n) if n else amount)
+    if (any(u not in alive for u in split) or sum(split.values()) != amount
+            or any(v < 1000 or v % 1000 for v in split.values())):
+        raise Refused(f"assign all {amount} damage among {', '.join(alive)}, at least 1000 each and in "
+                      f"multiples of 1000", "party_damage_assignment")
+    return s, split
+
+
+def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool, from_blocker: bool,
+                   log: Log, why: tuple[str, ...]) -> State:
+    """Simultaneous battle damage between attackers and the blocker (10.1.4.2)."""
+    alive = [u for u in dealers if s.char(u) is not None]
+    if s.char(blocker) is None or not alive:
+        log.add("The blocking or attacking Forward left the battle: that damage is not dealt",
+                "in_battle", "removed_from_battle")
+        return s
+    atk_power = sum(max(0, power(s, u)) for u in alive)
+    blk_power = max(0, power(s, blocker))
+    split: dict[str, int] = {}
+    if from_blocker and blk_power > 0:
+        s, split = _split(s, blocker, alive, blk_power, log)
+    if to_blocker and atk_power > 0:
+        source = alive[0] if len(alive) == 1 else None
+        s = damage_forward(s, blocker, atk_power, log, source, why=(*why, "battle_damage"))
+    for uid, n in split.items():
+        s = damage_forward(s, uid, n, log, blocker, why=(*why, "battle_damage"))
+    return s
+
+
+def damage(s: State, log: Log) -> State:
+    """Damage Resolution Step (10.1.4): unblocked damage to the player, or battle damage."""
+    b = s.battle
+    assert b is not None
+    tp, ntp = s.turn_player, other(s.turn_player)
+    alive = [u for u in b.attackers if s.char(u) is not None]
+    if not alive:
+        log.add("No attacking Forward is left: no damage is dealt", "in_battle", "removed_from_battle")
+        return replace(s, battle=replace(b, damage_done=True), pc=("priority", tp))
+    if b.blocker is None:
+        log.add(f"{'The party is' if len(b.attackers) > 1 else s.name_of(alive[0]) + ' is'} not blocked: "
+                f"1 point of damage to {ntp}", "unblocked_damage")
+        s = damage_player(s, ntp, 1, log, alive[0])
+        for uid in alive:
+            s = emit(s, "deals_damage_player", uid, log)
+        s = replace(s, battle=replace(s.battle, damage_done=True))
+        return replace(s, pc=("priority", tp), awaiting=None)
+    blocker = b.blocker
+    fs_atk = all(has(s, u, "first strike") for u in alive)
+    fs_blk = s.char(blocker) is not None and has(s, blocker, "first strike")
+    if (fs_atk or fs_blk) and not b.first_strike_done:
+        keys = ("first_strike",) + (("party_first_strike", "first_strike_party") if len(alive) > 1 else ())
+        log.add("First Strike: " + ", ".join(s.name_of(u) for u in (alive if fs_atk else []) + ([blocker] if fs_blk
+                                                                                               else []))
+                + " deal damage first", *keys)
+        s = _battle_damage(s, alive, blocker, fs_atk, fs_blk, log, keys)
+        s = replace(s, battle=replace(s.battle, first_strike_done=True))
+        log.add("After First Strike damage the turn player gains priority (no Summons or abilities may be used; "
+                "abilities triggered by it wait)", "first_strike_window")
+        return replace(s, pc=("priority", tp))
+    s = _battle_damage(s, alive, blocker, True, True, log, ())
+    s = replace(s, battle=replace(s.battle, damage_done=True))
+    return replace(s, pc=("priority", tp))
+
+
+def damage_rest(s: State, log: Log) -> State:
+    """Non-First-Strike damage after the First Strike window (15.2.3.2)."""
+    b = s.battle
+    assert b is not None
+    alive = [u for u in b.attackers if s.char(u) is not None]
+    fs_atk = all(has(s, u, "first strike") for u in alive) if alive else True
+    fs_blk = s.char(b.blocker) is not None and has(s, b.blocker, "first strike") if b.blocker else True
+    log.add("The Forwards without First Strike deal their damage now", "first_strike")
+    s = _battle_damage(s, alive, b.blocker, not fs_atk, not fs_blk, log, ("first_strike",))
+    s = replace(s, battle=replace(s.battle, damage_done=True))
+    return replace(s, pc=("priority", s.turn_player))
+
+
+def step(s: State, pc: tuple[str, ...], log: Log) -> State:
+    """Run an attack-phase procedure named by the State's pc."""
+    if pc[0] == "block":
+        return declare_block(s, log)
+    if pc[0] == "damage":
+        return damage(s, log)
+    if pc[0] == "damage_rest":
+        return damage_rest(s, log)
+    raise AssertionError(f"unknown procedure {pc!r}")

@@ -1,0 +1,285 @@
+"""Scenario YAML (the `game: fftcg` contract of issue 6) → a starting State and typed actions.
+
+Every problem is a ScenarioError naming the file and the field (`players.A.field[1].state`).
+Card text is parsed by the card grammar (`judge.text.parse.parse_text`); text the grammar cannot
+read is an error here, so the engine never guesses what a card does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.fftcg import actions as A
+from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.model import (
+    ELEMENTS,
+    PLAYERS,
+    AttackStep,
+    CardDef,
+    CardObj,
+    Character,
+    Phase,
+    State,
+    Zones,
+)
+from judge.errors import ScenarioError
+
+CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "job", "category", "text",
+                       "generic", "ex_burst", "limit_break", "number"})
+PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field"})
+FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
+                        "attacked"})
+ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
+                         "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note"})
+
+
+def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
+    return ScenarioError(f"{where}: {msg}", hints=hints)
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _err(where, f"must be a whole number, not {value!r}")
+    return value
+
+
+def _card(key: str, raw: Any, where: str) -> CardDef:
+    if not isinstance(raw, Mapping):
+        raise _err(where, "a card is a mapping with name, type, element, cost …")
+    bad = sorted(set(map(str, raw)) - CARD_KEYS)
+    if bad:
+        raise _err(where, f"unknown card field {bad[0]!r}", tuple(sorted(CARD_KEYS)))
+    elements = raw.get("element", raw.get("elements"))
+    if isinstance(elements, str):
+        elements = [elements]
+    if not isinstance(elements, list) or not elements:
+        raise _err(f"{where}.element", f"give the Element(s) as a list, e.g. [fire] (one of {', '.join(ELEMENTS)})")
+    elements = [str(e).lower() for e in elements]
+    text = str(raw.get("text") or "")
+    abilities = _parse(text, f"{where}.text")
+    lb = raw.get("limit_break")
+    for ab in abilities:
+        if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
+            lb = int(ab.keyword.params[0])
+    try:
+        return CardDef(key=key, name=str(raw.get("name") or key), type=str(raw.get("type", "")).lower(),
+                       elements=tuple(elements), cost=_int(raw.get("cost", 0), f"{where}.cost"),
+                       power=raw.get("power"), job=str(raw.get("job") or ""), category=str(raw.get("category") or ""),
+                       generic=bool(raw.get("generic", False)), ex_burst=bool(raw.get("ex_burst", False)),
+                       lb_cost=int(lb) if lb is not None else None, abilities=abilities, text=text)
+    except ValueError as exc:
+        raise _err(where, str(exc)) from exc
+
+
+def _parse(text: str, where: str) -> tuple:
+    if not text.strip():
+        return ()
+    from judge.text.parse import parse_text
+
+    result = parse_text(text, "fftcg")
+    if result.unparsed:
+        u = result.unparsed[0]
+        expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
+        raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
+    return result.abilities
+
+
+class _Builder:
+    def __init__(self, defs: dict[str, CardDef], where: str) -> None:
+        self.defs, self.where = defs, where
+        self.objs: dict[str, CardObj] = {}
+
+    def new(self, ref: Any, owner: str, where: str, uid: str | None = None) -> str:
+        if isinstance(ref, Mapping):
+            uid = str(ref["id"]) if "id" in ref else uid
+            ref = ref.get("card")
+        key = str(ref)
+        if key not in self.defs:
+            raise _err(where, f"unknown card {key!r}; define it under cards:", tuple(sorted(self.defs)))
+        if uid is None:
+            uid, n = key, 1
+            while uid in self.objs:
+                n += 1
+                uid = f"{key}#{n}"
+        if uid in self.objs:
+            raise _err(where, f"the id {uid!r} is used twice")
+        self.objs[uid] = CardObj(uid, key, owner)
+        return uid
+
+    def blank(self, owner: str, zone: str, n: int) -> tuple[str, ...]:
+        out = []
+        for i in range(n):
+            uid = f"{owner}-{zone}-{i + 1}"
+            self.objs[uid] = CardObj(uid, None, owner)
+            out.append(uid)
+        return tuple(out)
+
+    def zone(self, raw: Any, owner: str, zone: str, where: str, default: int = 0) -> tuple[str, ...]:
+        if raw is None:
+            return self.blank(owner, zone, default)
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            if raw < 0:
+                raise _err(where, "a count cannot be negative")
+            return self.blank(owner, zone, raw)
+        if not isinstance(raw, list):
+            raise _err(where, "a count or a list of card refs")
+        return tuple(self.new(r, owner, f"{where}[{i}]") for i, r in enumerate(raw))
+
+
+def load(data: Mapping[str, Any], where: str) -> State:
+    """The starting State of a scenario mapping (cards, turn, players)."""
+    cards = data.get("cards") or {}
+    if not isinstance(cards, Mapping):
+        raise _err(where, "cards: must be a mapping of id → card")
+    defs = {str(k): _card(str(k), v, f"{where}: cards.{k}") for k, v in cards.items()}
+    b = _Builder(defs, where)
+    turn = data.get("turn") or {}
+    if not isinstance(turn, Mapping):
+        raise _err(f"{where}: turn", "a mapping such as {number: 3, player: A, phase: main1}")
+    tp = str(turn.get("player", "A"))
+    if tp not in PLAYERS:
+        raise _err(f"{where}: turn.player", "must be A or B")
+    try:
+        phase = Phase(str(turn.get("phase", "main1")).lower())
+    except ValueError:
+        raise _err(f"{where}: turn.phase", f"unknown phase {turn.get('phase')!r}",
+                   tuple(p.value for p in Phase)) from None
+    number = _int(turn.get("number", 3), f"{where}: turn.number")
+    players = data.get("players") or {}
+    if not isinstance(players, Mapping) or set(map(str, players)) - set(PLAYERS):
+        raise _err(f"{where}: players", "a mapping with A and B")
+    zones: dict[str, Zones] = {}
+    field: list[Character] = []
+    for p in PLAYERS:
+        raw = players.get(p) or {}
+        at = f"{where}: players.{p}"
+        if not isinstance(raw, Mapping):
+            raise _err(at, "a mapping of zones")
+        bad = sorted(set(map(str, raw)) - PLAYER_KEYS)
+        if bad:
+            raise _err(at, f"unknown field {bad[0]!r}", tuple(sorted(PLAYER_KEYS)))
+        lb = []
+        for i, r in enumerate(raw.get("lb_deck") or []):
+            up = bool(r.get("face_up", False)) if isinstance(r, Mapping) else False
+            lb.append((b.new(r, p, f"{at}.lb_deck[{i}]"), up))
+        removed = []
+        for i, r in enumerate(raw.get("removed") or []):
+            n = _int(r.get("warp", 0), f"{at}.removed[{i}].warp") if isinstance(r, Mapping) else 0
+            removed.append((b.new(r, p, f"{at}.removed[{i}]"), n))
+        zones[p] = Zones(deck=b.zone(raw.get("deck"), p, "deck", f"{at}.deck", default=20),
+                         hand=b.zone(raw.get("hand"), p, "hand", f"{at}.hand"),
+                         break_zone=b.zone(raw.get("break"), p, "break", f"{at}.break"),
+                         damage=b.zone(raw.get("damage"), p, "damage", f"{at}.damage"),
+                         lb_deck=tuple(lb), removed=tuple(removed))
+        for i, r in enumerate(raw.get("field") or []):
+            field.append(_field_entry(b, r, p, f"{at}.field[{i}]", len(field)))
+    step = AttackStep.DECLARATION if phase == Phase.ATTACK else None
+    if phase == Phase.ATTACK and turn.get("step"):
+        try:
+            step = AttackStep(str(turn["step"]))
+        except ValueError:
+            raise _err(f"{where}: turn.step", "preparation or declaration", ("preparation", "declaration")) from None
+    first = tp if number % 2 == 1 else ("B" if tp == "A" else "A")
+    return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
+                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp))
+
+
+def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:
+    if not isinstance(r, Mapping) or "card" not in r:
+        raise _err(at, "a field entry is {id: a1, card: ogre, state: active}")
+    bad = sorted(set(map(str, r)) - FIELD_KEYS)
+    if bad:
+        raise _err(at, f"unknown field {bad[0]!r}", tuple(sorted(FIELD_KEYS)))
+    owner = p
+    uid = b.new(r, owner, at, uid=str(r.get("id", f"{p.lower()}{n + 1}")))
+    if not b.defs[str(r["card"])].is_character:
+        raise _err(at, f"{r['card']!r} is a Summon; only Characters are on the field")
+    state = str(r.get("state", "active"))
+    if state not in ("active", "dull"):
+        raise _err(f"{at}.state", "active or dull")
+    under = tuple(b.new(x, owner, f"{at}.primed[{i}]") for i, x in enumerate(r.get("primed") or []))
+    controller = str(r.get("controller", p))
+    if controller not in PLAYERS:
+        raise _err(f"{at}.controller", "A or B")
+    return Character(uid=uid, controller=controller, dull=state == "dull",
+                     damage=_int(r.get("damage", 0), f"{at}.damage"),
+                     since_turn_start=not bool(r.get("entered_this_turn", False)), frozen=bool(r.get("frozen", False)),
+                     attacked=bool(r.get("attacked", False)), primed_under=under)
+
+
+# ---- actions ---------------------------------------------------------------------------------------
+
+def _ids(value: Any, where: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str | int):
+        return (str(value),)
+    if not isinstance(value, list):
+        raise _err(where, "a list of ids")
+    return tuple(str(v) for v in value)
+
+
+def _payment(raw: Any, where: str) -> Payment:
+    if raw is None:
+        return Payment()
+    if not isinstance(raw, Mapping):
+        raise _err(where, "pay: {discard: [cards], dull: [backup ids]}")
+    bad = sorted(set(map(str, raw)) - {"discard", "dull", "lb", "special"})
+    if bad:
+        raise _err(where, f"unknown payment field {bad[0]!r}", ("discard", "dull", "lb", "special"))
+    discard = []
+    for i, d in enumerate(raw.get("discard") or []):
+        if isinstance(d, Mapping):
+            discard.append((str(d.get("card")), str(d["element"]).lower() if d.get("element") else None))
+        elif isinstance(d, str):
+            discard.append((d, None))
+        else:
+            raise _err(f"{where}.discard[{i}]", "a card ref or {card: x, element: fire}")
+    return Payment(discard=tuple(discard), dull=_ids(raw.get("dull"), f"{where}.dull"),
+                   lb=_ids(raw.get("lb"), f"{where}.lb"), special=str(raw["special"]) if raw.get("special") else None)
+
+
+def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
+    """A typed action from one `actions:` entry."""
+    bad = sorted(set(map(str, raw)) - ACTION_KEYS)
+    if bad:
+        raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
+    p = str(raw.get("player", ""))
+    if p not in PLAYERS:
+        raise _err(f"{where}.player", "every action names its player: A or B")
+    pay = _payment(raw.get("pay"), f"{where}.pay")
+    targets = _ids(raw.get("targets"), f"{where}.targets")
+    if "cast" in raw:
+        zone = str(raw.get("from", "hand"))
+        if zone not in ("hand", "lb", "lb_deck"):
+            raise _err(f"{where}.from", "hand or lb")
+        return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
+                      from_zone="lb_deck" if zone.startswith("lb") else "hand")
+    if "attack" in raw:
+        return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"))
+    if "block" in raw:
+        return A.Block(player=p, blocker=str(raw["block"]))
+    if raw.get("no_block"):
+        return A.Block(player=p, blocker=None)
+    if "use" in raw:
+        ability = raw.get("ability", 0)
+        return A.Use(player=p, source=str(raw["use"]), ability=_int(ability, f"{where}.ability"), pay=pay,
+                     targets=targets)
+    if raw.get("pass"):
+        return A.Pass(player=p)
+    if "choose" in raw:
+        value = raw["choose"]
+        return A.Choose(player=p, values=tuple(value) if isinstance(value, list) else (value,))
+    if raw.get("end_phase"):
+        return A.EndPhase(player=p)
+    if raw.get("end_turn"):
+        return A.EndPhase(player=p, turn=True)
+    if "warp" in raw:
+        return A.Warp(player=p, card=str(raw["warp"]), pay=pay)
+    if "prime" in raw:
+        return A.Prime(player=p, character=str(raw["prime"]), pay=pay)
+    if raw.get("concede"):
+        return A.Concede(player=p)
+    raise _err(where, "say what the player does: cast, attack, block, no_block, use, pass, choose, end_phase, "
+                      "end_turn, warp, prime or concede")

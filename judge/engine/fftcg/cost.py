@@ -1,0 +1,174 @@
+"""Paying CP (5.2.1.3, 11.2): discard a card for 2 CP of its Element, dull a Backup for 1 CP.
+
+A payment is legal when it covers the cost and its Element requirements (one CP of the card's
+Element; one of each Element for a Multi-Element card, 11.4.6.2; none for Light/Dark, 11.4.6.3),
+is exact except for the one excess CP per Element needed that a discard may produce (5.2.1.3.1),
+and uses no source it did not need. Light and Dark cards cannot be discarded for CP.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from itertools import product
+
+from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.model import ELEMENTS, State
+from judge.engine.fftcg.zones import move
+
+_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
+          "光": "light", "闇": "dark"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payment:
+    """What a player offers for a cost: cards to discard (with a declared Element), Backups to dull."""
+
+    discard: tuple[tuple[str, str | None], ...] = ()
+    dull: tuple[str, ...] = ()
+    lb: tuple[str, ...] = ()
+    special: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CostReq:
+    """A CP cost: the total and the minimum CP of each Element it needs."""
+
+    total: int
+    need: tuple[tuple[str, int], ...] = ()
+    what: str = "the cost"
+
+    @property
+    def allowance(self) -> int:
+        """Excess CP a discard may produce: one per Element needed (5.2.1.3.1), at least one."""
+        return max(1, len(self.need))
+
+
+def card_cost(elements: tuple[str, ...], cost: int, name: str) -> CostReq:
+    """The CP cost of casting a card (11.4.6): its cost, and its Element(s) unless Light/Dark."""
+    if cost <= 0:
+        return CostReq(total=0, what=f"{name}'s cost")
+    if any(e in ("light", "dark") for e in elements):
+        return CostReq(total=cost, what=f"{name}'s cost")
+    total = max(cost, len(elements))
+    return CostReq(total=total, need=tuple((e, 1) for e in elements), what=f"{name}'s cost")
+
+
+def ability_cost(cp: tuple[str, ...], what: str) -> CostReq:
+    """The CP part of an ability cost: Element icons and generic numbers (11.6.2.1)."""
+    need: Counter[str] = Counter()
+    generic = 0
+    for icon in cp:
+        token = _ICONS.get(str(icon), str(icon).lower())
+        if token in ELEMENTS:
+            need[token] += 1
+        elif token.isdigit():
+            generic += int(token)
+        elif token in ("x",):
+            continue
+        else:
+            raise Refused(f"the engine does not know the cost icon {icon!r}", "action_cost")
+    return CostReq(total=sum(need.values()) + generic, need=tuple(sorted(need.items())), what=what)
+
+
+def _sources(s: State, player: str, pay: Payment, casting: str | None) -> list[tuple[str, tuple[str, ...], int]]:
+    """(card, Elements it may produce, CP amount) for each source offered, checked (11.2.1.1)."""
+    out = []
+    z = s.zones[player]
+    for uid, declared in pay.discard:
+        if uid not in s.objs or uid not in z.hand:
+            raise Refused(f"{uid} is not in {player}'s hand, so it cannot be discarded for CP", "pay_cp")
+        if uid == casting:
+            raise Refused(f"{uid} is the card being cast; it cannot also be discarded for CP", "pay_cp")
+        d = s.card(uid)
+        if d is None:
+            raise Refused(f"{uid} is an unknown card; name it in cards: to discard it for CP", "pay_cp")
+        if d.light_dark:
+            raise Refused(f"{s.name_of(uid)} is a Light/Dark card: it cannot be discarded to produce CP",
+                          "cp_generation", "pay_cp")
+        elements = d.elements
+        if declared is not None:
+            if declared not in elements:
+                raise Refused(f"{s.name_of(uid)} has no {declared} Element to declare", "cp_generation")
+            elements = (declared,)
+        out.append((uid, elements, 2))
+    for uid in pay.dull:
+        c = s.char(uid)
+        if c is None or c.controller != player:
+            raise Refused(f"{uid} is not a Backup {player} controls, so it cannot be dulled for CP",
+                          "pay_cp", "cost_own_characters")
+        d = s.card(uid)
+        if d is None or d.type != "backup":
+            raise Refused(f"{s.name_of(uid)} is not a Backup; only Backups are dulled for CP", "backup_cp", "pay_cp")
+        if c.dull:
+            raise Refused(f"{s.name_of(uid)} is already dull and cannot produce CP", "backup_cp", "pay_cp")
+        out.append((uid, d.elements, 1))
+    if len({u for u, _, _ in out}) != len(out):
+        raise Refused("the same card is offered twice in one payment", "pay_cp")
+    return out
+
+
+def _assignments(sources: list[tuple[str, tuple[str, ...], int]]):
+    for choice in product(*(els for _, els, _ in sources)):
+        produced: Counter[str] = Counter()
+        for (_, _, n), e in zip(sources, choice, strict=True):
+            produced[e] += n
+        yield choice, produced
+
+
+def _covers(produced: Counter[str], req: CostReq) -> bool:
+    return sum(produced.values()) >= req.total and all(produced[e] >= n for e, n in req.need)
+
+
+def _feasible(sources: list[tuple[str, tuple[str, ...], int]], req: CostReq) -> tuple[tuple[str, ...], Counter] | None:
+    best = None
+    for choice, produced in _assignments(sources):
+        if _covers(produced, req) and (best is None or sum(produced.values()) < sum(best[1].values())):
+            best = (choice, produced)
+    return best
+
+
+def check_payment(s: State, player: str, pay: Payment, req: CostReq, casting: str | None = None,
+                  keys: tuple[str, ...] = ("pay_cp",)) -> Counter[str]:
+    """The CP produced by a legal payment of `req`; Refused naming the rule it breaks otherwise."""
+    sources = _sources(s, player, pay, casting)
+    if req.total == 0:
+        if sources:
+            raise Refused(f"{req.what} is 0 CP; no CP may be produced for it", "exact_cp", *keys)
+        return Counter()
+    found = _feasible(sources, req)
+    produced_total = sum(n for _, _, n in sources)
+    if found is None:
+        need = ", ".join(f"{n} {e}" for e, n in req.need)
+        elements = f" including at least {need} CP" if need else ""
+        raise Refused(f"the payment produces {produced_total} CP, which does not pay {req.what} "
+                      f"({req.total} CP{elements})", "cost_element", *keys)
+    _, produced = found
+    for i in range(len(sources)):
+        if _feasible(sources[:i] + sources[i + 1:], req) is not None:
+            raise Refused(f"{sources[i][0]} is not needed: CP must be paid exactly, the only excess allowed is "
+                          f"what a discard produces (one per Element needed)", "exact_cp", *keys)
+    excess = produced_total - req.total
+    if excess > 0 and not pay.discard:
+        raise Refused(f"the payment produces {excess} CP too many", "exact_cp", *keys)
+    if excess > req.allowance:
+        raise Refused(f"the payment produces {excess} excess CP; at most {req.allowance} may be wasted",
+                      "exact_cp", *keys)
+    return produced
+
+
+def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], log: Log,
+                  keys: tuple[str, ...] = ("pay_cp",)) -> State:
+    """Discard and dull the sources (all at once, 11.4.7), recording the CP produced and paid."""
+    for uid, declared in pay.discard:
+        element = declared or "/".join(s.card(uid).elements)
+        s = move(s, uid, "break", log, quiet=True)
+        log.add(f"{player} discards {s.name_of(uid)} for 2 {element} CP", "cp_generation", *keys,
+                changes=(f"{uid}: hand -> break",))
+    for uid in pay.dull:
+        s = s.with_char(uid, dull=True)
+        log.add(f"{player} dulls {s.name_of(uid)} for 1 CP", "backup_cp", *keys, changes=(f"{uid}: dull",))
+    if produced:
+        summary = ", ".join(f"{n} {e}" for e, n in sorted(produced.items()))
+        log.add(f"{player} produces {summary} CP", *keys)
+    return replace(s, cp_paid=tuple(sorted(produced.items())))

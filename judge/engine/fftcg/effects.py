@@ -1,0 +1,391 @@
+"""Card effects interpreted from their AST (never from text): damage, break, draw, dull, freeze, power…
+
+"Choose" targets are fixed when a Summon or ability is put on the stack (11.3.3, 11.6.5, 11.8.9)
+and checked again on resolution (11.11.2: all gone → cancelled; 11.11.2.1: some left → those);
+"select" is decided on resolution (11.11.5.1). Identical choose-selectors in one ability are one
+target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 6.5.2 with EX Burst.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
+from judge.engine.fftcg.model import Mod, State, other
+from judge.engine.fftcg.query import candidates, is_forward, matches
+from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.zones import draw, enter_field, move
+from judge.errors import ScenarioError
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Conditional,
+    Damage,
+    Deploy,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Effect,
+    Gain,
+    ModifyStat,
+    Move,
+    Optional,
+    Player,
+    Restriction,
+    Search,
+    Selector,
+    Sequence,
+    SetState,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ctx:
+    """Who resolves an effect, from which card, with which chosen targets."""
+
+    controller: str
+    source: str
+    label: str
+    targets: dict[Selector, tuple[str, ...]] = field(default_factory=dict)
+    subject: str | None = None
+
+
+def _key(sel: Selector) -> Selector:
+    return replace(sel, span=None)
+
+
+def _walk(effects: Iterable[Effect]) -> Iterable[Effect]:
+    for e in effects:
+        yield e
+        if isinstance(e, Sequence | Optional):
+            yield from _walk(e.effects)
+        elif isinstance(e, Conditional):
+            yield from _walk(e.effects)
+            yield from _walk(e.otherwise)
+
+
+def _selector(e: Effect) -> Selector | None:
+    return getattr(e, "target", None) if isinstance(getattr(e, "target", None), Selector) else None
+
+
+def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
+    """The distinct "choose" selectors of an effect list, in order (each is one target slot)."""
+    out: list[Selector] = []
+    for e in _walk(effects):
+        sel = _selector(e)
+        if sel is not None and sel.choose == "choose" and not sel.self_ref and _key(sel) not in out:
+            out.append(_key(sel))
+    return out
+
+
+def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, source: str | None,
+                   given: tuple[str, ...], keys: tuple[str, ...], what: str) -> dict[Selector, tuple[str, ...]]:
+    """Match the targets a player named to the choose-slots, checking each is legal now."""
+    slots = choose_slots(effects)
+    out: dict[Selector, tuple[str, ...]] = {}
+    rest = list(given)
+    for sel in slots:
+        legal = [u for u in candidates(s, sel, controller, source) if u != source or sel.zone]
+        if not legal:
+            raise Refused(f"{what} must choose {_describe(sel)} and there is none to choose", *keys)
+        n = sel.count if sel.count is not None else len(legal)
+        if not rest and len(legal) <= n and not sel.up_to:
+            out[sel] = tuple(legal)
+            continue
+        picked = tuple(rest[:n])
+        rest = rest[n:]
+        if not picked and not sel.up_to:
+            raise Refused(f"{what} must choose {_describe(sel)}: name the target(s) among {', '.join(legal)}", *keys)
+        for u in picked:
+            if u not in legal:
+                raise Refused(f"{u} cannot be chosen by {what}: it is not {_describe(sel)}", *keys)
+        if len(picked) < n and not sel.up_to:
+            raise Refused(f"{what} must choose {n} target(s) for {_describe(sel)}", *keys)
+        out[sel] = picked
+    if rest:
+        raise Refused(f"{what} has no target to choose for {', '.join(rest)}", *keys)
+    return out
+
+
+def _describe(sel: Selector) -> str:
+    n = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
+    kinds = "/".join(sel.card_types) or "card"
+    whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    extra = f" ({', '.join(sel.colors)})" if sel.colors else ""
+    return f"{n} {kinds}{extra}{whose}"
+
+
+def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
+    """Every effect of a Summon card (11.3), in text order."""
+    d = s.card(uid)
+    out: list[Effect] = []
+    for ab in d.abilities if d else ():
+        if ab.keyword is None:
+            out.extend(ab.effects)
+    return tuple(out)
+
+
+def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
+    """What an EX Burst applies (11.10.3): a Summon's effects; a Character's EX Burst auto-abilities."""
+    d = s.card(uid)
+    if d is None:
+        return []
+    if d.type == "summon":
+        return [ab for ab in d.abilities if ab.keyword is None]
+    marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
+    return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
+
+
+# ---- damage to players and Forwards --------------------------------------------------------------
+
+def damage_player(s: State, player: str, amount: int, log: Log, source: str | None) -> State:
+    """Resolve damage to a player (6.5.2): one card from the deck to the Damage Zone per point, then EX Bursts."""
+    bursts: list[str] = []
+    placed: list[str] = []
+    for _ in range(amount):
+        deck = s.zones[player].deck
+        if not deck:
+            log.add(f"{player} takes damage with an empty main deck", "rp_damage_beyond_deck",
+                    "lose_damage_empty_deck")
+            s = replace(s, damage_beyond_deck=s.damage_beyond_deck | {player})
+            break
+        top = deck[0]
+        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top))
+        placed.append(top)
+        d = s.card(top)
+        if d is not None and d.ex_burst:
+            bursts.append(top)
+    if placed:
+        src = f" from {s.name_of(source)}" if source else ""
+        log.add(f"{player} takes {len(placed)} damage{src}: {', '.join(s.name_of(u) for u in placed)} "
+                f"go{'es' if len(placed) == 1 else ''} from the deck to the Damage Zone "
+                f"({len(s.zones[player].damage)} in all)", "damage_to_player", "damage_zone",
+                changes=tuple(f"{u}: deck -> damage" for u in placed))
+    for uid in bursts:
+        s = _ex_burst(s, player, uid, log)
+    return s
+
+
+def _ex_burst(s: State, player: str, uid: str, log: Log) -> State:
+    keys = ("ex_burst", "ex_burst_after_all_damage")
+    s, answer = take_answer(s, player, "ex_burst", f"{player} may use the EX Burst of {s.name_of(uid)}",
+                            ("yes", "no"), *keys)
+    items = as_list(answer)
+    use = yes_no(items[0]) if items else None
+    targets = tuple(str(t) for t in (items[1:] if use is not None else items))
+    if use is False:
+        log.add(f"{player} declines the EX Burst of {s.name_of(uid)}", *keys)
+        return s
+    abilities = ex_burst_abilities(s, uid)
+    effects = tuple(e for ab in abilities for e in ab.effects)
+    log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
+            *keys, "ex_burst_effects")
+    try:
+        chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    except Refused as r:
+        log.add(f"The EX Burst does nothing: {r.reason}", "summon_targets_gone")
+        return s
+    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen), log)
+
+
+def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
+                   why: tuple[str, ...] = ("power",)) -> State:
+    """Mark damage on a Forward; it is broken by the rule process if damage ≥ power (12.4.5)."""
+    c = s.char(uid)
+    if c is None or amount <= 0:
+        return s
+    s = s.with_char(uid, damage=c.damage + amount)
+    src = f"{s.name_of(source)} deals" if source else "It takes"
+    log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
+            changes=(f"{uid}: damage {c.damage} -> {c.damage + amount}",))
+    return s
+
+
+# ---- the interpreter -------------------------------------------------------------------------------
+
+def _targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
+    """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.self_ref:
+        return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
+    if sel.choose == "choose" and _key(sel) in ctx.targets:
+        return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
+                   and (s.char(u) is not None or sel.zone)]
+    legal = candidates(s, sel, ctx.controller, ctx.source)
+    if sel.count is None or (len(legal) <= sel.count and not sel.up_to):
+        return s, legal
+    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {_describe(sel)} for {ctx.label}",
+                             tuple(legal), "resolution_choice")
+    picked = [str(u) for u in as_list(answer)]
+    if any(u not in legal for u in picked) or len(picked) > sel.count:
+        raise Refused(f"select {_describe(sel)} among {', '.join(legal)}", "resolution_choice")
+    return s, picked
+
+
+def _who(p: Player | None, ctx: Ctx) -> list[str]:
+    if p in (None, Player.YOU):
+        return [ctx.controller]
+    if p == Player.OPPONENT:
+        return [other(ctx.controller)]
+    return [ctx.controller, other(ctx.controller)]
+
+
+def _until(d: Duration) -> str:
+    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+
+
+def _condition(s: State, cond, ctx: Ctx) -> bool:
+    if cond.kind == "damage" and cond.threshold is not None:
+        return len(s.zones[ctx.controller].damage) >= cond.threshold.value
+    if cond.kind == "count" and cond.selector is not None and cond.threshold is not None:
+        n = len(candidates(s, cond.selector, ctx.controller, ctx.source))
+        t = cond.threshold
+        return {"<=": n <= t.value, ">=": n >= t.value, "==": n == t.value, "<": n < t.value, ">": n > t.value}[t.op]
+    raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond.text!r} yet")
+
+
+def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
+    """Carry out effects in order (11.11.5); "… instead" replaces the effect before it (11.12.5.6)."""
+    for i, e in enumerate(effects):
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if isinstance(nxt, Conditional) and nxt.instead and _condition(s, nxt.condition, ctx):
+            log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
+                    "self_replacement", "replacement")
+            continue
+        s = one(s, e, ctx, log)
+        if s.winner is not None:
+            break
+    return s
+
+
+def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
+    """Carry out one effect node."""
+    apply = getattr(e, "apply", None)
+    if apply is not None:                      # the engine's own effects (Warp counters, …)
+        return apply(s, ctx, log)
+    if isinstance(e, Sequence):
+        return run(s, e.effects, ctx, log)
+    if isinstance(e, Optional):
+        s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
+                                "auto_may")
+        if yes_no(as_list(answer)[0] if as_list(answer) else None):
+            log.add(f"{ctx.controller} chooses to apply the optional effect", "auto_may")
+            return run(s, e.effects, ctx, log)
+        log.add(f"{ctx.controller} chooses not to apply the optional effect", "auto_may")
+        return s
+    if isinstance(e, Conditional):
+        holds = _condition(s, e.condition, ctx)
+        return run(s, e.effects if holds else e.otherwise, ctx, log)
+    if isinstance(e, Damage):
+        if e.target is None:
+            for p in _who(e.player or Player.OPPONENT, ctx):
+                s = damage_player(s, p, e.amount, log, ctx.source)
+            return s
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            if is_forward(s, u):
+                s = damage_forward(s, u, e.amount, log, ctx.source)
+        return s
+    if isinstance(e, Destroy):
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            if s.char(u) is not None:
+                s = move(s, u, "break", log, why=("kw_break",), broken=True)
+        return s
+    if isinstance(e, Draw):
+        for p in _who(e.player, ctx):
+            s = draw(s, p, e.count, log, why=("single_effect",))
+        return s
+    if isinstance(e, Discard):
+        for p in _who(e.player, ctx):
+            hand = s.zones[p].hand
+            if len(hand) <= e.count:
+                chosen = list(hand)
+            else:
+                s, answer = take_answer(s, p, "discard", f"{p} discards {e.count} card(s)", tuple(hand), "kw_discard")
+                chosen = [str(u) for u in as_list(answer)]
+                if len(chosen) != e.count or any(u not in hand for u in chosen):
+                    raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
+            for u in chosen:
+                s = move(s, u, "break", log, why=("kw_discard",))
+        return s
+    if isinstance(e, SetState):
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            c = s.char(u)
+            if c is None:
+                continue
+            if e.state in ("dull", "exhausted"):
+                s = s.with_char(u, dull=True)
+                log.add(f"{s.name_of(u)} is dulled", "kw_dull", changes=(f"{u}: dull",))
+                s = emit(s, "dulled", u, log)
+            elif e.state in ("active", "refreshed"):
+                s = s.with_char(u, dull=False)
+                log.add(f"{s.name_of(u)} is activated", "kw_activate", changes=(f"{u}: active",))
+                s = emit(s, "activated", u, log)
+            elif e.state == "frozen":
+                s = s.with_char(u, frozen=True)
+                log.add(f"{s.name_of(u)} is Frozen: it will not activate in its controller's next Active Phase",
+                        "freeze", "frozen", changes=(f"{u}: frozen",))
+        return s
+    if isinstance(e, ModifyStat):
+        if e.stat != "power":
+            raise ScenarioError(f"the FFTCG engine does not change {e.stat!r} yet")
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            c = s.char(u)
+            if c is None:
+                continue
+            s, _ = s.next_id("ts")
+            s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=e.amount, until=_until(e.duration), ts=s.seq,
+                                                  source=ctx.source)))
+            sign = "+" if e.amount >= 0 else ""
+            log.add(f"{s.name_of(u)} gets {sign}{e.amount} power"
+                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
+                    "ongoing_effect", "timestamp_resolved", changes=(f"{u}: power {sign}{e.amount}",))
+        return s
+    if isinstance(e, Gain):
+        if e.keyword is None:
+            raise ScenarioError("the FFTCG engine grants keywords only (not whole abilities) yet")
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            c = s.char(u)
+            if c is not None:
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="keyword", value=e.keyword.name,
+                                                      until=_until(e.duration), source=ctx.source)))
+                log.add(f"{s.name_of(u)} gains {e.keyword.name}", "ongoing_effect")
+        return s
+    if isinstance(e, Restriction):
+        s, targets = _targets(s, e, e.target, ctx, log) if e.target is not None else (s, [])
+        for u in targets:
+            c = s.char(u)
+            if c is not None and e.mode == "cannot":
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot", value=e.action, until=_until(e.duration),
+                                                      source=ctx.source)))
+                log.add(f"{s.name_of(u)} cannot {e.action.replace('_', ' ')}", "ongoing_effect")
+        return s
+    if isinstance(e, Move):
+        dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
+        return s
+    if isinstance(e, Deploy):
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            d = s.card(u)
+            if d is not None and d.is_character:
+                s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
+        return s
+    if isinstance(e, Search):
+        legal = candidates(s, replace(e.target, zone="deck"), ctx.controller, ctx.source)
+        if legal:
+            found = legal[0]
+            log.add(f"{ctx.controller} searches the deck for {s.name_of(found)}", "kw_search")
+            if e.dest == "field":
+                s = enter_field(s, found, ctx.controller, log, why=("kw_search",))
+            else:
+                s = move(s, found, "hand", log, why=("kw_search",))
+        return s
+    raise ScenarioError(f"the FFTCG engine does not interpret {type(e).__name__} effects yet ({ctx.label})")

@@ -1,0 +1,254 @@
+"""The turn's machinery: priority, the stack, passing, and the phases that follow each other.
+
+`advance` runs the game's automatic procedure (the State's `pc`) until a player holds priority,
+a decision is awaited, or the game is over. Each procedure is atomic: if it needs a decision the
+scenario has not given, it is rolled back and the decision is awaited (then re-run with it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.fftcg import attack
+from judge.engine.fftcg.effects import Ctx, choose_slots, run
+from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
+from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other
+from judge.engine.fftcg.process import rule_processes
+from judge.engine.fftcg.query import candidates, matches
+from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.zones import draw, move
+
+MAX_AUTO = 400
+
+
+# ---- triggers to the stack, priority ------------------------------------------------------------
+
+def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
+    effects = t.ability.effects
+    slots = choose_slots(effects)
+    chosen: dict = {}
+    for sel in slots:
+        legal = [u for u in candidates(s, sel, t.controller, t.source) if u != t.source]
+        if not legal:
+            log.add(f"{t.label}: it must choose a target and there is none, so it is removed from the stack",
+                    "auto_no_target")
+            return s
+        n = sel.count if sel.count is not None else len(legal)
+        if len(legal) <= n and not sel.up_to:
+            chosen[sel] = tuple(legal)
+            continue
+        s, answer = take_answer(s, t.controller, "target", f"{t.controller} chooses the target(s) of {t.label}",
+                                tuple(legal), "auto_choose")
+        picked = tuple(str(u) for u in as_list(answer))
+        if not picked or len(picked) > n or any(u not in legal for u in picked):
+            raise Refused(f"choose {n} target(s) for {t.label} among {', '.join(legal)}", "auto_choose")
+        chosen[sel] = picked
+    s, uid = s.next_id("s")
+    item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
+                     effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition)
+    names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
+    log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
+            "auto_order", "stack_order", "auto_controller")
+    return replace(s, stack=(*s.stack, item))
+
+
+def put_triggers(s: State, log: Log) -> State:
+    """The turn player's triggered auto-abilities go on the stack, then the other player's (11.8.7)."""
+    pending = s.pending
+    s = replace(s, pending=())
+    order = [t for t in pending if t.controller == s.turn_player] + \
+            [t for t in pending if t.controller != s.turn_player]
+    before = len(s.stack)
+    for t in order:
+        s = _trigger_to_stack(s, t, log)
+    if len(s.stack) != before:
+        s = replace(s, passes=0)
+    return s
+
+
+def gain_priority(s: State, player: str, log: Log) -> State:
+    """Rule processes, then triggered auto-abilities, repeated; then `player` has priority (11.1.3-11.1.4)."""
+    hold = s.battle is not None and s.battle.first_strike_done and not s.battle.damage_done
+    for _ in range(50):
+        s = rule_processes(s, log)
+        if s.winner is not None or not s.pending or hold:
+            break
+        s = put_triggers(s, log)
+    if s.winner is not None:
+        return s
+    return replace(s, priority=player, pc=None)
+
+
+def pass_priority(s: State, player: str, log: Log) -> State:
+    """`player` forfeits priority (11.1.6); two passes in a row resolve the top of the stack or end the step."""
+    if s.priority != player:
+        raise Refused(f"{player} does not have priority", "priority", timing=True)
+    log.add(f"{player} passes priority", "forfeit_priority")
+    if (s.phase == Phase.ATTACK and s.step == AttackStep.DECLARATION and s.battle is None and not s.stack
+            and player == s.turn_player):
+        log.add(f"{player} declares no (further) attack: the Attack Phase goes on to Main Phase 2",
+                "no_attack", "next_attack")
+        return replace(s, priority=None, passes=0, pc=("begin", Phase.MAIN2.value))
+    passes = s.passes + 1
+    if passes >= 2:
+        if s.stack:
+            return replace(s, priority=None, passes=0, pc=("resolve",))
+        log.add("Both players passed in succession with the stack empty: the step ends", "both_pass")
+        return replace(s, priority=None, passes=0, pc=("end_step",))
+    return replace(s, priority=None, passes=passes, pc=("priority", other(player)))
+
+
+# ---- resolving the top of the stack ---------------------------------------------------------------
+
+def resolve_top(s: State, log: Log) -> State:
+    """Both players passed: the top Summon or ability resolves (11.1.7, 11.11)."""
+    item = s.stack[-1]
+    log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top")
+    targets = dict(item.targets)
+    if targets:
+        still = {sel: tuple(u for u in uids if s.char(u) is not None and
+                            matches(s, u, sel, item.controller, item.source)) for sel, uids in targets.items()}
+        if not any(still.values()) and any(targets.values()):
+            gone = {"summon": "summon_targets_gone", "action": "action_targets_gone",
+                    "special": "special_targets_gone"}.get(item.kind, "auto_targets_gone")
+            log.add(f"{item.label}: every chosen target is no longer legal, so all its effects are cancelled",
+                    "targets_invalid", gone)
+            return _finish(s, item, log)
+        dropped = [u for sel, uids in targets.items() for u in uids if u not in still[sel]]
+        if dropped:
+            log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
+                    "some_targets_valid")
+        targets = still
+    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets)
+    s = run(s, item.effects, ctx, log)
+    return _finish(s, item, log)
+
+
+def _finish(s: State, item: StackItem, log: Log) -> State:
+    """A resolved Summon goes to its owner's Break Zone (11.11.10); an ability simply ceases to exist."""
+    if item.card and any(i.card == item.card for i in s.stack):
+        s = move(s, item.card, "break", log, why=("summon_to_break",))
+    s = replace(s, stack=tuple(i for i in s.stack if i.uid != item.uid))
+    return replace(s, pc=("priority", s.turn_player))
+
+
+# ---- phases -----------------------------------------------------------------------------------------
+
+def begin(s: State, phase: Phase, log: Log) -> State:
+    """Start a phase: its special actions and triggers, then priority where the phase has it (9)."""
+    s = replace(s, phase=phase, step=None, priority=None, passes=0)
+    tp = s.turn_player
+    if phase == Phase.ACTIVE:
+        log.add(f"Turn {s.turn}: {tp} is the turn player. Active Phase", "new_turn")
+        field = []
+        for c in s.field:
+            if c.controller == tp:
+                if c.frozen:
+                    log.add(f"{s.name_of(c.uid)} is Frozen and does not activate", "frozen")
+                    c = replace(c, frozen=False, since_turn_start=True)
+                else:
+                    c = replace(c, dull=False, since_turn_start=True)
+            field.append(c)
+        s = replace(s, field=tuple(field))
+        log.add(f"{tp} activates their dull Characters (a special action; no priority in this phase)",
+                "active_phase", "active_phase_no_priority")
+        return replace(s, pc=("begin", Phase.DRAW.value))
+    if phase == Phase.DRAW:
+        n = 1 if s.turn == 1 and tp == s.first_player else 2
+        s = draw(s, tp, n, log, why=("draw_phase", "first_turn_draw") if n == 1 else ("draw_phase",))
+        return replace(s, pc=("begin", Phase.MAIN1.value))
+    if phase in (Phase.MAIN1, Phase.MAIN2):
+        log.add(f"{'Main Phase 1' if phase == Phase.MAIN1 else 'Main Phase 2'} begins", "main_phases",
+                "main_phase_triggers")
+        s = emit(s, f"phase_begin:{phase.value}", None, log)
+        if phase == Phase.MAIN1:
+            from judge.engine.fftcg.keywords import warp_triggers
+
+            s = warp_triggers(s, log)
+        return replace(s, pc=("priority", tp))
+    if phase == Phase.ATTACK:
+        log.add("Attack Phase: Attack Preparation Step", "attack_phase", "attack_preparation_triggers")
+        s = emit(s, "phase_begin:attack", None, log)
+        return replace(s, step=AttackStep.PREPARATION, pc=("priority", tp))
+    log.add("End Phase begins", "end_phase_triggers")
+    s = emit(s, "phase_begin:end", None, log)
+    s = emit(s, "end_of_turn", None, log)
+    return replace(s, pc=("priority", tp))
+
+
+def end_step(s: State, log: Log) -> State:
+    """The current phase or step ends (9.3.1.2, 11.1.7); what comes next."""
+    if s.phase == Phase.MAIN1:
+        return replace(s, pc=("begin", Phase.ATTACK.value))
+    if s.phase == Phase.ATTACK:
+        return attack.next_step(s, log)
+    if s.phase == Phase.MAIN2:
+        return replace(s, pc=("begin", Phase.END.value))
+    if s.phase == Phase.END:
+        return replace(s, pc=("end_cleanup",))
+    raise AssertionError(f"no priority in {s.phase}")
+
+
+def end_cleanup(s: State, log: Log) -> State:
+    """9.5.1.2-9.5.1.5: hand size, damage removed, end-of-turn effects end; repeat or start the next turn."""
+    tp = s.turn_player
+    hand = s.zones[tp].hand
+    if len(hand) > 5:
+        extra = len(hand) - 5
+        s, answer = take_answer(s, tp, "discard", f"{tp} has {len(hand)} cards and discards {extra}", hand,
+                                "hand_size")
+        chosen = [str(u) for u in as_list(answer)]
+        if len(chosen) != extra or any(u not in hand for u in chosen):
+            raise Refused(f"{tp} must discard exactly {extra} card(s) down to five", "hand_size")
+        for u in chosen:
+            s = move(s, u, "break", log, why=("hand_size", "kw_discard"))
+    field = []
+    for c in s.field:
+        field.append(replace(c, damage=0, mods=tuple(m for m in c.mods if m.until not in ("turn", "battle"))))
+    s = replace(s, field=tuple(field))
+    log.add("Damage on Characters is removed and \"until the end of the turn\" effects end",
+            "end_damage_removed", "end_turn_effects")
+    mark = log.mark()
+    s2 = rule_processes(s, log)
+    if s2.winner is not None:
+        return s2
+    if s2.pending or log.mark() != mark:
+        log.add("Something happened at the end of the turn: the turn player gains priority again",
+                "end_phase_recheck")
+        return replace(s2, pc=("priority", tp))
+    log.add(f"The turn ends; {other(tp)} becomes the turn player", "new_turn")
+    return replace(s2, turn=s.turn + 1, turn_player=other(tp), pc=("begin", Phase.ACTIVE.value),
+                   field=tuple(replace(c, attacked=False) for c in s2.field))
+
+
+# ---- the driver -------------------------------------------------------------------------------------
+
+def step_pc(s: State, log: Log) -> State:
+    pc = s.pc
+    assert pc is not None
+    kind = pc[0]
+    if kind == "priority":
+        return gain_priority(s, pc[1], log)
+    if kind == "resolve":
+        return resolve_top(s, log)
+    if kind == "end_step":
+        return end_step(s, log)
+    if kind == "begin":
+        return begin(s, Phase(pc[1]), log)
+    if kind == "end_cleanup":
+        return end_cleanup(s, log)
+    return attack.step(s, pc, log)
+
+
+def advance(s: State, log: Log) -> State:
+    """Run automatic procedure until someone has priority, a decision is awaited, or the game ends."""
+    for _ in range(MAX_AUTO):
+        if s.winner is not None or s.awaiting is not None or s.pc is None:
+            return s
+        mark = log.mark()
+        try:
+            s = step_pc(s, log)
+        except NeedChoice as need:
+            log.undo(mark)
+            return replace(s, awaiting=need.decision)
+    raise Refused("the game does not come to rest: an infinite loop", "loop_draw")

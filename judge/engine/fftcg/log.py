@@ -1,0 +1,88 @@
+"""The audit log the engine writes while it works, and the two ways an operation stops early.
+
+Operations take an immutable State and a `Log` (an append-only list of notes) and return a new
+State. `Refused` is raised for an illegal action (14.1: the caller keeps the old state, so the
+game is rewound); `NeedChoice` is raised when the rules give a player a decision the scenario has
+not supplied yet (the caller keeps the old state and waits for a `choose`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.model import Decision, State
+
+
+@dataclass(frozen=True)
+class Note:
+    """One step of the trace: what happened, the clauses applied, what changed."""
+
+    text: str
+    cites: tuple[str, ...]
+    changes: tuple[str, ...] = ()
+
+
+class Log(list):
+    """An append-only list of Notes; `mark()` / `undo(mark)` drop the notes of a rolled-back operation."""
+
+    def add(self, text: str, *keys: str, changes: tuple[str, ...] = ()) -> None:
+        self.append(Note(text, cite(*keys), changes))
+
+    def mark(self) -> int:
+        return len(self)
+
+    def undo(self, mark: int) -> None:
+        del self[mark:]
+
+
+class Refused(Exception):
+    """An illegal action or payment: the reason and its clauses; `timing` when it is only early."""
+
+    def __init__(self, reason: str, *keys: str, timing: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.cites = cite(*keys)
+        self.timing = timing
+
+
+class NeedChoice(Exception):
+    """The rules ask a player to decide something the scenario has not said yet."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+def take_answer(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...],
+                *keys: str) -> tuple[State, Any]:
+    """The next supplied answer (and the state without it), or NeedChoice naming the decision."""
+    if not state.answers:
+        raise NeedChoice(Decision(player=player, kind=kind, prompt=prompt, options=options, cites=cite(*keys)))
+    return replace(state, answers=state.answers[1:]), state.answers[0]
+
+
+def as_list(answer: Any) -> list[Any]:
+    """An answer as a list (a scalar answer is a list of one)."""
+    if answer is None:
+        return []
+    if isinstance(answer, list | tuple):
+        return list(answer)
+    return [answer]
+
+
+YES = frozenset({"yes", "true", "y", "use", "1"})
+NO = frozenset({"no", "false", "n", "decline", "none", "0"})
+
+
+def yes_no(value: Any) -> bool | None:
+    """A yes/no answer as a bool (None when it is neither)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in YES:
+        return True
+    if text in NO:
+        return False
+    return None

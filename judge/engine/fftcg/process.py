@@ -1,0 +1,108 @@
+"""Rule processes (12): checked whenever a player would gain priority, performed simultaneously.
+
+Defeat (12.4.1-12.4.3 with 3.1-3.3), power zero or less (12.4.4), damage at least power
+(12.4.5: broken), same-name non-generic Characters (12.4.6), more than one Light/Dark Character
+(12.4.7) and more than five Backups (12.4.8), repeated until nothing new happens (11.1.3).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.model import PLAYERS, State, other
+from judge.engine.fftcg.query import is_forward, names, power
+from judge.engine.fftcg.zones import move
+
+
+def _defeat(s: State, log: Log) -> State:
+    limit = 6 if s.limited else 7
+    losers: dict[str, tuple[str, ...]] = {}
+    for p in PLAYERS:
+        if len(s.zones[p].damage) >= limit:
+            losers[p] = ("rp_seven_damage", "lose_seven_damage")
+            log.add(f"{p} has {len(s.zones[p].damage)} cards in the Damage Zone and loses the game", *losers[p])
+        elif p in s.failed_draw:
+            losers[p] = ("rp_empty_draw", "lose_cannot_draw")
+            log.add(f"{p} tried to draw from an empty main deck and loses the game", *losers[p])
+        elif p in s.damage_beyond_deck:
+            losers[p] = ("rp_damage_beyond_deck", "lose_damage_empty_deck")
+            log.add(f"{p} took more damage than the cards left in the main deck and loses the game", *losers[p])
+    if not losers:
+        return s
+    if len(losers) == 2:
+        log.add("Both players lose at the same time: the game is a draw", "both_lose_draw")
+        return replace(s, winner="draw", priority=None, pc=None)
+    loser = next(iter(losers))
+    log.add(f"{other(loser)} wins the game", "lose")
+    return replace(s, winner=other(loser), priority=None, pc=None)
+
+
+def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, bool]]]:
+    """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for c in s.field:
+        if not is_forward(s, c.uid):
+            continue
+        pw = power(s, c.uid)
+        if pw <= 0:
+            out[c.uid] = ("rp_zero_power", False)
+        elif pw >= 1000 and c.damage >= pw:
+            out[c.uid] = ("rp_damage_power", True)
+    for p in PLAYERS:
+        by_name: dict[str, list[str]] = defaultdict(list)
+        light_dark: list[str] = []
+        for c in s.controlled(p):
+            d = s.card(c.uid)
+            if d is None:
+                continue
+            if not d.generic:
+                for n in names(s, c.uid):
+                    by_name[n].append(c.uid)
+            if d.light_dark:
+                light_dark.append(c.uid)
+        for uids in by_name.values():
+            if len(uids) > 1:
+                for u in uids:
+                    out.setdefault(u, ("rp_same_name", False))
+        if len(light_dark) > 1:
+            for u in light_dark:
+                out.setdefault(u, ("rp_light_dark", False))
+        backups = [c.uid for c in s.controlled(p, ("backup",)) if c.uid not in out]
+        if len(backups) > 5:
+            extra = len(backups) - 5
+            s, answer = take_answer(s, p, "backups",
+                                    f"{p} controls {len(backups)} Backups and puts {extra} into the Break Zone",
+                                    tuple(backups), "rp_six_backups")
+            chosen = [str(u) for u in as_list(answer)]
+            if len(chosen) != extra or any(u not in backups for u in chosen):
+                raise Refused(f"{p} must choose exactly {extra} of their Backups ({', '.join(backups)})",
+                              "rp_six_backups")
+            for u in chosen:
+                out[u] = ("rp_six_backups", False)
+    return s, [(u, key, broken) for u, (key, broken) in out.items()]
+
+
+_WHY = {"rp_zero_power": "its power is 0 or less", "rp_damage_power": "its damage is at least its power",
+        "rp_same_name": "its controller controls two or more non-generic Characters with the same name",
+        "rp_light_dark": "its controller controls two or more Light/Dark Characters",
+        "rp_six_backups": "its controller had more than five Backups"}
+
+
+def rule_processes(s: State, log: Log) -> State:
+    """Perform every rule process that applies, simultaneously, until none applies (11.1.3, 12.3)."""
+    for _ in range(50):
+        s = _defeat(s, log)
+        if s.winner is not None:
+            return s
+        s, found = _card_processes(s, log)
+        if not found:
+            return s
+        extra = ("rp_same_name", "same_name_limit") if any(k == "rp_same_name" for _, k, _ in found) else ()
+        log.add("Rule processes: " + "; ".join(f"{s.name_of(u)}: {_WHY[k]}" for u, k, _ in found),
+                "rule_processes", *dict.fromkeys(k for _, k, _ in found), *extra)
+        for u, key, broken in found:
+            if s.char(u) is not None:
+                s = move(s, u, "break", log, why=(key, "kw_break" if broken else "kw_put_into_break"), broken=broken)
+    return s

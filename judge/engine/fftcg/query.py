@@ -1,0 +1,233 @@
+"""Derived values of a board: a Character's abilities, keywords, power, names; what a selector matches.
+
+Pure functions of a State. Power applies ongoing effects in the documented order (11.12.4.6: a
+power change comes after every other kind; 11.3.10 / 11.5.6: setting a power replaces the base
+value and later changes add to it); keywords come from the printed text, field abilities of cards
+on the field (11.9) and effects that resolved with a duration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from judge.engine.fftcg.model import CHARACTER_TYPES, Character, State
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Gain,
+    ModifyStat,
+    Player,
+    Restriction,
+    Selector,
+    Sequence,
+    Threshold,
+)
+
+
+def norm_kw(name: str) -> str:
+    """Keyword names compared case-blind with single spaces ("First Strike" == "first strike")."""
+    return " ".join(name.replace("_", " ").split()).lower()
+
+
+def damage_gate(ab: Ability) -> int | None:
+    """The N of a "Damage N --" ability (15.2.6), or None for an ordinary ability."""
+    if ab.keyword is not None and norm_kw(ab.keyword.name) == "damage" and ab.keyword.params:
+        try:
+            return int(ab.keyword.params[0])
+        except ValueError:
+            return None
+    if ab.condition is not None and ab.condition.kind == "damage" and ab.condition.threshold is not None:
+        return ab.condition.threshold.value
+    for r in ab.restrictions:
+        if r.startswith("damage_") and r[7:].isdigit():
+            return int(r[7:])
+    return None
+
+
+def printed(s: State, uid: str) -> tuple[Ability, ...]:
+    d = s.card(uid)
+    return d.abilities if d else ()
+
+
+def abilities(s: State, uid: str) -> tuple[Ability, ...]:
+    """The abilities a card has now: Damage N abilities only once its controller has N damage (15.2.6.2)."""
+    c = s.char(uid)
+    out = []
+    for ab in printed(s, uid):
+        n = damage_gate(ab)
+        if n is not None:
+            who = c.controller if c else s.objs[uid].owner
+            if len(s.zones[who].damage) < n:
+                continue
+        out.append(ab)
+    return tuple(out)
+
+
+def _effects_flat(effects: Iterable) -> Iterable:
+    for e in effects:
+        if isinstance(e, Sequence):
+            yield from _effects_flat(e.effects)
+        else:
+            yield e
+
+
+def field_effects(s: State) -> Iterable[tuple[Character, object]]:
+    """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
+    for c in s.field:
+        for ab in abilities(s, c.uid):
+            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+                for e in _effects_flat(ab.effects):
+                    yield c, e
+
+
+def keywords(s: State, uid: str) -> frozenset[str]:
+    """Keyword abilities a Character has now (printed, granted by field abilities, or gained)."""
+    out = set()
+    for ab in abilities(s, uid):
+        if ab.kind not in (AbilityKind.KEYWORD, AbilityKind.FIELD) or ab.cost is not None:
+            continue
+        if ab.keyword is not None and norm_kw(ab.keyword.name) not in ("damage", "warp", "priming", "limit break"):
+            out.add(norm_kw(ab.keyword.name))
+        for e in _effects_flat(ab.effects):       # "Haste First Strike"; "Damage 3 -- X gains Haste"
+            if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref:
+                out.add(norm_kw(e.keyword.name))
+    c = s.char(uid)
+    if c is None:
+        return frozenset(out)
+    out.update(norm_kw(m.value) for m in c.mods if m.kind == "keyword")
+    for src, e in field_effects(s):
+        if isinstance(e, Gain) and e.keyword is not None and matches(s, uid, e.target, src.controller, src.uid):
+            out.add(norm_kw(e.keyword.name))
+    return frozenset(out)
+
+
+def has(s: State, uid: str, keyword: str) -> bool:
+    return norm_kw(keyword) in keywords(s, uid)
+
+
+def keyword_ability(s: State, uid: str, name: str, zone_card: bool = True) -> Ability | None:
+    """The printed keyword ability `name` (Warp, Priming, Limit Break) of a card in any zone."""
+    for ab in printed(s, uid):
+        if ab.keyword is not None and norm_kw(ab.keyword.name) == norm_kw(name):
+            return ab
+    return None
+
+
+def base_power(s: State, uid: str) -> int:
+    d = s.card(uid)
+    return d.power or 0 if d else 0
+
+
+def power(s: State, uid: str) -> int:
+    """Power now: base (or the latest set value, 11.3.10), then every power change (11.12.4.6-7)."""
+    c = s.char(uid)
+    value = base_power(s, uid)
+    if c is None:
+        return value
+    sets = sorted((m for m in c.mods if m.kind == "set_power"), key=lambda m: m.ts)
+    if sets:
+        value = int(sets[-1].value)
+    value += sum(int(m.value) for m in c.mods if m.kind == "power")
+    for src, e in field_effects(s):
+        if isinstance(e, ModifyStat) and e.stat == "power" and matches(s, uid, e.target, src.controller, src.uid):
+            value += e.amount
+    return value
+
+
+def names(s: State, uid: str) -> frozenset[str]:
+    """A Character's names: a Primed Character has the names of both cards (15.2.9.4.1)."""
+    c = s.char(uid)
+    ids = (uid, *(c.primed_under if c else ()))
+    return frozenset(d.name for d in (s.card(i) for i in ids) if d)
+
+
+def is_type(s: State, uid: str, *types: str) -> bool:
+    d = s.card(uid)
+    return bool(d) and d.type in types
+
+
+def is_forward(s: State, uid: str) -> bool:
+    return is_type(s, uid, "forward")
+
+
+def restricted(s: State, uid: str, action: str) -> bool:
+    """True when an effect says this Character cannot `action` (attack, block, …)."""
+    c = s.char(uid)
+    if c is None:
+        return False
+    if any(m.kind == "cannot" and m.value == action for m in c.mods):
+        return True
+    for ab in abilities(s, uid):
+        for e in _effects_flat(ab.effects):
+            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and \
+                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and \
+                    (e.target is None or e.target.self_ref):
+                return True
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and e.target is not None \
+                and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            return True
+    return False
+
+
+def _threshold(value: int, t: Threshold) -> bool:
+    return {"<=": value <= t.value, ">=": value >= t.value, "==": value == t.value,
+            "<": value < t.value, ">": value > t.value}[t.op]
+
+
+def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
+    """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
+    d = s.card(uid)
+    if d is None:
+        return False
+    if sel.self_ref:
+        return uid == source
+    if sel.other and uid == source:
+        return False
+    c = s.char(uid)
+    who = c.controller if c else s.objs[uid].owner
+    if sel.owner == Player.YOU and who != controller:
+        return False
+    if sel.owner == Player.OPPONENT and who == controller:
+        return False
+    if sel.card_types:
+        types = set(sel.card_types)
+        if "character" in types:
+            types.update(CHARACTER_TYPES)
+        if d.type not in types:
+            return False
+    if sel.colors and not set(sel.colors) & set(d.elements):
+        return False
+    if sel.families and d.job.lower() not in {f.lower() for f in sel.families}:
+        return False
+    if sel.categories and d.category.lower() not in {k.lower() for k in sel.categories}:
+        return False
+    if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
+        return False
+    if sel.state in ("dull", "active") and (c is None or c.dull != (sel.state == "dull")):
+        return False
+    if sel.with_keyword and not has(s, uid, sel.with_keyword):
+        return False
+    for t in sel.thresholds:
+        value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else None
+        if value is None or not _threshold(value, t):
+            return False
+    return True
+
+
+def candidates(s: State, sel: Selector, controller: str, source: str | None) -> list[str]:
+    """The cards a selector could pick now: on the field, or in the zone it names."""
+    zone = sel.zone or "field"
+    if zone == "field":
+        pool = [c.uid for c in s.field]
+    else:
+        attr = {"break": "break_zone", "hand": "hand", "deck": "deck", "damage": "damage"}.get(zone)
+        if attr is None:
+            return []
+        players = [controller] if sel.owner in (None, Player.YOU) else [p for p in s.zones if p != controller] \
+            if sel.owner == Player.OPPONENT else list(s.zones)
+        pool = [u for p in players for u in getattr(s.zones[p], attr)]
+        sel_zone_free = replace(sel, owner=None, zone=None)
+        return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]
+    return [u for u in pool if matches(s, u, sel, controller, source)]

@@ -1,0 +1,245 @@
+"""The FFTCG engine behind the game-agnostic `Rules` interface (judge.engine.core).
+
+`resolve` carries out one action. When an action is only early (the player lacks priority, the
+step has not come yet), the windows nobody acts in are passed automatically until it is legal,
+as a judge would narrate; an illegal action is refused with its clauses and changes nothing
+(14.1). `settle` finishes what the last action set going: the stack and the current attack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.core import Applies, ChoiceNeeded, Refusal, Ruling, Step
+from judge.engine.fftcg import actions as A
+from judge.engine.fftcg import board, flow
+from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.log import Log, Note, Refused
+from judge.engine.fftcg.model import AttackStep, State, where
+from judge.engine.fftcg.query import keywords, power
+
+MAX_PASSES = 60
+
+
+def _steps(log: Log) -> tuple[Step, ...]:
+    """The notes as Steps; a run of passes is told as one step ("A and B pass in succession: …")."""
+    notes = [n for n in log if isinstance(n, Note)]
+    out: list[Step] = []
+    i = 0
+    while i < len(notes):
+        n = notes[i]
+        nxt = notes[i + 1] if i + 1 < len(notes) else None
+        after = notes[i + 2] if i + 2 < len(notes) else None
+        if (n.text.endswith(" passes priority") and nxt is not None and nxt.text.endswith(" passes priority")
+                and after is not None and after.text.startswith("Both players passed")):
+            who = f"{n.text.split()[0]} and {nxt.text.split()[0]}"
+            rest = after.text.split(":", 1)[1].strip() if ":" in after.text else after.text
+            out.append(Step(f"{who} pass priority in succession: {rest}",
+                            tuple(dict.fromkeys((*n.cites, *after.cites)))))
+            i += 3
+            continue
+        out.append(Step(n.text, n.cites, n.changes))
+        i += 1
+    return tuple(out)
+
+
+def _request(s: State) -> ChoiceNeeded | None:
+    d = s.awaiting
+    if d is None:
+        return None
+    return ChoiceNeeded(choice=d.prompt, cites=d.cites, player=d.player, options=d.options)
+
+
+def _ref(s: State, ref: str, player: str, zones: tuple[str, ...]) -> str:
+    """A card ref as written (an id, or a card key meaning the first such card there) → its id."""
+    if ref in s.objs and where(s, ref)[0] in zones:
+        return ref
+    z = s.zones[player]
+    pool = [*z.hand, *(u for u, _ in z.lb_deck)] if "lb_deck" in zones else list(z.hand)
+    for uid in pool:
+        if s.objs[uid].defn == ref:
+            return uid
+    return ref
+
+
+def _bind(s: State, a: A.Act) -> A.Act:
+    """Bind card refs of an action to the cards they mean now."""
+    def pay(p: Payment) -> Payment:
+        return replace(p, discard=tuple((_ref(s, u, a.player, ("hand",)), e) for u, e in p.discard),
+                       special=_ref(s, p.special, a.player, ("hand",)) if p.special else None)
+    if isinstance(a, A.Cast):
+        return replace(a, card=_ref(s, a.card, a.player, ("hand", "lb_deck")), pay=pay(a.pay))
+    if isinstance(a, A.Warp):
+        return replace(a, card=_ref(s, a.card, a.player, ("hand",)), pay=pay(a.pay))
+    if isinstance(a, A.Use | A.Prime):
+        return replace(a, pay=pay(a.pay))
+    return a
+
+
+def resolve(state: State, action: A.Act) -> Ruling:
+    """Carry out one action, passing the windows before it that nobody acts in."""
+    log = Log()
+    s = flow.advance(state, log) if state.pc is not None else state
+    first: Refused | None = None
+    for _ in range(MAX_PASSES):
+        mark = log.mark()
+        try:
+            s2 = A.apply(s, _bind(s, action), log)
+            s2 = flow.advance(s2, log)
+            return Ruling(state=s2, steps=_steps(log), request=_request(s2))
+        except Refused as r:
+            log.undo(mark)
+            if not r.timing:
+                return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+            first = first or r
+        if s.winner is not None or s.awaiting is not None or s.priority is None or s.turn != state.turn:
+            break
+        try:
+            s = flow.advance(flow.pass_priority(s, s.priority, log), log)
+        except Refused as r:
+            return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+        if s.turn != state.turn:
+            break
+    assert first is not None
+    if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
+        return Ruling(state=s, steps=_steps(log), request=_request(s))
+    return Ruling(state=state, refused=Refusal(first.reason, first.cites))
+
+
+def _unsettled(s: State) -> bool:
+    return bool(s.stack) or (s.battle is not None and s.step in (AttackStep.DECLARATION, AttackStep.BLOCK,
+                                                                   AttackStep.DAMAGE)) or s.pc is not None
+
+
+def settle(state: State) -> Ruling:
+    """After the last action: resolve the stack and finish the current attack (passing for everyone)."""
+    log = Log()
+    s = state
+    try:
+        for _ in range(MAX_PASSES * 4):
+            s = flow.advance(s, log)
+            if s.winner is not None or s.awaiting is not None or not _unsettled(s):
+                break
+            s = flow.pass_priority(s, s.priority, log)
+    except Refused as r:
+        return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
+    return Ruling(state=s, steps=_steps(log), request=_request(s))
+
+
+# ---- views for expectations, JSON and boards --------------------------------------------------------
+
+def card_view(s: State, ref: str) -> Mapping[str, Any] | None:
+    uid = ref if ref in s.objs else next((u for u, o in s.objs.items() if o.defn == ref), None)
+    if uid is None:
+        return None
+    zone, who = where(s, uid)
+    view: dict[str, Any] = {"zone": zone, "controller": who, "owner": s.objs[uid].owner}
+    c = s.char(uid)
+    if c is None:
+        top = next((x for x in s.field if uid in x.primed_under), None)
+        c = top
+    if c is not None:
+        view.update(state="dull" if c.dull else "active", damage=c.damage, power=power(s, c.uid),
+                    keywords=sorted(keywords(s, c.uid)), frozen=c.frozen)
+    if zone == "removed":
+        view["warp"] = next(n for u, n in s.zones[who].removed if u == uid)
+    if zone == "lb_deck":
+        view["face_up"] = next(up for u, up in s.zones[who].lb_deck if u == uid)
+    return view
+
+
+def player_view(s: State, p: str) -> Mapping[str, Any]:
+    z = s.zones[p]
+    return {"damage": len(z.damage), "deck": len(z.deck), "hand": len(z.hand), "break": len(z.break_zone),
+            "removed": len(z.removed), "field": len(s.controlled(p)), "lb_deck": len(z.lb_deck),
+            "priority": s.priority == p}
+
+
+def state_json(s: State) -> dict[str, Any]:
+    def char(c):
+        d = s.card(c.uid)
+        return {"id": c.uid, "card": d.name if d else None, "controller": c.controller,
+                "owner": s.objs[c.uid].owner, "state": "dull" if c.dull else "active", "damage": c.damage,
+                "power": power(s, c.uid) if d and d.type == "forward" else None,
+                "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under)}
+    return {
+        "game": "fftcg", "turn": s.turn, "turn_player": s.turn_player, "phase": s.phase.value,
+        "step": s.step.value if s.step else None, "priority": s.priority, "winner": s.winner,
+        "battle": None if s.battle is None else {"attackers": list(s.battle.attackers), "blocker": s.battle.blocker},
+        "stack": [{"id": i.uid, "kind": i.kind, "label": i.label, "controller": i.controller} for i in s.stack],
+        "field": [char(c) for c in s.field],
+        "players": {p: {"deck": len(z.deck), "hand": list(z.hand), "break": list(z.break_zone),
+                        "damage": list(z.damage), "lb_deck": [[u, up] for u, up in z.lb_deck],
+                        "removed": [[u, n] for u, n in z.removed]} for p, z in s.zones.items()},
+        "cp_paid": dict(s.cp_paid),
+        "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.prompt,
+                                                     "options": list(s.awaiting.options)},
+    }
+
+
+def board_lines(s: State) -> list[str]:
+    step = f" ({s.step.value} step)" if s.step else ""
+    lines = [f"Turn {s.turn}, {s.turn_player}'s turn, {s.phase.value}{step}"
+             + (f"; {s.priority} has priority" if s.priority else "")]
+    for p, z in s.zones.items():
+        chars = []
+        for c in s.controlled(p):
+            d = s.card(c.uid)
+            bits = ["dull" if c.dull else "active"]
+            if d and d.type == "forward":
+                bits.append(f"{power(s, c.uid)} power")
+            if c.damage:
+                bits.append(f"{c.damage} damage")
+            if c.frozen:
+                bits.append("frozen")
+            kws = sorted(keywords(s, c.uid))
+            if kws:
+                bits.append(", ".join(kws))
+            chars.append(f"{s.name_of(c.uid)} [{d.type if d else '?'}; {'; '.join(bits)}]")
+        lines.append(f"{p}: {len(z.damage)} damage, deck {len(z.deck)}, hand {len(z.hand)}, "
+                     f"break {len(z.break_zone)}; field: {', '.join(chars) or 'empty'}")
+    if s.stack:
+        lines.append("Stack (top first): " + "; ".join(i.label for i in reversed(s.stack)))
+    if s.winner:
+        lines.append(f"Winner: {s.winner}")
+    return lines
+
+
+class FFTCGRules:
+    """The FINAL FANTASY TCG rules (comprehensive rules, rules/004) for the scenario runner and the TUI."""
+
+    game = "fftcg"
+
+    def load_board(self, data: Mapping[str, Any], where: str) -> State:
+        return board.load(data, where)
+
+    def parse_action(self, state: State, raw: Mapping[str, Any], where: str) -> A.Act:
+        return board.parse_action(raw, where)
+
+    def resolve(self, state: State, action: A.Act) -> Ruling:
+        return resolve(state, action)
+
+    def settle(self, state: State) -> Ruling:
+        return settle(state)
+
+    def explain(self, state: State) -> tuple[Applies, ...]:
+        from judge.engine.fftcg.explain import explain
+
+        return explain(state)
+
+    def card_view(self, state: State, ref: str) -> Mapping[str, Any] | None:
+        return card_view(state, ref)
+
+    def player_view(self, state: State, player: str) -> Mapping[str, Any]:
+        return player_view(state, player)
+
+    def winner(self, state: State) -> str | None:
+        return state.winner
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        return state_json(state)
+
+    def board_lines(self, state: State) -> list[str]:
+        return board_lines(state)

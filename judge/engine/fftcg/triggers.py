@@ -1,0 +1,76 @@
+"""Auto-abilities: which ones an event triggers (11.8.3), held until a player would gain priority.
+
+Events are named by the engine (`enters`, `attacks`, `blocks`, `to_break`, `leaves`,
+`deals_damage_player`, `phase_begin:<phase>`, `end_of_turn`, `cast`); an auto-ability's trigger
+comes from its AST (`Ability.timing` and the event's subject). The ability's own card is looked
+back at when it has just left the field (11.8.16: "when X is put from the field into the Break Zone").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.model import State, Trigger
+from judge.engine.fftcg.query import abilities, matches, printed
+from judge.text.ast import Ability, AbilityKind, Selector
+
+# Ability.timing (as the grammar names it; several joined by "|") → engine event
+_TIMINGS: dict[str, str] = {
+    "enters_field": "enters", "attacks": "attacks", "blocks": "blocks", "put_into_break_zone": "to_break",
+    "leaves_field": "leaves", "deals_damage": "deals_damage_player", "you_cast": "cast",
+    "dulled": "dulled", "activated": "activated", "forms_party": "attacks",
+    "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
+    "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
+}
+
+
+def events_of(ab: Ability) -> frozenset[str]:
+    """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
+    return frozenset(_TIMINGS[t] for t in (ab.timing or "").split("|") if t in _TIMINGS)
+
+
+def _subject(ab: Ability) -> Selector | None:
+    """Who the event must happen to: None (this card) or a selector ("a Forward you control")."""
+    cond = ab.condition
+    if cond is not None and cond.selector is not None and not cond.selector.self_ref:
+        return cond.selector
+    return None
+
+
+def is_auto(ab: Ability) -> bool:
+    return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)
+
+
+def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = ()) -> State:
+    """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence)."""
+    sources = [c.uid for c in s.field]
+    if subject is not None and subject not in sources:
+        sources.append(subject)                   # a card that just left still sees its own leaving
+    sources.extend(u for u in extra_sources if u not in sources)
+    found: list[Trigger] = []
+    for uid in sources:
+        on_field = s.char(uid) is not None
+        abs_ = abilities(s, uid) if on_field else printed(s, uid)
+        for ab in abs_:
+            if not is_auto(ab) or event not in events_of(ab):
+                continue
+            sel = _subject(ab)
+            if event.startswith(("phase_begin", "end_of_turn")):
+                if not on_field or s.char(uid).controller != s.turn_player:
+                    continue
+            elif sel is None:
+                if subject != uid:
+                    continue
+            else:
+                ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+                if not on_field or subject is None or not matches(s, subject, sel, ctrl, uid):
+                    continue
+            ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+            found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject,
+                                 label=f"{s.name_of(uid)}: {ab.text or ab.timing_text or event}"))
+    if not found:
+        return s
+    for t in found:
+        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", "auto_order")
+    return replace(s, pending=s.pending + tuple(found))

@@ -1,0 +1,138 @@
+"""Moving cards between zones (7): entering and leaving the field, drawing, breaking, discarding.
+
+A card that moves is a new card in its new zone (7.4): damage, counters (6.7.3), effects and
+status are left behind. Limit Break cards that leave the field or the stack go to the LB deck
+face up (15.2.8.4); a Primed Character moves as both cards, then the top one is removed from the
+game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.model import Character, State, where
+from judge.engine.fftcg.triggers import emit
+
+DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")
+_ZONE_ATTR = {"hand": "hand", "deck": "deck", "break": "break_zone", "damage": "damage"}
+
+
+def _take(s: State, uid: str) -> tuple[State, str, Character | None]:
+    """Remove a card from wherever it is; returns the zone it was in and its Character if on the field."""
+    zone, who = where(s, uid)
+    if zone == "field":
+        char = s.char(uid)
+        if char is None:        # a card under a Primed stack: taken with its stack, never alone
+            raise ValueError(f"{uid} is under a Primed Character")
+        return replace(s, field=tuple(c for c in s.field if c.uid != uid)), zone, char
+    if zone == "stack":
+        return replace(s, stack=tuple(i for i in s.stack if i.card != uid)), zone, None
+    if zone == "out" or who is None:
+        return s, zone, None
+    z = s.zones[who]
+    if zone in _ZONE_ATTR:
+        attr = _ZONE_ATTR[zone]
+        return s.with_zones(who, **{attr: tuple(u for u in getattr(z, attr) if u != uid)}), zone, None
+    if zone == "lb_deck":
+        return s.with_zones(who, lb_deck=tuple(e for e in z.lb_deck if e[0] != uid)), zone, None
+    return s.with_zones(who, removed=tuple(e for e in z.removed if e[0] != uid)), zone, None
+
+
+def _put(s: State, uid: str, dest: str, player: str, counters: int = 0) -> State:
+    z = s.zones[player]
+    if dest == "hand":
+        return s.with_zones(player, hand=(*z.hand, uid))
+    if dest == "deck_top":
+        return s.with_zones(player, deck=(uid, *z.deck))
+    if dest == "deck_bottom":
+        return s.with_zones(player, deck=(*z.deck, uid))
+    if dest == "break":
+        return s.with_zones(player, break_zone=(*z.break_zone, uid))
+    if dest == "damage":
+        return s.with_zones(player, damage=(*z.damage, uid))
+    if dest == "removed":
+        return s.with_zones(player, removed=(*z.removed, (uid, counters)))
+    if dest == "lb_deck":
+        return s.with_zones(player, lb_deck=(*z.lb_deck, (uid, True)))
+    raise ValueError(f"unknown destination {dest!r}")
+
+
+def _label(dest: str) -> str:
+    return {"hand": "its owner's hand", "deck_top": "the top of its owner's deck",
+            "deck_bottom": "the bottom of its owner's deck", "break": "its owner's Break Zone",
+            "removed": "its owner's removed-from-play zone", "damage": "the Damage Zone",
+            "lb_deck": "its owner's LB deck, face up"}[dest]
+
+
+def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("new_object",),
+         broken: bool = False, counters: int = 0, quiet: bool = False) -> State:
+    """Move one card (with its Primed stack) to its owner's `dest` zone (7.3), raising zone events."""
+    owner = s.objs[uid].owner
+    s, came_from, char = _take(s, uid)
+    group = (uid, *(char.primed_under if char else ()))
+    for u in group:
+        s = _put(s, u, dest, s.objs[u].owner, counters if u == uid else 0)
+    if not quiet:
+        verb = "is broken and put into" if broken else "is put into" if dest != "hand" else "returns to"
+        log.add(f"{s.name_of(uid)} {verb} {_label(dest)}", *why, changes=(f"{uid}: {came_from} -> {dest}",))
+    if char is not None and char.primed_under:
+        s, _, _ = _take(s, uid)
+        s = _put(s, uid, "removed", owner)
+        log.add(f"{s.name_of(uid)} was the top card of a Primed stack: it is removed from the game",
+                "primed_leaves", changes=(f"{uid}: {dest} -> removed",))
+    for u in group:
+        d = s.card(u)
+        if d is not None and d.lb_cost is not None and came_from in ("field", "stack") and dest != "lb_deck" \
+                and where(s, u)[0] != "removed":
+            s, _, _ = _take(s, u)
+            s = _put(s, u, "lb_deck", s.objs[u].owner)
+            log.add(f"{s.name_of(u)} is a Limit Break card: it goes to its owner's LB deck face up",
+                    "lb_return" if came_from == "field" else "lb_summon_return",
+                    changes=(f"{u}: {dest} -> lb_deck",))
+    if came_from == "field":
+        s = emit(s, "leaves", uid, log)
+        if dest == "break":
+            s = emit(s, "to_break", uid, log)
+    return s
+
+
+def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,
+                triggers: bool = True) -> State:
+    """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3)."""
+    d = s.card(uid)
+    s, came_from, _ = _take(s, uid)
+    if dull is None:
+        dull = d is not None and d.type == "backup"
+    s, _ = s.next_id("t")
+    char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
+    s = replace(s, field=(*s.field, char))
+    state_word = "dull" if dull else "active"
+    keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why
+    log.add(f"{s.name_of(uid)} enters the field {state_word} under {controller}'s control", *keys,
+            changes=(f"{uid}: {came_from} -> field",))
+    if triggers:
+        s = emit(s, "enters", uid, log)
+    return s
+
+
+def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("draw_phase",)) -> State:
+    """`player` draws n cards; trying to draw from an empty deck loses at the next rule process (12.4.2)."""
+    drawn = []
+    for _ in range(n):
+        deck = s.zones[player].deck
+        if not deck:
+            log.add(f"{player} must draw but the main deck is empty", "rp_empty_draw", "lose_cannot_draw")
+            return replace(s, failed_draw=s.failed_draw | {player})
+        top = deck[0]
+        s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top))
+        drawn.append(top)
+    if drawn:
+        log.add(f"{player} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}", *why,
+                changes=tuple(f"{u}: deck -> hand" for u in drawn))
+    return s
+
+
+def discard(s: State, uid: str, log: Log, *, why: tuple[str, ...] = ("kw_discard",)) -> State:
+    """Move a card from its owner's hand to their Break Zone (15.1.1.4.1)."""
+    return move(s, uid, "break", log, why=why)

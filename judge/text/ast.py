@@ -276,6 +276,16 @@ class Optional(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SetLevel(Effect):
+    """BS "treat it as LV3" / "as its highest level" (BSS 8-8-1-3-2: effects altering level)."""
+
+    target: Selector
+    level: int | None = None         # None = its highest level
+    duration: Duration = Duration.TURN
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Activate(Effect):
     """Activate a keyword (BS "Activate 【Feast】") or a card's own main / flash effect (a burst's
     "you may then pay this card's cost to activate its flash effect")."""
@@ -426,6 +436,7 @@ def to_json(node: Any, cites: Any = None) -> Any:
 __all__ = [
     "Ability",
     "AbilityKind",
+    "Activate",
     "Cancel",
     "Choose",
     "Condition",
@@ -456,6 +467,7 @@ __all__ = [
     "Search",
     "Selector",
     "Sequence",
+    "SetLevel",
     "SetState",
     "Span",
     "Threshold",

@@ -88,15 +88,15 @@ def _build(items, target, pairs, sim, numbering) -> Parsed:
     seen: dict[str, int] = {}
     last: Raw | None = None
     first_match = min(pairs) if pairs else len(items)
-    for idx, (line, head, text) in enumerate(items):
+    for idx, (line, _head, text) in enumerate(items):
         if idx in pairs:
             t = target[pairs[idx]]
             conf = round(float(sim[idx, pairs[idx]]), 3)
             k = seen.get(t.number, 0) + 1
             seen[t.number] = k
             last = Raw(number=t.number, id=t.number if k == 1 else f"{t.number}#{k}",
-                       text=text, line=line, confidence=conf, heading=bool(head) or bool(t.title))
-            if head or t.title:
+                       text=text, line=line, confidence=conf, heading=bool(t.title))
+            if t.title:
                 last.title = text
             out.clauses.append(last)
             if conf < LOW:

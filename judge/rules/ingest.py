@@ -76,6 +76,11 @@ def _join(prev: str, nxt: str, new_paragraph: bool) -> str:
     """Rejoin a wrapped line; keep real paragraphs (examples, second sentences) on their own line."""
     if not prev:
         return nxt
+    if re.match(r"^(?:\(?\d{1,2}\)|[①-⑳])\s", nxt):
+        return prev + "\n" + nxt        # an item of a numbered list inside the clause
+    if "\u3040" <= nxt[0] <= "\u309f" or nxt[0].islower():
+        # a line starting with a particle (に分類されます) or a lowercase word continues a sentence
+        return prev + ("" if _is_cjk(prev[-1]) or _is_cjk(nxt[0]) else " ") + nxt
     if "\n" not in prev and len(prev) <= 40 and not prev.endswith(_SENT_END) and nxt.endswith(_SENT_END) \
             and len(nxt) > 2 * len(prev):
         return prev + "\n" + nxt      # a heading line followed by its first sentence
@@ -252,7 +257,8 @@ class _Reader:
             last_by_number[eff] = c
         for c in clauses:
             first = c.text.split("\n")[0]
-            looks_heading = len(first) <= 60 and not first.endswith(("。", ".", "．", ":", "："))
+            width = sum(2 if _is_cjk(ch) else 1 for ch in first)
+            looks_heading = width <= 60 and not first.endswith(("。", ".", "．", ":", "："))
             if c.heading or (looks_heading and (c.children or "\n" in c.text or len(parts(c.number)) == 1)):
                 c.title = first
 

@@ -109,9 +109,18 @@ class CardsScreen(Screen[None]):
         found = await app.ask(app.library.search_cards(query.strip(), game, limit=50))
         if found is FAILED:
             return
+        nearest = ""
+        if not found:  # a card number, or a misspelt name: the database's own lookup
+            try:
+                found = [await app.library.find_card(query.strip(), game)]
+            except Exception as exc:
+                found = []
+                hints = getattr(exc, "hints", ())
+                nearest = f" (nearest: {', '.join(hints)})" if hints else ""
         self.cards = list(found)
         hits.set_options([Option(card_label(card), id=str(i)) for i, card in enumerate(self.cards)]
-                         or [Option(Text(f"No card matches {query.strip()!r}", style="dim"), disabled=True)])
+                         or [Option(Text(f"No card matches {query.strip()!r}{nearest}", style="dim"),
+                                    disabled=True)])
 
     @on(OptionList.OptionSelected, "#card-hits")
     def hit_selected(self, event: OptionList.OptionSelected) -> None:

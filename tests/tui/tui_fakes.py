@@ -134,3 +134,20 @@ class FakeKB:
     def diff(self, game: str, from_version: str, to_version: str) -> dict:
         return {"changed": [{"number": "1-2", "old_text": "A player loses.", "new_text": _TEXT["1-2"][1]}],
                 "added": [{"number": "2-1-1"}], "removed": [], "renumbered": []}
+
+
+def plain(widget) -> str:
+    """What a Static shows, as plain text (Rich groups and tables rendered at a wide width)."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.text import Text
+
+    content = widget.content
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return content.plain
+    console = Console(file=StringIO(), width=200, record=True, color_system=None)
+    console.print(content)
+    return console.export_text()

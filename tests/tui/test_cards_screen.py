@@ -1,0 +1,149 @@
+"""Cards screen flows on the real card database, with the project's invented test cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList, Static, Tree
+from tui_fakes import plain
+
+from judge.tui.app import JudgeApp
+from judge.tui.card_view import OutlineNode
+
+FIXTURE = Path(__file__).parent / "fixtures" / "tui_cards.yaml"
+
+
+@pytest.fixture
+def _cards_imported() -> None:
+    """Import the invented cards once into this test session's database."""
+    from judge.cards.db import find_card, load_card_file
+    from judge.errors import UnknownCard
+
+    try:
+        find_card("TUI-001", game="bss")
+    except UnknownCard:
+        load_card_file(FIXTURE, "bss")
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_card(pilot, query: str) -> None:
+    await pilot.press("f2")
+    await settle(pilot)
+    await pilot.press(*query)
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def tree_nodes(tree: Tree) -> list:
+    out, stack = [], list(tree.root.children)
+    while stack:
+        node = stack.pop(0)
+        out.append(node)
+        stack[0:0] = list(node.children)
+    return out
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_search_by_name_opens_the_card_with_its_ast() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_card(pilot, "lantern")
+        shown = plain(app.screen.query_one("#card-data", Static))
+        assert "Lantern Sentinel" in shown and "TUI-001" in shown
+        assert "When Destroyed: Draw one card." in shown
+        labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
+        assert any(label.startswith("keyword: keyword Gale") for label in labels)
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_selecting_an_ast_node_shows_its_clauses() -> None:
+    from judge.rules.kb import open_kb
+    from judge.text.ast import Keyword
+    from judge.text.links import cites
+
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_card(pilot, "TUI-001")
+        tree = app.screen.query_one("#ast", Tree)
+        gale = next(n for n in tree_nodes(tree) if str(n.label).startswith("keyword: keyword Gale"))
+        tree.move_cursor(gale)
+        await settle(pilot)
+        node: OutlineNode = gale.data
+        expected = cites(Keyword("Gale", ("2",)), "bss")
+        assert node.cites and set(expected) <= set(node.cites)
+        first = open_kb().clause("bss", node.cites[0])
+        side = plain(app.screen.query_one("#clause-text", Static))
+        assert f"§{first.number}" in side
+        assert " ".join(first.text.split())[:40] in " ".join(side.split())
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_unparsed_text_is_marked() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_card(pilot, "moon juggler")
+        labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
+        assert any(label.startswith("⚠ unparsed:") and "Juggle" in label for label in labels)
+        summary = plain(app.screen.query_one("#clause-text", Static))
+        assert "not understood (marked in red)" in summary
+        data = app.screen.query_one("#card-data", Static).content
+        printed = data.renderables[1]
+        marked = [printed.plain[s.start:s.end] for s in printed.spans if "red" in str(s.style)]
+        assert marked == ["Juggle three moons sideways."]
+
+
+async def test_unknown_card_search_says_so() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press(*"zzqqxx nothing")
+        await settle(pilot)
+        hits = app.screen.query_one("#card-hits", OptionList)
+        assert "No card matches" in str(hits.get_option_at_index(0).prompt)
+
+
+async def test_import_a_card_file_from_the_screen(tmp_path: Path) -> None:
+    source = tmp_path / "more.yaml"
+    source.write_text(FIXTURE.read_text(encoding="utf-8").replace("TUI-00", "TUX-00"), encoding="utf-8")
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        app.screen.query_one("#card-hits", OptionList).focus()
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(source)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the game picker starts on the current game, bss
+        await settle(pilot)
+        assert any("Imported 3 cards" in n.message for n in app._notifications)
+    from judge.cards.db import find_card
+
+    assert find_card("TUX-002", game="bss").name == "Mirror Flare"
+
+
+async def test_a_malformed_card_file_is_a_notification_not_a_crash(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: bss\ncards:\n  - {number: X-1, type: spirit}\n", encoding="utf-8")
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        app.screen.query_one("#card-hits", OptionList).focus()
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(bad)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert errors and "name" in errors[0].message

@@ -126,7 +126,9 @@ class Draw(Effect):
 
     count: int
     player: Player = Player.YOU
+    per: Selector | None = None  # FFTCG "draw 1 card for each …"
     span: Span | None = None
+    until: bool = False          # BS "draw cards until you have N cards in your hand": count = N
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,6 +139,7 @@ class Discard(Effect):
     player: Player = Player.YOU
     target: Selector | None = None
     span: Span | None = None
+    per: Selector | None = None      # BS "discard … for each …"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,6 +163,7 @@ class MoveCores(Effect):
     dest_target: Selector | None = None
     player: Player = Player.YOU
     span: Span | None = None
+    per: Selector | None = None      # BS "… for each spirit destroyed by this effect"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,6 +224,7 @@ class Damage(Effect):
     target: Selector | None = None   # None = a player (see player)
     player: Player | None = None
     per: Selector | None = None      # FFTCG "for each …": amount is multiplied by their number
+    amount_from: str | None = None   # FFTCG "damage equal to its power": power_of_target | power_of_self | ...
     span: Span | None = None
 
 

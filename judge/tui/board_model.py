@@ -60,6 +60,8 @@ class Played:
 
 def action_label(raw: Mapping[str, Any]) -> str:
     """`A: attack a1` — a scenario action in one short line."""
+    if raw.get("settle"):
+        return "settle: pass the windows nobody acts in, up to the next decision"
     player = raw.get("player", "")
     rest = [f"{k} {v}" if v is not True else k for k, v in raw.items() if k != "player"]
     return f"{player}: {', '.join(rest)}" if player else ", ".join(rest)
@@ -176,6 +178,8 @@ class BoardSession:
 
     def play(self, raw: dict[str, Any]) -> Candidate:
         """Carry out an action; a refused one is returned and leaves the board as it was."""
+        if raw.get("settle"):
+            return self.settle()
         state = self.state
         action = self.rules.parse_action(state, raw, "action")
         ruling = self.rules.resolve(state, action)
@@ -201,8 +205,16 @@ class BoardSession:
         return True
 
     def candidates(self) -> list[Candidate]:
-        """Every scenario action that names a card or player on this board, as the engine judges it."""
-        return [self.try_action(raw) for raw in self.candidate_actions()]
+        """Every scenario action that names a card or player on this board, as the engine judges it.
+
+        First, when the engine would pass open windows by itself, "settle" (what the scenario runner
+        does after the last action).
+        """
+        out = []
+        settled = self.rules.settle(self.state)
+        if settled.steps:
+            out.append(Candidate({"settle": True}, "legal", "", (), tuple(settled.steps)))
+        return out + [self.try_action(raw) for raw in self.candidate_actions()]
 
     def candidate_actions(self) -> list[dict[str, Any]]:
         view = self.rules.state_json(self.state)
@@ -391,6 +403,33 @@ def _facts(view: Any, skip: tuple[str, ...] = ()) -> str:
                      if k not in skip and v not in (None, "", (), []))
 
 
+def _count(value: Any) -> Any:
+    return len(value) if isinstance(value, list | tuple) else value
+
+
+def player_line(player: str, p: Mapping[str, Any]) -> str:
+    """`A  life 5 · reserve 3 · soul core reserve · trash cores 0 · hand 2 · deck 30 · trash 0`."""
+    keys = (("life", "life"), ("reserve", "reserve"), ("soul_core", "soul core"), ("trash_cores", "trash cores"),
+            ("hand", "hand"), ("deck", "deck"), ("trash", "trash"), ("burst", "burst"))
+    parts = [f"{label} {_count(p[key])}" for key, label in keys if key in p and p[key] not in (None, "")]
+    return f"{player}  " + " · ".join(parts)
+
+
+def card_line(card: Mapping[str, Any]) -> str:
+    """`a1 Sample Raider  LV1 6000 BP · 1 core · exhausted · 【Raid】`."""
+    parts = []
+    if card.get("level") is not None:
+        parts.append(f"LV{card['level']}" + (f" {card['bp']} BP" if card.get("bp") is not None else ""))
+    if card.get("cores") is not None:
+        parts.append(f"{card['cores']} core{'s' if card['cores'] != 1 else ''}"
+                     + (" + soul core" if card.get("soul_core") else ""))
+    if card.get("state"):
+        parts.append(str(card["state"]))
+    if card.get("keywords"):
+        parts.append(" ".join(f"【{k}】" for k in card["keywords"]))
+    return f"  {card.get('id', '?')} {card.get('name', '')}  " + " · ".join(parts)
+
+
 def snapshot(session: BoardSession, at: int | None) -> Snapshot:
     """The board after action `at` (None: the latest), the actions on the latest board, the trace."""
     rules = session.rules
@@ -400,12 +439,16 @@ def snapshot(session: BoardSession, at: int | None) -> Snapshot:
     snap = Snapshot(heading=f"Turn {turn.get('number', '?')} · player {turn.get('player', '?')} · "
                             f"{turn.get('step', '?')} step")
     snap.rows.append(("turn", snap.heading))
+    players = view.get("players") or {}
     for player in PLAYERS:
-        snap.rows.append((f"player|{player}", f"{player}: {_facts(rules.player_view(state, player))}"))
-        for card_id in _field_ids(view, player):
-            card = rules.card_view(state, card_id) or {}
-            name = card.get("name", "")
-            snap.rows.append((f"card|{card_id}", f"  {card_id} {name}  {_facts(card, ('name', 'zone', 'owner'))}"))
+        p = players.get(player) or dict(rules.player_view(state, player))
+        snap.rows.append((f"player|{player}", player_line(player, p)))
+        for entry in p.get("field") or ():
+            if isinstance(entry, Mapping) and entry.get("id"):
+                snap.rows.append((f"card|{entry['id']}", card_line(entry)))
+    for line in rules.board_lines(state):
+        if line.startswith("Battle"):
+            snap.rows.append(("battle", line))
     snap.winner = rules.winner(state)
     snap.applies = list(rules.explain(state))
     snap.trace = session.trace()

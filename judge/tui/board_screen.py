@@ -128,15 +128,15 @@ class BoardScreen(Screen[None]):
 
     def draw(self) -> None:
         snap = self.snap
-        caption = snap.heading + (f" · WINNER {snap.winner}" if snap.winner else "")
+        name = self.session.path.name if self.session.path else "new board"
+        caption = f"{self.session.data.get('game', '')} · {name}" + (f" · WINNER {snap.winner}" if snap.winner else "")
         if self.at is not None:
             caption += f" · showing the board after action {self.at + 1} of {len(self.session.played)}"
         self.query_one("#board-caption", Label).update(caption)
         rows = self.query_one("#rows", OptionList)
         kept = rows.highlighted
         rows.set_options([Option(Text(label), id=row_id) for row_id, label in snap.rows])
-        if kept is not None and kept < rows.option_count:
-            rows.highlighted = kept
+        rows.highlighted = kept if kept is not None and kept < rows.option_count else 0
         actions = self.query_one("#actions", OptionList)
         options: list[Option] = []
         if snap.pending is not None:
@@ -156,6 +156,9 @@ class BoardScreen(Screen[None]):
         elif snap.winner:
             options = [Option(Text(f"The game is over: {snap.winner} wins", style="bold"), disabled=True)]
         actions.set_options(options)
+        first = next((i for i, option in enumerate(options) if not option.disabled), None)
+        if first is not None:
+            actions.highlighted = first
         trace = self.query_one("#trace", OptionList)
         trace_options: list[Option] = []
         last = -1

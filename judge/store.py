@@ -16,7 +16,7 @@ from pathlib import Path
 
 from judge.errors import StoreError
 
-SCHEMA = "rules-3"
+SCHEMA = "rules-4"
 
 _FTS = {
     "fts_en": "porter unicode61 remove_diacritics 2",

@@ -286,7 +286,7 @@ def search(query: str, game: str | None, lang: str | None, limit: int, as_json: 
         _json([h.to_json() for h in hits])
         return
     if not hits:
-        click.echo(f"no clause matches {query!r}", err=True)
+        click.echo(f"judge: no clause matches {query!r}", err=True)
         raise SystemExit(1)
     for h in hits:
         click.echo(f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}")

@@ -131,6 +131,7 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
                      "children": json.dumps(c.children), "refs": json.dumps(refs.get(c.id, [])),
                      "cited_by": json.dumps(cited.get(c.number, []) if c.id == c.number else [])})
         tables[fts].append({"doc": key, "id": c.id, "title": c.title, "text": c.text})
+    _precompute(rows)
     tables["clauses"].extend(rows)
     for t in terms.derive(rows_for_terms(rows), numbering):
         tables["terms"].append({**t, "game": d["game"], "lang": d["lang"], "doc": key})
@@ -138,6 +139,20 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
         tables["anomalies"].append({"doc": key, **a})
     for ch in p.changes:
         tables["changes"].append({"doc": key, **ch})
+
+
+def _precompute(rows: list[dict]) -> None:
+    """Breadcrumbs and child numbers stored with each clause, so a lookup is one indexed read."""
+    by_id = {r["id"]: r for r in rows}
+    for r in rows:
+        trail, parent = [], r["parent"]
+        while parent and parent in by_id and len(trail) < 20:
+            p = by_id[parent]
+            label = p["title"] or " ".join(p["text"].split())
+            trail.append([p["number"], label if len(label) <= 60 else label[:59] + "…"])
+            parent = p["parent"]
+        r["crumbs"] = json.dumps(trail[::-1], ensure_ascii=False)
+        r["kids"] = json.dumps([by_id[c]["number"] for c in json.loads(r["children"]) if c in by_id])
 
 
 def _manifest_check(d: dict, p: Parsed) -> list[dict]:

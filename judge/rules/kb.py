@@ -129,22 +129,10 @@ class KB:
         return sorted({n for n in nums if n}, key=dist)[:3]
 
     def _clause(self, doc: Document, row: sqlite3.Row, crumbs: bool = True) -> Clause:
-        children = json.loads(row["children"])
-        trail: list[tuple[str, str]] = []
-        if crumbs:
-            parent = row["parent"]
-            while parent:
-                p = store.clause_by_id(self.conn, doc.key, parent)
-                if p is None:
-                    break
-                trail.append((p["number"], p["title"] or _short(p["text"])))
-                parent = p["parent"]
-            trail.reverse()
-        kids = store.clauses_by_ids(self.conn, doc.key, children)
-        order = {r["id"]: r["number"] for r in kids}
+        trail = [tuple(x) for x in json.loads(row["crumbs"])] if crumbs else []
         return Clause(game=doc.game, lang=doc.lang, version=doc.version, number=row["number"], id=row["id"],
                       title=row["title"] or "", text=row["text"] or "", parent=_num(row["parent"]),
-                      children=[order.get(c, _num(c)) for c in children], refs=json.loads(row["refs"]),
+                      children=json.loads(row["kids"]), refs=json.loads(row["refs"]),
                       cited_by=json.loads(row["cited_by"]), breadcrumbs=trail, line=row["line"],
                       confidence=row["confidence"])
 
@@ -166,13 +154,7 @@ class KB:
     def dump(self, game: str, lang: str | None = None, version: str | None = None) -> list[Clause]:
         """Every clause of a document in order (no breadcrumbs: cheap)."""
         doc = self.document(game, lang, version)
-        rows = store.all_clauses(self.conn, doc.key)
-        num = {r["id"]: r["number"] for r in rows}
-        return [Clause(game=doc.game, lang=doc.lang, version=doc.version, number=r["number"], id=r["id"],
-                       title=r["title"] or "", text=r["text"] or "", parent=_num(r["parent"]),
-                       children=[num.get(c, c) for c in json.loads(r["children"])], refs=json.loads(r["refs"]),
-                       cited_by=json.loads(r["cited_by"]), line=r["line"], confidence=r["confidence"])
-                for r in rows]
+        return [self._clause(doc, r, crumbs=False) for r in store.all_clauses(self.conn, doc.key)]
 
     def exists(self, game: str, number: str, lang: str | None = None) -> bool:
         """Whether the current document of `game` has clause `number` (never raises for bad input)."""

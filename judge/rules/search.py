@@ -64,15 +64,19 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
             rows = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)
         hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
     if ja:
+        rows = []
         if all(len(t) >= 3 for t in tokens):
             rows = store.search_fts(kb.conn, "fts_ja", " ".join(_quote(t) for t in tokens), ja, limit * 2)
             hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
-        else:   # a trigram index cannot see words under three characters: scan for substrings
-            for r in store.search_like(kb.conn, tokens, ja, limit * 4):
+        if not rows:
+            # a trigram index cannot see words under three characters, nor "BP比べ" printed "BP 比べ":
+            # scan for every piece, split where the script changes
+            pieces = [p for t in tokens for p in re.findall(r"[A-Za-z0-9]+|[^A-Za-z0-9]+", t)]
+            for r in store.search_like(kb.conn, pieces, ja, limit * 4):
                 text = " ".join((r["text"] or r["title"] or "").split())
-                pos = text.find(tokens[0])
-                score = sum(text.count(t) for t in tokens) / (1 + len(text) / 200)
-                hits.append(_hit(by_key[r["doc"]], r["id"], _mark(text, tokens, pos), score, r["doc"] in cur))
+                pos = text.find(pieces[0])
+                score = sum(text.count(t) for t in pieces) / (1 + len(text) / 200)
+                hits.append(_hit(by_key[r["doc"]], r["id"], _mark(text, pieces, pos), score, r["doc"] in cur))
     hits.sort(key=lambda h: (-h.score))
     return hits[:limit]
 

@@ -69,6 +69,7 @@ class Threshold:
     stat: str                    # cost | bp | power | level | cores | symbols
     op: str                      # "<=" | ">=" | "==" | "<" | ">"
     value: int
+    ref: Selector | None = None  # compared with that card's stat ("fewer BP than this spirit"); value unused
 
     def __post_init__(self) -> None:
         if self.op not in ("<=", ">=", "==", "<", ">"):

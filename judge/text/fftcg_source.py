@@ -20,9 +20,11 @@ from dataclasses import dataclass
 
 SELF_CHAR = "\x01"
 _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
-_REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]|\"[^\"]*\"")
+_REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]")
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _NOISE = re.compile(r"</?p>")
+_QUOTES = str.maketrans("“”‘’", "\"\"\"\"")
+_QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
 
 
 def _words(block: str) -> list[str]:
@@ -92,6 +94,9 @@ def _lower(text: str) -> str:
 def mask(text: str, name: str | None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked."""
     out = text.translate(_FULLWIDTH)
+    # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
+    # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
+    out = _QUOTE_END.sub('".', out.translate(_QUOTES))
     out = _NOISE.sub(lambda m: " " * len(m.group()), out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]

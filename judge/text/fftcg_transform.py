@@ -204,6 +204,48 @@ class FFTCGTransformer(SelectorRules):
             return TIMINGS.get(data[3:], data[3:])
         return Tree(data, children, meta)
 
+    def rest_to_deck(self, meta, c):
+        dest = "deck_top" if self._has(meta, "top") else "deck_bottom"
+        return Move(target=Selector(count=None, ref="rest", zone="revealed"), dest=dest, span=self._span(meta))
+
+    def rest_to_break(self, meta, c):
+        return Move(target=Selector(count=None, ref="rest", zone="revealed"), dest="break", span=self._span(meta))
+
+    def dull_freeze(self, meta, c):
+        return [SetState(state="dull", target=c[0], span=self._span(meta)),
+                SetState(state="frozen", target=c[0], span=self._span(meta))]
+
+    def reveal_hand(self, meta, c):
+        return Reveal(count=None, zone="opponent_hand" if c[0] is Player.OPPONENT else "hand", span=self._span(meta))
+
+    def power_of(self, meta, c):
+        s = self._slice(meta)
+        return ("half_" if "half" in s else "") + ("power_of_self" if c else "power_of_target")
+
+    def deal_equal(self, meta, c):
+        return Damage(amount=0, target=c[0], amount_from=c[1], span=self._span(meta))
+
+    def st_deals_player(self, meta, c):
+        return Damage(amount=number_in(c), player=c[1], span=self._span(meta))
+
+    def per_damage(self, meta, c):
+        return ("per", Selector(count=None, zone="damage", owner=Player.YOU))
+
+    def per_zone_card(self, meta, c):
+        zone = "hand" if self._has(meta, "hand") else "break"
+        return ("per", Selector(count=None, zone=zone, owner=Player.YOU, card_types=("card",)))
+
+    def st_damage_becomes(self, meta, c):
+        return ModifyStat(stat="damage_received_becomes", amount=number_in(c), target=first_of(c, Selector)
+                          or Selector(ref="it"), duration=Duration.TURN, span=self._span(meta))
+
+    def reduce_damage(self, meta, c):
+        return ModifyStat(stat="damage_received", amount=-number_in(c), target=Selector(ref="it"),
+                          duration=Duration.TURN, span=self._span(meta))
+
+    def cost_floor(self, meta, c):
+        return ("floor", 1)
+
     # ------------------------------------------------------------------ players and amounts
     def pl_you(self, meta, c):
         return Player.YOU
@@ -248,7 +290,8 @@ class FFTCGTransformer(SelectorRules):
         return SetState(state="frozen", target=c[0], span=self._span(meta))
 
     def draw(self, meta, c):
-        return Draw(count=number_in(c), span=self._span(meta))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Draw(count=number_in(c), per=per, span=self._span(meta))
 
     def player_draws(self, meta, c):
         return Draw(count=number_in(c), player=c[0], span=self._span(meta))
@@ -336,9 +379,10 @@ class FFTCGTransformer(SelectorRules):
         return (number_in(c), per)
 
     def power_change(self, meta, c):
-        if isinstance(c[0], tuple):
+        if isinstance(c[0], tuple) and c[0][0] != "per":
             return c[0]
-        return (-number_in(c), None)
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return (-number_in(c), per)
 
     def gains_kw(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
@@ -432,6 +476,7 @@ class FFTCGTransformer(SelectorRules):
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
+        "cond_damaged_this_turn": None, "cond_power": "power",
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 
@@ -479,7 +524,9 @@ class FFTCGTransformer(SelectorRules):
         return [DelayedPart(trig, flatten(c[1:]))]
 
     def trigger_once(self, meta, c):
-        return [UseLimit(("trigger_once_per_turn",), None)]
+        limits = tuple("trigger_" + x[0] for x in c if x[0] != "if")
+        cond = next((x[1] for x in c if x[0] == "if"), None)
+        return [UseLimit(limits, cond)]
 
     def use_limit(self, meta, c):
         cond = first_of(c, Condition)
@@ -518,16 +565,15 @@ class FFTCGTransformer(SelectorRules):
         return [replace(e, per=per) if isinstance(e, (ModifyStat, Damage, CostChange)) else e for e in flatten(c[1:])]
 
     def st_damage_change(self, meta, c):
-        sign = -1 if self._has(meta, "reduced") else 1
-        return ModifyStat(stat="damage_received", amount=sign * number_in(c), target=c[0], duration=Duration.TURN,
+        sign = -1 if self._has(meta, "reduced", "decreases") else 1
+        return ModifyStat(stat="damage_received", amount=sign * number_in(c),
+                          target=first_of(c, Selector) or Selector(ref="it"), duration=Duration.TURN,
                           span=self._span(meta))
 
     def st_lose_all(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
         return Restriction(mode="lose", action="all_abilities", target=c[0], duration=dur, span=self._span(meta))
 
-    def st_self_damage(self, meta, c):
-        return Damage(amount=number_in(c), player=Player.YOU, span=self._span(meta))
 
     def player_mill(self, meta, c):
         return Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta))

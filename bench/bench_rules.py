@@ -44,21 +44,27 @@ def main() -> None:
         nums = [(d.game, d.lang, d.version, c.id) for d in kb.documents() for c in kb.dump(d.game, d.lang, d.version)]
         rnd = random.Random(7)
         sample = [rnd.choice(nums) for _ in range(3000)]
+        cpu: dict[int, list[float]] = {}
+
         def timed(fn, items, rounds: int = 3) -> list[float]:
-            """Per-call times of the median round (gc off): one noisy round on a shared machine
-            should not decide a p99."""
+            """Per-call wall times of the median round (gc off): one noisy round on a shared
+            machine should not decide a p99. CPU times (thread_time, blind to the scheduler
+            handing the core to another process) are kept beside them in `cpu`."""
             runs = []
             for _ in range(rounds):
                 gc.disable()
-                xs = []
+                xs, cs = [], []
                 for it in items:
-                    t = time.perf_counter()
+                    c, t = time.thread_time(), time.perf_counter()
                     fn(it)
                     xs.append(time.perf_counter() - t)
+                    cs.append(time.thread_time() - c)
                 gc.enable()
-                runs.append(xs)
-            runs.sort(key=lambda xs: pct(xs, 99))
-            return runs[len(runs) // 2]
+                runs.append((xs, cs))
+            runs.sort(key=lambda r: pct(r[0], 99))
+            xs, cs = runs[len(runs) // 2]
+            cpu[id(xs)] = cs
+            return xs
 
         look = timed(lambda x: kb.clause(x[0], x[3], lang=x[1], version=x[2]), sample)
         cites = timed(lambda x: kb.citation(x[0], x[3], lang=x[1], version=x[2]), sample[:1000])
@@ -77,11 +83,15 @@ def main() -> None:
         b, e = statistics.median(bare), statistics.median(e2e)
         print(f"KB build (5 documents, {len(nums)} clauses): median {statistics.median(builds):.3f} s "
               f"(aim < 2 s; ratio {statistics.median(builds) / 2:.2f} of aim)")
+        def cpu_note(xs: list[float], p: float) -> str:
+            return f" [cpu p{p:g} {pct(cpu[id(xs)], p) * ms:.3f} ms]"
+
         print(f"lookup by number ({len(look)}): p50 {pct(look, 50) * ms:.3f} ms, p99 {pct(look, 99) * ms:.3f} ms "
-              f"(aim p99 < 1 ms)")
-        print(f"citation line ({len(cites)}): p50 {pct(cites, 50) * ms:.3f} ms, p99 {pct(cites, 99) * ms:.3f} ms")
+              f"(aim p99 < 1 ms){cpu_note(look, 99)}")
+        print(f"citation line ({len(cites)}): p50 {pct(cites, 50) * ms:.3f} ms, p99 {pct(cites, 99) * ms:.3f} ms"
+              f"{cpu_note(cites, 99)}")
         print(f"search over all documents ({len(srch)}): p50 {pct(srch, 50) * ms:.3f} ms, "
-              f"p95 {pct(srch, 95) * ms:.3f} ms (aim p95 < 5 ms)")
+              f"p95 {pct(srch, 95) * ms:.3f} ms (aim p95 < 5 ms){cpu_note(srch, 95)}")
         print(f"`judge rule bss 7-1-5-2` end to end: median {e * ms:.0f} ms vs `python -c pass` {b * ms:.0f} ms "
               f"= {e / b:.2f}x (aim < 3x)")
     finally:

@@ -60,7 +60,8 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
             if kind == "duration":
                 inner = _with_duration(inner, payload)
             elif kind == "if":
-                inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
+                inner = [Conditional(condition=payload, effects=tuple(inner), span=span,
+                                     instead=getattr(effects, "instead", False))]
             elif kind == "when":
                 if i == 0 and trigger is None and kind == "when" and payload.kind != "timing":
                     trigger = payload
@@ -72,6 +73,9 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
                 joiner = "otherwise"
             else:
                 joiner = kind
+        if getattr(effects, "instead", False) and not any(k == "if" for k, _ in leads):
+            inner = [Conditional(condition=Condition(kind="substitution", text="instead"),
+                                 effects=tuple(inner), instead=True, span=span)]
         if joiner == "otherwise" and result and isinstance(result[-1], Conditional):
             last = result.pop()
             result.append(replace(last, otherwise=last.otherwise + tuple(inner)))

@@ -36,6 +36,7 @@ from judge.text.ast import (
     Restriction,
     Reveal,
     Selector,
+    SetLevel,
     SetState,
     Span,
     Threshold,
@@ -62,11 +63,31 @@ class _Ref(Selector):
     """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
 
 
+class _Stmt(list):
+    """A statement's effects, flagged when it ends in "instead" (a substitution, BSS 8-9)."""
+
+    instead = False
+
+
 @dataclass(frozen=True, kw_only=True)
 class _Pick(Effect):
     """A selection ("Select one of your spirits") that later directives act on."""
 
     target: Selector
+
+
+def _merge(dicts: list) -> dict:
+    """Merge selector parts; tuple-valued parts (colours, families, thresholds) accumulate."""
+    parts: dict[str, Any] = {}
+    for d in dicts:
+        if not isinstance(d, dict):
+            continue
+        for k, v in d.items():
+            if isinstance(v, tuple) and k in parts:
+                parts[k] = tuple(parts[k]) + v
+            else:
+                parts[k] = v
+    return parts
 
 
 def _num(tok: Any) -> int:
@@ -215,11 +236,76 @@ class BSTransformer(Transformer):
     def adj_family(self, c: list) -> dict:
         return {"families": (str(c[0]),)}
 
+    def adj_not_family(self, c: list) -> dict:
+        return {"_not_families": (str(c[0])[4:],)}
+
+    def adj_group(self, c: list) -> dict:
+        return _merge(c)
+
+    def adjs(self, c: list) -> dict:
+        return _merge(c)
+
+    def q_at_least(self, c: list) -> dict:
+        return {"count": None, "thresholds": (Threshold("count", ">=", c[0]),)}
+
+    def q_another(self, c: list) -> dict:
+        return {"count": 1, "other": True}
+
+    def post_cost_either(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cost", "==", _num(c[-2])), Threshold("cost", "==", _num(c[-1])))}
+
+    def post_no_soul_core(self, c: list) -> dict:
+        return {"_no_soul_core": True}
+
+    def post_symbols_cmp(self, c: list) -> dict:
+        return self._threshold("symbols", c[0], c[1])
+
+    def post_colors(self, c: list) -> dict:
+        return self._threshold("colors", c[0], c[1])
+
+    def post_one_color(self, c: list) -> dict:
+        return {"thresholds": (Threshold("colors", "==", 1),)}
+
+    def post_state(self, c: list) -> dict:
+        return {"state": str(c[-1]).lower()}
+
+    def post_revealed(self, c: list) -> dict:
+        return {"zone": "revealed"}
+
+    def post_level(self, c: list) -> dict:
+        return self._threshold("level", c[-2], c[-1])
+
+    def _rel(self, stat: str, c: list) -> dict:
+        words = " ".join(str(t).lower() for t in c if isinstance(t, Token))
+        ref = next(x for x in c if isinstance(x, Selector))
+        if "same" in words:
+            op = "<=" if ("less" in words or "fewer" in words) else ">=" if "more" in words else "=="
+        elif "equal" in words:
+            op = "<=" if ("fewer" in words or "less" in words) else ">="
+        else:
+            op = "<" if ("fewer" in words or "less" in words or "lower" in words) else ">"
+        return {"thresholds": (Threshold(stat, op, 0, ref=ref),)}
+
+    def post_cost_rel(self, c: list) -> dict:
+        return self._rel("cost", c)
+
+    def post_bp_rel(self, c: list) -> dict:
+        return self._rel("bp", c)
+
+    def q_at_most(self, c: list) -> dict:
+        return {"count": None, "thresholds": (Threshold("count", "<=", c[0]),)}
+
+    def post_has_timing(self, c: list) -> dict:
+        return {"_has_effect": str(c[-1])}
+
     def adj_name(self, c: list) -> dict:
         return {"name": str(c[0]).strip('"“”')}
 
     def noun(self, c: list) -> dict:
-        types, plural, card = _noun_types(str(c[0]))
+        text = str(c[0])
+        types, plural, card = _noun_types(text)
+        if "token" in text.lower():
+            return {"card_types": ("spirit",), "families": ("Token",), "_plural": plural}
         return {"card_types": types, "_plural": plural, "_card": card}
 
     def _threshold(self, stat: str, value: Any, word: Any) -> dict:
@@ -239,7 +325,7 @@ class BSTransformer(Transformer):
         return {"with_keyword": c[0].name}
 
     def post_no_keyword(self, c: list) -> dict:
-        return {"_without": c[0].name}
+        return {"_without": c[-1].name}
 
     def post_cores(self, c: list) -> dict:
         return self._threshold("cores", c[0], c[1])
@@ -272,16 +358,10 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def selector(self, meta: Any, c: list) -> Selector:
-        parts: dict[str, Any] = {}
-        for d in c:
-            for k, v in d.items():
-                if k in ("colors", "families", "thresholds", "card_types") and k in parts:
-                    parts[k] = tuple(parts[k]) + tuple(v)
-                else:
-                    parts[k] = v
+        parts = _merge(c)
         plural, card = parts.pop("_plural", False), parts.pop("_card", False)
-        parts.pop("_without", None)
-        parts.pop("_soul_core", None)
+        for k in [k for k in parts if k.startswith("_")]:
+            parts.pop(k)
         if "count" not in parts:
             parts["count"] = None if plural else 1
         if card and "zone" not in parts:
@@ -296,6 +376,18 @@ class BSTransformer(Transformer):
     def self_ref(self, meta: Any, c: list) -> Selector:
         types, _, _ = _noun_types(str(c[0]))
         return Selector(self_ref=True, card_types=types, span=self._span(meta))
+
+    @v_args(meta=True)
+    def remaining(self, meta: Any, c: list) -> Selector:
+        return Selector(count=None, zone="revealed", span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_blocking(self, meta: Any, c: list) -> Selector:
+        return Selector(count=1, state="blocking", card_types=("spirit",), span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_attacking(self, meta: Any, c: list) -> Selector:
+        return Selector(count=1, state="attacking", card_types=("spirit",), span=self._span(meta))
 
     def subject(self, c: list) -> Selector:
         return c[0]
@@ -315,7 +407,13 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def draw(self, meta: Any, c: list) -> Draw:
-        return Draw(count=c[0], span=self._span(meta))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Draw(count=c[0], per=per, span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_opp(self, meta: Any, c: list) -> Draw:
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Draw(count=c[1], player=Player.OPPONENT, per=per, span=self._span(meta))
 
     @v_args(meta=True)
     def discard(self, meta: Any, c: list) -> Discard:
@@ -392,25 +490,39 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def remove_cores(self, meta: Any, c: list) -> MoveCores:
-        cores, target = c[0], c[1]
-        dest = next((self._where(x)[0] for x in c[2:] if isinstance(x, tuple)), "reserve")
+        cores = c[0]
+        target = cores.get("_from") or next(x for x in c[1:] if isinstance(x, Selector))
+        dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
         return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
                          dest=dest, source_target=target, span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.TURN)
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
-        return ModifyStat(stat="bp", amount=-_num(n), target=_Ref(), duration=dur, span=self._span(meta))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return ModifyStat(stat="bp", amount=-_num(n), target=_Ref(), duration=dur, per=per,
+                          span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.TURN)
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
         target = next(x for x in c if isinstance(x, Selector))
-        return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, span=self._span(meta))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, per=per,
+                          span=self._span(meta))
 
-    bp_reduce_lead = bp_reduce
+    @v_args(meta=True)
+    def per(self, meta: Any, c: list) -> tuple:
+        sel = next((x for x in c if isinstance(x, Selector)), None)
+        words = [str(t).lower() for t in c if isinstance(t, Token)]
+        if any(w.startswith("symbol") for w in words):
+            sel = Selector(count=None, name="symbol", span=self._span(meta)) if sel is None else \
+                Selector(count=None, name="symbol", owner=sel.owner, span=self._span(meta))
+        elif any(w in ("destroyed", "discarded", "returned", "exhausted") for w in words):
+            sel = replace(sel, state=next(w for w in words if w in ("destroyed", "discarded", "returned", "exhausted")))
+        return ("per", sel)
 
     def free(self, c: list) -> bool:
         return True
@@ -418,11 +530,26 @@ class BSTransformer(Transformer):
     @v_args(meta=True)
     def deploy(self, meta: Any, c: list) -> Deploy:
         verb = "summon" if str(c[0]).lower() == "summon" else "place"
-        return Deploy(verb=verb, target=c[1], free=len(c) > 2, span=self._span(meta))
+        return Deploy(verb=verb, target=self._zoned(c[1], c), free=True in c, span=self._span(meta))
 
     @v_args(meta=True)
     def deploy_place(self, meta: Any, c: list) -> Deploy:
-        return Deploy(verb="place", target=c[0], free=len(c) > 1, span=self._span(meta))
+        return Deploy(verb="place", target=self._zoned(c[0], c), free=True in c, span=self._span(meta))
+
+    @v_args(meta=True)
+    def use_card(self, meta: Any, c: list) -> Deploy:
+        return Deploy(verb="use", target=c[0], free=True in c, span=self._span(meta))
+
+    @staticmethod
+    def _zoned(target: Selector, c: list) -> Selector:
+        zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+        if zone and not target.self_ref and not isinstance(target, _Ref):
+            return replace(target, zone=zone)
+        return target
+
+    def from_zone(self, c: list) -> tuple:
+        word = str(c[-1]).lower() if not isinstance(c[-1], Token) or c[-1].type != "CARDS" else "revealed"
+        return ("zone", "revealed" if "card" in word else word)
 
     def dest_hand(self, c: list) -> str:
         return "hand"
@@ -435,17 +562,17 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move:
-        return Move(target=c[0], dest=c[1], span=self._span(meta))
+        return Move(target=self._zoned(c[0], c), dest=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal:
-        n = next(x for x in c if isinstance(x, int))
+        n = next((x for x in c if isinstance(x, int)), 1)
         return Reveal(count=n, zone="deck", span=self._span(meta))
 
     @v_args(meta=True)
     def add_to_hand(self, meta: Any, c: list) -> Move:
-        target = c[0]
-        if not target.zone or target.zone == "any":
+        target = self._zoned(c[0], c)
+        if not isinstance(target, _Ref) and not target.self_ref and (not target.zone or target.zone == "any"):
             target = replace(target, zone="revealed")
         return Move(target=target, dest="hand", span=self._span(meta))
 
@@ -456,48 +583,61 @@ class BSTransformer(Transformer):
         return (None, c[0])
 
     def gained_bp_kw(self, c: list) -> tuple:
-        return (_num(c[0]), c[1])
+        return (_num(c[0]), c[-1])
 
-    def _gain(self, meta: Any, target: Selector, gained: tuple, dur: Duration | None) -> list:
-        bp, kw = gained
-        dur = dur or Duration.PERMANENT
+    def _gain(self, meta: Any, c: list, target: Selector) -> list:
+        bp, kw = next(x for x in c if isinstance(x, tuple) and x and x[0] != "per")
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
         out: list = []
         if bp is not None:
-            out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, span=self._span(meta)))
+            out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
+                                  span=self._span(meta)))
         if kw is not None:
             out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))
         return out
 
     @v_args(meta=True)
     def gain(self, meta: Any, c: list) -> list:
-        dur = next((x for x in c if isinstance(x, Duration)), None)
-        return self._gain(meta, c[0], next(x for x in c if isinstance(x, tuple)), dur)
+        return self._gain(meta, c, c[0])
 
     @v_args(meta=True)
     def gain_lead(self, meta: Any, c: list) -> list:
-        return self._gain(meta, c[1], next(x for x in c if isinstance(x, tuple)), c[0])
+        return self._gain(meta, c, c[1])
+
+    def reminder(self, c: list) -> None:
+        return None
 
     # restrictions
-    def act_attack(self, c: list) -> tuple:
-        return ("attack", None)
+    def act_verb(self, c: list) -> tuple:
+        return ("_".join(str(c[0]).lower().split()), None)
 
-    def act_block(self, c: list) -> tuple:
-        return ("block", None)
+    def act_be(self, c: list) -> tuple:
+        return ("be_" + str(c[0]).lower(), c[1] if len(c) > 1 else None)
 
-    def act_be_blocked(self, c: list) -> tuple:
-        return ("be_blocked", c[0] if c else None)
-
-    def act_be_selected(self, c: list) -> tuple:
-        return ("be_selected", c[0] if c else None)
-
-    def act_be_destroyed(self, c: list) -> tuple:
-        return ("be_destroyed", c[0] if c else None)
-
-    def act_be_exhausted(self, c: list) -> tuple:
-        return ("be_exhausted", c[0] if c else None)
+    def act_cores_removed(self, c: list) -> tuple:
+        return ("have_cores_removed", c[-1] if len(c) > 2 else None)
 
     def act_use(self, c: list) -> tuple:
         return ("use", c[0])
+
+    def src_effects(self, c: list) -> Selector:
+        return Selector(count=None, owner=_player(c[0]))
+
+    def src_effects_of(self, c: list) -> Selector:
+        return c[0]
+
+    def src_destruction(self, c: list) -> Selector:
+        return c[0]
+
+    def src_selector(self, c: list) -> Selector:
+        return c[0]
+
+    def src_this_effect(self, c: list) -> Selector:
+        return Selector(count=None, name="this effect")
+
+    def src_player(self, c: list) -> Selector:
+        return Selector(count=None, owner=_player(c[0].children[0] if isinstance(c[0], Tree) else c[0]))
 
     def by_what(self, c: list) -> Any:
         return c[0]
@@ -514,10 +654,58 @@ class BSTransformer(Transformer):
                            span=self._span(meta))
 
     @v_args(meta=True)
+    def restriction_cores(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
     def restriction_lead(self, meta: Any, c: list) -> Restriction:
         dur, target = c[0], c[1]
         action, _ = next(x for x in c if isinstance(x, tuple))
         return Restriction(mode="cannot", action=action, target=target, duration=dur, span=self._span(meta))
+
+    def lv_n(self, c: list) -> int:
+        return _num(next(x for x in c if isinstance(x, Token) and x.type.endswith("INT")))
+
+    def lv_highest(self, c: list) -> None:
+        return None
+
+    @v_args(meta=True)
+    def treat_as(self, meta: Any, c: list) -> SetLevel:
+        level = c[1] if len(c) > 1 and isinstance(c[1], int) else None
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetLevel(target=c[0], level=level, duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_until(self, meta: Any, c: list) -> Draw:
+        n = next(x for x in c if isinstance(x, int))
+        return Draw(count=n, until=True, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_target(self, meta: Any, c: list) -> Discard:
+        target = c[0]
+        n = target.count if isinstance(target, Selector) and target.count else 1
+        return Discard(count=n, target=target, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_any(self, meta: Any, c: list) -> Discard:
+        target = _Ref() if isinstance(c[-1], Token) and c[-1].type == "PRONOUN" else Selector(count=None, zone="hand")
+        return Discard(count=0, target=replace(target, up_to=True), span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_both(self, meta: Any, c: list) -> Discard:
+        return Discard(count=c[1], player=Player.EACH, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_opp(self, meta: Any, c: list) -> Discard:
+        return Discard(count=c[1], player=Player.OPPONENT, span=self._span(meta))
+
+    def cores_of_n(self, c: list) -> dict:
+        return {"count": c[0], "_from": _Ref()}
+
+    def cores_of_all_but(self, c: list) -> dict:
+        return {"count": None, "_all_but": c[0], "_from": _Ref()}
 
     @v_args(meta=True)
     def activate_keyword(self, meta: Any, c: list) -> Activate:
@@ -561,17 +749,63 @@ class BSTransformer(Transformer):
     cond_is = _cond("is")
     cond_has_keyword = _cond("has_keyword")
     cond_costs = _cond("compare")
+    cond_event = _cond("event")
+    cond_spend = _cond("soul_core_spent")
+    cond_none = _cond("none")
+    ev_life = _cond("event")
+    ev_core = _cond("event")
+    ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
+    cond_compare = _cond("compare")
+    cond_symbols = _cond("symbols")
+    cond_bp = _cond("compare")
+    cond_control_none = _cond("control_none")
+    cond_turn = _cond("turn")
     ev_active = _cond("event")
     ev_use = _cond("event")
 
     @v_args(meta=True)
-    def trailing_if(self, meta: Any, c: list) -> list:
-        return [Conditional(condition=c[1], effects=tuple(c[0]), span=self._span(meta))]
+    def statement(self, meta: Any, c: list) -> list:
+        effects = c[0] if isinstance(c[0], list) else [c[0]]
+        instead = False
+        for kind, cond in c[1:]:
+            if kind == "instead":
+                instead = True
+                continue
+            if kind == "per":
+                effects = [replace(e, per=cond) if hasattr(e, "per") and e.per is None else e for e in effects]
+                if not any(getattr(e, "per", None) is cond for e in effects):
+                    raise ValueError("'for each' applies to no amount in this sentence")
+                continue
+            effects = [Conditional(condition=cond, effects=tuple(effects), span=self._span(meta))]
+        out = _Stmt(effects)
+        out.instead = instead
+        return out
+
+    def tr_unless(self, c: list) -> tuple:
+        return ("if", replace(c[0], kind="unless", text="unless " + c[0].text))
+
+    def tr_per(self, c: list) -> tuple:
+        return c[0]
+
+    def tr_if(self, c: list) -> tuple:
+        return ("if", c[0])
+
+    def tr_when(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    def tr_start(self, c: list) -> tuple:
+        return ("when", Condition(kind="timing", text=str(c[0])))
+
+    def tr_instead(self, c: list) -> tuple:
+        return ("instead", None)
 
     @v_args(meta=True)
-    def trailing_when(self, meta: Any, c: list) -> list:
-        return [Conditional(condition=c[1], effects=tuple(c[0]), span=self._span(meta))]
+    def tr_after(self, meta: Any, c: list) -> tuple:
+        return ("after", Condition(kind="after_resolves", text=self._slice(meta)))
+
+    def ev_tail(self, c: list) -> None:
+        return None
 
     # leads: (kind, payload)
     def then(self, c: list) -> tuple:
@@ -588,6 +822,14 @@ class BSTransformer(Transformer):
 
     def otherwise(self, c: list) -> tuple:
         return ("otherwise", None)
+
+    def if_possible(self, c: list) -> tuple:
+        return ("if", Condition(kind="possible", text="If possible"))
+
+    @v_args(meta=True)
+    def when_first(self, meta: Any, c: list) -> tuple:
+        ev = c[0]
+        return ("when", replace(ev, kind="first_each_turn", text=self._slice(meta).rstrip(", ")))
 
     def if_cond(self, c: list) -> tuple:
         return ("if", c[0])

@@ -187,6 +187,13 @@ def _translation_report(tables: dict, docs: list[dict], parsed: dict[str, Parsed
         ja, en = langs["ja"], langs["en"]
         nja = {c.number for c in parsed[ja].clauses}
         nen = {c.number for c in parsed[en].clauses}
+        kids = {k: {c.number: len(c.children) for c in parsed[k].clauses} for k in (ja, en)}
+        for n in sorted(nja & nen, key=lambda x: tuple(int(p) for p in x.split("-") if p.isdigit())):
+            if kids[ja][n] != kids[en][n]:
+                line = next(c.line for c in parsed[ja].clauses if c.number == n)
+                tables["anomalies"].append({"doc": ja, "kind": "translation", "number": n, "line": line,
+                                            "likely": "", "message": f"{n} has {kids[ja][n]} sub-clauses in "
+                                            f"{ja} but {kids[en][n]} in {en}"})
         for only, have, miss in ((nja - nen, ja, en), (nen - nja, en, ja)):
             for n in sorted(only):
                 line = next(c.line for c in parsed[have].clauses if c.number == n)

@@ -107,6 +107,12 @@ class KB:
         cid = f"{norm}#{rep}" if rep and rep != "1" else norm
         row = store.clause_by_id(self.conn, doc.key, cid)
         if row is None:
+            meant = store.rows(self.conn, "select number from anomalies where doc = ? and likely = ?",
+                               (doc.key, norm))
+            if meant:   # a misprinted number: 11-3-1-4 is printed as a second 11-2-1-4 in bs/ja
+                raise UnknownRule(f"{doc.game} {doc.lang} {doc.version} prints no clause {norm}; the clause "
+                                  f"the sequence puts there is printed as {meant[0][0]}",
+                                  hints=[meant[0][0], *self._nearest(doc, norm)[:2]])
             raise UnknownRule(f"{doc.game} {doc.lang} {doc.version} has no clause {norm}{'#' + rep if rep else ''}",
                               hints=self._nearest(doc, norm))
         return row

@@ -42,3 +42,14 @@ def test_bs_translation_mismatch_11_3_1_4_reported(kb: KB) -> None:
 
 def test_bs_example_paragraph_stays_with_1_4_2_1(kb: KB) -> None:
     assert "\n例：" in kb.clause("bs", "1-4-2-1").text
+
+
+def test_bs_ja_11_3_1_4_lookup_points_to_the_misprinted_clause(kb: KB) -> None:
+    import pytest
+
+    from judge.errors import UnknownRule
+
+    with pytest.raises(UnknownRule) as exc:
+        kb.clause("bs", "11-3-1-4")
+    assert exc.value.hints[0] == "11-2-1-4#2"
+    assert kb.clause("bs", "11-2-1-4#2").parent == "11-3-1"

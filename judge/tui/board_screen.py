@@ -172,7 +172,10 @@ class BoardScreen(Screen[None]):
             if step.cites:
                 label.append(f" §{', §'.join(step.cites)}", style="cyan")
             trace_options.append(Option(label, id=f"step|{n}"))
+        kept_step = trace.highlighted if trace.option_count == len(trace_options) else None
         trace.set_options(trace_options or [Option(Text("No action played yet", style="dim"), disabled=True)])
+        if kept_step is not None:
+            trace.highlighted = kept_step
         applies = self.query_one("#applies", OptionList)
         applies.set_options([Option(Text(a.text) + Text(f" §{', §'.join(a.cites)}" if a.cites else "",
                                                         style="cyan"), id=f"applies|{i}")

@@ -127,6 +127,17 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
                 "effect.duration")
 
 
+def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    for cid in ids:
+        d = ctx.state.card_def(cid)
+        lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
+        management.add_mod(ctx, target=cid, kind="level_set", value=lv, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        ctx.log(f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value}); BP now "
+                f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
+
+
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -315,11 +326,13 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         apply(ctx, e, item)
 
 
-HANDLERS = {
+HANDLERS: dict[type, object] = {
     ast.Destroy: _destroy, ast.Draw: _draw, ast.Discard: _discard, ast.SetState: _set_state,
     ast.ModifyStat: _modify, ast.Move: _move, ast.Gain: _gain, ast.Restriction: _restrict,
     ast.MoveCores: _move_cores, ast.Damage: _damage, ast.Conditional: _conditional,
     ast.Sequence: _sequence, ast.Optional: _optional,
 }
+if hasattr(ast, "SetLevel"):
+    HANDLERS[ast.SetLevel] = _set_level
 
 __all__ = ["HANDLERS", "apply", "condition_holds", "draw", "orient", "run"]

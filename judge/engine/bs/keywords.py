@@ -96,17 +96,22 @@ def largest(state, cid: str, name: str) -> int | None:
 
 
 def cost_condition(params: tuple[str, ...], cost: int) -> bool:
-    """Conditions such as "Cost 4 or more"; an unknown condition is not assumed to hold."""
+    """Conditions such as "4" (cost 4 or more), "4-5", "Cost 4 or more"; unknown ones do not hold."""
     if not params:
         return True
     text = " ".join(params).lower()
-    m = re.search(r"cost\s*(\d+)\s*or\s*(more|less|greater|fewer)", text)
+    m = re.search(r"(\d+)\s*(?:or|and)\s*(more|less|greater|fewer|over|under)", text)
     if m:
         n = int(m.group(1))
-        return cost >= n if m.group(2) in ("more", "greater") else cost <= n
-    m = re.search(r"cost\s*(\d+)", text)
+        return cost >= n if m.group(2) in ("more", "greater", "over") else cost <= n
+    m = re.fullmatch(r"\D*(\d+)\s*(?:-|to|~)\s*(\d+)\D*", text)
     if m:
-        return cost == int(m.group(1))
+        return int(m.group(1)) <= cost <= int(m.group(2))
+    nums = [int(n) for n in re.findall(r"\d+", text)]
+    if len(nums) == 2:
+        return nums[0] <= cost <= nums[1]
+    if len(nums) == 1:
+        return cost >= nums[0]
     return False
 
 

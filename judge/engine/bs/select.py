@@ -109,12 +109,12 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         return cands
     if sel.count is None:
         return cands
-    if not cands:
+    if not cands and not ctx.peek_answer():
         if sel.count:
             ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
                     "effect.select_none")
         return []
-    if len(cands) <= sel.count and not sel.up_to:
+    if len(cands) <= sel.count and not sel.up_to and not ctx.peek_answer():
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
     answer = ctx.answer()
@@ -132,6 +132,10 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         if cid not in cands:
             raise ctx.refuse(f"{cid} does not meet the selection of {label} (candidates: "
                              f"{', '.join(cands)})", "effect.select")
+    if not cands and not picked:
+        ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
+                "effect.select_none")
+        return []
     if len(picked) > sel.count or (not sel.up_to and len(picked) < min(sel.count, len(cands))):
         raise ctx.refuse(f"{label} selects {'up to ' if sel.up_to else ''}{sel.count}; "
                          f"{len(picked)} were chosen", "effect.select_count")

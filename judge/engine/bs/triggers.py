@@ -90,7 +90,12 @@ def push(ctx: Ctx, items: list[Work]) -> None:
 
 
 def _concepts(w: Work) -> tuple[str, ...]:
-    return ("effect.triggered",) if w.kind == "effects" else ()
+    if w.kind == "keyword" and w.keyword:
+        from judge.engine.bs.keywords import rule
+
+        r = rule(w.keyword)
+        return (r.concept,) if r else ()
+    return ("effect.triggered",) if w.kind == "effects" else ("magic.steps",)
 
 
 def fire(ctx: Ctx, event: str, cid: str) -> None:

@@ -149,10 +149,10 @@ def numbers(conn: sqlite3.Connection, doc: str) -> list[str]:
 
 
 def search_fts(conn: sqlite3.Connection, table: str, match: str, docs: list[str], limit: int) -> list[sqlite3.Row]:
-    """Ranked full-text hits (bm25) with the match marked by [ and ]."""
+    """Ranked full-text hits (bm25) with the match marked « » (rules text prints [ ] of its own)."""
     marks = ",".join("?" * len(docs))
     sql = (f"select doc, id, bm25({table}, 0, 0, 2.0, 1.0) as rank, "
-           f"snippet({table}, 3, '[', ']', '…', 14) as snip, title from {table} "
+           f"snippet({table}, -1, '«', '»', '…', 14) as snip, title from {table} "
            f"where {table} match ? and doc in ({marks}) order by rank limit ?")
     return rows(conn, sql, (match, *docs, limit))
 

@@ -79,7 +79,7 @@ class Document:
 
 @dataclass(frozen=True)
 class Hit:
-    """A search result: where it is and the matched words marked with [ and ]."""
+    """A search result: where it is and the matched words marked « » (rules text prints [ ] itself)."""
 
     game: str
     lang: str

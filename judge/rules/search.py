@@ -82,12 +82,12 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
 
 
 def _mark(text: str, needles: list[str], pos: int, width: int = 40) -> str:
-    """A window around the first match with every needle marked by [ and ]."""
+    """A window around the first match with every needle marked « » (never [ ]: rules print those)."""
     start = max(0, pos - width) if pos >= 0 else 0
     end = min(len(text), (pos if pos >= 0 else 0) + width * 2)
     window = text[start:end]
     for n in sorted(set(needles), key=len, reverse=True):
-        window = window.replace(n, f"[{n}]")
+        window = window.replace(n, f"«{n}»")
     return ("…" if start else "") + window + ("…" if end < len(text) else "")
 
 
@@ -101,7 +101,7 @@ def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:
         if n and ("-" in n or "." in n):
             for r in store.clauses_by_number(kb.conn, d.key, n)[:1]:
                 snip = " ".join((r["text"] or "").split())[:100]
-                out.append(_hit(d, r["id"], f"[{n}] {snip}", 1000.0, d.key in cur))
+                out.append(_hit(d, r["id"], f"«{n}» {snip}", 1000.0, d.key in cur))
     return out
 
 

@@ -82,6 +82,11 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "added_from_break": "added_to_hand_from_break_zone", "priming": "priming"}
 
 
+#: grammar rules whose words only qualify their parent (read there from the text slice)
+_WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name", "phase_time", "rest_cards",
+                         "search_dest", "source", "source_list", "without_paying"})
+
+
 @v_args(meta=True)
 class FFTCGTransformer(SelectorRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
@@ -126,8 +131,11 @@ class FFTCGTransformer(SelectorRules):
     def keywords(self, meta, c):
         return KeywordSet(tuple(c))
 
+    def kw_item(self, meta, c):
+        return first_of(c, Ability)
+
     def keyword_list(self, meta, c):
-        return KeywordSet(tuple(k for k in c if isinstance(k, Keyword)))
+        return KeywordSet(tuple(k for k in c if isinstance(k, (Keyword, Ability))))
 
     def damage_label(self, meta, c):
         return ("damage", number_text(str(c[0])))
@@ -200,9 +208,11 @@ class FFTCGTransformer(SelectorRules):
         return Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta))
 
     def __default__(self, data, children, meta):
-        if isinstance(data, str) and data.startswith("ev_"):
+        if data.startswith("ev_"):
             return TIMINGS.get(data[3:], data[3:])
-        return Tree(data, children, meta)
+        if data in _WORDS_ONLY:
+            return Tree(data, children, meta)
+        raise ValueError(f"no AST rule for grammar rule {data!r}")  # a grammar rule left unmapped
 
     def rest_to_deck(self, meta, c):
         dest = "deck_top" if self._has(meta, "top") else "deck_bottom"
@@ -243,6 +253,15 @@ class FFTCGTransformer(SelectorRules):
         return ModifyStat(stat="damage_received", amount=-number_in(c), target=Selector(ref="it"),
                           duration=Duration.TURN, span=self._span(meta))
 
+    def st_unreducible(self, meta, c):
+        return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
+
+    def lasting(self, meta, c):
+        return ("lasting",)
+
+    def q_all_other(self, meta, c):
+        return [("count", None, False, "all"), ("other", True)]
+
     def cost_floor(self, meta, c):
         return ("floor", 1)
 
@@ -265,6 +284,9 @@ class FFTCGTransformer(SelectorRules):
     # ------------------------------------------------------------------ directives (15.1.1)
     def choose(self, meta, c):
         return Choose(target=replace(c[0], choose="choose"), span=self._span(meta))
+
+    def select(self, meta, c):
+        return Choose(target=replace(c[0], choose="select"), span=self._span(meta))
 
     def player_selects(self, meta, c):
         return Choose(target=replace(c[1], owner=c[0]), span=self._span(meta))
@@ -386,16 +408,11 @@ class FFTCGTransformer(SelectorRules):
 
     def gains_kw(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
-        kws = first_of(c, KeywordSet)
-        if kws is not None:
-            return ("kw", kws.keywords, dur)
-        return ("ability", first_of(c, Ability), dur)
+        return ("kw", first_of(c, KeywordSet).keywords, dur)
 
     def st_gain(self, meta, c):
-        target, (what, payload, dur) = c[0], c[1]
-        if what == "kw":
-            return [Gain(target=target, keyword=k, duration=dur, span=self._span(meta)) for k in payload]
-        return Gain(target=target, ability=payload, duration=dur, span=self._span(meta))
+        target, (_, granted, dur) = c[0], c[1]
+        return [_gain(target, g, dur, self._span(meta)) for g in granted]
 
     def st_power(self, meta, c):
         amount, per = c[1]
@@ -407,7 +424,7 @@ class FFTCGTransformer(SelectorRules):
         dur = first_of(c[2:], Duration) or Duration.PERMANENT
         out: list[Effect] = [ModifyStat(stat="power", amount=amount, target=c[0], duration=dur, per=per,
                                         span=self._span(meta))]
-        out += [Gain(target=c[0], keyword=k, duration=dur, span=self._span(meta)) for k in c[2].keywords]
+        out += [_gain(c[0], g, dur, self._span(meta)) for g in c[2].keywords]
         return out
 
     def restricted_action(self, meta, c):
@@ -476,7 +493,8 @@ class FFTCGTransformer(SelectorRules):
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
-        "cond_damaged_this_turn": None, "cond_power": "power",
+        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_not_control": None,
+        "cond_opp_not_control": None,
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 
@@ -610,6 +628,13 @@ class FFTCGTransformer(SelectorRules):
 
 
 
+
+
+def _gain(target: Selector, granted: Keyword | Ability, duration: Duration, span: Span | None) -> Gain:
+    """A keyword or a quoted ability given to the target (15.2 keywords, 11.5 abilities)."""
+    if isinstance(granted, Keyword):
+        return Gain(target=target, keyword=granted, duration=duration, span=span)
+    return Gain(target=target, ability=granted, duration=duration, span=span)
 
 
 # ---------------------------------------------------------------------- parse pipeline hooks

@@ -168,8 +168,11 @@ class KB:
             doc = self.document(game, lang)
         except UnknownGame:
             return False
-        norm = normalize(str(number), doc.numbering if doc.numbering != "unnumbered" else "dash")
-        return bool(norm and store.clauses_by_number(self.conn, doc.key, norm))
+        try:
+            self._row(doc, str(number))
+        except (UnknownRule, BadInput):
+            return False
+        return True
 
     def exists_in(self, doc: Document, number: str) -> bool:
         """Whether that exact document has clause `number`."""

@@ -470,23 +470,23 @@ class BSTransformer(Transformer):
             return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
         return "spirit", x
 
+    def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
+        (source, src_t), (dest, dst_t) = self._where(src), self._where(dst)
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=source,
+                         dest=dest, source_target=src_t, dest_target=dst_t, span=self._span(meta))
+
     @v_args(meta=True)
-    def core_move(self, meta: Any, c: list) -> MoveCores:
-        cores = c[0]
-        places = [x for x in c[1:] if isinstance(x, tuple | Selector)]
-        if len(places) == 1:
-            src, src_t = "void", None
-            dst, dst_t = self._where(places[0])
-        else:
-            # "place cores from A into B" or "place cores into B from A"
-            a, b = places[0], places[1]
-            order = [t for t in c if isinstance(t, Token) and str(t).lower() == "from"]
-            if order and c.index(order[0]) < c.index(b) if b in c else True:
-                (src, src_t), (dst, dst_t) = self._where(a), self._where(b)
-            else:
-                (dst, dst_t), (src, src_t) = self._where(a), self._where(b)
-        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=src,
-                         dest=dst, source_target=src_t, dest_target=dst_t, span=self._span(meta))
+    def core_move_from(self, meta: Any, c: list) -> MoveCores:
+        return self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
+
+    @v_args(meta=True)
+    def core_move_into_from(self, meta: Any, c: list) -> MoveCores:
+        places = [x for x in c[1:] if x is not None]
+        return self._cores(meta, c[0], places[1], places[0])
+
+    @v_args(meta=True)
+    def core_move_into(self, meta: Any, c: list) -> MoveCores:
+        return self._cores(meta, c[0], ("void", Player.YOU), next(x for x in c[1:] if x is not None))
 
     @v_args(meta=True)
     def remove_cores(self, meta: Any, c: list) -> MoveCores:

@@ -39,6 +39,7 @@ def grammar_file(game: str):
     return grammar_dir() / name
 
 
+@cache
 def start_rules(game: str) -> tuple[str, ...]:
     """Which of the conventional start rules (`line`, `sentence`) the game's grammar defines."""
     text = grammar_file(game).read_text(encoding="utf-8")
@@ -55,17 +56,26 @@ def load_parser(game: str, parser: str = "lalr") -> Lark:
     `parser` is "lalr" (the production parser) or "earley" (the same grammar under Earley, for
     the benchmark's ratio). Positions are propagated so every AST node can carry its span.
     """
+    path = grammar_file(game)
+    if not path.is_file():
+        raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
+    return _load(str(path), parser, start_rules(game))
+
+
+@cache
+def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
+    """One parser per grammar file and algorithm (Saga and Standard share theirs)."""
+    from pathlib import Path
+
     from lark import Lark
     from lark.exceptions import GrammarError as LarkGrammarError
     from lark.exceptions import LarkError
 
     from judge.paths import grammar_dir
 
-    path = grammar_file(game)
-    if not path.is_file():
-        raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
+    name = Path(path).name
     options: dict = {"parser": parser, "propagate_positions": True, "maybe_placeholders": False,
-                     "start": list(start_rules(game)), "import_paths": [grammar_dir()]}
+                     "start": list(starts), "import_paths": [grammar_dir()]}
     if parser == "lalr":
         options["lexer"] = "contextual"
     elif parser == "earley":
@@ -74,9 +84,9 @@ def load_parser(game: str, parser: str = "lalr") -> Lark:
     else:
         raise GrammarError(f"unknown parser algorithm {parser!r} (lalr or earley)")
     try:
-        return Lark.open(str(path), **options)
+        return Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:
-        raise GrammarError(f"grammar {path.name} failed to load: {exc}") from exc
+        raise GrammarError(f"grammar {name} failed to load: {exc}") from exc
 
 
 __all__ = ["GRAMMAR_FILES", "START_RULES", "grammar_file", "load_parser", "start_rules"]

@@ -97,6 +97,15 @@ BSS: dict[str, tuple[str, ...]] = {
     "restriction.action=be_selected": ("1-3-3", "8-5-3"),
     "restriction.duration=turn": ("6-8-1-2",),
     "activate": ("8-5-2",),
+    "set_level": ("8-8-1-3-2", "8-8-1-3-1"),
+    "condition.kind=chain": ("11-15-1", "11-15-2", "11-15-3"),
+    "draw.until": ("4-5-3",),
+    "deploy.verb=use": ("10-8-1", "10-8-2"),
+    "move.dest=revealed": ("12-2-1",),
+    "selector.zone=revealed": ("12-2-1", "12-3-1"),
+    "ability.timing=main_flash": ("8-1-3-1", "8-1-6-1"),
+    "ability.timing=during_your_turn": ("8-1-4-1",),
+    "ability.timing=during_opponents_turn": ("8-1-4-1",),
     "activate.step=main": ("10-9-2", "10-8-1"),
     "activate.step=flash": ("10-9-2", "10-8-1"),
     # selection (8-5-3 targets; "up to" 8-5-3-2 and 1-3-5-1; on the field unless stated 8-5-4)
@@ -148,6 +157,8 @@ BS: dict[str, tuple[str, ...]] = {
     "ability.timing=main": ("12-2-1-4-1", "9-1-7-1-1"),
     "ability.timing=flash": ("12-2-1-5-1", "9-1-7-1-2"),
     "ability.timing=event": ("9-1-5-2", "9-1-5-4"),
+    "ability.kind=burst": ("9-1-5-2",),
+    "set_level": ("9-1-4-1",),
     "cost": ("9-1-6-2",),
     "optional": ("9-1-2",),
     "conditional": ("5-19-2",),
@@ -192,6 +203,29 @@ UNSUPPORTED_BS: dict[str, str] = {
     "Super Unleash": "a level-cost marking printed in the Lv2 cost box (12-2-1-1), not effect text",
     "Soul Magic": "a cost-payment marking (12-2-1-2) outside the effect text",
     "Succession": "a cost-reduction marking (12-2-1-3) outside the effect text",
+    "Keyword Effects": "the heading of a class of effects (12-1), not a keyword printed on cards",
+    "Common Effects": "the heading of a class of effects (12-2), not a keyword printed on cards",
+    "Restriction Effects": "the heading of a class of effects (12-3), not a keyword printed on cards",
+}
+
+# For every keyword the grammar reads: one line of card text in the project's convention that
+# uses it (tests parse each and check the keyword, label or tag reaches the AST).
+KEYWORD_EXAMPLES_BS: dict[str, str] = {
+    "Awaken": "[LV1][LV2] 【Awaken】", "Confront": "[LV2] While This Spirit Attacks: 【Confront】",
+    "Curse": "[LV1] While This Spirit Attacks: 【Curse】", "Immortal": "【Immortal: 4/5】",
+    "Armor": "【Armor: Red/Purple】", "Luster": "[LV2] While This Spirit Attacks: 【Luster】",
+    "Blessed": "[LV2] 【Blessed】", "Ascend": "【Ascend: 6】", "Swift": "【Swift】", "Gale": "【Gale: 2】",
+    "Crush": "When This Spirit Attacks: 【Crush: +1】", "Raid": "When This Spirit Attacks: 【Raid: 1】",
+    "A.T. Field": "【A.T. Field】", "Astral": "During Opponent's Turn: 【Astral】",
+    "Chain": "When Summoned: Draw a card. Chain Red: Draw a card.", "Agile": "【Agile】",
+    "Feast": "When Summoned: Activate Feast.", "Link": "【Link: 4】",
+    "Burst": "[Burst] When You Lose Life: Draw a card.",
+    "Main": "[Main] Draw a card.", "Flash": "[Flash] Draw a card.",
+    "During Attack": "During Attack: This spirit gains 1000 BP.",
+    "During Block": "During Block: This spirit gains 1000 BP.",
+    "Once per turn": "[Once per turn] When Summoned: Draw a card.",
+    "Unstackable": "[Unstackable] When Summoned: Draw a card.",
+    "Unstackable, Once per turn": "[Unstackable, Once per turn] When Summoned: Draw a card.",
 }
 
 _BS_FAMILY = {"bss": (BSS, UNSUPPORTED_BS), "bs": (BS, UNSUPPORTED_BS)}
@@ -254,4 +288,4 @@ def cites(node: Any, game: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["BS", "BSS", "UNSUPPORTED_BS", "cites", "keys_of", "table", "unsupported"]
+__all__ = ["BS", "BSS", "KEYWORD_EXAMPLES_BS", "UNSUPPORTED_BS", "cites", "keys_of", "table", "unsupported"]

@@ -1,0 +1,255 @@
+"""Battle Spirits card text → AST: one sentence, one expected tree, named after the clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.text.ast import (
+    AbilityKind,
+    Activate,
+    Conditional,
+    Deploy,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Gain,
+    ModifyStat,
+    Move,
+    MoveCores,
+    Optional,
+    Player,
+    Restriction,
+    Reveal,
+    Selector,
+    Sequence,
+    SetLevel,
+    SetState,
+)
+from judge.text.parse import parse_text
+
+
+def one(text: str, game: str = "bss"):
+    result = parse_text(text, game)
+    assert result.unparsed == (), result.unparsed
+    assert len(result.abilities) == 1
+    return result.abilities[0]
+
+
+def effect(text: str, game: str = "bss"):
+    ability = one(text, game)
+    assert len(ability.effects) == 1, ability.effects
+    return ability.effects[0]
+
+
+def test_bss_2_10_2_level_band_and_when_summoned_label() -> None:
+    a = one("[LV1][LV2] When Summoned: Draw a card.")
+    assert (a.kind, a.levels, a.timing, a.timing_text) == (AbilityKind.TRIGGERED, (1, 2), "when_summoned", "When Summoned")
+    assert a.effects == (Draw(count=1, span=a.effects[0].span),)
+
+
+def test_bss_10_14_1_select_then_destroy_it_resolves_the_pronoun() -> None:
+    e = effect("Select one of your opponent's spirits with 3000 or fewer BP and destroy it.")
+    assert isinstance(e, Destroy)
+    t = e.target
+    assert (t.count, t.owner, t.card_types) == (1, Player.OPPONENT, ("spirit",))
+    assert [(th.stat, th.op, th.value) for th in t.thresholds] == [("bp", "<=", 3000)]
+
+
+def test_bss_8_5_3_2_up_to_count() -> None:
+    e = effect("Select up to two of your spirits and refresh them.")
+    assert isinstance(e, SetState) and e.state == "refreshed"
+    assert (e.target.count, e.target.up_to, e.target.owner) == (2, True, Player.YOU)
+
+
+def test_bss_10_13_1_with_keyword_selector() -> None:
+    e = effect("Select one of your spirits with 【Armor】 and exhaust it.")
+    assert e.target.with_keyword == "Armor" and e.state == "exhausted"
+
+
+def test_bss_2_6_cost_threshold_and_colour_and_family() -> None:
+    e = effect("Select one of your opponent's red Dragonoid spirits that costs 4 or fewer and destroy it.")
+    t = e.target
+    assert t.colors == ("red",) and t.families == ("Dragonoid",)
+    assert [(th.stat, th.op, th.value) for th in t.thresholds] == [("cost", "<=", 4)]
+
+
+def test_bss_4_5_3_draw_n_cards_then_discard_is_a_sequence() -> None:
+    e = effect("Draw two cards. Then, discard a card.")
+    assert isinstance(e, Sequence) and e.connector == "then"
+    assert isinstance(e.effects[0], Draw) and e.effects[0].count == 2
+    assert isinstance(e.effects[1], Discard) and e.effects[1].count == 1
+
+
+def test_bs_5_19_3_after_this_effect_resolves() -> None:
+    e = effect("Draw a card. After this effect resolves, discard a card.", "bs")
+    assert isinstance(e, Sequence) and e.connector == "after_resolves"
+
+
+def test_bss_10_2_1_discard_from_the_top_of_the_deck() -> None:
+    e = effect("Discard the top three cards of your opponent's deck.")
+    assert isinstance(e, Discard) and e.count == 3 and e.player is Player.OPPONENT
+    assert e.target.zone == "deck_top"
+
+
+def test_bss_3_9_1_core_from_the_void_into_your_reserve() -> None:
+    e = effect("Place two cores from the void into your reserve.")
+    assert isinstance(e, MoveCores) and (e.count, e.source, e.dest) == (2, "void", "reserve")
+
+
+def test_bss_3_5_5_remove_core_from_selected_spirit_into_their_reserve() -> None:
+    e = effect("Select one of your opponent's spirits. Remove a core from it and place it into their reserve.")
+    assert isinstance(e, MoveCores) and (e.count, e.source, e.dest) == (1, "spirit", "opponent_reserve")
+    assert e.source_target.owner is Player.OPPONENT
+
+
+def test_bss_8_8_1_3_5_bp_gain_during_this_turn() -> None:
+    e = effect("Select a spirit. It gains 3000 BP during this turn.")
+    assert isinstance(e, ModifyStat) and (e.stat, e.amount, e.duration) == ("bp", 3000, Duration.TURN)
+
+
+def test_bss_8_8_1_3_5_bp_reduction_during_this_battle() -> None:
+    e = effect("Select one of your opponent's spirits. Reduce its BP by 2000 during this battle.")
+    assert isinstance(e, ModifyStat) and (e.amount, e.duration) == (-2000, Duration.BATTLE)
+
+
+def test_bss_8_2_2_2_leading_duration_applies_to_the_sentence() -> None:
+    e = effect("During this turn, all of your spirits gain 1000 BP.")
+    assert isinstance(e, ModifyStat) and e.duration is Duration.TURN and e.target.count is None
+
+
+def test_bss_8_4_1_you_may_cost_to_effect() -> None:
+    e = effect("You may exhaust one of your nexuses to draw a card.")
+    assert isinstance(e, Optional) and isinstance(e.effects[0], Draw)
+    assert isinstance(e.cost.effects[0], SetState) and e.cost.effects[0].target.card_types == ("nexus",)
+
+
+def test_bss_8_1_8_you_may_is_optional() -> None:
+    e = effect("You may summon a spirit card that costs 3 or fewer from your hand without paying its cost.")
+    assert isinstance(e, Optional)
+    d = e.effects[0]
+    assert isinstance(d, Deploy) and d.verb == "summon" and d.free and d.target.zone == "hand"
+
+
+def test_bs_5_19_2_if_condition_guards_the_effect() -> None:
+    e = effect("If you control a Dragon spirit, draw a card.", "bs")
+    assert isinstance(e, Conditional) and e.condition.kind == "control"
+    assert e.condition.selector.families == ("Dragon",)
+
+
+def test_bss_8_9_1_instead_is_a_substitution() -> None:
+    e = effect("If you control a nexus, draw two cards instead.")
+    assert isinstance(e, Conditional) and e.instead
+
+
+def test_bss_4_2_4_return_to_owners_hand_and_deck_bottom() -> None:
+    e = effect("Select one of your opponent's spirits and return it to their hand.")
+    assert isinstance(e, Move) and e.dest == "hand"
+    e = effect("Select one of your opponent's spirits and return it to the bottom of their deck.")
+    assert e.dest == "deck_bottom"
+
+
+def test_bss_12_2_1_reveal_then_add_from_the_revealed_cards() -> None:
+    a = one("Reveal the top three cards of your deck. Add one magic card from the revealed cards to your hand.")
+    reveal, add = a.effects
+    assert isinstance(reveal, Reveal) and reveal.count == 3
+    assert isinstance(add, Move) and add.dest == "hand" and add.target.zone == "revealed"
+
+
+def test_bss_10_13_gain_keyword_for_the_turn() -> None:
+    e = effect("This spirit gains 【Gale: 1】 during this turn.")
+    assert isinstance(e, Gain) and e.keyword.name == "Gale" and e.keyword.params == ("1",)
+    assert e.target.self_ref and e.duration is Duration.TURN
+
+
+def test_bss_1_3_3_cannot_restriction_with_source() -> None:
+    e = effect("Your white spirits cannot be selected by the effects of your opponent's magic.")
+    assert isinstance(e, Restriction) and (e.mode, e.action) == ("cannot", "be_selected")
+    assert e.target.colors == ("white",)
+
+
+def test_bss_8_8_1_3_2_treat_as_level() -> None:
+    e = effect("Select one of your opponent's spirits. Treat it as LV1 during this turn.")
+    assert isinstance(e, SetLevel) and e.level == 1 and e.duration is Duration.TURN
+
+
+def test_bss_11_15_chain_continuation_is_conditional_on_the_colour() -> None:
+    a = one("When Summoned: Draw a card. Chain Red: Select one of your opponent's spirits and destroy it.")
+    chain = a.effects[-1]
+    assert isinstance(chain, Conditional) and chain.condition.kind == "chain" and chain.condition.text == "Chain Red"
+    assert isinstance(chain.effects[0], Destroy)
+
+
+def test_bss_10_9_burst_line_with_pay_cost() -> None:
+    a = one("[Burst] When You Lose Life: Draw a card. You may then pay this card's cost to activate its flash effect.")
+    assert a.kind is AbilityKind.BURST and a.timing == "burst_when_you_lose_life"
+    assert isinstance(a.effects[1], Optional) and a.effects[1].effects[0] == Activate(
+        step="flash", pay_cost=True, span=a.effects[1].effects[0].span)
+
+
+def test_bss_8_1_5_1_event_in_the_text_makes_a_triggered_ability() -> None:
+    a = one("[LV2] When one of your Undead spirits is destroyed, draw a card.")
+    assert a.kind is AbilityKind.TRIGGERED and a.timing == "event" and a.condition.kind == "event"
+
+
+def test_bs_12_3_1_once_per_turn_tag() -> None:
+    a = one("[LV2] [Once per turn] When This Spirit Attacks: Draw a card.", "bs")
+    assert a.restrictions == ("once_per_turn",) and a.timing == "when_attacks"
+
+
+@pytest.mark.parametrize(("text", "name", "params"), [
+    ("【Armor: Red/Purple】", "Armor", ("red", "purple")),
+    ("【Gale: 2】", "Gale", ("2",)),
+    ("【Crush: +1】", "Crush", ("+1",)),
+    ("【Raid: 1】", "Raid", ("1",)),
+    ("【Immortal: 4/5】", "Immortal", ("4", "5")),
+    ("【Link: 4】", "Link", ("4",)),
+    ("【Ascend: Shadow/Nightling】", "Ascend", ("Shadow", "Nightling")),
+    ("【A.T. Field】", "A.T. Field", ()),
+    ("【Confront】", "Confront", ()),
+])
+def test_bss_11_keyword_with_parameters(text: str, name: str, params: tuple) -> None:
+    a = one(text)
+    assert a.kind is AbilityKind.KEYWORD and (a.keyword.name, a.keyword.params) == (name, params)
+
+
+def test_bss_11_14_2_keyword_with_an_active_timing() -> None:
+    a = one("[LV1][LV2] During Opponent's Turn: 【Astral】")
+    assert a.keyword.name == "Astral" and a.timing_text == "During Opponent's Turn"
+
+
+def test_bss_4_6_per_multiplies_the_amount() -> None:
+    e = effect("This spirit gains 1000 BP for each nexus you control.")
+    assert isinstance(e, ModifyStat) and e.per.card_types == ("nexus",)
+
+
+def test_spans_point_into_the_original_text() -> None:
+    text = "Draw a card.\n[LV2] When Summoned: Select one of your spirits and refresh it."
+    a = parse_text(text, "bss").abilities[1]
+    e = a.effects[0]
+    assert text[e.span.start:e.span.end] == "refresh it"
+    assert text[e.target.span.start:e.target.span.end] == "one of your spirits"
+
+
+def test_unparsed_sentence_is_reported_with_its_position_and_the_rest_kept() -> None:
+    text = "Draw a card.\nWhen Summoned: Frobnicate the spirit. Draw a card."
+    r = parse_text(text, "bss")
+    assert len(r.abilities) == 1 and not r.ok
+    (u,) = r.unparsed
+    assert text[u.start:u.end] == u.text == "Frobnicate the spirit." and u.expected
+
+
+def test_no_catch_all_unknown_words_are_never_parsed() -> None:
+    assert not parse_text("Select one of your opponent's spirits and frobnicate it.", "bss").ok
+    assert not parse_text("Draw a card and then some.", "bss").ok
+
+
+def test_selector_json_has_cites_for_up_to() -> None:
+    from judge.text.ast import to_json
+    from judge.text.links import cites
+
+    e = effect("Select up to two of your spirits and refresh them.")
+    data = to_json(e, lambda n: cites(n, "bss"))
+    assert data["kind"] == "set_state" and "10-3-1" in data["cites"]
+    assert "8-5-3-2" in data["target"]["cites"]
+    assert isinstance(e.target, Selector)

@@ -49,7 +49,35 @@ def built_hash(path: Path) -> str | None:
         return None
     if rows.get("complete") != "1" or rows.get("schema") != SCHEMA:
         return None
+    if _stamp(path) != _read_stamp(path):
+        # the file changed since it was last verified (card tables written, or damage):
+        # verify it once (about 15 ms), then remember it as sound
+        if quick_check(path) != "ok":
+            return None
+        _write_stamp(path)
     return rows.get("hash")
+
+
+def _stamp(path: Path) -> str:
+    st = path.stat()
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
+def _stamp_file(path: Path) -> Path:
+    return path.with_name(path.name + ".ok")
+
+
+def _read_stamp(path: Path) -> str:
+    try:
+        return _stamp_file(path).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _write_stamp(path: Path) -> None:
+    """Record size and mtime of a verified database (best effort: a read-only dir just re-checks)."""
+    with contextlib.suppress(OSError):
+        _stamp_file(path).write_text(_stamp(path), encoding="ascii")
 
 
 def quick_check(path: Path) -> str:
@@ -99,6 +127,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         db.close()
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
+        _write_stamp(path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -86,3 +86,17 @@ def test_manifest_version_disagreeing_with_document_header_is_reported(tmp_path:
     kbmod.ensure_built(db, rules_copy)
     found = [a for a in kbmod.KB(db).check("bss") if a.kind == "manifest"]
     assert found and found[0].likely == "1.7.0"
+
+
+def test_damaged_pages_behind_a_readable_meta_table_are_caught_and_rebuilt(tmp_path: Path, rules_copy: Path) -> None:
+    db = tmp_path / "k.db"
+    kbmod.ensure_built(db, rules_copy)
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for i in range(page * 40, page * 60):       # scribble over pages in the middle of the file
+        data[i] = 0xA5
+    db.write_bytes(bytes(data))
+    assert store.quick_check(db) != "ok"
+    kbmod.ensure_built(db, rules_copy)
+    assert store.quick_check(db) == "ok"
+    assert kbmod.KB(db).clause("bss", "7-1-5-2-1").refs == ["7-1-6"]

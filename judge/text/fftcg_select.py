@@ -30,7 +30,8 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "p_other": (("other", True),), "p_other_name": (("other", True),),
     "p_zone_break": (("zone", "break"),), "p_zone_hand": (("zone", "hand"),),
     "p_zone_opp_break": (("zone", "break"), ("owner", Player.OPPONENT)),
-    "p_among": (("zone", "revealed"),),
+    "p_among": (("zone", "revealed"),), "p_everywhere": (("zone", "any"),),
+    "p_zone_any_break": (("zone", "break"), ("owner", Player.ANY)), "p_any_element": (("color", "any"),),
 }
 
 #: grammar alias → (statistic, comparison) of a threshold written after the noun (4, 5.2.1, 5.2.6)
@@ -85,6 +86,9 @@ class SelectorRules(Transformer):
 
     def q_one(self, meta, c):
         return ("count", 1, False, "==")
+
+    def q_num_yours(self, meta, c):
+        return [("count", number_in(c), False, "=="), ("owner", Player.YOU)]
 
     def q_any(self, meta, c):
         return ("count", 1, False, "any")

@@ -253,6 +253,26 @@ class FFTCGTransformer(SelectorRules):
         return ModifyStat(stat="damage_received", amount=-number_in(c), target=Selector(ref="it"),
                           duration=Duration.TURN, span=self._span(meta))
 
+    def n_pair(self, meta, c):
+        return [("type", str(t).rstrip("s")) for t in c]
+
+    def lose_kw(self, meta, c):
+        return (first_of(c, KeywordSet).keywords, first_of(c, Duration) or Duration.PERMANENT)
+
+    def st_lose_kw(self, meta, c):
+        kws, dur = c[1]
+        return [Restriction(mode="lose", action=k.name.lower().replace(" ", "_"), target=c[0], duration=dur,
+                            span=self._span(meta)) for k in kws if isinstance(k, Keyword)]
+
+    def st_party_with(self, meta, c):
+        return Restriction(mode="can", action="form_party_with", target=c[0], duration=Duration.PERMANENT,
+                           span=self._span(meta))
+
+    def st_no_activate(self, meta, c):
+        return Restriction(mode="cannot", action="activate_in_active_phase", target=c[0],
+                           duration=Duration.NEXT_TURN_END if self._has(meta, "next") else Duration.PERMANENT,
+                           span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 

@@ -76,7 +76,19 @@ class BattleSpiritsRules:
                             order=action.order or pending.order)
             return self.resolve(replace(state, suspended=None), again)
         if not state.work:
-            raise Refuse(Refusal("no choice is pending", ctx.cites("effect.select")))
+            b = state.battle
+            if b is None or b.window not in battle.WINDOW_CONCEPT:
+                raise Refuse(Refusal("no choice is pending", ctx.cites("effect.select")))
+            # the choice is for what comes next: nobody acts in the open window, the battle goes on
+            ctx.set(answers=(action.choice,))
+            try:
+                battle.close_open_windows(ctx, for_what="the choice")
+                battle.drive(ctx, action.order)
+            except Need as n:
+                return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
+            if ctx.state.answers:
+                raise Refuse(Refusal("no choice is pending: the battle needed none", ctx.cites("effect.select")))
+            return Ruling(state=ctx.state, steps=ctx.steps)
         ctx.set(answers=(*state.answers, action.choice))
         try:
             battle.drive(ctx, action.order)

@@ -139,7 +139,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         produced = check_payment(s, p, a.pay, req, casting=uid, keys=("summon_pay_all", "pay_cp", *cost_keys[1:]))
         if lb:
             s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
-        s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all",))
+        s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
         s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
                          lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
         s, sid = s.next_id("s")
@@ -171,7 +171,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
     produced = check_payment(s, p, a.pay, req, casting=uid, keys=("character_pay_all", "pay_cp", *cost_keys))
     if lb:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
-    s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all",))
+    s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
@@ -305,7 +305,9 @@ def block(s: State, a: Block, log: Log) -> State:
 def end_phase(s: State, a: EndPhase, log: Log) -> State:
     """Pass every window until the phase (or, with turn: true, the turn) ends."""
     start = (s.turn, s.phase, s.step)
-    for _ in range(200):
+    seen: dict = {}
+    for _ in range(400):
+        s = flow.loop_check(s, seen, log)
         if s.winner is not None or s.awaiting is not None:
             return s
         if s.pc is not None:

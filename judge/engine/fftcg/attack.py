@@ -66,6 +66,9 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log) -> Stat
                           "attack_declaration")
     s = replace(s, battle=Battle(attackers=attackers), priority=None, passes=0)
     for uid in attackers:
+        if not s.char(uid).since_turn_start:
+            log.add(f"{s.name_of(uid)} has Haste: it may attack although it entered the field this turn",
+                    "haste", "attacker_active_haste")
         if has(s, uid, "brave"):
             s = s.with_char(uid, attacked=True)
             log.add(f"{s.name_of(uid)} has Brave: it attacks without dulling", "brave", "attacker_dulls")
@@ -178,6 +181,8 @@ def _split(s: State, blocker: str, alive: list[str], amount: int, log: Log) -> t
             or any(v < 1000 or v % 1000 for v in split.values())):
         raise Refused(f"assign all {amount} damage among {', '.join(alive)}, at least 1000 each and in "
                       f"multiples of 1000", "party_damage_assignment")
+    log.add(f"{ntp} assigns the blocker's {amount} damage: " + ", ".join(f"{n} to {u}" for u, n in split.items()),
+            "party_damage_assignment")
     return s, split
 
 
@@ -195,8 +200,12 @@ def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool,
     if from_blocker and blk_power > 0:
         s, split = _split(s, blocker, alive, blk_power, log)
     if to_blocker and atk_power > 0:
-        source = alive[0] if len(alive) == 1 else None
-        s = damage_forward(s, blocker, atk_power, log, source, why=(*why, "battle_damage"))
+        if len(alive) == 1:
+            s = damage_forward(s, blocker, atk_power, log, alive[0], why=(*why, "battle_damage"))
+        else:
+            log.add(f"The party deals its combined {atk_power} damage to {s.name_of(blocker)}", "battle_damage",
+                    "party")
+            s = damage_forward(s, blocker, atk_power, Log(), None)
     for uid, n in split.items():
         s = damage_forward(s, uid, n, log, blocker, why=(*why, "battle_damage"))
     return s

@@ -124,7 +124,17 @@ class _Builder:
             return self.blank(owner, zone, raw)
         if not isinstance(raw, list):
             raise _err(where, "a count or a list of card refs")
-        return tuple(self.new(r, owner, f"{where}[{i}]") for i, r in enumerate(raw))
+        out: list[str] = []
+        for i, r in enumerate(raw):      # a number inside the list stands for that many unknown cards
+            if isinstance(r, int) and not isinstance(r, bool):
+                start = sum(1 for u in self.objs if u.startswith(f"{owner}-{zone}-"))
+                for j in range(r):
+                    uid = f"{owner}-{zone}-{start + j + 1}"
+                    self.objs[uid] = CardObj(uid, None, owner)
+                    out.append(uid)
+            else:
+                out.append(self.new(r, owner, f"{where}[{i}]"))
+        return tuple(out)
 
 
 def load(data: Mapping[str, Any], where: str) -> State:

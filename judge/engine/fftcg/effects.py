@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import Mod, State, other
+from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.query import candidates, is_forward, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
@@ -211,7 +211,7 @@ def _targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[St
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
     if sel.choose == "choose" and _key(sel) in ctx.targets:
         return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
-                   and (s.char(u) is not None or sel.zone)]
+                   and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]
     legal = candidates(s, sel, ctx.controller, ctx.source)
     if sel.count is None or (len(legal) <= sel.count and not sel.up_to):
         return s, legal

@@ -12,7 +12,7 @@ from dataclasses import replace
 from judge.engine.fftcg import attack
 from judge.engine.fftcg.effects import Ctx, choose_slots, run
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
-from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other
+from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches
 from judge.engine.fftcg.triggers import emit
@@ -106,7 +106,7 @@ def resolve_top(s: State, log: Log) -> State:
     log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top")
     targets = dict(item.targets)
     if targets:
-        still = {sel: tuple(u for u in uids if s.char(u) is not None and
+        still = {sel: tuple(u for u in uids if _in_place(s, u, sel) and
                             matches(s, u, sel, item.controller, item.source)) for sel, uids in targets.items()}
         if not any(still.values()) and any(targets.values()):
             gone = {"summon": "summon_targets_gone", "action": "action_targets_gone",
@@ -122,6 +122,13 @@ def resolve_top(s: State, log: Log) -> State:
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
+
+
+def _in_place(s: State, uid: str, sel) -> bool:
+    """A chosen card is still a legal target only where it was chosen (7.4: a moved card is a new card)."""
+    if sel.zone in (None, "field"):
+        return s.char(uid) is not None
+    return where(s, uid)[0] == sel.zone
 
 
 def _finish(s: State, item: StackItem, log: Log) -> State:
@@ -238,6 +245,27 @@ def step_pc(s: State, log: Log) -> State:
     if kind == "end_cleanup":
         return end_cleanup(s, log)
     return attack.step(s, pc, log)
+
+
+def signature(s: State) -> tuple:
+    """What a board looks like, ignoring ids and timestamps: a repeat means a loop (13.1)."""
+    return (s.turn, s.phase, s.step, tuple((c.uid, c.dull, c.damage, c.frozen) for c in s.field),
+            tuple((i.label, i.targets) for i in s.stack), tuple((p, len(z.deck), len(z.hand), len(z.damage),
+                                                                  len(z.break_zone)) for p, z in s.zones.items()))
+
+
+def loop_check(s: State, seen: dict, log: Log) -> State:
+    """End the game in a draw when the same situation keeps coming back with nobody acting (13.1)."""
+    if not s.stack:
+        return s
+    sig = signature(s)
+    seen[sig] = seen.get(sig, 0) + 1
+    if seen[sig] < 3:
+        return s
+    log.add("The same situation keeps repeating: an infinite loop. As no player takes an action that stops it, "
+            "the game ends in a draw (a player able to stop it would instead say how many times it repeats)",
+            "loop_draw", "loop_one_player", "loop_both_players")
+    return replace(s, winner="draw", priority=None, pc=None)
 
 
 def advance(s: State, log: Log) -> State:

@@ -28,7 +28,7 @@ class Log(list):
     """An append-only list of Notes; `mark()` / `undo(mark)` drop the notes of a rolled-back operation."""
 
     def add(self, text: str, *keys: str, changes: tuple[str, ...] = ()) -> None:
-        self.append(Note(text, cite(*keys), changes))
+        self.append(Note(text, tuple(dict.fromkeys(cite(*keys))), changes))
 
     def mark(self) -> int:
         return len(self)

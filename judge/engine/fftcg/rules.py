@@ -83,6 +83,7 @@ def resolve(state: State, action: A.Act) -> Ruling:
     log = Log()
     s = flow.advance(state, log) if state.pc is not None else state
     first: Refused | None = None
+    seen: dict = {}
     for _ in range(MAX_PASSES):
         mark = log.mark()
         try:
@@ -100,6 +101,9 @@ def resolve(state: State, action: A.Act) -> Ruling:
             s = flow.advance(flow.pass_priority(s, s.priority, log), log)
         except Refused as r:
             return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+        s = flow.loop_check(s, seen, log)
+        if s.winner is not None:
+            return Ruling(state=s, steps=_steps(log))
         if s.turn != state.turn:
             break
     assert first is not None
@@ -117,9 +121,10 @@ def settle(state: State) -> Ruling:
     """After the last action: resolve the stack and finish the current attack (passing for everyone)."""
     log = Log()
     s = state
+    seen: dict = {}
     try:
         for _ in range(MAX_PASSES * 4):
-            s = flow.advance(s, log)
+            s = flow.loop_check(flow.advance(s, log), seen, log)
             if s.winner is not None or s.awaiting is not None or not _unsettled(s):
                 break
             s = flow.pass_priority(s, s.priority, log)

@@ -122,7 +122,7 @@ def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("dr
     for _ in range(n):
         deck = s.zones[player].deck
         if not deck:
-            log.add(f"{player} must draw but the main deck is empty", "rp_empty_draw", "lose_cannot_draw")
+            log.add(f"{player} must draw but the main deck is empty", *why, "rp_empty_draw", "lose_cannot_draw")
             return replace(s, failed_draw=s.failed_draw | {player})
         top = deck[0]
         s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top))

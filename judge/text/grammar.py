@@ -78,6 +78,7 @@ def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
                      "start": list(starts), "import_paths": [grammar_dir()]}
     if parser == "lalr":
         options["lexer"] = "contextual"
+        options["cache"] = _cache_file(path)
     elif parser == "earley":
         options["lexer"] = "dynamic"
         options["ambiguity"] = "resolve"
@@ -87,6 +88,26 @@ def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
         return Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:
         raise GrammarError(f"grammar {name} failed to load: {exc}") from exc
+
+
+def _cache_file(path: str) -> str | bool:
+    """Where Lark may keep the built LALR tables (keyed by the grammar text), so a CLI start does
+    not rebuild them: the user cache dir; False (no cache) if it cannot be created."""
+    import hashlib
+    from pathlib import Path
+
+    try:
+        from platformdirs import user_cache_dir
+
+        folder = Path(user_cache_dir("judge", appauthor=False)) / "grammar"
+        folder.mkdir(parents=True, exist_ok=True)
+        grammar_dir = Path(path).parent
+        digest = hashlib.sha256()
+        for f in sorted(grammar_dir.glob("*.lark")):
+            digest.update(f.name.encode() + f.read_bytes())
+        return str(folder / f"{Path(path).stem}-{digest.hexdigest()[:16]}.lark.cache")
+    except OSError:
+        return False
 
 
 __all__ = ["GRAMMAR_FILES", "START_RULES", "grammar_file", "load_parser", "start_rules"]

@@ -179,15 +179,22 @@ def _localise(parser: Any, module: ModuleType, game: str, line: str, offset: int
         return found
     pos = _error_pos(exc, line)
     a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(line)))
+    header = pos < spans[0][0] or not found_sentences(spans)
     if pos < spans[0][0]:          # the failure is in the header (levels, timing label, keyword)
         a, b = 0, spans[0][0] or len(line)
-    return [Unparsed(offset + a, offset + b, line[a:b], _expected(parser, module, exc, line))]
+    return [Unparsed(offset + a, offset + b, line[a:b], _expected(parser, module, exc, line, header))]
 
 
-def _expected(parser: Any, module: ModuleType, exc: Any, text: str) -> tuple[str, ...]:
-    """What the grammar expected: a friendly label by example when one matches, else the words."""
+def found_sentences(spans: list[tuple[int, int]]) -> bool:
+    """Whether a line has effect sentences at all (a bare keyword or label line has none)."""
+    return bool(spans) and spans[0][1] > spans[0][0]
+
+
+def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool = False) -> tuple[str, ...]:
+    """What the grammar expected: a friendly label by example when one matches (for a line's
+    header, where the examples are), else the words the grammar could have read there."""
     examples = getattr(module, "EXAMPLES", None)
-    if examples:
+    if examples and header:
         try:
             label = exc.match_examples(lambda s: parser.parse(s, start="line"), examples,
                                        use_accepts=True)

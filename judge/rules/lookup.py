@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from judge import store
 from judge.errors import BadInput, UnknownTerm
 from judge.rules.model import TermHit
-from judge.rules.terms import _BRACKETS, KIND_RANK, norm, variants
+from judge.rules.terms import _BRACKETS, KIND_RANK, norm, stem, variants
 
 if TYPE_CHECKING:
     from judge.rules.kb import KB
@@ -21,11 +21,11 @@ def term(kb: KB, word: str, game: str | None = None) -> list[TermHit]:
     if game:
         kb.document(game)
     current = {d.key: d for d in kb.documents() if d.current}
-    keys = [v for k in {key, norm(key)} for v in variants(k)]
+    keys = variants(key)
     rows = [r for r in store.terms(kb.conn, keys, game) if r["doc"] in current]
     if not rows:
         # "party" -> "Form a Party": every word of the query inside a longer term
-        words = set(key.split())
+        words = set(stem(key).split())
         cands = {r["norm"] for r in store.term_keys(kb.conn, game) if words <= set(r["norm"].split())}
         rows = [r for r in store.terms(kb.conn, sorted(cands), game) if r["doc"] in current] if cands else []
     if not rows:

@@ -41,12 +41,29 @@ def norm(word: str) -> str:
     return ALIASES.get(s, s)
 
 
+def _stem_word(w: str) -> str:
+    """Plural and past forms folded together (abilities -> ability, exhausted -> exhaust)."""
+    if len(w) <= 3 or not w.isascii():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "xes", "ches", "shes", "uses")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    if w.endswith("ed") and len(w) > 6 and w[-3] not in "aeiou":
+        return w[:-2]
+    return w
+
+
+def stem(key: str) -> str:
+    """The lookup key of a normalised term: each word folded by `_stem_word`."""
+    return " ".join(_stem_word(w) for w in key.split(" "))
+
+
 def variants(key: str) -> list[str]:
-    """The key and its singular (`self-destructions` -> `self-destruction`)."""
-    out = [key, key + "s"]
-    if len(key) > 4 and key.endswith("s") and not key.endswith("ss"):
-        out.append(key[:-1])
-    return out
+    """Keys to look a query up under (the stored key is always `stem(norm(term))`)."""
+    return list(dict.fromkeys([stem(key), key]))
 
 
 def derive(rows: list[dict], numbering: str) -> list[dict]:
@@ -56,11 +73,11 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
     out: list[dict] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(term: str, kind: str, number: str, section: str) -> None:
+    def add(term: str, kind: str, number: str, section: str, strict: bool = False) -> None:
         term = re.sub(r"^(?:to|the) (.+?)(?: (?:a|an) (?:card|character))?$", r"\1", term.strip(),
                       flags=re.I)
-        key = norm(term)
-        if re.match(r"^(?:when|if|for|in|this|that|it)\b", key):
+        key = stem(norm(term))
+        if strict and re.match(r"^(?:when|if|for|in|this|that|it)\b", key):   # "When card text refers to"
             return
         if not key or len(key) > 48 or (key, number) in seen or re.fullmatch(r"[\d\-. ]+", key):
             return
@@ -89,5 +106,5 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
             add(m.group(1) or m.group(2), "example", r["number"], r["number"])
         for pat in _DEFS_JA if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else _DEFS_EN:
             for m in pat.finditer(text.split("\n")[0]):
-                add(m.group(1), "defined", r["number"], r["number"])
+                add(m.group(1), "defined", r["number"], r["number"], strict=pat is _DEFS_EN[-1])
     return out

@@ -50,3 +50,14 @@ def test_bs_clash_named_only_as_an_example_points_to_keyword_effects_12_1_1(kb: 
     hits = kb.term("【激突】", game="bs")
     assert {(h.lang, h.number) for h in hits} >= {("ja", "12-1-1"), ("en", "12-1-1")}
     assert {h.term for h in hits if h.lang == "en"} == {"Clash"}
+
+
+@pytest.mark.parametrize(("word", "game", "number"), [
+    ("exhausted", "bss", "10-4-1"),
+    ("auto-ability", "fftcg", "11.8.1"),
+    ("When Summoned", "bs", "12-2-1-6-1"),
+    ("『破壊時』", "bs", "12-2-1-12"),
+    ("Depleted", "bs", "5-11-1"),
+])
+def test_term_plural_past_and_bracket_forms_fold_together(kb: KB, word: str, game: str, number: str) -> None:
+    assert kb.term(word, game=game)[0].number == number

@@ -109,7 +109,7 @@ def _slug(text: str) -> str:
 
 
 _TIMINGS = {
-    "when summoned": "when_summoned", "when placed": "when_placed", "when deployed": "when_placed",
+    "when summoned": "when_summoned", "when placed": "when_placed", "when deployed": "when_deployed",
     "when this spirit attacks": "when_attacks", "when attacking": "when_attacks",
     "when this spirit blocks": "when_blocks", "when blocking": "when_blocks",
     "when this spirit attacks or blocks": "when_attacks_or_blocks",

@@ -285,7 +285,22 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 
+def _chain(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """【Chain: colour】 (11-15): the rest follows if you have a symbol of that colour on your field."""
+    colors = {w.lower() for w in eff.condition.text.replace(":", " ").split()[1:]}
+    have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
+    holds = bool(colors & have)
+    ctx.log(f"{item.label}: 【{eff.condition.text}】: {item.controller} {'has' if holds else 'has no'} "
+            f"{'/'.join(sorted(colors))} symbol on the field; the chain effect "
+            f"{'follows' if holds else 'does not activate'}", "kw.chain")
+    for e in (eff.effects if holds else eff.otherwise):
+        apply(ctx, e, item)
+
+
 def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    if eff.condition.kind == "chain":
+        _chain(ctx, eff, item)
+        return
     holds = condition_holds(ctx, eff.condition, item)
     ctx.log(f"{item.label}: the condition \u201c{eff.condition.text}\u201d {'holds' if holds else 'does not hold'}",
             "effect.if")

@@ -60,9 +60,14 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
         phrase = q.startswith('"') and q.endswith('"') and len(q) > 2
         match = _quote(q.strip('"')) if phrase else " ".join(_quote(t) for t in tokens)
         rows = store.search_fts(kb.conn, "fts_en", match, en, limit * 2)
-        if not rows and len(tokens) > 1 and not phrase:
-            rows = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)
         hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
+        if len(rows) < limit and len(tokens) > 1 and not phrase:
+            # fewer clauses hold every word: add those holding some, ranked below them
+            have = {(r["doc"], r["id"]) for r in rows}
+            more = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)
+            floor = min((h.score for h in hits), default=1.0)
+            hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], min(-r["rank"], floor) * 0.5, r["doc"] in cur)
+                     for r in more if (r["doc"], r["id"]) not in have]
     if ja:
         rows = []
         if all(len(t) >= 3 for t in tokens):
@@ -78,6 +83,10 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
                 score = sum(text.count(t) for t in pieces) / (1 + len(text) / 200)
                 hits.append(_hit(by_key[r["doc"]], r["id"], _mark(text, pieces, pos), score, r["doc"] in cur))
     hits.sort(key=lambda h: (-h.score))
+    # an older version's clause is shown only when the current version did not match it too
+    current_keys = {(h.game, h.lang, h.number) for h in hits if f"{h.game}/{h.lang}/{h.version}" in cur}
+    hits = [h for h in hits if f"{h.game}/{h.lang}/{h.version}" in cur
+            or (h.game, h.lang, h.number) not in current_keys]
     return hits[:limit]
 
 

@@ -70,7 +70,8 @@ def ref_name(tok: str, original: str) -> str:
     """The name inside a Job / Card Name / Category reference, as printed."""
     m = _REF_NAME.match(original.strip().lower())
     if not m:
-        return original.strip()
+        plain = re.match(r"(?i)(?:job|card name|category)\s+(.*)", original.strip())
+        return plain.group(1).strip() if plain else original.strip()
     a, b = (m.span(1) if m.group(1) is not None else m.span(2))
     return original.strip()[a:b].strip().strip(",")
 

@@ -32,6 +32,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "p_zone_opp_break": (("zone", "break"), ("owner", Player.OPPONENT)),
     "p_among": (("zone", "revealed"),), "p_everywhere": (("zone", "any"),),
     "p_zone_any_break": (("zone", "break"), ("owner", Player.ANY)), "p_any_element": (("color", "any"),),
+    "p_in_party": (("state", "in_party"),),
 }
 
 #: grammar alias → (statistic, comparison) of a threshold written after the noun (4, 5.2.1, 5.2.6)

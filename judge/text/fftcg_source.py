@@ -23,6 +23,11 @@ _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
 _REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]")
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _NOISE = re.compile(r"</?p>")
+_SPLIT_RUN = re.compile(r"(\[\[i\]\]\s*(?:job|card name|category))\s*\[\[/\]\]\s*\[\[i\]\]", re.I)
+_ITALIC_RUN = re.compile(r"\[\[i\]\]((?:(?!\[\[).)*?)\[\[/\]\]", re.S)
+_LABEL = re.compile(r"\s*(job|card name|category|damage|limit break|warp|priming)\b", re.I)
+_OTHER_RUN = re.compile(r"\[\[(?:s|ex)\]\](?:(?!\[\[).)*?\[\[/\]\]", re.S)
+_TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]")
 _QUOTES = str.maketrans("“”‘’", "\"\"\"\"")
 _QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
 
@@ -98,6 +103,7 @@ def mask(text: str, name: str | None) -> str:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
     out = _QUOTE_END.sub('".', out.translate(_QUOTES))
     out = _NOISE.sub(lambda m: " " * len(m.group()), out)
+    out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
         pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip()) + r"(?![\w])")
@@ -112,6 +118,30 @@ def mask(text: str, name: str | None) -> str:
         pieces.append(out[last:])
         out = "".join(pieces)
     return _lower(out)
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
+def _tidy_markup(text: str) -> str:
+    """Italic markup kept only where it delimits a name or a label the grammar reads.
+
+    The card browser's records split one italic run in two (`[[i]]Job[[/]] [[i]]Dream Stooge[[/]]`)
+    or leave tags unpaired; the runs are joined and stray tags blanked (same length). Italics around
+    anything else (`[[i]]Haste[[/]]`) carry no meaning, so their tags are blanked too.
+    """
+    text = _SPLIT_RUN.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
+    keep: list[tuple[int, int]] = []
+    for m in _ITALIC_RUN.finditer(text):
+        if _LABEL.match(m.group(1)):
+            keep += [(m.start(), m.start() + 5), (m.end() - 5, m.end())]
+    keep += [(m.end() - 5, m.end()) for m in _OTHER_RUN.finditer(text)]
+    out = list(text)
+    for m in _TAG.finditer(text):
+        if (m.start(), m.end()) not in keep:
+            out[m.start():m.end()] = " " * (m.end() - m.start())
+    return "".join(out)
 
 
 def split_abilities(text: str, name: str | None = None) -> list[Segment]:

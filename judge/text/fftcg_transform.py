@@ -254,7 +254,7 @@ class FFTCGTransformer(SelectorRules):
                           duration=Duration.TURN, span=self._span(meta))
 
     def n_pair(self, meta, c):
-        return [("type", str(t).rstrip("s")) for t in c]
+        return [("type", t.rstrip("s")) for t in str(c[0]).split() if t != "and"]
 
     def lose_kw(self, meta, c):
         return (first_of(c, KeywordSet).keywords, first_of(c, Duration) or Duration.PERMANENT)
@@ -272,6 +272,14 @@ class FFTCGTransformer(SelectorRules):
         return Restriction(mode="cannot", action="activate_in_active_phase", target=c[0],
                            duration=Duration.NEXT_TURN_END if self._has(meta, "next") else Duration.PERMANENT,
                            span=self._span(meta))
+
+    def st_any_cp(self, meta, c):
+        return Restriction(mode="can", action="pay_with_any_element", target=c[0], duration=Duration.PERMANENT,
+                           span=self._span(meta))
+
+    def st_pay_backups(self, meta, c):
+        return Restriction(mode="must", action="pay_with_cp_from_backups", target=first_of(c[1:], Selector),
+                           duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
@@ -414,7 +422,7 @@ class FFTCGTransformer(SelectorRules):
 
     # ------------------------------------------------------------------ statements (11.9)
     def duration(self, meta, c):
-        return Duration.TURN
+        return Duration.PERMANENT if self._has(meta, "long") else Duration.TURN
 
     def power_change_amount(self, meta, c):
         per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
@@ -513,7 +521,7 @@ class FFTCGTransformer(SelectorRules):
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
-        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_not_control": None,
+        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
         "cond_opp_not_control": None,
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)

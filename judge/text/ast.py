@@ -282,6 +282,17 @@ class Optional(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SetStat(Effect):
+    """BS "treat it as though it costs 5", "this card costs 3" (BSS 8-8-1-3-4: assign a value)."""
+
+    stat: str                        # cost | bp
+    value: int
+    target: Selector
+    duration: Duration = Duration.PERMANENT
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class SetLevel(Effect):
     """BS "treat it as LV3" / "as its highest level" (BSS 8-8-1-3-2: effects altering level)."""
 
@@ -474,6 +485,7 @@ __all__ = [
     "Selector",
     "Sequence",
     "SetLevel",
+    "SetStat",
     "SetState",
     "Span",
     "Threshold",

@@ -67,6 +67,13 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
                     trigger = payload
                 else:
                     inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
+            elif kind == "per":
+                applied = [replace(e, per=payload) if getattr(e, "per", False) is None else e for e in inner]
+                if applied != inner:
+                    inner = applied
+                else:
+                    inner = [Conditional(condition=Condition(kind="for_each", text="for each", selector=payload),
+                                         effects=tuple(inner), span=span)]
             elif kind == "restrict":
                 restrictions.append(payload)
             elif kind == "otherwise":

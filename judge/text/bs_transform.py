@@ -37,6 +37,7 @@ from judge.text.ast import (
     Reveal,
     Selector,
     SetLevel,
+    SetStat,
     SetState,
     Span,
     Threshold,
@@ -294,6 +295,19 @@ class BSTransformer(Transformer):
 
     def q_at_most(self, c: list) -> dict:
         return {"count": None, "thresholds": (Threshold("count", "<=", c[0]),)}
+
+    def post_not_color(self, c: list) -> dict:
+        return {"_not_colors": (str(c[-1]).lower(),)}
+
+    def families(self, c: list) -> dict:
+        return {"families": tuple(str(t) for t in c)}
+
+    def post_are(self, c: list) -> dict:
+        return c[-1]
+
+    @v_args(meta=True)
+    def any_revealed(self, meta: Any, c: list) -> Selector:
+        return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
 
     def post_has_timing(self, c: list) -> dict:
         return {"_has_effect": str(c[-1])}
@@ -562,7 +576,25 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move:
-        return Move(target=self._zoned(c[0], c), dest=c[-1], span=self._span(meta))
+        target = next(x for x in c if isinstance(x, Selector))
+        return Move(target=self._zoned(target, c), dest=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_cores(self, meta: Any, c: list) -> MoveCores:
+        src = next((x for x in c if isinstance(x, Selector)), None)
+        return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
+                         source_target=src, span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_stat(self, meta: Any, c: list) -> SetStat:
+        target = next(x for x in c if isinstance(x, Selector))
+        value = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetStat(stat="cost", value=_num(value), target=target, duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def then_seq(self, meta: Any, c: list) -> list:
+        return [Sequence(connector="then", effects=(*c[0], *c[1]), span=self._span(meta))]
 
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal:
@@ -617,6 +649,12 @@ class BSTransformer(Transformer):
 
     def act_cores_removed(self, c: list) -> tuple:
         return ("have_cores_removed", c[-1] if len(c) > 2 else None)
+
+    def act_returned(self, c: list) -> tuple:
+        return ("be_returned", c[-1] if isinstance(c[-1], Selector) else None)
+
+    def src_any_effect(self, c: list) -> Selector:
+        return Selector(count=None, name="effect")
 
     def act_use(self, c: list) -> tuple:
         return ("use", c[0])
@@ -756,6 +794,8 @@ class BSTransformer(Transformer):
     ev_core = _cond("event")
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
+    cond_pay = _cond("pay")
+    ev_effect_to = _cond("event")
     cond_compare = _cond("compare")
     cond_symbols = _cond("symbols")
     cond_bp = _cond("compare")
@@ -847,7 +887,13 @@ class BSTransformer(Transformer):
         return ("when", Condition(kind="timing", text="At the start of the step"))
 
     def end_of_battle(self, c: list) -> tuple:
-        return ("when", Condition(kind="timing", text="At the end of the battle"))
+        return ("when", Condition(kind="timing", text=str(c[0])))
+
+    def lead_per(self, c: list) -> tuple:
+        sel = c[0]
+        if len(c) > 1:
+            sel = replace(sel, state=str(c[1]).lower())
+        return ("per", sel)
 
     @v_args(meta=True)
     def sentence_(self, meta: Any, c: list) -> tuple:

@@ -166,6 +166,7 @@ class _Reader:
         cur: Raw | None = None
         blank = False
         change_date = ""
+        date_line, logged = (0, ""), 0
         toc_seen: set[str] = set()
         for i, raw_line in enumerate(self.lines, 1):
             s, heading = clean(raw_line)
@@ -197,6 +198,7 @@ class _Reader:
             date = _DATE_EN.match(s) or _DATE_NUM.match(s)
             if date and cur is not None:
                 mode, change_date = "changelog", _iso(date, bool(_DATE_EN.match(s)))
+                date_line, logged = (i, s), len(self.out.changes)
                 continue
             if mode == "changelog":
                 ch = _CHANGE.match(s)
@@ -205,8 +207,12 @@ class _Reader:
                         self.out.changes.append({"date": change_date, "action": ch.group(1).lower(),
                                                  "number": num, "line": i})
                     continue
-                self._unattached(i, s)
-                continue
+                if self._number(s) is None:
+                    self._unattached(i, s)
+                    continue
+                mode = "body"          # a date line inside the rules, not a change log after them
+                if len(self.out.changes) == logged:
+                    self._unattached(*date_line)
             got = self._number(s)
             if got is not None:
                 mode = "body"
@@ -222,6 +228,7 @@ class _Reader:
                     self._unattached(i, s)
             else:
                 cur.text = _join(cur.text, s, blank)
+                cur = self._split(cur)[-1]     # a clause may be run into a wrapped line too
             blank = False
         self._tree()
         return self.out

@@ -186,16 +186,22 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
         items = first.effects + items
     effects: list[Any] = []
+    delayed: DelayedPart | None = None       # the sentences after "When you do so," belong to it (11.8.17)
     for e in items:
         if isinstance(e, UseLimit):
             restrictions.extend(e.limits)
             condition = e.condition or condition
         elif isinstance(e, DelayedPart):
-            effects.append(Delayed(timing=e.trigger.timing, timing_text=e.trigger.text,
-                                   effects=tuple(resolve_pronouns(e.effects)), span=e.trigger.span))
+            delayed = DelayedPart(e.trigger, list(e.effects))
+            effects.append(delayed)
+        elif delayed is not None:
+            delayed.effects.append(e)
         else:
             effects.append(e)
-    effects = resolve_pronouns(effects)
+    effects = resolve_pronouns([
+        Delayed(timing=e.trigger.timing, timing_text=e.trigger.text, effects=tuple(resolve_pronouns(e.effects)),
+                span=e.trigger.span) if isinstance(e, DelayedPart) else e
+        for e in effects])
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, name=name, cost=cost,

@@ -44,13 +44,15 @@ haste if it its job limit monster monsters name of or phase play put remove retu
 select strike summon summons the then this until when whenever you your zone back attack main backup
 backups activate add after as once they their he she his her cards target fire ice wind earth
 lightning water light dark lb warp priming cannot can may only in on to with zone elements
-multi-element counter counters units damage abilities ability opponent opponent's
+multi-element counter counters units damage abilities ability opponent opponent's cancel place look
+shuffle double divide reduce pay receive turn
 """))
 #: words that start a sentence or a phrase of the templating, never a card's own name
 _NEVER_FIRST = frozenset(_words("""
 a all an and at before break choose deal discard draw dull during each for freeze gain gains if it its
 once or play put remove return reveal search select then this until when whenever you your they add
-cast activate after as their of de la no he she his her target name place divide
+cast activate after as their of de la no he she his her target name place divide cancel look shuffle
+double reduce pay receive turn deal
 """))
 _PHRASE = re.compile(r"[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?(?: (?:(?:of|the|de|la|no)\b|[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?))*")
 
@@ -76,6 +78,8 @@ def infer_name(text: str) -> str | None:
     found: Counter[str] = Counter()
     for m in _PHRASE.finditer(plain):
         words = re.sub(r"['’]s$", "", m.group().rstrip(".,:!")).split(" ")
+        if words and words[-1].lower() in ("counter", "counters"):
+            continue                                   # "Place 1 Charge Counter": a counter's name (6.7.2)
         while words and (words[-1].lower().strip(",") in _VOCAB or words[-1].isdigit()):
             words.pop()
         for i in range(len(words)):

@@ -177,13 +177,20 @@ def numbers(conn: sqlite3.Connection, doc: str) -> list[str]:
     return [r[0] for r in rows(conn, "select number from clauses where doc = ? order by seq", (doc,))]
 
 
-def search_fts(conn: sqlite3.Connection, table: str, match: str, docs: list[str], limit: int) -> list[sqlite3.Row]:
-    """Ranked full-text hits (bm25) with the match marked « » (rules text prints [ ] of its own)."""
+def search_fts(conn: sqlite3.Connection, table: str, match: str, docs: list[str], limit: int) -> list[dict]:
+    """Ranked full-text hits (bm25) with the match marked « » (rules text prints [ ] of its own).
+
+    Ranking every match is cheap; snippets are not, so they are made only for the rows returned."""
     marks = ",".join("?" * len(docs))
-    sql = (f"select doc, id, bm25({table}, 0, 0, 2.0, 1.0) as rank, "
-           f"snippet({table}, -1, '«', '»', '…', 14) as snip, title from {table} "
-           f"where {table} match ? and doc in ({marks}) order by rank limit ?")
-    return rows(conn, sql, (match, *docs, limit))
+    ranked = rows(conn, f"select rowid, doc, id, title, bm25({table}, 0, 0, 2.0, 1.0) as rank from {table} "
+                        f"where {table} match ? and doc in ({marks}) order by rank limit ?", (match, *docs, limit))
+    if not ranked:
+        return []
+    ids = ",".join(str(int(r["rowid"])) for r in ranked)
+    snips = {r[0]: r[1] for r in rows(conn, f"select rowid, snippet({table}, -1, '«', '»', '…', 14) from {table} "
+                                            f"where {table} match ? and rowid in ({ids})", (match,))}
+    return [{"doc": r["doc"], "id": r["id"], "title": r["title"], "rank": r["rank"],
+             "snip": snips.get(r["rowid"], "")} for r in ranked]
 
 
 def search_like(conn: sqlite3.Connection, needles: list[str], docs: list[str], limit: int) -> list[sqlite3.Row]:

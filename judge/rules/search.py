@@ -61,7 +61,7 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
         match = _quote(q.strip('"')) if phrase else " ".join(_quote(t) for t in tokens)
         rows = store.search_fts(kb.conn, "fts_en", match, en, limit * 2)
         hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
-        if len(rows) < limit and len(tokens) > 1 and not phrase:
+        if len(rows) < min(limit, 5) and len(tokens) > 1 and not phrase:
             # fewer clauses hold every word: add those holding some, ranked below them
             have = {(r["doc"], r["id"]) for r in rows}
             more = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)

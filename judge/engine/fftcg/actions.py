@@ -15,7 +15,7 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, StackItem, State, other
-from judge.engine.fftcg.query import abilities, has, keyword_ability, names
+from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import discard, enter_field, move
 from judge.text.ast import Ability, AbilityKind, Destroy, Move
@@ -111,7 +111,8 @@ def _lb_flip(s: State, player: str, uid: str, pay: Payment, n: int, log: Log) ->
     if len(chosen) != n or any(u not in down for u in chosen):
         raise Refused(f"the LB cost is {n}: turn {n} other face-down LB card(s) face up", "lb_cost", "lb_cast")
     s = s.with_zones(player, lb_deck=tuple((u, True if u in chosen else up) for u, up in s.zones[player].lb_deck))
-    log.add(f"{player} pays the LB cost by turning {', '.join(chosen)} face up", "lb_cost")
+    log.add(f"{player} casts {s.name_of(uid)} from the LB deck and pays its LB cost by turning "
+            f"{', '.join(chosen)} face up", "lb_cast", "lb_cost")
     return s
 
 
@@ -211,8 +212,13 @@ def use(s: State, a: Use, log: Log) -> State:
     c = s.char(uid)
     if c is None or c.controller != p:
         raise Refused(f"{uid} is not a Character {p} controls", "action_to_stack")
+    _may_play(s, p, "abilities are used", "ability_timing")
     abs_ = activatable(s, uid)
     if not 0 <= a.ability < len(abs_):
+        gated = [damage_gate(ab) for ab in printed(s, uid) if damage_gate(ab) is not None]
+        if gated:
+            raise Refused(f"{s.name_of(uid)} has its Damage {gated[0]} ability only once {p} has received "
+                          f"{gated[0]} damage ({len(s.zones[p].damage)} so far)", "damage_keyword", "action_ability")
         raise Refused(f"{s.name_of(uid)} has no action or special ability number {a.ability} "
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
@@ -221,7 +227,6 @@ def use(s: State, a: Use, log: Log) -> State:
          "dull": "special_dull_icon" if special else "dull_icon",
          "choose": "special_choose" if special else "action_choose",
          "done": "special_activated" if special else "action_activated"}
-    _may_play(s, p, "abilities are used", "ability_timing")
     cost = ab.cost
     if cost is not None and cost.dull_self:
         if c.dull:

@@ -249,7 +249,8 @@ def step_pc(s: State, log: Log) -> State:
 
 def signature(s: State) -> tuple:
     """What a board looks like, ignoring ids and timestamps: a repeat means a loop (13.1)."""
-    return (s.turn, s.phase, s.step, tuple((c.uid, c.dull, c.damage, c.frozen) for c in s.field),
+    return (s.turn, s.phase, s.step, s.priority, s.passes, s.pc,
+            tuple((c.uid, c.dull, c.damage, c.frozen) for c in s.field),
             tuple((i.label, i.targets) for i in s.stack), tuple((p, len(z.deck), len(z.hand), len(z.damage),
                                                                   len(z.break_zone)) for p, z in s.zones.items()))
 

@@ -72,5 +72,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     if not found:
         return s
     for t in found:
-        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", "auto_order")
+        extra = ("enters_field_trigger",) if event == "enters" else ()
+        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,
+                "auto_order")
     return replace(s, pending=s.pending + tuple(found))

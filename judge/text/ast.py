@@ -165,6 +165,7 @@ class MoveCores(Effect):
     player: Player = Player.YOU
     span: Span | None = None
     per: Selector | None = None      # BS "… for each spirit destroyed by this effect"
+    until: int | None = None         # BS "… into your life until you have 5 life": the target total
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,7 @@ from judge.text.ast import (
     Restriction,
     Reveal,
     Selector,
+    Sequence,
     SetLevel,
     SetStat,
     SetState,
@@ -246,8 +247,8 @@ class BSTransformer(Transformer):
     def adjs(self, c: list) -> dict:
         return _merge(c)
 
-    def q_at_least(self, c: list) -> dict:
-        return {"count": None, "thresholds": (Threshold("count", ">=", c[0]),)}
+    def q_cmp(self, c: list) -> dict:
+        return {"count": None, "thresholds": (Threshold("count", _OPS[str(c[1]).lower()], c[0]),)}
 
     def q_another(self, c: list) -> dict:
         return {"count": 1, "other": True}
@@ -293,8 +294,8 @@ class BSTransformer(Transformer):
     def post_bp_rel(self, c: list) -> dict:
         return self._rel("bp", c)
 
-    def q_at_most(self, c: list) -> dict:
-        return {"count": None, "thresholds": (Threshold("count", "<=", c[0]),)}
+    def post_vanilla(self, c: list) -> dict:
+        return {"_vanilla": True}
 
     def post_not_color(self, c: list) -> dict:
         return {"_not_colors": (str(c[-1]).lower(),)}
@@ -491,7 +492,12 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def core_move_from(self, meta: Any, c: list) -> MoveCores:
-        return self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
+        move = self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
+        until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
+        return replace(move, until=until) if until is not None else move
+
+    def until(self, c: list) -> tuple:
+        return ("until", next(x for x in c if isinstance(x, int)))
 
     @v_args(meta=True)
     def core_move_into_from(self, meta: Any, c: list) -> MoveCores:
@@ -692,6 +698,12 @@ class BSTransformer(Transformer):
                            span=self._span(meta))
 
     @v_args(meta=True)
+    def permission_block(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
     def restriction_cores(self, meta: Any, c: list) -> Restriction:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,
@@ -795,6 +807,7 @@ class BSTransformer(Transformer):
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
+    ev_would = _cond("would")
     ev_effect_to = _cond("event")
     cond_compare = _cond("compare")
     cond_symbols = _cond("symbols")

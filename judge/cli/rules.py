@@ -67,6 +67,10 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
     """
     kb = _kb()
     if lang and lang.lower() == "both":
+        if cite:
+            for lg in sorted({d.lang for d in kb.documents() if d.game == game.lower()}, reverse=True):
+                click.echo(kb.citation(game, number, lg))
+            return
         _rule_both(kb, game, number, version, as_json, only)
         return
     doc = kb.document(game, lang, version)

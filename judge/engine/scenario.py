@@ -198,8 +198,6 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]]) -> tuple[Any
             continue
         state = ruling.state
         request = ruling.request
-        if rules.winner(state) is not None:
-            break
     if request is None and rules.winner(state) is None:
         ruling = rules.settle(state)
         steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)

@@ -13,6 +13,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
+from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
 
 WINDOW_CONCEPT = {"flash_pre": "battle.flash_pre", "flash_post": "battle.flash_post"}
@@ -174,7 +175,10 @@ def resolve_battle(ctx: Ctx) -> None:
             return
         a, d = derive.bp(s, b.attacker), derive.bp(s, b.blocker)
         ctx.log(f"BP: {b.attacker} {a.value} ({', '.join(a.parts)}) vs {b.blocker} {d.value} "
-                f"({', '.join(d.parts)})", "battle.bp_compare", *(("bp.order",) if len(a.parts + d.parts) > 2 else ()))
+                f"({', '.join(d.parts)})", "battle.bp_compare")
+        if len(a.parts + d.parts) > 2:
+            ctx.steps[-1] = LogStep(ctx.steps[-1].text, ctx.steps[-1].cites + tuple(
+                c for c in ctx.cites("bp.order") + a.cites + d.cites if c not in ctx.steps[-1].cites))
         if a.value == d.value:
             ctx.log("Their BP are equal: both spirits are destroyed", "battle.bp_compare")
             losers = [b.attacker, b.blocker]

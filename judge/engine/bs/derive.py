@@ -115,12 +115,58 @@ def bp(state: State, cid: str) -> BP:
             value += int(m.value)
             parts.append(f"{int(m.value):+d}")
             used.append("bp.add")
+    for src, amount in constant_bp(state, cid):
+        value += amount
+        parts.append(f"{amount:+d} from {src}'s constant effect")
+        used += ["bp.add", "effect.constant"]
     for other in linked_from(state, cid):
         lent = bp(state, other.id).value
         value += lent
         parts.append(f"+{lent} linked from {other.id}")
         used.append("kw.link")
     return BP(value, tuple(parts), cites(state.game, *used))
+
+
+def _constant_active(state: State, src: str, ab: Ability) -> bool:
+    """Whether a constant ability's timing holds now ("while this spirit attacks / blocks", 10-12-1)."""
+    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
+    b = state.battle
+    if "attack" in t and "block" in t:
+        return b is not None and src in (b.attacker, b.blocker)
+    if "attack" in t:
+        return b is not None and b.attacker == src
+    if "block" in t:
+        return b is not None and b.blocker == src
+    if "opponent" in t and "turn" in t:
+        return state.turn_player != state.controller(src)
+    if "your turn" in t:
+        return state.turn_player == state.controller(src)
+    return True
+
+
+def constant_bp(state: State, cid: str) -> list[tuple[str, int]]:
+    """BP changes from active constant effects on the field that apply to `cid` (8-1-4, 8-8-1-3-5)."""
+    from judge.engine.bs.select import matches, whose
+    from judge.text.ast import ModifyStat
+
+    out = []
+    target_ctrl = state.controller(cid)
+    for p in state.players.values():
+        for fc in p.field:
+            for _, ab in active_abilities(state, fc.id):
+                if ab.kind != AbilityKind.CONSTANT or not _constant_active(state, fc.id, ab):
+                    continue
+                for eff in ab.effects:
+                    if not isinstance(eff, ModifyStat) or eff.stat != "bp":
+                        continue
+                    sel = eff.target
+                    if sel.self_ref:
+                        hit = fc.id == cid
+                    else:
+                        hit = target_ctrl in whose(p.name, sel.owner, state) and matches(state, cid, sel, fc.id)
+                    if hit:
+                        out.append((fc.id, eff.amount))
+    return out
 
 
 def symbols(state: State, cid: str) -> tuple[str, ...]:

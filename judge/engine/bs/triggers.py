@@ -130,6 +130,8 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                               label=f"{name_of(ctx.state, cid)}: {ab.timing_text or 'When Destroyed'}",
                               effects=ab.effects, cites=ctx.cites("do.when_destroyed", "effect.last_state"),
                               last=lk))
+    if items:
+        ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
 
 

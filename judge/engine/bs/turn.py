@@ -56,6 +56,11 @@ def _remove_from(ctx: Ctx, player: str, cid: str, zone: str) -> None:
     ctx.state = with_player(ctx.state, replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)}))
 
 
+def _dual(ctx: Ctx, player: str) -> tuple[str, ...]:
+    """Cite the dual-colour symbol rule when one is on the field (2-8-2-2)."""
+    return ("card.dual_symbol",) if any("/" in s for s in derive.field_symbols(ctx.state, player)) else ()
+
+
 def _succession(ctx: Ctx, player: str, cards: tuple[str, ...], d) -> int:
     if not cards:
         return 0
@@ -131,7 +136,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
             f"{action.source}", f"{kind}.steps")
     fulfilled = _succession(ctx, player, action.succession, d)
     cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
-    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction")
+    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction",
+            *_dual(ctx, player))
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:
@@ -173,7 +179,7 @@ def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str) -> None
         ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
                 "effect.cost")
         return
-    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=True)
+    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=False)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:
@@ -243,7 +249,8 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     else:
         fulfilled = _succession(ctx, player, action.succession, d)
         cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
-        ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", "magic.reduction", "card.reduction")
+        ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", "magic.reduction", "card.reduction",
+                *_dual(ctx, player))
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):

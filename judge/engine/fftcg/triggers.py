@@ -68,7 +68,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                     continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
             found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject,
-                                 label=f"{s.name_of(uid)}: {ab.text or ab.timing_text or event}"))
+                                 label=f'{s.name_of(uid)}: "{ab.text or ab.timing_text or event}"'))
     if not found:
         return s
     for t in found:

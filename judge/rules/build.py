@@ -142,7 +142,7 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
 
 
 def _precompute(rows: list[dict]) -> None:
-    """Breadcrumbs and child numbers stored with each clause, so a lookup is one indexed read."""
+    """Breadcrumbs stored with each clause, so a lookup is one indexed read."""
     by_id = {r["id"]: r for r in rows}
     for r in rows:
         trail, parent = [], r["parent"]
@@ -152,7 +152,6 @@ def _precompute(rows: list[dict]) -> None:
             trail.append([p["number"], label if len(label) <= 60 else label[:59] + "…"])
             parent = p["parent"]
         r["crumbs"] = json.dumps(trail[::-1], ensure_ascii=False)
-        r["kids"] = json.dumps([by_id[c]["number"] for c in json.loads(r["children"]) if c in by_id])
 
 
 def _manifest_check(d: dict, p: Parsed) -> list[dict]:

@@ -136,9 +136,11 @@ class KB:
 
     def _clause(self, doc: Document, row: sqlite3.Row, crumbs: bool = True) -> Clause:
         trail = [tuple(x) for x in json.loads(row["crumbs"])] if crumbs else []
+        # parent and children are ids: the printed number, plus #2 for a repeat, so that a tree
+        # walked through kb.clause() never confuses 1-2-1-1 with the second 1-2-1-1 below it
         return Clause(game=doc.game, lang=doc.lang, version=doc.version, number=row["number"], id=row["id"],
-                      title=row["title"] or "", text=row["text"] or "", parent=_num(row["parent"]),
-                      children=json.loads(row["kids"]), refs=json.loads(row["refs"]),
+                      title=row["title"] or "", text=row["text"] or "", parent=row["parent"],
+                      children=json.loads(row["children"]), refs=json.loads(row["refs"]),
                       cited_by=json.loads(row["cited_by"]), breadcrumbs=trail, line=row["line"],
                       confidence=row["confidence"])
 
@@ -237,10 +239,6 @@ class KB:
 
     def is_cjk(self, text: str) -> bool:
         return bool(_CJK.search(text or ""))
-
-
-def _num(cid: str | None) -> str | None:
-    return cid.split("#")[0] if cid else cid
 
 
 def _short(text: str, n: int = 60) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-CODE_VERSION = "kb-17"   # bump when ingestion changes, so stored databases rebuild
+CODE_VERSION = "kb-18"   # bump when ingestion changes, so stored databases rebuild
 IMPORTS = "imports.json"
 
 

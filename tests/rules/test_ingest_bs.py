@@ -53,3 +53,7 @@ def test_bs_ja_11_3_1_4_lookup_points_to_the_misprinted_clause(kb: KB) -> None:
         kb.clause("bs", "11-3-1-4")
     assert exc.value.hints[0] == "11-2-1-4#2"
     assert kb.clause("bs", "11-2-1-4#2").parent == "11-3-1"
+
+
+def test_bs_ja_11_3_1_4_1_hangs_under_the_misprinted_clause(kb: KB) -> None:
+    assert kb.clause("bs", "11-3-1-4-1").parent == "11-2-1-4#2"

@@ -73,3 +73,15 @@ def test_bss_citation_names_document_and_version(kb: KB) -> None:
     line = kb.citation("bss", "7-1-5-2-1")
     assert line.startswith("Battle Spirits Saga CR 1.7.0 §7-1-5-2-1: The result of a battle")
     assert "\n" not in line
+
+
+def test_bss_tree_walk_through_repeats_never_loops(kb: KB) -> None:
+    """children and parent are ids, so 1-2-1-1's child is the repeat 1-2-1-1#2, not itself."""
+    assert kb.clause("bss", "1-2-1-1").children == ["1-2-1-1#2", "1-2-1-1-2"]
+    seen, todo = set(), ["1"]
+    while todo:
+        cid = todo.pop()
+        assert cid not in seen
+        seen.add(cid)
+        todo += kb.clause("bss", cid).children
+    assert "1-2-1-1#2" in seen

@@ -97,6 +97,7 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         obj = clauses[0].to_json()
         obj["document"] = {"title": doc.title, "version": doc.version, "date": doc.date}
         obj["citation"] = kb.citation(game, clauses[0].id, doc.lang, doc.version)
+        obj["changes"] = [ch.to_json() for ch in kb.changes_for(game, clauses[0].id, doc.lang, doc.version)]
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
         _json(obj)
@@ -107,6 +108,10 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         click.echo(" › ".join(f"{n} {t}" for n, t in top.breadcrumbs))
     for c in clauses:
         _print_clause(c, top)
+    for ch in kb.changes_for(game, top.id, doc.lang, doc.version):
+        when = f"change log {ch.date}: {ch.action} {ch.number}" if ch.action != "updated" else \
+            f"marked in this document's \"Updated\" list: {ch.number}"
+        click.echo(f"\nNote: {when}")
     if top.refs:
         click.echo(f"\nRefers to: {', '.join(top.refs)}")
     if top.cited_by:

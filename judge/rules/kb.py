@@ -237,6 +237,15 @@ class KB:
         return [Change(doc=r["doc"], date=r["date"] or "", action=r["action"], number=r["number"],
                        line=r["line"] or 0) for r in store.changes(self.conn, docs)]
 
+    def changes_for(self, game: str, number: str, lang: str | None = None,
+                    version: str | None = None) -> list[Change]:
+        """Change-log entries and "Updated" markers that name this clause or a section holding it."""
+        doc = self.document(game, lang, version)
+        c = self.clause(game, number, doc.lang, doc.version)
+        sep = "." if doc.numbering == "dot" else "-"
+        return [ch for ch in self.changes(game) if ch.doc == doc.key
+                and (c.number == ch.number or c.number.startswith(ch.number + sep))]
+
     def is_cjk(self, text: str) -> bool:
         return bool(_CJK.search(text or ""))
 

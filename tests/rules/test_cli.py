@@ -110,3 +110,15 @@ def test_usage_errors_are_one_line_too(run, args) -> None:
     code, _, err = run(*args)
     assert code == 2
     assert err.startswith("judge: ") and err.count("\n") == 1
+
+
+def test_rule_fftcg_15_2_2_2_notes_the_updated_marker(run) -> None:
+    code, out, _ = run("rule", "fftcg", "15.2.2.2")
+    assert code == 0 and '"Updated" list' in out
+
+
+def test_rule_bss_11_11_1_json_names_the_change_log_entry_of_its_section(run) -> None:
+    code, out, _ = run("rule", "bss", "11-11-1", "--json")
+    assert code == 0
+    assert json.loads(out)["changes"] == [{"doc": "bss/en/1.7.0", "date": "2023-11-21", "action": "added",
+                                           "number": "11-11", "line": 760}]

@@ -281,6 +281,16 @@ class FFTCGTransformer(SelectorRules):
         return Restriction(mode="must", action="pay_with_cp_from_backups", target=first_of(c[1:], Selector),
                            duration=Duration.PERMANENT, span=self._span(meta))
 
+    def return_field(self, meta, c):
+        return Deploy(verb="return", target=c[0], span=self._span(meta))
+
+    def player_adds(self, meta, c):
+        return Move(target=replace(c[1], owner=c[0]), dest="hand", span=self._span(meta))
+
+    def double_damage(self, meta, c):
+        return ModifyStat(stat="damage_multiplier", amount=2, target=Selector(ref="it"), duration=Duration.TURN,
+                          span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 
@@ -409,7 +419,8 @@ class FFTCGTransformer(SelectorRules):
         return Cancel(target=Selector(ref="it"), span=self._span(meta))
 
     def shuffle(self, meta, c):
-        return Reveal(count=None, zone="deck_shuffle", span=self._span(meta))
+        zone = "revealed_shuffle" if self._has(meta, "other", "rest", "remaining") else "deck_shuffle"
+        return Reveal(count=None, zone=zone, span=self._span(meta))
 
     def take_damage(self, meta, c):
         return Damage(amount=number_in(c), player=Player.YOU, span=self._span(meta))
@@ -521,7 +532,7 @@ class FFTCGTransformer(SelectorRules):
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
-        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
+        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
         "cond_opp_not_control": None,
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)

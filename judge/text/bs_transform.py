@@ -442,6 +442,15 @@ class BSTransformer(Transformer):
                        target=Selector(count=n, owner=owner, zone="deck_top"))
 
     @v_args(meta=True)
+    def mill_equal(self, meta: Any, c: list) -> Discard:
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        stat = str(c[-1]).lower().split()[-1]
+        ref = Selector(self_ref="this spirit" in str(c[-1]).lower(), span=self._span(meta))
+        per = replace(ref, name=stat) if ref.self_ref else Selector(name=stat, span=self._span(meta))
+        return Discard(count=1, player=owner, per=per, span=self._span(meta),
+                       target=Selector(count=None, owner=owner, zone="deck_top"))
+
+    @v_args(meta=True)
     def exhaust(self, meta: Any, c: list) -> SetState:
         return SetState(state="exhausted", target=c[-1], span=self._span(meta))
 
@@ -807,6 +816,8 @@ class BSTransformer(Transformer):
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
+    cond_among = _cond("among_revealed")
+    ev_draw = _cond("event")
     ev_would = _cond("would")
     ev_effect_to = _cond("event")
     cond_compare = _cond("compare")
@@ -821,14 +832,19 @@ class BSTransformer(Transformer):
     def statement(self, meta: Any, c: list) -> list:
         effects = c[0] if isinstance(c[0], list) else [c[0]]
         instead = False
-        for kind, cond in c[1:]:
+        for item in c[1:]:
+            if item is None:             # a keyword reminder (its printed timing): nothing to do
+                continue
+            kind, cond = item
             if kind == "instead":
                 instead = True
                 continue
             if kind == "per":
-                effects = [replace(e, per=cond) if hasattr(e, "per") and e.per is None else e for e in effects]
-                if not any(getattr(e, "per", None) is cond for e in effects):
-                    raise ValueError("'for each' applies to no amount in this sentence")
+                applied = [replace(e, per=cond) if getattr(e, "per", False) is None else e for e in effects]
+                if applied == effects:   # no amount to multiply: the whole sentence repeats per item
+                    applied = [Conditional(condition=Condition(kind="for_each", text="for each", selector=cond),
+                                           effects=tuple(effects), span=self._span(meta))]
+                effects = applied
                 continue
             effects = [Conditional(condition=cond, effects=tuple(effects), span=self._span(meta))]
         out = _Stmt(effects)
@@ -903,10 +919,9 @@ class BSTransformer(Transformer):
         return ("when", Condition(kind="timing", text=str(c[0])))
 
     def lead_per(self, c: list) -> tuple:
-        sel = c[0]
-        if len(c) > 1:
-            sel = replace(sel, state=str(c[1]).lower())
-        return ("per", sel)
+        sel = next(x for x in c if isinstance(x, Selector))
+        state = next((str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")), None)
+        return ("per", replace(sel, state=state) if state else sel)
 
     @v_args(meta=True)
     def sentence_(self, meta: Any, c: list) -> tuple:

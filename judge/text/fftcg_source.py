@@ -28,7 +28,7 @@ _ITALIC_RUN = re.compile(r"\[\[i\]\]((?:(?!\[\[).)*?)\[\[/\]\]", re.S)
 _LABEL = re.compile(r"\s*(job|card name|category|damage|limit break|warp|priming)\b", re.I)
 _OTHER_RUN = re.compile(r"\[\[(?:s|ex)\]\](?:(?!\[\[).)*?\[\[/\]\]", re.S)
 _TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]")
-_QUOTES = str.maketrans("“”‘’", "\"\"\"\"")
+_QUOTES = str.maketrans("“”‘’", "\"\"''")
 _QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
 
 
@@ -110,7 +110,7 @@ def mask(text: str, name: str | None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
-        pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip()) + r"(?![\w])")
+        pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip().translate(_QUOTES)) + r"(?![\w])")
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(out):

@@ -79,7 +79,7 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "returned": "returned_to_hand", "you_cast": "you_cast", "opp_casts": "opponent_casts",
            "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
-           "added_from_break": "added_to_hand_from_break_zone", "priming": "priming"}
+           "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken"}
 
 
 #: grammar rules whose words only qualify their parent (read there from the text slice)
@@ -290,6 +290,12 @@ class FFTCGTransformer(SelectorRules):
     def double_damage(self, meta, c):
         return ModifyStat(stat="damage_multiplier", amount=2, target=Selector(ref="it"), duration=Duration.TURN,
                           span=self._span(meta))
+
+    def st_power_becomes(self, meta, c):
+        own = any(isinstance(t, Token) and t.type == "SELF" for t in c)
+        target = Selector(self_ref=True) if own else Selector(ref="it")
+        return ModifyStat(stat="power_set", amount=number_in(c), target=target,
+                          duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
 
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))

@@ -156,6 +156,8 @@ def declare_block(s: State, log: Log) -> State:
         s = emit(s, "blocks", blocker, log)
     else:
         s = replace(s, battle=replace(b, block_declared=True))
+    log.add(f"{tp} gains priority in the Block Declaration Step; either player may cast Summons or use abilities",
+            "block_priority")
     return replace(s, pc=("priority", tp))
 
 

@@ -72,7 +72,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     if not found:
         return s
     for t in found:
-        extra = ("enters_field_trigger",) if event == "enters" else ()
+        extra = {"enters": ("enters_field_trigger",), "attacks": ("attack_triggers",),
+                 "blocks": ("block_triggers",), "deals_damage_player": ("damage_triggers",)}.get(event, ())
         log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,
                 "auto_order")
     return replace(s, pending=s.pending + tuple(found))

@@ -15,11 +15,15 @@ from judge.cli import cli
 
 def run_tui(game: str | None = None, lang: str | None = None) -> None:
     """Start the Textual app on `game`/`lang`, or on the last ones used, or on bss."""
-    from judge.tui.app import JudgeApp
+    from judge.tui.service import Library
     from judge.tui.settings import resolve_start
 
+    library = Library()
+    library.warm_up()  # the knowledge base opens on its thread while Textual is imported
+    from judge.tui.app import JudgeApp
+
     start_game, start_lang = resolve_start(game, lang)
-    JudgeApp(start_game, start_lang).run()
+    JudgeApp(start_game, start_lang, library=library).run()
 
 
 @cli.command("web")

@@ -65,13 +65,13 @@ class JudgeApp(App[None]):
     ]
 
     def __init__(self, game: str = "bss", lang: str | None = None, *, db_path: Path | None = None,
-                 remember: bool = True) -> None:
+                 remember: bool = True, library: Library | None = None) -> None:
         super().__init__()
         self.game = game
         self.lang = lang
         self.version: str | None = None
         self.remember = remember
-        self.library = Library(db_path)
+        self.library = library or Library(db_path)
         self.theme = "textual-dark"
 
     # -- lifecycle ------------------------------------------------------------------------

@@ -47,15 +47,6 @@ class PromptDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class JumpDialog(PromptDialog):
-    """`g`: a clause number in any of the spellings judges type."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="JumpDialog")
-
-    def __init__(self, game: str) -> None:
-        super().__init__(f"Jump to a clause of {game}", "7-1-5-2, 7.1.5.2 or §7-1-5-2", id="jump")
-
-
 class PickDialog(ModalScreen[str | None]):
     """Pick one of a list of (id, label) choices; Escape cancels."""
 

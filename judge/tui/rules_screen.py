@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Tree
+from textual.widgets import Footer, Header, Input, OptionList, Tree
 
 from judge.tui.clause_pane import ClausePane, load_view
 
@@ -46,6 +46,7 @@ class RulesScreen(Screen[None]):
     RulesScreen #sections { width: 30%; min-width: 24; max-width: 44; border-right: vkey $panel; }
     RulesScreen #other { display: none; border-left: vkey $panel; }
     RulesScreen.side-by-side #other { display: block; }
+    RulesScreen #jump { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search", key_display="/", tooltip="Search the rules as you type"),
@@ -77,6 +78,7 @@ class RulesScreen(Screen[None]):
             yield Tree("Sections", id="sections")
             yield ClausePane(id="main")
             yield ClausePane(id="other")
+        yield Input(id="jump")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -153,6 +155,7 @@ class RulesScreen(Screen[None]):
         lib = app.library
         view = await app.ask(lib.run(lambda: load_view(lib.kb_sync(), place.game, place.number,
                                                        place.lang, place.version)))
+        self._hide_jump()
         if view is FAILED:
             return
         place = Place(place.game, view.clause.lang, place.version, view.clause.number)
@@ -226,13 +229,33 @@ class RulesScreen(Screen[None]):
 
     # -- dialogs ---------------------------------------------------------------------------
     def action_jump(self) -> None:
-        from judge.tui.dialogs import JumpDialog
+        """Show the jump line above the footer (no dialog: the pane updates the moment Enter lands)."""
+        jump = self.query_one("#jump", Input)
+        jump.value = ""
+        jump.placeholder = f"Jump to a clause of {self.japp.game}: 7-1-5-2, 7.1.5.2 or §7-1-5-2 (Esc cancels)"
+        jump.display = True
+        jump.focus()
 
-        def done(number: str | None) -> None:
-            if number:
-                self.open_number(number)
+    @on(Input.Submitted, "#jump")
+    def jump_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        number = event.value.strip()
+        if number:
+            self.open_number(number)  # the jump line is hidden with the same repaint as the clause
+        else:
+            self._hide_jump()
 
-        self.app.push_screen(JumpDialog(self.japp.game), done)
+    def _hide_jump(self) -> None:
+        jump = self.query_one("#jump", Input)
+        if jump.display:
+            jump.display = False
+
+    def on_key(self, event: Any) -> None:
+        jump = self.query_one("#jump", Input)
+        if event.key == "escape" and jump.display:
+            event.stop()
+            self._hide_jump()
+            self.query_one("#main .links", OptionList).focus()
 
     def action_search(self) -> None:
         from judge.tui.search_screen import SearchScreen

@@ -32,6 +32,16 @@ class Library:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
 
+    def warm_up(self) -> None:
+        """Open the knowledge base on the library thread now (while the UI is still importing)."""
+        self._pool.submit(self._warm)
+
+    def _warm(self) -> None:
+        try:
+            self.kb_sync()
+        except Exception:  # reported when a screen asks for the KB, as a notification
+            self._kb = None
+
     def close(self) -> None:
         """Let the library thread finish (called when the app exits)."""
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -707,6 +707,16 @@ class BSTransformer(Transformer):
                            span=self._span(meta))
 
     @v_args(meta=True)
+    def obligation(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        act = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ACT_VERB")
+        return Restriction(mode="must", action="_".join(act.split()), target=c[0], duration=dur,
+                           span=self._span(meta))
+
+    def effect_ref(self, c: list) -> None:
+        return None
+
+    @v_args(meta=True)
     def permission_block(self, meta: Any, c: list) -> Restriction:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,
@@ -758,7 +768,8 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def discard_opp(self, meta: Any, c: list) -> Discard:
-        return Discard(count=c[1], player=Player.OPPONENT, span=self._span(meta))
+        n = next(x for x in c if isinstance(x, int))
+        return Discard(count=n, player=Player.OPPONENT, span=self._span(meta))
 
     def cores_of_n(self, c: list) -> dict:
         return {"count": c[0], "_from": _Ref()}
@@ -818,6 +829,7 @@ class BSTransformer(Transformer):
     cond_pay = _cond("pay")
     cond_among = _cond("among_revealed")
     ev_draw = _cond("event")
+    ev_effect = _cond("event")
     ev_would = _cond("would")
     ev_effect_to = _cond("event")
     cond_compare = _cond("compare")

@@ -678,10 +678,10 @@ class BSTransformer(Transformer):
         return Selector(count=None, owner=_player(c[0]))
 
     def src_effects_of(self, c: list) -> Selector:
-        return c[0]
+        return next(x for x in c if isinstance(x, Selector))
 
     def src_destruction(self, c: list) -> Selector:
-        return c[0]
+        return next(x for x in c if isinstance(x, Selector))
 
     def src_selector(self, c: list) -> Selector:
         return c[0]
@@ -783,7 +783,8 @@ class BSTransformer(Transformer):
 
     @v_args(meta=True)
     def pay_burst(self, meta: Any, c: list) -> Activate:
-        return Activate(step=str(c[-1]).lower(), pay_cost=True, span=self._span(meta))
+        step = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "STEP_NAME")
+        return Activate(step=step, pay_cost=True, span=self._span(meta))
 
     # ── statements & sentences ──
     def directives(self, c: list) -> list:

@@ -114,6 +114,18 @@ def with_duration(e: Any, dur: Duration) -> Any:
     return e
 
 
+def apply_lasting(effects: list[Any]) -> list[Any]:
+    """ "(This effect does not end at the end of the turn.)": what came before lasts (11.12.4.1)."""
+    out: list[Any] = []
+    for e in effects:
+        if isinstance(e, UseLimit) and e.limits == ("lasting",):
+            out = [with_duration(x, Duration.PERMANENT) if getattr(x, "duration", None) is Duration.TURN else x
+                   for x in out]
+        else:
+            out.append(e)
+    return out
+
+
 def resolve_pronouns(effects: list[Any]) -> list[Any]:
     """Fold "it"/"them" into the selector chosen before them; pay 《X》 into an Optional cost."""
     out: list[Any] = []
@@ -180,7 +192,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         kind, cost, items = AbilityKind.ACTION, body[1], body[2]
     else:
         items = body
-    items = list(items)
+    items = apply_lasting(list(items))
     if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
         first = items.pop(0)
         kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text

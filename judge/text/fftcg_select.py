@@ -91,6 +91,9 @@ class SelectorRules(Transformer):
     def q_num_yours(self, meta, c):
         return [("count", number_in(c), False, "=="), ("owner", Player.YOU)]
 
+    def q_next(self, meta, c):
+        return [("count", 1, False, "=="), ("owner", Player.YOU), ("state", "next")]
+
     def q_any(self, meta, c):
         return ("count", 1, False, "any")
 

@@ -57,6 +57,7 @@ from judge.text.fftcg_assemble import (
     KeywordSet,
     Trigger,
     UseLimit,
+    apply_lasting,
     assemble,
     first_of,
     flatten,
@@ -79,7 +80,8 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "returned": "returned_to_hand", "you_cast": "you_cast", "opp_casts": "opponent_casts",
            "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
-           "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken"}
+           "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken",
+           "opp_discards": "opponent_discards"}
 
 
 #: grammar rules whose words only qualify their parent (read there from the text slice)
@@ -297,11 +299,14 @@ class FFTCGTransformer(SelectorRules):
         return ModifyStat(stat="power_set", amount=number_in(c), target=target,
                           duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
 
+    def gain_control(self, meta, c):
+        return Deploy(verb="gain_control", target=replace(c[1], owner=None), span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 
     def lasting(self, meta, c):
-        return ("lasting",)
+        return [UseLimit(("lasting",), None)]
 
     def q_all_other(self, meta, c):
         return [("count", None, False, "all"), ("other", True)]
@@ -383,6 +388,7 @@ class FFTCGTransformer(SelectorRules):
 
     def put_deck(self, meta, c):
         dest = "deck_top" if self._has(meta, "top") else "deck_bottom"
+        dest = "deck_top_or_bottom" if self._has(meta, "top") and self._has(meta, "bottom") else dest
         return Move(target=c[0], dest=dest, span=self._span(meta))
 
     def play(self, meta, c):
@@ -544,7 +550,7 @@ class FFTCGTransformer(SelectorRules):
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 
     # ------------------------------------------------------------------ sentences (11.11.5)
-    def clause_seq(self, meta, c):
+    def clause_list(self, meta, c):
         return flatten(c)
 
     def then_seq(self, meta, c):
@@ -604,7 +610,7 @@ class FFTCGTransformer(SelectorRules):
         return [UseLimit(limits, cond)]
 
     def quoted(self, meta, c):
-        return tuple(resolve_pronouns(flatten(c)))
+        return tuple(resolve_pronouns(apply_lasting(flatten(c))))
 
     def modal_head(self, meta, c):
         return ("head", number_in(c), self._has(meta, "up"))

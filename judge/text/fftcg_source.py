@@ -97,6 +97,9 @@ def infer_name(text: str) -> str | None:
 
 def _lower(text: str) -> str:
     """Lower-case letter by letter, never changing the length (offsets stay valid)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 

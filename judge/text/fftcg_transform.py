@@ -93,10 +93,10 @@ _WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name",
 class FFTCGTransformer(SelectorRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 
-    def __init__(self, text: str, offset: int = 0) -> None:
+    def __init__(self, text: str, offset: int = 0, view: str | None = None) -> None:
         super().__init__()
         self.text, self.offset = text, offset
-        self.view = mask(text, None)
+        self.view = view if view is not None and len(view) == len(text) else mask(text, None)
 
     # ------------------------------------------------------------------ helpers
     def _span(self, meta: Any) -> Span | None:
@@ -719,4 +719,4 @@ def prepare(segment: str) -> str:
 
 def build(tree: Tree, text: str, offset: int = 0) -> Ability:
     """The Ability of one parsed line; `text` is the printed line or its prepared view."""
-    return FFTCGTransformer(_PRINTED.get(text, text), offset).transform(tree)
+    return FFTCGTransformer(_PRINTED.get(text, text), offset, view=text).transform(tree)

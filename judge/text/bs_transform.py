@@ -28,6 +28,7 @@ from judge.text.ast import (
     Effect,
     Gain,
     Keyword,
+    Modal,
     ModifyStat,
     Move,
     MoveCores,
@@ -397,12 +398,9 @@ class BSTransformer(Transformer):
         return Selector(count=None, zone="revealed", span=self._span(meta))
 
     @v_args(meta=True)
-    def the_blocking(self, meta: Any, c: list) -> Selector:
-        return Selector(count=1, state="blocking", card_types=("spirit",), span=self._span(meta))
-
-    @v_args(meta=True)
     def the_attacking(self, meta: Any, c: list) -> Selector:
-        return Selector(count=1, state="attacking", card_types=("spirit",), span=self._span(meta))
+        state = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ATT_BLK")
+        return Selector(count=1, state=state, card_types=("spirit",), span=self._span(meta))
 
     def subject(self, c: list) -> Selector:
         return c[0]
@@ -608,6 +606,11 @@ class BSTransformer(Transformer):
         return SetStat(stat="cost", value=_num(value), target=target, duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
+    def choice(self, meta: Any, c: list) -> list:
+        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c)
+        return [Modal(count=1, options=options, span=self._span(meta))]
+
+    @v_args(meta=True)
     def then_seq(self, meta: Any, c: list) -> list:
         return [Sequence(connector="then", effects=(*c[0], *c[1]), span=self._span(meta))]
 
@@ -634,6 +637,11 @@ class BSTransformer(Transformer):
 
     def _gain(self, meta: Any, c: list, target: Selector) -> list:
         bp, kw = next(x for x in c if isinstance(x, tuple) and x and x[0] != "per")
+        verb = next((str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB"), "gains")
+        if verb.startswith("lose"):
+            if kw is not None:
+                raise ValueError("losing a keyword is not an effect this grammar models")
+            bp = -bp
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
         out: list = []

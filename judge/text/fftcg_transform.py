@@ -252,7 +252,8 @@ class FFTCGTransformer(SelectorRules):
                           or Selector(ref="it"), duration=Duration.TURN, span=self._span(meta))
 
     def reduce_damage(self, meta, c):
-        return ModifyStat(stat="damage_received", amount=-number_in(c), target=Selector(ref="it"),
+        sign = 1 if self._has(meta, "increase") else -1
+        return ModifyStat(stat="damage_received", amount=sign * number_in(c), target=Selector(ref="it"),
                           duration=Duration.TURN, span=self._span(meta))
 
     def n_pair(self, meta, c):
@@ -301,6 +302,11 @@ class FFTCGTransformer(SelectorRules):
 
     def gain_control(self, meta, c):
         return Deploy(verb="gain_control", target=replace(c[1], owner=None), span=self._span(meta))
+
+    def st_produce(self, meta, c):
+        element = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), "any")
+        return Restriction(mode="can", action=f"produce_{element}_cp", target=c[0], duration=Duration.PERMANENT,
+                           span=self._span(meta))
 
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))

@@ -679,6 +679,11 @@ class BSTransformer(Transformer):
     def src_any_effect(self, c: list) -> Selector:
         return Selector(count=None, name="effect")
 
+    def src_keyword_effect(self, c: list) -> Selector:
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
+        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Selector(count=None, name="effect", with_keyword=kw, owner=owner)
+
     def act_use(self, c: list) -> tuple:
         return ("use", c[0])
 
@@ -837,6 +842,7 @@ class BSTransformer(Transformer):
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
     cond_among = _cond("among_revealed")
+    cond_history = _cond("happened_this_turn")
     ev_draw = _cond("event")
     ev_effect = _cond("event")
     ev_would = _cond("would")

@@ -1,0 +1,431 @@
+"""Battle Spirits transformer, directive half: destroy, draw, cores, BP, deploy, return…"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Tree, v_args
+
+from judge.text.ast import (
+    Activate,
+    Deploy,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Gain,
+    Keyword,
+    Modal,
+    ModifyStat,
+    Move,
+    MoveCores,
+    Player,
+    Restriction,
+    Reveal,
+    Selector,
+    Sequence,
+    SetLevel,
+    SetStat,
+    SetState,
+)
+from judge.text.bs_nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+
+
+class DirectiveMixin:
+    """Directive rules of grammar/bs.lark → effect nodes (BSS 10: effect rules in detail)."""
+
+    # ── directives ──
+    @v_args(meta=True)
+    def select(self, meta: Any, c: list) -> _Pick:
+        return _Pick(target=c[0])
+
+    @v_args(meta=True)
+    def select_by(self, meta: Any, c: list) -> _Pick:
+        return _Pick(target=c[-1])
+
+    @v_args(meta=True)
+    def destroy(self, meta: Any, c: list) -> Destroy:
+        return Destroy(target=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw(self, meta: Any, c: list) -> Draw:
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Draw(count=c[0], per=per, span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_opp(self, meta: Any, c: list) -> Draw:
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Draw(count=c[1], player=Player.OPPONENT, per=per, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard(self, meta: Any, c: list) -> Discard:
+        return Discard(count=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def mill(self, meta: Any, c: list) -> Discard:
+        n = next((x for x in c if isinstance(x, int)), 1)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        return Discard(count=n, player=owner, span=self._span(meta),
+                       target=Selector(count=n, owner=owner, zone="deck_top"))
+
+    @v_args(meta=True)
+    def mill_equal(self, meta: Any, c: list) -> Discard:
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        stat = str(c[-1]).lower().split()[-1]
+        ref = Selector(self_ref="this spirit" in str(c[-1]).lower(), span=self._span(meta))
+        per = replace(ref, name=stat) if ref.self_ref else Selector(name=stat, span=self._span(meta))
+        return Discard(count=1, player=owner, per=per, span=self._span(meta),
+                       target=Selector(count=None, owner=owner, zone="deck_top"))
+
+    @v_args(meta=True)
+    def exhaust(self, meta: Any, c: list) -> SetState:
+        return SetState(state="exhausted", target=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def refresh(self, meta: Any, c: list) -> SetState:
+        return SetState(state="refreshed", target=c[-1], span=self._span(meta))
+
+    def cores_n(self, c: list) -> dict:
+        return {"count": c[0]}
+
+    def cores_all_but(self, c: list) -> dict:
+        return {"count": None, "_all_but": c[0]}
+
+    def cores_all(self, c: list) -> dict:
+        return {"count": None}
+
+    def cores_any(self, c: list) -> dict:
+        return {"count": None, "up_to": True}
+
+    def cores_up_to(self, c: list) -> dict:
+        return {"count": c[0], "up_to": True}
+
+    def cores_soul(self, c: list) -> dict:
+        return {"count": 1, "_soul": True}
+
+    def area(self, c: list) -> tuple[str, Player]:
+        word = str(c[-1]).lower()
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        return (word, owner)
+
+    def into(self, c: list) -> None:
+        return None
+
+    def each_of(self, c: list) -> str:
+        return "each"
+
+    @staticmethod
+    def _where(x: Any) -> tuple[str, Selector | None]:
+        if isinstance(x, tuple):
+            name, owner = x
+            return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
+        return "spirit", x
+
+    def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
+        (source, src_t), (dest, dst_t) = self._where(src), self._where(dst)
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=source,
+                         dest=dest, source_target=src_t, dest_target=dst_t, span=self._span(meta))
+
+    @v_args(meta=True)
+    def core_move_from(self, meta: Any, c: list) -> MoveCores:
+        move = self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
+        until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
+        return replace(move, until=until) if until is not None else move
+
+    def until(self, c: list) -> tuple:
+        return ("until", next(x for x in c if isinstance(x, int)))
+
+    @v_args(meta=True)
+    def core_move_into_from(self, meta: Any, c: list) -> MoveCores:
+        places = [x for x in c[1:] if x is not None]
+        return self._cores(meta, c[0], places[1], places[0])
+
+    @v_args(meta=True)
+    def core_move_into(self, meta: Any, c: list) -> MoveCores:
+        return self._cores(meta, c[0], ("void", Player.YOU), next(x for x in c[1:] if x is not None))
+
+    @v_args(meta=True)
+    def remove_cores(self, meta: Any, c: list) -> MoveCores:
+        cores = c[0]
+        target = cores.get("_from") or next(x for x in c[1:] if isinstance(x, Selector))
+        dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
+                         dest=dest, source_target=target, span=self._span(meta))
+
+    @v_args(meta=True)
+    def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return ModifyStat(stat="bp", amount=-_num(n), target=_Ref(), duration=dur, per=per,
+                          span=self._span(meta))
+
+    @v_args(meta=True)
+    def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        target = next(x for x in c if isinstance(x, Selector))
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, per=per,
+                          span=self._span(meta))
+
+    @v_args(meta=True)
+    def per(self, meta: Any, c: list) -> tuple:
+        sel = next((x for x in c if isinstance(x, Selector)), None)
+        words = [str(t).lower() for t in c if isinstance(t, Token)]
+        if any(w.startswith("symbol") for w in words):
+            sel = Selector(count=None, name="symbol", span=self._span(meta)) if sel is None else \
+                Selector(count=None, name="symbol", owner=sel.owner, span=self._span(meta))
+        elif any(w in ("destroyed", "discarded", "returned", "exhausted") for w in words):
+            sel = replace(sel, state=next(w for w in words if w in ("destroyed", "discarded", "returned", "exhausted")))
+        return ("per", sel)
+
+    def free(self, c: list) -> bool:
+        return True
+
+    @v_args(meta=True)
+    def deploy(self, meta: Any, c: list) -> Deploy:
+        verb = "summon" if str(c[0]).lower() == "summon" else "place"
+        return Deploy(verb=verb, target=self._zoned(c[1], c), free=True in c, span=self._span(meta))
+
+    @v_args(meta=True)
+    def deploy_place(self, meta: Any, c: list) -> Deploy:
+        return Deploy(verb="place", target=self._zoned(c[0], c), free=True in c, span=self._span(meta))
+
+    @v_args(meta=True)
+    def use_card(self, meta: Any, c: list) -> Deploy:
+        return Deploy(verb="use", target=c[0], free=True in c, span=self._span(meta))
+
+    @staticmethod
+    def _zoned(target: Selector, c: list) -> Selector:
+        zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+        if zone and not target.self_ref and not isinstance(target, _Ref):
+            return replace(target, zone=zone)
+        return target
+
+    def from_zone(self, c: list) -> tuple:
+        word = str(c[-1]).lower() if not isinstance(c[-1], Token) or c[-1].type != "CARDS" else "revealed"
+        return ("zone", "revealed" if "card" in word else word)
+
+    def dest_hand(self, c: list) -> str:
+        return "hand"
+
+    def dest_deck_top(self, c: list) -> str:
+        return "deck_top"
+
+    def dest_deck_bottom(self, c: list) -> str:
+        return "deck_bottom"
+
+    @v_args(meta=True)
+    def return_(self, meta: Any, c: list) -> Move:
+        target = next(x for x in c if isinstance(x, Selector))
+        return Move(target=self._zoned(target, c), dest=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_cores(self, meta: Any, c: list) -> MoveCores:
+        src = next((x for x in c if isinstance(x, Selector)), None)
+        return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
+                         source_target=src, span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_stat(self, meta: Any, c: list) -> SetStat:
+        target = next(x for x in c if isinstance(x, Selector))
+        value = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetStat(stat="cost", value=_num(value), target=target, duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def choice(self, meta: Any, c: list) -> list:
+        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c)
+        return [Modal(count=1, options=options, span=self._span(meta))]
+
+    @v_args(meta=True)
+    def then_seq(self, meta: Any, c: list) -> list:
+        return [Sequence(connector="then", effects=(*c[0], *c[1]), span=self._span(meta))]
+
+    @v_args(meta=True)
+    def reveal(self, meta: Any, c: list) -> Reveal:
+        n = next((x for x in c if isinstance(x, int)), 1)
+        return Reveal(count=n, zone="deck", span=self._span(meta))
+
+    @v_args(meta=True)
+    def add_to_hand(self, meta: Any, c: list) -> Move:
+        target = self._zoned(c[0], c)
+        if not isinstance(target, _Ref) and not target.self_ref and (not target.zone or target.zone == "any"):
+            target = replace(target, zone="revealed")
+        return Move(target=target, dest="hand", span=self._span(meta))
+
+    def gained_bp(self, c: list) -> tuple:
+        return (_num(c[0]), None)
+
+    def gained_kw(self, c: list) -> tuple:
+        return (None, c[0])
+
+    def gained_bp_kw(self, c: list) -> tuple:
+        return (_num(c[0]), c[-1])
+
+    def _gain(self, meta: Any, c: list, target: Selector) -> list:
+        bp, kw = next(x for x in c if isinstance(x, tuple) and x and x[0] != "per")
+        verb = next((str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB"), "gains")
+        if verb.startswith("lose"):
+            if kw is not None:
+                raise ValueError("losing a keyword is not an effect this grammar models")
+            bp = -bp
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+        out: list = []
+        if bp is not None:
+            out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
+                                  span=self._span(meta)))
+        if kw is not None:
+            out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))
+        return out
+
+    @v_args(meta=True)
+    def gain(self, meta: Any, c: list) -> list:
+        return self._gain(meta, c, c[0])
+
+    @v_args(meta=True)
+    def gain_lead(self, meta: Any, c: list) -> list:
+        return self._gain(meta, c, c[1])
+
+    def reminder(self, c: list) -> None:
+        return None
+
+    # restrictions
+    def act_verb(self, c: list) -> tuple:
+        return ("_".join(str(c[0]).lower().split()), None)
+
+    def act_be(self, c: list) -> tuple:
+        return ("be_" + str(c[0]).lower(), c[1] if len(c) > 1 else None)
+
+    def act_cores_removed(self, c: list) -> tuple:
+        return ("have_cores_removed", c[-1] if len(c) > 2 else None)
+
+    def act_returned(self, c: list) -> tuple:
+        return ("be_returned", c[-1] if isinstance(c[-1], Selector) else None)
+
+    def src_any_effect(self, c: list) -> Selector:
+        return Selector(count=None, name="effect")
+
+    def src_keyword_effect(self, c: list) -> Selector:
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
+        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Selector(count=None, name="effect", with_keyword=kw, owner=owner)
+
+    def act_use(self, c: list) -> tuple:
+        return ("use", c[0])
+
+    def src_effects(self, c: list) -> Selector:
+        return Selector(count=None, owner=_player(c[0]))
+
+    def src_effects_of(self, c: list) -> Selector:
+        return next(x for x in c if isinstance(x, Selector))
+
+    def src_destruction(self, c: list) -> Selector:
+        return next(x for x in c if isinstance(x, Selector))
+
+    def src_selector(self, c: list) -> Selector:
+        return c[0]
+
+    def src_this_effect(self, c: list) -> Selector:
+        return Selector(count=None, name="this effect")
+
+    def src_player(self, c: list) -> Selector:
+        return Selector(count=None, owner=_player(c[0].children[0] if isinstance(c[0], Tree) else c[0]))
+
+    def by_what(self, c: list) -> Any:
+        return c[0]
+
+    @v_args(meta=True)
+    def restriction(self, meta: Any, c: list) -> Restriction:
+        target = c[0]
+        action, _ = next(x for x in c if isinstance(x, tuple))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        player = None
+        if isinstance(target, Tree) and target.data == "player":
+            player, target = _player(target.children[0]), None
+        return Restriction(mode="cannot", action=action, target=target, player=player, duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def obligation(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        act = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ACT_VERB")
+        return Restriction(mode="must", action="_".join(act.split()), target=c[0], duration=dur,
+                           span=self._span(meta))
+
+    def effect_ref(self, c: list) -> None:
+        return None
+
+    @v_args(meta=True)
+    def permission_block(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_cores(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_lead(self, meta: Any, c: list) -> Restriction:
+        dur, target = c[0], c[1]
+        action, _ = next(x for x in c if isinstance(x, tuple))
+        return Restriction(mode="cannot", action=action, target=target, duration=dur, span=self._span(meta))
+
+    def lv_n(self, c: list) -> int:
+        return _num(next(x for x in c if isinstance(x, Token) and x.type.endswith("INT")))
+
+    def lv_highest(self, c: list) -> None:
+        return None
+
+    @v_args(meta=True)
+    def treat_as(self, meta: Any, c: list) -> SetLevel:
+        level = c[1] if len(c) > 1 and isinstance(c[1], int) else None
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetLevel(target=c[0], level=level, duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_until(self, meta: Any, c: list) -> Draw:
+        n = next(x for x in c if isinstance(x, int))
+        return Draw(count=n, until=True, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_target(self, meta: Any, c: list) -> Discard:
+        target = c[0]
+        n = target.count if isinstance(target, Selector) and target.count else 1
+        return Discard(count=n, target=target, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_any(self, meta: Any, c: list) -> Discard:
+        target = _Ref() if isinstance(c[-1], Token) and c[-1].type == "PRONOUN" else Selector(count=None, zone="hand")
+        return Discard(count=0, target=replace(target, up_to=True), span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_both(self, meta: Any, c: list) -> Discard:
+        return Discard(count=c[1], player=Player.EACH, span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_opp(self, meta: Any, c: list) -> Discard:
+        n = next(x for x in c if isinstance(x, int))
+        return Discard(count=n, player=Player.OPPONENT, span=self._span(meta))
+
+    def cores_of_n(self, c: list) -> dict:
+        return {"count": c[0], "_from": _Ref()}
+
+    def cores_of_all_but(self, c: list) -> dict:
+        return {"count": None, "_all_but": c[0], "_from": _Ref()}
+
+    @v_args(meta=True)
+    def activate_keyword(self, meta: Any, c: list) -> Activate:
+        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_burst(self, meta: Any, c: list) -> Activate:
+        step = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "STEP_NAME")
+        return Activate(step=step, pay_cost=True, span=self._span(meta))
+

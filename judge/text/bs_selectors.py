@@ -1,0 +1,221 @@
+"""Battle Spirits transformer, selector half: what effects act on (BSS 8-5-3 targets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+
+from judge.text.ast import (
+    Selector,
+    Threshold,
+)
+from judge.text.bs_nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+
+
+class SelectorMixin:
+    """Selector rules of grammar/bs.lark → Selector parts and Selector nodes."""
+
+    # ── selectors ──
+    def q_count(self, c: list) -> dict:
+        return {"count": c[0]}
+
+    def q_up_to(self, c: list) -> dict:
+        return {"count": c[0], "up_to": True}
+
+    def q_all(self, c: list) -> dict:
+        return {"count": None}
+
+    def q_any(self, c: list) -> dict:
+        return {"count": None, "up_to": True}
+
+    def sel_owner(self, c: list) -> dict:
+        return {"owner": _player(c[0])}
+
+    def adj_color(self, c: list) -> dict:
+        return {"colors": (str(c[0]).lower(),)}
+
+    def adj_state(self, c: list) -> dict:
+        return {"state": str(c[0]).lower()}
+
+    def adj_token(self, c: list) -> dict:
+        return {"families": ("Token",)}
+
+    def adj_attacking(self, c: list) -> dict:
+        return {"state": "attacking"}
+
+    def adj_blocking(self, c: list) -> dict:
+        return {"state": "blocking"}
+
+    def adj_other(self, c: list) -> dict:
+        return {"other": True}
+
+    def adj_family(self, c: list) -> dict:
+        return {"families": (str(c[0]),)}
+
+    def adj_not_family(self, c: list) -> dict:
+        return {"_not_families": (str(c[0])[4:],)}
+
+    def adj_group(self, c: list) -> dict:
+        return _merge(c)
+
+    def adjs(self, c: list) -> dict:
+        return _merge(c)
+
+    def q_cmp(self, c: list) -> dict:
+        return {"count": None, "thresholds": (Threshold("count", _OPS[str(c[1]).lower()], c[0]),)}
+
+    def q_another(self, c: list) -> dict:
+        return {"count": 1, "other": True}
+
+    def post_cost_either(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cost", "==", _num(c[-2])), Threshold("cost", "==", _num(c[-1])))}
+
+    def post_no_soul_core(self, c: list) -> dict:
+        return {"_no_soul_core": True}
+
+    def post_symbols_cmp(self, c: list) -> dict:
+        return self._threshold("symbols", c[0], c[1])
+
+    def post_colors(self, c: list) -> dict:
+        return self._threshold("colors", c[0], c[1])
+
+    def post_one_color(self, c: list) -> dict:
+        return {"thresholds": (Threshold("colors", "==", 1),)}
+
+    def post_state(self, c: list) -> dict:
+        return {"state": str(c[-1]).lower()}
+
+    def post_revealed(self, c: list) -> dict:
+        return {"zone": "revealed"}
+
+    def post_level(self, c: list) -> dict:
+        return self._threshold("level", c[-2], c[-1])
+
+    def _rel(self, stat: str, c: list) -> dict:
+        words = " ".join(str(t).lower() for t in c if isinstance(t, Token))
+        ref = next(x for x in c if isinstance(x, Selector))
+        if "same" in words:
+            op = "<=" if ("less" in words or "fewer" in words) else ">=" if "more" in words else "=="
+        elif "equal" in words:
+            op = "<=" if ("fewer" in words or "less" in words) else ">="
+        else:
+            op = "<" if ("fewer" in words or "less" in words or "lower" in words) else ">"
+        return {"thresholds": (Threshold(stat, op, 0, ref=ref),)}
+
+    def post_cost_rel(self, c: list) -> dict:
+        return self._rel("cost", c)
+
+    def post_bp_rel(self, c: list) -> dict:
+        return self._rel("bp", c)
+
+    def post_vanilla(self, c: list) -> dict:
+        return {"_vanilla": True}
+
+    def post_not_color(self, c: list) -> dict:
+        return {"_not_colors": (str(c[-1]).lower(),)}
+
+    def families(self, c: list) -> dict:
+        return {"families": tuple(str(t) for t in c)}
+
+    def post_are(self, c: list) -> dict:
+        return c[-1]
+
+    @v_args(meta=True)
+    def any_revealed(self, meta: Any, c: list) -> Selector:
+        return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
+
+    def post_has_timing(self, c: list) -> dict:
+        return {"_has_effect": str(c[-1])}
+
+    def adj_name(self, c: list) -> dict:
+        return {"name": str(c[0]).strip('"“”')}
+
+    def noun(self, c: list) -> dict:
+        text = str(c[0])
+        types, plural, card = _noun_types(text)
+        if "token" in text.lower():
+            return {"card_types": ("spirit",), "families": ("Token",), "_plural": plural}
+        return {"card_types": types, "_plural": plural, "_card": card}
+
+    def _threshold(self, stat: str, value: Any, word: Any) -> dict:
+        return {"thresholds": (Threshold(stat, _OPS[str(word).lower()], _num(value)),)}
+
+    def post_bp(self, c: list) -> dict:
+        ints = [t for t in c if isinstance(t, Token) and t.type.endswith("INT")]
+        return self._threshold("bp", ints[0], c[-1] if ints[0] is not c[-1] else c[1])
+
+    def post_cost(self, c: list) -> dict:
+        return self._threshold("cost", c[-2], c[-1])
+
+    def post_cost_eq(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cost", "==", _num(c[-1])),)}
+
+    def post_keyword(self, c: list) -> dict:
+        return {"with_keyword": c[0].name}
+
+    def post_no_keyword(self, c: list) -> dict:
+        return {"_without": c[-1].name}
+
+    def post_cores(self, c: list) -> dict:
+        return self._threshold("cores", c[0], c[1])
+
+    def post_cores_eq(self, c: list) -> dict:
+        n = [x for x in c if isinstance(x, int)]
+        return {"thresholds": (Threshold("cores", "==", n[0]),)}
+
+    def post_soul_core(self, c: list) -> dict:
+        return {"_soul_core": True}
+
+    def post_symbols(self, c: list) -> dict:
+        return {"thresholds": (Threshold("symbols", "==", c[0]),)}
+
+    def post_zone(self, c: list) -> dict:
+        return {"zone": str(c[-1]).lower(), "owner": _player(c[0])}
+
+    def post_field(self, c: list) -> dict:
+        return {"owner": _player(c[0])}
+
+    def post_other(self, c: list) -> dict:
+        return {"other": True}
+
+    def post_name_has(self, c: list) -> dict:
+        return {"name": str(c[0]).strip('"“”')}
+
+    def post_total(self, c: list) -> dict:
+        return {"thresholds": (Threshold("total_" + str(c[-1]).lower(), _OPS[str(c[-2]).lower()],
+                                         _num(c[0])),)}
+
+    @v_args(meta=True)
+    def selector(self, meta: Any, c: list) -> Selector:
+        parts = _merge(c)
+        plural, card = parts.pop("_plural", False), parts.pop("_card", False)
+        for k in [k for k in parts if k.startswith("_")]:
+            parts.pop(k)
+        if "count" not in parts:
+            parts["count"] = None if plural else 1
+        if card and "zone" not in parts:
+            parts["zone"] = "any"
+        return Selector(span=self._span(meta), **parts)
+
+    @v_args(meta=True)
+    def pronoun(self, meta: Any, c: list) -> Selector:
+        return _Ref(span=self._span(meta))
+
+    @v_args(meta=True)
+    def self_ref(self, meta: Any, c: list) -> Selector:
+        types, _, _ = _noun_types(str(c[0]))
+        return Selector(self_ref=True, card_types=types, span=self._span(meta))
+
+    @v_args(meta=True)
+    def remaining(self, meta: Any, c: list) -> Selector:
+        return Selector(count=None, zone="revealed", span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_attacking(self, meta: Any, c: list) -> Selector:
+        state = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ATT_BLK")
+        return Selector(count=1, state=state, card_types=("spirit",), span=self._span(meta))
+
+    def subject(self, c: list) -> Selector:
+        return c[0]
+

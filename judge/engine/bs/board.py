@@ -15,7 +15,7 @@ from judge.errors import ScenarioError
 COLORS = {"red", "purple", "white", "yellow", "green", "blue"}
 UNKNOWN = CardDef(key="_unknown", name="(an unknown card)", type="magic")
 CARD_KEYS = {"name", "type", "colors", "cost", "reduction", "symbols", "families", "levels", "text",
-             "super_unleash", "ex_symbol", "token", "number"}
+             "super_unleash", "ex_symbol", "token", "number", "soul_magic", "succession"}
 PLAYER_KEYS = {"life", "reserve", "soul_core", "trash_cores", "deck", "hand", "trash", "burst", "field", "removed"}
 FIELD_KEYS = {"id", "card", "cores", "state", "soul_core"}
 
@@ -100,7 +100,10 @@ def card_def(key: str, raw: Any, game: str, where: str) -> CardDef:
                    symbols=_colors(raw.get("symbols"), f"{where}.symbols"),
                    families=tuple(map(str, raw.get("families") or ())), levels=tuple(sorted(levels)), text=text,
                    abilities=abilities, unparsed=unparsed, super_unleash=super_unleash,
-                   ex_symbol=bool(raw.get("ex_symbol", False)), token=bool(raw.get("token", False)))
+                   ex_symbol=bool(raw.get("ex_symbol", False)), token=bool(raw.get("token", False)),
+                   soul_magic=None if raw.get("soul_magic") is None else _colors(raw["soul_magic"],
+                                                                                 f"{where}.soul_magic"),
+                   succession=bool(raw.get("succession", False)))
 
 
 def _real_card(key: str, number: str, game: str, where: str) -> CardDef:

@@ -54,6 +54,8 @@ class CardDef:
     unparsed: tuple[str, ...] = ()
     super_unleash: bool = False                # bs: "Super Unleash" as the LV2 cost
     ex_symbol: bool = False                    # bs: an EX symbol (usable for Succession)
+    soul_magic: tuple[str, ...] | None = None  # bs 《Soul Magic》: the symbol colours it needs
+    succession: bool = False                   # bs 《Succession》 printed on the card
     token: bool = False
 
     def __post_init__(self) -> None:

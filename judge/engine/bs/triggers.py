@@ -54,6 +54,8 @@ def _restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
                 "kw.once_per_turn")
         return True
     ctx.set(used=ctx.state.used | {key})
+    ctx.log(f"{name_of(ctx.state, cid)}: its [Once per turn] effect activates for the first time this turn "
+            "(each card, even of the same name, has its own once)", "kw.once_per_turn")
     return False
 
 
@@ -128,8 +130,10 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                 continue
             items.append(Work(kind="effects", source=cid, controller=ctrl,
                               label=f"{name_of(ctx.state, cid)}: {ab.timing_text or 'When Destroyed'}",
-                              effects=ab.effects, cites=ctx.cites("do.when_destroyed", "effect.last_state"),
-                              last=lk))
+                              effects=ab.effects,
+                              cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
+                                              else "do.when_destroyed", "effect.last_state"),
+                              last=lk, param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)

@@ -61,11 +61,15 @@ def _dual(ctx: Ctx, player: str) -> tuple[str, ...]:
     return ("card.dual_symbol",) if any("/" in s for s in derive.field_symbols(ctx.state, player)) else ()
 
 
-def _succession(ctx: Ctx, player: str, cards: tuple[str, ...], d) -> int:
+def _succession(ctx: Ctx, player: str, cards: tuple[str, ...], d, kind: str = "summon") -> int:
     if not cards:
         return 0
     if ctx.game != "bs":
-        raise ctx.refuse("《Succession》 is a Battle Spirits Standard rule", "kw.generic")
+        raise ctx.refuse("《Succession》 is a Battle Spirits Standard rule", "card.reduction")
+    printed = d.succession or any(ab.keyword and derive.norm_kw(ab.keyword.name) == "succession"
+                                  for ab in d.abilities)
+    if not printed:
+        raise ctx.refuse(f"{d.name} does not have 《Succession》", "kw.succession")
     if len(cards) > len(d.reduction):
         raise ctx.refuse(f"《Succession》 may remove at most {len(d.reduction)} card(s) (its reduction symbols)",
                          "kw.succession_limit")
@@ -78,7 +82,7 @@ def _succession(ctx: Ctx, player: str, cards: tuple[str, ...], d) -> int:
         ctx.state = with_player(ctx.state, replace(p, trash=tuple(c for c in p.trash if c != cid),
                                                    removed=(*p.removed, cid)))
     ctx.log(f"{player} removes {', '.join(cards)} from the trash: {len(cards)} reduction symbol(s) fulfilled "
-            "by 《Succession》", "kw.succession")
+            "by 《Succession》", "kw.succession", f"{kind}.succession")
     return len(cards)
 
 
@@ -134,7 +138,7 @@ def summon(ctx: Ctx, action: A.Summon) -> None:
 def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, *, reserve_only: bool) -> None:
     ctx.log(f"{player} {'places' if kind == 'place' else 'summons'} {name_of(ctx.state, cid)} from the "
             f"{action.source}", f"{kind}.steps")
-    fulfilled = _succession(ctx, player, action.succession, d)
+    fulfilled = _succession(ctx, player, action.succession, d, kind)
     cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
     ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction",
             *_dual(ctx, player))
@@ -247,7 +251,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
     else:
-        fulfilled = _succession(ctx, player, action.succession, d)
+        fulfilled = _succession(ctx, player, action.succession, d, "magic")
         cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
         ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", "magic.reduction", "card.reduction",
                 *_dual(ctx, player))
@@ -263,9 +267,9 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
 
 def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
     kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "soulmagic"]
-    if ctx.game != "bs" or not kws:
+    if ctx.game != "bs" or not (kws or d.soul_magic is not None):
         raise ctx.refuse(f"{cid} has no 《Soul Magic》", "kw.soul_magic")
-    colors = {c.lower() for c in kws[0].params}
+    colors = {c.lower() for c in (kws[0].params if kws else d.soul_magic or ())}
     have = {c for s in derive.field_symbols(ctx.state, player) for c in s.split("/")}
     if colors and not colors & have:
         raise ctx.refuse(f"《Soul Magic》 needs a {'/'.join(sorted(colors))} symbol on {player}'s field",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from judge.engine.fftcg.model import CHARACTER_TYPES, Character, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -50,18 +50,42 @@ def printed(s: State, uid: str) -> tuple[Ability, ...]:
     return d.abilities if d else ()
 
 
+_MEMO: dict[tuple[str, int], tuple[CardDef, object]] = {}
+
+
+def _per_card(name: str, d: CardDef, compute):
+    """A value derived from a card definition, computed once per definition object (cheap lookups)."""
+    hit = _MEMO.get((name, id(d)))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    if len(_MEMO) > 20000:
+        _MEMO.clear()
+    value = compute(d)
+    _MEMO[(name, id(d))] = (d, value)
+    return value
+
+
+def _gates(d: CardDef) -> tuple[tuple[Ability, int | None], ...]:
+    return _per_card("gates", d, lambda d: tuple((ab, damage_gate(ab)) for ab in d.abilities))
+
+
 def abilities(s: State, uid: str) -> tuple[Ability, ...]:
     """The abilities a card has now: Damage N abilities only once its controller has N damage (15.2.6.2)."""
+    d = s.card(uid)
+    if d is None:
+        return ()
+    gates = _gates(d)
+    if all(n is None for _, n in gates):
+        return d.abilities
     c = s.char(uid)
-    out = []
-    for ab in printed(s, uid):
-        n = damage_gate(ab)
-        if n is not None:
-            who = c.controller if c else s.objs[uid].owner
-            if len(s.zones[who].damage) < n:
-                continue
-        out.append(ab)
-    return tuple(out)
+    who = c.controller if c else s.objs[uid].owner
+    have = len(s.zones[who].damage)
+    return tuple(ab for ab, n in gates if n is None or have >= n)
+
+
+def _has_field_effects(d: CardDef) -> bool:
+    return _per_card("field", d, lambda d: any(ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT)
+                                               and ab.cost is None for ab in d.abilities))
 
 
 def _effects_flat(effects: Iterable) -> Iterable:
@@ -75,6 +99,9 @@ def _effects_flat(effects: Iterable) -> Iterable:
 def field_effects(s: State) -> Iterable[tuple[Character, object]]:
     """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
     for c in s.field:
+        d = s.card(c.uid)
+        if d is None or not _has_field_effects(d):
+            continue
         for ab in abilities(s, c.uid):
             if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
                 for e in _effects_flat(ab.effects):

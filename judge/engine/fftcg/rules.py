@@ -64,17 +64,34 @@ def _ref(s: State, ref: str, player: str, zones: tuple[str, ...]) -> str:
     return ref
 
 
+def _on_field(s: State, ref: str, player: str | None = None) -> str:
+    """A field ref as written (an id, or a card key meaning such a Character, the player's first) → its id."""
+    if s.char(ref) is not None:
+        return ref
+    mine = [c.uid for c in s.field if s.objs[c.uid].defn == ref and (player is None or c.controller == player)]
+    ready = [u for u in mine if not s.char(u).dull and not s.char(u).attacked]
+    return (ready or mine or [ref])[0]
+
+
 def _bind(s: State, a: A.Act) -> A.Act:
     """Bind card refs of an action to the cards they mean now."""
     def pay(p: Payment) -> Payment:
         return replace(p, discard=tuple((_ref(s, u, a.player, ("hand",)), e) for u, e in p.discard),
                        special=_ref(s, p.special, a.player, ("hand",)) if p.special else None)
     if isinstance(a, A.Cast):
-        return replace(a, card=_ref(s, a.card, a.player, ("hand", "lb_deck")), pay=pay(a.pay))
+        return replace(a, card=_ref(s, a.card, a.player, ("hand", "lb_deck")), pay=pay(a.pay),
+                       targets=tuple(_on_field(s, t) for t in a.targets))
     if isinstance(a, A.Warp):
         return replace(a, card=_ref(s, a.card, a.player, ("hand",)), pay=pay(a.pay))
-    if isinstance(a, A.Use | A.Prime):
-        return replace(a, pay=pay(a.pay))
+    if isinstance(a, A.Use):
+        return replace(a, source=_on_field(s, a.source, a.player), pay=pay(a.pay),
+                       targets=tuple(_on_field(s, t) for t in a.targets))
+    if isinstance(a, A.Prime):
+        return replace(a, character=_on_field(s, a.character, a.player), pay=pay(a.pay))
+    if isinstance(a, A.Attack):
+        return replace(a, attackers=tuple(_on_field(s, u, a.player) for u in a.attackers))
+    if isinstance(a, A.Block) and a.blocker:
+        return replace(a, blocker=_on_field(s, a.blocker, a.player))
     return a
 
 

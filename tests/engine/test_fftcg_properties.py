@@ -53,7 +53,7 @@ def _board(draw) -> State:
     players = {}
     for p in ("A", "B"):
         players[p] = {
-            "deck": draw(st.lists(st.sampled_from(list(POOL)), max_size=8)) + [draw(st.integers(0, 6))],
+            "deck": [*draw(st.lists(st.sampled_from(list(POOL)), max_size=8)), draw(st.integers(0, 6))],
             "hand": draw(st.lists(st.sampled_from(list(POOL)), max_size=5)),
             "damage": draw(st.integers(0, 5)),
             "field": [{"id": f"{p.lower()}{i}", "card": c, "state": draw(st.sampled_from(["active", "dull"]))}

@@ -7,7 +7,7 @@ only means "not yet"; the engine then lets the windows nobody acts in pass and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg import attack, flow, keywords
@@ -15,6 +15,7 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, StackItem, State, other
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import discard, enter_field, move

@@ -7,13 +7,13 @@ Strike damage first with its own priority window in which its triggers wait (15.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import has, is_forward, power, restricted
 from judge.engine.fftcg.triggers import emit
 

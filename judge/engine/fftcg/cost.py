@@ -9,11 +9,12 @@ and uses no source it did not need. Light and Dark cards cannot be discarded for
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import ELEMENTS, State
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.zones import move
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",

@@ -9,10 +9,11 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, is_forward, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move

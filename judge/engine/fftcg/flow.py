@@ -7,12 +7,11 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from judge.engine.fftcg import attack
 from judge.engine.fftcg.effects import Ctx, choose_slots, run
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches
 from judge.engine.fftcg.triggers import emit

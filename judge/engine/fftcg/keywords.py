@@ -8,11 +8,12 @@ auto-abilities, and Priming (15.2.9).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, check_payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, State, Trigger
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keyword_ability, names
 from judge.engine.fftcg.zones import enter_field, move
 from judge.text.ast import Ability, AbilityKind, Effect

@@ -8,11 +8,12 @@ not supplied yet (the caller keeps the old state and waits for a `choose`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.model import Decision, State
+from judge.engine.fftcg.model import evolve as replace
 
 
 @dataclass(frozen=True)

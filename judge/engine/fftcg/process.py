@@ -8,11 +8,11 @@ Defeat (12.4.1-12.4.3 with 3.1-3.3), power zero or less (12.4.4), damage at leas
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
 from judge.engine.fftcg.model import PLAYERS, State, other
-from judge.engine.fftcg.query import is_forward, names, power
+from judge.engine.fftcg.model import evolve as replace
+from judge.engine.fftcg.query import field_effects, is_forward, names, power
 from judge.engine.fftcg.zones import move
 
 
@@ -39,13 +39,19 @@ def _defeat(s: State, log: Log) -> State:
     return replace(s, winner=other(loser), priority=None, pc=None)
 
 
+_CLEAN: list = []      # the last (field, zones) found to need no card rule process (values are immutable)
+
+
 def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, bool]]]:
     """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?)."""
+    if _CLEAN and _CLEAN[0] is s.field and _CLEAN[1] is s.zones:
+        return s, []
     out: dict[str, tuple[str, bool]] = {}
+    fx = list(field_effects(s))
     for c in s.field:
         if not is_forward(s, c.uid):
             continue
-        pw = power(s, c.uid)
+        pw = power(s, c.uid, fx)
         if pw <= 0:
             out[c.uid] = ("rp_zero_power", False)
         elif pw >= 1000 and c.damage >= pw:
@@ -81,6 +87,8 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
                               "rp_six_backups")
             for u in chosen:
                 out[u] = ("rp_six_backups", False)
+    if not out:
+        _CLEAN[:] = [s.field, s.zones]
     return s, [(u, key, broken) for u, (key, broken) in out.items()]
 
 

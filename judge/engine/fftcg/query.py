@@ -146,7 +146,7 @@ def base_power(s: State, uid: str) -> int:
     return d.power or 0 if d else 0
 
 
-def power(s: State, uid: str) -> int:
+def power(s: State, uid: str, fx: list | None = None) -> int:
     """Power now: base (or the latest set value, 11.3.10), then every power change (11.12.4.6-7)."""
     c = s.char(uid)
     value = base_power(s, uid)
@@ -156,7 +156,7 @@ def power(s: State, uid: str) -> int:
     if sets:
         value = int(sets[-1].value)
     value += sum(int(m.value) for m in c.mods if m.kind == "power")
-    for src, e in field_effects(s):
+    for src, e in field_effects(s) if fx is None else fx:
         if isinstance(e, ModifyStat) and e.stat == "power" and matches(s, uid, e.target, src.controller, src.uid):
             value += e.amount
     return value

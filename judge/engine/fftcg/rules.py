@@ -9,7 +9,6 @@ as a judge would narrate; an illegal action is refused with its clauses and chan
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from judge.engine.core import Applies, ChoiceNeeded, Refusal, Ruling, Step
@@ -18,6 +17,7 @@ from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.log import Log, Note, Refused
 from judge.engine.fftcg.model import AttackStep, State, where
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keywords, power
 
 MAX_PASSES = 60

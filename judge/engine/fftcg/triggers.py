@@ -8,10 +8,9 @@ back at when it has just left the field (11.8.16: "when X is put from the field 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, matches, printed
 from judge.text.ast import Ability, AbilityKind, Selector
 

@@ -8,10 +8,9 @@ game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import Character, State, where
+from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.triggers import emit
 
 DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")

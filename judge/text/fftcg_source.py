@@ -45,16 +45,22 @@ select strike summon summons the then this until when whenever you your zone bac
 backups activate add after as once they their he she his her cards target fire ice wind earth
 lightning water light dark lb warp priming cannot can may only in on to with zone elements
 multi-element counter counters units damage abilities ability opponent opponent's cancel place look
-shuffle double divide reduce pay receive turn
+shuffle double divide reduce pay receive turn active use
 """))
 #: words that start a sentence or a phrase of the templating, never a card's own name
 _NEVER_FIRST = frozenset(_words("""
 a all an and at before break choose deal discard draw dull during each for freeze gain gains if it its
 once or play put remove return reveal search select then this until when whenever you your they add
 cast activate after as their of de la no he she his her target name place divide cancel look shuffle
-double reduce pay receive turn deal
+double reduce pay receive turn deal active use
 """))
-_PHRASE = re.compile(r"[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?(?: (?:(?:of|the|de|la|no)\b|[A-Z0-9][\w'’&!-]*(?:\s\([\w'’ -]+\))?))*")
+_PHRASE = re.compile(r"[A-Z0-9][\w'’&!-]*(?:\s\([A-Z0-9][\w'’ -]*\))?"
+                     r"(?:(?:,(?= (?:the\b|[A-Z][\w'’-]* of\b)))? (?:(?:of|the|de|la|no|a)\b|l['’][\w'’-]+|"
+                     r"[A-Z0-9][\w'’&!-]*(?:\s\([A-Z0-9][\w'’ -]*\))?))*")
+_ELEMENT_WORDS = frozenset(("fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"))
+_NAME_ENDINGS = frozenset(_words("""
+light dark lightning fire ice wind earth water name class 1 2 3 4 5 6 7 8 9 10 11 12 13 24 128
+"""))
 
 
 @dataclass(frozen=True)
@@ -74,25 +80,45 @@ def infer_name(text: str) -> str | None:
     text outside markup; the most repeated wins (a card names itself more than anything else).
     """
     plain = _REF.sub(" ", text.replace("[[br]]", " . "))
-    plain = re.sub(r"\[\[/?\w+\]\]|《[^》]*》", " . ", plain)
-    found: Counter[str] = Counter()
+    plain = re.sub(r"\[\[/?\w+\]\]|《[^》]*》|\b(?:Card Name|Job|Category) [\w'’-]+", " . ", plain)
+    found: Counter[str] = Counter()  # name → times used (floats: weaker guesses)
     for m in _PHRASE.finditer(plain):
         words = re.sub(r"['’]s$", "", m.group().rstrip(".,:!")).split(" ")
         if words and words[-1].lower() in ("counter", "counters"):
             continue                                   # "Place 1 Charge Counter": a counter's name (6.7.2)
+        full = list(words)
         while words and (words[-1].lower().strip(",") in _VOCAB or words[-1].isdigit()):
             words.pop()
-        for i in range(len(words)):
-            head = words[i].lower().strip(",")
-            if head in _NEVER_FIRST or words[i][:1].isdigit() or words[i].startswith("("):
-                continue
-            if all(w.lower().strip(",") in _VOCAB for w in words[i:]):
-                continue
-            found[" ".join(words[i:]).rstrip(",")] += 1
+        endings = {len(words)}
+        if (len(full) > max(len(words), 1) and full[-1].lower() in _NAME_ENDINGS
+                and full[-2].lower() not in (_VOCAB - {"of", "the"}) | {"phase", "use", "cp"}
+                and not (full[-1].isdigit() and full[-2].lower() == "of")):
+            endings.add(len(full))                       # "Warrior of Light", "Black Waltz 2"
+        if full and full[-1].lower() in _ELEMENT_WORDS and (len(full) == 1 or full[-2].lower() in _NEVER_FIRST):
+            found[full[-1]] += 0.9                        # a card named after an Element ("Lightning"),
+                                                          # losing ties to any other name
+        for end in endings:
+            for i in range(end):
+                cand = full[i:end]
+                if not _candidate(cand):
+                    continue
+                found[" ".join(cand).rstrip(",")] += 1
     if not found:
         return None
     best = max(found.items(), key=lambda kv: (kv[1], len(kv[0])))
     return best[0]
+
+
+def _candidate(words: list[str]) -> bool:
+    """Could these words be a card's name (not a sentence's opening, not only templating words)?"""
+    first = words[0]
+    if first.lower().strip(",") in _NEVER_FIRST or (not first[:1].isupper() and not first[:1].isdigit()):
+        return False
+    if first[:1].isdigit() or first.startswith("("):
+        return False
+    if any(w.lower().strip(",") in _NEVER_FIRST and w.lower() not in ("of", "de", "la", "no") for w in words[1:]):
+        return False
+    return not all(w.lower().strip(",") in _VOCAB for w in words)
 
 
 def _lower(text: str) -> str:

@@ -193,7 +193,8 @@ def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool,
     """Simultaneous battle damage between attackers and the blocker (10.1.4.2)."""
     alive = [u for u in dealers if s.char(u) is not None]
     if s.char(blocker) is None or not alive:
-        log.add("The blocking or attacking Forward left the battle: that damage is not dealt",
+        gone = s.name_of(blocker) if s.char(blocker) is None else "the attacking Forward"
+        log.add(f"{gone} has left the field, so it is no longer in battle: no battle damage is dealt to or by it",
                 "in_battle", "removed_from_battle")
         return s
     atk_power = sum(max(0, power(s, u)) for u in alive)
@@ -235,9 +236,9 @@ def damage(s: State, log: Log) -> State:
     fs_blk = s.char(blocker) is not None and has(s, blocker, "first strike")
     if (fs_atk or fs_blk) and not b.first_strike_done:
         keys = ("first_strike",) + (("party_first_strike", "first_strike_party") if len(alive) > 1 else ())
-        log.add("First Strike: " + ", ".join(s.name_of(u) for u in (alive if fs_atk else []) + ([blocker] if fs_blk
-                                                                                               else []))
-                + " deal damage first", *keys)
+        first = (alive if fs_atk else []) + ([blocker] if fs_blk else [])
+        log.add("First Strike: " + ", ".join(s.name_of(u) for u in first)
+                + (" deals" if len(first) == 1 else " deal") + " damage first", *keys)
         s = _battle_damage(s, alive, blocker, fs_atk, fs_blk, log, keys)
         s = replace(s, battle=replace(s.battle, first_strike_done=True))
         log.add("After First Strike damage the turn player gains priority (no Summons or abilities may be used; "

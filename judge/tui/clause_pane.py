@@ -100,7 +100,7 @@ class ClausePane(Vertical):
     ClausePane .doc { height: 1; color: $text-muted; text-style: italic; }
     ClausePane > VerticalScroll { height: 1fr; }
     ClausePane .heading { text-style: bold; color: $accent; }
-    ClausePane OptionList { height: 1fr; min-height: 4; border: round $panel; }
+    ClausePane OptionList { height: auto; max-height: 45%; min-height: 3; border: round $panel; }
     ClausePane OptionList:focus { border: round $accent; }
     """
 

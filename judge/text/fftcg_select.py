@@ -18,7 +18,7 @@ from judge.text.fftcg_assemble import number_in
 WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "n_forward": (("type", "forward"),), "n_backup": (("type", "backup"),),
     "n_monster": (("type", "monster"),), "n_character": (("type", "character"),),
-    "n_summon": (("type", "summon"),), "n_card": (("type", "card"),),
+    "n_summon": (("type", "summon"),), "n_card": (("type", "card"),), "n_party": (("type", "party"),),
     "n_forward_monster": (("type", "forward"), ("type", "monster")),
     "n_forward_backup": (("type", "forward"), ("type", "backup")),
     "st_active": (("state", "active"),), "st_dull": (("state", "dull"),),
@@ -113,6 +113,9 @@ class SelectorRules(Transformer):
 
     def p_cost_x(self, meta, c):
         return ("th", Threshold("cost", "<=" if "less" in self._slice(meta) else "==", -1))
+
+    def q_elements(self, meta, c):
+        return [("color", str(t)) for t in c]
 
     def nbar(self, meta, c):
         return _flat_pairs(c)

@@ -139,7 +139,9 @@ def mask(text: str, name: str | None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
-        pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip().translate(_QUOTES)) + r"(?![\w])")
+        # not before a card type: "Lightning Summon" is an Element, even on a card named Lightning
+        pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip().translate(_QUOTES))
+                             + r"(?![\w])(?!\s+(?:Forwards?|Backups?|Summons?|Characters?|Monsters?|cards?|CP)\b)")
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(out):

@@ -240,6 +240,10 @@ class FFTCGTransformer(SelectorRules):
     def st_deals_player(self, meta, c):
         return Damage(amount=number_in(c), player=c[1], span=self._span(meta))
 
+    def per_counter(self, meta, c):
+        name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
+        return ("per", replace(first_of(c, Selector), zone=f"counters:{name.title()}"))
+
     def per_damage(self, meta, c):
         return ("per", Selector(count=None, zone="damage", owner=Player.YOU))
 

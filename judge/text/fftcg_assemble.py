@@ -152,6 +152,9 @@ def _subst(node: Any, chosen: Selector) -> Any:
     """The node with every pronoun selector replaced by `chosen` (kept as is when none)."""
     if isinstance(node, Selector):
         return replace(chosen, span=node.span) if node.ref in ("it", "them") else node
+    if isinstance(node, tuple):                         # a Modal's options: tuples of effects
+        new_t = tuple(_subst(v, chosen) for v in node)
+        return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
     if isinstance(node, (Effect, Condition)):
         changes = {}
         for name, value in vars(node).items():
@@ -160,8 +163,8 @@ def _subst(node: Any, chosen: Selector) -> Any:
                 if new is not value:
                     changes[name] = new
             elif isinstance(value, tuple) and value and isinstance(value[0], (Effect, tuple)):
-                new_t = tuple(_subst(v, chosen) if not isinstance(v, tuple) else v for v in value)
-                if any(a is not b for a, b in zip(new_t, value, strict=True)):
+                new_t = _subst(value, chosen)
+                if new_t is not value:
                     changes[name] = new_t
         return replace(node, **changes) if changes else node
     return node

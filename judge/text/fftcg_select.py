@@ -19,6 +19,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "n_forward": (("type", "forward"),), "n_backup": (("type", "backup"),),
     "n_monster": (("type", "monster"),), "n_character": (("type", "character"),),
     "n_summon": (("type", "summon"),), "n_card": (("type", "card"),), "n_party": (("type", "party"),),
+    "p_any_controller": (("owner", Player.ANY),),
     "n_forward_monster": (("type", "forward"), ("type", "monster")),
     "n_forward_backup": (("type", "forward"), ("type", "backup")),
     "st_active": (("state", "active"),), "st_dull": (("state", "dull"),),

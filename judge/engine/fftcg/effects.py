@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import candidates, is_forward, matches
+from judge.engine.fftcg.query import candidates, condition_holds, is_forward, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
 from judge.errors import ScenarioError
@@ -237,13 +237,10 @@ def _until(d: Duration) -> str:
 
 
 def _condition(s: State, cond, ctx: Ctx) -> bool:
-    if cond.kind == "damage" and cond.threshold is not None:
-        return len(s.zones[ctx.controller].damage) >= cond.threshold.value
-    if cond.kind == "count" and cond.selector is not None and cond.threshold is not None:
-        n = len(candidates(s, cond.selector, ctx.controller, ctx.source))
-        t = cond.threshold
-        return {"<=": n <= t.value, ">=": n >= t.value, "==": n == t.value, "<": n < t.value, ">": n > t.value}[t.op]
-    raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond.text!r} yet")
+    holds = condition_holds(s, cond, ctx.controller, ctx.source)
+    if holds is None:
+        raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond.text!r} yet")
+    return holds
 
 
 def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
@@ -277,6 +274,9 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
         return s
     if isinstance(e, Conditional):
         holds = _condition(s, e.condition, ctx)
+        if not e.instead:
+            log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
+                    "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
         return run(s, e.effects if holds else e.otherwise, ctx, log)
     if isinstance(e, Damage):
         if e.target is None:

@@ -258,3 +258,13 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
         sel_zone_free = replace(sel, owner=None, zone=None)
         return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]
     return [u for u in pool if matches(s, u, sel, controller, source)]
+
+
+def condition_holds(s: State, cond, controller: str, source: str | None) -> bool | None:
+    """Whether a structured condition holds now (None when the engine cannot evaluate its kind)."""
+    t = cond.threshold
+    if cond.kind == "damage" and t is not None:
+        return _threshold(len(s.zones[controller].damage), t)
+    if cond.kind == "count" and cond.selector is not None and t is not None:
+        return _threshold(len(candidates(s, cond.selector, controller, source)), t)
+    return None

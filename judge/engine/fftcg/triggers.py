@@ -11,8 +11,8 @@ from __future__ import annotations
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import abilities, matches, printed
-from judge.text.ast import Ability, AbilityKind, Selector
+from judge.engine.fftcg.query import abilities, condition_holds, matches, printed
+from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
 _TIMINGS: dict[str, str] = {
@@ -66,6 +66,12 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 if not on_field or subject is None or not matches(s, subject, sel, ctrl, uid):
                     continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+            cond = ab.effects[0].condition if len(ab.effects) == 1 and isinstance(ab.effects[0], Conditional) \
+                and not ab.effects[0].instead else None
+            if cond is not None and condition_holds(s, cond, ctrl, uid) is False:
+                log.add(f'{s.name_of(uid)}: "{ab.text}" does not trigger: "{cond.text}" does not hold',
+                        "conditional_auto")
+                continue
             found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject,
                                  label=f'{s.name_of(uid)}: "{ab.text or ab.timing_text or event}"'))
     if not found:

@@ -176,7 +176,7 @@ CLAUSES: dict[str, dict[str, tuple[str, ...]]] = {
     "kw.succession": {"bss": (), "bs": ("12-2-1-3-1", "12-2-1-3-2")},
     "summon.succession": {"bss": (), "bs": ("11-1-1-4",)},
     "place.succession": {"bss": (), "bs": ("11-2-1-4",)},
-    "magic.succession": {"bss": (), "bs": ("11-3-1-4",)},
+    "magic.succession": {"bss": (), "bs": ("12-2-1-3-2",)},  # ja prints 11-3-1-4 as a second 11-2-1-4
     "kw.succession_limit": {"bss": (), "bs": ("12-2-1-3-2-1",)},
     "kw.once_per_turn": {"bss": (), "bs": ("12-3-1-1", "12-3-1-2")},
     "kw.unstackable": {"bss": (), "bs": ("12-3-2-1", "12-3-2-2")},

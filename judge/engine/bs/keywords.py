@@ -305,7 +305,7 @@ def _gale(ctx: Ctx, item: Work) -> None:
     opp = ctx.state.opponent(item.controller)
     sel = Selector(count=int(item.param), owner=Player.OPPONENT, card_types=("spirit",), state="refreshed")
     picked = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label,
-                           chooser=opp)
+                           chooser=opp, concept="kw.gale")
     from judge.engine.bs.effects import orient
 
     for cid in picked:

@@ -100,7 +100,7 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
 
 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
-           chooser: str | None = None) -> list[str]:
+           chooser: str | None = None, concept: str | None = None) -> list[str]:
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
@@ -121,8 +121,8 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     who = chooser or controller
     if answer is None:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
-        raise ctx.need(f"{who} selects {n} for {label} from: {', '.join(cands)}", "effect.select",
-                       "effect.select_up_to" if sel.up_to else "effect.select_count", player=who,
+        raise ctx.need(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
+                       "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count", player=who,
                        options=tuple(cands))
     picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
     for cid in picked:

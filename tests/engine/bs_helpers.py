@@ -1,0 +1,61 @@
+"""Helpers for engine tests: boards built from plain data, with abilities given as AST nodes.
+
+Tests here construct AST nodes directly (not card text), so they pin the engine's reading of the
+AST contract independently of the card grammar; the scenario files exercise the grammar path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.bs.board import load_board
+from judge.engine.bs.rules import rules_for_game
+from judge.engine.bs.state import State
+from judge.engine.core import Ruling
+
+
+def spirit(name: str, bp: int = 3000, *, cost: int = 3, color: str = "red", levels: dict | None = None,
+           symbols: list[str] | None = None) -> dict[str, Any]:
+    return {"name": name, "type": "spirit", "colors": [color], "cost": cost, "reduction": [color],
+            "symbols": symbols if symbols is not None else [color], "families": ["Test"],
+            "levels": levels or {1: {"cores": 1, "bp": bp}}, "text": ""}
+
+
+def magic(name: str, *, cost: int = 2, color: str = "purple") -> dict[str, Any]:
+    return {"name": name, "type": "magic", "colors": [color], "cost": cost, "reduction": [color],
+            "symbols": [], "text": ""}
+
+
+def make(game: str, cards: dict[str, dict], players: dict[str, dict], *, step: str = "main", number: int = 3,
+         player: str = "A", abilities: dict[str, tuple] | None = None) -> State:
+    """A State from scenario-shaped data; `abilities` attaches AST abilities to card keys."""
+    data = {"game": game, "cards": cards, "turn": {"number": number, "player": player, "step": step},
+            "players": players}
+    state = load_board(data, game, "test")
+    if abilities:
+        defs = dict(state.defs)
+        for key, abs_ in abilities.items():
+            defs[key] = replace(defs[key], abilities=tuple(abs_))
+        state = replace(state, defs=defs)
+    return state
+
+
+def act(state: State, raw: dict) -> Ruling:
+    from judge.engine.bs.actions import parse_action
+
+    return rules_for_game(state.game).resolve(state, parse_action(raw, "test"))
+
+
+def play(state: State, *raws: dict) -> tuple[State, list[Ruling]]:
+    """Resolve actions in order (refused ones leave the state), then settle; returns final state."""
+    rules = rules_for_game(state.game)
+    out = []
+    for raw in raws:
+        r = act(state, raw)
+        out.append(r)
+        if r.refused is None:
+            state = r.state
+    s = rules.settle(state)
+    out.append(s)
+    return s.state, out

@@ -134,7 +134,7 @@ def mask(text: str, name: str | None) -> str:
     out = text.translate(_FULLWIDTH)
     # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
-    out = _QUOTE_END.sub('".', out.translate(_QUOTES))
+    out = _QUOTE_END.sub('".', _single_quotes(out).translate(_QUOTES))
     out = _NOISE.sub(lambda m: " " * len(m.group()), out)
     out = _tidy_markup(out)
     if name and name.strip():
@@ -153,6 +153,13 @@ def mask(text: str, name: str | None) -> str:
         pieces.append(out[last:])
         out = "".join(pieces)
     return _lower(out)
+
+
+def _single_quotes(text: str) -> str:
+    """‘…’ around a granted ability are quotation marks; a lone ’ is an apostrophe (same length)."""
+    if "‘" not in text:
+        return text
+    return re.sub(r"‘([^‘’]*(?:’\w[^‘’]*)*)’(?!\w)", lambda m: '"' + m.group(1) + '"', text)
 
 
 def _blank(m: re.Match[str]) -> str:

@@ -45,7 +45,11 @@ def take_cores(ctx: Ctx, player: str, amount: int, sources: Mapping[str, int], *
             if reserve_only or available < plain:
                 raise ctx.refuse(f"{player} cannot pay {what}: {amount} core(s) needed, "
                                  f"{p.reserve if reserve_only else available} available", concept)
-            answer = _counts(ctx.answer())
+            raw = ctx.answer()
+            answer = _counts(raw)
+            if raw is not None and answer is None:
+                raise ctx.refuse(f"where cores pay {what} is a mapping such as {{reserve: 1, a1: 1}}, "
+                                 f"not {raw!r}", concept)
             if answer is None:
                 raise ctx.need(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
                                "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,

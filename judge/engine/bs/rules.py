@@ -74,7 +74,10 @@ class BattleSpiritsRules:
             pending = state.suspended
             again = replace(pending, targets=(*pending.targets, action.choice),
                             order=action.order or pending.order)
-            return self.resolve(replace(state, suspended=None), again)
+            ruling = self.resolve(replace(state, suspended=None), again)
+            if ruling.refused is not None:  # a wrong answer changes nothing: still waiting for it
+                return Ruling(state=state, refused=ruling.refused)
+            return ruling
         if not state.work:
             b = state.battle
             if b is None or b.window not in battle.WINDOW_CONCEPT:

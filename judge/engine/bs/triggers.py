@@ -165,6 +165,9 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             answer = order_hint if order_hint else ctx.answer()
             order_hint = None
             ordered = _match_order(batch, answer)
+            if ordered is None and answer is not None:
+                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name their cards: "
+                                 f"{', '.join(w.source for w in batch)})", "effect.order")
             if ordered is None:
                 raise ctx.need(f"{ctx.state.turn_player} orders the simultaneous effects: "
                                + "; ".join(w.label for w in batch), "effect.order",

@@ -105,6 +105,7 @@ class Selector:
     other: bool = False                # "other than this spirit"
     choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
     ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to
+    also: tuple[Selector, ...] = ()    # FFTCG "up to 1 Forward … and up to 1 Backup …": chosen together
     span: Span | None = None
 
 

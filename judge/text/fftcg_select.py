@@ -7,6 +7,7 @@ one to the grammar means adding one line here; `sel_noun_phrase` folds the pairs
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Transformer, v_args
@@ -117,6 +118,10 @@ class SelectorRules(Transformer):
 
     def q_elements(self, meta, c):
         return [("color", str(t)) for t in c]
+
+    def sel_both(self, meta, c):
+        parts = [x for x in c if isinstance(x, Selector)]
+        return replace(parts[0], also=tuple(parts[1:]), span=self._span(meta))
 
     def nbar(self, meta, c):
         return _flat_pairs(c)

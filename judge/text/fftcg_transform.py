@@ -346,7 +346,8 @@ class FFTCGTransformer(SelectorRules):
 
     # ------------------------------------------------------------------ directives (15.1.1)
     def choose(self, meta, c):
-        return Choose(target=replace(c[0], choose="choose"), span=self._span(meta))
+        target = replace(c[0], choose="choose", also=tuple(replace(a, choose="choose") for a in c[0].also))
+        return Choose(target=target, span=self._span(meta))
 
     def select(self, meta, c):
         return Choose(target=replace(c[0], choose="select"), span=self._span(meta))

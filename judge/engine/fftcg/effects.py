@@ -210,6 +210,8 @@ def _targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[St
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
     if sel.self_ref:
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
+    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:
+        return s, [ctx.subject] if s.char(ctx.subject) is not None or sel.zone else []   # the trigger's subject
     if sel.choose == "choose" and _key(sel) in ctx.targets:
         return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
                    and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]

@@ -44,7 +44,8 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
         chosen[sel] = picked
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
-                     effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition)
+                     effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
+                     subject=t.subject)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
@@ -118,7 +119,8 @@ def resolve_top(s: State, log: Log) -> State:
             log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
                     "some_targets_valid")
         targets = still
-    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets)
+    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets,
+              subject=item.subject)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 

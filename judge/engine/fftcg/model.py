@@ -1,6 +1,6 @@
 """The FFTCG board as immutable values: card definitions, card objects, zones, the stack, the turn.
 
-Transitions never mutate a State; they build a new one with `dataclasses.replace`. Mappings held
+Transitions never mutate a State; they build a new one with `evolve` (a fast `replace`). Mappings held
 by a State (card definitions, card objects, players' zones) are treated as read-only and copied
 on write, so an older State is never changed by a later step (the audit log stays true).
 """
@@ -162,6 +162,7 @@ class StackItem:
     card: str | None = None         # the Summon card itself, while it is on the stack
     targets: tuple[tuple[Selector, tuple[str, ...]], ...] = ()   # choose-slots and the cards chosen
     condition: Condition | None = None
+    subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,6 +19,7 @@ from typing import Any
 from judge.errors import ScenarioError
 
 PLAYERS = ("A", "B")
+BS_GAMES = ("bss", "bs")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "second_main", "end")
 
 
@@ -217,6 +218,9 @@ class BoardSession:
         return out + [self.try_action(raw) for raw in self.candidate_actions()]
 
     def candidate_actions(self) -> list[dict[str, Any]]:
+        """The Battle Spirits action vocabulary applied to this board (other games: type actions with ':')."""
+        if self.data.get("game") not in BS_GAMES:
+            return []
         view = self.rules.state_json(self.state)
         turn = view.get("turn") or {}
         me = str(turn.get("player") or self.data.get("turn", {}).get("player") or "A")

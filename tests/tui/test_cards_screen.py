@@ -21,8 +21,10 @@ def _cards_imported() -> None:
     from judge.errors import UnknownCard
 
     try:
-        find_card("TUI-001", game="bss")
+        present = find_card("TUI-001", game="bss").number == "TUI-001"
     except UnknownCard:
+        present = False
+    if not present:
         load_card_file(FIXTURE, "bss")
 
 
@@ -34,7 +36,7 @@ async def settle(pilot) -> None:
 async def open_card(pilot, query: str) -> None:
     await pilot.press("f2")
     await settle(pilot)
-    await pilot.press(*query)
+    await pilot.press(*["space" if ch == " " else ch for ch in query])
     await settle(pilot)
     await pilot.press("enter")
     await settle(pilot)
@@ -53,9 +55,9 @@ def tree_nodes(tree: Tree) -> list:
 async def test_search_by_name_opens_the_card_with_its_ast() -> None:
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_card(pilot, "lantern")
+        await open_card(pilot, "Lantern Sentinel")
         shown = plain(app.screen.query_one("#card-data", Static))
-        assert "Lantern Sentinel" in shown and "TUI-001" in shown
+        assert "Lantern Sentinel" in shown and "TUI-001" in shown, [n.message for n in app._notifications]
         assert "When Destroyed: Draw one card." in shown
         labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
         assert any(label.startswith("keyword: keyword Gale") for label in labels)
@@ -87,7 +89,7 @@ async def test_selecting_an_ast_node_shows_its_clauses() -> None:
 async def test_unparsed_text_is_marked() -> None:
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_card(pilot, "moon juggler")
+        await open_card(pilot, "Moon Juggler")
         labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
         assert any(label.startswith("⚠ unparsed:") and "Juggle" in label for label in labels)
         summary = plain(app.screen.query_one("#clause-text", Static))
@@ -103,7 +105,7 @@ async def test_unknown_card_search_says_so() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f2")
         await settle(pilot)
-        await pilot.press(*"zzqqxx nothing")
+        await pilot.press(*"zzqqxx", "space", *"nothing")
         await settle(pilot)
         hits = app.screen.query_one("#card-hits", OptionList)
         assert "No card matches" in str(hits.get_option_at_index(0).prompt)

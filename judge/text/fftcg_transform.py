@@ -81,8 +81,15 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
            "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken",
-           "opp_discards": "opponent_discards"}
+           "opp_discards": "opponent_discards", "counter_removed": "counter_removed",
+           "counter_placed": "counter_placed"}
 
+
+#: words of a use limit ("You can only use this ability …", 11.6) → Ability.restrictions value
+_USE_LIMITS = (("twice", "twice_per_turn"), ("once", "once_per_turn"), ("opponent's turn", "opponent_turn_only"),
+               ("main phase", "main_phase_only"), ("attack phase", "attack_phase_only"),
+               ("while", "while_state"), ("in your hand", "from_hand"), ("break zone", "from_break_zone"),
+               ("your turn", "your_turn_only"))
 
 #: grammar rules whose words only qualify their parent (read there from the text slice)
 _WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name", "phase_time", "rest_cards",
@@ -536,9 +543,13 @@ class FFTCGTransformer(SelectorRules):
                     duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_becomes_forward(self, meta, c):
-        granted = first_of(c, Ability)
-        return Gain(target=c[0], keyword=Keyword("Becomes Forward", (str(number_in(c)),)), ability=granted,
-                    duration=Duration.TURN, span=self._span(meta))
+        extra = first_of(c, KeywordSet)
+        granted = extra.keywords if extra else ()
+        becomes = Gain(target=c[0], keyword=Keyword("Becomes Forward", (str(number_in(c)),)),
+                       ability=next((g for g in granted if isinstance(g, Ability)), None),
+                       duration=Duration.TURN, span=self._span(meta))
+        keywords = [_gain(c[0], g, Duration.TURN, self._span(meta)) for g in granted if isinstance(g, Keyword)]
+        return [becomes, *keywords]
 
     # ------------------------------------------------------------------ conditions (11.8.13)
     def condition(self, meta, c):
@@ -616,8 +627,11 @@ class FFTCGTransformer(SelectorRules):
         cond = first_of(c, Condition)
         if cond is not None:
             return ("if", cond)
-        s = self._slice(meta)
-        return ("twice_per_turn" if "twice" in s else "once_per_turn" if "once" in s else "your_turn_only", None)
+        s = " ".join(self._slice(meta).split())
+        for words, limit in _USE_LIMITS:
+            if words in s:
+                return (limit, None)
+        return ("your_turn_only", None)
 
     def once_per_turn(self, meta, c):
         limits = tuple(x[0] for x in c if x[0] != "if")

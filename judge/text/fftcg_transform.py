@@ -411,7 +411,7 @@ class FFTCGTransformer(SelectorRules):
     def put_deck(self, meta, c):
         dest = "deck_top" if self._has(meta, "top") else "deck_bottom"
         dest = "deck_top_or_bottom" if self._has(meta, "top") and self._has(meta, "bottom") else dest
-        return Move(target=c[0], dest=dest, span=self._span(meta))
+        return Move(target=first_of(c, Selector), dest=dest, span=self._span(meta))
 
     def play(self, meta, c):
         return Deploy(verb="play", target=zoned(c), span=self._span(meta))

@@ -202,6 +202,9 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     def tr_start(self, c: list) -> tuple:
         return ("when", Condition(kind="timing", text=str(c[0])))
 
+    def tr_this_effect(self, c: list) -> None:
+        return None              # "with this effect": the effect's own directive, nothing to add
+
     def tr_instead(self, c: list) -> tuple:
         return ("instead", None)
 

@@ -144,28 +144,46 @@ def _constant_active(state: State, src: str, ab: Ability) -> bool:
     return True
 
 
+_CONSTANT_BP: dict[int, tuple[CardDef, bool]] = {}
+
+
+def has_constant_bp(d: CardDef) -> bool:
+    """Whether a card has any constant BP-changing ability (cached: most cards have none)."""
+    hit = _CONSTANT_BP.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    from judge.text.ast import ModifyStat
+
+    flag = any(ab.kind == AbilityKind.CONSTANT and any(isinstance(e, ModifyStat) and e.stat == "bp"
+                                                       for e in ab.effects) for ab in d.abilities)
+    _CONSTANT_BP[id(d)] = (d, flag)
+    return flag
+
+
 def constant_bp(state: State, cid: str) -> list[tuple[str, int]]:
     """BP changes from active constant effects on the field that apply to `cid` (8-1-4, 8-8-1-3-5)."""
     from judge.engine.bs.select import matches, whose
     from judge.text.ast import ModifyStat
 
-    out = []
+    out: list[tuple[str, int]] = []
+    sources = [(p, fc) for p in state.players.values() for fc in p.field if has_constant_bp(state.defs[fc.card])]
+    if not sources:
+        return out
     target_ctrl = state.controller(cid)
-    for p in state.players.values():
-        for fc in p.field:
-            for _, ab in active_abilities(state, fc.id):
-                if ab.kind != AbilityKind.CONSTANT or not _constant_active(state, fc.id, ab):
+    for p, fc in sources:
+        for _, ab in active_abilities(state, fc.id):
+            if ab.kind != AbilityKind.CONSTANT or not _constant_active(state, fc.id, ab):
+                continue
+            for eff in ab.effects:
+                if not isinstance(eff, ModifyStat) or eff.stat != "bp":
                     continue
-                for eff in ab.effects:
-                    if not isinstance(eff, ModifyStat) or eff.stat != "bp":
-                        continue
-                    sel = eff.target
-                    if sel.self_ref:
-                        hit = fc.id == cid
-                    else:
-                        hit = target_ctrl in whose(p.name, sel.owner, state) and matches(state, cid, sel, fc.id)
-                    if hit:
-                        out.append((fc.id, eff.amount))
+                sel = eff.target
+                if sel.self_ref:
+                    hit = fc.id == cid
+                else:
+                    hit = target_ctrl in whose(p.name, sel.owner, state) and matches(state, cid, sel, fc.id)
+                if hit:
+                    out.append((fc.id, eff.amount))
     return out
 
 

@@ -144,19 +144,28 @@ def checkpoint(ctx: Ctx) -> None:
             ctx.set(winner=w)
             ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
         return
-    short = [fc.id for p in state.players.values() for fc in p.field
-             if state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]
+    # only cards whose cores were moved in this resolution can have fallen short of LV1 (9-3-2)
+    short = [cid for cid in ctx.core_cause if (fc := state.field_card(cid)) is not None
+             and state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]
     for cid in short:
         if ctx.state.field_card(cid) is not None:
             deplete_or_destroy(ctx, cid)
     if ctx.game == "bss":
-        weak = [fc.id for p in ctx.state.players.values() for fc in p.field
-                if ctx.state.defs[fc.card].type == "spirit" and derive.bp(ctx.state, fc.id).value <= 0]
+        weak = [fc.id for fc in _bp_suspects(ctx.state) if derive.bp(ctx.state, fc.id).value <= 0]
         if weak:
             for cid in weak:
                 ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP", "manage.bp_zero",
                         "manage.bp_zero_effect")
             destroy(ctx, weak, cause="bp", by=None)
+
+
+def _bp_suspects(state: State) -> list[FieldCard]:
+    """Spirits whose BP could be zero or less: any BP effect in play, else only a printed 0 BP."""
+    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    if any(m.kind.startswith("bp") or m.kind == "level_set" for m in state.mods) or \
+            any(derive.has_constant_bp(state.defs[fc.card]) for fc in spirits):
+        return spirits
+    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,

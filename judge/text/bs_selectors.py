@@ -92,9 +92,10 @@ class SelectorMixin:
     def post_level(self, c: list) -> dict:
         return self._threshold("level", c[-2], c[-1])
 
-    def _rel(self, stat: str, c: list) -> dict:
-        words = " ".join(str(t).lower() for t in c if isinstance(t, Token))
+    def _rel(self, stat: str, c: list, meta: Any) -> dict:
+        words = self._slice(meta).lower()
         ref = next(x for x in c if isinstance(x, Selector))
+        words = words[: words.rfind(" than ")] if " than " in words else words.rsplit(" as ", 1)[0]
         if "same" in words:
             op = "<=" if ("less" in words or "fewer" in words) else ">=" if "more" in words else "=="
         elif "equal" in words:
@@ -103,11 +104,13 @@ class SelectorMixin:
             op = "<" if ("fewer" in words or "less" in words or "lower" in words) else ">"
         return {"thresholds": (Threshold(stat, op, 0, ref=ref),)}
 
-    def post_cost_rel(self, c: list) -> dict:
-        return self._rel("cost", c)
+    @v_args(meta=True)
+    def post_cost_rel(self, meta: Any, c: list) -> dict:
+        return self._rel("cost", c, meta)
 
-    def post_bp_rel(self, c: list) -> dict:
-        return self._rel("bp", c)
+    @v_args(meta=True)
+    def post_bp_rel(self, meta: Any, c: list) -> dict:
+        return self._rel("bp", c, meta)
 
     def post_vanilla(self, c: list) -> dict:
         return {"_vanilla": True}

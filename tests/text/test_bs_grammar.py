@@ -253,3 +253,63 @@ def test_selector_json_has_cites_for_up_to() -> None:
     assert data["kind"] == "set_state" and "10-3-1" in data["cites"]
     assert "8-5-3-2" in data["target"]["cites"]
     assert isinstance(e.target, Selector)
+
+
+def test_bss_8_1_8_a_choice_between_directives_is_modal() -> None:
+    from judge.text.ast import Modal
+
+    e = effect("Discard that card or return it to the top of your deck.")
+    assert isinstance(e, Modal) and e.count == 1 and len(e.options) == 2
+    assert isinstance(e.options[0][0], Discard) and isinstance(e.options[1][0], Move)
+
+
+def test_bss_8_8_1_3_4_assigning_a_cost() -> None:
+    from judge.text.ast import SetStat
+
+    e = effect("Treat this spirit as though it costs 5.")
+    assert isinstance(e, SetStat) and (e.stat, e.value) == ("cost", 5) and e.target.self_ref
+
+
+def test_bs_5_19_5_must_is_an_obligation() -> None:
+    e = effect("This spirit must attack if able.", "bs")
+    assert isinstance(e, Restriction) and (e.mode, e.action) == ("must", "attack")
+
+
+def test_bss_7_1_3_1_permission_to_block_while_exhausted() -> None:
+    e = effect("This spirit can block while exhausted during this turn.")
+    assert isinstance(e, Restriction) and (e.mode, e.action, e.duration) == ("can", "block_while_exhausted", Duration.TURN)
+
+
+def test_bss_8_9_1_would_be_destroyed_is_a_substitution_event() -> None:
+    a = one("When this spirit would be destroyed, you may exhaust this nexus to draw a card.")
+    assert a.condition.kind == "would" and isinstance(a.effects[0], Optional)
+
+
+def test_bss_4_6_for_each_on_a_selection_repeats_it() -> None:
+    a = one("Select one of your opponent's spirits for each nexus you control. Destroy them.")
+    repeat, destroy = a.effects
+    assert isinstance(repeat, Conditional) and repeat.condition.kind == "for_each"
+    assert repeat.condition.selector.card_types == ("nexus",)
+    assert isinstance(destroy, Destroy) and destroy.target.owner is Player.OPPONENT
+
+
+def test_bss_10_2_discard_from_the_top_equal_to_a_cost_is_per_that_cost() -> None:
+    e = effect("Discard a number of cards from the top of your opponent's deck equal to its cost.")
+    assert isinstance(e, Discard) and e.player is Player.OPPONENT and e.per.name == "cost"
+
+
+def test_bss_8_1_5_1_effect_as_the_actor_of_an_event() -> None:
+    a = one("When one of your effects exhausts one of your opponent's spirits, draw a card.")
+    assert a.kind is AbilityKind.TRIGGERED and a.condition.kind == "event"
+
+
+def test_bss_11_8_1_ascend_condition() -> None:
+    e = effect("If this spirit performs Ascend using a spirit that costs 6 or more, draw a card.")
+    assert isinstance(e, Conditional) and e.condition.kind == "event"
+    assert e.condition.selector is not None
+
+
+def test_bss_1_3_6_relative_threshold_refers_to_another_card() -> None:
+    e = effect("Select one of your opponent's spirits with BP equal to or fewer than this spirit and destroy it.")
+    (th,) = e.target.thresholds
+    assert (th.stat, th.op) == ("bp", "<=") and th.ref.self_ref

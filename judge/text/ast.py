@@ -379,6 +379,15 @@ class Pay(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AlternativeCost(Effect):
+    """FFTCG "You can pay … (instead of paying the CP cost) to cast X" (11.4.6, 11.6.7)."""
+
+    target: Selector
+    cost: Cost
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class CostChange(Effect):
     """FFTCG "The cost required to cast X is reduced by N" (11.4.4): a change to casting costs."""
 

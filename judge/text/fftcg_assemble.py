@@ -16,6 +16,7 @@ from lark import Token
 from judge.text.ast import (
     Ability,
     AbilityKind,
+    AlternativeCost,
     Choose,
     Condition,
     Conditional,
@@ -228,4 +229,4 @@ def _imperative(e: Effect) -> bool:
     """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement."""
     if isinstance(e, Conditional):
         return any(_imperative(x) for x in e.effects)
-    return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange)) or getattr(e, "duration", None) is Duration.TURN
+    return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange, AlternativeCost)) or getattr(e, "duration", None) is Duration.TURN

@@ -20,6 +20,7 @@ from lark import Token, Tree, v_args
 
 from judge.text.ast import (
     Ability,
+    AlternativeCost,
     Cancel,
     Choose,
     Condition,
@@ -323,6 +324,16 @@ class FFTCGTransformer(SelectorRules):
         options = tuple((e,) if isinstance(e, Effect) else tuple(flatten([e])) for e in c)
         return Modal(count=1, options=options, span=self._span(meta))
 
+    def instead_of_cp(self, meta, c):
+        return ("instead_of_cp",)
+
+    def st_alt_cost(self, meta, c):
+        effects = flatten([x for x in c if isinstance(x, list)])
+        base = next((e.cost for e in effects if isinstance(e, Pay)), Cost())
+        extra = tuple(e for e in effects if not isinstance(e, Pay))
+        target = [x for x in c if isinstance(x, Selector)][-1]
+        return AlternativeCost(target=target, cost=replace(base, effects=extra), span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 
@@ -570,7 +581,7 @@ class FFTCGTransformer(SelectorRules):
         "cond_its_cost": "cost", "cond_on_field": None, "cond_break_count": "break_zone", "cond_have": None,
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
-        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_counters": "counters", "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
+        "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_cast_this_turn": None, "cond_counters": "counters", "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
         "cond_opp_not_control": None,
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)

@@ -121,6 +121,12 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
         for k, v in value.items():
             out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
         return out
+    if isinstance(value, list) and value and all(isinstance(v, Mapping) and "id" in v for v in value):
+        # cards on a field: one row per card fact (field.b3.state), so a table cell stays readable
+        out = {}
+        for v in value:
+            out.update(_flatten({k: x for k, x in v.items() if k != "id"}, f"{prefix}.{v['id']}"))
+        return out
     return {prefix: value}
 
 

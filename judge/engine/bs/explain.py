@@ -46,6 +46,29 @@ def _kw_text(state: State, cid: str, kw, game: str) -> tuple[str, tuple[str, ...
     return text, cites(game, *concepts)
 
 
+def _blockers(state: State, attacker: str) -> Applies:
+    """Who may block this attacker, and why the others may not (7-1-3-1, Astral, Confront)."""
+    g = state.game
+    defender = state.opponent(state.turn_player)
+    able, unable, concepts = [], [], ["battle.block"]
+    for fc in state.players[defender].field:
+        if state.defs[fc.card].type != "spirit":
+            continue
+        ok, reason, concept = keywords.can_block(state, fc.id, attacker)
+        if ok:
+            able.append(fc.id)
+        else:
+            unable.append(reason)
+            concepts.append(concept)
+    text = f"{defender} may block {attacker} with: {', '.join(able) or 'none'}"
+    if unable:
+        text += " (" + "; ".join(unable) + ")"
+    if able and derive.keyword(state, attacker, "Confront"):
+        text += f"; 【Confront】: {defender} must block"
+        concepts.append("kw.confront")
+    return Applies(text, cites(g, *concepts), (attacker, *able))
+
+
 def explain(state: State) -> tuple[Applies, ...]:
     g = state.game
     out: list[Applies] = []
@@ -53,6 +76,8 @@ def explain(state: State) -> tuple[Applies, ...]:
         out.append(Applies(f"The game is over: {state.winner} won", cites(g, "win.establish")))
         return tuple(out)
     concept, text = STEP_TEXT.get(state.step, ("turn.steps", "the step runs by itself"))
+    if g == "bs":
+        text = text.replace("set a burst, ", "")
     out.append(Applies(f"Turn {state.turn}, {state.turn_player}'s {state.step.value.replace('_', ' ')} step: "
                        + text.format(p=state.turn_player), cites(g, concept)))
     b = state.battle
@@ -63,8 +88,12 @@ def explain(state: State) -> tuple[Applies, ...]:
                                cites(g, "battle.flash_pre" if b.window == "flash_pre" else "battle.flash_post"),
                                (b.attacker,)))
         elif b.window == "block":
-            out.append(Applies(f"{state.opponent(state.turn_player)} may block {b.attacker} with a refreshed "
-                               "spirit, or not block", cites(g, "battle.block"), (b.attacker,)))
+            out.append(_blockers(state, b.attacker))
+    elif state.step == Step.ATTACK:
+        ready = [fc.id for fc in state.players[state.turn_player].field
+                 if state.defs[fc.card].type == "spirit" and fc.orientation == Orientation.REFRESHED]
+        out.append(Applies(f"{state.turn_player} may attack with: {', '.join(ready) or 'no refreshed spirit'}",
+                           cites(g, "battle.declare"), tuple(ready)))
     for name, p in state.players.items():
         for fc in p.field:
             d = state.defs[fc.card]

@@ -93,6 +93,9 @@ class SelectorRules(Transformer):
     def q_num_yours(self, meta, c):
         return [("count", number_in(c), False, "=="), ("owner", Player.YOU)]
 
+    def q_any_number(self, meta, c):
+        return ("count", None, True, "any")
+
     def q_next(self, meta, c):
         return [("count", 1, False, "=="), ("owner", Player.YOU), ("state", "next")]
 

@@ -27,7 +27,7 @@ _SPLIT_RUN = re.compile(r"(\[\[i\]\]\s*(?:job|card name|category))\s*\[\[/\]\]\s
 _ITALIC_RUN = re.compile(r"\[\[i\]\]((?:(?!\[\[).)*?)\[\[/\]\]", re.S)
 _LABEL = re.compile(r"\s*(job|card name|category|damage|limit break|warp|priming)\b", re.I)
 _OTHER_RUN = re.compile(r"\[\[(?:s|ex)\]\](?:(?!\[\[).)*?\[\[/\]\]", re.S)
-_TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]")
+_TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]|\[\[b\]\]|<br\s*/?>")
 _QUOTES = str.maketrans("“”‘’", "\"\"''")
 _QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
 

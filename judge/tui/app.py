@@ -60,7 +60,7 @@ class JudgeApp(App[None]):
         Binding("f3", "show_screen('board')", "Board", tooltip="Set up a board and resolve actions"),
         Binding("g", "jump", "Jump", tooltip="Jump to a clause by number (7-1-5-2, 7.1.5.2, §7-1-5-2)"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key, on one screen"),
-        Binding("ctrl+t", "toggle_theme", "Theme", tooltip="Switch between the light and dark theme"),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False, tooltip="Switch between the light and dark theme"),
         Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Leave judge"),
     ]
 

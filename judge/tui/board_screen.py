@@ -40,12 +40,12 @@ class BoardScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "open", "Open", tooltip="Load a scenario file (YAML)"),
-        Binding("w", "save", "Save", tooltip="Save the board and actions as a scenario file"),
+        Binding("w", "save", "Save", show=False, tooltip="Save the board and actions as a scenario file"),
         Binding("n", "new", "New", show=False, tooltip="Start from an empty board"),
-        Binding("a", "add_card", "Add card", tooltip="Put a card from the database or an ad-hoc card on the field"),
-        Binding("plus,equals_sign", "cores(1)", "+core", key_display="+", tooltip="One more core on the selected card"),
-        Binding("minus", "cores(-1)", "-core", key_display="-", tooltip="One core less on the selected card"),
-        Binding("r", "toggle_state", "Exhaust", tooltip="Exhausted / refreshed for the selected card"),
+        Binding("a", "add_card", "Add", tooltip="Put a card from the database or an ad-hoc card on the field"),
+        Binding("plus,equals_sign", "cores(1)", "+core", key_display="+", show=False, tooltip="One more core on the selected card"),
+        Binding("minus", "cores(-1)", "-core", key_display="-", show=False, tooltip="One core less on the selected card"),
+        Binding("r", "toggle_state", "Exhaust", show=False, tooltip="Exhausted / refreshed for the selected card"),
         Binding("s", "soul_core", "Soul core", show=False, tooltip="Put the soul core on the selected card"),
         Binding("x", "remove", "Remove", show=False, tooltip="Take the selected card off the field"),
         Binding("p", "edit_player", "Player", show=False,
@@ -55,14 +55,14 @@ class BoardScreen(Screen[None]):
         Binding("colon", "custom_action", "Action…", key_display=":", show=False,
                 tooltip="Type any scenario action (YAML), e.g. {player: A, magic: blast, targets: [b1]}"),
         Binding("u", "undo", "Undo", tooltip="Take back the last action"),
-        Binding("left_square_bracket", "step(-1)", "Step back", key_display="[",
+        Binding("left_square_bracket", "step(-1)", "Back", key_display="[",
                 tooltip="Step back through the resolution trace"),
-        Binding("right_square_bracket", "step(1)", "Step fwd", key_display="]",
+        Binding("right_square_bracket", "step(1)", "Fwd", key_display="]", show=False,
                 tooltip="Step forward through the resolution trace"),
         Binding("y", "alternative", "Branch", show=False,
                 tooltip="Add an alternative choice to an action, to compare the branches"),
         Binding("v", "branches", "Compare", show=False, tooltip="Compare the branches of contested choices"),
-        Binding("m", "export", "Ruling.md", tooltip="Export the ruling as Markdown"),
+        Binding("m", "export", "Ruling", tooltip="Export the ruling as Markdown"),
     ]
 
     def __init__(self) -> None:
@@ -89,7 +89,7 @@ class BoardScreen(Screen[None]):
                 with VerticalScroll(id="board-clauses", can_focus=False):
                     yield Static("Highlight a step, a rule in play or an action to read its clauses.",
                                  id="board-clause-text")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = "Board"
@@ -128,6 +128,8 @@ class BoardScreen(Screen[None]):
 
     def draw(self) -> None:
         snap = self.snap
+        self.query_one("#board-clause-text", Static).update(
+            "Highlight a step, a rule in play or an action to read its clauses.")
         name = self.session.path.name if self.session.path else "new board"
         caption = f"{self.session.data.get('game', '')} · {name}" + (f" · WINNER {snap.winner}" if snap.winner else "")
         if self.at is not None:

@@ -74,7 +74,7 @@ class CardsScreen(Screen[None]):
                     with VerticalScroll(id="node-clauses", can_focus=False):
                         yield Static("Select an AST node to read its clauses.", id="clause-text")
         yield ProgressBar(id="import-bar", show_eta=False)
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = "Cards"

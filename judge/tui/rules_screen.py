@@ -51,11 +51,11 @@ class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search", key_display="/", tooltip="Search the rules as you type"),
         Binding("b", "back", "Back", tooltip="Back to the previous clause"),
-        Binding("f", "forward", "Fwd", tooltip="Forward again after going back"),
+        Binding("f", "forward", "Fwd", show=False, tooltip="Forward again after going back"),
         Binding("c", "copy", "Cite", tooltip="Copy a citation line of this clause (OSC 52)"),
         Binding("l", "pick_document", "Game", tooltip="Pick the game, language and version"),
-        Binding("s", "side_by_side", "Side", tooltip="Japanese and English side by side (bs)"),
-        Binding("d", "diff", "Diff", tooltip="Changes between two versions of this document"),
+        Binding("s", "side_by_side", "Side", show=False, tooltip="Japanese and English side by side (bs)"),
+        Binding("d", "diff", "Diff", show=False, tooltip="Changes between two versions of this document"),
         Binding("t", "focus_tree", "Tree", show=False, tooltip="Move to the section tree"),
         Binding("alt+left", "back", "Back", show=False),
         Binding("alt+right", "forward", "Forward", show=False),
@@ -79,7 +79,7 @@ class RulesScreen(Screen[None]):
             yield ClausePane(id="main")
             yield ClausePane(id="other")
         yield Input(id="jump")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#sections", Tree).show_root = False

@@ -28,7 +28,7 @@ class Span:
             raise ValueError(f"bad span {self.start}..{self.end}")
 
 
-class AbilityKind(str, Enum):
+class AbilityKind(str, Enum):  # noqa: UP042 - str() must stay "AbilityKind.X" for existing callers
     """What sort of ability a line of card text is (BS: 8-x; FFTCG: 11.x)."""
 
     TRIGGERED = "triggered"      # BS "When Summoned:" etc.; FFTCG auto-ability "When X enters…"
@@ -44,7 +44,7 @@ class AbilityKind(str, Enum):
     BURST = "burst"              # BS burst effect
 
 
-class Duration(str, Enum):
+class Duration(str, Enum):  # noqa: UP042
     """How long a modification lasts."""
 
     TURN = "turn"                # "during this turn" / "until end of turn"
@@ -53,7 +53,7 @@ class Duration(str, Enum):
     PERMANENT = "permanent"      # no duration stated (constant / continuous)
 
 
-class Player(str, Enum):
+class Player(str, Enum):  # noqa: UP042
     """Whose card, deck, hand or life: relative to the controller of the effect."""
 
     YOU = "you"

@@ -366,6 +366,12 @@ class DirectiveMixin:
                            span=self._span(meta))
 
     @v_args(meta=True)
+    def restriction_remove(self, meta: Any, c: list) -> Restriction:
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="cannot", action="have_cores_removed", target=next(x for x in c if isinstance(x, Selector)),
+                           duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
     def restriction_cores(self, meta: Any, c: list) -> Restriction:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,

@@ -90,7 +90,9 @@ class SelectorMixin:
         return {"zone": "revealed"}
 
     def post_level(self, c: list) -> dict:
-        return self._threshold("level", c[-2], c[-1])
+        if isinstance(c[-1], Token) and c[-1].type == "MORE_FEWER":
+            return self._threshold("level", c[-2], c[-1])
+        return {"thresholds": (Threshold("level", "==", _num(c[-1])),)}
 
     def _rel(self, stat: str, c: list, meta: Any) -> dict:
         words = self._slice(meta).lower()
@@ -103,6 +105,13 @@ class SelectorMixin:
         else:
             op = "<" if ("fewer" in words or "less" in words or "lower" in words) else ">"
         return {"thresholds": (Threshold(stat, op, 0, ref=ref),)}
+
+    def adj_level(self, c: list) -> dict:
+        return {"thresholds": (Threshold("level", "==", _num(str(c[0])[2:].strip())),)}
+
+    def post_bp_same(self, c: list) -> dict:
+        ref = Selector(self_ref=True) if "this" in str(c[-1]).lower() else _Ref()
+        return {"thresholds": (Threshold("bp", "==", 0, ref=ref),)}
 
     @v_args(meta=True)
     def post_cost_rel(self, meta: Any, c: list) -> dict:

@@ -98,13 +98,23 @@ def _resolve(node: Any, st: dict) -> Any:
     """Replace pronoun references by the latest selection, dropping the selection markers."""
     bs = _bs()
     if isinstance(node, bs._Pick):
-        st["cur"] = _resolve(node.target, st)
+        t = node.target
+        st["cur"] = tuple(_resolve(x, st) for x in t) if isinstance(t, tuple) else _resolve(t, st)
         return None
     if isinstance(node, bs._Ref):
         cur = st.get("cur")
+        if isinstance(cur, tuple):
+            cur = cur[0]
         return cur if cur is not None else Selector(self_ref=True, span=node.span)
     if isinstance(node, list | tuple):
-        out = [_resolve(x, st) for x in node]
+        out = []
+        for x in node:
+            cur = st.get("cur")
+            if isinstance(cur, tuple) and _has_ref(x):
+                # "Select A and B and destroy them": the directive applies to each selection
+                out.extend(_resolve(x, {**st, "cur": sel}) for sel in cur)
+            else:
+                out.append(_resolve(x, st))
         return tuple(x for x in out if x is not None)
     if not is_dataclass(node) or isinstance(node, type):
         return node
@@ -119,6 +129,18 @@ def _resolve(node: Any, st: dict) -> Any:
             if new is not value and new != value:
                 changes[name] = new
     return replace(node, **changes) if changes else node
+
+
+def _has_ref(node: Any) -> bool:
+    """Whether a node (or anything inside it) still refers to a selection by pronoun."""
+    bs = _bs()
+    if isinstance(node, bs._Ref):
+        return True
+    if isinstance(node, list | tuple):
+        return any(_has_ref(x) for x in node)
+    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, bs._Pick):
+        return any(_has_ref(getattr(node, f.name)) for f in fields(node))
+    return False
 
 
 def _levels(tree: Tree) -> tuple[int, ...]:

@@ -38,7 +38,8 @@ class DirectiveMixin:
     # ── directives ──
     @v_args(meta=True)
     def select(self, meta: Any, c: list) -> _Pick:
-        return _Pick(target=c[0])
+        picks = tuple(x for x in c if isinstance(x, Selector))
+        return _Pick(target=picks[0] if len(picks) == 1 else picks)
 
     @v_args(meta=True)
     def select_by(self, meta: Any, c: list) -> _Pick:

@@ -55,6 +55,17 @@ def hit_label(hit: Any, query: str | None = None) -> Text:
     return label
 
 
+def term_label(term: Any) -> Text:
+    """`defines 【Confront】  bss en §11-2-1  …text…`: a term hit above the full-text hits."""
+    label = Text("defines ", style="italic")
+    label.append(f"{term.term}", style=MATCH_STYLE)
+    label.append(f"  {term.game} {term.lang} ", style="dim")
+    label.append(f"§{term.number}", style="bold")
+    text = " ".join(str(term.text).split())
+    label.append(f"  {text[:120]}{'…' if len(text) > 120 else ''}")
+    return label
+
+
 class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
     """Search box and ranked results; searching runs in a worker so typing never stutters."""
 
@@ -116,8 +127,14 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         hits = await app.ask(app.library.kb("search", query, game=game, limit=50))
         if hits is FAILED:
             return
-        self.hits = list(hits)
-        hits_list.set_options([Option(hit_label(hit, query), id=str(i)) for i, hit in enumerate(self.hits)])
+        try:  # a keyword or defined term first: the clause that defines it
+            terms = list(await app.library.kb("term", query, game=game))
+        except Exception:  # most queries are not terms; nothing to add
+            terms = []
+        self.hits = terms + list(hits)
+        options = [Option(term_label(t), id=str(i)) for i, t in enumerate(terms)]
+        options += [Option(hit_label(hit, query), id=str(i + len(terms))) for i, hit in enumerate(hits)]
+        hits_list.set_options(options)
         status.update(f"{len(self.hits)} result{'s' if len(self.hits) != 1 else ''} for {query!r}, best first"
                       if self.hits else f"No clause matches {query!r}")
 

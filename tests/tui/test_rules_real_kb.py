@@ -65,18 +65,21 @@ async def test_bss_follow_a_link_and_come_back(kb) -> None:
         assert pane_text(app).startswith("§7-1-5 ")
 
 
-async def test_bss_search_confront_ranks_like_the_kb(kb) -> None:
-    best = kb.search("Confront", game="bss", limit=5)[0]
+async def test_bss_search_confront_defining_clause_first_then_ranked_hits(kb) -> None:
+    term = kb.term("Confront", game="bss")[0]
+    hits = kb.search("Confront", game="bss", limit=50)
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("slash", *"Confront")
         await settle(pilot)
-        first = str(app.screen.query_one("#hits", OptionList).get_option_at_index(0).prompt)
-        assert f"§{best.number}" in first
+        listed = app.screen.query_one("#hits", OptionList)
+        shown = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert shown[0].startswith("defines Confront") and f"§{term.number} " in shown[0]
+        assert [line.split()[2] for line in shown[1:]] == [f"§{h.number}" for h in hits]
         await pilot.press("enter")
         await settle(pilot)
-        assert pane_text(app).startswith(f"§{best.number}")
+        assert pane_text(app).startswith(f"§{term.number} ")
 
 
 async def test_bs_japanese_and_english_side_by_side(kb) -> None:

@@ -23,6 +23,7 @@ from judge.text.ast import (
     Duration,
     Gain,
     Keyword,
+    Modal,
     ModifyStat,
     Optional,
     Restriction,
@@ -100,6 +101,7 @@ def _resolve(node: Any, st: dict) -> Any:
     if isinstance(node, bs._Pick):
         t = node.target
         st["cur"] = tuple(_resolve(x, st) for x in t) if isinstance(t, tuple) else _resolve(t, st)
+        st["either"] = node.either
         return None
     if isinstance(node, bs._Ref):
         cur = st.get("cur")
@@ -112,7 +114,11 @@ def _resolve(node: Any, st: dict) -> Any:
             cur = st.get("cur")
             if isinstance(cur, tuple) and _has_ref(x):
                 # "Select A and B and destroy them": the directive applies to each selection
-                out.extend(_resolve(x, {**st, "cur": sel}) for sel in cur)
+                each = [_resolve(x, {**st, "cur": sel}) for sel in cur]
+                if st.get("either"):        # "Select A or B and destroy it": one of the two
+                    out.append(Modal(count=1, options=tuple((e,) for e in each), span=getattr(x, "span", None)))
+                else:
+                    out.extend(each)
             else:
                 out.append(_resolve(x, st))
         return tuple(x for x in out if x is not None)

@@ -39,7 +39,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def select(self, meta: Any, c: list) -> _Pick:
         picks = tuple(x for x in c if isinstance(x, Selector))
-        return _Pick(target=picks[0] if len(picks) == 1 else picks)
+        either = any(isinstance(t, Token) and t.type == "OR_SEL" for t in c)
+        return _Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     @v_args(meta=True)
     def select_by(self, meta: Any, c: list) -> _Pick:

@@ -42,9 +42,11 @@ class _Stmt(list):
 
 @dataclass(frozen=True, kw_only=True)
 class _Pick(Effect):
-    """A selection ("Select one of your spirits") that later directives act on."""
+    """A selection ("Select one of your spirits") that later directives act on; a tuple target
+    selects each (`and`) or, with `either`, one of them (`or`)."""
 
     target: Selector
+    either: bool = False
 
 
 def _merge(dicts: list) -> dict:

@@ -313,3 +313,16 @@ def test_bss_1_3_6_relative_threshold_refers_to_another_card() -> None:
     e = effect("Select one of your opponent's spirits with BP equal to or fewer than this spirit and destroy it.")
     (th,) = e.target.thresholds
     assert (th.stat, th.op) == ("bp", "<=") and th.ref.self_ref
+
+
+def test_bss_8_5_3_selecting_two_kinds_applies_the_directive_to_each() -> None:
+    a = one("Select one of your opponent's spirits and one of your opponent's nexuses and destroy them.")
+    assert [type(e) for e in a.effects] == [Destroy, Destroy]
+    assert [e.target.card_types for e in a.effects] == [("spirit",), ("nexus",)]
+
+
+def test_bss_8_5_3_selecting_one_kind_or_another_is_a_choice() -> None:
+    from judge.text.ast import Modal
+
+    e = effect("Select one of your opponent's spirits or one of your opponent's nexuses and destroy it.")
+    assert isinstance(e, Modal) and [o[0].target.card_types for o in e.options] == [("spirit",), ("nexus",)]

@@ -29,6 +29,7 @@ from judge.text.ast import (
     ModifyStat,
     Restriction,
     Selector,
+    Sequence,
     Span,
     Threshold,
 )
@@ -128,15 +129,28 @@ def apply_lasting(effects: list[Any]) -> list[Any]:
 
 
 def resolve_pronouns(effects: list[Any]) -> list[Any]:
-    """Fold "it"/"them" into the selector chosen before them; pay 《X》 into an Optional cost."""
+    """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them."""
+    out, _ = _resolve(effects, None)
+    return out
+
+
+_REST = Selector(count=None, ref="rest", zone="revealed")
+
+
+def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Selector | None]:
     out: list[Any] = []
-    chosen: Selector | None = None
-    used = False
+    used = True
     for e in effects:
         if isinstance(e, Choose):
             if chosen is not None and not used:
                 out.append(Choose(target=chosen))
             chosen, used = e.target, False
+            continue
+        if isinstance(e, Sequence):                      # "Then, …": the same sentence goes on
+            inner, chosen_after = _resolve(list(e.effects), chosen)
+            used = used or chosen_after is not chosen or inner != list(e.effects)
+            chosen = chosen_after
+            out.append(replace(e, effects=tuple(inner)))
             continue
         if chosen is not None:
             e2 = _subst(e, chosen)
@@ -144,9 +158,12 @@ def resolve_pronouns(effects: list[Any]) -> list[Any]:
                 used = True
             e = e2
         out.append(e)
+        rest = getattr(e, "target", None)
+        if (isinstance(rest, Selector) and rest.ref == "rest") or getattr(e, "zone", None) == "revealed_shuffle":
+            chosen, used = _REST, True                    # "shuffle the other cards and return them"
     if chosen is not None and not used:
         out.append(Choose(target=chosen))
-    return out
+    return out, chosen
 
 
 def _subst(node: Any, chosen: Selector) -> Any:

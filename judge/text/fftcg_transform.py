@@ -451,6 +451,10 @@ class FFTCGTransformer(SelectorRules):
     def reveal(self, meta, c):
         return Reveal(count=c[0], span=self._span(meta))
 
+    def reveal_until(self, meta, c):
+        found = replace(c[0], zone="revealed")
+        return [Reveal(count=None, zone="deck_until_found", span=self._span(meta)), Choose(target=found)]
+
     def look(self, meta, c):
         return Reveal(count=c[0], zone="deck_look", span=self._span(meta))
 

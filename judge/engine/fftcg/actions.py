@@ -153,7 +153,8 @@ def cast(s: State, a: Cast, log: Log) -> State:
                 "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
                 *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
         log.add(f"{p} keeps priority after casting", "summon_cast")
-        s = emit(s, "cast", uid, log)
+        s = emit(s, "cast", uid, log, player=p)
+        s = emit(s, "opp_cast", uid, log, player=other(p))
         return replace(s, priority=None, passes=0, pc=("priority", p))
     # Characters (11.4)
     normal = p == s.turn_player and s.phase in (Phase.MAIN1, Phase.MAIN2) and not s.stack
@@ -176,6 +177,8 @@ def cast(s: State, a: Cast, log: Log) -> State:
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
+    s = emit(s, "cast", uid, log, player=p)
+    s = emit(s, "opp_cast", uid, log, player=other(p))
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
 
 

@@ -154,6 +154,8 @@ def declare_block(s: State, log: Log) -> State:
         log.add(f"{s.name_of(blocker)} blocks {what}", *keys)
         s = replace(s, battle=replace(b, blocker=blocker, block_declared=True))
         s = emit(s, "blocks", blocker, log)
+        for uid in alive:
+            s = emit(s, "blocked", uid, log)
     else:
         s = replace(s, battle=replace(b, block_declared=True))
     log.add(f"{tp} gains priority in the Block Declaration Step; either player may cast Summons or use abilities",

@@ -164,6 +164,8 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
                 f"go{'es' if len(placed) == 1 else ''} from the deck to the Damage Zone "
                 f"({len(s.zones[player].damage)} in all)", "damage_to_player", "damage_zone",
                 changes=tuple(f"{u}: deck -> damage" for u in placed))
+    for _ in placed:
+        s = emit(s, "you_damaged", None, log, player=player)
     for uid in bursts:
         s = _ex_burst(s, player, uid, log)
     return s
@@ -201,7 +203,7 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     src = f"{s.name_of(source)} deals" if source else "It takes"
     log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
             changes=(f"{uid}: damage {c.damage} -> {c.damage + amount}",))
-    return s
+    return emit(s, "dealt_damage", uid, log)
 
 
 # ---- the interpreter -------------------------------------------------------------------------------

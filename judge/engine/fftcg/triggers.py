@@ -18,7 +18,9 @@ from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 _TIMINGS: dict[str, str] = {
     "enters_field": "enters", "attacks": "attacks", "blocks": "blocks", "put_into_break_zone": "to_break",
     "leaves_field": "leaves", "deals_damage": "deals_damage_player", "you_cast": "cast",
-    "dulled": "dulled", "activated": "activated", "forms_party": "attacks",
+    "dulled": "dulled", "activated": "activated", "forms_party": "attacks", "is_broken": "broken",
+    "is_blocked": "blocked", "is_dealt_damage": "dealt_damage", "returned_to_hand": "returned",
+    "removed_from_game": "removed", "you_receive_damage": "you_damaged", "opponent_casts": "opp_cast",
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
 }
@@ -41,8 +43,17 @@ def is_auto(ab: Ability) -> bool:
     return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)
 
 
-def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = ()) -> State:
-    """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence)."""
+#: events heard by the cards of one player rather than by the card the event happened to
+PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast")
+
+
+def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
+         player: str | None = None) -> State:
+    """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
+
+    Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
+    of damage") trigger the abilities of the cards `player` controls (default: the turn player).
+    """
     sources = [c.uid for c in s.field]
     if subject is not None and subject not in sources:
         sources.append(subject)                   # a card that just left still sees its own leaving
@@ -55,8 +66,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             if not is_auto(ab) or event not in events_of(ab):
                 continue
             sel = _subject(ab)
-            if event.startswith(("phase_begin", "end_of_turn")):
-                if not on_field or s.char(uid).controller != s.turn_player:
+            if event.startswith(PLAYER_EVENTS):
+                if not on_field or s.char(uid).controller != (player or s.turn_player):
                     continue
             elif sel is None:
                 if subject != uid:
@@ -78,7 +89,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
         return s
     for t in found:
         extra = {"enters": ("enters_field_trigger",), "attacks": ("attack_triggers",),
-                 "blocks": ("block_triggers",), "deals_damage_player": ("damage_triggers",)}.get(event, ())
+                 "blocks": ("block_triggers",), "blocked": ("block_triggers",),
+                 "deals_damage_player": ("damage_triggers",), "you_damaged": ("auto_once_per_event",)}.get(event, ())
         log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,
                 "auto_order")
     return replace(s, pending=s.pending + tuple(found))

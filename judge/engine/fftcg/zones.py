@@ -91,8 +91,11 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
         s = emit(s, "leaves", uid, log)
-        if dest == "break":
-            s = emit(s, "to_break", uid, log)
+        extra = {"break": "to_break", "hand": "returned", "removed": "removed"}.get(dest)
+        if extra:
+            s = emit(s, extra, uid, log)
+        if broken:
+            s = emit(s, "broken", uid, log)
     return s
 
 

@@ -718,8 +718,6 @@ class FFTCGTransformer(SelectorRules):
     def line(self, meta, c):
         return c[0]
 
-    def sentence(self, meta, c):
-        return c[0]
 
 
 
@@ -730,6 +728,17 @@ def _gain(target: Selector, granted: Keyword | Ability, duration: Duration, span
     if isinstance(granted, Keyword):
         return Gain(target=target, keyword=granted, duration=duration, span=span)
     return Gain(target=target, ability=granted, duration=duration, span=span)
+
+
+#: friendly "expected" labels by example (Lark's match_examples), written in the grammar's view
+EXAMPLES: dict[str, list[str]] = {
+    "an effect after the trigger (11.8.2), e.g. \"draw 1 card\"": [
+        "when \x01 enters the field, juggle", "when \x01 attacks, sing 2 songs"],
+    "a selector such as \"1 Forward\" or \"up to 2 Backups opponent controls\" (11.6.5)": [
+        "choose 1 potato.", "break all the clouds."],
+    "a cost before the colon (11.6.2), e.g. \"《火》《ダル》:\"": ["《火》《ダル》 draw 1 card.", "《1》 《ダル》 break it"],
+    "a number of cards or an amount (4.1)": ["draw some cards.", "deal it lots of damage."],
+}
 
 
 # ---------------------------------------------------------------------- parse pipeline hooks

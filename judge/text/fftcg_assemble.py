@@ -213,11 +213,12 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         kind, cost, items = AbilityKind.ACTION, body[1], body[2]
     else:
         items = body
-    items = apply_lasting(list(items))
+    items = list(items)
     if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
         first = items.pop(0)
         kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
         items = first.effects + items
+    items = apply_lasting(items)
     effects: list[Any] = []
     delayed: DelayedPart | None = None       # the sentences after "When you do so," belong to it (11.8.17)
     for e in items:

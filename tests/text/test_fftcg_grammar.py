@@ -10,6 +10,7 @@ import pytest
 from judge.text.ast import (
     Ability,
     AbilityKind,
+    AlternativeCost,
     Cancel,
     Conditional,
     CostChange,
@@ -305,3 +306,58 @@ def test_fftcg_unparsed_sentence_is_reported_with_its_span() -> None:
     assert [a.kind for a in result.abilities] == [AbilityKind.KEYWORD]
     (u,) = result.unparsed
     assert text[u.start:u.end] == u.text and "juggle" in u.text and u.expected
+
+
+# ---------------------------------------------------------------------- later constructs
+def test_fftcg_11_6_5_two_counted_selections_in_one_choice() -> None:
+    dull = one("Choose 1 Forward you control and 1 Forward opponent controls. Dull them.").effects[0]
+    assert dull.target.owner is Player.YOU and dull.target.choose == "choose"
+    (second,) = dull.target.also
+    assert second.owner is Player.OPPONENT and second.choose == "choose"
+
+
+def test_fftcg_11_4_6_alternative_cost_instead_of_cp() -> None:
+    alt = one("You can pay 《2》《C》 (instead of paying the CP cost) to cast Orla.").effects[0]
+    assert isinstance(alt, AlternativeCost) and alt.target.self_ref
+    assert alt.cost.cp == ("2",) and alt.cost.crystal == 1
+
+
+def test_fftcg_11_6_6_either_directive_is_a_choice_of_two() -> None:
+    modal = one("Choose 1 Forward. Dull it or Freeze it.").effects[0]
+    assert isinstance(modal, Modal) and modal.count == 1
+    assert [o[0].state for o in modal.options] == ["dull", "frozen"]
+    assert all(o[0].target.card_types == ("forward",) for o in modal.options)
+
+
+def test_fftcg_7_9_the_other_cards_are_what_them_refers_to() -> None:
+    effects = one("When Orla enters the field, reveal the top 3 cards of your deck. Add 1 Backup among them to your "
+                  "hand. Then, shuffle the other cards and return them to the bottom of your deck.").effects
+    reveal, then = effects
+    assert isinstance(reveal, Reveal) and reveal.count == 3 and isinstance(then, Sequence)
+    add, shuffle, back = then.effects
+    assert isinstance(add, Move) and add.dest == "hand" and add.target.zone == "revealed"
+    assert shuffle.zone == "revealed_shuffle" and back.dest == "deck_bottom" and back.target.ref == "rest"
+
+
+def test_fftcg_11_12_4_1_an_effect_that_does_not_end_lasts() -> None:
+    gain = one('When Orla enters the field, Orla gains Brave until the end of the turn. '
+               '(This effect does not end at the end of the turn.)').effects[0]
+    assert gain.duration is Duration.PERMANENT
+
+
+def test_fftcg_11_6_use_limits_are_named() -> None:
+    ability = one("《1》: Draw 1 card. You can only use this ability during your Main Phase and only once per turn.")
+    assert ability.restrictions == ("main_phase_only", "once_per_turn")
+    held = one("《0》: Orla gains +1000 power. You can only use this ability while Orla is attacking.")
+    assert held.restrictions == ("while_state",)
+
+
+def test_fftcg_6_7_trigger_on_a_counter_removed() -> None:
+    ability = one("When a Spark Counter is removed from Orla, draw 1 card.")
+    assert ability.timing == "counter_removed"
+
+
+def test_fftcg_5_2_4_1_an_element_word_before_a_card_type_is_not_the_own_name() -> None:
+    ability = one("When Lightning enters the field, choose 1 Lightning Summon in your Break Zone. Add it to your hand.")
+    assert ability.timing == "enters_field"
+    assert ability.effects[0].target.colors == ("lightning",) and ability.effects[0].target.card_types == ("summon",)

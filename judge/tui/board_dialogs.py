@@ -26,6 +26,7 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
     AddCardDialog Select { width: 16; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#card"
 
     def __init__(self, player: str = "A") -> None:
         super().__init__()
@@ -44,9 +45,6 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
             with Horizontal():
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
-
-    def on_mount(self) -> None:
-        self.query_one("#card", Input).focus()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#add")

@@ -99,7 +99,7 @@ class BoardScreen(Screen[None]):
         self.run_session(lambda s: s.validate())
 
     # -- running session work on the library thread, then redrawing ----------------------------
-    @work(exclusive=True, group="board")
+    @work(group="board")  # not exclusive: every edit counts; the library thread runs them in order
     async def run_session(self, job: Any, done: Any = None) -> None:
         from judge.tui.app import FAILED
 

@@ -26,6 +26,7 @@ class PromptDialog(ModalScreen[str | None]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="PromptDialog")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#prompt"
 
     def __init__(self, title: str, placeholder: str = "", value: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)

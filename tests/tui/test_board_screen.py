@@ -219,3 +219,31 @@ async def test_a_missing_scenario_file_is_a_notification() -> None:
         await load(pilot, Path("/nonexistent/board.yaml"))
         assert any("no such scenario file" in n.message for n in app._notifications)
         assert board.session.rules is not None
+
+
+async def test_a_card_from_the_database_goes_on_the_field_and_quick_edits_all_count() -> None:
+    from judge.cards.db import find_card, load_card_file
+    from judge.errors import UnknownCard
+
+    try:
+        present = find_card("TUI-001", game="bss").number == "TUI-001"
+    except UnknownCard:
+        present = False
+    if not present:
+        load_card_file(Path(__file__).parent / "fixtures" / "tui_cards.yaml", "bss")
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await to_board(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"TUI-001", "enter")
+        await settle(pilot)
+        rows = options(app, "#rows")
+        index = next(i for i, row in enumerate(rows) if "a1 Lantern Sentinel" in row)
+        assert "LV1 3000 BP · 1 core" in rows[index]
+        assert board.session.data["players"]["A"]["field"][0]["card"] == "TUI-001"
+        app.screen.query_one("#rows", OptionList).highlighted = index
+        app.screen.query_one("#rows", OptionList).focus()
+        await pilot.press("plus", "plus")  # no pause between: neither edit may be lost
+        await settle(pilot)
+        assert "LV2 5000 BP · 3 cores" in options(app, "#rows")[index]

@@ -206,6 +206,8 @@ def build(tree: Tree, text: str, offset: int) -> Ability:
         kind = AbilityKind.TRIGGERED
     elif label:
         kind = AbilityKind.CONSTANT
+    elif condition is not None and condition.kind == "while_paying_cost":
+        kind, timing = AbilityKind.CONSTANT, "while_paying_cost"   # applies while the cost is paid
     elif condition is not None:
         kind, timing = AbilityKind.TRIGGERED, "event"
     else:

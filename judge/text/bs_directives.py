@@ -225,6 +225,17 @@ class DirectiveMixin:
         return Move(target=self._zoned(target, c), dest=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
+    def symbols_as(self, meta: Any, c: list) -> SetStat:
+        colors = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR"]
+        if any(isinstance(t, Token) and t.type == "COLOR_REF" for t in c):
+            return SetStat(stat="colors:" + "/".join(colors), value=len(colors), target=Selector(self_ref=True),
+                           span=self._span(meta))
+        n = next(x for x in c if isinstance(x, int))
+        target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
+        stat = "symbols" + (":" + "/".join(colors) if colors else "")
+        return SetStat(stat=stat, value=n, target=target, span=self._span(meta))
+
+    @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
         src = next((x for x in c if isinstance(x, Selector)), None)
         return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",

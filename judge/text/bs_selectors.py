@@ -51,13 +51,21 @@ class SelectorMixin:
         return {"other": True}
 
     def adj_family(self, c: list) -> dict:
-        return {"families": (str(c[0]),)}
+        return {"families": (str(c[0]),), "_family_word": str(c[0])}
 
     def adj_not_family(self, c: list) -> dict:
         return {"_not_families": (str(c[0])[4:],)}
 
     def adj_group(self, c: list) -> dict:
-        return _merge(c)
+        # consecutive capitalised words name ONE family ("Lyric Bird", "Star Dragon")
+        merged: list = []
+        for d in c:
+            if "_family_word" in d and merged and "_family_word" in merged[-1]:
+                words = merged[-1]["_family_word"] + " " + d["_family_word"]
+                merged[-1] = {"_family_word": words, "families": (words,)}
+            else:
+                merged.append(d)
+        return _merge([{k: v for k, v in d.items() if k != "_family_word"} for d in merged])
 
     def adjs(self, c: list) -> dict:
         return _merge(c)
@@ -127,8 +135,11 @@ class SelectorMixin:
     def post_not_color(self, c: list) -> dict:
         return {"_not_colors": (str(c[-1]).lower(),)}
 
+    def family_name(self, c: list) -> str:
+        return " ".join(str(t) for t in c)
+
     def families(self, c: list) -> dict:
-        return {"families": tuple(str(t) for t in c)}
+        return {"families": tuple(c)}
 
     def post_are(self, c: list) -> dict:
         return c[-1]

@@ -202,6 +202,20 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     def tr_start(self, c: list) -> tuple:
         return ("when", Condition(kind="timing", text=str(c[0])))
 
+    @v_args(meta=True)
+    def while_paying(self, meta: Any, c: list) -> tuple:
+        return ("when", Condition(kind="while_paying_cost", text=self._slice(meta).rstrip(", "),
+                                  selector=next((x for x in c if isinstance(x, Selector)), None)))
+
+    @v_args(meta=True)
+    def directives_after(self, meta: Any, c: list) -> list:
+        first = [c[0]] if not isinstance(c[0], list) else c[0]
+        rest = []
+        for x in c[2:]:
+            rest.extend(x if isinstance(x, list) else [x])
+        cond = Condition(kind="after_resolves", text=str(c[1]))
+        return [Conditional(condition=cond, effects=(*first, *rest), span=self._span(meta))]
+
     def tr_this_effect(self, c: list) -> None:
         return None              # "with this effect": the effect's own directive, nothing to add
 

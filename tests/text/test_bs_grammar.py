@@ -326,3 +326,19 @@ def test_bss_8_5_3_selecting_one_kind_or_another_is_a_choice() -> None:
 
     e = effect("Select one of your opponent's spirits or one of your opponent's nexuses and destroy it.")
     assert isinstance(e, Modal) and [o[0].target.card_types for o in e.options] == [("spirit",), ("nexus",)]
+
+
+def test_bss_2_5_a_multi_word_family_is_one_family() -> None:
+    e = effect("All of your Star Dragon spirits gain 1000 BP.")
+    assert e.target.families == ("Star Dragon",)
+    e = effect("Select one of your Carapite or Insectoid spirits and refresh it.")
+    assert e.target.families == ("Carapite", "Insectoid")
+
+
+def test_bss_2_7_3_symbols_counted_as_two_when_reducing_cost() -> None:
+    from judge.text.ast import SetStat
+
+    a = one("While summoning a Dragonoid spirit from your hand, treat this spirit's symbol as two red symbols.")
+    assert a.kind is AbilityKind.CONSTANT and a.condition.kind == "while_paying_cost"
+    (e,) = a.effects
+    assert isinstance(e, SetStat) and (e.stat, e.value) == ("symbols:red", 2) and e.target.self_ref

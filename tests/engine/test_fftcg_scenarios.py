@@ -33,3 +33,15 @@ def test_fftcg_scenario_cites_only_real_clauses(path: Path) -> None:
 
     result = run_scenario(load_scenario(path))
     assert set(result.cites) <= set(CLAUSES.values())
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_fftcg_scenario_is_named_after_a_real_clause_it_cites(path: Path) -> None:
+    import re
+
+    from judge.rules.kb import open_kb
+
+    number = ".".join(re.match(r"(\d+(?:_\d+)*)_", path.stem).group(1).split("_"))
+    assert open_kb().exists("fftcg", number), f"{path.name}: {number} is not an FFTCG clause"
+    result = run_scenario(load_scenario(path))
+    assert number in result.cites, f"{path.name} is named after {number} but its ruling never cites it"

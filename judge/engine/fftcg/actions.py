@@ -14,7 +14,7 @@ from judge.engine.fftcg import attack, flow, keywords
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, check_payment
 from judge.engine.fftcg.effects import assign_targets, summon_effects
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Phase, StackItem, State, other
+from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
@@ -170,7 +170,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
                           f"Phase with the stack empty", *why, timing=True)
     elif s.priority != p:
         raise Refused(f"{p} does not have priority", "priority", timing=True)
-    _field_limits(s, p, uid)
+    _field_limits(s, p, uid, log)
     produced = check_payment(s, p, a.pay, req, casting=uid, keys=("character_pay_all", "pay_cp", *cost_keys))
     if lb:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
@@ -186,9 +186,12 @@ def has_printed(s: State, uid: str, kw: str) -> bool:
     return keyword_ability(s, uid, kw) is not None
 
 
-def _field_limits(s: State, p: str, uid: str) -> None:
+def _field_limits(s: State, p: str, uid: str, log: Log) -> None:
     """Casting may not break the field limits: same name (7.7.3), Light/Dark (7.7.5), five Backups (7.7.4)."""
     d = s.card(uid)
+    if d.generic and any(d.name in names(s, c.uid) for c in s.controlled(p)):
+        log.add(f"{d.name} is generic: any number of Characters with its name may be on the field",
+                "generic", "same_name_limit")
     if not d.generic:
         for c in s.controlled(p):
             cd = s.card(c.uid)
@@ -227,6 +230,11 @@ def use(s: State, a: Use, log: Log) -> State:
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
     special = ab.kind == AbilityKind.SPECIAL
+    use_key = str(printed(s, uid).index(ab))
+    limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
+    if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
+        raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "
+                      f"(its own text)", "card_text_precedence", "action_ability")
     k = {"stack": "special_to_stack" if special else "action_to_stack",
          "dull": "special_dull_icon" if special else "dull_icon",
          "choose": "special_choose" if special else "action_choose",
@@ -265,6 +273,8 @@ def use(s: State, a: Use, log: Log) -> State:
     s = apply_payment(s, p, pay, produced, log, keys=("action_cost",))
     for _ in extra_costs:
         s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
+    if limit is not None and s.char(uid) is not None:
+        s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
     s, sid = s.next_id("s")
     item = StackItem(uid=sid, kind="special" if special else "action", controller=p, source=uid,
                      effects=ab.effects, label=label, targets=tuple(chosen.items()))

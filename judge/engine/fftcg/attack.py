@@ -14,7 +14,7 @@ from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import has, is_forward, power, restricted
+from judge.engine.fftcg.query import field_boosts, has, is_forward, power, restricted
 from judge.engine.fftcg.triggers import emit
 
 
@@ -199,6 +199,12 @@ def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool,
         log.add(f"{gone} has left the field, so it is no longer in battle: no battle damage is dealt to or by it",
                 "in_battle", "removed_from_battle")
         return s
+    for u in (*alive, blocker):
+        boosts = field_boosts(s, u)
+        if boosts:
+            log.add(f"{s.name_of(u)} has {power(s, u)} power, including "
+                    + ", ".join(f"{n:+d} from {s.name_of(src)}'s field ability" for src, n in boosts),
+                    "field_ability", "field_no_stack", "ongoing_order")
     atk_power = sum(max(0, power(s, u)) for u in alive)
     blk_power = max(0, power(s, blocker))
     split: dict[str, int] = {}
@@ -246,6 +252,9 @@ def damage(s: State, log: Log) -> State:
         log.add("After First Strike damage the turn player gains priority (no Summons or abilities may be used; "
                 "abilities triggered by it wait)", "first_strike_window")
         return replace(s, pc=("priority", tp))
+    if len(alive) > 1 and any(has(s, u, "first strike") for u in alive):
+        log.add("Not every Forward in the party has First Strike, so the party deals its damage normally",
+                "party_first_strike", "first_strike_party")
     s = _battle_damage(s, alive, blocker, True, True, log, ())
     s = replace(s, battle=replace(s.battle, damage_done=True))
     return replace(s, pc=("priority", tp))

@@ -162,6 +162,12 @@ def power(s: State, uid: str, fx: list | None = None) -> int:
     return value
 
 
+def field_boosts(s: State, uid: str) -> list[tuple[str, int]]:
+    """(source, amount) of every field-ability power change applying to a Character now (11.9.1)."""
+    return [(src.uid, e.amount) for src, e in field_effects(s)
+            if isinstance(e, ModifyStat) and e.stat == "power" and matches(s, uid, e.target, src.controller, src.uid)]
+
+
 def names(s: State, uid: str) -> frozenset[str]:
     """A Character's names: a Primed Character has the names of both cards (15.2.9.4.1)."""
     c = s.char(uid)

@@ -106,6 +106,7 @@ class Selector:
     choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
     ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to
     also: tuple[Selector, ...] = ()    # FFTCG "up to 1 Forward … and up to 1 Backup …": chosen together
+    either: tuple[Selector, ...] = ()  # FFTCG "When X or a Job Y Forward enters …": any one of them
     span: Span | None = None
 
 
@@ -436,6 +437,7 @@ class Ability:
     condition: Condition | None = None
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
+    trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
     text: str = ""
     span: Span | None = None
 

@@ -41,8 +41,8 @@ _REF_NAME = re.compile(r"^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/
 class Trigger:
     """An auto-ability trigger before it is attached to the effects it starts (11.8.2)."""
 
-    def __init__(self, timing: str, text: str, span: Span | None) -> None:
-        self.timing, self.text, self.span = timing, text, span
+    def __init__(self, timing: str, text: str, span: Span | None, subject: Selector | None = None) -> None:
+        self.timing, self.text, self.span, self.subject = timing, text, span, subject
 
 
 class UseLimit:
@@ -207,6 +207,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     kind = AbilityKind.FIELD
     name = cost = None
     timing = timing_text = None
+    trigger_on: Selector | None = None
     if isinstance(body, tuple) and body[0] == "special":
         kind, name, cost, items = AbilityKind.SPECIAL, body[1], body[2], body[3]
     elif isinstance(body, tuple) and body[0] == "action":
@@ -217,6 +218,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
         first = items.pop(0)
         kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
+        trigger_on = first.trigger.subject
         items = first.effects + items
     items = apply_lasting(items)
     effects: list[Any] = []
@@ -238,7 +240,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         for e in effects])
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
-    return Ability(kind=kind, timing=timing, timing_text=timing_text, name=name, cost=cost,
+    return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
                    text=text, span=span)
 

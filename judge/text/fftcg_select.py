@@ -82,7 +82,12 @@ class SelectorRules(Transformer):
         return Selector(count=None, ref="them", span=self._span(meta))
 
     def subject(self, meta, c):
-        return c[0]
+        parts = [x for x in c if isinstance(x, Selector)]
+        if len(parts) == 1:
+            return parts[0]
+        joined = " ".join(self._slice(meta).split())
+        field = "either" if " or " in joined and " and " not in joined else "also"
+        return replace(parts[0], span=self._span(meta), **{field: tuple(parts[1:])})
 
     def q_all(self, meta, c):
         return ("count", None, False, "all")

@@ -205,8 +205,12 @@ class FFTCGTransformer(SelectorRules):
 
     # ------------------------------------------------------------------ triggers (11.8)
     def when_trigger(self, meta, c):
-        timings = [t for t in c if isinstance(t, str)]
-        return Trigger("|".join(timings), self._printed(meta), self._span(meta))
+        events = [e for e in c if isinstance(e, _Event)]
+        timing = "|".join(e.timing for e in events)
+        if any(isinstance(t, Token) and t.type == "BEGIN_END" for t in c):
+            timing += "|at_phase"
+        subject = next((e.subject for e in events if e.subject is not None), None)
+        return Trigger(timing, self._printed(meta), self._span(meta), subject)
 
     def when_do_so(self, meta, c):
         return Trigger("when_do_so", self._printed(meta), self._span(meta))
@@ -219,7 +223,7 @@ class FFTCGTransformer(SelectorRules):
 
     def __default__(self, data, children, meta):
         if data.startswith("ev_"):
-            return TIMINGS.get(data[3:], data[3:])
+            return _Event(TIMINGS.get(data[3:], data[3:]), first_of(children, Selector))
         if data in _WORDS_ONLY:
             return Tree(data, children, meta)
         raise ValueError(f"no AST rule for grammar rule {data!r}")  # a grammar rule left unmapped
@@ -571,7 +575,7 @@ class FFTCGTransformer(SelectorRules):
         return c[0]
 
     def _cond(self, kind: str, meta: Any, c: list[Any], stat: str | None = None) -> Condition:
-        sel = first_of(c, Selector)
+        sel = first_of(c, Selector) or next((e.subject for e in c if isinstance(e, _Event)), None)
         th = None
         nums = [int(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
         if stat and nums:
@@ -739,6 +743,13 @@ EXAMPLES: dict[str, list[str]] = {
     "a cost before the colon (11.6.2), e.g. \"《火》《ダル》:\"": ["《火》《ダル》 draw 1 card.", "《1》 《ダル》 break it"],
     "a number of cards or an amount (4.1)": ["draw some cards.", "deal it lots of damage."],
 }
+
+
+class _Event:
+    """A trigger event (11.8.2): its timing name and whose event it is."""
+
+    def __init__(self, timing: str, subject: Selector | None) -> None:
+        self.timing, self.subject = timing, subject
 
 
 # ---------------------------------------------------------------------- parse pipeline hooks

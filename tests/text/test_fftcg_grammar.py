@@ -361,3 +361,12 @@ def test_fftcg_5_2_4_1_an_element_word_before_a_card_type_is_not_the_own_name() 
     ability = one("When Lightning enters the field, choose 1 Lightning Summon in your Break Zone. Add it to your hand.")
     assert ability.timing == "enters_field"
     assert ability.effects[0].target.colors == ("lightning",) and ability.effects[0].target.card_types == ("summon",)
+
+
+def test_fftcg_11_8_2_the_trigger_names_whose_event_it_is() -> None:
+    own = one("When Orla attacks, draw 1 card.")
+    assert own.trigger_on.self_ref
+    theirs = one("When a Forward opponent controls attacks, draw 1 card.")
+    assert theirs.trigger_on.owner is Player.OPPONENT and theirs.trigger_on.card_types == ("forward",)
+    either = one("When Orla or a [[i]]Job Ranger[[/]] Forward enters your field, draw 1 card.").trigger_on
+    assert either.self_ref and either.either[0].families == ("Ranger",)

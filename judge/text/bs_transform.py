@@ -208,13 +208,10 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
                                   selector=next((x for x in c if isinstance(x, Selector)), None)))
 
     @v_args(meta=True)
-    def directives_after(self, meta: Any, c: list) -> list:
-        first = [c[0]] if not isinstance(c[0], list) else c[0]
-        rest = []
-        for x in c[2:]:
-            rest.extend(x if isinstance(x, list) else [x])
+    def after_directive(self, meta: Any, c: list) -> list:
+        first = c[0] if isinstance(c[0], list) else [c[0]]
         cond = Condition(kind="after_resolves", text=str(c[1]))
-        return [Conditional(condition=cond, effects=(*first, *rest), span=self._span(meta))]
+        return [Conditional(condition=cond, effects=tuple(first), span=self._span(meta))]
 
     def tr_this_effect(self, c: list) -> None:
         return None              # "with this effect": the effect's own directive, nothing to add

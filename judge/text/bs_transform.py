@@ -150,6 +150,7 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
+    ev_spend = _cond("soul_core_spent")
     cond_among = _cond("among_revealed")
     cond_history = _cond("happened_this_turn")
     ev_draw = _cond("event")

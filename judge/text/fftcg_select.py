@@ -98,6 +98,14 @@ class SelectorRules(Transformer):
     def q_num_yours(self, meta, c):
         return [("count", number_in(c), False, "=="), ("owner", Player.YOU)]
 
+    def p_with_keyword(self, meta, c):
+        kw = c[0] if c and hasattr(c[0], "name") else None
+        words = " ".join(self._slice(meta).split()[1:])
+        return ("with_keyword", kw.name if kw else words.title().replace("Ex ", "EX "))
+
+    def p_not_element(self, meta, c):
+        return [("color", "not_" + str(t)) for t in c]
+
     def q_any_number(self, meta, c):
         return ("count", None, True, "any")
 

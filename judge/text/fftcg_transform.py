@@ -516,7 +516,7 @@ class FFTCGTransformer(SelectorRules):
         dur = first_of(c[2:], Duration) or Duration.PERMANENT
         out: list[Effect] = [ModifyStat(stat="power", amount=amount, target=c[0], duration=dur, per=per,
                                         span=self._span(meta))]
-        out += [_gain(c[0], g, dur, self._span(meta)) for g in c[2].keywords]
+        out += [_gain(c[0], g, dur, self._span(meta)) for g in first_of(c, KeywordSet).keywords]
         return out
 
     def restricted_action(self, meta, c):

@@ -73,4 +73,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as exc:  # a bug in judge: still one line for the user; the traceback on request
+        if os.environ.get("JUDGE_DEBUG"):
+            raise
+        click.echo(f"judge: internal error ({type(exc).__name__}: {exc}); "
+                   "set JUDGE_DEBUG=1 for the traceback and please report it", err=True)
+        sys.exit(70)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 from rapidfuzz import fuzz
-from rapidfuzz.process import cdist
 
 from judge.rules.ingest import Parsed, Raw
 from judge.rules.numbers import join, parts
@@ -50,11 +49,13 @@ def align(text: str, target: list[Raw], numbering: str = "dash") -> Parsed:
     items = _items(text)
     tnorm = [_norm(c.text) for c in target]
     inorm = [_norm(t) for _, _, t in items]
-    sim = cdist(inorm, tnorm, scorer=fuzz.ratio, workers=1) / 100.0
+    # A plain matrix of rapidfuzz ratios: rapidfuzz's cdist would need numpy, which we do not ship.
+    ratio = fuzz.ratio
+    sim = [[ratio(x, y) / 100.0 for y in tnorm] for x in inorm]
     for a, (_, head, _) in enumerate(items):
         if head:
             for b, c in enumerate(target):
-                sim[a, b] = 1.0 if c.number == head and c.id == c.number else min(sim[a, b], 0.0)
+                sim[a][b] = 1.0 if c.number == head and c.id == c.number else min(sim[a][b], 0.0)
     n, m = len(items), len(target)
     # best[a][b]: best total over items[:a], target[:b]; classic order-preserving alignment
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
@@ -91,7 +92,7 @@ def _build(items, target, pairs, sim, numbering) -> Parsed:
     for idx, (line, _head, text) in enumerate(items):
         if idx in pairs:
             t = target[pairs[idx]]
-            conf = round(float(sim[idx, pairs[idx]]), 3)
+            conf = round(float(sim[idx][pairs[idx]]), 3)
             k = seen.get(t.number, 0) + 1
             seen[t.number] = k
             last = Raw(number=t.number, id=t.number if k == 1 else f"{t.number}#{k}",

@@ -164,12 +164,12 @@ def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], l
     for uid, declared in pay.discard:
         element = declared or "/".join(s.card(uid).elements)
         s = move(s, uid, "break", log, quiet=True)
-        log.add(f"{player} discards {s.name_of(uid)} for 2 {element} CP", "cp_generation", *keys,
+        log.add(f"{player} discards {s.name_of(uid)} for 2 {element} CP", "cp_generation",
                 changes=(f"{uid}: hand -> break",))
     for uid in pay.dull:
         s = s.with_char(uid, dull=True)
-        log.add(f"{player} dulls {s.name_of(uid)} for 1 CP", "backup_cp", *keys, changes=(f"{uid}: dull",))
+        log.add(f"{player} dulls {s.name_of(uid)} for 1 CP", "backup_cp", changes=(f"{uid}: dull",))
     if produced:
         summary = ", ".join(f"{n} {e}" for e, n in sorted(produced.items()))
-        log.add(f"{player} produces {summary} CP", *keys)
+        log.add(f"{player} produces {summary} CP and pays the cost with it", *keys)
     return replace(s, cp_paid=tuple(sorted(produced.items())))

@@ -59,6 +59,11 @@ def put_triggers(s: State, log: Log) -> State:
     order = [t for t in pending if t.controller == s.turn_player] + \
             [t for t in pending if t.controller != s.turn_player]
     before = len(s.stack)
+    for p in (s.turn_player, other(s.turn_player)):
+        mine = [t for t in order if t.controller == p]
+        if len({t.label for t in mine}) > 1:
+            log.add(f"{p} puts their {len(mine)} triggered auto-abilities on the stack in the order they triggered "
+                    f"(the rules let {p} choose any order)", "auto_order", "turn_player_first")
     for t in order:
         s = _trigger_to_stack(s, t, log)
     if len(s.stack) != before:

@@ -612,6 +612,14 @@ class FFTCGTransformer(SelectorRules):
     def if_clause(self, meta, c):
         return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), span=self._span(meta))]
 
+    def all_conditions(self, meta, c):
+        parts = [x for x in c if isinstance(x, Condition)]
+        return Condition(kind="all", text=self._printed(meta), selector=parts[0].selector,
+                         threshold=parts[0].threshold, span=self._span(meta)) if parts else None
+
+    def if_possible(self, meta, c):
+        return flatten(c)
+
     def if_instead(self, meta, c):
         return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), instead=True, span=self._span(meta))]
 

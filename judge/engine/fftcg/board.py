@@ -85,6 +85,23 @@ def _parse(text: str, where: str) -> tuple:
     return result.abilities
 
 
+def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
+    """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
+    if not any(ch.isdigit() for ch in key) or "-" not in key:
+        raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
+    from judge.cards.db import find_card
+    from judge.errors import UnknownCard
+
+    try:
+        card = find_card(key, game="fftcg")
+    except UnknownCard as exc:
+        raise _err(where, f"unknown card {key!r}: {exc.message}", exc.hints or local) from exc
+    raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
+           "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
+           "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}
+    return _card(key, raw, f"{where} ({card.number})")
+
+
 class _Builder:
     def __init__(self, defs: dict[str, CardDef], where: str) -> None:
         self.defs, self.where = defs, where
@@ -96,7 +113,7 @@ class _Builder:
             ref = ref.get("card")
         key = str(ref)
         if key not in self.defs:
-            raise _err(where, f"unknown card {key!r}; define it under cards:", tuple(sorted(self.defs)))
+            self.defs[key] = _known_card(key, where, tuple(sorted(self.defs)))
         if uid is None:
             uid, n = key, 1
             while uid in self.objs:

@@ -107,7 +107,11 @@ def _resolve(node: Any, st: dict) -> Any:
         cur = st.get("cur")
         if isinstance(cur, tuple):
             cur = cur[0]
-        return cur if cur is not None else Selector(self_ref=True, span=node.span)
+        if cur is None:
+            return Selector(self_ref=True, span=node.span)
+        if node.count != 1 or node.up_to:       # "one of them", "any number of them"
+            return replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
+        return cur
     if isinstance(node, list | tuple):
         out = []
         for x in node:

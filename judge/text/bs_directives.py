@@ -28,8 +28,17 @@ from judge.text.ast import (
     SetLevel,
     SetStat,
     SetState,
+    Threshold,
 )
 from judge.text.bs_nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+
+
+def _per_count(sel: Selector, c: list) -> Selector:
+    """"Select one of … for each …": the count is per item of the `per` selector (BSS 4-6)."""
+    per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+    if per is None:
+        return sel
+    return replace(sel, count=None, thresholds=(*sel.thresholds, Threshold("count_per", "==", sel.count or 1, ref=per)))
 
 
 class DirectiveMixin:
@@ -38,13 +47,18 @@ class DirectiveMixin:
     # ── directives ──
     @v_args(meta=True)
     def select(self, meta: Any, c: list) -> _Pick:
-        picks = tuple(x for x in c if isinstance(x, Selector))
+        picks = tuple(_per_count(x, c) for x in c if isinstance(x, Selector))
         either = any(isinstance(t, Token) and t.type == "OR_SEL" for t in c)
         return _Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     @v_args(meta=True)
     def select_by(self, meta: Any, c: list) -> _Pick:
-        return _Pick(target=c[-1])
+        return _Pick(target=_per_count(next(x for x in c if isinstance(x, Selector)), c))
+
+    make_select = select_by
+
+    def make(self, c: list) -> list:
+        return c[0]
 
     @v_args(meta=True)
     def destroy(self, meta: Any, c: list) -> Destroy:
@@ -219,6 +233,9 @@ class DirectiveMixin:
     def dest_deck_bottom(self, c: list) -> str:
         return "deck_bottom"
 
+    def dest_deck_either(self, c: list) -> str:
+        return "deck_top_or_bottom"
+
     @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move:
         target = next(x for x in c if isinstance(x, Selector))
@@ -269,6 +286,9 @@ class DirectiveMixin:
             target = replace(target, zone="revealed")
         return Move(target=target, dest="hand", span=self._span(meta))
 
+    def gained_symbols(self, c: list) -> tuple:
+        return (("symbols:" + str(c[1]).lower(), c[0]), None)
+
     def gained_bp(self, c: list) -> tuple:
         return (_num(c[0]), None)
 
@@ -288,7 +308,10 @@ class DirectiveMixin:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
         out: list = []
-        if bp is not None:
+        if isinstance(bp, tuple):              # "gains a green symbol" (BSS 2-8)
+            out.append(ModifyStat(stat=bp[0], amount=bp[1], target=target, duration=dur, per=per,
+                                  span=self._span(meta)))
+        elif bp is not None:
             out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
                                   span=self._span(meta)))
         if kw is not None:
@@ -417,6 +440,8 @@ class DirectiveMixin:
     def discard_target(self, meta: Any, c: list) -> Discard:
         target = c[0]
         n = target.count if isinstance(target, Selector) and target.count else 1
+        if target.count is None and target.up_to:      # "discard any number of them"
+            n = 0
         return Discard(count=n, target=target, span=self._span(meta))
 
     @v_args(meta=True)

@@ -148,6 +148,17 @@ class SelectorMixin:
     def any_revealed(self, meta: Any, c: list) -> Selector:
         return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
 
+    def post_random(self, c: list) -> dict:
+        return {"choose": "random"}
+
+    @v_args(meta=True)
+    def some_of_them(self, meta: Any, c: list) -> Selector:
+        return _Ref(count=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def any_of_them(self, meta: Any, c: list) -> Selector:
+        return _Ref(count=None, up_to=True, span=self._span(meta))
+
     def post_has_timing(self, c: list) -> dict:
         return {"_has_effect": str(c[-1])}
 

@@ -285,12 +285,12 @@ def test_bss_8_9_1_would_be_destroyed_is_a_substitution_event() -> None:
     assert a.condition.kind == "would" and isinstance(a.effects[0], Optional)
 
 
-def test_bss_4_6_for_each_on_a_selection_repeats_it() -> None:
+def test_bss_4_6_for_each_on_a_selection_sets_the_count_per_item() -> None:
     a = one("Select one of your opponent's spirits for each nexus you control. Destroy them.")
-    repeat, destroy = a.effects
-    assert isinstance(repeat, Conditional) and repeat.condition.kind == "for_each"
-    assert repeat.condition.selector.card_types == ("nexus",)
+    (destroy,) = a.effects
     assert isinstance(destroy, Destroy) and destroy.target.owner is Player.OPPONENT
+    (per,) = destroy.target.thresholds
+    assert (per.stat, per.value) == ("count_per", 1) and per.ref.card_types == ("nexus",)
 
 
 def test_bss_10_2_discard_from_the_top_equal_to_a_cost_is_per_that_cost() -> None:

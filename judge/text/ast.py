@@ -365,7 +365,7 @@ class Counters(Effect):
     """FFTCG "Place N X Counters on …" / "Remove N X Counters from …" (6.7, 15.1.1.10)."""
 
     name: str                        # the counter's name, as printed ("Warp", "Monster")
-    count: int
+    count: int                       # 0 = all of them ("Remove all Warp Counters")
     target: Selector
     remove: bool = False
     span: Span | None = None

@@ -708,8 +708,10 @@ class FFTCGTransformer(SelectorRules):
         return Counters(name=name.title(), count=number_in(c), target=c[2], span=self._span(meta))
 
     def remove_counters(self, meta, c):
-        name = str(c[1]).rsplit(" ", 1)[0]
-        return Counters(name=name.title(), count=number_in(c), target=c[2], remove=True, span=self._span(meta))
+        name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
+        count = number_in(c) if any(isinstance(t, Token) and t.type == "NUMBER" for t in c) else 0  # 0: all
+        return Counters(name=name.title(), count=count, target=first_of(c, Selector), remove=True,
+                        span=self._span(meta))
 
     def effects(self, meta, c):
         return flatten(c)

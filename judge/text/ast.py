@@ -368,6 +368,7 @@ class Counters(Effect):
     count: int                       # 0 = all of them ("Remove all Warp Counters")
     target: Selector
     remove: bool = False
+    per: Selector | None = None      # "… for each Backup you control"
     span: Span | None = None
 
 

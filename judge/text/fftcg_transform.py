@@ -704,13 +704,16 @@ class FFTCGTransformer(SelectorRules):
         return Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta))
 
     def place_counters(self, meta, c):
-        name = str(c[1]).rsplit(" ", 1)[0]
-        return Counters(name=name.title(), count=number_in(c), target=c[2], span=self._span(meta))
+        name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Counters(name=name.title(), count=number_in(c), target=first_of(c, Selector), per=per,
+                        span=self._span(meta))
 
     def remove_counters(self, meta, c):
         name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
         count = number_in(c) if any(isinstance(t, Token) and t.type == "NUMBER" for t in c) else 0  # 0: all
-        return Counters(name=name.title(), count=count, target=first_of(c, Selector), remove=True,
+        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
+        return Counters(name=name.title(), count=count, target=first_of(c, Selector), remove=True, per=per,
                         span=self._span(meta))
 
     def effects(self, meta, c):

@@ -57,6 +57,8 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
     for i, (leads, effects, span) in enumerate(sentences):
         inner = list(effects)
         joiner = None
+        if getattr(effects, "restriction", None):
+            restrictions.append(effects.restriction)
         for kind, payload in reversed(leads):
             if kind == "duration":
                 inner = _with_duration(inner, payload)

@@ -233,6 +233,13 @@ class DirectiveMixin:
     def dest_deck_bottom(self, c: list) -> str:
         return "deck_bottom"
 
+    @v_args(meta=True)
+    def place_on_deck(self, meta: Any, c: list) -> Move:
+        target = next(x for x in c if isinstance(x, Selector))
+        where = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ON_DECK")
+        return Move(target=self._zoned(target, c), dest="deck_bottom" if "bottom" in where else "deck_top",
+                    span=self._span(meta))
+
     def dest_deck_either(self, c: list) -> str:
         return "deck_top_or_bottom"
 
@@ -255,6 +262,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
         src = next((x for x in c if isinstance(x, Selector)), None)
+        if any(isinstance(t, Token) and t.type == "POSS_IT" for t in c):
+            src = Selector(self_ref=True) if "this" in str(c[-2]).lower() else _Ref()
         return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
                          source_target=src, span=self._span(meta))
 

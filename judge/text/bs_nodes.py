@@ -38,6 +38,7 @@ class _Stmt(list):
     """A statement's effects, flagged when it ends in "instead" (a substitution, BSS 8-9)."""
 
     instead = False
+    restriction: str | None = None     # "This effect does not duplicate." (BS 12-3-2)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -150,6 +150,7 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
+    cond_burst_set = _cond("burst_set")
     ev_spend = _cond("soul_core_spent")
     cond_among = _cond("among_revealed")
     cond_history = _cond("happened_this_turn")
@@ -186,6 +187,7 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
             effects = [Conditional(condition=cond, effects=tuple(effects), span=self._span(meta))]
         out = _Stmt(effects)
         out.instead = instead
+        out.restriction = getattr(c[0], "restriction", None)
         return out
 
     def tr_unless(self, c: list) -> tuple:
@@ -213,6 +215,11 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
         first = c[0] if isinstance(c[0], list) else [c[0]]
         cond = Condition(kind="after_resolves", text=str(c[1]))
         return [Conditional(condition=cond, effects=tuple(first), span=self._span(meta))]
+
+    def no_duplicate(self, c: list) -> list:
+        out = _Stmt()
+        out.restriction = "unstackable"
+        return out
 
     def tr_this_effect(self, c: list) -> None:
         return None              # "with this effect": the effect's own directive, nothing to add

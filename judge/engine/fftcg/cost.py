@@ -31,6 +31,12 @@ class Payment:
     special: str | None = None
 
 
+class Produced(Counter):
+    """CP produced by a payment, per Element, remembering which Element each source produced."""
+
+    choice: dict[str, str]
+
+
 @dataclass(frozen=True, kw_only=True)
 class CostReq:
     """A CP cost: the total and the minimum CP of each Element it needs."""
@@ -144,7 +150,9 @@ def check_payment(s: State, player: str, pay: Payment, req: CostReq, casting: st
         elements = f" including at least {need} CP" if need else ""
         raise Refused(f"the payment produces {produced_total} CP, which does not pay {req.what} "
                       f"({req.total} CP{elements})", "cost_element", *keys)
-    _, produced = found
+    choice, counted = found
+    produced = Produced(counted)
+    produced.choice = {uid: e for (uid, _, _), e in zip(sources, choice, strict=True)}
     for i in range(len(sources)):
         if _feasible(sources[:i] + sources[i + 1:], req) is not None:
             raise Refused(f"{sources[i][0]} is not needed: CP must be paid exactly, the only excess allowed is "
@@ -162,10 +170,14 @@ def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], l
                   keys: tuple[str, ...] = ("pay_cp",)) -> State:
     """Discard and dull the sources (all at once, 11.4.7), recording the CP produced and paid."""
     for uid, declared in pay.discard:
-        element = declared or "/".join(s.card(uid).elements)
+        element = declared or getattr(produced, "choice", {}).get(uid) or "/".join(s.card(uid).elements)
         s = move(s, uid, "break", log, quiet=True)
-        log.add(f"{player} discards {s.name_of(uid)} for 2 {element} CP", "cp_generation",
-                changes=(f"{uid}: hand -> break",))
+        if s.card(uid).multi_element:
+            log.add(f"{player} discards {s.name_of(uid)}, a Multi-Element card, declaring {element}: 2 {element} CP",
+                    "cp_generation", "pay_cp", changes=(f"{uid}: hand -> break",))
+        else:
+            log.add(f"{player} discards {s.name_of(uid)} for 2 {element} CP", "cp_generation",
+                    changes=(f"{uid}: hand -> break",))
     for uid in pay.dull:
         s = s.with_char(uid, dull=True)
         log.add(f"{player} dulls {s.name_of(uid)} for 1 CP", "backup_cp", changes=(f"{uid}: dull",))

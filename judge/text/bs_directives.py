@@ -234,6 +234,31 @@ class DirectiveMixin:
         return "deck_bottom"
 
     @v_args(meta=True)
+    def keep(self, meta: Any, c: list) -> Move:
+        # BSS 10-5-1: the card stays on the field (dest "field"), in the state named if any
+        target = next(x for x in c if isinstance(x, Selector))
+        state = next((str(t).lower() for t in c if isinstance(t, Token) and t.type == "STATE"), None)
+        return Move(target=replace(target, state=state) if state else target, dest="field", span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_refresh(self, meta: Any, c: list) -> Restriction:
+        return Restriction(mode="cannot", action="refresh_in_refresh_step", target=c[0],
+                           duration=Duration.NEXT_TURN_END, span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_trigger(self, meta: Any, c: list) -> Restriction:
+        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "QUOTED_EFFECT")
+        target = next((x for x in c if isinstance(x, Selector)), None)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
+        timing = label.rsplit(" ", 1)[0].strip('"“” ')
+        return Restriction(mode="cannot", action="activate:" + timing, target=target, player=owner,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def gain_inf(self, meta: Any, c: list) -> list:
+        return self._gain(meta, c, _Ref())
+
+    @v_args(meta=True)
     def place_on_deck(self, meta: Any, c: list) -> Move:
         target = next(x for x in c if isinstance(x, Selector))
         where = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ON_DECK")
@@ -262,6 +287,9 @@ class DirectiveMixin:
     @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
         src = next((x for x in c if isinstance(x, Selector)), None)
+        if any(isinstance(t, Token) and t.type == "QUOTED" for t in c):
+            return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
+                             source_target=Selector(name="Soul Core"))
         if any(isinstance(t, Token) and t.type == "POSS_IT" for t in c):
             src = Selector(self_ref=True) if "this" in str(c[-2]).lower() else _Ref()
         return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",

@@ -161,6 +161,7 @@ class RulesScreen(Screen[None]):
         place = Place(place.game, view.clause.lang, place.version, view.clause.number)
         main = self.query_one("#main", ClausePane)
         main.show(view)
+        self._sync_tree(view.clause)
         if focus_links:
             main.query_one(OptionList).focus()
         if record:
@@ -182,6 +183,24 @@ class RulesScreen(Screen[None]):
             other.show_message(f"§{place.number}: not in the {self.other_lang} text ({exc})")
             return
         other.show(view)
+
+    def _sync_tree(self, clause: Any) -> None:
+        """Put the tree's cursor on the clause's deepest section shown there (without opening it)."""
+        tree = self.query_one("#sections", Tree)
+        wanted = [clause.number, *[number for number, _title in reversed(clause.breadcrumbs or [])]]
+        by_number = {}
+        stack = list(tree.root.children)
+        while stack:
+            node = stack.pop()
+            by_number.setdefault(str(node.data), node)
+            stack.extend(node.children)
+        for number in wanted:
+            node = by_number.get(str(number))
+            if node is not None:
+                if node.parent is not None and not node.parent.is_expanded:
+                    node.parent.expand()
+                tree.move_cursor(node)
+                return
 
     def current_place(self) -> Place | None:
         return self.history[self.position] if 0 <= self.position < len(self.history) else None

@@ -247,3 +247,23 @@ async def test_a_card_from_the_database_goes_on_the_field_and_quick_edits_all_co
         await pilot.press("plus", "plus")  # no pause between: neither edit may be lost
         await settle(pilot)
         assert "LV2 5000 BP · 3 cores" in options(app, "#rows")[index]
+
+
+async def test_player_life_reserve_and_trash_are_set_from_the_player_editor() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await to_board(pilot)
+        rows = app.screen.query_one("#rows", OptionList)
+        rows.highlighted = next(i for i, row in enumerate(options(app, "#rows")) if row.startswith("B "))
+        rows.focus()
+        await pilot.press("p")
+        await pilot.pause()
+        editor = app.screen.query_one(TextArea)
+        data = yaml.safe_load(editor.text)
+        data.update(life=2, reserve=6, trash_cores=1)
+        editor.text = yaml.safe_dump(data)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        line = next(row for row in options(app, "#rows") if row.startswith("B "))
+        assert "life 2" in line and "reserve 6" in line and "trash cores 1" in line
+        assert board.session.data["players"]["B"]["life"] == 2

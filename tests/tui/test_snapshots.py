@@ -19,7 +19,14 @@ def fake_app(game: str = "tg") -> JudgeApp:
 
 
 async def idle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
+    """Let workers finish and the screen settle; a blinking cursor would make snapshots flaky."""
+    from textual.widgets import Input
+
+    for _ in range(2):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.05)
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
     await pilot.pause()
 
 

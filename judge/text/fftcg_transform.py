@@ -455,6 +455,10 @@ class FFTCGTransformer(SelectorRules):
     def reveal(self, meta, c):
         return Reveal(count=c[0], span=self._span(meta))
 
+    def reveal_cards(self, meta, c):
+        shown = replace(c[0], choose="select")
+        return [Reveal(count=shown.count, zone=shown.zone or "hand", span=self._span(meta)), Choose(target=shown)]
+
     def reveal_until(self, meta, c):
         found = replace(c[0], zone="revealed")
         return [Reveal(count=None, zone="deck_until_found", span=self._span(meta)), Choose(target=found)]

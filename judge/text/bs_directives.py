@@ -234,6 +234,10 @@ class DirectiveMixin:
         return "deck_bottom"
 
     @v_args(meta=True)
+    def passive_state(self, meta: Any, c: list) -> SetState:
+        return SetState(state=str(c[-1]).lower(), target=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
     def keep(self, meta: Any, c: list) -> Move:
         # BSS 10-5-1: the card stays on the field (dest "field"), in the state named if any
         target = next(x for x in c if isinstance(x, Selector))

@@ -38,8 +38,22 @@ POOL = {
     "chill": {"name": "Prop Chill", "type": "summon", "element": ["ice"], "cost": 2,
               "text": "Choose 1 Forward. Dull it and Freeze it."},
     "study": {"name": "Prop Study", "type": "summon", "element": ["ice"], "cost": 1, "text": "Draw 1 card."},
+    "ninja": {"name": "Prop Ninja", "type": "forward", "element": ["ice"], "cost": 2, "power": 6000,
+              "text": "Back Attack"},
+    "hero": {"name": "Prop Hero", "type": "forward", "element": ["fire"], "cost": 3, "power": 7000,
+             "text": "[[s]]Prop Slash[[/]] 《S》《火》: Choose 1 Forward opponent controls. Deal it 5000 damage."},
+    "banner": {"name": "Prop Banner", "type": "backup", "element": ["fire"], "cost": 2,
+               "text": "Forwards you control gain +1000 power."},
+    "sage": {"name": "Prop Sage", "type": "forward", "element": ["ice"], "cost": 2, "power": 4000,
+             "text": "When Prop Sage enters the field, you may draw 1 card."},
+    "phantom": {"name": "Prop Phantom", "type": "forward", "element": ["fire"], "cost": 4, "power": 8000,
+                "text": "Warp 1 -- 《火》"},
+    "squire": {"name": "Prop Squire", "type": "forward", "element": ["fire"], "cost": 2, "power": 5000,
+               "text": "[[i]]Priming \"Prop Hero\" -- [[/]]《火》"},
+    "quake": {"name": "Prop Quake", "type": "summon", "element": ["ice"], "cost": 2,
+              "text": "Your opponent receives 1 point of damage."},
 }
-FORWARDS = ["lancer", "scout", "paladin", "archer", "mage"]
+FORWARDS = ["lancer", "scout", "paladin", "archer", "mage", "ninja", "hero", "sage", "squire"]
 BACKUPS = ["clerk", "frost"]
 
 
@@ -84,6 +98,12 @@ def _payments(s: State, p: str, uid: str):
             return
 
 
+def _backups(s: State, p: str):
+    for c in s.controlled(p, ("backup",)):
+        if not c.dull:
+            yield Payment(dull=(c.uid,))
+
+
 def _candidates(s: State) -> list:
     out: list = []
     if s.awaiting is not None:
@@ -100,8 +120,11 @@ def _candidates(s: State) -> list:
             for pay in _payments(s, p, uid):
                 targets = [c.uid for c in s.field]
                 out.append(A.Cast(player=p, card=uid, pay=pay, targets=tuple(targets[:1])))
+        for uid in s.zones[p].hand:
+            out.append(A.Warp(player=p, card=uid, pay=next(_backups(s, p), Payment())))
         for c in s.controlled(p, ("forward",)):
-            out.append(A.Attack(player=p, attackers=(c.uid,)))
+            out.append(A.Prime(player=p, character=c.uid, pay=next(_backups(s, p), Payment())))
+            out.append(A.Attack(player=p, attackers=tuple(x.uid for x in s.controlled(p, ("forward",)))))
             out.append(A.Block(player=p, blocker=c.uid))
             out.append(A.Use(player=p, source=c.uid, pay=Payment(), targets=(c.uid,)))
         out.append(A.Block(player=p, blocker=None))

@@ -75,6 +75,10 @@ class SelectorRules(Transformer):
     def ref_self(self, meta, c):
         return Selector(self_ref=True, span=self._span(meta))
 
+    def ref_self_zone(self, meta, c):
+        zone = "hand" if "hand" in self._slice(meta) else "break"
+        return Selector(self_ref=True, zone=zone, span=self._span(meta))
+
     def ref_it(self, meta, c):
         return Selector(ref="it", span=self._span(meta))
 

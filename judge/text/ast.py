@@ -241,6 +241,7 @@ class Gain(Effect):
     ability: Ability | None = None
     duration: Duration = Duration.TURN
     span: Span | None = None
+    family: str | None = None        # BS "gains Otherlander spirit type" (a family, BSS 2-5)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -327,6 +327,9 @@ class DirectiveMixin:
             target = replace(target, zone="revealed")
         return Move(target=target, dest="hand", span=self._span(meta))
 
+    def gained_family(self, c: list) -> tuple:
+        return (None, ("family", c[0]))
+
     def gained_symbols(self, c: list) -> tuple:
         return (("symbols:" + str(c[1]).lower(), c[0]), None)
 
@@ -355,7 +358,9 @@ class DirectiveMixin:
         elif bp is not None:
             out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
                                   span=self._span(meta)))
-        if kw is not None:
+        if isinstance(kw, tuple):              # "gains Otherlander spirit type" (BSS 2-5)
+            out.append(Gain(target=target, family=kw[1], duration=dur, span=self._span(meta)))
+        elif kw is not None:
             out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))
         return out
 
@@ -489,6 +494,17 @@ class DirectiveMixin:
     def discard_any(self, meta: Any, c: list) -> Discard:
         target = _Ref() if isinstance(c[-1], Token) and c[-1].type == "PRONOUN" else Selector(count=None, zone="hand")
         return Discard(count=0, target=replace(target, up_to=True), span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_hand(self, meta: Any, c: list) -> Discard:
+        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta))
+
+    @v_args(meta=True)
+    def remove_its_cores(self, meta: Any, c: list) -> MoveCores:
+        cores = c[0]
+        dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
+        return MoveCores(count=cores.get("count"), source="spirit", dest=dest, source_target=_Ref(),
+                         span=self._span(meta))
 
     @v_args(meta=True)
     def discard_both(self, meta: Any, c: list) -> Discard:

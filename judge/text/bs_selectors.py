@@ -148,6 +148,9 @@ class SelectorMixin:
     def any_revealed(self, meta: Any, c: list) -> Selector:
         return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
 
+    def post_has_cores(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cores", ">=", 1),)}
+
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
 

@@ -23,6 +23,7 @@ from judge.text.ast import (
     Keyword,
     Optional,
     Selector,
+    Sequence,
     Span,
 )
 from judge.text.bs_directives import DirectiveMixin
@@ -118,6 +119,11 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     @v_args(meta=True)
     def optional_(self, meta: Any, c: list) -> list:
         return [Optional(effects=tuple(c[-1]), span=self._span(meta))]
+
+    @v_args(meta=True)
+    def required_cost(self, meta: Any, c: list) -> list:
+        # "Discard three cards to place a core …": the first part is paid to do the rest
+        return [Sequence(connector="to", effects=(*c[0], *c[1]), span=self._span(meta))]
 
     @v_args(meta=True)
     def cost_clause(self, meta: Any, c: list) -> list:

@@ -212,6 +212,12 @@ class FFTCGTransformer(SelectorRules):
         subject = next((e.subject for e in events if e.subject is not None), None)
         return Trigger(timing, self._printed(meta), self._span(meta), subject)
 
+    def when_cast_nth(self, meta, c):
+        nth = next(str(t) for t in c if isinstance(t, Token) and t.type == "ORDINAL")
+        pairs = [p for x in c if isinstance(x, list | tuple) for p in (x if isinstance(x, list) else [x])]
+        what = next((p[1] for p in pairs if isinstance(p, tuple) and p[0] == "type"), "card")
+        return Trigger(f"you_cast_{nth}_{what}", self._printed(meta), self._span(meta))
+
     def when_do_so(self, meta, c):
         return Trigger("when_do_so", self._printed(meta), self._span(meta))
 

@@ -68,6 +68,9 @@ BSS: dict[str, tuple[str, ...]] = {
     "sequence": ("1-3-7",),
     "sequence.connector=then": ("1-3-7",),
     "sequence.connector=after_resolves": ("1-3-7", "8-5-2-4"),
+    "sequence.connector=to": ("8-4-1", "8-4-2-3"),
+    "gain.family": ("2-5-2", "2-5-3"),
+    "restriction.mode=must": ("1-3-3",),
     # directives (10 effect rules in detail)
     "destroy": ("10-1-1", "10-1-3-1", "10-14-1"),
     "draw": ("4-5-2", "4-5-3"),

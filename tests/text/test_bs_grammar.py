@@ -342,3 +342,21 @@ def test_bss_2_7_3_symbols_counted_as_two_when_reducing_cost() -> None:
     assert a.kind is AbilityKind.CONSTANT and a.condition.kind == "while_paying_cost"
     (e,) = a.effects
     assert isinstance(e, SetStat) and (e.stat, e.value) == ("symbols:red", 2) and e.target.self_ref
+
+
+def test_bss_10_5_1_keep_it_on_the_field_instead() -> None:
+    a = one("When this spirit would be destroyed, you may exhaust this nexus to keep it on the field exhausted instead.")
+    (opt,) = a.effects
+    (kept,) = opt.effects
+    assert isinstance(kept, Move) and kept.dest == "field" and kept.target.state == "exhausted"
+
+
+def test_bss_2_5_gaining_a_family() -> None:
+    e = effect("All of your spirits gain Dragonoid spirit type during this turn.")
+    assert isinstance(e, Gain) and e.family == "Dragonoid" and e.duration is Duration.TURN
+
+
+def test_bss_8_4_1_a_required_cost_before_to() -> None:
+    e = effect("Discard three cards from the top of your deck to place a core from your reserve into your life.")
+    assert isinstance(e, Sequence) and e.connector == "to"
+    assert isinstance(e.effects[0], Discard) and isinstance(e.effects[1], MoveCores)

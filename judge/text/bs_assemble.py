@@ -112,7 +112,9 @@ def _resolve(node: Any, st: dict) -> Any:
         if cur is None:
             return Selector(self_ref=True, span=node.span)
         if node.count != 1 or node.up_to:       # "one of them", "any number of them"
-            return replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
+            cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
+        if node.state:                           # "keep it on the field exhausted"
+            cur = replace(cur, state=node.state)
         return cur
     if isinstance(node, list | tuple):
         out = []

@@ -346,7 +346,9 @@ def test_bss_2_7_3_symbols_counted_as_two_when_reducing_cost() -> None:
 
 def test_bss_10_5_1_keep_it_on_the_field_instead() -> None:
     a = one("When this spirit would be destroyed, you may exhaust this nexus to keep it on the field exhausted instead.")
-    (opt,) = a.effects
+    (substitution,) = a.effects
+    assert isinstance(substitution, Conditional) and substitution.instead
+    (opt,) = substitution.effects
     (kept,) = opt.effects
     assert isinstance(kept, Move) and kept.dest == "field" and kept.target.state == "exhausted"
 

@@ -199,6 +199,7 @@ def resolve_battle(ctx: Ctx) -> None:
             f"reserve (life {p.life} → {p.life - k})", "battle.damage")
     if k > 0:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
+        triggers.fire_burst(ctx, defender, "life_lost")
         if derive.keyword(ctx.state, b.attacker, "Blessed"):
             triggers.push(ctx, [Work(kind="keyword", keyword="blessed", source=b.attacker,
                                      controller=s.turn_player, label=f"{name_of(s, b.attacker)}: 【Blessed】")])
@@ -250,14 +251,14 @@ def finish(ctx: Ctx) -> None:
 
 def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects and carry the battle on until a player must decide."""
-    while True:
+    for _ in range(10_000):
         triggers.run_work(ctx, order)
         order = ()
         management.checkpoint(ctx)
+        if ctx.state.winner is not None:
+            return  # the game is over: nothing waiting resolves (9-2-1 / 1-3-7)
         if ctx.state.work:
             continue
-        if ctx.state.winner is not None:
-            return
         b = ctx.state.battle
         if b is None:
             return
@@ -270,6 +271,7 @@ def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             return
         else:
             return
+    raise ctx.refuse("the resolution does not end (an infinite loop: decide it by 12-1)", "battle.order")
 
 
 def settle(ctx: Ctx) -> None:

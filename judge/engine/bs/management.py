@@ -110,6 +110,9 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     if cause != "self":
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.queue_immortal(ctx, immortal)
+        for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
+                              and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
+            triggers.fire_burst(ctx, victim, "spirit_destroyed")
     return done
 
 

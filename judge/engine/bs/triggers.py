@@ -97,7 +97,7 @@ def _concepts(w: Work) -> tuple[str, ...]:
 
         r = rule(w.keyword)
         return (r.concept,) if r else ()
-    return ("effect.triggered",) if w.kind == "effects" else ("magic.steps",)
+    return {"effects": ("effect.triggered",), "burst": ("burst.activate",)}.get(w.kind, ("magic.steps",))
 
 
 def fire(ctx: Ctx, event: str, cid: str) -> None:
@@ -139,6 +139,51 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     push(ctx, items)
 
 
+def fire_burst(ctx: Ctx, player: str, event: str) -> None:
+    """A set burst whose condition is met may be activated (10-9-1, 10-9-3): life_lost | spirit_destroyed."""
+    p = ctx.state.players[player]
+    if p.burst is None:
+        return
+    d = ctx.state.card_def(p.burst)
+    for ab in d.abilities if d else ():
+        if ab.kind != AbilityKind.BURST:
+            continue
+        t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
+        hit = (event == "life_lost" and "life" in t) or (event == "spirit_destroyed" and "destroy" in t)
+        if hit:
+            push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
+                            label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
+                            cites=ctx.cites("burst.activate"))])
+            return
+
+
+def resolve_burst(ctx: Ctx, item: Work) -> None:
+    """Activate a burst if its owner wants to: no cost, then it goes to the trash (10-9-2, 10-9-4)."""
+    from dataclasses import replace
+
+    from judge.engine.bs import effects
+    from judge.engine.bs.state import with_player
+
+    p = ctx.state.players[item.controller]
+    if p.burst != item.source:
+        return
+    answer = ctx.answer()
+    if answer is None:
+        raise ctx.need(f"{item.controller}: activate {item.label}? (choose: yes / no)", "burst.activate",
+                       "effect.may", player=item.controller, options=("yes", "no"))
+    if str(answer).lower() in ("no", "false", "0"):
+        ctx.log(f"{item.controller} does not activate the burst; it stays set", "effect.may")
+        return
+    ctx.log(f"{item.controller} turns {item.label} face up and activates it without paying its cost",
+            "burst.activate")
+    for e in item.effects:
+        effects.apply(ctx, e, item)
+    p = ctx.state.players[item.controller]
+    if p.burst == item.source:
+        ctx.state = with_player(ctx.state, replace(p, burst=None, trash=(*p.trash, item.source)))
+        ctx.log(f"The burst {item.source} has resolved and goes to the trash", "burst.activate")
+
+
 def _match_order(batch: tuple[Work, ...], answer: object) -> list[Work] | None:
     if not isinstance(answer, list | tuple):
         return None
@@ -159,6 +204,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     from judge.engine.bs import effects, keywords, management
 
     order_hint: tuple[str, ...] | None = order or None
+    management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
         if len(batch) > 1 and len({w.source for w in batch}) > 1:
@@ -182,6 +228,8 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
         try:
             if item.kind == "keyword":
                 keywords.resolve(ctx, item)
+            elif item.kind == "burst":
+                resolve_burst(ctx, item)
             else:
                 ctx.steps.append(Step(f"Resolve {item.label}", item.cites))
                 effects.run(ctx, item)

@@ -109,8 +109,8 @@ def _resolve(node: Any, st: dict) -> Any:
         cur = st.get("cur")
         if isinstance(cur, tuple):
             cur = cur[0]
-        if cur is None:
-            return Selector(self_ref=True, span=node.span)
+        if cur is None:                          # an unresolved "it" is the card itself (BS 9-3-2-3)
+            return Selector(self_ref=True, state=node.state, span=node.span)
         if node.count != 1 or node.up_to:       # "one of them", "any number of them"
             cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
         if node.state:                           # "keep it on the field exhausted"

@@ -553,7 +553,14 @@ class FFTCGTransformer(SelectorRules):
         return CostChange(target=c[0], amount=sign * number_in(c), per=per, span=self._span(meta))
 
     def extra_cost_reduce(self, meta, c):
-        return CostChange(target=c[0], amount=-number_in(c), span=self._span(meta))
+        # "you can pay … to reduce the cost …": an optional payment whose result is the reduction
+        effects = flatten([x for x in c if isinstance(x, list)])
+        change = CostChange(target=c[0], amount=-number_in(c), span=self._span(meta))
+        return [Optional(effects=(*effects, change), span=self._span(meta))]
+
+    def divide_damage(self, meta, c):
+        return Damage(amount=number_in(c), target=first_of(c, Selector), amount_from="divided",
+                      span=self._span(meta))
 
     def st_pay_only(self, meta, c):
         return Restriction(mode="must", action=f"pay_with_{c[0]}_cp", target=c[1], duration=Duration.PERMANENT,

@@ -111,6 +111,7 @@ def _candidates(s: State) -> list:
         for o in d.options:
             out.append(A.Choose(player=d.player, values=(o,)))
         out.append(A.Choose(player=d.player, values=("no",)))
+        out.append(A.Choose(player=d.player, values=tuple(d.options)))
         return out
     for p in ("A", "B"):
         out.append(A.Pass(player=p))

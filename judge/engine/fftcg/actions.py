@@ -294,7 +294,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
     if d.player != a.player:
         raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
-    if d.kind in ("target", "select", "discard", "backups", "ex_burst"):
+    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order"):
         value = list(a.values)
     return replace(s, awaiting=None, answers=(*s.answers, value))
 

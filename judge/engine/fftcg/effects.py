@@ -305,6 +305,9 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     if isinstance(e, Discard):
         for p in _who(e.player, ctx):
             hand = s.zones[p].hand
+            if not hand:
+                log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
+                continue
             if len(hand) <= e.count:
                 chosen = list(hand)
             else:

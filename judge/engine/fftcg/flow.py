@@ -52,18 +52,37 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     return replace(s, stack=(*s.stack, item))
 
 
+def _ordered(s: State, p: str, mine: list[Trigger], log: Log) -> tuple[State, list[Trigger]]:
+    """The order in which `p` puts their own simultaneous auto-abilities on the stack (11.8.7): their choice
+    when the abilities differ (a `choose` listing them by number or card, first on the stack first)."""
+    if len({t.label for t in mine}) < 2:
+        return s, mine
+    options = tuple(f"{i + 1}: {t.label}" for i, t in enumerate(mine))
+    s, answer = take_answer(s, p, "order", f"{p} orders their {len(mine)} auto-abilities on the stack "
+                            f"(first listed goes on first, resolves last): " + "; ".join(options),
+                            options, "auto_order")
+    picked: list[Trigger] = []
+    for a in as_list(answer):
+        key = str(a).split(":")[0].strip()
+        hit = [t for i, t in enumerate(mine) if key in (str(i + 1), t.source)]
+        if len(hit) != 1 or hit[0] in picked:
+            raise Refused(f"order {p}'s auto-abilities by number (1-{len(mine)}) or card id, each once", "auto_order")
+        picked.append(hit[0])
+    if len(picked) != len(mine):
+        raise Refused(f"order all {len(mine)} of {p}'s auto-abilities", "auto_order")
+    log.add(f"{p} puts their auto-abilities on the stack in the order they chose", "auto_order")
+    return s, picked
+
+
 def put_triggers(s: State, log: Log) -> State:
     """The turn player's triggered auto-abilities go on the stack, then the other player's (11.8.7)."""
     pending = s.pending
     s = replace(s, pending=())
-    order = [t for t in pending if t.controller == s.turn_player] + \
-            [t for t in pending if t.controller != s.turn_player]
-    before = len(s.stack)
+    order: list[Trigger] = []
     for p in (s.turn_player, other(s.turn_player)):
-        mine = [t for t in order if t.controller == p]
-        if len({t.label for t in mine}) > 1:
-            log.add(f"{p} puts their {len(mine)} triggered auto-abilities on the stack in the order they triggered "
-                    f"(the rules let {p} choose any order)", "auto_order", "turn_player_first")
+        s, mine = _ordered(s, p, [t for t in pending if t.controller == p], log)
+        order.extend(mine)
+    before = len(s.stack)
     for t in order:
         s = _trigger_to_stack(s, t, log)
     if len(s.stack) != before:

@@ -186,6 +186,10 @@ class DirectiveMixin:
         return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, per=per,
                           span=self._span(meta))
 
+    def per_named(self, c: list) -> tuple:
+        parts = {k: v for k, v in c[0].items() if not k.startswith("_")}
+        return ("per", Selector(count=None, **parts))
+
     @v_args(meta=True)
     def per(self, meta: Any, c: list) -> tuple:
         sel = next((x for x in c if isinstance(x, Selector)), None)
@@ -289,6 +293,12 @@ class DirectiveMixin:
         return SetStat(stat=stat, value=n, target=target, span=self._span(meta))
 
     @v_args(meta=True)
+    def pay_own_cost(self, meta: Any, c: list) -> MoveCores:
+        # pay cores equal to the card's cost from the field or reserve into the trash (BSS 10-6-6)
+        return MoveCores(count=None, source="field_or_reserve", dest="trash", span=self._span(meta),
+                         per=Selector(self_ref=True, name="cost"))
+
+    @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
         src = next((x for x in c if isinstance(x, Selector)), None)
         if any(isinstance(t, Token) and t.type == "QUOTED" for t in c):
@@ -329,6 +339,9 @@ class DirectiveMixin:
 
     def gained_family(self, c: list) -> tuple:
         return (None, ("family", c[0]))
+
+    def gained_kw_bp(self, c: list) -> tuple:
+        return (_num(c[-1]), c[0])
 
     def gained_symbols(self, c: list) -> tuple:
         return (("symbols:" + str(c[1]).lower(), c[0]), None)

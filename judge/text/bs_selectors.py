@@ -151,6 +151,13 @@ class SelectorMixin:
     def post_has_cores(self, c: list) -> dict:
         return {"thresholds": (Threshold("cores", ">=", 1),)}
 
+    def post_other_name(self, c: list) -> dict:
+        return {"_not_name": str(c[-1]).strip('"“”')}
+
+    def post_extreme(self, c: list) -> dict:
+        op = "<=" if str(c[-1]).lower() == "least" else ">="
+        return {"thresholds": (Threshold("cost", op, 0, ref=Selector(count=None, other=True)),)}
+
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
 

@@ -282,6 +282,10 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     def end_of_battle(self, c: list) -> tuple:
         return ("when", Condition(kind="timing", text=str(c[0])))
 
+    def lead_per_symbol(self, c: list) -> tuple:
+        target = next(x for x in c if isinstance(x, Selector))
+        return ("per", Selector(count=None, name="symbol", owner=target.owner))
+
     def lead_per(self, c: list) -> tuple:
         sel = next(x for x in c if isinstance(x, Selector))
         state = next((str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")), None)

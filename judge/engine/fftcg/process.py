@@ -44,7 +44,8 @@ _CLEAN: list = []      # the last (field, zones) found to need no card rule proc
 
 def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, bool]]]:
     """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?)."""
-    if _CLEAN and _CLEAN[0] is s.field and _CLEAN[1] is s.zones:
+    damage = tuple(len(z.damage) for z in s.zones.values())     # Damage N abilities change power
+    if _CLEAN and _CLEAN[0] is s.field and _CLEAN[1] == damage and _CLEAN[2] is s.defs:
         return s, []
     out: dict[str, tuple[str, bool]] = {}
     fx = list(field_effects(s))
@@ -88,7 +89,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
             for u in chosen:
                 out[u] = ("rp_six_backups", False)
     if not out:
-        _CLEAN[:] = [s.field, s.zones]
+        _CLEAN[:] = [s.field, damage, s.defs]
     return s, [(u, key, broken) for u, (key, broken) in out.items()]
 
 

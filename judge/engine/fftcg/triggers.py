@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import abilities, condition_holds, matches, printed
+from judge.engine.fftcg.query import _per_card, abilities, condition_holds, matches, printed
 from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
@@ -43,6 +43,11 @@ def is_auto(ab: Ability) -> bool:
     return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)
 
 
+def _card_events(d) -> frozenset[str]:
+    """Every event some auto-ability printed on the card listens to (computed once per card)."""
+    return frozenset(e for ab in d.abilities if is_auto(ab) for e in events_of(ab))
+
+
 #: events heard by the cards of one player rather than by the card the event happened to
 PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast")
 
@@ -60,6 +65,9 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     sources.extend(u for u in extra_sources if u not in sources)
     found: list[Trigger] = []
     for uid in sources:
+        d = s.card(uid)
+        if d is None or event not in _per_card("events", d, _card_events):
+            continue
         on_field = s.char(uid) is not None
         abs_ = abilities(s, uid) if on_field else printed(s, uid)
         for ab in abs_:

@@ -350,7 +350,7 @@ def _immortal(ctx: Ctx, item: Work) -> None:
     if not _yes(ctx, item, f"summon {item.source} from the trash with 【Immortal】, paying its cost?", "kw.immortal"):
         ctx.log(f"{item.controller} does not summon {item.source}", "effect.may")
         return
-    from judge.engine.bs.turn import summon_from
+    from judge.engine.bs.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "trash", why="kw.immortal")
 
@@ -364,7 +364,7 @@ def _agile(ctx: Ctx, item: Work) -> None:
         ctx.log(f"{item.controller} does not use {item.label}", "effect.may")
         return
     management.leave_field(ctx, spirit, "hand")
-    from judge.engine.bs.turn import summon_from
+    from judge.engine.bs.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "hand", why="kw.agile")
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import battle, board, turn, views
+from judge.engine.bs import battle, board, summon, turn, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
 from judge.engine.bs.state import State
@@ -103,7 +103,7 @@ class BattleSpiritsRules:
     def _dispatch(self, ctx: Ctx, action: A.Action) -> None:
         in_window = ctx.state.battle is not None and ctx.state.battle.window in battle.WINDOW_CONCEPT
         if isinstance(action, A.Summon):  # Place is a Summon
-            turn.summon(ctx, action)
+            summon.summon(ctx, action)
         elif isinstance(action, A.UseMagic):
             turn.use_magic(ctx, action)
         elif isinstance(action, A.Activate):

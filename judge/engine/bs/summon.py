@@ -1,0 +1,156 @@
+"""Summoning spirits and placing nexuses (Saga 10-6 / 10-7; Standard 11-1 / 11-2), including summons
+by effects (Immortal, Agile), 【Ascend】's extra cost, and 【Feast】's tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import actions as A
+from judge.engine.bs import derive, management, triggers
+from judge.engine.bs.common import dual, hand_card, in_flash, in_main, remove_from, succession
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.payment import place_cores, take_cores
+from judge.engine.bs.state import FieldCard, with_player
+
+
+def _ascend(ctx: Ctx, player: str, action: A.Summon, d) -> None:
+    kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "ascend"]
+    if not kws:
+        return
+    from judge.engine.bs.keywords import cost_condition
+
+    ref = action.ascend
+    if ref is None:
+        options = [fc.id for fc in ctx.state.players[player].field
+                   if derive.cores_on(ctx.state, fc) and cost_condition(kws[0].params, ctx.state.defs[fc.card].cost)]
+        raise ctx.need(f"{player} names the spirit whose cores 【Ascend】 puts into the reserve (ascend: ID)",
+                       "kw.ascend", player=player, options=tuple(options))
+    fc = ctx.state.players[player].card(ref)
+    if fc is None or ctx.state.defs[fc.card].type != "spirit":
+        raise ctx.refuse(f"{ref} is not one of {player}'s spirits", "kw.ascend")
+    if not cost_condition(kws[0].params, ctx.state.defs[fc.card].cost):
+        raise ctx.refuse(f"{ref} does not meet 【Ascend: {', '.join(kws[0].params)}】", "kw.ascend")
+    n = derive.cores_on(ctx.state, fc)
+    if n == 0:
+        raise ctx.refuse(f"{ref} has no cores to put into the reserve for 【Ascend】", "kw.ascend")
+    p = ctx.state.players[player]
+    soul = p.soul_core == ref
+    p = replace(p, reserve=p.reserve + fc.cores, soul_core="reserve" if soul else p.soul_core,
+                field=tuple(replace(c, cores=0) if c.id == ref else c for c in p.field))
+    ctx.state = with_player(ctx.state, p)
+    ctx.core_cause[ref] = ("self", player)
+    ctx.log(f"【Ascend】: all {n} core(s) on {name_of(ctx.state, ref)} go to {player}'s reserve", "kw.ascend")
+
+
+def summon(ctx: Ctx, action: A.Summon) -> None:
+    """Summon a spirit / place a nexus from the hand (10-6 / 10-7; 11-1 / 11-2)."""
+    kind = "place" if isinstance(action, A.Place) else "summon"
+    player = action.player
+    cid = hand_card(ctx, player, action.card, "trash" if action.source == "trash" else "hand")
+    d = ctx.state.card_def(cid)
+    want = "nexus" if kind == "place" else "spirit"
+    if d.type != want:
+        raise ctx.refuse(f"{name_of(ctx.state, cid)} is a {d.type} card; only a {want} card can be {kind}d",
+                         f"{kind}.steps")
+    swift = bool(derive.keyword(ctx.state, cid, "Swift"))
+    if ctx.state.battle is not None and swift and kind == "summon":
+        in_flash(ctx, player, f"summoning {cid} with 【Swift】")
+        ctx.log(f"{name_of(ctx.state, cid)} has 【Swift】: it may be summoned in this flash window, from the "
+                "reserve only", "kw.swift")
+    else:
+        in_main(ctx, player, f"{kind} {cid}")
+    _do_summon(ctx, player, cid, d, action, kind, reserve_only=swift and ctx.state.battle is not None)
+
+
+def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, *, reserve_only: bool) -> None:
+    ctx.log(f"{player} {'places' if kind == 'place' else 'summons'} {name_of(ctx.state, cid)} from the "
+            f"{action.source}", f"{kind}.steps")
+    fulfilled = succession(ctx, player, action.succession, d, kind)
+    cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
+    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction",
+            *dual(ctx, player))
+    lv1 = derive.lv1_cost(d)
+    cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
+    if cores + (1 if action.soul_core_on else 0) < lv1:
+        raise ctx.refuse(f"{cid} needs at least {lv1} core(s) for LV1 when it enters the field", f"{kind}.cores")
+    if not action.free:
+        take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
+                   soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
+    _ascend(ctx, player, action, d)
+    zone = "trash" if action.source == "trash" else "hand"
+    remove_from(ctx, player, cid, zone)
+    new_id = action.as_id or cid
+    if new_id != cid:
+        ctx.set(cards={**ctx.state.cards, new_id: ctx.state.cards[cid]},
+                owners={**ctx.state.owners, new_id: ctx.state.owners.get(cid, player)})
+    p = ctx.state.players[player]
+    fc = FieldCard(id=new_id, card=d.key, owner=player, cores=0, entered_turn=ctx.state.turn)
+    ctx.state = with_player(ctx.state, replace(p, field=(*p.field, fc)))
+    place_cores(ctx, player, new_id, cores, soul=action.soul_core_on, concept=f"{kind}.cores",
+                reserve_only=reserve_only)
+    lv = derive.level(ctx.state, new_id)
+    extra = ""
+    if ctx.game == "bs" and d.super_unleash and action.soul_core_on:
+        extra = " (《Super Unleash》: the soul core makes it LV2)"
+        ctx.log(f"{new_id} is LV{lv}{extra}", "kw.super_unleash")
+    else:
+        ctx.log(f"{name_of(ctx.state, new_id)} is on the field at LV{lv}, refreshed", "area.refreshed_on_entry",
+                "card.level")
+    management.checkpoint(ctx)
+    triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
+    _feast(ctx, new_id)
+
+
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str) -> None:
+    """A summon by an effect (Immortal, Agile): pay the cost from the reserve, LV1 cores from it too."""
+    d = ctx.state.card_def(cid)
+    cost, _ = derive.cost_after_reduction(ctx.state, player, d)
+    need = cost + derive.lv1_cost(d)
+    if ctx.state.players[player].reserve < need:
+        ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
+                "effect.cost")
+        return
+    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=False)
+
+
+def _feast(ctx: Ctx, cid: str) -> None:
+    if not derive.keyword(ctx.state, cid, "Feast"):
+        return
+    player = ctx.state.controller(cid)
+    sizes = ["Small Supsprite", "Medium Supsprite", "Large Supsprite"]
+    defs = {s: next((d for d in ctx.state.defs.values() if s.lower() in d.name.lower()), None) for s in sizes}
+    mine = {s: [fc.id for fc in ctx.state.players[player].field
+                if s.lower() in ctx.state.defs[fc.card].name.lower()] for s in sizes}
+    size = 0
+    if mine[sizes[1]]:
+        size, old = 2, mine[sizes[1]][0]
+    elif mine[sizes[0]]:
+        size, old = 1, mine[sizes[0]][0]
+    else:
+        old = None
+    token = defs[sizes[size]]
+    if token is None:
+        ctx.log(f"【Feast】: define a {sizes[size]} Token card in the scenario to summon it", "kw.feast")
+        return
+    if old is not None:
+        fc = ctx.state.field_card(old)
+        p = ctx.state.players[player]
+        ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve + fc.cores, field=tuple(
+            replace(c, cores=0) if c.id == old else c for c in p.field)))
+        ctx.core_cause[old] = ("self", player)
+        ctx.log(f"【Feast】: the cores on {old} go to the reserve as the cost", "kw.feast")
+        management.checkpoint(ctx)
+    n = sum(1 for k in ctx.state.cards if k.startswith("token")) + 1
+    tid = f"token{n}"
+    ctx.set(cards={**ctx.state.cards, tid: token.key}, owners={**ctx.state.owners, tid: player})
+    p = ctx.state.players[player]
+    lv1 = derive.lv1_cost(token)
+    k = min(lv1, p.reserve)
+    ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve - k, field=(*p.field, FieldCard(
+        id=tid, card=token.key, owner=player, cores=k, entered_turn=ctx.state.turn))))
+    ctx.log(f"【Feast】 summons {tid} ({token.name}) with {k} core(s)", "kw.feast")
+    management.checkpoint(ctx)
+
+
+__all__ = ["summon", "summon_from"]

@@ -165,9 +165,10 @@ class DirectiveMixin:
     def remove_cores(self, meta: Any, c: list) -> MoveCores:
         cores = c[0]
         target = cores.get("_from") or next(x for x in c[1:] if isinstance(x, Selector))
-        dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
+        places = [x for x in c[1:] if isinstance(x, tuple | Selector) and x is not target]
+        dest, dest_t = self._where(places[-1]) if places else ("reserve", None)
         return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
-                         dest=dest, source_target=target, span=self._span(meta))
+                         dest=dest, source_target=target, dest_target=dest_t, span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
@@ -187,7 +188,7 @@ class DirectiveMixin:
                           span=self._span(meta))
 
     def per_named(self, c: list) -> tuple:
-        parts = {k: v for k, v in c[0].items() if not k.startswith("_")}
+        parts = {k: v for k, v in next(x for x in c if isinstance(x, dict)).items() if not k.startswith("_")}
         return ("per", Selector(count=None, **parts))
 
     @v_args(meta=True)

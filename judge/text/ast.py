@@ -374,6 +374,14 @@ class Counters(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Declare(Effect):
+    """FFTCG "Name 1 Element" (and Job, card type…): a choice later text refers to as "named"."""
+
+    things: tuple[str, ...]          # element | job | card_name | card_type | category | cost
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Pay(Effect):
     """FFTCG "pay 《1》" inside an effect ("you may pay 《C》. When you do so, …"): a cost at resolution."""
 

@@ -107,6 +107,11 @@ class SelectorRules(Transformer):
         words = " ".join(self._slice(meta).split()[1:])
         return ("with_keyword", kw.name if kw else words.title().replace("Ex ", "EX "))
 
+    def p_named(self, meta, c):
+        s = self._slice(meta)
+        key = "color" if "element" in s else "job" if "job" in s else "type"
+        return (key, "named")
+
     def p_not_element(self, meta, c):
         return [("color", "not_" + str(t)) for t in c]
 

@@ -29,6 +29,7 @@ from judge.text.ast import (
     CostChange,
     Counters,
     Damage,
+    Declare,
     Deploy,
     Destroy,
     Discard,
@@ -557,6 +558,13 @@ class FFTCGTransformer(SelectorRules):
         effects = flatten([x for x in c if isinstance(x, list)])
         change = CostChange(target=c[0], amount=-number_in(c), span=self._span(meta))
         return [Optional(effects=(*effects, change), span=self._span(meta))]
+
+    def name_kind(self, meta, c):
+        return ("kind", "_".join(self._slice(meta).split()))
+
+    def declare(self, meta, c):
+        return Declare(things=tuple(x[1] for x in c if isinstance(x, tuple) and x[0] == "kind"),
+                       span=self._span(meta))
 
     def divide_damage(self, meta, c):
         return Damage(amount=number_in(c), target=first_of(c, Selector), amount_from="divided",

@@ -288,6 +288,9 @@ class DirectiveMixin:
         if any(isinstance(t, Token) and t.type == "COLOR_REF" for t in c):
             return SetStat(stat="colors:" + "/".join(colors), value=len(colors), target=Selector(self_ref=True),
                            span=self._span(meta))
+        if not any(isinstance(x, int) for x in c):          # "each symbol on … as white or purple"
+            target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
+            return SetStat(stat="symbols:" + "/".join(colors), value=1, target=target, span=self._span(meta))
         n = next(x for x in c if isinstance(x, int))
         target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
         stat = "symbols" + (":" + "/".join(colors) if colors else "")

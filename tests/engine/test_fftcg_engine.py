@@ -245,3 +245,9 @@ def test_fftcg_explain_names_keywords_and_their_clauses() -> None:
     applies = explain(s)
     fs = [a for a in applies if "First Strike" in a.text]
     assert fs and "15.2.3.2" in fs[0].cites and fs[0].cards == ("a1",)
+
+
+def test_fftcg_card_key_in_an_action_means_that_players_card_on_the_field() -> None:
+    s = make({"A": {"deck": ["lancer", 3], "field": [{"id": "a1", "card": "lancer"}]}}, phase="attack")
+    r = rules.resolve(s, A.Attack(player="A", attackers=("lancer",)))   # the deck's copy has id "lancer"
+    assert r.ok and r.state.battle.attackers == ("a1",)

@@ -73,6 +73,11 @@ def _on_field(s: State, ref: str, player: str | None = None) -> str:
     return (ready or mine or [ref])[0]
 
 
+def _target(s: State, ref: str) -> str:
+    """A target ref: a card id anywhere stays itself; a card key means such a Character on the field."""
+    return ref if ref in s.objs else _on_field(s, ref)
+
+
 def _bind(s: State, a: A.Act) -> A.Act:
     """Bind card refs of an action to the cards they mean now."""
     def pay(p: Payment) -> Payment:
@@ -80,12 +85,12 @@ def _bind(s: State, a: A.Act) -> A.Act:
                        special=_ref(s, p.special, a.player, ("hand",)) if p.special else None)
     if isinstance(a, A.Cast):
         return replace(a, card=_ref(s, a.card, a.player, ("hand", "lb_deck")), pay=pay(a.pay),
-                       targets=tuple(_on_field(s, t) for t in a.targets))
+                       targets=tuple(_target(s, t) for t in a.targets))
     if isinstance(a, A.Warp):
         return replace(a, card=_ref(s, a.card, a.player, ("hand",)), pay=pay(a.pay))
     if isinstance(a, A.Use):
         return replace(a, source=_on_field(s, a.source, a.player), pay=pay(a.pay),
-                       targets=tuple(_on_field(s, t) for t in a.targets))
+                       targets=tuple(_target(s, t) for t in a.targets))
     if isinstance(a, A.Prime):
         return replace(a, character=_on_field(s, a.character, a.player), pay=pay(a.pay))
     if isinstance(a, A.Attack):

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from judge.engine.bs import actions as A
 from judge.engine.bs import derive, keywords, management, triggers
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -184,7 +184,7 @@ def resolve_battle(ctx: Ctx) -> None:
             losers = [b.attacker, b.blocker]
         else:
             losers = [b.blocker if a.value > d.value else b.attacker]
-            ctx.log(f"{losers[0]} has fewer BP and is destroyed", "battle.bp_compare")
+            ctx.log(f"{losers[0]} has fewer BP: it is destroyed", "battle.bp_compare")
         management.destroy(ctx, losers, cause="battle", by=None)
         return
     if s.field_card(b.attacker) is None:
@@ -263,7 +263,13 @@ def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
         if b is None:
             return
         if b.window == "resolution":
-            resolve_battle(ctx)
+            before, n_steps = ctx.state, len(ctx.steps)
+            try:
+                resolve_battle(ctx)
+            except Need:  # a substitution needs a decision: resolve the battle again once it is given
+                ctx.state = before
+                del ctx.steps[n_steps:]
+                raise
         elif b.window == "end":
             end_battle(ctx)
         elif b.window == "closing":

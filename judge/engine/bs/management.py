@@ -88,6 +88,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     for cid in ids:
         if effect and keywords.at_field_protects(ctx, cid, source, by):
             continue
+        if cause != "self" and substitute(ctx, cid):
+            continue
         done.append(cid)
     if not done:
         return []
@@ -114,6 +116,61 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             triggers.fire_burst(ctx, victim, "spirit_destroyed")
     return done
+
+
+def _substitutions(state: State, cid: str) -> list[tuple[str, object]]:
+    """Active "when … would be destroyed, … instead" effects that apply to `cid` (8-9)."""
+    from judge.engine.bs import select
+    from judge.text.ast import AbilityKind, Conditional
+
+    out = []
+    for p in state.players.values():
+        for fc in p.field:
+            for _, ab in derive.active_abilities(state, fc.id):
+                cond = ab.condition
+                if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "would" \
+                        or "destroy" not in cond.text.lower():
+                    continue
+                subs = [e for e in ab.effects if isinstance(e, Conditional) and e.instead]
+                if not subs:
+                    continue
+                sel = cond.selector
+                if sel is None or (sel.self_ref and fc.id != cid) or (not sel.self_ref and not (
+                        state.controller(cid) in select.whose(p.name, sel.owner, state)
+                        and select.matches(state, cid, sel, fc.id))):
+                    continue
+                out.append((fc.id, subs[0]))
+    return out
+
+
+def substitute(ctx: Ctx, cid: str) -> bool:
+    """Apply one substitution effect for a destruction, if one applies and is used (8-9-1, 8-9-3)."""
+    from judge.engine.bs import effects
+    from judge.engine.bs.state import Work
+    from judge.text.ast import Optional
+
+    options = _substitutions(ctx.state, cid)
+    if not options:
+        return False
+    src, sub = options[0]
+    ctrl = ctx.state.controller(src) or ""
+    item = Work(kind="effects", source=src, controller=ctrl, label=f"{name_of(ctx.state, src)}'s substitution")
+    inner = list(sub.effects)
+    if len(inner) == 1 and isinstance(inner[0], Optional):
+        answer = ctx.answer()
+        if answer is None:
+            raise ctx.need(f"{ctrl}: use {item.label} so that {cid} is not destroyed? (choose: yes / no)",
+                           "effect.substitution", "effect.may", player=ctrl, options=("yes", "no"))
+        if str(answer).lower() in ("no", "false", "0"):
+            ctx.log(f"{ctrl} does not use {item.label}", "effect.may")
+            return False
+        inner = list(inner[0].effects)
+    ctx.log(f"{name_of(ctx.state, cid)} would be destroyed: {item.label} applies instead, so the destruction "
+            "never happens and nothing triggers on it", "do.destroy_substitute", "effect.substitution",
+            *(("effect.substitution_one",) if len(options) > 1 else ()))
+    for e in inner:
+        effects.apply(ctx, e, item)
+    return True
 
 
 def deplete_or_destroy(ctx: Ctx, cid: str) -> None:

@@ -53,7 +53,8 @@ def validate(entry: Any, where: str, n_actions: int) -> None:
             raise ScenarioError(f"{where}: unknown field {bad[0]!r} beside refused:")
         idx = entry["refused"]
         if not isinstance(idx, int) or isinstance(idx, bool) or not 0 <= idx < n_actions:
-            raise ScenarioError(f"{where}.refused: must be an action index 0..{n_actions - 1}")
+            span = f"0..{n_actions - 1}" if n_actions else "(the file has no actions)"
+            raise ScenarioError(f"{where}.refused: must be an action index {span}")
         if "cites" in entry:
             _cites(entry["cites"], where)
     elif "request" in keys:

@@ -153,7 +153,8 @@ def parse_action(raw: Mapping[str, Any], where: str) -> Action:
     allowed = COMMON | {verb} | EXTRA.get(verb, set())
     unknown = sorted(set(map(str, raw)) - allowed)
     if unknown:
-        raise ScenarioError(f"{where}: unknown field {unknown[0]!r} for a {verb} action", hints=sorted(allowed))
+        raise ScenarioError(f"{where}: unknown field {unknown[0]!r} for {verb.replace('_', ' ')!r}",
+                            hints=sorted(allowed))
     player = raw.get("player")
     if player not in ("A", "B"):
         raise ScenarioError(f"{where}.player: must be A or B, not {player!r}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 SELF_CHAR = "\x01"
 _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
@@ -139,9 +140,7 @@ def mask(text: str, name: str | None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
-        # not before a card type: "Lightning Summon" is an Element, even on a card named Lightning
-        pattern = re.compile(r"(?<![\w'])" + re.escape(name.strip().translate(_QUOTES))
-                             + r"(?![\w])(?!\s+(?:Forwards?|Backups?|Summons?|Characters?|Monsters?|cards?|CP)\b)")
+        pattern = _name_pattern(name.strip().translate(_QUOTES))
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(out):
@@ -160,6 +159,13 @@ def _single_quotes(text: str) -> str:
     if "‘" not in text:
         return text
     return re.sub(r"‘([^‘’]*(?:’\w[^‘’]*)*)’(?!\w)", lambda m: '"' + m.group(1) + '"', text)
+
+
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    # not before a card type: "Lightning Summon" is an Element, even on a card named Lightning
+    return re.compile(r"(?<![\w'])" + re.escape(name)
+                      + r"(?![\w])(?!\s+(?:Forwards?|Backups?|Summons?|Characters?|Monsters?|cards?|CP)\b)")
 
 
 def _blank(m: re.Match[str]) -> str:

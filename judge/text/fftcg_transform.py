@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from lark import Token, Tree, v_args
+from lark import Token, Tree
 
 from judge.text.ast import (
     Ability,
@@ -98,7 +98,6 @@ _WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name",
                          "search_dest", "source", "source_list", "without_paying"})
 
 
-@v_args(meta=True)
 class FFTCGTransformer(SelectorRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 

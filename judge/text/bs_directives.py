@@ -274,6 +274,19 @@ class DirectiveMixin:
         return Move(target=self._zoned(target, c), dest="deck_bottom" if "bottom" in where else "deck_top",
                     span=self._span(meta))
 
+    @v_args(meta=True)
+    def reveal_it(self, meta: Any, c: list) -> Reveal:
+        return Reveal(count=1, zone="selected", span=self._span(meta))
+
+    def dest_burst(self, c: list) -> str:
+        return "burst"
+
+    @v_args(meta=True)
+    def opp_pays(self, meta: Any, c: list) -> MoveCores:
+        n = next(x for x in c if isinstance(x, int))
+        return MoveCores(count=n, source="field_or_reserve", dest="trash", player=Player.OPPONENT,
+                         span=self._span(meta))
+
     def dest_deck_either(self, c: list) -> str:
         return "deck_top_or_bottom"
 

@@ -158,6 +158,9 @@ class SelectorMixin:
         op = "<=" if str(c[-1]).lower() == "least" else ">="
         return {"thresholds": (Threshold("cost", op, 0, ref=Selector(count=None, other=True)),)}
 
+    def adj_set(self, c: list) -> dict:
+        return {"zone": "burst"}
+
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
 
@@ -178,6 +181,8 @@ class SelectorMixin:
     def noun(self, c: list) -> dict:
         text = str(c[0])
         types, plural, card = _noun_types(text)
+        if "burst" in text.lower():
+            return {"card_types": (), "zone": "burst", "_plural": plural}
         if "token" in text.lower():
             return {"card_types": ("spirit",), "families": ("Token",), "_plural": plural}
         return {"card_types": types, "_plural": plural, "_card": card}

@@ -251,3 +251,19 @@ def test_fftcg_card_key_in_an_action_means_that_players_card_on_the_field() -> N
     s = make({"A": {"deck": ["lancer", 3], "field": [{"id": "a1", "card": "lancer"}]}}, phase="attack")
     r = rules.resolve(s, A.Attack(player="A", attackers=("lancer",)))   # the deck's copy has id "lancer"
     assert r.ok and r.state.battle.attackers == ("a1",)
+
+
+def test_fftcg_6_7_3_counters_leave_with_the_card() -> None:
+    from judge.engine.fftcg.effects import Ctx, run
+    from judge.engine.fftcg.zones import move
+    from judge.text.ast import Counters
+
+    s = make({"A": {"field": [{"id": "a1", "card": "lancer"}]}})
+    log = Log()
+    s = run(s, (Counters(name="Rage", count=2, target=Selector(self_ref=True)),),
+            Ctx(controller="A", source="a1", label="test"), log)
+    assert dict(s.char("a1").counters) == {"Rage": 2} and "6.7.1" in log[-1].cites
+    s = move(s, "a1", "hand", log)
+    s = move(s, "a1", "break", log)
+    assert s.char("a1") is None and rules.card_view(s, "a1")["zone"] == "break"
+    assert "counters" not in rules.card_view(s, "a1")

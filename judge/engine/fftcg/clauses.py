@@ -45,6 +45,7 @@ CLAUSES: dict[str, str] = {
     "damage_resolution_end": "6.5.3",
     "counters": "6.7.1",
     "counters_removed": "6.7.3",
+    "counters_named": "6.7.2",
     # 7: zones
     "zones": "7.1",
     "owner_zone": "7.3",
@@ -210,6 +211,7 @@ CLAUSES: dict[str, str] = {
     "kw_remove": "15.1.1.5.1",
     "kw_cast": "15.1.1.7.1",
     "kw_search": "15.1.1.8.1",
+    "remove_counter": "15.1.1.10.1",
     "party": "15.1.1.9.1",
     "party_element": "15.1.1.9.2",
     "party_legal": "15.1.1.9.3",

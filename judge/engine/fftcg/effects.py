@@ -386,6 +386,22 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
             if d is not None and d.is_character:
                 s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
         return s
+    if type(e).__name__ == "Counters":           # 6.7: named markers on a card; 15.1.1.10 removing them
+        s, _ts = _targets(s, e, e.target, ctx, log)
+        for u in _ts:
+            c = s.char(u)
+            if c is None:
+                continue
+            have = dict(c.counters)
+            n = have.get(e.name, 0)
+            new = max(0, n - (e.count or n)) if e.remove else n + e.count
+            have[e.name] = new
+            s = s.with_char(u, counters=tuple((k, v) for k, v in have.items() if v))
+            verb = "removed from" if e.remove else "placed on"
+            log.add(f"{abs(new - n)} {e.name} Counter(s) {verb} {s.name_of(u)} ({new} now)",
+                    "remove_counter" if e.remove else "counters", "counters_named",
+                    changes=(f"{u}: {e.name} counters {n} -> {new}",))
+        return s
     if isinstance(e, Search):
         legal = candidates(s, replace(e.target, zone="deck"), ctx.controller, ctx.source)
         if legal:

@@ -169,7 +169,7 @@ def card_view(s: State, ref: str) -> Mapping[str, Any] | None:
         c = top
     if c is not None:
         view.update(state="dull" if c.dull else "active", damage=c.damage, power=power(s, c.uid),
-                    keywords=sorted(keywords(s, c.uid)), frozen=c.frozen)
+                    keywords=sorted(keywords(s, c.uid)), frozen=c.frozen, counters=dict(c.counters))
     if zone == "removed":
         view["warp"] = next(n for u, n in s.zones[who].removed if u == uid)
     if zone == "lb_deck":
@@ -190,7 +190,8 @@ def state_json(s: State) -> dict[str, Any]:
         return {"id": c.uid, "card": d.name if d else None, "controller": c.controller,
                 "owner": s.objs[c.uid].owner, "state": "dull" if c.dull else "active", "damage": c.damage,
                 "power": power(s, c.uid) if d and d.type == "forward" else None,
-                "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under)}
+                "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under),
+                "counters": dict(c.counters)}
     return {
         "game": "fftcg", "turn": s.turn, "turn_player": s.turn_player, "phase": s.phase.value,
         "step": s.step.value if s.step else None, "priority": s.priority, "winner": s.winner,

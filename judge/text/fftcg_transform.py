@@ -496,6 +496,8 @@ class FFTCGTransformer(SelectorRules):
 
     # ------------------------------------------------------------------ statements (11.9)
     def duration(self, meta, c):
+        if self._has(meta, "opponent's"):
+            return Duration.NEXT_TURN_END
         return Duration.PERMANENT if self._has(meta, "long") else Duration.TURN
 
     def power_change_amount(self, meta, c):
@@ -685,8 +687,11 @@ class FFTCGTransformer(SelectorRules):
         return ("your_turn_only", None)
 
     def once_per_turn(self, meta, c):
-        limits = tuple(x[0] for x in c if x[0] != "if")
-        cond = next((x[1] for x in c if x[0] == "if"), None)
+        items = [("if", x) if isinstance(x, Condition) else x for x in c if isinstance(x, tuple | Condition)]
+        limits = tuple(x[0] for x in items if x[0] != "if")
+        conds = [x[1] for x in items if x[0] == "if"]
+        cond = conds[0] if len(conds) == 1 else (
+            Condition(kind="all", text=" and ".join(x.text for x in conds), span=self._span(meta)) if conds else None)
         return [UseLimit(limits, cond)]
 
     def quoted(self, meta, c):

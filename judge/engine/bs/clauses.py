@@ -30,6 +30,7 @@ CLAUSES: dict[str, dict[str, tuple[str, ...]]] = {
     "area.burst_one": {"bss": ("3-8-3",), "bs": ()},
     "area.burst_only": {"bss": ("3-8-4",), "bs": ()},
     "area.list": {"bss": ("3-1-1",), "bs": ("4-1-1",)},
+    "area.life_unlimited": {"bss": ("3-7-3",), "bs": ("4-7-3",)},
     "area.owner": {"bss": ("4-2-4",), "bs": ("5-3-6",)},
     "core.soul_restricted": {"bss": ("4-11-3",), "bs": ("5-7-3",)},
     "core.soul_void": {"bss": ("4-11-4",), "bs": ("5-7-3",)},

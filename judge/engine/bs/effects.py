@@ -260,15 +260,12 @@ def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
                 dst_who = owner if not dst_opp else ctx.state.opponent(mover)
         want = eff.count if eff.count is not None else _count_all(ctx.state, src_who, src, sid)
         got = _take(ctx, src_who, src, want, sid)
-        if dst == "life" and src != "void" and src_who != dst_who:
-            pass
         _put(ctx, dst_who, dst, got, dst_id)
         frm = f"{sid}" if sid else f"{src_who}'s {src}"
         to = f"{dst_id}" if dst_id else f"{dst_who}'s {dst}"
         short = "" if got == want else f" (only {got} could be moved)"
-        ctx.log(f"{got} core(s) move from {frm} to {to}{short}", "rules.impossible" if short else "core.which")
-    if dst == "life" and src == "void":
-        pass
+        ctx.log(f"{got} core(s) move from {frm} to {to}{short}", "rules.impossible" if short else "core.which",
+                *(("area.life_unlimited",) if dst == "life" else ()))
 
 
 def _count_all(state: State, who: str, area: str, cid: str | None) -> int:
@@ -324,7 +321,10 @@ def condition_holds(ctx: Ctx, cond: ast.Condition, item: Work) -> bool:
 
 
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
-    for e in eff.effects:
+    """Effects in written order; after "Then," the rest happens even if the first part could not."""
+    for i, e in enumerate(eff.effects):
+        if i and eff.connector == "then":
+            ctx.log(f"{item.label}: then, the next part resolves", "effect.then")
         apply(ctx, e, item)
 
 

@@ -14,7 +14,7 @@ from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import field_boosts, has, is_forward, power, restricted
+from judge.engine.fftcg.query import damage_gate, field_boosts, has, is_forward, power, printed, restricted
 from judge.engine.fftcg.triggers import emit
 
 
@@ -29,8 +29,11 @@ def can_attack(s: State, uid: str, player: str) -> Refused | None:
     if c.dull:
         return Refused(f"{s.name_of(uid)} is dull; an attacking Forward must be active", "attacker_active_haste")
     if not c.since_turn_start and not has(s, uid, "haste"):
+        gated = [n for ab in printed(s, uid) if (n := damage_gate(ab)) is not None]
+        extra = (f" (its Damage {gated[0]} ability applies only at {gated[0]} damage)",
+                 "damage_keyword") if gated else ("",)
         return Refused(f"{s.name_of(uid)} has not been under {player}'s control since the start of the turn "
-                       f"and does not have Haste", "attacker_active_haste", "haste")
+                       f"and does not have Haste{extra[0]}", "attacker_active_haste", "haste", *extra[1:])
     if c.attacked:
         why = ("attacker_legal", "brave") if has(s, uid, "brave") else ("attacker_legal",)
         return Refused(f"{s.name_of(uid)} has already attacked this turn", *why)

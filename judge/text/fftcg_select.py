@@ -32,7 +32,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "p_other": (("other", True),), "p_other_name": (("other", True),),
     "p_zone_break": (("zone", "break"),), "p_zone_hand": (("zone", "hand"),),
     "p_zone_opp_break": (("zone", "break"), ("owner", Player.OPPONENT)),
-    "p_among": (("zone", "revealed"),), "p_everywhere": (("zone", "any"),),
+    "p_among": (("zone", "revealed"),), "p_zone_damage": (("zone", "damage"),), "p_everywhere": (("zone", "any"),),
     "p_zone_any_break": (("zone", "break"), ("owner", Player.ANY)), "p_any_element": (("color", "any"),),
     "p_in_party": (("state", "in_party"),),
 }
@@ -129,6 +129,9 @@ class SelectorRules:
 
     def p_not_element(self, meta, c):
         return [("color", "not_" + str(t)) for t in c]
+
+    def q_num_other(self, meta, c):
+        return [("count", number_in(c), False, "=="), ("other", True)]
 
     def q_any_number(self, meta, c):
         return ("count", None, True, "any")

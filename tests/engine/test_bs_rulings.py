@@ -237,3 +237,53 @@ def test_explain_lists_armor_meaning_with_clause() -> None:
     armor = [a for a in applies if "Armor" in a.text]
     assert armor and "11-5-1" in armor[0].cites and armor[0].cards == ("b1",)
     assert "red/purple" in armor[0].text
+
+
+def test_bs_10_2_2_10_depleted_by_own_core_move_without_triggers() -> None:
+    state = make("bs", {"s": spirit("S")}, {"A": {"deck": 5, "field": [{"id": "a1", "card": "s", "cores": 1}]},
+                                           "B": {}},
+                 abilities={"s": (Ability(kind=AbilityKind.TRIGGERED, timing="when_destroyed",
+                                          effects=(Draw(count=1),)),)})
+    r = act(state, {"player": "A", "move_cores": 1, "from": "a1", "to": "reserve"})
+    assert r.state.zone_of("a1") == "trash" and not r.state.players["A"].hand
+    assert {"3-2-5-4", "10-2-2-10"} <= set(r.cites)
+
+
+def test_bs_10_2_2_1_destroyed_spirit_enters_the_pending_state() -> None:
+    state, rulings = play(battle_board("bs", a_bp=6000, b_bp=3000), {"player": "A", "attack": "a1"},
+                          {"player": "B", "block": "b1"})
+    assert state.zone_of("b1") == "trash"
+    assert any("pending" in s.text and "10-2-2-1" in s.cites for r in rulings for s in r.steps)
+
+
+def test_bs_1_3_7_life_zero_ends_the_game_before_waiting_effects() -> None:
+    state = make("bs", {"x": spirit("X")},
+                 {"A": {"field": [{"id": "a1", "card": "x", "cores": 1}]}, "B": {"life": 1}}, step="attack")
+    final, _ = play(state, {"player": "A", "attack": "a1"}, {"player": "B", "no_block": True})
+    assert final.winner == "A"
+
+
+def test_judge_engine_explain_dispatches_on_the_game() -> None:
+    from judge.engine import explain
+
+    applies = explain(battle_board("bs"))
+    assert applies and all(a.cites for a in applies)
+
+
+def test_bss_8_9_3_one_substitution_and_a_declined_one_lets_destruction_happen() -> None:
+    from judge.text.ast import Condition, Conditional, Move
+    from judge.text.ast import Optional as MayDo
+    sub = Ability(kind=AbilityKind.TRIGGERED, timing="event",
+                  condition=Condition(kind="would", text="this spirit would be destroyed",
+                                      selector=Selector(count=1, self_ref=True)),
+                  effects=(Conditional(condition=Condition(kind="substitution", text="instead"), instead=True,
+                                       effects=(MayDo(effects=(Move(target=Selector(count=1, self_ref=True),
+                                                                    dest="hand"),)),)),))
+    state = battle_board(a_bp=6000, b_bp=3000, y=(sub,))
+    s1 = act(act(state, {"player": "A", "attack": "a1"}).state, {"player": "B", "block": "b1"}).state
+    asked = rules_for_game("bss").settle(s1)
+    assert asked.request is not None and "8-9-1" in asked.request.cites
+    declined = act(s1, {"player": "B", "choose": "no"})
+    assert declined.state.zone_of("b1") == "trash"
+    used = act(s1, {"player": "B", "choose": "yes"})
+    assert used.state.zone_of("b1") == "hand"

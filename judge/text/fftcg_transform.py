@@ -392,7 +392,14 @@ class FFTCGTransformer(SelectorRules):
 
     def deal_to(self, meta, c):
         per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Damage(amount=c[0], target=c[1], per=per, span=self._span(meta))
+        target = [x for x in c if isinstance(x, Selector)][-1]
+        return Damage(amount=c[0], target=target, per=per, span=self._span(meta))
+
+    def deal_more(self, meta, c):
+        more = int(next(t for t in c if isinstance(t, Token) and t.type == "NUMBER"))
+        per = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "per")
+        return [Damage(amount=c[1], target=c[0], span=self._span(meta)),
+                Damage(amount=more, target=c[0], per=per, span=self._span(meta))]
 
     def dull(self, meta, c):
         return SetState(state="dull", target=c[0], span=self._span(meta))

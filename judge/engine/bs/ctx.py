@@ -8,12 +8,14 @@ from before the work item that needed it, so a later `choose` resumes exactly th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields
 from typing import Any
 
 from judge.engine.bs.clauses import cites
-from judge.engine.bs.state import State
+from judge.engine.bs.state import State, evolve
 from judge.engine.core import ChoiceNeeded, Refusal, Step
+
+_STATE_FIELDS = frozenset(f.name for f in fields(State))
 
 
 class Refuse(Exception):
@@ -59,7 +61,10 @@ class Ctx:
         return Need(ChoiceNeeded(choice, cites(self.game, *concepts), player=player, options=options))
 
     def set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
+        unknown = set(changes) - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"State has no field {sorted(unknown)}")
+        self.state = evolve(self.state, **changes)
 
     def bump(self) -> int:
         """A fresh timestamp (for applying effects chronologically, 8-8-1-3-1)."""

@@ -208,11 +208,19 @@ class State:
         return None
 
 
+def evolve(state: State, **changes: Any) -> State:
+    """`dataclasses.replace` for State without its per-call overhead (State has no __post_init__)."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def with_player(state: State, p: PlayerState) -> State:
     """The state with one player's areas replaced."""
     players = dict(state.players)
     players[p.name] = p
-    return replace(state, players=players)
+    return evolve(state, players=players)
 
 
 def with_field_card(state: State, fc: FieldCard) -> State:
@@ -248,4 +256,4 @@ def placements(state: State) -> dict[str, list[str]]:
 
 
 __all__ = ["Battle", "CardDef", "FieldCard", "Mod", "Orientation", "PlayerState", "State", "Step", "Work",
-           "placements", "total_cores", "with_field_card", "with_player"]
+           "evolve", "placements", "total_cores", "with_field_card", "with_player"]

@@ -5,6 +5,18 @@
 in order, lets the engine settle the windows nobody acted in, checks the `expect:` entries with
 code independent of the engine (`judge.engine.expect`), and resolves every `alternatives:` branch.
 Every problem in a file is a ScenarioError naming the file and the field path (`actions[2].block`).
+
+Extensions to the issue's format (the core stays as specified):
+- top level: `question:`, `answer:`, `source:`, `notes:`, `tags:` (shown in markdown rulings);
+- any action: `targets: [...]` (choices supplied in advance, consumed in order), `order: [...]` (the
+  order of simultaneous triggered effects); `choose:` also answers a pending request of any kind
+  (targets, yes / no, `{reserve: 1, a1: 1}` for where cores come from);
+- Battle Spirits actions: summon/place `cores`, `pay_from`, `pay_soul_core`, `soul_core_on`, `as`,
+  `ascend`, `succession`, `free`; magic `soul_magic`, `succession`; move_cores `soul_core`;
+  activate `cores_from` (【Awaken】);
+- Battle Spirits cards: `levels: {2: {cores: super_unleash, …}}`, `ex_symbol`, `soul_magic: [red]`,
+  `succession: true`, `token: true`, or a card number (`whelp: JDG01-001`) from the card database;
+- expectations: `{request: "text", cites: [...]}` — the run ends waiting for that choice.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from judge.text.ast import (
     Counters,
     Damage,
     Declare,
+    Delayed,
     Deploy,
     Destroy,
     Discard,
@@ -442,7 +443,18 @@ class FFTCGTransformer(SelectorRules):
         return Move(target=first_of(c, Selector), dest=dest, span=self._span(meta))
 
     def play(self, meta, c):
-        return Deploy(verb="play", target=zoned(c), span=self._span(meta))
+        deploy = Deploy(verb="play", target=zoned(c), span=self._span(meta))
+        if any(isinstance(x, tuple) and x and x[0] == "at_end" for x in c):
+            return Delayed(timing="end_of_turn", timing_text="at the end of the turn", effects=(deploy,),
+                           span=self._span(meta))
+        return deploy
+
+    def at_end_of_turn(self, meta, c):
+        return ("at_end",)
+
+    def negate_damage(self, meta, c):
+        return ModifyStat(stat="damage_received_becomes", amount=0, target=c[0], duration=Duration.TURN,
+                          span=self._span(meta))
 
     def cast_free(self, meta, c):
         return Deploy(verb="cast", target=zoned(c), free=True, span=self._span(meta))

@@ -35,8 +35,9 @@ def _db_path(db_path: Path | None = None) -> Path:
 
 
 def imports_dir(db_path: Path) -> Path:
-    """Where copies of imported card files live (beside the database, so rebuilds replay them)."""
-    return db_path.parent / IMPORTS_DIR
+    """Where copies of imported card files live: beside the database and named after it (so two
+    databases in one folder never share imports), so rebuilds replay them."""
+    return db_path.parent / f"{db_path.stem}.{IMPORTS_DIR}"
 
 
 def _imports(db_path: Path) -> list[dict]:
@@ -173,8 +174,15 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
 
         choices = {i: f"{r['name']}" for i, r in enumerate(names)}
         best = process.extract(q, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
-        if best and best[0][1] >= 86:
+        tied = len(best) > 1 and best[1][1] == best[0][1] and choices[best[1][2]] != choices[best[0][2]]
+        if best and best[0][1] >= 86 and not tied:
             r = names[best[0][2]]
+            return _card(store.card_rows(conn, r["number"], r["game"])[0])
+        # every word typed appears in exactly one name ("supernova siegwurm"): that card
+        subset = process.extract(q, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
+                                 limit=2, score_cutoff=95)
+        if len(subset) == 1 or (len(subset) == 2 and names[subset[0][2]]["name"] == names[subset[1][2]]["name"]):
+            r = names[subset[0][2]]
             return _card(store.card_rows(conn, r["number"], r["game"])[0])
         hints = [f"{names[b[2]]['number']} {names[b[2]]['name']}" for b in best[:3] if b[1] >= 50]
         where = f" in {game}" if game else ""

@@ -10,6 +10,7 @@ Decklist format: one `COUNT CARD` per line ("4 BSS01-001", "3x 16-015H", "2 Blaz
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -186,7 +187,11 @@ def _clause_texts(game: str, numbers: list[str], db_path: Path | None) -> dict[s
     out = {}
     for number in dict.fromkeys(numbers):
         try:
-            out[number] = " ".join(kb.clause(game, number).text.split())[:200]
+            text = " ".join(kb.clause(game, number).text.split())[:200]
+            if game == "bs":           # Japanese is authoritative; the English translation beside it
+                with contextlib.suppress(JudgeError):
+                    text += " / en: " + " ".join(kb.clause(game, number, lang="en").text.split())[:200]
+            out[number] = text
         except JudgeError:
             continue
     return out

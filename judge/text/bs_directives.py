@@ -159,7 +159,8 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def core_move_into(self, meta: Any, c: list) -> MoveCores:
-        return self._cores(meta, c[0], ("void", Player.YOU), next(x for x in c[1:] if x is not None))
+        # no "from": BSS 8-5-5, the core may come from the life, the field, the reserve or the trash
+        return self._cores(meta, c[0], ("any", Player.YOU), next(x for x in c[1:] if x is not None))
 
     @v_args(meta=True)
     def remove_cores(self, meta: Any, c: list) -> MoveCores:

@@ -232,8 +232,9 @@ class SelectorMixin:
         return {"name": str(c[0]).strip('"“”')}
 
     def post_total(self, c: list) -> dict:
+        value = next(t for t in c if isinstance(t, Token) and t.type.endswith("INT"))
         return {"thresholds": (Threshold("total_" + str(c[-1]).lower(), _OPS[str(c[-2]).lower()],
-                                         _num(c[0])),)}
+                                         _num(value)),)}
 
     @v_args(meta=True)
     def selector(self, meta: Any, c: list) -> Selector:

@@ -39,7 +39,7 @@ def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[st
     head = kind.value if isinstance(kind, Enum) and kind_of(node) == "ability" else kind_of(node)
     attrs, children = [], []
     for f in fields(node):
-        if f.name in _SKIP:
+        if f.name == "span" or (f.name in _SKIP and kind_of(node) == "ability"):
             continue
         value = getattr(node, f.name)
         if _is_default(node, f.name, value) and f.name != "count":

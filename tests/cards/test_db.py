@@ -69,3 +69,11 @@ def test_imports_survive_a_rebuild_of_the_database(db: Path) -> None:
     assert find_card("TST01-002", db_path=db).name == "Test Reversal"
     db.unlink()                       # the whole file gone: rules and cards are rebuilt, imports replayed
     assert find_card("TST01-001", db_path=db).name == "Test Flamecub"
+
+
+def test_a_name_shared_by_several_cards_is_ambiguous_but_a_unique_subset_is_found(db: Path) -> None:
+    load_card_file(FIX / "saga-records.json", "bss", db_path=db)
+    assert find_card("flamecub test", db_path=db).number == "TST01-001"
+    with pytest.raises(UnknownCard) as err:
+        find_card("test", game="bss", db_path=db)
+    assert len(err.value.hints) >= 2

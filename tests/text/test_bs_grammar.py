@@ -362,3 +362,15 @@ def test_bss_8_4_1_a_required_cost_before_to() -> None:
     e = effect("Discard three cards from the top of your deck to place a core from your reserve into your life.")
     assert isinstance(e, Sequence) and e.connector == "to"
     assert isinstance(e.effects[0], Discard) and isinstance(e.effects[1], MoveCores)
+
+
+def test_bss_8_5_3_2_any_number_with_a_combined_total() -> None:
+    e = effect("Select any number of your opponent's spirits with a combined total of 10,000 or fewer BP and destroy them.")
+    (th,) = e.target.thresholds
+    assert (e.target.count, e.target.up_to) == (None, True)
+    assert (th.stat, th.op, th.value) == ("total_bp", "<=", 10000)
+
+
+def test_bss_8_5_5_a_core_placed_without_a_source_may_come_from_any_area() -> None:
+    e = effect("Place a core onto this spirit.")
+    assert isinstance(e, MoveCores) and (e.source, e.dest) == ("any", "spirit") and e.dest_target.self_ref

@@ -87,6 +87,7 @@ CLAUSES: dict[str, str] = {
     "attack_declaration": "10.1.2.1",
     "attacker_active_haste": "10.1.2.1.1",
     "attacker_legal": "10.1.2.1.2",
+    "attack_must": "10.1.2.1.3",
     "attacker_dulls": "10.1.2.2",
     "attack_cost": "10.1.2.3",
     "attacking_forward": "10.1.2.4",

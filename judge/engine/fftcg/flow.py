@@ -13,7 +13,7 @@ from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answe
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.process import rule_processes
-from judge.engine.fftcg.query import candidates, matches
+from judge.engine.fftcg.query import candidates, matches, must_attack
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
 
@@ -110,6 +110,11 @@ def pass_priority(s: State, player: str, log: Log) -> State:
     log.add(f"{player} passes priority", "forfeit_priority")
     if (s.phase == Phase.ATTACK and s.step == AttackStep.DECLARATION and s.battle is None and not s.stack
             and player == s.turn_player):
+        must = [c.uid for c in s.controlled(player, ("forward",)) if must_attack(s, c.uid)
+                and attack.can_attack(s, c.uid, player) is None]
+        if must:
+            raise Refused(f"the Attack Phase cannot end before {', '.join(s.name_of(u) for u in must)} attacks "
+                          f"(an effect says it must attack)", "attack_must")
         log.add(f"{player} declares no (further) attack: the Attack Phase goes on to Main Phase 2",
                 "no_attack", "next_attack")
         return replace(s, priority=None, passes=0, pc=("begin", Phase.MAIN2.value))

@@ -204,6 +204,17 @@ def restricted(s: State, uid: str, action: str) -> bool:
     return False
 
 
+def must_attack(s: State, uid: str) -> bool:
+    """True when an ability of the Forward says it must attack (10.1.2.1.3)."""
+    for ab in abilities(s, uid):
+        for e in _effects_flat(ab.effects):
+            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith("attack") and \
+                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
+                return True
+    c = s.char(uid)
+    return c is not None and any(m.kind == "must" and m.value == "attack" for m in c.mods)
+
+
 def _threshold(value: int, t: Threshold) -> bool:
     return {"<=": value <= t.value, ">=": value >= t.value, "==": value == t.value,
             "<": value < t.value, ">": value > t.value}[t.op]

@@ -46,7 +46,8 @@ class RulesScreen(Screen[None]):
     RulesScreen #sections { width: 30%; min-width: 24; max-width: 44; border-right: vkey $panel; }
     RulesScreen #other { display: none; border-left: vkey $panel; }
     RulesScreen.side-by-side #other { display: block; }
-    RulesScreen #jump { display: none; }
+    RulesScreen { layers: base overlay; }
+    RulesScreen #jump { display: none; dock: bottom; layer: overlay; margin-bottom: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search", key_display="/", tooltip="Search the rules as you type"),

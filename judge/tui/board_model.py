@@ -215,7 +215,9 @@ class BoardSession:
         settled = self.rules.settle(self.state)
         if settled.steps:
             out.append(Candidate({"settle": True}, "legal", "", (), tuple(settled.steps)))
-        return out + [self.try_action(raw) for raw in self.candidate_actions()]
+        judged = [self.try_action(raw) for raw in self.candidate_actions()]
+        rank = {"legal": 0, "choice": 1, "refused": 2, "invalid": 3}
+        return out + sorted(judged, key=lambda c: rank.get(c.status, 4))  # stable: legal ones first
 
     def candidate_actions(self) -> list[dict[str, Any]]:
         """The Battle Spirits action vocabulary applied to this board (other games: type actions with ':')."""

@@ -121,7 +121,11 @@ class ClausePane(Vertical):
         return self.view.clause.number if self.view else None
 
     def show(self, view: ClauseView) -> None:
-        """Draw a clause and its links (the list is reset to the first link)."""
+        """Draw a clause and its links (the list is reset to the first link), in one repaint."""
+        with self.app.batch_update():
+            self._show(view)
+
+    def _show(self, view: ClauseView) -> None:
         self.view = view
         clause = view.clause
         self.query_one(".crumbs", Static).update(crumbs_markup(clause))

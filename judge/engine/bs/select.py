@@ -92,7 +92,9 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             if not matches(state, fc.id, sel, source):
                 continue
-            if armored(state, fc.id, source, controller) or cannot_be_selected(state, fc.id, controller):
+            # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
+            if sel.count is not None and (armored(state, fc.id, source, controller)
+                                          or cannot_be_selected(state, fc.id, controller)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)

@@ -345,6 +345,10 @@ class FFTCGTransformer(SelectorRules):
         target = [x for x in c if isinstance(x, Selector)][-1]
         return AlternativeCost(target=target, cost=replace(base, effects=extra), span=self._span(meta))
 
+    def st_must_choose(self, meta, c):
+        return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 

@@ -103,7 +103,10 @@ def _bind(s: State, a: A.Act) -> A.Act:
 def resolve(state: State, action: A.Act) -> Ruling:
     """Carry out one action, passing the windows before it that nobody acts in."""
     log = Log()
-    s = flow.advance(state, log) if state.pc is not None else state
+    try:
+        s = flow.advance(state, log) if state.pc is not None else state
+    except Refused as r:
+        return Ruling(state=state, refused=Refusal(r.reason, r.cites))
     first: Refused | None = None
     seen: dict = {}
     for _ in range(MAX_PASSES):

@@ -250,3 +250,28 @@ def _imperative(e: Effect) -> bool:
     if isinstance(e, Conditional):
         return any(_imperative(x) for x in e.effects)
     return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange, AlternativeCost)) or getattr(e, "duration", None) is Duration.TURN
+
+
+def gain_of(target: Selector, granted: Keyword | Ability, duration: Duration, span: Span | None) -> Gain:
+    """A keyword or a quoted ability given to the target (15.2 keywords, 11.5 abilities)."""
+    if isinstance(granted, Keyword):
+        return Gain(target=target, keyword=granted, duration=duration, span=span)
+    return Gain(target=target, ability=granted, duration=duration, span=span)
+
+
+#: friendly "expected" labels by example (Lark's match_examples), written in the grammar's view
+EXAMPLES: dict[str, list[str]] = {
+    "an effect after the trigger (11.8.2), e.g. \"draw 1 card\"": [
+        "when \x01 enters the field, juggle", "when \x01 attacks, sing 2 songs"],
+    "a selector such as \"1 Forward\" or \"up to 2 Backups opponent controls\" (11.6.5)": [
+        "choose 1 potato.", "break all the clouds."],
+    "a cost before the colon (11.6.2), e.g. \"《火》《ダル》:\"": ["《火》《ダル》 draw 1 card.", "《1》 《ダル》 break it"],
+    "a number of cards or an amount (4.1)": ["draw some cards.", "deal it lots of damage."],
+}
+
+
+class Event:
+    """A trigger event (11.8.2): its timing name and whose event it is."""
+
+    def __init__(self, timing: str, subject: Selector | None) -> None:
+        self.timing, self.subject = timing, subject

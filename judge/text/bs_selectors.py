@@ -197,6 +197,12 @@ class SelectorMixin:
     def post_cost(self, c: list) -> dict:
         return self._threshold("cost", c[-2], c[-1])
 
+    def post_cost_with(self, c: list) -> dict:
+        value = next(t for t in c if isinstance(t, Token) and t.type.endswith("INT"))
+        if isinstance(c[-1], Token) and c[-1].type == "MORE_FEWER":
+            return self._threshold("cost", value, c[-1])
+        return {"thresholds": (Threshold("cost", "==", _num(value)),)}
+
     def post_cost_eq(self, c: list) -> dict:
         return {"thresholds": (Threshold("cost", "==", _num(c[-1])),)}
 

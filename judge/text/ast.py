@@ -138,7 +138,7 @@ class Draw(Effect):
 class Discard(Effect):
     """A player discards N cards (from hand), possibly of a kind."""
 
-    count: int
+    count: int                   # FFTCG "discard your hand": 0, with target = the whole hand
     player: Player = Player.YOU
     target: Selector | None = None
     span: Span | None = None

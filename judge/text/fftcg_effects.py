@@ -252,6 +252,9 @@ class EffectRules(SelectorRules):
     def discard(self, meta, c):
         return Discard(count=number_in(c), span=self._span(meta))
 
+    def discard_hand(self, meta, c):
+        return Discard(count=0, target=Selector(count=None, zone="hand", owner=Player.YOU), span=self._span(meta))
+
     def discard_sel(self, meta, c):
         sel = c[0]
         return Discard(count=sel.count or 1, target=sel, span=self._span(meta))

@@ -99,6 +99,27 @@ class DirectiveMixin:
         return SetState(state="exhausted", target=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
+    def heavy_exhaust(self, meta: Any, c: list) -> SetState:
+        return SetState(state="heavy_exhausted", target=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def remove_game(self, meta: Any, c: list) -> Move:
+        return Move(target=c[0], dest="removed", span=self._span(meta))
+
+    @v_args(meta=True)
+    def reveal_hand(self, meta: Any, c: list) -> Reveal:
+        return Reveal(count=None, zone="opponent_hand", span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_player(self, meta: Any, c: list) -> Restriction:
+        action, _ = next(x for x in c if isinstance(x, tuple))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="cannot", action=action, player=Player.OPPONENT, duration=dur, span=self._span(meta))
+
+    def act_draw(self, c: list) -> tuple:
+        return ("draw", None)
+
+    @v_args(meta=True)
     def refresh(self, meta: Any, c: list) -> SetState:
         return SetState(state="refreshed", target=c[-1], span=self._span(meta))
 

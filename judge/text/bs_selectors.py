@@ -161,6 +161,10 @@ class SelectorMixin:
     def adj_set(self, c: list) -> dict:
         return {"zone": "burst"}
 
+    def post_extreme_bp(self, c: list) -> dict:
+        op = "<=" if str(c[-1]).lower() == "lowest" else ">="
+        return {"thresholds": (Threshold("bp", op, 0, ref=Selector(count=None, other=True)),)}
+
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
 

@@ -179,6 +179,8 @@ BS: dict[str, tuple[str, ...]] = {
     "discard": ("5-13-1",),
     "set_state.state=exhausted": ("5-15-1", "5-5-1-2"),
     "set_state.state=refreshed": ("5-14-1", "5-5-1-1"),
+    "set_state.state=heavy_exhausted": ("5-16-1", "5-5-1-3"),
+    "move.dest=removed": ("4-9",),
     "move_cores": ("5-7-3",),
     "move_cores.source=void": ("4-8",),
     "move_cores.dest=void": ("4-8",),

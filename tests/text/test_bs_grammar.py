@@ -374,3 +374,26 @@ def test_bss_8_5_3_2_any_number_with_a_combined_total() -> None:
 def test_bss_8_5_5_a_core_placed_without_a_source_may_come_from_any_area() -> None:
     e = effect("Place a core onto this spirit.")
     assert isinstance(e, MoveCores) and (e.source, e.dest) == ("any", "spirit") and e.dest_target.self_ref
+
+
+def test_bs_5_16_1_heavy_exhaust() -> None:
+    e = effect("Heavy exhaust one of your opponent's spirits.", "bs")
+    assert isinstance(e, SetState) and e.state == "heavy_exhausted"
+    from judge.text.links import cites
+
+    assert "5-16-1" in cites(e, "bs")
+
+
+def test_bs_4_9_remove_from_the_game() -> None:
+    e = effect("Select one of your opponent's spirits and remove it from the game.", "bs")
+    assert isinstance(e, Move) and e.dest == "removed" and e.target.owner is Player.OPPONENT
+
+
+def test_bss_1_3_3_the_opponent_cannot_draw() -> None:
+    e = effect("Your opponent cannot draw cards during this turn.")
+    assert isinstance(e, Restriction) and (e.action, e.player, e.duration) == ("draw", Player.OPPONENT, Duration.TURN)
+
+
+def test_bss_3_6_send_and_move_are_core_movements() -> None:
+    e = effect("Send one core from your opponent's life to their reserve.")
+    assert isinstance(e, MoveCores) and (e.source, e.dest) == ("opponent_life", "opponent_reserve")

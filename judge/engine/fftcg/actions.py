@@ -138,7 +138,8 @@ def cast(s: State, a: Cast, log: Log) -> State:
         _may_play(s, p, "Summons are cast", "summon_timing")
         effects = summon_effects(s, uid)
         chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
-        produced = check_payment(s, p, a.pay, req, casting=uid, keys=("summon_pay_all", "pay_cp", *cost_keys[1:]))
+        produced = check_payment(s, p, a.pay, req, casting=uid,
+                                 keys=("pay_cp", "summon_pay_all", *cost_keys[1:2][:int(d.multi_element)]))
         if lb:
             s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
         s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
@@ -171,7 +172,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
     elif s.priority != p:
         raise Refused(f"{p} does not have priority", "priority", timing=True)
     _field_limits(s, p, uid, log)
-    produced = check_payment(s, p, a.pay, req, casting=uid, keys=("character_pay_all", "pay_cp", *cost_keys))
+    produced = check_payment(s, p, a.pay, req, casting=uid, keys=("pay_cp", cost_keys[1]))
     if lb:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))

@@ -14,6 +14,7 @@ from typing import Any
 from judge.engine.core import Applies, ChoiceNeeded, Refusal, Ruling, Step
 from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
+from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.log import Log, Note, Refused
 from judge.engine.fftcg.model import AttackStep, State, where
@@ -100,13 +101,20 @@ def _bind(s: State, a: A.Act) -> A.Act:
     return a
 
 
+def _refusal(r: Refused, action: A.Act) -> Refusal:
+    """An illegal action is rewound (14.1), payments included (14.2); the reason's own clauses first."""
+    paid = isinstance(action, A.Cast | A.Use | A.Warp | A.Prime)
+    rewind = cite("illegal_rewind", "illegal_payments_undone") if paid else cite("illegal_rewind")
+    return Refusal(r.reason, tuple(dict.fromkeys((*r.cites, *rewind))))
+
+
 def resolve(state: State, action: A.Act) -> Ruling:
     """Carry out one action, passing the windows before it that nobody acts in."""
     log = Log()
     try:
         s = flow.advance(state, log) if state.pc is not None else state
     except Refused as r:
-        return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+        return Ruling(state=state, refused=_refusal(r, action))
     first: Refused | None = None
     seen: dict = {}
     for _ in range(MAX_PASSES):
@@ -118,14 +126,14 @@ def resolve(state: State, action: A.Act) -> Ruling:
         except Refused as r:
             log.undo(mark)
             if not r.timing:
-                return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+                return Ruling(state=state, refused=_refusal(r, action))
             first = first or r
         if s.winner is not None or s.awaiting is not None or s.priority is None or s.turn != state.turn:
             break
         try:
             s = flow.advance(flow.pass_priority(s, s.priority, log), log)
         except Refused as r:
-            return Ruling(state=state, refused=Refusal(r.reason, r.cites))
+            return Ruling(state=state, refused=_refusal(r, action))
         s = flow.loop_check(s, seen, log)
         if s.winner is not None:
             return Ruling(state=s, steps=_steps(log))
@@ -134,7 +142,7 @@ def resolve(state: State, action: A.Act) -> Ruling:
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
         return Ruling(state=s, steps=_steps(log), request=_request(s))
-    return Ruling(state=state, refused=Refusal(first.reason, first.cites))
+    return Ruling(state=state, refused=_refusal(first, action))
 
 
 def _unsettled(s: State) -> bool:

@@ -28,6 +28,7 @@ _SPLIT_RUN = re.compile(r"(\[\[i\]\]\s*(?:job|card name|category))\s*\[\[/\]\]\s
 _ITALIC_RUN = re.compile(r"\[\[i\]\]((?:(?!\[\[).)*?)\[\[/\]\]", re.S)
 _LABEL = re.compile(r"\s*(job|card name|category|damage|limit break|warp|priming)\b", re.I)
 _OTHER_RUN = re.compile(r"\[\[(?:s|ex)\]\](?:(?!\[\[).)*?\[\[/\]\]", re.S)
+_STRAY_EX = re.compile(r"\[\[ex\]\](?!\s*ex\s*burst)", re.I)
 _TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]|\[\[b\]\]|<br\s*/?>")
 _QUOTES = str.maketrans("“”‘’", "\"\"''")
 _QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
@@ -179,6 +180,7 @@ def _tidy_markup(text: str) -> str:
     or leave tags unpaired; the runs are joined and stray tags blanked (same length). Italics around
     anything else (`[[i]]Haste[[/]]`) carry no meaning, so their tags are blanked too.
     """
+    text = _STRAY_EX.sub(_blank, text)
     text = _SPLIT_RUN.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
     keep: list[tuple[int, int]] = []
     for m in _ITALIC_RUN.finditer(text):

@@ -72,7 +72,7 @@ TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
            "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken",
            "opp_discards": "opponent_discards", "counter_removed": "counter_removed",
-           "counter_placed": "counter_placed"}
+           "counter_placed": "counter_placed", "to_damage_zone": "put_into_damage_zone"}
 
 
 #: words of a use limit ("You can only use this ability …", 11.6) → Ability.restrictions value

@@ -43,8 +43,9 @@ def explain(s: State) -> tuple[Applies, ...]:
     text, keys = _STEP[s.step] if s.phase == Phase.ATTACK and s.step else _PHASE.get(s.phase, ("", ()))
     if text:
         out.append(Applies(text, cite(*keys)))
-    if s.priority:
-        out.append(Applies(f"{s.priority} has priority: they may cast, use an ability or pass; two passes in a "
+    holder = s.priority or (s.pc[1] if s.pc and s.pc[0] == "priority" else None)
+    if holder:
+        out.append(Applies(f"{holder} has priority: they may cast, use an ability or pass; two passes in a "
                            f"row resolve the top of the stack or end the step", cite("priority", "both_pass")))
     if s.stack:
         out.append(Applies("Stack (top first): " + "; ".join(i.label for i in reversed(s.stack)),

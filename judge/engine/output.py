@@ -149,6 +149,9 @@ def to_text(result: Result) -> str:
     """The trace a judge reads in a terminal: one line per step with its clauses, then the checks."""
     sc = result.scenario
     lines = [f"{sc.title}  [{sc.game}]"]
+    question = sc.data.get("question") or sc.data.get("description")
+    if question:
+        lines.append(f"Q: {question}")
     last: int | None = -1
     for n, t in enumerate(result.steps, 1):
         if t.action != last:

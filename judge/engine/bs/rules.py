@@ -16,7 +16,7 @@ from judge.engine.bs import battle, board, summon, turn, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
 from judge.engine.bs.state import State
-from judge.engine.core import Applies, Refusal, Ruling
+from judge.engine.core import Applies, Refusal, Ruling, Step
 from judge.errors import ScenarioError
 
 FLASH_ACTIONS = (A.UseMagic, A.Activate, A.Summon)
@@ -58,6 +58,8 @@ class BattleSpiritsRules:
             return Ruling(state=state, steps=(), refused=r.refusal)
         except Need as n:
             return self._suspend(ctx, state, action, n)
+        if ctx.state.answers:
+            ctx.steps.append(Step(f"Note: the supplied choice(s) {list(ctx.state.answers)} were not needed"))
         ctx.set(answers=())
         return Ruling(state=ctx.state, steps=ctx.steps)
 

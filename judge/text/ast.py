@@ -286,6 +286,15 @@ class Optional(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Attack(Effect):
+    """BS "attack that spirit" (BSS 10-10-1: a spirit instructed to attack another spirit)."""
+
+    target: Selector
+    attacker: Selector | None = None   # None = the spirit the effect belongs to / just selected
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class SetStat(Effect):
     """BS "treat it as though it costs 5", "this card costs 3" (BSS 8-8-1-3-4: assign a value)."""
 
@@ -476,6 +485,7 @@ def to_json(node: Any, cites: Any = None) -> Any:
 __all__ = [
     "Ability",
     "AbilityKind",
+    "Attack",
     "Activate",
     "AlternativeCost",
     "Cancel",

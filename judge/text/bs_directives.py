@@ -9,6 +9,7 @@ from lark import Token, Tree, v_args
 
 from judge.text.ast import (
     Activate,
+    Attack,
     Deploy,
     Destroy,
     Discard,
@@ -263,6 +264,10 @@ class DirectiveMixin:
     @v_args(meta=True)
     def passive_state(self, meta: Any, c: list) -> SetState:
         return SetState(state=str(c[-1]).lower(), target=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def attack(self, meta: Any, c: list) -> Attack:
+        return Attack(target=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
     def keep(self, meta: Any, c: list) -> Move:

@@ -96,6 +96,7 @@ BSS: dict[str, tuple[str, ...]] = {
     "move.dest=deck_bottom": ("4-2-4", "3-2-3-1"),
     "move.dest=trash": ("3-4-1",),
     "move.dest=field": ("10-5-1",),
+    "attack": ("10-10-1",),
     "reveal": ("12-2-1", "12-2-2", "12-3-1"),
     "search": ("12-2-1", "12-3-3"),
     "gain": ("8-2-2-2",),

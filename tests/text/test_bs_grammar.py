@@ -397,3 +397,12 @@ def test_bss_1_3_3_the_opponent_cannot_draw() -> None:
 def test_bss_3_6_send_and_move_are_core_movements() -> None:
     e = effect("Send one core from your opponent's life to their reserve.")
     assert isinstance(e, MoveCores) and (e.source, e.dest) == ("opponent_life", "opponent_reserve")
+
+
+def test_bss_10_10_1_attack_a_selected_spirit() -> None:
+    from judge.text.ast import Attack
+
+    a = one("You may select one of your opponent's exhausted spirits and attack it.")
+    (opt,) = a.effects
+    (attack,) = opt.effects
+    assert isinstance(attack, Attack) and attack.target.state == "exhausted"

@@ -485,9 +485,9 @@ def to_json(node: Any, cites: Any = None) -> Any:
 __all__ = [
     "Ability",
     "AbilityKind",
-    "Attack",
     "Activate",
     "AlternativeCost",
+    "Attack",
     "Cancel",
     "Choose",
     "Condition",

@@ -68,16 +68,18 @@ def start_times(runs: int) -> tuple[list[float], list[float], list[float]]:
     return inner, bare, walls
 
 
-async def jump_times(numbers: list[str]) -> list[float]:
+async def jump_times(numbers: list[str]) -> list[tuple[float, float]]:
     """Enter in the jump line → the clause pane repainted with the new clause (first refresh after)."""
     from judge.tui.app import JudgeApp
     from judge.tui.clause_pane import ClausePane
 
     painted: list[float] = []
+    updated: list[float] = []
     original = ClausePane.show
 
-    def show(self: ClausePane, view: object) -> None:  # timestamp the first refresh after the update
+    def show(self: ClausePane, view: object) -> None:  # timestamp the update and the first refresh after it
         original(self, view)
+        updated.append(time.perf_counter())
         self.call_after_refresh(lambda: painted.append(time.perf_counter()))
 
     ClausePane.show = show  # type: ignore[method-assign]
@@ -91,11 +93,12 @@ async def jump_times(numbers: list[str]) -> list[float]:
             for number in numbers:
                 await pilot.press("g", *number)
                 painted.clear()
+                updated.clear()
                 t = time.perf_counter()
                 await pilot.press("enter")
                 while pane.number != number or not painted:
                     await asyncio.sleep(0.0005)
-                out.append(painted[0] - t)
+                out.append((updated[0] - t, painted[0] - t))
     finally:
         ClausePane.show = original  # type: ignore[method-assign]
     return out
@@ -116,8 +119,10 @@ def main() -> None:
         print(f"start → first rules screen drawn: p50 {start * 1000:.0f} ms (max {max(inner) * 1000:.0f} ms); "
               f"process wall incl. exit p50 {wall * 1000:.0f} ms vs python -c pass {bare_p50 * 1000:.0f} ms "
               f"(ratio {wall / bare_p50:.1f}x)  aim < 1000 ms")
-        print(f"keypress → clause pane repainted (jump, {len(jumps)} numbers): p50 {pct(jumps, 50) * 1000:.1f} ms, "
-              f"p95 {pct(jumps, 95) * 1000:.1f} ms, max {max(jumps) * 1000:.1f} ms  aim < 50 ms")
+        for label, xs in (("clause pane updated", [u for u, _p in jumps]),
+                          ("clause pane repainted", [p for _u, p in jumps])):
+            print(f"keypress → {label} (jump, {len(xs)} numbers): p50 {pct(xs, 50) * 1000:.1f} ms, "
+                  f"p95 {pct(xs, 95) * 1000:.1f} ms, max {max(xs) * 1000:.1f} ms  aim < 50 ms")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -127,6 +127,9 @@ class SelectorRules:
         key = "color" if "element" in s else "job" if "job" in s else "type"
         return (key, "named")
 
+    def p_count_op(self, meta, c):
+        return ("count_op", ">=" if "more" in self._slice(meta) else "<=")
+
     def p_not_element(self, meta, c):
         return [("color", "not_" + str(t)) for t in c]
 
@@ -179,6 +182,8 @@ class SelectorRules:
                 fields["count"], fields["up_to"] = n, up
                 if op in (">=", "<=") and not up:
                     lists["th"].append(Threshold("count", op, n))
+            elif key == "count_op":
+                lists["th"].append(Threshold("count", item[1], fields["count"] or 0))
             elif key in lists:
                 lists[key].append(item[1])
             else:

@@ -511,6 +511,13 @@ class DirectiveMixin:
                            duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
+    def restriction_life(self, meta: Any, c: list) -> Restriction:
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        attacker = _Ref() if "that" in str(c[-1]).lower() else Selector(self_ref=True)
+        return Restriction(mode="cannot", action="reduce_life", target=attacker, player=owner,
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
+    @v_args(meta=True)
     def restriction_cores(self, meta: Any, c: list) -> Restriction:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,

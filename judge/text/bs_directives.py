@@ -318,9 +318,10 @@ class DirectiveMixin:
         return "deck_top_or_bottom"
 
     @v_args(meta=True)
-    def return_(self, meta: Any, c: list) -> Move:
-        target = next(x for x in c if isinstance(x, Selector))
-        return Move(target=self._zoned(target, c), dest=c[-1], span=self._span(meta))
+    def return_(self, meta: Any, c: list) -> Move | list:
+        targets = [x for x in c if isinstance(x, Selector)]
+        moves = [Move(target=self._zoned(t, c), dest=c[-1], span=self._span(meta)) for t in targets]
+        return moves[0] if len(moves) == 1 else moves     # "return that spirit and all spirits …"
 
     @v_args(meta=True)
     def symbols_as(self, meta: Any, c: list) -> SetStat:

@@ -500,6 +500,10 @@ class DirectiveMixin:
         return None
 
     @v_args(meta=True)
+    def permission_link(self, meta: Any, c: list) -> Restriction:
+        return Restriction(mode="can", action="be_linked", target=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
     def permission_block(self, meta: Any, c: list) -> Restriction:
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,

@@ -165,6 +165,13 @@ class SelectorMixin:
         op = "<=" if str(c[-1]).lower() == "lowest" else ">="
         return {"thresholds": (Threshold("bp", op, 0, ref=Selector(count=None, other=True)),)}
 
+    def post_being_blocked(self, c: list) -> dict:
+        return {"state": "blocked"}
+
+    @v_args(meta=True)
+    def first_attacker(self, meta: Any, c: list) -> Selector:
+        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), span=self._span(meta))
+
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
 

@@ -139,6 +139,7 @@ CLAUSES: dict[str, dict[str, tuple[str, ...]]] = {
     "manage.by_effect": {"bss": ("9-3-2-1",), "bs": ("10-2-2-8",)},
     "manage.bp_zero": {"bss": ("9-4-2",), "bs": ()},
     "manage.bp_zero_effect": {"bss": ("9-4-2-1",), "bs": ()},
+    "manage.depletion": {"bss": (), "bs": ("5-11-1", "5-11-2")},
     "manage.pending": {"bss": (), "bs": ("10-2-2-1", "10-2-2-5")},
     "manage.pending_level": {"bss": (), "bs": ("10-2-2-3",)},
     # keywords (Saga section 11; Standard common / restriction effects, section 12)

@@ -88,17 +88,22 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     for cid in ids:
         if effect and keywords.at_field_protects(ctx, cid, source, by):
             continue
-        if cause != "self" and substitute(ctx, cid):
+        if cause not in ("self", "depleted") and substitute(ctx, cid):
             continue
         done.append(cid)
     if not done:
         return []
     lasts = {cid: last_known(ctx.state, cid) for cid in done}
-    immortal = [] if cause == "self" else keywords.immortal_candidates(ctx, lasts)
+    quiet = cause in ("self", "depleted")  # no destruction triggers (10-1-1-1; bs 5-11-2)
+    immortal = [] if quiet else keywords.immortal_candidates(ctx, lasts)
     pending = ctx.game == "bs"
     for cid in done:
         lk = lasts[cid]
-        if cause == "self":
+        if cause == "depleted":
+            ctx.log(f"{name_of(ctx.state, cid)} is Depleted and enters the pending state: Depletion is not "
+                    "destruction, so 'When Destroyed' effects do not activate", "manage.depletion",
+                    "manage.pending")
+        elif cause == "self":
             ctx.log(f"{name_of(ctx.state, cid)} is self-destroyed: effects that trigger on destruction do "
                     "not activate", "manage.self_destroy")
         elif pending:
@@ -109,7 +114,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     for cid in done:
         leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
-    if cause != "self":
+    if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.queue_immortal(ctx, immortal)
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
@@ -186,7 +191,8 @@ def deplete_or_destroy(ctx: Ctx, cid: str) -> None:
     else:
         ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1",
                 "manage.checkpoint", "manage.insufficient")
-    destroy(ctx, [cid], cause="self" if cause == "self" else "cores", by=by or None)
+    kind = "depleted" if ctx.game == "bs" else ("self" if cause == "self" else "cores")
+    destroy(ctx, [cid], cause=kind, by=by or None)
 
 
 def checkpoint(ctx: Ctx) -> None:

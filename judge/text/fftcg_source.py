@@ -97,8 +97,8 @@ def infer_name(text: str) -> str | None:
                 and not (full[-1].isdigit() and full[-2].lower() == "of")):
             endings.add(len(full))                       # "Warrior of Light", "Black Waltz 2"
         if full and full[-1].lower() in _ELEMENT_WORDS and (len(full) == 1 or full[-2].lower() in _NEVER_FIRST):
-            found[full[-1]] += 0.9                        # a card named after an Element ("Lightning"),
-                                                          # losing ties to any other name
+            found[full[-1]] += 0.45                       # a card named after an Element ("Lightning"):
+                                                          # twice at least, and losing ties to other names
         for end in endings:
             for i in range(end):
                 cand = full[i:end]
@@ -108,7 +108,7 @@ def infer_name(text: str) -> str | None:
     if not found:
         return None
     best = max(found.items(), key=lambda kv: (kv[1], len(kv[0])))
-    return best[0]
+    return best[0] if best[1] >= 0.9 else None
 
 
 def _candidate(words: list[str]) -> bool:

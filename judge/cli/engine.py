@@ -44,7 +44,17 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) ->
         raise BadInput("choose one of --json, --markdown, --recheck")
     if recheck:
         if file.suffix.lower() != ".json":
-            raise BadInput(f"{file}: --recheck takes a saved ruling; save one with `judge step FILE --json > r.json`")
+            # no saved ruling: resolve now and check every cited clause is still in the rules
+            result = run_scenario(load_scenario(file))
+            kb = open_kb_or_none()
+            from judge.engine.output import clause_hashes
+
+            gone = [n for n, h in clause_hashes(kb, result.scenario.game, result.cites).items() if h is None]
+            for n in gone:
+                click.echo(f"no longer in the rules: §{n}")
+            click.echo(f"{file} is a scenario, not a saved ruling: {len(result.cites)} cited clauses checked "
+                       "against the current rules (save a ruling with --json to compare texts later)")
+            return 1 if gone else 0
         saved = _load_ruling(file)
         result = run_scenario(load_scenario(file, data=saved["scenario"]))
         kb = open_kb_or_none()

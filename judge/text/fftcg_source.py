@@ -97,8 +97,8 @@ def infer_name(text: str) -> str | None:
                 and not (full[-1].isdigit() and full[-2].lower() == "of")):
             endings.add(len(full))                       # "Warrior of Light", "Black Waltz 2"
         if full and full[-1].lower() in _ELEMENT_WORDS and (len(full) == 1 or full[-2].lower() in _NEVER_FIRST):
-            found[full[-1]] += 0.45                       # a card named after an Element ("Lightning"):
-                                                          # twice at least, and losing ties to other names
+            verb_next = re.match(r"\s*[a-z]", plain[m.end():])  # "When Lightning enters", not "a Fire Job X"
+            found[full[-1]] += 0.9 if verb_next else 0.0  # a card named after an Element: loses ties
         for end in endings:
             for i in range(end):
                 cand = full[i:end]

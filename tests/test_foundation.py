@@ -37,3 +37,12 @@ def test_every_cli_command_has_an_example() -> None:
     _register()
     missing = [name for name, cmd in _commands(cli) if "Example:" not in (cmd.help or "")]
     assert not missing, f"commands without an Example: in their help: {missing}"
+
+
+def test_test_modules_have_unique_names() -> None:
+    """pytest's default import mode needs unique basenames across test folders (no __init__.py)."""
+    from collections import Counter
+    from pathlib import Path
+
+    names = Counter(p.name for p in Path(__file__).parent.rglob("test_*.py"))
+    assert not [n for n, c in names.items() if c > 1]

@@ -10,6 +10,8 @@ from lark import Token, Tree, v_args
 from judge.text.ast import (
     Activate,
     Attack,
+    Condition,
+    Conditional,
     Deploy,
     Destroy,
     Discard,
@@ -268,6 +270,27 @@ class DirectiveMixin:
     @v_args(meta=True)
     def attack(self, meta: Any, c: list) -> Attack:
         return Attack(target=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def treat_also(self, meta: Any, c: list) -> list:
+        # "treat it as if it is also a Golem spirit with 5000 BP": a family, a card type and a BP value
+        target = c[0]
+        family = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        kind = _noun_types(str(next(t for t in c if isinstance(t, Token) and t.type == "NOUN_WORD")))[0]
+        bp = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        span = self._span(meta)
+        return [Gain(target=target, family=family, duration=dur, span=span),
+                SetStat(stat="card_type:" + "/".join(kind), value=1, target=target, duration=dur, span=span),
+                SetStat(stat="bp", value=bp, target=target, duration=dur, span=span)]
+
+    @v_args(meta=True)
+    def core_step_gain(self, meta: Any, c: list) -> list:
+        # BSS 6-3-2 replaced: N cores instead of one in the core step
+        n = next(x for x in c if isinstance(x, int))
+        move = MoveCores(count=n, source="void", dest="reserve", span=self._span(meta))
+        cond = Condition(kind="substitution", text="during your core step instead of one")
+        return [Conditional(condition=cond, effects=(move,), instead=True, span=self._span(meta))]
 
     @v_args(meta=True)
     def keep(self, meta: Any, c: list) -> Move:

@@ -156,6 +156,7 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
+    cond_used_main = _cond("used_during_main_step")
     cond_burst_set = _cond("burst_set")
     ev_spend = _cond("soul_core_spent")
     cond_among = _cond("among_revealed")

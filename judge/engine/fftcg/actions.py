@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.engine.fftcg import attack, flow, keywords
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, check_payment
-from judge.engine.fftcg.effects import assign_targets, summon_effects
+from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.model import evolve as replace
@@ -37,6 +37,7 @@ class Cast(Act):
     pay: Payment = NO_PAYMENT
     targets: tuple[str, ...] = ()
     from_zone: str = "hand"
+    mode: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +56,7 @@ class Use(Act):
     ability: int = 0
     pay: Payment = NO_PAYMENT
     targets: tuple[str, ...] = ()
+    mode: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,7 +138,9 @@ def cast(s: State, a: Cast, log: Log) -> State:
                  "light_dark_cost" if d.light_dark else "cost_element")
     if d.type == "summon":
         _may_play(s, p, "Summons are cast", "summon_timing")
-        effects = summon_effects(s, uid)
+        effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
+        if modes:
+            log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
         chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
         produced = check_payment(s, p, a.pay, req, casting=uid,
                                  keys=("pay_cp", "summon_pay_all", *cost_keys[1:2][:int(d.multi_element)]))
@@ -248,7 +252,10 @@ def use(s: State, a: Use, log: Log) -> State:
             raise Refused(f"{s.name_of(uid)} has not been under {p}'s control since the start of their turn and has "
                           f"no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
     label = f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
-    chosen = assign_targets(s, ab.effects, p, uid, a.targets, (k["choose"],), label)
+    effects, modes = select_modes(ab.effects, a.mode, label, "action_modes")
+    if modes:
+        log.add(f"{p} declares option(s) {modes}", "action_modes")
+    chosen = assign_targets(s, effects, p, uid, a.targets, (k["choose"],), label)
     req = ability_cost(cost.cp if cost else (), f"the cost of {label}")
     special_card = None
     if special:
@@ -278,7 +285,7 @@ def use(s: State, a: Use, log: Log) -> State:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
     s, sid = s.next_id("s")
     item = StackItem(uid=sid, kind="special" if special else "action", controller=p, source=uid,
-                     effects=ab.effects, label=label, targets=tuple(chosen.items()))
+                     effects=effects, label=label, targets=tuple(chosen.items()))
     s = replace(s, stack=(*s.stack, item))
     targets = "; ".join(", ".join(v) for v in chosen.values())
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",
@@ -295,7 +302,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
     if d.player != a.player:
         raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
-    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order"):
+    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode"):
         value = list(a.values)
     return replace(s, awaiting=None, answers=(*s.answers, value))
 

@@ -31,7 +31,7 @@ PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed"
 FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
-                         "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note"})
+                         "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -282,7 +282,7 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         if zone not in ("hand", "lb", "lb_deck"):
             raise _err(f"{where}.from", "hand or lb")
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
-                      from_zone="lb_deck" if zone.startswith("lb") else "hand")
+                      from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"))
     if "attack" in raw:
         return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"))
     if "block" in raw:
@@ -292,7 +292,7 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if "use" in raw:
         ability = raw.get("ability", 0)
         return A.Use(player=p, source=str(raw["use"]), ability=_int(ability, f"{where}.ability"), pay=pay,
-                     targets=targets)
+                     targets=targets, mode=_ids(raw.get("mode"), f"{where}.mode"))
     if raw.get("pass"):
         return A.Pass(player=p)
     if "choose" in raw:

@@ -71,6 +71,30 @@ def _selector(e: Effect) -> Selector | None:
     return getattr(e, "target", None) if isinstance(getattr(e, "target", None), Selector) else None
 
 
+def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str,
+                 key: str) -> tuple[tuple[Effect, ...], str | None]:
+    """Replace a "Select N of the M following actions" by the options declared (11.3.4, 11.6.6, 11.8.10)."""
+    modal = next((e for e in effects if type(e).__name__ == "Modal"), None)
+    if modal is None:
+        if picked:
+            raise Refused(f"{what} has no options to select", key)
+        return effects, None
+    n = len(modal.options)
+    try:
+        numbers = [int(str(p).strip()) for p in picked]
+    except ValueError:
+        raise Refused(f"select options of {what} by number (1-{n})", key) from None
+    if (len(numbers) != modal.count and not (modal.up_to and 0 < len(numbers) <= modal.count)) \
+            or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
+        raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
+                      f"by number (mode: [1..{n}])", key)
+    chosen = tuple(e for x in numbers for e in modal.options[x - 1])
+    out: list[Effect] = []
+    for e in effects:
+        out.extend(chosen if e is modal else (e,))
+    return tuple(out), ", ".join(map(str, numbers))
+
+
 def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
     """The distinct "choose" selectors of an effect list, in order (each is one target slot)."""
     out: list[Selector] = []

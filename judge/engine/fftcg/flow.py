@@ -8,7 +8,7 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 from __future__ import annotations
 
 from judge.engine.fftcg import attack
-from judge.engine.fftcg.effects import Ctx, choose_slots, run
+from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -24,6 +24,13 @@ MAX_AUTO = 400
 
 def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     effects = t.ability.effects
+    modal = next((e for e in effects if type(e).__name__ == "Modal"), None)
+    if modal is not None:                       # 11.8.10: the options are declared as it goes on the stack
+        n = len(modal.options)
+        s, answer = take_answer(s, t.controller, "mode", f"{t.controller} selects {modal.count} of the {n} options "
+                                f"of {t.label}", tuple(str(i + 1) for i in range(n)), "auto_modes")
+        effects, modes = select_modes(effects, tuple(str(x) for x in as_list(answer)), t.label, "auto_modes")
+        log.add(f"{t.controller} declares option(s) {modes} of {t.label}", "auto_modes")
     slots = choose_slots(effects)
     chosen: dict = {}
     for sel in slots:

@@ -19,6 +19,7 @@ from judge.text.ast import (
     Cancel,
     Choose,
     Condition,
+    Conditional,
     Cost,
     CostChange,
     Damage,
@@ -175,6 +176,14 @@ class EffectRules(SelectorRules):
     def st_must_choose(self, meta, c):
         return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector),
                            duration=Duration.PERMANENT, span=self._span(meta))
+
+    def st_cast_if(self, meta, c):
+        return Conditional(condition=first_of(c, Condition), span=self._span(meta), effects=(
+            Restriction(mode="can", action="cast", target=c[0], duration=Duration.PERMANENT),))
+
+    def st_player_cannot(self, meta, c):
+        return Restriction(mode="cannot", action="cast", target=c[1], player=c[0],
+                           duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
 
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))

@@ -408,6 +408,9 @@ class DirectiveMixin:
     def gained_family(self, c: list) -> tuple:
         return (None, ("family", c[0]))
 
+    def gained_kw_or(self, c: list) -> tuple:
+        return (None, ("or", c[0], c[-1]))
+
     def gained_kw_bp(self, c: list) -> tuple:
         return (_num(c[-1]), c[0])
 
@@ -439,7 +442,10 @@ class DirectiveMixin:
         elif bp is not None:
             out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
                                   span=self._span(meta)))
-        if isinstance(kw, tuple):              # "gains Otherlander spirit type" (BSS 2-5)
+        if isinstance(kw, tuple) and kw[0] == "or":     # "gains Luster or Blessed": one of them
+            options = tuple((Gain(target=target, keyword=k, duration=dur, span=self._span(meta)),) for k in kw[1:])
+            out.append(Modal(count=1, options=options, span=self._span(meta)))
+        elif isinstance(kw, tuple):              # "gains Otherlander spirit type" (BSS 2-5)
             out.append(Gain(target=target, family=kw[1], duration=dur, span=self._span(meta)))
         elif kw is not None:
             out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))

@@ -576,6 +576,12 @@ class DirectiveMixin:
         return SetLevel(target=c[0], level=level, duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
+    def draw_until_same(self, meta: Any, c: list) -> Draw:
+        # draw until your hand has as many cards as the opponent's: count 0, per their hand size
+        return Draw(count=0, until=True, per=Selector(count=None, owner=Player.OPPONENT, zone="hand"),
+                    span=self._span(meta))
+
+    @v_args(meta=True)
     def draw_until(self, meta: Any, c: list) -> Draw:
         n = next(x for x in c if isinstance(x, int))
         return Draw(count=n, until=True, span=self._span(meta))

@@ -134,9 +134,53 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None))
+    items += _watchers(ctx, ids, lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
+
+
+def _lk_matches(sel, lk: dict) -> bool:
+    """Whether a destroyed card's last-known facts meet a selector (8-10-1)."""
+    if sel.card_types and lk.get("type") not in sel.card_types:
+        return False
+    if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
+        return False
+    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+        return False
+    return not (sel.name and sel.name.lower() not in str(lk.get("name", "")).lower())
+
+
+def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
+    """"When one of your spirits is destroyed" effects on the field (or on the destroyed cards): they
+    activate once however many cards were destroyed together (8-6-3 / 9-1-5-4)."""
+    from judge.engine.bs.select import whose
+
+    state = ctx.state
+    out = []
+    holders = [(fc.id, None) for p in state.players.values() for fc in p.field] + \
+              [(cid, lasts[cid].get("level")) for cid in ids]
+    for holder, lv in holders:
+        d = state.card_def(holder)
+        ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or "A"
+        level_now = derive.level(state, holder) if lv is None else lv
+        for idx, ab in enumerate(d.abilities if d else ()):
+            cond = ab.condition
+            if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
+                    or "destroyed" not in cond.text.lower() or (ab.levels and level_now not in ab.levels):
+                continue
+            sel = cond.selector
+            hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)
+                    and _lk_matches(sel, lasts[c]) and not (sel.other and c == holder)]
+            if not hits or _restricted(ctx, holder, idx, ab):
+                continue
+            if len(hits) > 1:
+                ctx.log(f"{name_of(state, holder)}: {len(hits)} cards were destroyed at once; its effect "
+                        "activates only once", "effect.trigger_once")
+            out.append(Work(kind="effects", source=holder, controller=ctrl,
+                            label=f"{name_of(state, holder)}: when {cond.text}", effects=ab.effects,
+                            cites=ctx.cites("effect.triggered", "effect.trigger_once")))
+    return out
 
 
 def fire_burst(ctx: Ctx, player: str, event: str) -> None:

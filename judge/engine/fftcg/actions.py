@@ -269,6 +269,9 @@ def use(s: State, a: Use, log: Log) -> State:
         raise Refused(f"{special_card} is discarded for the special ability; it cannot also produce CP",
                       "special_ability")
     produced = check_payment(s, p, pay, req, casting=special_card, keys=("action_cost", "pay_cp"))
+    crystal = cost.crystal if cost else 0
+    if crystal > s.crystals_of(p):
+        raise Refused(f"the cost needs {crystal} Crystal(s) and {p} has {s.crystals_of(p)}", "crystals", "action_cost")
     extra_costs = cost.effects if cost else ()
     for e in extra_costs:
         if not (isinstance(e, Destroy | Move) and e.target.self_ref):
@@ -279,6 +282,9 @@ def use(s: State, a: Use, log: Log) -> State:
     if special_card:
         s = discard(s, special_card, log, why=("special_ability",))
     s = apply_payment(s, p, pay, produced, log, keys=("action_cost",))
+    if crystal:
+        s = s.with_crystals(p, s.crystals_of(p) - crystal)
+        log.add(f"{p} spends {crystal} Crystal(s) ({s.crystals_of(p)} left)", "crystals", "action_cost")
     for _ in extra_costs:
         s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
     if limit is not None and s.char(uid) is not None:

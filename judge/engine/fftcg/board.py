@@ -27,7 +27,7 @@ from judge.errors import ScenarioError
 
 CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "job", "category", "text",
                        "generic", "ex_burst", "limit_break", "number"})
-PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field"})
+PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field", "crystals"})
 FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
@@ -208,8 +208,11 @@ def load(data: Mapping[str, Any], where: str) -> State:
         except ValueError:
             raise _err(f"{where}: turn.step", "preparation or declaration", ("preparation", "declaration")) from None
     first = tp if number % 2 == 1 else ("B" if tp == "A" else "A")
+    crystals = tuple((p, _int((players.get(p) or {}).get("crystals", 0), f"{where}: players.{p}.crystals"))
+                     for p in PLAYERS)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
-                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp))
+                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
+                 crystals=crystals)
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:

@@ -45,6 +45,7 @@ CLAUSES: dict[str, str] = {
     "damage_resolution_end": "6.5.3",
     "counters": "6.7.1",
     "counters_removed": "6.7.3",
+    "crystals": "6.8.1",
     "counters_named": "6.7.2",
     # 7: zones
     "zones": "7.1",

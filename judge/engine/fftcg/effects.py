@@ -410,6 +410,10 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
             if d is not None and d.is_character:
                 s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
         return s
+    if type(e).__name__ == "GainCrystal":          # 6.8.1: a resource the player obtains
+        n = s.crystals_of(ctx.controller) + e.count
+        log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")
+        return s.with_crystals(ctx.controller, n)
     if type(e).__name__ == "Counters":           # 6.7: named markers on a card; 15.1.1.10 removing them
         s, _ts = _targets(s, e, e.target, ctx, log)
         for u in _ts:

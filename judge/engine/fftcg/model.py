@@ -226,6 +226,7 @@ class State:
     seq: int = 0
     cp_paid: tuple[tuple[str, int], ...] = ()   # CP produced for the last payment: (element, n)
     limited: bool = False
+    crystals: tuple[tuple[str, int], ...] = ()   # Crystals each player has (6.8)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -270,6 +271,14 @@ class State:
         zones = dict(self.zones)
         zones[player] = evolve(zones[player], **changes)
         return evolve(self, zones=zones)
+
+    def crystals_of(self, player: str) -> int:
+        return dict(self.crystals).get(player, 0)
+
+    def with_crystals(self, player: str, n: int) -> State:
+        have = dict(self.crystals)
+        have[player] = n
+        return evolve(self, crystals=tuple(sorted(have.items())))
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))

@@ -192,7 +192,7 @@ def player_view(s: State, p: str) -> Mapping[str, Any]:
     z = s.zones[p]
     return {"damage": len(z.damage), "deck": len(z.deck), "hand": len(z.hand), "break": len(z.break_zone),
             "removed": len(z.removed), "field": len(s.controlled(p)), "lb_deck": len(z.lb_deck),
-            "priority": s.priority == p}
+            "priority": s.priority == p, "crystals": s.crystals_of(p)}
 
 
 def state_json(s: State) -> dict[str, Any]:
@@ -212,7 +212,7 @@ def state_json(s: State) -> dict[str, Any]:
         "players": {p: {"deck": len(z.deck), "hand": list(z.hand), "break": list(z.break_zone),
                         "damage": list(z.damage), "lb_deck": [[u, up] for u, up in z.lb_deck],
                         "removed": [[u, n] for u, n in z.removed]} for p, z in s.zones.items()},
-        "cp_paid": dict(s.cp_paid),
+        "cp_paid": dict(s.cp_paid), "crystals": dict(s.crystals),
         "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.prompt,
                                                      "options": list(s.awaiting.options)},
     }

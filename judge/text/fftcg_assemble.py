@@ -169,6 +169,10 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
 def _subst(node: Any, chosen: Selector) -> Any:
     """The node with every pronoun selector replaced by `chosen` (kept as is when none)."""
     if isinstance(node, Selector):
+        if node.ref == "former" and chosen.also:
+            return replace(chosen, also=(), span=node.span)
+        if node.ref == "latter" and chosen.also:
+            return replace(chosen.also[0], span=node.span)
         return replace(chosen, span=node.span) if node.ref in ("it", "them") else node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)

@@ -94,6 +94,12 @@ class SelectorRules:
         zone = "hand" if "hand" in self._slice(meta) else "break"
         return Selector(self_ref=True, zone=zone, span=self._span(meta))
 
+    def ref_former(self, meta, c):
+        return Selector(ref="former", span=self._span(meta))
+
+    def ref_latter(self, meta, c):
+        return Selector(ref="latter", span=self._span(meta))
+
     def ref_it(self, meta, c):
         return Selector(ref="it", span=self._span(meta))
 

@@ -370,3 +370,15 @@ def test_fftcg_11_8_2_the_trigger_names_whose_event_it_is() -> None:
     assert theirs.trigger_on.owner is Player.OPPONENT and theirs.trigger_on.card_types == ("forward",)
     either = one("When Orla or a [[i]]Job Ranger[[/]] Forward enters your field, draw 1 card.").trigger_on
     assert either.self_ref and either.either[0].families == ("Ranger",)
+
+
+def test_fftcg_11_6_5_the_former_and_the_latter_of_two_choices() -> None:
+    power, destroy = one("Choose 1 Forward you control and 1 Forward opponent controls. The former gains +1000 power "
+                         "until the end of the turn. Break the latter.").effects
+    assert power.target.owner is Player.YOU and not power.target.also
+    assert destroy.target.owner is Player.OPPONENT and destroy.target.choose == "choose"
+
+
+def test_fftcg_6_5_damage_and_more_damage_per_card() -> None:
+    base, extra = one("Choose 1 Forward. Deal it 4000 damage and 1000 more damage for each Backup you control.").effects
+    assert (base.amount, extra.amount) == (4000, 1000) and base.per is None and extra.per.card_types == ("backup",)

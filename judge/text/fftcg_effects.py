@@ -185,6 +185,10 @@ class EffectRules(SelectorRules):
         return Restriction(mode="cannot", action="cast", target=c[1], player=c[0],
                            duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
 
+    def lb_deck_note(self, meta, c):
+        return Restriction(mode="cannot", action="be_in_main_deck", target=Selector(count=None, with_keyword="LB"),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
     def st_unreducible(self, meta, c):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 

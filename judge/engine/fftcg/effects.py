@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import Mod, State, other, where
+from judge.engine.fftcg.model import Mod, State, Trigger, other, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, is_forward, matches
 from judge.engine.fftcg.triggers import emit
@@ -271,9 +271,27 @@ def _condition(s: State, cond, ctx: Ctx) -> bool:
     return holds
 
 
+def _optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
+    """"You may …": the controller decides on resolution (11.8.14)."""
+    s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
+                            "auto_may")
+    if yes_no(as_list(answer)[0] if as_list(answer) else None):
+        log.add(f"{ctx.controller} chooses to apply the optional effect", "auto_may")
+        return run(s, e.effects, ctx, log), True
+    log.add(f"{ctx.controller} chooses not to apply the optional effect", "auto_may")
+    return s, False
+
+
 def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     """Carry out effects in order (11.11.5); "… instead" replaces the effect before it (11.12.5.6)."""
+    done = True
     for i, e in enumerate(effects):
+        if isinstance(e, Optional):
+            s, done = _optional(s, e, ctx, log)
+            continue
+        if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
+            log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
+            continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
         if isinstance(nxt, Conditional) and nxt.instead and _condition(s, nxt.condition, ctx):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
@@ -293,13 +311,7 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     if isinstance(e, Sequence):
         return run(s, e.effects, ctx, log)
     if isinstance(e, Optional):
-        s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
-                                "auto_may")
-        if yes_no(as_list(answer)[0] if as_list(answer) else None):
-            log.add(f"{ctx.controller} chooses to apply the optional effect", "auto_may")
-            return run(s, e.effects, ctx, log)
-        log.add(f"{ctx.controller} chooses not to apply the optional effect", "auto_may")
-        return s
+        return _optional(s, e, ctx, log)[0]
     if isinstance(e, Conditional):
         holds = _condition(s, e.condition, ctx)
         if not e.instead:
@@ -410,6 +422,19 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
             if d is not None and d.is_character:
                 s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
         return s
+    if type(e).__name__ == "Delayed":             # 11.8.17: an auto-ability created by this effect
+        ab = Ability(kind=AbilityKind.AUTO, effects=e.effects, text=e.timing_text)
+        first = next(iter(ctx.targets.values()), ())
+        trig = Trigger(source=ctx.source, controller=ctx.controller, ability=ab,
+                       label=f'{ctx.label} - "{e.timing_text}"', subject=first[0] if first else ctx.subject)
+        if e.timing == "when_do_so":
+            log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
+            return replace(s, pending=(*s.pending, trig))
+        event = {"end_of_turn": "end_of_turn", "beginning_of_end": "phase_begin:end"}.get(e.timing)
+        if event is None:
+            raise ScenarioError(f"the FFTCG engine cannot wait for {e.timing_text!r} yet ({ctx.label})")
+        log.add(f'A delayed auto-ability waits: "{e.timing_text}"', "delayed_auto")
+        return replace(s, delayed=(*s.delayed, (event, trig)))
     if type(e).__name__ == "GainCrystal":          # 6.8.1: a resource the player obtains
         n = s.crystals_of(ctx.controller) + e.count
         log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")

@@ -227,6 +227,7 @@ class State:
     cp_paid: tuple[tuple[str, int], ...] = ()   # CP produced for the last payment: (element, n)
     limited: bool = False
     crystals: tuple[tuple[str, int], ...] = ()   # Crystals each player has (6.8)
+    delayed: tuple[tuple[str, Trigger], ...] = ()  # delayed auto-abilities waiting for their event (11.8.17)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

@@ -93,6 +93,10 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 continue
             found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject,
                                  label=f'{s.name_of(uid)}: "{ab.text or ab.timing_text or event}"'))
+    waiting = [t for ev, t in s.delayed if ev == event]
+    if waiting:                                  # 11.8.17.2: a delayed auto-ability triggers once
+        s = replace(s, delayed=tuple((ev, t) for ev, t in s.delayed if ev != event))
+        found.extend(waiting)
     if not found:
         return s
     for t in found:

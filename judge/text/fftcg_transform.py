@@ -245,6 +245,10 @@ class FFTCGTransformer(EffectRules):
         return Condition(kind="all", text=self._printed(meta), selector=parts[0].selector,
                          threshold=parts[0].threshold, span=self._span(meta)) if parts else None
 
+    def if_not(self, meta, c):
+        return [Conditional(condition=Condition(kind="not_done", text="If not"), effects=tuple(flatten(c)),
+                            span=self._span(meta))]
+
     def if_possible(self, meta, c):
         return flatten(c)
 

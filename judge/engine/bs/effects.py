@@ -138,6 +138,34 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
                 f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
 
 
+def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
+    """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
+    from judge.engine.bs import keywords, triggers
+
+    b = ctx.state.battle
+    if b is None or b.attacker != item.source or b.blocker is not None:
+        ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
+        return
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
+                        concept="battle.attack_spirit")
+    if not ids:
+        return
+    target = ids[0]
+    if any(m.target == target and m.kind == "cannot" and m.value == "block" for m in ctx.state.mods):
+        ctx.log(f"{name_of(ctx.state, target)} cannot block: the block does not happen and the battle goes on",
+                "rules.cannot_wins", "battle.attack_spirit")
+        return
+    defender = ctx.state.controller(target) or ctx.state.opponent(item.controller)
+    fc = ctx.state.field_card(target)
+    if fc is not None and fc.orientation == Orientation.REFRESHED:
+        management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
+    ctx.set(battle=replace(ctx.state.battle, blocker=target, window="flash_post", priority=defender, passes=0))
+    ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
+            "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
+    triggers.fire(ctx, "blocks", target)
+    keywords.on_block(ctx, item.source, target)
+
+
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -349,5 +377,7 @@ HANDLERS: dict[type, object] = {
 }
 if hasattr(ast, "SetLevel"):
     HANDLERS[ast.SetLevel] = _set_level
+if hasattr(ast, "Attack"):
+    HANDLERS[ast.Attack] = _attack_spirit
 
 __all__ = ["HANDLERS", "apply", "condition_holds", "draw", "orient", "run"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg import attack, flow, keywords
-from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, check_payment
+from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
@@ -133,7 +133,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
-    req = card_cost(d.elements, d.cost, d.name)
+    req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
     cost_keys = ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
                  "light_dark_cost" if d.light_dark else "cost_element")
     if d.type == "summon":

@@ -61,6 +61,38 @@ def card_cost(elements: tuple[str, ...], cost: int, name: str) -> CostReq:
     return CostReq(total=total, need=tuple((e, 1) for e in elements), what=f"{name}'s cost")
 
 
+def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
+    """The cost to cast a card now, with every cost change applied, fixed and locked from here on
+    (11.3.5 / 11.4.4, 11.3.7 / 11.4.6). Changes come from the card's own text and field abilities."""
+    from judge.engine.fftcg.query import abilities, candidates, matches, printed
+
+    d = s.card(uid)
+    changes: list[tuple[str, int]] = []
+    sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
+    for src, ab in sources:
+        if ab.kind.value not in ("field", "constant") or ab.cost is not None:
+            continue
+        for e in ab.effects:
+            if type(e).__name__ != "CostChange":
+                continue
+            ctrl = player if src == uid else s.char(src).controller
+            if e.target.self_ref and src != uid:
+                continue
+            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
+                continue
+            n = len(candidates(s, e.per, ctrl, src)) if e.per is not None else 1
+            if n and e.amount:
+                changes.append((src, e.amount * n))
+    cost = max(0, d.cost + sum(n for _, n in changes))
+    if changes:
+        keys = ("summon_cost_fixed", "summon_cost_locked") if d.type == "summon" else \
+            ("character_cost_fixed", "character_cost_locked")
+        log.add(f"{d.name} costs {cost} to cast now (" + ", ".join(f"{n:+d} from {s.name_of(src)}"
+                                                                   for src, n in changes) + "); the cost is now locked",
+                *keys)
+    return cost
+
+
 def ability_cost(cp: tuple[str, ...], what: str) -> CostReq:
     """The CP part of an ability cost: Element icons and generic numbers (11.6.2.1)."""
     need: Counter[str] = Counter()

@@ -287,3 +287,19 @@ def test_bss_8_9_3_one_substitution_and_a_declined_one_lets_destruction_happen()
     assert declined.state.zone_of("b1") == "trash"
     used = act(s1, {"player": "B", "choose": "yes"})
     assert used.state.zone_of("b1") == "hand"
+
+
+def test_bss_8_8_1_3_4_assigned_bp_then_additions() -> None:
+    from judge.text.ast import SetStat
+
+    me = Selector(count=1, owner=Player.YOU, card_types=("spirit",))
+    state = make("bss", {"m": magic("Fix", color="red"), "p": magic("Pump", color="red"), "x": spirit("X", 6000)},
+                 {"A": {"reserve": 6, "hand": ["p", "m"], "field": [{"id": "a1", "card": "x", "cores": 1}]},
+                  "B": {}},
+                 abilities={"p": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+                     ModifyStat(stat="bp", amount=2000, target=me),)),),
+                            "m": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+                                SetStat(stat="bp", value=1000, target=me, duration=Duration.TURN),)),)})
+    s1 = act(state, {"player": "A", "magic": "p"}).state
+    s2 = act(s1, {"player": "A", "magic": "m"}).state
+    assert derive.bp(s2, "a1").value == 3000  # set to 1000 (③) comes before +2000 (④) whatever the order used

@@ -166,6 +166,21 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     keywords.on_block(ctx, item.source, target)
 
 
+def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
+    """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); cost changes are noted."""
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    for cid in ids:
+        if eff.stat != "bp":
+            ctx.log(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value} is not modelled; resolve it by hand",
+                    "rules.text_order")
+            continue
+        management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
+                           duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                           controller=item.controller)
+        ctx.log(f"{name_of(ctx.state, cid)}'s BP is set to {eff.value}; BP now {derive.bp(ctx.state, cid).value}",
+                "bp.set", "effect.duration")
+
+
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -377,6 +392,8 @@ HANDLERS: dict[type, object] = {
 }
 if hasattr(ast, "SetLevel"):
     HANDLERS[ast.SetLevel] = _set_level
+if hasattr(ast, "SetStat"):
+    HANDLERS[ast.SetStat] = _set_stat
 if hasattr(ast, "Attack"):
     HANDLERS[ast.Attack] = _attack_spirit
 

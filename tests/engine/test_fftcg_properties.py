@@ -52,8 +52,18 @@ POOL = {
                "text": "[[i]]Priming \"Prop Hero\" -- [[/]]《火》"},
     "quake": {"name": "Prop Quake", "type": "summon", "element": ["ice"], "cost": 2,
               "text": "Your opponent receives 1 point of damage."},
+    "choice": {"name": "Prop Choice", "type": "summon", "element": ["fire"], "cost": 2,
+               "text": 'Select 1 of the 2 following actions. "Choose 1 Forward. Deal it 5000 damage." "Draw 2 cards."'},
+    "raider": {"name": "Prop Raider", "type": "forward", "element": ["fire"], "cost": 3, "power": 6000,
+               "text": "When Prop Raider enters the field, you may discard 1 card. When you do so, choose 1 Forward "
+                       "opponent controls. Deal it 8000 damage."},
+    "colossus": {"name": "Prop Colossus", "type": "forward", "element": ["ice"], "cost": 5, "power": 9000,
+                 "text": "The cost required to cast Prop Colossus is reduced by 1 for each Backup you control."},
+    "seer": {"name": "Prop Seer", "type": "forward", "element": ["ice"], "cost": 2, "power": 4000,
+             "text": "When Prop Seer enters the field, gain 《C》."},
 }
-FORWARDS = ["lancer", "scout", "paladin", "archer", "mage", "ninja", "hero", "sage", "squire"]
+FORWARDS = ["lancer", "scout", "paladin", "archer", "mage", "ninja", "hero", "sage", "squire", "raider", "colossus",
+            "seer"]
 BACKUPS = ["clerk", "frost"]
 
 
@@ -121,6 +131,7 @@ def _candidates(s: State) -> list:
             for pay in _payments(s, p, uid):
                 targets = [c.uid for c in s.field]
                 out.append(A.Cast(player=p, card=uid, pay=pay, targets=tuple(targets[:1])))
+                out.append(A.Cast(player=p, card=uid, pay=pay, targets=tuple(targets[:1]), mode=("1",)))
         for uid in s.zones[p].hand:
             out.append(A.Warp(player=p, card=uid, pay=next(_backups(s, p), Payment())))
         for c in s.controlled(p, ("forward",)):

@@ -229,6 +229,7 @@ class Damage(Effect):
     player: Player | None = None
     per: Selector | None = None      # FFTCG "for each …": amount is multiplied by their number
     amount_from: str | None = None   # FFTCG "damage equal to its power": power_of_target | power_of_self | ...
+    source: Selector | None = None   # FFTCG "X deals damage equal to its power to Y": the dealer (X)
     span: Span | None = None
 
 

@@ -84,6 +84,33 @@ class EffectRules(SelectorRules):
     def deal_equal(self, meta, c):
         return Damage(amount=0, target=c[0], amount_from=c[1], span=self._span(meta))
 
+    def st_deal_equal(self, meta, c):
+        """"X deals damage equal to its power to Y" (6.5): X is the source, its power the amount;
+        "their respective power to the other": each of X deals its own power to the other one."""
+        subject, target = c[0], c[-1]
+        return Damage(amount=0, target=target, source=subject, amount_from="power_of_source",
+                      span=self._span(meta))
+
+    def other_one(self, meta, c):
+        return Selector(ref="other", span=self._span(meta))
+
+    def st_light_dark_limit(self, meta, c):
+        """"You can play 2 or more Light Characters onto the field" lifts 7.7.5 for that Element."""
+        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        kind = next((v for x in c if isinstance(x, list) for k, v in x if k == "type"), "character")
+        target = Selector(count=number_in(c), colors=(elem,), card_types=(kind,))
+        return Restriction(mode="can", action="exceed_light_dark_limit", target=target,
+                           player=Player.YOU, duration=Duration.PERMANENT, span=self._span(meta))
+
+    def per_cast(self, meta, c):
+        return ("per", Selector(count=None, zone="cast_this_turn", owner=Player.YOU, card_types=("card",)))
+
+    def per_element(self, meta, c):
+        return ("per", replace(first_of(c, Selector), zone="elements_among"))
+
+    def per_crystal(self, meta, c):
+        return ("per", Selector(count=None, zone="crystals", owner=Player.YOU))
+
     def st_deals_player(self, meta, c):
         return Damage(amount=number_in(c), player=c[1], span=self._span(meta))
 
@@ -482,7 +509,7 @@ class EffectRules(SelectorRules):
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
         "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_in_zone": None, "cond_have_crystal": None, "cond_cast_this_turn": None, "cond_counters": "counters", "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
-        "cond_opp_not_control": None,
+        "cond_opp_not_control": None, "cond_paid_extra": None, "cond_removed_count": "removed",
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 

@@ -102,6 +102,25 @@ class EffectRules(SelectorRules):
         return Restriction(mode="can", action="exceed_light_dark_limit", target=target,
                            player=Player.YOU, duration=Duration.PERMANENT, span=self._span(meta))
 
+    def per_opp_zone_card(self, meta, c):
+        zone = "hand" if self._has(meta, "hand") else "break"
+        return ("per", Selector(count=None, zone=zone, owner=Player.OPPONENT, card_types=("card",)))
+
+    def st_power_locked(self, meta, c):
+        """"The power of X cannot be increased": power changes in that direction are prohibited."""
+        way = "increased" if self._has(meta, "increased") else "decreased"
+        return Restriction(mode="cannot", action=f"power_{way}", target=first_of(c, Selector),
+                           duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
+
+    def cond_power_vs_self(self, meta, c):
+        op = ("<" if self._has(meta, "less") else ">") + ("=" if self._has(meta, "equal") else "")
+        th = Threshold("power", op, 0, ref=Selector(self_ref=True))
+        return Condition(kind="power", text=self._printed(meta), selector=Selector(ref="it"), threshold=th,
+                         span=self._span(meta))
+
+    def ability_used(self, meta, c):
+        return None
+
     def per_cast(self, meta, c):
         return ("per", Selector(count=None, zone="cast_this_turn", owner=Player.YOU, card_types=("card",)))
 
@@ -226,7 +245,8 @@ class EffectRules(SelectorRules):
         return [("count", None, False, "all"), ("other", True)]
 
     def cost_floor(self, meta, c):
-        return ("floor", 1)
+        n = number_in(c)
+        return ("floor", n + 1 if self._has(meta, "less") else max(n, 1))
 
     # ------------------------------------------------------------------ players and amounts
     def pl_you(self, meta, c):

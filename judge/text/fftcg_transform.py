@@ -66,7 +66,7 @@ ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "�
 #: trigger events (grammar aliases ev_*) → Ability.timing values
 TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "blocked": "is_blocked",
            "party": "forms_party", "to_break": "put_into_break_zone", "leaves": "leaves_field",
-           "chosen": "is_chosen", "deals_damage": "deals_damage", "dealt_damage": "is_dealt_damage", "dealt_damage_vs_power": "is_dealt_damage",
+           "chosen": "is_chosen", "deals_damage": "deals_damage", "dealt_damage": "is_dealt_damage", "dealt_damage_vs_power": "is_dealt_damage", "opp_uses": "opponent_uses_ability", "uses": "uses_ability", "milled": "put_from_deck_into_break_zone",
            "returned": "returned_to_hand", "you_cast": "you_cast", "opp_casts": "opponent_casts",
            "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
            "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",

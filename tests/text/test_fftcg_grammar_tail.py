@@ -105,3 +105,52 @@ def test_fftcg_6_8_power_per_crystal() -> None:
 def test_fftcg_7_11_select_a_card_from_their_hand() -> None:
     ab = one("Your opponent reveals their hand. Select 1 Summon from their hand.")
     assert ab.effects[-1].target.zone == "hand"
+
+
+def test_fftcg_5_2_6_its_power_compared_with_the_cards_own_power() -> None:
+    ab = one("When Gorbo Lightfoot enters the field, choose 1 Forward opponent controls. "
+             "If its power is less than Gorbo Lightfoot's power, dull it.")
+    cond = next(e for e in ab.effects if isinstance(e, Conditional))
+    assert cond.condition.threshold.op == "<" and cond.condition.threshold.ref.self_ref
+
+
+def test_fftcg_5_2_6_its_power_has_become_0_or_less() -> None:
+    ab = one("Choose 1 Forward. It loses 4000 power until the end of the turn. "
+             "If its power has become 0 or less by the previous effect, draw 1 card.")
+    cond = ab.effects[-1].condition
+    assert (cond.threshold.stat, cond.threshold.op, cond.threshold.value) == ("power", "<=", 0)
+
+
+def test_fftcg_15_1_1_4_opponent_has_discarded_this_turn() -> None:
+    ab = one("At the end of each of your turns, if your opponent has discarded a card from their hand "
+             "due to your Summons or abilities this turn, draw 1 card.")
+    assert ab.effects[0].condition.kind == "event"
+
+
+def test_fftcg_11_10_when_your_opponent_uses_an_ex_burst() -> None:
+    ab = one("When your opponent uses an EX Burst, draw 1 card.")
+    assert ab.timing == "opponent_uses_ability"
+
+
+def test_fftcg_11_6_1_when_a_forward_you_control_uses_an_action_ability() -> None:
+    ab = one("When a Forward you control uses an action ability, draw 1 card.")
+    assert ab.timing == "uses_ability" and ab.trigger_on.owner is Player.YOU
+
+
+def test_fftcg_7_10_put_from_the_deck_into_the_break_zone() -> None:
+    ab = one("When Gorbo Lightfoot is put from the deck into the Break Zone, draw 1 card.")
+    assert ab.timing == "put_from_deck_into_break_zone" and ab.trigger_on.self_ref
+
+
+def test_fftcg_5_2_6_power_of_forwards_cannot_be_increased() -> None:
+    ab = one("The power of Forwards opponent controls cannot be increased by your opponent's abilities.")
+    (r,) = ab.effects
+    assert isinstance(r, Restriction) and r.action == "power_increased"
+    assert r.target.owner is Player.OPPONENT
+
+
+def test_fftcg_11_4_4_cost_reduced_per_card_in_opponents_hand_with_a_floor() -> None:
+    ab = one("The cost required to cast Gorbo Lightfoot is reduced by 1 for each card in your "
+             "opponent's hand (it cannot become 1 or less).")
+    (change,) = ab.effects
+    assert change.amount == -1 and change.per.owner is Player.OPPONENT and change.per.zone == "hand"

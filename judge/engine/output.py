@@ -109,6 +109,7 @@ def to_json(result: Result, kb: Any = None) -> dict[str, Any]:
             "player": result.request.player, "options": list(result.request.options)},
         "branches": _branch_json(result),
         "differences": differences(result),
+        "warnings": _warnings(result),
         "documents": documents(kb, sc.game),
         "clauses": clause_hashes(kb, sc.game, result.cites),
         "scenario": _jsonable(sc.data),
@@ -145,10 +146,16 @@ def differences(result: Result) -> list[dict[str, Any]]:
     return rows
 
 
+def _warnings(result: Result) -> list[str]:
+    get = getattr(result.scenario.rules, "warnings", None)
+    return list(get(result.scenario.state)) if get else []
+
+
 def to_text(result: Result) -> str:
     """The trace a judge reads in a terminal: one line per step with its clauses, then the checks."""
     sc = result.scenario
     lines = [f"{sc.title}  [{sc.game}]"]
+    lines += [f"WARNING: {w}" for w in _warnings(result)]
     question = sc.data.get("question") or sc.data.get("description")
     if question:
         lines.append(f"Q: {question}")
@@ -190,6 +197,9 @@ def to_markdown(result: Result, kb: Any = None) -> str:
     if q:
         out += [f"**Question.** {q}", ""]
     out += ["## Board", ""] + [f"- {line}" for line in rules.board_lines(sc.state)] + [""]
+    warnings = _warnings(result)
+    if warnings:
+        out += ["## Card text the engine could not apply", ""] + [f"- {w}" for w in warnings] + [""]
     out += ["## Resolution", ""]
     for n, t in enumerate(result.steps, 1):
         cites = f" (§{', §'.join(t.step.cites)})" if t.step.cites else ""

@@ -30,6 +30,8 @@ def test_there_are_enough_scenarios() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
 def test_scenario_expectations_hold(path: Path, kb) -> None:
     result = run_scenario(load_scenario(path))
+    unread = result.scenario.rules.warnings(result.scenario.state)
+    assert not unread, f"{path.name}: card text the grammar did not read: {unread}"
     failed = [(dict(c.expect), c.actual) for c in result.checks if not c.met]
     assert result.checks, f"{path.name} has no expectations"
     assert not failed, f"{path.name}: {failed}"

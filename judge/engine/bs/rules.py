@@ -148,6 +148,11 @@ class BattleSpiritsRules:
     def explain(self, state: State) -> tuple[Applies, ...]:
         return _explain(state)
 
+    def warnings(self, state: State) -> list[str]:
+        """Card text the grammar did not understand: the engine cannot apply it (a judge must)."""
+        return [f"{d.key} ({d.name}): not understood, so not applied: \u201c{u}\u201d"
+                for d in state.defs.values() for u in d.unparsed]
+
     def card_view(self, state: State, ref: str) -> dict[str, Any] | None:
         return views.card_view(state, ref)
 

@@ -24,7 +24,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15)
     patterns: Counter[str] = Counter()
     examples: dict[str, str] = {}
     for card in cards:
-        result = parse_text(card.text, game)
+        result = parse_text(card.text, game, name=card.name)
         split = getattr(transform_module(game), "split", None) or line_spans
         spans = split(card.text)
         abilities += len(spans)

@@ -58,7 +58,7 @@ class Card:
         """The parsed abilities of the text (judge.text.parse.ParseResult)."""
         from judge.text.parse import parse_text
 
-        return parse_text(self.text, self.game)
+        return parse_text(self.text, self.game, name=self.name)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (levels keyed by level number as strings)."""

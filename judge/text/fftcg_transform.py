@@ -383,11 +383,13 @@ _PRINTED: dict[str, str] = {}
 _NAME: list[tuple[str, str | None]] = []
 
 
-def split(text: str) -> list[tuple[int, int]]:
-    """Where the abilities of a card's text are (11.5.3), markup line breaks included."""
+def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
+    """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
+    the card's own name when known; it is used when the text names the card by it, else guessed."""
     from judge.text.fftcg_source import infer_name, split_abilities
 
-    name = infer_name(text)
+    if not name or name.lower() not in text.lower():
+        name = infer_name(text)
     _NAME[:] = [(text, name)]
     return [(s.start, s.end) for s in split_abilities(text, name)]
 

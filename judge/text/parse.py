@@ -82,8 +82,11 @@ def line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_text(text: str, game: str) -> ParseResult:
-    """Parse card text of `game` (bss | bs | fftcg); one ability per line. Never raises on text."""
+def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
+    """Parse card text of `game` (bss | bs | fftcg); one ability per line. Never raises on text.
+
+    `name` is the card's own name when known (a card refers to itself by name, 5.2.4.1); without
+    it a game that needs it guesses the name from the text."""
     from judge.text.grammar import load_parser
 
     if not isinstance(text, str):
@@ -95,7 +98,7 @@ def parse_text(text: str, game: str) -> ParseResult:
     split = getattr(module, "split", None) or line_spans
     prepare = getattr(module, "prepare", None)
     try:
-        segments = list(split(text))
+        segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     for start, end in segments:
@@ -111,6 +114,14 @@ def parse_text(text: str, game: str) -> ParseResult:
             abilities.append(ability)
         unparsed.extend(Unparsed(u.start, u.end, text[u.start:u.end], u.expected) for u in missing)
     return ParseResult(tuple(abilities), tuple(unparsed))
+
+
+@cache
+def _takes_name(split: Any) -> bool:
+    """Whether a game's splitter accepts the card's own name (`split(text, name=...)`)."""
+    import inspect
+
+    return "name" in inspect.signature(split).parameters
 
 
 def _parse_line(parser: Any, module: ModuleType, game: str, line: str,

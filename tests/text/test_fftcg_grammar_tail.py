@@ -154,3 +154,24 @@ def test_fftcg_11_4_4_cost_reduced_per_card_in_opponents_hand_with_a_floor() -> 
              "opponent's hand (it cannot become 1 or less).")
     (change,) = ab.effects
     assert change.amount == -1 and change.per.owner is Player.OPPONENT and change.per.zone == "hand"
+
+
+def test_fftcg_5_2_4_1_the_cards_own_name_given_instead_of_guessed() -> None:
+    text = "When Break Knight attacks, draw 1 card."
+    result = parse_text(text, "fftcg", name="Break Knight")
+    assert result.ok, result.unparsed
+    (ab,) = result.abilities
+    assert ab.timing == "attacks" and ab.trigger_on.self_ref
+
+
+def test_fftcg_5_2_4_1_a_name_the_text_does_not_use_falls_back_to_the_guess() -> None:
+    result = parse_text("When Gorbo Lightfoot attacks, draw 1 card.", "fftcg", name="Someone Else")
+    assert result.ok and result.abilities[0].trigger_on.self_ref
+
+
+def test_card_parse_passes_its_own_name() -> None:
+    from judge.cards.model import Card
+
+    card = Card(game="fftcg", number="99-001X", name="Break Knight", type="Forward",
+                text="When Break Knight attacks, draw 1 card.")
+    assert card.parse().ok

@@ -173,7 +173,9 @@ def _subst(node: Any, chosen: Selector) -> Any:
             return replace(chosen, also=(), span=node.span)
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
-        return replace(chosen, span=node.span) if node.ref in ("it", "them") else node
+        if node.ref in ("it", "them"):                   # "it and {Name}": the chosen one and the rest
+            return replace(chosen, span=node.span, also=chosen.also + node.also)
+        return node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node

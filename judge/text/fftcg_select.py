@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from judge.text.ast import Player, Selector, Threshold
 from judge.text.fftcg_assemble import number_in
@@ -107,7 +107,8 @@ class SelectorRules:
         return Selector(count=None, ref="them", span=self._span(meta))
 
     def subject(self, meta, c):
-        parts = [x for x in c if isinstance(x, Selector)]
+        parts = [x if isinstance(x, Selector) else Selector(self_ref=True, span=self._span(meta))
+                 for x in c if isinstance(x, Selector) or getattr(x, "type", "") == "SELF"]
         if len(parts) == 1:
             return parts[0]
         joined = " ".join(self._slice(meta).split())
@@ -169,10 +170,11 @@ class SelectorRules:
         return ("th", Threshold("cost", "<=" if "less" in self._slice(meta) else "==", -1))
 
     def q_elements(self, meta, c):
-        return [("color", str(t)) for t in c]
+        return [("color", str(t)) for t in c if getattr(t, "type", "") == "ELEMENT"]
 
     def sel_both(self, meta, c):
-        parts = [x for x in c if isinstance(x, Selector)]
+        parts = [x if isinstance(x, Selector) else Selector(self_ref=True, span=self._span(meta))
+                 for x in c if isinstance(x, Selector) or getattr(x, "type", "") == "SELF"]
         return replace(parts[0], also=tuple(parts[1:]), span=self._span(meta))
 
     def nbar(self, meta, c):
@@ -182,6 +184,8 @@ class SelectorRules:
         fields: dict[str, Any] = {"count": 1, "up_to": False}
         lists: dict[str, list[Any]] = {"type": [], "color": [], "job": [], "category": [], "th": []}
         for item in _flat_pairs(c):
+            if isinstance(item, Token):  # a list separator (REF_SEP)
+                continue
             key = item[0]
             if key == "count":
                 _, n, up, op = item

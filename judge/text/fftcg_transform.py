@@ -385,10 +385,11 @@ _NAME: list[tuple[str, str | None]] = []
 
 def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
-    the card's own name when known; it is used when the text names the card by it, else guessed."""
+    the card's own name when known (a text that never uses it names no card of its own); without it
+    the name is guessed from the text."""
     from judge.text.fftcg_source import infer_name, split_abilities
 
-    if not name or name.lower() not in text.lower():
+    if not name:
         name = infer_name(text)
     _NAME[:] = [(text, name)]
     return [(s.start, s.end) for s in split_abilities(text, name)]

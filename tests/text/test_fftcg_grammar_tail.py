@@ -13,8 +13,8 @@ def damage_of(ab: Ability) -> Damage:
     return next(e for e in ab.effects if isinstance(e, Damage))
 
 
-def one(text: str) -> Ability:
-    result = parse_text(text, "fftcg")
+def one(text: str, name: str | None = None) -> Ability:
+    result = parse_text(text, "fftcg", name=name)
     assert result.ok, result.unparsed
     assert len(result.abilities) == 1
     return result.abilities[0]
@@ -164,9 +164,11 @@ def test_fftcg_5_2_4_1_the_cards_own_name_given_instead_of_guessed() -> None:
     assert ab.timing == "attacks" and ab.trigger_on.self_ref
 
 
-def test_fftcg_5_2_4_1_a_name_the_text_does_not_use_falls_back_to_the_guess() -> None:
-    result = parse_text("When Gorbo Lightfoot attacks, draw 1 card.", "fftcg", name="Someone Else")
-    assert result.ok and result.abilities[0].trigger_on.self_ref
+def test_fftcg_5_2_4_1_a_given_name_stops_a_wrong_guess() -> None:
+    text = "Choose 1 Forward. Deal it 1000 damage for each Fire Backup you control."
+    result = parse_text(text, "fftcg", name="Ember Volley")   # the text never names the card
+    assert result.ok, result.unparsed
+    assert damage_of(result.abilities[0]).per.colors == ("fire",)
 
 
 def test_card_parse_passes_its_own_name() -> None:
@@ -175,3 +177,29 @@ def test_card_parse_passes_its_own_name() -> None:
     card = Card(game="fftcg", number="99-001X", name="Break Knight", type="Forward",
                 text="When Break Knight attacks, draw 1 card.")
     assert card.parse().ok
+
+
+def test_fftcg_5_2_1_1_a_list_of_three_elements() -> None:
+    ab = one("Choose 1 Ice, Wind or Water Forward. Dull it.", name="Hailstorm")
+    assert ab.effects[0].target.colors == ("ice", "wind", "water")
+
+
+def test_fftcg_6_6_2_a_list_of_three_jobs() -> None:
+    ab = one("When Gorbo Lightfoot enters the field, you may search for 1 Job Baker, Job Miller or "
+             "Job Brewer and add it to your hand.")
+    found = [e for e in ab.effects if not isinstance(e, Conditional)]
+    assert found, ab.effects
+    text = repr(ab.effects)
+    assert "baker" in text.lower() and "brewer" in text.lower()
+
+
+def test_fftcg_11_6_5_deal_it_and_the_card_itself_damage() -> None:
+    ab = one("Choose 1 Forward. Deal it and Gorbo Lightfoot 2000 damage.")
+    dmg = damage_of(ab)
+    assert dmg.amount == 2000 and dmg.target.also and dmg.target.also[0].self_ref
+
+
+def test_fftcg_11_6_2_3_putting_itself_and_a_monster_into_the_break_zone_as_a_cost() -> None:
+    ab = one("《ダル》, put Gorbo Lightfoot and 1 Monster into the Break Zone: Choose 1 Forward. Break it.")
+    assert ab.kind.value == "action"
+    assert ab.cost is not None

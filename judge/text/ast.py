@@ -102,6 +102,7 @@ class Selector:
     state: str | None = None           # exhausted | refreshed | dull | active
     zone: str | None = None            # field (default) | hand | trash | deck | break | damage
     thresholds: tuple[Threshold, ...] = ()
+    costs: tuple[int, ...] = ()        # FFTCG "of cost 2, 3, 5 or 7": one of these costs
     other: bool = False                # "other than this spirit"
     choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
     ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to

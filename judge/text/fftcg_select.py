@@ -140,6 +140,15 @@ class SelectorRules:
     def p_not_element(self, meta, c):
         return [("color", "not_" + str(t)) for t in c]
 
+    def q_up_to_other(self, meta, c):
+        return [("count", number_in(c), True, "<="), ("other", True)]
+
+    def p_cost_in(self, meta, c):
+        return [("costs", tuple(int(t) for t in c if getattr(t, "type", "") == "NUMBER"))]
+
+    def p_removed_by(self, meta, c):
+        return [("zone", "removed")]
+
     def q_num_other(self, meta, c):
         return [("count", number_in(c), False, "=="), ("other", True)]
 

@@ -203,3 +203,42 @@ def test_fftcg_11_6_2_3_putting_itself_and_a_monster_into_the_break_zone_as_a_co
     ab = one("《ダル》, put Gorbo Lightfoot and 1 Monster into the Break Zone: Choose 1 Forward. Break it.")
     assert ab.kind.value == "action"
     assert ab.cost is not None
+
+
+def test_fftcg_5_2_1_one_of_several_costs() -> None:
+    ab = one("Choose 1 Forward of cost 1, 4 or 6. Break it.")
+    assert ab.effects[0].target.costs == (1, 4, 6)
+
+
+def test_fftcg_5_2_1_one_of_two_costs() -> None:
+    ab = one("Choose 1 Forward of cost 2 or 8. Break it.")
+    assert ab.effects[0].target.costs == (2, 8)
+
+
+def test_fftcg_11_6_5_one_forward_and_up_to_one_other() -> None:
+    ab = one("Choose 1 Forward and up to 1 other Forward. Dull the former and Freeze the latter.")
+    text = repr(ab.effects)
+    assert "up_to=True" in text and "other=True" in text
+
+
+def test_fftcg_4_1_a_total_of_n_or_more_cards() -> None:
+    ab = one("If you have a total of 6 or more Fire cards in your Break Zone, draw 1 card.", name="Gorbo")
+    th = ab.effects[0].condition.selector.thresholds
+    assert any(t.stat == "count" and t.op == ">=" and t.value == 6 for t in th)
+
+
+def test_fftcg_5_2_1_1_a_character_of_an_element_other_than() -> None:
+    ab = one("If you control a Character of an Element other than Water, draw 1 card.", name="Gorbo")
+    assert ab.effects[0].condition.selector.colors == ("not_water",)
+
+
+def test_fftcg_15_1_1_5_cards_removed_by_its_own_ability() -> None:
+    ab = one("Gorbo Lightfoot gains +1000 power for each card removed by Gorbo Lightfoot's ability.",
+             name="Gorbo Lightfoot")
+    assert ab.effects[0].per.zone == "removed"
+
+
+def test_fftcg_9_3_enters_or_at_the_beginning_of_your_main_phase_during_each_of_your_turns() -> None:
+    ab = one("When Gorbo Lightfoot enters the field or at the beginning of your Main Phase 1 during "
+             "each of your turns, draw 1 card.", name="Gorbo Lightfoot")
+    assert ab.kind.value == "auto"

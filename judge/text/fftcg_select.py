@@ -7,6 +7,7 @@ one to the grammar means adding one line here; `sel_noun_phrase` folds the pairs
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -144,7 +145,7 @@ class SelectorRules:
         return [("count", number_in(c), True, "<="), ("other", True)]
 
     def p_cost_in(self, meta, c):
-        return [("costs", tuple(int(t) for t in c if getattr(t, "type", "") == "NUMBER"))]
+        return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
     def p_removed_by(self, meta, c):
         return [("zone", "removed")]

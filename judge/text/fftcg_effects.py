@@ -102,6 +102,14 @@ class EffectRules(SelectorRules):
         return Restriction(mode="can", action="exceed_light_dark_limit", target=target,
                            player=Player.YOU, duration=Duration.PERMANENT, span=self._span(meta))
 
+    def cond_opp_hand_empty(self, meta, c):
+        return Condition(kind="hand", text=self._printed(meta), threshold=Threshold("hand", "<=", 0),
+                         selector=Selector(count=None, zone="hand", owner=Player.OPPONENT), span=self._span(meta))
+
+    def cond_hand_empty(self, meta, c):
+        return Condition(kind="hand", text=self._printed(meta), threshold=Threshold("hand", "<=", 0),
+                         selector=Selector(count=None, zone="hand", owner=Player.YOU), span=self._span(meta))
+
     def per_opp_zone_card(self, meta, c):
         zone = "hand" if self._has(meta, "hand") else "break"
         return ("per", Selector(count=None, zone=zone, owner=Player.OPPONENT, card_types=("card",)))
@@ -409,7 +417,7 @@ class EffectRules(SelectorRules):
 
     # ------------------------------------------------------------------ statements (11.9)
     def duration(self, meta, c):
-        if self._has(meta, "opponent's"):
+        if self._has(meta, "opponent's") or self._has(meta, "next"):
             return Duration.NEXT_TURN_END
         return Duration.PERMANENT if self._has(meta, "long") else Duration.TURN
 

@@ -242,3 +242,20 @@ def test_fftcg_9_3_enters_or_at_the_beginning_of_your_main_phase_during_each_of_
     ab = one("When Gorbo Lightfoot enters the field or at the beginning of your Main Phase 1 during "
              "each of your turns, draw 1 card.", name="Gorbo Lightfoot")
     assert ab.kind.value == "auto"
+
+
+def test_fftcg_11_12_4_1_until_the_beginning_of_your_next_turn() -> None:
+    ab = one("Choose 1 Forward. It cannot attack until the beginning of your next turn.")
+    r = next(e for e in ab.effects if isinstance(e, Restriction))
+    assert r.duration.value == "next_turn_end"
+
+
+def test_fftcg_6_2_a_forward_of_your_opponent() -> None:
+    ab = one("Choose 1 Forward of your opponent. Dull it.")
+    assert ab.effects[0].target.owner is Player.OPPONENT
+
+
+def test_fftcg_7_11_your_opponent_has_no_cards_in_their_hand() -> None:
+    ab = one("If your opponent has no cards in their hand, draw 1 card.", name="Gorbo")
+    cond = ab.effects[0].condition
+    assert cond.kind == "hand" and cond.threshold.value == 0 and cond.selector.owner is Player.OPPONENT

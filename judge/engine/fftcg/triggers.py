@@ -33,6 +33,9 @@ def events_of(ab: Ability) -> frozenset[str]:
 
 def _subject(ab: Ability) -> Selector | None:
     """Who the event must happen to: None (this card) or a selector ("a Forward you control")."""
+    on = ab.trigger_on                      # the grammar's subject of "When X …" (11.8.1)
+    if on is not None and not on.self_ref:
+        return on
     cond = ab.condition
     if cond is not None and cond.selector is not None and not cond.selector.self_ref:
         return cond.selector

@@ -259,3 +259,10 @@ def test_fftcg_7_11_your_opponent_has_no_cards_in_their_hand() -> None:
     ab = one("If your opponent has no cards in their hand, draw 1 card.", name="Gorbo")
     cond = ab.effects[0].condition
     assert cond.kind == "hand" and cond.threshold.value == 0 and cond.selector.owner is Player.OPPONENT
+
+
+def test_fftcg_11_8_2_a_clause_opening_with_all_the_is_not_a_second_selection() -> None:
+    ab = one("When you cast a Summon, all the Backups you control gain +1000 power until the end of the turn.",
+             name="Gorbo")
+    (mod,) = ab.effects
+    assert isinstance(mod, ModifyStat) and mod.target.card_types == ("backup",) and mod.target.count is None

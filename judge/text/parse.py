@@ -224,13 +224,23 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         if pattern.type == "str":
             out.append(repr(pattern.value))
         else:
-            words = re.sub(r"\(\?[!=<][^)]*\)|\(\?i:|[()?\\]|\[[^\]]*\]|[+*]", "", pattern.value)
-            out.append(words.replace("|", "/").strip(":") or name.lower())
+            out.append(_readable(name, pattern.value))
     found = getattr(exc, "token", None)
     head = [f"found {str(found)!r}"] if found is not None and str(found) else []
     if getattr(exc, "char", None):
         head = [f"found {exc.char!r}"]
     return tuple(head + sorted(set(out))[:12])
+
+
+def _readable(name: str, regex: str) -> str:
+    """A regex terminal as words a judge can read: its alternatives, or its name when long."""
+    words = re.sub(r"\(\?[!=<][^)]*\)", "", regex)                 # lookarounds say nothing
+    words = re.sub(r"\\[sbBdwW][+*?]?", " ", words)                 # \s+ and friends are gaps
+    words = re.sub(r"\(\?i:|\[[^\]]*\]|[()?\\+*]", "", words)
+    words = re.sub(r"\s+", " ", words).replace(" |", "|").replace("| ", "|").replace("|", " / ").strip(" :/")
+    if not name.startswith("__") and (len(words) > 40 or not words):
+        return f"<{name.lower().replace('_', ' ')}>"
+    return words or name.lower()
 
 
 _PATTERN_SUBS = (

@@ -537,7 +537,7 @@ class EffectRules(SelectorRules):
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
         "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_in_zone": None, "cond_have_crystal": None, "cond_cast_this_turn": None, "cond_counters": "counters", "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
-        "cond_opp_not_control": None, "cond_paid_extra": None, "cond_removed_count": "removed",
+        "cond_opp_not_control": None, "cond_paid_extra": None, "cond_not_pay": None, "cond_removed_count": "removed",
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 

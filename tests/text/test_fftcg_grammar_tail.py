@@ -266,3 +266,24 @@ def test_fftcg_11_8_2_a_clause_opening_with_all_the_is_not_a_second_selection() 
              name="Gorbo")
     (mod,) = ab.effects
     assert isinstance(mod, ModifyStat) and mod.target.card_types == ("backup",) and mod.target.count is None
+
+
+def test_fftcg_6_6_2_a_job_of_two_words_joined_by_of() -> None:
+    ab = one("Choose 1 Job Keeper of Lanterns Forward. Activate it.", name="Gorbo")
+    assert ab.effects[0].target.families and "lanterns" in ab.effects[0].target.families[0].lower()
+
+
+def test_fftcg_6_6_2_job_of_cost_is_still_a_cost_filter() -> None:
+    ab = one("Choose 1 Job Baker of cost 3 or less. Activate it.", name="Gorbo")
+    assert ab.effects[0].target.thresholds[0].value == 3
+
+
+def test_fftcg_15_1_1_3_break_it_and_the_card_itself() -> None:
+    ab = one("Choose 1 Forward opponent controls. Break it and Gorbo Lightfoot.", name="Gorbo Lightfoot")
+    brk = ab.effects[0]
+    assert brk.target.also[0].self_ref
+
+
+def test_fftcg_11_2_if_you_do_not_pay() -> None:
+    ab = one("When Gorbo attacks, if you don't pay 《1》, dull Gorbo.", name="Gorbo")
+    assert ab.effects[0].condition.kind == "not_pay"

@@ -129,6 +129,15 @@ class EffectRules(SelectorRules):
     def ability_used(self, meta, c):
         return None
 
+    def per_cp(self, meta, c):
+        return ("per", replace(first_of(c, Selector), zone="cp_required"))
+
+    def may_extra_cost(self, meta, c):
+        """"You may remove … as an extra cost": an optional payment made on casting (11.2); what it
+        buys is said by a later "If you paid the extra cost, …"."""
+        paid = tuple(flatten(c))
+        return [Optional(effects=(), cost=Cost(effects=paid, span=self._span(meta)), span=self._span(meta))]
+
     def per_cast(self, meta, c):
         return ("per", Selector(count=None, zone="cast_this_turn", owner=Player.YOU, card_types=("card",)))
 

@@ -287,3 +287,16 @@ def test_fftcg_15_1_1_3_break_it_and_the_card_itself() -> None:
 def test_fftcg_11_2_if_you_do_not_pay() -> None:
     ab = one("When Gorbo attacks, if you don't pay 《1》, dull Gorbo.", name="Gorbo")
     assert ab.effects[0].condition.kind == "not_pay"
+
+
+def test_fftcg_11_2_an_optional_extra_cost_then_its_payoff() -> None:
+    ab = one("If you cast Gorbo, you may remove 8 Ice cards in your Break Zone from the game as an extra cost.",
+             name="Gorbo")
+    opt = ab.effects[0].effects[0]
+    assert opt.effects == () and opt.cost.effects and opt.cost.effects[0].dest == "removed"
+
+
+def test_fftcg_11_2_damage_for_each_cp_required_to_cast() -> None:
+    ab = one("Choose 1 Forward. Deal it 1000 damage for each CP required to cast Gorbo.", name="Gorbo")
+    per = damage_of(ab).per
+    assert per.zone == "cp_required" and per.self_ref

@@ -7,6 +7,8 @@ method is a grammar rule or alias of grammar/fftcg.lark, called with (meta, chil
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import re
 from dataclasses import replace
 from typing import Any
@@ -59,6 +61,15 @@ from judge.text.fftcg_assemble import (
 )
 from judge.text.fftcg_select import SelectorRules
 
+
+
+@dataclass(frozen=True)
+class _Barred:
+    """A restricted action while the statement around it is being built (never leaves this module)."""
+
+    action: str
+    by: Selector | None = None
+    by_text: str | None = None
 
 class EffectRules(SelectorRules):
     """Transformer methods for directives, statements and conditions (needs `_span`, `_slice`…)."""
@@ -462,18 +473,21 @@ class EffectRules(SelectorRules):
         return out
 
     def restricted_action(self, meta, c):
+        # "be blocked by a Forward of cost 3 or more": the action, and who may not do it to the target
         words = " ".join(self._slice(meta).split())
-        words = re.sub(r" by .*", "", words)
-        return words.replace(" ", "_")
+        action, _, by_words = words.partition(" by ")
+        return _Barred(action.replace(" ", "_"), first_of(c, Selector), by_words or None)
 
     def st_cannot(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
-        acts = [a for a in c[1:] if isinstance(a, str)]
-        return [Restriction(mode="cannot", action=a, target=c[0], duration=dur, span=self._span(meta)) for a in acts]
+        return [Restriction(mode="cannot", action=a.action, by=a.by, by_text=a.by_text, target=c[0], duration=dur,
+                            span=self._span(meta)) for a in c[1:] if isinstance(a, _Barred)]
 
     def st_must(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
-        return Restriction(mode="must", action=c[1], target=c[0], duration=dur, span=self._span(meta))
+        a = c[1]
+        return Restriction(mode="must", action=a.action, by=a.by, by_text=a.by_text, target=c[0], duration=dur,
+                           span=self._span(meta))
 
     def st_attack_twice(self, meta, c):
         return Restriction(mode="can", action="attack_twice", target=c[0], duration=Duration.PERMANENT,
@@ -504,6 +518,25 @@ class EffectRules(SelectorRules):
     def st_pay_only(self, meta, c):
         return Restriction(mode="must", action=f"pay_with_{c[0]}_cp", target=c[1], duration=Duration.PERMANENT,
                            span=self._span(meta))
+
+    def cond_break_count_of(self, meta, c):
+        """"there are 15 or more Wind cards in your Break Zone": a count of the cards that match."""
+        cond = self._cond("break_count", meta, c, "break_zone")
+        pairs = [p for x in c for p in (x if isinstance(x, list) else [x])
+                 if isinstance(p, tuple) and len(p) == 2]
+        sel = Selector(count=None, zone="break", owner=Player.YOU, card_types=("card",),
+                       colors=tuple(v for k, v in pairs if k == "color"),
+                       families=tuple(v for k, v in pairs if k == "job"),
+                       categories=tuple(v for k, v in pairs if k == "category"))
+        return replace(cond, selector=sel)
+
+    def st_pay_only_elements(self, meta, c):
+        elems = "_".join(str(t) for t in c if getattr(t, "type", "") == "ELEMENT")
+        return Restriction(mode="must", action=f"pay_with_{elems}_cp", target=first_of(c, Selector),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
+    def pay_purpose(self, meta, c):
+        return first_of(c, Selector) or Selector(self_ref=True, span=self._span(meta))
 
     def st_cast_timing(self, meta, c):
         return Restriction(mode="cannot", action="cast_outside_your_turn", target=c[0],
@@ -546,7 +579,7 @@ class EffectRules(SelectorRules):
         "cond_cast_count": "cast", "cond_cost_vs_count": None, "cond_paid_elements": "elements",
         "cond_paid_element": None, "cond_opp_not_pay": None, "cond_event": None,
         "cond_damaged_this_turn": None, "cond_power": "power", "cond_state": None, "cond_in_zone": None, "cond_have_crystal": None, "cond_cast_this_turn": None, "cond_counters": "counters", "cond_ex_burst": None, "cond_drawn": "drawn", "cond_elements": "elements", "cond_entered": None, "cond_discarded": None, "cond_not_control": None,
-        "cond_opp_not_control": None, "cond_paid_extra": None, "cond_not_pay": None, "cond_removed_count": "removed",
+        "cond_opp_not_control": None, "cond_paid_extra": None, "cond_not_pay": None, "cond_players_damage": "damage", "cond_removed_count": "removed",
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 

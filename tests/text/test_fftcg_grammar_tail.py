@@ -300,3 +300,29 @@ def test_fftcg_11_2_damage_for_each_cp_required_to_cast() -> None:
     ab = one("Choose 1 Forward. Deal it 1000 damage for each CP required to cast Gorbo.", name="Gorbo")
     per = damage_of(ab).per
     assert per.zone == "cp_required" and per.self_ref
+
+
+def test_fftcg_11_2_pay_only_with_cp_of_listed_elements() -> None:
+    ab = one("You can only pay with Fire CP, Earth CP or Water CP to play Gorbo onto the field.", name="Gorbo")
+    (r,) = ab.effects
+    assert r.action == "pay_with_fire_earth_water_cp" and r.target.self_ref
+
+
+def test_fftcg_11_2_pay_only_with_cp_from_backups_to_play() -> None:
+    ab = one("You can only pay with CP produced by Ice Backups to play Gorbo from your hand onto the field.",
+             name="Gorbo")
+    assert ab.effects[0].action == "pay_with_cp_from_backups"
+
+
+def test_fftcg_7_10_use_only_if_there_are_n_wind_cards_in_your_break_zone() -> None:
+    ab = one("《ダル》: Draw 1 card. You can only use this ability if there are 12 or more Wind cards in "
+             "your Break Zone.", name="Gorbo")
+    assert ab.kind.value == "action"
+    text = repr(ab)
+    assert "'wind'" in text and "value=12" in text
+
+
+def test_fftcg_7_8_2_each_player_has_received_damage() -> None:
+    ab = one("If each player has received 4 points of damage or more, draw 1 card.", name="Gorbo")
+    th = ab.effects[0].condition.threshold
+    assert (th.op, th.value) == (">=", 4)

@@ -7,10 +7,7 @@ method is a grammar rule or alias of grammar/fftcg.lark, called with (meta, chil
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token
@@ -60,7 +57,6 @@ from judge.text.fftcg_assemble import (
     zoned,
 )
 from judge.text.fftcg_select import SelectorRules
-
 
 
 @dataclass(frozen=True)
@@ -529,6 +525,10 @@ class EffectRules(SelectorRules):
                        families=tuple(v for k, v in pairs if k == "job"),
                        categories=tuple(v for k, v in pairs if k == "category"))
         return replace(cond, selector=sel)
+
+    def st_cannot_play_by_effect(self, meta, c):
+        return Restriction(mode="cannot", action="play_by_effects", target=first_of(c, Selector), player=Player.YOU,
+                           duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_pay_only_elements(self, meta, c):
         elems = "_".join(str(t) for t in c if getattr(t, "type", "") == "ELEMENT")

@@ -326,3 +326,9 @@ def test_fftcg_7_8_2_each_player_has_received_damage() -> None:
     ab = one("If each player has received 4 points of damage or more, draw 1 card.", name="Gorbo")
     th = ab.effects[0].condition.threshold
     assert (th.op, th.value) == (">=", 4)
+
+
+def test_fftcg_11_12_4_cannot_be_played_from_hand_by_effects() -> None:
+    ab = one("You cannot play Gorbo from your hand due to Summons or abilities.", name="Gorbo")
+    (r,) = ab.effects
+    assert r.mode == "cannot" and r.action == "play_by_effects" and r.target.self_ref

@@ -255,6 +255,8 @@ class Restriction(Effect):
     target: Selector | None = None
     player: Player | None = None
     duration: Duration = Duration.TURN
+    by: Selector | None = None   # "cannot be blocked by a Forward of cost 3 or more": whose act is barred
+    by_text: str | None = None   # the "by …" words as printed ("Summons or abilities your opponent controls")
     span: Span | None = None
 
 

@@ -14,7 +14,16 @@ from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import damage_gate, field_boosts, has, is_forward, power, printed, restricted
+from judge.engine.fftcg.query import (
+    cannot_be_blocked_by,
+    damage_gate,
+    field_boosts,
+    has,
+    is_forward,
+    power,
+    printed,
+    restricted,
+)
 from judge.engine.fftcg.triggers import emit
 
 
@@ -113,8 +122,16 @@ def next_step(s: State, log: Log) -> State:
 
 
 def blockers(s: State, player: str) -> list[str]:
-    """Forwards `player` could declare as the blocker now (10.1.3.1)."""
-    return [c.uid for c in s.controlled(player, ("forward",)) if not c.dull and not restricted(s, c.uid, "block")]
+    """Forwards `player` could declare as the blocker now (10.1.3.1), less those an attacker's
+    "cannot be blocked (by …)" keeps out (11.12.4)."""
+    attackers = [u for u in (s.battle.attackers if s.battle is not None else ()) if s.char(u) is not None]
+    return [c.uid for c in s.controlled(player, ("forward",)) if not c.dull and not restricted(s, c.uid, "block")
+            and not _shut_out(s, attackers, c.uid)]
+
+
+def _shut_out(s: State, attackers: list[str], blocker: str) -> bool:
+    """A blocker is kept out only when it may legally block none of the attackers (15.1.1.9.6)."""
+    return bool(attackers) and all(cannot_be_blocked_by(s, a, blocker) for a in attackers)
 
 
 def _block_refusal(s: State, uid: str, player: str) -> Refused:
@@ -123,6 +140,10 @@ def _block_refusal(s: State, uid: str, player: str) -> Refused:
         return Refused(f"{uid} is not a Forward {player} controls", "block_declaration", "forward_attacks_blocks")
     if c.dull:
         return Refused(f"{s.name_of(uid)} is dull; a blocking Forward must be active", "blocker_active")
+    attackers = [a for a in (s.battle.attackers if s.battle is not None else ()) if s.char(a) is not None]
+    if _shut_out(s, attackers, uid):
+        return Refused(f"{s.name_of(attackers[0])} cannot be blocked by {s.name_of(uid)}", "blocker_limits",
+                       *(("party_block",) if len(attackers) > 1 else ()))
     return Refused(f"an effect says {s.name_of(uid)} cannot block", "blocker_limits")
 
 

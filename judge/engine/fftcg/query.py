@@ -204,6 +204,22 @@ def restricted(s: State, uid: str, action: str) -> bool:
     return False
 
 
+def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
+    """True when the attacker's own ability says it cannot be blocked (by Forwards like `blocker`)."""
+    c = s.char(attacker)
+    if c is None:
+        return False
+    for ab in abilities(s, attacker):
+        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            continue
+        for e in _effects_flat(ab.effects):
+            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and \
+                    (e.target is None or e.target.self_ref) and \
+                    (e.by is None or matches(s, blocker, e.by, c.controller, attacker)):
+                return True
+    return False
+
+
 def must_attack(s: State, uid: str) -> bool:
     """True when an ability of the Forward says it must attack (10.1.2.1.3)."""
     for ab in abilities(s, uid):

@@ -86,7 +86,8 @@ class EffectRules(SelectorRules):
 
     def power_of(self, meta, c):
         s = self._slice(meta)
-        return ("half_" if "half" in s else "") + ("power_of_self" if c else "power_of_target")
+        own = bool(c) or s.lstrip().startswith("this")     # "{Name}'s power", "this Forward's power"
+        return ("half_" if "half" in s else "") + ("power_of_self" if own else "power_of_target")
 
     def deal_equal(self, meta, c):
         return Damage(amount=0, target=c[0], amount_from=c[1], span=self._span(meta))

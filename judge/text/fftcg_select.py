@@ -147,6 +147,10 @@ class SelectorRules:
     def p_cost_in(self, meta, c):
         return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
+    def p_acted_on(self, meta, c):
+        verb = next(w for w in ("revealed", "discarded", "dulled") if w in self._slice(meta))
+        return [("zone", verb)]
+
     def p_removed_by(self, meta, c):
         return [("zone", "removed")]
 

@@ -258,7 +258,8 @@ def test_fftcg_11_9_field_ability_cannot_be_chosen() -> None:
     ability = one("Orla cannot be chosen by your opponent's Summons.")
     assert ability.kind is AbilityKind.FIELD
     assert ability.effects[0] == Restriction(mode="cannot", action="be_chosen", target=ability.effects[0].target,
-                                             duration=Duration.PERMANENT, span=ability.effects[0].span)
+                                             duration=Duration.PERMANENT, by_text="your opponent's summons",
+                                             span=ability.effects[0].span)
 
 
 def test_fftcg_11_4_4_cost_reduction_per_card() -> None:

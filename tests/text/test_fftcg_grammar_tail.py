@@ -332,3 +332,23 @@ def test_fftcg_11_12_4_cannot_be_played_from_hand_by_effects() -> None:
     ab = one("You cannot play Gorbo from your hand due to Summons or abilities.", name="Gorbo")
     (r,) = ab.effects
     assert r.mode == "cannot" and r.action == "play_by_effects" and r.target.self_ref
+
+
+def test_fftcg_11_12_4_1_until_the_end_of_your_turn() -> None:
+    ab = one("Choose 1 Forward. Until the end of your turn, it gains +1000 power.", name="Gorbo")
+    mod = next(e for e in ab.effects if isinstance(e, ModifyStat))
+    assert mod.amount == 1000
+
+
+def test_fftcg_6_5_damage_per_backup_you_dulled_due_to_this_ability() -> None:
+    ab = one("Choose 1 Forward. Deal it 2000 damage for each Backup you dulled due to this ability.",
+             name="Gorbo")
+    per = damage_of(ab).per
+    assert per.zone == "dulled" and per.card_types == ("backup",)
+
+
+def test_fftcg_6_5_damage_equal_to_this_forwards_power() -> None:
+    ab = one("Gorbo gains \"When this Forward attacks, choose 1 Forward. Deal it damage equal to "
+             "this Forward's power.\"", name="Gorbo")
+    inner = ab.effects[0].ability
+    assert damage_of(inner).amount_from == "power_of_self"

@@ -147,6 +147,12 @@ class SelectorRules:
     def p_cost_in(self, meta, c):
         return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
+    def p_not_type(self, meta, c):
+        return [("type", "not_" + v) for x in c if isinstance(x, list) for k, v in x if k == "type"]
+
+    def p_not_multi(self, meta, c):
+        return [("color", "not_multi")]
+
     def p_acted_on(self, meta, c):
         verb = next(w for w in ("revealed", "discarded", "dulled") if w in self._slice(meta))
         return [("zone", verb)]

@@ -352,3 +352,30 @@ def test_fftcg_6_5_damage_equal_to_this_forwards_power() -> None:
              "this Forward's power.\"", name="Gorbo")
     inner = ab.effects[0].ability
     assert damage_of(inner).amount_from == "power_of_self"
+
+
+def test_fftcg_7_9_place_cards_at_the_bottom_of_your_deck_in_any_order() -> None:
+    ab = one("Place up to 2 cards from your hand at the bottom of your deck in any order. Draw 2 cards.",
+             name="Gorbo")
+    assert ab.effects[0].dest == "deck_bottom"
+
+
+def test_fftcg_11_12_4_must_attack_at_least_once_per_turn() -> None:
+    ab = one("Gorbo must attack at least once per turn if possible.", name="Gorbo")
+    (r,) = ab.effects
+    assert r.mode == "must" and r.action == "attack_at_least_once_per_turn"
+
+
+def test_fftcg_5_2_3_a_card_other_than_a_backup() -> None:
+    ab = one("Your opponent reveals their hand. Select 1 card in their hand other than a Backup.", name="Gorbo")
+    assert ab.effects[-1].target.card_types == ("card", "not_backup")
+
+
+def test_fftcg_5_2_1_1_a_forward_other_than_multi_element() -> None:
+    ab = one("Choose 1 Forward other than Multi-Element. Break it.", name="Gorbo")
+    assert ab.effects[0].target.colors == ("not_multi",)
+
+
+def test_fftcg_11_6_5_summons_or_abilities_of_your_opponent_must_choose() -> None:
+    ab = one("Summons or abilities of your opponent must choose Gorbo if possible.", name="Gorbo")
+    assert ab.effects[0].target.self_ref

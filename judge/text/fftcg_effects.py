@@ -56,7 +56,7 @@ from judge.text.fftcg_assemble import (
     number_in,
     zoned,
 )
-from judge.text.fftcg_select import SelectorRules
+from judge.text.fftcg_tail import TailRules
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class _Barred:
     by: Selector | None = None
     by_text: str | None = None
 
-class EffectRules(SelectorRules):
+class EffectRules(TailRules):
     """Transformer methods for directives, statements and conditions (needs `_span`, `_slice`…)."""
 
     def rest_to_deck(self, meta, c):
@@ -91,69 +91,6 @@ class EffectRules(SelectorRules):
 
     def deal_equal(self, meta, c):
         return Damage(amount=0, target=c[0], amount_from=c[1], span=self._span(meta))
-
-    def st_deal_equal(self, meta, c):
-        """"X deals damage equal to its power to Y" (6.5): X is the source, its power the amount;
-        "their respective power to the other": each of X deals its own power to the other one."""
-        subject, target = c[0], c[-1]
-        return Damage(amount=0, target=target, source=subject, amount_from="power_of_source",
-                      span=self._span(meta))
-
-    def other_one(self, meta, c):
-        return Selector(ref="other", span=self._span(meta))
-
-    def st_light_dark_limit(self, meta, c):
-        """"You can play 2 or more Light Characters onto the field" lifts 7.7.5 for that Element."""
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
-        kind = next((v for x in c if isinstance(x, list) for k, v in x if k == "type"), "character")
-        target = Selector(count=number_in(c), colors=(elem,), card_types=(kind,))
-        return Restriction(mode="can", action="exceed_light_dark_limit", target=target,
-                           player=Player.YOU, duration=Duration.PERMANENT, span=self._span(meta))
-
-    def cond_opp_hand_empty(self, meta, c):
-        return Condition(kind="hand", text=self._printed(meta), threshold=Threshold("hand", "<=", 0),
-                         selector=Selector(count=None, zone="hand", owner=Player.OPPONENT), span=self._span(meta))
-
-    def cond_hand_empty(self, meta, c):
-        return Condition(kind="hand", text=self._printed(meta), threshold=Threshold("hand", "<=", 0),
-                         selector=Selector(count=None, zone="hand", owner=Player.YOU), span=self._span(meta))
-
-    def per_opp_zone_card(self, meta, c):
-        zone = "hand" if self._has(meta, "hand") else "break"
-        return ("per", Selector(count=None, zone=zone, owner=Player.OPPONENT, card_types=("card",)))
-
-    def st_power_locked(self, meta, c):
-        """"The power of X cannot be increased": power changes in that direction are prohibited."""
-        way = "increased" if self._has(meta, "increased") else "decreased"
-        return Restriction(mode="cannot", action=f"power_{way}", target=first_of(c, Selector),
-                           duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
-
-    def cond_power_vs_self(self, meta, c):
-        op = ("<" if self._has(meta, "less") else ">") + ("=" if self._has(meta, "equal") else "")
-        th = Threshold("power", op, 0, ref=Selector(self_ref=True))
-        return Condition(kind="power", text=self._printed(meta), selector=Selector(ref="it"), threshold=th,
-                         span=self._span(meta))
-
-    def ability_used(self, meta, c):
-        return None
-
-    def per_cp(self, meta, c):
-        return ("per", replace(first_of(c, Selector), zone="cp_required"))
-
-    def may_extra_cost(self, meta, c):
-        """"You may remove … as an extra cost": an optional payment made on casting (11.2); what it
-        buys is said by a later "If you paid the extra cost, …"."""
-        paid = tuple(flatten(c))
-        return [Optional(effects=(), cost=Cost(effects=paid, span=self._span(meta)), span=self._span(meta))]
-
-    def per_cast(self, meta, c):
-        return ("per", Selector(count=None, zone="cast_this_turn", owner=Player.YOU, card_types=("card",)))
-
-    def per_element(self, meta, c):
-        return ("per", replace(first_of(c, Selector), zone="elements_among"))
-
-    def per_crystal(self, meta, c):
-        return ("per", Selector(count=None, zone="crystals", owner=Player.YOU))
 
     def st_deals_player(self, meta, c):
         return Damage(amount=number_in(c), player=c[1], span=self._span(meta))
@@ -515,29 +452,6 @@ class EffectRules(SelectorRules):
     def st_pay_only(self, meta, c):
         return Restriction(mode="must", action=f"pay_with_{c[0]}_cp", target=c[1], duration=Duration.PERMANENT,
                            span=self._span(meta))
-
-    def cond_break_count_of(self, meta, c):
-        """"there are 15 or more Wind cards in your Break Zone": a count of the cards that match."""
-        cond = self._cond("break_count", meta, c, "break_zone")
-        pairs = [p for x in c for p in (x if isinstance(x, list) else [x])
-                 if isinstance(p, tuple) and len(p) == 2]
-        sel = Selector(count=None, zone="break", owner=Player.YOU, card_types=("card",),
-                       colors=tuple(v for k, v in pairs if k == "color"),
-                       families=tuple(v for k, v in pairs if k == "job"),
-                       categories=tuple(v for k, v in pairs if k == "category"))
-        return replace(cond, selector=sel)
-
-    def st_cannot_play_by_effect(self, meta, c):
-        return Restriction(mode="cannot", action="play_by_effects", target=first_of(c, Selector), player=Player.YOU,
-                           duration=Duration.PERMANENT, span=self._span(meta))
-
-    def st_pay_only_elements(self, meta, c):
-        elems = "_".join(str(t) for t in c if getattr(t, "type", "") == "ELEMENT")
-        return Restriction(mode="must", action=f"pay_with_{elems}_cp", target=first_of(c, Selector),
-                           duration=Duration.PERMANENT, span=self._span(meta))
-
-    def pay_purpose(self, meta, c):
-        return first_of(c, Selector) or Selector(self_ref=True, span=self._span(meta))
 
     def st_cast_timing(self, meta, c):
         return Restriction(mode="cannot", action="cast_outside_your_turn", target=c[0],

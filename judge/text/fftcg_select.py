@@ -147,6 +147,11 @@ class SelectorRules:
     def p_cost_in(self, meta, c):
         return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
+    def p_icon(self, meta, c):
+        icon = str(c[-1]).strip("《》")
+        name = "generic" if icon == "一般" else icon
+        return [("with_keyword", name if self._slice(meta).startswith("with ") else f"not_{name}")]
+
     def p_not_type(self, meta, c):
         return [("type", "not_" + v) for x in c if isinstance(x, list) for k, v in x if k == "type"]
 

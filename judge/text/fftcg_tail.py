@@ -88,7 +88,8 @@ class TailRules(SelectorRules):
         return [Optional(effects=(), cost=Cost(effects=paid, span=self._span(meta)), span=self._span(meta))]
 
     def per_cast(self, meta, c):
-        return ("per", Selector(count=None, zone="cast_this_turn", owner=Player.YOU, card_types=("card",)))
+        zone = "drawn_this_turn" if self._has(meta, "drawn") else "cast_this_turn"
+        return ("per", Selector(count=None, zone=zone, owner=Player.YOU, card_types=("card",)))
 
     def per_element(self, meta, c):
         return ("per", replace(first_of(c, Selector), zone="elements_among"))

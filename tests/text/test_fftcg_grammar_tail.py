@@ -379,3 +379,18 @@ def test_fftcg_5_2_1_1_a_forward_other_than_multi_element() -> None:
 def test_fftcg_11_6_5_summons_or_abilities_of_your_opponent_must_choose() -> None:
     ab = one("Summons or abilities of your opponent must choose Gorbo if possible.", name="Gorbo")
     assert ab.effects[0].target.self_ref
+
+
+def test_fftcg_5_2_2_1_a_character_without_the_generic_icon() -> None:
+    ab = one("Choose 1 Character without 《一般》 you control. Return it to its owner's hand.", name="Gorbo")
+    assert ab.effects[0].target.with_keyword == "not_generic"
+
+
+def test_fftcg_11_4_cast_a_summon_without_paying_is_not_an_icon_filter() -> None:
+    ab = one("Cast 1 Summon of cost 3 or less from your hand without paying the cost.", name="Gorbo")
+    assert ab.effects[0].target.with_keyword is None
+
+
+def test_fftcg_9_2_cost_reduced_per_card_drawn_this_turn() -> None:
+    ab = one("The cost required to cast Gorbo is reduced by 1 for each card you have drawn this turn.", name="Gorbo")
+    assert ab.effects[0].per.zone == "drawn_this_turn"

@@ -147,6 +147,12 @@ class SelectorRules:
     def p_cost_in(self, meta, c):
         return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
+    def p_same_name(self, meta, c):
+        return [("name", "same_as_it")]
+
+    def p_same_cost(self, meta, c):
+        return [("th", Threshold("cost", "==", 0, ref=next(x for x in c if isinstance(x, Selector))))]
+
     def p_icon(self, meta, c):
         icon = str(c[-1]).strip("《》")
         name = "generic" if icon == "一般" else icon

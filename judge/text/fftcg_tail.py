@@ -120,5 +120,10 @@ class TailRules(SelectorRules):
     def pay_purpose(self, meta, c):
         return first_of(c, Selector) or Selector(self_ref=True, span=self._span(meta))
 
+    def cond_paid_by(self, meta, c):
+        """"If the CP paid to cast X was only produced by Backups" (11.2.1): the payers, as a selector."""
+        payers = [x for x in c if isinstance(x, Selector)][-1]
+        return Condition(kind="paid_by", text=self._printed(meta), selector=payers, span=self._span(meta))
+
 
 __all__ = ["TailRules"]

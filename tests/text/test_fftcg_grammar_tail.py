@@ -394,3 +394,28 @@ def test_fftcg_11_4_cast_a_summon_without_paying_is_not_an_icon_filter() -> None
 def test_fftcg_9_2_cost_reduced_per_card_drawn_this_turn() -> None:
     ab = one("The cost required to cast Gorbo is reduced by 1 for each card you have drawn this turn.", name="Gorbo")
     assert ab.effects[0].per.zone == "drawn_this_turn"
+
+
+def test_fftcg_5_2_2_1_search_for_a_forward_with_the_same_name() -> None:
+    ab = one("Choose 1 Forward you control. Search for 1 Forward with the same name and add it to your hand.",
+             name="Gorbo")
+    assert "same_as_it" in repr(ab.effects)
+
+
+def test_fftcg_5_2_1_a_forward_of_the_same_cost_as_the_discarded_card() -> None:
+    ab = one("Search for 1 Forward of the same cost as the discarded card and add it to your hand.", name="Gorbo")
+    th = ab.effects[0].target.thresholds[0]
+    assert th.stat == "cost" and th.op == "==" and th.ref is not None
+
+
+def test_fftcg_5_2_4_1_other_than_card_name_itself() -> None:
+    ab = one("When Gorbo enters the field, choose 1 Job Baker other than Card Name Gorbo in your Break Zone. "
+             "Add it to your hand.", name="Gorbo")
+    assert "other=True" in repr(ab.effects)
+
+
+def test_fftcg_11_2_1_cp_paid_was_only_produced_by_backups() -> None:
+    ab = one("Choose 1 Forward. Dull it. If the CP paid to cast Gorbo was only produced by Backups, "
+             "also draw 1 card.", name="Gorbo")
+    cond = ab.effects[-1].condition
+    assert cond.kind == "paid_by" and cond.selector.card_types == ("backup",)

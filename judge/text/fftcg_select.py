@@ -147,6 +147,12 @@ class SelectorRules:
     def p_cost_in(self, meta, c):
         return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
 
+    def p_damaged_by(self, meta, c):
+        return [("state", "damaged_by_it")]
+
+    def p_put_break(self, meta, c):
+        return [("zone", "put_into_break")]
+
     def p_same_name(self, meta, c):
         return [("name", "same_as_it")]
 

@@ -125,5 +125,20 @@ class TailRules(SelectorRules):
         payers = [x for x in c if isinstance(x, Selector)][-1]
         return Condition(kind="paid_by", text=self._printed(meta), selector=payers, span=self._span(meta))
 
+    def cond_different_elements(self, meta, c):
+        return Condition(kind="different_elements", text=self._printed(meta), selector=first_of(c, Selector),
+                         span=self._span(meta))
+
+    def cond_of_element(self, meta, c):
+        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        sel = first_of(c, Selector)
+        return Condition(kind="all_of_element", text=self._printed(meta),
+                         selector=replace(sel, colors=(*sel.colors, elem)) if sel else None, span=self._span(meta))
+
+    def cond_same_kind(self, meta, c):
+        kind = "same_element" if self._has(meta, "element") else "same_card_type"
+        return Condition(kind=kind, text=self._printed(meta), selector=Selector(ref="them", count=2),
+                         span=self._span(meta))
+
 
 __all__ = ["TailRules"]

@@ -419,3 +419,32 @@ def test_fftcg_11_2_1_cp_paid_was_only_produced_by_backups() -> None:
              "also draw 1 card.", name="Gorbo")
     cond = ab.effects[-1].condition
     assert cond.kind == "paid_by" and cond.selector.card_types == ("backup",)
+
+
+def test_fftcg_5_2_1_1_backups_you_control_are_all_of_different_elements() -> None:
+    ab = one("If the Backups you control are all of different Elements, Gorbo gains +3000 power.", name="Gorbo")
+    cond = ab.effects[0].condition
+    assert cond.kind == "different_elements" and cond.selector.card_types == ("backup",)
+    both = one("If you control 3 or more Backups and if the Backups you control are all of different Elements, "
+               "Gorbo gains +3000 power.", name="Gorbo")
+    assert both.effects[0].condition.kind == "all"
+
+
+def test_fftcg_5_2_1_1_all_the_cards_put_into_the_break_zone_are_of_one_element() -> None:
+    ab = one("Choose 1 Forward. If all the cards put into the Break Zone are of Water Element, dull it.",
+             name="Gorbo")
+    cond = ab.effects[-1].condition
+    assert cond.kind == "all_of_element" and cond.selector.colors == ("water",)
+    assert cond.selector.zone == "put_into_break"
+
+
+def test_fftcg_5_2_3_both_cards_are_of_the_same_type() -> None:
+    ab = one("Your opponent puts the top 2 cards of their deck into the Break Zone. If both cards are of the "
+             "same type, draw 1 card.", name="Gorbo")
+    assert ab.effects[-1].condition.kind == "same_card_type"
+
+
+def test_fftcg_6_5_a_forward_damaged_by_the_card_itself() -> None:
+    ab = one("When a Forward damaged by Gorbo is put from the field into the Break Zone, draw 1 card.",
+             name="Gorbo")
+    assert ab.trigger_on.state == "damaged_by_it"

@@ -14,6 +14,7 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    Choose,
     Condition,
     Cost,
     Damage,
@@ -139,6 +140,13 @@ class TailRules(SelectorRules):
         kind = "same_element" if self._has(meta, "element") else "same_card_type"
         return Condition(kind=kind, text=self._printed(meta), selector=Selector(ref="them", count=2),
                          span=self._span(meta))
+
+    def choose_as_many(self, meta, c):
+        """"choose up to the same number of X as Y": up to as many X as there are Y (11.6.5)."""
+        what, per = [x for x in c if isinstance(x, Selector)][:2]
+        target = replace(what, count=None, up_to=True, choose="choose",
+                         thresholds=(*what.thresholds, Threshold("count", "<=", 0, ref=per)))
+        return Choose(target=target, span=self._span(meta))
 
 
 __all__ = ["TailRules"]

@@ -448,3 +448,12 @@ def test_fftcg_6_5_a_forward_damaged_by_the_card_itself() -> None:
     ab = one("When a Forward damaged by Gorbo is put from the field into the Break Zone, draw 1 card.",
              name="Gorbo")
     assert ab.trigger_on.state == "damaged_by_it"
+
+
+def test_fftcg_11_6_5_choose_up_to_as_many_as_another_count() -> None:
+    ab = one("When Gorbo enters the field, choose up to the same number of Forwards opponent controls as the "
+             "Category XII Characters you control. Dull them.", name="Gorbo")
+    target = ab.effects[0].target
+    assert target.up_to and target.count is None and target.owner is Player.OPPONENT
+    (th,) = target.thresholds
+    assert th.stat == "count" and th.op == "<=" and th.ref.categories and th.ref.owner is Player.YOU

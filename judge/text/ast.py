@@ -144,6 +144,7 @@ class Discard(Effect):
     target: Selector | None = None
     span: Span | None = None
     per: Selector | None = None      # BS "discard … for each …"
+    controller_of: Selector | None = None  # FFTCG "That Forward's controller discards …": whose controller
 
 
 @dataclass(frozen=True, kw_only=True)

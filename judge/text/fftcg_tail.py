@@ -18,6 +18,7 @@ from judge.text.ast import (
     Condition,
     Cost,
     Damage,
+    Discard,
     Duration,
     Optional,
     Player,
@@ -147,6 +148,10 @@ class TailRules(SelectorRules):
         target = replace(what, count=None, up_to=True, choose="choose",
                          thresholds=(*what.thresholds, Threshold("count", "<=", 0, ref=per)))
         return Choose(target=target, span=self._span(meta))
+
+    def controller_discards(self, meta, c):
+        return Discard(count=number_in(c), player=Player.ANY, controller_of=Selector(ref="it"),
+                       span=self._span(meta))
 
 
 __all__ = ["TailRules"]

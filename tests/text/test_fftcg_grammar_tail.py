@@ -457,3 +457,22 @@ def test_fftcg_11_6_5_choose_up_to_as_many_as_another_count() -> None:
     assert target.up_to and target.count is None and target.owner is Player.OPPONENT
     (th,) = target.thresholds
     assert th.stat == "count" and th.op == "<=" and th.ref.categories and th.ref.owner is Player.YOU
+
+
+def test_fftcg_6_2_that_forwards_controller_discards() -> None:
+    ab = one("Choose 1 Forward. Break it. That Forward's controller discards 1 card from their hand.", name="Gorbo")
+    from judge.text.ast import Discard
+
+    dis = next(e for e in ab.effects if isinstance(e, Discard))
+    assert dis.count == 1 and dis.controller_of.card_types == ("forward",)
+
+
+def test_fftcg_7_10_if_that_forward_is_put_into_the_break_zone() -> None:
+    ab = one("Choose 1 Forward. Break it. If that Forward is put into the Break Zone, draw 1 card.", name="Gorbo")
+    assert ab.effects[-1].condition.kind == "event"
+
+
+def test_fftcg_11_8_16_put_into_the_break_zone_on_the_same_turn() -> None:
+    ab = one("If a Forward damaged by Gorbo is put from the field into the Break Zone on the same turn, "
+             "remove it from the game instead.", name="Gorbo")
+    assert ab.effects[0].instead

@@ -103,6 +103,7 @@ class Selector:
     zone: str | None = None            # field (default) | hand | trash | deck | break | damage
     thresholds: tuple[Threshold, ...] = ()
     costs: tuple[int, ...] = ()        # FFTCG "of cost 2, 3, 5 or 7": one of these costs
+    about: Selector | None = None      # FFTCG "a Summon that is choosing X" / "an auto-ability triggered from X"
     other: bool = False                # "other than this spirit"
     choose: str = "select"             # FFTCG "choose" (targets) vs "select"; BS always "select"
     ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to

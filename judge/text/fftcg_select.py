@@ -153,6 +153,18 @@ class SelectorRules:
     def p_put_break(self, meta, c):
         return [("zone", "put_into_break")]
 
+    def n_auto_ability(self, meta, c):
+        return [("type", "auto_ability")]
+
+    def n_ability(self, meta, c):
+        return [("type", "ability")]
+
+    def p_choosing(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
+    def p_triggered_from(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
     def p_same_name(self, meta, c):
         return [("name", "same_as_it")]
 

@@ -476,3 +476,17 @@ def test_fftcg_11_8_16_put_into_the_break_zone_on_the_same_turn() -> None:
     ab = one("If a Forward damaged by Gorbo is put from the field into the Break Zone on the same turn, "
              "remove it from the game instead.", name="Gorbo")
     assert ab.effects[0].instead
+
+
+def test_fftcg_11_6_5_a_summon_or_ability_that_is_choosing_only_your_forward() -> None:
+    ab = one("Choose 1 Summon or ability that is choosing only 1 Forward you control. Cancel its effect.",
+             name="Gorbo")
+    target = ab.effects[0].target
+    assert target.card_types == ("summon", "ability")
+    assert target.about.card_types == ("forward",) and target.about.owner is Player.YOU
+
+
+def test_fftcg_11_8_an_auto_ability_triggered_from_a_forward() -> None:
+    ab = one("Choose 1 auto-ability triggered from a Forward. Cancel its effect.", name="Gorbo")
+    target = ab.effects[0].target
+    assert target.card_types == ("auto_ability",) and target.about.card_types == ("forward",)

@@ -153,5 +153,11 @@ class TailRules(SelectorRules):
         return Discard(count=number_in(c), player=Player.ANY, controller_of=Selector(ref="it"),
                        span=self._span(meta))
 
+    def deal_same(self, meta, c):
+        return Damage(amount=0, target=first_of(c, Selector), amount_from="same_amount", span=self._span(meta))
+
+    def as_many_as_possible(self, meta, c):
+        return "as_many_as_possible"
+
 
 __all__ = ["TailRules"]

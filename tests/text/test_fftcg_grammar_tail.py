@@ -490,3 +490,16 @@ def test_fftcg_11_8_an_auto_ability_triggered_from_a_forward() -> None:
     ab = one("Choose 1 auto-ability triggered from a Forward. Cancel its effect.", name="Gorbo")
     target = ab.effects[0].target
     assert target.card_types == ("auto_ability",) and target.about.card_types == ("forward",)
+
+
+def test_fftcg_11_6_5_select_as_many_as_possible() -> None:
+    ab = one("Each player selects up to 2 Forwards he/she controls (select as many as possible). "
+             "Put them into the Break Zone.", name="Gorbo")
+    target = ab.effects[0].target
+    assert target.count == 2 and not target.up_to and target.owner is Player.EACH
+
+
+def test_fftcg_6_5_deal_it_the_same_amount_of_damage() -> None:
+    ab = one("When Gorbo is dealt damage, choose up to 1 Forward opponent controls. "
+             "Deal it the same amount of damage.", name="Gorbo")
+    assert damage_of(ab).amount_from == "same_amount"

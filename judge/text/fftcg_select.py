@@ -165,6 +165,12 @@ class SelectorRules:
     def p_triggered_from(self, meta, c):
         return [("about", next(x for x in c if isinstance(x, Selector)))]
 
+    def p_zone_removed(self, meta, c):
+        return [("zone", "removed")]
+
+    def p_entered(self, meta, c):
+        return [("state", "entered_this_turn")]
+
     def p_same_name(self, meta, c):
         return [("name", "same_as_it")]
 

@@ -503,3 +503,19 @@ def test_fftcg_6_5_deal_it_the_same_amount_of_damage() -> None:
     ab = one("When Gorbo is dealt damage, choose up to 1 Forward opponent controls. "
              "Deal it the same amount of damage.", name="Gorbo")
     assert damage_of(ab).amount_from == "same_amount"
+
+
+def test_fftcg_15_1_1_5_choose_a_card_removed_from_the_game() -> None:
+    ab = one("Choose 1 card removed from the game. Add it to your hand.", name="Gorbo")
+    assert ab.effects[0].target.zone == "removed"
+
+
+def test_fftcg_11_8_16_a_forward_that_entered_the_field_this_turn() -> None:
+    ab = one("Choose 1 Forward that entered the field this turn. Deal it 5000 damage.", name="Gorbo")
+    assert damage_of(ab).target.state == "entered_this_turn"
+
+
+def test_fftcg_6_6_2_a_card_name_with_a_job() -> None:
+    ab = one("Search for 1 Card Name Gorbo with Job Baker and add it to your hand.", name="Zed")
+    target = ab.effects[0].target
+    assert target.name and target.families

@@ -159,5 +159,9 @@ class TailRules(SelectorRules):
     def as_many_as_possible(self, meta, c):
         return "as_many_as_possible"
 
+    def deal_power_of(self, meta, c):
+        target, source = [x for x in c if isinstance(x, Selector)][:2]
+        return Damage(amount=0, target=target, source=source, amount_from="power_of_source", span=self._span(meta))
+
 
 __all__ = ["TailRules"]

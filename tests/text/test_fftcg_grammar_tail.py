@@ -519,3 +519,9 @@ def test_fftcg_6_6_2_a_card_name_with_a_job() -> None:
     ab = one("Search for 1 Card Name Gorbo with Job Baker and add it to your hand.", name="Zed")
     target = ab.effects[0].target
     assert target.name and target.families
+
+
+def test_fftcg_6_5_damage_equal_to_the_power_of_the_revealed_forward() -> None:
+    ab = one("Choose 1 Forward. Deal it damage equal to the power of the Forward you revealed.", name="Gorbo")
+    dmg = damage_of(ab)
+    assert dmg.amount_from == "power_of_source" and dmg.source.zone == "revealed"

@@ -18,3 +18,20 @@ def _session_db(factory: pytest.TempPathFactory):
     if not _DB:
         _DB.append(factory.mktemp("db") / "judge.db")
     return _DB[0]
+
+
+@pytest.fixture
+def invoke(capsys: pytest.CaptureFixture):
+    """Run the real `judge` entry point in-process; returns (exit code, stdout, stderr)."""
+    from judge.cli import main
+
+    def go(*args: str) -> tuple[int, str, str]:
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return go

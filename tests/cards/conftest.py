@@ -26,17 +26,6 @@ def db(built_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture, db: Path):
-    """Run the real `judge` entry point in-process; returns (exit code, stdout, stderr)."""
-    from judge.cli import main
-
-    def go(*args: str) -> tuple[int, str, str]:
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out = capsys.readouterr()
-        return code, out.out, out.err
-
-    return go
+def run(invoke, db: Path):
+    """The real `judge` entry point against this test's database (see tests/conftest.py)."""
+    return invoke

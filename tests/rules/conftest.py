@@ -14,19 +14,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory) -> KB:
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch, kb: KB):
-    """Run the real `judge` entry point in-process; returns (exit code, stdout, stderr)."""
-    from judge.cli import main
-
+def run(invoke, monkeypatch: pytest.MonkeyPatch, kb: KB):
+    """The real `judge` entry point against the session's knowledge base (see tests/conftest.py)."""
     monkeypatch.setenv("JUDGE_DB", str(kb.path))
-
-    def go(*args: str) -> tuple[int, str, str]:
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out = capsys.readouterr()
-        return code, out.out, out.err
-
-    return go
+    return invoke

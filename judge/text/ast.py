@@ -289,6 +289,7 @@ class Optional(Effect):
     effects: tuple[Effect, ...]
     span: Span | None = None
     cost: Cost | None = None         # BS "you may <cost> to <effects>" (BSS 8-4-1): paid first
+    player: Player | None = None     # FFTCG "your opponent may …": who chooses (None = the effect's controller)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -163,5 +163,8 @@ class TailRules(SelectorRules):
         target, source = [x for x in c if isinstance(x, Selector)][:2]
         return Damage(amount=0, target=target, source=source, amount_from="power_of_source", span=self._span(meta))
 
+    def may_opponent(self, meta, c):
+        return [Optional(effects=tuple(flatten(c)), player=Player.OPPONENT, span=self._span(meta))]
+
 
 __all__ = ["TailRules"]

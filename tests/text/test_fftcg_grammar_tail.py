@@ -525,3 +525,13 @@ def test_fftcg_6_5_damage_equal_to_the_power_of_the_revealed_forward() -> None:
     ab = one("Choose 1 Forward. Deal it damage equal to the power of the Forward you revealed.", name="Gorbo")
     dmg = damage_of(ab)
     assert dmg.amount_from == "power_of_source" and dmg.source.zone == "revealed"
+
+
+def test_fftcg_11_8_14_your_opponent_may_play_a_forward() -> None:
+    from judge.text.ast import Optional
+
+    ab = one("When Gorbo enters the field, your opponent may play 1 Forward from their hand onto the field.",
+             name="Gorbo")
+    (opt,) = ab.effects
+    assert isinstance(opt, Optional) and opt.player is Player.OPPONENT
+    assert opt.effects[0].target.zone == "hand"

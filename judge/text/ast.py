@@ -11,6 +11,7 @@ JSON form (contract): `{"kind": snake_case_class_name, …fields, "cites": [...]
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -473,6 +474,17 @@ def kind_of(node: object) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(node).__name__).lower()
 
 
+def walk(node: Any) -> Iterator[Any]:
+    """Every node under `node` (itself first), through fields, tuples and lists: one traversal for all."""
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from walk(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        yield node
+        for f in fields(node):
+            yield from walk(getattr(node, f.name))
+
+
 def to_json(node: Any, cites: Any = None) -> Any:
     """The JSON form of a node; `cites(node) -> list[str]` adds each node's clause numbers."""
     if isinstance(node, Enum):
@@ -533,4 +545,5 @@ __all__ = [
     "Threshold",
     "kind_of",
     "to_json",
+    "walk",
 ]

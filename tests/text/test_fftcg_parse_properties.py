@@ -3,12 +3,10 @@ grammar's view of a text never changes its length (so positions are those of the
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.text.ast import Span
+from judge.text.ast import Span, walk
 from judge.text.fftcg_source import mask, split_abilities
 from judge.text.parse import parse_text
 
@@ -19,23 +17,11 @@ PIECES = ["When", "Orla", "enters the field", ",", ".", "choose", "1", "up to 2"
           "Select 1 of the 2 following actions", "“", "”", "<p>", "until the end of the turn", "gains", "+1000 power"]
 
 
-def _spans(node: object, out: list[Span]) -> list[Span]:
-    if isinstance(node, Span):
-        out.append(node)
-    elif isinstance(node, tuple | list):
-        for n in node:
-            _spans(n, out)
-    elif is_dataclass(node):
-        for f in fields(node):
-            _spans(getattr(node, f.name), out)
-    return out
-
-
 def _check(text: str) -> None:
     result = parse_text(text, "fftcg")
     for u in result.unparsed:
         assert 0 <= u.start <= u.end <= len(text) and text[u.start:u.end] == u.text
-    for span in _spans(list(result.abilities), []):
+    for span in (n for n in walk(result.abilities) if isinstance(n, Span)):
         assert 0 <= span.start <= span.end <= len(text)
     for ability in result.abilities:
         assert text[ability.span.start:ability.span.end].strip()

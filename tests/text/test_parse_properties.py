@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.errors import GrammarError, UnknownGame
-from judge.text.ast import Span
+from judge.text.ast import Span, walk
 from judge.text.grammar import load_parser
 from judge.text.parse import parse_text
 
@@ -18,23 +16,11 @@ WORDS = ["Select", "one", "of", "your", "opponent's", "spirits", "and", "destroy
          "【", "】", ":", "(", "\"Soul Core\"", "Chain Red:", "[Burst]", "you may", "to", "exhaust"]
 
 
-def _spans(node, out):
-    if isinstance(node, Span):
-        out.append(node)
-    elif isinstance(node, tuple | list):
-        for n in node:
-            _spans(n, out)
-    elif is_dataclass(node):
-        for f in fields(node):
-            _spans(getattr(node, f.name), out)
-    return out
-
-
 def _check(text: str, game: str) -> None:
     result = parse_text(text, game)
     for u in result.unparsed:
         assert 0 <= u.start <= u.end <= len(text) and text[u.start:u.end] == u.text
-    for span in _spans(list(result.abilities), []):
+    for span in (n for n in walk(result.abilities) if isinstance(n, Span)):
         assert 0 <= span.start <= span.end <= len(text)
 
 
@@ -65,3 +51,13 @@ def test_unknown_game_is_a_clear_error() -> None:
 def test_grammar_error_is_reported_plainly() -> None:
     with pytest.raises(GrammarError):
         load_parser("bss", "cyk")
+
+
+def test_walk_reaches_every_node_and_span_of_an_ability() -> None:
+    """The property checks above rely on walk() visiting nested effects and their spans."""
+    from judge.text.ast import Ability, Draw
+
+    (ability,) = parse_text("When Summoned: Draw one card.", "bss").abilities
+    nodes = list(walk(ability))
+    assert isinstance(nodes[0], Ability) and any(isinstance(n, Draw) for n in nodes)
+    assert sum(isinstance(n, Span) for n in nodes) >= 2

@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 from textual.widgets import Input, Label, OptionList, TextArea
 from tui_fakes import plain
+from tui_fakes import settle as settle_once
 
 from judge.tui.app import JudgeApp
 from judge.tui.board_screen import BoardScreen
@@ -22,10 +23,9 @@ GUARD = ("{name: Test Guard, type: spirit, colors: [blue], cost: 2, reduction: [
 
 
 async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """The board resolves in two rounds (engine, then the panes it refreshes)."""
+    await settle_once(pilot)
+    await settle_once(pilot)
 
 
 def options(app, selector: str) -> list[str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList, Static, Tree
-from tui_fakes import plain
+from tui_fakes import plain, settle
 
 from judge.tui.app import JudgeApp
 from judge.tui.card_view import OutlineNode
@@ -26,11 +26,6 @@ def _cards_imported() -> None:
         present = False
     if not present:
         load_card_file(FIXTURE, "bss")
-
-
-async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def open_card(pilot, query: str) -> None:

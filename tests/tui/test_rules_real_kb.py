@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_fakes import plain
+from tui_fakes import jump, plain, settle
 
 from judge.tui.app import JudgeApp
 from judge.tui.clause_pane import ClausePane
@@ -19,18 +19,6 @@ def kb():
     from judge.rules.kb import open_kb
 
     return open_kb()
-
-
-async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def jump(pilot, number: str) -> None:
-    await pilot.press("g")
-    await pilot.pause()
-    await pilot.press(*number, "enter")
-    await settle(pilot)
 
 
 def pane_text(app, pane: str = "#main") -> str:

@@ -1,12 +1,13 @@
 """Rules screen flows, driven by keys as a judge would, asserting on what the screen shows.
 
 These run on the stand-in knowledge base (tests/tui/tui_fakes.py) so they test the screen's
-behaviour; test_tui_real_kb.py runs the same flows on the real rules documents.
+behaviour; test_rules_real_kb.py runs the same flows on the real rules documents.
 """
 
 from __future__ import annotations
 
 from textual.widgets import OptionList, Static
+from tui_fakes import jump, settle
 
 from judge.tui.clause_pane import ClausePane
 from judge.tui.diff_screen import DiffScreen
@@ -23,18 +24,6 @@ def shown(app, pane: str = "#main") -> str:
 
 def notes(app) -> list[str]:
     return [n.message for n in app._notifications]
-
-
-async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def jump(pilot, number: str) -> None:
-    await pilot.press("g")
-    await pilot.pause()
-    await pilot.press(*number, "enter")
-    await settle(pilot)
 
 
 async def test_starts_on_the_first_section(fake_app) -> None:

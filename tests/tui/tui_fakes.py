@@ -151,3 +151,17 @@ def plain(widget) -> str:
     console = Console(file=StringIO(), width=200, record=True, color_system=None)
     console.print(content)
     return console.export_text()
+
+
+async def settle(pilot) -> None:
+    """Let the library worker finish and the screen catch up (Pilot helper shared by the TUI tests)."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def jump(pilot, number: str) -> None:
+    """Press `g`, type a clause number, Enter: the judge's jump from anywhere."""
+    await pilot.press("g")
+    await pilot.pause()
+    await pilot.press(*number, "enter")
+    await settle(pilot)

@@ -104,31 +104,10 @@ class BattleSpiritsRules:
 
     def _dispatch(self, ctx: Ctx, action: A.Action) -> None:
         in_window = ctx.state.battle is not None and ctx.state.battle.window in battle.WINDOW_CONCEPT
-        if isinstance(action, A.Summon):  # Place is a Summon
-            summon.summon(ctx, action)
-        elif isinstance(action, A.UseMagic):
-            turn.use_magic(ctx, action)
-        elif isinstance(action, A.Activate):
-            turn.activate(ctx, action)
-        elif isinstance(action, A.MoveCores):
-            turn.move_cores(ctx, action)
-        elif isinstance(action, A.SetBurst):
-            turn.set_burst(ctx, action)
-        elif isinstance(action, A.Attack):
-            battle.attack(ctx, action)
-        elif isinstance(action, A.Block):
-            battle.block(ctx, action)
-        elif isinstance(action, A.NoBlock):
-            battle.no_block(ctx, action)
-        elif isinstance(action, A.Pass):
-            battle.pass_(ctx, action)
-        elif isinstance(action, A.EndStep):
-            if ctx.state.battle is not None:
-                battle.close_open_windows(ctx, for_what="the end of the step")
-                battle.drive(ctx)
-            turn.end_step(ctx, action)
-        else:
+        handler = next((_HANDLERS[c] for c in type(action).__mro__ if c in _HANDLERS), None)  # Place is a Summon
+        if handler is None:
             raise ctx.refuse(f"unknown action {type(action).__name__}", "turn.steps")
+        handler(ctx, action)
         if in_window and isinstance(action, FLASH_ACTIONS):
             battle.after_flash(ctx, action.player)
 
@@ -182,3 +161,19 @@ def rules_for_game(game: str) -> BattleSpiritsRules:
 
 
 __all__ = ["BattleSpiritsRules", "rules_for_game"]
+
+
+def _end_step(ctx: Ctx, action: A.EndStep) -> None:
+    """Ending the step first closes any battle still open in it."""
+    if ctx.state.battle is not None:
+        battle.close_open_windows(ctx, for_what="the end of the step")
+        battle.drive(ctx)
+    turn.end_step(ctx, action)
+
+
+#: each action kind and the function that performs it
+_HANDLERS = {
+    A.Summon: summon.summon, A.UseMagic: turn.use_magic, A.Activate: turn.activate,
+    A.MoveCores: turn.move_cores, A.SetBurst: turn.set_burst, A.Attack: battle.attack,
+    A.Block: battle.block, A.NoBlock: battle.no_block, A.Pass: battle.pass_, A.EndStep: _end_step,
+}

@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from judge import store
@@ -106,10 +107,14 @@ def ensure_cards(db_path: Path | None = None) -> Path:
 
 
 def load_card_file(path: Path | str, game: str | None = None, format: str | None = None,
-                   db_path: Path | None = None) -> list[Card]:
-    """Import a card file: validate every record, keep a copy for rebuilds, store in one go."""
+                   db_path: Path | None = None,
+                   progress: Callable[[int, int | None], None] | None = None) -> list[Card]:
+    """Import a card file: validate every record, keep a copy for rebuilds, store in one go.
+
+    `progress(done, total)` reports records converted; the write is one transaction after that.
+    """
     path = Path(path)
-    cards = read_cards(path, game, format)          # raises CardFileError naming record + field
+    cards = read_cards(path, game, format, progress)  # raises CardFileError naming record + field
     if not cards:
         raise CardFileError(f"{path}: no cards in the file")
     db = ensure_cards(db_path)

@@ -69,8 +69,12 @@ def detect_format(data: Any) -> str:
                         f"({', '.join(FORMATS)})")
 
 
-def read_cards(path: Path | str, game: str | None = None, fmt: str | None = None) -> list[Card]:
-    """Every card of a file, or CardFileError (naming record and field) and nothing at all."""
+def read_cards(path: Path | str, game: str | None = None, fmt: str | None = None,
+               progress: Callable[[int, int | None], None] | None = None) -> list[Card]:
+    """Every card of a file, or CardFileError (naming record and field) and nothing at all.
+
+    `progress(done, total)` is called as records are converted, so a UI can show a real bar.
+    """
     path = Path(path)
     if fmt is not None and fmt not in FORMATS:
         raise BadInput(f"unknown card file format {fmt!r}", hints=FORMATS)
@@ -102,6 +106,8 @@ def read_cards(path: Path | str, game: str | None = None, fmt: str | None = None
         except (ValueError, TypeError, KeyError) as exc:
             raise CardFileError(f"{where}: {exc}") from None
         cards.append(replace_source(card, f"{path.name} ({fmt})"))
+        if progress is not None and (i % 100 == 0 or i == len(records)):
+            progress(i, len(records))
     return cards
 
 

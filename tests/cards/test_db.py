@@ -77,3 +77,13 @@ def test_a_name_shared_by_several_cards_is_ambiguous_but_a_unique_subset_is_foun
     with pytest.raises(UnknownCard) as err:
         find_card("test", game="bss", db_path=db)
     assert len(err.value.hints) >= 2
+
+
+def test_import_reports_progress_up_to_every_record(db: Path) -> None:
+    """The TUI's import bar is driven by this callback; its last call must be (n, n)."""
+    from judge.paths import cards_dir
+
+    calls: list[tuple[int, int | None]] = []
+    cards = load_card_file(cards_dir() / "fftcg-samples.yaml", "fftcg", db_path=db, progress=lambda d, t: calls.append((d, t)))
+    assert calls and calls[-1] == (len(cards), len(cards))
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 SELF_CHAR = "\x01"
 _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
-_REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]")
+_REF = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[\[s\]\].*?\[\[/\]\]|\[[A-Za-z ]+\([^)\]]*\)\]", re.S)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _NOISE = re.compile(r"</?p>")
 _SPLIT_RUN = re.compile(r"(\[\[i\]\]\s*(?:job|card name|category))\s*\[\[/\]\]\s*\[\[i\]\]", re.I)
@@ -194,11 +194,45 @@ def _tidy_markup(text: str) -> str:
     return "".join(out)
 
 
+#: what may close a paragraph that is a whole ability: a sentence's end, a cost icon (Warp,
+#: Priming), a closing bracket or quotation mark
+_CLOSED_END = re.compile(r"[.:!)\"”》]$")
+_HTML = re.compile(r"</?p>|<br\s*/?>")
+_OPEN_TAG_END = re.compile(r"\[\[(?:i|s|ex|b)\]\]$")
+_LAST_RUN = re.compile(r"\[\[(?:i|s|ex)\]\]((?:(?!\[\[).)*?)\[\[/\]\]$", re.S)
+_RUN_LABEL = re.compile(r"\s*(?:limit break|damage\s+\d|warp\s+\d|priming\s|ex burst|\(card elements)", re.I)
+_KEYWORD_LINE = re.compile(r"(?:\s*(?:haste|brave|first strike|back attack))+\s*", re.I)
+
+
+def _ends_open(paragraph: str) -> bool:
+    """Does this paragraph stop in the middle of a sentence (the card browser broke the line)?
+
+    A whole ability ends with a sentence's end, a cost icon or a closing bracket (11.5.3), or is a
+    line of keyword abilities (15.2) or a label (Limit Break -- N, 15.2.8); a paragraph ending on a
+    plain word or on a Job / Card Name / Category reference is a sentence still going on.
+    """
+    s = _HTML.sub("", paragraph).strip()
+    if not s or _CLOSED_END.search(s) or _OPEN_TAG_END.search(s) or _KEYWORD_LINE.fullmatch(s):
+        return False
+    run = _LAST_RUN.search(s)
+    return not (run and _RUN_LABEL.match(run.group(1)))
+
+
+def _continues(previous: str, paragraph: str) -> bool:
+    """Is `paragraph` the rest of the sentence `previous` left open (one ability, 11.5.3)?"""
+    if paragraph.startswith('"'):
+        return True                                  # an option of a modal ability (11.6.6)
+    if _ends_open(previous):
+        return True
+    return paragraph[:1].islower() and not re.search(r"[.:]\W*$", previous)
+
+
 def split_abilities(text: str, name: str | None = None) -> list[Segment]:
     """The abilities of a card's text (11.5.3: each paragraph is one ability), in order.
 
     A paragraph that starts with a quotation mark is an option of the modal ability before it
-    (11.6.6), so it stays part of that ability.
+    (11.6.6), so it stays part of that ability. A paragraph that continues a sentence the one
+    before it left open (the card browser breaks long lines mid-sentence) joins it too.
     """
     if name is None:
         name = infer_name(text)
@@ -212,7 +246,7 @@ def split_abilities(text: str, name: str | None = None) -> list[Segment]:
         if stripped:
             lead = pos + (len(chunk) - len(chunk.lstrip()))
             tail = lead + len(stripped)
-            if stripped.startswith('"') and spans:
+            if spans and _continues(text[spans[-1][0]:spans[-1][1]], stripped):
                 spans[-1][1] = tail
             else:
                 spans.append([lead, tail])

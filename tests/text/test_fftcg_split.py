@@ -1,0 +1,50 @@
+"""FFTCG card text split into abilities (11.5.3: one paragraph, one ability) and its markup.
+
+The card browser sometimes breaks a line in the middle of a sentence; such a paragraph continues
+the ability before it. Every card here is invented for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.text.fftcg_source import split_abilities
+from judge.text.parse import parse_text
+
+
+def texts(text: str, name: str | None = None) -> list[str]:
+    return [seg.text for seg in split_abilities(text, name)]
+
+
+def test_fftcg_11_5_3_a_line_broken_mid_sentence_is_one_ability() -> None:
+    text = ("Brave\n[[ex]]EX BURST[[/]] When Gorbo is put from the field into the Break\n"
+            "Zone, choose 1 [[i]]Job Baker[[/]] other than [[i]]Card Name\nGorbo[[/]] in your Break Zone. "
+            "Add it to your hand.")
+    assert texts(text, "Gorbo") == ["Brave", text[len("Brave\n"):]]
+    result = parse_text(text, "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed
+    assert len(result.abilities) == 2
+    choose = result.abilities[1].effects[0]
+    assert choose.target.families == ("Baker",) and choose.target.zone == "break"
+
+
+@pytest.mark.parametrize("text", [
+    "When Gorbo enters the field, if you control 2 or more [[i]]Job Baker[[/]]\nand/or[[i]] Card Name Baker[[/]], draw 1 card.",
+    "《ダル》, put Gorbo into the Break Zone: Choose 1 [[i]]Card Name Zed[[/]]\nof cost 4 or less in your Break Zone. Add it to your hand.",
+    "When Gorbo forms a party and attacks, activate\nGorbo.",
+])
+def test_fftcg_11_5_3_a_paragraph_continuing_the_sentence_joins_it(text: str) -> None:
+    assert texts(text, "Gorbo") == [text]
+    assert parse_text(text, "fftcg", name="Gorbo").ok
+
+
+@pytest.mark.parametrize("text", [
+    "Haste\nWhen Gorbo attacks, draw 1 card.",
+    "[[i]]Limit Break -- 2[[/]]\nBrave\nWhen Gorbo enters the field, draw 1 card.",
+    "[[i]]Warp 2 --[[/]] 《火》《1》\nHaste First Strike\n《ダル》: Draw 1 card.",
+    "<p>Back Attack<br />\nWhen Gorbo enters the field, draw 1 card.</p>",
+    "Choose 1 Forward. Break it.[[i]]\nDamage 3 --[[/]] Gorbo gains Brave.",
+])
+def test_fftcg_11_5_3_a_whole_ability_stays_its_own_paragraph(text: str) -> None:
+    n = text.count("\n") + 1
+    assert len(texts(text, "Gorbo")) == n

@@ -126,6 +126,24 @@ def _list(path: Path, data: Any) -> list:
 
 
 # ── the project's own format ─────────────────────────────────────────────────────────────────
+def guess_game(path: Path | str) -> str | None:
+    """The game a card file is for, read from its format or `game:` field; None if it can't tell.
+
+    Used to preselect the game when a judge imports a file from the TUI.
+    """
+    try:
+        data = _load(Path(path))
+        fmt = detect_format(data)
+    except CardFileError:
+        return None
+    if fmt == "bssdb":
+        return "bss"
+    if fmt == "fftcg":
+        return "fftcg"
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if game in GAMES else None
+
+
 def _yaml_records(path: Path, data: Any, game: str | None) -> tuple[list, str]:
     if isinstance(data, list):
         records, file_game = data, None
@@ -259,4 +277,4 @@ def _bssdb_card(rec: dict, game: str) -> Card:
                 text=bssdb_text(rec.get("effects") or []))
 
 
-__all__ = ["FORMATS", "bssdb_text", "detect_format", "read_cards"]
+__all__ = ["FORMATS", "bssdb_text", "detect_format", "guess_game", "read_cards"]

@@ -226,8 +226,11 @@ class CardsScreen(Screen[None]):
                 if game:
                     self.import_file(Path(path).expanduser(), game)
 
+            from judge.cards.importers import guess_game
+
+            guess = guess_game(Path(path).expanduser()) or app.game
             self.app.push_screen(PickDialog(f"Which game are the cards in {Path(path).name}?", choices,
-                                            app.game), got_game)
+                                            guess), got_game)
 
         self.app.push_screen(PromptDialog("Import a card file (path)", "cards.json"), got_path)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.cards.importers import bssdb_text, detect_format, read_cards
+from judge.cards.importers import bssdb_text, detect_format, guess_game, read_cards
 from judge.errors import CardFileError
 from judge.paths import cards_dir
 from judge.text.parse import parse_text
@@ -109,3 +109,17 @@ def test_samples_cover_every_supported_keyword() -> None:
         else:
             needle = "【" + name.lower()
         assert needle in blob, f"no sample card uses {name}"
+
+
+@pytest.mark.parametrize(("name", "game"), [
+    ("fixtures/saga-records.json", "bss"),
+    ("fixtures/fftcg-records.json", "fftcg"),
+    ("fixtures/deck-bss-ok.txt", None),
+])
+def test_guess_game_reads_the_format_or_says_it_cannot(name: str, game: str | None) -> None:
+    assert guess_game(Path(__file__).parent / name) == game
+
+
+def test_guess_game_of_shipped_yaml_is_its_game_field() -> None:
+    assert guess_game(cards_dir() / "fftcg-samples.yaml") == "fftcg"
+    assert guess_game(cards_dir() / "no-such-file.yaml") is None

@@ -172,6 +172,7 @@ class MoveCores(Effect):
     span: Span | None = None
     per: Selector | None = None      # BS "… for each spirit destroyed by this effect"
     until: int | None = None         # BS "… into your life until you have 5 life": the target total
+    core_type: str | None = None     # BS "soul" (a soul core) | "core" ("a core that is not a soul core", 4-11-1)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,6 +195,7 @@ class Deploy(Effect):
     target: Selector
     free: bool = False           # "without paying the cost"
     span: Span | None = None
+    duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,6 +237,7 @@ class Damage(Effect):
     amount_from: str | None = None   # FFTCG "damage equal to its power": power_of_target | power_of_self | ...
     source: Selector | None = None   # FFTCG "X deals damage equal to its power to Y": the dealer (X)
     span: Span | None = None
+    unit: int | None = None          # FFTCG "Divide N damage … (Units must be 1000.)": the unit of division
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -261,6 +264,7 @@ class Restriction(Effect):
     by: Selector | None = None   # "cannot be blocked by a Forward of cost 3 or more": whose act is barred
     by_text: str | None = None   # the "by …" words as printed ("Summons or abilities your opponent controls")
     span: Span | None = None
+    cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -332,6 +336,8 @@ class Activate(Effect):
     step: str | None = None          # main | flash
     pay_cost: bool = False
     span: Span | None = None
+    effect: str | None = None        # BS "activate this spirit's "When Summoned" effect": that timing id
+    target: Selector | None = None   # whose effect is activated (BS; None = the card itself)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -426,6 +432,42 @@ class CostChange(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RedirectDamage(Effect):
+    """FFTCG "the next damage dealt to X is dealt to Y instead" (11.12.5.1): a replacement effect that
+    moves damage about to be dealt to one recipient onto another (the engine applies it, 6.5)."""
+
+    target: Selector | None          # the original recipient (None: a player, see player)
+    to: Selector                     # who is dealt the damage instead
+    player: Player | None = None     # "the next damage dealt to you": the original recipient is a player
+    next_only: bool = False          # "the next damage": applies once, then ends (11.12.5.5)
+    duration: Duration = Duration.PERMANENT
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoseEffects(Effect):
+    """BS "X lose their (LV1) effects and cannot regain them" (BSS 8-2-2-2, 8-8-1-2): the cards keep
+    no effects (of those levels) while it lasts; effects gained later are lost too."""
+
+    target: Selector
+    levels: tuple[int, ...] = ()     # () = every effect
+    no_regain: bool = False          # "and cannot regain them"
+    duration: Duration = Duration.PERMANENT
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CostReduction(Effect):
+    """BS cost reduction changed while a card is summoned (BSS 2-7-3, 10-6-5): symbols of other cards
+    also count ("also", e.g. cards in the trash), only some symbols count ("only"), or the reduction
+    symbols are treated as fulfilled ("fulfilled")."""
+
+    mode: str                        # also | only | fulfilled
+    source: Selector | None = None   # the cards whose symbols count
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Condition:
     """A condition, structured where the grammar knows its shape; `text` always kept."""
 
@@ -434,6 +476,7 @@ class Condition:
     selector: Selector | None = None
     threshold: Threshold | None = None
     span: Span | None = None
+    event: str | None = None     # FFTCG "If X is dealt damage, … instead": the event (an Ability.timing value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -513,6 +556,7 @@ __all__ = [
     "Conditional",
     "Cost",
     "CostChange",
+    "CostReduction",
     "Counters",
     "Damage",
     "Declare",
@@ -526,6 +570,7 @@ __all__ = [
     "Gain",
     "GainCrystal",
     "Keyword",
+    "LoseEffects",
     "Modal",
     "ModifyStat",
     "Move",
@@ -533,6 +578,7 @@ __all__ = [
     "Optional",
     "Pay",
     "Player",
+    "RedirectDamage",
     "Restriction",
     "Reveal",
     "Search",

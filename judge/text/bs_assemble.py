@@ -202,8 +202,10 @@ def build(tree: Tree, text: str, offset: int) -> Ability:
     if condition is not None:
         condition = _resolve(condition, {})
     kw: Keyword | None = keyword.children[0] if keyword is not None else None
+    if content is not None and content.get("keyword") is not None:   # "… Ascend: Costs 4 or More"
+        kw = content["keyword"]
     timing = bs.timing_name(label) if label else None
-    if kw is not None:
+    if kw is not None and content is None:
         kind = AbilityKind.KEYWORD
     elif burst:
         kind, timing = AbilityKind.BURST, "burst_" + (timing or "")

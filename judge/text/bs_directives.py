@@ -142,7 +142,17 @@ class DirectiveMixin:
         return {"count": c[0], "up_to": True}
 
     def cores_soul(self, c: list) -> dict:
-        return {"count": 1, "_soul": True}
+        return {"count": 1, "core_type": "soul"}
+
+    def cores_not_soul(self, c: list) -> dict:
+        return {"count": c[0], "core_type": "core"}
+
+    def soul_core(self, c: list) -> Token:
+        # BSS 4-11-1: "Soul Core" or its icon, one token kind for the directives that test for it
+        return Token("SOUL", str(c[0]))
+
+    def not_soul(self, c: list) -> tuple:
+        return ("core_type", "core")
 
     def area(self, c: list) -> tuple[str, Player]:
         word = str(c[-1]).lower()
@@ -165,10 +175,15 @@ class DirectiveMixin:
     def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
         (source, src_t), (dest, dst_t) = self._where(src), self._where(dst)
         return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=source,
-                         dest=dest, source_target=src_t, dest_target=dst_t, span=self._span(meta))
+                         dest=dest, source_target=src_t, dest_target=dst_t, span=self._span(meta),
+                         core_type=cores.get("core_type"))
 
     @v_args(meta=True)
     def core_move_from(self, meta: Any, c: list) -> MoveCores:
+        kind = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "core_type"), None)
+        if kind is not None:             # "from your trash that are not a soul core" (4-11-1)
+            c = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "core_type")]
+            c[0] = {**c[0], "core_type": kind}
         move = self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
         until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
         return replace(move, until=until) if until is not None else move
@@ -193,7 +208,8 @@ class DirectiveMixin:
         places = [x for x in c[1:] if isinstance(x, tuple | Selector) and x is not target]
         dest, dest_t = self._where(places[-1]) if places else ("reserve", None)
         return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
-                         dest=dest, source_target=target, dest_target=dest_t, span=self._span(meta))
+                         dest=dest, source_target=target, dest_target=dest_t, span=self._span(meta),
+                         core_type=cores.get("core_type"))
 
     @v_args(meta=True)
     def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
@@ -369,13 +385,19 @@ class DirectiveMixin:
     @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
         src = next((x for x in c if isinstance(x, Selector)), None)
-        if any(isinstance(t, Token) and t.type == "QUOTED" for t in c):
+        if any(isinstance(t, Token) and t.type == "SOUL" for t in c):
             return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
-                             source_target=Selector(name="Soul Core"))
+                             source_target=Selector(name="Soul Core"), core_type="soul")
         if any(isinstance(t, Token) and t.type == "POSS_IT" for t in c):
             src = Selector(self_ref=True) if "this" in str(c[-2]).lower() else _Ref()
         return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
                          source_target=src, span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_dropped_soul(self, meta: Any, c: list) -> MoveCores:
+        # "pay a to …": the source dropped the soul-core icon after the article (BSS 4-11-3, 8-4-2)
+        return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
+                         source_target=Selector(name="Soul Core"), core_type="soul")
 
     @v_args(meta=True)
     def set_stat(self, meta: Any, c: list) -> SetStat:

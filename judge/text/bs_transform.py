@@ -103,7 +103,20 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
         params = c[1] if len(c) > 1 else ()
         return Keyword(c[0], tuple(params), span=self._span(meta))
 
+    @v_args(meta=True)
+    def keyword_bare(self, meta: Any, c: list) -> Keyword:
+        # a keyword printed without 【】 ("Curse" after a label; BSS 11)
+        return Keyword(self.keyword_name(c[:1]), tuple(c[1]) if len(c) > 1 else (), span=self._span(meta))
+
+    keyword_tail = keyword_bare
+
+    def kwp_cost(self, c: list) -> str:
+        # BSS 11-8-2 [Ascend: condition]: "Costs 4 or More" → "cost>=4"
+        return f"cost{_OPS[str(c[-1]).lower()]}{_num(c[1])}"
+
     def keyword_ref(self, c: list) -> Keyword:
+        if isinstance(c[0], Token) and c[0].type == "QUOTED_KW":     # "Link": the name inside the quotes
+            return Keyword(self.keyword_name([str(c[0]).strip('"')]))
         return c[0] if isinstance(c[0], Keyword) else Keyword(c[0])
 
     def colors(self, c: list) -> tuple[str, ...]:
@@ -309,6 +322,7 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
         label = next((str(x) for x in c if isinstance(x, Tree) and x.data == "timing_inline"), None)
         return {"sentences": [x for x in c if isinstance(x, tuple) and len(x) == 3],
                 "chains": [x for x in c if isinstance(x, tuple) and len(x) == 4],
+                "keyword": next((x for x in c if isinstance(x, Keyword)), None),
                 "inline": label}
 
     def timing_inline(self, c: list) -> Tree:

@@ -143,6 +143,13 @@ BSS: dict[str, tuple[str, ...]] = {
     "keyword.name=Feast": ("11-17-1",),
     "keyword.name=Link": ("11-18-1", "11-18-2"),
     "keyword.name=Burst": ("10-9-1", "10-9-2"),
+    # Saga constructs: soul cores (4-11), lost effects (8-2-2-2, 8-8-1-2), cost reduction (2-7-3, 10-6-5)
+    "move_cores.core_type=soul": ("4-11-1", "4-11-3", "4-11-4"),
+    "move_cores.core_type=core": ("4-11-1", "8-5-6"),
+    "lose_effects": ("8-2-2-2", "8-8-1-2"),
+    "lose_effects.levels": ("2-10-2",),
+    "cost_reduction": ("2-7-3", "10-6-5"),
+    "activate.effect=when_summoned": ("8-1-7", "10-6-1"),
 }
 
 # ── Battle Spirits Standard (rules/003_* English, numbers shared with the Japanese 002_*) ──────
@@ -206,6 +213,9 @@ BS: dict[str, tuple[str, ...]] = {
     "selector.self_ref": ("9-3-2-3",),
     "keyword": ("12-1-1", "12-1-2", "12-1-3"),
     "activate": ("9-1-6-1",),
+    "move_cores.core_type=soul": ("5-7-1", "5-7-3"),
+    "move_cores.core_type=core": ("5-7-1",),
+    "cost_reduction": ("2-3-3", "11-1-1-3"),
 }
 
 # Keywords the Battle Spirits grammar does not read, with the reason (tests check the KB's terms).

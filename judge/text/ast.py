@@ -265,6 +265,7 @@ class Restriction(Effect):
     by_text: str | None = None   # the "by …" words as printed ("Summons or abilities your opponent controls")
     span: Span | None = None
     cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
+    cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
 
 
 @dataclass(frozen=True, kw_only=True)

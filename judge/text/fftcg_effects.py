@@ -420,6 +420,11 @@ class EffectRules(TailRules):
         return [Restriction(mode="cannot", action=a.action, by=a.by, by_text=a.by_text, target=c[0], duration=dur,
                             span=self._span(meta)) for a in c[1:] if isinstance(a, _Barred)]
 
+    def st_attack_cost(self, meta, c):
+        # 10.1.2.3: attacking is allowed once its cost is paid; the cost is kept on the restriction
+        return Restriction(mode="unless_paid", action="attack", target=c[0], duration=Duration.PERMANENT,
+                           cost=first_of(c, Cost), span=self._span(meta))
+
     def st_must(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
         a = c[1]
@@ -500,4 +505,11 @@ class EffectRules(TailRules):
         "cond_opp_not_control": None, "cond_paid_extra": None, "cond_not_pay": None, "cond_players_damage": "damage", "cond_removed_count": "removed",
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
+
+    def cond_it_is(self, meta, c):
+        # "If it is a Forward" / "If it is not a Summon": the compared selector, carrying the "it" it is about
+        sels = [x for x in c if isinstance(x, Selector)]
+        sel = replace(sels[-1], ref=sels[0].ref or "it") if len(sels) > 1 else (sels[0] if sels else None)
+        kind = "it_is_not" if self._has(meta, "not") else "it_is"
+        return Condition(kind=kind, text=self._printed(meta), selector=sel, span=self._span(meta))
 

@@ -67,6 +67,7 @@ class Pass(Act):
 @dataclass(frozen=True, kw_only=True)
 class Choose(Act):
     values: tuple[Any, ...]
+    pay: Payment | None = None      # with `choose: yes`: the CP sources for a payment asked on resolution
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -308,8 +309,12 @@ def choose(s: State, a: Choose, log: Log) -> State:
     if d.player != a.player:
         raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
-    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode"):
+    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order"):
         value = list(a.values)
+    if a.pay is not None:
+        from judge.engine.fftcg.payments import PayAnswer
+
+        value = PayAnswer(value, a.pay)
     return replace(s, awaiting=None, answers=(*s.answers, value))
 
 

@@ -300,7 +300,8 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Pass(player=p)
     if "choose" in raw:
         value = raw["choose"]
-        return A.Choose(player=p, values=tuple(value) if isinstance(value, list) else (value,))
+        return A.Choose(player=p, values=tuple(value) if isinstance(value, list) else (value,),
+                        pay=pay if "pay" in raw else None)
     if raw.get("end_phase"):
         return A.EndPhase(player=p)
     if raw.get("end_turn"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from judge.engine.fftcg import payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, Trigger, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -33,8 +34,10 @@ from judge.text.ast import (
     ModifyStat,
     Move,
     Optional,
+    Pay,
     Player,
     Restriction,
+    Reveal,
     Search,
     Selector,
     Sequence,
@@ -51,6 +54,7 @@ class Ctx:
     label: str
     targets: dict[Selector, tuple[str, ...]] = field(default_factory=dict)
     subject: str | None = None
+    revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
 
 
 def _key(sel: Selector) -> Selector:
@@ -273,6 +277,9 @@ def _condition(s: State, cond, ctx: Ctx) -> bool:
 
 def _optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     """"You may …": the controller decides on resolution (11.8.14)."""
+    if e.effects and isinstance(e.effects[0], Pay):      # "you may pay 《1》": payments.py
+        return payments.optional_payment(s, e, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
+                                         lambda s2, rest: run(s2, rest, ctx, log))
     s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
                             "auto_may")
     if yes_no(as_list(answer)[0] if as_list(answer) else None):
@@ -288,6 +295,9 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     for i, e in enumerate(effects):
         if isinstance(e, Optional):
             s, done = _optional(s, e, ctx, log)
+            continue
+        if isinstance(e, Reveal):                  # later sentences use the cards shown (reveal.py)
+            s, ctx = reveal.reveal(s, e, ctx, log)
             continue
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
@@ -312,8 +322,15 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
         return run(s, e.effects, ctx, log)
     if isinstance(e, Optional):
         return _optional(s, e, ctx, log)[0]
+    if reveal.handles(e, ctx):
+        return reveal.apply(s, e, ctx, log)
     if isinstance(e, Conditional):
-        holds = _condition(s, e.condition, ctx)
+        if e.condition.kind in payments.UNPAID_KINDS:
+            s, holds = payments.not_paid(s, e.condition.kind, e.condition.text, ctx.controller,
+                                         f"{s.name_of(ctx.source)}'s ability", log)
+        else:
+            holds = reveal.holds(s, e.condition, ctx)
+            holds = _condition(s, e.condition, ctx) if holds is None else holds
         if not e.instead:
             log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
                     "conditional_recheck" if ctx.label.endswith('"') else "single_effect")

@@ -1,0 +1,146 @@
+"""Payments asked for while a Summon or ability resolves, and the cost an attack requires.
+
+"You may pay 《1》. When you do so, …" is an optional payment: the controller decides when the ability
+resolves (11.8.14) and the delayed auto-ability after it triggers only if they paid (11.8.17). "If
+your opponent doesn't pay 《1》, …" asks the named player on resolution (11.11.5.1). A payment is made
+all at once and exactly (11.2.1.1, 11.6.10); a player who cannot pay it simply does not pay (2.3).
+"X cannot attack unless you pay 《2》" is a cost to attack, checked and locked in as the attack is
+declared (10.1.2.3). A scenario answers with `choose: yes` plus `pay: {...}`, or `choose: no`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.fftcg.cost import (
+    CostReq,
+    Payment,
+    _feasible,
+    _sources,
+    ability_cost,
+    apply_payment,
+    check_payment,
+)
+from judge.engine.fftcg.log import Log, Refused, take_answer, yes_no
+from judge.engine.fftcg.model import State, other
+from judge.text.ast import Cost, Optional, Pay
+
+#: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)
+UNPAID_KINDS = ("opp_not_pay", "not_pay")
+_ICON = re.compile(r"《([^》]+)》")
+
+
+@dataclass(frozen=True)
+class PayAnswer:
+    """A `choose` that came with a `pay:` (yes, and the CP sources offered)."""
+
+    answer: Any
+    pay: Payment
+
+
+def cost_text(cost: Cost) -> str:
+    icons = [*({"fire": "火", "ice": "氷", "wind": "風", "lightning": "雷", "water": "水", "earth": "土",
+                "light": "光", "dark": "闇"}.get(c, c) for c in cost.cp), *("C" for _ in range(cost.crystal))]
+    return "".join(f"《{i}》" for i in icons) or "nothing"
+
+
+def _all_sources(s: State, player: str) -> Payment:
+    """Every CP source `player` could offer now: their cards in hand (not Light/Dark), their active Backups."""
+    hand = tuple((u, None) for u in s.zones[player].hand if s.card(u) is not None and not s.card(u).light_dark)
+    backups = tuple(c.uid for c in s.controlled(player, ("backup",)) if not c.dull)
+    return Payment(discard=hand, dull=backups)
+
+
+def can_pay(s: State, player: str, cost: Cost) -> bool:
+    """Whether `player` has the CP (and Crystals) to pay `cost` at all (11.2.1.1)."""
+    if cost.crystal > s.crystals_of(player):
+        return False
+    req = ability_cost(cost.cp, "the cost")
+    if req.total == 0:
+        return True
+    return _feasible(_sources(s, player, _all_sources(s, player), None), req) is not None
+
+
+def pay(s: State, player: str, cost: Cost, offered: Payment, log: Log, what: str, keys: tuple[str, ...]) -> State:
+    """Pay `cost` with the sources offered (all at once, exactly; Refused otherwise)."""
+    req: CostReq = ability_cost(cost.cp, f"{cost_text(cost)} for {what}")
+    produced = check_payment(s, player, offered, req, keys=keys)
+    if cost.crystal > s.crystals_of(player):
+        raise Refused(f"{player} has {s.crystals_of(player)} Crystal(s) and cannot pay {cost.crystal}", "crystals",
+                      *keys)
+    s = apply_payment(s, player, offered, produced, log, keys=keys)
+    if cost.crystal:
+        s = s.with_crystals(player, s.crystals_of(player) - cost.crystal)
+        log.add(f"{player} spends {cost.crystal} Crystal(s) ({s.crystals_of(player)} left)", "crystals", *keys)
+    return s
+
+
+def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...]) -> tuple[State, Payment | None]:
+    """Ask `player` whether they pay; their Payment, or None when they decline."""
+    s, answer = take_answer(s, player, "pay", f"{prompt} (choose yes with pay: {{discard: [...], dull: [...]}}, "
+                            f"or no)", ("yes", "no"), *keys)
+    if isinstance(answer, PayAnswer):
+        if yes_no(answer.answer) is False:
+            return s, None
+        return s, answer.pay
+    value = answer[0] if isinstance(answer, list) and answer else answer
+    if yes_no(value) is False or value is None:
+        return s, None
+    if cost.cp:
+        raise Refused(f"{player} pays {cost_text(cost)}: say which cards are discarded or Backups dulled "
+                      f"(pay: {{discard: [...], dull: [...]}})", "pay_cp", *keys)
+    return s, Payment()
+
+
+def optional_payment(s: State, e: Optional, controller: str, label: str, log: Log,
+                     run_rest: Any) -> tuple[State, bool]:
+    """"You may pay (cost)[, then effects]": the controller chooses on resolution (11.8.14); done or not."""
+    first = e.effects[0]
+    assert isinstance(first, Pay)
+    player = other(controller) if e.player is not None and e.player.value == "opponent" else controller
+    keys = ("auto_may", "pay_cp")
+    if not can_pay(s, player, first.cost):
+        log.add(f"{player} cannot pay {cost_text(first.cost)} for {label}, so it is not paid (nothing else "
+                f"that depends on paying happens)", "impossible_text", *keys)
+        return s, False
+    s, offered = _decide(s, player, first.cost, f"{player} may pay {cost_text(first.cost)} for {label}", keys)
+    if offered is None:
+        log.add(f"{player} chooses not to pay {cost_text(first.cost)} for {label}", *keys)
+        return s, False
+    s = pay(s, player, first.cost, offered, log, label, keys)
+    log.add(f"{player} pays {cost_text(first.cost)} for {label}", *keys)
+    return run_rest(s, e.effects[1:]), True
+
+
+def unpaid_cost(cond_text: str) -> Cost:
+    """The cost named in "if your opponent doesn't pay 《1》" (the icons as printed)."""
+    icons = _ICON.findall(cond_text)
+    crystal = sum(1 for i in icons if i.upper() == "C")
+    return Cost(cp=tuple(i for i in icons if i.upper() != "C"), crystal=crystal)
+
+
+def not_paid(s: State, kind: str, cond_text: str, controller: str, label: str, log: Log) -> tuple[State, bool]:
+    """"If (player) doesn't pay (cost), …": that player decides on resolution (11.11.5.1); True if unpaid."""
+    player = other(controller) if kind == "opp_not_pay" else controller
+    cost = unpaid_cost(cond_text)
+    if not cost.cp and not cost.crystal:
+        from judge.errors import ScenarioError
+
+        raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond_text!r} yet")
+    keys = ("resolution_choice", "pay_cp")
+    if not can_pay(s, player, cost):
+        log.add(f"{player} cannot pay {cost_text(cost)}, so \"{cond_text}\" holds", "impossible_text", *keys)
+        return s, True
+    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {cost_text(cost)} ({label})", keys)
+    if offered is None:
+        log.add(f"{player} does not pay {cost_text(cost)}: \"{cond_text}\" holds", *keys)
+        return s, True
+    s = pay(s, player, cost, offered, log, label, keys)
+    log.add(f"{player} pays {cost_text(cost)}, so the effect that depends on not paying does not happen", *keys)
+    return s, False
+
+
+__all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay",
+           "unpaid_cost"]

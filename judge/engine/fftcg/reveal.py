@@ -1,0 +1,157 @@
+"""Revealing and looking at the top cards of a deck, and what the rest of the effect does with them.
+
+A main deck is a hidden zone: nobody sees its cards and their order does not change (7.9.2), and it
+stays a hidden zone even while cards of it are revealed (7.6.1). "Reveal the top N cards" shows them
+to both players; "look at the top N cards" shows them to the effect's controller only; in both cases
+the cards stay where they are until the effect moves them ("add it to your hand", "return them to the
+top of your deck in any order", "put the rest at the bottom"). The card text overrides the deck's
+rule only as far as it says (2.1); a part of the text that cannot be carried out is ignored (2.3).
+The later sentences refer to these cards as "it", "them", "among them" or "the other cards".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.model import State, where
+from judge.engine.fftcg.model import evolve as replace
+from judge.engine.fftcg.query import matches
+from judge.engine.fftcg.zones import enter_field, move
+from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector
+
+REFS = ("it", "them", "rest")
+#: Condition kinds about the revealed card ("If it is a Forward" / "If it is not a Summon")
+IT_KINDS = ("it_is", "it_is_not")
+
+
+def reveal(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
+    """Reveal (or look at) the top cards of the controller's deck; the rest of the effect may use them."""
+    p = ctx.controller
+    deck = s.zones[p].deck
+    n = len(deck) if e.count is None else e.count
+    top = deck[:n]
+    look = e.zone == "deck_look"
+    if not top:
+        log.add(f"{p}'s deck is empty: there is nothing to {'look at' if look else 'reveal'}", "impossible_text")
+    elif look:
+        log.add(f"{p} looks at the top {len(top)} card(s) of their deck: {', '.join(s.name_of(u) for u in top)} "
+                f"(only {p} sees them; they stay on the deck, which is still a hidden zone)",
+                "card_text_precedence", "deck_hidden")
+    else:
+        log.add(f"{p} reveals the top {len(top)} card(s) of their deck to both players: "
+                f"{', '.join(s.name_of(u) for u in top)} (they stay on the deck, still a hidden zone)",
+                "hidden_zones", "deck_hidden")
+    if len(top) < n and top:
+        log.add(f"{p}'s deck has only {len(top)} card(s), so only those are used", "impossible_text")
+    return s, replace(ctx, revealed=tuple(top), subject=top[0] if len(top) == 1 else ctx.subject)
+
+
+def _unmoved(s: State, ctx: Any) -> list[str]:
+    """The revealed cards still on top of the deck (not yet moved by a later part of the effect)."""
+    deck = s.zones[ctx.controller].deck
+    return [u for u in ctx.revealed if u in deck]
+
+
+def handles(e: Effect, ctx: Any) -> bool:
+    """Whether an effect acts on the cards an earlier "reveal / look at" showed."""
+    sel = getattr(e, "target", None)
+    return bool(getattr(ctx, "revealed", ())) and isinstance(sel, Selector) and isinstance(e, Move | Deploy) \
+        and (sel.ref in REFS or sel.zone == "revealed")
+
+
+def _free(sel: Selector) -> Selector:
+    return replace(sel, ref=None, zone=None, owner=None, count=1, up_to=False, choose="select")
+
+
+def holds(s: State, cond: Condition, ctx: Any) -> bool | None:
+    """"If it is a Forward": compare the revealed card with the selector (None: not about a revealed card)."""
+    if cond.kind not in IT_KINDS or cond.selector is None or not getattr(ctx, "revealed", ()):
+        return None
+    subject = ctx.subject if ctx.subject in ctx.revealed else None
+    if subject is None:
+        return False
+    ok = s.card(subject) is not None and matches(s, subject, _free(cond.selector), ctx.controller, ctx.source)
+    return ok if cond.kind == "it_is" else not ok
+
+
+def _cards(s: State, sel: Selector, ctx: Any, log: Log) -> tuple[State, list[str]]:
+    left = _unmoved(s, ctx)
+    if sel.ref == "it":
+        return s, [u for u in left if u == ctx.subject]
+    if sel.ref == "rest" or (sel.ref == "them" and not sel.card_types):
+        return s, left
+    legal = [u for u in left if s.card(u) is not None and matches(s, u, _free(sel), ctx.controller, ctx.source)]
+    n = len(legal) if sel.count is None else sel.count
+    if not legal:
+        log.add(f"None of the cards revealed is {(sel.card_types and '/'.join(sel.card_types)) or 'such a card'}: "
+                f"that part of the effect does nothing", "impossible_text")
+        return s, []
+    if len(legal) <= n and not sel.up_to:
+        return s, legal
+    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {n} among the revealed cards "
+                            f"for {ctx.label}", tuple(legal), "resolution_choice")
+    picked = [str(u) for u in as_list(answer)]
+    if len(picked) > n or any(u not in legal for u in picked) or (not sel.up_to and len(picked) != n):
+        raise Refused(f"select {n} among {', '.join(legal)}", "resolution_choice")
+    log.add(f"{ctx.controller} selects {', '.join(s.name_of(u) for u in picked)} among the revealed cards",
+            "resolution_choice")
+    return s, picked
+
+
+def _put_back(s: State, cards: list[str], dest: str, ctx: Any, log: Log) -> State:
+    """Return cards to the top and/or bottom of the deck in the order the controller chooses."""
+    p = ctx.controller
+    if len(cards) > 1:
+        s, answer = take_answer(s, p, "deck_order", f"{p} puts {', '.join(cards)} back in any order "
+                                f"(list them top first" + ("; add :bottom to send one to the bottom"
+                                                            if dest == "deck_top_or_bottom" else "") + ")",
+                                tuple(cards), "card_text_precedence")
+        picked = [str(a) for a in as_list(answer)]
+    else:
+        picked = list(cards)
+    order = [x.split(":")[0].strip() for x in picked]
+    if sorted(order) != sorted(cards):
+        raise Refused(f"put back each of {', '.join(cards)} exactly once", "card_text_precedence")
+    default = "bottom" if dest == "deck_bottom" else "top"
+    side = {x.split(":")[0].strip(): (x.split(":")[1].strip() if ":" in x else default) for x in picked}
+    if dest != "deck_top_or_bottom" and any(v != default for v in side.values()):
+        raise Refused(f"the effect puts these cards on the {default} of the deck", "card_text_precedence")
+    deck = [u for u in s.zones[p].deck if u not in cards]
+    top = [u for u in order if side[u] == "top"]
+    bottom = [u for u in order if side[u] == "bottom"]
+    s = s.with_zones(p, deck=(*top, *deck, *bottom))
+    where_ = "; ".join(f"{', '.join(x)} on the {w}" for x, w in ((top, "top"), (bottom, "bottom")) if x)
+    log.add(f"{p} puts {len(cards)} card(s) back: {where_} of the deck, in the order they chose",
+            "card_text_precedence", "deck_hidden",
+            changes=tuple(f"{u}: deck -> deck_{side[u]}" for u in order))
+    return s
+
+
+def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
+    """Carry out a move of revealed cards: to the hand, the field, the Break Zone, or back to the deck."""
+    s, cards = _cards(s, e.target, ctx, log)
+    if not cards:
+        return s
+    if isinstance(e, Deploy):
+        for u in cards:
+            d = s.card(u)
+            if d is not None and d.is_character:
+                s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
+        return s
+    dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
+    if dest in ("deck_top", "deck_bottom", "deck_top_or_bottom"):
+        return _put_back(s, cards, dest, ctx, log)
+    for u in cards:
+        if where(s, u)[0] != "deck":
+            continue
+        if dest == "hand":
+            s = move(s, u, dest, log, quiet=True)
+            log.add(f"{s.name_of(u)} is added to {s.objs[u].owner}'s hand from the deck", "new_object",
+                    changes=(f"{u}: deck -> hand",))
+        else:
+            s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
+    return s
+
+
+__all__ = ["IT_KINDS", "apply", "handles", "holds", "reveal"]

@@ -121,14 +121,20 @@ def apply_lasting(effects: list[Any]) -> list[Any]:
     out: list[Any] = []
     for e in effects:
         if isinstance(e, UseLimit) and e.limits == ("lasting",):
-            out = [with_duration(x, Duration.PERMANENT) if getattr(x, "duration", None) is Duration.TURN else x
-                   for x in out]
+            out = [_lasting(x) for x in out]
         else:
             out.append(e)
     return out
 
 
 def resolve_pronouns(effects: list[Any]) -> list[Any]:
+def _lasting(e: Any) -> Any:
+    """The effect made to last past the end of the turn, inside a condition too (11.12.4.1)."""
+    if isinstance(e, Conditional):
+        return replace(e, effects=tuple(_lasting(x) for x in e.effects))
+    return with_duration(e, Duration.PERMANENT) if getattr(e, "duration", None) is Duration.TURN else e
+
+
     """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them."""
     out, _ = _resolve(effects, None)
     return out

@@ -201,7 +201,7 @@ class EffectRules(TailRules):
         return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
 
     def lasting(self, meta, c):
-        return [UseLimit(("lasting",), None)]
+        return [UseLimit(("lasting",), None), *(x for x in c if isinstance(x, UseLimit))]  # + trigger_unless
 
     def q_all_other(self, meta, c):
         return [("count", None, False, "all"), ("other", True)]

@@ -58,6 +58,7 @@ from judge.text.fftcg_assemble import (
     resolve_pronouns,
     with_duration,
 )
+from judge.text.fftcg_conditions import ConditionRules, apply_units
 from judge.text.fftcg_effects import EffectRules
 from judge.text.fftcg_source import mask
 
@@ -86,7 +87,7 @@ _WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name",
                          "search_dest", "source", "source_list", "without_paying"})
 
 
-class FFTCGTransformer(EffectRules):
+class FFTCGTransformer(ConditionRules, EffectRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 
     def __init__(self, text: str, offset: int = 0, view: str | None = None) -> None:
@@ -352,7 +353,7 @@ class FFTCGTransformer(EffectRules):
                         span=self._span(meta))
 
     def effects(self, meta, c):
-        return flatten(c)
+        return apply_units(c)
 
     def inner_ability(self, meta, c):
         return assemble(c[0], self._printed(meta), self._span(meta), ex_burst=False, damage=None)

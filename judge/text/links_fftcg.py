@@ -101,6 +101,8 @@ TABLE: dict[str, tuple[str, ...]] = {
     "condition.kind=damage": ("15.2.6.1", "15.2.6.2"),
     # keyword abilities (15.2)
     "keyword.name=Brave": ("15.2.1.1", "15.2.1.2"),
+    "ability.restrictions=not_trigger_if": ("11.8.13",),
+    "damage.amount_from=divided": ("6.5", "4.1"),
     "keyword.name=Haste": ("15.2.2.1", "15.2.2.2", "15.2.2.3"),
     "keyword.name=First Strike": ("15.2.3.1", "15.2.3.2"),
     "keyword.name=Back Attack": ("15.2.5.1", "15.2.5.2"),

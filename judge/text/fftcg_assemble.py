@@ -27,6 +27,7 @@ from judge.text.ast import (
     Gain,
     Keyword,
     ModifyStat,
+    RedirectDamage,
     Restriction,
     Selector,
     Sequence,
@@ -111,7 +112,7 @@ def zoned(c: list[Any]) -> Selector:
 
 
 def with_duration(e: Any, dur: Duration) -> Any:
-    if isinstance(e, (ModifyStat, Gain, Restriction)):
+    if isinstance(e, (ModifyStat, Gain, Restriction, RedirectDamage)):
         return replace(e, duration=dur)
     return e
 
@@ -127,7 +128,6 @@ def apply_lasting(effects: list[Any]) -> list[Any]:
     return out
 
 
-def resolve_pronouns(effects: list[Any]) -> list[Any]:
 def _lasting(e: Any) -> Any:
     """The effect made to last past the end of the turn, inside a condition too (11.12.4.1)."""
     if isinstance(e, Conditional):
@@ -135,6 +135,7 @@ def _lasting(e: Any) -> Any:
     return with_duration(e, Duration.PERMANENT) if getattr(e, "duration", None) is Duration.TURN else e
 
 
+def resolve_pronouns(effects: list[Any]) -> list[Any]:
     """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them."""
     out, _ = _resolve(effects, None)
     return out

@@ -126,9 +126,9 @@ class SelectorRules:
         return [("count", number_in(c), False, "=="), ("owner", Player.YOU)]
 
     def p_with_keyword(self, meta, c):
-        kw = c[0] if c and hasattr(c[0], "name") else None
+        kws = [k.name for k in c if hasattr(k, "name")]
         words = " ".join(self._slice(meta).split()[1:])
-        return ("with_keyword", kw.name if kw else words.title().replace("Ex ", "EX "))
+        return ("with_keyword", " or ".join(kws) if kws else words.title().replace("Ex ", "EX "))
 
     def p_named(self, meta, c):
         s = self._slice(meta)

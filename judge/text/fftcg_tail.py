@@ -27,10 +27,10 @@ from judge.text.ast import (
     Threshold,
 )
 from judge.text.fftcg_assemble import first_of, flatten, number_in
-from judge.text.fftcg_select import SelectorRules
+from judge.text.fftcg_replace import ReplaceRules
 
 
-class TailRules(SelectorRules):
+class TailRules(ReplaceRules):
     """Rules for constructs seen on few cards; `self._cond` and friends come from the subclass."""
 
     _cond: Any

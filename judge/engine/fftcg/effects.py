@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from judge.engine.fftcg import payments, reveal
+from judge.engine.fftcg import delayed, payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import Mod, State, Trigger, other, where
+from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, is_forward, matches
 from judge.engine.fftcg.triggers import emit
@@ -69,6 +69,8 @@ def _walk(effects: Iterable[Effect]) -> Iterable[Effect]:
         elif isinstance(e, Conditional):
             yield from _walk(e.effects)
             yield from _walk(e.otherwise)
+        elif type(e).__name__ == "Delayed" and e.timing != "when_do_so":
+            yield from _walk(e.effects)     # "Choose 1 Forward. At the end of this turn, break it.": chosen now
 
 
 def _selector(e: Effect) -> Selector | None:
@@ -439,19 +441,8 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
             if d is not None and d.is_character:
                 s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
         return s
-    if type(e).__name__ == "Delayed":             # 11.8.17: an auto-ability created by this effect
-        ab = Ability(kind=AbilityKind.AUTO, effects=e.effects, text=e.timing_text)
-        first = next(iter(ctx.targets.values()), ())
-        trig = Trigger(source=ctx.source, controller=ctx.controller, ability=ab,
-                       label=f'{ctx.label} - "{e.timing_text}"', subject=first[0] if first else ctx.subject)
-        if e.timing == "when_do_so":
-            log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
-            return replace(s, pending=(*s.pending, trig))
-        event = {"end_of_turn": "end_of_turn", "beginning_of_end": "phase_begin:end"}.get(e.timing)
-        if event is None:
-            raise ScenarioError(f"the FFTCG engine cannot wait for {e.timing_text!r} yet ({ctx.label})")
-        log.add(f'A delayed auto-ability waits: "{e.timing_text}"', "delayed_auto")
-        return replace(s, delayed=(*s.delayed, (event, trig)))
+    if type(e).__name__ == "Delayed":             # 11.8.17: an auto-ability created by this effect (delayed.py)
+        return delayed.create(s, e, ctx, log)
     if type(e).__name__ == "GainCrystal":          # 6.8.1: a resource the player obtains
         n = s.crystals_of(ctx.controller) + e.count
         log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")

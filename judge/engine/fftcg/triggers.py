@@ -8,6 +8,7 @@ back at when it has just left the field (11.8.16: "when X is put from the field 
 
 from __future__ import annotations
 
+from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
 from judge.engine.fftcg.model import evolve as replace
@@ -28,7 +29,8 @@ _TIMINGS: dict[str, str] = {
 
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
-    return frozenset(_TIMINGS[t] for t in (ab.timing or "").split("|") if t in _TIMINGS)
+    return frozenset(phase_event(t, ab.timing_text) or _TIMINGS[t] for t in (ab.timing or "").split("|")
+                     if t in _TIMINGS)
 
 
 def _subject(ab: Ability) -> Selector | None:
@@ -77,7 +79,10 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             if not is_auto(ab) or event not in events_of(ab):
                 continue
             sel = _subject(ab)
-            if event.startswith(PLAYER_EVENTS):
+            if event.startswith(("phase_begin", "end_of_turn")):    # whose turn it listens to (delayed.py)
+                if not on_field or not turn_matches(ab, s.char(uid).controller, s.turn_player):
+                    continue
+            elif event.startswith(PLAYER_EVENTS):
                 if not on_field or s.char(uid).controller != (player or s.turn_player):
                     continue
             elif sel is None:
@@ -100,6 +105,9 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     if waiting:                                  # 11.8.17.2: a delayed auto-ability triggers once
         s = replace(s, delayed=tuple((ev, t) for ev, t in s.delayed if ev != event))
         found.extend(waiting)
+        for t in waiting:
+            log.add(f"{t.label}: the delayed auto-ability's moment has come; it triggers this once",
+                    "delayed_once")
     if not found:
         return s
     for t in found:

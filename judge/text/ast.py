@@ -265,7 +265,6 @@ class Restriction(Effect):
     by_text: str | None = None   # the "by …" words as printed ("Summons or abilities your opponent controls")
     span: Span | None = None
     cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
-    cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -478,6 +477,7 @@ class Condition:
     threshold: Threshold | None = None
     span: Span | None = None
     event: str | None = None     # FFTCG "If X is dealt damage, … instead": the event (an Ability.timing value)
+    checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,12 +23,14 @@ from judge.text.ast import (
     Duration,
     Gain,
     Keyword,
+    LoseEffects,
     Modal,
     ModifyStat,
     Optional,
     Restriction,
     Selector,
     Sequence,
+    walk,
 )
 
 
@@ -41,7 +43,7 @@ def _bs():
 def _with_duration(effects: list, dur: Duration) -> list:
     out = []
     for e in effects:
-        if isinstance(e, ModifyStat | Gain | Restriction) and e.duration is Duration.PERMANENT:
+        if isinstance(e, ModifyStat | Gain | Restriction | LoseEffects) and e.duration is Duration.PERMANENT:
             e = replace(e, duration=dur)
         elif isinstance(e, Conditional | Optional | Sequence):
             e = replace(e, effects=tuple(_with_duration(list(e.effects), dur)))
@@ -86,6 +88,14 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
         if getattr(effects, "instead", False) and not any(k == "if" for k, _ in leads):
             inner = [Conditional(condition=Condition(kind="substitution", text="instead"),
                                  effects=tuple(inner), instead=True, span=span)]
+        grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
+        if grant is not None and i + 1 < len(sentences):
+            # "gain the following effect: …": the line's later sentences belong to the gained effect
+            more, _ = _assemble(sentences[i + 1:], [])
+            full = replace(grant, ability=replace(grant.ability, effects=grant.ability.effects + tuple(more)))
+            inner = _swap(inner, grant, full)
+            result.extend(inner)
+            break
         if joiner == "otherwise" and result and isinstance(result[-1], Conditional):
             last = result.pop()
             result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
@@ -95,6 +105,19 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
         else:
             result.extend(inner)
     return result, trigger
+
+
+def _swap(node: Any, old: Any, new: Any) -> Any:
+    """`node` with the one sub-node `old` replaced by `new` (through lists, tuples and fields)."""
+    if node is old:
+        return new
+    if isinstance(node, list | tuple):
+        return type(node)(_swap(x, old, new) for x in node) if not isinstance(node, _bs()._Stmt) \
+            else [_swap(x, old, new) for x in node]
+    if is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _swap(getattr(node, f.name), old, new) for f in fields(node)}
+        return replace(node, **{k: v for k, v in changes.items() if v is not getattr(node, k)})
+    return node
 
 
 def _resolve(node: Any, st: dict) -> Any:

@@ -19,6 +19,7 @@ from judge.text.ast import (
     Duration,
     Gain,
     Keyword,
+    LoseEffects,
     Modal,
     ModifyStat,
     Move,
@@ -235,6 +236,9 @@ class DirectiveMixin:
     @v_args(meta=True)
     def per(self, meta: Any, c: list) -> tuple:
         sel = next((x for x in c if isinstance(x, Selector)), None)
+        shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
+        if shared and sel is not None:
+            sel = replace(sel, thresholds=sel.thresholds + shared)
         words = [str(t).lower() for t in c if isinstance(t, Token)]
         if any(w.startswith("symbol") for w in words):
             sel = Selector(count=None, name="symbol", span=self._span(meta)) if sel is None else \
@@ -392,6 +396,43 @@ class DirectiveMixin:
             src = Selector(self_ref=True) if "this" in str(c[-2]).lower() else _Ref()
         return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
                          source_target=src, span=self._span(meta))
+
+    @v_args(meta=True)
+    def lose_effects(self, meta: Any, c: list) -> LoseEffects:
+        # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
+        verb = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB")
+        if not verb.startswith("lose"):
+            raise ValueError("cards gain effects only as keywords or quoted effects")
+        level = next((_num(str(t)[2:].strip()) for t in c if isinstance(t, Token) and t.type == "LV_N"), None)
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        no_regain = any(isinstance(t, Token) and t.type == "NO_REGAIN" for t in c)
+        return LoseEffects(target=c[0], levels=(level,) if level else (), no_regain=no_regain, duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def return_late(self, meta: Any, c: list) -> Move:
+        # "Return all … from your trash to your hand that cost …": the qualifier after the destination
+        target = self._zoned(c[0], c)
+        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        if "thresholds" in parts:
+            parts["thresholds"] = target.thresholds + parts["thresholds"]
+        return Move(target=replace(target, **parts), dest=dest, span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_level_bp(self, meta: Any, c: list) -> SetStat:
+        # BSS 8-8-1-3-3: the level BP written on the card is redefined ("level_bp:1" = the LV1 BP)
+        level = _num(str(next(t for t in c if isinstance(t, Token) and t.type == "LV_N"))[2:].strip())
+        value = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetStat(stat=f"level_bp:{level}", value=value, target=next(x for x in c if isinstance(x, Selector)),
+                       duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def attack_by(self, meta: Any, c: list) -> Attack:
+        # BSS 10-10-1: "Your Serpent spirit attacks it": the attacker is named
+        return Attack(target=c[-1], attacker=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def pay_dropped_soul(self, meta: Any, c: list) -> MoveCores:

@@ -7,6 +7,7 @@ from typing import Any
 from lark import Token, v_args
 
 from judge.text.ast import (
+    Player,
     Selector,
     Threshold,
 )
@@ -128,6 +129,27 @@ class SelectorMixin:
     @v_args(meta=True)
     def post_bp_rel(self, meta: Any, c: list) -> dict:
         return self._rel("bp", c, meta)
+
+    def post_cost_life(self, c: list) -> dict:
+        # "that cost the same as your life total" (BSS 2-6 compared with 3-7 life)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        return {"thresholds": (Threshold("cost", "==", 0, ref=Selector(count=None, owner=owner, zone="life")),)}
+
+    def family_rel(self, c: list) -> Threshold:
+        # BSS 2-5-3: "with (one or more of) the same spirit type as X": spirit types shared with X
+        ref = next(x for x in c if isinstance(x, Selector))
+        n = next((x for x in c if isinstance(x, int)), 1)
+        return Threshold("shared_families", _OPS.get(next((str(t).lower() for t in c if isinstance(t, Token)
+                                                            and t.type == "MORE_FEWER"), "more"), ">="), n, ref=ref)
+
+    def post_family_rel(self, c: list) -> dict:
+        return {"thresholds": (c[0],)}
+
+    def adj_extreme(self, c: list) -> dict:
+        # "your opponent's highest BP spirit": at least (most) as high as every other one (BSS 2-11)
+        word, stat = str(c[0]).lower().split()
+        op = "<=" if word == "lowest" else ">="
+        return {"thresholds": (Threshold(stat, op, 0, ref=Selector(count=None, other=True)),)}
 
     def post_vanilla(self, c: list) -> dict:
         return {"_vanilla": True}

@@ -16,10 +16,13 @@ from typing import Any
 from lark import Token, Transformer, Tree, v_args
 
 from judge.text.ast import (
+    Ability,
+    AbilityKind,
     Condition,
     Conditional,
     Cost,
     Duration,
+    Gain,
     Keyword,
     Optional,
     Selector,
@@ -209,6 +212,20 @@ class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
         out.instead = instead
         out.restriction = getattr(c[0], "restriction", None)
         return out
+
+    @v_args(meta=True)
+    def grant(self, meta: Any, c: list) -> list:
+        # "… gain the following effect: When This Spirit Attacks <effect>" (BSS 8-1-5-1, 8-2-2-2);
+        # bs_assemble moves the line's later sentences into the gained ability too.
+        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "TIMING")
+        kind = AbilityKind.TRIGGERED if label.lower().startswith("when") else AbilityKind.CONSTANT
+        inner = c[-1]
+        gained = Ability(kind=kind, timing=timing_name(label), timing_text=label, effects=tuple(inner),
+                         restrictions=(inner.restriction,) if inner.restriction else (),
+                         text=self._slice(meta), span=self._span(meta))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        target = next(x for x in c if isinstance(x, Selector))
+        return [Gain(target=target, ability=gained, duration=dur, span=self._span(meta))]
 
     def tr_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], kind="unless", text="unless " + c[0].text))

@@ -160,7 +160,8 @@ class EffectRules(TailRules):
                           duration=first_of(c, Duration) or Duration.PERMANENT, span=self._span(meta))
 
     def gain_control(self, meta, c):
-        return Deploy(verb="gain_control", target=replace(c[1], owner=None), span=self._span(meta))
+        return Deploy(verb="gain_control", target=replace(c[1], owner=None), span=self._span(meta),
+                      duration=first_of(c, Duration) or Duration.PERMANENT)
 
     def st_produce(self, meta, c):
         element = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), "any")
@@ -493,7 +494,9 @@ class EffectRules(TailRules):
         if stat and nums:
             op = ">=" if self._has(meta, "more") else "<="
             th = Threshold(stat, op, nums[0])
-        return Condition(kind=kind, text=self._printed(meta), selector=sel, threshold=th, span=self._span(meta))
+        event = next((e.timing for e in c if isinstance(e, Event)), None)
+        return Condition(kind=kind, text=self._printed(meta), selector=sel, threshold=th, span=self._span(meta),
+                         event=event)
 
     for _name, _stat in {
         "cond_control": None, "cond_opp_control": None, "cond_do_so": None, "cond_damage": "damage",

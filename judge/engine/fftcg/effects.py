@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from judge.engine.fftcg import delayed, payments, reveal
+from judge.engine.fftcg import changes, delayed, payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -30,7 +30,6 @@ from judge.text.ast import (
     Draw,
     Duration,
     Effect,
-    Gain,
     ModifyStat,
     Move,
     Optional,
@@ -119,8 +118,17 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
     rest = list(given)
     for sel in slots:
         legal = [u for u in candidates(s, sel, controller, source) if u != source or sel.zone]
-        if not legal:
-            raise Refused(f"{what} must choose {_describe(sel)} and there is none to choose", *keys)
+        allowed = changes.choosable(s, legal, controller, source)
+        barred = [u for u in legal if u not in allowed]
+        if not allowed:
+            why = f" ({changes.unchoosable(s, barred[0], controller, changes.is_summon(s, source))})" if barred else ""
+            raise Refused(f"{what} must choose {_describe(sel)} and there is none to choose{why}", *keys,
+                          *(("prevention_precedence",) if barred else ()))
+        for u in rest:
+            if u in barred:
+                raise Refused(f"{changes.unchoosable(s, u, controller, changes.is_summon(s, source))}: {what} "
+                              f"cannot choose it", *keys, "prevention_precedence", "card_text_precedence")
+        legal = allowed
         n = sel.count if sel.count is not None else len(legal)
         if not rest and len(legal) <= n and not sel.up_to:
             out[sel] = tuple(legal)
@@ -392,6 +400,9 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
                 log.add(f"{s.name_of(u)} is Frozen: it will not activate in its controller's next Active Phase",
                         "freeze", "frozen", changes=(f"{u}: frozen",))
         return s
+    done = changes.one(s, e, ctx, log, _targets)      # set power, gain/lose abilities, control, Cancel
+    if done is not None:
+        return done
     if isinstance(e, ModifyStat):
         if e.stat != "power":
             raise ScenarioError(f"the FFTCG engine does not change {e.stat!r} yet")
@@ -407,17 +418,6 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
             log.add(f"{s.name_of(u)} gets {sign}{e.amount} power"
                     f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
                     "ongoing_effect", "timestamp_resolved", changes=(f"{u}: power {sign}{e.amount}",))
-        return s
-    if isinstance(e, Gain):
-        if e.keyword is None:
-            raise ScenarioError("the FFTCG engine grants keywords only (not whole abilities) yet")
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            c = s.char(u)
-            if c is not None:
-                s = s.with_char(u, mods=(*c.mods, Mod(kind="keyword", value=e.keyword.name,
-                                                      until=_until(e.duration), source=ctx.source)))
-                log.add(f"{s.name_of(u)} gains {e.keyword.name}", "ongoing_effect")
         return s
     if isinstance(e, Restriction):
         s, targets = _targets(s, e, e.target, ctx, log) if e.target is not None else (s, [])

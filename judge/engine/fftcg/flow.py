@@ -7,7 +7,7 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 
 from __future__ import annotations
 
-from judge.engine.fftcg import attack
+from judge.engine.fftcg import attack, changes, stackref
 from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
@@ -34,7 +34,8 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     slots = choose_slots(effects)
     chosen: dict = {}
     for sel in slots:
-        legal = [u for u in candidates(s, sel, t.controller, t.source) if u != t.source]
+        legal = changes.choosable(s, [u for u in candidates(s, sel, t.controller, t.source) if u != t.source],
+                                  t.controller, t.source)
         if not legal:
             log.add(f"{t.label}: it must choose a target and there is none, so it is removed from the stack",
                     "auto_no_target")
@@ -163,6 +164,8 @@ def resolve_top(s: State, log: Log) -> State:
 
 def _in_place(s: State, uid: str, sel) -> bool:
     """A chosen card is still a legal target only where it was chosen (7.4: a moved card is a new card)."""
+    if stackref.is_stack_selector(sel):          # a Summon or ability chosen on the stack: still there?
+        return stackref.item(s, uid) is not None
     if sel.zone in (None, "field"):
         return s.char(uid) is not None
     return where(s, uid)[0] == sel.zone
@@ -246,6 +249,7 @@ def end_cleanup(s: State, log: Log) -> State:
             raise Refused(f"{tp} must discard exactly {extra} card(s) down to five", "hand_size")
         for u in chosen:
             s = move(s, u, "break", log, why=("hand_size", "kw_discard"))
+    s = changes.end_of_turn(s, log)           # control taken until the end of the turn goes back first
     field = []
     for c in s.field:
         field.append(replace(c, damage=0, mods=tuple(m for m in c.mods if m.until not in ("turn", "battle"))))

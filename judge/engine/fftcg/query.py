@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
 from judge.text.ast import (
     Ability,
@@ -70,7 +71,16 @@ def _gates(d: CardDef) -> tuple[tuple[Ability, int | None], ...]:
 
 
 def abilities(s: State, uid: str) -> tuple[Ability, ...]:
-    """The abilities a card has now: Damage N abilities only once its controller has N damage (15.2.6.2)."""
+    """The abilities a card has now: gated by Damage N, then changed by text-changing ongoing effects (11.12.4)."""
+    if s.field:
+        layer = ongoing.text_layer(s, gated)
+        if layer is not None and uid in layer:
+            return layer[uid]
+    return gated(s, uid)
+
+
+def gated(s: State, uid: str) -> tuple[Ability, ...]:
+    """The printed abilities a card has now: Damage N abilities only once its controller has N damage (15.2.6.2)."""
     d = s.card(uid)
     if d is None:
         return ()
@@ -120,8 +130,8 @@ def keywords(s: State, uid: str) -> frozenset[str]:
             if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref:
                 out.add(norm_kw(e.keyword.name))
     c = s.char(uid)
-    if c is None:
-        return frozenset(out)
+    if c is None or (s.field and ongoing.text_layer(s, gated) is not None):
+        return frozenset(out)        # the text layer already holds granted and lost keywords (11.12.4.6)
     out.update(norm_kw(m.value) for m in c.mods if m.kind == "keyword")
     for src, e in field_effects(s):
         if isinstance(e, Gain) and e.keyword is not None and matches(s, uid, e.target, src.controller, src.uid):
@@ -238,6 +248,8 @@ def _threshold(value: int, t: Threshold) -> bool:
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
+    if stackref.is_stack_selector(sel):            # "Choose 1 Summon": something on the stack
+        return stackref.matches(s, uid, sel, controller, source)
     d = s.card(uid)
     if d is None:
         return False
@@ -278,6 +290,8 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
 
 def candidates(s: State, sel: Selector, controller: str, source: str | None) -> list[str]:
     """The cards a selector could pick now: on the field, or in the zone it names."""
+    if stackref.is_stack_selector(sel):
+        return stackref.candidates(s, sel, controller, source)
     zone = sel.zone or "field"
     if zone == "field":
         pool = [c.uid for c in s.field]

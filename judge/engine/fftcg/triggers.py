@@ -8,11 +8,12 @@ back at when it has just left the field (11.8.16: "when X is put from the field 
 
 from __future__ import annotations
 
+from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import _per_card, abilities, condition_holds, matches, printed
+from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
 from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
@@ -71,7 +72,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     found: list[Trigger] = []
     for uid in sources:
         d = s.card(uid)
-        if d is None or event not in _per_card("events", d, _card_events):
+        if d is None or (event not in _per_card("events", d, _card_events)
+                         and not ongoing.granted(s, uid, gated)):      # a gained "When …" ability (11.12.4)
             continue
         on_field = s.char(uid) is not None
         abs_ = abilities(s, uid) if on_field else printed(s, uid)

@@ -74,6 +74,9 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
         s = _put(s, u, dest, s.objs[u].owner, counters if u == uid else 0)
     if not quiet:
         verb = "is broken and put into" if broken else "is put into" if dest != "hand" else "returns to"
+        if char is not None and char.controller != owner:      # 7.3: the owner's zone, not the controller's
+            why = (*why, "owner_zone")
+            verb = f"(controlled by {char.controller}, owned by {owner}) {verb}"
         log.add(f"{s.name_of(uid)} {verb} {_label(dest)}", *why, changes=(f"{uid}: {came_from} -> {dest}",))
     if char is not None and char.primed_under:
         s, _, _ = _take(s, uid)

@@ -1,0 +1,242 @@
+"""Ongoing effects that change a Character's text, applied in the documented order (11.12.4).
+
+Text-changing effects (11.12.4.6 kind 2) are "loses all abilities", "loses Haste", granted keywords
+and granted quoted abilities, whether they come from a field ability on the field (11.9.1, with the
+timestamp of its source, 11.12.4.8 / 11.12.4.10) or from a Summon or ability that resolved (a `Mod`
+on the Character with the timestamp of its resolution, 11.12.4.9; it affects only the cards present
+then, 11.12.4.2). They apply before power changes (11.12.4.6 kind 5, `query.power`), effects on the
+source card itself first (11.12.4.7), then in timestamp order, except that an effect which depends
+on another (11.12.4.12) waits for it (11.12.4.13): a field ability whose source loses its abilities
+applies after that loss, that is, not at all.
+
+The layer is computed for the whole field once per board (boards are immutable) and only when some
+text-changing effect exists; otherwise `query` keeps its plain, faster reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judge.engine.fftcg.model import State
+from judge.text.ast import Ability, AbilityKind, Gain, Keyword, Restriction, Selector, Sequence
+
+#: Mod kinds that change a Character's text (11.12.4.6, kind 2)
+TEXT_MODS = frozenset({"lose_all", "lose_kw", "keyword", "ability"})
+#: Mod kinds that make the layer necessary (granted keywords alone just add up)
+_LAYER_MODS = frozenset({"lose_all", "lose_kw", "ability"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextEffect:
+    """One text-changing ongoing effect: what it does, its timestamp, where it comes from."""
+
+    kind: str                         # lose_all | lose_kw | keyword | ability
+    value: Any                        # the keyword name, or the granted Ability
+    ts: int
+    source: str                       # the card whose ability or effect it is
+    controller: str
+    cards: tuple[str, ...] | None     # fixed cards (a resolved effect) or None (a field ability's selector)
+    sel: Selector | None = None
+    ability: Ability | None = None    # the field ability it belongs to (gone if its source loses it)
+
+    @property
+    def removes(self) -> bool:
+        return self.kind in ("lose_all", "lose_kw")
+
+
+def flat(effects: Iterable) -> Iterable:
+    for e in effects:
+        if isinstance(e, Sequence):
+            yield from flat(e.effects)
+        else:
+            yield e
+
+
+def is_field(ab: Ability) -> bool:
+    return ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None
+
+
+def _lose_kind(e: Restriction) -> tuple[str, str] | None:
+    if e.mode != "lose":
+        return None
+    if e.action in ("all_abilities", "abilities"):
+        return "lose_all", ""
+    return "lose_kw", e.action.replace("_", " ")
+
+
+def _field_text_effects(ab: Ability) -> tuple:
+    """The text-changing effects of one field ability (as AST nodes), computed once per ability."""
+    out = []
+    for e in flat(ab.effects):
+        if (isinstance(e, Gain) and (e.keyword is not None or e.ability is not None)) or \
+                (isinstance(e, Restriction) and _lose_kind(e) is not None):
+            out.append(e)
+    return tuple(out)
+
+
+_AB_MEMO: dict[int, tuple[Ability, tuple]] = {}
+
+
+def _text_fx(ab: Ability) -> tuple:
+    hit = _AB_MEMO.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    value = _field_text_effects(ab) if is_field(ab) else ()
+    _AB_MEMO[id(ab)] = (ab, value)
+    return value
+
+
+def _needs_layer(s: State, base: dict[str, tuple[Ability, ...]]) -> bool:
+    for c in s.field:
+        if any(m.kind in _LAYER_MODS for m in c.mods):
+            return True
+        for ab in base[c.uid]:
+            for e in _text_fx(ab):
+                if isinstance(e, Restriction) or e.ability is not None:
+                    return True
+    return False
+
+
+def collect(s: State, base: dict[str, tuple[Ability, ...]]) -> list[TextEffect]:
+    """Every text-changing ongoing effect on the board now, unordered."""
+    out: list[TextEffect] = []
+    for c in s.field:
+        for m in c.mods:
+            if m.kind in TEXT_MODS:
+                out.append(TextEffect(kind=m.kind, value=m.value, ts=m.ts, source=m.source or c.uid,
+                                      controller=c.controller, cards=(c.uid,)))
+        for ab in base[c.uid]:
+            for e in _text_fx(ab):
+                own = e.target is None or e.target.self_ref
+                if isinstance(e, Restriction):
+                    kind, kw = _lose_kind(e)
+                    value: Any = kw
+                elif e.ability is not None:
+                    kind, value = "ability", e.ability
+                else:
+                    kind, value = "keyword", e.keyword.name
+                out.append(TextEffect(kind=kind, value=value, ts=c.ts, source=c.uid, controller=c.controller,
+                                      cards=(c.uid,) if own else None, sel=None if own else e.target,
+                                      ability=ab))
+    return out
+
+
+def _touches(s: State, fx: TextEffect, uid: str, cur: dict[str, list[Ability]]) -> bool:
+    """Whether `fx` could apply to `uid` (for dependency: a field effect is judged on the current text)."""
+    if fx.cards is not None:
+        return uid in fx.cards
+    return fits(s, uid, fx, cur)
+
+
+def depends(s: State, a: TextEffect, b: TextEffect, cur: dict[str, list[Ability]]) -> bool:
+    """Whether `a` depends on `b` (11.12.4.12): `b` can remove `a`'s own ability, or change what `a` applies to."""
+    if a is b:
+        return False
+    if a.ability is not None and b.removes and _touches(s, b, a.source, cur) and \
+            (b.kind == "lose_all" or (a.ability.keyword is not None and _norm(a.ability.keyword.name) == b.value)):
+        return True
+    if a.sel is not None and a.sel.with_keyword and b.kind in ("keyword", "lose_kw", "lose_all"):
+        return b.kind == "lose_all" or _norm(str(b.value)) == _norm(a.sel.with_keyword)
+    return False
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.replace("_", " ").split()).lower()
+
+
+def _kw_names(abilities: Iterable[Ability]) -> set[str]:
+    return {_norm(ab.keyword.name) for ab in abilities if ab.keyword is not None}
+
+
+def fits(s: State, uid: str, fx: TextEffect, cur: dict[str, list[Ability]]) -> bool:
+    """A field effect's selector read against the text as changed so far (power thresholds use printed power)."""
+    from judge.engine.fftcg.query import matches
+
+    sel = fx.sel
+    assert sel is not None
+    plain = replace(sel, with_keyword=None, thresholds=tuple(t for t in sel.thresholds if t.stat != "power"))
+    if not matches(s, uid, plain, fx.controller, fx.source):
+        return False
+    if sel.with_keyword and _norm(sel.with_keyword) not in _kw_names(cur.get(uid, ())):
+        return False
+    d = s.card(uid)
+    for t in sel.thresholds:
+        if t.stat == "power":
+            from judge.engine.fftcg.query import _threshold
+
+            if not _threshold(d.power or 0 if d else 0, t):
+                return False
+    return True
+
+
+def order(s: State, effects: list[TextEffect], cur: dict[str, list[Ability]]) -> list[TextEffect]:
+    """The order of application (11.12.4.7, 11.12.4.13): independent effects first, self first, then timestamps."""
+    pending = list(effects)
+    out: list[TextEffect] = []
+    while pending:
+        free = [a for a in pending
+                if not any(depends(s, a, b, cur) and not depends(s, b, a, cur) for b in pending if b is not a)]
+        pick = min(free or pending, key=lambda f: (f.cards != (f.source,), f.ts))
+        pending.remove(pick)
+        out.append(pick)
+    return out
+
+
+def _granted_keyword(name: str) -> Ability:
+    return Ability(kind=AbilityKind.KEYWORD, keyword=Keyword(name=name), text=name,
+                   restrictions=("granted",))
+
+
+def apply_all(s: State, base: dict[str, tuple[Ability, ...]]) -> tuple[dict[str, tuple[Ability, ...]],
+                                                                        list[tuple[TextEffect, tuple[str, ...]]]]:
+    """The abilities every Character has after the text layer, and what applied to whom, in order."""
+    cur: dict[str, list[Ability]] = {uid: list(abs_) for uid, abs_ in base.items()}
+    trace: list[tuple[TextEffect, tuple[str, ...]]] = []
+    for fx in order(s, collect(s, base), cur):
+        if fx.ability is not None and not any(a is fx.ability for a in cur.get(fx.source, ())):
+            trace.append((fx, ()))            # its source lost the ability first: it does not apply
+            continue
+        cards = fx.cards if fx.cards is not None else tuple(c.uid for c in s.field if fits(s, c.uid, fx, cur))
+        cards = tuple(u for u in cards if u in cur)
+        for u in cards:
+            if fx.kind == "lose_all":
+                cur[u] = []
+            elif fx.kind == "lose_kw":
+                cur[u] = [ab for ab in cur[u] if ab.keyword is None or _norm(ab.keyword.name) != fx.value]
+            elif fx.kind == "keyword":
+                cur[u].append(_granted_keyword(str(fx.value)))
+            elif fx.kind == "ability":
+                cur[u].append(fx.value)
+        trace.append((fx, cards))
+    return {u: tuple(v) for u, v in cur.items()}, trace
+
+
+_CACHE: list = []      # [field, defs, damage counts, result] of the last board computed
+
+
+def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
+    """Every Character's abilities after text-changing effects, or None when no such effect exists now."""
+    damage = tuple(len(z.damage) for z in s.zones.values())
+    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[2] == damage:
+        return _CACHE[3]
+    base = {c.uid: gated(s, c.uid) for c in s.field}
+    result = apply_all(s, base)[0] if _needs_layer(s, base) else None
+    _CACHE[:] = [s.field, s.defs, damage, result]
+    return result
+
+
+def trace(s: State, gated) -> list[tuple[TextEffect, tuple[str, ...]]]:
+    """What each text-changing effect applied to, in the order applied (for explanations and tests)."""
+    base = {c.uid: gated(s, c.uid) for c in s.field}
+    return apply_all(s, base)[1]
+
+
+def granted(s: State, uid: str, gated) -> bool:
+    """Whether a Character now has an ability its card does not print (so its triggers must be looked at)."""
+    layer = text_layer(s, gated)
+    if layer is None or uid not in layer:
+        return False
+    printed = gated(s, uid)
+    return any(not any(ab is p for p in printed) for ab in layer[uid])

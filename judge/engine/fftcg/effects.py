@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from judge.engine.fftcg import changes, delayed, payments, reveal
+from judge.engine.fftcg import delayed, exburst, payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -181,7 +182,7 @@ def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
 
 def damage_player(s: State, player: str, amount: int, log: Log, source: str | None) -> State:
     """Resolve damage to a player (6.5.2): one card from the deck to the Damage Zone per point, then EX Bursts."""
-    bursts: list[str] = []
+    bursts: list[tuple[str, int]] = []     # EX Burst cards and the Damage Zone count as each was placed
     placed: list[str] = []
     for _ in range(amount):
         deck = s.zones[player].deck
@@ -195,7 +196,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
         placed.append(top)
         d = s.card(top)
         if d is not None and d.ex_burst:
-            bursts.append(top)
+            bursts.append((top, len(s.zones[player].damage)))
     if placed:
         src = f" from {s.name_of(source)}" if source else ""
         log.add(f"{player} takes {len(placed)} damage{src}: {', '.join(s.name_of(u) for u in placed)} "
@@ -204,13 +205,16 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
                 changes=tuple(f"{u}: deck -> damage" for u in placed))
     for _ in placed:
         s = emit(s, "you_damaged", None, log, player=player)
-    for uid in bursts:
-        s = _ex_burst(s, player, uid, log)
+    for uid, count in bursts:
+        s = _ex_burst(s, player, uid, log, count, multi=len(placed) > 1)
     return s
 
 
-def _ex_burst(s: State, player: str, uid: str, log: Log) -> State:
+def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = None, multi: bool = False) -> State:
     keys = ("ex_burst", "ex_burst_after_all_damage")
+    abilities = exburst.usable(s, uid, count, log, multi)
+    if abilities is None:                       # 15.2.6.3: its Damage N was not met when it was placed
+        return s
     s, answer = take_answer(s, player, "ex_burst", f"{player} may use the EX Burst of {s.name_of(uid)}",
                             ("yes", "no"), *keys)
     items = as_list(answer)

@@ -1,0 +1,62 @@
+"""EX Bursts of "Damage N --" abilities: checked when the card is placed into the Damage Zone (15.2.6.3).
+
+A Character's EX Burst auto-ability printed after "Damage N --" exists only once its player has N
+damage (15.2.6.2); for an EX Burst that is judged as the card is placed: it can be used if that card
+is the Nth (or a later) card in the Damage Zone, counting itself (15.2.6.3). When several points of
+damage are dealt at once the count is the one at the moment that card was placed, not after all the
+damage (15.2.6.3.1), although every EX Burst waits until all the damage is dealt (6.5.2.1).
+"""
+
+from __future__ import annotations
+
+from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.model import State
+from judge.engine.fftcg.query import damage_gate
+from judge.text.ast import Ability, AbilityKind
+
+
+def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list[Ability] | None:
+    """The EX Burst abilities of a card placed as the `count`th damage (None: every one of them is gated)."""
+    from judge.engine.fftcg.effects import ex_burst_abilities
+
+    d = s.card(uid)
+    found = ex_burst_abilities(s, uid)
+    if count is not None:
+        _gates_met(s, s.objs[uid].owner, count, log)
+    if d is None or d.type == "summon" or count is None:
+        return found
+    marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
+    if not marked:
+        return found
+    keys = ("damage_ex_burst", "damage_ex_burst_multi") if multi else ("damage_ex_burst",)
+    ok: list[Ability] = []
+    for ab in marked:
+        n = damage_gate(ab)
+        if n is None or count >= n:
+            if n is not None:
+                log.add(f"{s.name_of(uid)} was placed as damage number {count}: its Damage {n} EX Burst is met",
+                        *keys)
+            ok.append(ab)
+        else:
+            log.add(f"{s.name_of(uid)} was placed as damage number {count}" +
+                    (" (counted when it was placed, not after all the damage)" if multi else "") +
+                    f": its EX Burst needs Damage {n}, so it has no EX Burst", *keys)
+    return ok or None
+
+
+def _gates_met(s: State, player: str, count: int, log: Log) -> None:
+    """Note the Damage N field abilities that this card turned on: they apply at once, before the EX Burst."""
+    for c in s.controlled(player):
+        d = s.card(c.uid)
+        for ab in d.abilities if d else ():
+            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and damage_gate(ab) == count:
+                log.add(f"{player} now has {count} damage: {s.name_of(c.uid)}'s Damage {count} ability applies at "
+                        f"once (a field ability, no stack), before the EX Burst is used", "damage_field_ability",
+                        "damage_keyword", "field_no_stack")
+
+
+def is_burst_ability(ab: Ability) -> bool:
+    return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED) and "ex_burst" in ab.restrictions
+
+
+__all__ = ["is_burst_ability", "usable"]

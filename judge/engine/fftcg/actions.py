@@ -43,6 +43,7 @@ class Cast(Act):
 @dataclass(frozen=True, kw_only=True)
 class Attack(Act):
     attackers: tuple[str, ...]
+    pay: Payment | None = None      # the cost to attack, when an effect requires one (10.1.2.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -381,7 +382,7 @@ def apply(s: State, a: Act, log: Log) -> State:
     if isinstance(a, Cast):
         return cast(s, a, log)
     if isinstance(a, Attack):
-        return attack.declare(s, a.player, a.attackers, log)
+        return attack.declare(s, a.player, a.attackers, log, a.pay)
     if isinstance(a, Use):
         return use(s, a, log)
     if isinstance(a, Warp):

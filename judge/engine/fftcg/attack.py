@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.model import evolve as replace
+from judge.engine.fftcg.payments import pay_attack
 from judge.engine.fftcg.query import (
     cannot_be_blocked_by,
     damage_gate,
@@ -51,7 +53,7 @@ def can_attack(s: State, uid: str, player: str) -> Refused | None:
     return None
 
 
-def declare(s: State, player: str, attackers: tuple[str, ...], log: Log) -> State:
+def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Payment | None = None) -> State:
     """Declare an attack by one Forward or a party (10.1.2.1-10.1.2.6, 15.1.1.9)."""
     if s.phase != Phase.ATTACK or s.step != AttackStep.DECLARATION or s.battle is not None or s.stack:
         raise Refused("attacks are declared in the Attack Declaration Step with the stack empty",
@@ -76,6 +78,7 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log) -> Stat
         if not common:
             raise Refused("a party is formed only by Forwards that share an Element", "party_element",
                           "attack_declaration")
+    s = pay_attack(s, player, attackers, pay, log)          # 10.1.2.3: checked, locked in and paid
     s = replace(s, battle=Battle(attackers=attackers), priority=None, passes=0)
     for uid in attackers:
         if not s.char(uid).since_turn_start:

@@ -287,7 +287,8 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
                       from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"))
     if "attack" in raw:
-        return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"))
+        return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"),
+                        pay=pay if "pay" in raw else None)
     if "block" in raw:
         return A.Block(player=p, blocker=str(raw["block"]))
     if raw.get("no_block"):

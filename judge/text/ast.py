@@ -205,6 +205,7 @@ class Move(Effect):
     target: Selector
     dest: str                    # hand | deck_top | deck_bottom | removed | trash | break | damage | life
     span: Span | None = None
+    no_ex_burst: bool = False    # FFTCG "into the Damage Zone (its EX Burst effect will not trigger)" (11.10.2)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,7 +19,6 @@ from judge.text.ast import (
     Duration,
     Gain,
     Keyword,
-    LoseEffects,
     Modal,
     ModifyStat,
     Move,
@@ -398,49 +397,6 @@ class DirectiveMixin:
                          source_target=src, span=self._span(meta))
 
     @v_args(meta=True)
-    def lose_effects(self, meta: Any, c: list) -> LoseEffects:
-        # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
-        verb = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB")
-        if not verb.startswith("lose"):
-            raise ValueError("cards gain effects only as keywords or quoted effects")
-        level = next((_num(str(t)[2:].strip()) for t in c if isinstance(t, Token) and t.type == "LV_N"), None)
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        no_regain = any(isinstance(t, Token) and t.type == "NO_REGAIN" for t in c)
-        return LoseEffects(target=c[0], levels=(level,) if level else (), no_regain=no_regain, duration=dur,
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def return_late(self, meta: Any, c: list) -> Move:
-        # "Return all … from your trash to your hand that cost …": the qualifier after the destination
-        target = self._zoned(c[0], c)
-        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        parts = _merge([x for x in c if isinstance(x, dict)])
-        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
-        if "thresholds" in parts:
-            parts["thresholds"] = target.thresholds + parts["thresholds"]
-        return Move(target=replace(target, **parts), dest=dest, span=self._span(meta))
-
-    @v_args(meta=True)
-    def set_level_bp(self, meta: Any, c: list) -> SetStat:
-        # BSS 8-8-1-3-3: the level BP written on the card is redefined ("level_bp:1" = the LV1 BP)
-        level = _num(str(next(t for t in c if isinstance(t, Token) and t.type == "LV_N"))[2:].strip())
-        value = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return SetStat(stat=f"level_bp:{level}", value=value, target=next(x for x in c if isinstance(x, Selector)),
-                       duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def attack_by(self, meta: Any, c: list) -> Attack:
-        # BSS 10-10-1: "Your Serpent spirit attacks it": the attacker is named
-        return Attack(target=c[-1], attacker=c[0], span=self._span(meta))
-
-    @v_args(meta=True)
-    def pay_dropped_soul(self, meta: Any, c: list) -> MoveCores:
-        # "pay a to …": the source dropped the soul-core icon after the article (BSS 4-11-3, 8-4-2)
-        return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
-                         source_target=Selector(name="Soul Core"), core_type="soul")
-
-    @v_args(meta=True)
     def set_stat(self, meta: Any, c: list) -> SetStat:
         target = next(x for x in c if isinstance(x, Selector))
         value = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
@@ -516,10 +472,14 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def gain(self, meta: Any, c: list) -> list:
+        if isinstance(c[0], tuple):      # "that spirit and all of your spirits … gain …"
+            return [e for t in c[0] for e in self._gain(meta, c[1:], t)]
         return self._gain(meta, c, c[0])
 
     @v_args(meta=True)
     def gain_lead(self, meta: Any, c: list) -> list:
+        if isinstance(c[1], tuple):
+            return [e for t in c[1] for e in self._gain(meta, [c[0], *c[2:]], t)]
         return self._gain(meta, c, c[1])
 
     def reminder(self, c: list) -> None:
@@ -530,7 +490,8 @@ class DirectiveMixin:
         return ("_".join(str(c[0]).lower().split()), None)
 
     def act_be(self, c: list) -> tuple:
-        return ("be_" + str(c[0]).lower(), c[1] if len(c) > 1 else None)
+        by = next((x for x in c[1:] if isinstance(x, Selector)), None)   # "or as the result of battle": any destruction
+        return ("be_" + str(c[0]).lower(), by)
 
     def act_cores_removed(self, c: list) -> tuple:
         return ("have_cores_removed", c[-1] if len(c) > 2 else None)
@@ -611,8 +572,9 @@ class DirectiveMixin:
     def restriction_life(self, meta: Any, c: list) -> Restriction:
         owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
         attacker = _Ref() if "that" in str(c[-1]).lower() else Selector(self_ref=True)
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return Restriction(mode="cannot", action="reduce_life", target=attacker, player=owner,
-                           duration=Duration.PERMANENT, span=self._span(meta))
+                           duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
     def restriction_cores(self, meta: Any, c: list) -> Restriction:

@@ -44,10 +44,11 @@ from judge.text.bs_nodes import (  # noqa: F401  (re-exported for bs_assemble an
     _Stmt,
     timing_name,
 )
+from judge.text.bs_saga import SagaMixin
 from judge.text.bs_selectors import SelectorMixin
 
 
-class BSTransformer(SelectorMixin, DirectiveMixin, Transformer):
+class BSTransformer(SagaMixin, SelectorMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans shifted into the original text)."""
 
     def __init__(self, text: str, offset: int) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from judge.text.ast import (
     AbilityKind,
+    Activate,
     Attack,
     Conditional,
+    CostReduction,
     Duration,
     Gain,
     LoseEffects,
@@ -16,6 +18,7 @@ from judge.text.ast import (
     Optional,
     Player,
     Restriction,
+    Reveal,
     SetStat,
 )
 from judge.text.links import cites
@@ -166,3 +169,97 @@ def test_bss_10_10_1_named_attacker_attacks_the_selected_spirit() -> None:
     attack = a.effects[-1]
     assert isinstance(attack, Attack) and attack.attacker.families == ("Wyvern",)
     assert attack.target.state == "exhausted"
+
+
+# ── cost reduction while summoning (2-7-3, 10-6-5) ──
+def test_bss_10_6_5_symbols_of_cards_in_the_trash_also_reduce_the_cost() -> None:
+    a = one("When summoning this spirit card from your hand, you may use the symbols of any Wyvern cards in your "
+            "trash in addition to the symbols on your field to reduce its cost.")
+    assert (a.kind, a.timing, a.condition.kind) == (AbilityKind.CONSTANT, "while_paying_cost", "while_paying_cost")
+    (opt,) = a.effects
+    (red,) = opt.effects
+    assert isinstance(red, CostReduction) and red.mode == "also"
+    assert (red.source.families, red.source.zone) == (("Wyvern",), "trash")
+    assert "10-6-5" in cites(red, "bss")
+
+
+def test_bss_2_7_3_only_some_symbols_count_for_cost_reduction() -> None:
+    a = one("When summoning this card, you can only count symbols on your Wyvern spirits when calculating cost reduction.")
+    (red,) = a.effects
+    assert isinstance(red, CostReduction) and red.mode == "only" and red.source.families == ("Wyvern",)
+
+
+def test_bss_2_7_3_reduction_symbols_treated_as_fulfilled_when_summoning() -> None:
+    e = effect("If you have 2 or fewer life, you may treat all of this card's reduction symbols as fulfilled when "
+               "summoning this card from your hand.")
+    assert isinstance(e, Conditional) and e.condition.kind == "life"
+    (when,) = e.effects
+    assert isinstance(when, Conditional) and when.condition.kind == "while_paying_cost"
+    (opt,) = when.effects
+    assert isinstance(opt, Optional) and isinstance(opt.effects[0], CostReduction)
+    assert opt.effects[0].mode == "fulfilled"
+
+
+# ── other Saga constructs ──
+def test_bss_8_1_7_summoned_spirits_do_not_have_their_effects_activated() -> None:
+    a = one('Summon one spirit card from your trash without paying its cost. Spirits summoned with this effect do '
+            'not have their "When Summoned" effects activated.')
+    r = a.effects[-1]
+    assert isinstance(r, Restriction) and r.action == "activate:When Summoned"
+    assert r.target.state == "summoned_by_this_effect"
+
+
+def test_bss_12_2_1_reveal_a_named_card_from_the_viewed_cards() -> None:
+    a = one("View the top four cards of your deck. Reveal one Crimson Keep from the cards you viewed and add it to "
+            "your hand.")
+    reveal, add = a.effects[1], a.effects[2]
+    assert isinstance(reveal, Reveal) and reveal.zone == "selected"
+    assert isinstance(add, Move) and (add.target.name, add.target.zone, add.dest) == ("Crimson Keep", "revealed", "hand")
+
+
+def test_bss_4_6_select_up_to_as_many_as_your_symbols() -> None:
+    e = effect("Select up to as many of your opponent's spirits as you have purple symbols and destroy them.")
+    assert e.target.up_to and e.target.count is None
+    (th,) = e.target.thresholds
+    assert (th.stat, th.ref.name, th.ref.colors) == ("count_per", "symbol", ("purple",))
+
+
+def test_bss_2_5_3_treated_as_having_all_spirit_types() -> None:
+    e = effect("Treat this spirit as having all spirit types.")
+    assert isinstance(e, Gain) and e.family == "all" and e.target.self_ref
+
+
+def test_bss_8_1_7_activate_this_spirits_when_summoned_effect() -> None:
+    a = one('When you use a magic card from your hand, activate this spirit\'s "When Summoned" effect after its '
+            'effect resolves.')
+    e = a.effects[0]
+    act = e.effects[0] if isinstance(e, Conditional) else e
+    assert isinstance(act, Activate) and act.effect == "when_summoned" and act.target.self_ref
+
+
+def test_bss_3_7_did_not_lose_life_this_turn() -> None:
+    e = effect("If you did not lose life this turn, draw a card.")
+    assert isinstance(e, Conditional) and e.condition.kind == "not_happened_this_turn"
+
+
+def test_bss_7_1_5_2_cannot_be_destroyed_by_effects_or_in_battle() -> None:
+    e = effect("During this turn, this spirit cannot be destroyed by your opponent's effects or as the result of "
+               "battle.")
+    assert isinstance(e, Restriction) and (e.action, e.duration) == ("be_destroyed", Duration.TURN)
+
+
+def test_bss_2_11_that_spirit_and_all_spirits_sharing_a_type_gain_bp() -> None:
+    a = one("Select one of your spirits. During this turn, that spirit and all of your spirits with the same spirit "
+            "type as that spirit gain 1000 BP.")
+    assert [type(e).__name__ for e in a.effects] == ["ModifyStat", "ModifyStat"]
+    assert all(e.duration is Duration.TURN and e.amount == 1000 for e in a.effects)
+
+
+def test_bss_7_1_5_3_life_cannot_be_reduced_during_this_turn() -> None:
+    e = effect("During this turn, your life cannot be reduced by that spirit's attacks.")
+    assert isinstance(e, Restriction) and (e.action, e.duration) == ("reduce_life", Duration.TURN)
+
+
+def test_bss_11_18_1_spirits_can_be_linked_when_blocking() -> None:
+    e = effect("Your spirits can be linked with a spirit with Link when blocking.")
+    assert isinstance(e, Restriction) and (e.mode, e.action) == ("can", "be_linked")

@@ -1,0 +1,151 @@
+"""Battle Spirits transformer, Saga half: soul cores, lost and granted effects, cost reduction,
+named attackers and cards, and the other Saga constructs of grammar/bs.lark (BSS CR clauses)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, v_args
+
+from judge.text.ast import (
+    Activate,
+    Attack,
+    Condition,
+    CostReduction,
+    Duration,
+    Gain,
+    LoseEffects,
+    Move,
+    MoveCores,
+    Player,
+    Reveal,
+    Selector,
+    SetStat,
+    Threshold,
+)
+from judge.text.bs_nodes import _merge, _num, _Pick, _Ref, timing_name
+
+
+class SagaMixin:
+    """Saga rules of grammar/bs.lark → AST nodes (mixed into BSTransformer)."""
+
+    @v_args(meta=True)
+    def lose_effects(self, meta: Any, c: list) -> LoseEffects:
+        # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
+        verb = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB")
+        if not verb.startswith("lose"):
+            raise ValueError("cards gain effects only as keywords or quoted effects")
+        level = next((_num(str(t)[2:].strip()) for t in c if isinstance(t, Token) and t.type == "LV_N"), None)
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        no_regain = any(isinstance(t, Token) and t.type == "NO_REGAIN" for t in c)
+        return LoseEffects(target=c[0], levels=(level,) if level else (), no_regain=no_regain, duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def return_late(self, meta: Any, c: list) -> Move:
+        # "Return all … from your trash to your hand that cost …": the qualifier after the destination
+        target = self._zoned(c[0], c)
+        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        if "thresholds" in parts:
+            parts["thresholds"] = target.thresholds + parts["thresholds"]
+        return Move(target=replace(target, **parts), dest=dest, span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_level_bp(self, meta: Any, c: list) -> SetStat:
+        # BSS 8-8-1-3-3: the level BP written on the card is redefined ("level_bp:1" = the LV1 BP)
+        level = _num(str(next(t for t in c if isinstance(t, Token) and t.type == "LV_N"))[2:].strip())
+        value = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetStat(stat=f"level_bp:{level}", value=value, target=next(x for x in c if isinstance(x, Selector)),
+                       duration=dur, span=self._span(meta))
+
+    @v_args(meta=True)
+    def attack_by(self, meta: Any, c: list) -> Attack:
+        # BSS 10-10-1: "Your Serpent spirit attacks it": the attacker is named
+        return Attack(target=c[-1], attacker=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def pay_dropped_soul(self, meta: Any, c: list) -> MoveCores:
+        # "pay a to …": the source dropped the soul-core icon after the article (BSS 4-11-3, 8-4-2)
+        return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
+                         source_target=Selector(name="Soul Core"), core_type="soul")
+
+
+    # ── cost reduction (BSS 2-7-3, 10-6-5) ──
+    @v_args(meta=True)
+    def reduce_also(self, meta: Any, c: list) -> CostReduction:
+        # "use the symbols of any X in your trash in addition to the symbols on your field"
+        return CostReduction(mode="also", source=next(x for x in c if isinstance(x, Selector)), span=self._span(meta))
+
+    @v_args(meta=True)
+    def reduce_only(self, meta: Any, c: list) -> CostReduction:
+        # "you can only count symbols on your X spirits when calculating cost reduction"
+        return CostReduction(mode="only", source=next(x for x in c if isinstance(x, Selector)), span=self._span(meta))
+
+    @v_args(meta=True)
+    def reduce_fulfilled(self, meta: Any, c: list) -> CostReduction:
+        # "treat all of this card's reduction symbols as fulfilled"
+        return CostReduction(mode="fulfilled", source=Selector(self_ref=True), span=self._span(meta))
+
+    @v_args(meta=True)
+    def tr_while_paying(self, meta: Any, c: list) -> tuple:
+        # a trailing "when summoning this card from your hand" (BSS 10-6-5)
+        return ("when", Condition(kind="while_paying_cost", text=self._slice(meta),
+                                  selector=next((x for x in c if isinstance(x, Selector)), None)))
+
+    # ── spirit types, effects activated, named cards ──
+    @v_args(meta=True)
+    def treat_families(self, meta: Any, c: list) -> Gain:
+        # BSS 2-5-3: "treat this spirit as having all spirit types"
+        return Gain(target=c[0], family="all", duration=Duration.PERMANENT, span=self._span(meta))
+
+    @v_args(meta=True)
+    def activate_effect(self, meta: Any, c: list) -> Activate:
+        # BSS 8-1-7: "activate this spirit's "When Summoned" effect"
+        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "QUOTED_EFFECT")
+        owner = next(str(t) for t in c if isinstance(t, Token) and t.type == "POSS_IT").lower()
+        target = Selector(self_ref=True) if owner.startswith("this") else _Ref()
+        return Activate(effect=timing_name(label.rsplit(" ", 1)[0].strip('"“” ')), target=target,
+                        span=self._span(meta))
+
+    def post_deployed_this(self, c: list) -> dict:
+        # "spirits summoned with this effect" (BSS 10-6-1): the cards this effect put onto the field
+        return {"state": str(c[0]).split()[0].lower() + "_by_this_effect"}
+
+    def named_from(self, c: list) -> dict:
+        return {"zone": "revealed"}
+
+    @v_args(meta=True)
+    def named_sel(self, meta: Any, c: list) -> Selector:
+        # "one Ruby Keep from the revealed cards": the capitalised words are the card's name (BSS 2-1)
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        name = " ".join(parts.pop("families", ()))
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        return Selector(span=self._span(meta), **{**parts, "name": name or None, "count": parts.get("count", 1)})
+
+    @v_args(meta=True)
+    def select_as_many(self, meta: Any, c: list) -> _Pick:
+        # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
+        sel = next(x for x in c if isinstance(x, Selector))
+        colors = tuple(str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR")
+        per = Selector(count=None, name="symbol", colors=colors, owner=Player.YOU)
+        return _Pick(target=replace(sel, count=None, up_to=True,
+                                    thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per))))
+
+    def subject_both(self, c: list) -> tuple:
+        # "that spirit and all of your spirits …": one directive for each subject
+        return tuple(x for x in c if isinstance(x, Selector))
+
+    @v_args(meta=True)
+    def cond_not_history(self, meta: Any, c: list) -> Condition:
+        # "If you did not lose life this turn" (BSS 3-7)
+        return Condition(kind="not_happened_this_turn", text=self._slice(meta), span=self._span(meta))
+
+    @v_args(meta=True)
+    def reveal_named(self, meta: Any, c: list) -> list:
+        # "Reveal one Ruby Keep from the cards you viewed": select it, then reveal it (BSS 12-2-1)
+        sel = next(x for x in c if isinstance(x, Selector))
+        return [_Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]

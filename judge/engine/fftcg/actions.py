@@ -316,6 +316,9 @@ def choose(s: State, a: Choose, log: Log) -> State:
         from judge.engine.fftcg.payments import PayAnswer
 
         value = PayAnswer(value, a.pay)
+    from judge.engine.fftcg.loops import answered
+
+    s = answered(s, d)
     return replace(s, awaiting=None, answers=(*s.answers, value))
 
 
@@ -371,6 +374,10 @@ def apply(s: State, a: Act, log: Log) -> State:
         return choose(s, a, log)
     if isinstance(a, Block):
         return block(s, a, log)
+    from judge.engine.fftcg import loops
+
+    if isinstance(a, loops.DeclareLoop):
+        return loops.declare(s, a, log)
     if s.awaiting is not None:
         raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.prompt}")
     if isinstance(a, Pass):

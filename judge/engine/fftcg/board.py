@@ -31,7 +31,8 @@ PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed"
 FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
-                         "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode"})
+                         "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
+                         "loop"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -313,5 +314,9 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Prime(player=p, character=str(raw["prime"]), pay=pay)
     if raw.get("concede"):
         return A.Concede(player=p)
+    if "loop" in raw:
+        from judge.engine.fftcg.loops import DeclareLoop
+
+        return DeclareLoop(player=p, times=_int(raw["loop"], f"{where}.loop"))
     raise _err(where, "say what the player does: cast, attack, block, no_block, use, pass, choose, end_phase, "
                       "end_turn, warp, prime or concede")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.fftcg import changes, delayed, payments, reveal
 from judge.engine.fftcg import delayed, exburst, payments, reveal
 from judge.engine.fftcg import delayed, payments, reveal
+from judge.engine.fftcg import payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace

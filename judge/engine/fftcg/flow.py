@@ -298,7 +298,7 @@ def signature(s: State) -> tuple:
 
 def loop_check(s: State, seen: dict, log: Log) -> State:
     """End the game in a draw when the same situation keeps coming back with nobody acting (13.1)."""
-    if not s.stack:
+    if not s.stack or s.loop_plan:               # a loop a player declared runs its count (13.2, loops.py)
         return s
     sig = signature(s)
     seen[sig] = seen.get(sig, 0) + 1
@@ -320,5 +320,11 @@ def advance(s: State, log: Log) -> State:
             s = step_pc(s, log)
         except NeedChoice as need:
             log.undo(mark)
-            return replace(s, awaiting=need.decision)
+            from judge.engine.fftcg import loops
+
+            planned = loops.auto_answer(s, need.decision, log)      # a declared loop answers for itself (13.2)
+            if planned is not None:
+                s = planned
+                continue
+            return replace(s, awaiting=loops.hint(s, need.decision))
     raise Refused("the game does not come to rest: an infinite loop", "loop_draw")

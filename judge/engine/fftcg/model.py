@@ -228,6 +228,8 @@ class State:
     limited: bool = False
     crystals: tuple[tuple[str, int], ...] = ()   # Crystals each player has (6.8)
     delayed: tuple[tuple[str, Trigger], ...] = ()  # delayed auto-abilities waiting for their event (11.8.17)
+    loop_plan: tuple[tuple[str, str, int], ...] = ()  # a declared loop: (player, its choice, times left) (13.2)
+    loop_asked: tuple[str, ...] = ()      # optional choices answered so far (a repeat is a loop, loops.py)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

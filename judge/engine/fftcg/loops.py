@@ -1,0 +1,93 @@
+"""Loops a player can stop (13.2, 13.3): the player says how many times, the loop runs that often, then stops.
+
+A loop that nobody can stop ends the game in a draw (13.1, `flow.loop_check`). When the repeating
+procedure contains a choice of a player ("you may …"), that player can stop it: instead of answering the
+same question again and again, they declare how many times the loop is performed (13.2; a scenario
+writes `{player: A, loop: 5}` when the question is asked). The engine then answers that player's
+recurring question "yes" that many times and "no" after. If both players can stop it, the turn player
+declares first, then the non-turn player, and the loop runs the smaller number of times (13.3): each
+player's declared count is kept and the first to run out stops the loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.fftcg.actions import Act
+from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.model import Decision, State, other
+from judge.engine.fftcg.model import evolve as replace
+
+#: decisions that can stop a loop (a yes / no choice of one player)
+STOPPABLE = ("may",)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareLoop(Act):
+    """A player who can stop a loop declares how many times it is performed (13.2, 13.3)."""
+
+    times: int
+
+
+def declare(s: State, a: DeclareLoop, log: Log) -> State:
+    """Answer the pending optional choice for this and the next `times - 1` repetitions, then stop."""
+    d = s.awaiting
+    if d is None:
+        raise Refused("a loop is declared when the player is asked the optional choice that repeats",
+                      "loop_one_player", timing=True)
+    if d.player != a.player or d.kind not in STOPPABLE:
+        raise Refused(f"the pending decision is {d.player}'s ({d.prompt}); {a.player} cannot stop a loop with it",
+                      "loop_one_player")
+    if a.times < 0:
+        raise Refused("the number of times a loop is performed cannot be negative", "loop_one_player")
+    theirs = next((n for p, _, n in s.loop_plan if p == other(a.player)), None)
+    if theirs is not None:
+        log.add(f"Both players can stop the loop: {other(a.player)} declared {theirs + 1} time(s), {a.player} "
+                f"declares {a.times}; it is performed the smaller number of times, "
+                f"{min(a.times, theirs + 1)}, then stops", "loop_both_players")
+    else:
+        log.add(f"{a.player} can stop the loop: {a.player} declares it is performed {a.times} time(s), "
+                f"then brings it to an end", "loop_one_player", "loop_draw")
+    plan = tuple(e for e in s.loop_plan if e[0] != a.player)
+    if a.times > 0:
+        plan = (*plan, (a.player, d.prompt, a.times - 1))
+    answer = "yes" if a.times > 0 else "no"
+    return replace(s, awaiting=None, answers=(*s.answers, answer), loop_plan=plan)
+
+
+def auto_answer(s: State, d: Decision, log: Log) -> State | None:
+    """The answer a declared loop gives to its recurring choice (None: no plan covers this decision)."""
+    for i, (p, prompt, left) in enumerate(s.loop_plan):
+        if p != d.player or prompt != d.prompt:
+            continue
+        rest = s.loop_plan[:i] + s.loop_plan[i + 1:]
+        both = any(q == other(p) for q, _, _ in s.loop_plan)
+        keys = ("loop_both_players",) if both else ("loop_one_player",)
+        if left > 0:
+            log.add(f"The loop goes on as {p} declared: {p} will answer yes again ({left - 1} more time(s) "
+                    f"after this one)", *keys)
+            return replace(s, answers=(*s.answers, "yes"), loop_plan=(*rest, (p, prompt, left - 1)))
+        log.add(f"{p} has performed the loop the number of times declared and now stops it: {p} will "
+                f"answer no", *keys)
+        return replace(s, answers=(*s.answers, "no"), loop_plan=tuple(e for e in rest if e[0] != other(p)))
+    return None
+
+
+def hint(s: State, d: Decision) -> Decision:
+    """A recurring optional choice is a loop its player can stop: say so, and how to declare it (13.2)."""
+    if d.kind not in STOPPABLE or d.prompt not in s.loop_asked:
+        return d
+    return replace(d, prompt=f"{d.prompt} (this choice repeats: a loop {d.player} can stop; answer it, or "
+                             f"declare how many times it is performed with loop: N)",
+                   cites=(*d.cites, *cite("loop_one_player", "loop_both_players")))
+
+
+def answered(s: State, d: Decision) -> State:
+    """Remember an optional choice that was answered, to recognise it when it comes back."""
+    if d.kind not in STOPPABLE or d.prompt in s.loop_asked:
+        return s
+    return replace(s, loop_asked=(*s.loop_asked, d.prompt))
+
+
+__all__ = ["DeclareLoop", "answered", "auto_answer", "declare", "hint"]

@@ -13,8 +13,18 @@ from typing import Any
 
 from lark import Tree
 
-from judge.text.ast import Duration, ModifyStat, Player, RedirectDamage, Restriction, Selector
-from judge.text.fftcg_assemble import flatten, number_in
+from judge.text.ast import (
+    Deploy,
+    Duration,
+    ModifyStat,
+    Move,
+    Player,
+    RedirectDamage,
+    Restriction,
+    Selector,
+    Threshold,
+)
+from judge.text.fftcg_assemble import DelayedPart, Event, Trigger, flatten, number_in
 from judge.text.fftcg_select import SelectorRules
 
 
@@ -24,6 +34,7 @@ class ReplaceRules(SelectorRules):
     _span: Any
     _has: Any
     _printed: Any
+    _slice: Any
 
     def dmg_qual(self, meta, c):
         """A qualifier of a damage event: its words stay in the event's printed text (6.4, 6.5)."""
@@ -46,6 +57,66 @@ class ReplaceRules(SelectorRules):
         """"During each turn, …": the field ability's effects apply in every turn (11.12.4.4)."""
         return [e for e in flatten(c)]
 
+    # ------------------------------------------------------------------ triggers (11.8, 11.8.17)
+    def ev_primes_into(self, meta, c):
+        """"When Hugo primes into {Name}" (15.2.9.3.1): the card itself is put on top, Primed."""
+        return Event("primes_into", next((x for x in c if isinstance(x, Selector)), Selector(self_ref=True)))
+
+    def delayed_in_trigger(self, meta, c):
+        """"When X enters the field, at the end of your opponent's turn, …": the auto-ability's effect
+        is a delayed auto-ability (11.8.17.1), created when the first trigger resolves."""
+        first, second = [x for x in c if isinstance(x, Trigger)][:2]
+        return [DelayedPart(first, [DelayedPart(second, flatten(c[2:]))])]
+
+    def d_any(self, meta, c):
+        return [("owner", Player.ANY)]
+
+    def p_put_break_from_field(self, meta, c):
+        """"put in your Break Zone from the field during this turn" (7.10, 11.8.16)."""
+        zone = "put_into_break_from_field_this_turn" if self._has(meta, "turn") else "put_into_break_from_field"
+        return [("zone", zone)]
+
+    # ------------------------------------------------------------------ EX Burst and the Damage Zone (7.8, 11.10)
+    def p_put_damage(self, meta, c):
+        return [("zone", "damage")]
+
+    def put_damage(self, meta, c):
+        target = next(x for x in c if isinstance(x, Selector))
+        return Move(target=target, dest="damage", no_ex_burst="ex burst" in self._slice(meta), span=self._span(meta))
+
+    def use_ex_burst(self, meta, c):
+        """"You may trigger its EX Burst effect" (11.10.2): the card's EX Burst is used."""
+        return Deploy(verb="use_ex_burst", target=Selector(ref="it"), span=self._span(meta))
+
+    def st_no_ex_burst(self, meta, c):
+        """"EX Bursts of cards put into the Damage Zone due to X cannot be used" (11.10.2)."""
+        target = next((x for x in c if isinstance(x, Selector)), Selector(ref="it"))
+        return Restriction(mode="cannot", action="use_ex_burst", target=target, duration=Duration.PERMANENT,
+                           span=self._span(meta))
+
+    # ------------------------------------------------------------------ abilities and characteristics (11.12.4)
+    def st_no_trigger(self, meta, c):
+        """"Its auto-ability will not trigger" (11.8): the card's auto-abilities are kept from triggering."""
+        own = any(getattr(t, "type", "") == "SELF" for t in c)
+        return Restriction(mode="cannot", action="trigger_auto_abilities",
+                           target=Selector(self_ref=True) if own else Selector(ref="it"),
+                           duration=next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT),
+                           span=self._span(meta))
+
+    def st_lose_all_and_power(self, meta, c):
+        """"… lose all their abilities and 3000 power" (11.12.4.2): two changes to the same cards."""
+        target = c[0]
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return [Restriction(mode="lose", action="all_abilities", target=target, duration=dur, span=self._span(meta)),
+                ModifyStat(stat="power", amount=-number_in(c), target=target, duration=dur, span=self._span(meta))]
+
+    def p_with_counter(self, meta, c):
+        """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""
+        name = str(next(t for t in c if getattr(t, "type", "") == "COUNTER_NAME")).rsplit(" ", 1)[0]
+        n = number_in(c) if any(getattr(t, "type", "") == "NUMBER" for t in c) else 1
+        return [("th", Threshold(f"counters:{name.title()}", ">=", n))]
+
+    # ------------------------------------------------------------------ damage (11.12.5)
     def st_damage_redirect(self, meta, c):
         """"The next damage dealt to X is dealt to Y instead" / "… is received by Y instead" (11.12.5.1)."""
         sels = [x for x in c if isinstance(x, Selector)]

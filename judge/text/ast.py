@@ -110,7 +110,10 @@ class Selector:
     ref: str | None = None             # FFTCG "it" / "them": the card(s) an earlier part refers to
     also: tuple[Selector, ...] = ()    # FFTCG "up to 1 Forward … and up to 1 Backup …": chosen together
     either: tuple[Selector, ...] = ()  # FFTCG "When X or a Job Y Forward enters …": any one of them
+    owned_by: Player | None = None     # FFTCG "owned by your opponent": the owner, where it is not the controller
+    distinct: tuple[str, ...] = ()     # FFTCG "each of a different Element", "with different names": no two share it
     span: Span | None = None
+    excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
 
 
 @dataclass(frozen=True)
@@ -433,6 +436,17 @@ class CostChange(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChangeTarget(Effect):
+    """FFTCG "The Summon or ability is now choosing X instead, if possible" (11.6.5): a Summon or
+    ability on the stack has its chosen target replaced (the engine re-targets it, 11.11.2)."""
+
+    target: Selector                 # the Summon or ability whose choice changes
+    to: Selector                     # what it is now choosing
+    if_possible: bool = False        # only if X is a legal choice for it
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class RedirectDamage(Effect):
     """FFTCG "the next damage dealt to X is dealt to Y instead" (11.12.5.1): a replacement effect that
     moves damage about to be dealt to one recipient onto another (the engine applies it, 6.5)."""
@@ -553,6 +567,7 @@ __all__ = [
     "AlternativeCost",
     "Attack",
     "Cancel",
+    "ChangeTarget",
     "Choose",
     "Condition",
     "Conditional",

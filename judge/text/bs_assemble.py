@@ -96,6 +96,9 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
             inner = _swap(inner, grant, full)
             result.extend(inner)
             break
+        if joiner == "or" and result:
+            result.append(_or_else(result.pop(), inner, span))
+            continue
         if joiner == "otherwise" and result and isinstance(result[-1], Conditional):
             last = result.pop()
             result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
@@ -105,6 +108,16 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
         else:
             result.extend(inner)
     return result, trigger
+
+
+def _or_else(prev: Any, inner: list, span: Any) -> Any:
+    """"Select A. Or, select B and C.": one selection or the other (BSS 8-1-8); a later "them" acts on
+    whichever was chosen. Any other "Or," sentence is a choice between the two effects."""
+    bs = _bs()
+    if isinstance(prev, bs._Pick) and inner and all(isinstance(e, bs._Pick) for e in inner):
+        second = tuple(e.target for e in inner)
+        return bs._Pick(target=(prev.target, second if len(second) > 1 else second[0]), either=True)
+    return Modal(count=1, options=((prev,), tuple(inner)), span=span)
 
 
 def _swap(node: Any, old: Any, new: Any) -> Any:
@@ -145,9 +158,11 @@ def _resolve(node: Any, st: dict) -> Any:
             cur = st.get("cur")
             if isinstance(cur, tuple) and _has_ref(x):
                 # "Select A and B and destroy them": the directive applies to each selection
-                each = [_resolve(x, {**st, "cur": sel}) for sel in cur]
+                each = [tuple(_resolve(x, {**st, "cur": s, "either": False}) for s in sel)
+                        if isinstance(sel, tuple) else _resolve(x, {**st, "cur": sel}) for sel in cur]
                 if st.get("either"):        # "Select A or B and destroy it": one of the two
-                    out.append(Modal(count=1, options=tuple((e,) for e in each), span=getattr(x, "span", None)))
+                    out.append(Modal(count=1, options=tuple(e if isinstance(e, tuple) else (e,) for e in each),
+                                     span=getattr(x, "span", None)))
                 else:
                     out.extend(each)
             else:

@@ -377,7 +377,8 @@ class DirectiveMixin:
         n = next(x for x in c if isinstance(x, int))
         target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
         stat = "symbols" + (":" + "/".join(colors) if colors else "")
-        return SetStat(stat=stat, value=n, target=target, span=self._span(meta))
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return SetStat(stat=stat, value=n, target=target, duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
     def pay_own_cost(self, meta: Any, c: list) -> MoveCores:

@@ -149,3 +149,27 @@ class SagaMixin:
         # "Reveal one Ruby Keep from the cards you viewed": select it, then reveal it (BSS 12-2-1)
         sel = next(x for x in c if isinstance(x, Selector))
         return [_Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]
+
+    def or_else(self, c: list) -> tuple:
+        # "Or, select …": the sentence is another choice for the selection before it (BSS 8-1-8)
+        return ("or", None)
+
+    @v_args(meta=True)
+    def cond_distinct_names(self, meta: Any, c: list) -> Condition:
+        # "If they all have different card names" (BSS 2-1-1)
+        return Condition(kind="distinct_names", text=self._slice(meta),
+                         selector=next((x for x in c if isinstance(x, Selector)), None), span=self._span(meta))
+
+    def post_except(self, c: list) -> dict:
+        # "all spirits except blue Angel spirits": those are left out (BSS 8-5-3)
+        return {"excluding": next(x for x in c if isinstance(x, Selector))}
+
+    @v_args(meta=True)
+    def core_move_each(self, meta: Any, c: list) -> list:
+        # "Place one core from the void each onto X and this spirit": one move per destination
+        cores = next(x for x in c if isinstance(x, dict))
+        source, owner = next(x for x in c if isinstance(x, tuple))
+        src = f"opponent_{source}" if owner is Player.OPPONENT else source
+        return [MoveCores(count=cores.get("count"), source=src, dest="spirit", dest_target=t,
+                          core_type=cores.get("core_type"), span=self._span(meta))
+                for t in c if isinstance(t, Selector)]

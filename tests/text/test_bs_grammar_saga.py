@@ -9,9 +9,11 @@ from judge.text.ast import (
     Attack,
     Conditional,
     CostReduction,
+    Destroy,
     Duration,
     Gain,
     LoseEffects,
+    Modal,
     ModifyStat,
     Move,
     MoveCores,
@@ -263,3 +265,39 @@ def test_bss_7_1_5_3_life_cannot_be_reduced_during_this_turn() -> None:
 def test_bss_11_18_1_spirits_can_be_linked_when_blocking() -> None:
     e = effect("Your spirits can be linked with a spirit with Link when blocking.")
     assert isinstance(e, Restriction) and (e.mode, e.action) == ("can", "be_linked")
+
+
+def test_bss_8_1_8_or_select_another_group_then_destroy_them() -> None:
+    e = effect("Select two of your opponent's spirits with 2000 or fewer BP. Or, select one of your opponent's "
+               "spirits and one of your opponent's nexuses. Destroy them.")
+    assert isinstance(e, Modal) and e.count == 1
+    first, second = e.options
+    assert [x.target.count for x in first] == [2]
+    assert [x.target.card_types for x in second] == [("spirit",), ("nexus",)]
+    assert all(isinstance(x, Destroy) for x in first + second)
+
+
+def test_bss_8_5_3_all_spirits_except_some() -> None:
+    e = effect("Destroy all spirits except green Wyvern spirits.")
+    assert isinstance(e, Destroy) and e.target.count is None
+    assert (e.target.excluding.colors, e.target.excluding.families) == (("green",), ("Wyvern",))
+
+
+def test_bss_2_1_1_all_different_card_names_condition_and_symbols_for_the_battle() -> None:
+    a = one("When This Spirit Attacks: Discard the top three cards of your deck. If they all have different card "
+            "names, treat this spirit's symbol as two red symbols during this battle.")
+    cond = a.effects[-1]
+    assert isinstance(cond, Conditional) and cond.condition.kind == "distinct_names"
+    (sym,) = cond.effects
+    assert isinstance(sym, SetStat) and (sym.stat, sym.value, sym.duration) == ("symbols:red", 2, Duration.BATTLE)
+
+
+def test_bss_6_7_3_2_when_an_effect_ends_the_attack_step() -> None:
+    a = one("During Your Attack Step: When your opponent's effect ends the attack step, draw a card.")
+    assert a.condition is not None and "ends the attack step" in a.condition.text
+
+
+def test_bss_8_5_5_one_core_from_the_void_each_onto_two_cards() -> None:
+    a = one("When Summoned: Place one core from the void each onto one of your Wyvern nexuses and this spirit.")
+    assert [(m.count, m.source, m.dest) for m in a.effects] == [(1, "void", "spirit"), (1, "void", "spirit")]
+    assert a.effects[0].dest_target.families == ("Wyvern",) and a.effects[1].dest_target.self_ref

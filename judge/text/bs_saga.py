@@ -21,6 +21,7 @@ from judge.text.ast import (
     Player,
     Reveal,
     Selector,
+    Sequence,
     SetStat,
     Threshold,
 )
@@ -173,3 +174,13 @@ class SagaMixin:
         return [MoveCores(count=cores.get("count"), source=src, dest="spirit", dest_target=t,
                           core_type=cores.get("core_type"), span=self._span(meta))
                 for t in c if isinstance(t, Selector)]
+
+    def post_distinct_names(self, c: list) -> dict:
+        # "four Angel spirit cards with different names": no two share a card name (BSS 2-1-1)
+        return {"thresholds": (Threshold("distinct_names", "==", 1),)}
+
+    @v_args(meta=True)
+    def additional_cost(self, meta: Any, c: list) -> list:
+        # "you must return four … as an additional cost" (BSS 8-4-2-2): paid along with the cost
+        effects = next(x for x in c if isinstance(x, list))
+        return [Sequence(connector="additional_cost", effects=tuple(effects), span=self._span(meta))]

@@ -150,6 +150,8 @@ BSS: dict[str, tuple[str, ...]] = {
     "lose_effects.levels": ("2-10-2",),
     "cost_reduction": ("2-7-3", "10-6-5"),
     "activate.effect=when_summoned": ("8-1-7", "10-6-1"),
+    "sequence.connector=additional_cost": ("8-4-2-2", "8-5-2-2"),
+    "condition.kind=distinct_names": ("2-1-1",),
 }
 
 # ── Battle Spirits Standard (rules/003_* English, numbers shared with the Japanese 002_*) ──────

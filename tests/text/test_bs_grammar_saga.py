@@ -301,3 +301,20 @@ def test_bss_8_5_5_one_core_from_the_void_each_onto_two_cards() -> None:
     a = one("When Summoned: Place one core from the void each onto one of your Wyvern nexuses and this spirit.")
     assert [(m.count, m.source, m.dest) for m in a.effects] == [(1, "void", "spirit"), (1, "void", "spirit")]
     assert a.effects[0].dest_target.families == ("Wyvern",) and a.effects[1].dest_target.self_ref
+
+
+def test_bss_8_1_4_1_if_you_have_no_such_nexus_on_your_field() -> None:
+    e = effect("If you have no Crimson Keep nexuses on your field, draw a card.")
+    assert isinstance(e, Conditional) and e.condition.kind == "control_none"
+    assert e.condition.selector.card_types == ("nexus",)
+
+
+def test_bss_8_4_2_2_additional_cost_when_activating_the_main_effect() -> None:
+    a = one("When activating this card's main effect, you must return three Wyvern spirit cards with different "
+            "names from your trash to the bottom of your deck as an additional cost.")
+    assert (a.timing, a.condition.kind) == ("while_paying_cost", "while_paying_cost")
+    (seq,) = a.effects
+    assert seq.connector == "additional_cost" and "8-4-2-2" in cites(seq, "bss")
+    (move,) = seq.effects
+    assert (move.dest, move.target.count, move.target.zone) == ("deck_bottom", 3, "trash")
+    assert [t.stat for t in move.target.thresholds] == ["distinct_names"]

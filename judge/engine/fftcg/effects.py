@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from judge.engine.fftcg import changes, delayed, payments, reveal
-from judge.engine.fftcg import delayed, exburst, payments, reveal
-from judge.engine.fftcg import delayed, payments, reveal
-from judge.engine.fftcg import payments, reveal
+from judge.engine.fftcg import changes, delayed, exburst, payments, reveal
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -225,7 +222,6 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
     if use is False:
         log.add(f"{player} declines the EX Burst of {s.name_of(uid)}", *keys)
         return s
-    abilities = ex_burst_abilities(s, uid)
     effects = tuple(e for ab in abilities for e in ab.effects)
     log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
             *keys, "ex_burst_effects")

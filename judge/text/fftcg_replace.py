@@ -25,10 +25,10 @@ from judge.text.ast import (
     Threshold,
 )
 from judge.text.fftcg_assemble import DelayedPart, Event, Trigger, flatten, number_in
-from judge.text.fftcg_select import SelectorRules
+from judge.text.fftcg_permissions import PermissionRules
 
 
-class ReplaceRules(SelectorRules):
+class ReplaceRules(PermissionRules):
     """Rules for damage replacement; `self._span`, `self._has`, `self._printed` come from the subclass."""
 
     _span: Any

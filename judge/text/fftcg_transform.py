@@ -20,6 +20,7 @@ from lark import Token, Tree
 
 from judge.text.ast import (
     Ability,
+    Choose,
     Condition,
     Conditional,
     Cost,
@@ -179,7 +180,8 @@ class FFTCGTransformer(ConditionRules, EffectRules):
             if isinstance(item, list):
                 extra.extend(item)
         for e in extra:
-            if not isinstance(e, (Destroy, Discard, SetState, Move, Damage, Reveal, Counters)):
+            revealed = isinstance(e, Choose) and e.target.choose == "select"  # "reveal 1 X in your hand" (7.11)
+            if not (revealed or isinstance(e, (Destroy, Discard, SetState, Move, Damage, Reveal, Counters))):
                 raise ValueError(f"not a cost: {type(e).__name__}")
         return replace(base, effects=tuple(extra), span=self._span(meta))
 

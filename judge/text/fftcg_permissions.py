@@ -1,0 +1,96 @@
+"""FFTCG Transformer rules for casting permissions, re-targeting and search variants (a mixin).
+
+Each method is a grammar rule or alias of grammar/fftcg.lark (comments there name the clause):
+"you can cast it as though you owned it / at any time you could normally cast it" (11.3, 11.4, 6.2),
+"the Summon or ability is now choosing X instead" (11.6.5), copies of a card (5.2.2.1), owners as
+opposed to controllers (6.2), and selections whose cards must all differ ("each of a different
+Element", "with different names": 15.1.1.8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from judge.text.ast import ChangeTarget, Discard, Duration, Player, Restriction, Search, Selector
+from judge.text.fftcg_assemble import number_in
+from judge.text.fftcg_select import SelectorRules
+
+#: printed words of "each of a different …" → the card data compared (5.2)
+_DISTINCT = (("card type", "card_type"), ("element", "element"), ("cost", "cost"), ("name", "name"),
+             ("share", "element"))
+
+
+class PermissionRules(SelectorRules):
+    """Rules for casting permissions and choice changes; helpers come from the subclass."""
+
+    _span: Any
+    _has: Any
+    _slice: Any
+    _during: Any
+
+    def discard_distinct(self, meta, c):
+        """"discard 3 cards, each of a different card type" (15.1.1.4): which cards is the player's choice."""
+        n = number_in(c)
+        kinds = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Discard(count=n, target=Selector(count=n, card_types=("card",), zone="hand", distinct=kinds),
+                       span=self._span(meta))
+
+    def search_cast(self, meta, c):
+        """"search for 1 Summon … and cast it without paying the cost" (15.1.1.8, 15.1.1.7)."""
+        return Search(target=next(x for x in c if isinstance(x, Selector)), dest="cast", span=self._span(meta))
+
+    def cast_limit(self, meta, c):
+        return "once_per_turn" if self._has(meta, "once") else "this_game"
+
+    def cast_leave(self, meta, c):
+        if self._has(meta, "owned"):
+            return "as_owner"
+        return "any_time" if self._has(meta, "normally") else "this_turn"
+
+    def st_cast_permission(self, meta, c):
+        """"You can cast it as though you owned it at any time you could normally cast it this turn":
+        a permission to cast (11.3, 11.4) a card you do not own (6.2) or outside its usual timing."""
+        words = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        action = "_".join(["cast", *(w for w in ("as_owner", "any_time") if w in words)])
+        if "once_per_turn" in words:
+            action += "_once_per_turn"
+        duration = Duration.TURN if "this_turn" in words else Duration.PERMANENT
+        return Restriction(mode="can", action=action, target=next(x for x in c if isinstance(x, Selector)),
+                           player=Player.YOU, duration=duration, span=self._span(meta))
+
+    def st_change_target(self, meta, c):
+        """"The Summon or ability is now choosing X instead, if possible" (11.6.5)."""
+        kinds = tuple(k for k in ("summon", "ability") if self._has(meta, k))
+        return ChangeTarget(target=Selector(ref="it", card_types=kinds), to=next(x for x in c if isinstance(x, Selector)),
+                            if_possible=self._has(meta, "possible"), span=self._span(meta))
+
+    def ref_copies(self, meta, c):
+        """"any copies of it" (5.2.2.1): every card with the same name as the one referred to."""
+        inner = next(x for x in c if isinstance(x, Selector))
+        return Selector(count=None, about=inner, ref="copies", span=self._span(meta))
+
+    def until_next_turn(self, meta, c):
+        return self._during(meta, c, Duration.NEXT_TURN_END)
+
+    def st_attacking_or_blocking(self, meta, c):
+        return [("state", "attacking_or_blocking")]
+
+    def p_owned_by(self, meta, c):
+        return [("owned_by", Player.OPPONENT if self._has(meta, "opponent") else Player.YOU)]
+
+    def distinct_kind(self, meta, c):
+        s = " ".join(self._slice(meta).split())
+        return next(v for k, v in _DISTINCT if k in s)
+
+    def p_distinct(self, meta, c):
+        """"each of a different Element (and cost)", "with different names", "that don't share Elements"."""
+        kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        if not kinds:
+            s = " ".join(self._slice(meta).split())
+            kinds = [next(v for k, v in _DISTINCT if k in s)]
+        return [("distinct", tuple(kinds))]
+
+
+__all__ = ["PermissionRules"]

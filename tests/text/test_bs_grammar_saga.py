@@ -318,3 +318,10 @@ def test_bss_8_4_2_2_additional_cost_when_activating_the_main_effect() -> None:
     (move,) = seq.effects
     assert (move.dest, move.target.count, move.target.zone) == ("deck_bottom", 3, "trash")
     assert [t.stat for t in move.target.thresholds] == ["distinct_names"]
+
+
+def test_bss_2_5_1_spirit_types_starting_with_a_card_type_word_or_a_bracketed_suffix() -> None:
+    e = effect("All of your Spirit Beast spirits gain 1000 BP.")
+    assert e.target.families == ("Spirit Beast",)
+    e = effect("All of your Kaede (Tentative) spirits gain 1000 BP.")
+    assert e.target.families == ("Kaede (Tentative)",)

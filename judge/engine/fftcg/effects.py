@@ -183,6 +183,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
     """Resolve damage to a player (6.5.2): one card from the deck to the Damage Zone per point, then EX Bursts."""
     bursts: list[tuple[str, int]] = []     # EX Burst cards and the Damage Zone count as each was placed
     placed: list[str] = []
+    per_point = Log()                       # what each point triggered, told after the damage itself
     for _ in range(amount):
         deck = s.zones[player].deck
         if not deck:
@@ -193,6 +194,9 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
         top = deck[0]
         s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top))
         placed.append(top)
+        # 11.8.6 once per point, 15.2.6.2 with the damage count of that point (a Damage N trigger needs it then)
+        exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
+        s = emit(s, "you_damaged", None, per_point, player=player)
         d = s.card(top)
         if d is not None and d.ex_burst:
             bursts.append((top, len(s.zones[player].damage)))
@@ -202,8 +206,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
                 f"go{'es' if len(placed) == 1 else ''} from the deck to the Damage Zone "
                 f"({len(s.zones[player].damage)} in all)", "damage_to_player", "damage_zone",
                 changes=tuple(f"{u}: deck -> damage" for u in placed))
-    for _ in placed:
-        s = emit(s, "you_damaged", None, log, player=player)
+    log.extend(per_point)
     for uid, count in bursts:
         s = _ex_burst(s, player, uid, log, count, multi=len(placed) > 1)
     return s

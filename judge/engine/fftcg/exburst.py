@@ -21,8 +21,6 @@ def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list
 
     d = s.card(uid)
     found = ex_burst_abilities(s, uid)
-    if count is not None:
-        _gates_met(s, s.objs[uid].owner, count, log)
     if d is None or d.type == "summon" or count is None:
         return found
     marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
@@ -44,19 +42,25 @@ def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list
     return ok or None
 
 
-def _gates_met(s: State, player: str, count: int, log: Log) -> None:
-    """Note the Damage N field abilities that this card turned on: they apply at once, before the EX Burst."""
+def gates_met(s: State, player: str, count: int, log: Log) -> None:
+    """Note the Damage N abilities a point of damage just turned on (15.2.6.2): from this point they exist,
+    a field ability applying at once with no stack, before any EX Burst of this damage is used."""
     for c in s.controlled(player):
         d = s.card(c.uid)
         for ab in d.abilities if d else ():
-            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and damage_gate(ab) == count:
+            if damage_gate(ab) != count:
+                continue
+            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT):
                 log.add(f"{player} now has {count} damage: {s.name_of(c.uid)}'s Damage {count} ability applies at "
-                        f"once (a field ability, no stack), before the EX Burst is used", "damage_field_ability",
+                        f"once (a field ability, no stack), before any EX Burst is used", "damage_field_ability",
                         "damage_keyword", "field_no_stack")
+            else:
+                log.add(f"{player} now has {count} damage: {s.name_of(c.uid)} has its Damage {count} ability from "
+                        f"this point of damage on", "damage_keyword")
 
 
 def is_burst_ability(ab: Ability) -> bool:
     return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED) and "ex_burst" in ab.restrictions
 
 
-__all__ = ["is_burst_ability", "usable"]
+__all__ = ["gates_met", "is_burst_ability", "usable"]

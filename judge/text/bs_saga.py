@@ -184,3 +184,7 @@ class SagaMixin:
         # "you must return four … as an additional cost" (BSS 8-4-2-2): paid along with the cost
         effects = next(x for x in c if isinstance(x, list))
         return [Sequence(connector="additional_cost", effects=tuple(effects), span=self._span(meta))]
+
+    def cores_of_up_to(self, c: list) -> dict:
+        # "Remove up to two of its cores" (BSS 8-5-3-2)
+        return {"count": c[0], "up_to": True, "_from": _Ref()}

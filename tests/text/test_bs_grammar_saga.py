@@ -325,3 +325,18 @@ def test_bss_2_5_1_spirit_types_starting_with_a_card_type_word_or_a_bracketed_su
     assert e.target.families == ("Spirit Beast",)
     e = effect("All of your Kaede (Tentative) spirits gain 1000 BP.")
     assert e.target.families == ("Kaede (Tentative)",)
+
+
+def test_bss_8_5_3_2_up_to_one_of_each_selection_and_up_to_of_its_cores() -> None:
+    a = one("Select up to one of your opponent's spirits and up to one of your opponent's nexuses and destroy them.")
+    assert [(d.target.count, d.target.up_to, d.target.card_types) for d in a.effects] == \
+        [(1, True, ("spirit",)), (1, True, ("nexus",))]
+    e = effect("Select one of your opponent's spirits. Remove up to two of its cores and place them into their reserve.")
+    assert isinstance(e, MoveCores) and (e.count, e.up_to, e.dest) == (2, True, "opponent_reserve")
+
+
+def test_bss_10_4_1_if_you_exhaust_a_spirit_with_this_effect() -> None:
+    a = one("Select one of your opponent's spirits and exhaust it. If you exhaust your opponent's spirit with "
+            "this effect, draw a card.")
+    e = a.effects[-1]
+    assert isinstance(e, Conditional) and e.condition.kind == "event"

@@ -37,6 +37,28 @@ _STEP = {
 }
 
 
+_WHEN = {"end_of_turn": "the end of the turn", "phase_begin:end": "the beginning of the End Phase",
+         "phase_begin:main1": "the beginning of Main Phase 1", "phase_begin:main2": "the beginning of Main Phase 2",
+         "phase_begin:attack": "the beginning of the Attack Phase"}
+
+
+def _waiting(s: State) -> list[Applies]:
+    """Delayed auto-abilities waiting for their moment, costs to attack, a loop being performed."""
+    from judge.engine.fftcg.payments import attack_costs, cost_text
+
+    out = [Applies(f"A delayed auto-ability waits for {_WHEN.get(ev, ev)}: {t.label} (it triggers once)",
+                   cite("delayed_generated", "delayed_once"), (t.source,)) for ev, t in s.delayed]
+    forwards = tuple(c.uid for c in s.controlled(s.turn_player, ("forward",)))
+    for uid, src, cost in attack_costs(s, forwards):
+        by = "its own text" if src == uid else s.name_of(src)
+        out.append(Applies(f"{s.name_of(uid)} can attack only if {cost_text(cost)} is paid when the attack is "
+                           f"declared (required by {by})", cite("attack_cost"), tuple(dict.fromkeys((uid, src)))))
+    for p, _, left in s.loop_plan:
+        out.append(Applies(f"{p} declared how many times a loop is performed: {left} more time(s), then it stops",
+                           cite("loop_one_player", "loop_both_players")))
+    return out
+
+
 def explain(s: State) -> tuple[Applies, ...]:
     """Every rule and keyword in force on this board, each with its clauses."""
     out: list[Applies] = []
@@ -72,6 +94,7 @@ def explain(s: State) -> tuple[Applies, ...]:
             if n:
                 out.append(Applies(f"{s.name_of(uid)} has {n} Warp counter(s): one is removed at the start of "
                                    f"{p}'s Main Phase 1", cite("warp_counter", "warp_enter"), (uid,)))
+    out.extend(_waiting(s))
     if s.awaiting:
         out.append(Applies(f"Waiting for {s.awaiting.player}: {s.awaiting.prompt}", s.awaiting.cites))
     if s.winner:

@@ -25,7 +25,7 @@ from judge.text.ast import (
     SetStat,
     Threshold,
 )
-from judge.text.bs_nodes import _merge, _num, _Pick, _Ref, timing_name
+from judge.text.bs_nodes import _merge, _num, _Pick, _player, _Ref, timing_name
 
 
 class SagaMixin:
@@ -188,3 +188,25 @@ class SagaMixin:
     def cores_of_up_to(self, c: list) -> dict:
         # "Remove up to two of its cores" (BSS 8-5-3-2)
         return {"count": c[0], "up_to": True, "_from": _Ref()}
+
+    @v_args(meta=True)
+    def deck_top(self, meta: Any, c: list) -> Selector:
+        # "the top (two) card(s) of your deck" (BSS 3-2)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
+        n = next((x for x in c if isinstance(x, int)), 1)
+        return Selector(count=n, owner=owner, zone="deck_top", span=self._span(meta))
+
+    @v_args(meta=True)
+    def add_deck_top(self, meta: Any, c: list) -> Move:
+        return Move(target=c[0], dest="hand", span=self._span(meta))
+
+    @v_args(meta=True)
+    def place_trash(self, meta: Any, c: list) -> Move:
+        # "Place this card into your trash" (BSS 3-4-1): not a destruction (10-1-2)
+        return Move(target=self._zoned(c[0], c), dest="trash", span=self._span(meta))
+
+    def adj_level_cmp(self, c: list) -> dict:
+        # "LV2 or higher spirits" (BSS 2-10)
+        words = str(c[0]).split()
+        op = ">=" if words[-1].lower() in ("more", "higher") else "<="
+        return {"thresholds": (Threshold("level", op, _num(words[0][2:] or words[1])),)}

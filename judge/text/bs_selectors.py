@@ -224,8 +224,9 @@ class SelectorMixin:
         return {"thresholds": (Threshold(stat, _OPS[str(word).lower()], _num(value)),)}
 
     def post_bp(self, c: list) -> dict:
-        ints = [t for t in c if isinstance(t, Token) and t.type.endswith("INT")]
-        return self._threshold("bp", ints[0], c[-1] if ints[0] is not c[-1] else c[1])
+        value = next(t for t in c if isinstance(t, int) or (isinstance(t, Token) and t.type.endswith("INT")))
+        word = next(t for t in c if isinstance(t, Token) and t.type == "MORE_FEWER")
+        return self._threshold("bp", value, word)
 
     def post_cost(self, c: list) -> dict:
         return self._threshold("cost", c[-2], c[-1])

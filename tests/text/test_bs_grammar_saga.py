@@ -340,3 +340,22 @@ def test_bss_10_4_1_if_you_exhaust_a_spirit_with_this_effect() -> None:
             "this effect, draw a card.")
     e = a.effects[-1]
     assert isinstance(e, Conditional) and e.condition.kind == "event"
+
+
+def test_bss_2_11_with_n_bp_or_less_and_with_n_or_more_cores() -> None:
+    e = effect("Destroy all of your opponent's spirits with 4000 BP or less.")
+    assert [(t.stat, t.op, t.value) for t in e.target.thresholds] == [("bp", "<=", 4000)]
+    e = effect("Select one of your opponent's spirits with 3 or more cores on it and exhaust it.")
+    assert [(t.stat, t.op, t.value) for t in e.target.thresholds] == [("cores", ">=", 3)]
+
+
+def test_bss_2_10_level_n_or_higher_spirits() -> None:
+    e = effect("Select one of your opponent's LV2 or higher spirits and destroy it.")
+    assert [(t.stat, t.op, t.value) for t in e.target.thresholds] == [("level", ">=", 2)]
+
+
+def test_bss_3_4_1_place_this_card_into_your_trash_and_add_the_top_card() -> None:
+    e = effect("Place this card into your trash.")
+    assert isinstance(e, Move) and e.dest == "trash" and e.target.self_ref
+    e = effect("Add the top two cards of your deck to your hand.")
+    assert isinstance(e, Move) and (e.dest, e.target.count, e.target.zone) == ("hand", 2, "deck_top")

@@ -281,8 +281,12 @@ class FFTCGTransformer(ConditionRules, EffectRules):
         return [DelayedPart(trig, flatten(c[1:]))]
 
     def trigger_once(self, meta, c):
-        limits = tuple("trigger_" + x[0] for x in c if x[0] != "if")
-        cond = next((x[1] for x in c if x[0] == "if"), None)
+        items = [x for x in c if isinstance(x, tuple)] + [("if", x) for x in c if isinstance(x, Condition)]
+        limits = tuple("trigger_" + x[0] for x in items if x[0] != "if")
+        conds = [x[1] for x in items if x[0] == "if"]   # "… only if X and if Y" (AND_IF): both must hold
+        cond = conds[0] if len(conds) == 1 else (
+            Condition(kind="all", text=" and ".join(x.text for x in conds), selector=conds[0].selector,
+                      span=self._span(meta)) if conds else None)
         return [UseLimit(limits, cond)]
 
     def use_limit(self, meta, c):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from judge.engine.fftcg import changes, delayed, exburst, payments, reveal
+from judge.engine.fftcg import changes, delayed, exburst, payments, replacement, reveal, stackref
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -135,6 +135,8 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
             continue
         picked = tuple(rest[:n])
         rest = rest[n:]
+        if stackref.is_stack_selector(sel):       # an ability on the stack may be named by its source card
+            picked = tuple(stackref.canonical(s, u) for u in picked)
         if not picked and not sel.up_to:
             raise Refused(f"{what} must choose {_describe(sel)}: name the target(s) among {', '.join(legal)}", *keys)
         for u in picked:
@@ -242,6 +244,9 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     c = s.char(uid)
     if c is None or amount <= 0:
         return s
+    s, amount = replacement.damage(s, uid, amount, log)     # "… is dealt damage, … instead" (11.12.5)
+    if amount <= 0:
+        return s
     s = s.with_char(uid, damage=c.damage + amount)
     src = f"{s.name_of(source)} deals" if source else "It takes"
     log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
@@ -318,7 +323,8 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
             continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
-        if isinstance(nxt, Conditional) and nxt.instead and _condition(s, nxt.condition, ctx):
+        if isinstance(nxt, Conditional) and nxt.instead and nxt.condition.event is None \
+                and _condition(s, nxt.condition, ctx):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
             continue
@@ -339,6 +345,8 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
         return _optional(s, e, ctx, log)[0]
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
+    if isinstance(e, Conditional) and e.condition.event in replacement.EVENTS:   # waits for an event (11.12.5)
+        return replacement.register(s, e, ctx, log, _targets)
     if isinstance(e, Conditional):
         if e.condition.kind in payments.UNPAID_KINDS:
             s, holds = payments.not_paid(s, e.condition.kind, e.condition.text, ctx.controller,

@@ -34,11 +34,13 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     slots = choose_slots(effects)
     chosen: dict = {}
     for sel in slots:
-        legal = changes.choosable(s, [u for u in candidates(s, sel, t.controller, t.source) if u != t.source],
-                                  t.controller, t.source)
+        found = [u for u in candidates(s, sel, t.controller, t.source) if u != t.source]
+        legal = changes.choosable(s, found, t.controller, t.source)
         if not legal:
-            log.add(f"{t.label}: it must choose a target and there is none, so it is removed from the stack",
-                    "auto_no_target")
+            barred = "; ".join(changes.unchoosable(s, u, t.controller, False) or u for u in found)
+            log.add(f"{t.label}: it must choose a target and there is none" + (f" ({barred})" if barred else "") +
+                    ", so it is removed from the stack", "auto_no_target",
+                    *(("prevention_precedence",) if found else ()))
             return s
         n = sel.count if sel.count is not None else len(legal)
         if len(legal) <= n and not sel.up_to:

@@ -33,6 +33,12 @@ def ref_of(i: StackItem) -> str:
     return i.card or i.uid
 
 
+def canonical(s: State, ref: str) -> str:
+    """The ref a stack target is known by (a Summon's card id, an ability's stack id)."""
+    it = item(s, ref)
+    return ref_of(it) if it is not None else ref
+
+
 def matches(s: State, ref: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether the stack item `ref` fits a stack selector, seen from `controller` (7.2.1)."""
     from judge.engine.fftcg.query import _threshold

@@ -8,6 +8,7 @@ game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16
 
 from __future__ import annotations
 
+from judge.engine.fftcg import replacement
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import Character, State, where
 from judge.engine.fftcg.model import evolve as replace
@@ -68,6 +69,9 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
          broken: bool = False, counters: int = 0, quiet: bool = False) -> State:
     """Move one card (with its Primed stack) to its owner's `dest` zone (7.3), raising zone events."""
     owner = s.objs[uid].owner
+    if dest == "break" and s.char(uid) is not None:       # "… remove it from the game instead" (11.12.5)
+        s, dest = replacement.to_break(s, uid, log)
+        broken = broken and dest == "break"
     s, came_from, char = _take(s, uid)
     group = (uid, *(char.primed_under if char else ()))
     for u in group:

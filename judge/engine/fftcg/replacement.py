@@ -1,0 +1,224 @@
+"""Replacement effects (11.12.5): "If X is dealt damage, … instead", "If X is put from the field into the
+Break Zone, remove it from the game instead".
+
+A replacement comes from a field ability of a Character on the field (active while it is there,
+11.12.4.4), or from a Summon or ability that resolved and created it for a card (a `Mod` of kind
+`replace`, active before the event it waits for, 11.12.5.3). When the event is about to happen, every
+replacement that applies to it is applied once (11.12.5.5); when several apply, the controller of the
+card the event happens to chooses their order (11.12.5.7). A replaced event did not happen (11.12.5.4):
+damage that becomes 0 is not dealt, and a card removed instead is not put into the Break Zone (so
+"when … is put into the Break Zone" does not trigger). Self-replacement inside one Summon or ability
+("deal it 9000 damage instead") is `effects.run`'s job (11.12.5.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import permutations
+
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
+from judge.engine.fftcg.model import Mod, State
+from judge.engine.fftcg.query import abilities, matches
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Conditional,
+    Effect,
+    ModifyStat,
+    Move,
+    Optional,
+    Selector,
+    Sequence,
+)
+
+DAMAGE = "is_dealt_damage"
+TO_BREAK = "put_into_break_zone"
+EVENTS = frozenset({DAMAGE, TO_BREAK})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replacement:
+    """One replacement effect waiting for its event."""
+
+    source: str                    # the card whose ability or effect it is
+    controller: str
+    event: str                     # is_dealt_damage | put_into_break_zone
+    subject: Selector | None       # whom the event must happen to (a field ability) …
+    card: str | None               # … or the one card a resolved effect named
+    effects: tuple[Effect, ...]
+    label: str
+
+
+def _flat(effects) -> list[Effect]:
+    out: list[Effect] = []
+    for e in effects:
+        out.extend(_flat(e.effects) if isinstance(e, Sequence) else (e,))
+    return out
+
+
+def _is_replacing(ab: Ability) -> bool:
+    """A Character's ability that is only "If <event>, … instead" is a field ability of replacement (11.12.5.2)."""
+    return ab.timing is None and ab.cost is None and ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT,
+                                                                 AbilityKind.SUMMON)
+
+
+def active(s: State) -> list[Replacement]:
+    """Every replacement effect on the board now."""
+    out: list[Replacement] = []
+    for c in s.field:
+        d = s.card(c.uid)
+        if d is None:
+            continue
+        for ab in abilities(s, c.uid):
+            if not _is_replacing(ab):
+                continue
+            for e in _flat(ab.effects):
+                if isinstance(e, Conditional) and e.condition.event in EVENTS:
+                    out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
+                                           subject=e.condition.selector, card=None, effects=e.effects,
+                                           label=f'{s.name_of(c.uid)}: "{ab.text}"'))
+        for m in c.mods:
+            if m.kind == "replace":
+                event, effects, label, controller = m.value
+                out.append(Replacement(source=m.source, controller=controller, event=event, subject=None,
+                                       card=c.uid, effects=effects, label=label))
+    return out
+
+
+def _applies(s: State, r: Replacement, uid: str) -> bool:
+    if r.card is not None:
+        return r.card == uid
+    if r.subject is None or r.subject.self_ref:
+        return uid == r.source
+    return matches(s, uid, r.subject, r.controller, r.source)
+
+
+def _ordered(s: State, uid: str, rs: list[Replacement], outcome: Callable, log: Log) -> tuple[State, list]:
+    """Several replacements apply: the controller of the card chooses the order (11.12.5.7) when it matters."""
+    if len(rs) < 2:
+        return s, rs
+    results = {outcome(list(p)) for p in permutations(rs)}
+    if len(results) == 1:
+        log.add(f"{len(rs)} replacement effects apply to the same event; their order does not change the result",
+                "replacement_order", "replacement_once")
+        return s, rs
+    who = s.char(uid).controller if s.char(uid) else s.objs[uid].owner
+    options = tuple(f"{i + 1}: {r.label}" for i, r in enumerate(rs))
+    s, answer = take_answer(s, who, "order", f"{who} chooses the order of the replacement effects on "
+                            f"{s.name_of(uid)} (first listed applies first): " + "; ".join(options), options,
+                            "replacement_order")
+    picked: list[Replacement] = []
+    for a in as_list(answer):
+        key = str(a).split(":")[0].strip()
+        hit = [r for i, r in enumerate(rs) if key in (str(i + 1), r.source)]
+        if len(hit) != 1 or hit[0] in picked:
+            raise Refused(f"order the {len(rs)} replacement effects by number (1-{len(rs)}), each once",
+                          "replacement_order")
+        picked.append(hit[0])
+    if len(picked) != len(rs):
+        raise Refused(f"order all {len(rs)} replacement effects", "replacement_order")
+    log.add(f"{who}, who controls {s.name_of(uid)}, chooses the order of the replacement effects",
+            "replacement_order")
+    return s, picked
+
+
+# ---- damage ---------------------------------------------------------------------------------------
+
+def _damage_after(r: Replacement, amount: int) -> int:
+    for e in _flat(r.effects):
+        if isinstance(e, ModifyStat) and e.stat == "damage_received":
+            amount = max(0, amount + e.amount)
+        elif isinstance(e, ModifyStat) and e.stat == "damage_received_becomes":
+            amount = max(0, e.amount)
+        elif isinstance(e, ModifyStat) and e.stat == "damage_multiplier":
+            amount = amount * e.amount
+    return amount
+
+
+def _changes_damage(r: Replacement) -> bool:
+    return any(isinstance(e, ModifyStat) and e.stat in ("damage_received", "damage_received_becomes",
+                                                        "damage_multiplier") for e in _flat(r.effects))
+
+
+def damage(s: State, uid: str, amount: int, log: Log) -> tuple[State, int]:
+    """The damage a Forward is actually dealt after the replacement effects waiting for it."""
+    rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)]
+    if not rs:
+        return s, amount
+
+    def outcome(order: list[Replacement]) -> int:
+        n = amount
+        for r in order:
+            n = _damage_after(r, n)
+        return n
+
+    s, rs = _ordered(s, uid, rs, outcome, log)
+    for r in rs:                                 # each applies once to this event (11.12.5.5)
+        new = _damage_after(r, amount)
+        log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} becomes {new} instead", "replacement",
+                "replacement_instead", *(("replacement_once",) if len(rs) > 1 else ()))
+        amount = new
+    if amount <= 0:
+        log.add(f"No damage is dealt to {s.name_of(uid)}: the replaced event is considered not to have happened, "
+                f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened")
+    return s, amount
+
+
+# ---- zone changes ---------------------------------------------------------------------------------
+
+def _removal(r: Replacement) -> tuple[bool, bool] | None:
+    """(optional?, …) when the replacement removes the card from the game instead; None otherwise."""
+    for e in _flat(r.effects):
+        if isinstance(e, Move) and e.dest == "removed":
+            return False, True
+        if isinstance(e, Optional) and any(isinstance(x, Move) and x.dest == "removed" for x in _flat(e.effects)):
+            return True, True
+    return None
+
+
+def to_break(s: State, uid: str, log: Log) -> tuple[State, str]:
+    """Where a Character about to be put from the field into the Break Zone goes: "break" or "removed"."""
+    rs = [r for r in active(s) if r.event == TO_BREAK and _removal(r) is not None and _applies(s, r, uid)]
+    if not rs:
+        return s, "break"
+    s, rs = _ordered(s, uid, rs, lambda order: "removed", log)
+    for r in rs:
+        optional, _ = _removal(r)
+        if optional:
+            s, answer = take_answer(s, r.controller, "may", f"{r.controller} may remove {s.name_of(uid)} from the "
+                                    f"game instead ({r.label})", ("yes", "no"), "replacement", "auto_may")
+            if not yes_no(as_list(answer)[0] if as_list(answer) else None):
+                log.add(f"{r.controller} chooses not to apply {r.label}", "replacement")
+                continue
+        log.add(f"{r.label}: {s.name_of(uid)} is removed from the game instead of being put into the Break Zone; "
+                f"it was never put into the Break Zone", "replacement", "replacement_instead",
+                "replaced_not_happened")
+        return s, "removed"                       # the event changed: the others no longer apply
+    return s, "break"
+
+
+# ---- replacements created by a resolving Summon or ability ----------------------------------------
+
+def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> State:
+    """"If it is put from the field into the Break Zone this turn, remove it from the game instead":
+    the replacement waits on the card(s) it names until the end of the turn (11.12.5.3)."""
+    sel = e.condition.selector
+    if sel is None or e.condition.event not in EVENTS:
+        return s
+    s, uids = targets(s, e, sel, ctx, log)
+    for u in uids:
+        c = s.char(u)
+        if c is None:
+            continue
+        s, _ = s.next_id("ts")
+        label = f'{ctx.label} ("{e.condition.text}")'
+        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller), until="turn",
+                  ts=s.seq, source=ctx.source)
+        s = s.with_char(u, mods=(*c.mods, mod))
+        log.add(f'A replacement effect now waits on {s.name_of(u)}: "{e.condition.text}" — it must exist before '
+                f"the event to replace it", "replacement", "replacement_before_event")
+    return s
+
+
+__all__ = ["DAMAGE", "EVENTS", "TO_BREAK", "Replacement", "active", "damage", "register", "to_break"]

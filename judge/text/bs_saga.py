@@ -13,12 +13,14 @@ from judge.text.ast import (
     Attack,
     Condition,
     CostReduction,
+    Draw,
     Duration,
     Gain,
     LoseEffects,
     Move,
     MoveCores,
     Player,
+    Restriction,
     Reveal,
     Selector,
     Sequence,
@@ -210,3 +212,15 @@ class SagaMixin:
         words = str(c[0]).split()
         op = ">=" if words[-1].lower() in ("more", "higher") else "<="
         return {"thresholds": (Threshold("level", op, _num(words[0][2:] or words[1])),)}
+
+    @v_args(meta=True)
+    def permission_attack(self, meta: Any, c: list) -> Restriction:
+        # "This spirit can attack while exhausted" (BSS 7-1-1): a permission, like blocking while exhausted
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return Restriction(mode="can", action="attack_while_exhausted", target=c[0], duration=dur,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_each(self, meta: Any, c: list) -> Draw:
+        # "Each player draws a card" (BSS 4-5-2)
+        return Draw(count=next(x for x in c if isinstance(x, int)), player=Player.EACH, span=self._span(meta))

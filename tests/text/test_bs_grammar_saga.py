@@ -359,3 +359,17 @@ def test_bss_3_4_1_place_this_card_into_your_trash_and_add_the_top_card() -> Non
     assert isinstance(e, Move) and e.dest == "trash" and e.target.self_ref
     e = effect("Add the top two cards of your deck to your hand.")
     assert isinstance(e, Move) and (e.dest, e.target.count, e.target.zone) == ("hand", 2, "deck_top")
+
+
+def test_bss_4_5_2_each_player_draws_and_summon_from_among_them() -> None:
+    e = effect("Each player draws two cards.")
+    assert (e.count, e.player) == (2, Player.EACH)
+    a = one("Reveal the top three cards of your deck. You may summon one spirit card that costs 3 or fewer from "
+            "among them without paying its cost.")
+    summon = a.effects[-1].effects[0]
+    assert summon.free and summon.target.zone == "revealed"
+
+
+def test_bss_7_1_1_this_spirit_can_attack_while_exhausted() -> None:
+    e = effect("This spirit can attack while exhausted during this turn.")
+    assert isinstance(e, Restriction) and (e.mode, e.action, e.duration) == ("can", "attack_while_exhausted", Duration.TURN)

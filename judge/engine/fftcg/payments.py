@@ -79,8 +79,8 @@ def pay(s: State, player: str, cost: Cost, offered: Payment, log: Log, what: str
 
 def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...]) -> tuple[State, Payment | None]:
     """Ask `player` whether they pay; their Payment, or None when they decline."""
-    s, answer = take_answer(s, player, "pay", f"{prompt} (choose yes with pay: {{discard: [...], dull: [...]}}, "
-                            f"or no)", ("yes", "no"), *keys)
+    how = "choose yes with pay: {discard: [...], dull: [...]}, or no" if cost.cp else "choose yes or no"
+    s, answer = take_answer(s, player, "pay", f"{prompt} ({how})", ("yes", "no"), *keys)
     if isinstance(answer, PayAnswer):
         if yes_no(answer.answer) is False:
             return s, None
@@ -101,6 +101,10 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
     assert isinstance(first, Pay)
     player = other(controller) if e.player is not None and e.player.value == "opponent" else controller
     keys = ("auto_may", "pay_cp")
+    if first.cost.x:
+        from judge.errors import ScenarioError
+
+        raise ScenarioError(f"the FFTCG engine cannot pay a 《X》 cost chosen on resolution yet ({label})")
     if not can_pay(s, player, first.cost):
         log.add(f"{player} cannot pay {cost_text(first.cost)} for {label}, so it is not paid (nothing else "
                 f"that depends on paying happens)", "impossible_text", *keys)

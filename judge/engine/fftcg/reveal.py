@@ -28,6 +28,17 @@ IT_KINDS = ("it_is", "it_is_not")
 def reveal(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
     """Reveal (or look at) the top cards of the controller's deck; the rest of the effect may use them."""
     p = ctx.controller
+    if e.zone in ("hand", "opponent_hand") and e.count is None:
+        return _reveal_hand(s, e, ctx, log)
+    if e.zone in ("deck_shuffle", "revealed_shuffle"):
+        what = "their deck" if e.zone == "deck_shuffle" else "the other revealed cards"
+        log.add(f"{p} shuffles {what}: their order becomes random and unknown to both players (the engine keeps "
+                f"the listed order)", "deck_hidden")
+        return s, ctx
+    if e.zone not in ("deck", "deck_look"):
+        from judge.errors import ScenarioError
+
+        raise ScenarioError(f"the FFTCG engine cannot reveal cards this way yet ({e.zone}, {ctx.label})")
     deck = s.zones[p].deck
     n = len(deck) if e.count is None else e.count
     top = deck[:n]
@@ -47,6 +58,15 @@ def reveal(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
     return s, replace(ctx, revealed=tuple(top), subject=top[0] if len(top) == 1 else ctx.subject)
 
 
+def _reveal_hand(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
+    """"Reveal your hand" / "your opponent reveals their hand": shown to both players, the hand stays hidden."""
+    p = ctx.controller if e.zone == "hand" else ("B" if ctx.controller == "A" else "A")
+    hand = s.zones[p].hand
+    shown = ", ".join(s.name_of(u) for u in hand) or "no cards"
+    log.add(f"{p} reveals their hand to both players: {shown} (the hand is still a hidden zone)", "hidden_zones")
+    return s, replace(ctx, revealed=tuple(hand))
+
+
 def _unmoved(s: State, ctx: Any) -> list[str]:
     """The revealed cards still on top of the deck (not yet moved by a later part of the effect)."""
     deck = s.zones[ctx.controller].deck
@@ -61,7 +81,9 @@ def handles(e: Effect, ctx: Any) -> bool:
 
 
 def _free(sel: Selector) -> Selector:
-    return replace(sel, ref=None, zone=None, owner=None, count=1, up_to=False, choose="select")
+    """The selector as a test on one revealed card ("1 card among them": any card; "a Forward": its type)."""
+    types = tuple(t for t in sel.card_types if t != "card")
+    return replace(sel, ref=None, zone=None, owner=None, count=1, up_to=False, choose="select", card_types=types)
 
 
 def holds(s: State, cond: Condition, ctx: Any) -> bool | None:

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 #: game id → grammar file. Saga and Standard share the Battle Spirits templating.
 GRAMMAR_FILES: dict[str, str] = {"bss": "bs.lark", "bs": "bs.lark", "fftcg": "fftcg.lark"}
 
+#: Whether LALR parsers get the faster, same-result bookkeeping of `judge.text.lark_speed`
+#: (see `use_fast`): the benchmark and the equivalence tests switch it off for a reference.
+_FAST = [True]
+
 #: The start rules a grammar may define, in the order the pipeline tries them.
 START_RULES: tuple[str, ...] = ("line", "sentence")
 
@@ -49,21 +53,39 @@ def start_rules(game: str) -> tuple[str, ...]:
     return found
 
 
-@cache
 def load_parser(game: str, parser: str = "lalr") -> Lark:
     """The Lark parser for a game's card text (cached: building an LALR table is the slow part).
 
     `parser` is "lalr" (the production parser) or "earley" (the same grammar under Earley, for
     the benchmark's ratio). Positions are propagated so every AST node can carry its span.
     """
-    path = grammar_file(game)
-    if not path.is_file():
-        raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
-    return _load(str(path), parser, start_rules(game))
+    return _game_parser(game, parser, _FAST[0])
 
 
 @cache
-def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
+def _game_parser(game: str, parser: str, fast: bool) -> Lark:
+    """`load_parser` for one setting of the fast bookkeeping."""
+    path = grammar_file(game)
+    if not path.is_file():
+        raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
+    return _load(str(path), parser, start_rules(game), fast)
+
+
+def use_fast(on: bool) -> bool:
+    """Switch the faster LALR bookkeeping (`judge.text.lark_speed`) on or off; the previous
+    setting. Off, parsers are exactly as Lark builds them: the reference the benchmark and the
+    equivalence tests compare against."""
+    previous, _FAST[0] = _FAST[0], bool(on)
+    return previous
+
+
+def fast_enabled() -> bool:
+    """Whether the faster LALR bookkeeping is on (it is unless `use_fast(False)` was called)."""
+    return _FAST[0]
+
+
+@cache
+def _load(path: str, parser: str, starts: tuple[str, ...], fast: bool = True) -> Lark:
     """One parser per grammar file and algorithm (Saga and Standard share theirs)."""
     from pathlib import Path
 
@@ -85,9 +107,14 @@ def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
     else:
         raise GrammarError(f"unknown parser algorithm {parser!r} (lalr or earley)")
     try:
-        return Lark.open(path, **options)
+        lark = Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:
         raise GrammarError(f"grammar {name} failed to load: {exc}") from exc
+    if parser == "lalr" and fast:
+        from judge.text.lark_speed import install
+
+        install(lark)
+    return lark
 
 
 def _cache_file(path: str) -> str | bool:
@@ -110,4 +137,5 @@ def _cache_file(path: str) -> str | bool:
         return False
 
 
-__all__ = ["GRAMMAR_FILES", "START_RULES", "grammar_file", "load_parser", "start_rules"]
+__all__ = ["GRAMMAR_FILES", "START_RULES", "fast_enabled", "grammar_file", "load_parser", "start_rules",
+           "use_fast"]

@@ -213,7 +213,7 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
             label = None
         if label:
             return (str(label),)
-    names = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
     out = []
     for name in sorted(names):
         try:
@@ -230,6 +230,20 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     if getattr(exc, "char", None):
         head = [f"found {exc.char!r}"]
     return tuple(head + sorted(set(out))[:12])
+
+
+def _accepts(exc: Any) -> Any:
+    """`exc.accepts` (the terminals that would have let the parse go on), from the state stack
+    alone when the fast LALR bookkeeping is on: Lark copies the whole parser per terminal."""
+    from judge.text import grammar
+
+    if grammar.fast_enabled() and type(exc).__name__ == "UnexpectedToken":
+        from judge.text.lark_speed import accepts
+
+        found = accepts(exc)
+        if found is not None:
+            return found
+    return getattr(exc, "accepts", None)
 
 
 def _readable(name: str, regex: str) -> str:

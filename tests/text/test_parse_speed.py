@@ -1,0 +1,119 @@
+"""The faster LALR bookkeeping (judge.text.lark_speed) changes speed only, never a result.
+
+Every shipped sample card, and invented sentences that fail, are read twice: with the fast
+callbacks and with the parser exactly as Lark builds it (`use_fast(False)`). Trees, source
+positions, ASTs, unparsed spans and the "expected" hints must be the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from lark import Tree
+from lark.exceptions import UnexpectedToken
+
+from judge.cards.importers import read_cards
+from judge.paths import cards_dir
+from judge.text.grammar import fast_enabled, load_parser, use_fast
+from judge.text.lark_speed import accepts
+from judge.text.parse import line_spans, parse_text, transform_module
+
+SAMPLES = {"bss": "bs-samples.yaml", "fftcg": "fftcg-samples.yaml"}
+_META = ("empty", "line", "column", "start_pos", "end_line", "end_column", "end_pos",
+         "container_line", "container_column", "container_start_pos", "container_end_line",
+         "container_end_column", "container_end_pos")
+
+#: invented lines that do not parse (typos, unknown words, a missing period)
+BROKEN = {
+    "bss": ["When Summoned: Draw a crad.", "[LV1] When Summoned: Destroy one opposing spirit and",
+            "Flash: Refresh your life.", "[LV2] 【Gale: one】"],
+    "fftcg": ["When Orla enters the field, draw 1 crad.", "Choose 1 Forward. Deal it 4000 damage and",
+              "《火》《ダル》: Choose 1 Backup. Dull it", "EX BURST Break all the Forwards"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _restore_fast() -> Iterator[None]:
+    previous = fast_enabled()
+    yield
+    use_fast(previous)
+
+
+def _cards(game: str) -> list:
+    return read_cards(cards_dir() / SAMPLES[game], game)
+
+
+def _lines(game: str) -> list[str]:
+    """The ability lines of the game's sample cards, as its grammar reads them."""
+    module = transform_module(game)
+    split = getattr(module, "split", None) or line_spans
+    prepare = getattr(module, "prepare", None)
+    out = []
+    for card in _cards(game):
+        for a, b in split(card.text):
+            line = card.text[a:b]
+            view = prepare(line) if prepare else line
+            out.append(view if len(view) == len(line) else line)
+    return out
+
+
+def _same_tree(a: object, b: object) -> None:
+    assert type(a) is type(b)
+    if isinstance(a, Tree):
+        assert a.data == b.data and len(a.children) == len(b.children)
+        for name in _META:
+            assert getattr(a.meta, name, None) == getattr(b.meta, name, None), (a.data, name)
+        for x, y in zip(a.children, b.children, strict=True):
+            _same_tree(x, y)
+    else:
+        assert a == b and getattr(a, "type", None) == getattr(b, "type", None)
+        assert getattr(a, "start_pos", None) == getattr(b, "start_pos", None)
+
+
+def _parse(parser: object, line: str) -> object:
+    try:
+        return parser.parse(line, start="line")
+    except Exception as exc:  # the same failure must come out of both
+        return type(exc).__name__
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_fast_callbacks_give_lark_trees_with_the_same_positions(game: str) -> None:
+    use_fast(True)
+    fast = load_parser(game)
+    use_fast(False)
+    reference = load_parser(game)
+    assert fast is not reference
+    lines = _lines(game) + BROKEN[game]
+    for line in lines:
+        _same_tree(_parse(fast, line), _parse(reference, line))
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_every_sample_card_parses_to_the_same_abilities_and_unparsed_spans(game: str) -> None:
+    cards = _cards(game)
+    use_fast(False)
+    reference = [parse_text(c.text, game, name=c.name) for c in cards]
+    reference += [parse_text(line, game) for line in BROKEN[game]]
+    use_fast(True)
+    fast = [parse_text(c.text, game, name=c.name) for c in cards]
+    fast += [parse_text(line, game) for line in BROKEN[game]]
+    assert fast == reference
+    assert any(r.unparsed for r in fast)        # the failing path was compared too
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_expected_terminals_are_those_lark_computes(game: str) -> None:
+    use_fast(False)
+    parser = load_parser(game)
+    checked = 0
+    for line in BROKEN[game] + [line + " extra words" for line in _lines(game)[:20]]:
+        try:
+            parser.parse(line, start="line")
+        except UnexpectedToken as exc:
+            assert accepts(exc) == exc.accepts
+            checked += 1
+        except Exception:
+            continue
+    assert checked

@@ -187,6 +187,8 @@ class BSTransformer(SagaMixin, SelectorMixin, DirectiveMixin, Transformer):
     cond_bp = _cond("compare")
     cond_control_none = _cond("control_none")
     cond_turn = _cond("turn")
+    cond_level = _cond("level")
+    cond_empty = _cond("empty_zone")
     ev_active = _cond("event")
     ev_use = _cond("event")
 

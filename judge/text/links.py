@@ -151,6 +151,8 @@ BSS: dict[str, tuple[str, ...]] = {
     "cost_reduction": ("2-7-3", "10-6-5"),
     "activate.effect=when_summoned": ("8-1-7", "10-6-1"),
     "sequence.connector=additional_cost": ("8-4-2-2", "8-5-2-2"),
+    "ability.timing=when_this_spirit_is_linked": ("8-1-5-1", "11-18-1"),
+    "ability.timing=when_this_spirit_links": ("8-1-5-1", "11-18-1"),
     "condition.kind=distinct_names": ("2-1-1",),
 }
 

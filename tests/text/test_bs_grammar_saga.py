@@ -373,3 +373,19 @@ def test_bss_4_5_2_each_player_draws_and_summon_from_among_them() -> None:
 def test_bss_7_1_1_this_spirit_can_attack_while_exhausted() -> None:
     e = effect("This spirit can attack while exhausted during this turn.")
     assert isinstance(e, Restriction) and (e.mode, e.action, e.duration) == ("can", "attack_while_exhausted", Duration.TURN)
+
+
+def test_bss_2_10_if_this_spirit_is_lv3_and_other_conditions() -> None:
+    e = effect("If this spirit is LV3, draw a card.")
+    assert isinstance(e, Conditional) and e.condition.kind == "level"
+    e = effect("If there are no cards in your hand, draw two cards.")
+    assert e.condition.kind == "empty_zone"
+    e = effect("If this spirit was summoned this turn, draw a card.")
+    assert e.condition.kind == "happened_this_turn"
+
+
+def test_bss_11_18_1_when_this_spirit_is_linked_label_and_after_that() -> None:
+    a = one("[LV1][LV2] When This Spirit is Linked: Draw a card. After that, discard a card.")
+    assert a.timing == "when_this_spirit_is_linked" and "11-18-1" in cites(a, "bss")
+    (seq,) = a.effects
+    assert seq.connector == "after_resolves"

@@ -125,7 +125,46 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
     about = f" (about {s.name_of(subject)})" if subject else ""
     log.add(f'A delayed auto-ability is created and waits: "{e.timing_text}"{about}; its source is '
             f"{s.name_of(ctx.source)} and {ctx.controller} controls it", "delayed_generated", source_key)
+    who = _whose(e.timing_text)
+    if not _now(who, ctx.controller, s.turn_player, new_turn=False):
+        event = f"{event}|{who}"                  # waits for a later turn first ("your next turn")
     return replace(s, delayed=(*s.delayed, (event, trig)))
 
 
-__all__ = ["Bound", "create", "phase_event", "turn_matches"]
+def _whose(text: str | None) -> str:
+    """Whose turn a delayed ability's moment belongs to: "next" (your next turn), "opp", "you", or any."""
+    t = (text or "").lower()
+    if "your next turn" in t:
+        return "next"
+    if "opponent's turn" in t:
+        return "opp"
+    if "your turn" in t:
+        return "you"
+    return ""
+
+
+def _now(who: str, controller: str, turn_player: str, *, new_turn: bool) -> bool:
+    if who == "next":
+        return new_turn and turn_player == controller
+    if who == "opp":
+        return turn_player != controller
+    if who == "you":
+        return turn_player == controller
+    return True
+
+
+def new_turn(s: State, log: Log) -> State:
+    """A new turn begins: delayed abilities waiting for "your next turn" or the other player's turn now wait
+    for this turn's moment (11.8.17)."""
+    out = []
+    for ev, t in s.delayed:
+        if "|" in ev:
+            event, who = ev.split("|", 1)
+            if _now(who, t.controller, s.turn_player, new_turn=True):
+                log.add(f"{t.label}: this is the turn it waits for", "delayed_auto")
+                ev = event
+        out.append((ev, t))
+    return replace(s, delayed=tuple(out)) if out else s
+
+
+__all__ = ["Bound", "create", "new_turn", "phase_event", "turn_matches"]

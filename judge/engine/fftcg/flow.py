@@ -189,6 +189,9 @@ def begin(s: State, phase: Phase, log: Log) -> State:
     tp = s.turn_player
     if phase == Phase.ACTIVE:
         log.add(f"Turn {s.turn}: {tp} is the turn player. Active Phase", "new_turn")
+        from judge.engine.fftcg.delayed import new_turn
+
+        s = new_turn(s, log)                # delayed abilities waiting for this player's turn (11.8.17)
         field = []
         for c in s.field:
             if c.controller == tp:

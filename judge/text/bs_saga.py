@@ -224,3 +224,13 @@ class SagaMixin:
     def draw_each(self, meta: Any, c: list) -> Draw:
         # "Each player draws a card" (BSS 4-5-2)
         return Draw(count=next(x for x in c if isinstance(x, int)), player=Player.EACH, span=self._span(meta))
+
+    def act_summon(self, c: list) -> tuple:
+        return ("summon", next(x for x in c if isinstance(x, Selector)))
+
+    @v_args(meta=True)
+    def select_either_from(self, meta: Any, c: list) -> _Pick:
+        # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash" (BSS 8-5-3): either one
+        zone = next(x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone")
+        picks = tuple(replace(x, zone=zone) for x in c if isinstance(x, Selector))
+        return _Pick(target=picks, either=True)

@@ -389,3 +389,17 @@ def test_bss_11_18_1_when_this_spirit_is_linked_label_and_after_that() -> None:
     assert a.timing == "when_this_spirit_is_linked" and "11-18-1" in cites(a, "bss")
     (seq,) = a.effects
     assert seq.connector == "after_resolves"
+
+
+def test_bss_8_5_3_select_one_card_or_another_from_the_trash() -> None:
+    e = effect("Select one Wyvern spirit card, or one Crimson or Azure nexus card, from your trash and return it to "
+               "your hand.")
+    assert isinstance(e, Modal)
+    (a,), (b,) = e.options
+    assert (a.target.families, a.target.zone, a.dest) == (("Wyvern",), "trash", "hand")
+    assert (b.target.families, b.target.card_types, b.target.zone) == (("Crimson", "Azure"), ("nexus",), "trash")
+
+
+def test_bss_10_6_your_opponent_cannot_summon_spirits() -> None:
+    e = effect("Your opponent cannot summon spirits during this turn.")
+    assert isinstance(e, Restriction) and (e.action, e.player, e.duration) == ("summon", Player.OPPONENT, Duration.TURN)

@@ -188,6 +188,7 @@ class ModifyStat(Effect):
     duration: Duration = Duration.TURN
     per: Selector | None = None  # FFTCG "for each …": amount is multiplied by their number
     span: Span | None = None
+    next_only: bool = False      # FFTCG "the next damage dealt to it …": a replacement used once (11.12.5)
 
 
 @dataclass(frozen=True, kw_only=True)

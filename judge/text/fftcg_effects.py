@@ -108,7 +108,8 @@ class EffectRules(TailRules):
 
     def st_damage_becomes(self, meta, c):
         return ModifyStat(stat="damage_received_becomes", amount=number_in(c), target=first_of(c, Selector)
-                          or Selector(ref="it"), duration=Duration.TURN, span=self._span(meta))
+                          or Selector(ref="it"), duration=Duration.TURN, span=self._span(meta),
+                          next_only=self._has(meta, "next"))
 
     def reduce_damage(self, meta, c):
         sign = 1 if self._has(meta, "increase") else -1

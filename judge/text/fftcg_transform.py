@@ -335,7 +335,7 @@ class FFTCGTransformer(ConditionRules, EffectRules):
         sign = -1 if self._has(meta, "reduced", "decreases") else 1
         return ModifyStat(stat="damage_received", amount=sign * number_in(c),
                           target=first_of(c, Selector) or Selector(ref="it"), duration=Duration.TURN,
-                          span=self._span(meta))
+                          span=self._span(meta), next_only=self._has(meta, "next"))
 
     def st_lose_all(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from judge.engine.fftcg import ongoing, stackref
+from judge.engine.fftcg import ongoing, replacement, stackref
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import Mod, State
 from judge.engine.fftcg.model import evolve as replace
@@ -40,6 +40,8 @@ def _mod(s: State, uid: str, kind: str, value, duration: Duration, source: str) 
 
 def one(s: State, e: Effect, ctx, log: Log, targets: Targets) -> State | None:
     """Carry out `e` if it is one of this module's effects; None when it is not."""
+    if isinstance(e, ModifyStat) and e.stat in replacement.DAMAGE_STATS:    # "the next damage … instead"
+        return replacement.shield(s, e, ctx, log, targets)
     if isinstance(e, ModifyStat) and e.stat == "power_set":
         s, uids = targets(s, e, e.target, ctx, log)
         for u in uids:

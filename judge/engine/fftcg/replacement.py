@@ -48,6 +48,10 @@ class Replacement:
     card: str | None               # … or the one card a resolved effect named
     effects: tuple[Effect, ...]
     label: str
+    once: int | None = None        # "the next damage …": the timestamp of the Mod used up after one event
+
+
+DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
 
 
 def _flat(effects) -> list[Effect]:
@@ -78,11 +82,15 @@ def active(s: State) -> list[Replacement]:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"'))
+                elif isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS and e.target.ref is None:
+                    out.append(Replacement(source=c.uid, controller=c.controller, event=DAMAGE,   # "The damage
+                                           subject=e.target, card=None, effects=(e,),             # dealt to X is …"
+                                           label=f'{s.name_of(c.uid)}: "{ab.text}"'))
         for m in c.mods:
             if m.kind == "replace":
-                event, effects, label, controller = m.value
+                event, effects, label, controller, once = m.value
                 out.append(Replacement(source=m.source, controller=controller, event=event, subject=None,
-                                       card=c.uid, effects=effects, label=label))
+                                       card=c.uid, effects=effects, label=label, once=m.ts if once else None))
     return out
 
 
@@ -157,8 +165,13 @@ def damage(s: State, uid: str, amount: int, log: Log) -> tuple[State, int]:
     for r in rs:                                 # each applies once to this event (11.12.5.5)
         new = _damage_after(r, amount)
         log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} becomes {new} instead", "replacement",
-                "replacement_instead", *(("replacement_once",) if len(rs) > 1 else ()))
+                "replacement_instead", *(("replacement_once",) if len(rs) > 1 or r.once is not None else ()))
         amount = new
+        if r.once is not None:                   # "the next damage": used up by this event
+            c = s.char(uid)
+            s = s.with_char(uid, mods=tuple(m for m in c.mods if not (m.kind == "replace" and m.ts == r.once)))
+            log.add(f"That was the next damage dealt to {s.name_of(uid)}: the replacement effect ends",
+                    "replacement_once")
     if amount <= 0:
         log.add(f"No damage is dealt to {s.name_of(uid)}: the replaced event is considered not to have happened, "
                 f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened")
@@ -213,7 +226,7 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
             continue
         s, _ = s.next_id("ts")
         label = f'{ctx.label} ("{e.condition.text}")'
-        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller), until="turn",
+        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False), until="turn",
                   ts=s.seq, source=ctx.source)
         s = s.with_char(u, mods=(*c.mods, mod))
         log.add(f'A replacement effect now waits on {s.name_of(u)}: "{e.condition.text}" — it must exist before '
@@ -221,4 +234,23 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
     return s
 
 
-__all__ = ["DAMAGE", "EVENTS", "TO_BREAK", "Replacement", "active", "damage", "register", "to_break"]
+def shield(s: State, e: ModifyStat, ctx, log: Log, targets: Callable) -> State:
+    """"During this turn, the next damage dealt to it is reduced by 1000 / becomes 0 instead": a replacement
+    on the chosen card(s), until the end of the turn or, for "the next damage", one event (11.12.5)."""
+    s, uids = targets(s, e, e.target, ctx, log)
+    for u in uids:
+        c = s.char(u)
+        if c is None:
+            continue
+        s, _ = s.next_id("ts")
+        once = bool(getattr(e, "next_only", False))
+        mod = Mod(kind="replace", value=(DAMAGE, (e,), ctx.label, ctx.controller, once), until="turn", ts=s.seq,
+                  source=ctx.source)
+        s = s.with_char(u, mods=(*c.mods, mod))
+        what = "the next damage dealt to it" if once else "damage dealt to it this turn"
+        log.add(f"A replacement effect now waits on {s.name_of(u)}: {what} is changed ({ctx.label})",
+                "replacement", "replacement_before_event")
+    return s
+
+
+__all__ = ["DAMAGE", "DAMAGE_STATS", "EVENTS", "TO_BREAK", "Replacement", "active", "damage", "register", "shield", "to_break"]

@@ -188,6 +188,7 @@ CLAUSES: dict[str, str] = {
     "targets_invalid": "11.11.2",
     "some_targets_valid": "11.11.2.1",
     "conditional_recheck": "11.11.3",
+    "resolve_as_written": "11.11.5",
     "resolution_choice": "11.11.5.1",
     "summon_to_break": "11.11.10",
     "single_effect": "11.12.3.1",

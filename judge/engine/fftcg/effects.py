@@ -322,6 +322,13 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
             continue
+        if isinstance(e, Conditional) and e.condition.kind in ("do_so", "not_done"):   # "If you do so" / "If not"
+            holds = done if e.condition.kind == "do_so" else not done
+            said = e.condition.text if e.condition.text.lower().startswith("if") else f"If {e.condition.text}"
+            log.add(f'"{said}": the optional part was {"" if done else "not "}done, so what follows '
+                    f'{"applies" if holds else "does not apply"}', "resolve_as_written", "auto_may")
+            s = run(s, e.effects if holds else e.otherwise, ctx, log)
+            continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
         if isinstance(nxt, Conditional) and nxt.instead and nxt.condition.event is None \
                 and _condition(s, nxt.condition, ctx):

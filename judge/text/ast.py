@@ -52,6 +52,8 @@ class Duration(str, Enum):  # noqa: UP042
     BATTLE = "battle"            # "during this battle"
     NEXT_TURN_END = "next_turn_end"  # "until the end of your opponent's next turn" and the like
     PERMANENT = "permanent"      # no duration stated (constant / continuous)
+    YOUR_TURNS = "your_turns"    # FFTCG "… during your turn": applies only while it is your turn (11.12.4.4)
+    OPPONENT_TURNS = "opponent_turns"  # FFTCG "… during your opponent's turn"
 
 
 class Player(str, Enum):  # noqa: UP042

@@ -88,6 +88,12 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
         if getattr(effects, "instead", False) and not any(k == "if" for k, _ in leads):
             inner = [Conditional(condition=Condition(kind="substitution", text="instead"),
                                  effects=tuple(inner), instead=True, span=span)]
+        menu = next((m for m in walk(inner) if isinstance(m, Modal) and not m.options), None)
+        if menu is not None and i + 1 < len(sentences):
+            # "activate one of the following effects": each later sentence (or "・" item) is an option
+            inner = _swap(inner, menu, replace(menu, options=_options(sentences[i + 1:])))
+            result.extend(inner)
+            break
         grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
         if grant is not None and i + 1 < len(sentences):
             # "gain the following effect: …": the line's later sentences belong to the gained effect
@@ -108,6 +114,19 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
         else:
             result.extend(inner)
     return result, trigger
+
+
+def _options(sentences: list) -> tuple:
+    """The options of "one of the following effects" (BSS 8-1-8): items start at a "・"; without
+    any bullet, each sentence is one option."""
+    bulleted = any(k == "bullet" for leads, _, _ in sentences for k, _ in leads)
+    groups: list[list] = []
+    for leads, effects, span in sentences:
+        starts = not bulleted or any(k == "bullet" for k, _ in leads) or not groups
+        if starts:
+            groups.append([])
+        groups[-1].append(([(k, p) for k, p in leads if k != "bullet"], effects, span))
+    return tuple(tuple(_assemble(g, [])[0]) for g in groups)
 
 
 def _or_else(prev: Any, inner: list, span: Any) -> Any:

@@ -17,6 +17,7 @@ from judge.text.ast import (
     Duration,
     Gain,
     LoseEffects,
+    Modal,
     Move,
     MoveCores,
     Player,
@@ -234,3 +235,11 @@ class SagaMixin:
         zone = next(x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone")
         picks = tuple(replace(x, zone=zone) for x in c if isinstance(x, Selector))
         return _Pick(target=picks, either=True)
+
+    def bullet(self, c: list) -> tuple:
+        return ("bullet", None)
+
+    @v_args(meta=True)
+    def choose_following(self, meta: Any, c: list) -> Modal:
+        # "activate one of the following effects" (BSS 8-1-8): bs_assemble fills the options in
+        return Modal(count=next(x for x in c if isinstance(x, int)), options=(), span=self._span(meta))

@@ -376,6 +376,8 @@ class EffectRules(TailRules):
 
     # ------------------------------------------------------------------ statements (11.9)
     def duration(self, meta, c):
+        if c and isinstance(c[0], Duration):  # turn_scope: "during your (opponent's) turn" (11.12.4.4)
+            return c[0]
         if self._has(meta, "opponent's") or self._has(meta, "next"):
             return Duration.NEXT_TURN_END
         return Duration.PERMANENT if self._has(meta, "long") else Duration.TURN

@@ -68,6 +68,27 @@ class ReplaceRules(PermissionRules):
         first, second = [x for x in c if isinstance(x, Trigger)][:2]
         return [DelayedPart(first, [DelayedPart(second, flatten(c[2:]))])]
 
+    def ev_you_damaged_nth(self, meta, c):
+        """"When you receive a fifth point of damage" (7.8.2): one point, counted from the first."""
+        nth = next(str(t) for t in c if getattr(t, "type", "") == "ORDINAL")
+        return Event(f"you_receive_{nth}_damage", None)
+
+    def turn_scope(self, meta, c):
+        return Duration.OPPONENT_TURNS if self._has(meta, "opponent's") else Duration.YOUR_TURNS
+
+    def ref_self_state(self, meta, c):
+        return Selector(self_ref=True, state="active", span=self._span(meta))
+
+    def p_also_type(self, meta, c):
+        """"a Monster that is also a Forward" (5.2.3): a card of both types."""
+        pairs = [p for x in c if isinstance(x, list) for p in x]
+        return [("state", "also_" + next(v for k, v in pairs if k == "type"))]
+
+    def p_blocking(self, meta, c):
+        """"the Forward blocking {Name}" / "that blocks or is blocked by {Name}" (10.1.3)."""
+        other = next(x for x in c if isinstance(x, Selector))
+        return [("about", other), ("state", "in_battle_with")]
+
     def d_any(self, meta, c):
         return [("owner", Player.ANY)]
 

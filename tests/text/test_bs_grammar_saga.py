@@ -403,3 +403,20 @@ def test_bss_8_5_3_select_one_card_or_another_from_the_trash() -> None:
 def test_bss_10_6_your_opponent_cannot_summon_spirits() -> None:
     e = effect("Your opponent cannot summon spirits during this turn.")
     assert isinstance(e, Restriction) and (e.action, e.player, e.duration) == ("summon", Player.OPPONENT, Duration.TURN)
+
+
+def test_bss_8_1_8_activate_one_of_the_following_effects_with_bullets() -> None:
+    a = one("When This Spirit Attacks: You may discard a card to activate one of the following effects. "
+            "Draw two cards. ・Select one of your opponent's spirits and destroy it. Then, draw a card.")
+    (opt,) = a.effects
+    assert isinstance(opt, Optional) and opt.cost is not None
+    (menu,) = opt.effects
+    assert isinstance(menu, Modal) and menu.count == 1 and len(menu.options) == 2
+    assert menu.options[0][0].count == 2
+    (seq,) = menu.options[1]
+    assert seq.connector == "then" and isinstance(seq.effects[0], Destroy)
+
+
+def test_bss_8_1_8_following_effects_without_bullets_are_one_sentence_each() -> None:
+    e = effect("Activate one of the following effects. Draw a card. Refresh this spirit.")
+    assert isinstance(e, Modal) and [type(o[0]).__name__ for o in e.options] == ["Draw", "SetState"]

@@ -428,6 +428,9 @@ class DirectiveMixin:
     def gained_family(self, c: list) -> tuple:
         return (None, ("family", c[0]))
 
+    def gained_kw_all(self, c: list) -> tuple:
+        return (None, ("all", *c))
+
     def gained_kw_or(self, c: list) -> tuple:
         return (None, ("or", c[0], c[-1]))
 
@@ -465,6 +468,8 @@ class DirectiveMixin:
         if isinstance(kw, tuple) and kw[0] == "or":     # "gains Luster or Blessed": one of them
             options = tuple((Gain(target=target, keyword=k, duration=dur, span=self._span(meta)),) for k in kw[1:])
             out.append(Modal(count=1, options=options, span=self._span(meta)))
+        elif isinstance(kw, tuple) and kw[0] == "all":  # "gain Luster and Blessed": each of them
+            out.extend(Gain(target=target, keyword=k, duration=dur, span=self._span(meta)) for k in kw[1:])
         elif isinstance(kw, tuple):              # "gains Otherlander spirit type" (BSS 2-5)
             out.append(Gain(target=target, family=kw[1], duration=dur, span=self._span(meta)))
         elif kw is not None:

@@ -420,3 +420,8 @@ def test_bss_8_1_8_activate_one_of_the_following_effects_with_bullets() -> None:
 def test_bss_8_1_8_following_effects_without_bullets_are_one_sentence_each() -> None:
     e = effect("Activate one of the following effects. Draw a card. Refresh this spirit.")
     assert isinstance(e, Modal) and [type(o[0]).__name__ for o in e.options] == ["Draw", "SetState"]
+
+
+def test_bss_10_13_1_gain_two_keywords_at_once() -> None:
+    a = one("All of your spirits gain Luster and Blessed during this turn.")
+    assert [(e.keyword.name, e.duration) for e in a.effects] == [("Luster", Duration.TURN), ("Blessed", Duration.TURN)]

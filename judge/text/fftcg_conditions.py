@@ -19,6 +19,8 @@ from judge.text.ast import (
     Damage,
     Duration,
     Effect,
+    Gain,
+    Keyword,
     Optional,
     Player,
     Restriction,
@@ -235,6 +237,47 @@ class ConditionRules:
         """"If 1 or more of your cards have been removed from the game" (15.1.1.5)."""
         sel = Selector(count=None, card_types=("card",), zone="removed", owner=Player.YOU)
         return self._make(meta, "removed", sel, Threshold("count", ">=", number_in(c)))
+
+    def elements_note(self, meta, c):
+        """"(Card Elements: Wind/Lightning)": the Elements the card has (5.2.1.1), printed as a note."""
+        elems = tuple(_tokens(c, "ELEMENT"))
+        return Gain(target=Selector(self_ref=True), keyword=Keyword("Card Elements", elems),
+                    duration=Duration.PERMANENT, span=self._span(meta))
+
+    def sel_union(self, meta, c):
+        """"X in your Break Zone and/or Y you own removed from the game": either kind counts (4.1)."""
+        first, second = _selectors(c)[:2]
+        return replace(first, either=(*first.either, second), span=self._span(meta))
+
+    def p_cost_vs_card(self, meta, c):
+        """"with a cost inferior to that of the removed Forward" (5.2.1)."""
+        op = "<" if self._has(meta, "inferior") else ">"
+        return [("th", Threshold("cost", op, 0, ref=first_of(c, Selector)))]
+
+    def cond_removed_by_effect(self, meta, c):
+        """"If 2 Characters are removed from the game by this effect" (15.1.1.5)."""
+        sel = first_of(c, Selector)
+        th = Threshold("count", "==", sel.count) if sel is not None and sel.count else None
+        return self._make(meta, "removed_by_this_effect", sel, th)
+
+    def cond_left_field(self, meta, c):
+        """"If 3 or more Forwards have left the field" (11.8.16): earlier this turn."""
+        return self._make(meta, "left_field_this_turn", first_of(c, Selector))
+
+    def cond_power_changed(self, meta, c):
+        """"If its power has been increased or decreased" (5.2.6)."""
+        return self._make(meta, "power_changed", first_of(c, Selector) or Selector(ref="it"))
+
+    def cond_damaged_while(self, meta, c):
+        """"If you receive damage while X is active" (7.8.2, 6.3): the damage and the state together."""
+        state = "active" if self._has(meta, "active") else "dull"
+        return self._make(meta, f"damaged_while_{state}", first_of(c, Selector))
+
+    def cond_paid_extra_and(self, meta, c):
+        """"If you paid the extra cost and that Forward is on the field" (11.2): both must hold."""
+        other = first_of(c, Condition)
+        return Condition(kind="all", text=self._printed(meta), selector=other.selector if other else None,
+                         threshold=other.threshold if other else None, span=self._span(meta))
 
     def q_highest_cost(self, meta, c):
         """"the highest cost Dark Forward you control" (5.2.1): the one(s) with the greatest cost."""

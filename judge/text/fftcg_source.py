@@ -27,7 +27,10 @@ _NOISE = re.compile(r"</?p>")
 _SPLIT_RUN = re.compile(r"(\[\[i\]\]\s*(?:job|card name|category))\s*\[\[/\]\]\s*\[\[i\]\]", re.I)
 _ITALIC_RUN = re.compile(r"\[\[i\]\]((?:(?!\[\[).)*?)\[\[/\]\]", re.S)
 _LABEL = re.compile(r"\s*(job|card name|category|damage\s+\d|limit break|warp\s+\d|priming\s)", re.I)
+#: a label italicised without its name ("[[i]]Card Name[[/]] Gippal"): read as plain text
+_BARE_LABEL = re.compile(r"\s*(?:job|card name|category)\s*", re.I)
 _OTHER_RUN = re.compile(r"\[\[(?:s|ex)\]\](?:(?!\[\[).)*?\[\[/\]\]", re.S)
+_NAMED_BEFORE = re.compile(r"\bcard name\s+$", re.I)
 _STRAY_EX = re.compile(r"\[\[ex\]\](?!\s*ex\s*burst)", re.I)
 _TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]|\[\[b\]\]|<br\s*/?>")
 _QUOTES = str.maketrans("“”‘’", "\"\"''")
@@ -145,8 +148,8 @@ def mask(text: str, name: str | None) -> str:
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(out):
-            if any(a <= m.start() < b for a, b in protected):
-                continue
+            if any(a <= m.start() < b for a, b in protected) or _NAMED_BEFORE.search(out, 0, m.start()):
+                continue                                 # "Card Name Flan" names a card, not this one
             pieces.append(out[last:m.start()])
             pieces.append(SELF_CHAR * (m.end() - m.start()))
             last = m.end()
@@ -184,7 +187,7 @@ def _tidy_markup(text: str) -> str:
     text = _SPLIT_RUN.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
     keep: list[tuple[int, int]] = []
     for m in _ITALIC_RUN.finditer(text):
-        if _LABEL.match(m.group(1)):
+        if _LABEL.match(m.group(1)) and not _BARE_LABEL.fullmatch(m.group(1)):
             keep += [(m.start(), m.start() + 5), (m.end() - 5, m.end())]
     keep += [(m.end() - 5, m.end()) for m in _OTHER_RUN.finditer(text)]
     out = list(text)

@@ -254,3 +254,61 @@ def test_fftcg_5_2_6_1_also_lose_power_and_also_deal_damage() -> None:
     cond = condition_of("If the cost to cast Gorbo was paid with CP of 3 or more different Elements, all the "
                         "Forwards opponent controls also lose 1000 power until the end of the turn.")
     assert cond.kind == "paid_elements"
+
+
+def test_fftcg_15_1_1_5_characters_removed_from_the_game_by_this_effect() -> None:
+    cond = condition_of("Remove all the Characters opponent controls from the game. If 2 Characters are removed "
+                        "from the game by this effect, draw 1 card.")
+    assert cond.kind == "removed_by_this_effect" and cond.threshold.value == 2
+
+
+def test_fftcg_11_8_16_forwards_that_have_left_the_field() -> None:
+    cond = condition_of("During this turn, if 3 or more Forwards have left the field, the cost required to cast "
+                        "Gorbo is reduced by 2.")
+    assert cond.kind == "left_field_this_turn" and cond.selector.card_types == ("forward",)
+
+
+def test_fftcg_5_2_6_its_power_has_been_changed() -> None:
+    cond = condition_of("Choose 1 Forward. If its power has been increased or decreased, break it.")
+    assert cond.kind == "power_changed"
+
+
+def test_fftcg_7_8_2_damage_received_while_it_is_active() -> None:
+    cond = condition_of("If you receive damage while Gorbo is active, dull Gorbo.")
+    assert cond.kind == "damaged_while_active" and cond.selector.self_ref
+
+
+def test_fftcg_11_2_the_extra_cost_paid_and_another_condition() -> None:
+    cond = condition_of("If you paid the extra cost and that Forward is on the field, return that Forward to its "
+                        "owner's hand.")
+    assert cond.kind == "all" and "extra cost" in cond.text
+
+
+def test_fftcg_6_7_power_lost_for_each_counter_on_them() -> None:
+    ab = one("The Forwards opponent controls lose 1000 power for each Pie Counter on them.")
+    assert ab.effects[0].per.zone == "counters:Pie"
+
+
+def test_fftcg_11_11_5_then_until_the_end_of_the_turn() -> None:
+    ab = one("Choose 1 Forward. Deal it 1000 damage. Then, until the end of the turn, it loses 1000 power for each "
+             "card in your hand.")
+    assert ab.effects[0].connector == "then"
+
+
+def test_fftcg_5_2_1_a_cost_lower_than_that_of_the_removed_forward() -> None:
+    ab = one("Choose 1 Forward in your Break Zone with a cost inferior to that of the removed Forward. Add it to "
+             "your hand.")
+    (th,) = ab.effects[0].target.thresholds
+    assert th.stat == "cost" and th.op == "<" and th.ref.ref == "them"
+
+
+def test_fftcg_4_1_cards_in_the_break_zone_and_or_removed_from_the_game() -> None:
+    ab = one("Choose 1 Forward. Deal it 1000 damage for each [[i]]Job Baker[[/]] in your Break Zone and/or "
+             "[[i]]Job Baker[[/]] you own removed from the game.")
+    per = next(e for e in ab.effects if isinstance(e, Damage)).per
+    assert per.zone == "break" and per.either[0].zone == "removed"
+
+
+def test_fftcg_5_2_1_1_the_card_elements_note() -> None:
+    ab = one("[[i]](Card Elements: Fire/Water)[[/]]", name="Gorbo")
+    assert ab.effects[0].keyword.params == ("fire", "water")

@@ -48,3 +48,15 @@ def test_fftcg_11_5_3_a_paragraph_continuing_the_sentence_joins_it(text: str) ->
 def test_fftcg_11_5_3_a_whole_ability_stays_its_own_paragraph(text: str) -> None:
     n = text.count("\n") + 1
     assert len(texts(text, "Gorbo")) == n
+
+
+def test_fftcg_5_2_2_1_card_name_followed_by_the_own_name_names_a_card() -> None:
+    result = parse_text("《ダル》: Search for 1 Card Name Gorbo and add it to your hand.", "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed
+    assert result.abilities[0].effects[0].target.name == "Gorbo"
+
+
+def test_fftcg_5_2_2_1_a_bare_italic_label_before_the_name() -> None:
+    result = parse_text("When Gorbo enters the field, you may search for 1 [[i]]Card Name[[/]] Zed and add it to "
+                        "your hand.", "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed

@@ -67,3 +67,21 @@ def test_fftcg_11_12_4_no_text_change_keeps_the_plain_reading() -> None:
                defs={"c1": HERALD, "a1": SCOUT})
     assert ongoing.text_layer(s, gated) is None
     assert keywords(s, "a1") == frozenset({"haste"})
+
+
+def test_fftcg_6_2_6_explain_names_the_owner_of_a_controlled_card() -> None:
+    from judge.engine.fftcg.explain import explain
+
+    s = _board(Character(uid="a1", controller="B"), defs={"a1": SCOUT})
+    text = [a.text for a in explain(s) if "6.2.6" in a.cites]
+    assert text and "controlled by B but owned by A" in text[0]
+
+
+def test_fftcg_11_12_4_13_explain_lists_text_changes_in_the_order_applied() -> None:
+    from judge.engine.fftcg.explain import explain
+
+    lose = Mod(kind="lose_all", value="", ts=9, source="x")
+    s = _board(Character(uid="c1", controller="A", ts=1, mods=(lose,)), Character(uid="a1", controller="A", ts=2),
+               defs={"c1": HERALD, "a1": SCOUT})
+    text = [a.text for a in explain(s) if a.text.startswith("Text change")]
+    assert len(text) == 2 and "loses all abilities" in text[0] and "applies to nothing" in text[1]

@@ -95,6 +95,9 @@ def explain(s: State) -> tuple[Applies, ...]:
                 out.append(Applies(f"{s.name_of(uid)} has {n} Warp counter(s): one is removed at the start of "
                                    f"{p}'s Main Phase 1", cite("warp_counter", "warp_enter"), (uid,)))
     out.extend(_waiting(s))
+    from judge.engine.fftcg.explain_ongoing import lines
+
+    out.extend(lines(s))                         # text changes in order, control, replacements (11.12.4-5)
     if s.awaiting:
         out.append(Applies(f"Waiting for {s.awaiting.player}: {s.awaiting.prompt}", s.awaiting.cites))
     if s.winner:

@@ -213,17 +213,34 @@ def apply_all(s: State, base: dict[str, tuple[Ability, ...]]) -> tuple[dict[str,
     return {u: tuple(v) for u, v in cur.items()}, trace
 
 
-_CACHE: list = []      # [field, defs, damage counts, result] of the last board computed
+_CACHE: list = []      # [field, defs, damage counts, result, zones] of the last board computed
+_DEF_MEMO: dict[int, tuple[object, bool]] = {}
+
+
+def _may_change_text(d) -> bool:
+    """Whether a card prints a field ability that removes or grants whole abilities (memoized per card)."""
+    hit = _DEF_MEMO.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    value = any(isinstance(e, Restriction) or e.ability is not None for ab in d.abilities for e in _text_fx(ab))
+    _DEF_MEMO[id(d)] = (d, value)
+    return value
 
 
 def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
     """Every Character's abilities after text-changing effects, or None when no such effect exists now."""
+    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[4] is s.zones:
+        return _CACHE[3]
     damage = tuple(len(z.damage) for z in s.zones.values())
     if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[2] == damage:
+        _CACHE[4] = s.zones
         return _CACHE[3]
-    base = {c.uid: gated(s, c.uid) for c in s.field}
-    result = apply_all(s, base)[0] if _needs_layer(s, base) else None
-    _CACHE[:] = [s.field, s.defs, damage, result]
+    result = None
+    if any(m.kind in _LAYER_MODS for c in s.field for m in c.mods) or \
+            any(_may_change_text(d) for d in (s.card(c.uid) for c in s.field) if d is not None):
+        base = {c.uid: gated(s, c.uid) for c in s.field}
+        result = apply_all(s, base)[0] if _needs_layer(s, base) else None
+    _CACHE[:] = [s.field, s.defs, damage, result, s.zones]
     return result
 
 

@@ -243,3 +243,10 @@ class SagaMixin:
     def choose_following(self, meta: Any, c: list) -> Modal:
         # "activate one of the following effects" (BSS 8-1-8): bs_assemble fills the options in
         return Modal(count=next(x for x in c if isinstance(x, int)), options=(), span=self._span(meta))
+
+    @v_args(meta=True)
+    def core_move_opp(self, meta: Any, c: list) -> MoveCores:
+        # "Your opponent places one core from their life into their trash": they move it (BSS 8-5-6)
+        places = [x for x in c if isinstance(x, tuple | Selector)]
+        cores = next(x for x in c if isinstance(x, dict))
+        return replace(self._cores(meta, cores, places[0], places[1]), player=Player.OPPONENT)

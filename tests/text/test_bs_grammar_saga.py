@@ -425,3 +425,9 @@ def test_bss_8_1_8_following_effects_without_bullets_are_one_sentence_each() -> 
 def test_bss_10_13_1_gain_two_keywords_at_once() -> None:
     a = one("All of your spirits gain Luster and Blessed during this turn.")
     assert [(e.keyword.name, e.duration) for e in a.effects] == [("Luster", Duration.TURN), ("Blessed", Duration.TURN)]
+
+
+def test_bss_8_5_6_your_opponent_places_cores_from_their_life() -> None:
+    e = effect("Your opponent places two cores from their life into their trash.")
+    assert isinstance(e, MoveCores)
+    assert (e.count, e.source, e.dest, e.player) == (2, "opponent_life", "opponent_trash", Player.OPPONENT)

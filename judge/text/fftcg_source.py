@@ -34,6 +34,8 @@ _NAMED_BEFORE = re.compile(r"\bcard name\s+$", re.I)
 _STRAY_EX = re.compile(r"\[\[ex\]\](?!\s*ex\s*burst)", re.I)
 _TAG = re.compile(r"\[\[i\]\]|\[\[/\]\]|\[\[b\]\]|<br\s*/?>")
 _QUOTES = str.maketrans("“”‘’", "\"\"''")
+_FULLWIDTH_CHARS = re.compile("[０-９]")
+_QUOTE_CHARS = re.compile("[“”‘’]")
 _QUOTE_END = re.compile(r'\."(?=\s+[A-Z"\[(]|\s*\[\[br\]\]|\s*\n|\s*$)')
 
 
@@ -136,15 +138,15 @@ def _lower(text: str) -> str:
 
 def mask(text: str, name: str | None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked."""
-    out = text.translate(_FULLWIDTH)
+    out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
     # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
-    out = _QUOTE_END.sub('".', _single_quotes(out).translate(_QUOTES))
+    out = _QUOTE_END.sub('".', _translate(_single_quotes(out), _QUOTES, _QUOTE_CHARS))
     out = _NOISE.sub(lambda m: " " * len(m.group()), out)
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
-        pattern = _name_pattern(name.strip().translate(_QUOTES))
+        pattern = _name_pattern(_translate(name.strip(), _QUOTES, _QUOTE_CHARS))
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(out):
@@ -156,6 +158,12 @@ def mask(text: str, name: str | None) -> str:
         pieces.append(out[last:])
         out = "".join(pieces)
     return _lower(out)
+
+
+def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:
+    """`text.translate(table)`, skipped when none of the table's characters is there (translating
+    text that holds non-ASCII characters is slow, and most text holds none of these)."""
+    return text.translate(table) if chars.search(text) else text
 
 
 def _single_quotes(text: str) -> str:

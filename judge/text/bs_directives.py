@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from lark import Token, Tree, v_args
+from lark import Token, v_args
 
 from judge.text.ast import (
     Activate,
@@ -491,109 +491,6 @@ class DirectiveMixin:
     def reminder(self, c: list) -> None:
         return None
 
-    # restrictions
-    def act_verb(self, c: list) -> tuple:
-        return ("_".join(str(c[0]).lower().split()), None)
-
-    def act_be(self, c: list) -> tuple:
-        by = next((x for x in c[1:] if isinstance(x, Selector)), None)   # "or as the result of battle": any destruction
-        return ("be_" + str(c[0]).lower(), by)
-
-    def act_cores_removed(self, c: list) -> tuple:
-        return ("have_cores_removed", c[-1] if len(c) > 2 else None)
-
-    def act_returned(self, c: list) -> tuple:
-        return ("be_returned", c[-1] if isinstance(c[-1], Selector) else None)
-
-    def src_any_effect(self, c: list) -> Selector:
-        return Selector(count=None, name="effect")
-
-    def src_keyword_effect(self, c: list) -> Selector:
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
-        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return Selector(count=None, name="effect", with_keyword=kw, owner=owner)
-
-    def act_use(self, c: list) -> tuple:
-        return ("use", c[0])
-
-    def src_effects(self, c: list) -> Selector:
-        return Selector(count=None, owner=_player(c[0]))
-
-    def src_effects_of(self, c: list) -> Selector:
-        return next(x for x in c if isinstance(x, Selector))
-
-    def src_destruction(self, c: list) -> Selector:
-        return next(x for x in c if isinstance(x, Selector))
-
-    def src_selector(self, c: list) -> Selector:
-        return c[0]
-
-    def src_this_effect(self, c: list) -> Selector:
-        return Selector(count=None, name="this effect")
-
-    def src_player(self, c: list) -> Selector:
-        return Selector(count=None, owner=_player(c[0].children[0] if isinstance(c[0], Tree) else c[0]))
-
-    def by_what(self, c: list) -> Any:
-        return c[0]
-
-    @v_args(meta=True)
-    def restriction(self, meta: Any, c: list) -> Restriction:
-        target = c[0]
-        action, _ = next(x for x in c if isinstance(x, tuple))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        player = None
-        if isinstance(target, Tree) and target.data == "player":
-            player, target = _player(target.children[0]), None
-        return Restriction(mode="cannot", action=action, target=target, player=player, duration=dur,
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def obligation(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        act = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ACT_VERB")
-        return Restriction(mode="must", action="_".join(act.split()), target=c[0], duration=dur,
-                           span=self._span(meta))
-
-    def effect_ref(self, c: list) -> None:
-        return None
-
-    @v_args(meta=True)
-    def permission_link(self, meta: Any, c: list) -> Restriction:
-        return Restriction(mode="can", action="be_linked", target=c[0], span=self._span(meta))
-
-    @v_args(meta=True)
-    def permission_block(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_remove(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="have_cores_removed", target=next(x for x in c if isinstance(x, Selector)),
-                           duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_life(self, meta: Any, c: list) -> Restriction:
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        attacker = _Ref() if "that" in str(c[-1]).lower() else Selector(self_ref=True)
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="reduce_life", target=attacker, player=owner,
-                           duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_cores(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_lead(self, meta: Any, c: list) -> Restriction:
-        dur, target = c[0], c[1]
-        action, _ = next(x for x in c if isinstance(x, tuple))
-        return Restriction(mode="cannot", action=action, target=target, duration=dur, span=self._span(meta))
-
     def lv_n(self, c: list) -> int:
         return _num(next(x for x in c if isinstance(x, Token) and x.type.endswith("INT")))
 
@@ -607,48 +504,11 @@ class DirectiveMixin:
         return SetLevel(target=c[0], level=level, duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
-    def draw_until_same(self, meta: Any, c: list) -> Draw:
-        # draw until your hand has as many cards as the opponent's: count 0, per their hand size
-        return Draw(count=0, until=True, per=Selector(count=None, owner=Player.OPPONENT, zone="hand"),
-                    span=self._span(meta))
-
-    @v_args(meta=True)
-    def draw_until(self, meta: Any, c: list) -> Draw:
-        n = next(x for x in c if isinstance(x, int))
-        return Draw(count=n, until=True, span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_target(self, meta: Any, c: list) -> Discard:
-        target = c[0]
-        n = target.count if isinstance(target, Selector) and target.count else 1
-        if target.count is None and target.up_to:      # "discard any number of them"
-            n = 0
-        return Discard(count=n, target=target, span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_any(self, meta: Any, c: list) -> Discard:
-        target = _Ref() if isinstance(c[-1], Token) and c[-1].type == "PRONOUN" else Selector(count=None, zone="hand")
-        return Discard(count=0, target=replace(target, up_to=True), span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_hand(self, meta: Any, c: list) -> Discard:
-        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta))
-
-    @v_args(meta=True)
     def remove_its_cores(self, meta: Any, c: list) -> MoveCores:
         cores = c[0]
         dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
         return MoveCores(count=cores.get("count"), source="spirit", dest=dest, source_target=_Ref(),
                          span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_both(self, meta: Any, c: list) -> Discard:
-        return Discard(count=c[1], player=Player.EACH, span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_opp(self, meta: Any, c: list) -> Discard:
-        n = next(x for x in c if isinstance(x, int))
-        return Discard(count=n, player=Player.OPPONENT, span=self._span(meta))
 
     def cores_of_n(self, c: list) -> dict:
         return {"count": c[0], "_from": _Ref()}

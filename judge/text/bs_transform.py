@@ -30,6 +30,7 @@ from judge.text.ast import (
     Span,
 )
 from judge.text.bs_directives import DirectiveMixin
+from judge.text.bs_hand import HandMixin
 from judge.text.bs_nodes import (  # noqa: F401  (re-exported for bs_assemble and tests)
     _KEYWORDS,
     _OPS,
@@ -44,11 +45,12 @@ from judge.text.bs_nodes import (  # noqa: F401  (re-exported for bs_assemble an
     _Stmt,
     timing_name,
 )
+from judge.text.bs_restrictions import RestrictionMixin
 from judge.text.bs_saga import SagaMixin
 from judge.text.bs_selectors import SelectorMixin
 
 
-class BSTransformer(SagaMixin, SelectorMixin, DirectiveMixin, Transformer):
+class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans shifted into the original text)."""
 
     def __init__(self, text: str, offset: int) -> None:

@@ -568,7 +568,17 @@ def _fields_reversed(cls: type) -> tuple[int, Any]:
     return found
 
 
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass, in order: `dataclasses.fields` cached per class (the AST
+    passes walk every node of every ability)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 _FIELD_GETTERS: dict[type, tuple[int, Any]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _SCALARS = frozenset((type(None), str, int, bool, float))   # field values that hold no node
 
 

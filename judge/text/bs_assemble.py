@@ -30,6 +30,7 @@ from judge.text.ast import (
     Restriction,
     Selector,
     Sequence,
+    field_names,
     walk,
 )
 
@@ -189,7 +190,7 @@ def _resolve(node: Any, st: dict) -> Any:
         return tuple(x for x in out if x is not None)
     if not is_dataclass(node) or isinstance(node, type):
         return node
-    names = [f.name for f in fields(node)]
+    names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
         names = ["cost", *[n for n in names if n != "cost"]]
     changes = {}

@@ -13,8 +13,20 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import ChangeTarget, Discard, Duration, Player, Restriction, Search, Selector
-from judge.text.fftcg_assemble import number_in
+from judge.text.ast import (
+    Cancel,
+    ChangeTarget,
+    Condition,
+    Damage,
+    Deploy,
+    Discard,
+    Duration,
+    Player,
+    Restriction,
+    Search,
+    Selector,
+)
+from judge.text.fftcg_assemble import number_in, zoned
 from judge.text.fftcg_select import SelectorRules
 
 #: printed words of "each of a different …" → the card data compared (5.2)
@@ -29,6 +41,7 @@ class PermissionRules(SelectorRules):
     _has: Any
     _slice: Any
     _during: Any
+    _printed: Any
 
     def discard_distinct(self, meta, c):
         """"discard 3 cards, each of a different card type" (15.1.1.4): which cards is the player's choice."""
@@ -36,6 +49,29 @@ class PermissionRules(SelectorRules):
         kinds = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
         return Discard(count=n, target=Selector(count=n, card_types=("card",), zone="hand", distinct=kinds),
                        span=self._span(meta))
+
+    def cast_paid(self, meta, c):
+        """"Cast a Summon from your hand" (15.1.1.7): cast now, paying its cost."""
+        return Deploy(verb="cast", target=zoned(c), span=self._span(meta))
+
+    def deal_points(self, meta, c):
+        """"deal 1 point of damage to your opponent" (7.8.2): damage to a player, counted in points."""
+        player = Player.OPPONENT if self._has(meta, "opponent") else Player.YOU
+        return Damage(amount=number_in(c), player=player, span=self._span(meta))
+
+    def cancel_choosing(self, meta, c):
+        """"cancel all effects choosing {Name}" (11.11.2): every Summon or ability choosing it."""
+        chosen = next(x for x in c if isinstance(x, Selector))
+        return Cancel(target=Selector(count=None, card_types=("summon", "ability"), about=chosen), span=self._span(meta))
+
+    def n_kind_ability(self, meta, c):
+        kind = "special_ability" if "special" in self._slice(meta) else "action_ability"
+        return [("type", kind)]
+
+    def cond_not_cast(self, meta, c):
+        """"If you do not cast it, …" (11.3): the card was left uncast."""
+        return Condition(kind="not_cast", text=self._printed(meta), selector=next(x for x in c if isinstance(x, Selector)),
+                         span=self._span(meta))
 
     def search_cast(self, meta, c):
         """"search for 1 Summon … and cast it without paying the cost" (15.1.1.8, 15.1.1.7)."""

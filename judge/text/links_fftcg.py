@@ -98,6 +98,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     "redirect_damage": ("11.12.5.1", "11.12.5.2", "11.12.5.4", "6.5"),
     "ability.timing=primes_into": ("15.2.9.3.1", "15.2.9.4"),
     "change_target": ("11.6.5", "11.11.2", "11.11.2.1"),
+    "condition.kind=not_cast": ("11.3.1", "15.1.1.7.1"),
     "restriction.duration=your_turns": ("11.12.4.4",),
     "restriction.duration=opponent_turns": ("11.12.4.4",),
     "gain.duration=your_turns": ("11.12.4.4",),

@@ -1,0 +1,88 @@
+"""FFTCG Summons and abilities on the stack, their choices and casting: one invented sentence each.
+
+Every sentence here is written for these tests in the official templating; none is a real card.
+"""
+
+from __future__ import annotations
+
+from judge.text.ast import Ability, AbilityKind, Cancel, Conditional, Damage, Deploy, Player, Restriction
+from judge.text.parse import parse_text
+
+
+def one(text: str, name: str | None = None) -> Ability:
+    result = parse_text(text, "fftcg", name=name)
+    assert result.ok, result.unparsed
+    assert len(result.abilities) == 1
+    return result.abilities[0]
+
+
+def test_fftcg_11_6_5_a_summon_choosing_a_forward_you_control() -> None:
+    ab = one("《ダル》, put Pell into the Break Zone: Choose 1 Summon choosing a Forward you control. "
+             "Cancel its effect.", name="Pell")
+    cancel = next(e for e in ab.effects if isinstance(e, Cancel))
+    assert cancel.target.card_types == ("summon",) and cancel.target.about.owner is Player.YOU
+
+
+def test_fftcg_11_6_5_a_summon_targeting_a_character() -> None:
+    ab = one("Choose 1 Summon targeting a Backup you control. Cancel its effect.")
+    assert next(e for e in ab.effects if isinstance(e, Cancel)).target.about.card_types == ("backup",)
+
+
+def test_fftcg_11_6_choose_an_action_ability() -> None:
+    ab = one("《2》《ダル》: Choose 1 action ability. Cancel its effect.")
+    assert next(e for e in ab.effects if isinstance(e, Cancel)).target.card_types == ("action_ability",)
+
+
+def test_fftcg_11_11_2_cancel_all_effects_choosing_self() -> None:
+    ab = one("Choose 1 Character. If it is a Backup, cancel all effects choosing Pell.", name="Pell")
+    cond = next(e for e in ab.effects if isinstance(e, Conditional))
+    assert isinstance(cond.effects[0], Cancel) and cond.effects[0].target.about.self_ref
+
+
+def test_fftcg_11_8_9_chosen_for_the_first_time_each_turn() -> None:
+    ab = one("During each turn, when Pell is chosen by your opponent's Summon or ability for the first time "
+             "in that turn, cancel its effect.", name="Pell")
+    assert ab.kind is AbilityKind.AUTO and ab.timing == "is_chosen"
+
+
+def test_fftcg_11_8_2_each_time_a_forward_attacks() -> None:
+    ab = one("Each time a Forward you control attacks, it gains +1000 power until the end of the turn.")
+    assert ab.kind is AbilityKind.AUTO and ab.timing == "attacks"
+
+
+def test_fftcg_11_7_cannot_use_special_or_action_abilities() -> None:
+    ab = one("The Backups opponent controls cannot use special or action abilities.")
+    (r,) = ab.effects
+    assert isinstance(r, Restriction) and r.target.owner is Player.OPPONENT
+
+
+def test_fftcg_6_4_cannot_be_chosen_by_backup_abilities() -> None:
+    ab = one("The Forwards you control cannot be chosen by your opponent's Backup abilities.")
+    (r,) = ab.effects
+    assert r.mode == "cannot" and "backup abilities" in (r.by_text or "").lower()
+
+
+def test_fftcg_15_1_1_7_1_cast_a_summon_from_your_hand_paying_its_cost() -> None:
+    ab = one("《ダル》, put Pell into the Break Zone: Cast a Summon from your hand.", name="Pell")
+    (cast,) = ab.effects
+    assert isinstance(cast, Deploy) and cast.verb == "cast" and not cast.free and cast.target.zone == "hand"
+
+
+def test_fftcg_11_3_if_you_do_not_cast_it() -> None:
+    ab = one("Reveal the top card of your deck. If it is a Summon, you may cast it without paying the cost. "
+             "If you do not cast it, put the Summon into the Break Zone.")
+    cond = [e for e in ab.effects if isinstance(e, Conditional)][-1]
+    assert cond.condition.kind == "not_cast"
+
+
+def test_fftcg_7_8_2_deal_a_point_of_damage_to_your_opponent() -> None:
+    ab = one("When Pell is chosen by a Summon of your opponent, deal 1 point of damage to your opponent.",
+             name="Pell")
+    (dmg,) = ab.effects
+    assert isinstance(dmg, Damage) and dmg.player is Player.OPPONENT and dmg.amount == 1
+
+
+def test_fftcg_10_1_3_break_self_as_well_as_the_forward_it_blocks() -> None:
+    ab = one("《風》《風》: Break Pell as well as the Forward that blocks or is blocked by Pell.", name="Pell")
+    target = ab.effects[0].target
+    assert target.self_ref and target.also[0].about.self_ref

@@ -40,7 +40,8 @@ def _mod(s: State, uid: str, kind: str, value, duration: Duration, source: str) 
 
 def one(s: State, e: Effect, ctx, log: Log, targets: Targets) -> State | None:
     """Carry out `e` if it is one of this module's effects; None when it is not."""
-    if isinstance(e, ModifyStat) and e.stat in replacement.DAMAGE_STATS:    # "the next damage … instead"
+    if (isinstance(e, ModifyStat) and e.stat in replacement.DAMAGE_STATS) or \
+            (type(e).__name__ == "RedirectDamage" and e.target is not None):    # "the next damage … instead"
         return replacement.shield(s, e, ctx, log, targets)
     if isinstance(e, ModifyStat) and e.stat == "power_set":
         s, uids = targets(s, e, e.target, ctx, log)

@@ -244,8 +244,9 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     c = s.char(uid)
     if c is None or amount <= 0:
         return s
-    s, amount = replacement.damage(s, uid, amount, log)     # "… is dealt damage, … instead" (11.12.5)
-    if amount <= 0:
+    s, amount, uid, _ = replacement.damage(s, uid, amount, log)     # "… is dealt damage, … instead" (11.12.5)
+    c = s.char(uid)
+    if amount <= 0 or c is None:
         return s
     s = s.with_char(uid, damage=c.damage + amount)
     src = f"{s.name_of(source)} deals" if source else "It takes"

@@ -28,6 +28,7 @@ from judge.text.ast import (
     ModifyStat,
     Move,
     Optional,
+    RedirectDamage,
     Selector,
     Sequence,
 )
@@ -61,6 +62,10 @@ def _flat(effects) -> list[Effect]:
     return out
 
 
+def _damage_kind(e: Effect) -> bool:
+    return isinstance(e, RedirectDamage) or (isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS)
+
+
 def _is_replacing(ab: Ability) -> bool:
     """A Character's ability that is only "If <event>, … instead" is a field ability of replacement (11.12.5.2)."""
     return ab.timing is None and ab.cost is None and ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT,
@@ -82,7 +87,8 @@ def active(s: State) -> list[Replacement]:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"'))
-                elif isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS and e.target.ref is None:
+                elif isinstance(e, ModifyStat | RedirectDamage) and _damage_kind(e) and e.target is not None \
+                        and e.target.ref is None:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=DAMAGE,   # "The damage
                                            subject=e.target, card=None, effects=(e,),             # dealt to X is …"
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"'))
@@ -145,37 +151,73 @@ def _damage_after(r: Replacement, amount: int) -> int:
 
 
 def _changes_damage(r: Replacement) -> bool:
-    return any(isinstance(e, ModifyStat) and e.stat in ("damage_received", "damage_received_becomes",
-                                                        "damage_multiplier") for e in _flat(r.effects))
+    return any((isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS) or isinstance(e, RedirectDamage)
+               for e in _flat(r.effects))
 
 
-def damage(s: State, uid: str, amount: int, log: Log) -> tuple[State, int]:
-    """The damage a Forward is actually dealt after the replacement effects waiting for it."""
-    rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)]
+def _redirect(s: State, r: Replacement) -> str | None:
+    """The Forward a "… is dealt to X instead" replacement sends the damage to (None: it cannot apply)."""
+    e = next((x for x in _flat(r.effects) if isinstance(x, RedirectDamage)), None)
+    if e is None:
+        return None
+    if e.to.self_ref:
+        to = r.source
+    else:
+        from judge.engine.fftcg.query import candidates
+
+        found = candidates(s, e.to, r.controller, r.source)
+        to = found[0] if len(found) == 1 else None
+    return to if to is not None and s.char(to) is not None else None
+
+
+def damage(s: State, uid: str, amount: int, log: Log,
+           used: frozenset[str] = frozenset()) -> tuple[State, int, str, frozenset[str]]:
+    """The damage actually dealt and to which Forward, after the replacement effects waiting for it.
+
+    A redirect ("the damage is dealt to X instead") makes a new event for X; replacements already
+    applied (`used`, by label) do not apply to it again (11.12.5.5)."""
+    rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)
+          and r.label not in used and (_redirect(s, r) != uid)]
     if not rs:
-        return s, amount
+        return s, amount, uid, used
 
-    def outcome(order: list[Replacement]) -> int:
+    def outcome(order: list[Replacement]) -> tuple[int, str]:
         n = amount
         for r in order:
+            to = _redirect(s, r)
+            if to is not None:
+                return n, to
             n = _damage_after(r, n)
-        return n
+        return n, uid
 
     s, rs = _ordered(s, uid, rs, outcome, log)
     for r in rs:                                 # each applies once to this event (11.12.5.5)
+        used = used | {r.label}
+        to = _redirect(s, r)
+        if to is not None:
+            log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} is dealt to {s.name_of(to)} instead",
+                    "replacement", "replacement_instead", "replaced_not_happened", "replacement_once")
+            s = _use_up(s, uid, r, log)
+            return damage(s, to, amount, log, used)
         new = _damage_after(r, amount)
         log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} becomes {new} instead", "replacement",
                 "replacement_instead", *(("replacement_once",) if len(rs) > 1 or r.once is not None else ()))
         amount = new
-        if r.once is not None:                   # "the next damage": used up by this event
-            c = s.char(uid)
-            s = s.with_char(uid, mods=tuple(m for m in c.mods if not (m.kind == "replace" and m.ts == r.once)))
-            log.add(f"That was the next damage dealt to {s.name_of(uid)}: the replacement effect ends",
-                    "replacement_once")
+        s = _use_up(s, uid, r, log)
     if amount <= 0:
         log.add(f"No damage is dealt to {s.name_of(uid)}: the replaced event is considered not to have happened, "
                 f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened")
-    return s, amount
+    return s, amount, uid, used
+
+
+def _use_up(s: State, uid: str, r: Replacement, log: Log) -> State:
+    """"The next damage …": the replacement ends once it has applied (11.12.5.5)."""
+    if r.once is None:
+        return s
+    c = s.char(uid)
+    s = s.with_char(uid, mods=tuple(m for m in c.mods if not (m.kind == "replace" and m.ts == r.once)))
+    log.add(f"That was the next damage dealt to {s.name_of(uid)}: the replacement effect ends", "replacement_once")
+    return s
 
 
 # ---- zone changes ---------------------------------------------------------------------------------
@@ -234,7 +276,7 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
     return s
 
 
-def shield(s: State, e: ModifyStat, ctx, log: Log, targets: Callable) -> State:
+def shield(s: State, e: ModifyStat | RedirectDamage, ctx, log: Log, targets: Callable) -> State:
     """"During this turn, the next damage dealt to it is reduced by 1000 / becomes 0 instead": a replacement
     on the chosen card(s), until the end of the turn or, for "the next damage", one event (11.12.5)."""
     s, uids = targets(s, e, e.target, ctx, log)

@@ -61,9 +61,23 @@ POOL = {
                  "text": "The cost required to cast Prop Colossus is reduced by 1 for each Backup you control."},
     "seer": {"name": "Prop Seer", "type": "forward", "element": ["ice"], "cost": 2, "power": 4000,
              "text": "When Prop Seer enters the field, gain 《C》."},
+    # ongoing effects, control, replacement, "cannot be chosen" and Cancel (11.12.4, 6.2.6, 11.12.5, 2.2)
+    "charm": {"name": "Prop Charm", "type": "summon", "element": ["ice"], "cost": 2,
+              "text": "Choose 1 Forward opponent controls. You gain control of it until the end of the turn."},
+    "hush": {"name": "Prop Hush", "type": "summon", "element": ["fire"], "cost": 2,
+             "text": "Choose 1 Character. It loses all its abilities until the end of the turn."},
+    "veto": {"name": "Prop Veto", "type": "summon", "element": ["ice"], "cost": 2,
+             "text": "Choose 1 Summon. Cancel its effect."},
+    "banish": {"name": "Prop Banish", "type": "summon", "element": ["fire"], "cost": 2,
+               "text": "Choose 1 Forward. Deal it 6000 damage. If it is put from the field into the Break Zone this "
+                       "turn, remove it from the game instead."},
+    "warden": {"name": "Prop Warden", "type": "forward", "element": ["ice"], "cost": 3, "power": 6000,
+               "text": "If Prop Warden is dealt damage, reduce the damage by 2000 instead."},
+    "ward": {"name": "Prop Ward", "type": "forward", "element": ["fire"], "cost": 3, "power": 5000,
+             "text": "Prop Ward cannot be chosen by your opponent's Summons or abilities."},
 }
 FORWARDS = ["lancer", "scout", "paladin", "archer", "mage", "ninja", "hero", "sage", "squire", "raider", "colossus",
-            "seer"]
+            "seer", "warden", "ward"]
 BACKUPS = ["clerk", "frost"]
 
 
@@ -132,6 +146,8 @@ def _candidates(s: State) -> list:
                 targets = [c.uid for c in s.field]
                 out.append(A.Cast(player=p, card=uid, pay=pay, targets=tuple(targets[:1])))
                 out.append(A.Cast(player=p, card=uid, pay=pay, targets=tuple(targets[:1]), mode=("1",)))
+                if s.stack:                      # "Choose 1 Summon": the top of the stack
+                    out.append(A.Cast(player=p, card=uid, pay=pay, targets=(s.stack[-1].card or s.stack[-1].uid,)))
         for uid in s.zones[p].hand:
             out.append(A.Warp(player=p, card=uid, pay=next(_backups(s, p), Payment())))
         for c in s.controlled(p, ("forward",)):

@@ -21,13 +21,14 @@ from judge.text.ast import (
     Effect,
     Gain,
     Keyword,
+    ModifyStat,
     Optional,
     Player,
     Restriction,
     Selector,
     Threshold,
 )
-from judge.text.fftcg_assemble import UseLimit, first_of, flatten, number_in
+from judge.text.fftcg_assemble import KeywordSet, UseLimit, first_of, flatten, gain_of, number_in
 
 
 def apply_units(items: list[Any]) -> list[Any]:
@@ -278,6 +279,23 @@ class ConditionRules:
         other = first_of(c, Condition)
         return Condition(kind="all", text=self._printed(meta), selector=other.selector if other else None,
                          threshold=other.threshold if other else None, span=self._span(meta))
+
+    def st_kw_power(self, meta, c):
+        """"it gains Brave and +1000 power for each point of damage you have received" (15.2, 5.2.6)."""
+        subject, kws = c[0], first_of(c, KeywordSet)
+        amount, per = next(x for x in c if isinstance(x, tuple))
+        dur = first_of(c, Duration) or Duration.PERMANENT
+        gains = [gain_of(subject, g, dur, self._span(meta)) for g in kws.keywords]
+        return [*gains, ModifyStat(stat="power", amount=amount, target=subject, duration=dur, per=per,
+                                   span=self._span(meta))]
+
+    def while_paying(self, meta, c):
+        """"While paying the cost to cast a Category X card, if …, …" (11.4): only during that payment."""
+        sel = first_of(c, Selector)
+        cond = Condition(kind="while_paying_cost", text=self._printed(meta).split(",")[0], selector=sel,
+                         span=self._span(meta))
+        return [Conditional(condition=cond, effects=tuple(flatten([x for x in c if not isinstance(x, Selector)])),
+                            span=self._span(meta))]
 
     def q_highest_cost(self, meta, c):
         """"the highest cost Dark Forward you control" (5.2.1): the one(s) with the greatest cost."""

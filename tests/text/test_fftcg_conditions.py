@@ -312,3 +312,20 @@ def test_fftcg_4_1_cards_in_the_break_zone_and_or_removed_from_the_game() -> Non
 def test_fftcg_5_2_1_1_the_card_elements_note() -> None:
     ab = one("[[i]](Card Elements: Fire/Water)[[/]]", name="Gorbo")
     assert ab.effects[0].keyword.params == ("fire", "water")
+
+
+def test_fftcg_11_4_while_paying_the_cost_to_cast_a_category_card() -> None:
+    cond = condition_of("While paying the cost to cast a [[i]]Category XX[[/]] card, if Gorbo is on the field, "
+                        "Gorbo can produce CP of any Element.")
+    assert cond.kind == "while_paying_cost" and cond.selector.categories == ("XX",)
+
+
+def test_fftcg_5_2_6_gains_a_keyword_and_power_for_each_point_of_damage() -> None:
+    from judge.text.ast import Duration, Gain, ModifyStat
+
+    ab = one("Choose 1 Forward. Until the end of the turn, it gains Brave and +1000 power for each point of damage "
+             "you have received.")
+    gain = next(e for e in ab.effects if isinstance(e, Gain))
+    power = next(e for e in ab.effects if isinstance(e, ModifyStat))
+    assert gain.keyword.name == "Brave" and gain.duration is Duration.TURN
+    assert power.amount == 1000 and power.per.zone == "damage" and power.duration is Duration.TURN

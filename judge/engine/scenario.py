@@ -16,6 +16,9 @@ Extensions to the issue's format (the core stays as specified):
   activate `cores_from` (【Awaken】);
 - Battle Spirits cards: `levels: {2: {cores: super_unleash, …}}`, `ex_symbol`, `soul_magic: [red]`,
   `succession: true`, `token: true`, or a card number (`whelp: JDG01-001`) from the card database;
+- FFTCG actions: `pay: {...}` beside `choose: yes` (a payment asked while an ability resolves: "you may
+  pay 《1》", "if your opponent doesn't pay") and beside `attack:` (a cost to attack, 10.1.2.3); `loop: N`
+  (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3);
 - expectations: `{request: "text", cites: [...]}` — the run ends waiting for that choice.
 """
 

@@ -213,6 +213,7 @@ class Move(Effect):
     dest: str                    # hand | deck_top | deck_bottom | removed | trash | break | damage | life
     span: Span | None = None
     no_ex_burst: bool = False    # FFTCG "into the Damage Zone (its EX Burst effect will not trigger)" (11.10.2)
+    after_use: bool = False      # FFTCG "remove that Summon from the game after use instead of putting it in the Break Zone"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,6 +9,7 @@ Element", "with different names": 15.1.1.8).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -21,8 +22,10 @@ from judge.text.ast import (
     Deploy,
     Discard,
     Duration,
+    Move,
     Player,
     Restriction,
+    Reveal,
     Search,
     Selector,
 )
@@ -58,6 +61,50 @@ class PermissionRules(SelectorRules):
         """"deal 1 point of damage to your opponent" (7.8.2): damage to a player, counted in points."""
         player = Player.OPPONENT if self._has(meta, "opponent") else Player.YOU
         return Damage(amount=number_in(c), player=player, span=self._span(meta))
+
+    def player_reveal_top(self, meta, c):
+        """"Your opponent reveals the top card of their deck" (7.9)."""
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        zone = "opponent_deck" if c[0] is Player.OPPONENT else "deck"
+        return Reveal(count=n, zone=zone, span=self._span(meta))
+
+    def reveal_from_hand(self, meta, c):
+        """"Your opponent randomly reveals 2 cards from their hand" (7.11): who picks is in `zone`."""
+        player = next((x for x in c if isinstance(x, Player)), Player.YOU)
+        zone = ("opponent_hand" if player is Player.OPPONENT else "hand") + ("_random" if self._has(meta, "randomly") else "")
+        return Reveal(count=number_in(c), zone=zone, span=self._span(meta))
+
+    def player_puts_break(self, meta, c):
+        """"Your opponent puts 1 attacking Forward they control into the Break Zone" (7.10)."""
+        sel = next(x for x in c if isinstance(x, Selector))
+        return Move(target=replace(sel, owner=sel.owner or c[0], choose="select"), dest="break", span=self._span(meta))
+
+    def player_removes(self, meta, c):
+        sel = next(x for x in c if isinstance(x, Selector))
+        return Move(target=sel, dest="removed", span=self._span(meta))
+
+    def after_use(self, meta, c):
+        """"remove that Summon from the game after use instead of putting it in the Break Zone": where
+        the Summon goes once it has resolved (11.11.10), replaced (11.12.5.1)."""
+        dest = "removed" if self._has(meta, "game") else "hand"
+        return Move(target=next(x for x in c if isinstance(x, Selector)), dest=dest, after_use=True,
+                    span=self._span(meta))
+
+    def search_to(self, meta, c):
+        dest = "removed" if self._has(meta, "game") else "deck_under_top"
+        return Search(target=next(x for x in c if isinstance(x, Selector)), dest=dest, span=self._span(meta))
+
+    def ref_other(self, meta, c):
+        kind = self._slice(meta).split()[-1]
+        return Selector(ref="other", card_types=(kind,), span=self._span(meta))
+
+    def st_cannot_search(self, meta, c):
+        return Restriction(mode="cannot", action="search", player=c[0], duration=Duration.PERMANENT,
+                           span=self._span(meta))
+
+    def p_they_control(self, meta, c):
+        """"… he/she controls": the controller is the player the sentence names (read by its directive)."""
+        return []
 
     def cancel_choosing(self, meta, c):
         """"cancel all effects choosing {Name}" (11.11.2): every Summon or ability choosing it."""

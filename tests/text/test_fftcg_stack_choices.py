@@ -5,7 +5,21 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
-from judge.text.ast import Ability, AbilityKind, Cancel, Conditional, Damage, Deploy, Player, Restriction
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Cancel,
+    Conditional,
+    Damage,
+    Deploy,
+    Duration,
+    Move,
+    Optional,
+    Player,
+    Restriction,
+    Reveal,
+    Search,
+)
 from judge.text.parse import parse_text
 
 
@@ -86,3 +100,46 @@ def test_fftcg_10_1_3_break_self_as_well_as_the_forward_it_blocks() -> None:
     ab = one("《風》《風》: Break Pell as well as the Forward that blocks or is blocked by Pell.", name="Pell")
     target = ab.effects[0].target
     assert target.self_ref and target.also[0].about.self_ref
+
+
+def test_fftcg_11_11_10_summon_removed_after_use_instead_of_the_break_zone() -> None:
+    ab = one("Choose 1 Summon in your opponent's Break Zone. You may cast it without paying the cost. "
+             "If you cast it, remove that Summon from the game after use instead of putting it in the Break Zone.")
+    cond = next(e for e in ab.effects if isinstance(e, Conditional))
+    (mv,) = cond.effects
+    assert isinstance(mv, Move) and mv.after_use and mv.dest == "removed"
+
+
+def test_fftcg_7_10_your_opponent_puts_a_forward_they_control_into_the_break_zone() -> None:
+    ab = one("Your opponent puts 1 blocking Forward he/she controls into the Break Zone.")
+    (mv,) = ab.effects
+    assert mv.dest == "break" and mv.target.owner is Player.OPPONENT and mv.target.state == "blocking"
+
+
+def test_fftcg_7_11_your_opponent_randomly_reveals_cards_from_their_hand() -> None:
+    ab = one("Your opponent randomly reveals 2 cards from their hand.")
+    (rv,) = ab.effects
+    assert isinstance(rv, Reveal) and rv.count == 2 and rv.zone == "opponent_hand_random"
+
+
+def test_fftcg_7_9_your_opponent_reveals_the_top_card_of_their_deck() -> None:
+    ab = one("Your opponent reveals the top card of their deck.")
+    assert ab.effects[0].zone == "opponent_deck"
+
+
+def test_fftcg_15_1_1_8_search_and_put_it_under_the_top_card() -> None:
+    ab = one("《ダル》: Search for 1 Backup and put it under the top card of your deck.")
+    (search,) = ab.effects
+    assert isinstance(search, Search) and search.dest == "deck_under_top"
+
+
+def test_fftcg_15_1_1_8_your_opponent_cannot_search_this_turn() -> None:
+    ab = one("Put Pell into the Break Zone: During this turn, your opponent cannot search.", name="Pell")
+    (r,) = ab.effects
+    assert r.action == "search" and r.player is Player.OPPONENT and r.duration is Duration.TURN
+
+
+def test_fftcg_15_1_1_7_cast_the_other_summon() -> None:
+    ab = one("Choose 2 Summons in your Break Zone. You may cast the other Summon without paying the cost.")
+    cast = next(e for e in ab.effects if isinstance(e, Optional)).effects[0]
+    assert cast.free and cast.target.ref == "other"

@@ -247,15 +247,31 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
             delayed.effects.append(e)
         else:
             effects.append(e)
-    effects = resolve_pronouns([
+    effects = [_settled(e) for e in resolve_pronouns([
         Delayed(timing=e.trigger.timing, timing_text=e.trigger.text, effects=tuple(resolve_pronouns(e.effects)),
                 span=e.trigger.span) if isinstance(e, DelayedPart) else e
-        for e in effects])
+        for e in effects])]
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
                    text=text, span=span)
+
+
+def _settled(node: Any) -> Any:
+    """The node with every delayed auto-ability nested in a condition, choice or option turned into a
+    Delayed node (11.8.17): "If you do so, at the end of the turn, …" keeps its trigger in the AST."""
+    if isinstance(node, DelayedPart):
+        return Delayed(timing=node.trigger.timing, timing_text=node.trigger.text,
+                       effects=tuple(_settled(x) for x in resolve_pronouns(node.effects)), span=node.trigger.span)
+    if isinstance(node, tuple):
+        new = tuple(_settled(x) for x in node)
+        return new if any(a is not b for a, b in zip(new, node, strict=True)) else node
+    if isinstance(node, Effect):
+        changes = {k: _settled(v) for k, v in vars(node).items() if isinstance(v, tuple)}
+        changes = {k: v for k, v in changes.items() if v is not getattr(node, k)}
+        return replace(node, **changes) if changes else node
+    return node
 
 
 def _imperative(e: Effect) -> bool:

@@ -329,3 +329,13 @@ def test_fftcg_5_2_6_gains_a_keyword_and_power_for_each_point_of_damage() -> Non
     power = next(e for e in ab.effects if isinstance(e, ModifyStat))
     assert gain.keyword.name == "Brave" and gain.duration is Duration.TURN
     assert power.amount == 1000 and power.per.zone == "damage" and power.duration is Duration.TURN
+
+
+def test_fftcg_11_8_17_a_delayed_ability_inside_if_you_do_so() -> None:
+    from judge.text.ast import Delayed, walk
+
+    ab = one("At the end of each of your turns, you may remove Gorbo from the game. If you do so, at the end of "
+             "your next turn, play Gorbo onto the field.")
+    delayed = [n for n in walk(ab) if isinstance(n, Delayed)]
+    assert delayed and delayed[0].effects  # the nested delayed ability is an AST node, not a parser helper
+    assert all(type(n).__module__ == "judge.text.ast" for n in walk(ab))

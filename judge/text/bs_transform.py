@@ -341,7 +341,7 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
         return ("chain", c[0], c[1:], self._span(meta))
 
     def effect_text(self, c: list) -> dict:
-        label = next((str(x) for x in c if isinstance(x, Tree) and x.data == "timing_inline"), None)
+        label = next((str(x.children[0]) for x in c if isinstance(x, Tree) and x.data == "timing_inline"), None)
         return {"sentences": [x for x in c if isinstance(x, tuple) and len(x) == 3],
                 "chains": [x for x in c if isinstance(x, tuple) and len(x) == 4],
                 "keyword": next((x for x in c if isinstance(x, Keyword)), None),

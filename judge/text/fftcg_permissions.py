@@ -15,10 +15,13 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    AlternativeCost,
     Cancel,
     ChangeTarget,
     Condition,
+    Cost,
     Damage,
+    Declare,
     Deploy,
     Discard,
     Duration,
@@ -28,6 +31,7 @@ from judge.text.ast import (
     Reveal,
     Search,
     Selector,
+    Threshold,
 )
 from judge.text.fftcg_assemble import number_in, zoned
 from judge.text.fftcg_select import SelectorRules
@@ -105,6 +109,25 @@ class PermissionRules(SelectorRules):
     def p_they_control(self, meta, c):
         """"… he/she controls": the controller is the player the sentence names (read by its directive)."""
         return []
+
+    def use_again(self, meta, c):
+        """"use this special ability again without paying the cost" (11.7): once more, for free."""
+        kind = "special_ability" if "special" in self._slice(meta) else "action_ability"
+        return Deploy(verb="use", target=Selector(self_ref=True, card_types=(kind,)), free=True, span=self._span(meta))
+
+    def declare_number(self, meta, c):
+        return Declare(things=("number",), span=self._span(meta))
+
+    def p_that_cost(self, meta, c):
+        return [("th", Threshold("cost", "==", 0, ref=Selector(ref="declared_number")))]
+
+    def st_alt_special_cost(self, meta, c):
+        """"You may use X's special ability by discarding a Summon instead of discarding a Card Name X as
+        part of the cost" (11.7.1): another card may be discarded for 《S》."""
+        instead, _ = [x for x in c if isinstance(x, Selector)][:2]
+        paid = Discard(count=instead.count or 1, target=replace(instead, zone="hand"), span=self._span(meta))
+        return AlternativeCost(target=Selector(self_ref=True, card_types=("special_ability",)),
+                               cost=Cost(special=True, effects=(paid,)), span=self._span(meta))
 
     def cancel_choosing(self, meta, c):
         """"cancel all effects choosing {Name}" (11.11.2): every Summon or ability choosing it."""

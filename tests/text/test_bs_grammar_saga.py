@@ -431,3 +431,8 @@ def test_bss_8_5_6_your_opponent_places_cores_from_their_life() -> None:
     e = effect("Your opponent places two cores from their life into their trash.")
     assert isinstance(e, MoveCores)
     assert (e.count, e.source, e.dest, e.player) == (2, "opponent_life", "opponent_trash", Player.OPPONENT)
+
+
+def test_bss_8_1_5_1_label_printed_without_a_colon_names_the_timing() -> None:
+    a = one("[LV1][LV2] When Summoned Draw a card.")
+    assert (a.kind, a.timing, a.timing_text) == (AbilityKind.TRIGGERED, "when_summoned", "When Summoned")

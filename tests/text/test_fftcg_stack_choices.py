@@ -8,9 +8,11 @@ from __future__ import annotations
 from judge.text.ast import (
     Ability,
     AbilityKind,
+    AlternativeCost,
     Cancel,
     Conditional,
     Damage,
+    Declare,
     Deploy,
     Duration,
     Move,
@@ -19,6 +21,7 @@ from judge.text.ast import (
     Restriction,
     Reveal,
     Search,
+    walk,
 )
 from judge.text.parse import parse_text
 
@@ -143,3 +146,24 @@ def test_fftcg_15_1_1_7_cast_the_other_summon() -> None:
     ab = one("Choose 2 Summons in your Break Zone. You may cast the other Summon without paying the cost.")
     cast = next(e for e in ab.effects if isinstance(e, Optional)).effects[0]
     assert cast.free and cast.target.ref == "other"
+
+
+def test_fftcg_11_7_use_this_special_ability_again_without_paying() -> None:
+    ab = one("[[s]]Twin Flare[[/]] 《S》《火》: Choose 1 Forward. Deal it 5000 damage. You may pay 《火》. "
+             "When you do so, use this special ability again without paying the cost.")
+    again = [e for e in walk(ab) if isinstance(e, Deploy)][-1]
+    assert again.verb == "use" and again.free and again.target.card_types == ("special_ability",)
+
+
+def test_fftcg_5_2_1_select_a_number_then_forwards_of_that_cost() -> None:
+    ab = one("《ダル》: Select 1 number. Dull all the Forwards of that cost.")
+    declare, dull = ab.effects
+    assert isinstance(declare, Declare) and declare.things == ("number",)
+    assert dull.target.thresholds[0].ref.ref == "declared_number"
+
+
+def test_fftcg_11_7_1_special_ability_paid_by_discarding_another_card() -> None:
+    ab = one("You may use Pell's special ability by discarding a Summon instead of discarding a "
+             "[[i]]Card Name Pell[[/]] as part of the cost.", name="Pell")
+    (alt,) = ab.effects
+    assert isinstance(alt, AlternativeCost) and alt.cost.effects[0].target.card_types == ("summon",)

@@ -153,6 +153,17 @@ BSS: dict[str, tuple[str, ...]] = {
     "sequence.connector=additional_cost": ("8-4-2-2", "8-5-2-2"),
     "ability.timing=when_this_spirit_is_linked": ("8-1-5-1", "11-18-1"),
     "ability.timing=when_this_spirit_links": ("8-1-5-1", "11-18-1"),
+    "ability.timing=while_this_spirit_is_linked": ("8-1-4-1", "11-18-1"),
+    "ability.timing=when_this_spirit_is_summoned_or_attacks": ("8-1-5-1", "10-6-1", "10-11-1"),
+    "ability.timing=when_summoned_or_destroyed": ("8-1-5-1", "10-6-1", "10-15-1"),
+    "ability.timing=when_opponent_destroys_this_spirit": ("8-1-5-1", "10-15-1"),
+    "ability.timing=during_your_start_step": ("6-2-1", "8-1-4-1"),
+    "ability.timing=during_your_core_step": ("6-3-1", "8-1-4-1"),
+    "ability.timing=during_opponents_main_step": ("6-6-1", "8-1-4-1"),
+    "ability.timing=during_your_end_step": ("6-8-1", "8-1-4-1"),
+    "ability.timing=during_opponents_end_step": ("6-8-1", "8-1-4-1"),
+    "ability.timing=end_of_your_turn": ("6-8-1-1",),
+    "ability.timing=end_of_opponents_turn": ("6-8-1-1",),
     "condition.kind=distinct_names": ("2-1-1",),
 }
 

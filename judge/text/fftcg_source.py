@@ -213,6 +213,8 @@ _OPEN_TAG_END = re.compile(r"\[\[(?:i|s|ex|b)\]\]$")
 _LAST_RUN = re.compile(r"\[\[(?:i|s|ex)\]\]((?:(?!\[\[).)*?)\[\[/\]\]$", re.S)
 _RUN_LABEL = re.compile(r"\s*(?:limit break|damage\s+\d|warp\s+\d|priming\s|ex burst|\(card elements)", re.I)
 _KEYWORD_LINE = re.compile(r"(?:\s*(?:haste|brave|first strike|back attack))+\s*", re.I)
+#: a Limit Break label on a line of its own, as the project's own card convention writes it (15.2.8.2)
+_LIMIT_BREAK_LINE = re.compile(r"\s*limit\s+break\s*[-–—]+\s*\d+\s*", re.I)
 
 
 def _ends_open(paragraph: str) -> bool:
@@ -223,7 +225,8 @@ def _ends_open(paragraph: str) -> bool:
     plain word or on a Job / Card Name / Category reference is a sentence still going on.
     """
     s = _HTML.sub("", paragraph).strip()
-    if not s or _CLOSED_END.search(s) or _OPEN_TAG_END.search(s) or _KEYWORD_LINE.fullmatch(s):
+    if not s or _CLOSED_END.search(s) or _OPEN_TAG_END.search(s) or _KEYWORD_LINE.fullmatch(s) \
+            or _LIMIT_BREAK_LINE.fullmatch(s):
         return False
     run = _LAST_RUN.search(s)
     return not (run and _RUN_LABEL.match(run.group(1)))

@@ -44,6 +44,7 @@ def test_fftcg_11_5_3_a_paragraph_continuing_the_sentence_joins_it(text: str) ->
     "[[i]]Warp 2 --[[/]] 《火》《1》\nHaste First Strike\n《ダル》: Draw 1 card.",
     "<p>Back Attack<br />\nWhen Gorbo enters the field, draw 1 card.</p>",
     "Choose 1 Forward. Break it.[[i]]\nDamage 3 --[[/]] Gorbo gains Brave.",
+    "Limit Break -- 1\nChoose 1 Forward opponent controls. Break it.",
 ])
 def test_fftcg_11_5_3_a_whole_ability_stays_its_own_paragraph(text: str) -> None:
     n = text.count("\n") + 1

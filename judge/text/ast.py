@@ -477,6 +477,17 @@ class LoseEffects(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class LinkTo(Effect):
+    """BS "link it to a spirit with Link (, ignoring the link requirement)" (BSS 11-18-1): the
+    effect links `target` to `to`, as 【Link】 would, maybe without its link condition."""
+
+    target: Selector
+    to: Selector
+    ignore_condition: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class CostReduction(Effect):
     """BS cost reduction changed while a card is summoned (BSS 2-7-3, 10-6-5): symbols of other cards
     also count ("also", e.g. cards in the trash), only some symbols count ("only"), or the reduction
@@ -626,6 +637,7 @@ __all__ = [
     "Gain",
     "GainCrystal",
     "Keyword",
+    "LinkTo",
     "LoseEffects",
     "Modal",
     "ModifyStat",

@@ -16,6 +16,7 @@ from judge.text.ast import (
     Draw,
     Duration,
     Gain,
+    LinkTo,
     LoseEffects,
     Modal,
     Move,
@@ -250,3 +251,10 @@ class SagaMixin:
         places = [x for x in c if isinstance(x, tuple | Selector)]
         cores = next(x for x in c if isinstance(x, dict))
         return replace(self._cores(meta, cores, places[0], places[1]), player=Player.OPPONENT)
+
+    @v_args(meta=True)
+    def link_to(self, meta: Any, c: list) -> LinkTo:
+        # "link it to a spirit with Link, ignoring the link requirement" (BSS 11-18-1)
+        target, to = [x for x in c if isinstance(x, Selector)][:2]
+        ignore = any(isinstance(t, Token) and t.type == "LINK_REQ" for t in c)
+        return LinkTo(target=target, to=to, ignore_condition=ignore, span=self._span(meta))

@@ -12,6 +12,7 @@ from judge.text.ast import (
     Destroy,
     Duration,
     Gain,
+    LinkTo,
     LoseEffects,
     Modal,
     ModifyStat,
@@ -436,3 +437,12 @@ def test_bss_8_5_6_your_opponent_places_cores_from_their_life() -> None:
 def test_bss_8_1_5_1_label_printed_without_a_colon_names_the_timing() -> None:
     a = one("[LV1][LV2] When Summoned Draw a card.")
     assert (a.kind, a.timing, a.timing_text) == (AbilityKind.TRIGGERED, "when_summoned", "When Summoned")
+
+
+def test_bss_11_18_1_link_it_to_a_spirit_ignoring_the_link_requirement() -> None:
+    a = one("When you summon a Wyvern spirit card, select one of your spirits. You may also link it to a spirit "
+            "with Link, ignoring the link requirement.")
+    (opt,) = a.effects
+    (link,) = opt.effects
+    assert isinstance(link, LinkTo) and link.ignore_condition and link.to.with_keyword == "Link"
+    assert link.target.owner is Player.YOU and "11-18-1" in cites(link, "bss")

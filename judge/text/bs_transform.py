@@ -197,7 +197,8 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     @v_args(meta=True)
     def statement(self, meta: Any, c: list) -> list:
         effects = c[0] if isinstance(c[0], list) else [c[0]]
-        instead = False
+        instead = getattr(self, "_instead", False)     # "… instead and …" inside the statement
+        self._instead = False
         for item in c[1:]:
             if item is None:             # a keyword reminder (its printed timing): nothing to do
                 continue
@@ -231,6 +232,11 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         target = next(x for x in c if isinstance(x, Selector))
         return [Gain(target=target, ability=gained, duration=dur, span=self._span(meta))]
+
+    def directive_instead(self, c: list) -> Any:
+        # "keep it on the field exhausted instead and discard …": the statement is a substitution (BSS 8-9-1)
+        self._instead = True
+        return c[0]
 
     def tr_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], kind="unless", text="unless " + c[0].text))

@@ -20,6 +20,7 @@ from judge.text.ast import (
     ChangeTarget,
     Condition,
     Cost,
+    CostChange,
     Damage,
     Declare,
     Deploy,
@@ -128,6 +129,24 @@ class PermissionRules(SelectorRules):
         paid = Discard(count=instead.count or 1, target=replace(instead, zone="hand"), span=self._span(meta))
         return AlternativeCost(target=Selector(self_ref=True, card_types=("special_ability",)),
                                cost=Cost(special=True, effects=(paid,)), span=self._span(meta))
+
+    def st_any_cp_priming(self, meta, c):
+        """"The Priming cost of the Characters you control can be paid with CP of any Element" (15.2.9.2)."""
+        return Restriction(mode="can", action="pay_priming_with_any_element", target=next(x for x in c if isinstance(x, Selector)),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
+    def st_cost_change_any_cp(self, meta, c):
+        """"… is reduced by 1 and can be paid with CP of any Element" (11.4.4, 11.4.6): two changes at once."""
+        target = next(x for x in c if isinstance(x, Selector))
+        return [CostChange(target=target, amount=-number_in(c), span=self._span(meta)),
+                Restriction(mode="can", action="pay_with_any_element", target=target, duration=Duration.PERMANENT,
+                            span=self._span(meta))]
+
+    def st_pay_x_only(self, meta, c):
+        """"You can only use Ice CP to pay 《X》" (11.2, 11.8.11): the Element X must be paid with."""
+        elem = next(str(t) for t in c if getattr(t, "type", "") == "ELEMENT")
+        return Restriction(mode="must", action=f"pay_x_with_{elem}_cp", target=Selector(self_ref=True),
+                           duration=Duration.PERMANENT, span=self._span(meta))
 
     def cancel_choosing(self, meta, c):
         """"cancel all effects choosing {Name}" (11.11.2): every Summon or ability choosing it."""

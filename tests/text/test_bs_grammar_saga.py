@@ -446,3 +446,13 @@ def test_bss_11_18_1_link_it_to_a_spirit_ignoring_the_link_requirement() -> None
     (link,) = opt.effects
     assert isinstance(link, LinkTo) and link.ignore_condition and link.to.with_keyword == "Link"
     assert link.target.owner is Player.YOU and "11-18-1" in cites(link, "bss")
+
+
+def test_bss_8_9_1_keep_it_on_the_field_instead_and_then_more() -> None:
+    a = one("When this spirit would be destroyed, you may pay one core to keep it on the field exhausted instead "
+            "and draw a card.")
+    assert a.condition.kind == "would"
+    (sub,) = a.effects
+    assert isinstance(sub, Conditional) and sub.instead
+    (opt,) = sub.effects
+    assert [type(e).__name__ for e in opt.effects] == ["Move", "Draw"] and opt.effects[0].dest == "field"

@@ -114,3 +114,22 @@ def test_fftcg_10_1_choose_an_attacking_or_blocking_forward() -> None:
     ab = one("When Tessaly blocks or is blocked, choose 1 attacking or blocking Forward opponent controls. "
              "Deal it 3000 damage.", name="Tessaly")
     assert ab.effects[0].target.state == "attacking_or_blocking"
+
+
+def test_fftcg_15_2_9_2_priming_cost_paid_with_cp_of_any_element() -> None:
+    ab = one("The Priming cost of the Forwards you control can be paid with CP of any Element.")
+    (r,) = ab.effects
+    assert r.mode == "can" and r.action == "pay_priming_with_any_element" and r.target.owner is Player.YOU
+
+
+def test_fftcg_11_4_4_cost_reduced_and_paid_with_any_element() -> None:
+    ab = one("The cost required to play your [[i]]Job Sentinel[[/]] onto the field is reduced by 2 "
+             "and can be paid with CP of any Element.")
+    change, any_cp = ab.effects
+    assert change.amount == -2 and any_cp.action == "pay_with_any_element"
+
+
+def test_fftcg_11_8_11_x_paid_only_with_one_element() -> None:
+    ab = one("You can only use Wind CP to pay 《X》.")
+    (r,) = ab.effects
+    assert r.mode == "must" and r.action == "pay_x_with_wind_cp"

@@ -258,3 +258,12 @@ class SagaMixin:
         target, to = [x for x in c if isinstance(x, Selector)][:2]
         ignore = any(isinstance(t, Token) and t.type == "LINK_REQ" for t in c)
         return LinkTo(target=target, to=to, ignore_condition=ignore, span=self._span(meta))
+
+    @v_args(meta=True)
+    def cond_bp_margin(self, meta: Any, c: list) -> Condition:
+        # "if its BP is higher than the blocking spirit's BP by 5000 or more" (BSS 2-11)
+        words = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "MORE_FEWER"]
+        ints = [_num(t) for t in c if isinstance(t, Token) and t.type.endswith("INT")]
+        higher = words[0] in ("more", "higher")
+        th = Threshold("bp_difference", ">=" if higher else "<=", ints[0] if ints else 1)
+        return Condition(kind="compare", text=self._slice(meta), threshold=th, span=self._span(meta))

@@ -456,3 +456,11 @@ def test_bss_8_9_1_keep_it_on_the_field_instead_and_then_more() -> None:
     assert isinstance(sub, Conditional) and sub.instead
     (opt,) = sub.effects
     assert [type(e).__name__ for e in opt.effects] == ["Move", "Draw"] and opt.effects[0].dest == "field"
+
+
+def test_bss_2_11_bp_higher_than_the_blocking_spirits_by_a_margin() -> None:
+    a = one("When one of your Wyvern spirits is blocked, if its BP is higher than the blocking spirit's BP by 3000 "
+            "or more, draw a card.")
+    (cond,) = a.effects
+    th = cond.condition.threshold
+    assert (cond.condition.kind, th.stat, th.op, th.value) == ("compare", "bp_difference", ">=", 3000)

@@ -61,3 +61,15 @@ def test_fftcg_5_2_2_1_a_bare_italic_label_before_the_name() -> None:
     result = parse_text("When Gorbo enters the field, you may search for 1 [[i]]Card Name[[/]] Zed and add it to "
                         "your hand.", "fftcg", name="Gorbo")
     assert result.ok, result.unparsed
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("Choose 1 Forward. Deal it 1000 damage for each Job Royal Pastry Chef Forward you control.", "Royal Pastry Chef"),
+    ("Dull 2 active Job Sky Baker: Choose 1 Forward. Dull it.", "Sky Baker"),
+])
+def test_fftcg_6_6_2_a_plain_job_name_of_several_words(text: str, job: str) -> None:
+    from judge.text.ast import walk
+
+    result = parse_text(text, "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed
+    assert any(job in getattr(n, "families", ()) for n in walk(result.abilities[0]))

@@ -267,3 +267,10 @@ class SagaMixin:
         higher = words[0] in ("more", "higher")
         th = Threshold("bp_difference", ">=" if higher else "<=", ints[0] if ints else 1)
         return Condition(kind="compare", text=self._slice(meta), threshold=th, span=self._span(meta))
+
+    def post_share_symbol_color(self, c: list) -> dict:
+        # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
+        negated = any(isinstance(t, Token) and t.type == "NEG" for t in c)
+        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
+        ref = Selector(count=None, name="symbol", owner=owner)
+        return {"thresholds": (Threshold("shared_colors", "==" if negated else ">=", 0 if negated else 1, ref=ref),)}

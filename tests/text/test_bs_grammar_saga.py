@@ -464,3 +464,11 @@ def test_bss_2_11_bp_higher_than_the_blocking_spirits_by_a_margin() -> None:
     (cond,) = a.effects
     th = cond.condition.threshold
     assert (cond.condition.kind, th.stat, th.op, th.value) == ("compare", "bp_difference", ">=", 3000)
+
+
+def test_bss_2_8_cards_that_do_not_share_a_color_with_the_symbols_on_the_field() -> None:
+    a = one("Return all magic cards in your trash that do not share a color with any of the symbols on your field "
+            "to your hand.")
+    (move,) = a.effects
+    (th,) = move.target.thresholds
+    assert (th.stat, th.op, th.value, th.ref.name, th.ref.owner) == ("shared_colors", "==", 0, "symbol", Player.YOU)

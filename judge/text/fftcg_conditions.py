@@ -297,6 +297,20 @@ class ConditionRules:
         return [Conditional(condition=cond, effects=tuple(flatten([x for x in c if not isinstance(x, Selector)])),
                             span=self._span(meta))]
 
+    def and_if(self, meta, c):
+        """"X gains Haste, and if you have 7 or more, X also gains Brave" (11.8.13): the first effects, then
+        one more conditional effect ("instead" makes it replace them, 11.12.5.2)."""
+        cond = first_of(c, Condition)
+        i = c.index(cond)
+        first = flatten(c[:i])
+        rest = tuple(flatten(c[i + 1:]))
+        instead = self._printed(meta).rstrip(". ").endswith("instead")
+        return [*first, Conditional(condition=cond, effects=rest, instead=instead, span=self._span(meta))]
+
+    def cond_have_count(self, meta, c):
+        """"and if you have 7 or more": the count of the thing the sentence just counted (4.1)."""
+        return self._make(meta, "count_as_before", threshold=Threshold("count", self._op(meta), number_in(c)))
+
     def q_highest_cost(self, meta, c):
         """"the highest cost Dark Forward you control" (5.2.1): the one(s) with the greatest cost."""
         return [("state", "highest_cost")]

@@ -339,3 +339,22 @@ def test_fftcg_11_8_17_a_delayed_ability_inside_if_you_do_so() -> None:
     delayed = [n for n in walk(ab) if isinstance(n, Delayed)]
     assert delayed and delayed[0].effects  # the nested delayed ability is an AST node, not a parser helper
     assert all(type(n).__module__ == "judge.text.ast" for n in walk(ab))
+
+
+def test_fftcg_11_8_13_and_if_a_further_conditional_effect() -> None:
+    from judge.text.ast import ModifyStat
+
+    ab = one("All the Forwards other than Gorbo you control gain +1000 power, and if they are dealt damage by a "
+             "Summon, the damage becomes 0 instead.")
+    power, cond = ab.effects
+    assert isinstance(power, ModifyStat) and power.amount == 1000
+    assert isinstance(cond, Conditional) and cond.instead and cond.condition.selector.ref == "them"
+
+
+def test_fftcg_4_1_and_if_you_have_more_of_what_was_just_counted() -> None:
+    from judge.text.ast import walk
+
+    ab = one("If you have 2 or more different Elements among cards in your Break Zone, Gorbo gains +1000 power, and "
+             "if you have 5 or more, Gorbo also gains Brave.")
+    counts = [n for n in walk(ab) if getattr(n, "kind", None) == "count_as_before"]
+    assert counts and counts[0].threshold.value == 5 and counts[0].threshold.op == ">="

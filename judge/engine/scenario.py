@@ -18,7 +18,9 @@ Extensions to the issue's format (the core stays as specified):
   `succession: true`, `token: true`, or a card number (`whelp: JDG01-001`) from the card database;
 - FFTCG actions: `pay: {...}` beside `choose: yes` (a payment asked while an ability resolves: "you may
   pay 《1》", "if your opponent doesn't pay") and beside `attack:` (a cost to attack, 10.1.2.3); `loop: N`
-  (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3);
+  (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3); `answers: [...]`
+  on any action: decisions due while it is carried out (a "you may … instead" replacement applied as a
+  cost is paid, 11.12.5.1) — without them the action is refused unchanged;
 - expectations: `{request: "text", cites: [...]}` — the run ends waiting for that choice.
 """
 
@@ -204,7 +206,10 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]]) -> tuple[Any
     refusals: dict[int, Refusal] = {}
     request: ChoiceNeeded | None = None
     for index, action in actions:
-        ruling = rules.resolve(state, action)
+        try:
+            ruling = rules.resolve(state, action)
+        except ScenarioError as exc:            # what the engine cannot do yet, named with where it came up
+            raise ScenarioError(f"actions[{index}]: {exc.message}", hints=exc.hints) from exc
         steps.extend(TracedStep(step=s, action=index) for s in ruling.steps)
         if ruling.refused is not None:
             refusals[index] = ruling.refused

@@ -26,9 +26,12 @@ NO_PAYMENT = Payment()
 
 @dataclass(frozen=True, kw_only=True)
 class Act:
-    """An action by a player."""
+    """An action by a player; `answers` are decisions that come up while it is carried out (a replacement
+    the player may apply while a cost is paid, 11.12.5.1), supplied in advance since an action is not
+    paused midway."""
 
     player: str
+    answers: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -32,7 +32,7 @@ FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "f
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
                          "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
-                         "loop"})
+                         "loop", "answers"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -272,10 +272,20 @@ def _payment(raw: Any, where: str) -> Payment:
 
 
 def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
-    """A typed action from one `actions:` entry."""
+    """A typed action from one `actions:` entry; `answers: [...]` are decisions taken while it is carried out."""
     bad = sorted(set(map(str, raw)) - ACTION_KEYS)
     if bad:
         raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
+    act = _parse_action(raw, where)
+    if "answers" not in raw:
+        return act
+    answers = raw["answers"]
+    from judge.engine.fftcg.model import evolve
+
+    return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
+
+
+def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     p = str(raw.get("player", ""))
     if p not in PLAYERS:
         raise _err(f"{where}.player", "every action names its player: A or B")

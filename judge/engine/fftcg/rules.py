@@ -16,8 +16,8 @@ from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.log import Log, Note, Refused
-from judge.engine.fftcg.model import AttackStep, State, where
+from judge.engine.fftcg.log import Log, NeedChoice, Note, Refused
+from judge.engine.fftcg.model import AttackStep, Decision, State, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keywords, power
 
@@ -108,6 +108,31 @@ def _refusal(r: Refused, action: A.Act) -> Refusal:
     return Refusal(r.reason, tuple(dict.fromkeys((*r.cites, *rewind))))
 
 
+def _preload(s: State, action: A.Act) -> State:
+    """The state with the action's `answers:` queued for the decisions taken while it is carried out."""
+    answers = getattr(action, "answers", ())
+    return replace(s, answers=(*s.answers, *answers)) if answers else s
+
+
+def _check_used(before: State, after: State, action: A.Act) -> None:
+    """Answers supplied with an action that no decision asked for are a scenario mistake, not a guess."""
+    left = len(after.answers) - len(before.answers)
+    if getattr(action, "answers", ()) and left > 0:
+        from judge.errors import ScenarioError
+
+        raise ScenarioError(f"answers: {left} of the answers given with {type(action).__name__.lower()} by "
+                            f"{action.player} were not asked for while it was carried out "
+                            f"({', '.join(map(str, after.answers[len(after.answers) - left:]))})")
+
+
+def _midway(d: Decision) -> Refusal:
+    """A decision due while an action is carried out (a replacement applied as a cost is paid, 11.12.5.1):
+    actions are not paused midway, so the action is refused unchanged (14.1) until it comes with `answers:`."""
+    return Refusal(f"{d.player} must decide while this action is carried out: {d.prompt}; give the decision "
+                   f"with the action as answers: [...] (options: {', '.join(d.options) or 'free'})",
+                   tuple(dict.fromkeys((*d.cites, *cite("illegal_rewind")))))
+
+
 def resolve(state: State, action: A.Act) -> Ruling:
     """Carry out one action, passing the windows before it that nobody acts in."""
     log = Log()
@@ -120,9 +145,12 @@ def resolve(state: State, action: A.Act) -> Ruling:
     for _ in range(MAX_PASSES):
         mark = log.mark()
         try:
-            s2 = A.apply(s, _bind(s, action), log)
+            s2 = A.apply(_preload(s, action), _bind(s, action), log)
+            _check_used(s, s2, action)
             s2 = flow.advance(s2, log)
             return Ruling(state=s2, steps=_steps(log), request=_request(s2))
+        except NeedChoice as need:              # an action is never paused midway (see _midway)
+            return Ruling(state=state, refused=_midway(need.decision))
         except Refused as r:
             log.undo(mark)
             if not r.timing:
@@ -163,6 +191,8 @@ def settle(state: State) -> Ruling:
             s = flow.pass_priority(s, s.priority, log)
     except Refused as r:
         return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
+    except NeedChoice as need:
+        return Ruling(state=state, steps=_steps(log), refused=_midway(need.decision))
     return Ruling(state=s, steps=_steps(log), request=_request(s))
 
 

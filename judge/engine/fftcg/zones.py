@@ -9,7 +9,7 @@ game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16
 from __future__ import annotations
 
 from judge.engine.fftcg import replacement
-from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Character, State, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.triggers import emit
@@ -23,8 +23,9 @@ def _take(s: State, uid: str) -> tuple[State, str, Character | None]:
     zone, who = where(s, uid)
     if zone == "field":
         char = s.char(uid)
-        if char is None:        # a card under a Primed stack: taken with its stack, never alone
-            raise ValueError(f"{uid} is under a Primed Character")
+        if char is None:        # a card under a Primed stack: taken with its stack, never alone (15.2.9.4.2)
+            raise Refused(f"{s.name_of(uid)} is under a Primed Character: it leaves only with the Character on top",
+                          "primed_leaves", "primed_top_only")
         return replace(s, field=tuple(c for c in s.field if c.uid != uid)), zone, char
     if zone == "stack":
         return replace(s, stack=tuple(i for i in s.stack if i.card != uid)), zone, None

@@ -73,3 +73,11 @@ def test_fftcg_6_6_2_a_plain_job_name_of_several_words(text: str, job: str) -> N
     result = parse_text(text, "fftcg", name="Gorbo")
     assert result.ok, result.unparsed
     assert any(job in getattr(n, "families", ()) for n in walk(result.abilities[0]))
+
+
+def test_fftcg_6_6_2_bracketed_card_name_and_job_in_one_count() -> None:
+    result = parse_text("For each [Card Name (Baker)] and [Job (Baker)] other than Gorbo you control, Gorbo gains "
+                        "+1000 power.", "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed
+    per = result.abilities[0].effects[0].per
+    assert per.name == "Baker" and per.families == ("Baker",)

@@ -191,6 +191,7 @@ class ModifyStat(Effect):
     duration: Duration = Duration.TURN
     per: Selector | None = None  # FFTCG "for each …": amount is multiplied by their number
     span: Span | None = None
+    same_as: Selector | None = None  # FFTCG "power becomes the same as that Forward's power": the value is that card's
     next_only: bool = False      # FFTCG "the next damage dealt to it …": a replacement used once (11.12.5)
 
 

@@ -14,8 +14,12 @@ from typing import Any
 from lark import Tree
 
 from judge.text.ast import (
+    Condition,
+    Conditional,
     Deploy,
     Duration,
+    Gain,
+    Keyword,
     ModifyStat,
     Move,
     Player,
@@ -130,6 +134,30 @@ class ReplaceRules(PermissionRules):
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
         return [Restriction(mode="lose", action="all_abilities", target=target, duration=dur, span=self._span(meta)),
                 ModifyStat(stat="power", amount=-number_in(c), target=target, duration=dur, span=self._span(meta))]
+
+    def st_power_becomes_as(self, meta, c):
+        """"{Name}'s power becomes the same as that Forward's power" (11.12.4.2): set from another card."""
+        own = any(getattr(t, "type", "") == "SELF" for t in c[:1])
+        other = next(x for x in c if isinstance(x, Selector))
+        return ModifyStat(stat="power_set", amount=0, target=Selector(self_ref=True) if own else Selector(ref="it"),
+                          same_as=other, duration=next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT),
+                          span=self._span(meta))
+
+    def st_lose_all_becomes_forward(self, meta, c):
+        """"It loses all its abilities and also becomes a Forward with 8000 power" (11.12.4.2, 5.2.3)."""
+        target = c[0]
+        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
+        return [Restriction(mode="lose", action="all_abilities", target=target, duration=dur, span=self._span(meta)),
+                Gain(target=target, keyword=Keyword("Becomes Forward", (str(number_in(c)),)), duration=dur,
+                     span=self._span(meta))]
+
+    def and_if(self, meta, c):
+        """"…, and if X, Y (instead)": a second, conditional part of the same sentence (11.8.13, 11.12.5.2)."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        i = c.index(cond)
+        instead = " ".join(self._slice(meta).split()).rstrip(". ").endswith("instead")
+        return [*flatten(c[:i]), Conditional(condition=cond, effects=tuple(flatten(c[i + 1:])), instead=instead,
+                                             span=self._span(meta))]
 
     def p_with_counter(self, meta, c):
         """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""

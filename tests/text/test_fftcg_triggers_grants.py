@@ -138,3 +138,26 @@ def test_fftcg_6_7_forwards_with_counters_gain_a_replacement_ability() -> None:
     assert gain.target.thresholds[0].stat == "counters:Ward" and gain.target.thresholds[0].value == 2
     (cond,) = gain.ability.effects
     assert isinstance(cond, Conditional) and cond.effects[0].amount == -1000
+
+
+def test_fftcg_11_12_4_2_power_becomes_the_same_as_that_forwards() -> None:
+    ab = one("When a Forward other than Hessa enters your field, Hessa's power becomes the same as "
+             "that Forward's power until the end of the turn.", name="Hessa")
+    (mod,) = ab.effects
+    assert isinstance(mod, ModifyStat) and mod.stat == "power_set" and mod.target.self_ref
+    assert mod.same_as is not None and mod.duration is Duration.TURN
+
+
+def test_fftcg_5_2_3_loses_all_abilities_and_also_becomes_a_forward() -> None:
+    ab = one("Choose 1 Monster. It loses all its abilities and also becomes a Forward with 6000 power.")
+    lose = next(e for e in ab.effects if isinstance(e, Restriction))
+    becomes = next(e for e in ab.effects if isinstance(e, Gain))
+    assert lose.action == "all_abilities" and becomes.keyword.params == ("6000",)
+
+
+def test_fftcg_11_12_5_2_and_if_they_are_dealt_damage_it_becomes_0() -> None:
+    ab = one("All the Forwards other than Hessa you control gain +1000 power, and if they are dealt damage "
+             "by a Summon or an ability, the damage becomes 0 instead.", name="Hessa")
+    boost, cond = ab.effects
+    assert isinstance(boost, ModifyStat) and boost.amount == 1000
+    assert isinstance(cond, Conditional) and cond.instead and cond.effects[0].amount == 0

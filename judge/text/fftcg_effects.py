@@ -429,6 +429,11 @@ class EffectRules(TailRules):
         return Restriction(mode="unless_paid", action="attack", target=c[0], duration=Duration.PERMANENT,
                            cost=first_of(c, Cost), span=self._span(meta))
 
+    def st_block_cost(self, meta, c):
+        # 10.1.3.1.3: blocking is allowed once its cost is paid; the cost is kept on the restriction
+        return Restriction(mode="unless_paid", action="block", target=c[0], duration=Duration.PERMANENT,
+                           cost=first_of(c, Cost), span=self._span(meta))
+
     def st_must(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
         a = c[1]

@@ -52,6 +52,7 @@ class Attack(Act):
 @dataclass(frozen=True, kw_only=True)
 class Block(Act):
     blocker: str | None
+    pay: Payment | None = None      # the cost to block, when an effect requires one (10.1.3.1.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,7 +336,12 @@ def _pending(d, text: str) -> Refused:
 def block(s: State, a: Block, log: Log) -> State:
     d = s.awaiting
     if d is not None and d.kind == "block" and d.player == a.player:
-        return replace(s, awaiting=None, answers=(*s.answers, a.blocker or "none"))
+        answer: Any = a.blocker or "none"
+        if a.pay is not None:
+            from judge.engine.fftcg.payments import PayAnswer
+
+            answer = PayAnswer(answer, a.pay)
+        return replace(s, awaiting=None, answers=(*s.answers, answer))
     if a.player == s.turn_player:
         raise Refused("only the non-turn player blocks", "block_declaration")
     b = s.battle

@@ -15,7 +15,7 @@ from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.payments import pay_attack
+from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
     cannot_be_blocked_by,
     damage_gate,
@@ -167,11 +167,14 @@ def declare_block(s: State, log: Log) -> State:
         else:
             s, answer = take_answer(s, ntp, "block", f"{ntp} declares a blocker or no block",
                                     (*options, "none"), "block_declaration")
+            offered = getattr(answer, "pay", None)                  # block: b1 with pay: {...} (10.1.3.1.3)
+            answer = getattr(answer, "answer", answer)
             value = as_list(answer)[0] if as_list(answer) else "none"
             if yes_no(value) is False or value in (None, "none"):
                 log.add(f"{ntp} does not block", "block_declaration")
             elif str(value) in options:
                 blocker = str(value)
+                s = pay_block(s, ntp, blocker, offered, log)       # checked, locked in and paid
             else:
                 raise _block_refusal(s, str(value), ntp)
     if blocker is not None:

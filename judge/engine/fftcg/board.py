@@ -301,7 +301,7 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"),
                         pay=pay if "pay" in raw else None)
     if "block" in raw:
-        return A.Block(player=p, blocker=str(raw["block"]))
+        return A.Block(player=p, blocker=str(raw["block"]), pay=pay if "pay" in raw else None)
     if raw.get("no_block"):
         return A.Block(player=p, blocker=None)
     if "use" in raw:

@@ -101,6 +101,7 @@ CLAUSES: dict[str, str] = {
     "block_declaration": "10.1.3.1",
     "blocker_active": "10.1.3.1.1",
     "blocker_limits": "10.1.3.1.2",
+    "block_cost": "10.1.3.1.3",
     "blocking_forward": "10.1.3.2",
     "in_battle": "10.1.3.2.1",
     "removed_from_battle": "10.1.3.3",

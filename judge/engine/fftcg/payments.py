@@ -147,19 +147,19 @@ def not_paid(s: State, kind: str, cond_text: str, controller: str, label: str, l
 
 
 __all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay",
-           "unpaid_cost"]
+           "pay_block", "unpaid_cost"]
 
 
 # ---- attack costs (10.1.2.3) ------------------------------------------------------------------------
 
-def attack_costs(s: State, attackers: tuple[str, ...]) -> list[tuple[str, str, Cost]]:
-    """(attacker, source of the requirement, cost) for each "cannot attack unless … pays" that applies."""
+def attack_costs(s: State, attackers: tuple[str, ...], action: str = "attack") -> list[tuple[str, str, Cost]]:
+    """(Forward, source of the requirement, cost) for each "cannot attack (block) unless … pays" that applies."""
     from judge.engine.fftcg.query import field_effects, matches
     from judge.text.ast import Restriction
 
     out = []
     for src, e in field_effects(s):
-        if not (isinstance(e, Restriction) and e.mode == "unless_paid" and e.action == "attack" and e.cost):
+        if not (isinstance(e, Restriction) and e.mode == "unless_paid" and e.action == action and e.cost):
             continue
         for uid in attackers:
             if e.target is not None and matches(s, uid, e.target, src.controller, src.uid):
@@ -184,3 +184,22 @@ def pay_attack(s: State, player: str, attackers: tuple[str, ...], offered: Payme
         raise Refused(f"{why}: declare the attack with pay: {{...}} for {cost_text(total)}", "attack_cost")
     s = pay(s, player, total, offered, log, "the attack", ("attack_cost",))
     return s
+
+
+# ---- block costs (10.1.3.1.3) -------------------------------------------------------------------------
+
+def pay_block(s: State, player: str, blocker: str, offered: Payment | None, log: Log) -> State:
+    """The cost to block: checked as the blocker is declared, locked in, paid exactly (10.1.3.1.3)."""
+    costs = attack_costs(s, (blocker,), "block")
+    if not costs:
+        if offered is not None and (offered.discard or offered.dull):
+            raise Refused(f"no cost is required for {s.name_of(blocker)} to block, so nothing may be paid for it",
+                          "block_cost", "exact_cp")
+        return s
+    total = Cost(cp=tuple(i for _, _, c in costs for i in c.cp), crystal=sum(c.crystal for _, _, c in costs))
+    why = "; ".join(f"{s.name_of(u)} cannot block unless {cost_text(c)} is paid "
+                    f"({'its own text' if src == u else s.name_of(src)})" for u, src, c in costs)
+    log.add(f"{player} checks the cost to block: {cost_text(total)} ({why}); it is locked in now", "block_cost")
+    if offered is None or not (offered.discard or offered.dull or total.crystal):
+        raise Refused(f"{why}: declare the block with pay: {{...}} for {cost_text(total)}", "block_cost")
+    return pay(s, player, total, offered, log, "the block", ("block_cost",))

@@ -17,7 +17,8 @@ Extensions to the issue's format (the core stays as specified):
 - Battle Spirits cards: `levels: {2: {cores: super_unleash, …}}`, `ex_symbol`, `soul_magic: [red]`,
   `succession: true`, `token: true`, or a card number (`whelp: JDG01-001`) from the card database;
 - FFTCG actions: `pay: {...}` beside `choose: yes` (a payment asked while an ability resolves: "you may
-  pay 《1》", "if your opponent doesn't pay") and beside `attack:` (a cost to attack, 10.1.2.3); `loop: N`
+  pay 《1》", "if your opponent doesn't pay") and beside `attack:` / `block:` (a cost to attack or block,
+  10.1.2.3 / 10.1.3.1.3); `x: N` beside `use:` or `choose: yes` (the value chosen for 《X》, 4.5); `loop: N`
   (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3); `answers: [...]`
   on any action: decisions due while it is carried out (a "you may … instead" replacement applied as a
   cost is paid, 11.12.5.1) — without them the action is refused unchanged;

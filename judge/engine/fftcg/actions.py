@@ -18,6 +18,7 @@ from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.xvalue import bind_x, x_cost
 from judge.engine.fftcg.zones import discard, enter_field, move
 from judge.text.ast import Ability, AbilityKind, Destroy, Move
 
@@ -62,6 +63,7 @@ class Use(Act):
     pay: Payment = NO_PAYMENT
     targets: tuple[str, ...] = ()
     mode: tuple[str, ...] = ()
+    x: int | None = None            # the value chosen for 《X》 in the cost (4.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,6 +75,7 @@ class Pass(Act):
 class Choose(Act):
     values: tuple[Any, ...]
     pay: Payment | None = None      # with `choose: yes`: the CP sources for a payment asked on resolution
+    x: int | None = None            # with it: the value chosen for 《X》 (4.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -261,8 +264,17 @@ def use(s: State, a: Use, log: Log) -> State:
     effects, modes = select_modes(ab.effects, a.mode, label, "action_modes")
     if modes:
         log.add(f"{p} declares option(s) {modes}", "action_modes")
+    if (cost is None or not cost.x) and a.x is not None:
+        raise Refused(f"the cost of {label} has no 《X》, so no value is chosen for X", "variable_x")
+    if cost is not None and cost.x:
+        if a.x is None:
+            raise Refused(f"the cost of {label} has 《X》: {p} chooses the value of X (x: N) as it is used",
+                          "variable_x", "action_cost")
+        effects = bind_x(effects, a.x)
+        log.add(f"{p} chooses X = {a.x} for {label}: 《X》 is {a.x} CP and every X in the ability is {a.x}",
+                "variable_x", "action_cost")
     chosen = assign_targets(s, effects, p, uid, a.targets, (k["choose"],), label)
-    req = ability_cost(cost.cp if cost else (), f"the cost of {label}")
+    req = ability_cost(x_cost(cost.cp, a.x) if cost else (), f"the cost of {label}")
     special_card = None
     if special:
         wanted = s.card(uid).name
@@ -316,10 +328,10 @@ def choose(s: State, a: Choose, log: Log) -> State:
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
     if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order"):
         value = list(a.values)
-    if a.pay is not None:
+    if a.pay is not None or a.x is not None:
         from judge.engine.fftcg.payments import PayAnswer
 
-        value = PayAnswer(value, a.pay)
+        value = PayAnswer(value, a.pay or NO_PAYMENT, a.x)
     from judge.engine.fftcg.loops import answered
 
     s = answered(s, d)

@@ -32,7 +32,7 @@ FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "f
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
                          "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
-                         "loop", "answers"})
+                         "loop", "answers", "x"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -277,12 +277,24 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if bad:
         raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
+    if "x" in raw and not isinstance(act, A.Use | A.Choose):
+        raise _err(f"{where}.x", "X is chosen with use: (a cost with 《X》) or with choose: (paying 《X》 on resolution)")
     if "answers" not in raw:
         return act
     answers = raw["answers"]
     from judge.engine.fftcg.model import evolve
 
     return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
+
+
+def _x(raw: Mapping[str, Any], where: str) -> int | None:
+    """`x: N`, the value a player chooses for 《X》 (4.5): a whole number, 0 or more."""
+    if "x" not in raw:
+        return None
+    x = _int(raw["x"], f"{where}.x")
+    if x < 0:
+        raise _err(f"{where}.x", "X is chosen as 0 or more")
+    return x
 
 
 def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
@@ -307,13 +319,13 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if "use" in raw:
         ability = raw.get("ability", 0)
         return A.Use(player=p, source=str(raw["use"]), ability=_int(ability, f"{where}.ability"), pay=pay,
-                     targets=targets, mode=_ids(raw.get("mode"), f"{where}.mode"))
+                     targets=targets, mode=_ids(raw.get("mode"), f"{where}.mode"), x=_x(raw, where))
     if raw.get("pass"):
         return A.Pass(player=p)
     if "choose" in raw:
         value = raw["choose"]
         return A.Choose(player=p, values=tuple(value) if isinstance(value, list) else (value,),
-                        pay=pay if "pay" in raw else None)
+                        pay=pay if "pay" in raw else None, x=_x(raw, where))
     if raw.get("end_phase"):
         return A.EndPhase(player=p)
     if raw.get("end_turn"):

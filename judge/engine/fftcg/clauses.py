@@ -19,6 +19,7 @@ CLAUSES: dict[str, str] = {
     "defeat_precedence": "3.2",
     "both_lose_draw": "3.3",
     "negative_values": "4.3",
+    "variable_x": "4.5",
     # 5: cards
     "element": "5.2.1.1",
     "cost_element": "5.2.1.2",

@@ -17,6 +17,7 @@ from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, is_forward, matches
 from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.xvalue import bind_x
 from judge.engine.fftcg.zones import draw, enter_field, move
 from judge.errors import ScenarioError
 from judge.text.ast import (
@@ -316,6 +317,9 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     for i, e in enumerate(effects):
         if isinstance(e, Optional):
             s, done = _optional(s, e, ctx, log)
+            if done and s.x_paid is not None:           # "you may pay 《X》": what follows reads X (4.5)
+                x, s = s.x_paid, replace(s, x_paid=None)
+                return run(s, bind_x(effects[i + 1:], x), ctx, log)
             continue
         if isinstance(e, Reveal):                  # later sentences use the cards shown (reveal.py)
             s, ctx = reveal.reveal(s, e, ctx, log)

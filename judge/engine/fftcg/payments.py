@@ -25,6 +25,7 @@ from judge.engine.fftcg.cost import (
 )
 from judge.engine.fftcg.log import Log, Refused, take_answer, yes_no
 from judge.engine.fftcg.model import State, other
+from judge.engine.fftcg.model import evolve as replace
 from judge.text.ast import Cost, Optional, Pay
 
 #: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)
@@ -38,6 +39,7 @@ class PayAnswer:
 
     answer: Any
     pay: Payment
+    x: int | None = None            # the value chosen for 《X》 (4.5)
 
 
 def cost_text(cost: Cost) -> str:
@@ -101,20 +103,32 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
     assert isinstance(first, Pay)
     player = other(controller) if e.player is not None and e.player.value == "opponent" else controller
     keys = ("auto_may", "pay_cp")
-    if first.cost.x:
-        from judge.errors import ScenarioError
-
-        raise ScenarioError(f"the FFTCG engine cannot pay a 《X》 cost chosen on resolution yet ({label})")
-    if not can_pay(s, player, first.cost):
-        log.add(f"{player} cannot pay {cost_text(first.cost)} for {label}, so it is not paid (nothing else "
+    cost = first.cost
+    if not cost.x and not can_pay(s, player, cost):
+        log.add(f"{player} cannot pay {cost_text(cost)} for {label}, so it is not paid (nothing else "
                 f"that depends on paying happens)", "impossible_text", *keys)
         return s, False
-    s, offered = _decide(s, player, first.cost, f"{player} may pay {cost_text(first.cost)} for {label}", keys)
+    x = None
+    if cost.x:                                   # "you may pay 《X》": the payer names X as they pay (4.5)
+        s, answer = take_answer(s, player, "pay", f"{player} may pay 《X》 for {label} (choose yes with x: N and "
+                                f"pay: {{...}}, or no)", ("yes", "no"), "variable_x", *keys)
+        s = replace(s, answers=(answer, *s.answers))
+        x = getattr(answer, "x", None)
+        if x is None and yes_no(getattr(answer, "answer", answer)) is not False:
+            raise Refused(f"{player} pays 《X》 for {label}: say the value chosen for X (x: N)", "variable_x", *keys)
+        cost = replace(cost, cp=(*cost.cp, str(x)) if x else cost.cp, x=False)
+    s, offered = _decide(s, player, cost, f"{player} may pay {cost_text(cost)} for {label}", keys)
     if offered is None:
         log.add(f"{player} chooses not to pay {cost_text(first.cost)} for {label}", *keys)
         return s, False
-    s = pay(s, player, first.cost, offered, log, label, keys)
-    log.add(f"{player} pays {cost_text(first.cost)} for {label}", *keys)
+    s = pay(s, player, cost, offered, log, label, keys)
+    log.add(f"{player} pays {cost_text(cost)} for {label}" + (f", choosing X = {x}: every X that follows is {x}"
+                                                             if x is not None else ""), *keys,
+            *(("variable_x",) if x is not None else ()))
+    if x is not None:
+        from judge.engine.fftcg.xvalue import bind_x
+
+        return replace(run_rest(s, bind_x(e.effects[1:], x)), x_paid=x), True
     return run_rest(s, e.effects[1:]), True
 
 

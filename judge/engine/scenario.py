@@ -220,7 +220,10 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]]) -> tuple[Any
         state = ruling.state
         request = ruling.request
     if request is None and rules.winner(state) is None:
-        ruling = rules.settle(state)
+        try:
+            ruling = rules.settle(state)
+        except ScenarioError as exc:
+            raise ScenarioError(f"after the last action: {exc.message}", hints=exc.hints) from exc
         steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)
         state = ruling.state
         request = ruling.request

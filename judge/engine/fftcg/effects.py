@@ -321,8 +321,12 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
                 x, s = s.x_paid, replace(s, x_paid=None)
                 return run(s, bind_x(effects[i + 1:], x), ctx, log)
             continue
+        if reveal.told(e, effects[:i]):            # the kind of card "Reveal N … from your hand" selected
+            continue
         if isinstance(e, Reveal):                  # later sentences use the cards shown (reveal.py)
-            s, ctx = reveal.reveal(s, e, ctx, log)
+            s, ctx = reveal.reveal(s, e, ctx, log, effects[i + 1:])
+            if e.zone == "hand" and e.count:       # "Reveal 2 … from your hand. If you do so, …" (11.11.5)
+                done = len(ctx.revealed) == e.count
             continue
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")

@@ -18,6 +18,7 @@ from judge.engine.fftcg.model import State, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.zones import enter_field, move
+from judge.text.ast import Choose as ChooseNode
 from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector
 
 REFS = ("it", "them", "rest")
@@ -25,11 +26,13 @@ REFS = ("it", "them", "rest")
 IT_KINDS = ("it_is", "it_is_not")
 
 
-def reveal(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
+def reveal(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...] = ()) -> tuple[State, Any]:
     """Reveal (or look at) the top cards of the controller's deck; the rest of the effect may use them."""
     p = ctx.controller
     if e.zone in ("hand", "opponent_hand") and e.count is None:
         return _reveal_hand(s, e, ctx, log)
+    if e.zone == "hand":
+        return _reveal_from_hand(s, e, ctx, log, after)
     if e.zone in ("deck_shuffle", "revealed_shuffle"):
         what = "their deck" if e.zone == "deck_shuffle" else "the other revealed cards"
         log.add(f"{p} shuffles {what}: their order becomes random and unknown to both players (the engine keeps "
@@ -65,6 +68,40 @@ def _reveal_hand(s: State, e: Reveal, ctx: Any, log: Log) -> tuple[State, Any]:
     shown = ", ".join(s.name_of(u) for u in hand) or "no cards"
     log.add(f"{p} reveals their hand to both players: {shown} (the hand is still a hidden zone)", "hidden_zones")
     return s, replace(ctx, revealed=tuple(hand))
+
+
+def _reveal_from_hand(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...]) -> tuple[State, Any]:
+    """"Reveal 2 Forwards from your hand": the controller selects that many such cards of their hand and shows
+    them to both players; they stay in the hand, a hidden zone (4.1). The kind of card is the selection the
+    grammar keeps beside the Reveal; with fewer such cards, as many as possible are revealed (2.3)."""
+    p = ctx.controller
+    sel = next((x.target for x in after if isinstance(x, ChooseNode) and x.target.zone == "hand"
+                and x.target.choose == "select"), None)
+    hand = s.zones[p].hand
+    legal = [u for u in hand if s.card(u) is not None and (sel is None or matches(s, u, _free(sel), p, ctx.source))]
+    n = e.count or 0
+    kind = "/".join(sel.card_types) if sel is not None and sel.card_types else "card"
+    if len(legal) <= n:
+        picked = legal
+        if len(legal) < n:
+            log.add(f"{p} has {len(legal)} {kind}(s) in hand, fewer than {n}: they reveal what they can",
+                    "impossible_text")
+    else:
+        s, answer = take_answer(s, p, "select", f"{p} selects {n} {kind}(s) in their hand to reveal for {ctx.label}",
+                                tuple(legal), "resolution_choice")
+        picked = [str(u) for u in as_list(answer)]
+        if len(picked) != n or len(set(picked)) != n or any(u not in legal for u in picked):
+            raise Refused(f"reveal exactly {n} {kind}(s) among {', '.join(legal)}", "resolution_choice")
+    if picked:
+        log.add(f"{p} reveals {', '.join(s.name_of(u) for u in picked)} from their hand to both players (the cards "
+                f"stay in the hand, a hidden zone)", "hidden_zones", "resolution_choice")
+    return s, replace(ctx, revealed=tuple(picked), subject=picked[0] if len(picked) == 1 else ctx.subject)
+
+
+def told(e: Effect, before: tuple[Effect, ...]) -> bool:
+    """Whether `e` is the selection of a "Reveal N … from your hand" before it (used there, not a target)."""
+    return isinstance(e, ChooseNode) and e.target.zone == "hand" and e.target.choose == "select" and \
+        any(isinstance(x, Reveal) and x.zone == "hand" and x.count is not None for x in before)
 
 
 def _unmoved(s: State, ctx: Any) -> list[str]:
@@ -176,4 +213,4 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     return s
 
 
-__all__ = ["IT_KINDS", "apply", "handles", "holds", "reveal"]
+__all__ = ["IT_KINDS", "apply", "handles", "holds", "reveal", "told"]

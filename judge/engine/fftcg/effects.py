@@ -55,6 +55,7 @@ class Ctx:
     targets: dict[Selector, tuple[str, ...]] = field(default_factory=dict)
     subject: str | None = None
     revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
+    shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
 
 
 def _key(sel: Selector) -> Selector:

@@ -19,7 +19,7 @@ from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.zones import enter_field, move
 from judge.text.ast import Choose as ChooseNode
-from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector
+from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
 
 REFS = ("it", "them", "rest")
 #: Condition kinds about the revealed card ("If it is a Forward" / "If it is not a Summon")
@@ -33,11 +33,13 @@ def reveal(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...] = 
         return _reveal_hand(s, e, ctx, log)
     if e.zone == "hand":
         return _reveal_from_hand(s, e, ctx, log, after)
+    if e.zone == "deck_until_found":
+        return _reveal_until(s, ctx, log, after)
     if e.zone in ("deck_shuffle", "revealed_shuffle"):
         what = "their deck" if e.zone == "deck_shuffle" else "the other revealed cards"
         log.add(f"{p} shuffles {what}: their order becomes random and unknown to both players (the engine keeps "
                 f"the listed order)", "deck_hidden")
-        return s, ctx
+        return s, (replace(ctx, shuffled=True) if e.zone == "revealed_shuffle" else ctx)
     if e.zone not in ("deck", "deck_look"):
         from judge.errors import ScenarioError
 
@@ -96,6 +98,48 @@ def _reveal_from_hand(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effe
         log.add(f"{p} reveals {', '.join(s.name_of(u) for u in picked)} from their hand to both players (the cards "
                 f"stay in the hand, a hidden zone)", "hidden_zones", "resolution_choice")
     return s, replace(ctx, revealed=tuple(picked), subject=picked[0] if len(picked) == 1 else ctx.subject)
+
+
+def _sought(after: tuple[Effect, ...]) -> Selector | None:
+    """The kind of card "until a Wind or Water card is revealed" looks for: the grammar keeps it on the next
+    move of a revealed card ("Add it to your hand")."""
+    for x in after:
+        if isinstance(x, Sequence):
+            found = _sought(tuple(x.effects))
+            if found is not None:
+                return found
+        sel = getattr(x, "target", None)
+        if isinstance(x, Move | Deploy) and isinstance(sel, Selector) and sel.zone == "revealed" and sel.ref is None:
+            return sel
+    return None
+
+
+def _reveal_until(s: State, ctx: Any, log: Log, after: tuple[Effect, ...]) -> tuple[State, Any]:
+    """"Turn over one card at a time from the top of your deck until a (kind) card is revealed": cards are
+    revealed one by one and the first that fits stops it (they stay on the deck, a hidden zone, until the
+    effect moves them, 7.6.1); with no such card the whole deck is revealed and nothing is found (2.3)."""
+    p = ctx.controller
+    sel = _sought(after)
+    if sel is None:
+        from judge.errors import ScenarioError
+
+        raise ScenarioError(f"the FFTCG engine cannot tell which card ends the reveal ({ctx.label})")
+    shown: list[str] = []
+    found = None
+    for u in s.zones[p].deck:
+        shown.append(u)
+        if s.card(u) is not None and matches(s, u, _free(sel), p, ctx.source):
+            found = u
+            break
+    names = ", ".join(s.name_of(u) for u in shown) or "nothing (the deck is empty)"
+    if found is None:
+        log.add(f"{p} turns over their deck one card at a time: {names}; none is the card sought, so that part "
+                f"of the effect does nothing", "hidden_zones", "deck_hidden", "impossible_text")
+    else:
+        log.add(f"{p} turns over cards one at a time from the top of their deck until {s.name_of(found)} fits: "
+                f"{names} (revealed to both players; they stay on the deck, still a hidden zone)",
+                "hidden_zones", "deck_hidden")
+    return s, replace(ctx, revealed=tuple(shown), subject=found if found is not None else ctx.subject)
 
 
 def told(e: Effect, before: tuple[Effect, ...]) -> bool:
@@ -161,7 +205,7 @@ def _cards(s: State, sel: Selector, ctx: Any, log: Log) -> tuple[State, list[str
 def _put_back(s: State, cards: list[str], dest: str, ctx: Any, log: Log) -> State:
     """Return cards to the top and/or bottom of the deck in the order the controller chooses."""
     p = ctx.controller
-    if len(cards) > 1:
+    if len(cards) > 1 and not getattr(ctx, "shuffled", False):       # shuffled: no order to choose
         s, answer = take_answer(s, p, "deck_order", f"{p} puts {', '.join(cards)} back in any order "
                                 f"(list them top first" + ("; add :bottom to send one to the bottom"
                                                             if dest == "deck_top_or_bottom" else "") + ")",
@@ -181,7 +225,8 @@ def _put_back(s: State, cards: list[str], dest: str, ctx: Any, log: Log) -> Stat
     bottom = [u for u in order if side[u] == "bottom"]
     s = s.with_zones(p, deck=(*top, *deck, *bottom))
     where_ = "; ".join(f"{', '.join(x)} on the {w}" for x, w in ((top, "top"), (bottom, "bottom")) if x)
-    log.add(f"{p} puts {len(cards)} card(s) back: {where_} of the deck, in the order they chose",
+    how = "shuffled" if getattr(ctx, "shuffled", False) and len(cards) > 1 else "in the order they chose"
+    log.add(f"{p} puts {len(cards)} card(s) back: {where_} of the deck, {how}",
             "card_text_precedence", "deck_hidden",
             changes=tuple(f"{u}: deck -> deck_{side[u]}" for u in order))
     return s

@@ -277,6 +277,8 @@ def _settled(node: Any) -> Any:
 def _imperative(e: Effect) -> bool:
     """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement."""
     if isinstance(e, Conditional):
+        if getattr(e.condition, "kind", None) == "event":
+            return False              # "If X would …, Y instead": a replacement effect, not a one-shot (11.12.5)
         return any(_imperative(x) for x in e.effects)
     return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange, AlternativeCost)) or getattr(e, "duration", None) is Duration.TURN
 

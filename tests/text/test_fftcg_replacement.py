@@ -5,8 +5,11 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+import pytest
+
 from judge.text.ast import (
     Ability,
+    AbilityKind,
     Conditional,
     Duration,
     ModifyStat,
@@ -136,3 +139,14 @@ def test_fftcg_11_12_5_damage_dealt_by_your_abilities_cannot_be_reduced() -> Non
     (r,) = ab.effects
     assert isinstance(r, Restriction) and r.action == "be_reduced" and r.by_text == "your abilities"
     assert r.target.owner is Player.OPPONENT
+
+
+@pytest.mark.parametrize("text", [
+    "If Gorbo is dealt damage by a Summon, the damage becomes 0 instead.",
+    "If Gorbo is put from the field into the Break Zone, remove it from the game instead.",
+])
+def test_fftcg_11_12_5_a_replacement_on_a_character_is_a_field_ability(text: str) -> None:
+    """'If X would …, Y instead' waits for the event (11.12.5): a field ability, not a one-shot effect."""
+    result = parse_text(text, "fftcg", name="Gorbo")
+    assert result.ok, result.unparsed
+    assert result.abilities[0].kind is AbilityKind.FIELD

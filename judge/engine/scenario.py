@@ -19,7 +19,8 @@ Extensions to the issue's format (the core stays as specified):
 - FFTCG actions: `pay: {...}` beside `choose: yes` (a payment asked while an ability resolves: "you may
   pay 《1》", "if your opponent doesn't pay") and beside `attack:` / `block:` (a cost to attack or block,
   10.1.2.3 / 10.1.3.1.3); `x: N` beside `use:` or `choose: yes` (the value chosen for 《X》, 4.5); `loop: N`
-  (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3); `answers: [...]`
+  (a player who can stop a loop declares how many times it is performed, 13.2 / 13.3; with `pay: [{...}, …]`,
+  one payment per repetition, when the choice that repeats is "you may pay"); `answers: [...]`
   on any action: decisions due while it is carried out (a "you may … instead" replacement applied as a
   cost is paid, 11.12.5.1) — without them the action is refused unchanged;
 - expectations: `{request: "text", cites: [...]}` — the run ends waiting for that choice.

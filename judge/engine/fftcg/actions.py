@@ -332,8 +332,9 @@ def choose(s: State, a: Choose, log: Log) -> State:
         from judge.engine.fftcg.payments import PayAnswer
 
         value = PayAnswer(value, a.pay or NO_PAYMENT, a.x)
-    from judge.engine.fftcg.loops import answered
+    from judge.engine.fftcg.loops import answered, check_answer
 
+    check_answer(s, d, value)
     s = answered(s, d)
     return replace(s, awaiting=None, answers=(*s.answers, value))
 

@@ -301,7 +301,8 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     p = str(raw.get("player", ""))
     if p not in PLAYERS:
         raise _err(f"{where}.player", "every action names its player: A or B")
-    pay = _payment(raw.get("pay"), f"{where}.pay")
+    listed = "loop" in raw and isinstance(raw.get("pay"), list)       # one payment per repetition (13.2)
+    pay = _payment(None if listed else raw.get("pay"), f"{where}.pay")
     targets = _ids(raw.get("targets"), f"{where}.targets")
     if "cast" in raw:
         zone = str(raw.get("from", "hand"))
@@ -339,6 +340,8 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if "loop" in raw:
         from judge.engine.fftcg.loops import DeclareLoop
 
-        return DeclareLoop(player=p, times=_int(raw["loop"], f"{where}.loop"))
+        pays = tuple(_payment(x, f"{where}.pay[{i}]") for i, x in enumerate(raw["pay"])) if listed else \
+            ((pay,) if "pay" in raw else ())
+        return DeclareLoop(player=p, times=_int(raw["loop"], f"{where}.loop"), pays=pays)
     raise _err(where, "say what the player does: cast, attack, block, no_block, use, pass, choose, end_phase, "
                       "end_turn, warp, prime or concede")

@@ -6,28 +6,36 @@ same question again and again, they declare how many times the loop is performed
 writes `{player: A, loop: 5}` when the question is asked). The engine then answers that player's
 recurring question "yes" that many times and "no" after. If both players can stop it, the turn player
 declares first, then the non-turn player, and the loop runs the smaller number of times (13.3): each
-player's declared count is kept and the first to run out stops the loop.
+player's declared count is kept and the first to run out stops the loop. When the choice that repeats is
+"you may pay 《1》", the declaration names each repetition's payment (`pay: [{...}, …]`). The player who
+stopped a loop (with 13.3, the one who chose the higher number) cannot restart it at once: a "yes" to the
+same choice while every card is where it was when the loop stopped is refused.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.fftcg.actions import Act
 from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Decision, State, other
 from judge.engine.fftcg.model import evolve as replace
+from judge.engine.fftcg.payments import PayAnswer
 
-#: decisions that can stop a loop (a yes / no choice of one player)
-STOPPABLE = ("may",)
+#: decisions that can stop a loop (a yes / no choice of one player; "you may pay 《1》" each time)
+STOPPABLE = ("may", "pay")
 
 
 @dataclass(frozen=True, kw_only=True)
 class DeclareLoop(Act):
-    """A player who can stop a loop declares how many times it is performed (13.2, 13.3)."""
+    """A player who can stop a loop declares how many times it is performed (13.2, 13.3); when the choice
+    that repeats is a payment, `pays` names the CP sources of each repetition, in order."""
 
     times: int
+    pays: tuple[Payment, ...] = ()
 
 
 def declare(s: State, a: DeclareLoop, log: Log) -> State:
@@ -41,6 +49,11 @@ def declare(s: State, a: DeclareLoop, log: Log) -> State:
                       "loop_one_player")
     if a.times < 0:
         raise Refused("the number of times a loop is performed cannot be negative", "loop_one_player")
+    if a.times > 0:
+        no_restart(s, a.player, d)
+    if d.kind == "pay" and len(a.pays) != a.times:
+        raise Refused(f"the choice that repeats is a payment: give one payment per repetition, "
+                      f"pay: [{{...}}, …] ({a.times} in all, {len(a.pays)} given)", "loop_one_player", "pay_cp")
     theirs = next((n for p, _, n in s.loop_plan if p == other(a.player)), None)
     if theirs is not None:
         log.add(f"Both players can stop the loop: {other(a.player)} declared {theirs + 1} time(s), {a.player} "
@@ -52,8 +65,12 @@ def declare(s: State, a: DeclareLoop, log: Log) -> State:
     plan = tuple(e for e in s.loop_plan if e[0] != a.player)
     if a.times > 0:
         plan = (*plan, (a.player, d.prompt, a.times - 1))
-    answer = "yes" if a.times > 0 else "no"
-    return replace(s, awaiting=None, answers=(*s.answers, answer), loop_plan=plan)
+    answer: Any = "yes" if a.times > 0 else "no"
+    pays = tuple(e for e in s.loop_pays if e[0] != a.player)
+    if d.kind == "pay" and a.times > 0:
+        answer = PayAnswer("yes", a.pays[0])
+        pays = (*pays, (a.player, a.pays[1:]))
+    return replace(s, awaiting=None, answers=(*s.answers, answer), loop_plan=plan, loop_pays=pays)
 
 
 def auto_answer(s: State, d: Decision, log: Log) -> State | None:
@@ -65,13 +82,45 @@ def auto_answer(s: State, d: Decision, log: Log) -> State | None:
         both = any(q == other(p) for q, _, _ in s.loop_plan)
         keys = ("loop_both_players",) if both else ("loop_one_player",)
         if left > 0:
+            answer: Any = "yes"
+            if d.kind == "pay":                      # the next of the payments declared with the loop
+                queue = next((q for who, q in s.loop_pays if who == p), ())
+                if not queue:
+                    return None
+                answer = PayAnswer("yes", queue[0])
+                s = replace(s, loop_pays=tuple((w, q[1:] if w == p else q) for w, q in s.loop_pays))
             log.add(f"The loop goes on as {p} declared: {p} will answer yes again ({left - 1} more time(s) "
                     f"after this one)", *keys)
-            return replace(s, answers=(*s.answers, "yes"), loop_plan=(*rest, (p, prompt, left - 1)))
+            return replace(s, answers=(*s.answers, answer), loop_plan=(*rest, (p, prompt, left - 1)))
         log.add(f"{p} has performed the loop the number of times declared and now stops it: {p} will "
                 f"answer no", *keys)
-        return replace(s, answers=(*s.answers, "no"), loop_plan=tuple(e for e in rest if e[0] != other(p)))
+        higher = other(p) if any(q == other(p) for q, _, _ in rest) else p     # 13.3: the higher number
+        return replace(s, answers=(*s.answers, "no"), loop_plan=tuple(e for e in rest if e[0] != other(p)),
+                       loop_pays=(), loop_stopped=(*s.loop_stopped, (higher, prompt, zones(s))))
     return None
+
+
+def zones(s: State) -> tuple:
+    """Where every card is: the situation a stopped loop may not be restarted in (13.3)."""
+    return (tuple(sorted(c.uid for c in s.field)),
+            tuple((p, z.hand, z.deck, z.break_zone, z.damage, z.removed) for p, z in sorted(s.zones.items())))
+
+
+def no_restart(s: State, player: str, d: Decision) -> None:
+    """Refuse restarting a loop the player brought to an end, while every card is where it was (13.2, 13.3)."""
+    if any(p == player and prompt == d.prompt and sig == zones(s) for p, prompt, sig in s.loop_stopped):
+        raise Refused(f"{player} brought this loop to an end and cannot restart it at once, in the same "
+                      f"situation (unless an auto-ability forces it): {d.prompt}", "loop_one_player",
+                      "loop_both_players")
+
+
+def check_answer(s: State, d: Decision, value: Any) -> None:
+    """A "yes" that would restart a loop its player stopped is refused (13.2, 13.3)."""
+    from judge.engine.fftcg.log import as_list, yes_no
+
+    first = as_list(getattr(value, "answer", value))
+    if d.kind in STOPPABLE and first and yes_no(first[0]):
+        no_restart(s, d.player, d)
 
 
 def hint(s: State, d: Decision) -> Decision:
@@ -90,4 +139,4 @@ def answered(s: State, d: Decision) -> State:
     return replace(s, loop_asked=(*s.loop_asked, d.prompt))
 
 
-__all__ = ["DeclareLoop", "answered", "auto_answer", "declare", "hint"]
+__all__ = ["DeclareLoop", "answered", "auto_answer", "check_answer", "declare", "hint", "no_restart", "zones"]

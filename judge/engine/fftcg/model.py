@@ -231,6 +231,8 @@ class State:
     delayed: tuple[tuple[str, Trigger], ...] = ()  # delayed auto-abilities waiting for their event (11.8.17)
     loop_plan: tuple[tuple[str, str, int], ...] = ()  # a declared loop: (player, its choice, times left) (13.2)
     loop_asked: tuple[str, ...] = ()      # optional choices answered so far (a repeat is a loop, loops.py)
+    loop_pays: tuple[Any, ...] = ()       # a declared loop of payments: (player, the payments still to make) (13.2)
+    loop_stopped: tuple[tuple[str, str, Any], ...] = ()  # (player, choice, zones) of a stopped loop (13.2/13.3)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

@@ -60,6 +60,11 @@ def test_fftcg_answers_nobody_asked_for_are_a_scenario_error_naming_the_action()
         run([{"player": "A", "cast": "gust", "pay": {"dull": ["m1", "c1"]}, "answers": ["yes"]}])
 
 
+def test_fftcg_answers_only_go_with_an_action_that_is_carried_out() -> None:
+    with pytest.raises(ScenarioError, match=r"actions\[0\]\.answers: answers: are decisions"):
+        run([{"player": "A", "choose": "yes", "answers": ["no"]}])
+
+
 ACTIONS = st.one_of(
     st.builds(lambda a: {"player": "A", "use": "m1", **({"answers": a} if a is not None else {})},
               st.none() | st.lists(st.sampled_from(["yes", "no", "maybe", 3, "m1"]), max_size=3)),

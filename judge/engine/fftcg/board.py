@@ -281,6 +281,9 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         raise _err(f"{where}.x", "X is chosen with use: (a cost with 《X》) or with choose: (paying 《X》 on resolution)")
     if "answers" not in raw:
         return act
+    if not isinstance(act, A.Cast | A.Use | A.Attack | A.Warp | A.Prime):
+        raise _err(f"{where}.answers", "answers: are decisions taken while a cast, use, attack, warp or prime is "
+                                       "carried out; answer a pending decision with choose:")
     answers = raw["answers"]
     from judge.engine.fftcg.model import evolve
 

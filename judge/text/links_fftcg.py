@@ -126,6 +126,9 @@ TABLE: dict[str, tuple[str, ...]] = {
     "gain": ("11.12.4.2",),
     "gain.duration=turn": ("11.12.4.1",),
     "restriction": ("11.12.4", "11.12.4.1"),
+    # "cannot attack / block unless (you pay) (cost)": the cost checked, locked in and paid as the
+    # attacker (10.1.2.3) or blocker (10.1.3.1.3) is declared; the two clauses state one rule
+    "restriction.mode=unless_paid": ("10.1.2.3", "10.1.3.1.3"),
     "condition.kind=damage": ("15.2.6.1", "15.2.6.2"),
     "ability.restrictions=not_trigger_if": ("11.8.13",),
     "damage.amount_from=divided": ("6.5", "4.1"),

@@ -517,6 +517,13 @@ class EffectRules(TailRules):
     }.items():
         locals()[_name] = (lambda n, st: lambda self, meta, c: self._cond(n[5:], meta, c, st))(_name, _stat)
 
+    def cond_state(self, meta, c):
+        """"If X is dull / active / attacking / blocking / frozen / damaged" (6.3): the state named kept on X."""
+        cond = self._cond("state", meta, c)
+        last = self._printed(meta).rstrip(" ,.").rsplit(" ", 1)[-1].lower()      # the word after "is"
+        word = last if last in ("active", "dull", "frozen", "damaged", "attacking", "blocking") else None
+        return replace(cond, selector=replace(cond.selector, state=word)) if cond.selector and word else cond
+
     def cond_it_is(self, meta, c):
         # "If it is a Forward" / "If it is not a Summon": the compared selector, carrying the "it" it is about
         sels = [x for x in c if isinstance(x, Selector)]

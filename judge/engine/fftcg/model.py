@@ -233,6 +233,7 @@ class State:
     loop_asked: tuple[str, ...] = ()      # optional choices answered so far (a repeat is a loop, loops.py)
     loop_pays: tuple[Any, ...] = ()       # a declared loop of payments: (player, the payments still to make) (13.2)
     loop_stopped: tuple[tuple[str, str, Any], ...] = ()  # (player, choice, zones) of a stopped loop (13.2/13.3)
+    cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

@@ -40,6 +40,7 @@ class TextEffect:
     cards: tuple[str, ...] | None     # fixed cards (a resolved effect) or None (a field ability's selector)
     sel: Selector | None = None
     ability: Ability | None = None    # the field ability it belongs to (gone if its source loses it)
+    conds: tuple = ()                 # "If …, …": applies only while every one of these holds (11.9.1)
 
     @property
     def removes(self) -> bool:
@@ -67,12 +68,20 @@ def _lose_kind(e: Restriction) -> tuple[str, str] | None:
 
 
 def _field_text_effects(ab: Ability) -> tuple:
-    """The text-changing effects of one field ability (as AST nodes), computed once per ability."""
+    """The text-changing effects of one field ability (as AST nodes, with the conditions they sit under)."""
+    from judge.engine.fftcg.query import is_ongoing_condition
+
     out = []
-    for e in flat(ab.effects):
-        if (isinstance(e, Gain) and (e.keyword is not None or e.ability is not None)) or \
-                (isinstance(e, Restriction) and _lose_kind(e) is not None):
-            out.append(e)
+
+    def walk(effects: Iterable, conds: tuple) -> None:
+        for e in flat(effects):
+            if is_ongoing_condition(e):
+                walk(e.effects, (*conds, e.condition))
+            elif (isinstance(e, Gain) and (e.keyword is not None or e.ability is not None)) or \
+                    (isinstance(e, Restriction) and _lose_kind(e) is not None):
+                out.append((e, conds))
+
+    walk(ab.effects, ())
     return tuple(out)
 
 
@@ -93,7 +102,7 @@ def _needs_layer(s: State, base: dict[str, tuple[Ability, ...]]) -> bool:
         if any(m.kind in _LAYER_MODS for m in c.mods):
             return True
         for ab in base[c.uid]:
-            for e in _text_fx(ab):
+            for e, _ in _text_fx(ab):
                 if isinstance(e, Restriction) or e.ability is not None:
                     return True
     return False
@@ -108,7 +117,7 @@ def collect(s: State, base: dict[str, tuple[Ability, ...]]) -> list[TextEffect]:
                 out.append(TextEffect(kind=m.kind, value=m.value, ts=m.ts, source=m.source or c.uid,
                                       controller=c.controller, cards=(c.uid,)))
         for ab in base[c.uid]:
-            for e in _text_fx(ab):
+            for e, conds in _text_fx(ab):
                 own = e.target is None or e.target.self_ref
                 if isinstance(e, Restriction):
                     kind, kw = _lose_kind(e)
@@ -119,7 +128,7 @@ def collect(s: State, base: dict[str, tuple[Ability, ...]]) -> list[TextEffect]:
                     kind, value = "keyword", e.keyword.name
                 out.append(TextEffect(kind=kind, value=value, ts=c.ts, source=c.uid, controller=c.controller,
                                       cards=(c.uid,) if own else None, sel=None if own else e.target,
-                                      ability=ab))
+                                      ability=ab, conds=conds))
     return out
 
 
@@ -198,6 +207,9 @@ def apply_all(s: State, base: dict[str, tuple[Ability, ...]]) -> tuple[dict[str,
         if fx.ability is not None and not any(a is fx.ability for a in cur.get(fx.source, ())):
             trace.append((fx, ()))            # its source lost the ability first: it does not apply
             continue
+        if fx.conds and not _conds_hold(s, fx):
+            trace.append((fx, ()))            # "If …, …" does not hold now: it does not apply (11.9.1)
+            continue
         cards = fx.cards if fx.cards is not None else tuple(c.uid for c in s.field if fits(s, c.uid, fx, cur))
         cards = tuple(u for u in cards if u in cur)
         for u in cards:
@@ -213,6 +225,19 @@ def apply_all(s: State, base: dict[str, tuple[Ability, ...]]) -> tuple[dict[str,
     return {u: tuple(v) for u, v in cur.items()}, trace
 
 
+def _conds_hold(s: State, fx: TextEffect) -> bool:
+    """Whether a conditional text effect's conditions hold now (read without other conditional effects)."""
+    from judge.engine.fftcg import conditions, query
+
+    if query._READING[0]:
+        return False
+    query._READING[0] = True
+    try:
+        return all(conditions.holds(s, c, fx.controller, fx.source) for c in fx.conds)
+    finally:
+        query._READING[0] = False
+
+
 _CACHE: list = []      # [field, defs, damage counts, result, zones] of the last board computed
 _DEF_MEMO: dict[int, tuple[object, bool]] = {}
 
@@ -222,9 +247,22 @@ def _may_change_text(d) -> bool:
     hit = _DEF_MEMO.get(id(d))
     if hit is not None and hit[0] is d:
         return hit[1]
-    value = any(isinstance(e, Restriction) or e.ability is not None for ab in d.abilities for e in _text_fx(ab))
+    value = any(isinstance(e, Restriction) or e.ability is not None for ab in d.abilities for e, _ in _text_fx(ab))
     _DEF_MEMO[id(d)] = (d, value)
     return value
+
+
+def _conditional(d) -> bool:
+    """Whether a card prints a text-changing field effect under "If …, …" (its result cannot be cached)."""
+    hit = _COND_MEMO.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    value = any(conds for ab in d.abilities for _, conds in _text_fx(ab))
+    _COND_MEMO[id(d)] = (d, value)
+    return value
+
+
+_COND_MEMO: dict[int, tuple[object, bool]] = {}
 
 
 def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
@@ -240,6 +278,9 @@ def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
             any(_may_change_text(d) for d in (s.card(c.uid) for c in s.field) if d is not None):
         base = {c.uid: gated(s, c.uid) for c in s.field}
         result = apply_all(s, base)[0] if _needs_layer(s, base) else None
+    if any(_conditional(d) for d in (s.card(c.uid) for c in s.field) if d is not None):
+        _CACHE.clear()           # "If …, …" is re-read on every look at the board (11.9.1): never cached
+        return result
     _CACHE[:] = [s.field, s.defs, damage, result, s.zones]
     return result
 

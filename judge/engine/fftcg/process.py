@@ -12,7 +12,14 @@ from collections import defaultdict
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
 from judge.engine.fftcg.model import PLAYERS, State, other
 from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import field_effects, is_forward, names, power
+from judge.engine.fftcg.query import (
+    conditional_field,
+    field_conditions,
+    field_effects,
+    is_forward,
+    names,
+    power,
+)
 from judge.engine.fftcg.zones import move
 
 
@@ -46,7 +53,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
     """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?)."""
     damage = tuple(len(z.damage) for z in s.zones.values())     # Damage N abilities change power
     if _CLEAN and _CLEAN[0] is s.field and _CLEAN[1] == damage and _CLEAN[2] is s.defs:
-        return s, []
+        return s, []          # (never kept for a board with an "If …, …" field ability: see below)
     out: dict[str, tuple[str, bool]] = {}
     fx = list(field_effects(s))
     for c in s.field:
@@ -88,7 +95,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
                               "rp_six_backups")
             for u in chosen:
                 out[u] = ("rp_six_backups", False)
-    if not out:
+    if not out and not conditional_field(s):
         _CLEAN[:] = [s.field, damage, s.defs]
     return s, [(u, key, broken) for u, (key, broken) in out.items()]
 
@@ -101,6 +108,7 @@ _WHY = {"rp_zero_power": "its power is 0 or less", "rp_damage_power": "its damag
 
 def rule_processes(s: State, log: Log) -> State:
     """Perform every rule process that applies, simultaneously, until none applies (11.1.3, 12.3)."""
+    s = field_conditions_checked(s, log)
     for _ in range(50):
         s = _defeat(s, log)
         if s.winner is not None:
@@ -115,3 +123,33 @@ def rule_processes(s: State, log: Log) -> State:
             if s.char(u) is not None:
                 s = move(s, u, "break", log, why=(key, "kw_break" if broken else "kw_put_into_break"), broken=broken)
     return s
+
+
+
+def field_conditions_checked(s: State, log: Log) -> State:
+    """Say which "If …, …" field abilities start or stop applying (11.9.1, 11.12.4.4), and which cannot be read.
+
+    The effects themselves are read from the board on every look (`query.live`); this only records
+    the changes in the ruling, remembering what held at the last check in `State.cond_on`.
+    """
+    if not s.cond_on and not conditional_field(s):
+        return s
+    found = field_conditions(s)
+    now = tuple((u, cond.text) for u, cond, ok in found if ok)
+    if now == s.cond_on and not any(ok is None for _, _, ok in found):
+        return s
+    for u, cond, ok in found:
+        key = (u, cond.text)
+        if ok and key not in s.cond_on:
+            log.add(f'{s.name_of(u)}: "{cond.text}" now holds, so its field ability applies', "field_ability",
+                    "field_ongoing")
+        elif ok is None:
+            text = (f'{s.name_of(u)}: the condition "{cond.text}" of its field ability is not evaluated by this '
+                    f'engine, so its effect is not applied here; a judge must check it by hand')
+            if not any(n.text == text for n in log):
+                log.add(text, "field_ability", "field_ongoing")
+    for u, text in s.cond_on:
+        if (u, text) not in now and s.char(u) is not None:
+            log.add(f'{s.name_of(u)}: "{text}" no longer holds, so its field ability stops applying',
+                    "field_ability", "field_ongoing")
+    return replace(s, cond_on=now) if now != s.cond_on else s

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from judge.engine.fftcg import ongoing, stackref
+from judge.engine.fftcg import conditions, ongoing, stackref
 from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
 from judge.text.ast import (
     Ability,
     AbilityKind,
+    Conditional,
     Gain,
     ModifyStat,
     Player,
@@ -106,6 +107,77 @@ def _effects_flat(effects: Iterable) -> Iterable:
             yield e
 
 
+_READING: list[bool] = [False]     # a field condition is being read now (see `live`)
+
+
+def is_ongoing_condition(e: object) -> bool:
+    """A field ability's "If …, …" that applies only while it holds (11.9.1), not a replacement (11.12.5)."""
+    return isinstance(e, Conditional) and not e.instead and e.condition.event is None and \
+        e.condition.kind not in ("do_so", "not_done")
+
+
+def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
+    """The effects of a field ability that apply now: "If …, …" parts only while their condition holds.
+
+    The condition is read afresh on every look at the board, so the effect turns on and off as the
+    board changes (11.9.1, 11.12.4.4). A condition the engine cannot evaluate applies nothing (and
+    `unevaluated` names it for the ruling). While one condition is being read, other conditional field
+    effects are left out of that reading, so a condition about power cannot loop on itself.
+    """
+    for e in _effects_flat(effects):
+        if not is_ongoing_condition(e):
+            yield e
+            continue
+        if _READING[0]:
+            continue
+        _READING[0] = True
+        try:
+            ok = conditions.holds(s, e.condition, controller, source)
+        finally:
+            _READING[0] = False
+        if ok:
+            yield from live(s, e.effects, controller, source)
+
+
+def _conditional_def(d: CardDef) -> bool:
+    return _per_card("cond_field", d, lambda d: any(
+        ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None and
+        any(is_ongoing_condition(e) for e in _effects_flat(ab.effects)) for ab in d.abilities))
+
+
+def conditional_field(s: State) -> bool:
+    """Whether a card on the field prints a field ability with "If …, …" (its effects change with the board)."""
+    return any(d is not None and _conditional_def(d) for d in (s.card(c.uid) for c in s.field))
+
+
+def field_conditions(s: State) -> list[tuple[str, object, bool | None]]:
+    """(source, condition, holds now) of every "If …, …" of a field ability on the field (11.9.1)."""
+    out = []
+    for c in s.field:
+        d = s.card(c.uid)
+        if d is None or not _has_field_effects(d):
+            continue
+        for ab in abilities(s, c.uid):
+            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+                for e in _effects_flat(ab.effects):
+                    if is_ongoing_condition(e):
+                        out.append((c.uid, e.condition, conditions.holds(s, e.condition, c.controller, c.uid)))
+    return out
+
+
+def unevaluated(s: State) -> list[tuple[str, object]]:
+    """(source, condition) of every conditional field ability on the field whose condition is not evaluated."""
+    return [(u, cond) for u, cond, ok in field_conditions(s) if ok is None]
+
+
+def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
+    """The effects of one of a card's own abilities that apply now (conditional parts only while they hold)."""
+    c = s.char(uid)
+    if c is not None:
+        return live(s, ab.effects, c.controller, uid)
+    return (e for e in _effects_flat(ab.effects) if not is_ongoing_condition(e))
+
+
 def field_effects(s: State) -> Iterable[tuple[Character, object]]:
     """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
     for c in s.field:
@@ -114,7 +186,7 @@ def field_effects(s: State) -> Iterable[tuple[Character, object]]:
             continue
         for ab in abilities(s, c.uid):
             if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
-                for e in _effects_flat(ab.effects):
+                for e in live(s, ab.effects, c.controller, c.uid):
                     yield c, e
 
 
@@ -126,7 +198,7 @@ def keywords(s: State, uid: str) -> frozenset[str]:
             continue
         if ab.keyword is not None and norm_kw(ab.keyword.name) not in ("damage", "warp", "priming", "limit break"):
             out.add(norm_kw(ab.keyword.name))
-        for e in _effects_flat(ab.effects):       # "Haste First Strike"; "Damage 3 -- X gains Haste"
+        for e in own_effects(s, uid, ab):       # "Haste First Strike"; "Damage 3 -- X gains Haste"
             if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref:
                 out.add(norm_kw(e.keyword.name))
     c = s.char(uid)
@@ -202,7 +274,7 @@ def restricted(s: State, uid: str, action: str) -> bool:
     if any(m.kind == "cannot" and m.value == action for m in c.mods):
         return True
     for ab in abilities(s, uid):
-        for e in _effects_flat(ab.effects):
+        for e in own_effects(s, uid, ab):
             if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and \
                     ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and \
                     (e.target is None or e.target.self_ref):
@@ -222,7 +294,7 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
     for ab in abilities(s, attacker):
         if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
             continue
-        for e in _effects_flat(ab.effects):
+        for e in own_effects(s, attacker, ab):
             if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and \
                     (e.target is None or e.target.self_ref) and \
                     (e.by is None or matches(s, blocker, e.by, c.controller, attacker)):
@@ -233,7 +305,7 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
 def must_attack(s: State, uid: str) -> bool:
     """True when an ability of the Forward says it must attack (10.1.2.1.3)."""
     for ab in abilities(s, uid):
-        for e in _effects_flat(ab.effects):
+        for e in own_effects(s, uid, ab):
             if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith("attack") and \
                     ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
                 return True
@@ -309,9 +381,4 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
 
 def condition_holds(s: State, cond, controller: str, source: str | None) -> bool | None:
     """Whether a structured condition holds now (None when the engine cannot evaluate its kind)."""
-    t = cond.threshold
-    if cond.kind == "damage" and t is not None:
-        return _threshold(len(s.zones[controller].damage), t)
-    if cond.kind == "count" and cond.selector is not None and t is not None:
-        return _threshold(len(candidates(s, cond.selector, controller, source)), t)
-    return None
+    return conditions.holds(s, cond, controller, source)

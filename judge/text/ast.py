@@ -510,6 +510,8 @@ class Condition:
     span: Span | None = None
     event: str | None = None     # FFTCG "If X is dealt damage, … instead": the event (an Ability.timing value)
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
+    qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
+    #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
 
 
 @dataclass(frozen=True, kw_only=True)

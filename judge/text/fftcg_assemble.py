@@ -304,5 +304,5 @@ EXAMPLES: dict[str, list[str]] = {
 class Event:
     """A trigger event (11.8.2): its timing name and whose event it is."""
 
-    def __init__(self, timing: str, subject: Selector | None) -> None:
-        self.timing, self.subject = timing, subject
+    def __init__(self, timing: str, subject: Selector | None, qualifiers: tuple[str, ...] = ()) -> None:
+        self.timing, self.subject, self.qualifiers = timing, subject, qualifiers

@@ -502,9 +502,9 @@ class EffectRules(TailRules):
         if stat and nums:
             op = ">=" if self._has(meta, "more") else "<="
             th = Threshold(stat, op, nums[0])
-        event = next((e.timing for e in c if isinstance(e, Event)), None)
+        ev = next((e for e in c if isinstance(e, Event)), None)
         return Condition(kind=kind, text=self._printed(meta), selector=sel, threshold=th, span=self._span(meta),
-                         event=event)
+                         event=ev.timing if ev else None, qualifiers=getattr(ev, "qualifiers", ()))
 
     for _name, _stat in {
         "cond_control": None, "cond_opp_control": None, "cond_do_so": None, "cond_damage": "damage",

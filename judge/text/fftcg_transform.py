@@ -220,10 +220,33 @@ class FFTCGTransformer(ConditionRules, EffectRules):
 
     def __default__(self, data, children, meta):
         if data.startswith("ev_"):
-            return Event(TIMINGS.get(data[3:], data[3:]), first_of(children, Selector))
+            return Event(TIMINGS.get(data[3:], data[3:]), first_of(children, Selector),
+                         self._damage_qualifiers(data, children, meta))
         if data in _WORDS_ONLY:
             return Tree(data, children, meta)
         raise ValueError(f"no AST rule for grammar rule {data!r}")  # a grammar rule left unmapped
+
+    def _damage_qualifiers(self, data: str, children: list[Any], meta: Any) -> tuple[str, ...]:
+        """What kind of damage a damage event is about (6.5): "other than battle damage", "by your
+        opponent's Summons or abilities", "less than its power", "for the first time in that turn"."""
+        if data == "ev_dealt_damage_vs_power":
+            return ("less_than_power" if self._has(meta, "less") else "more_than_power",)
+        out: list[str] = []
+        for t in children:
+            if not (isinstance(t, Tree) and t.data == "dmg_qual"):
+                continue
+            words = self._printed(t.meta).lower()
+            if "other than battle" in words:
+                out.append("not_battle")
+            elif "first time" in words:
+                out.append("first_in_turn")
+            elif words.startswith("while "):
+                out.append("while_" + words.split()[-1])
+            elif "summon" in words or "abilit" in words:
+                out.append("by_opponent" if "opponent" in words else "by_effect")
+            elif words != "this turn":
+                out.append("by_card")
+        return tuple(out)
 
     # ------------------------------------------------------------------ sentences (11.11.5)
     def clause_list(self, meta, c):

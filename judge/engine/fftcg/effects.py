@@ -246,7 +246,8 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     c = s.char(uid)
     if c is None or amount <= 0:
         return s
-    s, amount, uid, _ = replacement.damage(s, uid, amount, log)     # "… is dealt damage, … instead" (11.12.5)
+    s, amount, uid, _ = replacement.damage(s, uid, amount, log, battle="battle_damage" in why,   # "… instead"
+                                           dealer=source)                                       # (11.12.5)
     c = s.char(uid)
     if amount <= 0 or c is None:
         return s

@@ -50,6 +50,7 @@ class Replacement:
     effects: tuple[Effect, ...]
     label: str
     once: int | None = None        # "the next damage …": the timestamp of the Mod used up after one event
+    qualifiers: tuple[str, ...] = ()   # what kind of damage it waits for (6.5): see `_kind_matches`
 
 
 DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
@@ -86,7 +87,8 @@ def active(s: State) -> list[Replacement]:
                 if isinstance(e, Conditional) and e.condition.event in EVENTS:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
-                                           label=f'{s.name_of(c.uid)}: "{ab.text}"'))
+                                           label=f'{s.name_of(c.uid)}: "{ab.text}"',
+                                           qualifiers=e.condition.qualifiers))
                 elif isinstance(e, ModifyStat | RedirectDamage) and _damage_kind(e) and e.target is not None \
                         and e.target.ref is None:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=DAMAGE,   # "The damage
@@ -170,14 +172,51 @@ def _redirect(s: State, r: Replacement) -> str | None:
     return to if to is not None and s.char(to) is not None else None
 
 
-def damage(s: State, uid: str, amount: int, log: Log,
-           used: frozenset[str] = frozenset()) -> tuple[State, int, str, frozenset[str]]:
+#: damage-kind words the engine checks; any other (e.g. "for the first time in that turn") is reported
+_CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power"})
+
+
+def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool, dealer: str | None,
+                  log: Log) -> bool:
+    """Whether this damage is the kind the replacement waits for (6.5): battle or not, whose Summon or
+    ability dealt it, compared with the Forward's power. Words it cannot check: not applied, and said."""
+    from judge.engine.fftcg.query import power
+
+    q = r.qualifiers
+    unknown = [x for x in q if x not in _CHECKED]
+    if unknown:
+        log.add(f"{r.label}: the engine does not check which damage it waits for ({', '.join(unknown)}), so it "
+                f"is not applied here; a judge must check it by hand", "replacement")
+        return False
+    if battle and any(x in q for x in ("not_battle", "by_effect", "by_opponent")):
+        return False
+    if "by_opponent" in q:
+        who = None
+        if dealer is not None:
+            c = s.char(dealer)
+            who = c.controller if c is not None else s.objs[dealer].owner if dealer in s.objs else None
+        if who is None or who == r.controller:
+            return False
+    if "less_than_power" in q and not amount < power(s, uid):
+        return False
+    return not ("more_than_power" in q and not amount > power(s, uid))
+
+
+def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = frozenset(), *,
+           battle: bool = False, dealer: str | None = None) -> tuple[State, int, str, frozenset[str]]:
     """The damage actually dealt and to which Forward, after the replacement effects waiting for it.
 
     A redirect ("the damage is dealt to X instead") makes a new event for X; replacements already
-    applied (`used`, by label) do not apply to it again (11.12.5.5)."""
+    applied (`used`, by label) do not apply to it again (11.12.5.5). A replacement that waits for one
+    kind of damage ("other than battle damage", "by your opponent's Summons or abilities", "less than
+    its power") applies only to that kind (6.5, 11.12.5.1)."""
     rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)
           and r.label not in used and (_redirect(s, r) != uid)]
+    for r in [r for r in rs if r.qualifiers]:
+        if not _kind_matches(s, r, uid, amount, battle, dealer, log):
+            rs.remove(r)
+            log.add(f"{r.label}: the {amount} {'battle ' if battle else ''}damage to {s.name_of(uid)} is not the "
+                    f"kind of damage it waits for, so it does not apply", "replacement")
     if not rs:
         return s, amount, uid, used
 
@@ -198,7 +237,7 @@ def damage(s: State, uid: str, amount: int, log: Log,
             log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} is dealt to {s.name_of(to)} instead",
                     "replacement", "replacement_instead", "replaced_not_happened", "replacement_once")
             s = _use_up(s, uid, r, log)
-            return damage(s, to, amount, log, used)
+            return damage(s, to, amount, log, used, battle=battle, dealer=dealer)
         new = _damage_after(r, amount)
         log.add(f"{r.label}: the {amount} damage to {s.name_of(uid)} becomes {new} instead", "replacement",
                 "replacement_instead", *(("replacement_once",) if len(rs) > 1 or r.once is not None else ()))

@@ -146,3 +146,16 @@ def test_fftcg_12_4_4_boost_lost_with_the_condition_puts_a_zero_power_forward_aw
     assert rule_processes(s, Log()).char("w1") is not None
     fewer = _board([("w1", "A", wisp)], damage=4).with_char("w1", mods=(Mod(kind="power", value=-1000, ts=5),))
     assert rule_processes(fewer, Log()).char("w1") is None
+
+
+def test_fftcg_11_12_4_7_a_field_set_power_applies_before_another_cards_set() -> None:
+    golem = _def("golem", "If you control 3 or more Backups, Sample Golem's power becomes 9000.", power=3000)
+    clerk = _def("clerk", type="backup", job="Clerk")
+    s = _board([("g1", "A", golem), ("c1", "A", clerk), ("c2", "A", clerk), ("c3", "A", clerk)])
+    assert power(s, "g1") == 9000
+    # a Summon from another card set it to 2000 earlier in the game: the card's own set still applies first
+    shrunk = s.with_char("g1", mods=(Mod(kind="set_power", value=2000, ts=0, source="s9"),
+                                     Mod(kind="power", value=1000, ts=0, source="s9")))
+    assert power(shrunk, "g1") == 3000
+    two = _board([("g1", "A", golem), ("c1", "A", clerk), ("c2", "A", clerk)])
+    assert power(two, "g1") == 3000                  # the condition does not hold: printed power

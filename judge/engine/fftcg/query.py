@@ -229,19 +229,28 @@ def base_power(s: State, uid: str) -> int:
 
 
 def power(s: State, uid: str, fx: list | None = None) -> int:
-    """Power now: base (or the latest set value, 11.3.10), then every power change (11.12.4.6-7)."""
+    """Power now: base (or the set value that applies last, 11.3.10), then every power change (11.12.4.6-7).
+
+    "X's power becomes N" from a resolved effect or a field ability sets a new base; several sets
+    apply those on the card itself first, then the others (11.12.4.7), each group in timestamp order
+    (a field ability has its source's timestamp, 11.12.4.8 / 11.12.4.10), so the last applied wins.
+    """
     c = s.char(uid)
     value = base_power(s, uid)
     if c is None:
         return value
-    sets = sorted((m for m in c.mods if m.kind == "set_power"), key=lambda m: m.ts)
-    if sets:
-        value = int(sets[-1].value)
-    value += sum(int(m.value) for m in c.mods if m.kind == "power")
+    sets = [((m.source or uid) != uid, m.ts, int(m.value)) for m in c.mods if m.kind == "set_power"]
+    add = sum(int(m.value) for m in c.mods if m.kind == "power")
     for src, e in field_effects(s) if fx is None else fx:
-        if isinstance(e, ModifyStat) and e.stat == "power" and matches(s, uid, e.target, src.controller, src.uid):
-            value += e.amount
-    return value
+        if isinstance(e, ModifyStat) and e.stat in ("power", "power_set") and \
+                matches(s, uid, e.target, src.controller, src.uid):
+            if e.stat == "power":
+                add += e.amount
+            else:
+                sets.append((src.uid != uid, src.ts, e.amount))
+    if sets:
+        value = max(sets)[2]
+    return value + add
 
 
 def field_boosts(s: State, uid: str) -> list[tuple[str, int]]:

@@ -117,6 +117,7 @@ class Selector:
     distinct: tuple[str, ...] = ()     # FFTCG "each of a different Element", "with different names": no two share it
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
+    amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class Draw(Effect):
     per: Selector | None = None  # FFTCG "draw 1 card for each …"
     span: Span | None = None
     until: bool = False          # BS "draw cards until you have N cards in your hand": count = N
+    amount_var: str | None = None  # FFTCG "draw X cards" (4.5): count is per unit of that variable (X × count)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,6 +227,7 @@ class Reveal(Effect):
     zone: str = "deck"
     then: tuple[Effect, ...] = ()
     span: Span | None = None
+    amount_var: str | None = None  # FFTCG "the top X cards" (4.5): count is per unit of that variable
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -248,6 +251,7 @@ class Damage(Effect):
     source: Selector | None = None   # FFTCG "X deals damage equal to its power to Y": the dealer (X)
     span: Span | None = None
     unit: int | None = None          # FFTCG "Divide N damage … (Units must be 1000.)": the unit of division
+    amount_var: str | None = None    # FFTCG "X000 damage" (4.5): amount is per unit of that variable (1000 × X)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -52,7 +52,7 @@ select strike summon summons the then this until when whenever you your zone bac
 backups activate add after as once they their he she his her cards target fire ice wind earth
 lightning water light dark lb warp priming cannot can may only in on to with zone elements
 multi-element counter counters units damage abilities ability opponent opponent's cancel place look
-shuffle double divide reduce pay receive turn active use
+shuffle double divide reduce pay receive turn active use x x000
 """))
 #: words that start a sentence or a phrase of the templating, never a card's own name
 _NEVER_FIRST = frozenset(_words("""

@@ -62,6 +62,7 @@ from judge.text.fftcg_assemble import (
 from judge.text.fftcg_conditions import ConditionRules, apply_units
 from judge.text.fftcg_effects import EffectRules
 from judge.text.fftcg_source import mask
+from judge.text.fftcg_xvalues import XValueRules
 
 ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "雷": "lightning", "水": "water",
                  "光": "light", "闇": "dark"}
@@ -88,7 +89,7 @@ _WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name",
                          "search_dest", "source", "source_list", "without_paying"})
 
 
-class FFTCGTransformer(ConditionRules, EffectRules):
+class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 
     def __init__(self, text: str, offset: int = 0, view: str | None = None) -> None:

@@ -132,6 +132,11 @@ TABLE: dict[str, tuple[str, ...]] = {
     "condition.kind=damage": ("15.2.6.1", "15.2.6.2"),
     "ability.restrictions=not_trigger_if": ("11.8.13",),
     "damage.amount_from=divided": ("6.5", "4.1"),
+    # the variable X (4.5): "Draw X cards", "X000 damage", "the top X cards", "choose X Forwards"
+    "draw.amount_var=x": ("4.5",),
+    "damage.amount_var=x": ("4.5",),
+    "reveal.amount_var=x": ("4.5",),
+    "selector.amount_var=x": ("4.5",),
     # conditions and quantities (11.8.13 conditional effects; 4 numerical values)
     "condition.kind=damage_vs_opponent": ("7.8.2", "6.5.2"),
     "condition.kind=count_compare": ("4.1",),

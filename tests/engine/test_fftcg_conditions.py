@@ -159,3 +159,21 @@ def test_fftcg_11_12_4_7_a_field_set_power_applies_before_another_cards_set() ->
     assert power(shrunk, "g1") == 3000
     two = _board([("g1", "A", golem), ("c1", "A", clerk), ("c2", "A", clerk)])
     assert power(two, "g1") == 3000                  # the condition does not hold: printed power
+
+
+def test_fftcg_11_12_4_11_equal_timestamps_whose_order_matters_are_named() -> None:
+    from judge.engine.fftcg import ongoing
+    from judge.engine.fftcg.query import gated
+
+    jammer = _def("jammer", "The Forwards your opponent controls lose Haste.", type="backup", job="Clerk")
+    herald = _def("herald", "Forwards you control gain Haste.", type="backup", job="Herald")
+    scout = _def("scout")
+    s = _board([("j1", "A", jammer), ("h1", "B", herald), ("r1", "B", scout)])
+    tied = s.__class__(**{**s.__dict__, "field": tuple(c.__class__(**{**c.__dict__, "ts": 0}) for c in s.field)})
+    pairs = ongoing.ties(tied, gated)
+    assert [(a.source, b.source) for a, b in pairs] == [("j1", "h1")]
+    assert "haste" in keywords(tied, "r1")                 # board order: the loss first, then the grant
+    log = Log()
+    rule_processes(tied, log)
+    assert any("11.12.4.11" in n.cites for n in log)
+    assert ongoing.ties(s, gated) == []                    # different timestamps: no choice to make

@@ -200,6 +200,7 @@ CLAUSES: dict[str, str] = {
     "ongoing_order": "11.12.4.6",
     "ongoing_self_first": "11.12.4.7",
     "timestamp_resolved": "11.12.4.9",
+    "same_timestamp": "11.12.4.11",
     "dependency": "11.12.4.13",
     "ongoing_variables": "11.12.4.3",
     "field_new_cards": "11.12.4.5",

@@ -198,12 +198,17 @@ def _granted_keyword(name: str) -> Ability:
                    restrictions=("granted",))
 
 
-def apply_all(s: State, base: dict[str, tuple[Ability, ...]]) -> tuple[dict[str, tuple[Ability, ...]],
-                                                                        list[tuple[TextEffect, tuple[str, ...]]]]:
-    """The abilities every Character has after the text layer, and what applied to whom, in order."""
+def apply_all(s: State, base: dict[str, tuple[Ability, ...]], swap: tuple[int, int] | None = None
+              ) -> tuple[dict[str, tuple[Ability, ...]], list[tuple[TextEffect, tuple[str, ...]]]]:
+    """The abilities every Character has after the text layer, and what applied to whom, in order
+    (`swap`: two positions of that order exchanged, to see whether a tie's order matters, 11.12.4.11)."""
     cur: dict[str, list[Ability]] = {uid: list(abs_) for uid, abs_ in base.items()}
     trace: list[tuple[TextEffect, tuple[str, ...]]] = []
-    for fx in order(s, collect(s, base), cur):
+    sequence = order(s, collect(s, base), cur)
+    if swap is not None:
+        i, j = swap
+        sequence[i], sequence[j] = sequence[j], sequence[i]
+    for fx in sequence:
         if fx.ability is not None and not any(a is fx.ability for a in cur.get(fx.source, ())):
             trace.append((fx, ()))            # its source lost the ability first: it does not apply
             continue
@@ -298,3 +303,22 @@ def granted(s: State, uid: str, gated) -> bool:
         return False
     printed = gated(s, uid)
     return any(not any(ab is p for p in printed) for ab in layer[uid])
+
+
+def ties(s: State, gated) -> list[tuple[TextEffect, TextEffect]]:
+    """Pairs of text effects from different cards with the same timestamp whose order changes the result.
+
+    The turn player chooses the order of equal timestamps (11.12.4.11); the engine applies board order
+    and the ruling says so (`process`), only where the order matters."""
+    if text_layer(s, gated) is None:
+        return []
+    base = {c.uid: gated(s, c.uid) for c in s.field}
+    plain, applied = apply_all(s, base)
+    out = []
+    for i in range(len(applied) - 1):
+        a, b = applied[i][0], applied[i + 1][0]
+        if a.ts != b.ts or a.source == b.source or (a.cards != (a.source,)) != (b.cards != (b.source,)):
+            continue
+        if apply_all(s, base, (i, i + 1))[0] != plain:
+            out.append((a, b))
+    return out

@@ -109,6 +109,7 @@ _WHY = {"rp_zero_power": "its power is 0 or less", "rp_damage_power": "its damag
 def rule_processes(s: State, log: Log) -> State:
     """Perform every rule process that applies, simultaneously, until none applies (11.1.3, 12.3)."""
     s = field_conditions_checked(s, log)
+    _same_timestamps(s, log)
     for _ in range(50):
         s = _defeat(s, log)
         if s.winner is not None:
@@ -153,3 +154,18 @@ def field_conditions_checked(s: State, log: Log) -> State:
             log.add(f'{s.name_of(u)}: "{text}" no longer holds, so its field ability stops applying',
                     "field_ability", "field_ongoing")
     return replace(s, cond_on=now) if now != s.cond_on else s
+
+
+def _same_timestamps(s: State, log: Log) -> None:
+    """Equal timestamps whose order matters (11.12.4.11): the turn player chooses; board order is applied."""
+    from judge.engine.fftcg import ongoing
+    from judge.engine.fftcg.query import gated
+
+    if not s.field or ongoing.text_layer(s, gated) is None:
+        return
+    for a, b in ongoing.ties(s, gated):
+        text = (f"{s.name_of(a.source)} and {s.name_of(b.source)} have the same timestamp and the order of their "
+                f"effects changes the result: the turn player ({s.turn_player}) chooses it. Applied here in the "
+                f"order the board lists them ({s.name_of(a.source)} first); a judge confirms the choice")
+        if not any(n.text == text for n in log):
+            log.add(text, "same_timestamp", "ongoing_order")

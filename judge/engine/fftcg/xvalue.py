@@ -18,7 +18,8 @@ X_MARK = -1
 
 
 def bind_x(node: Any, x: int) -> Any:
-    """The node with every "X" threshold given the value chosen (unchanged nodes are returned as they are)."""
+    """The node with every "X" threshold and "X" amount (`amount_var`) given the value chosen
+    (unchanged nodes are returned as they are)."""
     if isinstance(node, Threshold):
         return replace(node, value=x) if node.value == X_MARK and node.ref is None else node
     if isinstance(node, tuple):
@@ -32,6 +33,9 @@ def bind_x(node: Any, x: int) -> Any:
                 new = bind_x(value, x)
                 if new is not value:
                     changed[f.name] = new
+        if getattr(node, "amount_var", None) == "x":  # "Draw X cards", "X000 damage": printed multiple × X
+            field = "amount" if hasattr(node, "amount") else "count"
+            changed.update({field: (getattr(node, field) or 1) * x, "amount_var": None})
         return replace(node, **changed) if changed else node
     return node
 

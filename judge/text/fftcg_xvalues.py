@@ -1,0 +1,90 @@
+"""FFTCG variable values (4.5): "Draw X cards", "Deal it X000 damage", "the top X cards", "choose X Forwards".
+
+"If a value in a card text or a cost is defined with letters of the alphabet (e.g. X), this connotes
+a variable number" (4.5). The AST keeps the printed multiple in the usual field and names the variable
+in `amount_var`: `Draw(count=1, amount_var="x")` draws X cards, `Damage(amount=1000, amount_var="x")`
+deals X × 1000 damage, `Selector(count=1, amount_var="x")` chooses X cards. "cost X or less" stays the
+Threshold marked -1 that `judge.engine.fftcg.xvalue.bind_x` fills in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from lark import Token
+
+from judge.text.ast import Draw, Selector
+
+VAR = "x"
+
+
+@dataclass(frozen=True)
+class VarAmount:
+    """An amount printed with a variable (4.5): `per` times the value chosen for `var`."""
+
+    per: int
+    var: str = VAR
+
+
+def _lift(c: list[Any]) -> tuple[list[Any], str | None]:
+    """The children with a variable amount read as its printed multiple, and the variable's name."""
+    var = next((x.var for x in c if isinstance(x, VarAmount)), None)
+    return [x.per if isinstance(x, VarAmount) else x for x in c], var
+
+
+def _mark(node: Any, var: str | None) -> Any:
+    """The node (or each node of a list) with its amount, or its target's count, made variable."""
+    if var is None:
+        return node
+    if isinstance(node, list):
+        return [_mark(n, var) for n in node]
+    if is_dataclass(node) and not isinstance(node, type):
+        names = {f.name for f in fields(node)}
+        if "amount_var" in names:
+            return replace(node, amount_var=var)
+        if isinstance(getattr(node, "target", None), Selector):
+            return replace(node, target=replace(node.target, amount_var=var))
+    return node
+
+
+def _lifted(name: str) -> Any:
+    """A rule method that reads a variable amount among its children and marks the node it builds."""
+
+    def method(self: Any, meta: Any, c: list[Any]) -> Any:
+        plain, var = _lift(c)
+        return _mark(getattr(super(XValueRules, self), name)(meta, plain), var)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}` with a variable amount (4.5) kept in `amount_var`."
+    return method
+
+
+class XValueRules:
+    """Transformer rules for the variable X (4.5); mixed in before the effect rules."""
+
+    def amount_x(self, meta: Any, c: list[Any]) -> VarAmount:
+        """ "X damage" is X; "X000 damage" is X thousands (4.5)."""
+        tok = next((t for t in c if isinstance(t, Token) and t.type == "X_THOUSANDS"), None)
+        return VarAmount(1000 if tok is not None else 1)
+
+    def q_x(self, meta: Any, c: list[Any]) -> list[tuple[Any, ...]]:
+        """ "Choose X dull Forwards": X cards, the number chosen (4.5)."""
+        return [("count", 1, False, "=="), ("amount_var", VAR)]
+
+    def draw_x(self, meta: Any, c: list[Any]) -> Draw:
+        """ "Draw X cards" (4.5, 9.2)."""
+        return Draw(count=1, amount_var=VAR, span=self._span(meta))  # type: ignore[attr-defined]
+
+    def top_cards(self, meta: Any, c: list[Any]) -> int | VarAmount:
+        """ "the top X cards of your deck" (4.5, 7.9)."""
+        if not any(isinstance(t, Token) and t.type == "NUMBER" for t in c) and self._has(meta, VAR):  # type: ignore[attr-defined]
+            return VarAmount(1)
+        return super().top_cards(meta, c)  # type: ignore[misc]
+
+    for _name in ("deal", "deal_to", "look", "reveal", "mill", "remove_top", "player_mill", "player_reveal_top"):
+        locals()[_name] = _lifted(_name)
+    del _name
+
+
+__all__ = ["VAR", "VarAmount", "XValueRules"]

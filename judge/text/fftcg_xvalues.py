@@ -14,9 +14,11 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Draw, Selector
+from judge.text.ast import Condition, Draw, Selector, Threshold
 
 VAR = "x"
+#: the threshold value standing for X (judge.engine.fftcg.xvalue.X_MARK; no card costs less than 0, 4.3)
+X_MARK = -1
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,21 @@ class XValueRules:
             return VarAmount(1)
         return super().top_cards(meta, c)  # type: ignore[misc]
 
+    def cond_its_cost(self, meta: Any, c: list[Any]) -> Condition:
+        """ "If its cost is X" compares with the X paid (4.5, marked like "cost X"); "its cost is 3"
+        without "or more / or less" is an exact cost (5.2.1)."""
+        cond = super().cond_its_cost(meta, c)  # type: ignore[misc]
+        if self._has(meta, "more", "less"):  # type: ignore[attr-defined]
+            return cond
+        if cond.threshold is None and self._has(meta, VAR):  # type: ignore[attr-defined]
+            return replace(cond, threshold=Threshold("cost", "==", X_MARK))
+        if cond.threshold is not None:
+            return replace(cond, threshold=replace(cond.threshold, op="=="))
+        return cond
+
     for _name in ("deal", "deal_to", "look", "reveal", "mill", "remove_top", "player_mill", "player_reveal_top"):
         locals()[_name] = _lifted(_name)
     del _name
 
 
-__all__ = ["VAR", "VarAmount", "XValueRules"]
+__all__ = ["VAR", "X_MARK", "VarAmount", "XValueRules"]

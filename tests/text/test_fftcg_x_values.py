@@ -122,3 +122,24 @@ def test_fftcg_4_5_a_variable_amount_cites_4_5(text: str) -> None:
 
     (effect,) = _effects(text)
     assert "4.5" in cites(effect, "fftcg")
+
+
+def test_fftcg_4_5_pay_x_when_you_do_so_if_its_cost_is_x() -> None:
+    """ "You may pay 《X》. When you do so, … if its cost is X": the X paid is the cost compared."""
+    text = ("When Pellwick enters the field, you may pay 《X》. When you do so, reveal the top card of your "
+            "deck. If its cost is X, play it onto the field.")
+    effects = _effects(text)
+    (optional, delayed) = effects
+    assert optional.effects[0].cost.x
+    conditional = delayed.effects[-1]
+    assert conditional.condition.threshold == Threshold("cost", "==", X_MARK)
+
+
+def test_fftcg_5_2_1_its_cost_is_a_number_is_an_exact_cost() -> None:
+    (_, conditional) = _effects("Reveal the top card of your deck. If its cost is 3, play it onto the field.")
+    assert conditional.condition.threshold == Threshold("cost", "==", 3)
+
+
+def test_fftcg_5_2_1_its_cost_is_3_or_less_stays_a_bound() -> None:
+    (_, conditional) = _effects("Reveal the top card of your deck. If its cost is 3 or less, play it onto the field.")
+    assert conditional.condition.threshold == Threshold("cost", "<=", 3)

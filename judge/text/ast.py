@@ -408,6 +408,7 @@ class Counters(Effect):
     remove: bool = False
     per: Selector | None = None      # "… for each Backup you control"
     span: Span | None = None
+    amount_var: str | None = None    # "Remove X … Counters" (4.5): count is per unit of that variable
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -62,7 +62,10 @@ from judge.text.fftcg_assemble import (
 from judge.text.fftcg_conditions import ConditionRules, apply_units
 from judge.text.fftcg_effects import EffectRules
 from judge.text.fftcg_source import mask
+from judge.text.fftcg_xvalues import VAR as X_VAR
 from judge.text.fftcg_xvalues import XValueRules
+from judge.text.fftcg_xvalues import lift as lift_x
+from judge.text.fftcg_xvalues import mark as mark_x
 
 ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "雷": "lightning", "水": "water",
                  "光": "light", "闇": "dark"}
@@ -367,7 +370,9 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
 
 
     def player_mill(self, meta, c):
-        return Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta))
+        c, var = lift_x(c)  # "the top X cards" (4.5)
+        return mark_x(Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta)),
+                      var)
 
     def place_counters(self, meta, c):
         name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
@@ -378,9 +383,10 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
     def remove_counters(self, meta, c):
         name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
         count = number_in(c) if any(isinstance(t, Token) and t.type == "NUMBER" for t in c) else 0  # 0: all
+        var = X_VAR if self._slice(meta).split()[1:2] == [X_VAR] else None  # "remove X … Counters" (4.5)
         per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Counters(name=name.title(), count=count, target=first_of(c, Selector), remove=True, per=per,
-                        span=self._span(meta))
+        return Counters(name=name.title(), count=1 if var else count, target=first_of(c, Selector), remove=True,
+                        per=per, span=self._span(meta), amount_var=var)
 
     def effects(self, meta, c):
         return apply_units(c)

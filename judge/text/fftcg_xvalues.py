@@ -29,18 +29,18 @@ class VarAmount:
     var: str = VAR
 
 
-def _lift(c: list[Any]) -> tuple[list[Any], str | None]:
+def lift(c: list[Any]) -> tuple[list[Any], str | None]:
     """The children with a variable amount read as its printed multiple, and the variable's name."""
     var = next((x.var for x in c if isinstance(x, VarAmount)), None)
     return [x.per if isinstance(x, VarAmount) else x for x in c], var
 
 
-def _mark(node: Any, var: str | None) -> Any:
+def mark(node: Any, var: str | None) -> Any:
     """The node (or each node of a list) with its amount, or its target's count, made variable."""
     if var is None:
         return node
     if isinstance(node, list):
-        return [_mark(n, var) for n in node]
+        return [mark(n, var) for n in node]
     if is_dataclass(node) and not isinstance(node, type):
         names = {f.name for f in fields(node)}
         if "amount_var" in names:
@@ -54,8 +54,8 @@ def _lifted(name: str) -> Any:
     """A rule method that reads a variable amount among its children and marks the node it builds."""
 
     def method(self: Any, meta: Any, c: list[Any]) -> Any:
-        plain, var = _lift(c)
-        return _mark(getattr(super(XValueRules, self), name)(meta, plain), var)
+        plain, var = lift(c)
+        return mark(getattr(super(XValueRules, self), name)(meta, plain), var)
 
     method.__name__ = name
     method.__doc__ = f"`{name}` with a variable amount (4.5) kept in `amount_var`."
@@ -96,9 +96,9 @@ class XValueRules:
             return replace(cond, threshold=replace(cond.threshold, op="=="))
         return cond
 
-    for _name in ("deal", "deal_to", "look", "reveal", "mill", "remove_top", "player_mill", "player_reveal_top"):
+    for _name in ("deal", "deal_to", "look", "reveal", "mill", "remove_top", "player_reveal_top"):
         locals()[_name] = _lifted(_name)
     del _name
 
 
-__all__ = ["VAR", "X_MARK", "VarAmount", "XValueRules"]
+__all__ = ["VAR", "X_MARK", "VarAmount", "XValueRules", "lift", "mark"]

@@ -137,6 +137,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     "damage.amount_var=x": ("4.5",),
     "reveal.amount_var=x": ("4.5",),
     "selector.amount_var=x": ("4.5",),
+    "counters.amount_var=x": ("4.5",),
     # conditions and quantities (11.8.13 conditional effects; 4 numerical values)
     "condition.kind=damage_vs_opponent": ("7.8.2", "6.5.2"),
     "condition.kind=count_compare": ("4.1",),

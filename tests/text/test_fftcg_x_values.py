@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from judge.text.ast import Damage, Destroy, Draw, Move, Reveal, Threshold
+from judge.text.ast import Counters, Damage, Destroy, Draw, Move, Reveal, Threshold
 from judge.text.parse import parse_text
 
 X_MARK = -1  # judge.engine.fftcg.xvalue.X_MARK: the threshold value the engine binds to X
@@ -143,3 +143,25 @@ def test_fftcg_5_2_1_its_cost_is_a_number_is_an_exact_cost() -> None:
 def test_fftcg_5_2_1_its_cost_is_3_or_less_stays_a_bound() -> None:
     (_, conditional) = _effects("Reveal the top card of your deck. If its cost is 3 or less, play it onto the field.")
     assert conditional.condition.threshold == Threshold("cost", "<=", 3)
+
+
+def test_fftcg_4_5_remove_x_counters_as_a_cost() -> None:
+    text = "《ダル》, remove X Glimmer Counters from Pellwick: Choose 1 Forward of cost X or less. Break it."
+    result = parse_text(text, "fftcg")
+    assert not result.unparsed, result.unparsed
+    (ability,) = result.abilities
+    (counters,) = ability.cost.effects
+    assert isinstance(counters, Counters) and counters.remove
+    assert (counters.name, counters.count, counters.amount_var) == ("Glimmer", 1, "x")
+    assert ability.effects[0].target.thresholds == (Threshold("cost", "<=", X_MARK),)
+
+
+def test_fftcg_15_1_1_10_remove_all_counters_is_not_variable() -> None:
+    (effect,) = _effects("Remove all Glimmer Counters from Pellwick.")
+    assert (effect.count, effect.amount_var) == (0, None)
+
+
+def test_fftcg_4_5_opponent_puts_the_top_x_cards_into_the_break_zone() -> None:
+    (effect,) = _effects("Your opponent puts the top X cards of their deck into the Break Zone.")
+    assert isinstance(effect, Move) and effect.dest == "break"
+    assert (effect.target.count, effect.target.amount_var) == (1, "x")

@@ -14,8 +14,6 @@ from typing import Any
 from lark import Tree
 
 from judge.text.ast import (
-    Condition,
-    Conditional,
     Deploy,
     Duration,
     Gain,
@@ -150,14 +148,6 @@ class ReplaceRules(PermissionRules):
         return [Restriction(mode="lose", action="all_abilities", target=target, duration=dur, span=self._span(meta)),
                 Gain(target=target, keyword=Keyword("Becomes Forward", (str(number_in(c)),)), duration=dur,
                      span=self._span(meta))]
-
-    def and_if(self, meta, c):
-        """"…, and if X, Y (instead)": a second, conditional part of the same sentence (11.8.13, 11.12.5.2)."""
-        cond = next(x for x in c if isinstance(x, Condition))
-        i = c.index(cond)
-        instead = " ".join(self._slice(meta).split()).rstrip(". ").endswith("instead")
-        return [*flatten(c[:i]), Conditional(condition=cond, effects=tuple(flatten(c[i + 1:])), instead=instead,
-                                             span=self._span(meta))]
 
     def p_with_counter(self, meta, c):
         """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""

@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 #: game id → grammar file. Saga and Standard share the Battle Spirits templating.
 GRAMMAR_FILES: dict[str, str] = {"bss": "bs.lark", "bs": "bs.lark", "fftcg": "fftcg.lark"}
 
-#: Whether LALR parsers get the faster, same-result bookkeeping of `judge.text.lark_speed`
-#: (see `use_fast`): the benchmark and the equivalence tests switch it off for a reference.
+#: Whether a failed line's expected terminals come from `judge.text.lark_speed.accepts` (a state-stack
+#: replay) rather than Lark's slower `UnexpectedToken.accepts`; the benchmark and the equivalence
+#: tests switch it off for a reference (see `use_fast`).
 _FAST = [True]
 
 #: The start rules a grammar may define, in the order the pipeline tries them.
@@ -59,33 +60,33 @@ def load_parser(game: str, parser: str = "lalr") -> Lark:
     `parser` is "lalr" (the production parser) or "earley" (the same grammar under Earley, for
     the benchmark's ratio). Positions are propagated so every AST node can carry its span.
     """
-    return _game_parser(game, parser, _FAST[0])
+    return _game_parser(game, parser)
 
 
 @cache
-def _game_parser(game: str, parser: str, fast: bool) -> Lark:
-    """`load_parser` for one setting of the fast bookkeeping."""
+def _game_parser(game: str, parser: str) -> Lark:
+    """`load_parser`, cached per game and algorithm."""
     path = grammar_file(game)
     if not path.is_file():
         raise GrammarError(f"grammar file {path.name} for game {game!r} is missing")
-    return _load(str(path), parser, start_rules(game), fast)
+    return _load(str(path), parser, start_rules(game))
 
 
 def use_fast(on: bool) -> bool:
-    """Switch the faster LALR bookkeeping (`judge.text.lark_speed`) on or off; the previous
-    setting. Off, parsers are exactly as Lark builds them: the reference the benchmark and the
-    equivalence tests compare against."""
+    """Switch the faster expected-terminal replay (`judge.text.lark_speed`) on or off; the previous
+    setting. Off, failures are reported exactly as Lark computes them: the reference the benchmark
+    and the equivalence tests compare against."""
     previous, _FAST[0] = _FAST[0], bool(on)
     return previous
 
 
 def fast_enabled() -> bool:
-    """Whether the faster LALR bookkeeping is on (it is unless `use_fast(False)` was called)."""
+    """Whether the faster expected-terminal replay is on (it is unless `use_fast(False)` was called)."""
     return _FAST[0]
 
 
 @cache
-def _load(path: str, parser: str, starts: tuple[str, ...], fast: bool = True) -> Lark:
+def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
     """One parser per grammar file and algorithm (Saga and Standard share theirs)."""
     from pathlib import Path
 
@@ -110,10 +111,6 @@ def _load(path: str, parser: str, starts: tuple[str, ...], fast: bool = True) ->
         lark = Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:
         raise GrammarError(f"grammar {name} failed to load: {exc}") from exc
-    if parser == "lalr" and fast:
-        from judge.text.lark_speed import install
-
-        install(lark)
     return lark
 
 

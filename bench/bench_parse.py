@@ -7,8 +7,8 @@ Reports, for one card file and game:
 - raw LALR: the grammar alone on every ability line as the grammar reads it (split and prepared
   by the game's transform module), lines per second;
 - full `parse_text` per card (split, mask, parse, transform, localise failures), abilities per
-  second, with the fast LALR bookkeeping (judge.text.lark_speed) and without it (the parser as
-  Lark builds it), rounds interleaved so machine load hits both alike; and whether both gave the
+  second, with the expected-terminal replay (judge.text.lark_speed) and without it (failures reported as
+  Lark computes them), rounds interleaved so machine load hits both alike; and whether both gave the
   same ParseResult for every card (they must);
 - Earley on a sample of the same lines, and the LALR / Earley ratio on that sample;
 - `judge cards coverage` seconds, each setting in a fresh process (scanners built from cold, as
@@ -142,9 +142,9 @@ def main() -> None:
           f"LALR parses {ok}")
     print(f"grammar build: LALR {build_lalr * 1000:.0f} ms, Earley {build_earley * 1000:.0f} ms")
     print(f"raw LALR parser:      {n / raw['fast']:,.0f} lines/s "
-          f"(as Lark builds it: {n / raw['reference']:,.0f}/s; x{raw['reference'] / raw['fast']:.2f})")
+          f"(Lark's own expected-terminals: {n / raw['reference']:,.0f}/s; x{raw['reference'] / raw['fast']:.2f})")
     print(f"full parse_text:      {rate['fast']:,.0f} abilities/s "
-          f"(as Lark builds it: {rate['reference']:,.0f}/s; x{full['reference'] / full['fast']:.2f}); "
+          f"(Lark's own expected-terminals: {rate['reference']:,.0f}/s; x{full['reference'] / full['fast']:.2f}); "
           f"same results: {'yes' if same else 'NO'}")
     print(f"Earley on {len(sample)} lines: {len(sample) / max(earley_sample, 1e-9):,.0f} lines/s "
           f"({earley_ok} parsed); LALR on the same: {len(sample) / max(lalr_sample, 1e-9):,.0f}/s; "
@@ -153,7 +153,7 @@ def main() -> None:
         cov = {s: _coverage(files[0], args.game, s) for s in ("reference", "fast")}
         counts = [{k: v for k, v in c.items() if k != "seconds"} for c in cov.values()]
         print(f"coverage (fresh process): {cov['fast']['seconds']:.2f} s "
-              f"(as Lark builds it: {cov['reference']['seconds']:.2f} s); "
+              f"(Lark's own expected-terminals: {cov['reference']['seconds']:.2f} s); "
               f"{cov['fast']['abilities_fully_parsed']}/{cov['fast']['abilities']} abilities; "
               f"same report: {'yes' if counts[0] == counts[1] else 'NO'}")
     print(f"aim 2,000+ abilities/s: {'met' if rate['fast'] >= 2000 else 'NOT met'} (full pipeline, CPU time)")

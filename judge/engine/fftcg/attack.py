@@ -246,7 +246,7 @@ def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool,
         else:
             log.add(f"The party deals its combined {atk_power} damage to {s.name_of(blocker)}", "battle_damage",
                     "party")
-            s = damage_forward(s, blocker, atk_power, Log(), None)
+            s = damage_forward(s, blocker, atk_power, Log(), None, why=(*why, "battle_damage"))  # still battle damage (6.5)
     for uid, n in split.items():
         s = damage_forward(s, uid, n, log, blocker, why=(*why, "battle_damage"))
     return s

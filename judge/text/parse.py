@@ -248,6 +248,8 @@ def _accepts(exc: Any) -> Any:
 
 def _readable(name: str, regex: str) -> str:
     """A regex terminal as words a judge can read: its alternatives, or its name when long."""
+    if "\x01" in regex and not regex.replace("\x01", "").strip("+*"):
+        return "<the card's own name>"                              # the masked name (SELF)
     words = re.sub(r"\(\?[!=<][^)]*\)", "", regex)                 # lookarounds say nothing
     words = re.sub(r"\\[sbBdwW][+*?]?", " ", words)                 # \s+ and friends are gaps
     words = re.sub(r"\(\?i:|\[[^\]]*\]|[()?\\+*]", "", words)

@@ -81,3 +81,14 @@ def test_fftcg_6_6_2_bracketed_card_name_and_job_in_one_count() -> None:
     assert result.ok, result.unparsed
     per = result.abilities[0].effects[0].per
     assert per.name == "Baker" and per.families == ("Baker",)
+
+
+def test_fftcg_expected_words_name_the_masked_card_name_readably() -> None:
+    """A failure's hints never show the mask character that stands for the card's own name."""
+    from judge.text.grammar import load_parser
+    from judge.text.parse import _readable
+
+    term = load_parser("fftcg").get_terminal("SELF")
+    assert _readable("SELF", term.pattern.value) == "<the card's own name>"
+    result = parse_text("Choose 1 Forward. Deal it lots of damage.", "fftcg", name="Gorbo")
+    assert all(x.isprintable() for u in result.unparsed for x in u.expected)

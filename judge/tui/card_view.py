@@ -6,6 +6,7 @@ node labelled with its kind and the clauses `judge.text.links.cites` gives it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -88,14 +89,41 @@ def card_outline(result: Any, game: str, cites_of: Any) -> list[OutlineNode]:
     return sorted(nodes, key=lambda n: n.span[0] if n.span else 10**9)
 
 
+#: the FFTCG card browser's markup: [[i]]…[[/]] names and labels, [[s]] special names, [[ex]] EX BURST,
+#: [[b]] bold, [[br]] a line break
+_MARKUP = re.compile(r"\[\[(i|s|b|ex|br)\]\]|\[\[/\]\]")
+_MARKUP_STYLE = {"i": "italic", "s": "bold italic", "b": "bold", "ex": "bold red"}
+
+
 def marked_text(text: str, result: Any, selected: tuple[int, int] | None = None) -> Text:
-    """The printed text with unparsed spans marked, and the selected node's span highlighted."""
+    """The printed text with unparsed spans marked, and the selected node's span highlighted.
+
+    Spans are offsets into the raw text, so styles go on first; the card browser's markup is then
+    shown as what it means (italics, bold, line breaks) instead of as [[i]] tags.
+    """
     out = Text(text)
     for part in getattr(result, "unparsed", ()) or ():
         out.stylize(UNPARSED_STYLE, part.start, part.end)
     if selected:
         out.stylize(SELECTED_STYLE, *selected)
-    return out
+    tags = list(_MARKUP.finditer(text))
+    if not tags:
+        return out
+    shown = Text()
+    last, style = 0, None
+    for m in tags:
+        piece = out[last:m.start()]
+        if style:
+            piece.stylize(style)
+        shown.append_text(piece)
+        kind = m.group(1)
+        if kind == "br":
+            shown.append("\n")
+        else:
+            style = _MARKUP_STYLE.get(kind) if kind else None
+        last = m.end()
+    shown.append_text(out[last:])
+    return shown
 
 
 def card_facts(card: Any) -> Text:

@@ -144,3 +144,15 @@ async def test_a_malformed_card_file_is_a_notification_not_a_crash(tmp_path: Pat
         await settle(pilot)
         errors = [n for n in app._notifications if n.severity == "error"]
         assert errors and "name" in errors[0].message
+
+
+def test_card_browser_markup_is_shown_as_styles_not_tags() -> None:
+    """FFTCG text keeps its [[i]] / [[ex]] / [[br]] markup for the parser's offsets; a judge reads it styled."""
+    from judge.tui.card_view import SELECTED_STYLE, marked_text
+
+    raw = "Search for 1 [[i]]Card Name Gorbo[[/]] and add it.[[br]][[ex]]EX BURST[[/]] Draw 1 card."
+    shown = marked_text(raw, None, (0, 6))
+    assert shown.plain == "Search for 1 Card Name Gorbo and add it.\nEX BURST Draw 1 card."
+    styles = {shown.plain[s.start:s.end]: str(s.style) for s in shown.spans}
+    assert styles["Search"] == str(SELECTED_STYLE)          # the selected span still lands on its words
+    assert styles["Card Name Gorbo"] == "italic" and styles["EX BURST"] == "bold red"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from text_helpers import bs_effect as effect
+from text_helpers import bs_one as one
 
 from judge.text.ast import (
     AbilityKind,
@@ -27,19 +29,6 @@ from judge.text.ast import (
     SetState,
 )
 from judge.text.parse import parse_text
-
-
-def one(text: str, game: str = "bss"):
-    result = parse_text(text, game)
-    assert result.unparsed == (), result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
-
-
-def effect(text: str, game: str = "bss"):
-    ability = one(text, game)
-    assert len(ability.effects) == 1, ability.effects
-    return ability.effects[0]
 
 
 def test_bss_2_10_2_level_band_and_when_summoned_label() -> None:

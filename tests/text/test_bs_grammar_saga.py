@@ -3,6 +3,9 @@ sentence, one expected tree, each test named after the clause that defines the c
 
 from __future__ import annotations
 
+from text_helpers import bs_effect as effect
+from text_helpers import bs_one as one
+
 from judge.text.ast import (
     AbilityKind,
     Activate,
@@ -25,20 +28,6 @@ from judge.text.ast import (
     SetStat,
 )
 from judge.text.links import cites
-from judge.text.parse import parse_text
-
-
-def one(text: str, game: str = "bss"):
-    result = parse_text(text, game)
-    assert result.unparsed == (), result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
-
-
-def effect(text: str, game: str = "bss"):
-    ability = one(text, game)
-    assert len(ability.effects) == 1, ability.effects
-    return ability.effects[0]
 
 
 # ── labels and keywords printed bare ──

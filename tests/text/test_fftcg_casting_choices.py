@@ -5,8 +5,9 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+from text_helpers import fftcg_one as one
+
 from judge.text.ast import (
-    Ability,
     AbilityKind,
     ChangeTarget,
     Discard,
@@ -16,14 +17,6 @@ from judge.text.ast import (
     Restriction,
     Search,
 )
-from judge.text.parse import parse_text
-
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 def test_fftcg_6_2_1_cast_a_card_you_do_not_own_this_turn() -> None:

@@ -5,15 +5,9 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
-from judge.text.ast import Ability, AbilityKind, Conditional, Duration, Move, Optional, Player
-from judge.text.parse import parse_text
+from text_helpers import fftcg_one as one
 
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
+from judge.text.ast import AbilityKind, Conditional, Duration, Move, Optional, Player
 
 
 def test_fftcg_11_8_2_whenever_reads_as_when() -> None:

@@ -4,15 +4,9 @@
 
 from __future__ import annotations
 
-from judge.text.ast import Ability, Conditional, Delayed, Player, Restriction, Reveal
-from judge.text.parse import parse_text
+from text_helpers import fftcg_one as one
 
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
+from judge.text.ast import Conditional, Delayed, Player, Restriction, Reveal
 
 
 def test_fftcg_10_1_2_3_cannot_attack_unless_you_pay_keeps_the_cost() -> None:

@@ -5,6 +5,8 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+from text_helpers import fftcg_one as one
+
 from judge.text.ast import Ability, Conditional, Damage, ModifyStat, Player, Restriction
 from judge.text.parse import parse_text
 
@@ -13,11 +15,6 @@ def damage_of(ab: Ability) -> Damage:
     return next(e for e in ab.effects if isinstance(e, Damage))
 
 
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 def test_fftcg_6_5_each_forward_deals_damage_equal_to_its_power_to_the_other() -> None:

@@ -6,16 +6,10 @@ Every sentence here is written for these tests in the official templating; none 
 from __future__ import annotations
 
 import pytest
+from text_helpers import fftcg_one as one
 
-from judge.text.ast import Ability, AbilityKind, Damage, Duration, Gain
+from judge.text.ast import AbilityKind, Damage, Duration, Gain
 from judge.text.parse import parse_text
-
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 @pytest.mark.parametrize(("text", "keyword"), [

@@ -6,9 +6,9 @@ Every sentence here is written for these tests in the official templating; none 
 from __future__ import annotations
 
 import pytest
+from text_helpers import fftcg_one as one
 
 from judge.text.ast import (
-    Ability,
     AbilityKind,
     Conditional,
     Duration,
@@ -18,13 +18,6 @@ from judge.text.ast import (
     Restriction,
 )
 from judge.text.parse import parse_text
-
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 def test_fftcg_11_12_5_1_next_damage_dealt_to_it_is_dealt_to_self_instead() -> None:

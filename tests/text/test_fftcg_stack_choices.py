@@ -5,8 +5,9 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+from text_helpers import fftcg_one as one
+
 from judge.text.ast import (
-    Ability,
     AbilityKind,
     AlternativeCost,
     Cancel,
@@ -23,14 +24,6 @@ from judge.text.ast import (
     Search,
     walk,
 )
-from judge.text.parse import parse_text
-
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 def test_fftcg_11_6_5_a_summon_choosing_a_forward_you_control() -> None:

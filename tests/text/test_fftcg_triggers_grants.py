@@ -5,8 +5,9 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+from text_helpers import fftcg_one as one
+
 from judge.text.ast import (
-    Ability,
     AbilityKind,
     Conditional,
     Delayed,
@@ -19,14 +20,6 @@ from judge.text.ast import (
     Player,
     Restriction,
 )
-from judge.text.parse import parse_text
-
-
-def one(text: str, name: str | None = None) -> Ability:
-    result = parse_text(text, "fftcg", name=name)
-    assert result.ok, result.unparsed
-    assert len(result.abilities) == 1
-    return result.abilities[0]
 
 
 def test_fftcg_15_2_9_3_1_when_another_card_primes_into_this_one() -> None:

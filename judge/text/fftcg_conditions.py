@@ -57,7 +57,7 @@ class ConditionRules:
 
     # ------------------------------------------------------------------ notes in parentheses
     def has_ability_if(self, meta, c):
-        """"(If you have received 5 points of damage or more, this Character has this ability.)":
+        """"(the Damage N reminder: with N or more points of damage received, this Character has this ability)":
         the reminder of a Damage N ability's condition (15.2.6.2)."""
         return [UseLimit((), first_of(c, Condition))]
 

@@ -21,7 +21,7 @@ from judge.errors import JudgeError, ScenarioError
 
 WARDEN = {"name": "Sample Gravekeeper", "type": "backup", "element": ["dark"], "cost": 3, "job": "Keeper",
           "category": "SAMPLE",
-          "text": "If a Character is put from the field into the Break Zone, you may remove it from the game instead."}
+          "text": "If a Character is put from the field into the Break Zone, you may remove that Character from the game instead."}
 MOTH = {"name": "Sample Moth", "type": "backup", "element": ["wind"], "cost": 2, "job": "Moth",
         "category": "SAMPLE", "text": "Put Sample Moth into the Break Zone: Draw 1 card."}
 GUST = {"name": "Sample Gust", "type": "summon", "element": ["wind"], "cost": 2, "text": "Draw 1 card."}

@@ -42,7 +42,7 @@ def test_fftcg_15_1_1_7_1_once_per_turn_cast_at_any_time() -> None:
 
 def test_fftcg_11_12_4_1_opponent_cannot_cast_copies_until_the_end_of_the_next_turn() -> None:
     ab = one("Choose 1 Summon in your opponent's Break Zone. Remove it from the game. "
-             "Until the end of the next turn, your opponent cannot cast any copies of it.")
+             "Until the end of the next turn, your opponent cannot cast any copies of that card.")
     r = next(e for e in ab.effects if isinstance(e, Restriction))
     assert r.player is Player.OPPONENT and r.duration is Duration.NEXT_TURN_END
     assert r.target.ref == "copies"

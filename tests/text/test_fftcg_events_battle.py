@@ -39,7 +39,7 @@ def test_fftcg_11_8_1_an_opponents_auto_ability_triggers() -> None:
 
 
 def test_fftcg_11_12_5_2_leaves_the_field_for_any_reason_removed_instead() -> None:
-    ab = one("If it leaves the field for any reason, remove it from the game instead.")
+    ab = one("If it leaves the field, remove it from the game instead.")
     (cond,) = ab.effects
     assert isinstance(cond, Conditional) and cond.instead
     assert isinstance(cond.effects[0], Move) and cond.effects[0].dest == "removed"

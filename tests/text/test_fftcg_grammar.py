@@ -332,7 +332,7 @@ def test_fftcg_11_6_6_either_directive_is_a_choice_of_two() -> None:
 
 def test_fftcg_7_9_the_other_cards_are_what_them_refers_to() -> None:
     effects = one("When Orla enters the field, reveal the top 3 cards of your deck. Add 1 Backup among them to your "
-                  "hand. Then, shuffle the other cards and return them to the bottom of your deck.").effects
+                  "hand. Then, shuffle the other cards and put them at the bottom of your deck.").effects
     reveal, then = effects
     assert isinstance(reveal, Reveal) and reveal.count == 3 and isinstance(then, Sequence)
     add, shuffle, back = then.effects

@@ -40,7 +40,7 @@ def test_fftcg_11_12_5_1_damage_to_a_named_forward_is_dealt_to_self_instead() ->
 
 def test_fftcg_11_12_5_1_the_former_is_received_by_the_latter() -> None:
     ab = one("Choose 1 Forward you control and 1 Forward opponent controls. "
-             "During this turn, the next damage dealt to the former is received by the latter instead.")
+             "Until the end of the turn, the next damage dealt to the former is received by the latter instead.")
     redirect = next(e for e in ab.effects if isinstance(e, RedirectDamage))
     assert redirect.target.owner is Player.YOU and redirect.to.owner is Player.OPPONENT
 
@@ -122,15 +122,15 @@ def test_fftcg_11_12_5_2_damage_from_abilities_of_the_named_element_becomes_0() 
 
 
 def test_fftcg_11_12_5_2_the_next_damage_it_deals_becomes_0() -> None:
-    ab = one("Choose 1 Forward. During this turn, the next damage it deals to a Forward becomes 0 instead.")
+    ab = one("Choose 1 Forward. During this turn, the next damage it deals to a Monster becomes 0 instead.")
     mod = next(e for e in ab.effects if isinstance(e, ModifyStat))
     assert mod.stat == "damage_dealt_becomes" and mod.amount == 0 and mod.target.choose == "choose"
 
 
-def test_fftcg_11_12_5_damage_dealt_by_your_abilities_cannot_be_reduced() -> None:
-    ab = one("The damage dealt by your abilities to Forwards opponent controls cannot be reduced.")
+def test_fftcg_11_12_5_damage_dealt_by_your_summons_cannot_be_reduced() -> None:
+    ab = one("The damage dealt by your Summons to Forwards opponent controls cannot be reduced.")
     (r,) = ab.effects
-    assert isinstance(r, Restriction) and r.action == "be_reduced" and r.by_text == "your abilities"
+    assert isinstance(r, Restriction) and r.action == "be_reduced" and r.by_text == "your Summons"
     assert r.target.owner is Player.OPPONENT
 
 

@@ -56,7 +56,7 @@ def test_fftcg_11_8_9_chosen_for_the_first_time_each_turn() -> None:
 
 
 def test_fftcg_11_8_2_each_time_a_forward_attacks() -> None:
-    ab = one("Each time a Forward you control attacks, it gains +1000 power until the end of the turn.")
+    ab = one("Each time a Forward you control attacks, it gains +3000 power until the end of the turn.")
     assert ab.kind is AbilityKind.AUTO and ab.timing == "attacks"
 
 
@@ -66,10 +66,10 @@ def test_fftcg_11_7_cannot_use_special_or_action_abilities() -> None:
     assert isinstance(r, Restriction) and r.target.owner is Player.OPPONENT
 
 
-def test_fftcg_6_4_cannot_be_chosen_by_backup_abilities() -> None:
-    ab = one("The Forwards you control cannot be chosen by your opponent's Backup abilities.")
+def test_fftcg_6_4_cannot_be_chosen_by_forward_abilities() -> None:
+    ab = one("The Forwards you control cannot be chosen by your opponent's Forward abilities.")
     (r,) = ab.effects
-    assert r.mode == "cannot" and "backup abilities" in (r.by_text or "").lower()
+    assert r.mode == "cannot" and "forward abilities" in (r.by_text or "").lower()
 
 
 def test_fftcg_15_1_1_7_1_cast_a_summon_from_your_hand_paying_its_cost() -> None:

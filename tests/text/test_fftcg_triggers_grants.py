@@ -58,7 +58,7 @@ def test_fftcg_15_1_1_10_warp_counter_removed_from_any_players_card() -> None:
 
 
 def test_fftcg_7_10_card_leaves_the_opponents_break_zone() -> None:
-    ab = one("When a card in your opponent's Break Zone leaves the Break Zone, your opponent discards 1 card.")
+    ab = one("When a card in your opponent's Break Zone leaves the Break Zone, your opponent discards 2 cards.")
     assert ab.timing == "leaves_break"
     assert ab.trigger_on.zone == "break" and ab.trigger_on.owner is Player.OPPONENT
 

@@ -8,7 +8,7 @@ on the field (11.9) and effects that resolved with a duration.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
@@ -152,17 +152,8 @@ def conditional_field(s: State) -> bool:
 
 def field_conditions(s: State) -> list[tuple[str, object, bool | None]]:
     """(source, condition, holds now) of every "If …, …" of a field ability on the field (11.9.1)."""
-    out = []
-    for c in s.field:
-        d = s.card(c.uid)
-        if d is None or not _has_field_effects(d):
-            continue
-        for ab in abilities(s, c.uid):
-            if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
-                for e in _effects_flat(ab.effects):
-                    if is_ongoing_condition(e):
-                        out.append((c.uid, e.condition, conditions.holds(s, e.condition, c.controller, c.uid)))
-    return out
+    return [(c.uid, e.condition, conditions.holds(s, e.condition, c.controller, c.uid))
+            for c, ab in _field_abilities(s) for e in _effects_flat(ab.effects) if is_ongoing_condition(e)]
 
 
 def unevaluated(s: State) -> list[tuple[str, object]]:
@@ -180,14 +171,20 @@ def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
 
 def field_effects(s: State) -> Iterable[tuple[Character, object]]:
     """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
+    for c, ab in _field_abilities(s):
+        for e in live(s, ab.effects, c.controller, c.uid):
+            yield c, e
+
+
+def _field_abilities(s: State) -> Iterator[tuple[Character, Ability]]:
+    """(Character, ability) for every field ability (no cost, no trigger) of the cards on the field (11.9)."""
     for c in s.field:
         d = s.card(c.uid)
         if d is None or not _has_field_effects(d):
             continue
         for ab in abilities(s, c.uid):
             if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
-                for e in live(s, ab.effects, c.controller, c.uid):
-                    yield c, e
+                yield c, ab
 
 
 def keywords(s: State, uid: str) -> frozenset[str]:

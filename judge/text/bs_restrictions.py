@@ -92,9 +92,17 @@ class RestrictionMixin:
 
     @v_args(meta=True)
     def permission_block(self, meta: Any, c: list) -> Restriction:
+        return self._while_exhausted(meta, c, "block_while_exhausted")
+
+    @v_args(meta=True)
+    def permission_attack(self, meta: Any, c: list) -> Restriction:
+        # "This spirit can attack while exhausted" (BSS 7-1-1): a permission, like blocking while exhausted
+        return self._while_exhausted(meta, c, "attack_while_exhausted")
+
+    def _while_exhausted(self, meta: Any, c: list, action: str) -> Restriction:
+        """A permission to attack or block although exhausted, for its duration (permanent unless said)."""
         dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="can", action="block_while_exhausted", target=c[0], duration=dur,
-                           span=self._span(meta))
+        return Restriction(mode="can", action=action, target=c[0], duration=dur, span=self._span(meta))
 
     @v_args(meta=True)
     def restriction_remove(self, meta: Any, c: list) -> Restriction:

@@ -22,7 +22,6 @@ from judge.text.ast import (
     Move,
     MoveCores,
     Player,
-    Restriction,
     Reveal,
     Selector,
     Sequence,
@@ -214,13 +213,6 @@ class SagaMixin:
         words = str(c[0]).split()
         op = ">=" if words[-1].lower() in ("more", "higher") else "<="
         return {"thresholds": (Threshold("level", op, _num(words[0][2:] or words[1])),)}
-
-    @v_args(meta=True)
-    def permission_attack(self, meta: Any, c: list) -> Restriction:
-        # "This spirit can attack while exhausted" (BSS 7-1-1): a permission, like blocking while exhausted
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="can", action="attack_while_exhausted", target=c[0], duration=dur,
-                           span=self._span(meta))
 
     @v_args(meta=True)
     def draw_each(self, meta: Any, c: list) -> Draw:

@@ -21,7 +21,7 @@ def _json(obj) -> None:
 
 def _result_json(result, game: str) -> dict:
     from judge.text.ast import to_json
-    from judge.text.links import cites
+    from judge.text.bs.links import cites
 
     return {"abilities": [to_json(a, lambda n: cites(n, game)) for a in result.abilities],
             "unparsed": [{"start": u.start, "end": u.end, "text": u.text, "expected": list(u.expected)}
@@ -174,15 +174,22 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
 @click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg"]), default=None,
               help="File format (default: detected).")
 @click.option("--top", default=15, show_default=True, help="How many unparsed patterns to list.")
+@click.option("--sets", default="", help="Count only cards of these sets (comma-separated).")
+@click.option("--exclude-sets", default="", help="Leave out cards of these sets (comma-separated).")
 @click.option("--json", "as_json", is_flag=True, help="Print the measures as JSON.")
-def cards_coverage(file: Path, game: str, fmt: str | None, top: int, as_json: bool) -> None:
-    """Parse every card of a file (without importing it) and report how much the grammar reads.
+def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, exclude_sets: str,
+                   as_json: bool) -> None:
+    """Parse every card of a file (without importing it) and report how much the grammar reads
+    and how much of it is fully typed (no part kept as text to re-read).
 
-    Example: judge cards coverage cards/bs-samples.yaml --game bs
+    Example: judge cards coverage cards/bs-samples.yaml --game bs --exclude-sets BSS05,BSS06
     """
     from judge.cards.coverage import coverage
 
-    report = coverage(file, game, fmt, top)
+    def _list(value: str) -> tuple[str, ...]:
+        return tuple(s.strip() for s in value.split(",") if s.strip())
+
+    report = coverage(file, game, fmt, top, sets=_list(sets), exclude_sets=_list(exclude_sets))
     if as_json:
         _json(report)
         return
@@ -190,6 +197,9 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, as_json: bo
     a, a_ok = report["abilities"], report["abilities_fully_parsed"]
     click.echo(f"cards fully parsed:     {full}/{n} ({100 * full / max(n, 1):.1f}%)")
     click.echo(f"abilities fully parsed: {a_ok}/{a} ({100 * a_ok / max(a, 1):.1f}%)")
+    t, a_t = report["cards_fully_typed"], report["abilities_fully_typed"]
+    click.echo(f"cards fully typed:      {t}/{n} ({100 * t / max(n, 1):.1f}%)")
+    click.echo(f"abilities fully typed:  {a_t}/{a} ({100 * a_t / max(a, 1):.1f}%)")
     click.echo(f"time: {report['seconds']:.2f}s")
     if report["top_unparsed"]:
         click.echo("most frequent unparsed patterns:")

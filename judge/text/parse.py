@@ -29,9 +29,9 @@ from judge.text.ast import Ability
 
 #: game id → module turning that game's parse trees into AST nodes.
 TRANSFORMS: dict[str, str] = {
-    "bss": "judge.text.bs_transform",
-    "bs": "judge.text.bs_transform",
-    "fftcg": "judge.text.fftcg_transform",
+    "bss": "judge.text.bs.transform",
+    "bs": "judge.text.bs.transform",
+    "fftcg": "judge.text.fftcg.transform",
 }
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

@@ -13,7 +13,7 @@ from judge.cards.importers import detect_format, read_cards
 from judge.errors import CardFileError
 from judge.paths import cards_dir
 from judge.text.ast import to_json
-from judge.text.links_fftcg import KEYWORD_EXAMPLES, TABLE
+from judge.text.fftcg.links import KEYWORD_EXAMPLES, TABLE
 from judge.text.parse import parse_text
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -91,7 +91,7 @@ def test_shipped_samples_are_at_least_40_bs_family_cards_and_all_parse() -> None
 
 
 def test_samples_cover_every_supported_keyword() -> None:
-    from judge.text.links import KEYWORD_EXAMPLES_BS
+    from judge.text.bs.links import KEYWORD_EXAMPLES_BS
 
     cards = [c for f in sorted(cards_dir().glob("*.yaml")) for c in read_cards(f) if c.game in ("bss", "bs")]
     blob = "\n".join(c.text for c in cards).lower()

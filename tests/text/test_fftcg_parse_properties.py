@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.text.ast import Span, walk
-from judge.text.fftcg_source import mask, split_abilities
+from judge.text.fftcg.source import mask, split_abilities
 from judge.text.parse import parse_text
 
 PIECES = ["When", "Orla", "enters the field", ",", ".", "choose", "1", "up to 2", "Forward", "Forwards",

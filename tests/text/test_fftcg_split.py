@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.text.fftcg_source import split_abilities
+from judge.text.fftcg.source import split_abilities
 from judge.text.parse import parse_text
 
 

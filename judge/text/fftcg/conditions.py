@@ -28,7 +28,7 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
-from judge.text.fftcg_assemble import KeywordSet, UseLimit, first_of, flatten, gain_of, number_in
+from judge.text.fftcg.assemble import KeywordSet, UseLimit, first_of, flatten, gain_of, number_in
 
 
 def apply_units(items: list[Any]) -> list[Any]:

@@ -13,7 +13,7 @@ from judge.text.ast import (
     Player,
     Selector,
 )
-from judge.text.bs_nodes import _Ref
+from judge.text.bs.nodes import _Ref
 
 
 class HandMixin:

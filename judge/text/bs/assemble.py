@@ -36,7 +36,7 @@ from judge.text.ast import (
 
 
 def _bs():
-    from judge.text import bs_transform
+    from judge.text.bs import transform as bs_transform
 
     return bs_transform
 

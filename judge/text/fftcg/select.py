@@ -14,7 +14,7 @@ from typing import Any
 from lark import Token, Tree
 
 from judge.text.ast import Player, Selector, Threshold
-from judge.text.fftcg_assemble import number_in
+from judge.text.fftcg.assemble import number_in
 
 #: grammar alias → the (field, value) pairs it stands for (5.2.3 card types, 6.3 status, 6.2 owner)
 WORDS: dict[str, tuple[tuple[str, Any], ...]] = {

@@ -11,7 +11,7 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
-from judge.text.bs_nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+from judge.text.bs.nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
 
 
 class SelectorMixin:

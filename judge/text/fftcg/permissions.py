@@ -34,8 +34,8 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
-from judge.text.fftcg_assemble import number_in, zoned
-from judge.text.fftcg_select import SelectorRules
+from judge.text.fftcg.assemble import number_in, zoned
+from judge.text.fftcg.select import SelectorRules
 
 #: printed words of "each of a different …" → the card data compared (5.2)
 _DISTINCT = (("card type", "card_type"), ("element", "element"), ("cost", "cost"), ("name", "name"),

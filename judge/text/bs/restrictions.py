@@ -13,7 +13,7 @@ from judge.text.ast import (
     Restriction,
     Selector,
 )
-from judge.text.bs_nodes import _player, _Ref
+from judge.text.bs.nodes import _player, _Ref
 
 
 class RestrictionMixin:

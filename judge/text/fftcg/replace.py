@@ -26,8 +26,8 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
-from judge.text.fftcg_assemble import DelayedPart, Event, Trigger, flatten, number_in
-from judge.text.fftcg_permissions import PermissionRules
+from judge.text.fftcg.assemble import DelayedPart, Event, Trigger, flatten, number_in
+from judge.text.fftcg.permissions import PermissionRules
 
 
 class ReplaceRules(PermissionRules):

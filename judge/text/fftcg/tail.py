@@ -26,8 +26,8 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
-from judge.text.fftcg_assemble import first_of, flatten, number_in
-from judge.text.fftcg_replace import ReplaceRules
+from judge.text.fftcg.assemble import first_of, flatten, number_in
+from judge.text.fftcg.replace import ReplaceRules
 
 
 class TailRules(ReplaceRules):

@@ -29,9 +29,9 @@ from judge.text.ast import (
     Sequence,
     Span,
 )
-from judge.text.bs_directives import DirectiveMixin
-from judge.text.bs_hand import HandMixin
-from judge.text.bs_nodes import (  # noqa: F401  (re-exported for bs_assemble and tests)
+from judge.text.bs.directives import DirectiveMixin
+from judge.text.bs.hand import HandMixin
+from judge.text.bs.nodes import (  # noqa: F401  (re-exported for bs_assemble and tests)
     _KEYWORDS,
     _OPS,
     _WORDS,
@@ -45,9 +45,9 @@ from judge.text.bs_nodes import (  # noqa: F401  (re-exported for bs_assemble an
     _Stmt,
     timing_name,
 )
-from judge.text.bs_restrictions import RestrictionMixin
-from judge.text.bs_saga import SagaMixin
-from judge.text.bs_selectors import SelectorMixin
+from judge.text.bs.restrictions import RestrictionMixin
+from judge.text.bs.saga import SagaMixin
+from judge.text.bs.selectors import SelectorMixin
 
 
 class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, DirectiveMixin, Transformer):
@@ -360,7 +360,7 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
         return " / ".join(str(t) for t in c)
 
 
-from judge.text import bs_assemble  # noqa: E402  (the sentence → ability assembly half)
+from judge.text.bs import assemble as bs_assemble  # noqa: E402  (the sentence → ability assembly half)
 
 build = bs_assemble.build
 sentence_spans = bs_assemble.sentence_spans

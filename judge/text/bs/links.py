@@ -12,7 +12,7 @@ has are derived from its class and fields, so the table stays data and never nee
 
 `cites(node, game)` unions the clauses of every key a node has (its own fields only, not its
 children: each child carries its own cites in the JSON form). The Battle Spirits tables are here;
-the FFTCG table lives in `judge.text.links_fftcg` (TABLE, UNSUPPORTED) beside the FFTCG grammar.
+the FFTCG table lives in `judge.text.fftcg.links` (TABLE, UNSUPPORTED) beside the FFTCG grammar.
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def table(game: str) -> dict[str, tuple[str, ...]]:
         return _BS_FAMILY[game][0]
     if game == "fftcg":
         try:
-            return dict(importlib.import_module("judge.text.links_fftcg").TABLE)
+            return dict(importlib.import_module("judge.text.fftcg.links").TABLE)
         except ModuleNotFoundError:
             return {}
     from judge.errors import UnknownGame
@@ -293,7 +293,7 @@ def unsupported(game: str) -> dict[str, str]:
     if game in _BS_FAMILY:
         return dict(_BS_FAMILY[game][1])
     try:
-        return dict(importlib.import_module("judge.text.links_fftcg").UNSUPPORTED)
+        return dict(importlib.import_module("judge.text.fftcg.links").UNSUPPORTED)
     except (ModuleNotFoundError, AttributeError):
         return {}
 

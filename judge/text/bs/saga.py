@@ -28,7 +28,7 @@ from judge.text.ast import (
     SetStat,
     Threshold,
 )
-from judge.text.bs_nodes import _merge, _num, _Pick, _player, _Ref, timing_name
+from judge.text.bs.nodes import _merge, _num, _Pick, _player, _Ref, timing_name
 
 
 class SagaMixin:

@@ -46,7 +46,7 @@ from judge.text.ast import (
     SetState,
     Threshold,
 )
-from judge.text.fftcg_assemble import (
+from judge.text.fftcg.assemble import (
     Event,
     KeywordSet,
     UseLimit,
@@ -56,7 +56,7 @@ from judge.text.fftcg_assemble import (
     number_in,
     zoned,
 )
-from judge.text.fftcg_tail import TailRules
+from judge.text.fftcg.tail import TailRules
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from judge.text.ast import (
     SetState,
     Threshold,
 )
-from judge.text.bs_nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+from judge.text.bs.nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
 
 
 def _per_count(sel: Selector, c: list) -> Selector:

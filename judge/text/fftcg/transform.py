@@ -43,7 +43,7 @@ from judge.text.ast import (
     SetState,
     Span,
 )
-from judge.text.fftcg_assemble import (
+from judge.text.fftcg.assemble import (
     DelayedPart,
     Event,
     KeywordSet,
@@ -59,13 +59,13 @@ from judge.text.fftcg_assemble import (
     resolve_pronouns,
     with_duration,
 )
-from judge.text.fftcg_conditions import ConditionRules, apply_units
-from judge.text.fftcg_effects import EffectRules
-from judge.text.fftcg_source import mask
-from judge.text.fftcg_xvalues import VAR as X_VAR
-from judge.text.fftcg_xvalues import XValueRules
-from judge.text.fftcg_xvalues import lift as lift_x
-from judge.text.fftcg_xvalues import mark as mark_x
+from judge.text.fftcg.conditions import ConditionRules, apply_units
+from judge.text.fftcg.effects import EffectRules
+from judge.text.fftcg.source import mask
+from judge.text.fftcg.xvalues import VAR as X_VAR
+from judge.text.fftcg.xvalues import XValueRules
+from judge.text.fftcg.xvalues import lift as lift_x
+from judge.text.fftcg.xvalues import mark as mark_x
 
 ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "雷": "lightning", "水": "water",
                  "光": "light", "闇": "dark"}
@@ -424,7 +424,7 @@ def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
     the card's own name when known (a text that never uses it names no card of its own); without it
     the name is guessed from the text."""
-    from judge.text.fftcg_source import infer_name, split_abilities
+    from judge.text.fftcg.source import infer_name, split_abilities
 
     if not name:
         name = infer_name(text)
@@ -433,8 +433,8 @@ def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
 
 
 def prepare(segment: str) -> str:
-    """The grammar's view of one ability (same length): see `judge.text.fftcg_source.mask`."""
-    from judge.text.fftcg_source import infer_name, mask
+    """The grammar's view of one ability (same length): see `judge.text.fftcg.source.mask`."""
+    from judge.text.fftcg.source import infer_name, mask
 
     name = _NAME[0][1] if _NAME and segment in _NAME[0][0] else infer_name(segment)
     view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name))

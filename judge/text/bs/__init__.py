@@ -1,0 +1,1 @@
+"""Battle Spirits (Saga and Standard) card text: transformer halves and the link table."""

@@ -1,0 +1,1 @@
+"""FINAL FANTASY TCG card text: transformer halves and the link table."""

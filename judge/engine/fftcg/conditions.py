@@ -7,7 +7,7 @@ resolves (11.8.13, 11.11.3) and "If …, …" inside an effect. `holds` answers 
 when the engine cannot evaluate that kind of condition: callers must then say so in the ruling,
 never treat it as true.
 
-The kinds come from the card grammar (judge/text/fftcg_conditions.py and friends): counts of the
+The kinds come from the card grammar (judge/text/fftcg/conditions.py and friends): counts of the
 cards a player controls with a property, damage received, cards in hand / Break Zone / LB deck /
 removed, presence of an Element / Job / Category / name (a selector), a Character's state.
 """

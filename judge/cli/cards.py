@@ -21,7 +21,7 @@ def _json(obj) -> None:
 
 def _result_json(result, game: str) -> dict:
     from judge.text.ast import to_json
-    from judge.text.bs.links import cites
+    from judge.text.links import cites
 
     return {"abilities": [to_json(a, lambda n: cites(n, game)) for a in result.abilities],
             "unparsed": [{"start": u.start, "end": u.end, "text": u.text, "expected": list(u.expected)}

@@ -3,7 +3,7 @@
 This module is the contract between the card grammar (which builds these nodes through a Lark
 Transformer) and the rules engines (which interpret them; they never see Lark trees or text).
 It has no dependency on Lark. Node kinds are linked to rule clauses by the per-game link table
-in `judge.text.bs.links`; `to_json` adds those citations, so a node never carries a typed-in clause.
+in `judge.text.links`; `to_json` adds those citations, so a node never carries a typed-in clause.
 
 JSON form (contract): `{"kind": snake_case_class_name, …fields, "cites": [...]}`.
 """

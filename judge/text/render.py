@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from judge.text.ast import Span, kind_of
-from judge.text.bs.links import cites
+from judge.text.links import cites
 
 _SKIP = {"span", "text", "kind"}
 

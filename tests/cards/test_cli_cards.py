@@ -38,9 +38,11 @@ def test_coverage_json_keys(run) -> None:
     code, out, _ = run("cards", "coverage", str(FIX / "saga-records.json"), "--game", "bss", "--json")
     data = json.loads(out)
     assert code == 0
-    assert set(data) == {"cards", "cards_fully_parsed", "abilities", "abilities_fully_parsed", "seconds",
-                         "top_unparsed"}
+    # contract: today's keys, plus the fully-typed counts beside them (issue 11)
+    assert {"cards", "cards_fully_parsed", "abilities", "abilities_fully_parsed", "seconds",
+            "top_unparsed", "cards_fully_typed", "abilities_fully_typed"} <= set(data)
     assert (data["cards"], data["cards_fully_parsed"]) == (2, 2)
+    assert data["cards_fully_typed"] <= data["cards_fully_parsed"]
 
 
 def test_import_bad_file_is_refused_cleanly(run) -> None:

@@ -235,7 +235,7 @@ def test_no_catch_all_unknown_words_are_never_parsed() -> None:
 
 def test_selector_json_has_cites_for_up_to() -> None:
     from judge.text.ast import to_json
-    from judge.text.bs.links import cites
+    from judge.text.links import cites
 
     e = effect("Select up to two of your spirits and refresh them.")
     data = to_json(e, lambda n: cites(n, "bss"))
@@ -368,7 +368,7 @@ def test_bss_8_5_5_a_core_placed_without_a_source_may_come_from_any_area() -> No
 def test_bs_5_16_1_heavy_exhaust() -> None:
     e = effect("Heavy exhaust one of your opponent's spirits.", "bs")
     assert isinstance(e, SetState) and e.state == "heavy_exhausted"
-    from judge.text.bs.links import cites
+    from judge.text.links import cites
 
     assert "5-16-1" in cites(e, "bs")
 

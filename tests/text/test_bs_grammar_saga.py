@@ -27,7 +27,7 @@ from judge.text.ast import (
     Reveal,
     SetStat,
 )
-from judge.text.bs.links import cites
+from judge.text.links import cites
 
 
 # ── labels and keywords printed bare ──

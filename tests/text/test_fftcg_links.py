@@ -12,8 +12,8 @@ from judge import store
 from judge.rules.kb import KB, open_kb
 from judge.text import ast
 from judge.text.ast import kind_of, to_json
-from judge.text.bs.links import cites
 from judge.text.fftcg.links import KEYWORD_EXAMPLES, TABLE, UNSUPPORTED
+from judge.text.links import cites
 from judge.text.parse import parse_text
 
 

@@ -118,7 +118,7 @@ def test_fftcg_4_5_x_paid_binds_choose_x_forwards() -> None:
     "《X》《ダル》: Look at the top X cards of your deck.",
 ])
 def test_fftcg_4_5_a_variable_amount_cites_4_5(text: str) -> None:
-    from judge.text.bs.links import cites
+    from judge.text.links import cites
 
     (effect,) = _effects(text)
     assert "4.5" in cites(effect, "fftcg")

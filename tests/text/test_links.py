@@ -12,7 +12,8 @@ from judge import store
 from judge.rules.kb import KB, open_kb
 from judge.text import ast
 from judge.text.ast import kind_of, to_json
-from judge.text.bs.links import KEYWORD_EXAMPLES_BS, cites, table, unsupported
+from judge.text.bs.links import KEYWORD_EXAMPLES_BS
+from judge.text.links import cites, table, unsupported
 from judge.text.parse import parse_text
 
 

@@ -62,7 +62,7 @@ async def test_search_by_name_opens_the_card_with_its_ast() -> None:
 async def test_selecting_an_ast_node_shows_its_clauses() -> None:
     from judge.rules.kb import open_kb
     from judge.text.ast import Keyword
-    from judge.text.bs.links import cites
+    from judge.text.links import cites
 
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:

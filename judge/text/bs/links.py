@@ -10,20 +10,11 @@ has are derived from its class and fields, so the table stays data and never nee
 - `keyword.name=Armor`          a keyword by its canonical name;
 - `ability.levels`              a tuple field that is not empty.
 
-`cites(node, game)` unions the clauses of every key a node has (its own fields only, not its
-children: each child carries its own cites in the JSON form). The Battle Spirits tables are here;
-the FFTCG table lives in `judge.text.fftcg.links` (TABLE, UNSUPPORTED) beside the FFTCG grammar.
+The Battle Spirits tables (Saga and Standard) are here; `judge.text.links` looks a node's keys up
+in the table of its game (`cites(node, game)`).
 """
 
 from __future__ import annotations
-
-import importlib
-from dataclasses import fields, is_dataclass
-from enum import Enum
-from functools import cache
-from typing import Any
-
-from judge.text.ast import kind_of
 
 # ── Battle Spirits Saga (rules/000_*, BSS CR 1.7.0) ──────────────────────────────────────────
 BSS: dict[str, tuple[str, ...]] = {
@@ -270,64 +261,5 @@ KEYWORD_EXAMPLES_BS: dict[str, str] = {
     "Unstackable, Once per turn": "[Unstackable, Once per turn] When Summoned: Draw a card.",
 }
 
-_BS_FAMILY = {"bss": (BSS, UNSUPPORTED_BS), "bs": (BS, UNSUPPORTED_BS)}
 
-
-@cache
-def table(game: str) -> dict[str, tuple[str, ...]]:
-    """The link table of a game (FFTCG's from its own module; empty until that module exists)."""
-    if game in _BS_FAMILY:
-        return _BS_FAMILY[game][0]
-    if game == "fftcg":
-        try:
-            return dict(importlib.import_module("judge.text.fftcg.links").TABLE)
-        except ModuleNotFoundError:
-            return {}
-    from judge.errors import UnknownGame
-
-    raise UnknownGame(f"no link table for game {game!r}", hints=("bss", "bs", "fftcg"))
-
-
-def unsupported(game: str) -> dict[str, str]:
-    """Keyword → reason, for keywords of a game's rules the grammar deliberately does not read."""
-    if game in _BS_FAMILY:
-        return dict(_BS_FAMILY[game][1])
-    try:
-        return dict(importlib.import_module("judge.text.fftcg.links").UNSUPPORTED)
-    except (ModuleNotFoundError, AttributeError):
-        return {}
-
-
-def keys_of(node: Any) -> list[str]:
-    """The table keys a node has (its kind, true flags, field values, tuple members)."""
-    if not is_dataclass(node) or isinstance(node, type):
-        return []
-    kind = kind_of(node)
-    keys = [kind]
-    for f in fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, bool):
-            if value:
-                keys.append(f"{kind}.{f.name}")
-        elif isinstance(value, Enum):
-            keys.append(f"{kind}.{f.name}={value.value}")
-        elif isinstance(value, str):
-            keys.append(f"{kind}.{f.name}={value}")
-        elif isinstance(value, tuple) and value:
-            keys.append(f"{kind}.{f.name}")
-            keys.extend(f"{kind}.{f.name}={v}" for v in value if isinstance(v, str))
-    return keys
-
-
-def cites(node: Any, game: str) -> tuple[str, ...]:
-    """The clause numbers (in the game's current document) that govern this node, in table order."""
-    tab = table(game)
-    out: list[str] = []
-    for key in keys_of(node):
-        for number in tab.get(key, ()):
-            if number not in out:
-                out.append(number)
-    return tuple(out)
-
-
-__all__ = ["BS", "BSS", "KEYWORD_EXAMPLES_BS", "UNSUPPORTED_BS", "cites", "keys_of", "table", "unsupported"]
+__all__ = ["BS", "BSS", "KEYWORD_EXAMPLES_BS", "UNSUPPORTED_BS"]

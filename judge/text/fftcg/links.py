@@ -1,6 +1,6 @@
 """FFTCG link table: AST keys → clause numbers of the FFTCG Comprehensive Rules (rules/004_*).
 
-Keys follow `judge.text.bs.links.keys_of` (`kind`, `kind.flag`, `kind.field=value`). Tests check that
+Keys follow `judge.text.links.keys_of` (`kind`, `kind.flag`, `kind.field=value`). Tests check that
 every number exists in the knowledge base, that every key names a real node field, and that every
 keyword of the rules' term list is read by the grammar (KEYWORD_EXAMPLES) or listed in UNSUPPORTED
 with the reason.

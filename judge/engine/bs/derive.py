@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from judge.engine.bs.clauses import cite, cites
+from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, State
 from judge.text.ast import Ability, AbilityKind, Keyword
 
@@ -44,7 +45,7 @@ def printed_level(state: State, fc: FieldCard) -> int:
         return 0
     if not d.levels:
         return 1 if d.type == "nexus" else 0
-    if state.game == "bs" and d.super_unleash and has_soul(state, fc.id):
+    if d.super_unleash and has_soul(state, fc.id) and profile(state.game).common_effects:
         lv = max(lv, 2)
     return lv
 
@@ -127,21 +128,33 @@ def bp(state: State, cid: str) -> BP:
     return BP(value, tuple(parts), cites(state.game, *used))
 
 
-def _constant_active(state: State, src: str, ab: Ability) -> bool:
-    """Whether a constant ability's timing holds now ("while this spirit attacks / blocks", 10-12-1)."""
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
+def _constant_active(state: State, src: str, ab: Ability) -> bool | None:
+    """Whether a constant ability's typed timing holds now (10-12-1); None: an unknown timing."""
+    t = ab.timing
     b = state.battle
-    if "attack" in t and "block" in t:
-        return b is not None and src in (b.attacker, b.blocker)
-    if "attack" in t:
-        return b is not None and b.attacker == src
-    if "block" in t:
-        return b is not None and b.blocker == src
-    if "opponent" in t and "turn" in t:
-        return state.turn_player != state.controller(src)
-    if "your turn" in t:
-        return state.turn_player == state.controller(src)
-    return True
+    mine = state.turn_player == state.controller(src)
+    step = state.step.value
+    checks = {
+        None: lambda: True,
+        "while_attacks": lambda: b is not None and b.attacker == src,
+        "while_blocks": lambda: b is not None and b.blocker == src,
+        "while_attacks_or_blocks": lambda: b is not None and src in (b.attacker, b.blocker),
+        "during_your_turn": lambda: mine,
+        "during_opponents_turn": lambda: not mine,
+        "during_your_attack_step": lambda: mine and step == "attack",
+        "during_opponents_attack_step": lambda: not mine and step == "attack",
+        "during_either_attack_step": lambda: step == "attack",
+        "during_your_main_step": lambda: mine and step in ("main", "second_main"),
+        "during_opponents_main_step": lambda: not mine and step in ("main", "second_main"),
+        "during_either_main_step": lambda: step in ("main", "second_main"),
+    }
+    check = checks.get(t)
+    return None if check is None else check()
+
+
+def timing_label(timing: str | None) -> str:
+    """A typed timing as a judge reads it: when_summoned → "When Summoned"."""
+    return (timing or "effect").replace("_", " ").title()
 
 
 _CONSTANT_BP: dict[int, tuple[CardDef, bool]] = {}

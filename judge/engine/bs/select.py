@@ -111,17 +111,17 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         return cands
     if sel.count is None:
         return cands
-    if not cands and not ctx.peek_answer():
+    if not cands and not ctx.has_answer():
         if sel.count:
             ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
                     "effect.select_none")
         return []
-    if len(cands) <= sel.count and not sel.up_to and not ctx.peek_answer():
+    if len(cands) <= sel.count and not sel.up_to and not ctx.has_answer():
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
     who = chooser or controller
     if not cands or (len(cands) <= sel.count and not sel.up_to):
-        answer = ctx.answer()   # an answer written for a forced selection is checked against it
+        answer = ctx.take_answer()   # an answer written for a forced selection is checked against it
     else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),

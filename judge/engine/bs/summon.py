@@ -91,7 +91,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     lv = derive.level(ctx.state, new_id)
     extra = ""
-    if ctx.game == "bs" and d.super_unleash and action.soul_core_on:
+    if ctx.profile.common_effects and d.super_unleash and action.soul_core_on:
         extra = " (《Super Unleash》: the soul core makes it LV2)"
         ctx.log(f"{new_id} is LV{lv}{extra}", "kw.super_unleash")
     else:

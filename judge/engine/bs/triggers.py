@@ -18,30 +18,32 @@ EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
                  "destroyed": "do.when_destroyed", "battle_end": "battle.end"}
 
 
-def timing_events(ab: Ability) -> set[str]:
-    """The events an ability's timing label answers to (grammar timing names, or the printed label)."""
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
-    out: set[str] = set()
-    if "while" in t or "during" in t:
-        return out
-    if "summon" in t:
-        out.add("summoned")
-    if "deploy" in t or "placed" in t:
-        out.add("deployed")
-    if "attack" in t:
-        out.add("attacks")
-    if "block" in t:
-        out.add("blocks")
-    if "destroyed" in t:
-        out.add("destroyed")
-    if ("end of" in t and "battle" in t) or "battle end" in t:
-        out = {"battle_end"}
-    return out
+#: The events each typed timing of a triggered ability answers to (the grammar's `Ability.timing`).
+TIMING_EVENTS: dict[str, frozenset[str]] = {
+    "when_summoned": frozenset({"summoned"}), "when_placed": frozenset({"deployed"}),
+    "when_deployed": frozenset({"deployed"}), "when_attacks": frozenset({"attacks"}),
+    "when_blocks": frozenset({"blocks"}), "when_attacks_or_blocks": frozenset({"attacks", "blocks"}),
+    "when_destroyed": frozenset({"destroyed"}), "when_destroyed_by_opponent": frozenset({"destroyed"}),
+    "when_opponent_destroys_this_spirit": frozenset({"destroyed"}),
+    "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
+    "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
+    "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
+}
+#: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
+BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
+#: Burst timings (10-9-1) and the event that meets each condition.
+BURST_EVENTS: dict[str, str] = {"burst_when_you_lose_life": "life_lost",
+                                "burst_when_opponent_destroys_your_spirit": "spirit_destroyed",
+                                "burst_when_opponent_resolves_a_spirits_when_summoned_effect": "summoned_resolved"}
+
+
+def timing_events(ab: Ability) -> frozenset[str]:
+    """The events an ability's typed timing answers to (an untyped timing answers to none)."""
+    return TIMING_EVENTS.get(ab.timing or "", frozenset())
 
 
 def _by_opponent(ab: Ability) -> bool:
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower()
-    return "opponent" in t
+    return ab.timing in BY_OPPONENT
 
 
 def _restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
@@ -109,7 +111,7 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
         if _restricted(ctx, cid, idx, ab):
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
-                          label=f"{name_of(state, cid)}: {ab.timing_text or ab.timing or event}",
+                          label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
                           effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]), timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
@@ -129,7 +131,7 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
             if _restricted(ctx, cid, idx, ab):
                 continue
             items.append(Work(kind="effects", source=cid, controller=ctrl,
-                              label=f"{name_of(ctx.state, cid)}: {ab.timing_text or 'When Destroyed'}",
+                              label=f"{name_of(ctx.state, cid)}: {derive.timing_label(ab.timing)}",
                               effects=ab.effects,
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
@@ -168,7 +170,7 @@ def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
         for idx, ab in enumerate(d.abilities if d else ()):
             cond = ab.condition
             if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
-                    or "destroyed" not in cond.text.lower() or (ab.levels and level_now not in ab.levels):
+                    or cond.event != "when_destroyed" or (ab.levels and level_now not in ab.levels):
                 continue
             sel = cond.selector
             hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)
@@ -179,7 +181,7 @@ def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
                 ctx.log(f"{name_of(state, holder)}: {len(hits)} cards were destroyed at once; its effect "
                         "activates only once", "effect.trigger_once")
             out.append(Work(kind="effects", source=holder, controller=ctrl,
-                            label=f"{name_of(state, holder)}: when {cond.text}", effects=ab.effects,
+                            label=f"{name_of(state, holder)}: when one of those is destroyed", effects=ab.effects,
                             cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=ab.timing))
     return out
 
@@ -191,15 +193,12 @@ def fire_burst(ctx: Ctx, player: str, event: str) -> None:
         return
     d = ctx.state.card_def(p.burst)
     for ab in d.abilities if d else ():
-        if ab.kind != AbilityKind.BURST:
+        if ab.kind != AbilityKind.BURST or BURST_EVENTS.get(ab.timing or "") != event:
             continue
-        t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
-        hit = (event == "life_lost" and "life" in t) or (event == "spirit_destroyed" and "destroy" in t)
-        if hit:
-            push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
-                            label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
-                            cites=ctx.cites("burst.activate"), timing=ab.timing)])
-            return
+        push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
+                        label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
+                        cites=ctx.cites("burst.activate"), timing=ab.timing)])
+        return
 
 
 def resolve_burst(ctx: Ctx, item: Work) -> None:
@@ -212,9 +211,8 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
     p = ctx.state.players[item.controller]
     if p.burst != item.source:
         return
-    answer = ctx.ask(f"{item.controller}: activate {item.label}? (choose: yes / no)", "burst.activate",
-                     "effect.may", player=item.controller, options=("yes", "no"), kind="may")
-    if str(answer).lower() in ("no", "false", "0"):
+    if not ctx.ask_yes_no(f"{item.controller}: activate {item.label}?", "burst.activate", "effect.may",
+                          player=item.controller):
         ctx.log(f"{item.controller} does not activate the burst; it stays set", "effect.may")
         return
     ctx.steps.append(Step(f"{item.controller} turns {item.label} face up and activates it without paying its cost",

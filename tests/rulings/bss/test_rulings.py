@@ -20,8 +20,13 @@ LEDGER = ledger.read(HERE)
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_ruling_gets_the_official_answer(path: Path, bss_cards: Path) -> None:
-    result = run_scenario(load_scenario(path, cards=[bss_cards]))
     known = LEDGER.get(path.stem)
+    try:
+        result = run_scenario(load_scenario(path, cards=[bss_cards]))
+    except Exception:
+        if known is not None:     # an engine error the ledger already records
+            pytest.xfail(f"{known['outcome']}: {known['why']}")
+        raise
     if known is None:
         assert result.ok, explain_failure(result)
     elif result.ok:

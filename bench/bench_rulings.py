@@ -24,9 +24,10 @@ SUITES = {"bss": "bss-cards.json", "fftcg": "fftcg-cards.json"}
 
 def run_suite(name: str) -> tuple[dict[str, tuple[str, str]], float]:
     """stem → (outcome, why) for every scenario of the suite, and the seconds it took."""
+    from rulings.support import CORPUS, outcome
+
     from judge.engine.scenario import load_scenario, run_scenario
     from judge.errors import JudgeError
-    from rulings.support import CORPUS, outcome
 
     folder = REPO / "tests" / "rulings" / name
     cards = CORPUS / SUITES[name]

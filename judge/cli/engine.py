@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from judge.cli import cli
+from judge.cli.group import cli
 
 
 def _load_ruling(path: Path) -> dict:

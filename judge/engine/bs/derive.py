@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.bs.clauses import cite, cites
 from judge.engine.bs.profile import profile
@@ -128,28 +129,34 @@ def bp(state: State, cid: str) -> BP:
     return BP(value, tuple(parts), cites(state.game, *used))
 
 
+#: When a constant ability's typed timing holds (10-12-1): (state, its card, its controller's turn?, step).
+CONSTANT_TIMINGS: dict[str | None, Any] = {
+    None: lambda s, src, mine, step: True,
+    "while_attacks": lambda s, src, mine, step: s.battle is not None and s.battle.attacker == src,
+    "while_blocks": lambda s, src, mine, step: s.battle is not None and s.battle.blocker == src,
+    "while_attacks_or_blocks": lambda s, src, mine, step: s.battle is not None and src in (s.battle.attacker,
+                                                                                          s.battle.blocker),
+    "during_your_turn": lambda s, src, mine, step: mine,
+    "during_opponents_turn": lambda s, src, mine, step: not mine,
+    "during_your_attack_step": lambda s, src, mine, step: mine and step == "attack",
+    "during_opponents_attack_step": lambda s, src, mine, step: not mine and step == "attack",
+    "during_either_attack_step": lambda s, src, mine, step: step == "attack",
+    "during_your_main_step": lambda s, src, mine, step: mine and step in ("main", "second_main"),
+    "during_opponents_main_step": lambda s, src, mine, step: not mine and step in ("main", "second_main"),
+    "during_either_main_step": lambda s, src, mine, step: step in ("main", "second_main"),
+    "during_your_end_step": lambda s, src, mine, step: mine and step == "end",
+    "during_opponents_end_step": lambda s, src, mine, step: not mine and step == "end",
+    "during_your_start_step": lambda s, src, mine, step: mine and step == "start",
+    "during_your_core_step": lambda s, src, mine, step: mine and step == "core",
+}
+
+
 def _constant_active(state: State, src: str, ab: Ability) -> bool | None:
     """Whether a constant ability's typed timing holds now (10-12-1); None: an unknown timing."""
-    t = ab.timing
-    b = state.battle
-    mine = state.turn_player == state.controller(src)
-    step = state.step.value
-    checks = {
-        None: lambda: True,
-        "while_attacks": lambda: b is not None and b.attacker == src,
-        "while_blocks": lambda: b is not None and b.blocker == src,
-        "while_attacks_or_blocks": lambda: b is not None and src in (b.attacker, b.blocker),
-        "during_your_turn": lambda: mine,
-        "during_opponents_turn": lambda: not mine,
-        "during_your_attack_step": lambda: mine and step == "attack",
-        "during_opponents_attack_step": lambda: not mine and step == "attack",
-        "during_either_attack_step": lambda: step == "attack",
-        "during_your_main_step": lambda: mine and step in ("main", "second_main"),
-        "during_opponents_main_step": lambda: not mine and step in ("main", "second_main"),
-        "during_either_main_step": lambda: step in ("main", "second_main"),
-    }
-    check = checks.get(t)
-    return None if check is None else check()
+    check = CONSTANT_TIMINGS.get(ab.timing)
+    if check is None:
+        return None
+    return check(state, src, state.turn_player == state.controller(src), state.step.value)
 
 
 def timing_label(timing: str | None) -> str:

@@ -146,6 +146,12 @@ class BattleSpiritsRules:
     def explain(self, state: State) -> tuple[Applies, ...]:
         return _explain(state)
 
+    def unexecuted(self, ability: Any) -> tuple[str, ...]:
+        """The nodes of a parsed ability this engine does not carry out (the support-status hook)."""
+        from judge.engine.bs.support import unexecuted
+
+        return unexecuted(ability)
+
     def warnings(self, state: State) -> list[str]:
         """Card text the grammar did not understand: the engine cannot apply it (a judge must)."""
         return [f"{d.key} ({d.name}): not understood, so not applied: \u201c{u}\u201d"

@@ -29,6 +29,8 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
+#: Events of other cards an ability can watch ("when one of your spirits is destroyed", Condition.event).
+WATCHED = frozenset({"when_destroyed"})
 #: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
 BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
 #: Burst timings (10-9-1) and the event that meets each condition.
@@ -170,7 +172,7 @@ def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
         for idx, ab in enumerate(d.abilities if d else ()):
             cond = ab.condition
             if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
-                    or cond.event != "when_destroyed" or (ab.levels and level_now not in ab.levels):
+                    or cond.event not in WATCHED or (ab.levels and level_now not in ab.levels):
                 continue
             sel = cond.selector
             hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, keywords, management, triggers
+from judge.engine.bs import continuous, derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.state import Battle, Orientation, Step, with_player
+from judge.engine.bs.watch import watch
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
 
@@ -38,7 +39,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     if fc.orientation != Orientation.REFRESHED:
         raise ctx.refuse(f"{name_of(s, action.card)} is {fc.orientation.value}: only a refreshed spirit can "
                          "attack", "battle.declare")
-    if any(m.target == action.card and m.kind == "cannot" and m.value == "attack" for m in s.mods):
+    if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     defender = s.opponent(action.player)
@@ -46,6 +47,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     ctx.log(f"{action.player} exhausts {name_of(ctx.state, action.card)} and attacks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
     triggers.fire(ctx, "attacks", action.card)
+    watch(ctx, "when_attacks", [action.card])
     keywords.trigger(ctx, "attacks", attacker=action.card)
 
 
@@ -132,6 +134,8 @@ def block(ctx: Ctx, action: A.Block) -> None:
     ctx.log(f"{defender} exhausts {name_of(ctx.state, action.card)} and blocks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.block")
     triggers.fire(ctx, "blocks", action.card)
+    watch(ctx, "when_blocks", [action.card])
+    watch(ctx, "when_blocked", [b.attacker])
     keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
 
 
@@ -200,6 +204,7 @@ def resolve_battle(ctx: Ctx) -> None:
     if k > 0:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
         triggers.fire_burst(ctx, defender, "life_lost")
+        watch(ctx, "when_life_reduced", [b.attacker])
         keywords.trigger(ctx, "life_reduced", attacker=b.attacker)
 
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.bs import continuous
 from judge.engine.bs.clauses import cite, cites
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, State
@@ -59,8 +60,9 @@ def level(state: State, cid: str) -> int:
     lv = printed_level(state, fc)
     if lv == 0:
         return 0
-    for m in sorted((m for m in state.mods if m.target == cid and m.kind == "level_set"), key=lambda m: m.stamp):
-        lv = int(m.value)
+    for m in sorted((m for m in continuous.mods_on(state, cid) if m.kind == "level_set"), key=lambda m: m.stamp):
+        d = state.defs[fc.card]
+        lv = int(m.value) if m.value is not None else max((n for n, _, _ in d.levels), default=lv)
     return lv
 
 
@@ -99,7 +101,9 @@ def bp(state: State, cid: str) -> BP:
     value = _base_bp(d, lv)
     parts = [f"LV{lv} BP {value}"]
     used = ["bp.order", "bp.level"]
-    mods = sorted((m for m in state.mods if m.target == cid), key=lambda m: m.stamp)
+    mods = sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp)
+    if any(m.kind == "level_set" for m in mods):
+        used.append("bp.level")
     for m in mods:
         if m.kind == "bp_base":
             table = m.value if isinstance(m.value, dict) else {lv: m.value}
@@ -115,12 +119,8 @@ def bp(state: State, cid: str) -> BP:
     for m in mods:
         if m.kind == "bp_add":
             value += int(m.value)
-            parts.append(f"{int(m.value):+d}")
-            used.append("bp.add")
-    for src, amount in constant_bp(state, cid):
-        value += amount
-        parts.append(f"{amount:+d} from {src}'s constant effect")
-        used += ["bp.add", "effect.constant"]
+            parts.append(f"{int(m.value):+d}" + (f" from {m.source}'s constant effect" if m.stamp < 0 else ""))
+            used += ["bp.add", *(("effect.constant",) if m.stamp < 0 else ())]
     for other in linked_from(state, cid):
         lent = bp(state, other.id).value
         value += lent
@@ -151,7 +151,7 @@ CONSTANT_TIMINGS: dict[str | None, Any] = {
 }
 
 
-def _constant_active(state: State, src: str, ab: Ability) -> bool | None:
+def constant_active(state: State, src: str, ab: Ability) -> bool | None:
     """Whether a constant ability's typed timing holds now (10-12-1); None: an unknown timing."""
     check = CONSTANT_TIMINGS.get(ab.timing)
     if check is None:
@@ -164,57 +164,16 @@ def timing_label(timing: str | None) -> str:
     return (timing or "effect").replace("_", " ").title()
 
 
-_CONSTANT_BP: dict[int, tuple[CardDef, bool]] = {}
-
-
-def has_constant_bp(d: CardDef) -> bool:
-    """Whether a card has any constant BP-changing ability (cached: most cards have none)."""
-    hit = _CONSTANT_BP.get(id(d))
-    if hit is not None and hit[0] is d:
-        return hit[1]
-    from judge.text.ast import ModifyStat
-
-    flag = any(ab.kind == AbilityKind.CONSTANT and any(isinstance(e, ModifyStat) and e.stat == "bp"
-                                                       for e in ab.effects) for ab in d.abilities)
-    _CONSTANT_BP[id(d)] = (d, flag)
-    return flag
-
-
-def constant_bp(state: State, cid: str) -> list[tuple[str, int]]:
-    """BP changes from active constant effects on the field that apply to `cid` (8-1-4, 8-8-1-3-5)."""
-    from judge.engine.bs.select import matches, whose
-    from judge.text.ast import ModifyStat
-
-    out: list[tuple[str, int]] = []
-    sources = [(p, fc) for p in state.players.values() for fc in p.field if has_constant_bp(state.defs[fc.card])]
-    if not sources:
-        return out
-    target_ctrl = state.controller(cid)
-    for p, fc in sources:
-        for _, ab in active_abilities(state, fc.id):
-            if ab.kind != AbilityKind.CONSTANT or not _constant_active(state, fc.id, ab):
-                continue
-            for eff in ab.effects:
-                if not isinstance(eff, ModifyStat) or eff.stat != "bp":
-                    continue
-                sel = eff.target
-                if sel.self_ref:
-                    hit = fc.id == cid
-                else:
-                    hit = target_ctrl in whose(p.name, sel.owner, state) and matches(state, cid, sel, fc.id)
-                if hit:
-                    out.append((fc.id, eff.amount))
-    return out
-
-
 def symbols(state: State, cid: str) -> tuple[str, ...]:
     """Symbols of a field card: printed, plus symbols added by effects and by a linked spirit."""
     fc = state.field_card(cid)
     if fc is None:
         return ()
     out = list(state.defs[fc.card].symbols)
-    for m in state.mods:
-        if m.target == cid and m.kind == "symbol_add":
+    for m in sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp):
+        if m.kind == "symbol_set" and out:
+            out = list(m.value)
+        elif m.kind == "symbol_add" and m.value:
             out.extend([str(m.value)] if isinstance(m.value, str) else list(m.value))
     for other in linked_from(state, cid):
         out.extend(symbols(state, other.id))
@@ -238,7 +197,7 @@ def keywords(state: State, cid: str) -> list[Keyword]:
     out = [ab.keyword for _, ab in active_abilities(state, cid)
            if ab.kind == AbilityKind.KEYWORD and ab.keyword is not None]
     if state.field_card(cid) is not None:
-        out.extend(m.value for m in state.mods if m.target == cid and m.kind == "keyword")
+        out.extend(m.value for m in continuous.mods_on(state, cid) if m.kind == "keyword")
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import conditions, cores, derive, management, select
+from judge.engine.bs import conditions, continuous, cores, derive, management, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, Work, with_player
 from judge.engine.kernel.registry import Registry
@@ -160,7 +160,7 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if not ids:
         return
     target = ids[0]
-    if any(m.target == target and m.kind == "cannot" and m.value == "block" for m in ctx.state.mods):
+    if continuous.cannot(ctx.state, target, "block"):
         ctx.log(f"{name_of(ctx.state, target)} cannot block: the block does not happen and the battle goes on",
                 "rules.cannot_wins", "battle.attack_spirit")
         return
@@ -172,6 +172,10 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
             "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
     triggers.fire(ctx, "blocks", target)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_blocks", [target])
+    watch(ctx, "when_blocked", [item.source])
     keywords.trigger(ctx, "blocked", attacker=item.source, blocker=target)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import continuous, derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Work
 
@@ -182,10 +182,13 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     fc = state.field_card(blocker)
     if fc is None or state.defs[fc.card].type != "spirit":
         return False, f"{blocker} is not a spirit on the field", "battle.block"
-    if fc.orientation != O.REFRESHED:
+    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted"):
         return False, f"{name_of(state, blocker)} is {fc.orientation.value} and cannot block", "battle.block"
-    if any(m.target == blocker and m.kind == "cannot" and m.value == "block" for m in state.mods):
+    if continuous.cannot(state, blocker, "block"):
         return False, f"{name_of(state, blocker)} cannot block (an effect)", "rules.cannot_wins"
+    if continuous.cannot(state, attacker, "be_blocked", actor=blocker, player=state.controller(blocker)):
+        return False, f"{name_of(state, attacker)} cannot be blocked by {name_of(state, blocker)} (an effect)", \
+            "rules.cannot_wins"
     if astral_active(state, attacker) and not derive.keyword(state, blocker, "Astral"):
         return False, (f"{name_of(state, attacker)} has 【Astral】: {name_of(state, blocker)} has no 【Astral】 "
                        "and cannot block it"), "kw.astral"

@@ -22,7 +22,8 @@ def last_known(state: State, cid: str) -> dict:
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
-            "symbols": derive.symbols(state, cid)}
+            "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
+            "owner": state.owners.get(cid)}
 
 
 def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
@@ -235,12 +236,8 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:
-    """Spirits whose BP could be zero or less: any BP effect in play, else only a printed 0 BP."""
-    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
-    if any(m.kind.startswith("bp") or m.kind == "level_set" for m in state.mods) or \
-            any(derive.has_constant_bp(state.defs[fc.card]) for fc in spirits):
-        return spirits
-    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
+    """The spirits on the field (any of them may have been brought to 0 BP or less)."""
+    return [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
@@ -256,6 +253,10 @@ def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
 
     new = replace(fc, orientation=orientation)
     ctx.state = with_field_card(ctx.state, new)
+    if orientation != fc.orientation and str(orientation) in ("exhausted", "refreshed"):
+        from judge.engine.bs.watch import watch
+
+        watch(ctx, f"when_{orientation}", [fc.id])
     return new
 
 

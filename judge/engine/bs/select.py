@@ -75,9 +75,17 @@ def armored(state: State, cid: str, source: str | None, controller: str) -> bool
     return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
 
 
-def cannot_be_selected(state: State, cid: str, controller: str) -> bool:
-    return any(m.target == cid and m.kind == "cannot" and m.value == "be_selected"
-               and m.controller != controller for m in state.mods)
+def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
+    """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
+    from judge.engine.bs import continuous
+
+    for m in continuous.mods_on(state, cid):
+        if m.kind == "cannot" and m.value == "be_selected":
+            if m.extra is None and m.stamp >= 0 and m.controller == controller:
+                continue          # a resolved "cannot be selected" guards against the other player's effects
+            if m.extra is None or continuous._by_matches(state, m, source, controller):
+                return True
+    return False
 
 
 def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
@@ -94,7 +102,7 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
             if sel.count is not None and (armored(state, fc.id, source, controller)
-                                          or cannot_be_selected(state, fc.id, controller)):
+                                          or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)

@@ -77,6 +77,7 @@ class Mod:
     controller: str = ""
     stamp: int = 0
     turn: int = 0                  # the turn it was created (for "until the end of the next turn")
+    extra: Any = None              # a qualifier ("opponent": binds only the opponent's effects)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -99,6 +99,9 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 "card.level")
     management.checkpoint(ctx)
     triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_placed" if kind == "place" else "when_summoned", [new_id])
     _feast(ctx, new_id)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from judge.engine.bs import conditions, cores, derive, effects, keywords, triggers
+from judge.engine.bs import conditions, continuous, cores, derive, effects, keywords, triggers, watch
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -18,10 +18,6 @@ from judge.text.ast import AbilityKind
 RESTRICTIONS = frozenset({"attack", "block", "be_selected"})
 #: Where a Move effect can put a field card.
 MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
-#: Effects a constant ability applies continuously.
-CONSTANT_EFFECTS: dict[type, Callable[[Any], bool]] = {
-    ast.ModifyStat: lambda e: e.stat == "bp",
-}
 
 
 def _effect_gaps(node: Any) -> Iterator[str]:
@@ -102,16 +98,33 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
     for e in ab.effects:
-        ok = CONSTANT_EFFECTS.get(type(e))
-        if ok is None or not ok(e):
-            yield f"constant {ast.kind_of(e)}"
+        yield from _constant_effect_gaps(e)
+
+
+def _constant_effect_gaps(e: Any) -> Iterator[str]:
+    if isinstance(e, ast.Conditional):
+        c = e.condition
+        if c.kind == "event":            # a trigger inside a constant ability (watch.py)
+            if c.event not in watch.EVENTS:
+                yield f"trigger {c.event or 'event'}"
+            yield from _effects_gaps(e.effects)
+            return
+        if e.instead or not conditions.decidable(c):
+            yield f"condition {c.kind}"
+        for inner in (*e.effects, *e.otherwise):
+            yield from _constant_effect_gaps(inner)
+        return
+    if not continuous.applies(e):
+        yield f"constant {ast.kind_of(e)}"
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing in triggers.TIMING_EVENTS:
+        if ab.condition is not None and not conditions.decidable(ab.condition):
+            yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in triggers.WATCHED:
+    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"

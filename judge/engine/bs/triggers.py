@@ -29,8 +29,6 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
-#: Events of other cards an ability can watch ("when one of your spirits is destroyed", Condition.event).
-WATCHED = frozenset({"when_destroyed"})
 #: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
 BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
 #: Burst timings (10-9-1) and the event that meets each condition.
@@ -48,7 +46,7 @@ def _by_opponent(ab: Ability) -> bool:
     return ab.timing in BY_OPPONENT
 
 
-def _restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
+def restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
     """bs [Once per turn] (12-3-1-1): an ability that already activated this turn does not again."""
     if "once_per_turn" not in ab.restrictions:
         return False
@@ -104,13 +102,28 @@ def _concepts(w: Work) -> tuple[str, ...]:
     return {"effects": ("effect.triggered",), "burst": ("burst.activate",)}.get(w.kind, ("magic.steps",))
 
 
+def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
+    """A triggered ability with a condition beside its timing activates only when it holds (decided
+    from the board; a condition the node does not type is not modelled and the effect is left)."""
+    if ab.condition is None:
+        return True
+    from judge.engine.bs import conditions
+
+    holds = conditions.holds(ctx, ab.condition, Work(kind="effects", source=cid, controller=ctrl, label=cid))
+    if holds is None:
+        ctx.unmodelled(f"{name_of(ctx.state, cid)}: whether its {derive.timing_label(ab.timing)} effect's "
+                       f"{ab.condition.kind.replace('_', ' ')} condition holds")
+        return False
+    return holds
+
+
 def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
     items = []
     for idx, ab in abilities_for(state, cid, event):
-        if _restricted(ctx, cid, idx, ab):
+        if not trigger_condition(ctx, cid, ctrl, ab) or restricted(ctx, cid, idx, ab):
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
                           label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
@@ -130,7 +143,7 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
         for idx, ab in abilities_for(ctx.state, cid, "destroyed", level=lk.get("level", 0)):
             if _by_opponent(ab) and (by is None or by == ctrl):
                 continue
-            if _restricted(ctx, cid, idx, ab):
+            if restricted(ctx, cid, idx, ab):
                 continue
             items.append(Work(kind="effects", source=cid, controller=ctrl,
                               label=f"{name_of(ctx.state, cid)}: {derive.timing_label(ab.timing)}",
@@ -139,53 +152,12 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
                               timing=ab.timing or "when_destroyed"))
-    items += _watchers(ctx, ids, lasts)
+    from judge.engine.bs.watch import watchers
+
+    items += watchers(ctx, "when_destroyed", lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
-
-
-def _lk_matches(sel, lk: dict) -> bool:
-    """Whether a destroyed card's last-known facts meet a selector (8-10-1)."""
-    if sel.card_types and lk.get("type") not in sel.card_types:
-        return False
-    if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
-        return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
-        return False
-    return not (sel.name and sel.name.lower() not in str(lk.get("name", "")).lower())
-
-
-def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
-    """"When one of your spirits is destroyed" effects on the field (or on the destroyed cards): they
-    activate once however many cards were destroyed together (8-6-3 / 9-1-5-4)."""
-    from judge.engine.bs.select import whose
-
-    state = ctx.state
-    out = []
-    holders = [(fc.id, None) for p in state.players.values() for fc in p.field] + \
-              [(cid, lasts[cid].get("level")) for cid in ids]
-    for holder, lv in holders:
-        d = state.card_def(holder)
-        ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or "A"
-        level_now = derive.level(state, holder) if lv is None else lv
-        for idx, ab in enumerate(d.abilities if d else ()):
-            cond = ab.condition
-            if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
-                    or cond.event not in WATCHED or (ab.levels and level_now not in ab.levels):
-                continue
-            sel = cond.selector
-            hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)
-                    and _lk_matches(sel, lasts[c]) and not (sel.other and c == holder)]
-            if not hits or _restricted(ctx, holder, idx, ab):
-                continue
-            if len(hits) > 1:
-                ctx.log(f"{name_of(state, holder)}: {len(hits)} cards were destroyed at once; its effect "
-                        "activates only once", "effect.trigger_once")
-            out.append(Work(kind="effects", source=holder, controller=ctrl,
-                            label=f"{name_of(state, holder)}: when one of those is destroyed", effects=ab.effects,
-                            cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=ab.timing))
-    return out
 
 
 def fire_burst(ctx: Ctx, player: str, event: str) -> None:

@@ -217,6 +217,7 @@ def end_battle(ctx: Ctx) -> None:
     for spirit in (b.attacker, b.blocker):
         if spirit is not None and ctx.state.field_card(spirit) is not None:
             triggers.fire(ctx, "battle_end", spirit)
+    watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
     keywords.trigger(ctx, "battle_end", battle=b)
 
 

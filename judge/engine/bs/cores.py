@@ -44,7 +44,7 @@ def _soul_at(state: State, who: str, where: str) -> bool:
     return state.players[who].soul_core == where
 
 
-def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> int:
+def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str | None = None) -> int:
     """Take up to n plain cores (and the soul core if `soul`) from a player's area or a card id."""
     state = ctx.state
     if where == "void":
@@ -60,7 +60,7 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> int:
     if fc is not None:
         k = min(n, fc.cores)
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))
-        ctx.core_cause.setdefault(fc.id, ("effect", who))
+        ctx.core_cause.setdefault(fc.id, ("effect", by or who))
         return got + k
     k = min(n, plain(state, who, where))
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) - k}))
@@ -120,6 +120,11 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     if dst in ("spirit", "this") and dest_card is None:
         ctx.log(f"{item.label}: no card to place the cores on; nothing moves", "rules.impossible")
         return
+    if eff.per is not None:
+        times = per_count(ctx, eff.per, item)
+        if times < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
     for owner, where in sources:
         if where is None:
             continue
@@ -128,7 +133,7 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
             want = max(0, eff.until - ctx.state.players[mover].life)
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
         soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
-        got = take(ctx, owner, where, want, soul=soul)
+        got = take(ctx, owner, where, want, soul=soul, by=item.controller)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"
@@ -138,6 +143,19 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         ctx.log(f"{what} move from {frm} to {to}{short}", *(("rules.impossible",) if short else ()), "core.which",
                 *(("area.life_unlimited",) if dst == "life" else ()), *(("area.owner",) if to_who == owner
                                                                           and where in ctx.state.cards else ()))
+
+
+def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
+    """How many "for each …" counts: the cards destroyed by this effect (last-known facts, 8-10-1), or
+    the cards a selector describes now (-1: what it refers to is not known)."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.watch import matches_facts
+
+    if per.state == "destroyed":
+        return sum(1 for cid, lk in ctx.destroyed.items()
+                   if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
+                                    cid, lk, ctx.state))
+    return conditions.count(ctx, per, item)
 
 
 def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: bool, mover: str) -> str:

@@ -119,16 +119,24 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
 
 @effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"))
 def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
-    kind = {"bp": "bp_add", "level": "level_set", "symbols": "symbol_add"}.get(eff.stat)
+    kind = {"bp": "bp_add", "level": "level_set"}.get(eff.stat)
     if kind is None:
         ctx.unmodelled(f"{item.label}: changing {eff.stat}")
         return
+    amount = eff.amount
+    if eff.per is not None:
+        n = cores.per_count(ctx, eff.per, item)
+        if n < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        amount = eff.amount * n
+        ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
-        value = eff.amount if kind != "symbol_add" else tuple(derive.symbols(ctx.state, cid)[:1] or ("any",))
+        value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
-        what = f"{eff.amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {eff.amount}"
+        what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
         ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
                 f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
                 "effect.duration")
@@ -285,6 +293,7 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not."""
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
+            management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
             ctx.log(f"{item.label}: then, the next part resolves", "effect.then")
         apply(ctx, e, item)
 

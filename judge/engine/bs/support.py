@@ -42,7 +42,7 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _modify(e: ast.ModifyStat) -> Iterator[str]:
-    if e.stat not in ("bp", "level", "symbols"):
+    if e.stat not in ("bp", "level"):
         yield f"modify_stat {e.stat}"
 
 
@@ -97,6 +97,11 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
+    if ab.condition is not None:                  # "while …: when <event>, …" is a trigger
+        if not any(watch.is_event(ab.condition, e) for e in watch.EVENTS):
+            yield f"trigger {ab.condition.event or ab.condition.kind}"
+        yield from _effects_gaps(ab.effects)
+        return
     for e in ab.effects:
         yield from _constant_effect_gaps(e)
 

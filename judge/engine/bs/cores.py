@@ -111,9 +111,11 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     (src, src_opp), (dst, dst_opp) = src_a, dst_a
     me = item.controller
     mover = ctx.state.opponent(me) if eff.player == ast.Player.OPPONENT else me
-    if src == "field_or_reserve" or (src == "any" and eff.core_type != "soul"):
-        ctx.unmodelled(f"{item.label}: moving cores from your field or reserve (where from is the mover's "
-                       "choice)")
+    if src == "any" and eff.core_type != "soul":
+        ctx.unmodelled(f"{item.label}: moving a core from anywhere (where from is the mover's choice)")
+        return
+    if src == "field_or_reserve":
+        _from_field_or_reserve(ctx, eff, item, mover, dst, dst_opp)
         return
     sources = _sources(ctx, eff, item, src, src_opp, mover)
     dest_card = _dest_card(ctx, eff, item, dst)
@@ -131,6 +133,9 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         want = (eff.count * times) if eff.count is not None else _all(ctx.state, owner, where)
         if eff.until is not None and dst == "life":
             want = max(0, eff.until - ctx.state.players[mover].life)
+        if eff.up_to and eff.count is not None:
+            want = _how_many(ctx, item, mover, want, where if where == "void" else
+                             min(want, _all(ctx.state, owner, where)))
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
         soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
         got = take(ctx, owner, where, want, soul=soul, by=item.controller)
@@ -145,6 +150,34 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
                                                                           and where in ctx.state.cards else ()))
 
 
+def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str, dst: str, dst_opp: bool) -> None:
+    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6)."""
+    if eff.count is None or dst not in _FIELDS:
+        ctx.unmodelled(f"{item.label}: moving cores from your field or reserve to {eff.dest}")
+        return
+    p = ctx.state.players[mover]
+    places = [w for w in ("reserve", *(fc.id for fc in p.field)) if _all(ctx.state, mover, w)]
+    if eff.core_type == "soul":
+        places = [p.soul_core] if p.soul_core in ("reserve", *(fc.id for fc in p.field)) else []
+    if not places:
+        ctx.log(f"{item.label}: {mover} has no such core on the field or in the reserve", "rules.impossible")
+        return
+    answer = ctx.ask(f"{mover} says where the {eff.count} core(s) for {item.label} come from (the reserve or a card "
+                     f"on the field: {', '.join(places)})", "core.which", player=mover, options=places, kind="cores")
+    plan = {str(k): int(v) for k, v in answer.items()} if isinstance(answer, dict) else {str(answer): eff.count}
+    if sum(plan.values()) != eff.count or any(w not in places for w in plan):
+        raise ctx.refuse(f"{answer!r} does not name {eff.count} core(s) from {', '.join(places)}", "core.which")
+    to = ctx.state.opponent(mover) if dst_opp else mover
+    for where, n in plan.items():
+        soul = eff.core_type == "soul" or (n > _all(ctx.state, mover, where) - 1 and _soul_at(ctx.state, mover, where))
+        got = take(ctx, mover, where, n, soul=soul, by=None)
+        if where != "reserve":
+            ctx.core_cause[where] = ("self", mover)       # the owner's own payment (10-1-1-1)
+        put(ctx, to, dst, got, soul=soul and dst in ("reserve", "trash"))
+        ctx.log(f"{mover} sends {got} core(s){' including the soul core' if soul else ''} from {where} to "
+                f"{to}'s {dst}", "core.which")
+
+
 def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     """How many "for each …" counts: the cards destroyed by this effect (last-known facts, 8-10-1), or
     the cards a selector describes now (-1: what it refers to is not known)."""
@@ -156,6 +189,22 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
                                     cid, lk, ctx.state))
     return conditions.count(ctx, per, item)
+
+
+def _how_many(ctx: Ctx, item: Work, mover: str, most: int, available: int | str) -> int:
+    """"Up to N cores": the mover says how many (0 to what is there, at most N)."""
+    top = most if available == "void" else int(available)
+    if top <= 0:
+        return 0
+    answer = ctx.ask(f"{mover} says how many cores (0 to {top}) {item.label} moves", "effect.select_up_to",
+                     player=mover, options=tuple(str(n) for n in range(top + 1)), kind="cores")
+    try:
+        n = int(answer[0] if isinstance(answer, list | tuple) and len(answer) == 1 else answer)
+    except (TypeError, ValueError):
+        raise ctx.refuse(f"{answer!r} is not a number of cores from 0 to {top}", "effect.select_up_to") from None
+    if not 0 <= n <= top:
+        raise ctx.refuse(f"{n} is not a number of cores from 0 to {top}", "effect.select_up_to")
+    return n
 
 
 def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: bool, mover: str) -> str:

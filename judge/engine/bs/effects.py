@@ -298,14 +298,31 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
         apply(ctx, e, item)
 
 
+def _may(ctx: Ctx, item: Work) -> bool:
+    """The "you may" decision. An answer that is not yes / no but the choice the optional part asks
+    first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
+    from judge.engine.kernel.values import yes_no
+
+    if ctx.has_answer():
+        nxt = ctx.state.answers[0]
+        if yes_no(nxt) is None:
+            declined = isinstance(nxt, list | tuple) and not nxt
+            if declined:
+                ctx.take_answer()
+            ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
+                    f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
+            return not declined
+    return ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
+                          player=item.controller)
+
+
 @effect(ast.Optional, concepts=("effect.may",))
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
         return
-    yes = ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
-                         player=item.controller)
+    yes = _may(ctx, item)
     if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
         ctx.did = False

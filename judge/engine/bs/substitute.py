@@ -43,8 +43,12 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
                     continue
                 if not _applies_to(ctx, fc.id, name, cond, cid):
                     continue
-                for eff in ab.effects:
-                    if isinstance(eff, ast.Conditional) and eff.instead and _holds(ctx, fc.id, name, eff):
+                parts = [e for e in ab.effects if isinstance(e, ast.Conditional) and e.instead]
+                if not parts:      # the whole text after "would be destroyed" is what happens instead
+                    parts = [ast.Conditional(condition=ast.Condition(kind="substitution", text=""),
+                                             effects=ab.effects, instead=True)]
+                for eff in parts:
+                    if _holds(ctx, fc.id, name, eff):
                         out.append((fc.id, eff))
                         break
     return out

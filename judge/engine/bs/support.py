@@ -32,7 +32,8 @@ def _effect_gaps(node: Any) -> Iterator[str]:
 
 def _move_cores(e: ast.MoveCores) -> Iterator[str]:
     src, dst = cores.area(e.source), cores.area(e.dest)
-    if src is None or dst is None or src[0] in ("field_or_reserve",) or (src[0] == "any" and e.core_type != "soul"):
+    if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
+            src[0] == "field_or_reserve" and (e.count is None or dst[0] not in ("reserve", "trash", "life"))):
         yield f"move_cores from {e.source} to {e.dest}"
 
 
@@ -102,8 +103,11 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger {ab.condition.event or ab.condition.kind}"
         yield from _effects_gaps(ab.effects)
         return
-    for e in ab.effects:
+    for n, e in enumerate(ab.effects):
         yield from _constant_effect_gaps(e)
+        if isinstance(e, ast.Conditional) and e.condition.kind == "event" and not e.effects:
+            yield from _effects_gaps(ab.effects[n + 1:])      # "When X, …": the sentences that follow
+            return
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:

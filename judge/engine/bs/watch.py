@@ -72,9 +72,10 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
             if is_event(cond, event):
                 yield idx, ab, cond, ab.effects
                 continue
-            for eff in ab.effects:
+            for n, eff in enumerate(ab.effects):
                 if isinstance(eff, ast.Conditional) and is_event(eff.condition, event):
-                    yield idx, ab, eff.condition, eff.effects
+                    # "When X, …" whose effects the grammar left as the sentences that follow it
+                    yield idx, ab, eff.condition, eff.effects or ab.effects[n + 1:]
 
 
 #: Condition kinds that are themselves an event (the kind says which).

@@ -189,7 +189,8 @@ def resolve_battle(ctx: Ctx) -> None:
         else:
             losers = [b.blocker if a.value > d.value else b.attacker]
             ctx.log(f"{losers[0]} has fewer BP: it is destroyed", "battle.bp_compare")
-        management.destroy(ctx, losers, cause="battle", by=None)
+        winner = None if len(losers) == 2 else (b.attacker if losers[0] == b.blocker else b.blocker)
+        management.destroy(ctx, losers, cause="battle", by=None, destroyer=winner)
         return
     if s.field_card(b.attacker) is None:
         ctx.log(f"{b.attacker} has already left the field: no damage", "battle.damage_gone")

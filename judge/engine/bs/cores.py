@@ -57,6 +57,12 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
         state, p, got = ctx.state, ctx.state.players[who], 1
         n -= 1
     fc = state.field_card(where)
+    if fc is not None and by is not None:
+        from judge.engine.bs import continuous
+
+        if continuous.cannot(state, fc.id, "have_cores_removed", player=by):
+            ctx.log(f"{name_of(state, fc.id)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
+            return 0
     if fc is not None:
         k = min(n, fc.cores)
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))

@@ -65,6 +65,14 @@ def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
+        if eff.target is not None and eff.target.self_ref and ctx.revealed:     # "discard it": the revealed card
+            from judge.engine.bs import zones
+
+            for cid in list(ctx.revealed):
+                zones.place(ctx, cid, "trash")
+                ctx.revealed.remove(cid)
+            ctx.log(f"{who} discards the revealed card(s)", "do.discard")
+            continue
         if eff.target is not None and eff.target.zone == "deck":
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
@@ -204,6 +212,13 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
+        from judge.engine.bs import zones
+
+        if eff.target.self_ref:     # "put it into your hand": the card just revealed
+            eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
+        zones.move_from_pile(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
@@ -335,3 +350,6 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     ctx.did = True
 
 
+
+
+from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

@@ -17,7 +17,12 @@ def last_known(state: State, cid: str) -> dict:
     """A card's facts just before it leaves the field (8-10-1 / 10-2-2-2)."""
     fc = state.field_card(cid)
     if fc is None:
-        return {}
+        d = state.card_def(cid)
+        if d is None:
+            return {}
+        return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
+                "type": d.type, "controller": state.owners.get(cid), "owner": state.owners.get(cid),
+                "zone": state.zone_of(cid), "keywords": [ab.keyword.name for ab in d.abilities if ab.keyword]}
     d = state.defs[fc.card]
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
@@ -75,7 +80,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
 
 
 def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: bool = False,
-            source: str | None = None) -> list[str]:
+            source: str | None = None, destroyer: str | None = None) -> list[str]:
     """Destroy field cards simultaneously (10-1-3): substitution, then triggers, then to the trash.
 
     cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
@@ -86,8 +91,15 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     state = ctx.state
     ids = [c for c in dict.fromkeys(ids) if state.field_card(c) is not None]
     done: list[str] = []
+    from judge.engine.bs import continuous
+
     for cid in ids:
         if effect and keywords.at_field_protects(ctx, cid, source, by):
+            continue
+        if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
+                ctx.state, cid, "be_destroyed", actor=source or destroyer, player=by):
+            ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
+                    "rules.cannot_wins")
             continue
         if cause not in ("self", "depleted") and substitute(ctx, cid):
             continue
@@ -118,6 +130,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.trigger(ctx, "destroyed", lasts=lasts)
+        killer = destroyer or (source if effect else None)
+        if killer is not None and ctx.state.field_card(killer) is not None:
+            from judge.engine.bs.watch import watch
+
+            watch(ctx, "when_destroys", [killer])
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             triggers.fire_burst(ctx, victim, "spirit_destroyed")

@@ -38,8 +38,24 @@ def _move_cores(e: ast.MoveCores) -> Iterator[str]:
 
 
 def _move(e: ast.Move) -> Iterator[str]:
-    if e.dest not in MOVE_DESTS or (e.target.zone not in (None, "field")):
+    if e.dest not in MOVE_DESTS or e.target.zone not in (None, "field", "revealed", "trash", "hand"):
         yield f"move from {e.target.zone or 'field'} to {e.dest}"
+
+
+def _reveal(e: ast.Reveal) -> Iterator[str]:
+    if e.zone != "deck" or e.count is None:
+        yield f"reveal {e.zone}"
+
+
+def _deploy(e: ast.Deploy) -> Iterator[str]:
+    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+            e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
+        yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
+
+
+def _activate(e: ast.Activate) -> Iterator[str]:
+    if e.keyword is not None or e.effect is not None or e.step is None or not e.pay_cost:
+        yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
 
 
 def _modify(e: ast.ModifyStat) -> Iterator[str]:
@@ -85,7 +101,7 @@ def _damage(e: ast.Damage) -> Iterator[str]:
 _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
     ast.MoveCores: _move_cores, ast.Move: _move, ast.ModifyStat: _modify, ast.SetStat: _set_stat,
     ast.Gain: _gain, ast.Restriction: _restriction, ast.Conditional: _conditional, ast.Optional: _optional,
-    ast.Damage: _damage,
+    ast.Damage: _damage, ast.Reveal: _reveal, ast.Deploy: _deploy, ast.Activate: _activate,
 }
 
 
@@ -151,8 +167,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         return tuple(dict.fromkeys(gaps))
     if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO):
         gaps += _trigger_gaps(ab)
-    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS.keys() - {
-            "burst_when_opponent_resolves_a_spirits_when_summoned_effect"}:
+    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS:
         gaps.append(f"burst {ab.timing}")
     elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
         gaps.append(f"ability kind {ab.kind.value}")

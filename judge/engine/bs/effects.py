@@ -236,14 +236,29 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
+        if eff.keyword is None and eff.ability is not None:
+            management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
+                               source=item.source, controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)} gains an ability ({derive.timing_label(eff.ability.timing)}, "
+                    f"{eff.duration.value})", "effect.duration")
+            continue
         if eff.keyword is None:
-            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining an ability that is not a keyword")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining a family")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)
         params = f": {', '.join(eff.keyword.params)}" if eff.keyword.params else ""
         ctx.log(f"{name_of(ctx.state, cid)} gains 【{eff.keyword.name}{params}】 ({eff.duration.value})",
                 "effect.duration", "kw.generic")
+
+
+@effect(ast.LoseEffects, concepts=("effect.duration",))
+def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
+    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+        management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
+        ctx.log(f"{name_of(ctx.state, cid)} loses {what} ({eff.duration.value})", "effect.duration")
 
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))

@@ -69,8 +69,10 @@ def _set_stat(e: ast.SetStat) -> Iterator[str]:
 
 
 def _gain(e: ast.Gain) -> Iterator[str]:
-    if e.keyword is None:
-        yield "gain ability" if e.ability is not None else "gain family"
+    if e.keyword is None and e.ability is not None:
+        yield from (f"gained {g}" for g in unexecuted(e.ability))
+    elif e.keyword is None:
+        yield "gain family"
     elif keywords.rule(e.keyword.name) is None:
         yield f"keyword {e.keyword.name}"
 

@@ -66,10 +66,13 @@ def abilities_for(state: State, cid: str, event: str, *, level: int | None = Non
     d = state.card_def(cid)
     if d is None:
         return []
-    lv = derive.level(state, cid) if level is None else level
-    return [(i, ab) for i, ab in enumerate(d.abilities)
-            if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO) and event in timing_events(ab)
-            and (not ab.levels or lv in ab.levels)]
+    if level is None and state.field_card(cid) is not None:
+        pool = derive.active_abilities(state, cid)        # gained ones too, lost ones not (8-2-2-2)
+    else:
+        lv = derive.level(state, cid) if level is None else level
+        pool = [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+    return [(i, ab) for i, ab in pool if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO)
+            and event in timing_events(ab)]
 
 
 def push(ctx: Ctx, items: list[Work]) -> None:

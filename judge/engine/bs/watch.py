@@ -62,7 +62,8 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
         return
     lv = derive.level(state, holder) if level is None else level
     on_field = state.field_card(holder) is not None
-    for idx, ab in enumerate(d.abilities):
+    pool = derive.active_abilities(state, holder) if on_field and level is None else list(enumerate(d.abilities))
+    for idx, ab in pool:
         if ab.levels and lv not in ab.levels:
             continue
         cond = ab.condition

@@ -189,7 +189,8 @@ def resolve_battle(ctx: Ctx) -> None:
         else:
             losers = [b.blocker if a.value > d.value else b.attacker]
             ctx.log(f"{losers[0]} has fewer BP: it is destroyed", "battle.bp_compare")
-        winner = None if len(losers) == 2 else (b.attacker if losers[0] == b.blocker else b.blocker)
+        winner = [b.attacker, b.blocker] if len(losers) == 2 else \
+            [b.attacker if losers[0] == b.blocker else b.blocker]      # in a tie each destroys the other
         management.destroy(ctx, losers, cause="battle", by=None, destroyer=winner)
         return
     if s.field_card(b.attacker) is None:
@@ -261,6 +262,9 @@ def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             end_battle(ctx)
         elif b.window == "closing":
             finish(ctx)
+            management.checkpoint(ctx)      # effects that lasted the battle have ended (7-1-6-2)
+            if ctx.state.work:
+                continue
             return
         else:
             return

@@ -80,7 +80,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
 
 
 def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: bool = False,
-            source: str | None = None, destroyer: str | None = None) -> list[str]:
+            source: str | None = None, destroyer: str | list[str] | None = None) -> list[str]:
     """Destroy field cards simultaneously (10-1-3): substitution, then triggers, then to the trash.
 
     cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
@@ -107,6 +107,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     if not done:
         return []
     lasts = {cid: last_known(ctx.state, cid) for cid in done}
+    killers = [destroyer] if isinstance(destroyer, str) else list(destroyer or ())
+    if effect and source is not None and not killers:
+        killers = [source]
+    killer_facts = {k: lasts.get(k) or last_known(ctx.state, k) for k in killers if ctx.state.card_def(k)}
     quiet = cause in ("self", "depleted")  # no destruction triggers (10-1-1-1; bs 5-11-2)
     pending = ctx.profile.pending_state
     for cid in done:
@@ -130,11 +134,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.trigger(ctx, "destroyed", lasts=lasts)
-        killer = destroyer or (source if effect else None)
-        if killer is not None and ctx.state.field_card(killer) is not None:
-            from judge.engine.bs.watch import watch
+        if killer_facts:
+            from judge.engine.bs.triggers import push
+            from judge.engine.bs.watch import watchers
 
-            watch(ctx, "when_destroys", [killer])
+            push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             triggers.fire_burst(ctx, victim, "spirit_destroyed")

@@ -78,17 +78,40 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
             ctx.log(f"{who} discards {k} card(s) from the top of the deck", "do.discard")
             continue
-        if len(p.hand) <= eff.count:
-            cards = list(p.hand)
-        else:
-            answer = ctx.ask(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
-                             "do.discard", player=who, options=p.hand, kind="discard")
-            cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-            if len(cards) != eff.count or any(c not in p.hand for c in cards):
-                raise ctx.refuse(f"{who} must discard {eff.count} card(s) from the hand", "do.discard")
+        cards = _discarded(ctx, eff, item, who)
+        if cards is None:
+            return
+        p = ctx.state.players[who]
         ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c not in cards),
                                                    trash=p.trash + tuple(cards)))
+        ctx.discarded += cards
         ctx.log(f"{who} discards {', '.join(cards) or 'nothing'}", "do.discard")
+
+
+def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
+    """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
+    (of that many, or any number when the text says so), among the cards the text allows."""
+    p = ctx.state.players[who]
+    sel = eff.target
+    cands = list(p.hand) if sel is None else [c for c in p.hand if select.matches(
+        ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
+    any_number = sel is not None and sel.up_to and not eff.count
+    n = eff.count
+    if eff.per is not None:
+        k = cores.per_count(ctx, eff.per, item)
+        if k < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return None
+        n *= k
+    if not any_number and len(cands) <= n:
+        return cands
+    what = "any number of cards" if any_number else f"{n} card(s)"
+    answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
+                     options=cands, kind="discard")
+    cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    if any(c not in cands for c in cards) or len(set(cards)) != len(cards) or (not any_number and len(cards) != n):
+        raise ctx.refuse(f"{who} must discard {what} from: {', '.join(cands)}", "do.discard")
+    return cards
 
 
 def orient(ctx: Ctx, cid: str, to: str, why: str = "") -> None:

@@ -140,7 +140,7 @@ def _evaluate(s: State, cond: Condition, controller: str, source: str | None) ->
     raise _Unknown
 
 
-def holds(s: State, cond: Condition, controller: str, source: str | None) -> bool | None:
+def holds(s: State, cond: Condition, controller: str, source: str | None, ctx=None) -> bool | None:
     """True or False when the condition can be read from the board; None when its kind is not evaluated."""
     try:
         return _evaluate(s, cond, controller, source)

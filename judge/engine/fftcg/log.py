@@ -38,6 +38,19 @@ class Log(list):
         del self[mark:]
 
 
+NOT_MODELLED = "not modelled: "
+
+
+def not_modelled(log: Log, what: str, *keys: str) -> None:
+    """Say in the ruling what this engine cannot do here (the run is then not ok): the judge resolves it.
+
+    `keys` are the clauses of the rule the engine stops short of; none when the documents have no
+    clause for it (a concept the rules lack cites nothing)."""
+    text = f"{NOT_MODELLED}{what} — resolve by hand"
+    if not any(n.text == text for n in log):
+        log.add(text, *keys)
+
+
 class Refused(Exception):
     """An illegal action or payment: the reason and its clauses; `timing` when it is only early."""
 

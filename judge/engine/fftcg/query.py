@@ -385,6 +385,7 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
     return [u for u in pool if matches(s, u, sel, controller, source)]
 
 
-def condition_holds(s: State, cond, controller: str, source: str | None) -> bool | None:
-    """Whether a structured condition holds now (None when the engine cannot evaluate its kind)."""
-    return conditions.holds(s, cond, controller, source)
+def condition_holds(s: State, cond, controller: str, source: str | None, ctx=None) -> bool | None:
+    """Whether a structured condition holds now (None when the engine cannot evaluate its kind); `ctx` is
+    the Summon or ability resolving, when there is one (its own facts: from an EX Burst, what it paid)."""
+    return conditions.holds(s, cond, controller, source, ctx)

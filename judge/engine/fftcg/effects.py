@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
-from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer, yes_no
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, matches
@@ -45,6 +45,7 @@ class Ctx:
     subject: str | None = None
     revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
+    kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
 
 
 def _key(sel: Selector) -> Selector:
@@ -141,10 +142,14 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
     return out
 
 
-def _describe(sel: Selector) -> str:
+def _describe(sel: Selector, controller: str | None = None) -> str:
     n = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
     kinds = "/".join(sel.card_types) or "card"
-    whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    if controller is None:
+        whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    else:
+        whose = {Player.YOU: f" {controller} controls", Player.OPPONENT: f" {other(controller)} controls"
+                 }.get(sel.owner, "")
     extra = f" ({', '.join(sel.colors)})" if sel.colors else ""
     return f"{n} {kinds}{extra}{whose}"
 
@@ -221,12 +226,20 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
     effects = tuple(e for ab in abilities for e in ab.effects)
     log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
             *keys, "ex_burst_effects")
-    try:
-        chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
-    except Refused as r:
-        log.add(f"The EX Burst does nothing: {r.reason}", "summon_targets_gone")
+    slots = [(sel, changes.choosable(s, [u for u in candidates(s, sel, player, uid) if u != uid], player, uid))
+             for sel in choose_slots(effects)]
+    if any(not legal for _, legal in slots):
+        log.add("The EX Burst must choose a target and there is none, so it does nothing", "ex_burst",
+                "summon_targets_gone")
         return s
-    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen), log)
+    if not targets and any(len(legal) > (sel.count or len(legal)) or sel.up_to for sel, legal in slots):
+        options = tuple(dict.fromkeys(u for _, legal in slots for u in legal))
+        s, answer = take_answer(s, player, "target", f"{player} chooses the target(s) of the EX Burst of "
+                                f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
+        targets = tuple(str(t) for t in as_list(answer))
+    chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen,
+                               kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
@@ -259,14 +272,18 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
         return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
                    and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]
     legal = candidates(s, sel, ctx.controller, ctx.source)
-    if sel.count is None or (len(legal) <= sel.count and not sel.up_to):
+    if sel.count is None:
         return s, legal
-    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {_describe(sel)} for {ctx.label}",
-                             tuple(legal), "resolution_choice")
-    picked = [str(u) for u in as_list(answer)]
-    if any(u not in legal for u in picked) or len(picked) > sel.count:
-        raise Refused(f"select {_describe(sel)} among {', '.join(legal)}", "resolution_choice")
+    who = other(ctx.controller) if sel.chooser == Player.OPPONENT else ctx.controller
+    s, picked = pick(s, who, "select", f"{who} selects {_describe(sel, ctx.controller)} for {ctx.label}",
+                     tuple(legal), "resolution_choice", SELECT_IS_NOT_CHOOSE.get(ctx.kind, "auto_choose"), log=log,
+                     low=0 if sel.up_to else min(sel.count, len(legal)), high=sel.count)
     return s, picked
+
+
+#: the clause that says, for each kind of Summon or ability, that selecting is not choosing (no target rules)
+SELECT_IS_NOT_CHOOSE = {"summon": "summon_choose", "action": "action_choose", "special": "special_choose",
+                        "auto": "auto_choose", "ex_burst": "auto_choose"}
 
 
 def players_of(p: Player | None, ctx: Ctx) -> list[str]:

@@ -158,7 +158,7 @@ def resolve_top(s: State, log: Log) -> State:
             log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
                     "some_targets_valid")
         targets = still
-    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets,
+    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
               subject=item.subject)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)

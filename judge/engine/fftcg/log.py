@@ -77,6 +77,37 @@ def take_answer(state: State, player: str, kind: str, prompt: str, options: tupl
     return replace(state, answers=state.answers[1:]), state.answers[0]
 
 
+def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,
+         low: int, high: int) -> tuple[State, list[str]]:
+    """`player` picks between `low` and `high` of the cards `options` (a decision of the rules, asked as data).
+
+    When the rules leave no choice (every option must be taken, or none can be) the step says so and
+    nothing is asked. An answer may name a card by its id or by its card number (the first such option
+    not yet named); a wrong answer is refused, naming the options."""
+    high = min(high, len(options))
+    if high == 0:
+        return state, []
+    if low >= len(options):
+        log.add(f"{prompt}: the only choice is {', '.join(options)}", *keys)
+        return state, list(options)
+    state, answer = take_answer(state, player, kind, prompt, options, *keys)
+    picked: list[str] = []
+    for value in as_list(getattr(answer, "answer", answer)):
+        ref = str(value)
+        if ref.lower() in ("none", "no"):
+            continue
+        hit = ref if ref in options and ref not in picked else next(
+            (u for u in options if u not in picked and state.objs[u].defn == ref), None)
+        if hit is None:
+            raise Refused(f"{prompt}: {ref} is not one of the options ({', '.join(options)})", *keys)
+        picked.append(hit)
+    if not low <= len(picked) <= high:
+        many = f"{low}" if low == high else f"{low} to {high}"
+        raise Refused(f"{prompt}: pick {many} of {', '.join(options)}", *keys)
+    log.add(f"{prompt}: {player} picks {', '.join(picked) or 'none'}", *keys)
+    return state, picked
+
+
 def as_list(answer: Any) -> list[Any]:
     """An answer as a list (a scalar answer is a list of one)."""
     if answer is None:

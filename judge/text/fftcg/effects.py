@@ -247,7 +247,7 @@ class EffectRules(TailRules):
         return Choose(target=replace(c[0], choose="select"), span=self._span(meta))
 
     def player_selects(self, meta, c):
-        target = replace(c[1], owner=c[0])
+        target = replace(c[1], owner=c[0], chooser=c[0])
         if "as_many_as_possible" in c:   # "up to N (select as many as possible)": N, or all there are (11.6.5)
             target = replace(target, up_to=False)
         return Choose(target=target, span=self._span(meta))

@@ -225,7 +225,7 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         return s
     effects = tuple(e for ab in abilities for e in ab.effects)
     log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
-            *keys, "ex_burst_effects")
+            *keys, "ex_burst_effects", fired=uid, card=s.objs[uid].defn, timing="ex_burst")
     slots = [(sel, changes.choosable(s, [u for u in candidates(s, sel, player, uid) if u != uid], player, uid))
              for sel in choose_slots(effects)]
     if any(not legal for _, legal in slots):

@@ -55,7 +55,7 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
-                     subject=t.subject)
+                     subject=t.subject, timing=t.ability.timing)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
@@ -142,7 +142,8 @@ def pass_priority(s: State, player: str, log: Log) -> State:
 def resolve_top(s: State, log: Log) -> State:
     """Both players passed: the top Summon or ability resolves (11.1.7, 11.11)."""
     item = s.stack[-1]
-    log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top")
+    log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top",
+            fired=item.source, card=s.objs[item.source].defn if item.source in s.objs else None, timing=item.timing)
     targets = dict(item.targets)
     if targets:
         still = {sel: tuple(u for u in uids if _in_place(s, u, sel) and

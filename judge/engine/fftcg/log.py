@@ -18,18 +18,25 @@ from judge.engine.fftcg.model import evolve as replace
 
 @dataclass(frozen=True)
 class Note:
-    """One step of the trace: what happened, the clauses applied, what changed."""
+    """One step of the trace: what happened, the clauses applied, what changed, and the facts checks read
+    without parsing the text (`judge.engine.core.Step`): whose effect starts resolving (`fired`, `card`,
+    `timing`) and what this engine cannot do here (`not_modelled`)."""
 
     text: str
     cites: tuple[str, ...]
     changes: tuple[str, ...] = ()
+    fired: str | None = None
+    card: str | None = None
+    timing: str | None = None
+    not_modelled: str | None = None
 
 
 class Log(list):
     """An append-only list of Notes; `mark()` / `undo(mark)` drop the notes of a rolled-back operation."""
 
-    def add(self, text: str, *keys: str, changes: tuple[str, ...] = ()) -> None:
-        self.append(Note(text, tuple(dict.fromkeys(cite(*keys))), changes))
+    def add(self, text: str, *keys: str, changes: tuple[str, ...] = (), fired: str | None = None,
+            card: str | None = None, timing: str | None = None) -> None:
+        self.append(Note(text, tuple(dict.fromkeys(cite(*keys))), changes, fired, card, timing))
 
     def mark(self) -> int:
         return len(self)
@@ -44,11 +51,11 @@ NOT_MODELLED = "not modelled: "
 def not_modelled(log: Log, what: str, *keys: str) -> None:
     """Say in the ruling what this engine cannot do here (the run is then not ok): the judge resolves it.
 
-    `keys` are the clauses of the rule the engine stops short of; none when the documents have no
-    clause for it (a concept the rules lack cites nothing)."""
+    Such a step cites nothing (`judge.engine.core.not_modelled`); `keys` name, for the reader of this
+    code, the rule the engine stops short of."""
     text = f"{NOT_MODELLED}{what} — resolve by hand"
     if not any(n.text == text for n in log):
-        log.add(text, *keys)
+        log.append(Note(text, (), not_modelled=what))
 
 
 class Refused(Exception):
@@ -72,9 +79,11 @@ class NeedChoice(Exception):
 def take_answer(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...],
                 *keys: str) -> tuple[State, Any]:
     """The next supplied answer (and the state without it), or NeedChoice naming the decision."""
+    decision = Decision(player=player, kind=kind, prompt=prompt, options=options, cites=cite(*keys))
     if not state.answers:
-        raise NeedChoice(Decision(player=player, kind=kind, prompt=prompt, options=options, cites=cite(*keys)))
-    return replace(state, answers=state.answers[1:]), state.answers[0]
+        raise NeedChoice(decision)
+    answer = state.answers[0]
+    return replace(state, answers=state.answers[1:], asked=(*state.asked, (decision, answer))), answer
 
 
 def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,

@@ -163,6 +163,7 @@ class StackItem:
     targets: tuple[tuple[Selector, tuple[str, ...]], ...] = ()   # choose-slots and the cards chosen
     condition: Condition | None = None
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
+    timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,6 +235,7 @@ class State:
     loop_pays: tuple[Any, ...] = ()       # a declared loop of payments: (player, the payments still to make) (13.2)
     loop_stopped: tuple[tuple[str, str, Any], ...] = ()  # (player, choice, zones) of a stopped loop (13.2/13.3)
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
+    asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

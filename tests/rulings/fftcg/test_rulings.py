@@ -2,104 +2,68 @@
 
 FFTCG has no machine-readable official rulings, so each file here is a contested interaction set up
 with real cards of `../shared/corpus/fftcg-cards.json` (training sets only), its outcome taken from
-the Comprehensive Rules with the deciding clause in `cites:`. The cards are loaded from the corpus
-at test time; without it the suite reports itself skipped, with the reason.
+the Comprehensive Rules with the deciding clause in `cites:`. The cards are read from the corpus at
+test time; without it every case is skipped, saying why.
 
-A situation passes only when its run is ok: every expectation holds, no step is "not modelled",
-and no decision is left unanswered (unless a `request:` expectation waits for it). What the engine
-cannot do yet is listed in KNOWN with its reason; such a case is an expected failure (strict, so
-that it is noticed when it starts passing), and README.md lists them by concept. The suite as a
-whole must pass at 90% or more.
+A situation passes only when its run is ok (expectations hold, nothing "not modelled", no decision
+left unanswered). Those the engine does not answer yet are listed in ledger.toml with why and are
+reported as expected failures (tests/rulings/ledger.py); one that starts passing must come off the
+list. README.md groups what is still missing by concept (bench/bench_rulings.py tallies the suite).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import re
 from pathlib import Path
 
 import pytest
 
+from judge.engine.scenario import load_scenario, run_scenario
+from rulings import ledger
+from rulings.support import corpus_file, explain_failure
+
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parents[2].parent / "shared" / "corpus" / "fftcg-cards.json"
-SITUATIONS = sorted(HERE.glob("*.yaml"))
-BAR = 0.90
-
-#: situation → why the engine does not resolve it yet (the README groups them by concept)
-KNOWN: dict[str, str] = {}
+FILES = sorted(HERE.glob("*.yaml"))
+LEDGER = ledger.read(HERE)
+#: the validation split (bench/validation.toml): Opus XXVI is numbered 26-…, Tears of the Planet 25-…
+VALIDATION = re.compile(r"(?<![\w-])2[56]-\d{3}")
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How one situation ran: passing, not modelled (the engine said what it cannot do), or failing."""
-
-    status: str
-    why: tuple[str, ...] = ()
+@pytest.fixture(scope="session")
+def fftcg_cards() -> Path:
+    """The FFTCG card corpus (skipped, with the reason, where it is absent)."""
+    return corpus_file("fftcg-cards.json")
 
 
-def _expects_request(result) -> bool:
-    return any("request" in c.expect for c in result.checks)
-
-
-def run_situation(path: Path) -> Outcome:
-    """Run one situation file and classify it (a ScenarioError is a failure naming its message)."""
-    from judge.engine.scenario import load_scenario, run_scenario
-    from judge.errors import JudgeError
-
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_situation_gets_the_rules_answer(path: Path, fftcg_cards: Path) -> None:
+    known = LEDGER.get(path.stem)
     try:
-        result = run_scenario(load_scenario(path))
-    except JudgeError as exc:
-        return Outcome("failing", (f"error: {exc}",))
-    not_modelled = tuple(t.step.text for t in result.steps if "not modelled" in t.step.text)
-    unmet = tuple(f"unmet: {dict(c.expect)} got {c.actual}" for c in result.checks if not c.met)
-    pending = () if result.request is None or _expects_request(result) else \
-        (f"decision left unanswered: {result.request.choice}",)
-    if not result.checks:
-        return Outcome("failing", ("no expectations",))
-    if not_modelled:
-        return Outcome("not modelled", not_modelled + unmet)
-    if unmet or pending:
-        return Outcome("failing", unmet + pending)
-    return Outcome("passing")
+        result = run_scenario(load_scenario(path, cards=[fftcg_cards]))
+    except Exception:
+        if known is not None:     # an engine error the ledger already records
+            pytest.xfail(f"{known['outcome']}: {known['why']}")
+        raise
+    if known is None:
+        assert result.ok, explain_failure(result)
+    elif result.ok:
+        pytest.fail(f"{path.stem} now gets the rules' answer: take it off {HERE / 'ledger.toml'} "
+                    "(python bench/bench_rulings.py --suite fftcg --update-ledger)")
+    else:
+        pytest.xfail(f"{known['outcome']}: {known['why']}")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def corpus_cards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The real cards, imported into a database of this test run only (never the user's)."""
-    if not CORPUS.is_file():
-        pytest.skip(f"the FFTCG rulings need the card corpus at {CORPUS}, which is absent")
-    from judge.cards.db import load_card_file
-
-    mp = pytest.MonkeyPatch()
-    db = tmp_path_factory.mktemp("fftcg-rulings") / "judge.db"
-    mp.setenv("JUDGE_DB", str(db))
-    load_card_file(CORPUS, game="fftcg")
-    yield
-    mp.undo()
+def test_the_ledger_names_only_situations_of_this_suite() -> None:
+    stems = {p.stem for p in FILES}
+    assert not set(LEDGER) - stems, f"ledger.toml lists situations that do not exist: {sorted(set(LEDGER) - stems)}"
 
 
-def test_the_suite_holds_at_least_sixty_situations() -> None:
-    assert len(SITUATIONS) >= 60
+def test_the_suite_holds_sixty_situations_or_more() -> None:
+    assert len(FILES) >= 60
 
 
 def test_situations_use_training_cards_only() -> None:
-    """No card of the validation split (Opus XXVI = 26-…, Tears of the Planet = 25-…) appears."""
-    import re
+    """No card of the validation split appears in a situation (its cards are never read)."""
+    for path in FILES:
+        assert not VALIDATION.search(path.read_text(encoding="utf-8")), f"{path.name} names a validation-split card"
 
-    for path in SITUATIONS:
-        text = path.read_text(encoding="utf-8")
-        assert not re.search(r"(?<![\w-])2[56]-\d{3}", text), f"{path.name} names a validation-split card"
-
-
-@pytest.mark.parametrize("path", SITUATIONS, ids=[p.stem for p in SITUATIONS])
-def test_situation_is_resolved(path: Path) -> None:
-    if path.stem in KNOWN:
-        pytest.xfail(KNOWN[path.stem])
-    outcome = run_situation(path)
-    assert outcome.status == "passing", f"{path.name}: {outcome.status}: " + "; ".join(outcome.why)
-
-
-def test_at_least_ninety_percent_of_the_suite_passes() -> None:
-    outcomes = {p.stem: run_situation(p) for p in SITUATIONS}
-    passing = sum(1 for o in outcomes.values() if o.status == "passing")
-    assert passing / len(outcomes) >= BAR, f"{passing}/{len(outcomes)} situations pass"

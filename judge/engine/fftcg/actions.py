@@ -385,6 +385,8 @@ def block(s: State, a: Block, log: Log) -> State:
     if a.blocker is None and b is not None and b.block_declared and b.blocker is None and d is None:
         log.add(f"{a.player} does not block", "block_declaration")
         return s
+    if a.blocker is not None and b is not None and b.block_declared and d is None:
+        raise attack.block_refusal(s, a.blocker, a.player)     # the blockers were weighed: this one could not
     if d is not None:
         raise _pending(d, f"a decision is pending first: {d.prompt}")
     raise Refused("blocks are declared at the start of the Block Declaration Step", "block_declaration", timing=True)

@@ -140,6 +140,30 @@ def _evaluate(s: State, cond: Condition, controller: str, source: str | None) ->
     raise _Unknown
 
 
+def per_count(s: State, sel: Selector, controller: str, source: str | None) -> int | None:
+    """How many the "for each …" of an effect counts now (None: what it counts is not kept by this engine).
+
+    Cards in a zone that fit (the field, a hand, a Break Zone, the removed zone …), the Elements among
+    the Characters that fit ("for each Element among …", 5.2.1.1), a player's Crystals (6.8), the counters
+    of a name on the cards that fit (6.7.2)."""
+    from judge.engine.fftcg.query import candidates
+
+    zone = sel.zone
+    if zone in (None, "field", "hand", "break", "deck", "damage", "removed"):
+        return len(candidates(s, sel, controller, source))
+    if zone == "elements_among":
+        found = candidates(s, replace(sel, zone=None), controller, source)
+        return len({e for u in found for e in (s.card(u).elements if s.card(u) else ())})
+    if zone == "crystals":
+        return sum(s.crystals_of(p) for p in _players(sel.owner, controller))
+    if zone is not None and zone.startswith("counters:"):
+        name = zone.split(":", 1)[1]
+        found = [source] if sel.self_ref and source is not None else \
+            candidates(s, replace(sel, zone=None), controller, source)
+        return sum(dict(c.counters).get(name, 0) for c in (s.char(u) for u in found) if c is not None)
+    return None
+
+
 def holds(s: State, cond: Condition, controller: str, source: str | None, ctx=None) -> bool | None:
     """True or False when the condition can be read from the board; None when its kind is not evaluated."""
     try:

@@ -362,11 +362,16 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
 
 def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     """Carry out one effect node: its registry entry (`handlers.EFFECTS`), or "not modelled"."""
-    from judge.engine.fftcg.handlers import EFFECTS
+    from judge.engine.fftcg.handlers import EFFECTS, unread
 
     rule = EFFECTS.get(type(e))
     if rule is None:
         not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
+        return s
+    missing = unread(e, rule.reads)
+    if missing:
+        not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
+                          f"engine does not read")
         return s
     return rule.run(s, e, ctx, log)
 

@@ -12,14 +12,16 @@ targets) and the log, and return the new board; they read only typed fields of t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
-from judge.engine.fftcg import changes, delayed, replacement, reveal
+from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
+from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.query import is_forward
+from judge.engine.fftcg.model import evolve as replace
+from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
 from judge.text import ast
@@ -30,11 +32,39 @@ Handler = Callable[[State, Any, Any, Log], State]
 
 @dataclass(frozen=True)
 class EffectRule:
-    """One kind of effect: what it does on the board and the clauses (concept keys) that govern it."""
+    """One kind of effect: what it does on the board, the clauses (concept keys) that govern it, and the
+    node's fields it reads (a node using any other field is "not modelled", never half applied)."""
 
     run: Handler
     keys: tuple[str, ...]
     what: str
+    reads: frozenset[str] = frozenset()
+
+
+def unread(node: Any, reads: frozenset[str]) -> list[str]:
+    """The fields of an effect node (and of the selectors it holds) that carry a value nobody reads here."""
+    out = []
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if f.name not in reads:
+            if value != f.default and value not in ((), None, False):
+                out.append(f.name)
+        elif isinstance(value, ast.Selector):
+            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
+            out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
+    return out
+
+
+def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
+    """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
+    if getattr(e, "per", None) is None:
+        return 1
+    n = per_count(s, e.per, ctx.controller, ctx.source)
+    if n is None:
+        not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
+    return n
 
 
 def _fx():
@@ -51,15 +81,42 @@ def _until(d: Duration) -> str:
 
 def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     fx = _fx()
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
     if e.target is None:
         for p in fx.players_of(e.player or Player.OPPONENT, ctx):
-            s = fx.damage_player(s, p, e.amount, log, ctx.source)
+            s = fx.damage_player(s, p, e.amount * n, log, ctx.source)
         return s
+    if e.amount_from not in _AMOUNTS:
+        not_modelled(log, f"damage {e.amount_from.replace('_', ' ')} ({ctx.label})")
+        return s
+    dealer = ctx.source
+    if e.source is not None:             # "X deals damage equal to its power to Y": X is the dealer
+        s, dealers = fx.targets(s, e, e.source, ctx, log)
+        if len(dealers) != 1:
+            log.add(f"{ctx.label}: the Forward that would deal the damage is no longer there, so no damage is "
+                    f"dealt", "impossible_text")
+            return s
+        dealer = dealers[0]
     s, uids = fx.targets(s, e, e.target, ctx, log)
     for u in uids:
         if is_forward(s, u):
-            s = fx.damage_forward(s, u, e.amount, log, ctx.source)
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer)
     return s
+
+
+#: how a damage amount is read: as printed, or equal to the power of the target or of the dealer (now)
+_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source")
+
+
+def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
+    """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2)."""
+    if e.amount_from == "power_of_target":
+        return max(0, power(s, target))
+    if e.amount_from in ("power_of_self", "power_of_source"):
+        return max(0, power(s, dealer))
+    return e.amount
 
 
 def _break(s: State, e: ast.Destroy, ctx: Any, log: Log) -> State:
@@ -71,8 +128,11 @@ def _break(s: State, e: ast.Destroy, ctx: Any, log: Log) -> State:
 
 
 def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
     for p in _fx().players_of(e.player, ctx):
-        s = draw(s, p, e.count, log, why=("single_effect",))
+        s = draw(s, p, e.count * n, log, why=("single_effect",))
     return s
 
 
@@ -138,18 +198,23 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
     if e.stat != "power":
         not_modelled(log, f"a change of {e.stat.replace('_', ' ')}")
         return s
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    amount = e.amount * n
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
         if c is None:
             continue
         s, _ = s.next_id("ts")
-        s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=e.amount, until=_until(e.duration), ts=s.seq,
+        s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=_until(e.duration), ts=s.seq,
                                               source=ctx.source)))
-        sign = "+" if e.amount >= 0 else ""
-        log.add(f"{s.name_of(u)} gets {sign}{e.amount} power"
+        sign = "+" if amount >= 0 else ""
+        log.add(f"{s.name_of(u)} gets {sign}{amount} power"
                 f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
-                "ongoing_effect", "timestamp_resolved", changes=(f"{u}: power {sign}{e.amount}",))
+                "ongoing_effect", "timestamp_resolved", *(("ongoing_variables",) if e.per is not None else ()),
+                changes=(f"{u}: power {sign}{amount}",))
     return s
 
 
@@ -209,6 +274,10 @@ def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:
 
 def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
     """6.7: named markers on a card; 15.1.1.10 removing them."""
+    times = _times(s, e, ctx, log)
+    if times is None:
+        return s
+    e = replace(e, count=e.count * times) if e.count else e
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
@@ -255,31 +324,45 @@ def _conditional(s: State, e: ast.Conditional, ctx: Any, log: Log) -> State:
     return _fx().conditional(s, e, ctx, log)
 
 
+def _r(run: Handler, keys: tuple[str, ...], what: str, *reads: str) -> EffectRule:
+    return EffectRule(run, keys, what, frozenset(reads))
+
+
 EFFECTS: dict[type, EffectRule] = {
-    ast.Sequence: EffectRule(_sequence, ("resolve_as_written",), "its parts in order"),
-    ast.Optional: EffectRule(_optional, ("auto_may",), "the controller may apply it"),
-    ast.Conditional: EffectRule(_conditional, ("single_effect", "replacement"), "if …, … (or a replacement)"),
-    ast.Damage: EffectRule(_damage, ("power", "damage_to_player"), "deal damage"),
-    ast.Destroy: EffectRule(_break, ("kw_break",), "break"),
-    ast.Draw: EffectRule(_draw, ("single_effect",), "draw"),
-    ast.Discard: EffectRule(_discard, ("kw_discard",), "discard"),
-    ast.SetState: EffectRule(_set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze"),
-    ast.ModifyStat: EffectRule(_modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage"),
-    ast.Restriction: EffectRule(_restrict, ("ongoing_effect",), "cannot / must / lose"),
-    ast.Gain: EffectRule(lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
-                         ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability"),
-    ast.Move: EffectRule(_move, ("new_object", "kw_remove"), "put a card into a zone"),
-    ast.Deploy: EffectRule(_deploy, ("controller_field", "control_change"), "play onto the field, gain control"),
-    ast.Cancel: EffectRule(lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel"),
-    ast.RedirectDamage: EffectRule(lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
-                                   ("replacement",), "the damage is dealt to another instead"),
-    ast.Delayed: EffectRule(_delayed, ("delayed_generated",), "a delayed auto-ability"),
-    ast.GainCrystal: EffectRule(_gain_crystal, ("crystals",), "gain a Crystal"),
-    ast.Counters: EffectRule(_counters, ("counters", "remove_counter"), "place or remove counters"),
-    ast.Search: EffectRule(_search, ("kw_search",), "search the deck"),
-    WarpTick: EffectRule(_engine_effect, ("warp_counter",), "remove a Warp counter"),
-    WarpEnter: EffectRule(_engine_effect, ("warp_enter",), "a Warp card enters the field"),
-    delayed.Bound: EffectRule(_engine_effect, ("delayed_zone_left",), "a delayed ability about one card"),
+    ast.Sequence: _r(_sequence, ("resolve_as_written",), "its parts in order", "connector", "effects"),
+    ast.Optional: _r(_optional, ("auto_may",), "the controller may apply it", "effects", "player"),
+    ast.Conditional: _r(_conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
+                        "condition", "effects", "otherwise", "instead"),
+    ast.Damage: _r(_damage, ("power", "damage_to_player"), "deal damage",
+                   "amount", "target", "player", "per", "amount_from", "source"),
+    ast.Destroy: _r(_break, ("kw_break",), "break", "target"),
+    ast.Draw: _r(_draw, ("single_effect",), "draw", "count", "player", "per"),
+    ast.Discard: _r(_discard, ("kw_discard",), "discard", "count", "player"),
+    ast.SetState: _r(_set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target"),
+    ast.ModifyStat: _r(_modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
+                       "stat", "amount", "target", "duration", "per", "next_only"),
+    ast.Restriction: _r(_restrict, ("ongoing_effect",), "cannot / must / lose",
+                        "mode", "action", "target", "duration", "by", "by_text"),
+    ast.Gain: _r(lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
+                 ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
+                 "target", "keyword", "ability", "duration", "family"),
+    ast.Move: _r(_move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest"),
+    ast.Deploy: _r(_deploy, ("controller_field", "control_change"), "play onto the field, gain control",
+                   "verb", "target", "duration"),
+    ast.Cancel: _r(lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target"),
+    ast.RedirectDamage: _r(lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
+                           ("replacement",), "the damage is dealt to another instead",
+                           "target", "to", "player", "next_only", "duration"),
+    ast.Delayed: _r(_delayed, ("delayed_generated",), "a delayed auto-ability",
+                    "timing", "timing_text", "effects", "turn", "next_turn", "phase_number"),
+    ast.GainCrystal: _r(_gain_crystal, ("crystals",), "gain a Crystal", "count"),
+    ast.Counters: _r(_counters, ("counters", "remove_counter"), "place or remove counters",
+                     "name", "count", "target", "remove", "per"),
+    ast.Search: _r(_search, ("kw_search",), "search the deck", "target", "dest"),
+    WarpTick: _r(_engine_effect, ("warp_counter",), "remove a Warp counter", "card"),
+    WarpEnter: _r(_engine_effect, ("warp_enter",), "a Warp card enters the field", "card"),
+    delayed.Bound: _r(_engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
+                      "effects", "card", "zone", "ts"),
 }
 
 #: node kinds `effects.run` carries out itself, as part of the effect list around them

@@ -167,13 +167,13 @@ def cast(s: State, a: Cast, log: Log) -> State:
         s, sid = s.next_id("s")
         targets = "; ".join(", ".join(v) for v in chosen.values())
         item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()))
+                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
         s = replace(s, stack=(*s.stack, item))
         log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
                 "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
                 *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
         log.add(f"{p} keeps priority after casting", "summon_cast")
-        s = emit(s, "cast", uid, log, player=p)
+        s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
         s = emit(s, "opp_cast", uid, log, player=other(p))
         return replace(s, priority=None, passes=0, pc=("priority", p))
     # Characters (11.4)
@@ -196,8 +196,10 @@ def cast(s: State, a: Cast, log: Log) -> State:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
+    paid = s.cp_paid
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
-    s = emit(s, "cast", uid, log, player=p)
+    s = s.with_char(uid, paid=paid) if s.char(uid) is not None else s
+    s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
     s = emit(s, "opp_cast", uid, log, player=other(p))
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
 

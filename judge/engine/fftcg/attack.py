@@ -96,6 +96,9 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
     else:
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
+        s = s.record("attacked", uid, player)
+        if len(attackers) > 1:
+            s = s.record("party", uid, player)
         s = emit(s, "attacks", uid, log)
     return replace(s, pc=("priority", player))
 

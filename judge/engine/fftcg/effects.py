@@ -46,6 +46,7 @@ class Ctx:
     revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
     kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
+    ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
 
 
 def _key(sel: Selector) -> Selector:
@@ -190,7 +191,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
             s = replace(s, damage_beyond_deck=s.damage_beyond_deck | {player})
             break
         top = deck[0]
-        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top))
+        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top)).record("damaged", top, player)
         placed.append(top)
         # 11.8.6 once per point, 15.2.6.2 with the damage count of that point (a Damage N trigger needs it then)
         exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
@@ -238,7 +239,7 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
                                 f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
         targets = tuple(str(t) for t in as_list(answer))
     chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
-    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen,
+    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
                                kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
 
 

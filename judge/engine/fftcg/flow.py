@@ -189,6 +189,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
     s = replace(s, phase=phase, step=None, priority=None, passes=0)
     tp = s.turn_player
     if phase == Phase.ACTIVE:
+        s = replace(s, turn_log=())                # "this turn" starts afresh
         log.add(f"Turn {s.turn}: {tp} is the turn player. Active Phase", "new_turn")
         from judge.engine.fftcg.delayed import new_turn
 

@@ -113,7 +113,6 @@ def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, 
     if not low <= len(picked) <= high:
         many = f"{low}" if low == high else f"{low} to {high}"
         raise Refused(f"{prompt}: pick {many} of {', '.join(options)}", *keys)
-    log.add(f"{prompt}: {player} picks {', '.join(picked) or 'none'}", *keys)
     return state, picked
 
 

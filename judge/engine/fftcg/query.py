@@ -340,6 +340,14 @@ def _threshold(value: int, t: Threshold) -> bool:
             "<": value < t.value, ">": value > t.value}[t.op]
 
 
+def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
+    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"), none of those it
+    excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
+    yes = [c for c in wanted if not c.startswith("not_")]
+    no = {c[4:] for c in wanted if c.startswith("not_")}
+    return (not yes or bool(set(yes) & set(elements))) and not no & set(elements)
+
+
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
     if stackref.is_stack_selector(sel):            # "Choose 1 Summon": something on the stack
@@ -365,13 +373,13 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.owner == Player.OPPONENT and who == controller:
         return False
-    if sel.card_types:
+    if sel.card_types and not set(sel.card_types) <= {"card"}:
         types = set(sel.card_types)
         if "character" in types:
             types.update(CHARACTER_TYPES)
         if d.type not in types:
             return False
-    if sel.colors and not set(sel.colors) & set(d.elements):
+    if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
     if sel.families and d.job.lower() not in {f.lower() for f in sel.families}:
         return False
@@ -388,6 +396,13 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         if value is None or not _threshold(value, t):
             return False
     return True
+
+
+def _any_card(sel: Selector) -> bool:
+    """A selector that asks for no property at all ("a card", "cards"): every card fits."""
+    return set(sel.card_types) <= {"card"} and sel == replace(Selector(count=sel.count, up_to=sel.up_to,
+                                                                       card_types=sel.card_types, choose=sel.choose,
+                                                                       chooser=sel.chooser), span=sel.span)
 
 
 #: the Selector fields `matches` and `candidates` read; a selector using another is not modelled
@@ -411,6 +426,8 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
             if sel.owner == Player.OPPONENT else list(s.zones)
         pool = [u if isinstance(u, str) else u[0] for p in players for u in getattr(s.zones[p], attr)]
         sel_zone_free = replace(sel, owner=None, zone=None)
+        if _any_card(sel_zone_free):            # "each card in your hand": unknown cards are cards too
+            return pool
         return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]
     return [u for u in pool if matches(s, u, sel, controller, source)]
 

@@ -75,10 +75,10 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
     for src, ab in sources:
         if ab.kind.value not in ("field", "constant") or ab.cost is not None:
             continue
-        for e in ab.effects:
+        ctrl = player if src == uid else s.char(src).controller
+        for e in _applying(s, ab.effects, ctrl, src, log):
             if type(e).__name__ != "CostChange":
                 continue
-            ctrl = player if src == uid else s.char(src).controller
             if e.target.self_ref and src != uid:
                 continue
             if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
@@ -97,6 +97,25 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
                                                                    for src, n in changes) + "); the cost is now locked",
                 *keys)
     return cost
+
+
+def _applying(s: State, effects, controller: str, source: str, log: Log):
+    """The effects of a field ability that apply now: "If …, …" parts only while they hold (11.9.1)."""
+    from judge.engine.fftcg.conditions import holds
+    from judge.engine.fftcg.query import is_ongoing_condition
+    from judge.text.ast import Sequence
+
+    for e in effects:
+        if isinstance(e, Sequence):
+            yield from _applying(s, e.effects, controller, source, log)
+        elif is_ongoing_condition(e):
+            ok = holds(s, e.condition, controller, source)
+            if ok is None:
+                not_modelled(log, f'whether "{e.condition.text}" holds for a cost change of {s.name_of(source)}')
+            elif ok:
+                yield from _applying(s, e.effects, controller, source, log)
+        else:
+            yield e
 
 
 def ability_cost(cp: tuple[str, ...], what: str) -> CostReq:

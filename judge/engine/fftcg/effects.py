@@ -9,7 +9,8 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
 from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
@@ -86,11 +87,33 @@ def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str
             or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
         raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
                       f"by number (mode: [1..{n}])", key)
-    chosen = tuple(e for x in numbers for e in modal.options[x - 1])
+    chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
     out: list[Effect] = []
     for e in effects:
         out.extend(chosen if e is modal else (e,))
     return tuple(out), ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSelector(Selector):
+    """A selector of one option of "Select N of the following actions": the same words in two options
+    ("Choose 1 Forward. Dull it." / "Choose 1 Forward. Deal it 5000 damage.") are two choices, not one."""
+
+    option: int = 0
+
+
+def _scoped(node: Any, option: int) -> Any:
+    """The option's effects with each of its selectors marked as that option's (references inside the
+    option stay equal to the selector they refer to)."""
+    if type(node) is Selector:
+        return OptionSelector(option=option, **{f.name: getattr(node, f.name) for f in fields(Selector)})
+    if isinstance(node, tuple):
+        return tuple(_scoped(x, option) for x in node)
+    if isinstance(node, Effect) and is_dataclass(node):
+        new = {f.name: _scoped(getattr(node, f.name), option) for f in fields(node)
+               if isinstance(getattr(node, f.name), Selector | tuple | Effect)}
+        return replace(node, **new) if new else node
+    return node
 
 
 def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
@@ -156,11 +179,12 @@ def _describe(sel: Selector, controller: str | None = None) -> str:
 
 
 def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
-    """Every effect of a Summon card (11.3), in text order."""
+    """Every effect a Summon card applies when it resolves (11.3), in text order; its field abilities
+    (what it costs, when it may be cast) are not part of what it does (11.9)."""
     d = s.card(uid)
     out: list[Effect] = []
     for ab in d.abilities if d else ():
-        if ab.keyword is None:
+        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
             out.extend(ab.effects)
     return tuple(out)
 
@@ -171,7 +195,8 @@ def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
     if d is None:
         return []
     if d.type == "summon":
-        return [ab for ab in d.abilities if ab.keyword is None]
+        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
+                                                                                  AbilityKind.CONSTANT)]
     marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
     return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
 

@@ -408,7 +408,7 @@ def _any_card(sel: Selector) -> bool:
 #: the Selector fields `matches` and `candidates` read; a selector using another is not modelled
 SELECTOR_READS = frozenset({"count", "up_to", "self_ref", "owner", "card_types", "colors", "families", "categories",
                             "name", "with_keyword", "state", "zone", "thresholds", "other", "choose", "ref", "chooser",
-                            "span", "costs", "owned_by", "excluding", "either"})
+                            "span", "costs", "owned_by", "excluding", "either", "option"})
 
 
 def candidates(s: State, sel: Selector, controller: str, source: str | None) -> list[str]:

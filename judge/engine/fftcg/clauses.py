@@ -174,6 +174,8 @@ CLAUSES: dict[str, str] = {
     "conditional_auto": "11.8.13",
     "auto_may": "11.8.14",
     "enters_field_trigger": "11.8.16.2.1",
+    "zone_trigger": "11.8.16",
+    "replaced_no_trigger": "11.8.15",
     "delayed_auto": "11.8.17",
     "delayed_generated": "11.8.17.1",
     "delayed_once": "11.8.17.2",

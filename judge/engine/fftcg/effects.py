@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
+from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
 from judge.engine.fftcg.model import evolve as replace
@@ -184,7 +185,7 @@ def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
     d = s.card(uid)
     out: list[Effect] = []
     for ab in d.abilities if d else ():
-        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT) and not cost_option(ab):
             out.extend(ab.effects)
     return tuple(out)
 
@@ -196,7 +197,8 @@ def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
         return []
     if d.type == "summon":
         return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
-                                                                                  AbilityKind.CONSTANT)]
+                                                                                  AbilityKind.CONSTANT)
+                and not cost_option(ab)]
     marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
     return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
 

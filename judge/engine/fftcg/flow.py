@@ -45,6 +45,10 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
         n = sel.count if sel.count is not None else len(legal)
         if len(legal) <= n and not sel.up_to:
             chosen[sel] = tuple(legal)
+            if sel.count is not None:
+                log.add(f"{t.label}: {', '.join(s.name_of(u) for u in legal)} "
+                        f"{'is the only legal choice' if len(legal) == 1 else 'are the only legal choices'}",
+                        "auto_choose")
             continue
         s, answer = take_answer(s, t.controller, "target", f"{t.controller} chooses the target(s) of {t.label}",
                                 tuple(legal), "auto_choose")
@@ -159,6 +163,10 @@ def resolve_top(s: State, log: Log) -> State:
             log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
                     "some_targets_valid")
         targets = still
+    if item.card is None and item.source in s.objs and s.char(item.source) is None and \
+            where(s, item.source)[0] != "removed":
+        log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
+                f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
               subject=item.subject)
     s = run(s, item.effects, ctx, log)

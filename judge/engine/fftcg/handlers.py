@@ -214,6 +214,7 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         log.add(f"{s.name_of(u)} gets {sign}{amount} power"
                 f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
                 "ongoing_effect", "timestamp_resolved", *(("ongoing_variables",) if e.per is not None else ()),
+                *(("ongoing_existing_cards",) if e.target.count is None else ()),
                 changes=(f"{u}: power {sign}{amount}",))
     return s
 

@@ -103,6 +103,7 @@ CLAUSES: dict[str, str] = {
     "blocker_active": "10.1.3.1.1",
     "blocker_limits": "10.1.3.1.2",
     "block_cost": "10.1.3.1.3",
+    "block_must": "10.1.3.1.3",
     "blocking_forward": "10.1.3.2",
     "in_battle": "10.1.3.2.1",
     "removed_from_battle": "10.1.3.3",

@@ -146,6 +146,12 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
                 raise Refused(f"{changes.unchoosable(s, u, controller, changes.is_summon(s, source))}: {what} "
                               f"cannot choose it", *keys, "prevention_precedence", "card_text_precedence")
         legal = allowed
+        forced = changes.must_choose(s, legal, controller, source)
+        n_slot = sel.count if sel.count is not None else len(legal)
+        picks = rest[:n_slot]
+        if forced and picks and not set(forced[:n_slot]) <= set(picks):
+            raise Refused(f"{what} must choose {', '.join(s.name_of(u) for u in forced[:n_slot])} if possible "
+                          f"(its text says so)", *keys, "card_text_precedence")
         n = sel.count if sel.count is not None else len(legal)
         if not rest and len(legal) <= n and not sel.up_to:
             out[sel] = tuple(legal)

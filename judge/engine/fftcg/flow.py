@@ -43,6 +43,9 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
                     *(("prevention_precedence",) if found else ()))
             return s
         n = sel.count if sel.count is not None else len(legal)
+        forced = changes.must_choose(s, legal, t.controller, t.source)
+        if forced and len(forced) <= n and not sel.up_to and n == 1:
+            legal = forced                      # "… must choose X if possible" (2.1)
         if len(legal) <= n and not sel.up_to:
             chosen[sel] = tuple(legal)
             if sel.count is not None:

@@ -14,7 +14,6 @@ from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
     cannot_be_blocked_by,
@@ -28,6 +27,7 @@ from judge.engine.fftcg.query import (
     restricted,
 )
 from judge.engine.fftcg.triggers import emit
+from judge.engine.kernel.values import evolve as replace
 
 
 def can_attack(s: State, uid: str, player: str) -> Refused | None:

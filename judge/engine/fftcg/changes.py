@@ -16,8 +16,8 @@ from collections.abc import Callable
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, field_effects, matches, names
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
 
 Targets = Callable[..., tuple[State, list[str]]]

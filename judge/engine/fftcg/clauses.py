@@ -7,6 +7,8 @@ table, so a number is typed exactly once and a test checks each exists in the kn
 
 from __future__ import annotations
 
+from judge.engine.kernel.clauses import ClauseTable
+
 CLAUSES: dict[str, str] = {
     # 2-4: general, ending the game, values
     "card_text_precedence": "2.1",
@@ -293,9 +295,13 @@ CLAUSES: dict[str, str] = {
 }
 
 
+#: the kernel's shape of the same table: concept → the clause numbers that decide it
+TABLE = ClauseTable("fftcg", {concept: (number,) for concept, number in CLAUSES.items()})
+
+
 def cite(*keys: str) -> tuple[str, ...]:
     """The clause numbers for concept keys, in order; an unknown key is a bug and raises KeyError."""
     return tuple(CLAUSES[k] for k in keys)
 
 
-__all__ = ["CLAUSES", "cite"]
+__all__ = ["CLAUSES", "TABLE", "cite"]

@@ -14,8 +14,8 @@ from itertools import product
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.model import ELEMENTS, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.zones import move
+from judge.engine.kernel.values import evolve as replace
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
           "光": "light", "闇": "dark"}

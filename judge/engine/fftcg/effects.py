@@ -16,10 +16,10 @@ from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, 
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -402,12 +402,12 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     if rule is None:
         not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
         return s
-    missing = unread(e, rule.reads)
+    missing = unread(e, rule.extra["reads"])
     if missing:
         not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
                           f"engine does not read")
         return s
-    return rule.run(s, e, ctx, log)
+    return rule.handler(s, e, ctx, log)
 
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:

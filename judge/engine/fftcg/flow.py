@@ -11,11 +11,11 @@ from judge.engine.fftcg import attack, changes, stackref
 from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches, must_attack
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
+from judge.engine.kernel.values import evolve as replace
 
 MAX_AUTO = 400
 
@@ -274,11 +274,11 @@ def end_cleanup(s: State, log: Log) -> State:
     s = replace(s, field=tuple(field))
     log.add("Damage on Characters is removed and \"until the end of the turn\" effects end",
             "end_damage_removed", "end_turn_effects")
-    mark = log.mark()
+    mark = log.here()
     s2 = rule_processes(s, log)
     if s2.winner is not None:
         return s2
-    if s2.pending or log.mark() != mark:
+    if s2.pending or log.here() != mark:
         log.add("Something happened at the end of the turn: the turn player gains priority again",
                 "end_phase_recheck")
         return replace(s2, pc=("priority", tp))
@@ -333,7 +333,7 @@ def advance(s: State, log: Log) -> State:
     for _ in range(MAX_AUTO):
         if s.winner is not None or s.awaiting is not None or s.pc is None:
             return s
-        mark = log.mark()
+        mark = log.here()
         try:
             s = step_pc(s, log)
         except NeedChoice as need:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, check_payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, State, Trigger
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keyword_ability, names
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 
 #: keyword (lower case) → (what it means on the board, concept keys of its clauses)

@@ -12,8 +12,8 @@ from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event

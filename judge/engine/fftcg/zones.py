@@ -11,8 +11,8 @@ from __future__ import annotations
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Character, State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.triggers import emit
+from judge.engine.kernel.values import evolve as replace
 
 DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")
 _ZONE_ATTR = {"hand": "hand", "deck": "deck", "break": "break_zone", "damage": "damage"}

@@ -173,6 +173,13 @@ def all_clauses(conn: sqlite3.Connection, doc: str) -> list[sqlite3.Row]:
     return rows(conn, "select * from clauses where doc = ? order by seq", (doc,))
 
 
+def clauses_under(conn: sqlite3.Connection, doc: str, number: str, sep: str) -> list[sqlite3.Row]:
+    """A clause and every clause under it (`11-2` → 11-2, 11-2-1, 11-2-2, …), in document order."""
+    esc = number.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return rows(conn, "select * from clauses where doc = ? and (number = ? or number like ? escape '\\') "
+                      "order by seq", (doc, number, f"{esc}{sep}%"))
+
+
 def numbers(conn: sqlite3.Connection, doc: str) -> list[str]:
     return [r[0] for r in rows(conn, "select number from clauses where doc = ? order by seq", (doc,))]
 

@@ -306,17 +306,25 @@ def search(query: str, game: str | None, lang: str | None, limit: int, as_json: 
 @click.option("--game", default=None, help="Only this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def term(word: str, game: str | None, as_json: bool) -> None:
-    """The clause(s) defining a keyword or term (【Armor】, [Armor] and (Armor) are one keyword).
+    """What a keyword or term is and what it does: the defining clause and the clauses under it,
+    for every game that defines it (【Armor】, [Armor] and (Armor) are one keyword).
 
-    Example: judge term Confront
+    Example: judge term Haste --game fftcg
     """
     hits = _kb().term(word, game=game)
     if as_json:
         _json([h.to_json() for h in hits])
         return
-    for h in hits:
+    for i, h in enumerate(hits):
+        if i:
+            click.echo("")
         click.echo(f"{h.term} — {h.game}/{h.lang} {h.version} §{h.number} ({h.kind})")
-        click.echo(textwrap.indent(_wrap(h.text, 92), "    "))
+        clauses = h.clauses or ((h.number, h.text),)
+        width = max(len(n) for n, _ in clauses)
+        for number, text in clauses:
+            click.echo(textwrap.fill(text, 96, initial_indent=f"    {number:<{width}}  ",
+                                     subsequent_indent=" " * (width + 6)) if " " in text
+                       else f"    {number:<{width}}  {text}")
 
 
 @cli.command("diff")

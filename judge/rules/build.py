@@ -82,8 +82,26 @@ def parse_document(d: dict, parsed: dict[str, Parsed]) -> Parsed:
     return align(text, parsed[target].clauses)
 
 
+CURATED: dict[str, dict] = {}
+
+
+def load_curated(rules_dir: Path) -> dict[str, dict]:
+    """rules/terms.toml: terms a document names differently or defines without a heading."""
+    import tomllib
+
+    path = rules_dir / "terms.toml"
+    if not path.is_file():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ManifestError(f"{path}: {exc}") from exc
+
+
 def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None) -> dict[str, list[dict]]:
     """All rows of the rules database: documents, clauses, FTS, terms, anomalies, changes."""
+    CURATED.clear()
+    CURATED.update(load_curated(rules_dir))
     docs = load_manifest(rules_dir) + load_imports(db_path) + list(extra or [])
     _settle_current(docs)
     docs.sort(key=lambda d: d["numbering"] == "unnumbered")     # align after what they align to
@@ -133,7 +151,9 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
         tables[fts].append({"doc": key, "id": c.id, "title": c.title, "text": c.text})
     _precompute(rows)
     tables["clauses"].extend(rows)
-    for t in terms.derive(rows_for_terms(rows), numbering):
+    derived = terms.derive(rows_for_terms(rows), numbering)
+    derived += terms.curated(CURATED.get(d["game"], {}), derived, {r["number"] for r in rows})
+    for t in derived:
         tables["terms"].append({**t, "game": d["game"], "lang": d["lang"], "doc": key})
     for a in [*p.anomalies, *_manifest_check(d, p)]:
         tables["anomalies"].append({"doc": key, **a})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-CODE_VERSION = "kb-18"   # bump when ingestion changes, so stored databases rebuild
+CODE_VERSION = "kb-19"   # bump when ingestion changes, so stored databases rebuild
 IMPORTS = "imports.json"
 
 
@@ -19,6 +19,8 @@ def source_hash(rules_dir: Path, db_path: Path) -> str:
     h = hashlib.sha256(CODE_VERSION.encode())
     man = rules_dir / "manifest.toml"
     h.update(man.read_bytes() if man.is_file() else b"")
+    curated = rules_dir / "terms.toml"
+    h.update(curated.read_bytes() if curated.is_file() else b"")
     for f in sorted(rules_dir.glob("*.txt")):
         h.update(f.name.encode())
         h.update(f.read_bytes())

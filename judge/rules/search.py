@@ -1,37 +1,97 @@
-"""Full-text search over every stored document, best first.
+"""Rules search, best first: a question in players' words finds the clause that answers it.
 
-English goes through FTS5 with Porter stemming ("destroyed" finds "destruction"? no: it finds
-"destroy", "destroys"); Japanese through the trigram tokenizer, with a substring scan for queries
-shorter than three characters, which a trigram index cannot answer.
+One engine for `judge search` and the TUI's search-as-you-type. A query is taken apart into
+concepts (judge/rules/search_query.py: words, their synonyms, for Japanese their character bigrams)
+and every clause holding any of them is ranked by BM25F over three fields (its heading, its text,
+the headings above it), each concept weighed on its own: a synonym or a bigram counts a little less
+than the word itself, a common word much less, and a clause holding more of the query's concepts
+ranks higher than one holding fewer. So a query never finds nothing while any of its words is in a
+document; each hit says which words it matched (`Hit.matched`, synonyms as "untap→refresh") and
+whether it holds all of them (`Hit.all_words`). A clause a query names as a keyword or defined term
+(`judge term`) is lifted; a heading never ranks above its own clauses; an older version's clause
+shows only where the current version did not match the same number.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import re
+from collections import defaultdict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from judge import store
 from judge.errors import BadInput
+from judge.rules import search_text
 from judge.rules.model import Hit
+from judge.rules.search_query import Alt, Concept, Query, analyse, defined_keys
 
 if TYPE_CHECKING:
     from judge.rules.kb import KB
+    from judge.rules.model import Document
 
-_WORD = re.compile(r"[\w\u3040-\u30ff\u3400-\u9fff]+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+K1 = 1.2
+B = 0.75
+FIELD_WEIGHTS = (2.0, 1.0, 0.35)      # title, text, context (the headings above the clause)
+COORDINATION = 1.5                    # how strongly holding more of the query's concepts counts
+DEFINED_BOOST = 0.6                   # a clause defining a keyword or term the query names
+OLDER_VERSION = 0.5                   # an older version's clause, against the current one's
+COMMON = 0.2                          # a word in more of a document's clauses makes no candidate alone
+_NUMBER = re.compile(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?")
 
 
-def _quote(tok: str) -> str:
-    return '"' + tok.replace('"', '""') + '"'
+@dataclass
+class _Scored:
+    doc: str
+    id: str
+    score: float
+    matched: list[tuple[Concept, str]]      # (concept, how it matched: "" word, "≈" bigrams, else synonym)
+    terms: set[str]                         # the index terms that matched (to mark them)
+    all_words: bool
+
+
+@dataclass(frozen=True)
+class _DocInfo:
+    n: int
+    avg: tuple[float, float, float]
+    clauses: dict[str, tuple[int, int, int, int, tuple[str, ...]]]   # id -> lengths, heading, ancestors
+
+
+_INFO: dict[tuple[int, str], _DocInfo] = {}
 
 
 def search(kb: KB, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
-    """Ranked hits for `query` (words, a phrase in quotes, Japanese text)."""
+    """Ranked hits for `query` (a question, words, a "quoted phrase", a clause number, Japanese text)."""
     q = (query or "").strip()
     if not q:
         raise BadInput("empty search: give some words, e.g. judge search \"equal BP\"")
     if limit < 1:
         raise BadInput(f"--limit must be at least 1 (got {limit})")
+    docs = _scope(kb, game, lang)
+    cur = {d.key for d in docs if d.current}
+    if _NUMBER.fullmatch(q):
+        return sorted(_exact_number(kb, q, docs, cur), key=lambda h: -h.score)[:limit]
+    if not re.search(r"\w", q):
+        raise BadInput(f"nothing to search for in {query!r}")
+    cjk = search_text.is_cjk(q)
+    if not lang:
+        docs = [d for d in docs if (d.lang == "ja") == cjk] or docs
+    scored: list[_Scored] = []
+    groups: dict[tuple[str, str], list[Document]] = defaultdict(list)
+    for d in docs:
+        groups[(d.game, d.lang)].append(d)
+    for (g, lg), group in groups.items():
+        analysed = analyse(q, g, "ja" if lg == "ja" else "en")
+        if analysed.concepts:
+            scored += _rank(kb, analysed, group, cur, g)
+    by_key = {d.key: d for d in docs}
+    scored = _current_first(scored, by_key, cur)
+    scored.sort(key=lambda s: -s.score)
+    return _hits(kb, scored[:limit], by_key)
+
+
+def _scope(kb: KB, game: str | None, lang: str | None) -> list[Document]:
     if game:
         kb.document(game)   # raises UnknownGame with hints
     docs = [d for d in kb.documents() if (not game or d.game == game.lower()) and (not lang or d.lang == lang)]
@@ -40,64 +100,217 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
 
         raise UnknownGame(f"no {lang!r} documents" + (f" for {game}" if game else ""),
                           hints=sorted({d.lang for d in kb.documents()}))
-    if re.fullmatch(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?", q):
-        cur = {d.key for d in docs if d.current}
-        hits = sorted(_exact_number(kb, q, docs, cur), key=lambda h: -h.score)
-        return hits[:limit]
-    cjk = bool(_CJK.search(q))
-    if not lang:
-        docs = [d for d in docs if (d.lang == "ja") == cjk] or docs
-    # the current version of each (game, lang) first; older versions still searchable
-    cur = {d.key for d in docs if d.current}
-    hits: list[Hit] = []
-    by_key = {d.key: d for d in docs}
-    en = [d.key for d in docs if d.lang != "ja"]
-    ja = [d.key for d in docs if d.lang == "ja"]
-    tokens = _WORD.findall(q)
-    if not tokens:
-        raise BadInput(f"nothing to search for in {query!r}")
-    if en:
-        phrase = q.startswith('"') and q.endswith('"') and len(q) > 2
-        match = _quote(q.strip('"')) if phrase else " ".join(_quote(t) for t in tokens)
-        rows = store.search_fts(kb.conn, "fts_en", match, en, limit * 2)
-        hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
-        if len(rows) < min(limit, 5) and len(tokens) > 1 and not phrase:
-            # fewer clauses hold every word: add those holding some, ranked below them
-            have = {(r["doc"], r["id"]) for r in rows}
-            more = store.search_fts(kb.conn, "fts_en", " OR ".join(_quote(t) for t in tokens), en, limit * 2)
-            floor = min((h.score for h in hits), default=1.0)
-            hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], min(-r["rank"], floor) * 0.5, r["doc"] in cur)
-                     for r in more if (r["doc"], r["id"]) not in have]
-    if ja:
-        rows = []
-        if all(len(t) >= 3 for t in tokens):
-            rows = store.search_fts(kb.conn, "fts_ja", " ".join(_quote(t) for t in tokens), ja, limit * 2)
-            hits += [_hit(by_key[r["doc"]], r["id"], r["snip"], -r["rank"], r["doc"] in cur) for r in rows]
-        if not rows:
-            # a trigram index cannot see words under three characters, nor "BP比べ" printed "BP 比べ":
-            # scan for every piece, split where the script changes
-            pieces = [p for t in tokens for p in re.findall(r"[A-Za-z0-9]+|[^A-Za-z0-9]+", t)]
-            for r in store.search_like(kb.conn, pieces, ja, limit * 4):
-                text = " ".join((r["text"] or r["title"] or "").split())
-                pos = text.find(pieces[0])
-                score = sum(text.count(t) for t in pieces) / (1 + len(text) / 200)
-                hits.append(_hit(by_key[r["doc"]], r["id"], _mark(text, pieces, pos), score, r["doc"] in cur))
-    hits.sort(key=lambda h: (-h.score))
-    # an older version's clause is shown only when the current version did not match it too
-    current_keys = {(h.game, h.lang, h.number) for h in hits if f"{h.game}/{h.lang}/{h.version}" in cur}
-    hits = [h for h in hits if f"{h.game}/{h.lang}/{h.version}" in cur
-            or (h.game, h.lang, h.number) not in current_keys]
-    return hits[:limit]
+    return docs
 
 
-def _mark(text: str, needles: list[str], pos: int, width: int = 40) -> str:
-    """A window around the first match with every needle marked « » (never [ ]: rules print those)."""
-    start = max(0, pos - width) if pos >= 0 else 0
-    end = min(len(text), (pos if pos >= 0 else 0) + width * 2)
-    window = text[start:end]
-    for n in sorted(set(needles), key=len, reverse=True):
-        window = window.replace(n, f"«{n}»")
-    return ("…" if start else "") + window + ("…" if end < len(text) else "")
+def _info(kb: KB, doc: str) -> _DocInfo:
+    """Field lengths, headings and ancestors of a document's clauses (read once per connection)."""
+    key = (id(kb.conn), doc)
+    if key not in _INFO:
+        rows = store.search_clauses(kb.conn, [doc])
+        n = max(1, len(rows))
+        avg = tuple(max(1.0, sum(r[f] for r in rows) / n) for f in ("len_title", "len_text", "len_context"))
+        _INFO[key] = _DocInfo(n, avg, {r["id"]: (r["len_title"], r["len_text"], r["len_context"], r["heading"],
+                                                tuple(json.loads(r["ancestors"]))) for r in rows})
+    return _INFO[key]
+
+
+def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dict[tuple[str, str], float]],
+                                                                   dict[str, float]]:
+    """term -> {(doc, clause id): its BM25F weight there} (IDF within each document), and
+    term -> the largest share of a document's clauses that hold it."""
+    grouped: dict[tuple[str, str], list] = defaultdict(list)
+    for r in store.search_postings(kb.conn, docs, query.terms()):
+        grouped[(r[0], r[1])].append(r)
+    w0, w1, w2 = FIELD_WEIGHTS
+    out: dict[str, dict[tuple[str, str], float]] = defaultdict(dict)
+    share: dict[str, float] = {}
+    for (doc, term), rows in grouped.items():
+        info = _info(kb, doc)
+        share[term] = max(share.get(term, 0.0), len(rows) / info.n)
+        a0, a1, a2 = info.avg
+        idf = math.log(1 + (info.n - len(rows) + 0.5) / (len(rows) + 0.5))
+        into = out[term]
+        for _, _, cid, t0, t1, t2 in rows:
+            lens = info.clauses.get(cid)
+            if lens is None:
+                continue
+            tf = (w0 * t0 / (1 - B + B * lens[0] / a0) if t0 else 0.0) + \
+                 (w1 * t1 / (1 - B + B * lens[1] / a1) if t1 else 0.0) + \
+                 (w2 * t2 / (1 - B + B * lens[2] / a2) if t2 else 0.0)
+            into[(doc, cid)] = idf * tf * (K1 + 1) / (K1 + tf)
+    return out, share
+
+
+def _concept_scores(c: Concept, contrib: dict) -> dict[tuple[str, str], tuple[float, Alt]]:
+    """Each clause holding the concept -> (its best way's weight, that way)."""
+    best: dict[tuple[str, str], tuple[float, Alt]] = {}
+    for a in c.alts:
+        acc: dict[tuple[str, str], float] = defaultdict(float)
+        for t in a.terms:
+            for k, w in contrib.get(t, {}).items():
+                acc[k] += w
+        f = a.weight / len(a.terms)
+        for k, v in acc.items():
+            if v * f > best.get(k, (0.0, a))[0]:
+                best[k] = (v * f, a)
+    return best
+
+
+def _rank(kb: KB, query: Query, docs: list[Document], cur: set[str], game: str) -> list[_Scored]:
+    """Every clause of `docs` holding a concept of the query (a common word alone does not make a
+    clause a candidate), scored."""
+    contrib, share = _contributions(kb, query, [d.key for d in docs])
+    per = [(c, _concept_scores(c, contrib)) for c in query.concepts]
+    # candidates: clauses holding a word that is neither common in questions nor in the document
+    strong = [best for c, best in per if c.weight >= 1.0
+              and min((share.get(t, 0.0) for a in c.alts for t in a.terms), default=1.0) < COMMON]
+    keys = set().union(*strong) if strong else set().union(*(b for _, b in per))
+    total_weight = sum(c.weight for c in query.concepts)
+    defined = _defined(kb, query, game, {d.key for d in docs})
+    out: list[_Scored] = []
+    for k in keys:
+        score, got, matched, terms = 0.0, 0.0, [], set()
+        for c, best in per:
+            hit = best.get(k)
+            if hit is None:
+                continue
+            score += c.weight * hit[0]
+            got += c.weight
+            a = hit[1]
+            matched.append((c, a.via or ("≈" if a is not c.alts[0] else "")))
+            terms.update(a.terms)
+        score *= (got / total_weight) ** COORDINATION
+        if (k[0], k[1].split("#")[0]) in defined:
+            score *= 1 + DEFINED_BOOST
+        out.append(_Scored(k[0], k[1], score, matched, terms, len(matched) == len(query.concepts)))
+    if query.phrase:
+        out = _phrase_only(kb, query, [s for s in out if s.all_words])
+    return _headings_below(kb, out)
+
+
+def _defined(kb: KB, query: Query, game: str, docs: set[str]) -> set[tuple[str, str]]:
+    """(doc, number) of clauses defining a keyword or term the query names ("pending state")."""
+    keys = defined_keys(query.text.strip('"'), query.lang)
+    if not keys:
+        return set()
+    return {(r["doc"], r["number"]) for r in store.terms(kb.conn, keys, game)
+            if r["doc"] in docs and r["kind"] != "example"}
+
+
+def _headings_below(kb: KB, scored: list[_Scored]) -> list[_Scored]:
+    """A heading ranks below every one of its own clauses that matched too."""
+    by = {(s.doc, s.id): s for s in scored}
+    lowest: dict[tuple[str, str], float] = {}
+    for s in scored:
+        clauses = _info(kb, s.doc).clauses
+        for a in clauses[s.id][4] if s.id in clauses else ():
+            k = (s.doc, a)
+            if k in by and clauses[a][3] and s.score < lowest.get(k, math.inf):
+                lowest[k] = s.score
+    for k, low in lowest.items():
+        by[k].score = min(by[k].score, low * 0.999)
+    return scored
+
+
+def _phrase_only(kb: KB, query: Query, scored: list[_Scored]) -> list[_Scored]:
+    """A "quoted phrase" keeps only clauses holding its words side by side."""
+    want = [a.terms[0] for c in query.concepts for a in c.alts[:1]]
+    out = []
+    for doc, group in _by_doc(scored).items():
+        rows = {r["id"]: r for r in store.clauses_by_ids(kb.conn, doc, [s.id for s in group])}
+        for s in group:
+            r = rows.get(s.id)
+            have = [t.term for t in search_text.words(f"{r['title'] or ''} {r['text'] or ''}", query.lang)] if r else []
+            if any(have[i:i + len(want)] == want for i in range(len(have) - len(want) + 1)):
+                out.append(s)
+    return out
+
+
+def _by_doc(scored: list[_Scored]) -> dict[str, list[_Scored]]:
+    out: dict[str, list[_Scored]] = defaultdict(list)
+    for s in scored:
+        out[s.doc].append(s)
+    return out
+
+
+def _current_first(scored: list[_Scored], by_key: dict, cur: set[str]) -> list[_Scored]:
+    """Older versions weigh half, and show only numbers the current version did not match."""
+    current = {(by_key[s.doc].game, by_key[s.doc].lang, s.id.split("#")[0]) for s in scored if s.doc in cur}
+    out = []
+    for s in scored:
+        if s.doc not in cur:
+            d = by_key[s.doc]
+            if (d.game, d.lang, s.id.split("#")[0]) in current:
+                continue
+            s.score *= OLDER_VERSION
+        out.append(s)
+    return out
+
+
+def _hits(kb: KB, scored: list[_Scored], by_key: dict) -> list[Hit]:
+    """Hits with a snippet around the matched words, marked « » (never [ ]: rules print those)."""
+    texts: dict[tuple[str, str], str] = {}
+    for doc, group in _by_doc(scored).items():
+        for r in store.clauses_by_ids(kb.conn, doc, [s.id for s in group]):
+            texts[(doc, r["id"])] = " ".join((r["text"] or r["title"] or "").split())
+    out = []
+    for s in scored:
+        d = by_key[s.doc]
+        text = texts.get((s.doc, s.id), "")
+        out.append(Hit(game=d.game, lang=d.lang, number=s.id.split("#")[0], version=d.version, id=s.id,
+                       snippet=_snippet(text, s, d.lang), score=round(s.score, 4),
+                       matched=tuple(c.word + (f"→{how}" if how and how != "≈" else how) for c, how in s.matched),
+                       all_words=s.all_words))
+    return out
+
+
+def _snippet(text: str, s: _Scored, lang: str, width: int = 45) -> str:
+    """A window of the clause around its first matched word, every matched word marked « »."""
+    if lang == "ja":
+        needles = {n for c, how in s.matched for n in _ja_needles(c, how)}
+        spans = sorted((m.start(), m.end()) for n in needles if n for m in re.finditer(re.escape(n), text))
+    else:
+        spans = search_text.english_marks(text, s.terms)
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    start = _window(text, merged, width)
+    end = min(len(text), start + width * 3)
+    out, last = [], start
+    for a, b in merged:
+        if a < start or b > end:
+            continue
+        out += [text[last:a], "«", text[a:b], "»"]
+        last = b
+    out.append(text[last:end])
+    return ("…" if start else "") + "".join(out) + ("…" if end < len(text) else "")
+
+
+def _window(text: str, spans: list[list[int]], width: int) -> int:
+    """Where the snippet starts: the window holding the most different matched words, earliest first."""
+    best, start = -1, 0
+    for a, _ in spans:
+        lo = max(0, a - width // 2)
+        if lo and lo < width // 2:
+            lo = 0
+        got = len({text[x:y].lower() for x, y in spans if lo <= x and y <= lo + width * 3})
+        if got > best:
+            best, start = got, lo
+    if start:
+        space = text.rfind(" ", max(0, start - 12), start)
+        start = space + 1 if space >= 0 else start
+    return start
+
+
+def _ja_needles(c: Concept, how: str) -> list[str]:
+    """The strings to mark for a Japanese concept: the word, its synonym, or its bigrams."""
+    if how == "≈":
+        return [c.word[i:i + 2] for i in range(max(1, len(c.word) - 1))]
+    return [how] if how else [c.word]
 
 
 def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:
@@ -110,12 +323,7 @@ def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:
         if n and ("-" in n or "." in n):
             for r in store.clauses_by_number(kb.conn, d.key, n)[:1]:
                 snip = " ".join((r["text"] or "").split())[:100]
-                out.append(_hit(d, r["id"], f"«{n}» {snip}", 1000.0, d.key in cur))
+                score = 1000.0 * (1.0 if d.key in cur else OLDER_VERSION)
+                out.append(Hit(game=d.game, lang=d.lang, number=n, snippet=f"«{n}» {snip}", score=score,
+                               version=d.version, id=r["id"], matched=(n,), all_words=True))
     return out
-
-
-def _hit(doc, cid: str, snippet: str, score: float, current: bool) -> Hit:
-    number = cid.split("#")[0]
-    snippet = " ".join((snippet or "").split())
-    return Hit(game=doc.game, lang=doc.lang, number=number, snippet=snippet,
-               score=round(score * (1.0 if current else 0.5), 4), version=doc.version, id=cid)

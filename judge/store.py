@@ -16,15 +16,15 @@ from pathlib import Path
 
 from judge.errors import StoreError
 
-SCHEMA = "rules-5"
+SCHEMA = "rules-6"   # bump when the search index changes (judge/rules/search_text.py words too)
 
 # The rules search index (judge/rules/search_index.py makes the rows, judge/rules/search.py ranks):
-# postings per term and clause with the count in each field, and per clause the field lengths,
+# postings per term and clause with the term's BM25F weight there, and per clause the field lengths,
 # whether it is a heading and its ancestors. Plain tables rather than FTS5, because the ranking
 # weighs each query word on its own (synonyms, common words, the character-bigram fallback).
 _SEARCH_TABLES = {
     "search_postings": ("create table search_postings (doc text not null, term text not null, id text not null, "
-                        "tf_title integer not null, tf_text integer not null, tf_context integer not null)",
+                        "weight real not null)",
                         "create index search_postings_term on search_postings (term, doc)"),
     "search_clauses": ("create table search_clauses (doc text not null, id text not null, seq integer not null, "
                        "len_title integer not null, len_text integer not null, len_context integer not null, "
@@ -200,13 +200,13 @@ def numbers(conn: sqlite3.Connection, doc: str) -> list[str]:
 
 
 def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str]) -> list[tuple]:
-    """Every posting of these terms in these documents: (doc, term, id, tf_title, tf_text, tf_context)."""
+    """Every posting of these terms in these documents: (doc, term, clause id, BM25F weight)."""
     if not docs or not terms:
         return []
     cur = conn.cursor()
     cur.row_factory = None        # plain tuples: a query reads a thousand postings, Row objects cost
     try:
-        return cur.execute(f"select doc, term, id, tf_title, tf_text, tf_context from search_postings where term "
+        return cur.execute(f"select doc, term, id, weight from search_postings where term "
                            f"in ({','.join('?' * len(terms))}) and doc in ({','.join('?' * len(docs))})",
                            (*terms, *docs)).fetchall()
     except sqlite3.DatabaseError as exc:

@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     from judge.rules.kb import KB
     from judge.rules.model import Document
 
-K1 = 1.2
-B = 0.75
-FIELD_WEIGHTS = (2.0, 1.0, 0.35)      # title, text, context (the headings above the clause)
 COORDINATION = 1.5                    # how strongly holding more of the query's concepts counts
 DEFINED_BOOST = 0.6                   # a clause defining a keyword or term the query names
 OLDER_VERSION = 0.5                   # an older version's clause, against the current one's
@@ -54,8 +51,7 @@ class _Scored:
 @dataclass(frozen=True)
 class _DocInfo:
     n: int
-    avg: tuple[float, float, float]
-    clauses: dict[str, tuple[int, int, int, int, tuple[str, ...]]]   # id -> lengths, heading, ancestors
+    clauses: dict[str, tuple[int, int, tuple[str, ...]]]     # id -> place in the document, heading?, ancestors
 
 
 _INFO: dict[tuple[int, str], _DocInfo] = {}
@@ -83,11 +79,18 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
         groups[(d.game, d.lang)].append(d)
     for (g, lg), group in groups.items():
         analysed = analyse(q, g, "ja" if lg == "ja" else "en")
-        if analysed.concepts:
-            scored += _rank(kb, analysed, group, cur, g)
+        if not analysed.concepts:
+            continue
+        current = [d for d in group if d.key in cur] or group
+        got = _rank(kb, analysed, current, g)
+        older = [d for d in group if d not in current]
+        if older and len(got) < limit:       # an older version, only where the current one leaves room
+            got += _rank(kb, analysed, older, g)
+        scored += got
     by_key = {d.key: d for d in docs}
     scored = _current_first(scored, by_key, cur)
-    scored.sort(key=lambda s: -s.score)
+    infos = {d: _info(kb, d).clauses for d in {s.doc for s in scored}}
+    scored.sort(key=lambda s: (-s.score, s.doc, infos[s.doc].get(s.id, (0,))[0]))
     return _hits(kb, scored[:limit], by_key)
 
 
@@ -104,41 +107,28 @@ def _scope(kb: KB, game: str | None, lang: str | None) -> list[Document]:
 
 
 def _info(kb: KB, doc: str) -> _DocInfo:
-    """Field lengths, headings and ancestors of a document's clauses (read once per connection)."""
+    """Places, headings and ancestors of a document's clauses (read once per connection)."""
     key = (id(kb.conn), doc)
     if key not in _INFO:
         rows = store.search_clauses(kb.conn, [doc])
-        n = max(1, len(rows))
-        avg = tuple(max(1.0, sum(r[f] for r in rows) / n) for f in ("len_title", "len_text", "len_context"))
-        _INFO[key] = _DocInfo(n, avg, {r["id"]: (r["len_title"], r["len_text"], r["len_context"], r["heading"],
-                                                tuple(json.loads(r["ancestors"]))) for r in rows})
+        _INFO[key] = _DocInfo(max(1, len(rows)), {r["id"]: (r["seq"], r["heading"], tuple(json.loads(r["ancestors"])))
+                                                  for r in rows})
     return _INFO[key]
 
 
 def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dict[tuple[str, str], float]],
                                                                    dict[str, float]]:
-    """term -> {(doc, clause id): its BM25F weight there} (IDF within each document), and
-    term -> the largest share of a document's clauses that hold it."""
-    grouped: dict[tuple[str, str], list] = defaultdict(list)
-    for r in store.search_postings(kb.conn, docs, query.terms()):
-        grouped[(r[0], r[1])].append(r)
-    w0, w1, w2 = FIELD_WEIGHTS
+    """term -> {(doc, clause id): its BM25F weight there}, and term -> the largest share of a
+    document's clauses that hold it."""
     out: dict[str, dict[tuple[str, str], float]] = defaultdict(dict)
+    for doc, term, cid, w in store.search_postings(kb.conn, docs, query.terms()):
+        out[term][(doc, cid)] = w
     share: dict[str, float] = {}
-    for (doc, term), rows in grouped.items():
-        info = _info(kb, doc)
-        share[term] = max(share.get(term, 0.0), len(rows) / info.n)
-        a0, a1, a2 = info.avg
-        idf = math.log(1 + (info.n - len(rows) + 0.5) / (len(rows) + 0.5))
-        into = out[term]
-        for _, _, cid, t0, t1, t2 in rows:
-            lens = info.clauses.get(cid)
-            if lens is None:
-                continue
-            tf = (w0 * t0 / (1 - B + B * lens[0] / a0) if t0 else 0.0) + \
-                 (w1 * t1 / (1 - B + B * lens[1] / a1) if t1 else 0.0) + \
-                 (w2 * t2 / (1 - B + B * lens[2] / a2) if t2 else 0.0)
-            into[(doc, cid)] = idf * tf * (K1 + 1) / (K1 + tf)
+    for term, got in out.items():
+        per: dict[str, int] = defaultdict(int)
+        for doc, _ in got:
+            per[doc] += 1
+        share[term] = max(k / _info(kb, doc).n for doc, k in per.items())
     return out, share
 
 
@@ -157,7 +147,7 @@ def _concept_scores(c: Concept, contrib: dict) -> dict[tuple[str, str], tuple[fl
     return best
 
 
-def _rank(kb: KB, query: Query, docs: list[Document], cur: set[str], game: str) -> list[_Scored]:
+def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored]:
     """Every clause of `docs` holding a concept of the query (a common word alone does not make a
     clause a candidate), scored."""
     contrib, share = _contributions(kb, query, [d.key for d in docs])
@@ -202,11 +192,12 @@ def _headings_below(kb: KB, scored: list[_Scored]) -> list[_Scored]:
     """A heading ranks below every one of its own clauses that matched too."""
     by = {(s.doc, s.id): s for s in scored}
     lowest: dict[tuple[str, str], float] = {}
+    infos = {d: _info(kb, d).clauses for d in {s.doc for s in scored}}
     for s in scored:
-        clauses = _info(kb, s.doc).clauses
-        for a in clauses[s.id][4] if s.id in clauses else ():
+        clauses = infos[s.doc]
+        for a in clauses[s.id][2] if s.id in clauses else ():
             k = (s.doc, a)
-            if k in by and clauses[a][3] and s.score < lowest.get(k, math.inf):
+            if k in by and clauses[a][1] and s.score < lowest.get(k, math.inf):
                 lowest[k] = s.score
     for k, low in lowest.items():
         by[k].score = min(by[k].score, low * 0.999)

@@ -10,7 +10,6 @@ the ranking can lift it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,6 +19,7 @@ from judge.rules.search_text import GRAM, Token
 SYNONYM_WEIGHT = 0.9     # a document word found for a player's word
 GRAM_WEIGHT = 0.55       # the character-bigram fallback of a Japanese word
 WEAK_WEIGHT = 0.3        # common words of questions
+PHRASE_WEIGHT = 0.6     # a table phrase of common words ("has to", "how many")
 MAX_KEY = 5              # longest synonym key, in words
 
 _EN_DROP_WORDS = """a an the and or but of to in on at by for with from into onto about as is are was were be been
@@ -33,7 +33,8 @@ used using still again ever when while after before during not no yes"""
 # normalised forms (SudachiPy) of words that only shape a Japanese question
 _JA_DROP = {"為る", "成る", "有る", "居る", "出来る", "何", "どう", "何の", "どれ", "何方", "誰", "何時", "いつ",
             "何処", "どこ", "事", "物", "様", "良い", "下さる", "ない", "無い", "ん", "の", "か", "って",
-            "どうなる", "それ", "これ", "此れ", "其れ"}
+            "どうなる", "それ", "これ", "此れ", "其れ", "幾", "幾つ", "いくつ", "幾ら", "つ", "くらい", "位",
+            "ぐらい", "どれくらい"}
 _JA_WEAK = {"時", "場合", "とき", "方", "前", "後"}
 
 
@@ -92,14 +93,17 @@ def synonyms(game: str) -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], st
     for key, values in (data.get("words") or {}).items():
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise ManifestError(f"{path}: {key!r} must map to a list of words")
-        k = tuple(t.term for t in _tokens(key, "ja" if search_text.is_cjk(key) else "en"))
+        lang = "ja" if search_text.is_cjk(key) else "en"
+        k = tuple(t.term for t in _tokens(key, lang))
         if not k or len(k) > MAX_KEY:
             raise ManifestError(f"{path}: {key!r} has no words, or more than {MAX_KEY}")
         for v in values:
-            terms = tuple(t.term for t in _tokens(v, "ja" if search_text.is_cjk(v) else "en"))
-            if terms and terms != k:
+            vlang = "ja" if search_text.is_cjk(v) else "en"
+            every = [t.term for t in _tokens(v, vlang)]
+            terms = tuple(t for t in every if _weight(t, vlang) is not None) or tuple(every)
+            if terms and terms != k and terms not in [t for t, _ in out.get(k, [])]:
                 out.setdefault(k, []).append((terms, v))
-    return {k: tuple(v) for k, v in out.items()}
+    return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
 
 
 @lru_cache(maxsize=1)
@@ -158,8 +162,9 @@ def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) ->
             word = body[toks[i].start:toks[i + n - 1].end]
             own = [t for t in key if _weight(t, lang) is not None] or list(key)
             alts = [Alt(tuple(own), 1.0)] + [Alt(terms, SYNONYM_WEIGHT, shown) for terms, shown in table[key]]
-            weights = [w for t in key if (w := _weight(t, lang)) is not None]
-            return n, Concept(word, max(weights, default=1.0), tuple(alts))
+            ws = [_weight(t, lang) or 0.0 for t in key]
+            weight = max(ws) if max(ws) >= 1.0 else PHRASE_WEIGHT if n > 1 else ws[0] or 1.0
+            return n, Concept(word, weight, tuple(alts))
     return 1, None
 
 
@@ -175,8 +180,11 @@ def defined_keys(text: str, lang: str) -> list[str]:
     """Keys (as `judge term` stores them) of every run of up to four words of the query."""
     from judge.rules.terms import norm, stem
 
-    spans = [(t.start, t.end) for t in search_text.japanese(text)] if lang == "ja" else \
-        [m.span() for m in re.finditer(r"[A-Za-z0-9][A-Za-z0-9.'\-]*", text)]
-    keys = {stem(norm(text[spans[i][0]:spans[i + n - 1][1]]))
-            for n in range(1, 5) for i in range(len(spans) - n + 1)}
+    if lang == "ja":
+        toks = [(t.start, t.end, t.term) for t in search_text.japanese(text)]
+    else:
+        toks = [(t.start, t.end, t.term) for t in search_text.english(text)]
+    ends = [_weight(t, lang) is not None for _, _, t in toks]     # a term neither starts nor ends on "the"
+    keys = {stem(norm(text[toks[i][0]:toks[i + n - 1][1]]))
+            for n in range(1, 4) for i in range(len(toks) - n + 1) if ends[i] and ends[i + n - 1]}
     return sorted(k for k in keys if k)

@@ -26,6 +26,7 @@ from judge.errors import BadInput
 from judge.rules import search_text
 from judge.rules.model import Hit
 from judge.rules.search_query import Alt, Concept, Query, analyse, defined_keys
+from judge.rules.search_text import GRAM
 
 if TYPE_CHECKING:
     from judge.rules.kb import KB
@@ -35,6 +36,7 @@ COORDINATION = 1.5                    # how strongly holding more of the query's
 DEFINED_BOOST = 0.6                   # a clause defining a keyword or term the query names
 OLDER_VERSION = 0.5                   # an older version's clause, against the current one's
 COMMON = 0.2                          # a word in more of a document's clauses makes no candidate alone
+_KANA_TAIL = re.compile(r"(?<=[\u3400-\u9fff\u30a0-\u30ff])[\u3040-\u309f]+$")
 _NUMBER = re.compile(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?")
 
 
@@ -133,16 +135,20 @@ def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dic
 
 
 def _concept_scores(c: Concept, contrib: dict) -> dict[tuple[str, str], tuple[float, Alt]]:
-    """Each clause holding the concept -> (its best way's weight, that way)."""
+    """Each clause holding the concept -> (its best way's weight, that way). A way of several words
+    holds only where all of them are; the bigrams of a word, where at least half of them are."""
     best: dict[tuple[str, str], tuple[float, Alt]] = {}
     for a in c.alts:
         acc: dict[tuple[str, str], float] = defaultdict(float)
+        seen: dict[tuple[str, str], int] = defaultdict(int)
         for t in a.terms:
             for k, w in contrib.get(t, {}).items():
                 acc[k] += w
+                seen[k] += 1
+        need = (len(a.terms) + 1) // 2 if a.terms[0].startswith(GRAM) else len(a.terms)
         f = a.weight / len(a.terms)
         for k, v in acc.items():
-            if v * f > best.get(k, (0.0, a))[0]:
+            if seen[k] >= need and v * f > best.get(k, (0.0, a))[0]:
                 best[k] = (v * f, a)
     return best
 
@@ -260,7 +266,7 @@ def _snippet(text: str, s: _Scored, lang: str, width: int = 45) -> str:
     """A window of the clause around its first matched word, every matched word marked « »."""
     if lang == "ja":
         needles = {n for c, how in s.matched for n in _ja_needles(c, how)}
-        spans = sorted((m.start(), m.end()) for n in needles if n for m in re.finditer(re.escape(n), text))
+        spans = sorted((m.start(), m.end()) for n in needles if n for m in re.finditer(n, text))
     else:
         spans = search_text.english_marks(text, s.terms)
     merged: list[list[int]] = []
@@ -298,10 +304,20 @@ def _window(text: str, spans: list[list[int]], width: int) -> int:
 
 
 def _ja_needles(c: Concept, how: str) -> list[str]:
-    """The strings to mark for a Japanese concept: the word, its synonym, or its bigrams."""
+    """Patterns of what to mark for a Japanese concept: the word as typed, its words whatever their
+    inflection (決めます for 決める, not the 決 of 解決), its synonym, or its bigrams."""
     if how == "≈":
-        return [c.word[i:i + 2] for i in range(max(1, len(c.word) - 1))]
-    return [how] if how else [c.word]
+        return [re.escape(c.word[i:i + 2]) for i in range(max(1, len(c.word) - 1))]
+    if how:
+        return [re.escape(how)]
+    out = [re.escape(c.word)]
+    for t in c.alts[0].terms:
+        core = _KANA_TAIL.sub("", t)
+        if t.isascii() or core in ("", t):
+            out.append(re.escape(t))
+        else:      # an inflected word: its stem and whatever kana follow it, never inside a longer word
+            out.append(("(?<![\u3400-\u9fff])" if len(core) == 1 else "") + re.escape(core) + "[\u3040-\u309f]*")
+    return out
 
 
 def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:

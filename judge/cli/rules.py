@@ -314,7 +314,8 @@ def search(query: str, game: str | None, lang: str | None, limit: int, as_json: 
         click.echo(f"judge: no clause holds any word of {query!r}", err=True)
         raise SystemExit(1)
     if not any(h.all_words for h in hits):
-        click.echo("No clause holds every word; these hold the most of them (→ a synonym, ≈ part of a word):")
+        click.echo("No clause holds all the words of the question; these hold the most of them "
+                   "(→ a synonym, ≈ part of a word):")
     for h, b in zip(hits, beside, strict=True):
         words = f"  [{', '.join(h.matched)}]" if h.matched and (not h.all_words or _expanded(h)) else ""
         line = f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}{words}"

@@ -89,7 +89,7 @@ class Hit:
     version: str = ""
     id: str = ""
     matched: tuple[str, ...] = ()   # the query's words this clause holds ("untap→refresh": by a synonym)
-    all_words: bool = True          # False: it holds only some of them (an any-of-the-words hit)
+    all_words: bool = True          # False: it lacks one of them (an any-of-the-words hit; common words aside)
 
     def to_json(self) -> dict:
         return {"game": self.game, "lang": self.lang, "version": self.version, "number": self.number,

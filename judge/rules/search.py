@@ -167,9 +167,11 @@ def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored
     out: list[_Scored] = []
     for k in keys:
         score, got, matched, terms = 0.0, 0.0, [], set()
+        missing_full = 0
         for c, best in per:
             hit = best.get(k)
             if hit is None:
+                missing_full += c.weight >= 1.0
                 continue
             score += c.weight * hit[0]
             got += c.weight
@@ -179,7 +181,8 @@ def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored
         score *= (got / total_weight) ** COORDINATION
         if (k[0], k[1].split("#")[0]) in defined:
             score *= 1 + DEFINED_BOOST
-        out.append(_Scored(k[0], k[1], score, matched, terms, len(matched) == len(query.concepts)))
+        # "all the words": every word that counts fully (a common word like "can" may be missing)
+        out.append(_Scored(k[0], k[1], score, matched, terms, not missing_full))
     if query.phrase:
         out = _phrase_only(kb, query, [s for s in out if s.all_words])
     return _headings_below(kb, out)

@@ -20,6 +20,8 @@ SYNONYM_WEIGHT = 0.9     # a document word found for a player's word
 GRAM_WEIGHT = 0.55       # the character-bigram fallback of a Japanese word
 WEAK_WEIGHT = 0.3        # common words of questions
 PHRASE_WEIGHT = 0.6     # a table phrase of common words ("has to", "how many")
+NUMBER = "#"             # in a synonym key: any number
+_ANY = "987654321"
 MAX_KEY = 5              # longest synonym key, in words
 
 _EN_DROP_WORDS = """a an the and or but of to in on at by for with from into onto about as is are was were be been
@@ -94,7 +96,7 @@ def synonyms(game: str) -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], st
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise ManifestError(f"{path}: {key!r} must map to a list of words")
         lang = "ja" if search_text.is_cjk(key) else "en"
-        k = tuple(t.term for t in _tokens(key, lang))
+        k = tuple(NUMBER if t.term == _ANY else t.term for t in _tokens(key.replace(NUMBER, f" {_ANY} "), lang))
         if not k or len(k) > MAX_KEY:
             raise ManifestError(f"{path}: {key!r} has no words, or more than {MAX_KEY}")
         for v in values:
@@ -158,6 +160,8 @@ def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) ->
     """The longest synonym key starting at word i: (words it spans, its concept) or (1, None)."""
     for n in range(min(MAX_KEY, len(toks) - i), 0, -1):
         key = tuple(t.term for t in toks[i:i + n])
+        if key not in table:
+            key = tuple(NUMBER if t.isdigit() else t for t in key)     # "only #": "only 2", "only 3", …
         if key in table:
             word = body[toks[i].start:toks[i + n - 1].end]
             own = [t for t in key if _weight(t, lang) is not None] or list(key)

@@ -11,10 +11,15 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterable
-from pathlib import Path
 
 from judge.errors import StoreError
+
+# typing is not imported at run time: this module is on the quick `judge rule` path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
+
 
 SCHEMA = "rules-6"   # bump when the search index changes (judge/rules/search_text.py words too)
 
@@ -64,6 +69,57 @@ def built_hash(path: Path) -> str | None:
             return None
         _write_stamp(path)
     return rows.get("hash")
+
+
+def meta_value(path: Path, key: str) -> str | None:
+    """One value of the meta table of a finished database (None if absent or unreadable)."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = conn.execute("select value from meta where key = ?", (key,)).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
+def set_meta_value(path: Path, key: str, value: str) -> None:
+    """Record one meta value (best effort: a read-only database keeps checking the slow way)."""
+    with contextlib.suppress(sqlite3.Error, OSError):
+        conn = sqlite3.connect(str(path), timeout=5)
+        try:
+            with conn:
+                conn.execute("insert or replace into meta (key, value) values (?, ?)", (key, value))
+        finally:
+            conn.close()
+        _write_stamp(path)
+
+
+def open_current(path: str, stamp: str) -> sqlite3.Connection | None:
+    """A read-only connection to a database known to be current, or None when unsure.
+
+    Current means: built completely with this schema, unchanged since it was last verified (its
+    size and time match the `.ok` file), and built from sources with this stamp. Nothing is
+    repaired or rebuilt here; None sends the caller the long way round, which does that."""
+    try:
+        st = os.stat(path)
+        with open(path + ".ok", encoding="ascii") as fh:
+            if fh.read().strip() != f"{st.st_size}:{st.st_mtime_ns}":
+                return None
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except (OSError, UnicodeDecodeError, sqlite3.Error):
+        return None
+    try:
+        got = dict(conn.execute("select key, value from meta where key in ('complete', 'schema', 'stamp')"))
+    except sqlite3.Error:
+        conn.close()
+        return None
+    if got != {"complete": "1", "schema": SCHEMA, "stamp": stamp}:
+        conn.close()
+        return None
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def _stamp(path: Path) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from judge.cli import cli
+from judge.cli.group import cli
 from judge.errors import BadInput
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])

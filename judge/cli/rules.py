@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from judge.cli import cli
+from judge.cli.clause_text import doc_line, rule_lines, wrap
+from judge.cli.group import cli
 
 
 def _kb():
@@ -21,14 +22,8 @@ def _kb():
 
     return open_kb()
 
-
 def _json(obj) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
-def _doc_line(doc) -> str:
-    return f"{doc.title} — version {doc.version}, {doc.date or 'undated'} [{doc.game}/{doc.lang}]"
-
 
 @cli.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -46,7 +41,6 @@ def games(as_json: bool) -> None:
         click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
                    f"{d.clauses:>4} clauses  {d.title}")
     click.echo("(* = current version, cited by default)")
-
 
 @cli.command("rule")
 @click.argument("game")
@@ -84,7 +78,7 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         for e in entries:
             click.echo(f"- {e['title']} {e['version']} ({e['date'] or 'undated'}): {e['status']}")
             if e["present"]:
-                click.echo(textwrap.indent(_wrap(e["diff"] or e["text"]), "    "))
+                click.echo(textwrap.indent(wrap(e["diff"] or e["text"]), "    "))
             for ch in e["changelog"]:
                 click.echo(f"    change log {ch['date']}: {ch['action']} {ch['number']}")
         return
@@ -102,44 +96,11 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
         _json(obj)
         return
-    click.echo(_doc_line(doc))
-    top = clauses[0]
-    if top.breadcrumbs:
-        click.echo(" › ".join(f"{n} {t}" for n, t in top.breadcrumbs))
-    for c in clauses:
-        _print_clause(c, top)
-    for ch in kb.changes_for(game, top.id, doc.lang, doc.version):
-        when = f"change log {ch.date}: {ch.action} {ch.number}" if ch.action != "updated" else \
-            f"marked in this document's \"Updated\" list: {ch.number}"
-        click.echo(f"\nNote: {when}")
-    if top.refs:
-        click.echo(f"\nRefers to: {', '.join(top.refs)}")
-    if top.cited_by:
-        click.echo(f"Cited by: {', '.join(top.cited_by)}")
-
-
-def _wrap(text: str, width: int = 96) -> str:
-    return "\n".join(textwrap.fill(p, width) if len(p) > width and " " in p else p for p in text.split("\n"))
-
-
-def _print_clause(c, top) -> None:
-    depth = len(c.number.replace(".", "-").split("-")) - len(top.number.replace(".", "-").split("-"))
-    pad = "  " * depth
-    label = c.id if c.id != c.number else c.number
-    body = c.text if not c.title or c.title != c.text else f"[{c.title}]"
-    if c.confidence < 1:
-        label += f" (aligned, {c.confidence:.0%})"
-    lines = _wrap(body, 96 - len(pad)).split("\n")
-    click.echo(f"{pad}{label}  {lines[0]}")
-    for extra in lines[1:]:
-        click.echo(f"{pad}{' ' * (len(label) + 2)}{extra}")
-    if c.refs and c is not top:
-        click.echo(f"{pad}{' ' * (len(label) + 2)}→ see {', '.join(c.refs)}")
-
+    changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
+    click.echo("\n".join(rule_lines(doc, clauses, changes)))
 
 def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
-
 
 def _cut(s: str, width: int) -> list[str]:
     """Wrap to a display width, counting East Asian wide characters as two columns."""
@@ -156,7 +117,6 @@ def _cut(s: str, width: int) -> list[str]:
             cur += ch
         out.append(cur)
     return out
-
 
 def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, only: bool) -> None:
     docs = sorted({d.lang for d in kb.documents() if d.game == game.lower()})
@@ -179,7 +139,7 @@ def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, o
         return
     half = 58
     for d, _ in cols:
-        click.echo(_doc_line(d))
+        click.echo(doc_line(d))
     left = {c.id: c for c in cols[0][1]}
     right = {c.id: c for c in cols[1][1]}
     order = [c.id for c in cols[0][1]] + [c.id for c in cols[1][1] if c.id not in left]
@@ -194,14 +154,12 @@ def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, o
             y = lb[i] if i < len(lb) else ""
             click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
 
-
 @cli.group("rules")
 def rules_group() -> None:
     """Whole documents: dump, anomaly report, import a new release.
 
     Example: judge rules check bss
     """
-
 
 @rules_group.command("dump")
 @click.argument("game")
@@ -218,10 +176,9 @@ def rules_dump(game: str, lang: str | None, version: str | None, as_json: bool) 
     if as_json:
         _json([c.to_json() for c in clauses])
         return
-    click.echo(_doc_line(kb.document(game, lang, version)))
+    click.echo(doc_line(kb.document(game, lang, version)))
     for c in clauses:
         click.echo(f"{c.id}  {' '.join(c.text.split())}")
-
 
 @rules_group.command("check")
 @click.argument("game", required=False)
@@ -246,7 +203,7 @@ def rules_check(game: str | None, as_json: bool) -> None:
     docs = [d for d in kb.documents() if not game or d.game == game.lower()]
     for d in docs:
         mine = [a for a in found if a.doc == d.key]
-        click.echo(f"\n{_doc_line(d)}: {d.clauses} clauses, {len(mine)} anomalies")
+        click.echo(f"\n{doc_line(d)}: {d.clauses} clauses, {len(mine)} anomalies")
         if d.numbering == "unnumbered":
             conf = [c.confidence for c in kb.dump(d.game, d.lang, d.version)]
             if conf:
@@ -259,7 +216,6 @@ def rules_check(game: str | None, as_json: bool) -> None:
         for c in (c for c in changes if c.doc == d.key):
             click.echo(f"  {'change log' if c.action != 'updated' else 'updated':<15} {c.number:<12} "
                        f"{('line ' + str(c.line)) if c.line else '':<9} {c.date or ''} {c.action}")
-
 
 @rules_group.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
@@ -276,8 +232,7 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
     from judge.rules.importer import import_document
 
     doc = import_document(file, game=game, version=version, lang=lang, title=title, date=date)
-    click.echo(f"imported {file} as {_doc_line(doc)}: {doc.clauses} clauses; now the current version")
-
+    click.echo(f"imported {file} as {doc_line(doc)}: {doc.clauses} clauses; now the current version")
 
 @cli.command("search")
 @click.argument("query")
@@ -362,7 +317,6 @@ def _side_by_side(line: str, clause) -> None:
         click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
     click.echo("")
 
-
 @cli.command("term")
 @click.argument("word")
 @click.option("--game", default=None, help="Only this game.")
@@ -388,7 +342,6 @@ def term(word: str, game: str | None, as_json: bool) -> None:
                                      subsequent_indent=" " * (width + 6)) if " " in text
                        else f"    {number:<{width}}  {text}")
 
-
 @cli.command("diff")
 @click.argument("game")
 @click.argument("from_version")
@@ -411,7 +364,7 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
                f"{s['removed'] - s['headings_removed']} removed, {s['renumbered']} renumbered "
                f"(+ {s['headings_added']} section headings added, {s['headings_removed']} removed)")
     for c in d["changed"]:
-        click.echo(f"\n~ {c['number']}\n" + textwrap.indent(_wrap(c["diff"]), "    "))
+        click.echo(f"\n~ {c['number']}\n" + textwrap.indent(wrap(c["diff"]), "    "))
     for c in d["added"]:
         if not c["heading"]:
             click.echo(f"\n+ {c['number']}  " + " ".join(c["text"].split())[:200])

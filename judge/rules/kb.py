@@ -13,10 +13,10 @@ from pathlib import Path
 
 from judge import store
 from judge.errors import BadInput, UnknownGame, UnknownRule
+from judge.rules import DEFAULT_LANG
 from judge.rules.model import Anomaly, Change, Clause, Document, Hit, TermHit
 from judge.rules.numbers import normalize, parts
 
-DEFAULT_LANG = {"bss": "en", "bs": "ja", "fftcg": "en"}
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
 
 
@@ -30,15 +30,23 @@ def open_kb(db_path: Path | None = None) -> KB:
 
 
 def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
-    """Build (or rebuild) the database when it is missing, damaged or its sources changed."""
-    from judge.rules.sources import source_hash
+    """Build (or rebuild) the database when it is missing, damaged or its sources changed.
 
+    The stored stamp (sizes and times of the sources) spares hashing them on every start; when it
+    differs, the content hash decides, and an unchanged hash only refreshes the stamp."""
+    from judge.rules.sources import source_hash, source_stamp
+
+    stamp = source_stamp(rules, path)
+    have = None if force else store.built_hash(path)
+    if have is not None and store.meta_value(path, "stamp") == stamp:
+        return
     want = source_hash(rules, path)
-    if not force and store.built_hash(path) == want:
+    if have == want:
+        store.set_meta_value(path, "stamp", stamp)
         return
     from judge.rules.build import payload
 
-    store.write_rules_db(path, payload(rules, path), {"hash": want})
+    store.write_rules_db(path, payload(rules, path), {"hash": want, "stamp": stamp})
 
 
 class KB:

@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.engine.bs.clauses import cites
 from judge.engine.bs.state import State, evolve
-from judge.engine.core import ChoiceNeeded, Refusal, Step
+from judge.engine.core import ChoiceNeeded, Refusal, Step, not_modelled
 
 _STATE_FIELDS = frozenset(f.name for f in fields(State))
 
@@ -53,12 +53,28 @@ class Ctx:
         """Append a step citing the clauses of the given concepts."""
         self.steps.append(Step(text, cites(self.game, *concepts), changes))
 
+    def unmodelled(self, what: str) -> None:
+        """Log what the engine cannot do here (no clause cited; the run is never ok)."""
+        self.steps.append(not_modelled(what))
+
     def refuse(self, reason: str, *concepts: str) -> Refuse:
         return Refuse(Refusal(reason, cites(self.game, *concepts)))
 
     def need(self, choice: str, *concepts: str, player: str | None = None,
-             options: tuple[str, ...] = ()) -> Need:
-        return Need(ChoiceNeeded(choice, cites(self.game, *concepts), player=player, options=options))
+             options: tuple[str, ...] = (), kind: str = "answer") -> Need:
+        return Need(ChoiceNeeded(choice, cites(self.game, *concepts), player=player, options=options, kind=kind))
+
+    def ask(self, choice: str, *concepts: str, player: str | None, options: tuple[str, ...] = (),
+            kind: str) -> Any:
+        """The answer to a decision: the next supplied answer, logged with the decision; else Need."""
+        decision = ChoiceNeeded(choice, cites(self.game, *concepts), player=player, options=options, kind=kind)
+        answer = self.answer()
+        if answer is None:
+            raise Need(decision)
+        shown = ", ".join(map(str, answer)) if isinstance(answer, list | tuple) else str(answer)
+        self.steps.append(Step(f"{player or 'The player'} decides ({kind}): {shown}", decision.cites,
+                               decision=decision, answer=answer))
+        return answer
 
     def set(self, **changes: Any) -> None:
         unknown = set(changes) - _STATE_FIELDS

@@ -28,8 +28,7 @@ def _sel_label(item: Work) -> str:
 def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     handler = HANDLERS.get(type(eff))
     if handler is None:
-        ctx.log(f"{item.label}: the engine does not model a {ast.kind_of(eff).replace('_', ' ')} effect; "
-                "resolve it by hand", "rules.text_order")
+        ctx.unmodelled(f"{item.label}: a {ast.kind_of(eff).replace('_', ' ')} effect")
         return
     handler(ctx, eff, item)
 
@@ -66,10 +65,8 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
         if len(p.hand) <= eff.count:
             cards = list(p.hand)
         else:
-            answer = ctx.answer()
-            if answer is None:
-                raise ctx.need(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
-                               "do.discard", player=who, options=p.hand)
+            answer = ctx.ask(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
+                             "do.discard", player=who, options=p.hand, kind="discard")
             cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
             if len(cards) != eff.count or any(c not in p.hand for c in cards):
                 raise ctx.refuse(f"{who} must discard {eff.count} card(s) from the hand", "do.discard")
@@ -115,7 +112,7 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     kind = {"bp": "bp_add", "level": "level_set", "symbols": "symbol_add"}.get(eff.stat)
     if kind is None:
-        ctx.log(f"{item.label}: changing {eff.stat} is not modelled; resolve it by hand", "rules.text_order")
+        ctx.unmodelled(f"{item.label}: changing {eff.stat}")
         return
     for cid in ids:
         value = eff.amount if kind != "symbol_add" else tuple(derive.symbols(ctx.state, cid)[:1] or ("any",))
@@ -171,8 +168,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         if eff.stat != "bp":
-            ctx.log(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value} is not modelled; resolve it by hand",
-                    "rules.text_order")
+            ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
         management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
                            duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
@@ -187,7 +183,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
         if dest is None:
-            ctx.log(f"{item.label}: moving a card to {eff.dest} is not modelled", "rules.text_order")
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
             continue
         if ctx.game == "bs" and dest in ("hand", "deck_top", "deck_bottom"):
             ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",
@@ -199,8 +195,7 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         if eff.keyword is None:
-            ctx.log(f"{name_of(ctx.state, cid)} gains an ability (not modelled beyond this note)",
-                    "effect.duration")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining an ability that is not a keyword")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)
@@ -211,7 +206,7 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
 
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     if eff.target is None:
-        ctx.log(f"{item.label}: a player restriction ({eff.mode} {eff.action}) is noted", "rules.cannot_wins")
+        ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -356,10 +351,8 @@ def condition_holds(ctx: Ctx, cond: ast.Condition, item: Work) -> bool:
         if cond.threshold is not None and cond.threshold.stat in ("count", "cards", "spirits"):
             return select.OPS[cond.threshold.op](n, cond.threshold.value)
         return n > 0
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"does \u201c{cond.text}\u201d hold for {item.label}? (choose: yes / no)", "effect.if",
-                       player=item.controller, options=("yes", "no"))
+    answer = ctx.ask(f"does \u201c{cond.text}\u201d hold for {item.label}? (choose: yes / no)", "effect.if",
+                     player=item.controller, options=("yes", "no"), kind="answer")
     return str(answer).lower() in ("yes", "true", "1")
 
 
@@ -372,10 +365,8 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
 
 
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller} decides whether to use the optional part of {item.label} "
-                       "(choose: yes / no)", "effect.may", player=item.controller, options=("yes", "no"))
+    answer = ctx.ask(f"{item.controller} decides whether to use the optional part of {item.label} "
+                     "(choose: yes / no)", "effect.may", player=item.controller, options=("yes", "no"), kind="may")
     if str(answer).lower() in ("no", "false", "0"):
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
         return

@@ -229,10 +229,8 @@ def queue_immortal(ctx: Ctx, pairs: list[tuple[str, str]]) -> None:
 
 
 def _yes(ctx: Ctx, item: Work, question: str, concept: str) -> bool:
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller}: {question} (choose: yes / no)", concept, "effect.may",
-                       player=item.controller, options=("yes", "no"))
+    answer = ctx.ask(f"{item.controller}: {question} (choose: yes / no)", concept, "effect.may",
+                     player=item.controller, options=("yes", "no"), kind="may")
     return str(answer).lower() not in ("no", "false", "0", "none")
 
 
@@ -263,11 +261,9 @@ def _raid(ctx: Ctx, item: Work) -> None:
     if not nexuses or ctx.state.field_card(item.source) is None:
         ctx.log(f"{item.label}: no refreshed nexus to exhaust; nothing happens", "kw.raid")
         return
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller}: exhaust a nexus ({', '.join(nexuses)}) to refresh "
-                       f"{item.source}, or choose no", "kw.raid", "effect.may", player=item.controller,
-                       options=(*nexuses, "no"))
+    answer = ctx.ask(f"{item.controller}: exhaust a nexus ({', '.join(nexuses)}) to refresh "
+                     f"{item.source}, or choose no", "kw.raid", "effect.may", player=item.controller,
+                     options=(*nexuses, "no"), kind="may")
     pick = answer[0] if isinstance(answer, list | tuple) and answer else answer
     if str(pick).lower() in ("no", "none", "false"):
         ctx.log(f"{item.controller} does not use {item.label}", "effect.may")

@@ -162,10 +162,8 @@ def substitute(ctx: Ctx, cid: str) -> bool:
     item = Work(kind="effects", source=src, controller=ctrl, label=f"{name_of(ctx.state, src)}'s substitution")
     inner = list(sub.effects)
     if len(inner) == 1 and isinstance(inner[0], Optional):
-        answer = ctx.answer()
-        if answer is None:
-            raise ctx.need(f"{ctrl}: use {item.label} so that {cid} is not destroyed? (choose: yes / no)",
-                           "effect.substitution", "effect.may", player=ctrl, options=("yes", "no"))
+        answer = ctx.ask(f"{ctrl}: use {item.label} so that {cid} is not destroyed? (choose: yes / no)",
+                         "effect.substitution", "effect.may", player=ctrl, options=("yes", "no"), kind="may")
         if str(answer).lower() in ("no", "false", "0"):
             ctx.log(f"{ctrl} does not use {item.label}", "effect.may")
             return False

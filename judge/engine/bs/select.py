@@ -119,13 +119,14 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     if len(cands) <= sel.count and not sel.up_to and not ctx.peek_answer():
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    answer = ctx.answer()
     who = chooser or controller
-    if answer is None:
+    if not cands or (len(cands) <= sel.count and not sel.up_to):
+        answer = ctx.answer()   # an answer written for a forced selection is checked against it
+    else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
-        raise ctx.need(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
-                       "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count", player=who,
-                       options=tuple(cands))
+        answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
+                         "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count",
+                         player=who, options=tuple(cands), kind="target")
     picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
     for cid in picked:
         if cid in shielded:

@@ -57,6 +57,7 @@ class CardDef:
     soul_magic: tuple[str, ...] | None = None  # bs 《Soul Magic》: the symbol colours it needs
     succession: bool = False                   # bs 《Succession》 printed on the card
     token: bool = False
+    number: str | None = None                  # the printed card number of a real card
 
     def __post_init__(self) -> None:
         if self.type not in ("spirit", "nexus", "magic"):
@@ -140,6 +141,7 @@ class Work:
     param: Any = None
     cites: tuple[str, ...] = ()
     last: Any = None               # the source's last known facts (8-10-1)
+    timing: str | None = None      # the effect's timing (when_summoned, when_destroyed, crush, …)
 
 
 @dataclass(frozen=True, kw_only=True)

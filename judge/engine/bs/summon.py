@@ -25,7 +25,7 @@ def _ascend(ctx: Ctx, player: str, action: A.Summon, d) -> None:
         options = [fc.id for fc in ctx.state.players[player].field
                    if derive.cores_on(ctx.state, fc) and cost_condition(kws[0].params, ctx.state.defs[fc.card].cost)]
         raise ctx.need(f"{player} names the spirit whose cores 【Ascend】 puts into the reserve (ascend: ID)",
-                       "kw.ascend", player=player, options=tuple(options))
+                       "kw.ascend", player=player, options=tuple(options), kind="ascend")
     fc = ctx.state.players[player].card(ref)
     if fc is None or ctx.state.defs[fc.card].type != "spirit":
         raise ctx.refuse(f"{ref} is not one of {player}'s spirits", "kw.ascend")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.state import State, Work
-from judge.engine.core import Step
+from judge.engine.core import ChoiceNeeded, Step
 from judge.text.ast import Ability, AbilityKind
 
 EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
@@ -110,7 +110,7 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
                           label=f"{name_of(state, cid)}: {ab.timing_text or ab.timing or event}",
-                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]),
+                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]), timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
@@ -133,7 +133,8 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                               effects=ab.effects,
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
-                              last=lk, param="unstackable" if "unstackable" in ab.restrictions else None))
+                              last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
+                              timing=ab.timing or "when_destroyed"))
     items += _watchers(ctx, ids, lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
@@ -179,7 +180,7 @@ def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
                         "activates only once", "effect.trigger_once")
             out.append(Work(kind="effects", source=holder, controller=ctrl,
                             label=f"{name_of(state, holder)}: when {cond.text}", effects=ab.effects,
-                            cites=ctx.cites("effect.triggered", "effect.trigger_once")))
+                            cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=ab.timing))
     return out
 
 
@@ -197,7 +198,7 @@ def fire_burst(ctx: Ctx, player: str, event: str) -> None:
         if hit:
             push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
                             label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
-                            cites=ctx.cites("burst.activate"))])
+                            cites=ctx.cites("burst.activate"), timing=ab.timing)])
             return
 
 
@@ -211,15 +212,14 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
     p = ctx.state.players[item.controller]
     if p.burst != item.source:
         return
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller}: activate {item.label}? (choose: yes / no)", "burst.activate",
-                       "effect.may", player=item.controller, options=("yes", "no"))
+    answer = ctx.ask(f"{item.controller}: activate {item.label}? (choose: yes / no)", "burst.activate",
+                     "effect.may", player=item.controller, options=("yes", "no"), kind="may")
     if str(answer).lower() in ("no", "false", "0"):
         ctx.log(f"{item.controller} does not activate the burst; it stays set", "effect.may")
         return
-    ctx.log(f"{item.controller} turns {item.label} face up and activates it without paying its cost",
-            "burst.activate")
+    ctx.steps.append(Step(f"{item.controller} turns {item.label} face up and activates it without paying its cost",
+                          ctx.cites("burst.activate"), fired=item.source, card=ctx.state.cards.get(item.source),
+                          timing=item.timing))
     for e in item.effects:
         effects.apply(ctx, e, item)
     p = ctx.state.players[item.controller]
@@ -252,16 +252,22 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
         if len(batch) > 1 and len({w.source for w in batch}) > 1:
-            answer = order_hint if order_hint else ctx.answer()
+            prompt = (f"{ctx.state.turn_player} orders the simultaneous effects: "
+                      + "; ".join(w.label for w in batch))
+            options = tuple(w.source for w in batch)
+            if order_hint:
+                answer: object = order_hint
+                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=ctx.state.turn_player,
+                                        options=options, kind="order")
+                ctx.steps.append(Step(f"{ctx.state.turn_player} decides (order): {', '.join(order_hint)}",
+                                      decision.cites, decision=decision, answer=list(order_hint)))
+            else:
+                answer = ctx.ask(prompt, "effect.order", player=ctx.state.turn_player, options=options, kind="order")
             order_hint = None
             ordered = _match_order(batch, answer)
-            if ordered is None and answer is not None:
+            if ordered is None:
                 raise ctx.refuse(f"{answer!r} does not order the waiting effects (name their cards: "
                                  f"{', '.join(w.source for w in batch)})", "effect.order")
-            if ordered is None:
-                raise ctx.need(f"{ctx.state.turn_player} orders the simultaneous effects: "
-                               + "; ".join(w.label for w in batch), "effect.order",
-                               player=ctx.state.turn_player, options=tuple(w.source for w in batch))
             ctx.log(f"{ctx.state.turn_player} resolves them in the order: "
                     + "; ".join(w.label for w in ordered), "effect.order")
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
@@ -271,11 +277,14 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
             if item.kind == "keyword":
+                ctx.steps.append(Step(f"Resolve {item.label}", ctx.cites(*_concepts(item)), fired=item.source,
+                                      card=ctx.state.cards.get(item.source), timing=item.keyword))
                 keywords.resolve(ctx, item)
             elif item.kind == "burst":
                 resolve_burst(ctx, item)
             else:
-                ctx.steps.append(Step(f"Resolve {item.label}", item.cites))
+                ctx.steps.append(Step(f"Resolve {item.label}", item.cites, fired=item.source,
+                                      card=ctx.state.cards.get(item.source), timing=item.timing))
                 effects.run(ctx, item)
                 if item.kind == "magic":
                     from judge.engine.bs.turn import finish_magic

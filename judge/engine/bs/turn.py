@@ -52,7 +52,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     management.checkpoint(ctx)
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
-                             effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain)])
+                             effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])
 
 
 def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
@@ -186,13 +186,13 @@ def activate(ctx: Ctx, action: A.Activate) -> None:
     effs = (ab.cost.effects if ab.cost else ()) + ab.effects
     triggers.push(ctx, [Work(kind="effects", source=action.card, controller=player,
                              label=f"{name_of(ctx.state, action.card)} [{ab.timing_text or timing}]",
-                             effects=effs, cites=ctx.cites("effect.activated"))])
+                             effects=effs, cites=ctx.cites("effect.activated"), timing=ab.timing)])
 
 
 def _awaken(ctx: Ctx, player: str, action: A.Activate) -> None:
     if not action.cores_from or sum(action.cores_from.values()) < 1:
         raise ctx.need(f"{player}: from which cards do cores move onto {action.card} "
-                       "(cores_from: {a2: 1})", "kw.awaken", player=player)
+                       "(cores_from: {a2: 1})", "kw.awaken", player=player, kind="cores")
     p = ctx.state.players[player]
     moved = 0
     for src, n in action.cores_from.items():

@@ -90,13 +90,9 @@ def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
     """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
     if not any(ch.isdigit() for ch in key) or "-" not in key:
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
-    from judge.cards.db import find_card
-    from judge.errors import UnknownCard
+    from judge.engine.cards import resolve_card  # the run's --cards files, then the database
 
-    try:
-        card = find_card(key, game="fftcg")
-    except UnknownCard as exc:
-        raise _err(where, f"unknown card {key!r}: {exc.message}", exc.hints or local) from exc
+    card = resolve_card(key, "fftcg", where)
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}

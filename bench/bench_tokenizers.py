@@ -90,7 +90,6 @@ def main() -> None:
     from bench_search import load_questions, rank
 
     from judge.paths import rules_dir
-    from judge.rules import search as S
     from judge.rules import search_text as T
     from judge.rules.kb import KB, ensure_built
 
@@ -117,7 +116,6 @@ def main() -> None:
         try:
             db = Path(tempfile.mkdtemp(prefix="judge-bench-tok-")) / "judge.db"
             ensure_built(db, rules_dir(), force=True)
-            S._INFO.clear()
             ranks = [rank(KB(db), q) for q in questions]
         finally:
             T.japanese = real

@@ -269,6 +269,19 @@ def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str])
         raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
 
 
+def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tuple]:
+    """(id, title, text) of these clauses: what a search hit's snippet is cut from."""
+    if not ids:
+        return []
+    cur = conn.cursor()
+    cur.row_factory = None
+    try:
+        return cur.execute(f"select id, title, text from clauses where doc = ? and id in ({','.join('?' * len(ids))})",
+                           (doc, *ids)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+
+
 def search_clauses(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
     """Field lengths, heading flag and ancestors of every clause of these documents."""
     return rows(conn, f"select doc, id, seq, len_title, len_text, len_context, heading, ancestors from search_clauses "

@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import math
 import re
+import weakref
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from judge import store
@@ -40,14 +41,28 @@ _KANA_TAIL = re.compile(r"(?<=[\u3400-\u9fff\u30a0-\u30ff])[\u3040-\u309f]+$")
 _NUMBER = re.compile(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Scored:
     doc: str
     id: str
     score: float
-    matched: list[tuple[Concept, str]]      # (concept, how it matched: "" word, "≈" bigrams, else synonym)
-    terms: set[str]                         # the index terms that matched (to mark them)
     all_words: bool
+    per: list          # the query's (concept, {clause: (weight, way)}) of its group, to say what matched
+
+    def matched(self) -> list[tuple[Concept, str]]:
+        """(concept, how it matched: "" the word, "≈" its bigrams, else the synonym) for each concept held."""
+        k = (self.doc, self.id)
+        out = []
+        for c, best in self.per:
+            hit = best.get(k)
+            if hit is not None:
+                out.append((c, hit[1].via or ("≈" if hit[1] is not c.alts[0] else "")))
+        return out
+
+    def terms(self) -> set[str]:
+        """The index terms through which it matched (to mark them in the snippet)."""
+        k = (self.doc, self.id)
+        return {t for _, best in self.per if (hit := best.get(k)) is not None for t in hit[1].terms}
 
 
 @dataclass(frozen=True)
@@ -56,7 +71,24 @@ class _DocInfo:
     clauses: dict[str, tuple[int, int, tuple[str, ...]]]     # id -> place in the document, heading?, ancestors
 
 
-_INFO: dict[tuple[int, str], _DocInfo] = {}
+@dataclass
+class _Cache:
+    """What a knowledge base's searches read once (kept with the KB object: its connection never
+    sees the database change, a rebuild swaps in a new file): clause info and postings per word,
+    so a long-lived process (the TUI's search-as-you-type) reads a word's postings once."""
+
+    info: dict[str, _DocInfo] = field(default_factory=dict)
+    postings: dict[tuple[str, str], dict[tuple[str, str], float]] = field(default_factory=dict)
+
+
+_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _cache(kb: KB) -> _Cache:
+    got = _CACHES.get(kb)
+    if got is None:
+        got = _CACHES[kb] = _Cache()
+    return got
 
 
 def search(kb: KB, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
@@ -109,13 +141,13 @@ def _scope(kb: KB, game: str | None, lang: str | None) -> list[Document]:
 
 
 def _info(kb: KB, doc: str) -> _DocInfo:
-    """Places, headings and ancestors of a document's clauses (read once per connection)."""
-    key = (id(kb.conn), doc)
-    if key not in _INFO:
+    """Places, headings and ancestors of a document's clauses (read once per knowledge base)."""
+    info = _cache(kb).info
+    if doc not in info:
         rows = store.search_clauses(kb.conn, [doc])
-        _INFO[key] = _DocInfo(max(1, len(rows)), {r["id"]: (r["seq"], r["heading"], tuple(json.loads(r["ancestors"])))
-                                                  for r in rows})
-    return _INFO[key]
+        info[doc] = _DocInfo(max(1, len(rows)), {r["id"]: (r["seq"], r["heading"], tuple(json.loads(r["ancestors"])))
+                                                 for r in rows})
+    return info[doc]
 
 
 def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dict[tuple[str, str], float]],
@@ -123,8 +155,22 @@ def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dic
     """term -> {(doc, clause id): its BM25F weight there}, and term -> the largest share of a
     document's clauses that hold it."""
     out: dict[str, dict[tuple[str, str], float]] = defaultdict(dict)
-    for doc, term, cid, w in store.search_postings(kb.conn, docs, query.terms()):
-        out[term][(doc, cid)] = w
+    cache = _cache(kb).postings
+    if len(cache) > 20000:
+        cache.clear()
+    wanted = query.terms()
+    missing = [t for t in wanted if any((d, t) not in cache for d in docs)]
+    if missing:
+        for d in docs:
+            for t in missing:
+                cache[(d, t)] = {}
+        for doc, term, cid, w in store.search_postings(kb.conn, docs, missing):
+            cache[(doc, term)][(doc, cid)] = w
+    for t in wanted:
+        for d in docs:
+            got = cache[(d, t)]
+            if got:
+                out[t].update(got)
     share: dict[str, float] = {}
     for term, got in out.items():
         per: dict[str, int] = defaultdict(int)
@@ -164,25 +210,25 @@ def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored
     keys = set().union(*strong) if strong else set().union(*(b for _, b in per))
     total_weight = sum(c.weight for c in query.concepts)
     defined = _defined(kb, query, game, {d.key for d in docs})
+    weights = [c.weight for c, _ in per]
+    full = [c.weight >= 1.0 for c, _ in per]
+    bests = [best for _, best in per]
     out: list[_Scored] = []
     for k in keys:
-        score, got, matched, terms = 0.0, 0.0, [], set()
-        missing_full = 0
-        for c, best in per:
+        score = got = 0.0
+        missing_full = False
+        for w, f, best in zip(weights, full, bests, strict=True):
             hit = best.get(k)
             if hit is None:
-                missing_full += c.weight >= 1.0
+                missing_full = missing_full or f
                 continue
-            score += c.weight * hit[0]
-            got += c.weight
-            a = hit[1]
-            matched.append((c, a.via or ("≈" if a is not c.alts[0] else "")))
-            terms.update(a.terms)
+            score += w * hit[0]
+            got += w
         score *= (got / total_weight) ** COORDINATION
         if (k[0], k[1].split("#")[0]) in defined:
             score *= 1 + DEFINED_BOOST
         # "all the words": every word that counts fully (a common word like "can" may be missing)
-        out.append(_Scored(k[0], k[1], score, matched, terms, not missing_full))
+        out.append(_Scored(k[0], k[1], score, not missing_full, per))
     if query.phrase:
         out = _phrase_only(kb, query, [s for s in out if s.all_words])
     return _headings_below(kb, out)
@@ -252,26 +298,28 @@ def _hits(kb: KB, scored: list[_Scored], by_key: dict) -> list[Hit]:
     """Hits with a snippet around the matched words, marked « » (never [ ]: rules print those)."""
     texts: dict[tuple[str, str], str] = {}
     for doc, group in _by_doc(scored).items():
-        for r in store.clauses_by_ids(kb.conn, doc, [s.id for s in group]):
-            texts[(doc, r["id"])] = " ".join((r["text"] or r["title"] or "").split())
+        for cid, title, text in store.search_texts(kb.conn, doc, [s.id for s in group]):
+            texts[(doc, cid)] = " ".join((text or title or "").split())
     out = []
+    terms = {(s.doc, s.id): s.terms() for s in scored}
+    among = frozenset().union(*terms.values())
     for s in scored:
         d = by_key[s.doc]
         text = texts.get((s.doc, s.id), "")
         out.append(Hit(game=d.game, lang=d.lang, number=s.id.split("#")[0], version=d.version, id=s.id,
-                       snippet=_snippet(text, s, d.lang), score=round(s.score, 4),
-                       matched=tuple(c.word + (f"→{how}" if how and how != "≈" else how) for c, how in s.matched),
+                       snippet=_snippet(text, s, terms[(s.doc, s.id)], d.lang, among), score=round(s.score, 4),
+                       matched=tuple(c.word + (f"→{how}" if how and how != "≈" else how) for c, how in s.matched()),
                        all_words=s.all_words))
     return out
 
 
-def _snippet(text: str, s: _Scored, lang: str, width: int = 45) -> str:
+def _snippet(text: str, s: _Scored, terms: set[str], lang: str, among: frozenset[str], width: int = 45) -> str:
     """A window of the clause around its first matched word, every matched word marked « »."""
     if lang == "ja":
-        needles = {n for c, how in s.matched for n in _ja_needles(c, how)}
+        needles = {n for c, how in s.matched() for n in _ja_needles(c, how)}
         spans = sorted((m.start(), m.end()) for n in needles if n for m in re.finditer(n, text))
     else:
-        spans = search_text.english_marks(text, s.terms)
+        spans = search_text.english_marks(text, terms, among)
     merged: list[list[int]] = []
     for a, b in spans:
         if merged and a <= merged[-1][1]:

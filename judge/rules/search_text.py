@@ -104,12 +104,13 @@ def english(text: str) -> list[Token]:
     return out
 
 
-def english_marks(text: str, terms: set[str]) -> list[tuple[int, int]]:
+def english_marks(text: str, terms: set[str], among: frozenset[str] | None = None) -> list[tuple[int, int]]:
     """Where the words of `text` whose term is in `terms` stand (offsets into `text` itself).
     One regular expression finds the words that may stem to a term (a stem begins its words, save
-    number words and irregular forms, which are added); only those are stemmed to make sure."""
+    number words and irregular forms, which are added); only those are stemmed to make sure.
+    `among`: a superset of `terms` shared by several calls, so the expression is made once."""
     out = []
-    for m in _mark_pattern(frozenset(terms)).finditer(text or ""):
+    for m in _mark_pattern(among if among is not None else frozenset(terms)).finditer(text or ""):
         w = m.group()
         got = _WORD_TERMS.get(w)
         if got is None:

@@ -269,6 +269,13 @@ def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str])
         raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
 
 
+def search_literal(conn: sqlite3.Connection, doc: str, piece: str) -> list[str]:
+    """Ids of the clauses of a document whose title or text holds `piece` as written (case aside)."""
+    esc = piece.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return [r[0] for r in rows(conn, "select id from clauses where doc = ? and (text like ? escape '\\' "
+                                     "or title like ? escape '\\')", (doc, f"%{esc}%", f"%{esc}%"))]
+
+
 def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tuple]:
     """(id, title, text) of these clauses: what a search hit's snippet is cut from."""
     if not ids:

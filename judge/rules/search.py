@@ -26,7 +26,7 @@ from judge import store
 from judge.errors import BadInput
 from judge.rules import search_text
 from judge.rules.model import Hit
-from judge.rules.search_query import Alt, Concept, Query, analyse, defined_keys
+from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
 from judge.rules.search_text import GRAM
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 COORDINATION = 1.5                    # how strongly holding more of the query's concepts counts
 DEFINED_BOOST = 0.6                   # a clause defining a keyword or term the query names
 OLDER_VERSION = 0.5                   # an older version's clause, against the current one's
+LITERAL_WEIGHT = 1.5                  # a quoted piece found as written, against one word's BM25F weight
 COMMON = 0.2                          # a word in more of a document's clauses makes no candidate alone
 _KANA_TAIL = re.compile(r"(?<=[\u3400-\u9fff\u30a0-\u30ff])[\u3040-\u309f]+$")
 _NUMBER = re.compile(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?")
@@ -166,7 +167,14 @@ def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dic
                 cache[(d, t)] = {}
         for doc, term, cid, w in store.search_postings(kb.conn, docs, missing):
             cache[(doc, term)][(doc, cid)] = w
-    for t in wanted:
+    for lit in query.literals():
+        for d in docs:
+            if (d, lit) not in cache:
+                ids = store.search_literal(kb.conn, d, lit[1:])
+                n = _info(kb, d).n
+                w = LITERAL_WEIGHT * math.log(1 + (n - len(ids) + 0.5) / (len(ids) + 0.5))
+                cache[(d, lit)] = {(d, cid): w for cid in ids}
+    for t in [*wanted, *query.literals()]:
         for d in docs:
             got = cache[(d, t)]
             if got:
@@ -320,6 +328,9 @@ def _snippet(text: str, s: _Scored, terms: set[str], lang: str, among: frozenset
         spans = sorted((m.start(), m.end()) for n in needles if n for m in re.finditer(n, text))
     else:
         spans = search_text.english_marks(text, terms, among)
+        spans += [(m.start(), m.end()) for c, _ in s.matched() if c.alts[0].terms[0].startswith(LITERAL)
+                  for m in re.finditer(re.escape(c.word), text, re.I)]
+        spans.sort()
     merged: list[list[int]] = []
     for a, b in spans:
         if merged and a <= merged[-1][1]:

@@ -10,6 +10,7 @@ the ranking can lift it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,6 +22,8 @@ GRAM_WEIGHT = 0.55       # the character-bigram fallback of a Japanese word
 WEAK_WEIGHT = 0.3        # common words of questions
 PHRASE_WEIGHT = 0.6     # a table phrase of common words ("has to", "how many")
 NUMBER = "#"             # in a synonym key: any number
+LITERAL = "="            # prefix of a quoted piece of a query, looked for in the text as written
+_QUOTED = re.compile(r"「([^」]+)」|『([^』]+)』|“([^”]+)”|\"([^\"]+)\"|‘([^’]+)’")
 _ANY = "987654321"
 MAX_KEY = 5              # longest synonym key, in words
 
@@ -69,7 +72,11 @@ class Query:
 
     def terms(self) -> list[str]:
         """Every index term any concept may match (for one postings read)."""
-        return sorted({t for c in self.concepts for a in c.alts for t in a.terms})
+        return sorted({t for c in self.concepts for a in c.alts for t in a.terms if not t.startswith(LITERAL)})
+
+    def literals(self) -> list[str]:
+        """The quoted pieces of the query, as written."""
+        return sorted({t for c in self.concepts for a in c.alts for t in a.terms if t.startswith(LITERAL)})
 
 
 def _tokens(text: str, lang: str) -> list[Token]:
@@ -134,8 +141,15 @@ def _gram_alt(tok: Token, text: str) -> list[Alt]:
 def analyse(text: str, game: str | None, lang: str) -> Query:
     """The concepts of a query in language `lang`, with the synonym table of `game` (all games: none)."""
     raw = text.strip()
-    phrase = len(raw) > 2 and raw[0] == raw[-1] == '"'
+    phrase = len(raw) > 2 and raw[0] == raw[-1] == '"' and raw.count('"') == 2
     body = raw.strip('"') if phrase else raw
+    literals: list[Concept] = []
+    if not phrase:      # 「しなければならない」, "up to": quoted words are looked for as written
+        for m in _QUOTED.finditer(body):
+            lit = next(g for g in m.groups() if g is not None).strip()
+            if lit:
+                literals.append(Concept(lit, 1.0, (Alt((LITERAL + lit,), 1.0),)))
+        body = _QUOTED.sub(lambda m: " " * len(m.group()), body)
     toks = _tokens(body, lang)
     table = synonyms(game) if game else {}
     concepts: list[Concept] = []
@@ -151,9 +165,9 @@ def analyse(text: str, game: str | None, lang: str) -> Query:
         if concept is not None:
             concepts.append(concept)
         i += step
-    if not concepts:      # a question made only of common words: search them after all
+    if not concepts and not literals:      # a question made only of common words: search them after all
         concepts = [Concept(body[t.start:t.end], 1.0, (Alt((t.term,), 1.0),)) for t in toks]
-    return Query(raw, lang, tuple(_merge(concepts)), phrase)
+    return Query(raw, lang, tuple(_merge(literals + concepts)), phrase)
 
 
 def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) -> tuple[int, Concept | None]:
@@ -167,7 +181,8 @@ def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) ->
             own = [t for t in key if _weight(t, lang) is not None] or list(key)
             alts = [Alt(tuple(own), 1.0)] + [Alt(terms, SYNONYM_WEIGHT, shown) for terms, shown in table[key]]
             ws = [_weight(t, lang) or 0.0 for t in key]
-            weight = max(ws) if max(ws) >= 1.0 else PHRASE_WEIGHT if n > 1 else ws[0] or 1.0
+            # a phrase weighs what its words would have ("leave the field": two), one of common words a little
+            weight = sum(w for w in ws if w >= 1.0) or (PHRASE_WEIGHT if n > 1 else ws[0] or 1.0)
             return n, Concept(word, weight, tuple(alts))
     return 1, None
 

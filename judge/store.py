@@ -547,7 +547,7 @@ def card_counts(conn: sqlite3.Connection) -> list[sqlite3.Row]:
                       "group by game, source order by game, source")
 
 
-_RULING = ("select r.*, exists(select 1 from cards c where c.game = r.game and c.number = r.card_number "
+_RULING = ("select r.*, r.kind != 'card' or exists(select 1 from cards c where c.game = r.game and c.number = r.card_number "
            "collate nocase) as card_known, (select group_concat(kind || ':' || ref, ' ') from ruling_links l "
            "where l.ruling = r.id) as links from rulings r")
 
@@ -564,6 +564,13 @@ def linked_rulings(conn: sqlite3.Connection, game: str, kind: str, refs: list[st
     marks = ",".join("?" * len(refs))
     return rows(conn, f"{_RULING} where r.id in (select ruling from ruling_links where game = ? and kind = ? "
                       f"and ref in ({marks})) order by r.id", (game, kind, *refs))
+
+
+def clause_rulings(conn: sqlite3.Connection, game: str, numbers: list[str]) -> list[sqlite3.Row]:
+    """Rulings that mention any of these clauses (none while the ruling tables are not built)."""
+    if not numbers or not has_table(conn, "ruling_links"):
+        return []
+    return linked_rulings(conn, game, "clause", numbers)
 
 
 def ruling_search(conn: sqlite3.Connection, match: str, game: str | None, limit: int) -> list[sqlite3.Row]:

@@ -30,7 +30,7 @@ from judge.errors import BadInput, CardFileError
 FORMATS = ("yaml", "bssdb", "fftcg", "fftcg-official")
 FORMAT_NAMES = {
     "yaml": "the project's card YAML",
-    "bssdb": "community Battle Spirits Saga JSON (bssdb)",
+    "bssdb": "community Battle Spirits Saga JSON",
     "fftcg": "community-normalised FFTCG card-browser records",
     "fftcg-official": "official FFTCG card-browser records",
 }

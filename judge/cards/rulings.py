@@ -222,10 +222,11 @@ def import_rulings(file: Path | str, game: str = "bss", db_path: Path | None = N
     meta = {"name": path.name, "game": game, "format": fmt, "source": str(path), "records": len(recs),
             "fetched": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
     rows = rows_for(recs, str(path), 0, linker)
-    store_import(db, "rulings", meta, raw, lambda conn, seq: store.put_rulings(conn, [{**r, "seq": seq} for r in rows]))
+    seq = store_import(db, "rulings", meta, raw,
+                       lambda conn, seq: store.put_rulings(conn, [{**r, "seq": seq} for r in rows]))
     conn = store.connect(db)
     try:
-        unknown = sorted({r["card_number"] for r in store.unknown_card_rulings(conn)})
+        unknown = sorted({r["card_number"] for r in store.unknown_card_rulings(conn) if r["seq"] == seq})
     finally:
         conn.close()
     return RulingsImport(fmt, len(recs), str(path), tuple(unknown))
@@ -257,9 +258,7 @@ def term_rulings(game: str, words: list[str], db_path: Path | None = None) -> li
 def clause_rulings(conn: Any, game: str, numbers: list[str]) -> list[Ruling]:
     """Rulings that mention any of these clauses (on an open connection: `judge rule`'s two paths).
     A database without ruling tables yet simply has none."""
-    if not numbers or not store.has_table(conn, "ruling_links"):
-        return []
-    return [ruling_from_row(r) for r in store.linked_rulings(conn, game, "clause", numbers)]
+    return [ruling_from_row(r) for r in store.clause_rulings(conn, game, numbers)]
 
 
 def search_rulings(text: str, game: str | None = None, limit: int = 20, db_path: Path | None = None) -> list[dict]:

@@ -154,4 +154,4 @@ def _lines(conn: Any, opts: dict[str, Any]) -> list[str] | None:
     sep = "." if numbering == "dot" else "-"
     changes = [SimpleNamespace(**dict(r)) for r in store.changes(conn, [doc.key])
                if top.number == r["number"] or top.number.startswith(r["number"] + sep)]
-    return rule_lines(doc, clauses, changes)
+    return rule_lines(doc, clauses, changes, store.clause_rulings(conn, doc.game, [c.number for c in clauses]))

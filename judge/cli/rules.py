@@ -41,6 +41,11 @@ def games(as_json: bool) -> None:
         click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
                    f"{d.clauses:>4} clauses  {d.title}")
     click.echo("(* = current version, cited by default)")
+    from judge.cards.db import card_sources
+    from judge.cli.cards import sources_lines
+
+    for line in sources_lines(card_sources()):
+        click.echo(line)
 
 @cli.command("rule")
 @click.argument("game")

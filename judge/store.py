@@ -469,11 +469,10 @@ def drop_stored_imports(conn: sqlite3.Connection, seqs: list[int]) -> None:
 
 def records_hash(conn: sqlite3.Connection) -> str | None:
     """The hash the card and ruling tables were written from (None: none yet, or unreadable)."""
-    try:
-        row = conn.execute("select value from cards_meta where key = 'hash'").fetchone()
-    except sqlite3.Error:
+    if not has_table(conn, "cards_meta"):        # none yet (a rules build drops them): not damage
         return None
-    return row[0] if row else None
+    got = rows(conn, "select value from cards_meta where key = 'hash'")     # damage raises DamagedDatabase
+    return got[0][0] if got else None
 
 
 cards_hash = records_hash
@@ -647,9 +646,10 @@ def record_counts(conn: sqlite3.Connection) -> dict[str, str]:
 
 
 def full_check(path: Path) -> list[str]:
-    """Everything `judge doctor` checks: SQLite's integrity check, each FTS index, the structure."""
+    """Everything `judge doctor` checks: SQLite's integrity check, each FTS index, the structure.
+    (FTS5's integrity check is spelled as an insert, so the connection may write; it writes nothing.)"""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(str(path), timeout=30)
     except sqlite3.Error as exc:
         return [str(exc)]
     try:
@@ -660,7 +660,8 @@ def full_check(path: Path) -> list[str]:
             try:
                 conn.execute(f"insert into {name}({name}) values ('integrity-check')")
             except sqlite3.Error as exc:
-                problems.append(f"{name}: {exc}")
+                if "readonly" not in str(exc):          # a read-only snapshot: SQLite's own check stands
+                    problems.append(f"{name}: {exc}")
         return problems + structure_problems(conn)
     except sqlite3.Error as exc:
         return [str(exc)]

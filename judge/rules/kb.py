@@ -54,7 +54,13 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
         if have == want:
             store.set_meta_value(path, "stamp", stamp)
             return
+        damaged = have is None and not force and path.is_file() and \
+            store.meta_value(path, "schema") == store.SCHEMA and store.meta_value(path, "complete") == "1"
         rebuild(path, rules, want, stamp)
+        if damaged:          # complete and of this schema, yet it failed its check: say what happened
+            listed = store.stored_imports(path) or []
+            dbfiles.notify(f"the database {path} failed its check; rebuilt it from the sources and "
+                           f"{len(listed)} stored import(s)")
     tidy(path)
 
 

@@ -121,12 +121,15 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     """
     from judge.cards.db import find_card
     from judge.cards.rulings import card_rulings
+    from judge.engine.support import card_status
 
     card = find_card(query, game)
     result = card.parse()
+    support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)
     if as_json:
-        _json({"card": card.to_dict(), **_result_json(result, card.game), "rulings": [r.to_json() for r in rulings]})
+        _json({"card": card.to_dict(), **_result_json(result, card.game),
+               "support": [s.to_json() for s in support], "rulings": [r.to_json() for r in rulings]})
         return
     for line in _card_summary(card):
         click.echo(line)
@@ -134,6 +137,11 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     click.echo(card.text or "(no text)")
     click.echo("")
     _print_result(result, card.game)
+    if support:
+        click.echo("")
+        click.echo("engine support:")
+        for s in support:
+            click.echo(f"  {s.label}: {s.line}")
     if rulings:
         click.echo(f"\nOfficial rulings ({len(rulings)}):")
         for line in _ruling_lines(rulings):
@@ -303,6 +311,9 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
     t, a_t = report["cards_fully_typed"], report["abilities_fully_typed"]
     click.echo(f"cards fully typed:      {t}/{n} ({100 * t / max(n, 1):.1f}%)")
     click.echo(f"abilities fully typed:  {a_t}/{a} ({100 * a_t / max(a, 1):.1f}%)")
+    x, a_x = report["cards_executed"], report["abilities_executed"]
+    click.echo(f"cards executed:         {x}/{n} ({100 * x / max(n, 1):.1f}%)")
+    click.echo(f"abilities executed:     {a_x}/{a} ({100 * a_x / max(a, 1):.1f}%)")
     click.echo(f"time: {report['seconds']:.2f}s")
     if report["top_unparsed"]:
         click.echo("most frequent unparsed patterns:")

@@ -53,7 +53,7 @@ Decision = ChoiceNeeded
 
 #: The kinds of decision a scenario can name with `decision: KIND` beside `choose:`.
 DECISION_KINDS = ("target", "may", "order", "cores", "discard", "substitution", "mode", "search", "payment",
-                  "cards", "ascend", "answer")
+                  "cards", "ascend", "block", "ex_burst", "backups", "party_damage", "x", "loop")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.cards.model import Card
+from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, Orientation, PlayerState, State, Step
 from judge.engine.cards import is_card_number, resolve_card
 from judge.errors import ScenarioError
@@ -210,7 +211,7 @@ def _turn(data: Mapping[str, Any], game: str, where: str) -> tuple[str, int, Ste
     except ValueError:
         raise ScenarioError(f"{where}: turn.step: unknown step {turn.get('step')!r}",
                             hints=[s.value for s in Step]) from None
-    if step == Step.SECOND_MAIN and game != "bs":
+    if step == Step.SECOND_MAIN and not profile(game).second_main_step:
         raise ScenarioError(f"{where}: turn.step: Battle Spirits Saga has no second main step")
     return tp, number, step
 
@@ -233,7 +234,7 @@ def _field(b: _Cards, raw: Mapping[str, Any], name: str, at: str, soul: str) -> 
             orient = Orientation(str(fraw.get("state", "refreshed")))
         except ValueError:
             raise ScenarioError(f"{fat}.state: must be refreshed, exhausted or heavy_exhausted") from None
-        if orient == Orientation.HEAVY_EXHAUSTED and b.game != "bs":
+        if orient == Orientation.HEAVY_EXHAUSTED and not profile(b.game).heavy_exhaust:
             raise ScenarioError(f"{fat}.state: heavy exhausted exists only in Battle Spirits Standard")
         d = b.defs[ref]
         if d.type == "magic":

@@ -22,7 +22,8 @@ def last_known(state: State, cid: str) -> dict:
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
-            "symbols": derive.symbols(state, cid)}
+            "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
+            "owner": state.owners.get(cid)}
 
 
 def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
@@ -95,8 +96,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         return []
     lasts = {cid: last_known(ctx.state, cid) for cid in done}
     quiet = cause in ("self", "depleted")  # no destruction triggers (10-1-1-1; bs 5-11-2)
-    immortal = [] if quiet else keywords.immortal_candidates(ctx, lasts)
-    pending = ctx.game == "bs"
+    pending = ctx.profile.pending_state
     for cid in done:
         lk = lasts[cid]
         if cause == "depleted":
@@ -116,7 +116,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
-        keywords.queue_immortal(ctx, immortal)
+        keywords.trigger(ctx, "destroyed", lasts=lasts)
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             triggers.fire_burst(ctx, victim, "spirit_destroyed")
@@ -126,15 +126,14 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
 def _substitutions(state: State, cid: str) -> list[tuple[str, object]]:
     """Active "when … would be destroyed, … instead" effects that apply to `cid` (8-9)."""
     from judge.engine.bs import select
-    from judge.text.ast import AbilityKind, Conditional
+    from judge.text.ast import Conditional
 
     out = []
     for p in state.players.values():
         for fc in p.field:
             for _, ab in derive.active_abilities(state, fc.id):
                 cond = ab.condition
-                if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "would" \
-                        or "destroy" not in cond.text.lower():
+                if cond is None or cond.kind != "would" or cond.event != "when_destroyed":
                     continue
                 subs = [e for e in ab.effects if isinstance(e, Conditional) and e.instead]
                 if not subs:
@@ -157,14 +156,13 @@ def substitute(ctx: Ctx, cid: str) -> bool:
     options = _substitutions(ctx.state, cid)
     if not options:
         return False
-    src, sub = options[0]
+    src, sub = options[0] if len(options) == 1 else _which_substitution(ctx, cid, options)
     ctrl = ctx.state.controller(src) or ""
     item = Work(kind="effects", source=src, controller=ctrl, label=f"{name_of(ctx.state, src)}'s substitution")
     inner = list(sub.effects)
     if len(inner) == 1 and isinstance(inner[0], Optional):
-        answer = ctx.ask(f"{ctrl}: use {item.label} so that {cid} is not destroyed? (choose: yes / no)",
-                         "effect.substitution", "effect.may", player=ctrl, options=("yes", "no"), kind="may")
-        if str(answer).lower() in ("no", "false", "0"):
+        if not ctx.ask_yes_no(f"{ctrl}: use {item.label} so that {cid} is not destroyed?", "effect.substitution",
+                              "effect.may", player=ctrl):
             ctx.log(f"{ctrl} does not use {item.label}", "effect.may")
             return False
         inner = list(inner[0].effects)
@@ -176,20 +174,34 @@ def substitute(ctx: Ctx, cid: str) -> bool:
     return True
 
 
+def _which_substitution(ctx: Ctx, cid: str, options: list[tuple[str, object]]) -> tuple[str, object]:
+    """Several substitution effects apply but only one may (8-9-3): the card's controller chooses."""
+    who = ctx.state.controller(cid)
+    sources = [src for src, _ in options]
+    answer = ctx.ask(f"{who}: which substitution effect replaces the destruction of {cid} (only one applies): "
+                     f"{', '.join(sources)}", "effect.substitution_one", player=who, options=sources,
+                     kind="substitution")
+    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    if len(picked) != 1 or picked[0] not in sources:
+        raise ctx.refuse(f"{answer!r} is not one of the substitution effects {', '.join(sources)}",
+                         "effect.substitution_one")
+    return options[sources.index(picked[0])]
+
+
 def deplete_or_destroy(ctx: Ctx, cid: str) -> None:
     """Insufficient cores for LV1 (9-3-2 / 3-2-5-4): destroyed, or self-destroyed by the owner's acts."""
     cause, by = ctx.core_cause.get(cid, ("effect", ""))
     fc = ctx.state.field_card(cid)
     assert fc is not None
     n = derive.cores_on(ctx.state, fc)
-    if ctx.game == "bs":
+    if ctx.profile.depletion:
         ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), fewer than its LV1 cost: it is Depleted "
                 + ("by its owner" if cause == "self" else "by the effect"),
                 "manage.insufficient", "manage.self_destroy" if cause == "self" else "manage.by_effect")
     else:
         ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1",
                 "manage.checkpoint", "manage.insufficient")
-    kind = "depleted" if ctx.game == "bs" else ("self" if cause == "self" else "cores")
+    kind = "depleted" if ctx.profile.depletion else ("self" if cause == "self" else "cores")
     destroy(ctx, [cid], cause=kind, by=by or None)
 
 
@@ -214,7 +226,7 @@ def checkpoint(ctx: Ctx) -> None:
     for cid in short:
         if ctx.state.field_card(cid) is not None:
             deplete_or_destroy(ctx, cid)
-    if ctx.game == "bss":
+    if ctx.profile.bp_zero_destroys:
         weak = [fc.id for fc in _bp_suspects(ctx.state) if derive.bp(ctx.state, fc.id).value <= 0]
         if weak:
             for cid in weak:
@@ -224,12 +236,8 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:
-    """Spirits whose BP could be zero or less: any BP effect in play, else only a printed 0 BP."""
-    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
-    if any(m.kind.startswith("bp") or m.kind == "level_set" for m in state.mods) or \
-            any(derive.has_constant_bp(state.defs[fc.card]) for fc in spirits):
-        return spirits
-    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
+    """The spirits on the field (any of them may have been brought to 0 BP or less)."""
+    return [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
@@ -245,6 +253,10 @@ def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
 
     new = replace(fc, orientation=orientation)
     ctx.state = with_field_card(ctx.state, new)
+    if orientation != fc.orientation and str(orientation) in ("exhausted", "refreshed"):
+        from judge.engine.bs.watch import watch
+
+        watch(ctx, f"when_{orientation}", [fc.id])
     return new
 
 

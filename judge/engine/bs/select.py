@@ -75,9 +75,17 @@ def armored(state: State, cid: str, source: str | None, controller: str) -> bool
     return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
 
 
-def cannot_be_selected(state: State, cid: str, controller: str) -> bool:
-    return any(m.target == cid and m.kind == "cannot" and m.value == "be_selected"
-               and m.controller != controller for m in state.mods)
+def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
+    """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
+    from judge.engine.bs import continuous
+
+    for m in continuous.mods_on(state, cid):
+        if m.kind == "cannot" and m.value == "be_selected":
+            if m.extra is None and m.stamp >= 0 and m.controller == controller:
+                continue          # a resolved "cannot be selected" guards against the other player's effects
+            if m.extra is None or continuous._by_matches(state, m, source, controller):
+                return True
+    return False
 
 
 def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
@@ -94,7 +102,7 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
             if sel.count is not None and (armored(state, fc.id, source, controller)
-                                          or cannot_be_selected(state, fc.id, controller)):
+                                          or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
@@ -111,17 +119,17 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         return cands
     if sel.count is None:
         return cands
-    if not cands and not ctx.peek_answer():
+    if not cands and not ctx.has_answer():
         if sel.count:
             ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
                     "effect.select_none")
         return []
-    if len(cands) <= sel.count and not sel.up_to and not ctx.peek_answer():
+    if len(cands) <= sel.count and not sel.up_to and not ctx.has_answer():
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
     who = chooser or controller
     if not cands or (len(cands) <= sel.count and not sel.up_to):
-        answer = ctx.answer()   # an answer written for a forced selection is checked against it
+        answer = ctx.take_answer()   # an answer written for a forced selection is checked against it
     else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),

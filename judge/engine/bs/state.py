@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from judge.engine.kernel.values import evolve as _evolve
 from judge.text.ast import Ability, Duration
 
 
@@ -76,6 +77,7 @@ class Mod:
     controller: str = ""
     stamp: int = 0
     turn: int = 0                  # the turn it was created (for "until the end of the next turn")
+    extra: Any = None              # a qualifier ("opponent": binds only the opponent's effects)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,6 +162,7 @@ class State:
     mods: tuple[Mod, ...] = ()
     work: tuple[tuple[Work, ...], ...] = ()   # a stack of batches of simultaneous triggers
     suspended: Any = None                     # an action waiting for a choice (resumed by choose)
+    pending: Any = None                       # the decision a player must make now (a core.Decision)
     answers: tuple[Any, ...] = ()
     winner: str | None = None
     void_out: int = 0
@@ -211,11 +214,8 @@ class State:
 
 
 def evolve(state: State, **changes: Any) -> State:
-    """`dataclasses.replace` for State without its per-call overhead (State has no __post_init__)."""
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+    """The kernel's one `evolve` (a fast `dataclasses.replace`; State has no __post_init__)."""
+    return _evolve(state, **changes)
 
 
 def with_player(state: State, p: PlayerState) -> State:

@@ -91,7 +91,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     lv = derive.level(ctx.state, new_id)
     extra = ""
-    if ctx.game == "bs" and d.super_unleash and action.soul_core_on:
+    if ctx.profile.common_effects and d.super_unleash and action.soul_core_on:
         extra = " (《Super Unleash》: the soul core makes it LV2)"
         ctx.log(f"{new_id} is LV{lv}{extra}", "kw.super_unleash")
     else:
@@ -99,6 +99,9 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 "card.level")
     management.checkpoint(ctx)
     triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_placed" if kind == "place" else "when_summoned", [new_id])
     _feast(ctx, new_id)
 
 

@@ -96,6 +96,9 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
     else:
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
+        s = s.record("attacked", uid, player)
+        if len(attackers) > 1:
+            s = s.record("party", uid, player)
         s = emit(s, "attacks", uid, log)
     return replace(s, pc=("priority", player))
 
@@ -137,7 +140,8 @@ def _shut_out(s: State, attackers: list[str], blocker: str) -> bool:
     return bool(attackers) and all(cannot_be_blocked_by(s, a, blocker) for a in attackers)
 
 
-def _block_refusal(s: State, uid: str, player: str) -> Refused:
+def block_refusal(s: State, uid: str, player: str) -> Refused:
+    """Why `uid` cannot be declared as `player`'s blocker (10.1.3.1): not their Forward, dull, or barred."""
     c = s.char(uid)
     if c is None or c.controller != player or not is_forward(s, uid):
         return Refused(f"{uid} is not a Forward {player} controls", "block_declaration", "forward_attacks_blocks")
@@ -176,7 +180,7 @@ def declare_block(s: State, log: Log) -> State:
                 blocker = str(value)
                 s = pay_block(s, ntp, blocker, offered, log)       # checked, locked in and paid
             else:
-                raise _block_refusal(s, str(value), ntp)
+                raise block_refusal(s, str(value), ntp)
     if blocker is not None:
         what = "the party" if len(b.attackers) > 1 else s.name_of(alive[0])
         keys = ("blocking_forward", "in_battle") + (("party_blocked_as_one", "party_block") if len(b.attackers) > 1

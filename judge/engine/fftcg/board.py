@@ -207,9 +207,10 @@ def load(data: Mapping[str, Any], where: str) -> State:
     first = tp if number % 2 == 1 else ("B" if tp == "A" else "A")
     crystals = tuple((p, _int((players.get(p) or {}).get("crystals", 0), f"{where}: players.{p}.crystals"))
                      for p in PLAYERS)
+    entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
                  first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
-                 crystals=crystals)
+                 crystals=crystals, turn_log=entered)
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:

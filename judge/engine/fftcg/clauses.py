@@ -242,6 +242,8 @@ CLAUSES: dict[str, str] = {
     "kw_remove": "15.1.1.5.1",
     "kw_cast": "15.1.1.7.1",
     "kw_search": "15.1.1.8.1",
+    "search_none": "15.1.1.8.2",
+    "search_any_card": "15.1.1.8.3",
     "remove_counter": "15.1.1.10.1",
     "party": "15.1.1.9.1",
     "party_element": "15.1.1.9.2",

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
-from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.model import ELEMENTS, State
 from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.zones import move
@@ -32,9 +32,11 @@ class Payment:
 
 
 class Produced(Counter):
-    """CP produced by a payment, per Element, remembering which Element each source produced."""
+    """CP produced by a payment, per Element, remembering which Element each source produced and how
+    much of it exceeds the cost (wasted, 5.2.1.3.1)."""
 
     choice: dict[str, str]
+    wasted: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,7 +66,8 @@ def card_cost(elements: tuple[str, ...], cost: int, name: str) -> CostReq:
 def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
     """The cost to cast a card now, with every cost change applied, fixed and locked from here on
     (11.3.5 / 11.4.4, 11.3.7 / 11.4.6). Changes come from the card's own text and field abilities."""
-    from judge.engine.fftcg.query import abilities, candidates, matches, printed
+    from judge.engine.fftcg.conditions import per_count
+    from judge.engine.fftcg.query import abilities, matches, printed
 
     d = s.card(uid)
     changes: list[tuple[str, int]] = []
@@ -80,7 +83,10 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
                 continue
             if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
                 continue
-            n = len(candidates(s, e.per, ctrl, src)) if e.per is not None else 1
+            n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
+            if n is None:
+                not_modelled(log, f"what the \"for each …\" of a cost change of {d.name} counts ({e.per.zone})")
+                continue
             if n and e.amount:
                 changes.append((src, e.amount * n))
     cost = max(0, d.cost + sum(n for _, n in changes))
@@ -195,6 +201,7 @@ def check_payment(s: State, player: str, pay: Payment, req: CostReq, casting: st
     if excess > req.allowance:
         raise Refused(f"the payment produces {excess} excess CP; at most {req.allowance} may be wasted",
                       "exact_cp", *keys)
+    produced.wasted = excess
     return produced
 
 
@@ -216,4 +223,8 @@ def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], l
     if produced:
         summary = ", ".join(f"{n} {e}" for e, n in sorted(produced.items()))
         log.add(f"{player} produces {summary} CP and pays the cost with it", *keys)
+        wasted = getattr(produced, "wasted", 0)
+        if wasted:
+            log.add(f"{wasted} CP more than the cost came from discarding, which is allowed; it is wasted",
+                    "exact_cp")
     return replace(s, cp_paid=tuple(sorted(produced.items())))

@@ -55,7 +55,7 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
-                     subject=t.subject)
+                     subject=t.subject, timing=t.ability.timing)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
@@ -142,7 +142,8 @@ def pass_priority(s: State, player: str, log: Log) -> State:
 def resolve_top(s: State, log: Log) -> State:
     """Both players passed: the top Summon or ability resolves (11.1.7, 11.11)."""
     item = s.stack[-1]
-    log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top")
+    log.add(f"Both players passed in succession: {item.label} resolves", "both_pass", "resolve_top",
+            fired=item.source, card=s.objs[item.source].defn if item.source in s.objs else None, timing=item.timing)
     targets = dict(item.targets)
     if targets:
         still = {sel: tuple(u for u in uids if _in_place(s, u, sel) and
@@ -158,7 +159,7 @@ def resolve_top(s: State, log: Log) -> State:
             log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
                     "some_targets_valid")
         targets = still
-    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets,
+    ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
               subject=item.subject)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
@@ -188,6 +189,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
     s = replace(s, phase=phase, step=None, priority=None, passes=0)
     tp = s.turn_player
     if phase == Phase.ACTIVE:
+        s = replace(s, turn_log=())                # "this turn" starts afresh
         log.add(f"Turn {s.turn}: {tp} is the turn player. Active Phase", "new_turn")
         from judge.engine.fftcg.delayed import new_turn
 

@@ -146,7 +146,15 @@ def prime(s: State, player: str, uid: str, pay: Payment, log: Log) -> State:
     s = apply_payment(s, player, pay, produced, log, keys=("priming",))
     controlled = any(wanted.lower() in {n.lower() for n in names(s, x.uid)} for x in s.controlled(player))
     deck = s.zones[player].deck
-    found = next((u for u in deck if s.card(u) and s.card(u).name.lower() == wanted.lower()), None)
+    from judge.engine.fftcg.log import pick
+    from judge.engine.fftcg.search import distinct
+
+    named = distinct(s, [u for u in deck if s.card(u) and s.card(u).name.lower() == wanted.lower()])
+    found = None
+    if named and not controlled:
+        s, chosen = pick(s, player, "prime", f"{player} searches their deck for {wanted} to prime {s.name_of(uid)}",
+                         tuple(named), "priming_search", log=log, low=1, high=1)
+        found = chosen[0]
     if controlled or found is None:
         why = "you already control a Character with that name" if controlled else "there is none in the deck"
         log.add(f"{player} searches for {wanted} but cannot find it ({why}); {s.name_of(uid)} is not Primed",

@@ -135,6 +135,7 @@ class Character:
     primed_under: tuple[str, ...] = ()   # cards under the top card of a Primed stack (15.2.9.4)
     mods: tuple[Mod, ...] = ()
     ts: int = 0
+    paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,6 +164,8 @@ class StackItem:
     targets: tuple[tuple[Selector, tuple[str, ...]], ...] = ()   # choose-slots and the cards chosen
     condition: Condition | None = None
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
+    timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
+    paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,6 +237,8 @@ class State:
     loop_pays: tuple[Any, ...] = ()       # a declared loop of payments: (player, the payments still to make) (13.2)
     loop_stopped: tuple[tuple[str, str, Any], ...] = ()  # (player, choice, zones) of a stopped loop (13.2/13.3)
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
+    asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
+    turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -286,6 +291,15 @@ class State:
         have = dict(self.crystals)
         have[player] = n
         return evolve(self, crystals=tuple(sorted(have.items())))
+
+    def record(self, event: str, uid: str | None, player: str) -> State:
+        """Remember that something happened this turn (conditions such as "if a Forward entered your field
+        this turn" read it; the record starts afresh each turn)."""
+        return evolve(self, turn_log=(*self.turn_log, (event, uid, player)))
+
+    def happened(self, event: str) -> list[tuple[str | None, str]]:
+        """(card, player) of every time `event` happened this turn."""
+        return [(u, p) for e, u, p in self.turn_log if e == event]
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))

@@ -24,10 +24,29 @@ from judge.engine.fftcg.query import keywords, power
 MAX_PASSES = 60
 
 
-def _steps(log: Log) -> tuple[Step, ...]:
-    """The notes as Steps; a run of passes is told as one step ("A and B pass in succession: …")."""
+#: FFTCG decisions → the kernel's kinds of decision (what a scenario names with `decision: KIND`)
+KINDS = {"target": "target", "select": "cards", "backups": "cards", "discard": "discard", "order": "order",
+         "deck_order": "order", "may": "may", "ex_burst": "may", "mode": "mode", "search": "search",
+         "prime": "search", "pay": "payment", "lb": "payment", "special": "payment", "block": "answer",
+         "party_damage": "answer"}
+
+
+def _choice(d: Decision) -> ChoiceNeeded:
+    return ChoiceNeeded(choice=d.prompt, cites=d.cites, player=d.player, options=d.options,
+                        kind=KINDS.get(d.kind, "answer"))
+
+
+def _answer_text(answer: Any) -> str:
+    value = getattr(answer, "answer", answer)
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
+    """The notes as Steps; a run of passes is told as one step ("A and B pass in succession: …"); each
+    decision answered meanwhile (`asked`) is a step of its own, carrying the decision and the answer."""
     notes = [n for n in log if isinstance(n, Note)]
-    out: list[Step] = []
+    out: list[Step] = [Step(f"{d.player} decides: {d.prompt} — {_answer_text(a)}", d.cites, decision=_choice(d),
+                            answer=getattr(a, "answer", a)) for d, a in asked]
     i = 0
     while i < len(notes):
         n = notes[i]
@@ -38,19 +57,24 @@ def _steps(log: Log) -> tuple[Step, ...]:
             who = f"{n.text.split()[0]} and {nxt.text.split()[0]}"
             rest = after.text.split(":", 1)[1].strip() if ":" in after.text else after.text
             out.append(Step(f"{who} pass priority in succession: {rest}",
-                            tuple(dict.fromkeys((*n.cites, *after.cites)))))
+                            tuple(dict.fromkeys((*n.cites, *after.cites))), fired=after.fired, card=after.card,
+                            timing=after.timing))
             i += 3
             continue
-        out.append(Step(n.text, n.cites, n.changes))
+        out.append(Step(n.text, n.cites, n.changes, fired=n.fired, card=n.card, timing=n.timing,
+                        not_modelled=n.not_modelled))
         i += 1
     return tuple(out)
 
 
 def _request(s: State) -> ChoiceNeeded | None:
-    d = s.awaiting
-    if d is None:
-        return None
-    return ChoiceNeeded(choice=d.prompt, cites=d.cites, player=d.player, options=d.options)
+    return None if s.awaiting is None else _choice(s.awaiting)
+
+
+def _new(before: State, after: State) -> tuple:
+    """The decisions answered between two states of one line of play."""
+    n = len(before.asked)
+    return after.asked[n:] if after.asked[:n] == before.asked else after.asked
 
 
 def _ref(s: State, ref: str, player: str, zones: tuple[str, ...]) -> str:
@@ -148,7 +172,7 @@ def resolve(state: State, action: A.Act) -> Ruling:
             s2 = A.apply(_preload(s, action), _bind(s, action), log)
             _check_used(s, s2, action)
             s2 = flow.advance(s2, log)
-            return Ruling(state=s2, steps=_steps(log), request=_request(s2))
+            return Ruling(state=s2, steps=_steps(log, _new(state, s2)), request=_request(s2))
         except NeedChoice as need:              # an action is never paused midway (see _midway)
             return Ruling(state=state, refused=_midway(need.decision))
         except Refused as r:
@@ -164,12 +188,12 @@ def resolve(state: State, action: A.Act) -> Ruling:
             return Ruling(state=state, refused=_refusal(r, action))
         s = flow.loop_check(s, seen, log)
         if s.winner is not None:
-            return Ruling(state=s, steps=_steps(log))
+            return Ruling(state=s, steps=_steps(log, _new(state, s)))
         if s.turn != state.turn:
             break
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
-        return Ruling(state=s, steps=_steps(log), request=_request(s))
+        return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
     return Ruling(state=state, refused=_refusal(first, action))
 
 
@@ -193,7 +217,7 @@ def settle(state: State) -> Ruling:
         return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
     except NeedChoice as need:
         return Ruling(state=state, steps=_steps(log), refused=_midway(need.decision))
-    return Ruling(state=s, steps=_steps(log), request=_request(s))
+    return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
 
 
 # ---- views for expectations, JSON and boards --------------------------------------------------------

@@ -30,7 +30,7 @@ _TIMINGS: dict[str, str] = {
 
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
-    return frozenset(phase_event(t, ab.timing_text) or _TIMINGS[t] for t in (ab.timing or "").split("|")
+    return frozenset(phase_event(t, ab.phase_number) or _TIMINGS[t] for t in (ab.timing or "").split("|")
                      if t in _TIMINGS)
 
 

@@ -98,6 +98,9 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     "lb_return" if came_from == "field" else "lb_summon_return",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
+        s = s.record("left_field", uid, char.controller)
+        if dest in ("break", "hand"):
+            s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
         s = emit(s, "leaves", uid, log)
         extra = {"break": "to_break", "hand": "returned", "removed": "removed"}.get(dest)
         if extra:
@@ -116,7 +119,7 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
         dull = d is not None and d.type == "backup"
     s, _ = s.next_id("t")
     char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
-    s = replace(s, field=(*s.field, char))
+    s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
     state_word = "dull" if dull else "active"
     keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why
     log.add(f"{s.name_of(uid)} enters the field {state_word} under {controller}'s control", *keys,
@@ -135,7 +138,7 @@ def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("dr
             log.add(f"{player} must draw but the main deck is empty", *why, "rp_empty_draw", "lose_cannot_draw")
             return replace(s, failed_draw=s.failed_draw | {player})
         top = deck[0]
-        s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top))
+        s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top)).record("drawn", top, player)
         drawn.append(top)
     if drawn:
         log.add(f"{player} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}", *why,

@@ -41,6 +41,11 @@ def games(as_json: bool) -> None:
         click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
                    f"{d.clauses:>4} clauses  {d.title}")
     click.echo("(* = current version, cited by default)")
+    from judge.cards.db import card_sources
+    from judge.cli.cards import sources_lines
+
+    for line in sources_lines(card_sources()):
+        click.echo(line)
 
 @cli.command("rule")
 @click.argument("game")
@@ -94,10 +99,16 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         obj["changes"] = [ch.to_json() for ch in kb.changes_for(game, clauses[0].id, doc.lang, doc.version)]
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
+        from judge.cards.rulings import clause_rulings
+
+        obj["rulings"] = [r.to_json() for r in clause_rulings(kb.conn, doc.game, [c.number for c in clauses])]
         _json(obj)
         return
     changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
-    click.echo("\n".join(rule_lines(doc, clauses, changes)))
+    from judge import store
+
+    rulings = store.clause_rulings(kb.conn, doc.game, [c.number for c in clauses])
+    click.echo("\n".join(rule_lines(doc, clauses, changes, rulings)))
 
 def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
@@ -328,8 +339,11 @@ def term(word: str, game: str | None, as_json: bool) -> None:
     Example: judge term Haste --game fftcg
     """
     hits = _kb().term(word, game=game)
+    from judge.cards.rulings import term_rulings
+
+    rulings = {h.game: term_rulings(h.game, [word, h.term]) for h in hits}
     if as_json:
-        _json([h.to_json() for h in hits])
+        _json([{**h.to_json(), "rulings": [r.to_json() for r in rulings.get(h.game, [])]} for h in hits])
         return
     for i, h in enumerate(hits):
         if i:
@@ -341,6 +355,13 @@ def term(word: str, game: str | None, as_json: bool) -> None:
             click.echo(textwrap.fill(text, 96, initial_indent=f"    {number:<{width}}  ",
                                      subsequent_indent=" " * (width + 6)) if " " in text
                        else f"    {number:<{width}}  {text}")
+    shown = [g for g in dict.fromkeys(h.game for h in hits) if rulings.get(g)]
+    for g in shown:
+        from judge.cli.cards import _ruling_lines
+
+        click.echo(f"\nOfficial rulings about {word} ({g}, {len(rulings[g])}):")
+        for line in _ruling_lines(rulings[g]):
+            click.echo(line)
 
 @cli.command("diff")
 @click.argument("game")

@@ -118,6 +118,7 @@ class Selector:
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
+    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
 
 @dataclass(frozen=True)
@@ -380,6 +381,9 @@ class Delayed(Effect):
     timing_text: str
     effects: tuple[Effect, ...]
     span: Span | None = None
+    turn: Player | None = None       # whose turn it waits for: "your turn" YOU, "your opponent's turn" OPPONENT
+    next_turn: bool = False          # "your next turn": not the current one
+    phase_number: int | None = None  # "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -517,6 +521,7 @@ class Condition:
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
     qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
     #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
+    cost: Cost | None = None     # FFTCG "if your opponent doesn't pay 《1》": the cost named (11.11.5.1)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -548,6 +553,9 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
     trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
+    turn: Player | None = None            # FFTCG phase trigger: whose turn ("of each of your turns" YOU, "your
+    #                                       opponent's" OPPONENT, "each player's" ANY); None = the controller's
+    phase_number: int | None = None       # FFTCG "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
     text: str = ""
     span: Span | None = None
 

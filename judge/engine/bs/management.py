@@ -48,7 +48,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
     owner = state.owners.get(cid, ctrl)
     o = state.players[owner]
     if d.token:
-        dest = "gone"
+        dest = "removed"          # a token leaving the field is removed from the game (4-12-3)
     if dest == "trash":
         o = replace(o, trash=(*o.trash, cid))
     elif dest == "hand":

@@ -111,8 +111,8 @@ class BattleSpiritsRules:
             try:
                 battle.close_open_windows(ctx, for_what="the choice")
                 battle.drive(ctx, action.order)
-            except Need as n:
-                ctx.set(pending=n.decision, answers=())
+            except Need as n:   # the answers an effect already took stay with it (it restarts with them)
+                ctx.set(pending=n.decision)
                 return Ruling(state=ctx.state, steps=ctx.steps, request=n.decision)
             return self._done(ctx)
         ctx.steps.append(Step(f"Note: no decision is pending, so the answer {action.choice!r} is not needed"))

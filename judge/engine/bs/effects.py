@@ -220,9 +220,17 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); cost changes are noted."""
+    """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
+    red symbols" (the symbols it has)."""
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
+        if eff.stat.startswith("symbols:"):
+            management.add_mod(ctx, target=cid, kind="symbol_set", value=(eff.stat.split(":", 1)[1],) * eff.value,
+                               duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                               controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)}'s symbol counts as {eff.value} {eff.stat.split(':', 1)[1]} "
+                    "symbols", "card.symbols", "effect.duration")
+            continue
         if eff.stat != "bp":
             ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
@@ -320,6 +328,9 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if eff.instead or cond.kind in ("substitution", "would"):
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
+    if cond.kind == "battle_end":
+        _at_battle_end(ctx, eff, item)
+        return
     if cond.kind == "for_each":
         n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
         if n < 0:
@@ -339,6 +350,17 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
             concept)
     for e in (eff.effects if holds else eff.otherwise):
         apply(ctx, e, item)
+
+
+def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """"At the end of this battle, …" written in a resolving effect: it waits for the battle's end
+    (7-1-6-1) and then activates; with no battle it never does."""
+    if ctx.state.battle is None:
+        ctx.log(f"{item.label}: no battle is under way, so the part for its end never happens", "rules.impossible")
+        return
+    management.add_mod(ctx, target=item.source, kind="delayed", value=(eff.effects, item.label),
+                       duration=ast.Duration.BATTLE, source=item.source, controller=item.controller)
+    ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
 
 
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))

@@ -59,6 +59,10 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
         return False
     fc = state.field_card(cid)
+    if sel.state in ("attacking", "blocking"):
+        b = state.battle
+        return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \
+            all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
     if sel.state and fc is not None:
         want = {"exhausted": (Orientation.EXHAUSTED, Orientation.HEAVY_EXHAUSTED),
                 "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())

@@ -378,12 +378,12 @@ def _may(ctx: Ctx, item: Work) -> bool:
     first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
     from judge.engine.kernel.values import yes_no
 
-    if ctx.has_answer():
-        nxt = ctx.state.answers[0]
+    if ctx.has_answer("may"):
+        nxt = ctx.peek_answer("may")
         if yes_no(nxt) is None:
             declined = isinstance(nxt, list | tuple) and not nxt
             if declined:
-                ctx.take_answer()
+                ctx.take_answer("may")
             ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
                     f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
             return not declined

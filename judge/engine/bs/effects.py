@@ -363,6 +363,27 @@ def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
 
 
+@effect(ast.Modal, concepts=("rules.text_order",))
+def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
+    """"Choose one of the following" (N of M): the effect's controller picks which, by number (1 = first)."""
+    n = len(eff.options)
+    numbers = [str(i) for i in range(1, n + 1)]
+    if eff.count >= n and not eff.up_to:
+        picked = numbers
+    else:
+        answer = ctx.ask(f"{item.controller} chooses {'up to ' if eff.up_to else ''}{eff.count} of the {n} options of "
+                         f"{item.label} (by number: {', '.join(numbers)})", "rules.text_order",
+                         player=item.controller, options=numbers, kind="mode")
+        picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        if any(p not in numbers for p in picked) or len(set(picked)) != len(picked) or len(picked) > eff.count \
+                or (not eff.up_to and len(picked) < eff.count):
+            raise ctx.refuse(f"{answer!r} is not {eff.count} of the options {', '.join(numbers)}", "rules.text_order")
+    for p in sorted(picked, key=int):
+        ctx.log(f"{item.label}: option {p} is carried out", "rules.text_order")
+        for e in eff.options[int(p) - 1]:
+            apply(ctx, e, item)
+
+
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not."""

@@ -104,9 +104,9 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
         s = s.record("attacked", uid, player)
-        if len(attackers) > 1:
-            s = s.record("party", uid, player)
         s = emit(s, "attacks", uid, log)
+        if len(attackers) > 1:                  # "When X forms a party and attacks" (15.1.1.9)
+            s = emit(s.record("party", uid, player), "party_attacks", uid, log)
     return replace(s, pc=("priority", player))
 
 

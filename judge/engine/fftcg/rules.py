@@ -323,3 +323,9 @@ class FFTCGRules:
 
     def board_lines(self, state: State) -> list[str]:
         return board_lines(state)
+
+    def unexecuted(self, ability: Any) -> tuple[str, ...]:
+        """What of a parsed ability this engine does not carry out (empty: all of it), for `judge card`."""
+        from judge.engine.fftcg.support import unexecuted
+
+        return unexecuted(ability)

@@ -170,11 +170,24 @@ def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
     return (e for e in _effects_flat(ab.effects) if not is_ongoing_condition(e))
 
 
-def field_effects(s: State) -> Iterable[tuple[Character, object]]:
-    """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
-    for c, ab in _field_abilities(s):
-        for e in live(s, ab.effects, c.controller, c.uid):
-            yield c, e
+def field_effects(s: State) -> list[tuple[Character, object]]:
+    """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1).
+
+    Read once per board (boards are immutable): every power, keyword and restriction read on that
+    board shares the list, so reading the whole field stays linear in its size. A reading made
+    while a condition is being evaluated (see `live`) is partial and is not kept."""
+    hit = _FX.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    out = [(c, e) for c, ab in _field_abilities(s) for e in live(s, ab.effects, c.controller, c.uid)]
+    if not _READING[0]:
+        if len(_FX) > 2048:
+            _FX.clear()
+        _FX[id(s)] = (s, out)
+    return out
+
+
+_FX: dict[int, tuple[State, list]] = {}
 
 
 def _field_abilities(s: State) -> Iterator[tuple[Character, Ability]]:

@@ -18,9 +18,9 @@ from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
-from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.engine.fftcg.zones import discard, enter_field
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Destroy, Move
+from judge.text.ast import Ability, AbilityKind
 
 NO_PAYMENT = Payment()
 
@@ -326,9 +326,6 @@ def use(s: State, a: Use, log: Log) -> State:
     if crystal > s.crystals_of(p):
         raise Refused(f"the cost needs {crystal} Crystal(s) and {p} has {s.crystals_of(p)}", "crystals", "action_cost")
     extra_costs = cost.effects if cost else ()
-    for e in extra_costs:
-        if not (isinstance(e, Destroy | Move) and e.target.self_ref):
-            raise Refused(f"the engine cannot pay the cost {type(e).__name__} of {label} yet", "action_cost")
     if cost is not None and cost.dull_self:
         s = s.with_char(uid, dull=True)
         log.add(f"{p} dulls {s.name_of(uid)} to pay the Dull icon", k["dull"], "kw_dull", changes=(f"{uid}: dull",))
@@ -338,8 +335,10 @@ def use(s: State, a: Use, log: Log) -> State:
     if crystal:
         s = s.with_crystals(p, s.crystals_of(p) - crystal)
         log.add(f"{p} spends {crystal} Crystal(s) ({s.crystals_of(p)} left)", "crystals", "action_cost")
-    for _ in extra_costs:
-        s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
+    if extra_costs:
+        from judge.engine.fftcg.costs import pay_costs
+
+        s = pay_costs(s, p, uid, extra_costs, label, log)
     if limit is not None and s.char(uid) is not None:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
     s, sid = s.next_id("s")

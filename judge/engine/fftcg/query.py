@@ -369,6 +369,25 @@ def _threshold(value: int, t: Threshold) -> bool:
             "<": value < t.value, ">": value > t.value}[t.op]
 
 
+def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
+    """Whether a card is in the state a selector names (6.3, 10.1, 15.1.1.9): dull, active, attacking,
+    blocking, in a party, damaged, frozen. A state this engine does not know never fits."""
+    b = s.battle
+    if state in ("dull", "active"):
+        return c is not None and c.dull == (state == "dull")
+    if state == "attacking":
+        return b is not None and uid in b.attackers
+    if state == "blocking":
+        return b is not None and b.blocker == uid
+    if state == "in_party":
+        return b is not None and len(b.attackers) > 1 and uid in b.attackers
+    if state == "damaged":
+        return c is not None and c.damage > 0
+    if state == "frozen":
+        return c is not None and c.frozen
+    return False
+
+
 def _parts(value: str) -> frozenset[str]:
     """A card's Jobs or Categories as a set: a card with several belongs to each of them (5.2.2.2)."""
     hit = _PARTS.get(value)
@@ -427,7 +446,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
-    if sel.state in ("dull", "active") and (c is None or c.dull != (sel.state == "dull")):
+    if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
     if sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False

@@ -388,7 +388,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
 
     check_answer(s, d, value)
     s = answered(s, d)
-    return replace(s, awaiting=None, answers=(*s.answers, value))
+    return replace(s, awaiting=None, answers=(*s.answers, value), asked=(*s.asked, (d, value)))
 
 
 def _pending(d, text: str) -> Refused:
@@ -406,7 +406,7 @@ def block(s: State, a: Block, log: Log) -> State:
             from judge.engine.fftcg.payments import PayAnswer
 
             answer = PayAnswer(answer, a.pay)
-        return replace(s, awaiting=None, answers=(*s.answers, answer))
+        return replace(s, awaiting=None, answers=(*s.answers, answer), asked=(*s.asked, (d, answer)))
     if a.player == s.turn_player:
         raise Refused("only the non-turn player blocks", "block_declaration")
     b = s.battle

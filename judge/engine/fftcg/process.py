@@ -19,6 +19,7 @@ from judge.engine.fftcg.query import (
     names,
     per_unknown,
     power,
+    restricted,
 )
 from judge.engine.fftcg.zones import move
 from judge.engine.kernel.values import evolve as replace
@@ -63,7 +64,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
         pw = power(s, c.uid, fx)
         if pw <= 0:
             out[c.uid] = ("rp_zero_power", False)
-        elif pw >= 1000 and c.damage >= pw:
+        elif pw >= 1000 and c.damage >= pw and not restricted(s, c.uid, "be_broken"):
             out[c.uid] = ("rp_damage_power", True)
     for p in PLAYERS:
         by_name: dict[str, list[str]] = defaultdict(list)

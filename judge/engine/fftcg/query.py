@@ -302,21 +302,23 @@ def is_forward(s: State, uid: str) -> bool:
     return is_type(s, uid, "forward")
 
 
-def restricted(s: State, uid: str, action: str) -> bool:
-    """True when an effect says this Character cannot `action` (attack, block, …)."""
+def restricted(s: State, uid: str, action: str, mode: str = "cannot") -> bool:
+    """True when an effect says this Character cannot `action` (attack, block, be broken …), or, with
+    `mode="can"`, that it may (attack twice): a resolved effect on it, its own field ability, or another
+    card's field ability naming it."""
     c = s.char(uid)
     if c is None:
         return False
-    if any(m.kind == "cannot" and m.value == action for m in c.mods):
+    if any(m.kind == mode and m.value == action for m in c.mods):
         return True
     for ab in abilities(s, uid):
         for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and \
+            if isinstance(e, Restriction) and e.mode == mode and e.action == action and \
                     ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and \
                     (e.target is None or e.target.self_ref):
                 return True
     for src, e in field_effects(s):
-        if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and e.target is not None \
+        if isinstance(e, Restriction) and e.mode == mode and e.action == action and e.target is not None \
                 and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
             return True
     return False
@@ -335,7 +337,12 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
                     (e.target is None or e.target.self_ref) and \
                     (e.by is None or matches(s, blocker, e.by, c.controller, attacker)):
                 return True
-    return False
+    if any(m.kind == "blocked_by" and matches(s, blocker, m.value, c.controller, attacker) for m in c.mods):
+        return True
+    return any(m.kind == "cannot" and m.value == "be_blocked" for m in c.mods) or any(
+        isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and e.target is not None
+        and not e.target.self_ref and matches(s, attacker, e.target, src.controller, src.uid)
+        and (e.by is None or matches(s, blocker, e.by, src.controller, src.uid)) for src, e in field_effects(s))
 
 
 def must_attack(s: State, uid: str) -> bool:

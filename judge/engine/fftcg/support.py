@@ -25,11 +25,13 @@ from judge.text.ast import AbilityKind
 #: conditions `effects.run` decides from what happened in the same effect ("If you do so", "If not")
 RUN_CONDITIONS = frozenset({"do_so", "not_done"})
 #: what a resolving Restriction can be: its (mode, action)
-RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block")})
+RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block"),
+                                   ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
 #: the field-ability restrictions the board applies: (mode, action prefix)
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
-                      ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""))
+                      ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
+                      ("can", "attack_twice"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",

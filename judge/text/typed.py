@@ -29,7 +29,8 @@ def _condition(node: ast.Condition) -> str | None:
         return "a condition kept as text"
     if node.kind in SELF_CONTAINED_CONDITIONS:
         return None
-    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers:
+    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers \
+            and getattr(node, "cost", None) is None:
         return f"a {node.kind!r} condition with no typed fields"
     return None
 

@@ -64,7 +64,8 @@ def _condition(node: ast.Condition, game: str | None = None) -> str | None:
         if node.kind == "during" and node.event not in ast.STEPS:
             return f"a step {node.event!r} outside the closed set of steps"
         return None
-    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers:
+    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers \
+            and getattr(node, "cost", None) is None:
         return f"a {node.kind!r} condition with no typed fields"
     return None
 

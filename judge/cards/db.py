@@ -196,6 +196,28 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
         conn.close()
 
 
+_LEXICONS: dict[tuple[str, str | None, str | None], object] = {}
+
+
+def card_lexicon(game: str | None = None, db_path: Path | None = None):
+    """The closed word lists (families, card names, keywords) of every stored card of a game, read
+    against by the card grammar (judge.text.lexicon); cached per database and source hash. Battle
+    Spirits Saga and Standard share their templating, so "bs" and "bss" read each other's words."""
+    from judge.text.lexicon import Lexicon
+
+    path = ensure_cards(db_path)
+    conn = store.connect(path)
+    try:
+        key = (str(path), store.cards_hash(conn), game)
+        if key not in _LEXICONS:
+            games = ("bss", "bs") if game in ("bss", "bs") else (game,)
+            cards = [Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g)]
+            _LEXICONS[key] = Lexicon.from_cards(cards)
+    finally:
+        conn.close()
+    return _LEXICONS[key]
+
+
 def _match_query(query: str) -> str:
     words = re.findall(r"[\w'’.-]+", query)
     if not words:

@@ -53,9 +53,10 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
 
     Example: judge parse "[LV1][LV2] When Summoned: Draw a card." --game bss
     """
+    from judge.cards.db import card_lexicon
     from judge.text.parse import parse_text
 
-    result = parse_text(text.replace("\\n", "\n"), game)
+    result = parse_text(text.replace("\\n", "\n"), game, lexicon=card_lexicon(game))
     if as_json:
         _json(_result_json(result, game))
     else:
@@ -104,10 +105,10 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
 
     Example: judge card "Blaze Drake" --game bs
     """
-    from judge.cards.db import find_card
+    from judge.cards.db import card_lexicon, find_card
 
     card = find_card(query, game)
-    result = card.parse()
+    result = card.parse(card_lexicon(card.game))
     if as_json:
         _json({"card": card.to_dict(), **_result_json(result, card.game)})
         return

@@ -20,8 +20,9 @@ PLAYER_KEYS = {"life", "reserve", "soul_core", "trash_cores", "deck", "hand", "t
 FIELD_KEYS = {"id", "card", "cores", "state", "soul_core"}
 
 
-def parse_card_text(text: str, game: str, where: str) -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    """(abilities, unparsed pieces) from the card grammar."""
+def parse_card_text(text: str, game: str, where: str, lexicon: Any = None) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """(abilities, unparsed pieces) from the card grammar; `lexicon`: the families and names the
+    text is read against (judge.text.lexicon; the shipped samples' when None)."""
     if not text.strip():
         return (), ()
     try:
@@ -29,7 +30,7 @@ def parse_card_text(text: str, game: str, where: str) -> tuple[tuple[Any, ...], 
     except ImportError as exc:
         raise ScenarioError(f"{where}.text: the card grammar is not available ({exc})") from exc
     try:
-        result = parse_text(text, game)
+        result = parse_text(text, game, lexicon=lexicon)
     except Exception as exc:  # a grammar failure is reported at the card, never a traceback
         raise ScenarioError(f"{where}.text: the card grammar could not read it: {exc}") from exc
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
@@ -59,8 +60,9 @@ def _int(v: Any, where: str, default: int | None = None) -> int:
     return v
 
 
-def card_def(key: str, raw: Any, game: str, where: str) -> CardDef:
-    """A CardDef from a scenario's `cards:` entry (a mapping, or a real card number)."""
+def card_def(key: str, raw: Any, game: str, where: str, lexicon: Any = None) -> CardDef:
+    """A CardDef from a scenario's `cards:` entry (a mapping, or a real card number); `lexicon`: the
+    families and names its text is read against (the scenario's cards')."""
     if isinstance(raw, str):
         return _real_card(key, raw, game, where)
     if not isinstance(raw, Mapping):
@@ -93,7 +95,7 @@ def card_def(key: str, raw: Any, game: str, where: str) -> CardDef:
     if ctype == "nexus" and not levels:
         levels = [(1, 0, None)]
     text = str(raw.get("text") or "")
-    abilities, unparsed = parse_card_text(text, game, where)
+    abilities, unparsed = parse_card_text(text, game, where, lexicon)
     return CardDef(key=key, name=str(raw.get("name") or key), type=ctype,
                    colors=_colors(raw.get("colors"), f"{where}.colors"), cost=_int(raw.get("cost"), f"{where}.cost", 0),
                    reduction=_colors(raw.get("reduction"), f"{where}.reduction"),
@@ -114,11 +116,23 @@ def _real_card(key: str, number: str, game: str, where: str) -> CardDef:
     card = find_card(number, game="bss" if game == "bs" else game)
     levels = tuple(sorted((int(lv), int(cb[0]), None if cb[1] is None else int(cb[1]))
                           for lv, cb in (card.levels or {}).items()))
-    abilities, unparsed = parse_card_text(card.text or "", game, where)
+    from judge.cards.db import card_lexicon
+
+    abilities, unparsed = parse_card_text(card.text or "", game, where, card_lexicon(game))
     return CardDef(key=key, name=card.name, type=str(card.type).lower(), colors=tuple(card.colors or ()),
                    cost=int(card.cost or 0), reduction=tuple(card.reduction or ()), symbols=tuple(card.symbols or ()),
                    families=tuple(card.families or ()), levels=levels, text=card.text or "", abilities=abilities,
                    unparsed=unparsed)
+
+
+def _scenario_lexicon(cards_raw: Mapping[str, Any]) -> Any:
+    """The families and names of a scenario's own cards, beside the shipped samples' (judge.text.lexicon)."""
+    from judge.text.lexicon import default_lexicon
+
+    raws = [r for r in cards_raw.values() if isinstance(r, Mapping)]
+    return default_lexicon().with_words(
+        families=[str(f) for r in raws for f in (r.get("families") or ()) if isinstance(r.get("families"), list)],
+        names=[str(r["name"]) for r in raws if r.get("name")])
 
 
 def load_board(data: Mapping[str, Any], game: str, where: str) -> State:
@@ -127,8 +141,9 @@ def load_board(data: Mapping[str, Any], game: str, where: str) -> State:
     cards_raw = data.get("cards") or {}
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card refs to cards")
+    lexicon = _scenario_lexicon(cards_raw)
     for key, raw in cards_raw.items():
-        defs[str(key)] = card_def(str(key), raw, game, f"{where}: cards.{key}")
+        defs[str(key)] = card_def(str(key), raw, game, f"{where}: cards.{key}", lexicon)
     turn = data.get("turn") or {}
     if not isinstance(turn, Mapping):
         raise ScenarioError(f"{where}: turn: must be {{number: N, player: A|B, step: …}}")

@@ -327,7 +327,7 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
 
 def _chain(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """【Chain: colour】 (11-15): the rest follows if you have a symbol of that colour on your field."""
-    colors = {w.lower() for w in eff.condition.text.replace(":", " ").split()[1:]}
+    colors = set(eff.condition.selector.colors) if eff.condition.selector is not None else set()
     have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
     holds = bool(colors & have)
     ctx.log(f"{item.label}: 【{eff.condition.text}】: {item.controller} {'has' if holds else 'has no'} "

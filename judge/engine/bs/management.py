@@ -134,7 +134,7 @@ def _substitutions(state: State, cid: str) -> list[tuple[str, object]]:
             for _, ab in derive.active_abilities(state, fc.id):
                 cond = ab.condition
                 if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "would" \
-                        or "destroy" not in cond.text.lower():
+                        or cond.event != "destroyed":
                     continue
                 subs = [e for e in ab.effects if isinstance(e, Conditional) and e.instead]
                 if not subs:

@@ -167,7 +167,7 @@ def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
         for idx, ab in enumerate(d.abilities if d else ()):
             cond = ab.condition
             if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
-                    or "destroyed" not in cond.text.lower() or (ab.levels and level_now not in ab.levels):
+                    or cond.event != "destroyed" or (ab.levels and level_now not in ab.levels):
                 continue
             sel = cond.selector
             hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)

@@ -34,6 +34,7 @@ from judge.text.ast import (
 )
 from judge.text.bs.conditions import ConditionMixin
 from judge.text.bs.directives import DirectiveMixin
+from judge.text.bs.events import EventMixin
 from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
@@ -49,7 +50,7 @@ class _Stmt(list):
     restriction: str | None = None
 
 
-class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
+class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
     def __init__(self, prepared: Prepared, offset: int) -> None:

@@ -67,8 +67,14 @@ class ConditionMixin:
                          threshold=Threshold(stat, op, n))
 
     def cond_only(self, c: list) -> Condition:
+        # "if you only have Angel spirits on the field"; "… only have two or fewer spirits": a count
         player = first(c, Player)
-        return Condition(kind="only", text="", player=player, selector=_whose(first(c, Selector), player))
+        sel = _whose(first(c, Selector), player)
+        counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if counted is not None:
+            sel = replace(sel, count=None, thresholds=tuple(t for t in sel.thresholds if t is not counted))
+            return Condition(kind="count", text="", player=player, selector=sel, threshold=counted)
+        return Condition(kind="only", text="", player=player, selector=sel)
 
     def cond_control(self, c: list) -> Condition:
         # "if you control a Shinji nexus", "if your opponent controls two or more spirits"

@@ -347,7 +347,7 @@ class EventMixin:
     @v_args(meta=True)
     def time_point(self, meta: Any, c: list) -> Condition:
         words = str(c[0]).lower().split()
-        if words[1] == "start":
+        if words[2] == "start":
             event = "step_start" if words[-1] == "step" else "turn_start"
         else:
             event = "battle_end" if words[-1] == "battle" else "turn_end"
@@ -377,7 +377,7 @@ class EventMixin:
         w = str(who).lower().replace("’", "'") if who is not None else "either"
         who_id = "either" if w.startswith(("either", "each")) else "opponents" if "opponent" in w else "your"
         step = tok(c, "STEP_WORD")
-        return (who_id, STEP_IDS[str(step).lower()] if step is not None else str(tok(c, "TURN_OR_STEP")).lower())
+        return (who_id, STEP_IDS[str(step).lower()] if step is not None else "turn")
 
     def window_battle(self, c: list) -> tuple:
         return ("during_battle", str(c[0]).lower())

@@ -364,6 +364,11 @@ class SelectorMixin:
         return Ref(span=self._span(meta))
 
     @v_args(meta=True)
+    def the_done(self, meta: Any, c: list) -> Selector:
+        # "the destroyed spirit", "the exhausted nexus": the card that event happened to
+        return Ref(participle=str(tok(c, "EVENT_PASSIVE")).lower(), span=self._span(meta))
+
+    @v_args(meta=True)
     def self_ref(self, meta: Any, c: list) -> Selector:
         types, _, _ = _noun_types(str(c[0]))
         return Selector(self_ref=True, card_types=types, span=self._span(meta))

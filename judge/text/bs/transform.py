@@ -50,6 +50,17 @@ class _Stmt(list):
     restriction: str | None = None
 
 
+def _with_reminder(effect: Any, reminder: list) -> Any:
+    """`effect` with the printed timing of each gained keyword (a reminder, BSS 11-14-2) set, wherever
+    the Gain sits (inside an "if …" too)."""
+    timings = {name: timing for timing, name in reminder}
+    if isinstance(effect, Gain) and effect.keyword is not None and effect.timing is None:
+        return replace(effect, timing=timings.get(effect.keyword.name))
+    if isinstance(effect, Conditional | Optional | Sequence):
+        return replace(effect, effects=tuple(_with_reminder(e, reminder) for e in effect.effects))
+    return effect
+
+
 class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
@@ -157,8 +168,14 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     # ── statements ──
     def directives(self, c: list) -> list:
         out: list = []
+        after = None
         for x in c:
+            if isinstance(x, tuple) and x and x[0] == "after":       # "… after its effect resolves and …"
+                after = x[2]
+                x = x[1]
             out.extend(x if isinstance(x, list) else [x])
+        if after is not None:
+            return [Conditional(condition=Condition(kind="after_resolves", text=""), effects=tuple(out), span=after)]
         return out
 
     @v_args(meta=True)
@@ -180,6 +197,8 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         # "they must discard a card (as an additional cost)" (BS 5-19-5; BSS 8-4-2-2)
         effects = next(x for x in c if isinstance(x, list))
         who = first(c, Player)
+        if who is None and isinstance(c[0], Ref):
+            who = Player.OPPONENT           # "they must discard a card": a pronoun for a player is the opponent
         if who is not None:
             effects = [replace(e, player=who) if hasattr(e, "player") and e.player in (None, Player.YOU)
                        else e for e in effects]
@@ -215,17 +234,17 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
                 effects = [replace(e, cost=Cost(effects=(payload,))) if isinstance(e, Restriction) else e
                            for e in effects]
             elif kind == "per":
-                applied = [replace(e, per=payload) if getattr(e, "per", False) is None else e for e in effects]
-                if applied == effects:   # no amount to multiply: the whole sentence repeats per item
+                # "… and place one core … for each card you discarded": the last amount is multiplied
+                last = max((i for i, e in enumerate(effects) if getattr(e, "per", False) is None), default=None)
+                applied = [replace(e, per=payload) if i == last else e for i, e in enumerate(effects)]
+                if last is None:         # no amount to multiply: the whole sentence repeats per item
                     applied = [Conditional(condition=Condition(kind="for_each", text="", selector=payload),
                                            effects=tuple(effects), span=self._span(meta))]
                 effects = applied
             elif kind == "restrict":
                 restriction = payload
             elif kind == "reminder":         # the gained keywords' printed timing (BSS 11-14-2)
-                timings = {name: timing for timing, name in payload}
-                effects = [replace(e, timing=timings.get(e.keyword.name)) if isinstance(e, Gain) and e.keyword
-                           and e.timing is None and e.keyword.name in timings else e for e in effects]
+                effects = [_with_reminder(e, payload) for e in effects]
             else:
                 effects = [Conditional(condition=payload, effects=tuple(effects), span=self._span(meta))]
         out = _Stmt(effects)
@@ -260,10 +279,9 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return out
 
     @v_args(meta=True)
-    def after_directive(self, meta: Any, c: list) -> list:
-        first_ = c[0] if isinstance(c[0], list) else [c[0]]
-        cond = Condition(kind="after_resolves", text="")
-        return [Conditional(condition=cond, effects=tuple(first_), span=self._span(meta))]
+    def after_directive(self, meta: Any, c: list) -> tuple:
+        # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
+        return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta))
 
     # trailers: (kind, payload)
     def tr_if(self, c: list) -> tuple:

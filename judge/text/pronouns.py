@@ -71,7 +71,7 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     if isinstance(node, Conditional) and st.get("cur") is None:
         # "If none of your opponent's spirits are exhausted, select one of them": the condition's cards
         found = _resolve(node.condition, st, itself)
-        if getattr(found, "selector", None) is not None and found.kind in ("count", "only"):
+        if getattr(found, "selector", None) is not None and found.kind in ("count", "only", "is"):
             st["cur"] = replace(found.selector, thresholds=tuple(t for t in found.selector.thresholds
                                                                  if t.stat != "count"))
     changes = {}
@@ -93,7 +93,7 @@ def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         cur = cur[0]
     if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
         return itself(node)
-    if node.count != 1 or node.up_to:       # "one of them", "any number of them"
+    if (node.count != 1 or node.up_to) and not node.all_picks:   # "one of them", "any number of them"
         cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
     if node.state:                           # "keep it on the field exhausted"
         cur = replace(cur, state=node.state)

@@ -118,10 +118,16 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple
             break
         grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
         if grant is not None and i + 1 < len(sentences):
-            # "gain the following effect: …": the line's later sentences belong to the gained effect
-            more, _ = _assemble(sentences[i + 1:], [])
+            # "gain the following effect: …": the line's later sentences belong to the gained effect, up to
+            # one activating the card's own main / flash effect (a magic card's, BSS 10-9-2)
+            end = next((k for k in range(i + 1, len(sentences)) if _activates_own_step(sentences[k][1])),
+                       len(sentences))
+            more, _ = _assemble(sentences[i + 1:end], [])
             full = replace(grant, ability=replace(grant.ability, effects=grant.ability.effects + tuple(more)))
             result.extend(_swap(inner, grant, full))
+            if end < len(sentences):
+                rest, _ = _assemble(sentences[end:], restrictions, timed)
+                result.extend(rest)
             break
         if joiner == "or" and result:
             result.append(_or_else(result.pop(), inner, span))
@@ -133,6 +139,13 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple
         else:
             result.extend(inner)
     return _fold_picks(result), trigger
+
+
+def _activates_own_step(effects: list) -> bool:
+    """Whether a sentence activates the card's own main / flash effect ("… to activate its flash effect")."""
+    from judge.text.ast import Activate
+
+    return any(isinstance(n, Activate) and n.step is not None for n in walk(list(effects)))
 
 
 def _fold_picks(effects: list) -> list:

@@ -237,7 +237,7 @@ class ConditionMixin:
         return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))
 
     def cond_used_during(self, c: list) -> Condition:
-        step = STEP_IDS[str(tok(c, "STEP_WORD_ANY")).lower()]
+        step = STEP_IDS[str(tok(c, "STEP_WORD")).lower()]
         return Condition(kind="during", text="", event=step, player=_player(tok(c, "POSS")))
 
     def cond_among(self, c: list) -> Condition:

@@ -536,13 +536,14 @@ class DirectiveMixin:
         per = _per(c)
         owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
+        # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
+        looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))
         if per is not None:
-            out = replace(out, count=None)
             from judge.text.ast import Condition, Conditional
 
             return [Conditional(condition=Condition(kind="for_each", text="", selector=per),
-                                effects=(replace(out, count=n),), span=self._span(meta))]
-        return out
+                                effects=(out,), span=self._span(meta)), looked]
+        return [out, looked]
 
     @v_args(meta=True)
     def reveal_it(self, meta: Any, c: list) -> list:

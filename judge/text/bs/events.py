@@ -253,6 +253,10 @@ class EventMixin:
     def tail_by(self, c: list) -> tuple:
         return ("by", c[0])
 
+    def tail_by_effects(self, c: list) -> tuple:
+        owner = str(c[0]).split(" of ", 1)[1]
+        return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
+
     def tail_into(self, c: list) -> tuple:
         return ("zone", c[-1][0])
 

@@ -155,7 +155,7 @@ class RestrictionMixin:
         owner = tok(c, "POSS")
         target = first(c, Selector)
         by = Selector(count=None, unit="effect", effect="this") if has_tok(c, "WITH_THIS_EFFECT") else None
-        return Restriction(mode="cannot", action="activate", target=target,
+        return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
                            player=_player(owner) if owner is not None else None, by=by,
                            object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))
 

@@ -366,7 +366,8 @@ class SelectorMixin:
     @v_args(meta=True)
     def the_done(self, meta: Any, c: list) -> Selector:
         # "the destroyed spirit", "the exhausted nexus": the card that event happened to
-        return Ref(participle=str(tok(c, "EVENT_PASSIVE")).lower(), span=self._span(meta))
+        word = str(tok(c, "EVENT_PASSIVE")).lower()
+        return Ref(participle=None if word == "selected" else word, span=self._span(meta))
 
     @v_args(meta=True)
     def self_ref(self, meta: Any, c: list) -> Selector:

@@ -4,7 +4,7 @@ tables are written in.
 A fact is `"kind: test test …"`: some node of that kind (the JSON kind, e.g. `destroy`, `selector`,
 `condition`, `ability` for the ability itself) satisfies every test. A test is
 - `path=value`: the field at the dotted path equals the value (an enum compares by its value, a
-  tuple as its items joined by ",", True as "yes", None as "none");
+  tuple as its items joined by ",", True as "yes", None as "none", a space as "_");
 - `path<=N`, `path>=N`, `path==N`, `path<N`, `path>N`: the path names a Selector, a Condition or a
   Threshold whose last part is a stat (`target.bp<=3000`, `threshold.life<=3`): a threshold of
   that stat with that comparison and number exists there.
@@ -39,7 +39,7 @@ def _shown(value: Any) -> str:
         return "none"
     if isinstance(value, tuple):
         return ",".join(_shown(v) for v in value)
-    return str(value)
+    return str(value).replace(" ", "_")
 
 
 def _thresholds(node: Any) -> tuple[Threshold, ...]:

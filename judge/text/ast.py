@@ -129,6 +129,7 @@ class Selector:
     not_names: tuple[str, ...] = ()    # BS "other than Rei Ayanami": card names it is not
     has_effect: tuple[str, ...] = ()   # BS "with a “When This Spirit Blocks” effect": Ability.timing ids it has
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
+    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
 
 @dataclass(frozen=True)
@@ -403,6 +404,9 @@ class Delayed(Effect):
     timing_text: str
     effects: tuple[Effect, ...]
     span: Span | None = None
+    turn: Player | None = None       # whose turn it waits for: "your turn" YOU, "your opponent's turn" OPPONENT
+    next_turn: bool = False          # "your next turn": not the current one
+    phase_number: int | None = None  # "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -572,6 +576,7 @@ class Condition:
     window: str | None = None         # BS kind "happened": when it happened (this_turn | this_effect | cost)
     negated: bool = False             # BS "not", "no", "unless": the condition holds when this does not
     conditions: tuple[Condition, ...] = ()   # BS kinds "all" / "any": the conditions joined
+    cost: Cost | None = None     # FFTCG "if your opponent doesn't pay 《1》": the cost named (11.11.5.1)
 
 
 #: Battle Spirits condition kinds and the fields each must fill to mean something (judge.text.typed
@@ -659,6 +664,9 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
     trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
+    turn: Player | None = None            # FFTCG phase trigger: whose turn ("of each of your turns" YOU, "your
+    #                                       opponent's" OPPONENT, "each player's" ANY); None = the controller's
+    phase_number: int | None = None       # FFTCG "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
     text: str = ""
     span: Span | None = None
 

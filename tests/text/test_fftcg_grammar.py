@@ -259,6 +259,7 @@ def test_fftcg_11_9_field_ability_cannot_be_chosen() -> None:
     assert ability.kind is AbilityKind.FIELD
     assert ability.effects[0] == Restriction(mode="cannot", action="be_chosen", target=ability.effects[0].target,
                                              duration=Duration.PERMANENT, by_text="your opponent's summons",
+                                             by=Selector(count=None, card_types=("summon",), owner=Player.OPPONENT),
                                              span=ability.effects[0].span)
 
 

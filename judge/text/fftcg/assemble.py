@@ -27,6 +27,7 @@ from judge.text.ast import (
     Gain,
     Keyword,
     ModifyStat,
+    Player,
     RedirectDamage,
     Restriction,
     Selector,
@@ -42,8 +43,10 @@ _REF_NAME = re.compile(r"^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/
 class Trigger:
     """An auto-ability trigger before it is attached to the effects it starts (11.8.2)."""
 
-    def __init__(self, timing: str, text: str, span: Span | None, subject: Selector | None = None) -> None:
+    def __init__(self, timing: str, text: str, span: Span | None, subject: Selector | None = None, *,
+                 turn: Player | None = None, next_turn: bool = False, phase_number: int | None = None) -> None:
         self.timing, self.text, self.span, self.subject = timing, text, span, subject
+        self.turn, self.next_turn, self.phase_number = turn, next_turn, phase_number   # "At the … of …" (9)
 
 
 class UseLimit:
@@ -221,6 +224,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     name = cost = None
     timing = timing_text = None
     trigger_on: Selector | None = None
+    when: dict[str, Any] = {}
     if isinstance(body, tuple) and body[0] == "special":
         kind, name, cost, items = AbilityKind.SPECIAL, body[1], body[2], body[3]
     elif isinstance(body, tuple) and body[0] == "action":
@@ -232,6 +236,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         first = items.pop(0)
         kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
         trigger_on = first.trigger.subject
+        when = {"turn": first.trigger.turn, "phase_number": first.trigger.phase_number}
         items = first.effects + items
     items = apply_lasting(items)
     effects: list[Any] = []
@@ -249,13 +254,18 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
             effects.append(e)
     effects = [_settled(e) for e in resolve_pronouns([
         Delayed(timing=e.trigger.timing, timing_text=e.trigger.text, effects=tuple(resolve_pronouns(e.effects)),
-                span=e.trigger.span) if isinstance(e, DelayedPart) else e
+                span=e.trigger.span, **_moment(e.trigger)) if isinstance(e, DelayedPart) else e
         for e in effects])]
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
-                   text=text, span=span)
+                   text=text, span=span, **when)
+
+
+def _moment(trigger: Trigger) -> dict[str, Any]:
+    """Whose turn and which Main Phase a delayed auto-ability waits for (11.8.17, 9.3.1.1)."""
+    return {"turn": trigger.turn, "next_turn": trigger.next_turn, "phase_number": trigger.phase_number}
 
 
 def _settled(node: Any) -> Any:
@@ -263,7 +273,8 @@ def _settled(node: Any) -> Any:
     Delayed node (11.8.17): "If you do so, at the end of the turn, …" keeps its trigger in the AST."""
     if isinstance(node, DelayedPart):
         return Delayed(timing=node.trigger.timing, timing_text=node.trigger.text,
-                       effects=tuple(_settled(x) for x in resolve_pronouns(node.effects)), span=node.trigger.span)
+                       effects=tuple(_settled(x) for x in resolve_pronouns(node.effects)), span=node.trigger.span,
+                       **_moment(node.trigger))
     if isinstance(node, tuple):
         new = tuple(_settled(x) for x in node)
         return new if any(a is not b for a, b in zip(new, node, strict=True)) else node

@@ -67,6 +67,16 @@ class _Barred:
     by: Selector | None = None
     by_text: str | None = None
 
+def _sources(words: str) -> Selector | None:
+    """The Summons and abilities a "cannot be chosen by …" names (6.4): what, and whose (7.2.1)."""
+    lower = words.lower()
+    kinds = tuple(k for k, stem in (("summon", "summon"), ("ability", "abilit")) if stem in lower)
+    if "ex burst" in lower or not kinds:
+        return None
+    whose = Player.OPPONENT if "opponent" in lower or "opposing" in lower else None
+    return Selector(count=None, card_types=kinds, owner=whose)
+
+
 class EffectRules(TailRules):
     """Transformer methods for directives, statements and conditions (needs `_span`, `_slice`…)."""
 
@@ -184,7 +194,9 @@ class EffectRules(TailRules):
         return AlternativeCost(target=target, cost=replace(base, effects=extra), span=self._span(meta))
 
     def st_must_choose(self, meta, c):
-        return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector),
+        # the grammar allows only "Summons and/or abilities of your opponent" as those that must choose
+        by = Selector(count=None, card_types=("summon", "ability"), owner=Player.OPPONENT)
+        return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector), by=by,
                            duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_cast_if(self, meta, c):
@@ -237,7 +249,7 @@ class EffectRules(TailRules):
         return Choose(target=replace(c[0], choose="select"), span=self._span(meta))
 
     def player_selects(self, meta, c):
-        target = replace(c[1], owner=c[0])
+        target = replace(c[1], owner=c[0], chooser=c[0])
         if "as_many_as_possible" in c:   # "up to N (select as many as possible)": N, or all there are (11.6.5)
             target = replace(target, up_to=False)
         return Choose(target=target, span=self._span(meta))
@@ -417,7 +429,10 @@ class EffectRules(TailRules):
         # "be blocked by a Forward of cost 3 or more": the action, and who may not do it to the target
         words = " ".join(self._slice(meta).split())
         action, _, by_words = words.partition(" by ")
-        return _Barred(action.replace(" ", "_"), first_of(c, Selector), by_words or None)
+        by = first_of(c, Selector)
+        if by is None and by_words and action == "be chosen":
+            by = _sources(by_words)
+        return _Barred(action.replace(" ", "_"), by, by_words or None)
 
     def st_cannot(self, meta, c):
         dur = first_of(c, Duration) or Duration.PERMANENT
@@ -504,7 +519,8 @@ class EffectRules(TailRules):
             th = Threshold(stat, op, nums[0])
         ev = next((e for e in c if isinstance(e, Event)), None)
         return Condition(kind=kind, text=self._printed(meta), selector=sel, threshold=th, span=self._span(meta),
-                         event=ev.timing if ev else None, qualifiers=getattr(ev, "qualifiers", ()))
+                         event=ev.timing if ev else None, qualifiers=getattr(ev, "qualifiers", ()),
+                         cost=first_of(c, Cost))
 
     for _name, _stat in {
         "cond_control": None, "cond_opp_control": None, "cond_do_so": None, "cond_damage": "damage",

@@ -36,6 +36,7 @@ from judge.text.ast import (
     ModifyStat,
     Move,
     Optional,
+    Player,
     Restriction,
     Reveal,
     Selector,
@@ -220,7 +221,12 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
         edge = "beginning" if self._has(meta, "beginning") else "end"
         phase = "_".join(w for w in ("attack", "main", "end", "draw", "active") if self._has(meta, w, w + "_"))
         phase = re.sub(r"\bend\b", "", phase).strip("_") if edge == "end" and self._slice(meta).count("end") == 1 else phase
-        return Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta))
+        words = " ".join(self._slice(meta).lower().split())
+        turn = (Player.OPPONENT if "opponent's" in words else Player.ANY if "each player's" in words
+                or "each turn" in words else Player.YOU if "your" in words else None)
+        number = 2 if "main phase 2" in words else 1 if "main phase 1" in words else None
+        return Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta), turn=turn,
+                       next_turn="your next" in words, phase_number=number)
 
     def __default__(self, data, children, meta):
         if data.startswith("ev_"):

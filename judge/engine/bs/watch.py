@@ -88,8 +88,8 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     battle ends")."""
     if cond is None:
         return False
-    if cond.kind == "event":
-        return cond.event == event
+    if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        return cond.event in (event, event.removeprefix("when_"))
     return EVENT_KINDS.get(cond.kind) == event
 
 

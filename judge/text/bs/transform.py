@@ -18,6 +18,7 @@ from lark import Token, Transformer, Tree, v_args
 
 from judge.text.ast import (
     Ability,
+    Activate,
     Condition,
     Conditional,
     Cost,
@@ -190,7 +191,12 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     @v_args(meta=True)
     def cost_clause(self, meta: Any, c: list) -> list:
         lists = [x for x in c if isinstance(x, list)]
-        return [Optional(effects=tuple(lists[-1]), cost=Cost(effects=tuple(lists[0])), span=self._span(meta))]
+        cost, effects = lists[0], lists[-1]
+        if len(cost) == 1 and len(effects) == 1 and isinstance(effects[0], Activate) and effects[0].step \
+                and isinstance(cost[0], MoveCores) and cost[0].equal_to is not None and cost[0].equal_to.stat == "cost":
+            # "pay this card's cost to activate its flash effect" (BSS 10-9-2): activated, its cost paid
+            return [Optional(effects=(replace(effects[0], pay_cost=True),), span=self._span(meta))]
+        return [Optional(effects=tuple(effects), cost=Cost(effects=tuple(cost)), span=self._span(meta))]
 
     @v_args(meta=True)
     def must_do(self, meta: Any, c: list) -> list:

@@ -150,7 +150,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)
-            if c.event not in watch.EVENTS:
+            if not any(watch.is_event(c, ev) for ev in watch.EVENTS):
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
@@ -172,7 +172,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+    if ab.timing == "event" and cond is not None and any(watch.is_event(cond, ev) for ev in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"

@@ -21,11 +21,19 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-SCHEMA = "rules-4"
+SCHEMA = "rules-6"   # bump when the search index changes (judge/rules/search_text.py words too)
 
-_FTS = {
-    "fts_en": "porter unicode61 remove_diacritics 2",
-    "fts_ja": "trigram",
+# The rules search index (judge/rules/search_index.py makes the rows, judge/rules/search.py ranks):
+# postings per term and clause with the term's BM25F weight there, and per clause the field lengths,
+# whether it is a heading and its ancestors. Plain tables rather than FTS5, because the ranking
+# weighs each query word on its own (synonyms, common words, the character-bigram fallback).
+_SEARCH_TABLES = {
+    "search_postings": ("create table search_postings (doc text not null, term text not null, id text not null, "
+                        "weight real not null)",
+                        "create index search_postings_term on search_postings (term, doc)"),
+    "search_clauses": ("create table search_clauses (doc text not null, id text not null, seq integer not null, "
+                       "len_title integer not null, len_text integer not null, len_context integer not null, "
+                       "heading integer not null, ancestors text not null, primary key (doc, id))",),
 }
 
 
@@ -186,17 +194,13 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         db.conn.execute("pragma synchronous = off")
         keys = {"documents": "key", "clauses": ("doc", "id"), "meta": "key"}
         for name, rows in tables.items():
-            if name.startswith("fts_"):
+            if name in _SEARCH_TABLES:
                 continue
             db[name].insert_all(rows, pk=keys.get(name), batch_size=1000)
         db["clauses"].create_index(["doc", "number"])
         db["clauses"].create_index(["doc", "seq"])
         db["terms"].create_index(["norm"])
-        for fts, tokenizer in _FTS.items():
-            db.execute(f"create virtual table {fts} using fts5(doc unindexed, id unindexed, title, text, "
-                       f"tokenize = '{tokenizer}')")
-            db.conn.executemany(f"insert into {fts}(doc, id, title, text) values (?, ?, ?, ?)",
-                                [(r["doc"], r["id"], r["title"], r["text"]) for r in tables.get(fts, [])])
+        _write_search_index(db.conn, tables)
         db.conn.execute(_IMPORTS_DDL)
         db.conn.executemany(f"insert into stored_imports ({_IMPORT_COLS}) values ({_IMPORT_MARKS})",
                             [tuple(r[c] for c in _IMPORT_COLUMNS) for r in stored])
@@ -217,6 +221,17 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         raise StoreError(f"building the database {path} failed: {exc}") from exc
+
+
+def _write_search_index(conn: sqlite3.Connection, tables: dict[str, list]) -> None:
+    """The search index tables, written with executemany (some 100,000 postings: sqlite-utils'
+    per-row dicts would double the build time)."""
+    for name, ddl in _SEARCH_TABLES.items():
+        for stmt in ddl:
+            conn.execute(stmt)
+        got = tables.get(name) or []
+        if got:
+            conn.executemany(f"insert into {name} values ({','.join('?' * len(got[0]))})", got)
 
 
 # --- queries (stdlib sqlite3 only) ---------------------------------------------------------
@@ -292,32 +307,44 @@ def numbers(conn: sqlite3.Connection, doc: str) -> list[str]:
     return [r[0] for r in rows(conn, "select number from clauses where doc = ? order by seq", (doc,))]
 
 
-def search_fts(conn: sqlite3.Connection, table: str, match: str, docs: list[str], limit: int) -> list[dict]:
-    """Ranked full-text hits (bm25) with the match marked « » (rules text prints [ ] of its own).
-
-    Ranking every match is cheap; snippets are not, so they are made only for the rows returned."""
-    marks = ",".join("?" * len(docs))
-    ranked = rows(conn, f"select rowid, doc, id, title, bm25({table}, 0, 0, 2.0, 1.0) as rank from {table} "
-                        f"where {table} match ? and doc in ({marks}) order by rank limit ?", (match, *docs, limit))
-    if not ranked:
+def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str]) -> list[tuple]:
+    """Every posting of these terms in these documents: (doc, term, clause id, BM25F weight)."""
+    if not docs or not terms:
         return []
-    ids = ",".join(str(int(r["rowid"])) for r in ranked)
-    snips = {r[0]: r[1] for r in rows(conn, f"select rowid, snippet({table}, -1, '«', '»', '…', 14) from {table} "
-                                            f"where {table} match ? and rowid in ({ids})", (match,))}
-    return [{"doc": r["doc"], "id": r["id"], "title": r["title"], "rank": r["rank"],
-             "snip": snips.get(r["rowid"], "")} for r in ranked]
+    cur = conn.cursor()
+    cur.row_factory = None        # plain tuples: a query reads a thousand postings, Row objects cost
+    try:
+        return cur.execute(f"select doc, term, id, weight from search_postings where term "
+                           f"in ({','.join('?' * len(terms))}) and doc in ({','.join('?' * len(docs))})",
+                           (*terms, *docs)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
 
 
-def search_like(conn: sqlite3.Connection, needles: list[str], docs: list[str], limit: int) -> list[sqlite3.Row]:
-    """Clauses containing every needle (for words too short for the trigram index, e.g. 破壊)."""
-    marks = ",".join("?" * len(docs))
-    cond, params = [], []
-    for n in needles:
-        esc = n.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        cond.append("(text like ? escape '\\' or title like ? escape '\\')")
-        params += [f"%{esc}%", f"%{esc}%"]
-    return rows(conn, f"select doc, id, number, title, text from clauses where doc in ({marks}) and "
-                      f"{' and '.join(cond)} order by seq limit ?", (*docs, *params, limit))
+def search_literal(conn: sqlite3.Connection, doc: str, piece: str) -> list[str]:
+    """Ids of the clauses of a document whose title or text holds `piece` as written (case aside)."""
+    esc = piece.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return [r[0] for r in rows(conn, "select id from clauses where doc = ? and (text like ? escape '\\' "
+                                     "or title like ? escape '\\')", (doc, f"%{esc}%", f"%{esc}%"))]
+
+
+def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tuple]:
+    """(id, title, text) of these clauses: what a search hit's snippet is cut from."""
+    if not ids:
+        return []
+    cur = conn.cursor()
+    cur.row_factory = None
+    try:
+        return cur.execute(f"select id, title, text from clauses where doc = ? and id in ({','.join('?' * len(ids))})",
+                           (doc, *ids)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+
+
+def search_clauses(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
+    """Field lengths, heading flag and ancestors of every clause of these documents."""
+    return rows(conn, f"select doc, id, seq, len_title, len_text, len_context, heading, ancestors from search_clauses "
+                      f"where doc in ({','.join('?' * len(docs))})", docs)
 
 
 def terms(conn: sqlite3.Connection, keys: list[str], game: str | None) -> list[sqlite3.Row]:
@@ -402,6 +429,8 @@ EXPECTED_COLUMNS = {
     "terms": {"norm", "term", "game", "lang", "doc", "number", "kind"},
     "meta": {"key", "value"},
     "stored_imports": set(_IMPORT_COLUMNS),
+    "search_postings": {"doc", "term", "id", "weight"},
+    "search_clauses": {"doc", "id", "seq", "heading", "ancestors"},
 }
 
 
@@ -621,12 +650,10 @@ def structure_problems(conn: sqlite3.Connection) -> list[str]:
                                    "from documents d"):
             if n:
                 out.append(f"{key}: {abs(n)} clause row(s) {'missing' if n > 0 else 'too many'}")
-        for fts in _FTS:
-            n = conn.execute(f"select count(*) from {fts}").fetchone()[0]
-            want = conn.execute("select count(*) from clauses c join documents d on d.key = c.doc where "
-                                + ("d.lang = 'ja'" if fts == "fts_ja" else "d.lang != 'ja'")).fetchone()[0]
-            if n != want:
-                out.append(f"{fts}: {n} rows for {want} clauses")
+        n = conn.execute("select count(*) from search_clauses").fetchone()[0]
+        want = conn.execute("select count(*) from clauses").fetchone()[0]
+        if n != want:
+            out.append(f"search index: {n} rows for {want} clauses")
         meta = dict(conn.execute("select key, value from cards_meta").fetchall()) if \
             conn.execute("select 1 from sqlite_master where name = 'cards_meta'").fetchone() else {}
         for table in ("cards", "cards_fts", "rulings", "rulings_fts"):

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from judge.errors import IngestError, ManifestError
-from judge.rules import links, terms
+from judge.rules import links, search_index, terms
 from judge.rules.ingest import Parsed, parse_numbered
 from judge.rules.sources import source_hash
 
@@ -99,7 +99,7 @@ def load_curated(rules_dir: Path) -> dict[str, dict]:
 
 def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None,
             imported: list[dict] | None = None) -> dict[str, list[dict]]:
-    """All rows of the rules database: documents, clauses, FTS, terms, anomalies, changes.
+    """All rows of the rules database: documents, clauses, search index, terms, anomalies, changes.
 
     `imported` are the stored rules imports (read from the database when not given)."""
     CURATED.clear()
@@ -110,7 +110,8 @@ def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None,
     docs.sort(key=lambda d: d["numbering"] == "unnumbered")     # align after what they align to
     parsed: dict[str, Parsed] = {}
     tables: dict[str, list[dict]] = {k: [] for k in
-                                     ("documents", "clauses", "fts_en", "fts_ja", "terms", "anomalies", "changes")}
+                                     ("documents", "clauses", "search_postings", "search_clauses", "terms", "anomalies",
+                                      "changes")}
     for d in docs:
         key = f"{d['game']}/{d['lang']}/{d['version']}"
         if key in parsed:
@@ -144,16 +145,17 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
         "authoritative": int(bool(d.get("authoritative"))), "imported": int(bool(d.get("imported"))),
         "source": d.get("source_name") or Path(d["path"]).name, "clauses": len(p.clauses),
         "relations": json.dumps(d.get("relations", [])), "toc": json.dumps(p.toc, ensure_ascii=False)})
-    fts = "fts_ja" if d["lang"] == "ja" else "fts_en"
     rows = []
     for seq, c in enumerate(p.clauses):
         rows.append({"doc": key, "seq": seq, "id": c.id, "number": c.number, "parent": c.parent,
                      "title": c.title, "text": c.text, "line": c.line, "confidence": c.confidence,
                      "children": json.dumps(c.children), "refs": json.dumps(refs.get(c.id, [])),
                      "cited_by": json.dumps(cited.get(c.number, []) if c.id == c.number else [])})
-        tables[fts].append({"doc": key, "id": c.id, "title": c.title, "text": c.text})
     _precompute(rows)
     tables["clauses"].extend(rows)
+    postings, indexed = search_index.index_document(key, d["lang"], rows)   # the search index
+    tables["search_postings"].extend(postings)
+    tables["search_clauses"].extend(indexed)
     derived = terms.derive(rows_for_terms(rows), numbering)
     derived += terms.curated(CURATED.get(d["game"], {}), derived, {r["number"] for r in rows})
     for t in derived:

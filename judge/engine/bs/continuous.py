@@ -176,7 +176,9 @@ def _restriction(e: ast.Restriction) -> tuple[str, Any, Any] | None:
 
 
 def _gain(e: ast.Gain) -> tuple[str, Any, Any] | None:
-    return ("keyword", e.keyword, None) if e.keyword is not None else None
+    if e.keyword is not None:
+        return "keyword", e.keyword, None
+    return ("ability", e.ability, None) if e.ability is not None else None
 
 
 #: The constant effects applied as modifications: node class → (kind, value, extra) of the Mod.
@@ -186,6 +188,7 @@ CONSTANT_EFFECTS: dict[type, Callable[[Any], tuple[str, Any, Any] | None]] = {
     ast.SetLevel: lambda e: ("level_set", e.level, None),
     ast.Restriction: _restriction,
     ast.Gain: _gain,
+    ast.LoseEffects: lambda e: ("lose_effects", e.levels, None),
 }
 
 

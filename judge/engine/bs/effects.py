@@ -65,6 +65,14 @@ def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
+        if eff.target is not None and eff.target.self_ref and ctx.revealed:     # "discard it": the revealed card
+            from judge.engine.bs import zones
+
+            for cid in list(ctx.revealed):
+                zones.place(ctx, cid, "trash")
+                ctx.revealed.remove(cid)
+            ctx.log(f"{who} discards the revealed card(s)", "do.discard")
+            continue
         if eff.target is not None and eff.target.zone == "deck":
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
@@ -119,16 +127,24 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
 
 @effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"))
 def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
-    kind = {"bp": "bp_add", "level": "level_set", "symbols": "symbol_add"}.get(eff.stat)
+    kind = {"bp": "bp_add", "level": "level_set"}.get(eff.stat)
     if kind is None:
         ctx.unmodelled(f"{item.label}: changing {eff.stat}")
         return
+    amount = eff.amount
+    if eff.per is not None:
+        n = cores.per_count(ctx, eff.per, item)
+        if n < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        amount = eff.amount * n
+        ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
-        value = eff.amount if kind != "symbol_add" else tuple(derive.symbols(ctx.state, cid)[:1] or ("any",))
+        value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
-        what = f"{eff.amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {eff.amount}"
+        what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
         ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
                 f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
                 "effect.duration")
@@ -196,6 +212,13 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
+        from judge.engine.bs import zones
+
+        if eff.target.self_ref:     # "put it into your hand": the card just revealed
+            eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
+        zones.move_from_pile(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
@@ -213,14 +236,29 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
+        if eff.keyword is None and eff.ability is not None:
+            management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
+                               source=item.source, controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)} gains an ability ({derive.timing_label(eff.ability.timing)}, "
+                    f"{eff.duration.value})", "effect.duration")
+            continue
         if eff.keyword is None:
-            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining an ability that is not a keyword")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining a family")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)
         params = f": {', '.join(eff.keyword.params)}" if eff.keyword.params else ""
         ctx.log(f"{name_of(ctx.state, cid)} gains 【{eff.keyword.name}{params}】 ({eff.duration.value})",
                 "effect.duration", "kw.generic")
+
+
+@effect(ast.LoseEffects, concepts=("effect.duration",))
+def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
+    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+        management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
+        ctx.log(f"{name_of(ctx.state, cid)} loses {what} ({eff.duration.value})", "effect.duration")
 
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
@@ -285,8 +323,27 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not."""
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
+            management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
             ctx.log(f"{item.label}: then, the next part resolves", "effect.then")
         apply(ctx, e, item)
+
+
+def _may(ctx: Ctx, item: Work) -> bool:
+    """The "you may" decision. An answer that is not yes / no but the choice the optional part asks
+    first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
+    from judge.engine.kernel.values import yes_no
+
+    if ctx.has_answer():
+        nxt = ctx.state.answers[0]
+        if yes_no(nxt) is None:
+            declined = isinstance(nxt, list | tuple) and not nxt
+            if declined:
+                ctx.take_answer()
+            ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
+                    f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
+            return not declined
+    return ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
+                          player=item.controller)
 
 
 @effect(ast.Optional, concepts=("effect.may",))
@@ -295,8 +352,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
         return
-    yes = ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
-                         player=item.controller)
+    yes = _may(ctx, item)
     if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
         ctx.did = False
@@ -309,3 +365,6 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     ctx.did = True
 
 
+
+
+from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

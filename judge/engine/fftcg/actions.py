@@ -15,11 +15,11 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
 from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Destroy, Move
 
 NO_PAYMENT = Payment()
@@ -349,9 +349,9 @@ def choose(s: State, a: Choose, log: Log) -> State:
     if d is None:
         raise Refused("there is no decision to make yet", "priority", timing=True)
     if d.player != a.player:
-        raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
+        raise _pending(d, f"the pending decision is {d.player}'s: {d.choice}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
-    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order", "search",
+    if d.detail in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order", "search",
                   "lb", "special", "prime"):
         value = list(a.values)
     if a.pay is not None or a.x is not None:
@@ -374,7 +374,7 @@ def _pending(d, text: str) -> Refused:
 
 def block(s: State, a: Block, log: Log) -> State:
     d = s.awaiting
-    if d is not None and d.kind == "block" and d.player == a.player:
+    if d is not None and d.detail == "block" and d.player == a.player:
         answer: Any = a.blocker or "none"
         if a.pay is not None:
             from judge.engine.fftcg.payments import PayAnswer
@@ -390,7 +390,7 @@ def block(s: State, a: Block, log: Log) -> State:
     if a.blocker is not None and b is not None and b.block_declared and d is None:
         raise attack.block_refusal(s, a.blocker, a.player)     # the blockers were weighed: this one could not
     if d is not None:
-        raise _pending(d, f"a decision is pending first: {d.prompt}")
+        raise _pending(d, f"a decision is pending first: {d.choice}")
     raise Refused("blocks are declared at the start of the Block Declaration Step", "block_declaration", timing=True)
 
 
@@ -429,7 +429,7 @@ def apply(s: State, a: Act, log: Log) -> State:
     if isinstance(a, loops.DeclareLoop):
         return loops.declare(s, a, log)
     if s.awaiting is not None:
-        raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.prompt}")
+        raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.choice}")
     if isinstance(a, Pass):
         return flow.pass_priority(s, a.player, log)
     if isinstance(a, EndPhase):

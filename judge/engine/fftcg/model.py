@@ -1,6 +1,6 @@
 """The FFTCG board as immutable values: card definitions, card objects, zones, the stack, the turn.
 
-Transitions never mutate a State; they build a new one with `evolve` (a fast `replace`). Mappings held
+Transitions never mutate a State; they build a new one with the kernel's `evolve` (a fast `replace`). Mappings held
 by a State (card definitions, card objects, players' zones) are treated as read-only and copied
 on write, so an older State is never changed by a later step (the audit log stays true).
 """
@@ -12,25 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from judge.engine.core import ChoiceNeeded
+from judge.engine.kernel.values import evolve
 from judge.text.ast import Ability, Condition, Effect, Selector
 
 ELEMENTS = ("fire", "ice", "wind", "lightning", "water", "earth", "light", "dark")
 CHARACTER_TYPES = ("forward", "backup", "monster")
 CARD_TYPES = (*CHARACTER_TYPES, "summon")
 PLAYERS = ("A", "B")
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen engine value with some fields changed (a fast `dataclasses.replace`).
-
-    Engine transitions make thousands of these per scenario; skipping `__init__` keeps a 40-action
-    scenario well inside its time budget. Values are validated when first built, and engine code
-    only changes fields to values of the same kind.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 def other(player: str) -> str:
@@ -190,15 +179,12 @@ class Battle:
     damage_done: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class Decision:
-    """A choice the rules give a player and the scenario must supply (a `choose` action)."""
+@dataclass(frozen=True)
+class Decision(ChoiceNeeded):
+    """A choice the rules give a player (the kernel's decision: `choice` is the prompt, `kind` the kernel's
+    kind of decision), with FFTCG's own name for it, which the engine's rules read."""
 
-    player: str
-    kind: str                       # ex_burst | block | target | order | discard | may | backups | party_damage
-    prompt: str
-    options: tuple[str, ...] = ()
-    cites: tuple[str, ...] = ()
+    detail: str = ""                # ex_burst | block | target | order | discard | may | backups | party_damage …
     data: tuple[Any, ...] = ()
 
 

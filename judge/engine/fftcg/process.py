@@ -11,7 +11,6 @@ from collections import defaultdict
 
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import PLAYERS, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import (
     conditional_field,
     field_conditions,
@@ -22,6 +21,7 @@ from judge.engine.fftcg.query import (
     power,
 )
 from judge.engine.fftcg.zones import move
+from judge.engine.kernel.values import evolve as replace
 
 
 def _defeat(s: State, log: Log) -> State:

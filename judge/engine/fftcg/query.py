@@ -8,6 +8,7 @@ on the field (11.9) and effects that resolved with a duration.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -325,19 +326,45 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
 
 
 def must_attack(s: State, uid: str) -> bool:
-    """True when an ability of the Forward says it must attack (10.1.2.1.3)."""
+    """True when an effect says this Forward must attack (10.1.2.1.3)."""
+    return _must(s, uid, "attack")
+
+
+def must_block(s: State, uid: str) -> bool:
+    """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
+    return _must(s, uid, "block")
+
+
+def _must(s: State, uid: str, action: str) -> bool:
+    """An effect compels this Character to `action`: its own field ability, another card's field ability that
+    names it ("All Forwards must …"), or an effect that resolved on it."""
     for ab in abilities(s, uid):
         for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith("attack") and \
+            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
                     ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
                 return True
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
+                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            return True
     c = s.char(uid)
-    return c is not None and any(m.kind == "must" and m.value == "attack" for m in c.mods)
+    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
 
 
 def _threshold(value: int, t: Threshold) -> bool:
     return {"<=": value <= t.value, ">=": value >= t.value, "==": value == t.value,
             "<": value < t.value, ">": value > t.value}[t.op]
+
+
+def _parts(value: str) -> frozenset[str]:
+    """A card's Jobs or Categories as a set: a card with several belongs to each of them (5.2.2.2)."""
+    hit = _PARTS.get(value)
+    if hit is None:
+        hit = _PARTS[value] = frozenset(p.strip().lower() for p in re.split(r"/|·|&middot;", value) if p.strip())
+    return hit
+
+
+_PARTS: dict[str, frozenset[str]] = {}
 
 
 def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
@@ -381,9 +408,9 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
             return False
     if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
-    if sel.families and d.job.lower() not in {f.lower() for f in sel.families}:
+    if sel.families and not _parts(d.job) & {f.lower() for f in sel.families}:
         return False
-    if sel.categories and d.category.lower() not in {k.lower() for k in sel.categories}:
+    if sel.categories and not _parts(d.category) & {k.lower() for k in sel.categories}:
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
@@ -408,7 +435,7 @@ def _any_card(sel: Selector) -> bool:
 #: the Selector fields `matches` and `candidates` read; a selector using another is not modelled
 SELECTOR_READS = frozenset({"count", "up_to", "self_ref", "owner", "card_types", "colors", "families", "categories",
                             "name", "with_keyword", "state", "zone", "thresholds", "other", "choose", "ref", "chooser",
-                            "span", "costs", "owned_by", "excluding", "either"})
+                            "span", "costs", "owned_by", "excluding", "either", "option"})
 
 
 def candidates(s: State, sel: Selector, controller: str, source: str | None) -> list[str]:

@@ -264,6 +264,13 @@ def rows(conn: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[sqli
         raise StoreError(f"database query failed: {exc}") from exc
 
 
+def _failed(exc: sqlite3.DatabaseError, conn: sqlite3.Connection) -> StoreError:
+    """The error a failed query raises: DamagedDatabase (repaired, then tried again) for damage."""
+    if is_damage(exc):
+        return DamagedDatabase(f"the database is damaged ({exc})", path=_conn_path(conn))
+    return StoreError(f"database query failed: {exc}")
+
+
 def _conn_path(conn: sqlite3.Connection) -> str:
     try:
         got = conn.execute("pragma database_list").fetchone()
@@ -318,7 +325,7 @@ def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str])
                            f"in ({','.join('?' * len(terms))}) and doc in ({','.join('?' * len(docs))})",
                            (*terms, *docs)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise _failed(exc, conn) from exc
 
 
 def search_literal(conn: sqlite3.Connection, doc: str, piece: str) -> list[str]:
@@ -338,7 +345,7 @@ def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tup
         return cur.execute(f"select id, title, text from clauses where doc = ? and id in ({','.join('?' * len(ids))})",
                            (doc, *ids)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise _failed(exc, conn) from exc
 
 
 def search_clauses(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:

@@ -311,11 +311,13 @@ def card_lexicon(game: str | None = None, db_path: Path | None = None):
     return _LEXICONS[key]
 
 
-def _find(conn, q: str, game: str | None) -> Card:
+def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:
+    """`find_card` on an open connection; `names` (every (game, number, name) of `game`) may be
+    passed in by a caller that answers many lookups on an unchanging database."""
     hit = store.card_rows(conn, q, game)
     if hit:
         return _card(hit[0])
-    names = store.card_names(conn, game)
+    names = store.card_names(conn, game) if names is None else names
     exact = [r for r in names if r["name"].casefold() == q.casefold()]
     if exact:
         return _card(store.card_rows(conn, exact[0]["number"], exact[0]["game"])[0])

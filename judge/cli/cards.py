@@ -163,6 +163,8 @@ class _Bar:
         self.task = None
 
     def __call__(self, done: int, total: int | None = None) -> None:
+        if not self.progress.console.is_terminal:
+            return                          # a pipe or a log: no bar, no stray lines
         if self.task is None:
             self.progress.start()
             self.task = self.progress.add_task(self.label, total=total)

@@ -319,6 +319,11 @@ def card_names(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
     return rows(conn, sql + (" where game = ?" if game else "") + " order by game, number", (game,) if game else ())
 
 
+def card_data(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:
+    """(name, data) of every card of a game: the names and Jobs card text may refer to."""
+    return rows(conn, "select name, data from cards where game = ?", (game,))
+
+
 def card_search(conn: sqlite3.Connection, match: str, game: str | None, limit: int) -> list[sqlite3.Row]:
     """Full-text search over card names and text (FTS5 MATCH syntax), best first."""
     sql = ("select c.*, bm25(cards_fts, 0, 0, 5.0, 1.0, 2.0) as score from cards_fts "

@@ -26,8 +26,11 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
 
     cards = [c for c in read_cards(path, game, fmt)
              if (not sets or c.set in sets) and c.set not in exclude_sets]
-    transform_module(game)
-    split = getattr(transform_module(game), "split", None) or line_spans
+    module = transform_module(game)
+    know = getattr(module, "register_cards", None)
+    if know is not None:
+        know(cards)                          # the names these cards' texts may use (as the card database would)
+    split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
     full = typed = abilities = abilities_ok = abilities_typed = 0
     patterns: Counter[str] = Counter()

@@ -106,6 +106,25 @@ def ensure_cards(db_path: Path | None = None) -> Path:
     return path
 
 
+def fftcg_cards_if_built(db_path: Path | None = None) -> list[dict]:
+    """The FFTCG cards of the card database as {name, job, category}, when the database already exists
+    (never built for this: the card grammar asks for the names a plain reference may use)."""
+    path = _db_path(db_path)
+    if not path.is_file():
+        return []
+    conn = store.connect(path)
+    try:
+        out = []
+        for row in store.card_data(conn, "fftcg"):
+            data = json.loads(row["data"] or "{}")
+            out.append({"name": row["name"], "job": data.get("job") or (), "category": data.get("category") or ()})
+        return out
+    except Exception:
+        return []
+    finally:
+        conn.close()
+
+
 def load_card_file(path: Path | str, game: str | None = None, format: str | None = None,
                    db_path: Path | None = None,
                    progress: Callable[[int, int | None], None] | None = None) -> list[Card]:

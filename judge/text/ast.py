@@ -55,6 +55,9 @@ class Duration(str, Enum):  # noqa: UP042
     PERMANENT = "permanent"      # no duration stated (constant / continuous)
     YOUR_TURNS = "your_turns"    # FFTCG "… during your turn": applies only while it is your turn (11.12.4.4)
     OPPONENT_TURNS = "opponent_turns"  # FFTCG "… during your opponent's turn"
+    NEXT_TURN_BEGIN = "next_turn_begin"  # FFTCG "until the beginning of your next turn" (11.12.4.1)
+    OPPONENT_TURN_END = "opponent_turn_end"  # FFTCG "until the end of your opponent's (next) turn"
+    WHILE_ON_FIELD = "while_on_field"  # FFTCG "for as long as X is on the field" (11.9.1)
 
 
 class Player(str, Enum):  # noqa: UP042
@@ -118,6 +121,7 @@ class Selector:
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
+    every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
 
 
 @dataclass(frozen=True)
@@ -206,6 +210,7 @@ class Deploy(Effect):
     free: bool = False           # "without paying the cost"
     span: Span | None = None
     duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
+    dull: bool = False           # FFTCG "play it onto the field dull" (6.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -217,6 +222,7 @@ class Move(Effect):
     span: Span | None = None
     no_ex_burst: bool = False    # FFTCG "into the Damage Zone (its EX Burst effect will not trigger)" (11.10.2)
     after_use: bool = False      # FFTCG "remove that Summon from the game after use instead of putting it in the Break Zone"
+    duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -380,6 +386,7 @@ class Delayed(Effect):
     timing_text: str
     effects: tuple[Effect, ...]
     span: Span | None = None
+    trigger: Trigger | None = None   # its events / moment, typed (11.8.17)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -388,6 +395,7 @@ class GainCrystal(Effect):
 
     count: int = 1
     span: Span | None = None
+    per: Selector | None = None      # "Gain 《C》 for each CP paid as X" (4)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -504,6 +512,60 @@ class CostReduction(Effect):
     span: Span | None = None
 
 
+# ---------------------------------------------------------------- FFTCG: events, moments, windows (11.8)
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """FFTCG: something that happens, as an auto-ability's trigger (11.8.2) or a condition on it
+    (11.8.13): "When a Forward opponent controls is put from the field into the Break Zone by your
+    Summon", "If {Name} is dealt damage by a Forward, …". `kind` is an `Ability.timing` name."""
+
+    kind: str                            # enters_field | attacks | is_broken | is_dealt_damage | you_cast | …
+    subject: Selector | None = None      # the card(s) it happens to (None: the card itself, or a player's act)
+    player: Player | None = None         # whose act ("you cast …", "your opponent discards …")
+    by: Selector | None = None           # 6.4 its source ("by your opponent's Summons", "due to an ability")
+    cause: str | None = None             # how, in a closed word: cast | warp (11.8.16.2.1 entering "due to …")
+    place: str | None = None             # where: your_field | opponent_field | hand | break | deck (from / into)
+    to: tuple[Selector, ...] = ()        # 6.5 the card(s) damage is dealt to …
+    to_player: Player | None = None      # … or the player it is dealt to
+    what: Selector | None = None         # what is cast / used / primed into / placed
+    qualifiers: tuple[str, ...] = ()     # closed words: battle | not_battle | first_in_turn | while_<state> |
+    #                                      this_turn | less_than_power | more_than_power | not_by_own
+    amount: Threshold | None = None      # "dealt 4000 damage or more"; "a fifth point of damage" (nth, "==")
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Phase:
+    """FFTCG: a moment of a turn (9): "the beginning of your Main Phase 1", "the end of each turn"."""
+
+    edge: str                            # beginning | end
+    phase: str                           # turn | active | draw | main | attack | end
+    number: int | None = None            # Main Phase 1 / 2 (9.3, 9.5)
+    whose: Player | None = None          # YOU (default), OPPONENT, ANY (each player's turn)
+    next_only: bool = False              # "your next turn": that one turn only (11.8.17)
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Window:
+    """FFTCG: when something applies or listens (11.12.4.4): "during your turn", "during each turn"."""
+
+    whose: Player | None = None          # YOU, OPPONENT, ANY (each turn)
+    phase: str | None = None             # "during each Attack Phase": that phase only
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trigger:
+    """FFTCG: what an auto-ability waits for (11.8.2): any one of its events, or a moment of the turn,
+    listened for only inside its window ("During each turn, when …")."""
+
+    events: tuple[Event, ...] = ()
+    at: Phase | None = None
+    window: Window | None = None
+    span: Span | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Condition:
     """A condition, structured where the grammar knows its shape; `text` always kept."""
@@ -517,6 +579,12 @@ class Condition:
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
     qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
     #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
+    occurs: Event | None = None        # FFTCG "If X is dealt damage by …": the event, typed (11.8.13, 11.12.5)
+    parts: tuple[Condition, ...] = ()  # FFTCG kind "all": every one of these holds (11.8.13)
+    player: Player | None = None       # FFTCG whose: "your opponent doesn't pay …", "you control …"
+    cost: Cost | None = None           # FFTCG "If your opponent doesn't pay 《2》": the cost (11.2)
+    window: Window | None = None       # FFTCG kind "turn": "during your turn" (11.12.4.4)
+    negated: bool = False              # FFTCG "if it is not …", "if you don't …"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -548,6 +616,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
     trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
+    trigger: Trigger | None = None        # FFTCG auto-ability: its events / moment, typed (11.8.2)
     text: str = ""
     span: Span | None = None
 
@@ -642,6 +711,7 @@ __all__ = [
     "Draw",
     "Duration",
     "Effect",
+    "Event",
     "Gain",
     "GainCrystal",
     "Keyword",
@@ -653,6 +723,7 @@ __all__ = [
     "MoveCores",
     "Optional",
     "Pay",
+    "Phase",
     "Player",
     "RedirectDamage",
     "Restriction",
@@ -665,6 +736,8 @@ __all__ = [
     "SetState",
     "Span",
     "Threshold",
+    "Trigger",
+    "Window",
     "kind_of",
     "to_json",
     "walk",

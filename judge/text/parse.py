@@ -9,7 +9,13 @@ Each game has a transform module registered in `TRANSFORMS`. It provides
   by `offset` so they point into the original text;
 - optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
   one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
-  SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
+  SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text
+  (given the card's own name too when it takes a `name` argument);
+- optionally `register_cards(cards)`: the names a game's text may use without markup (a coverage run
+  or a board passes the cards it reads);
+- optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
+  must not guess at (an icon the game does not know): each is reported unparsed at its position and
+  the segment is not parsed;
 - optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
   are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
   inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
@@ -101,10 +107,15 @@ def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
         segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
+    refuse = getattr(module, "not_understood", None)
     for start, end in segments:
         line = text[start:end]
+        refused = refuse(line) if refuse is not None else []
+        if refused:
+            unparsed.extend(Unparsed(start + a, start + b, text[start + a:start + b], (why,)) for a, b, why in refused)
+            continue
         if prepare is not None:
-            prepared = prepare(line)
+            prepared = prepare(line, name=name) if name and _takes_name(prepare) else prepare(line)
             line = prepared if len(prepared) == len(line) else line
         try:
             ability, missing = _parse_line(parser, module, game, line, start)

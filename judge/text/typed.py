@@ -29,7 +29,9 @@ def _condition(node: ast.Condition) -> str | None:
         return "a condition kept as text"
     if node.kind in SELF_CONTAINED_CONDITIONS:
         return None
-    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers:
+    typed = (node.selector, node.threshold, node.event, getattr(node, "occurs", None),
+             getattr(node, "cost", None), getattr(node, "window", None))
+    if all(v is None for v in typed) and not node.qualifiers and not getattr(node, "parts", ()):
         return f"a {node.kind!r} condition with no typed fields"
     return None
 

@@ -70,8 +70,8 @@ def one(s: State, e: Effect, ctx, log: Log, targets: Targets) -> State | None:
             if s.char(u) is None:
                 continue
             if e.action == "be_chosen":
-                s = _mod(s, u, "cannot_be_chosen", e.by_text or "", e.duration, ctx.source)
-                log.add(f"{s.name_of(u)} cannot be chosen by {e.by_text or 'Summons or abilities'}"
+                s = _mod(s, u, "cannot_be_chosen", e.by, e.duration, ctx.source)
+                log.add(f"{s.name_of(u)} cannot be chosen by {source_words(e.by)}"
                         f"{_while(e.duration)}", "ongoing_effect", "timestamp_resolved")
             elif e.action in ("all_abilities", "abilities"):
                 before = abilities(s, u)
@@ -158,16 +158,31 @@ def end_of_turn(s: State, log: Log) -> State:
 
 # ---- "cannot be chosen by …" ----------------------------------------------------------------------
 
-def _barred(by_text: str, protected_by: str, chooser: str, summon: bool) -> bool:
-    """Whether "cannot be chosen by <by_text>" bars `chooser`'s Summon (or ability) from choosing the card.
+_ABILITY_KINDS = frozenset({"ability", "action_ability", "special_ability", "auto_ability"})
 
-    The printed words name whose (your opponent's) and what (Summons, abilities, or both); the card's
+
+def source_words(by) -> str:
+    """The sources a "cannot be chosen by …" names, in words (from the typed selector, 6.4)."""
+    if by is None:
+        return "Summons or abilities"
+    kinds = [("Summons" if k == "summon" else "EX Bursts" if k == "ex_burst" else "abilities")
+             for k in by.card_types if k == "summon" or k == "ex_burst" or k in _ABILITY_KINDS]
+    whose = "your opponent's " if by.owner is not None and by.owner.value == "opponent" else ""
+    return whose + (" or ".join(dict.fromkeys(kinds)) or "Summons or abilities")
+
+
+def _barred(by, protected_by: str, chooser: str, summon: bool) -> bool:
+    """Whether "cannot be chosen by <by>" bars `chooser`'s Summon (or ability) from choosing the card.
+
+    The source selector names whose (your opponent's) and what (Summons, abilities, or both); the card's
     controller is "you" (7.2.1).
     """
-    words = by_text.lower()
-    if "opponent" in words and chooser == protected_by:
+    if by is None:
+        return True
+    if by.owner is not None and by.owner.value == "opponent" and chooser == protected_by:
         return False
-    says_summon, says_ability = "summon" in words, "abilit" in words
+    kinds = set(by.card_types)
+    says_summon, says_ability = "summon" in kinds, bool(kinds & _ABILITY_KINDS)
     if not says_summon and not says_ability:
         return True
     return says_summon if summon else says_ability
@@ -178,19 +193,19 @@ def unchoosable(s: State, uid: str, chooser: str, summon: bool) -> str | None:
     c = s.char(uid)
     if c is None:
         return None
-    texts = [str(m.value) for m in c.mods if m.kind == "cannot_be_chosen"]
+    texts = [m.value for m in c.mods if m.kind == "cannot_be_chosen"]
     for ab in abilities(s, uid):
         for e in ab.effects:
             if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "cannot" and \
                     (e.target is None or e.target.self_ref) and ab.cost is None and ab.timing is None:
-                texts.append(e.by_text or "")
+                texts.append(e.by)
     for src, e in field_effects(s):
         if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "cannot" and e.target is not None \
                 and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            texts.append(e.by_text or "")
-    for text in texts:
-        if _barred(text, c.controller, chooser, summon):
-            return f"{s.name_of(uid)} cannot be chosen by {text or 'Summons or abilities'}"
+            texts.append(e.by)
+    for by in texts:
+        if _barred(by, c.controller, chooser, summon):
+            return f"{s.name_of(uid)} cannot be chosen by {source_words(by)}"
     return None
 
 

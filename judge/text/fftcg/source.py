@@ -137,7 +137,12 @@ def _lower(text: str) -> str:
 
 
 def mask(text: str, name: str | None) -> str:
-    """The grammar's view of `text` (same length): own name masked, lower case, noise blanked."""
+    """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
+    in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
+    known names joined (judge/text/fftcg/names.py)."""
+    from judge.text.fftcg.names import join_plain_refs
+    from judge.text.icons import normalise
+
     out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
     # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
@@ -157,7 +162,7 @@ def mask(text: str, name: str | None) -> str:
             last = m.end()
         pieces.append(out[last:])
         out = "".join(pieces)
-    return _lower(out)
+    return join_plain_refs(_lower(normalise(out, "fftcg")))
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:

@@ -64,7 +64,8 @@ def main() -> int:
             print(f"{m['game']:<6} {part:<10} cards parsed {_pct(r, 'cards_fully_parsed', 'cards')}  "
                   f"typed {_pct(r, 'cards_fully_typed', 'cards')}  ·  abilities parsed "
                   f"{_pct(r, 'abilities_fully_parsed', 'abilities')}  typed "
-                  f"{_pct(r, 'abilities_fully_typed', 'abilities')}")
+                  f"{_pct(r, 'abilities_fully_typed', 'abilities')}  ·  executed cards "
+                  f"{_pct(r, 'cards_executed', 'cards')}  abilities {_pct(r, 'abilities_executed', 'abilities')}")
         train = m["training"]
         if train["top_unparsed"]:
             print(f"  training: most frequent unparsed ({m['game']})")

@@ -11,6 +11,8 @@ class JudgeError(Exception):
     """Base of all expected errors: shown to the user as a clean message, never a traceback."""
 
     exit_code = 1
+    #: how the TUI titles the notification: words, never the class name
+    title = "Something went wrong"
 
     def __init__(self, message: str, *, hints: tuple[str, ...] | list[str] = ()) -> None:
         super().__init__(message)
@@ -26,50 +28,89 @@ class JudgeError(Exception):
 class UnknownGame(JudgeError):
     """The game id (or its language or version) is not one of the stored documents."""
 
+    title = "No such game or document"
+
 
 class UnknownRule(JudgeError):
     """The clause number does not exist in the document asked for."""
+
+    title = "No such clause"
 
 
 class UnknownTerm(JudgeError):
     """No keyword or defined term matches the word."""
 
+    title = "No such keyword or term"
+
 
 class UnknownCard(JudgeError):
     """No card matches the number or name."""
+
+    title = "No such card"
 
 
 class BadInput(JudgeError):
     """Input a user typed (a number, a query, an option) is malformed."""
 
+    title = "Check what you typed"
+
 
 class ManifestError(JudgeError):
     """The rules manifest is missing, malformed, or disagrees with the files beside it."""
+
+    title = "The rules sources are inconsistent"
 
 
 class IngestError(JudgeError):
     """A rules document could not be ingested (import of a new release failed)."""
 
+    title = "The rules document could not be read"
+
 
 class StoreError(JudgeError):
     """The database could not be built, opened or swapped in."""
+
+    title = "The database could not be used"
+
+
+class DamagedDatabase(StoreError):
+    """A query met a damaged database (malformed pages, a missing table or column, a failed check).
+
+    The CLI answers it by rebuilding the database from the sources and the stored imports and
+    running the command once more, saying so in one line."""
+
+    title = "The database was damaged"
+
+    def __init__(self, message: str, *, path: str = "", hints: tuple[str, ...] | list[str] = ()) -> None:
+        super().__init__(message, hints=hints)
+        self.path = path
 
 
 class CardFileError(JudgeError):
     """A card file is malformed: names the record and field that failed and why."""
 
+    title = "The card file could not be read"
+
 
 class DeckError(JudgeError):
     """A decklist file is malformed (a line that is not `COUNT CARD`)."""
+
+    title = "The decklist could not be read"
 
 
 class GrammarError(JudgeError):
     """A grammar file failed to load: a bug in the project, reported plainly."""
 
+    title = "The card grammar failed to load"
+
 
 class ScenarioError(JudgeError):
     """A scenario file is malformed or describes a board the rules do not allow."""
 
+    title = "The board or scenario is not valid"
+
 
 class RulingMismatch(JudgeError):
     """A saved ruling cites clauses whose text changed since (reported by --recheck)."""
+
+    title = "The ruling cites changed rules"

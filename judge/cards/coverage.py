@@ -18,9 +18,13 @@ from pathlib import Path
 
 def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15, *,
              sets: Collection[str] = (), exclude_sets: Collection[str] = ()) -> dict:
-    """{cards, cards_fully_parsed, cards_fully_typed, abilities, abilities_fully_parsed,
-    abilities_fully_typed, seconds, top_unparsed, top_untyped}."""
+    """{cards, cards_fully_parsed, cards_fully_typed, cards_executed, abilities, abilities_fully_parsed,
+    abilities_fully_typed, abilities_executed, seconds, top_unparsed, top_untyped, top_unexecuted}.
+
+    Executed: fully typed and the game's rules engine carries out every node (its `unexecuted`
+    hook, `judge.engine.support`); each count is a subset of the one before."""
     from judge.cards.importers import read_cards
+    from judge.engine.support import unexecuted
     from judge.text.parse import line_spans, parse_text, transform_module, unparsed_pattern
     from judge.text.typed import untyped_parts
 
@@ -32,7 +36,8 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
         know(cards)                          # the names these cards' texts may use (as the card database would)
     split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
-    full = typed = abilities = abilities_ok = abilities_typed = 0
+    full = typed = executed = abilities = abilities_ok = abilities_typed = abilities_executed = 0
+    not_run: Counter[str] = Counter()
     patterns: Counter[str] = Counter()
     untyped: Counter[str] = Counter()
     examples: dict[str, str] = {}
@@ -43,31 +48,41 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
         bad_lines = {i for i, (a, b) in enumerate(spans)
                      for u in result.unparsed if a <= u.start < b or (u.start <= a < u.end)}
         loose_lines: set[int] = set()
+        idle_lines: set[int] = set()
         for ability in result.abilities:
-            reasons = untyped_parts(ability)
-            if not reasons:
-                continue
-            untyped.update(set(reasons))
             start = ability.span.start if ability.span is not None else -1
             # an ability outside every line (no span) is charged to the first line: never a free pass
-            loose_lines |= {i for i, (a, b) in enumerate(spans) if a <= start < b} or {0}
+            lines = {i for i, (a, b) in enumerate(spans) if a <= start < b} or {0}
+            reasons = untyped_parts(ability)
+            if reasons:
+                untyped.update(set(reasons))
+                loose_lines |= lines
+            gaps = unexecuted(game, ability)
+            if gaps:
+                not_run.update(set(gaps))
+                idle_lines |= lines
         abilities_ok += len(spans) - len(bad_lines)
         abilities_typed += len(spans) - len(bad_lines | loose_lines)
+        abilities_executed += len(spans) - len(bad_lines | loose_lines | idle_lines)
         if not result.unparsed:
             full += 1
             if not loose_lines:
                 typed += 1
+                if not idle_lines:
+                    executed += 1
         for u in result.unparsed:
             p = unparsed_pattern(u)
             patterns[p] += 1
             examples.setdefault(p, f"{card.number}: {u.text}")
     seconds = time.perf_counter() - t0
     return {
-        "cards": len(cards), "cards_fully_parsed": full, "cards_fully_typed": typed,
+        "cards": len(cards), "cards_fully_parsed": full, "cards_fully_typed": typed, "cards_executed": executed,
         "abilities": abilities, "abilities_fully_parsed": abilities_ok,
-        "abilities_fully_typed": abilities_typed, "seconds": round(seconds, 3),
+        "abilities_fully_typed": abilities_typed, "abilities_executed": abilities_executed,
+        "seconds": round(seconds, 3),
         "top_unparsed": [{"pattern": p, "count": n, "example": examples[p]} for p, n in patterns.most_common(top)],
         "top_untyped": [{"reason": r, "count": n} for r, n in untyped.most_common(top)],
+        "top_unexecuted": [{"node": r, "count": n} for r, n in not_run.most_common(top)],
     }
 
 

@@ -1,82 +1,40 @@
 """The `judge` command line: a thin shell over the library (parse arguments, call, print).
 
-Command modules register themselves on `cli`; each imports its library layer inside the command
-body, so `judge rule …` never pays for Textual or Lark. Every command's help has an `Example:`.
+`main()` is the entry point. The commonest lookup, `judge rule GAME NUMBER`, is answered by
+`judge.cli.quick` straight from a database known to be current, without importing click or the
+knowledge-base classes (a judge at a table runs it dozens of times). Everything else — and that
+lookup too whenever the quick path is unsure (stale or damaged database, an option it does not
+handle, an unusual number) — goes through the click group in `judge.cli.group`, which prints the
+same output. `cli` and `_register` are re-exported from there for the command modules and tests.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
-import click
-
-from judge.errors import JudgeError
-
-
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="JUDGE_DB",
-              help="Database file (default: the user data directory; env JUDGE_DB).")
-@click.option("--game", default=None, help="With no command: open the TUI on this game's rules.")
-@click.option("--lang", default=None, help="With no command: open the TUI in this language.")
-@click.version_option(package_name="judge", prog_name="judge")
-@click.pass_context
-def cli(ctx: click.Context, db: Path | None, game: str | None, lang: str | None) -> None:
-    """A rules-judge assistant for Battle Spirits (Saga, Standard) and FINAL FANTASY TCG.
-
-    With no command, starts the judge's terminal (TUI).
-
-    Example: judge rule bss 7-1-5-2
-    """
-    if db is not None:
-        os.environ["JUDGE_DB"] = str(db)
-    ctx.ensure_object(dict)
-    ctx.obj["db"] = db
-    if ctx.invoked_subcommand is None:
-        from judge.cli.app import run_tui
-
-        run_tui(game=game, lang=lang)
-
-
-def _register() -> None:
-    """Attach the command modules (cheap imports: each defers its library imports)."""
-    import importlib
-
-    for name in ("rules", "cards", "engine", "app"):
-        try:
-            importlib.import_module(f"judge.cli.{name}")
-        except ModuleNotFoundError as exc:  # a layer not built yet must not break the others
-            if exc.name != f"judge.cli.{name}":
-                raise
+# typing is not imported at run time: this module is on the quick `judge rule` path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: runs the CLI and turns every expected error into one line and an exit code."""
-    _register()
-    try:
-        rv = cli.main(args=argv, prog_name="judge", standalone_mode=False)
-    except JudgeError as exc:
-        click.echo(f"judge: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("judge: aborted", err=True)
-        sys.exit(130)
-    except click.UsageError as exc:  # malformed input: one line, like every other error
-        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
-        click.echo(f"judge: {exc.format_message()}{where}", err=True)
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
-    except Exception as exc:  # a bug in judge: still one line for the user; the traceback on request
-        if os.environ.get("JUDGE_DEBUG"):
-            raise
-        click.echo(f"judge: internal error ({type(exc).__name__}: {exc}); "
-                   "set JUDGE_DEBUG=1 for the traceback and please report it", err=True)
-        sys.exit(70)
-    sys.exit(rv if isinstance(rv, int) else 0)
+    """Entry point: the quick rule lookup when it applies, else the click command line."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] == ["rule"]:
+        from judge.cli.quick import quick_rule
+
+        code = quick_rule(args[1:])
+        if code is not None:
+            sys.exit(code)
+    from judge.cli.group import run
+
+    run(args)
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("cli", "_register"):
+        from judge.cli import group
+
+        return getattr(group, name)
+    raise AttributeError(name)

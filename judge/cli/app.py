@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from judge.cli import cli
+from judge.cli.group import cli
 
 
 def run_tui(game: str | None = None, lang: str | None = None) -> None:

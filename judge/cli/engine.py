@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from judge.cli import cli
+from judge.cli.group import cli
 
 
 def _load_ruling(path: Path) -> dict:
@@ -28,12 +28,18 @@ def _load_ruling(path: Path) -> dict:
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print a ruling to paste into a report.")
 @click.option("--recheck", is_flag=True,
               help="FILE is a saved JSON ruling: re-resolve it and name cited clauses changed since.")
-def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) -> int:
+@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A card file (any format `judge cards import` reads) whose cards the scenario names by "
+                   "number, for this run only (repeatable; nothing is imported).")
+def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, card_files: tuple[Path, ...]) -> int:
     """Resolve a scenario step by step, citing the clause for every step.
 
-    Exit code 0 only when every expectation in the file holds.
+    Exit code 0 only when the run is ok: every expectation holds, no step is "not modelled" and no
+    decision is left unanswered.
 
     Example: judge step tests/scenarios/bss/confront_forces_block.yaml --markdown
+
+    Example: judge step tests/rulings/bss/some_ruling.yaml --cards ../shared/corpus/bss-cards.json
     """
     from judge.engine.output import open_kb_or_none, to_json, to_markdown, to_text
     from judge.engine.output import recheck as do_recheck
@@ -45,7 +51,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) ->
     if recheck:
         if file.suffix.lower() != ".json":
             # no saved ruling: resolve now and check every cited clause is still in the rules
-            result = run_scenario(load_scenario(file))
+            result = run_scenario(load_scenario(file, cards=card_files))
             kb = open_kb_or_none()
             from judge.engine.output import clause_hashes
 
@@ -56,7 +62,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) ->
                        "against the current rules (save a ruling with --json to compare texts later)")
             return 1 if gone else 0
         saved = _load_ruling(file)
-        result = run_scenario(load_scenario(file, data=saved["scenario"]))
+        result = run_scenario(load_scenario(file, data=saved["scenario"], cards=card_files))
         kb = open_kb_or_none()
         report = do_recheck(saved, result, kb)
         for n in report.changed:
@@ -69,7 +75,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) ->
             click.echo(f"unchanged: {len(saved.get('clauses') or {})} cited clauses, same resolution")
             return 0
         return 1
-    result = run_scenario(load_scenario(file))
+    result = run_scenario(load_scenario(file, cards=card_files))
     if as_json:
         click.echo(json.dumps(to_json(result, open_kb_or_none()), ensure_ascii=False, indent=2))
     elif as_markdown:
@@ -83,14 +89,16 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool) ->
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"applies": [{"text", "cites", "cards"}]}.')
 @click.option("--after", is_flag=True, help="Explain the board after the scenario's actions.")
-def explain_command(file: Path, as_json: bool, after: bool) -> int:
+@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A card file whose cards the scenario names by number, for this run only (repeatable).")
+def explain_command(file: Path, as_json: bool, after: bool, card_files: tuple[Path, ...]) -> int:
     """List every rule and keyword in force on a scenario's board, each with its clauses.
 
     Example: judge explain tests/scenarios/bss/armor_blocks_selection.yaml --json
     """
     from judge.engine.scenario import load_scenario, run_scenario
 
-    scenario = load_scenario(file)
+    scenario = load_scenario(file, cards=card_files)
     state = run_scenario(scenario).state if after else scenario.state
     applies = scenario.rules.explain(state)
     if as_json:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from judge.cli import cli
+from judge.cli.clause_text import doc_line, rule_lines, wrap
+from judge.cli.group import cli
 
 
 def _kb():
@@ -21,14 +22,8 @@ def _kb():
 
     return open_kb()
 
-
 def _json(obj) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
-def _doc_line(doc) -> str:
-    return f"{doc.title} — version {doc.version}, {doc.date or 'undated'} [{doc.game}/{doc.lang}]"
-
 
 @cli.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -46,7 +41,11 @@ def games(as_json: bool) -> None:
         click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
                    f"{d.clauses:>4} clauses  {d.title}")
     click.echo("(* = current version, cited by default)")
+    from judge.cards.db import card_sources
+    from judge.cli.cards import sources_lines
 
+    for line in sources_lines(card_sources()):
+        click.echo(line)
 
 @cli.command("rule")
 @click.argument("game")
@@ -84,7 +83,7 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         for e in entries:
             click.echo(f"- {e['title']} {e['version']} ({e['date'] or 'undated'}): {e['status']}")
             if e["present"]:
-                click.echo(textwrap.indent(_wrap(e["diff"] or e["text"]), "    "))
+                click.echo(textwrap.indent(wrap(e["diff"] or e["text"]), "    "))
             for ch in e["changelog"]:
                 click.echo(f"    change log {ch['date']}: {ch['action']} {ch['number']}")
         return
@@ -100,46 +99,19 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         obj["changes"] = [ch.to_json() for ch in kb.changes_for(game, clauses[0].id, doc.lang, doc.version)]
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
+        from judge.cards.rulings import clause_rulings
+
+        obj["rulings"] = [r.to_json() for r in clause_rulings(kb.conn, doc.game, [c.number for c in clauses])]
         _json(obj)
         return
-    click.echo(_doc_line(doc))
-    top = clauses[0]
-    if top.breadcrumbs:
-        click.echo(" › ".join(f"{n} {t}" for n, t in top.breadcrumbs))
-    for c in clauses:
-        _print_clause(c, top)
-    for ch in kb.changes_for(game, top.id, doc.lang, doc.version):
-        when = f"change log {ch.date}: {ch.action} {ch.number}" if ch.action != "updated" else \
-            f"marked in this document's \"Updated\" list: {ch.number}"
-        click.echo(f"\nNote: {when}")
-    if top.refs:
-        click.echo(f"\nRefers to: {', '.join(top.refs)}")
-    if top.cited_by:
-        click.echo(f"Cited by: {', '.join(top.cited_by)}")
+    changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
+    from judge import store
 
-
-def _wrap(text: str, width: int = 96) -> str:
-    return "\n".join(textwrap.fill(p, width) if len(p) > width and " " in p else p for p in text.split("\n"))
-
-
-def _print_clause(c, top) -> None:
-    depth = len(c.number.replace(".", "-").split("-")) - len(top.number.replace(".", "-").split("-"))
-    pad = "  " * depth
-    label = c.id if c.id != c.number else c.number
-    body = c.text if not c.title or c.title != c.text else f"[{c.title}]"
-    if c.confidence < 1:
-        label += f" (aligned, {c.confidence:.0%})"
-    lines = _wrap(body, 96 - len(pad)).split("\n")
-    click.echo(f"{pad}{label}  {lines[0]}")
-    for extra in lines[1:]:
-        click.echo(f"{pad}{' ' * (len(label) + 2)}{extra}")
-    if c.refs and c is not top:
-        click.echo(f"{pad}{' ' * (len(label) + 2)}→ see {', '.join(c.refs)}")
-
+    rulings = store.clause_rulings(kb.conn, doc.game, [c.number for c in clauses])
+    click.echo("\n".join(rule_lines(doc, clauses, changes, rulings)))
 
 def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
-
 
 def _cut(s: str, width: int) -> list[str]:
     """Wrap to a display width, counting East Asian wide characters as two columns."""
@@ -156,7 +128,6 @@ def _cut(s: str, width: int) -> list[str]:
             cur += ch
         out.append(cur)
     return out
-
 
 def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, only: bool) -> None:
     docs = sorted({d.lang for d in kb.documents() if d.game == game.lower()})
@@ -179,7 +150,7 @@ def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, o
         return
     half = 58
     for d, _ in cols:
-        click.echo(_doc_line(d))
+        click.echo(doc_line(d))
     left = {c.id: c for c in cols[0][1]}
     right = {c.id: c for c in cols[1][1]}
     order = [c.id for c in cols[0][1]] + [c.id for c in cols[1][1] if c.id not in left]
@@ -194,14 +165,12 @@ def _rule_both(kb, game: str, number: str, version: str | None, as_json: bool, o
             y = lb[i] if i < len(lb) else ""
             click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
 
-
 @cli.group("rules")
 def rules_group() -> None:
     """Whole documents: dump, anomaly report, import a new release.
 
     Example: judge rules check bss
     """
-
 
 @rules_group.command("dump")
 @click.argument("game")
@@ -218,10 +187,9 @@ def rules_dump(game: str, lang: str | None, version: str | None, as_json: bool) 
     if as_json:
         _json([c.to_json() for c in clauses])
         return
-    click.echo(_doc_line(kb.document(game, lang, version)))
+    click.echo(doc_line(kb.document(game, lang, version)))
     for c in clauses:
         click.echo(f"{c.id}  {' '.join(c.text.split())}")
-
 
 @rules_group.command("check")
 @click.argument("game", required=False)
@@ -246,7 +214,7 @@ def rules_check(game: str | None, as_json: bool) -> None:
     docs = [d for d in kb.documents() if not game or d.game == game.lower()]
     for d in docs:
         mine = [a for a in found if a.doc == d.key]
-        click.echo(f"\n{_doc_line(d)}: {d.clauses} clauses, {len(mine)} anomalies")
+        click.echo(f"\n{doc_line(d)}: {d.clauses} clauses, {len(mine)} anomalies")
         if d.numbering == "unnumbered":
             conf = [c.confidence for c in kb.dump(d.game, d.lang, d.version)]
             if conf:
@@ -259,7 +227,6 @@ def rules_check(game: str | None, as_json: bool) -> None:
         for c in (c for c in changes if c.doc == d.key):
             click.echo(f"  {'change log' if c.action != 'updated' else 'updated':<15} {c.number:<12} "
                        f"{('line ' + str(c.line)) if c.line else '':<9} {c.date or ''} {c.action}")
-
 
 @rules_group.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
@@ -276,48 +243,125 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
     from judge.rules.importer import import_document
 
     doc = import_document(file, game=game, version=version, lang=lang, title=title, date=date)
-    click.echo(f"imported {file} as {_doc_line(doc)}: {doc.clauses} clauses; now the current version")
-
+    click.echo(f"imported {file} as {doc_line(doc)}: {doc.clauses} clauses; now the current version")
 
 @cli.command("search")
 @click.argument("query")
 @click.option("--game", default=None, help="Only this game.")
-@click.option("--lang", default=None, help="Only this language.")
+@click.option("--lang", default=None,
+              help="Only this language; both: the other language's clause of the same number beside each hit.")
 @click.option("--limit", default=20, show_default=True, type=int, help="At most this many hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def search(query: str, game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
-    """Search the rules text (English or Japanese), best matches first.
+    """Search the rules text with a question or words (English or Japanese), best matches first.
 
-    Example: judge search "equal BP" --game bss
+    Words players use are found under the document's own ("untap" finds refresh); when no clause
+    holds every word, the clauses holding most of them are listed, each with the words it holds.
+
+    Example: judge search "can a tapped spirit block" --game bss
     """
-    hits = _kb().search(query, game=game, lang=lang, limit=limit)
+    kb = _kb()
+    both = bool(lang) and lang.lower() == "both"
+    if both:
+        _check_both(kb, game)
+    hits = kb.search(query, game=game, lang=None if both else lang, limit=limit)
+    beside = [_other_language(kb, h) for h in hits] if both else [None] * len(hits)
     if as_json:
-        _json([h.to_json() for h in hits])
+        out = []
+        for h, b in zip(hits, beside, strict=True):
+            obj = h.to_json()
+            if both:
+                obj["translation"] = {k: getattr(b, k) for k in ("game", "lang", "version", "number", "id", "text")} \
+                    if b else None
+            out.append(obj)
+        _json(out)
         return
     if not hits:
-        click.echo(f"judge: no clause matches {query!r}", err=True)
+        click.echo(f"judge: no clause holds any word of {query!r}", err=True)
         raise SystemExit(1)
-    for h in hits:
-        click.echo(f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}")
+    if not any(h.all_words for h in hits):
+        click.echo("No clause holds all the words of the question; these hold the most of them "
+                   "(→ a synonym, ≈ part of a word):")
+    for h, b in zip(hits, beside, strict=True):
+        words = f"  [{', '.join(h.matched)}]" if h.matched and (not h.all_words or _expanded(h)) else ""
+        line = f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}{words}"
+        if both:
+            _side_by_side(line, b)
+        else:
+            click.echo(line)
 
+
+def _expanded(hit) -> bool:
+    """Whether a hit matched a word by a synonym or by part of a word (worth saying even when all matched)."""
+    return any("→" in w or w.endswith("≈") for w in hit.matched)
+
+
+def _check_both(kb, game: str | None) -> None:
+    if game and len({d.lang for d in kb.documents() if d.game == game.lower()}) < 2:
+        from judge.errors import BadInput
+
+        kb.document(game)
+        raise BadInput(f"--lang both needs a game with two languages; {game} has one", hints=["bs"])
+
+
+def _other_language(kb, hit):
+    """The clause of the same number in the game's other language (None: it has no other language)."""
+    from judge.errors import UnknownRule
+
+    other = sorted({d.lang for d in kb.documents() if d.game == hit.game and d.lang != hit.lang and d.current})
+    if not other:
+        return None
+    try:
+        return kb.clause(hit.game, hit.number, other[0])
+    except UnknownRule:
+        return None
+
+
+def _side_by_side(line: str, clause) -> None:
+    half = 58
+    right = f"{clause.lang} {clause.number} {' '.join((clause.text or clause.title).split())}" if clause \
+        else "(no clause of this number in the other language)"
+    la, lb = _cut(line, half), _cut(right, half)
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else ""
+        y = lb[i] if i < len(lb) else ""
+        click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
+    click.echo("")
 
 @cli.command("term")
 @click.argument("word")
 @click.option("--game", default=None, help="Only this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def term(word: str, game: str | None, as_json: bool) -> None:
-    """The clause(s) defining a keyword or term (【Armor】, [Armor] and (Armor) are one keyword).
+    """What a keyword or term is and what it does: the defining clause and the clauses under it,
+    for every game that defines it (【Armor】, [Armor] and (Armor) are one keyword).
 
-    Example: judge term Confront
+    Example: judge term Haste --game fftcg
     """
     hits = _kb().term(word, game=game)
-    if as_json:
-        _json([h.to_json() for h in hits])
-        return
-    for h in hits:
-        click.echo(f"{h.term} — {h.game}/{h.lang} {h.version} §{h.number} ({h.kind})")
-        click.echo(textwrap.indent(_wrap(h.text, 92), "    "))
+    from judge.cards.rulings import term_rulings
 
+    rulings = {h.game: term_rulings(h.game, [word, h.term]) for h in hits}
+    if as_json:
+        _json([{**h.to_json(), "rulings": [r.to_json() for r in rulings.get(h.game, [])]} for h in hits])
+        return
+    for i, h in enumerate(hits):
+        if i:
+            click.echo("")
+        click.echo(f"{h.term} — {h.game}/{h.lang} {h.version} §{h.number} ({h.kind})")
+        clauses = h.clauses or ((h.number, h.text),)
+        width = max(len(n) for n, _ in clauses)
+        for number, text in clauses:
+            click.echo(textwrap.fill(text, 96, initial_indent=f"    {number:<{width}}  ",
+                                     subsequent_indent=" " * (width + 6)) if " " in text
+                       else f"    {number:<{width}}  {text}")
+    shown = [g for g in dict.fromkeys(h.game for h in hits) if rulings.get(g)]
+    for g in shown:
+        from judge.cli.cards import _ruling_lines
+
+        click.echo(f"\nOfficial rulings about {word} ({g}, {len(rulings[g])}):")
+        for line in _ruling_lines(rulings[g]):
+            click.echo(line)
 
 @cli.command("diff")
 @click.argument("game")
@@ -341,7 +385,7 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
                f"{s['removed'] - s['headings_removed']} removed, {s['renumbered']} renumbered "
                f"(+ {s['headings_added']} section headings added, {s['headings_removed']} removed)")
     for c in d["changed"]:
-        click.echo(f"\n~ {c['number']}\n" + textwrap.indent(_wrap(c["diff"]), "    "))
+        click.echo(f"\n~ {c['number']}\n" + textwrap.indent(wrap(c["diff"]), "    "))
     for c in d["added"]:
         if not c["heading"]:
             click.echo(f"\n+ {c['number']}  " + " ".join(c["text"].split())[:200])

@@ -31,18 +31,60 @@ def _clauses(cites: Any) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class ChoiceNeeded:
+    """A decision the rules leave to a player: who decides, what kind, the legal options, the clause.
+
+    `kind` is one of DECISION_KINDS (a scenario's `decision: KIND` names it); `choice` is the prompt
+    a judge reads. The same value is logged on the step where the decision was answered."""
+
+    choice: str
+    cites: tuple[str, ...] = ()
+    player: str | None = None
+    options: tuple[str, ...] = ()
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cites", _clauses(self.cites))
+        object.__setattr__(self, "options", tuple(str(o) for o in self.options))
+
+
+#: A pending decision is the same value as a ChoiceNeeded (the kernel's name for it).
+Decision = ChoiceNeeded
+
+#: The kinds of decision a scenario can name with `decision: KIND` beside `choose:`.
+DECISION_KINDS = ("target", "may", "order", "cores", "discard", "substitution", "mode", "search", "payment",
+                  "cards", "ascend", "block", "ex_burst", "backups", "party_damage", "x", "loop")
+
+
+@dataclass(frozen=True)
 class Step:
-    """One thing that happened, with the clauses that made it happen and what it changed."""
+    """One thing that happened, with the clauses that made it happen and what it changed.
+
+    Structured facts ride along for checks that must not parse the text: `fired` (the card whose
+    effect starts resolving here, `card` its reference, `timing` the effect's timing), `decision`
+    and `answer` (a decision asked here and how it was answered), `not_modelled` (what the engine
+    cannot do here: such a step cites nothing and the run is never ok)."""
 
     text: str
     cites: tuple[str, ...] = ()
     changes: tuple[str, ...] = ()
+    fired: str | None = None
+    card: str | None = None
+    timing: str | None = None
+    decision: ChoiceNeeded | None = None
+    answer: Any = None
+    not_modelled: str | None = None
 
     def __post_init__(self) -> None:
         if not self.text:
             raise ValueError("a step needs a text")
         object.__setattr__(self, "cites", _clauses(self.cites))
         object.__setattr__(self, "changes", tuple(self.changes))
+
+
+def not_modelled(what: str) -> Step:
+    """The step for something the engine cannot do: it cites nothing, and a judge resolves it."""
+    return Step(f"not modelled: {what} — resolve by hand", (), not_modelled=what)
 
 
 @dataclass(frozen=True)
@@ -54,20 +96,6 @@ class Refusal:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cites", _clauses(self.cites))
-
-
-@dataclass(frozen=True)
-class ChoiceNeeded:
-    """A decision the rules leave to a player that the scenario did not supply."""
-
-    choice: str
-    cites: tuple[str, ...] = ()
-    player: str | None = None
-    options: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cites", _clauses(self.cites))
-        object.__setattr__(self, "options", tuple(self.options))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,13 +219,16 @@ def games() -> tuple[str, ...]:
 
 
 __all__ = [
+    "DECISION_KINDS",
     "ActionRecord",
     "Applies",
     "ChoiceNeeded",
+    "Decision",
     "Refusal",
     "Rules",
     "Ruling",
     "Step",
     "games",
+    "not_modelled",
     "rules_for",
 ]

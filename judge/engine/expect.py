@@ -32,7 +32,13 @@ def validate(entry: Any, where: str, n_actions: int) -> None:
     if not isinstance(entry, Mapping) or not entry:
         raise ScenarioError(f"{where}: an expectation is a mapping such as {{card: b1, zone: trash}}")
     keys = set(map(str, entry))
-    if "card" in keys:
+    if "fired" in keys:
+        _validate_fired(entry, keys, where)
+    elif "decision" in keys:
+        _validate_decision(entry, keys, where)
+    elif "legal" in keys:
+        _validate_legal(entry, keys, where)
+    elif "card" in keys:
         bad = sorted(keys - {"card"} - CARD_FIELDS)
         if bad:
             raise ScenarioError(f"{where}: unknown card field {bad[0]!r}", hints=sorted(CARD_FIELDS))
@@ -68,8 +74,50 @@ def validate(entry: Any, where: str, n_actions: int) -> None:
             raise ScenarioError(f"{where}: cites: stands alone (or beside refused:/request:)")
         _cites(entry["cites"], where)
     else:
-        raise ScenarioError(f"{where}: unknown expectation {sorted(keys)}",
-                            hints=["card", "player", "winner", "cites", "refused", "request"])
+        raise ScenarioError(f"{where}: unknown expectation {sorted(keys)}", hints=KINDS)
+
+
+KINDS = ("card", "player", "winner", "cites", "refused", "request", "fired", "decision", "legal")
+
+
+def _count(v: Any, where: str) -> None:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise ScenarioError(f"{where}: must be a whole number of 0 or more, not {v!r}")
+
+
+def _validate_legal(entry: Mapping[str, Any], keys: set[str], where: str) -> None:
+    bad = sorted(keys - {"legal", "is"})
+    if bad:
+        raise ScenarioError(f"{where}: unknown field {bad[0]!r} beside legal:", hints=["legal", "is"])
+    if not isinstance(entry["legal"], Mapping) or not isinstance(entry.get("is", True), bool):
+        raise ScenarioError(f"{where}: legal: is an action such as {{player: A, attack: a1}}, and is: true "
+                            "or false")
+
+
+def _validate_fired(entry: Mapping[str, Any], keys: set[str], where: str) -> None:
+    bad = sorted(keys - {"fired", "times", "timing"})
+    if bad:
+        raise ScenarioError(f"{where}: unknown field {bad[0]!r} beside fired:", hints=["fired", "times", "timing"])
+    if not isinstance(entry["fired"], str | int) or isinstance(entry["fired"], bool):
+        raise ScenarioError(f"{where}.fired: must name a card (an id or a card reference)")
+    if "times" in entry:
+        _count(entry["times"], f"{where}.times")
+
+
+def _validate_decision(entry: Mapping[str, Any], keys: set[str], where: str) -> None:
+    from judge.engine.core import DECISION_KINDS
+
+    bad = sorted(keys - {"decision", "player", "kind", "options"})
+    if bad:
+        raise ScenarioError(f"{where}: unknown field {bad[0]!r} beside decision:",
+                            hints=["decision", "player", "kind", "options"])
+    _count(entry["decision"], f"{where}.decision")
+    if "player" in entry and entry["player"] not in ("A", "B"):
+        raise ScenarioError(f"{where}.player: must be A or B, not {entry['player']!r}")
+    if "kind" in entry and entry["kind"] not in DECISION_KINDS:
+        raise ScenarioError(f"{where}.kind: {entry['kind']!r} is not a kind of decision", hints=DECISION_KINDS)
+    if "options" in entry and not isinstance(entry["options"], list):
+        raise ScenarioError(f"{where}.options: must be a list")
 
 
 def _same(expected: Any, actual: Any) -> bool:
@@ -97,6 +145,12 @@ def _fields(expected: Mapping[str, Any], view: Mapping[str, Any] | None,
 def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence[TracedStep],
           refusals: Mapping[int, Refusal], request: ChoiceNeeded | None) -> Check:
     """Whether one expectation holds on the final board and trace, with what was actually found."""
+    if "fired" in entry:
+        return _fired(entry, steps)
+    if "decision" in entry:
+        return _decision(entry, steps, request)
+    if "legal" in entry:
+        return _legal(rules, state, entry)
     if "card" in entry:
         view = rules.card_view(state, str(entry["card"]))
         met, actual = _fields(entry, view, "card")
@@ -140,4 +194,50 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
                  actual={"missing": missing} if missing else {"cited": want})
 
 
-__all__ = ["CARD_FIELDS", "PLAYER_FIELDS", "check", "validate"]
+def _norm(timing: Any) -> str:
+    return str(timing).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _fired(entry: Mapping[str, Any], steps: Sequence[TracedStep]) -> Check:
+    """How many times effects of a card started resolving (by instance id or card reference)."""
+    ref = str(entry["fired"])
+    hits = [t.step for t in steps if t.step.fired is not None
+            and ref in (t.step.fired, t.step.card, t.step.fired.split("#")[0])]
+    if "timing" in entry:
+        hits = [s for s in hits if s.timing is not None and _norm(s.timing) == _norm(entry["timing"])]
+    n = len(hits)
+    met = n == entry["times"] if "times" in entry else n > 0
+    return Check(expect=dict(entry), met=met, actual={"times": n, "timings": [s.timing for s in hits]})
+
+
+def _decision(entry: Mapping[str, Any], steps: Sequence[TracedStep], request: ChoiceNeeded | None) -> Check:
+    """The Nth decision asked in the run (answered on a step, or still pending at the end)."""
+    asked = [t.step.decision for t in steps if t.step.decision is not None]
+    if request is not None:
+        asked.append(request)
+    n = int(entry["decision"])
+    if n >= len(asked):
+        return Check(expect=dict(entry), met=False, actual=f"only {len(asked)} decision(s) were asked")
+    d = asked[n]
+    actual = {"player": d.player, "kind": d.kind, "options": list(d.options), "choice": d.choice}
+    met = all(_same(entry[k], actual[k]) for k in ("player", "kind", "options") if k in entry)
+    return Check(expect=dict(entry), met=met, actual=actual)
+
+
+def _legal(rules: Rules, state: Any, entry: Mapping[str, Any]) -> Check:
+    """Whether an action would be accepted on the final board (the engine is asked; nothing is kept)."""
+    raw = {k: v for k, v in entry["legal"].items() if k not in ("alternatives", "decision")}
+    try:
+        action = rules.parse_action(state, raw, "expect.legal")
+        ruling = rules.resolve(state, action)
+    except ScenarioError as exc:
+        return Check(expect=dict(entry), met=False, actual=f"cannot be tried: {exc.message}")
+    legal = ruling.refused is None
+    want = bool(entry.get("is", True))
+    actual = {"legal": legal}
+    if ruling.refused is not None:
+        actual["reason"] = ruling.refused.reason
+    return Check(expect=dict(entry), met=legal == want, actual=actual)
+
+
+__all__ = ["CARD_FIELDS", "KINDS", "PLAYER_FIELDS", "check", "validate"]

@@ -30,7 +30,18 @@ def _step_json(t: TracedStep) -> dict[str, Any]:
     out: dict[str, Any] = {"text": t.step.text, "cites": list(t.step.cites), "action": t.action}
     if t.step.changes:
         out["changes"] = list(t.step.changes)
+    if t.step.fired is not None:
+        out["fired"] = {"card": t.step.fired, "ref": t.step.card, "timing": t.step.timing}
+    if t.step.decision is not None:
+        out["decision"] = _decision_json(t.step.decision, t.step.answer)
+    if t.step.not_modelled:
+        out["not_modelled"] = t.step.not_modelled
     return out
+
+
+def _decision_json(d: Any, answer: Any) -> dict[str, Any]:
+    return {"player": d.player, "kind": d.kind, "options": list(d.options), "choice": d.choice,
+            "cites": list(d.cites), "answer": _jsonable(answer)}
 
 
 def _jsonable(value: Any) -> Any:
@@ -95,6 +106,7 @@ def to_json(result: Result, kb: Any = None) -> dict[str, Any]:
     rules = sc.rules
     return {
         "ok": result.ok,
+        "why": list(result.why),
         "game": sc.game,
         "title": sc.title,
         "file": sc.path,
@@ -107,6 +119,8 @@ def to_json(result: Result, kb: Any = None) -> dict[str, Any]:
         "request": None if result.request is None else {
             "choice": result.request.choice, "cites": list(result.request.cites),
             "player": result.request.player, "options": list(result.request.options)},
+        "decisions": [_decision_json(d, answer) for d, answer in result.decisions],
+        "card_files": list(sc.card_files),
         "branches": _branch_json(result),
         "differences": differences(result),
         "warnings": _warnings(result),
@@ -185,6 +199,7 @@ def to_text(result: Result) -> str:
             lines.append(f"  {mark} {dict(c.expect)}" + ("" if c.met else f"  (actual: {c.actual})"))
         held = sum(c.met for c in result.checks)
         lines.append(f"{held}/{len(result.checks)} expectations hold")
+    lines += [f"NOT OK: {w}" for w in result.why]
     return "\n".join(lines)
 
 

@@ -24,6 +24,12 @@ Extensions to the issue's format (the core stays as specified):
   on any action: decisions due while it is carried out (a "you may … instead" replacement applied as a
   cost is paid, 11.12.5.1) — without them the action is refused unchanged;
 - expectations: `{request: "text", cites: [...]}` — the run ends waiting for that choice.
+
+Real cards, decisions and the outcome follow docs/scenarios.md: a card reference may be a printed
+number (resolved by `judge.engine.cards` against `--cards` files, then the database); `decision:
+KIND` beside `choose:` names the decision the writer meant; a run is ok only when it has
+expectations, all hold, no step is "not modelled" and no decision is left unanswered (unless a
+`request:` expectation expects one).
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.engine.core import ActionRecord, ChoiceNeeded, Refusal, Rules, Step, rules_for
+from judge.engine.core import DECISION_KINDS, ActionRecord, ChoiceNeeded, Refusal, Rules, Step, rules_for
 from judge.errors import ScenarioError
 
 TOP_KEYS = frozenset({"game", "title", "description", "question", "answer", "source", "cards", "turn",
@@ -52,6 +58,7 @@ class Scenario:
     state: Any
     actions: tuple[ActionRecord, ...]
     expect: tuple[Mapping[str, Any], ...] = ()
+    card_files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,11 +102,39 @@ class Result:
     request: ChoiceNeeded | None = None
     checks: tuple[Check, ...] = ()
     branches: tuple[Branch, ...] = ()
+    mismatches: tuple[str, ...] = ()
+
+    @property
+    def why(self) -> tuple[str, ...]:
+        """Why the run is not ok (empty when it is): no expectations, failed ones, what was not modelled,
+        a decision left unanswered, a decision answered as another kind."""
+        out: list[str] = []
+        if not self.checks:
+            out.append("no expectations")
+        failed = sum(not c.met for c in self.checks)
+        if failed:
+            out.append(f"{failed} of {len(self.checks)} expectations do not hold")
+        for t in self.steps:
+            if t.step.not_modelled:
+                at = f"actions[{t.action}]" if t.action is not None else "after the last action"
+                out.append(f"not modelled ({at}): {t.step.not_modelled}")
+        if self.request is not None and not any("request" in c.expect for c in self.checks):
+            out.append(f"a decision is left unanswered: {self.request.choice}")
+        out.extend(self.mismatches)
+        return tuple(out)
 
     @property
     def ok(self) -> bool:
-        """True when every expectation holds."""
-        return all(c.met for c in self.checks)
+        """True when the run answers the scenario: expectations all hold and nothing was left to a judge."""
+        return not self.why
+
+    @property
+    def decisions(self) -> tuple[tuple[ChoiceNeeded, Any], ...]:
+        """Every decision asked, in order, with its answer (the last one None if left unanswered)."""
+        out = [(t.step.decision, t.step.answer) for t in self.steps if t.step.decision is not None]
+        if self.request is not None:
+            out.append((self.request, None))
+        return tuple(out)
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -136,15 +171,18 @@ def _read_yaml(path: Path) -> Any:
         raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
 
 
-def load_scenario(path: str | Path, data: Mapping[str, Any] | None = None) -> Scenario:
-    """Read, validate and set up a scenario file (or an already-parsed mapping given as `data`)."""
+def load_scenario(path: str | Path, data: Mapping[str, Any] | None = None,
+                  cards: tuple[str | Path, ...] | list[str | Path] = ()) -> Scenario:
+    """Read, validate and set up a scenario file (or an already-parsed mapping given as `data`).
+
+    `cards` are card files whose cards the scenario may name by number, for this run only."""
     path = Path(path)
     if data is None:
         data = _read_yaml(path)
-    return scenario_from_data(data, str(path))
+    return scenario_from_data(data, str(path), cards=cards)
 
 
-def scenario_from_data(data: Any, where: str) -> Scenario:
+def scenario_from_data(data: Any, where: str, cards: tuple[str | Path, ...] | list[str | Path] = ()) -> Scenario:
     """Validate a scenario mapping and build its starting state; `where` names it in errors."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{where}: a scenario is a mapping with game, players, actions and expect")
@@ -160,7 +198,11 @@ def scenario_from_data(data: Any, where: str) -> Scenario:
         rules = rules_for(game)
     except UnknownGame as exc:
         raise ScenarioError(f"{where}: game: {exc}", hints=exc.hints) from exc
-    state = rules.load_board(data, where)
+    from judge.engine.cards import load_pool, using
+
+    pool = load_pool(cards)
+    with using(pool):
+        state = rules.load_board(data, where)
     actions_raw = data.get("actions") or []
     if not isinstance(actions_raw, list):
         raise ScenarioError(f"{where}: actions: must be a list")
@@ -172,6 +214,11 @@ def scenario_from_data(data: Any, where: str) -> Scenario:
         alts = raw.get("alternatives")
         if alts is not None and (not isinstance(alts, list) or not alts):
             raise ScenarioError(f"{at}.alternatives: must be a non-empty list of choices")
+        if "decision" in raw and raw["decision"] not in DECISION_KINDS:
+            raise ScenarioError(f"{at}.decision: {raw['decision']!r} is not a kind of decision",
+                                hints=DECISION_KINDS)
+        if "decision" in raw and "choose" not in raw:
+            raise ScenarioError(f"{at}.decision: says which decision a choose: answers; this action has none")
         actions.append(ActionRecord(index=i, raw=dict(raw), action=rules.parse_action(state, _main(raw), at)))
         for j, alt in enumerate(alts or ()):
             rules.parse_action(state, _alternative(raw, alt), f"{at}.alternatives[{j}]")
@@ -183,12 +230,20 @@ def scenario_from_data(data: Any, where: str) -> Scenario:
     for i, entry in enumerate(expect_raw):
         validate(entry, f"{where}: expect[{i}]", len(actions))
     title = data.get("title")
+    for i, entry in enumerate(expect_raw):
+        if isinstance(entry, Mapping) and isinstance(entry.get("legal"), Mapping):
+            rules.parse_action(state, _main(entry["legal"]), f"{where}: expect[{i}].legal")
     return Scenario(path=where, game=game, title=str(title) if title else Path(where).stem, data=data,
-                    rules=rules, state=state, actions=tuple(actions), expect=tuple(expect_raw))
+                    rules=rules, state=state, actions=tuple(actions), expect=tuple(expect_raw),
+                    card_files=pool.files)
+
+
+#: Fields of an action the runner reads itself and never passes to a game's action reader.
+RUNNER_KEYS = frozenset({"alternatives", "decision"})
 
 
 def _main(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in raw.items() if k != "alternatives"}
+    return {k: v for k, v in raw.items() if k not in RUNNER_KEYS}
 
 
 def _alternative(raw: Mapping[str, Any], alt: Any) -> dict[str, Any]:
@@ -201,44 +256,69 @@ def _alternative(raw: Mapping[str, Any], alt: Any) -> dict[str, Any]:
     return out
 
 
-def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]]) -> tuple[Any, list[TracedStep],
-                                                                             dict[int, Refusal],
-                                                                             ChoiceNeeded | None]:
-    steps: list[TracedStep] = []
-    refusals: dict[int, Refusal] = {}
+@dataclass
+class _Run:
+    """What playing the actions produced (the runner's working record)."""
+
+    state: Any
+    steps: list[TracedStep] = field(default_factory=list)
+    refusals: dict[int, Refusal] = field(default_factory=dict)
     request: ChoiceNeeded | None = None
+    mismatches: list[str] = field(default_factory=list)
+
+
+def _kind_check(run: _Run, index: int, meant: Any, asked: ChoiceNeeded | None) -> None:
+    """`decision: KIND` beside `choose:`: the engine must have asked that kind of decision."""
+    if meant is None:
+        return
+    if asked is None:
+        run.mismatches.append(f"actions[{index}]: answers a {meant} decision, but none was asked")
+    elif asked.kind and asked.kind != meant:
+        run.mismatches.append(f"actions[{index}]: answers a {meant} decision, but the engine asked a "
+                              f"{asked.kind} decision ({asked.choice})")
+
+
+def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]],
+          meant: Mapping[int, Any] | None = None) -> _Run:
+    run = _Run(state=state)
+    meant = meant or {}
     for index, action in actions:
+        pending = run.request
         try:
-            ruling = rules.resolve(state, action)
+            ruling = rules.resolve(run.state, action)
         except ScenarioError as exc:            # what the engine cannot do yet, named with where it came up
             raise ScenarioError(f"actions[{index}]: {exc.message}", hints=exc.hints) from exc
-        steps.extend(TracedStep(step=s, action=index) for s in ruling.steps)
+        run.steps.extend(TracedStep(step=s, action=index) for s in ruling.steps)
+        asked = pending or next((s.decision for s in ruling.steps if s.decision is not None), ruling.request)
+        _kind_check(run, index, meant.get(index), asked)
         if ruling.refused is not None:
-            refusals[index] = ruling.refused
-            steps.append(TracedStep(step=Step(f"Refused: {ruling.refused.reason}", ruling.refused.cites),
-                                    action=index))
+            run.refusals[index] = ruling.refused
+            run.steps.append(TracedStep(step=Step(f"Refused: {ruling.refused.reason}", ruling.refused.cites),
+                                        action=index))
             continue
-        state = ruling.state
-        request = ruling.request
-    if request is None and rules.winner(state) is None:
+        run.state = ruling.state
+        run.request = ruling.request
+    if run.request is None and rules.winner(run.state) is None:
         try:
-            ruling = rules.settle(state)
+            ruling = rules.settle(run.state)
         except ScenarioError as exc:
             raise ScenarioError(f"after the last action: {exc.message}", hints=exc.hints) from exc
-        steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)
-        state = ruling.state
-        request = ruling.request
-    return state, steps, refusals, request
+        run.steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)
+        run.state = ruling.state
+        run.request = ruling.request
+    return run
 
 
 def run_scenario(scenario: Scenario) -> Result:
     """Resolve the actions, settle the board, check the expectations, resolve every branch."""
     rules = scenario.rules
     plan = [(a.index, a.action) for a in scenario.actions]
-    state, steps, refusals, request = _play(rules, scenario.state, plan)
+    meant = {a.index: a.raw["decision"] for a in scenario.actions if "decision" in a.raw}
+    run = _play(rules, scenario.state, plan, meant)
     from judge.engine.expect import check
 
-    checks = tuple(check(rules, state, entry, steps=steps, refusals=refusals, request=request)
+    steps = tuple(run.steps)
+    checks = tuple(check(rules, run.state, entry, steps=steps, refusals=run.refusals, request=run.request)
                    for entry in scenario.expect)
     branches: list[Branch] = []
     for rec in scenario.actions:
@@ -250,13 +330,13 @@ def run_scenario(scenario: Scenario) -> Result:
             raw = _main(rec.raw) if n == 0 else _alternative(rec.raw, choice)
             action = rules.parse_action(scenario.state, raw, f"{scenario.path}: actions[{rec.index}]")
             alt_plan = [(i, action if i == rec.index else a) for i, a in plan]
-            b_state, b_steps, _, b_request = _play(rules, scenario.state, alt_plan)
+            b = _play(rules, scenario.state, alt_plan)
             label = f"actions[{rec.index}] " + ("as written" if n == 0 else f"alternative {n}")
-            branches.append(Branch(label=label, action=rec.index, choice=choice, steps=tuple(b_steps),
-                                   state=b_state, winner=rules.winner(b_state), request=b_request))
-    return Result(scenario=scenario, steps=tuple(steps), state=state, refusals=refusals, request=request,
-                  checks=checks, branches=tuple(branches))
+            branches.append(Branch(label=label, action=rec.index, choice=choice, steps=tuple(b.steps),
+                                   state=b.state, winner=rules.winner(b.state), request=b.request))
+    return Result(scenario=scenario, steps=steps, state=run.state, refusals=run.refusals, request=run.request,
+                  checks=checks, branches=tuple(branches), mismatches=tuple(run.mismatches))
 
 
-__all__ = ["Branch", "Check", "Result", "Scenario", "TracedStep", "load_scenario", "run_scenario",
+__all__ = ["RUNNER_KEYS", "Branch", "Check", "Result", "Scenario", "TracedStep", "load_scenario", "run_scenario",
            "scenario_from_data"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from judge import store
 from judge.errors import BadInput, UnknownTerm
@@ -21,35 +22,73 @@ def term(kb: KB, word: str, game: str | None = None) -> list[TermHit]:
     if game:
         kb.document(game)
     current = {d.key: d for d in kb.documents() if d.current}
-    keys = variants(key)
-    rows = [r for r in store.terms(kb.conn, keys, game) if r["doc"] in current]
-    if not rows:
-        # "party" -> "Form a Party": every word of the query inside a longer term
-        words = set(stem(key).split())
-        cands = {r["norm"] for r in store.term_keys(kb.conn, game) if words <= set(r["norm"].split())}
-        rows = [r for r in store.terms(kb.conn, sorted(cands), game) if r["doc"] in current] if cands else []
+    rows = [r for r in store.terms(kb.conn, variants(key), game) if r["doc"] in current]
+    have = {r["game"] for r in rows}
+    games = [game] if game else sorted({d.game for d in current.values()})
+    for g in games:
+        if g not in have:
+            rows += _containing(kb, key, g, current)
     if not rows:
         from rapidfuzz import process
 
         names = {r["norm"]: r["term"] for r in store.term_keys(kb.conn, game)}
         near = [names[m[0]] for m in process.extract(key, list(names), limit=4)]
         raise UnknownTerm(f"no keyword or defined term {word!r}" + (f" in {game}" if game else ""), hints=near)
-    best = min(KIND_RANK.get(r["kind"], 9) for r in rows)
-    rows = [r for r in rows if KIND_RANK.get(r["kind"], 9) == best] + \
-           [r for r in rows if KIND_RANK.get(r["kind"], 9) != best and r["kind"] not in ("section", "example")]
     out: list[TermHit] = []
     seen: set[tuple[str, str]] = set()
-    for r in rows:
-        out += _hits(kb, current, r["doc"], r["number"], r["term"], r["kind"], seen)
+    for r in _best_per_game(rows):
+        out += _hits(kb, current, r["doc"], r, r["term"], seen)
         # the other language of the same game, by the shared clause number
         for other in current.values():
             if other.game == r["game"] and other.lang != r["lang"]:
-                out += _hits(kb, current, other.key, r["number"], None, r["kind"], seen)
-    return out
+                out += _hits(kb, current, other.key, r, None, seen)
+    return _merged(out)
 
 
-def _hits(kb: KB, current: dict, doc_key: str, number: str, name: str | None, kind: str,
-          seen: set) -> list[TermHit]:
+def _merged(hits: list[TermHit]) -> list[TermHit]:
+    """One entry per term and document: a term defined by several clauses (rules/terms.toml) lists
+    them all under its first, defining clause."""
+    by: dict[tuple, TermHit] = {}
+    for n, h in enumerate(hits):
+        k = (h.game, h.lang, h.version, h.term.lower()) if h.kind == "defined" else n
+        first = by.get(k)
+        if first is None:
+            by[k] = h
+            continue
+        more = tuple(c for c in h.clauses if c not in first.clauses)
+        by[k] = replace(first, clauses=first.clauses + more)
+    return list(by.values())
+
+
+def _containing(kb: KB, key: str, game: str, current: dict) -> list:
+    """"party" → "Form a Party", "when destroyed" → '"When Destroyed" Effects': the shortest terms
+    of a game holding every word of the query, for a game that has no entry under the query itself."""
+    words = set(stem(key).split())
+    cands = [r["norm"] for r in store.term_keys(kb.conn, game) if words <= set(r["norm"].split())]
+    if not cands:
+        return []
+    shortest = min(len(c.split()) for c in cands)
+    keys = sorted({c for c in cands if len(c.split()) == shortest})
+    return [r for r in store.terms(kb.conn, keys, game) if r["doc"] in current]
+
+
+def _best_per_game(rows: list) -> list:
+    """Each game's strongest entries (a keyword beats a defined term beats a heading), games in the
+    order of their best entry: a term several games define is listed once per game, labelled."""
+    by_game: dict[str, list] = {}
+    for r in rows:
+        by_game.setdefault(r["game"], []).append(r)
+    picked = []
+    for game_rows in by_game.values():
+        best = min(KIND_RANK.get(r["kind"], 9) for r in game_rows)
+        picked += [r for r in game_rows if KIND_RANK.get(r["kind"], 9) == best] + \
+                  [r for r in game_rows if KIND_RANK.get(r["kind"], 9) != best
+                   and r["kind"] not in ("section", "example")]
+    return sorted(picked, key=lambda r: KIND_RANK.get(r["kind"], 9))
+
+
+def _hits(kb: KB, current: dict, doc_key: str, term_row: Any, name: str | None, seen: set) -> list[TermHit]:
+    number, kind = term_row["number"], term_row["kind"]
     if (doc_key, number) in seen:
         return []
     seen.add((doc_key, number))
@@ -68,4 +107,16 @@ def _hits(kb: KB, current: dict, doc_key: str, number: str, name: str | None, ki
     if r["title"] and body.startswith(r["title"] + "\n"):
         body = body[len(r["title"]) + 1:]          # the heading is the term itself
     return [TermHit(term=name, game=doc.game, lang=doc.lang, number=number,
-                    text=" ".join(body.split()), kind=kind, version=doc.version)]
+                    text=" ".join(body.split()), kind=kind, version=doc.version,
+                    clauses=_section(kb, doc, term_row["section"] or number, number))]
+
+
+def _section(kb: KB, doc: Any, section: str, number: str) -> tuple[tuple[str, str], ...]:
+    """The clauses that say what a term does: its keyword section (every clause under the heading
+    that names it) or, for a term defined in running text, the defining clause and those under it."""
+    sep = "." if doc.numbering == "dot" else "-"
+    under = store.clauses_under(kb.conn, doc.key, section, sep)
+    if not any(r["number"] == number for r in under):
+        under = store.clauses_under(kb.conn, doc.key, number, sep)
+    return tuple((r["number"], " ".join((r["text"] or "").split())) for r in under
+                 if (r["text"] or "").strip() and (r["text"] or "").strip() != (r["title"] or "").strip())

@@ -88,15 +88,22 @@ class Hit:
     score: float
     version: str = ""
     id: str = ""
+    matched: tuple[str, ...] = ()   # the query's words this clause holds ("untap→refresh": by a synonym)
+    all_words: bool = True          # False: it lacks one of them (an any-of-the-words hit; common words aside)
 
     def to_json(self) -> dict:
         return {"game": self.game, "lang": self.lang, "version": self.version, "number": self.number,
-                "id": self.id, "snippet": self.snippet, "score": self.score}
+                "id": self.id, "snippet": self.snippet, "score": self.score, "matched": list(self.matched),
+                "all_words": self.all_words}
 
 
 @dataclass(frozen=True)
 class TermHit:
-    """A keyword or defined term and the clause that defines it."""
+    """A keyword or defined term, the clause that defines it, and the clauses that say what it does.
+
+    `number` / `text` are the defining clause ("Haste is a field ability."); `clauses` holds it and
+    the rest of its section in document order (what Haste lets a Character do), as (number, text).
+    """
 
     term: str
     game: str
@@ -105,10 +112,17 @@ class TermHit:
     text: str
     kind: str = "term"
     version: str = ""
+    clauses: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """Every clause number of the entry: the defining one first."""
+        return tuple(dict.fromkeys([self.number, *(n for n, _ in self.clauses)]))
 
     def to_json(self) -> dict:
         return {"term": self.term, "game": self.game, "lang": self.lang, "version": self.version,
-                "number": self.number, "text": self.text, "kind": self.kind}
+                "number": self.number, "text": self.text, "kind": self.kind, "numbers": list(self.numbers),
+                "clauses": [{"number": n, "text": t} for n, t in self.clauses]}
 
 
 @dataclass(frozen=True)

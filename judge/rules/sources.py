@@ -1,31 +1,57 @@
-"""What the database is built from, and its content hash (cheap: checked on every start)."""
+"""What the database is built from: its content hash, and a cheap stamp checked on every start.
+
+The hash (bytes, not timestamps) decides whether the database must be rebuilt. Hashing every
+source file costs more than a whole `judge rule` lookup, so each build also records a *stamp* —
+names, sizes and modification times of the same files — and a start whose stamp matches the
+stored one trusts the stored hash without reading the files. A stamp that differs (a touched
+file, a new import) falls back to the hash, which alone decides.
+"""
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
+import os
 
-CODE_VERSION = "kb-18"   # bump when ingestion changes, so stored databases rebuild
-IMPORTS = "imports.json"
+# typing is not imported at run time: this module is on the quick `judge rule` path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
-def imports_dir(db_path: Path) -> Path:
-    """Imported releases live next to the database, so rebuilds replay them."""
-    return db_path.parent / "imports"
+CODE_VERSION = "kb-20"   # bump when ingestion changes, so stored databases rebuild
+CURATED = "terms.toml"
+
+
+def _sources(rules_dir: str, db_path: str) -> list[str]:
+    """Every file the database is built from, in a fixed order. Imported releases are not among
+    them: they are stored imports listed inside the database, which changes only with them."""
+    out = [os.path.join(rules_dir, "manifest.toml"), os.path.join(rules_dir, CURATED)]
+    out += sorted(os.path.join(rules_dir, f) for f in os.listdir(rules_dir) if f.endswith(".txt"))
+    return out
+
+
+def source_stamp(rules_dir: str | os.PathLike, db_path: str | os.PathLike) -> str:
+    """Names, sizes and modification times of the sources (no file is read)."""
+    parts = [CODE_VERSION]
+    for f in _sources(os.fspath(rules_dir), os.fspath(db_path)):
+        try:
+            st = os.stat(f)
+        except OSError:
+            parts.append(f"{os.path.basename(f)}:-")
+            continue
+        parts.append(f"{os.path.basename(f)}:{st.st_size}:{st.st_mtime_ns}")
+    return "|".join(parts)
 
 
 def source_hash(rules_dir: Path, db_path: Path) -> str:
     """Hash of everything the database is built from (bytes, not timestamps)."""
+    import hashlib
+
     h = hashlib.sha256(CODE_VERSION.encode())
-    man = rules_dir / "manifest.toml"
-    h.update(man.read_bytes() if man.is_file() else b"")
-    for f in sorted(rules_dir.glob("*.txt")):
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    imp = imports_dir(db_path)
-    if (imp / IMPORTS).is_file():
-        h.update((imp / IMPORTS).read_bytes())
-        for f in sorted(imp.glob("*.txt")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
+    for f in _sources(os.fspath(rules_dir), os.fspath(db_path)):
+        h.update(os.path.basename(f).encode())
+        try:
+            with open(f, "rb") as fh:
+                h.update(fh.read())
+        except OSError:
+            h.update(b"")
     return h.hexdigest()

@@ -34,6 +34,7 @@ _DEFS_JA = [
 def norm(word: str) -> str:
     """One key for every spelling: brackets, bold and case dropped, spaces collapsed."""
     s = word.strip().replace("**", "")
+    s = re.sub(r"[\"“”]", "", s)                       # '"When Destroyed" Effects': quotes are not words
     s = s.strip(_BRACKETS + " ").lower()
     s = re.sub(r"[【】\[\]《》『』〈〉「」]", "", s)
     s = re.sub(r"\s+", " ", s).strip(" :：")
@@ -107,4 +108,21 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
         for pat in _DEFS_JA if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else _DEFS_EN:
             for m in pat.finditer(text.split("\n")[0]):
                 add(m.group(1), "defined", r["number"], r["number"], strict=pat is _DEFS_EN[-1])
+    return out
+
+
+def curated(entries: dict, derived: list[dict], numbers: set[str]) -> list[dict]:
+    """Term rows from rules/terms.toml for one document: an `alias` repeats the rows of the term the
+    document uses under the judge's word; `clauses` defines a term by those clauses (kind "defined").
+    Clauses the document lacks are skipped (a Japanese and an English document share numbers)."""
+    out: list[dict] = []
+    for word, spec in entries.items():
+        key = stem(norm(word))
+        if "alias" in spec:
+            target = stem(norm(spec["alias"]))
+            out += [{**t, "norm": key} for t in derived if t["norm"] == target]
+        for number in spec.get("clauses", ()):
+            if number in numbers:
+                out.append({"term": word.title() if word.isascii() else word, "norm": key, "kind": "defined",
+                            "number": number, "section": number})
     return out

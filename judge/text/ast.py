@@ -122,6 +122,7 @@ class Selector:
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
+    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,9 @@ class Delayed(Effect):
     effects: tuple[Effect, ...]
     span: Span | None = None
     trigger: Trigger | None = None   # its events / moment, typed (11.8.17)
+    turn: Player | None = None       # whose turn it waits for: "your turn" YOU, "your opponent's turn" OPPONENT
+    next_turn: bool = False          # "your next turn": not the current one
+    phase_number: int | None = None  # "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -617,6 +621,9 @@ class Ability:
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
     trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
     trigger: Trigger | None = None        # FFTCG auto-ability: its events / moment, typed (11.8.2)
+    turn: Player | None = None            # FFTCG phase trigger: whose turn ("of each of your turns" YOU, "your
+    #                                       opponent's" OPPONENT, "each player's" ANY); None = the controller's
+    phase_number: int | None = None       # FFTCG "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
     text: str = ""
     span: Span | None = None
 

@@ -61,7 +61,8 @@ class JudgeApp(App[None]):
         Binding("g", "jump", "Jump", tooltip="Jump to a clause by number (7-1-5-2, 7.1.5.2, §7-1-5-2)"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key, on one screen"),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False, tooltip="Switch between the light and dark theme"),
-        Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Leave judge"),
+        Binding("q", "request_quit", "Quit", tooltip="Leave judge (asks first when the board is unsaved)"),
+        Binding("ctrl+q", "request_quit", "Quit", show=False, tooltip="Leave judge"),
     ]
 
     def __init__(self, game: str = "bss", lang: str | None = None, *, db_path: Path | None = None,
@@ -73,6 +74,7 @@ class JudgeApp(App[None]):
         self.remember = remember
         self.library = library or Library(db_path)
         self.theme = "textual-dark"
+        self.board: Any = None            # the Board screen, once it has been opened
 
     # -- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -87,10 +89,11 @@ class JudgeApp(App[None]):
         try:
             return await call
         except JudgeError as exc:
-            self.notify(str(exc), title=type(exc).__name__, severity="error", timeout=8)
+            self.notify(str(exc), title=exc.title, severity="error", timeout=8)
         except Exception as exc:  # a bug below the UI must not kill a judge's session
             self.log.error(f"library call failed: {exc!r}")
-            self.notify(f"{type(exc).__name__}: {exc}", title="Internal error", severity="error",
+            self.notify(f"judge could not finish this ({exc or 'no details'}); the log has the details — "
+                        "please report it", title="Something went wrong inside judge", severity="error",
                         timeout=10)
         return FAILED
 
@@ -116,6 +119,21 @@ class JudgeApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_request_quit(self) -> None:
+        """Quit; when the board has changes not saved to a file, ask first."""
+        if self.board is None or not self.board.session.unsaved():
+            self.exit()
+            return
+        from judge.tui.dialogs import PickDialog
+
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.exit()
+
+        self.push_screen(PickDialog("The board has changes that are not saved. Quit anyway?",
+                                    [("stay", "Stay (then w saves the board)"), ("quit", "Quit without saving")],
+                                    current="stay"), done)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

@@ -79,6 +79,15 @@ class BoardSession:
     start: Any = None
     alternatives: dict[int, list[Any]] = field(default_factory=dict)
     expect: list[Any] = field(default_factory=list)
+    saved: Any = None                     # the scenario as last opened, saved or started afresh
+
+    def mark_saved(self) -> None:
+        """Remember the board as it is now: quitting asks first only when it has changed since."""
+        self.saved = self.scenario_data()
+
+    def unsaved(self) -> bool:
+        """True when the board or its actions changed since it was opened, saved or started."""
+        return self.rules is not None and self.scenario_data() != self.saved
 
     # -- the board ----------------------------------------------------------------------------
     def validate(self, data: dict[str, Any] | None = None) -> None:
@@ -128,6 +137,7 @@ class BoardSession:
         self.path = path
         for raw in actions:
             self.play({k: v for k, v in raw.items() if k != "alternatives"})
+        self.mark_saved()
 
     def scenario_data(self, with_expect: bool = True) -> dict[str, Any]:
         """The board and the actions played, as a scenario mapping (the YAML contract)."""
@@ -158,6 +168,8 @@ class BoardSession:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, path)
+        self.path = path
+        self.mark_saved()
         self.path = path
 
     # -- actions -------------------------------------------------------------------------------

@@ -94,9 +94,10 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Board"
         app: Any = self.app
+        app.board = self
         game = app.game if app.game in ("bss", "bs") else "bss"
         self.session.data = bm.blank_board(game)
-        self.run_session(lambda s: s.validate())
+        self.run_session(lambda s: (s.validate(), s.mark_saved()))
 
     # -- running session work on the library thread, then redrawing ----------------------------
     @work(group="board")  # not exclusive: every edit counts; the library thread runs them in order
@@ -400,7 +401,7 @@ class BoardScreen(Screen[None]):
         game = app.game if app.game in ("bss", "bs") else "bss"
         self.at = None
         self.run_session(lambda s: (setattr(s, "data", bm.blank_board(game)), s.alternatives.clear(),
-                                    s.expect.clear(), s.validate()))
+                                    s.expect.clear(), s.validate(), s.mark_saved()))
 
     def action_open(self) -> None:
         from judge.tui.dialogs import PromptDialog

@@ -21,15 +21,17 @@ class JudgeCommands(Provider):
         app: Any = self.app
         found: list[tuple[str, str, Callable[[], Any]]] = []
         for binding in app_bindings():
-            if binding.action in ("quit",):
+            if binding.action in ("quit", "request_quit"):
                 continue
             found.append((binding.description, binding.tooltip or binding.description,
                           partial(app.run_action, binding.action)))
+        seen: set[str] = set()
         for mode, bindings in screen_bindings().items():
             for binding in bindings:
-                if not binding.description:
-                    continue
                 title = f"{mode.capitalize()}: {binding.description}"
+                if not binding.description or title in seen:   # one binding, several keys ("+", "=")
+                    continue
+                seen.add(title)
                 found.append((title, binding.tooltip or binding.description,
                               partial(app.run_screen_action, mode, binding.action)))
         return found

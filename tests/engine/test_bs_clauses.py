@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.bs.clauses import CLAUSES, all_numbers, cite
+from judge.engine.bs.clauses import SAGA, STANDARD, all_numbers, cite
 from judge.errors import UnknownRule
 
 
@@ -21,13 +21,21 @@ def test_every_engine_citation_exists_in_the_kb(kb, game: str, lang: str) -> Non
     assert not missing, f"{game}/{lang}: clauses cited by the engine but absent from the rules: {missing}"
 
 
-def test_every_concept_has_an_entry_per_game() -> None:
-    assert all(set(v) == {"bss", "bs"} for v in CLAUSES.values())
+def test_both_documents_list_the_same_concepts() -> None:
+    assert set(SAGA) == set(STANDARD)
 
 
 def test_a_concept_missing_from_a_document_cites_nothing() -> None:
     assert cite("area.burst_one", "bs") == ()
     assert cite("manage.bp_zero", "bs") == ()
+    assert cite("effect.then", "bss") == ()
+
+
+def test_no_stand_in_citations() -> None:
+    """Standard has no clause ordering BP changes; 1-4-6 (negative values) is not one."""
+    for concept in ("bp.order", "bp.set", "bp.add", "bp.redefine"):
+        assert cite(concept, "bs") == ()
+    assert "1-3-7" not in cite("effect.if", "bss") + cite("effect.then", "bss")
 
 
 def test_unknown_concept_is_an_error() -> None:

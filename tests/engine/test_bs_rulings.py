@@ -274,7 +274,7 @@ def test_bss_8_9_3_one_substitution_and_a_declined_one_lets_destruction_happen()
     from judge.text.ast import Condition, Conditional, Move
     from judge.text.ast import Optional as MayDo
     sub = Ability(kind=AbilityKind.TRIGGERED, timing="event",
-                  condition=Condition(kind="would", text="this spirit would be destroyed",
+                  condition=Condition(kind="would", text="this spirit would be destroyed", event="when_destroyed",
                                       selector=Selector(count=1, self_ref=True)),
                   effects=(Conditional(condition=Condition(kind="substitution", text="instead"), instead=True,
                                        effects=(MayDo(effects=(Move(target=Selector(count=1, self_ref=True),

@@ -124,8 +124,7 @@ def test_fftcg_11_12_4_6_conditional_loss_goes_through_the_text_layer() -> None:
 
 
 def test_fftcg_11_9_1_unsupported_condition_is_not_applied_and_is_reported() -> None:
-    captain = _def("captain", "If a Forward you controlled formed a party this turn, Sample Captain gains "
-                   "+2000 power.")
+    captain = _def("captain", "During your turn, Sample Captain gains +2000 power.")
     s = _board([("a1", "A", captain)])
     cond = captain.abilities[0].effects[0].condition
     assert conditions.holds(s, cond, "A", "a1") is None

@@ -54,7 +54,7 @@ CASES = {
                                                                   for i in range(1, 4)]}},
         "actions": [{"player": "A", "cast": "duelist", "pay": {"dull": ["c1", "c2"]}},
                     {"player": "A", "choose": "yes"}],
-        "expect": [{"refused": 1, "cites": ["11.2.1.1"]}, {"card": "c3", "state": "active"}],
+        "expect": [{"refused": 1, "cites": ["11.2.1.1"]}, {"card": "c3", "state": "active"}, {"request": True}],
     },
     "7_9_2_each_card_looked_at_goes_back_once": {
         "cards": {"scry": SCRY, "gust": GUST, "clerk": CLERK},
@@ -64,7 +64,7 @@ CASES = {
                           "field": [{"id": "c1", "card": "clerk"}]}},
         "actions": [{"player": "A", "cast": "scry", "pay": {"dull": ["c1"]}},
                     {"player": "A", "choose": ["g1", "g1", "g2"]}],
-        "expect": [{"refused": 1, "cites": ["2.1"]}],
+        "expect": [{"refused": 1, "cites": ["2.1"]}, {"request": True}],
     },
 }
 

@@ -1,15 +1,21 @@
-"""Which phase and whose turn a printed "At the beginning of … / At the end of …" auto-ability listens to."""
+"""Which phase and whose turn a printed "At the beginning of … / At the end of …" auto-ability listens to,
+read from the typed fields the card grammar fills (Ability.turn, Ability.phase_number), never the words."""
 
 from __future__ import annotations
 
 import pytest
 
 from judge.engine.fftcg.delayed import phase_event, turn_matches
-from judge.text.ast import Ability, AbilityKind
+from judge.text.ast import Ability
+from judge.text.parse import parse_text
 
 
 def at(text: str, timing: str) -> Ability:
-    return Ability(kind=AbilityKind.AUTO, timing=timing, timing_text=text)
+    result = parse_text(f"{text}, draw 1 card.", "fftcg")
+    assert not result.unparsed, result.unparsed
+    ability = result.abilities[0]
+    assert ability.timing == timing
+    return ability
 
 
 @pytest.mark.parametrize(("text", "timing", "event"), [
@@ -19,7 +25,7 @@ def at(text: str, timing: str) -> Ability:
     ("At the end of each of your turns", "end_of_turn", "end_of_turn"),
 ])
 def test_fftcg_9_3_1_3_a_phase_trigger_waits_for_the_phase_it_names(text: str, timing: str, event: str) -> None:
-    assert phase_event(timing, text) == event
+    assert phase_event(timing, at(text, timing).phase_number) == event
 
 
 @pytest.mark.parametrize(("text", "controller", "turn_player", "listens"), [
@@ -31,4 +37,5 @@ def test_fftcg_9_3_1_3_a_phase_trigger_waits_for_the_phase_it_names(text: str, t
 ])
 def test_fftcg_9_5_1_1_a_phase_trigger_listens_to_the_turns_it_names(text: str, controller: str, turn_player: str,
                                                                      listens: bool) -> None:
-    assert turn_matches(at(text, "end_of_turn"), controller, turn_player) is listens
+    timing = "end_of_turn" if text.startswith("At the end") else "beginning_of_attack"
+    assert turn_matches(at(text, timing), controller, turn_player) is listens

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,8 @@ try:
     main(["rule", "bss", "7-1-5-2"])
 except SystemExit:
     pass
-print(sorted(m for m in ("textual", "lark", "rich", "sqlite_utils", "yaml", "rapidfuzz") if m in sys.modules))
+print(sorted(m for m in ("textual", "lark", "rich", "sqlite_utils", "yaml", "rapidfuzz", "sudachipy", "snowballstemmer")
+                 if m in sys.modules))
 """
 
 
@@ -37,3 +39,81 @@ def test_cli_rule_search_term_exit_cleanly_on_any_input(run, cmd: str, args: lis
     assert "Traceback" not in err
     if code:
         assert err.startswith("judge: ")
+
+
+QUICK = """
+import sys
+from judge.cli import main
+try:
+    main(["rule", "bss", "7-1-5-2"])
+except SystemExit:
+    pass
+print(sorted(m for m in ("click", "pathlib", "typing", "hashlib", "platformdirs", "judge.rules.kb")
+             if m in sys.modules))
+"""
+
+
+def test_rule_lookup_on_a_current_database_imports_not_even_click(kb: KB) -> None:
+    """12.7: the commonest lookup starts about as fast as Python: no click, no pathlib, no hashing."""
+    env = {"JUDGE_DB": str(kb.path), "PATH": ""}
+    subprocess.run([sys.executable, "-c", PROBE], env=env, check=True, capture_output=True)  # verified once
+    out = subprocess.run([sys.executable, "-c", QUICK], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("args", [
+    ["bss", "7-1-5-2"], ["bss", "7.1.5.2."], ["bss", "§11-2"], ["bss", "7-1-5-2-1", "--cite"],
+    ["bss", "7-1-5", "--only"], ["bs", "5-11-1"], ["bs", "5-11-1", "--lang", "en"],
+    ["fftcg", "15.2.2"], ["bss", "3-7-1", "--version", "bssdb"], ["bss", "1-2-1-1#2"],
+])
+def test_quick_rule_prints_exactly_what_judge_rule_prints(kb: KB, monkeypatch, capsys, args) -> None:
+    from judge.cli.group import run
+    from judge.cli.quick import quick_rule
+
+    monkeypatch.setenv("JUDGE_DB", str(kb.path))
+    with pytest.raises(SystemExit):
+        run(["rule", *args])
+    slow = capsys.readouterr().out
+    assert quick_rule(args) == 0
+    assert capsys.readouterr().out == slow
+
+
+@pytest.mark.parametrize("args", [
+    ["bss", "7-1-5-2", "--json"], ["bss", "99-9"], ["nope", "1-1"], ["bss", "7-1-5-2", "--lang", "both"],
+    ["bss"], ["bss", "7-1-5-2", "--history"], ["-h"],
+])
+def test_quick_rule_leaves_everything_else_to_the_full_command(kb: KB, monkeypatch, capsys, args) -> None:
+    from judge.cli.quick import quick_rule
+
+    monkeypatch.setenv("JUDGE_DB", str(kb.path))
+    assert quick_rule(args) is None
+    assert capsys.readouterr().out == ""
+
+
+def test_quick_rule_never_trusts_a_database_changed_since_it_was_verified(kb: KB, tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from judge.cli.quick import quick_rule
+
+    db = tmp_path / "judge.db"
+    shutil.copy(kb.path, db)
+    monkeypatch.setenv("JUDGE_DB", str(db))
+    assert quick_rule(["bss", "7-1-5-2"]) is None          # no .ok beside the copy: not verified
+    from judge.rules.kb import open_kb
+
+    open_kb(db)                                            # the long way verifies it
+    assert quick_rule(["bss", "7-1-5-2"]) == 0
+    with db.open("ab") as fh:                              # changed afterwards (an import, damage)
+        fh.write(b"\0")
+    assert quick_rule(["bss", "7-1-5-2"]) is None
+
+
+def test_quick_default_database_is_where_platformdirs_puts_it(monkeypatch) -> None:
+    from judge.cli.quick import _db_path
+    from judge.paths import default_db_path
+
+    monkeypatch.delenv("JUDGE_DB", raising=False)
+    if not sys.platform.startswith("linux"):
+        assert _db_path() is None
+        return
+    assert _db_path() == str(default_db_path())

@@ -267,3 +267,58 @@ async def test_player_life_reserve_and_trash_are_set_from_the_player_editor() ->
         line = next(row for row in options(app, "#rows") if row.startswith("B "))
         assert "life 2" in line and "reserve 6" in line and "trash cores 1" in line
         assert board.session.data["players"]["B"]["life"] == 2
+
+
+async def test_q_quits_at_once_when_nothing_is_unsaved() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_board(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit is True or not app.is_running
+
+
+async def test_q_asks_first_when_the_board_has_unsaved_changes() -> None:
+    from judge.tui.dialogs import PickDialog
+
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_board(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#card", Input).value = GUARD
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        assert "not saved" in str(app.screen.query_one(Label).render())
+        await pilot.press("escape")          # stay
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, BoardScreen)
+
+
+async def test_q_typed_into_a_text_box_is_a_letter_not_quit() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_board(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert app.screen.query_one("#card", Input).value.endswith("q")
+
+
+async def test_errors_are_titled_in_words_never_by_class_name() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_board(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "/nonexistent/board.yaml"
+        await pilot.press("enter")
+        await settle(pilot)
+        titles = [n.title for n in app._notifications]
+        assert titles and not any(t in ("ScenarioError", "BadInput", "UnknownRule") for t in titles)
+        assert any(t and " " in t for t in titles)

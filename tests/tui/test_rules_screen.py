@@ -218,3 +218,14 @@ async def test_unknown_game_falls_back_with_a_notification(fake_app) -> None:
         await settle(pilot)
         assert app.game == "tg"
         assert any("nope" in n for n in notes(app))
+
+
+async def test_the_palette_lists_each_command_once(fake_app) -> None:
+    from judge.tui.commands import JudgeCommands
+
+    app = fake_app()
+    async with app.run_test(size=(100, 30)):
+        provider = JudgeCommands(app.screen)
+        titles = [title for title, _help, _call in provider._commands()]
+        assert len(titles) == len(set(titles))
+        assert "Board: +core" in titles

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, keywords, management, triggers
+from judge.engine.bs import continuous, derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
+from judge.engine.bs.state import Battle, Orientation, Step, with_player
+from judge.engine.bs.watch import watch
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
 
@@ -38,7 +39,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     if fc.orientation != Orientation.REFRESHED:
         raise ctx.refuse(f"{name_of(s, action.card)} is {fc.orientation.value}: only a refreshed spirit can "
                          "attack", "battle.declare")
-    if any(m.target == action.card and m.kind == "cannot" and m.value == "attack" for m in s.mods):
+    if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     defender = s.opponent(action.player)
@@ -46,7 +47,8 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     ctx.log(f"{action.player} exhausts {name_of(ctx.state, action.card)} and attacks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
     triggers.fire(ctx, "attacks", action.card)
-    keywords.on_attack(ctx, action.card)
+    watch(ctx, "when_attacks", [action.card])
+    keywords.trigger(ctx, "attacks", attacker=action.card)
 
 
 def take_priority(ctx: Ctx, player: str) -> None:
@@ -132,7 +134,9 @@ def block(ctx: Ctx, action: A.Block) -> None:
     ctx.log(f"{defender} exhausts {name_of(ctx.state, action.card)} and blocks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.block")
     triggers.fire(ctx, "blocks", action.card)
-    keywords.on_block(ctx, b.attacker, action.card)
+    watch(ctx, "when_blocks", [action.card])
+    watch(ctx, "when_blocked", [b.attacker])
+    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
 
 
 def no_block(ctx: Ctx, action: A.NoBlock) -> None:
@@ -185,7 +189,9 @@ def resolve_battle(ctx: Ctx) -> None:
         else:
             losers = [b.blocker if a.value > d.value else b.attacker]
             ctx.log(f"{losers[0]} has fewer BP: it is destroyed", "battle.bp_compare")
-        management.destroy(ctx, losers, cause="battle", by=None)
+        winner = [b.attacker, b.blocker] if len(losers) == 2 else \
+            [b.attacker if losers[0] == b.blocker else b.blocker]      # in a tie each destroys the other
+        management.destroy(ctx, losers, cause="battle", by=None, destroyer=winner)
         return
     if s.field_card(b.attacker) is None:
         ctx.log(f"{b.attacker} has already left the field: no damage", "battle.damage_gone")
@@ -200,9 +206,8 @@ def resolve_battle(ctx: Ctx) -> None:
     if k > 0:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
         triggers.fire_burst(ctx, defender, "life_lost")
-        if derive.keyword(ctx.state, b.attacker, "Blessed"):
-            triggers.push(ctx, [Work(kind="keyword", keyword="blessed", source=b.attacker,
-                                     controller=s.turn_player, label=f"{name_of(s, b.attacker)}: 【Blessed】")])
+        watch(ctx, "when_life_reduced", [b.attacker])
+        keywords.trigger(ctx, "life_reduced", attacker=b.attacker)
 
 
 def end_battle(ctx: Ctx) -> None:
@@ -211,28 +216,11 @@ def end_battle(ctx: Ctx) -> None:
     assert b is not None
     ctx.set(battle=replace(b, window="closing"))
     ctx.log("End of the battle", "battle.end")
-    me = ctx.state.turn_player
-    items: list[Work] = []
-    if b.curse and b.blocker is not None:
-        items.append(Work(kind="keyword", keyword="curse", source=b.attacker, controller=me, param=b.blocker,
-                          label=f"{name_of(ctx.state, b.attacker)}: 【Curse】"))
-    lk_attacker = ctx.state.field_card(b.attacker)
-    if lk_attacker is not None and derive.keyword(ctx.state, b.attacker, "Luster"):
-        items.append(Work(kind="keyword", keyword="luster", source=b.attacker, controller=me,
-                          param=b.magic_used, label=f"{name_of(ctx.state, b.attacker)}: 【Luster】"))
-    for spirit in (b.attacker, b.blocker):
-        if spirit is None or ctx.state.field_card(spirit) is None:
-            continue
-        ctrl = ctx.state.controller(spirit)
-        cost = ctx.state.card_def(spirit).cost
-        for hid in ctx.state.players[ctrl].hand:
-            if derive.keyword(ctx.state, hid, "Agile") and ctx.state.card_def(hid).cost > cost:
-                items.append(Work(kind="keyword", keyword="agile", source=hid, controller=ctrl, param=spirit,
-                                  label=f"{name_of(ctx.state, hid)}: 【Agile】"))
     for spirit in (b.attacker, b.blocker):
         if spirit is not None and ctx.state.field_card(spirit) is not None:
             triggers.fire(ctx, "battle_end", spirit)
-    triggers.push(ctx, items)
+    watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
+    keywords.trigger(ctx, "battle_end", battle=b)
 
 
 def finish(ctx: Ctx) -> None:
@@ -274,6 +262,9 @@ def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             end_battle(ctx)
         elif b.window == "closing":
             finish(ctx)
+            management.checkpoint(ctx)      # effects that lasted the battle have ended (7-1-6-2)
+            if ctx.state.work:
+                continue
             return
         else:
             return

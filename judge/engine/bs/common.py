@@ -61,7 +61,7 @@ def dual(ctx: Ctx, player: str) -> tuple[str, ...]:
 def succession(ctx: Ctx, player: str, cards: tuple[str, ...], d, kind: str = "summon") -> int:
     if not cards:
         return 0
-    if ctx.game != "bs":
+    if not ctx.profile.common_effects:
         raise ctx.refuse("《Succession》 is a Battle Spirits Standard rule", "card.reduction")
     printed = d.succession or any(ab.keyword and derive.norm_kw(ab.keyword.name) == "succession"
                                   for ab in d.abilities)

@@ -1,70 +1,33 @@
-"""The resolution context: the state being built, the steps logged, and how resolution stops.
+"""The Battle Spirits resolution context: the kernel's Context with the game's profile.
 
-Resolution code is written as small functions over a `Ctx` that holds the current (immutable)
-state and appends cited steps. Two exceptions unwind it: `Refuse` (the action is illegal: the
-caller returns the original state) and `Need` (a decision is missing: the caller keeps the state
-from before the work item that needed it, so a later `choose` resumes exactly there).
+`Ctx(state)` is `judge.engine.kernel.Context` over a Battle Spirits `State`, citing through the
+profile's clause table; it also remembers who moved cores off which card during the resolution
+(`core_cause`), which decides self-destruction versus destruction by an effect (9-3-2).
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from judge.engine.bs.clauses import cites
-from judge.engine.bs.state import State, evolve
-from judge.engine.core import ChoiceNeeded, Refusal, Step
-
-_STATE_FIELDS = frozenset(f.name for f in fields(State))
+from judge.engine.bs.profile import Profile, profile
+from judge.engine.bs.state import State
+from judge.engine.kernel.context import Context, Need, Refuse
 
 
-class Refuse(Exception):
-    """The action is illegal; carries the Refusal."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.reason)
-        self.refusal = refusal
-
-
-class Need(Exception):
-    """A required choice is missing; carries the ChoiceNeeded."""
-
-    def __init__(self, request: ChoiceNeeded) -> None:
-        super().__init__(request.choice)
-        self.request = request
-
-
-class Ctx:
-    """Mutable holder of an immutable State during one `resolve` call (never escapes it)."""
+class Ctx(Context[State]):
+    """One resolution over a Battle Spirits state."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.steps: list[Step] = []
+        self.profile: Profile = profile(state.game)
+        super().__init__(state, self.profile.clauses)
         self.core_cause: dict[str, tuple[str, str]] = {}   # card id → (self|effect, player)
+        self.did: bool | None = None      # whether the last "you may" part was performed ("if you do")
+        self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
+        self.revealed: list[str] = []           # cards revealed by the current item, still where they were
 
     @property
     def game(self) -> str:
         return self.state.game
-
-    def cites(self, *concepts: str) -> tuple[str, ...]:
-        return cites(self.game, *concepts)
-
-    def log(self, text: str, *concepts: str, changes: tuple[str, ...] = ()) -> None:
-        """Append a step citing the clauses of the given concepts."""
-        self.steps.append(Step(text, cites(self.game, *concepts), changes))
-
-    def refuse(self, reason: str, *concepts: str) -> Refuse:
-        return Refuse(Refusal(reason, cites(self.game, *concepts)))
-
-    def need(self, choice: str, *concepts: str, player: str | None = None,
-             options: tuple[str, ...] = ()) -> Need:
-        return Need(ChoiceNeeded(choice, cites(self.game, *concepts), player=player, options=options))
-
-    def set(self, **changes: Any) -> None:
-        unknown = set(changes) - _STATE_FIELDS
-        if unknown:
-            raise TypeError(f"State has no field {sorted(unknown)}")
-        self.state = evolve(self.state, **changes)
 
     def bump(self) -> int:
         """A fresh timestamp (for applying effects chronologically, 8-8-1-3-1)."""
@@ -72,16 +35,10 @@ class Ctx:
         self.set(stamp=n)
         return n
 
-    def answer(self) -> Any:
-        """Take the next supplied choice, or None if there is none."""
-        if not self.state.answers:
-            return None
-        first, rest = self.state.answers[0], self.state.answers[1:]
-        self.set(answers=rest)
-        return first
-
-    def peek_answer(self) -> bool:
-        return bool(self.state.answers)
+    def need(self, choice: str, *concepts: str, player: str | None = None, options: tuple[Any, ...] = (),
+             kind: str) -> Need:
+        """A decision that is not answered from `state.answers` (it comes with the action itself)."""
+        return Need(self.decision(choice, *concepts, player=player, options=options, kind=kind))
 
 
 def name_of(state: State, cid: str) -> str:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from judge.engine.bs import continuous
 from judge.engine.bs.clauses import cite, cites
+from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, State
 from judge.text.ast import Ability, AbilityKind, Keyword
 
@@ -44,7 +47,7 @@ def printed_level(state: State, fc: FieldCard) -> int:
         return 0
     if not d.levels:
         return 1 if d.type == "nexus" else 0
-    if state.game == "bs" and d.super_unleash and has_soul(state, fc.id):
+    if d.super_unleash and has_soul(state, fc.id) and profile(state.game).common_effects:
         lv = max(lv, 2)
     return lv
 
@@ -57,8 +60,9 @@ def level(state: State, cid: str) -> int:
     lv = printed_level(state, fc)
     if lv == 0:
         return 0
-    for m in sorted((m for m in state.mods if m.target == cid and m.kind == "level_set"), key=lambda m: m.stamp):
-        lv = int(m.value)
+    for m in sorted((m for m in continuous.mods_on(state, cid) if m.kind == "level_set"), key=lambda m: m.stamp):
+        d = state.defs[fc.card]
+        lv = int(m.value) if m.value is not None else max((n for n, _, _ in d.levels), default=lv)
     return lv
 
 
@@ -97,7 +101,9 @@ def bp(state: State, cid: str) -> BP:
     value = _base_bp(d, lv)
     parts = [f"LV{lv} BP {value}"]
     used = ["bp.order", "bp.level"]
-    mods = sorted((m for m in state.mods if m.target == cid), key=lambda m: m.stamp)
+    mods = sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp)
+    if any(m.kind == "level_set" for m in mods):
+        used.append("bp.level")
     for m in mods:
         if m.kind == "bp_base":
             table = m.value if isinstance(m.value, dict) else {lv: m.value}
@@ -113,12 +119,8 @@ def bp(state: State, cid: str) -> BP:
     for m in mods:
         if m.kind == "bp_add":
             value += int(m.value)
-            parts.append(f"{int(m.value):+d}")
-            used.append("bp.add")
-    for src, amount in constant_bp(state, cid):
-        value += amount
-        parts.append(f"{amount:+d} from {src}'s constant effect")
-        used += ["bp.add", "effect.constant"]
+            parts.append(f"{int(m.value):+d}" + (f" from {m.source}'s constant effect" if m.stamp < 0 else ""))
+            used += ["bp.add", *(("effect.constant",) if m.stamp < 0 else ())]
     for other in linked_from(state, cid):
         lent = bp(state, other.id).value
         value += lent
@@ -127,64 +129,39 @@ def bp(state: State, cid: str) -> BP:
     return BP(value, tuple(parts), cites(state.game, *used))
 
 
-def _constant_active(state: State, src: str, ab: Ability) -> bool:
-    """Whether a constant ability's timing holds now ("while this spirit attacks / blocks", 10-12-1)."""
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
-    b = state.battle
-    if "attack" in t and "block" in t:
-        return b is not None and src in (b.attacker, b.blocker)
-    if "attack" in t:
-        return b is not None and b.attacker == src
-    if "block" in t:
-        return b is not None and b.blocker == src
-    if "opponent" in t and "turn" in t:
-        return state.turn_player != state.controller(src)
-    if "your turn" in t:
-        return state.turn_player == state.controller(src)
-    return True
+#: When a constant ability's typed timing holds (10-12-1): (state, its card, its controller's turn?, step).
+CONSTANT_TIMINGS: dict[str | None, Any] = {
+    None: lambda s, src, mine, step: True,
+    "while_attacks": lambda s, src, mine, step: s.battle is not None and s.battle.attacker == src,
+    "while_blocks": lambda s, src, mine, step: s.battle is not None and s.battle.blocker == src,
+    "while_attacks_or_blocks": lambda s, src, mine, step: s.battle is not None and src in (s.battle.attacker,
+                                                                                          s.battle.blocker),
+    "during_your_turn": lambda s, src, mine, step: mine,
+    "during_opponents_turn": lambda s, src, mine, step: not mine,
+    "during_your_attack_step": lambda s, src, mine, step: mine and step == "attack",
+    "during_opponents_attack_step": lambda s, src, mine, step: not mine and step == "attack",
+    "during_either_attack_step": lambda s, src, mine, step: step == "attack",
+    "during_your_main_step": lambda s, src, mine, step: mine and step in ("main", "second_main"),
+    "during_opponents_main_step": lambda s, src, mine, step: not mine and step in ("main", "second_main"),
+    "during_either_main_step": lambda s, src, mine, step: step in ("main", "second_main"),
+    "during_your_end_step": lambda s, src, mine, step: mine and step == "end",
+    "during_opponents_end_step": lambda s, src, mine, step: not mine and step == "end",
+    "during_your_start_step": lambda s, src, mine, step: mine and step == "start",
+    "during_your_core_step": lambda s, src, mine, step: mine and step == "core",
+}
 
 
-_CONSTANT_BP: dict[int, tuple[CardDef, bool]] = {}
+def constant_active(state: State, src: str, ab: Ability) -> bool | None:
+    """Whether a constant ability's typed timing holds now (10-12-1); None: an unknown timing."""
+    check = CONSTANT_TIMINGS.get(ab.timing)
+    if check is None:
+        return None
+    return check(state, src, state.turn_player == state.controller(src), state.step.value)
 
 
-def has_constant_bp(d: CardDef) -> bool:
-    """Whether a card has any constant BP-changing ability (cached: most cards have none)."""
-    hit = _CONSTANT_BP.get(id(d))
-    if hit is not None and hit[0] is d:
-        return hit[1]
-    from judge.text.ast import ModifyStat
-
-    flag = any(ab.kind == AbilityKind.CONSTANT and any(isinstance(e, ModifyStat) and e.stat == "bp"
-                                                       for e in ab.effects) for ab in d.abilities)
-    _CONSTANT_BP[id(d)] = (d, flag)
-    return flag
-
-
-def constant_bp(state: State, cid: str) -> list[tuple[str, int]]:
-    """BP changes from active constant effects on the field that apply to `cid` (8-1-4, 8-8-1-3-5)."""
-    from judge.engine.bs.select import matches, whose
-    from judge.text.ast import ModifyStat
-
-    out: list[tuple[str, int]] = []
-    sources = [(p, fc) for p in state.players.values() for fc in p.field if has_constant_bp(state.defs[fc.card])]
-    if not sources:
-        return out
-    target_ctrl = state.controller(cid)
-    for p, fc in sources:
-        for _, ab in active_abilities(state, fc.id):
-            if ab.kind != AbilityKind.CONSTANT or not _constant_active(state, fc.id, ab):
-                continue
-            for eff in ab.effects:
-                if not isinstance(eff, ModifyStat) or eff.stat != "bp":
-                    continue
-                sel = eff.target
-                if sel.self_ref:
-                    hit = fc.id == cid
-                else:
-                    hit = target_ctrl in whose(p.name, sel.owner, state) and matches(state, cid, sel, fc.id)
-                if hit:
-                    out.append((fc.id, eff.amount))
-    return out
+def timing_label(timing: str | None) -> str:
+    """A typed timing as a judge reads it: when_summoned → "When Summoned"."""
+    return (timing or "effect").replace("_", " ").title()
 
 
 def symbols(state: State, cid: str) -> tuple[str, ...]:
@@ -193,8 +170,10 @@ def symbols(state: State, cid: str) -> tuple[str, ...]:
     if fc is None:
         return ()
     out = list(state.defs[fc.card].symbols)
-    for m in state.mods:
-        if m.target == cid and m.kind == "symbol_add":
+    for m in sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp):
+        if m.kind == "symbol_set" and out:
+            out = list(m.value)
+        elif m.kind == "symbol_add" and m.value:
             out.extend([str(m.value)] if isinstance(m.value, str) else list(m.value))
     for other in linked_from(state, cid):
         out.extend(symbols(state, other.id))
@@ -210,7 +189,12 @@ def active_abilities(state: State, cid: str) -> list[tuple[int, Ability]]:
     if fc is None:
         return list(enumerate(d.abilities))
     lv = level(state, cid)
-    return [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+    mods = continuous.mods_on(state, cid)
+    lost = [m.value for m in mods if m.kind == "lose_effects"]
+    gained = [m.value for m in mods if m.kind == "ability"]
+    out = [(i, ab) for i, ab in enumerate(d.abilities) if (not ab.levels or lv in ab.levels)
+           and not any(not levels or set(levels) & set(ab.levels or (1, 2, 3, 4, 5)) for levels in lost)]
+    return out + [(1000 + n, ab) for n, ab in enumerate(gained) if not ab.levels or lv in ab.levels]
 
 
 def keywords(state: State, cid: str) -> list[Keyword]:
@@ -218,7 +202,7 @@ def keywords(state: State, cid: str) -> list[Keyword]:
     out = [ab.keyword for _, ab in active_abilities(state, cid)
            if ab.kind == AbilityKind.KEYWORD and ab.keyword is not None]
     if state.field_card(cid) is not None:
-        out.extend(m.value for m in state.mods if m.target == cid and m.kind == "keyword")
+        out.extend(m.value for m in continuous.mods_on(state, cid) if m.kind == "keyword")
     return out
 
 

@@ -1,18 +1,22 @@
-"""Interpreting effect AST nodes (`judge.text.ast`) on the board; never card text.
+"""Effect AST nodes (`judge.text.ast`) carried out on the board: a registry keyed by node class.
 
-Covers destroy, draw, discard, exhaust / refresh, core movement, BP changes with durations,
-return to hand / deck, gaining keywords, restrictions, "if", "then" and "you may". A node the
-engine does not model is logged as such (the judge resolves it by hand), never guessed.
+`EFFECTS` has one entry per node kind the engine performs (its handler and the concepts it cites);
+a node with no entry, or one whose typed fields do not say enough, is logged as "not modelled:
+… — resolve by hand" and never guessed. The engine reads typed fields only, never card text.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import derive, management, select
+from judge.engine.bs import conditions, continuous, cores, derive, management, select
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import Orientation, State, Work, with_player
+from judge.engine.bs.state import Orientation, Work, with_player
+from judge.engine.kernel.registry import Registry
 from judge.text import ast
+
+EFFECTS: Registry[type] = Registry("Battle Spirits effects")
+effect = EFFECTS.register
 
 
 def run(ctx: Ctx, item: Work) -> None:
@@ -21,25 +25,27 @@ def run(ctx: Ctx, item: Work) -> None:
         apply(ctx, eff, item)
 
 
-def _sel_label(item: Work) -> str:
-    return item.label
-
-
 def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    handler = HANDLERS.get(type(eff))
-    if handler is None:
-        ctx.log(f"{item.label}: the engine does not model a {ast.kind_of(eff).replace('_', ' ')} effect; "
-                "resolve it by hand", "rules.text_order")
+    entry = EFFECTS.get(type(eff))
+    if entry is None:
+        ctx.unmodelled(f"{item.label}: a {ast.kind_of(eff).replace('_', ' ')} effect")
         return
-    handler(ctx, eff, item)
+    entry.handler(ctx, eff, item)
 
 
+def executable(node: object) -> bool:
+    """Whether the engine has an entry for an effect node (coverage asks this)."""
+    return type(node) in EFFECTS
+
+
+@effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     if ids:
         management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
+@effect(ast.Draw, concepts=("do.draw",))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         draw(ctx, who, eff.count)
@@ -55,9 +61,18 @@ def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
             *(() if k == n else ("rules.impossible",)))
 
 
+@effect(ast.Discard, concepts=("do.discard",))
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
+        if eff.target is not None and eff.target.self_ref and ctx.revealed:     # "discard it": the revealed card
+            from judge.engine.bs import zones
+
+            for cid in list(ctx.revealed):
+                zones.place(ctx, cid, "trash")
+                ctx.revealed.remove(cid)
+            ctx.log(f"{who} discards the revealed card(s)", "do.discard")
+            continue
         if eff.target is not None and eff.target.zone == "deck":
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
@@ -66,10 +81,8 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
         if len(p.hand) <= eff.count:
             cards = list(p.hand)
         else:
-            answer = ctx.answer()
-            if answer is None:
-                raise ctx.need(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
-                               "do.discard", player=who, options=p.hand)
+            answer = ctx.ask(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
+                             "do.discard", player=who, options=p.hand, kind="discard")
             cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
             if len(cards) != eff.count or any(c not in p.hand for c in cards):
                 raise ctx.refuse(f"{who} must discard {eff.count} card(s) from the hand", "do.discard")
@@ -102,6 +115,7 @@ def orient(ctx: Ctx, cid: str, to: str, why: str = "") -> None:
     ctx.log(f"{name_of(ctx.state, cid)} is {to.replace('_', ' ')}{why}", concept)
 
 
+@effect(ast.SetState, concepts=("do.exhaust", "do.refresh"))
 def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
     if eff.state not in ("exhausted", "refreshed", "heavy_exhausted"):
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
@@ -111,22 +125,32 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         orient(ctx, cid, eff.state)
 
 
+@effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"))
 def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
-    kind = {"bp": "bp_add", "level": "level_set", "symbols": "symbol_add"}.get(eff.stat)
+    kind = {"bp": "bp_add", "level": "level_set"}.get(eff.stat)
     if kind is None:
-        ctx.log(f"{item.label}: changing {eff.stat} is not modelled; resolve it by hand", "rules.text_order")
+        ctx.unmodelled(f"{item.label}: changing {eff.stat}")
         return
+    amount = eff.amount
+    if eff.per is not None:
+        n = cores.per_count(ctx, eff.per, item)
+        if n < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        amount = eff.amount * n
+        ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
-        value = eff.amount if kind != "symbol_add" else tuple(derive.symbols(ctx.state, cid)[:1] or ("any",))
+        value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
-        what = f"{eff.amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {eff.amount}"
+        what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
         ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
                 f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
                 "effect.duration")
 
 
+@effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -138,6 +162,7 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
                 f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
 
 
+@effect(ast.Attack, concepts=("battle.attack_spirit",))
 def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
     from judge.engine.bs import keywords, triggers
@@ -151,7 +176,7 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if not ids:
         return
     target = ids[0]
-    if any(m.target == target and m.kind == "cannot" and m.value == "block" for m in ctx.state.mods):
+    if continuous.cannot(ctx.state, target, "block"):
         ctx.log(f"{name_of(ctx.state, target)} cannot block: the block does not happen and the battle goes on",
                 "rules.cannot_wins", "battle.attack_spirit")
         return
@@ -163,16 +188,20 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
             "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
     triggers.fire(ctx, "blocks", target)
-    keywords.on_block(ctx, item.source, target)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_blocks", [target])
+    watch(ctx, "when_blocked", [item.source])
+    keywords.trigger(ctx, "blocked", attacker=item.source, blocker=target)
 
 
+@effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); cost changes are noted."""
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         if eff.stat != "bp":
-            ctx.log(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value} is not modelled; resolve it by hand",
-                    "rules.text_order")
+            ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
         management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
                            duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
@@ -181,26 +210,40 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
                 "bp.set", "effect.duration")
 
 
+@effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
+        from judge.engine.bs import zones
+
+        if eff.target.self_ref:     # "put it into your hand": the card just revealed
+            eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
+        zones.move_from_pile(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
         if dest is None:
-            ctx.log(f"{item.label}: moving a card to {eff.dest} is not modelled", "rules.text_order")
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
             continue
-        if ctx.game == "bs" and dest in ("hand", "deck_top", "deck_bottom"):
+        if ctx.profile.pending_state and dest in ("hand", "deck_top", "deck_bottom"):
             ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",
                     "do.return")
         management.leave_field(ctx, cid, dest)
 
 
+@effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
+        if eff.keyword is None and eff.ability is not None:
+            management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
+                               source=item.source, controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)} gains an ability ({derive.timing_label(eff.ability.timing)}, "
+                    f"{eff.duration.value})", "effect.duration")
+            continue
         if eff.keyword is None:
-            ctx.log(f"{name_of(ctx.state, cid)} gains an ability (not modelled beyond this note)",
-                    "effect.duration")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining a family")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)
@@ -209,9 +252,19 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
                 "effect.duration", "kw.generic")
 
 
+@effect(ast.LoseEffects, concepts=("effect.duration",))
+def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
+    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+        management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
+        ctx.log(f"{name_of(ctx.state, cid)} loses {what} ({eff.duration.value})", "effect.duration")
+
+
+@effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     if eff.target is None:
-        ctx.log(f"{item.label}: a player restriction ({eff.mode} {eff.action}) is noted", "rules.cannot_wins")
+        ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -221,180 +274,97 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 "rules.cannot_wins", "effect.duration")
 
 
-def _core_count(state: State, who: str, area: str) -> int:
-    p = state.players[who]
-    return {"reserve": p.reserve, "life": p.life, "trash": p.trash_cores}.get(area, 10**6)
-
-
-def _take(ctx: Ctx, who: str, area: str, n: int, cid: str | None) -> int:
-    """Remove up to n cores from an area (void: unlimited); returns how many were taken."""
-    state = ctx.state
-    if area == "void":
-        ctx.set(void_out=state.void_out + n)
-        return n
-    if area in ("spirit", "this"):
-        fc = state.field_card(cid) if cid else None
-        if fc is None:
-            return 0
-        k = min(n, fc.cores)
-        from judge.engine.bs.state import with_field_card
-
-        ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))
-        ctx.core_cause.setdefault(fc.id, ("effect", who))
-        return k
-    p = state.players[who]
-    k = min(n, _core_count(state, who, area))
-    field = {"reserve": "reserve", "life": "life", "trash": "trash_cores"}[area]
-    ctx.state = with_player(state, replace(p, **{field: getattr(p, field) - k}))
-    return k
-
-
-def _put(ctx: Ctx, who: str, area: str, n: int, cid: str | None) -> None:
-    state = ctx.state
-    if area == "void":
-        ctx.set(void_out=state.void_out - n)
-        return
-    if area in ("spirit", "this"):
-        fc = state.field_card(cid) if cid else None
-        if fc is None:  # nowhere to place them: they stay where they were taken from (1-3-2)
-            ctx.set(void_out=ctx.state.void_out - n)
-            return
-        from judge.engine.bs.state import with_field_card
-
-        ctx.state = with_field_card(state, replace(fc, cores=fc.cores + n))
-        return
-    p = state.players[who]
-    field = {"reserve": "reserve", "life": "life", "trash": "trash_cores"}[area]
-    ctx.state = with_player(state, replace(p, **{field: getattr(p, field) + n}))
-
-
-def _area(name: str) -> tuple[str, bool]:
-    """("reserve"|"life"|"trash"|"void"|"spirit"|"this", opponent's?) from a MoveCores area name."""
-    opp = name.startswith("opponent_") or name.startswith("opponents_")
-    base = name.split("_", 1)[1] if opp else name
-    return base, opp
-
-
+@effect(ast.MoveCores, concepts=("core.which",))
 def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
-    src, src_opp = _area(eff.source)
-    dst, dst_opp = _area(eff.dest)
-    me = item.controller
-    mover = ctx.state.opponent(me) if eff.player == ast.Player.OPPONENT else me
-    src_who = ctx.state.opponent(mover) if src_opp else mover
-    dst_who = ctx.state.opponent(mover) if dst_opp else mover
-    src_ids: list[str | None] = [None]
-    if src == "this":
-        src_ids = [item.source]
-    elif src == "spirit":
-        sel = eff.source_target or ast.Selector(count=1)
-        src_ids = list(select.choose(ctx, sel, controller=me, source=item.source, label=item.label))
-    dst_id: str | None = None
-    if dst == "this":
-        dst_id = item.source
-    elif dst == "spirit":
-        sel = eff.dest_target or ast.Selector(count=1, owner=ast.Player.YOU)
-        picked = select.choose(ctx, sel, controller=me, source=item.source, label=item.label)
-        dst_id = picked[0] if picked else None
-    for sid in src_ids:
-        if sid is not None:
-            owner = ctx.state.controller(sid)
-            src_who = owner or src_who
-            if dst in ("reserve", "trash", "life"):
-                dst_who = owner if not dst_opp else ctx.state.opponent(mover)
-        want = eff.count if eff.count is not None else _count_all(ctx.state, src_who, src, sid)
-        got = _take(ctx, src_who, src, want, sid)
-        _put(ctx, dst_who, dst, got, dst_id)
-        frm = f"{sid}" if sid else f"{src_who}'s {src}"
-        to = f"{dst_id}" if dst_id else f"{dst_who}'s {dst}"
-        short = "" if got == want else f" (only {got} could be moved)"
-        ctx.log(f"{got} core(s) move from {frm} to {to}{short}", "rules.impossible" if short else "core.which",
-                *(("area.life_unlimited",) if dst == "life" else ()))
+    cores.move_cores(ctx, eff, item)
 
 
-def _count_all(state: State, who: str, area: str, cid: str | None) -> int:
-    if area in ("spirit", "this"):
-        fc = state.field_card(cid) if cid else None
-        return fc.cores if fc else 0
-    return _core_count(state, who, area) if area != "void" else 0
-
-
+@effect(ast.Damage, concepts=("battle.damage",))
 def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
+    if eff.target is not None:
+        ctx.unmodelled(f"{item.label}: damage to a card")
+        return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
-    got = _take(ctx, who, "life", eff.amount, None)
-    _put(ctx, who, "reserve", got, None)
+    got = cores.reduce_life(ctx, who, eff.amount)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 
-def _chain(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    """【Chain: colour】 (11-15): the rest follows if you have a symbol of that colour on your field."""
-    colors = {w.lower() for w in eff.condition.text.replace(":", " ").split()[1:]}
-    have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
-    holds = bool(colors & have)
-    ctx.log(f"{item.label}: 【{eff.condition.text}】: {item.controller} {'has' if holds else 'has no'} "
-            f"{'/'.join(sorted(colors))} symbol on the field; the chain effect "
-            f"{'follows' if holds else 'does not activate'}", "kw.chain")
-    for e in (eff.effects if holds else eff.otherwise):
-        apply(ctx, e, item)
-
-
+@effect(ast.Conditional, concepts=("effect.if",))
 def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    if eff.condition.kind == "chain":
-        _chain(ctx, eff, item)
+    """"If …": decided from the board (never asked); "for each …" repeats; a substitution ("instead")
+    is applied where the event it replaces happens, not here."""
+    cond = eff.condition
+    if eff.instead or cond.kind in ("substitution", "would"):
+        ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
-    holds = condition_holds(ctx, eff.condition, item)
-    ctx.log(f"{item.label}: the condition \u201c{eff.condition.text}\u201d {'holds' if holds else 'does not hold'}",
-            "effect.if")
+    if cond.kind == "for_each":
+        n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
+        if n < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        ctx.log(f"{item.label}: for each of {n}, the effect is performed", "rules.text_order")
+        for _ in range(n):
+            for e in eff.effects:
+                apply(ctx, e, item)
+        return
+    holds = conditions.holds(ctx, cond, item)
+    if holds is None:
+        ctx.unmodelled(f"{item.label}: deciding a {cond.kind.replace('_', ' ')} condition")
+        return
+    concept = "kw.chain" if cond.kind == "chain" else "effect.if"
+    ctx.log(f"{item.label}: the condition ({conditions.describe(cond)}) {'holds' if holds else 'does not hold'}",
+            concept)
     for e in (eff.effects if holds else eff.otherwise):
         apply(ctx, e, item)
 
 
-def condition_holds(ctx: Ctx, cond: ast.Condition, item: Work) -> bool:
-    """A structured condition evaluated on the board; an unstructured one is asked for (yes/no)."""
-    if cond.selector is not None and cond.kind in ("count", "compare", "has_keyword", "zone_state"):
-        cands, shielded = select.candidates(ctx, cond.selector, controller=item.controller, source=item.source)
-        n = len(cands) + len(shielded)
-        if cond.threshold is not None and cond.threshold.stat in ("count", "cards", "spirits"):
-            return select.OPS[cond.threshold.op](n, cond.threshold.value)
-        return n > 0
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"does \u201c{cond.text}\u201d hold for {item.label}? (choose: yes / no)", "effect.if",
-                       player=item.controller, options=("yes", "no"))
-    return str(answer).lower() in ("yes", "true", "1")
-
-
+@effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not."""
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
+            management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
             ctx.log(f"{item.label}: then, the next part resolves", "effect.then")
         apply(ctx, e, item)
 
 
+def _may(ctx: Ctx, item: Work) -> bool:
+    """The "you may" decision. An answer that is not yes / no but the choice the optional part asks
+    first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
+    from judge.engine.kernel.values import yes_no
+
+    if ctx.has_answer():
+        nxt = ctx.state.answers[0]
+        if yes_no(nxt) is None:
+            declined = isinstance(nxt, list | tuple) and not nxt
+            if declined:
+                ctx.take_answer()
+            ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
+                    f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
+            return not declined
+    return ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
+                          player=item.controller)
+
+
+@effect(ast.Optional, concepts=("effect.may",))
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller} decides whether to use the optional part of {item.label} "
-                       "(choose: yes / no)", "effect.may", player=item.controller, options=("yes", "no"))
-    if str(answer).lower() in ("no", "false", "0"):
+    """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
+    if eff.player is not None and eff.player != ast.Player.YOU:
+        ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
+        return
+    yes = _may(ctx, item)
+    if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
+        ctx.did = False
         return
     ctx.log(f"{item.controller} chooses to", "effect.may")
+    for e in (eff.cost.effects if eff.cost is not None else ()):
+        apply(ctx, e, item)
     for e in eff.effects:
         apply(ctx, e, item)
+    ctx.did = True
 
 
-HANDLERS: dict[type, object] = {
-    ast.Destroy: _destroy, ast.Draw: _draw, ast.Discard: _discard, ast.SetState: _set_state,
-    ast.ModifyStat: _modify, ast.Move: _move, ast.Gain: _gain, ast.Restriction: _restrict,
-    ast.MoveCores: _move_cores, ast.Damage: _damage, ast.Conditional: _conditional,
-    ast.Sequence: _sequence, ast.Optional: _optional,
-}
-if hasattr(ast, "SetLevel"):
-    HANDLERS[ast.SetLevel] = _set_level
-if hasattr(ast, "SetStat"):
-    HANDLERS[ast.SetStat] = _set_stat
-if hasattr(ast, "Attack"):
-    HANDLERS[ast.Attack] = _attack_spirit
 
-__all__ = ["HANDLERS", "apply", "condition_holds", "draw", "orient", "run"]
+
+from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.bs import derive, keywords
 from judge.engine.bs.clauses import cites
+from judge.engine.bs.profile import profile
 from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import Applies
 
@@ -40,7 +41,7 @@ def _kw_text(state: State, cid: str, kw, game: str) -> tuple[str, tuple[str, ...
     else:
         text = f"{cid}'s {label}: {rule.meaning}"
     concepts = [rule.concept]
-    if game not in rule.games and not cites(game, rule.concept):
+    if not rule.in_game(profile(game)) and not cites(game, rule.concept):
         concepts = ["kw.generic"]
         text += " (not defined in this game's rules: the card's own text governs)"
     return text, cites(game, *concepts)
@@ -71,12 +72,13 @@ def _blockers(state: State, attacker: str) -> Applies:
 
 def explain(state: State) -> tuple[Applies, ...]:
     g = state.game
+    prof = profile(g)
     out: list[Applies] = []
     if state.winner is not None:
         out.append(Applies(f"The game is over: {state.winner} won", cites(g, "win.establish")))
         return tuple(out)
     concept, text = STEP_TEXT.get(state.step, ("turn.steps", "the step runs by itself"))
-    if g == "bs":
+    if not prof.burst_area:
         text = text.replace("set a burst, ", "")
     out.append(Applies(f"Turn {state.turn}, {state.turn_player}'s {state.step.value.replace('_', ' ')} step: "
                        + text.format(p=state.turn_player), cites(g, concept)))
@@ -103,7 +105,7 @@ def explain(state: State) -> tuple[Applies, ...]:
                 out.append(Applies(f"{fc.id} ({d.name}) is LV{lv} with {derive.cores_on(state, fc)} core(s): "
                                    f"{bp.value} BP ({', '.join(bp.parts)}), {len(derive.symbols(state, fc.id))} "
                                    "symbol(s)", cites(g, "card.level") + bp.cites, (fc.id,)))
-            if g == "bs" and d.super_unleash and lv >= 2 and derive.has_soul(state, fc.id):
+            if prof.common_effects and d.super_unleash and lv >= 2 and derive.has_soul(state, fc.id):
                 out.append(Applies(f"{fc.id} is in the Super Unleash state (LV2 by its soul core)",
                                    cites(g, "kw.super_unleash"), (fc.id,)))
             if fc.orientation == Orientation.HEAVY_EXHAUSTED:
@@ -115,7 +117,7 @@ def explain(state: State) -> tuple[Applies, ...]:
             if d.levels and derive.printed_level(state, fc) == 0:
                 out.append(Applies(f"{fc.id} has fewer cores than its LV1 cost: it will be destroyed at the next "
                                    "checkpoint", cites(g, "manage.insufficient"), (fc.id,)))
-            elif g == "bss" and d.type == "spirit" and derive.bp(state, fc.id).value <= 0:
+            elif prof.bp_zero_destroys and d.type == "spirit" and derive.bp(state, fc.id).value <= 0:
                 out.append(Applies(f"{fc.id} has 0 BP or less: it will be destroyed", cites(g, "manage.bp_zero"),
                                    (fc.id,)))
         for cid in p.hand:

@@ -45,15 +45,13 @@ def take_cores(ctx: Ctx, player: str, amount: int, sources: Mapping[str, int], *
             if reserve_only or available < plain:
                 raise ctx.refuse(f"{player} cannot pay {what}: {amount} core(s) needed, "
                                  f"{p.reserve if reserve_only else available} available", concept)
-            raw = ctx.answer()
+            raw = ctx.ask(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
+                          "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
+                          options=("reserve", *(fc.id for fc in p.field if fc.cores)), kind="cores")
             answer = _counts(raw)
-            if raw is not None and answer is None:
+            if answer is None:
                 raise ctx.refuse(f"where cores pay {what} is a mapping such as {{reserve: 1, a1: 1}}, "
                                  f"not {raw!r}", concept)
-            if answer is None:
-                raise ctx.need(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
-                               "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
-                               options=("reserve", *(fc.id for fc in p.field if fc.cores)))
             plan = answer
     if sum(plan.values()) != plain:
         raise ctx.refuse(f"{what} takes {plain} plain core(s); pay_from gives {sum(plan.values())}", concept)

@@ -44,13 +44,14 @@ class BattleSpiritsRules:
             if state.winner is not None:
                 raise ctx.refuse(f"the game is over ({state.winner} won)", "win.establish")
             if isinstance(action, A.Concede):
-                ctx.set(winner=state.opponent(action.player), work=(), suspended=None)
+                ctx.set(winner=state.opponent(action.player), work=(), suspended=None, pending=None)
                 ctx.log(f"{action.player} concedes: {state.opponent(action.player)} wins", "rules.concede")
                 return Ruling(state=ctx.state, steps=ctx.steps)
             if isinstance(action, A.Choose):
                 return self._choose(ctx, action)
-            if state.work or state.suspended is not None:
-                raise ctx.refuse("an effect is waiting for a choice; answer it with choose: first", "effect.select")
+            if state.pending is not None:
+                raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
+                                 "(answer it with choose:)", "effect.select")
             ctx.set(answers=tuple(action.targets))
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
@@ -58,48 +59,63 @@ class BattleSpiritsRules:
             return Ruling(state=state, steps=(), refused=r.refusal)
         except Need as n:
             return self._suspend(ctx, state, action, n)
+        return self._done(ctx)
+
+    @staticmethod
+    def _done(ctx: Ctx) -> Ruling:
         if ctx.state.answers:
             ctx.steps.append(Step(f"Note: the supplied choice(s) {list(ctx.state.answers)} were not needed"))
         ctx.set(answers=())
         return Ruling(state=ctx.state, steps=ctx.steps)
 
     def _suspend(self, ctx: Ctx, original: State, action: A.Action, n: Need) -> Ruling:
+        """Keep the decision in the state: a later `choose` answers it and resolution goes on."""
         if ctx.state.work:
-            # a waiting effect needs the choice: keep everything up to it
-            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
-        # the action itself needs the choice: nothing happened yet; `choose` re-runs it with the answer
-        return Ruling(state=replace(original, suspended=action, answers=()), steps=(), request=n.request)
+            # a waiting effect needs the choice: everything up to it stays; it restarts with the answers
+            # already given to it (kept in the state) and the one that comes next
+            return Ruling(state=replace(ctx.state, pending=n.decision), steps=ctx.steps, request=n.decision)
+        # the action itself needs the choice: nothing happened yet; it is carried out with the answer
+        return Ruling(state=replace(original, suspended=action, pending=n.decision, answers=()), steps=(),
+                      request=n.decision)
 
     def _choose(self, ctx: Ctx, action: A.Choose) -> Ruling:
         state = ctx.state
+        pending = state.pending
+        if pending is None:
+            return self._unasked(ctx, action)
+        if pending.player is not None and action.player != pending.player:
+            raise Refuse(Refusal(f"the pending decision is {pending.player}'s, not {action.player}'s: "
+                                 f"{pending.choice}", pending.cites))
         if state.suspended is not None:
-            pending = state.suspended
-            again = replace(pending, targets=(*pending.targets, action.choice),
-                            order=action.order or pending.order)
-            ruling = self.resolve(replace(state, suspended=None), again)
+            held = state.suspended
+            again = replace(held, targets=(*held.targets, action.choice), order=action.order or held.order)
+            ruling = self.resolve(replace(state, suspended=None, pending=None), again)
             if ruling.refused is not None:  # a wrong answer changes nothing: still waiting for it
                 return Ruling(state=state, refused=ruling.refused)
             return ruling
-        if not state.work:
-            b = state.battle
-            if b is None or b.window not in battle.WINDOW_CONCEPT:
-                raise Refuse(Refusal("no choice is pending", ctx.cites("effect.select")))
-            # the choice is for what comes next: nobody acts in the open window, the battle goes on
+        ctx.set(answers=(*state.answers, action.choice), pending=None)
+        try:
+            battle.drive(ctx, action.order)
+        except Need as n:
+            ctx.set(pending=n.decision)
+            return Ruling(state=ctx.state, steps=ctx.steps, request=n.decision)
+        return self._done(ctx)
+
+    def _unasked(self, ctx: Ctx, action: A.Choose) -> Ruling:
+        """A `choose` when nothing is pending: in an open flash window it is for what comes next
+        (nobody acts, the battle goes on); otherwise it is ignored with a note (the engine decides
+        that fact from the board), never an error."""
+        b = ctx.state.battle
+        if b is not None and b.window in battle.WINDOW_CONCEPT:
             ctx.set(answers=(action.choice,))
             try:
                 battle.close_open_windows(ctx, for_what="the choice")
                 battle.drive(ctx, action.order)
             except Need as n:
-                return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
-            if ctx.state.answers:
-                raise Refuse(Refusal("no choice is pending: the battle needed none", ctx.cites("effect.select")))
-            return Ruling(state=ctx.state, steps=ctx.steps)
-        ctx.set(answers=(*state.answers, action.choice))
-        try:
-            battle.drive(ctx, action.order)
-        except Need as n:
-            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
-        ctx.set(answers=())
+                ctx.set(pending=n.decision, answers=())
+                return Ruling(state=ctx.state, steps=ctx.steps, request=n.decision)
+            return self._done(ctx)
+        ctx.steps.append(Step(f"Note: no decision is pending, so the answer {action.choice!r} is not needed"))
         return Ruling(state=ctx.state, steps=ctx.steps)
 
     def _dispatch(self, ctx: Ctx, action: A.Action) -> None:
@@ -113,12 +129,15 @@ class BattleSpiritsRules:
 
     def settle(self, state: State) -> Ruling:
         ctx = Ctx(state)
-        if state.work or state.suspended is not None or state.winner is not None:
+        if state.pending is not None:
+            return Ruling(state=state, request=state.pending)
+        if state.work or state.winner is not None:
             return Ruling(state=state)
         try:
             battle.settle(ctx)
         except Need as n:
-            return Ruling(state=ctx.state, steps=ctx.steps, request=n.request)
+            return Ruling(state=replace(ctx.state, pending=n.decision, answers=()), steps=ctx.steps,
+                          request=n.decision)
         except Refuse:
             return Ruling(state=state)
         return Ruling(state=ctx.state, steps=ctx.steps)
@@ -126,6 +145,12 @@ class BattleSpiritsRules:
     # reading ---------------------------------------------------------------------------------
     def explain(self, state: State) -> tuple[Applies, ...]:
         return _explain(state)
+
+    def unexecuted(self, ability: Any) -> tuple[str, ...]:
+        """The nodes of a parsed ability this engine does not carry out (the support-status hook)."""
+        from judge.engine.bs.support import unexecuted
+
+        return unexecuted(ability)
 
     def warnings(self, state: State) -> list[str]:
         """Card text the grammar did not understand: the engine cannot apply it (a judge must)."""

@@ -64,7 +64,12 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
                 "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())
         if want and fc.orientation not in want:
             return False
-    return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds)
+    return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
+
+
+def per_card(t: Threshold) -> bool:
+    """A threshold each card must meet (not a count of cards, nor a total over the selection)."""
+    return t.stat != "count" and not t.stat.startswith("total_")
 
 
 def armored(state: State, cid: str, source: str | None, controller: str) -> bool:
@@ -75,9 +80,17 @@ def armored(state: State, cid: str, source: str | None, controller: str) -> bool
     return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
 
 
-def cannot_be_selected(state: State, cid: str, controller: str) -> bool:
-    return any(m.target == cid and m.kind == "cannot" and m.value == "be_selected"
-               and m.controller != controller for m in state.mods)
+def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
+    """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
+    from judge.engine.bs import continuous
+
+    for m in continuous.mods_on(state, cid):
+        if m.kind == "cannot" and m.value == "be_selected":
+            if m.extra is None and m.stamp >= 0 and m.controller == controller:
+                continue          # a resolved "cannot be selected" guards against the other player's effects
+            if m.extra is None or continuous._by_matches(state, m, source, controller):
+                return True
+    return False
 
 
 def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
@@ -93,8 +106,8 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
             if not matches(state, fc.id, sel, source):
                 continue
             # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
-            if sel.count is not None and (armored(state, fc.id, source, controller)
-                                          or cannot_be_selected(state, fc.id, controller)):
+            if (sel.count is not None or sel.up_to) and (armored(state, fc.id, source, controller)
+                                          or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
@@ -109,24 +122,31 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
     if sel.self_ref:
         return cands
+    if sel.count is None and sel.up_to:
+        return _any_number(ctx, sel, cands, shielded, label=label, who=chooser or controller, concept=concept)
     if sel.count is None:
+        unshielded = [c for c in cands if armored(ctx.state, c, source, controller)]
+        if unshielded:
+            ctx.log(f"{', '.join(unshielded)}: 【Armor】 does not protect against {label}, which selects nothing "
+                    "(it applies to all)", "kw.armor")
         return cands
-    if not cands and not ctx.peek_answer():
+    if not cands and not ctx.has_answer():
         if sel.count:
             ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
                     "effect.select_none")
         return []
-    if len(cands) <= sel.count and not sel.up_to and not ctx.peek_answer():
+    if len(cands) <= sel.count and not sel.up_to and not ctx.has_answer():
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    answer = ctx.answer()
     who = chooser or controller
-    if answer is None:
+    if not cands or (len(cands) <= sel.count and not sel.up_to):
+        answer = ctx.take_answer()   # an answer written for a forced selection is checked against it
+    else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
-        raise ctx.need(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
-                       "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count", player=who,
-                       options=tuple(cands))
-    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
+                         "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count",
+                         player=who, options=tuple(cands), kind="target")
+    picked = gather(ctx, answer, cands, sel.count)
     for cid in picked:
         if cid in shielded:
             raise ctx.refuse(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor",
@@ -143,6 +163,47 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
                          f"{len(picked)} were chosen", "effect.select_count")
     ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}",
             "effect.select_up_to" if sel.up_to else "effect.select")
+    return picked
+
+
+def gather(ctx: Ctx, answer: object, cands: list[str], most: int) -> list[str]:
+    """The cards one selection answer names. A list is the selection; a single card followed, among
+    the answers written in advance, by more cards of the same candidates is read as one selection
+    of all of them (`targets: [b1, b3]` for "select up to two"), up to how many it may take."""
+    if isinstance(answer, list | tuple):
+        return [str(a) for a in answer]
+    picked = [str(answer)]
+    while len(picked) < most and ctx.has_answer():
+        nxt = ctx.state.answers[0]
+        if isinstance(nxt, list | tuple | dict) or str(nxt) not in cands or str(nxt) in picked:
+            break
+        picked.append(str(ctx.take_answer()))
+    return picked
+
+
+def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], *, label: str, who: str,
+                concept: str | None) -> list[str]:
+    """"Select any number of …" (8-5-3-2): the chooser picks a set, within any total the text sets."""
+    if not cands:
+        ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing", "effect.select_none")
+        return []
+    totals = [t for t in sel.thresholds if t.stat.startswith("total_")]
+    limit = "; " + ", ".join(f"{t.stat.replace('_', ' ')} {t.op} {t.value}" for t in totals) if totals else ""
+    answer = ctx.ask(f"{who} selects any number for {label} from: {', '.join(cands)}{limit}",
+                     *((concept,) if concept else ()), "effect.select", "effect.select_up_to", player=who,
+                     options=tuple(cands), kind="target")
+    picked = [c for c in gather(ctx, answer, cands, len(cands)) if c not in ("None", "none")]
+    for cid in picked:
+        if cid not in cands:
+            raise ctx.refuse(f"{cid} cannot be selected for {label} (candidates: {', '.join(cands)})",
+                             *(("kw.armor",) if cid in shielded else ()), "effect.select")
+    for t in totals:
+        stat = Threshold(stat=t.stat.removeprefix("total_"), op=t.op, value=t.value)
+        total = sum(_stat(ctx.state, cid, stat) for cid in picked)
+        if not OPS[t.op](total, t.value):
+            raise ctx.refuse(f"the selected cards total {total} {stat.stat.upper()}, not {t.op} {t.value}",
+                             "effect.select")
+    ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}", "effect.select_up_to")
     return picked
 
 

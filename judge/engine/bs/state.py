@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from judge.engine.kernel.values import evolve as _evolve
 from judge.text.ast import Ability, Duration
 
 
@@ -57,6 +58,7 @@ class CardDef:
     soul_magic: tuple[str, ...] | None = None  # bs 《Soul Magic》: the symbol colours it needs
     succession: bool = False                   # bs 《Succession》 printed on the card
     token: bool = False
+    number: str | None = None                  # the printed card number of a real card
 
     def __post_init__(self) -> None:
         if self.type not in ("spirit", "nexus", "magic"):
@@ -75,6 +77,7 @@ class Mod:
     controller: str = ""
     stamp: int = 0
     turn: int = 0                  # the turn it was created (for "until the end of the next turn")
+    extra: Any = None              # a qualifier ("opponent": binds only the opponent's effects)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,6 +143,7 @@ class Work:
     param: Any = None
     cites: tuple[str, ...] = ()
     last: Any = None               # the source's last known facts (8-10-1)
+    timing: str | None = None      # the effect's timing (when_summoned, when_destroyed, crush, …)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,6 +162,7 @@ class State:
     mods: tuple[Mod, ...] = ()
     work: tuple[tuple[Work, ...], ...] = ()   # a stack of batches of simultaneous triggers
     suspended: Any = None                     # an action waiting for a choice (resumed by choose)
+    pending: Any = None                       # the decision a player must make now (a core.Decision)
     answers: tuple[Any, ...] = ()
     winner: str | None = None
     void_out: int = 0
@@ -209,11 +214,8 @@ class State:
 
 
 def evolve(state: State, **changes: Any) -> State:
-    """`dataclasses.replace` for State without its per-call overhead (State has no __post_init__)."""
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+    """The kernel's one `evolve` (a fast `dataclasses.replace`; State has no __post_init__)."""
+    return _evolve(state, **changes)
 
 
 def with_player(state: State, p: PlayerState) -> State:

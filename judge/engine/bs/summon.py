@@ -25,7 +25,7 @@ def _ascend(ctx: Ctx, player: str, action: A.Summon, d) -> None:
         options = [fc.id for fc in ctx.state.players[player].field
                    if derive.cores_on(ctx.state, fc) and cost_condition(kws[0].params, ctx.state.defs[fc.card].cost)]
         raise ctx.need(f"{player} names the spirit whose cores 【Ascend】 puts into the reserve (ascend: ID)",
-                       "kw.ascend", player=player, options=tuple(options))
+                       "kw.ascend", player=player, options=tuple(options), kind="ascend")
     fc = ctx.state.players[player].card(ref)
     if fc is None or ctx.state.defs[fc.card].type != "spirit":
         raise ctx.refuse(f"{ref} is not one of {player}'s spirits", "kw.ascend")
@@ -78,7 +78,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
         take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
                    soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
     _ascend(ctx, player, action, d)
-    zone = "trash" if action.source == "trash" else "hand"
+    zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
     remove_from(ctx, player, cid, zone)
     new_id = action.as_id or cid
     if new_id != cid:
@@ -91,7 +91,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     lv = derive.level(ctx.state, new_id)
     extra = ""
-    if ctx.game == "bs" and d.super_unleash and action.soul_core_on:
+    if ctx.profile.common_effects and d.super_unleash and action.soul_core_on:
         extra = " (《Super Unleash》: the soul core makes it LV2)"
         ctx.log(f"{new_id} is LV{lv}{extra}", "kw.super_unleash")
     else:
@@ -99,19 +99,25 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 "card.level")
     management.checkpoint(ctx)
     triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_placed" if kind == "place" else "when_summoned", [new_id])
     _feast(ctx, new_id)
 
 
-def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str) -> None:
-    """A summon by an effect (Immortal, Agile): pay the cost from the reserve, LV1 cores from it too."""
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False) -> None:
+    """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
+    when the effect says without paying), LV1 cores from it too."""
     d = ctx.state.card_def(cid)
     cost, _ = derive.cost_after_reduction(ctx.state, player, d)
+    cost = 0 if free else cost
     need = cost + derive.lv1_cost(d)
     if ctx.state.players[player].reserve < need:
         ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
                 "effect.cost")
         return
-    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=False)
+    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
+               reserve_only=False)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.state import State, Work
-from judge.engine.core import Step
+from judge.engine.core import ChoiceNeeded, Step
 from judge.text.ast import Ability, AbilityKind
 
 EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
@@ -18,33 +18,35 @@ EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
                  "destroyed": "do.when_destroyed", "battle_end": "battle.end"}
 
 
-def timing_events(ab: Ability) -> set[str]:
-    """The events an ability's timing label answers to (grammar timing names, or the printed label)."""
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
-    out: set[str] = set()
-    if "while" in t or "during" in t:
-        return out
-    if "summon" in t:
-        out.add("summoned")
-    if "deploy" in t or "placed" in t:
-        out.add("deployed")
-    if "attack" in t:
-        out.add("attacks")
-    if "block" in t:
-        out.add("blocks")
-    if "destroyed" in t:
-        out.add("destroyed")
-    if ("end of" in t and "battle" in t) or "battle end" in t:
-        out = {"battle_end"}
-    return out
+#: The events each typed timing of a triggered ability answers to (the grammar's `Ability.timing`).
+TIMING_EVENTS: dict[str, frozenset[str]] = {
+    "when_summoned": frozenset({"summoned"}), "when_placed": frozenset({"deployed"}),
+    "when_deployed": frozenset({"deployed"}), "when_attacks": frozenset({"attacks"}),
+    "when_blocks": frozenset({"blocks"}), "when_attacks_or_blocks": frozenset({"attacks", "blocks"}),
+    "when_destroyed": frozenset({"destroyed"}), "when_destroyed_by_opponent": frozenset({"destroyed"}),
+    "when_opponent_destroys_this_spirit": frozenset({"destroyed"}),
+    "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
+    "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
+    "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
+}
+#: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
+BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
+#: Burst timings (10-9-1) and the event that meets each condition.
+BURST_EVENTS: dict[str, str] = {"burst_when_you_lose_life": "life_lost",
+                                "burst_when_opponent_destroys_your_spirit": "spirit_destroyed",
+                                "burst_when_opponent_resolves_a_spirits_when_summoned_effect": "summoned_resolved"}
+
+
+def timing_events(ab: Ability) -> frozenset[str]:
+    """The events an ability's typed timing answers to (an untyped timing answers to none)."""
+    return TIMING_EVENTS.get(ab.timing or "", frozenset())
 
 
 def _by_opponent(ab: Ability) -> bool:
-    t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower()
-    return "opponent" in t
+    return ab.timing in BY_OPPONENT
 
 
-def _restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
+def restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
     """bs [Once per turn] (12-3-1-1): an ability that already activated this turn does not again."""
     if "once_per_turn" not in ab.restrictions:
         return False
@@ -64,10 +66,13 @@ def abilities_for(state: State, cid: str, event: str, *, level: int | None = Non
     d = state.card_def(cid)
     if d is None:
         return []
-    lv = derive.level(state, cid) if level is None else level
-    return [(i, ab) for i, ab in enumerate(d.abilities)
-            if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO) and event in timing_events(ab)
-            and (not ab.levels or lv in ab.levels)]
+    if level is None and state.field_card(cid) is not None:
+        pool = derive.active_abilities(state, cid)        # gained ones too, lost ones not (8-2-2-2)
+    else:
+        lv = derive.level(state, cid) if level is None else level
+        pool = [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+    return [(i, ab) for i, ab in pool if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO)
+            and event in timing_events(ab)]
 
 
 def push(ctx: Ctx, items: list[Work]) -> None:
@@ -100,17 +105,32 @@ def _concepts(w: Work) -> tuple[str, ...]:
     return {"effects": ("effect.triggered",), "burst": ("burst.activate",)}.get(w.kind, ("magic.steps",))
 
 
+def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
+    """A triggered ability with a condition beside its timing activates only when it holds (decided
+    from the board; a condition the node does not type is not modelled and the effect is left)."""
+    if ab.condition is None:
+        return True
+    from judge.engine.bs import conditions
+
+    holds = conditions.holds(ctx, ab.condition, Work(kind="effects", source=cid, controller=ctrl, label=cid))
+    if holds is None:
+        ctx.unmodelled(f"{name_of(ctx.state, cid)}: whether its {derive.timing_label(ab.timing)} effect's "
+                       f"{ab.condition.kind.replace('_', ' ')} condition holds")
+        return False
+    return holds
+
+
 def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
     items = []
     for idx, ab in abilities_for(state, cid, event):
-        if _restricted(ctx, cid, idx, ab):
+        if not trigger_condition(ctx, cid, ctrl, ab) or restricted(ctx, cid, idx, ab):
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
-                          label=f"{name_of(state, cid)}: {ab.timing_text or ab.timing or event}",
-                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]),
+                          label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
+                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]), timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
@@ -123,64 +143,25 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     for cid in ids:
         lk = lasts[cid]
         ctrl = lk.get("controller") or "A"
+        killer = ctx.state.opponent(ctrl) if cause == "battle" else by    # a BP comparison with their spirit
         for idx, ab in abilities_for(ctx.state, cid, "destroyed", level=lk.get("level", 0)):
-            if _by_opponent(ab) and (by is None or by == ctrl):
+            if _by_opponent(ab) and (killer is None or killer == ctrl):
                 continue
-            if _restricted(ctx, cid, idx, ab):
+            if restricted(ctx, cid, idx, ab):
                 continue
             items.append(Work(kind="effects", source=cid, controller=ctrl,
-                              label=f"{name_of(ctx.state, cid)}: {ab.timing_text or 'When Destroyed'}",
+                              label=f"{name_of(ctx.state, cid)}: {derive.timing_label(ab.timing)}",
                               effects=ab.effects,
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
-                              last=lk, param="unstackable" if "unstackable" in ab.restrictions else None))
-    items += _watchers(ctx, ids, lasts)
+                              last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
+                              timing=ab.timing or "when_destroyed"))
+    from judge.engine.bs.watch import watchers
+
+    items += watchers(ctx, "when_destroyed", lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
-
-
-def _lk_matches(sel, lk: dict) -> bool:
-    """Whether a destroyed card's last-known facts meet a selector (8-10-1)."""
-    if sel.card_types and lk.get("type") not in sel.card_types:
-        return False
-    if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
-        return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
-        return False
-    return not (sel.name and sel.name.lower() not in str(lk.get("name", "")).lower())
-
-
-def _watchers(ctx: Ctx, ids: list[str], lasts: dict[str, dict]) -> list[Work]:
-    """"When one of your spirits is destroyed" effects on the field (or on the destroyed cards): they
-    activate once however many cards were destroyed together (8-6-3 / 9-1-5-4)."""
-    from judge.engine.bs.select import whose
-
-    state = ctx.state
-    out = []
-    holders = [(fc.id, None) for p in state.players.values() for fc in p.field] + \
-              [(cid, lasts[cid].get("level")) for cid in ids]
-    for holder, lv in holders:
-        d = state.card_def(holder)
-        ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or "A"
-        level_now = derive.level(state, holder) if lv is None else lv
-        for idx, ab in enumerate(d.abilities if d else ()):
-            cond = ab.condition
-            if ab.kind != AbilityKind.TRIGGERED or cond is None or cond.kind != "event" or cond.selector is None \
-                    or "destroyed" not in cond.text.lower() or (ab.levels and level_now not in ab.levels):
-                continue
-            sel = cond.selector
-            hits = [c for c in ids if lasts[c].get("controller") in whose(ctrl, sel.owner, state)
-                    and _lk_matches(sel, lasts[c]) and not (sel.other and c == holder)]
-            if not hits or _restricted(ctx, holder, idx, ab):
-                continue
-            if len(hits) > 1:
-                ctx.log(f"{name_of(state, holder)}: {len(hits)} cards were destroyed at once; its effect "
-                        "activates only once", "effect.trigger_once")
-            out.append(Work(kind="effects", source=holder, controller=ctrl,
-                            label=f"{name_of(state, holder)}: when {cond.text}", effects=ab.effects,
-                            cites=ctx.cites("effect.triggered", "effect.trigger_once")))
-    return out
 
 
 def fire_burst(ctx: Ctx, player: str, event: str) -> None:
@@ -190,15 +171,12 @@ def fire_burst(ctx: Ctx, player: str, event: str) -> None:
         return
     d = ctx.state.card_def(p.burst)
     for ab in d.abilities if d else ():
-        if ab.kind != AbilityKind.BURST:
+        if ab.kind != AbilityKind.BURST or BURST_EVENTS.get(ab.timing or "") != event:
             continue
-        t = " ".join(filter(None, (ab.timing, ab.timing_text))).lower().replace("_", " ")
-        hit = (event == "life_lost" and "life" in t) or (event == "spirit_destroyed" and "destroy" in t)
-        if hit:
-            push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
-                            label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
-                            cites=ctx.cites("burst.activate"))])
-            return
+        push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
+                        label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
+                        cites=ctx.cites("burst.activate"), timing=ab.timing)])
+        return
 
 
 def resolve_burst(ctx: Ctx, item: Work) -> None:
@@ -211,15 +189,13 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
     p = ctx.state.players[item.controller]
     if p.burst != item.source:
         return
-    answer = ctx.answer()
-    if answer is None:
-        raise ctx.need(f"{item.controller}: activate {item.label}? (choose: yes / no)", "burst.activate",
-                       "effect.may", player=item.controller, options=("yes", "no"))
-    if str(answer).lower() in ("no", "false", "0"):
+    if not ctx.ask_yes_no(f"{item.controller}: activate {item.label}?", "burst.activate", "effect.may",
+                          player=item.controller):
         ctx.log(f"{item.controller} does not activate the burst; it stays set", "effect.may")
         return
-    ctx.log(f"{item.controller} turns {item.label} face up and activates it without paying its cost",
-            "burst.activate")
+    ctx.steps.append(Step(f"{item.controller} turns {item.label} face up and activates it without paying its cost",
+                          ctx.cites("burst.activate"), fired=item.source, card=ctx.state.cards.get(item.source),
+                          timing=item.timing))
     for e in item.effects:
         effects.apply(ctx, e, item)
     p = ctx.state.players[item.controller]
@@ -252,35 +228,48 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
         if len(batch) > 1 and len({w.source for w in batch}) > 1:
-            answer = order_hint if order_hint else ctx.answer()
+            prompt = (f"{ctx.state.turn_player} orders the simultaneous effects: "
+                      + "; ".join(w.label for w in batch))
+            options = tuple(w.source for w in batch)
+            if order_hint:
+                answer: object = order_hint
+                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=ctx.state.turn_player,
+                                        options=options, kind="order")
+                ctx.steps.append(Step(f"{ctx.state.turn_player} decides (order): {', '.join(order_hint)}",
+                                      decision.cites, decision=decision, answer=list(order_hint)))
+            else:
+                answer = ctx.ask(prompt, "effect.order", player=ctx.state.turn_player, options=options, kind="order")
             order_hint = None
             ordered = _match_order(batch, answer)
-            if ordered is None and answer is not None:
+            if ordered is None:
                 raise ctx.refuse(f"{answer!r} does not order the waiting effects (name their cards: "
                                  f"{', '.join(w.source for w in batch)})", "effect.order")
-            if ordered is None:
-                raise ctx.need(f"{ctx.state.turn_player} orders the simultaneous effects: "
-                               + "; ".join(w.label for w in batch), "effect.order",
-                               player=ctx.state.turn_player, options=tuple(w.source for w in batch))
             ctx.log(f"{ctx.state.turn_player} resolves them in the order: "
                     + "; ".join(w.label for w in ordered), "effect.order")
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
+        ctx.destroyed, ctx.did, ctx.revealed = {}, None, []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
             if item.kind == "keyword":
+                ctx.steps.append(Step(f"Resolve {item.label}", ctx.cites(*_concepts(item)), fired=item.source,
+                                      card=ctx.state.cards.get(item.source), timing=item.keyword))
                 keywords.resolve(ctx, item)
             elif item.kind == "burst":
                 resolve_burst(ctx, item)
             else:
-                ctx.steps.append(Step(f"Resolve {item.label}", item.cites))
+                ctx.steps.append(Step(f"Resolve {item.label}", item.cites, fired=item.source,
+                                      card=ctx.state.cards.get(item.source), timing=item.timing))
                 effects.run(ctx, item)
                 if item.kind == "magic":
                     from judge.engine.bs.turn import finish_magic
 
                     finish_magic(ctx, item)
+                elif item.timing == "when_summoned" and ctx.state.field_card(item.source) is not None \
+                        and ctx.state.card_def(item.source).type == "spirit":
+                    fire_burst(ctx, ctx.state.opponent(item.controller), "summoned_resolved")
         except Need:
             ctx.state = before
             del ctx.steps[n_steps:]

@@ -5,6 +5,7 @@ ending a step, and the steps that run by themselves (start, core, draw, refresh,
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from judge.engine.bs import actions as A
 from judge.engine.bs import derive, management, triggers
@@ -24,7 +25,8 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         raise ctx.refuse(f"{name_of(ctx.state, cid)} is not a magic card", "magic.steps")
     usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
     if action.effect:
-        usable = [ab for ab in usable if (ab.timing or "").lower().startswith(action.effect)]
+        exact = [ab for ab in usable if ab.timing == action.effect]
+        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
     if not usable:
         raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect", "effect.magic_timing")
     flash = [ab for ab in usable if "flash" in (ab.timing or "").lower()]
@@ -32,11 +34,11 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         if not flash:
             raise ctx.refuse(f"{cid}'s [Main] effect cannot be used during a battle", "effect.magic_timing")
         in_flash(ctx, player, f"using {cid}")
-        ab = flash[0]
+        ab = _which_effect(ctx, player, cid, flash)
     else:
         in_main(ctx, player, f"using {cid}")
-        ab = usable[0]
-    ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({ab.timing_text or ab.timing})", "magic.steps",
+        ab = _which_effect(ctx, player, cid, usable)
+    ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
@@ -50,14 +52,31 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_uses", [cid])
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
-                             effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain)])
+                             effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])
+
+
+def _which_effect(ctx: Ctx, player: str, cid: str, usable: list) -> Any:
+    """A magic card with several effects usable now: its user says which one (`effect:` on the action)."""
+    if len(usable) == 1:
+        return usable[0]
+    names = [ab.timing or str(i) for i, ab in enumerate(usable)]
+    answer = str(ctx.ask(f"{player} says which effect of {cid} is used ({' or '.join(names)})",
+                         "effect.magic_timing", player=player, options=names, kind="mode"))
+    hits = [ab for name, ab in zip(names, usable, strict=True) if name == answer or name.startswith(answer)]
+    if len(hits) != 1:
+        raise ctx.refuse(f"{answer!r} is not one of {cid}'s usable effects ({', '.join(names)})",
+                         "effect.magic_timing")
+    return hits[0]
 
 
 def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
     kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "soulmagic"]
-    if ctx.game != "bs" or not (kws or d.soul_magic is not None):
+    if not ctx.profile.common_effects or not (kws or d.soul_magic is not None):
         raise ctx.refuse(f"{cid} has no 《Soul Magic》", "kw.soul_magic")
     colors = {c.lower() for c in (kws[0].params if kws else d.soul_magic or ())}
     have = {c for s in derive.field_symbols(ctx.state, player) for c in s.split("/")}
@@ -132,8 +151,8 @@ def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
 
 def set_burst(ctx: Ctx, action: A.SetBurst) -> None:
     """Set a burst (6-6-1-2-2): once per turn; a second burst discards the first (3-8-3)."""
-    if ctx.game == "bs":
-        raise ctx.refuse("Battle Spirits Standard has no burst area", "area.list")
+    if not ctx.profile.burst_area:
+        raise ctx.refuse(f"{ctx.profile.title} has no burst area", "area.list")
     in_main(ctx, action.player, "setting a burst")
     player = action.player
     cid = hand_card(ctx, player, action.card)
@@ -181,18 +200,18 @@ def activate(ctx: Ctx, action: A.Activate) -> None:
             raise ctx.refuse(f"{action.card}'s [Once per turn] effect was already used this turn",
                              "kw.once_per_turn")
         ctx.set(used=ctx.state.used | {key})
-    ctx.log(f"{player} activates {name_of(ctx.state, action.card)}'s {ab.timing_text or timing} effect",
+    ctx.log(f"{player} activates {name_of(ctx.state, action.card)}'s {derive.timing_label(ab.timing)} effect",
             "effect.activated")
     effs = (ab.cost.effects if ab.cost else ()) + ab.effects
     triggers.push(ctx, [Work(kind="effects", source=action.card, controller=player,
-                             label=f"{name_of(ctx.state, action.card)} [{ab.timing_text or timing}]",
-                             effects=effs, cites=ctx.cites("effect.activated"))])
+                             label=f"{name_of(ctx.state, action.card)} [{derive.timing_label(ab.timing)}]",
+                             effects=effs, cites=ctx.cites("effect.activated"), timing=ab.timing)])
 
 
 def _awaken(ctx: Ctx, player: str, action: A.Activate) -> None:
     if not action.cores_from or sum(action.cores_from.values()) < 1:
         raise ctx.need(f"{player}: from which cards do cores move onto {action.card} "
-                       "(cores_from: {a2: 1})", "kw.awaken", player=player)
+                       "(cores_from: {a2: 1})", "kw.awaken", player=player, kind="cores")
     p = ctx.state.players[player]
     moved = 0
     for src, n in action.cores_from.items():
@@ -231,7 +250,7 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if s.battle is not None:
         raise ctx.refuse("a battle is in progress; it ends first", "battle.next")
     first_turn = s.turn == 1 and s.turn_player == s.first_player
-    nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.game == "bs" else Step.END,
+    nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.profile.second_main_step else Step.END,
            Step.SECOND_MAIN: Step.END}.get(s.step, Step.END)
     ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", "turn.main_end")
     if nxt == Step.ATTACK and first_turn:
@@ -276,7 +295,7 @@ def next_turn(ctx: Ctx) -> None:
     ctx.state = with_player(ctx.state, replace(p, field=field, reserve=p.reserve + p.trash_cores, trash_cores=0,
                                                soul_core=soul))
     ctx.log(f"Refresh step: {nxt} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
-            "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.game == "bs" else ()))
+            "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.profile.heavy_exhaust else ()))
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
 

@@ -15,11 +15,11 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
 from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Destroy, Move
 
 NO_PAYMENT = Payment()
@@ -119,7 +119,13 @@ def _may_play(s: State, player: str, what: str, key: str) -> None:
 def _lb_flip(s: State, player: str, uid: str, pay: Payment, n: int, log: Log) -> State:
     """Pay a Limit Break cost: turn N other face-down LB cards face up (15.2.8.3.2)."""
     down = [u for u, up in s.zones[player].lb_deck if not up and u != uid]
-    chosen = list(pay.lb) or down[:n]
+    chosen = list(pay.lb)
+    if not chosen and len(down) == n:
+        chosen = down
+        log.add(f"{player} has exactly {n} other face-down LB card(s): the only choice for the LB cost", "lb_cost")
+    elif not chosen and len(down) > n:
+        raise Refused(f"the LB cost is {n}: say which {n} of the face-down LB cards {', '.join(down)} are turned "
+                      f"face up (pay: {{lb: [...]}})", "lb_cost", "lb_cast")
     if len(chosen) != n or any(u not in down for u in chosen):
         raise Refused(f"the LB cost is {n}: turn {n} other face-down LB card(s) face up", "lb_cost", "lb_cast")
     s = s.with_zones(player, lb_deck=tuple((u, True if u in chosen else up) for u, up in s.zones[player].lb_deck))
@@ -161,13 +167,13 @@ def cast(s: State, a: Cast, log: Log) -> State:
         s, sid = s.next_id("s")
         targets = "; ".join(", ".join(v) for v in chosen.values())
         item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()))
+                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
         s = replace(s, stack=(*s.stack, item))
         log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
                 "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
                 *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
         log.add(f"{p} keeps priority after casting", "summon_cast")
-        s = emit(s, "cast", uid, log, player=p)
+        s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
         s = emit(s, "opp_cast", uid, log, player=other(p))
         return replace(s, priority=None, passes=0, pc=("priority", p))
     # Characters (11.4)
@@ -190,8 +196,10 @@ def cast(s: State, a: Cast, log: Log) -> State:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
+    paid = s.cp_paid
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
-    s = emit(s, "cast", uid, log, player=p)
+    s = s.with_char(uid, paid=paid) if s.char(uid) is not None else s
+    s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
     s = emit(s, "opp_cast", uid, log, player=other(p))
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
 
@@ -279,7 +287,7 @@ def use(s: State, a: Use, log: Log) -> State:
     if special:
         wanted = s.card(uid).name
         hand = s.zones[p].hand
-        special_card = a.pay.special or next((u for u in hand if s.card(u) and s.card(u).name == wanted), None)
+        special_card = a.pay.special or _special_card(s, p, wanted, log)
         if special_card is None or special_card not in hand or s.card(special_card).name != wanted:
             raise Refused(f"a special ability needs a card named {wanted} discarded from {p}'s hand", "special_ability")
     pay = a.pay
@@ -318,15 +326,33 @@ def use(s: State, a: Use, log: Log) -> State:
     return replace(s, priority=None, passes=0, pc=("priority", p))
 
 
+def _special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
+    """The card named like the Character that is discarded for its special ability (11.7.1): the player's
+    choice when their hand holds different cards of that name (given as pay: {special: …})."""
+    from judge.engine.fftcg.search import distinct
+
+    named = [u for u in s.zones[p].hand if s.card(u) and s.card(u).name == wanted]
+    kinds = distinct(s, named)
+    if len(kinds) > 1:
+        raise Refused(f"{p} holds different cards named {wanted} ({', '.join(kinds)}): say which is discarded for "
+                      f"the special ability (pay: {{special: …}})", "special_ability")
+    if named:
+        log.add(f"{p} discards {s.name_of(named[0])}, the only card named {wanted} they can discard for the special "
+                f"ability" + (" (copies of one card are the same choice)" if len(named) > 1 else ""),
+                "special_ability")
+    return named[0] if named else None
+
+
 def choose(s: State, a: Choose, log: Log) -> State:
     """Supply the decision the rules are waiting for."""
     d = s.awaiting
     if d is None:
         raise Refused("there is no decision to make yet", "priority", timing=True)
     if d.player != a.player:
-        raise _pending(d, f"the pending decision is {d.player}'s: {d.prompt}")
+        raise _pending(d, f"the pending decision is {d.player}'s: {d.choice}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
-    if d.kind in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order"):
+    if d.detail in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order", "search",
+                  "lb", "special", "prime"):
         value = list(a.values)
     if a.pay is not None or a.x is not None:
         from judge.engine.fftcg.payments import PayAnswer
@@ -348,7 +374,7 @@ def _pending(d, text: str) -> Refused:
 
 def block(s: State, a: Block, log: Log) -> State:
     d = s.awaiting
-    if d is not None and d.kind == "block" and d.player == a.player:
+    if d is not None and d.detail == "block" and d.player == a.player:
         answer: Any = a.blocker or "none"
         if a.pay is not None:
             from judge.engine.fftcg.payments import PayAnswer
@@ -361,8 +387,10 @@ def block(s: State, a: Block, log: Log) -> State:
     if a.blocker is None and b is not None and b.block_declared and b.blocker is None and d is None:
         log.add(f"{a.player} does not block", "block_declaration")
         return s
+    if a.blocker is not None and b is not None and b.block_declared and d is None:
+        raise attack.block_refusal(s, a.blocker, a.player)     # the blockers were weighed: this one could not
     if d is not None:
-        raise _pending(d, f"a decision is pending first: {d.prompt}")
+        raise _pending(d, f"a decision is pending first: {d.choice}")
     raise Refused("blocks are declared at the start of the Block Declaration Step", "block_declaration", timing=True)
 
 
@@ -401,7 +429,7 @@ def apply(s: State, a: Act, log: Log) -> State:
     if isinstance(a, loops.DeclareLoop):
         return loops.declare(s, a, log)
     if s.awaiting is not None:
-        raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.prompt}")
+        raise _pending(s.awaiting, f"a decision is pending first: {s.awaiting.choice}")
     if isinstance(a, Pass):
         return flow.pass_priority(s, a.player, log)
     if isinstance(a, EndPhase):

@@ -74,29 +74,28 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
 
 
 def _parse(text: str, where: str) -> tuple:
+    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`)."""
     if not text.strip():
         return ()
-    from judge.text.parse import parse_text
+    from judge.engine.cards import parse_abilities
 
-    result = parse_text(text, "fftcg")
-    if result.unparsed:
-        u = result.unparsed[0]
+    abilities, unparsed = parse_abilities(text, "fftcg")
+    if unparsed:
+        from judge.text.parse import parse_text
+
+        u = parse_text(text, "fftcg").unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
-    return result.abilities
+    return abilities
 
 
 def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
     """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
     if not any(ch.isdigit() for ch in key) or "-" not in key:
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
-    from judge.cards.db import find_card
-    from judge.errors import UnknownCard
+    from judge.engine.cards import resolve_card  # the run's --cards files, then the database
 
-    try:
-        card = find_card(key, game="fftcg")
-    except UnknownCard as exc:
-        raise _err(where, f"unknown card {key!r}: {exc.message}", exc.hints or local) from exc
+    card = resolve_card(key, "fftcg", where)
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}
@@ -214,9 +213,10 @@ def load(data: Mapping[str, Any], where: str) -> State:
     first = tp if number % 2 == 1 else ("B" if tp == "A" else "A")
     crystals = tuple((p, _int((players.get(p) or {}).get("crystals", 0), f"{where}: players.{p}.crystals"))
                      for p in PLAYERS)
+    entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
                  first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
-                 crystals=crystals)
+                 crystals=crystals, turn_log=entered)
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:
@@ -288,7 +288,7 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         raise _err(f"{where}.answers", "answers: are decisions taken while a cast, use, attack, warp or prime is "
                                        "carried out; answer a pending decision with choose:")
     answers = raw["answers"]
-    from judge.engine.fftcg.model import evolve
+    from judge.engine.kernel.values import evolve
 
     return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from judge.engine.fftcg import ongoing, replacement, stackref
-from judge.engine.fftcg.log import Log
+from judge.engine.fftcg import ongoing, stackref
+from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, field_effects, matches, names
-from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Restriction, Selector
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
 
 Targets = Callable[..., tuple[State, list[str]]]
 
@@ -38,62 +38,65 @@ def _mod(s: State, uid: str, kind: str, value, duration: Duration, source: str) 
                                                 source=source)))
 
 
-def one(s: State, e: Effect, ctx, log: Log, targets: Targets) -> State | None:
-    """Carry out `e` if it is one of this module's effects; None when it is not."""
-    if (isinstance(e, ModifyStat) and e.stat in replacement.DAMAGE_STATS) or \
-            (type(e).__name__ == "RedirectDamage" and e.target is not None):    # "the next damage … instead"
-        return replacement.shield(s, e, ctx, log, targets)
-    if isinstance(e, ModifyStat) and e.stat == "power_set":
-        s, uids = targets(s, e, e.target, ctx, log)
-        for u in uids:
-            if s.char(u) is not None:
-                s = _mod(s, u, "set_power", e.amount, e.duration, ctx.source)
-                log.add(f"{s.name_of(u)}'s power becomes {e.amount}{_while(e.duration)}: that is its new base "
-                        f"power, and every other power change still adds to it", "set_power", "summon_set_power",
-                        "ongoing_order", "timestamp_resolved", changes=(f"{u}: base power -> {e.amount}",))
+def set_power(s: State, e: ModifyStat, ctx, log: Log, targets: Targets) -> State:
+    """"Its power becomes N": a new base power to which every other change adds (11.3.10, 11.5.6)."""
+    s, uids = targets(s, e, e.target, ctx, log)
+    for u in uids:
+        if s.char(u) is not None:
+            s = _mod(s, u, "set_power", e.amount, e.duration, ctx.source)
+            log.add(f"{s.name_of(u)}'s power becomes {e.amount}{_while(e.duration)}: that is its new base "
+                    f"power, and every other power change still adds to it", "set_power", "summon_set_power",
+                    "ongoing_order", "timestamp_resolved", changes=(f"{u}: base power -> {e.amount}",))
+    return s
+
+
+def gain(s: State, e: Gain, ctx, log: Log, targets: Targets) -> State:
+    """A Character gains a keyword or a quoted ability for a while (11.12.4.2: the cards present now)."""
+    if e.family is not None or (e.keyword is None and e.ability is None):
+        not_modelled(log, "gaining something other than a keyword or an ability")
         return s
-    if isinstance(e, Gain) and e.family is None:
-        s, uids = targets(s, e, e.target, ctx, log)
-        what = e.keyword.name if e.keyword is not None else f'"{e.ability.text}"' if e.ability else None
-        if what is None:
-            return s
-        for u in uids:
-            if s.char(u) is not None:
-                kind, value = ("keyword", e.keyword.name) if e.keyword is not None else ("ability", e.ability)
-                s = _mod(s, u, kind, value, e.duration, ctx.source)
-                log.add(f"{s.name_of(u)} gains {what}{_while(e.duration)}", "ongoing_effect", "timestamp_resolved",
-                        "ongoing_existing_cards", changes=(f"{u}: gains {what}",))
-        return s
-    if isinstance(e, Restriction) and e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
-        s, uids = targets(s, e, e.target, ctx, log)
-        for u in uids:
-            if s.char(u) is None:
-                continue
-            if e.action == "be_chosen":
-                s = _mod(s, u, "cannot_be_chosen", e.by, e.duration, ctx.source)
-                log.add(f"{s.name_of(u)} cannot be chosen by {source_words(e.by)}"
-                        f"{_while(e.duration)}", "ongoing_effect", "timestamp_resolved")
-            elif e.action in ("all_abilities", "abilities"):
-                before = abilities(s, u)
-                s = _mod(s, u, "lose_all", "", e.duration, ctx.source)
-                log.add(f"{s.name_of(u)} loses all its abilities{_while(e.duration)} (effects that gave it "
-                        f"abilities earlier are overridden; later ones still apply)", "ongoing_effect",
-                        "timestamp_resolved", "ongoing_order", changes=(f"{u}: loses all abilities",))
-                _lost_field_abilities(s, u, before, log)
-            else:
-                kw = e.action.replace("_", " ")
-                s = _mod(s, u, "lose_kw", kw, e.duration, ctx.source)
-                log.add(f"{s.name_of(u)} loses {kw.title()}{_while(e.duration)}", "ongoing_effect",
-                        "timestamp_resolved", changes=(f"{u}: loses {kw}",))
-        return s
-    if isinstance(e, Deploy) and e.verb == "gain_control":
-        s, uids = targets(s, e, e.target, ctx, log)
-        for u in uids:
-            s = gain_control(s, u, ctx.controller, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
-        return s
-    if type(e).__name__ == "Cancel":
-        return cancel(s, e, ctx, log)
-    return None
+    s, uids = targets(s, e, e.target, ctx, log)
+    what = e.keyword.name if e.keyword is not None else f'"{e.ability.text}"'
+    for u in uids:
+        if s.char(u) is not None:
+            kind, value = ("keyword", e.keyword.name) if e.keyword is not None else ("ability", e.ability)
+            s = _mod(s, u, kind, value, e.duration, ctx.source)
+            log.add(f"{s.name_of(u)} gains {what}{_while(e.duration)}", "ongoing_effect", "timestamp_resolved",
+                    "ongoing_existing_cards", changes=(f"{u}: gains {what}",))
+    return s
+
+
+def restrict(s: State, e: Restriction, ctx, log: Log, targets: Targets) -> State:
+    """"… cannot be chosen by …", "loses all its abilities", "loses Haste" (11.12.4.6, kind 2)."""
+    s, uids = targets(s, e, e.target, ctx, log)
+    for u in uids:
+        if s.char(u) is None:
+            continue
+        if e.action == "be_chosen":
+            s = _mod(s, u, "cannot_be_chosen", e.by, e.duration, ctx.source)
+            log.add(f"{s.name_of(u)} cannot be chosen by {_by_words(e.by)}{_while(e.duration)}", "ongoing_effect",
+                    "timestamp_resolved")
+        elif e.action in ("all_abilities", "abilities"):
+            before = abilities(s, u)
+            s = _mod(s, u, "lose_all", "", e.duration, ctx.source)
+            log.add(f"{s.name_of(u)} loses all its abilities{_while(e.duration)} (effects that gave it "
+                    f"abilities earlier are overridden; later ones still apply)", "ongoing_effect",
+                    "timestamp_resolved", "ongoing_order", changes=(f"{u}: loses all abilities",))
+            _lost_field_abilities(s, u, before, log)
+        else:
+            kw = e.action.replace("_", " ")
+            s = _mod(s, u, "lose_kw", kw, e.duration, ctx.source)
+            log.add(f"{s.name_of(u)} loses {kw.title()}{_while(e.duration)}", "ongoing_effect",
+                    "timestamp_resolved", changes=(f"{u}: loses {kw}",))
+    return s
+
+
+def take_control(s: State, e: Deploy, ctx, log: Log, targets: Targets) -> State:
+    """"Gain control of it": the resolving player becomes its controller (6.2.6)."""
+    s, uids = targets(s, e, e.target, ctx, log)
+    for u in uids:
+        s = gain_control(s, u, ctx.controller, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
+    return s
 
 
 def _lost_field_abilities(s: State, uid: str, before: tuple, log: Log) -> None:
@@ -158,61 +161,108 @@ def end_of_turn(s: State, log: Log) -> State:
 
 # ---- "cannot be chosen by …" ----------------------------------------------------------------------
 
-_ABILITY_KINDS = frozenset({"ability", "action_ability", "special_ability", "auto_ability"})
+#: "by" card types naming Summons, and naming abilities (of Characters, on the stack)
+_SUMMON_TYPES = frozenset({"summon", "summons"})
+_ABILITY_TYPES = frozenset({"ability", "abilities", "action_ability", "auto_ability", "special_ability"})
+UNTYPED = object()          # a protection whose "by …" the grammar kept as words only
 
 
-def source_words(by) -> str:
-    """The sources a "cannot be chosen by …" names, in words (from the typed selector, 6.4)."""
-    if by is None:
-        return "Summons or abilities"
-    kinds = [("Summons" if k == "summon" else "EX Bursts" if k == "ex_burst" else "abilities")
-             for k in by.card_types if k == "summon" or k == "ex_burst" or k in _ABILITY_KINDS]
-    whose = "your opponent's " if by.owner is not None and by.owner.value == "opponent" else ""
-    return whose + (" or ".join(dict.fromkeys(kinds)) or "Summons or abilities")
-
-
-def _barred(by, protected_by: str, chooser: str, summon: bool) -> bool:
+def _barred(by: Selector | None, protected_by: str, chooser: str, summon: bool) -> bool | None:
     """Whether "cannot be chosen by <by>" bars `chooser`'s Summon (or ability) from choosing the card.
 
-    The source selector names whose (your opponent's) and what (Summons, abilities, or both); the card's
-    controller is "you" (7.2.1).
-    """
+    `by` names whose (its owner, seen from the protected card's controller, 7.2.1) and what (Summons,
+    abilities, or both); no `by` bars every Summon and ability. None: a kind this engine does not know."""
     if by is None:
         return True
-    if by.owner is not None and by.owner.value == "opponent" and chooser == protected_by:
+    if by.owner == Player.OPPONENT and chooser == protected_by:
         return False
-    kinds = set(by.card_types)
-    says_summon, says_ability = "summon" in kinds, bool(kinds & _ABILITY_KINDS)
-    if not says_summon and not says_ability:
+    if by.owner == Player.YOU and chooser != protected_by:
+        return False
+    types = set(by.card_types)
+    if not types:
         return True
-    return says_summon if summon else says_ability
-
-
-def unchoosable(s: State, uid: str, chooser: str, summon: bool) -> str | None:
-    """The printed reason a card cannot be chosen by `chooser`'s Summon/ability now (2.2), or None."""
-    c = s.char(uid)
-    if c is None:
+    if types - _SUMMON_TYPES - _ABILITY_TYPES:
         return None
-    texts = [m.value for m in c.mods if m.kind == "cannot_be_chosen"]
+    return bool(types & (_SUMMON_TYPES if summon else _ABILITY_TYPES))
+
+
+def _protections(s: State, uid: str) -> list:
+    """The "cannot be chosen by …" that protect a Character now: each its `by` selector (or UNTYPED)."""
+    c = s.char(uid)
+    found: list = [m.value for m in c.mods if m.kind == "cannot_be_chosen"]
     for ab in abilities(s, uid):
         for e in ab.effects:
             if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "cannot" and \
                     (e.target is None or e.target.self_ref) and ab.cost is None and ab.timing is None:
-                texts.append(e.by)
+                found.append(_by(e))
     for src, e in field_effects(s):
         if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "cannot" and e.target is not None \
                 and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            texts.append(e.by)
-    for by in texts:
-        if _barred(by, c.controller, chooser, summon):
-            return f"{s.name_of(uid)} cannot be chosen by {source_words(by)}"
+            found.append(_by(e))
+    return found
+
+
+def _by(e: Restriction):
+    return UNTYPED if e.by is None and e.by_text else e.by
+
+
+def _by_words(by) -> str:
+    if by is None:
+        return "Summons or abilities"
+    if by is UNTYPED:
+        return "what its text names"
+    whose = {Player.OPPONENT: "the opponent's ", Player.YOU: "its controller's "}.get(by.owner, "")
+    return whose + (" or ".join(by.card_types) or "Summons or abilities")
+
+
+def unchoosable(s: State, uid: str, chooser: str, summon: bool) -> str | None:
+    """The reason a card cannot be chosen by `chooser`'s Summon/ability now (2.2), or None.
+
+    A protection whose kind this engine cannot read does not bar the choice here: `protection_unread`
+    names it, and the ruling says it is not modelled."""
+    c = s.char(uid)
+    if c is None:
+        return None
+    for by in _protections(s, uid):
+        if by is not UNTYPED and _barred(by, c.controller, chooser, summon):
+            return f"{s.name_of(uid)} cannot be chosen by {_by_words(by)}"
     return None
 
 
-def choosable(s: State, legal: list[str], chooser: str, source: str | None) -> list[str]:
+def protection_unread(s: State, uid: str, chooser: str, summon: bool) -> bool:
+    """Whether a protection of this card could bar the choice but its kind is not typed (not modelled)."""
+    c = s.char(uid)
+    return c is not None and any(by is UNTYPED or _barred(by, c.controller, chooser, summon) is None
+                                 for by in _protections(s, uid))
+
+
+def choosable(s: State, legal: list[str], chooser: str, source: str | None, log: Log | None = None) -> list[str]:
     """The legal targets minus those that cannot be chosen by this Summon/ability."""
     summon = is_summon(s, source)
-    return [u for u in legal if unchoosable(s, u, chooser, summon) is None]
+    out = [u for u in legal if unchoosable(s, u, chooser, summon) is None]
+    if log is not None:
+        for u in out:
+            if protection_unread(s, u, chooser, summon):
+                not_modelled(log, f"whether {s.name_of(u)} may be chosen (its protection's 'by …' is not typed)",
+                             "prevention_precedence")
+    return out
+
+
+def must_choose(s: State, legal: list[str], chooser: str, source: str | None) -> list[str]:
+    """The legal targets this Summon/ability must choose ("… of your opponent must choose X if possible", 2.1)."""
+    summon = is_summon(s, source)
+    out = []
+    for u in legal:
+        c = s.char(u)
+        if c is None:
+            continue
+        for ab in abilities(s, u):
+            for e in ab.effects:
+                if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "must" and \
+                        (e.target is None or e.target.self_ref) and ab.cost is None and ab.timing is None and \
+                        e.by is not None and _barred(e.by, c.controller, chooser, summon) and u not in out:
+                    out.append(u)
+    return out
 
 
 def is_summon(s: State, source: str | None) -> bool:
@@ -243,4 +293,17 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
     return s
 
 
-__all__ = ["choosable", "end_of_turn", "gain_control", "is_summon", "one", "unchoosable"]
+__all__ = [
+    "cancel",
+    "choosable",
+    "end_of_turn",
+    "gain",
+    "gain_control",
+    "is_summon",
+    "must_choose",
+    "protection_unread",
+    "restrict",
+    "set_power",
+    "take_control",
+    "unchoosable",
+]

@@ -15,8 +15,10 @@ removed, presence of an Element / Job / Category / name (a selector), a Characte
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from judge.engine.fftcg.model import State, other
+from judge.engine.kernel import Registry
 from judge.text.ast import Condition, Player, Selector, Threshold
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
@@ -103,46 +105,251 @@ def _state(s: State, sel: Selector, controller: str, source: str | None) -> bool
     raise _Unknown
 
 
-def _evaluate(s: State, cond: Condition, controller: str, source: str | None) -> bool:
-    t, sel, kind = cond.threshold, cond.selector, cond.kind
-    opp = other(controller)
-    if kind in ("damage", "opp_damage") and t is not None and sel is None:
-        return compare(len(s.zones[opp if kind == "opp_damage" else controller].damage), t)
-    if kind == "damage_vs_opponent" and t is not None:
-        return compare(len(s.zones[controller].damage) - len(s.zones[opp].damage), t)
-    if kind in ("control", "opp_control") and sel is not None:
-        return _control(s, cond, controller, source, Player.OPPONENT if kind == "opp_control" else Player.YOU)
-    if kind in ("not_control", "opp_not_control") and sel is not None:
-        owner = Player.OPPONENT if kind == "opp_not_control" else Player.YOU
-        return _count(s, _split(sel)[0], controller, source, owner) == 0
-    if kind == "control_none" and sel is not None:
-        return _count(s, _split(sel)[0], controller, source, Player.ANY) == 0
-    if kind == "count" and sel is not None and t is not None:
-        return compare(_count(s, sel, controller, source, None), t)
-    if kind in ("hand", "opp_hand") and t is not None:
-        owner = Player.OPPONENT if kind == "opp_hand" else sel.owner if sel is not None else Player.YOU
-        sizes = [len(s.zones[p].hand) for p in _players(owner, controller)]
-        return any(compare(n, t) for n in sizes) if owner == Player.ANY else all(compare(n, t) for n in sizes)
-    if kind == "break_count" and t is not None:
-        if sel is None:
-            return compare(len(s.zones[controller].break_zone), t)
-        return compare(_count(s, replace(sel, zone="break"), controller, source, None), t)
-    if kind in ("have", "lb_face_up", "removed") and sel is not None:
-        plain, need = _split(sel)
-        need = t if kind != "have" and t is not None else need or Threshold("count", ">=", sel.count or 1)
-        return compare(_count(s, plain, controller, source, None), need)
-    if kind == "count_compare" and sel is not None and t is not None and t.ref is not None:
-        mine = _count(s, sel, controller, source, None)
-        theirs = _count(s, t.ref, controller, source, None)
-        return compare(mine - theirs, Threshold("count", t.op, 0))
-    if kind == "state" and sel is not None and sel.state:
-        return _state(s, sel, controller, source)
+class _Q:
+    """One condition being read: the board, the condition, whose point of view, its source, what resolves."""
+
+    __slots__ = ("cond", "ctx", "me", "s", "source")
+
+    def __init__(self, s: State, cond: Condition, me: str, source: str | None, ctx: Any) -> None:
+        self.s, self.cond, self.me, self.source, self.ctx = s, cond, me, source, ctx
+
+    @property
+    def t(self) -> Threshold:
+        if self.cond.threshold is None:
+            raise _Unknown
+        return self.cond.threshold
+
+    @property
+    def sel(self) -> Selector:
+        if self.cond.selector is None:
+            raise _Unknown
+        return self.cond.selector
+
+    def count(self, sel: Selector, owner: Player | None = None) -> int:
+        return _count(self.s, sel, self.me, self.source, owner)
+
+
+def _damage(q: _Q) -> bool:
+    if q.cond.selector is not None:
+        raise _Unknown
+    return compare(len(q.s.zones[other(q.me) if q.cond.kind == "opp_damage" else q.me].damage), q.t)
+
+
+def _hand(q: _Q) -> bool:
+    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.selector.owner if q.cond.selector else Player.YOU
+    sizes = [len(q.s.zones[p].hand) for p in _players(owner, q.me)]
+    return any(compare(n, q.t) for n in sizes) if owner == Player.ANY else all(compare(n, q.t) for n in sizes)
+
+
+def _break_count(q: _Q) -> bool:
+    if q.cond.selector is None:
+        return compare(len(q.s.zones[q.me].break_zone), q.t)
+    return compare(q.count(replace(q.sel, zone="break")), q.t)
+
+
+def _have(q: _Q) -> bool:
+    plain, need = _split(q.sel)
+    t = q.cond.threshold
+    need = t if q.cond.kind != "have" and t is not None else need or Threshold("count", ">=", q.sel.count or 1)
+    return compare(q.count(plain), need)
+
+
+def _count_compare(q: _Q) -> bool:
+    if q.t.ref is None:
+        raise _Unknown
+    return compare(q.count(q.sel) - q.count(q.t.ref), Threshold("count", q.t.op, 0))
+
+
+def _one_card(q: _Q, sel: Selector | None) -> str:
+    """The card a condition is about: its source ("X is on the field"), the card the effect chose or the
+    event happened to ("its cost is 5 or more"), or the one card on the field that fits."""
+    if sel is None or sel.ref in ("it", "them"):
+        chosen = [u for uids in (getattr(q.ctx, "targets", None) or {}).values() for u in uids]
+        if len(chosen) == 1:
+            return chosen[0]
+        subject = getattr(q.ctx, "subject", None)
+        if subject is not None and not chosen:
+            return subject
+        raise _Unknown
+    if sel.self_ref:
+        if q.source is None:
+            raise _Unknown
+        return q.source
+    from judge.engine.fftcg.query import candidates
+
+    found = candidates(q.s, sel, q.me, q.source)
+    if len(found) != 1:
+        raise _Unknown
+    return found[0]
+
+
+def _power(q: _Q) -> bool:
+    from judge.engine.fftcg.query import power
+
+    uid = _one_card(q, q.cond.selector)
+    value = q.t.value if q.t.ref is None else power(q.s, _one_card(q, q.t.ref))
+    return q.s.char(uid) is not None and compare(power(q.s, uid), Threshold("power", q.t.op, value))
+
+
+def _its_cost(q: _Q) -> bool:
+    d = q.s.card(_one_card(q, q.cond.selector))
+    if d is None or q.t.value < 0:          # an unbound X (4.5)
+        raise _Unknown
+    return compare(d.cost, q.t)
+
+
+def _on_field(q: _Q) -> bool:
+    return q.s.char(_one_card(q, q.sel)) is not None
+
+
+def _elements(q: _Q) -> bool:
+    from judge.engine.fftcg.query import candidates
+
+    found = candidates(q.s, replace(q.sel, owner=q.sel.owner or Player.YOU), q.me, q.source)
+    return compare(len({e for u in found for e in q.s.card(u).elements}), q.t)
+
+
+def _have_crystal(q: _Q) -> bool:
+    return q.s.crystals_of(q.me) >= (q.cond.threshold.value if q.cond.threshold is not None else 1)
+
+
+def _ex_burst(q: _Q) -> bool:
+    """"If X results from an EX Burst": the Summon or ability resolving now was used as an EX Burst (11.10)."""
+    if q.ctx is None:
+        raise _Unknown
+    return bool(getattr(q.ctx, "ex_burst", False))
+
+
+def _paid_elements(q: _Q) -> bool:
+    """"The cost to cast X was paid with CP of 3 or more different Elements" (5.2.1.3)."""
+    paid = _paid(q)
+    return compare(len([e for e, n in paid if n > 0]), q.t)
+
+
+def _paid(q: _Q) -> tuple[tuple[str, int], ...]:
+    uid = _one_card(q, q.sel)
+    c = q.s.char(uid)
+    if c is not None:
+        return c.paid
+    item = next((i for i in q.s.stack if i.card == uid), None)
+    if item is None:
+        raise _Unknown
+    return item.paid
+
+
+# ---- what happened this turn (State.turn_log) --------------------------------------------------------
+
+def _events(q: _Q, event: str, sel: Selector | None) -> list[str | None]:
+    """The cards `event` happened to this turn that fit `sel` (its owner read as who controlled them then)."""
+    out = []
+    for uid, player in q.s.happened(event):
+        if sel is not None:
+            if (sel.owner == Player.YOU and player != q.me) or (sel.owner == Player.OPPONENT and player == q.me):
+                continue
+            from judge.engine.fftcg.query import matches
+
+            if uid is None or not matches(q.s, uid, replace(sel, owner=None, thresholds=_no_count(sel)), q.me, None):
+                continue
+        out.append(uid)
+    return out
+
+
+def _no_count(sel: Selector) -> tuple[Threshold, ...]:
+    return tuple(t for t in sel.thresholds if t.stat != "count")
+
+
+def _happened(event: str, mine: bool = False):
+    """A condition true when `event` happened this turn to enough cards that fit (of its player, if `mine`)."""
+    def read(q: _Q) -> bool:
+        sel = q.cond.selector
+        if mine:
+            sel = replace(sel, owner=Player.YOU) if sel is not None else Selector(count=None, owner=Player.YOU)
+        _, need = _split(sel) if sel is not None else (None, None)
+        need = q.cond.threshold if q.cond.threshold is not None and q.cond.threshold.stat != "cost" else need
+        return compare(len(_events(q, event, sel)), need or Threshold("count", ">=", 1))
+    return read
+
+
+def _removed_count(q: _Q) -> bool:
+    return compare(sum(len(z.removed) for z in q.s.zones.values()), q.t)
+
+
+#: condition kind → how it is read from the board (the kernel's registry; the rest are "not modelled")
+READERS: Registry[str] = Registry("FFTCG conditions")
+for _kind, _reader in {
+    "damage": _damage, "opp_damage": _damage,
+    "damage_vs_opponent": lambda q: compare(len(q.s.zones[q.me].damage) - len(q.s.zones[other(q.me)].damage), q.t),
+    "control": lambda q: _control(q.s, q.cond, q.me, q.source, Player.YOU),
+    "opp_control": lambda q: _control(q.s, q.cond, q.me, q.source, Player.OPPONENT),
+    "not_control": lambda q: q.count(_split(q.sel)[0], Player.YOU) == 0,
+    "opp_not_control": lambda q: q.count(_split(q.sel)[0], Player.OPPONENT) == 0,
+    "control_none": lambda q: q.count(_split(q.sel)[0], Player.ANY) == 0,
+    "count": lambda q: compare(q.count(q.sel), q.t),
+    "hand": _hand, "opp_hand": _hand,
+    "break_count": _break_count,
+    "have": _have, "lb_face_up": _have, "removed": _have,
+    "count_compare": _count_compare,
+    "state": lambda q: _state(q.s, q.sel, q.me, q.source) if q.sel.state else _raise(),
+    "power": _power, "its_cost": _its_cost, "on_field": _on_field, "elements": _elements,
+    "have_crystal": _have_crystal, "ex_burst": _ex_burst, "paid_elements": _paid_elements,
+    "removed_count": _removed_count,
+    "entered": _happened("entered", mine=True),
+    "cast_this_turn": _happened("cast", mine=True),
+    "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
+    "damaged_this_turn": lambda q: any(p == q.me for _, p in q.s.happened("damaged")),
+    "drawn": lambda q: compare(len([p for _, p in q.s.happened("drawn") if p == q.me]), q.t),
+    "put_into_break_zone_this_turn": _happened("to_break_from_field"),
+    "returned_to_hand_this_turn": _happened("returned"),
+    "left_field_this_turn": _happened("left_field"),
+    "attacking_this_turn": _happened("attacked"),
+    "formed_party_this_turn": _happened("party"),
+}.items():
+    READERS.register(_kind, meaning="a condition read from the board")(_reader)
+
+
+def _raise() -> bool:
     raise _Unknown
 
 
-def holds(s: State, cond: Condition, controller: str, source: str | None) -> bool | None:
+def _evaluate(s: State, cond: Condition, controller: str, source: str | None, ctx: Any = None) -> bool:
+    entry = READERS.get(cond.kind)
+    if entry is None:
+        raise _Unknown
+    return entry.handler(_Q(s, cond, controller, source, ctx))
+
+
+def evaluated_kinds() -> frozenset[str]:
+    """The condition kinds this engine reads from the board (the rest are "not modelled")."""
+    return frozenset(READERS)
+
+
+def per_count(s: State, sel: Selector, controller: str, source: str | None) -> int | None:
+    """How many the "for each …" of an effect counts now (None: what it counts is not kept by this engine).
+
+    Cards in a zone that fit (the field, a hand, a Break Zone, the removed zone …), the Elements among
+    the Characters that fit ("for each Element among …", 5.2.1.1), a player's Crystals (6.8), the counters
+    of a name on the cards that fit (6.7.2)."""
+    from judge.engine.fftcg.query import candidates
+
+    zone = sel.zone
+    if zone in (None, "field", "hand", "break", "deck", "damage", "removed"):
+        return len(candidates(s, sel, controller, source))
+    if zone == "elements_among":
+        found = candidates(s, replace(sel, zone=None), controller, source)
+        return len({e for u in found for e in (s.card(u).elements if s.card(u) else ())})
+    if zone == "crystals":
+        return sum(s.crystals_of(p) for p in _players(sel.owner, controller))
+    if zone is not None and zone.startswith("counters:"):
+        name = zone.split(":", 1)[1]
+        found = [source] if sel.self_ref and source is not None else \
+            candidates(s, replace(sel, zone=None), controller, source)
+        return sum(dict(c.counters).get(name, 0) for c in (s.char(u) for u in found) if c is not None)
+    return None
+
+
+def holds(s: State, cond: Condition, controller: str, source: str | None, ctx=None) -> bool | None:
     """True or False when the condition can be read from the board; None when its kind is not evaluated."""
     try:
-        return _evaluate(s, cond, controller, source)
+        return _evaluate(s, cond, controller, source, ctx)
     except _Unknown:
         return None

@@ -19,20 +19,20 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import Phase, State, Trigger, where
-from judge.engine.fftcg.model import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Effect, Selector
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Ability, AbilityKind, Effect, Player, Selector
 
 #: the printed timings (as the grammar names them) that wait for a phase or the end of a turn
 _PHASE_TIMINGS = {"beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
                   "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn"}
 
 
-def phase_event(timing: str, timing_text: str | None) -> str | None:
+def phase_event(timing: str, phase_number: int | None) -> str | None:
     """The engine event a phase timing waits for: Main Phase 2 is told apart from Main Phase 1 (9.3)."""
     event = _PHASE_TIMINGS.get(timing)
-    if event == "phase_begin:main1" and "main phase 2" in (timing_text or "").lower():
+    if event == "phase_begin:main1" and phase_number == 2:
         return "phase_begin:main2"
     return event
 
@@ -40,10 +40,9 @@ def phase_event(timing: str, timing_text: str | None) -> str | None:
 def turn_matches(ab: Ability, controller: str, turn_player: str) -> bool:
     """Whether a printed phase trigger listens to this turn: "your" turns (the default), "your opponent's"
     turns, or "each player's" turn (9: the phases of whichever player's turn it names)."""
-    text = (ab.timing_text or "").lower()
-    if "opponent's" in text:
+    if ab.turn == Player.OPPONENT:
         return controller != turn_player
-    if "each player's" in text or "each turn" in text:
+    if ab.turn == Player.ANY:
         return True
     return controller == turn_player
 
@@ -102,11 +101,10 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
                        label=f'{ctx.label} - "{e.timing_text}"', subject=subject)
         log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
         return replace(s, pending=(*s.pending, trig))
-    event = phase_event(e.timing, e.timing_text)
+    event = phase_event(e.timing, e.phase_number)
     if event is None:
-        from judge.errors import ScenarioError
-
-        raise ScenarioError(f"the FFTCG engine cannot wait for {e.timing_text!r} yet ({ctx.label})")
+        not_modelled(log, f'a delayed auto-ability waiting for "{e.timing_text}" ({ctx.label})', "delayed_auto")
+        return s
     if subject is not None and subject in s.objs:
         zone = where(s, subject)[0]
         char = s.char(subject)
@@ -125,22 +123,17 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
     about = f" (about {s.name_of(subject)})" if subject else ""
     log.add(f'A delayed auto-ability is created and waits: "{e.timing_text}"{about}; its source is '
             f"{s.name_of(ctx.source)} and {ctx.controller} controls it", "delayed_generated", source_key)
-    who = _whose(e.timing_text)
+    who = _whose(e)
     if not _now(who, ctx.controller, s.turn_player, new_turn=False):
         event = f"{event}|{who}"                  # waits for a later turn first ("your next turn")
     return replace(s, delayed=(*s.delayed, (event, trig)))
 
 
-def _whose(text: str | None) -> str:
+def _whose(e: Any) -> str:
     """Whose turn a delayed ability's moment belongs to: "next" (your next turn), "opp", "you", or any."""
-    t = (text or "").lower()
-    if "your next turn" in t:
+    if e.next_turn:
         return "next"
-    if "opponent's turn" in t:
-        return "opp"
-    if "your turn" in t:
-        return "you"
-    return ""
+    return {Player.OPPONENT: "opp", Player.YOU: "you"}.get(e.turn, "")
 
 
 def _now(who: str, controller: str, turn_player: str, *, new_turn: bool) -> bool:

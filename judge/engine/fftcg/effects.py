@@ -9,39 +9,30 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
-from judge.engine.fftcg import changes, delayed, exburst, payments, replacement, reveal, stackref
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import Mod, State, other, where
-from judge.engine.fftcg.model import evolve as replace
-from judge.engine.fftcg.query import candidates, condition_holds, is_forward, matches
+from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
+from judge.engine.fftcg.cost import cost_option
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
+from judge.engine.fftcg.model import State, other, where
+from judge.engine.fftcg.query import candidates, condition_holds, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x
-from judge.engine.fftcg.zones import draw, enter_field, move
-from judge.errors import ScenarioError
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
     AbilityKind,
     Conditional,
-    Damage,
-    Deploy,
-    Destroy,
-    Discard,
-    Draw,
     Duration,
     Effect,
-    ModifyStat,
-    Move,
     Optional,
     Pay,
     Player,
-    Restriction,
     Reveal,
-    Search,
     Selector,
     Sequence,
-    SetState,
+    kind_of,
 )
 
 
@@ -56,6 +47,8 @@ class Ctx:
     subject: str | None = None
     revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
+    kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
+    ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
 
 
 def _key(sel: Selector) -> Selector:
@@ -95,11 +88,33 @@ def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str
             or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
         raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
                       f"by number (mode: [1..{n}])", key)
-    chosen = tuple(e for x in numbers for e in modal.options[x - 1])
+    chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
     out: list[Effect] = []
     for e in effects:
         out.extend(chosen if e is modal else (e,))
     return tuple(out), ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSelector(Selector):
+    """A selector of one option of "Select N of the following actions": the same words in two options
+    ("Choose 1 Forward. Dull it." / "Choose 1 Forward. Deal it 5000 damage.") are two choices, not one."""
+
+    option: int = 0
+
+
+def _scoped(node: Any, option: int) -> Any:
+    """The option's effects with each of its selectors marked as that option's (references inside the
+    option stay equal to the selector they refer to)."""
+    if type(node) is Selector:
+        return OptionSelector(option=option, **{f.name: getattr(node, f.name) for f in fields(Selector)})
+    if isinstance(node, tuple):
+        return tuple(_scoped(x, option) for x in node)
+    if isinstance(node, Effect) and is_dataclass(node):
+        new = {f.name: _scoped(getattr(node, f.name), option) for f in fields(node)
+               if isinstance(getattr(node, f.name), Selector | tuple | Effect)}
+        return replace(node, **new) if new else node
+    return node
 
 
 def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
@@ -131,6 +146,12 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
                 raise Refused(f"{changes.unchoosable(s, u, controller, changes.is_summon(s, source))}: {what} "
                               f"cannot choose it", *keys, "prevention_precedence", "card_text_precedence")
         legal = allowed
+        forced = changes.must_choose(s, legal, controller, source)
+        n_slot = sel.count if sel.count is not None else len(legal)
+        picks = rest[:n_slot]
+        if forced and picks and not set(forced[:n_slot]) <= set(picks):
+            raise Refused(f"{what} must choose {', '.join(s.name_of(u) for u in forced[:n_slot])} if possible "
+                          f"(its text says so)", *keys, "card_text_precedence")
         n = sel.count if sel.count is not None else len(legal)
         if not rest and len(legal) <= n and not sel.up_to:
             out[sel] = tuple(legal)
@@ -152,20 +173,25 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
     return out
 
 
-def _describe(sel: Selector) -> str:
+def _describe(sel: Selector, controller: str | None = None) -> str:
     n = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
     kinds = "/".join(sel.card_types) or "card"
-    whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    if controller is None:
+        whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    else:
+        whose = {Player.YOU: f" {controller} controls", Player.OPPONENT: f" {other(controller)} controls"
+                 }.get(sel.owner, "")
     extra = f" ({', '.join(sel.colors)})" if sel.colors else ""
     return f"{n} {kinds}{extra}{whose}"
 
 
 def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
-    """Every effect of a Summon card (11.3), in text order."""
+    """Every effect a Summon card applies when it resolves (11.3), in text order; its field abilities
+    (what it costs, when it may be cast) are not part of what it does (11.9)."""
     d = s.card(uid)
     out: list[Effect] = []
     for ab in d.abilities if d else ():
-        if ab.keyword is None:
+        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT) and not cost_option(ab):
             out.extend(ab.effects)
     return tuple(out)
 
@@ -176,7 +202,9 @@ def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
     if d is None:
         return []
     if d.type == "summon":
-        return [ab for ab in d.abilities if ab.keyword is None]
+        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
+                                                                                  AbilityKind.CONSTANT)
+                and not cost_option(ab)]
     marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
     return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
 
@@ -196,7 +224,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
             s = replace(s, damage_beyond_deck=s.damage_beyond_deck | {player})
             break
         top = deck[0]
-        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top))
+        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top)).record("damaged", top, player)
         placed.append(top)
         # 11.8.6 once per point, 15.2.6.2 with the damage count of that point (a Damage N trigger needs it then)
         exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
@@ -231,13 +259,21 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         return s
     effects = tuple(e for ab in abilities for e in ab.effects)
     log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
-            *keys, "ex_burst_effects")
-    try:
-        chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
-    except Refused as r:
-        log.add(f"The EX Burst does nothing: {r.reason}", "summon_targets_gone")
+            *keys, "ex_burst_effects", fired=uid, card=s.objs[uid].defn, timing="ex_burst")
+    slots = [(sel, changes.choosable(s, [u for u in candidates(s, sel, player, uid) if u != uid], player, uid))
+             for sel in choose_slots(effects)]
+    if any(not legal for _, legal in slots):
+        log.add("The EX Burst must choose a target and there is none, so it does nothing", "ex_burst",
+                "summon_targets_gone")
         return s
-    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen), log)
+    if not targets and any(len(legal) > (sel.count or len(legal)) or sel.up_to for sel, legal in slots):
+        options = tuple(dict.fromkeys(u for _, legal in slots for u in legal))
+        s, answer = take_answer(s, player, "target", f"{player} chooses the target(s) of the EX Burst of "
+                                f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
+        targets = tuple(str(t) for t in as_list(answer))
+    chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
+                               kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
@@ -260,7 +296,7 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
 
 # ---- the interpreter -------------------------------------------------------------------------------
 
-def _targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
+def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
     if sel.self_ref:
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
@@ -270,17 +306,22 @@ def _targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[St
         return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
                    and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]
     legal = candidates(s, sel, ctx.controller, ctx.source)
-    if sel.count is None or (len(legal) <= sel.count and not sel.up_to):
+    if sel.count is None:
         return s, legal
-    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {_describe(sel)} for {ctx.label}",
-                             tuple(legal), "resolution_choice")
-    picked = [str(u) for u in as_list(answer)]
-    if any(u not in legal for u in picked) or len(picked) > sel.count:
-        raise Refused(f"select {_describe(sel)} among {', '.join(legal)}", "resolution_choice")
+    who = other(ctx.controller) if sel.chooser == Player.OPPONENT else ctx.controller
+    s, picked = pick(s, who, "select", f"{who} selects {_describe(sel, ctx.controller)} for {ctx.label}",
+                     tuple(legal), "resolution_choice", SELECT_IS_NOT_CHOOSE.get(ctx.kind, "auto_choose"), log=log,
+                     low=0 if sel.up_to else min(sel.count, len(legal)), high=sel.count)
     return s, picked
 
 
-def _who(p: Player | None, ctx: Ctx) -> list[str]:
+#: the clause that says, for each kind of Summon or ability, that selecting is not choosing (no target rules)
+SELECT_IS_NOT_CHOOSE = {"summon": "summon_choose", "action": "action_choose", "special": "special_choose",
+                        "auto": "auto_choose", "ex_burst": "auto_choose"}
+
+
+def players_of(p: Player | None, ctx: Ctx) -> list[str]:
+    """The players an effect names, from its controller's point of view (7.2.1)."""
     if p in (None, Player.YOU):
         return [ctx.controller]
     if p == Player.OPPONENT:
@@ -292,14 +333,15 @@ def _until(d: Duration) -> str:
     return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
 
 
-def _condition(s: State, cond, ctx: Ctx) -> bool:
-    holds = condition_holds(s, cond, ctx.controller, ctx.source)
+def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
+    """Whether a condition holds now, read from the board; None (and "not modelled") when it cannot be read."""
+    holds = condition_holds(s, cond, ctx.controller, ctx.source, ctx)
     if holds is None:
-        raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond.text!r} yet")
+        not_modelled(log, f'whether "{cond.text}" holds ({ctx.label})', "resolve_as_written")
     return holds
 
 
-def _optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
+def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     """"You may …": the controller decides on resolution (11.8.14)."""
     if e.effects and isinstance(e.effects[0], Pay):      # "you may pay 《1》": payments.py
         return payments.optional_payment(s, e, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
@@ -318,7 +360,7 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     done = True
     for i, e in enumerate(effects):
         if isinstance(e, Optional):
-            s, done = _optional(s, e, ctx, log)
+            s, done = optional(s, e, ctx, log)
             if done and s.x_paid is not None:           # "you may pay 《X》": what follows reads X (4.5)
                 x, s = s.x_paid, replace(s, x_paid=None)
                 return run(s, bind_x(effects[i + 1:], x), ctx, log)
@@ -342,7 +384,7 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
         if isinstance(nxt, Conditional) and nxt.instead and nxt.condition.event is None \
-                and _condition(s, nxt.condition, ctx):
+                and condition(s, nxt.condition, ctx, log):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
             continue
@@ -353,155 +395,38 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
 
 
 def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
-    """Carry out one effect node."""
-    apply = getattr(e, "apply", None)
-    if apply is not None:                      # the engine's own effects (Warp counters, …)
-        return apply(s, ctx, log)
-    if isinstance(e, Sequence):
-        return run(s, e.effects, ctx, log)
-    if isinstance(e, Optional):
-        return _optional(s, e, ctx, log)[0]
-    if reveal.handles(e, ctx):
-        return reveal.apply(s, e, ctx, log)
-    if isinstance(e, Conditional) and e.condition.event in replacement.EVENTS:   # waits for an event (11.12.5)
-        return replacement.register(s, e, ctx, log, _targets)
-    if isinstance(e, Conditional):
-        if e.condition.kind in payments.UNPAID_KINDS:
-            s, holds = payments.not_paid(s, e.condition.kind, e.condition.text, ctx.controller,
-                                         f"{s.name_of(ctx.source)}'s ability", log)
-        else:
-            holds = reveal.holds(s, e.condition, ctx)
-            holds = _condition(s, e.condition, ctx) if holds is None else holds
-        if not e.instead:
-            log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
-                    "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
-        return run(s, e.effects if holds else e.otherwise, ctx, log)
-    if isinstance(e, Damage):
-        if e.target is None:
-            for p in _who(e.player or Player.OPPONENT, ctx):
-                s = damage_player(s, p, e.amount, log, ctx.source)
-            return s
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            if is_forward(s, u):
-                s = damage_forward(s, u, e.amount, log, ctx.source)
+    """Carry out one effect node: its registry entry (`handlers.EFFECTS`), or "not modelled"."""
+    from judge.engine.fftcg.handlers import EFFECTS, unread
+
+    rule = EFFECTS.get(type(e))
+    if rule is None:
+        not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
         return s
-    if isinstance(e, Destroy):
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            if s.char(u) is not None:
-                s = move(s, u, "break", log, why=("kw_break",), broken=True)
+    missing = unread(e, rule.extra["reads"])
+    if missing:
+        not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
+                          f"engine does not read")
         return s
-    if isinstance(e, Draw):
-        for p in _who(e.player, ctx):
-            s = draw(s, p, e.count, log, why=("single_effect",))
+    return rule.handler(s, e, ctx, log)
+
+
+def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
+    """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
+    if e.condition.event is not None:
+        if e.condition.event in replacement.EVENTS:         # waits for an event (11.12.5)
+            return replacement.register(s, e, ctx, log, targets)
+        not_modelled(log, f"a replacement effect waiting for '{e.condition.event.replace('_', ' ')}'",
+                     "replacement")
         return s
-    if isinstance(e, Discard):
-        for p in _who(e.player, ctx):
-            hand = s.zones[p].hand
-            if not hand:
-                log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
-                continue
-            if len(hand) <= e.count:
-                chosen = list(hand)
-            else:
-                s, answer = take_answer(s, p, "discard", f"{p} discards {e.count} card(s)", tuple(hand), "kw_discard")
-                chosen = [str(u) for u in as_list(answer)]
-                if len(chosen) != e.count or any(u not in hand for u in chosen):
-                    raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
-            for u in chosen:
-                s = move(s, u, "break", log, why=("kw_discard",))
+    if e.condition.kind in payments.UNPAID_KINDS:
+        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log)
+    else:
+        holds = reveal.holds(s, e.condition, ctx)
+        holds = condition(s, e.condition, ctx, log) if holds is None else holds
+    if holds is None:
         return s
-    if isinstance(e, SetState):
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            c = s.char(u)
-            if c is None:
-                continue
-            if e.state in ("dull", "exhausted"):
-                s = s.with_char(u, dull=True)
-                log.add(f"{s.name_of(u)} is dulled", "kw_dull", changes=(f"{u}: dull",))
-                s = emit(s, "dulled", u, log)
-            elif e.state in ("active", "refreshed"):
-                s = s.with_char(u, dull=False)
-                log.add(f"{s.name_of(u)} is activated", "kw_activate", changes=(f"{u}: active",))
-                s = emit(s, "activated", u, log)
-            elif e.state == "frozen":
-                s = s.with_char(u, frozen=True)
-                log.add(f"{s.name_of(u)} is Frozen: it will not activate in its controller's next Active Phase",
-                        "freeze", "frozen", changes=(f"{u}: frozen",))
-        return s
-    done = changes.one(s, e, ctx, log, _targets)      # set power, gain/lose abilities, control, Cancel
-    if done is not None:
-        return done
-    if isinstance(e, ModifyStat):
-        if e.stat != "power":
-            raise ScenarioError(f"the FFTCG engine does not change {e.stat!r} yet")
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            c = s.char(u)
-            if c is None:
-                continue
-            s, _ = s.next_id("ts")
-            s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=e.amount, until=_until(e.duration), ts=s.seq,
-                                                  source=ctx.source)))
-            sign = "+" if e.amount >= 0 else ""
-            log.add(f"{s.name_of(u)} gets {sign}{e.amount} power"
-                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
-                    "ongoing_effect", "timestamp_resolved", changes=(f"{u}: power {sign}{e.amount}",))
-        return s
-    if isinstance(e, Restriction):
-        s, targets = _targets(s, e, e.target, ctx, log) if e.target is not None else (s, [])
-        for u in targets:
-            c = s.char(u)
-            if c is not None and e.mode == "cannot":
-                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot", value=e.action, until=_until(e.duration),
-                                                      source=ctx.source)))
-                log.add(f"{s.name_of(u)} cannot {e.action.replace('_', ' ')}", "ongoing_effect")
-        return s
-    if isinstance(e, Move):
-        dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
-        return s
-    if isinstance(e, Deploy):
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            d = s.card(u)
-            if d is not None and d.is_character:
-                s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
-        return s
-    if type(e).__name__ == "Delayed":             # 11.8.17: an auto-ability created by this effect (delayed.py)
-        return delayed.create(s, e, ctx, log)
-    if type(e).__name__ == "GainCrystal":          # 6.8.1: a resource the player obtains
-        n = s.crystals_of(ctx.controller) + e.count
-        log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")
-        return s.with_crystals(ctx.controller, n)
-    if type(e).__name__ == "Counters":           # 6.7: named markers on a card; 15.1.1.10 removing them
-        s, _ts = _targets(s, e, e.target, ctx, log)
-        for u in _ts:
-            c = s.char(u)
-            if c is None:
-                continue
-            have = dict(c.counters)
-            n = have.get(e.name, 0)
-            new = max(0, n - (e.count or n)) if e.remove else n + e.count
-            have[e.name] = new
-            s = s.with_char(u, counters=tuple((k, v) for k, v in have.items() if v))
-            verb = "removed from" if e.remove else "placed on"
-            log.add(f"{abs(new - n)} {e.name} Counter(s) {verb} {s.name_of(u)} ({new} now)",
-                    "remove_counter" if e.remove else "counters", "counters_named",
-                    changes=(f"{u}: {e.name} counters {n} -> {new}",))
-        return s
-    if isinstance(e, Search):
-        legal = candidates(s, replace(e.target, zone="deck"), ctx.controller, ctx.source)
-        if legal:
-            found = legal[0]
-            log.add(f"{ctx.controller} searches the deck for {s.name_of(found)}", "kw_search")
-            if e.dest == "field":
-                s = enter_field(s, found, ctx.controller, log, why=("kw_search",))
-            else:
-                s = move(s, found, "hand", log, why=("kw_search",))
-        return s
-    raise ScenarioError(f"the FFTCG engine does not interpret {type(e).__name__} effects yet ({ctx.label})")
+    if not e.instead:
+        log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
+                "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
+    return run(s, e.effects if holds else e.otherwise, ctx, log)
+

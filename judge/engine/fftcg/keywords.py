@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, check_payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, State, Trigger
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keyword_ability, names
+from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 
 #: keyword (lower case) → (what it means on the board, concept keys of its clauses)
@@ -146,7 +147,15 @@ def prime(s: State, player: str, uid: str, pay: Payment, log: Log) -> State:
     s = apply_payment(s, player, pay, produced, log, keys=("priming",))
     controlled = any(wanted.lower() in {n.lower() for n in names(s, x.uid)} for x in s.controlled(player))
     deck = s.zones[player].deck
-    found = next((u for u in deck if s.card(u) and s.card(u).name.lower() == wanted.lower()), None)
+    from judge.engine.fftcg.log import pick
+    from judge.engine.fftcg.search import distinct
+
+    named = distinct(s, [u for u in deck if s.card(u) and s.card(u).name.lower() == wanted.lower()])
+    found = None
+    if named and not controlled:
+        s, chosen = pick(s, player, "prime", f"{player} searches their deck for {wanted} to prime {s.name_of(uid)}",
+                         tuple(named), "priming_search", log=log, low=1, high=1)
+        found = chosen[0]
     if controlled or found is None:
         why = "you already control a Character with that name" if controlled else "there is none in the deck"
         log.add(f"{player} searches for {wanted} but cannot find it ({why}); {s.name_of(uid)} is not Primed",
@@ -159,4 +168,6 @@ def prime(s: State, player: str, uid: str, pay: Payment, log: Log) -> State:
             f"one Primed Character, keeping its damage, status and changes; it does not enter the field",
             "priming_search", "primed_keeps", "primed_not_entered", "primed_one_character",
             changes=(f"{found}: deck -> field (primed on {uid})",))
+    s = emit(s, "priming", uid, log, extra_sources=(uid,))       # "When X … is priming" (15.2.9.3)
+    s = emit(s, "primes_into", found, log)                     # "When X primes into Y"
     return replace(s, pc=("priority", player), priority=None, passes=0)

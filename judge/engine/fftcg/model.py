@@ -1,6 +1,6 @@
 """The FFTCG board as immutable values: card definitions, card objects, zones, the stack, the turn.
 
-Transitions never mutate a State; they build a new one with `evolve` (a fast `replace`). Mappings held
+Transitions never mutate a State; they build a new one with the kernel's `evolve` (a fast `replace`). Mappings held
 by a State (card definitions, card objects, players' zones) are treated as read-only and copied
 on write, so an older State is never changed by a later step (the audit log stays true).
 """
@@ -12,25 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from judge.engine.core import ChoiceNeeded
+from judge.engine.kernel.values import evolve
 from judge.text.ast import Ability, Condition, Effect, Selector
 
 ELEMENTS = ("fire", "ice", "wind", "lightning", "water", "earth", "light", "dark")
 CHARACTER_TYPES = ("forward", "backup", "monster")
 CARD_TYPES = (*CHARACTER_TYPES, "summon")
 PLAYERS = ("A", "B")
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen engine value with some fields changed (a fast `dataclasses.replace`).
-
-    Engine transitions make thousands of these per scenario; skipping `__init__` keeps a 40-action
-    scenario well inside its time budget. Values are validated when first built, and engine code
-    only changes fields to values of the same kind.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 def other(player: str) -> str:
@@ -135,6 +124,7 @@ class Character:
     primed_under: tuple[str, ...] = ()   # cards under the top card of a Primed stack (15.2.9.4)
     mods: tuple[Mod, ...] = ()
     ts: int = 0
+    paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,6 +153,8 @@ class StackItem:
     targets: tuple[tuple[Selector, tuple[str, ...]], ...] = ()   # choose-slots and the cards chosen
     condition: Condition | None = None
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
+    timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
+    paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,15 +179,12 @@ class Battle:
     damage_done: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class Decision:
-    """A choice the rules give a player and the scenario must supply (a `choose` action)."""
+@dataclass(frozen=True)
+class Decision(ChoiceNeeded):
+    """A choice the rules give a player (the kernel's decision: `choice` is the prompt, `kind` the kernel's
+    kind of decision), with FFTCG's own name for it, which the engine's rules read."""
 
-    player: str
-    kind: str                       # ex_burst | block | target | order | discard | may | backups | party_damage
-    prompt: str
-    options: tuple[str, ...] = ()
-    cites: tuple[str, ...] = ()
+    detail: str = ""                # ex_burst | block | target | order | discard | may | backups | party_damage …
     data: tuple[Any, ...] = ()
 
 
@@ -234,6 +223,8 @@ class State:
     loop_pays: tuple[Any, ...] = ()       # a declared loop of payments: (player, the payments still to make) (13.2)
     loop_stopped: tuple[tuple[str, str, Any], ...] = ()  # (player, choice, zones) of a stopped loop (13.2/13.3)
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
+    asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
+    turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -286,6 +277,15 @@ class State:
         have = dict(self.crystals)
         have[player] = n
         return evolve(self, crystals=tuple(sorted(have.items())))
+
+    def record(self, event: str, uid: str | None, player: str) -> State:
+        """Remember that something happened this turn (conditions such as "if a Forward entered your field
+        this turn" read it; the record starts afresh each turn)."""
+        return evolve(self, turn_log=(*self.turn_log, (event, uid, player)))
+
+    def happened(self, event: str) -> list[tuple[str | None, str]]:
+        """(card, player) of every time `event` happened this turn."""
+        return [(u, p) for e, u, p in self.turn_log if e == event]
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))

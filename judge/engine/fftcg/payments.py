@@ -10,7 +10,6 @@ declared (10.1.2.3). A scenario answers with `choose: yes` plus `pay: {...}`, or
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,14 +22,13 @@ from judge.engine.fftcg.cost import (
     apply_payment,
     check_payment,
 )
-from judge.engine.fftcg.log import Log, Refused, take_answer, yes_no
+from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.model import State, other
-from judge.engine.fftcg.model import evolve as replace
-from judge.text.ast import Cost, Optional, Pay
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Condition, Cost, Optional, Pay
 
 #: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)
 UNPAID_KINDS = ("opp_not_pay", "not_pay")
-_ICON = re.compile(r"《([^》]+)》")
 
 
 @dataclass(frozen=True)
@@ -132,28 +130,21 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
     return run_rest(s, e.effects[1:]), True
 
 
-def unpaid_cost(cond_text: str) -> Cost:
-    """The cost named in "if your opponent doesn't pay 《1》" (the icons as printed)."""
-    icons = _ICON.findall(cond_text)
-    crystal = sum(1 for i in icons if i.upper() == "C")
-    return Cost(cp=tuple(i for i in icons if i.upper() != "C"), crystal=crystal)
-
-
-def not_paid(s: State, kind: str, cond_text: str, controller: str, label: str, log: Log) -> tuple[State, bool]:
-    """"If (player) doesn't pay (cost), …": that player decides on resolution (11.11.5.1); True if unpaid."""
-    player = other(controller) if kind == "opp_not_pay" else controller
-    cost = unpaid_cost(cond_text)
-    if not cost.cp and not cost.crystal:
-        from judge.errors import ScenarioError
-
-        raise ScenarioError(f"the FFTCG engine cannot evaluate the condition {cond_text!r} yet")
+def not_paid(s: State, cond: Condition, controller: str, label: str, log: Log) -> tuple[State, bool | None]:
+    """"If (player) doesn't pay (cost), …": that player decides on resolution (11.11.5.1); True if unpaid,
+    None (and "not modelled") when the grammar did not type the cost."""
+    player = other(controller) if cond.kind == "opp_not_pay" else controller
+    cost = cond.cost
+    if cost is None or not (cost.cp or cost.crystal):
+        not_modelled(log, f'the cost named in "{cond.text}" ({label}): it is not typed', "resolution_choice")
+        return s, None
     keys = ("resolution_choice", "pay_cp")
     if not can_pay(s, player, cost):
-        log.add(f"{player} cannot pay {cost_text(cost)}, so \"{cond_text}\" holds", "impossible_text", *keys)
+        log.add(f"{player} cannot pay {cost_text(cost)}, so \"{cond.text}\" holds", "impossible_text", *keys)
         return s, True
     s, offered = _decide(s, player, cost, f"{player} decides whether to pay {cost_text(cost)} ({label})", keys)
     if offered is None:
-        log.add(f"{player} does not pay {cost_text(cost)}: \"{cond_text}\" holds", *keys)
+        log.add(f"{player} does not pay {cost_text(cost)}: \"{cond.text}\" holds", *keys)
         return s, True
     s = pay(s, player, cost, offered, log, label, keys)
     log.add(f"{player} pays {cost_text(cost)}, so the effect that depends on not paying does not happen", *keys)
@@ -161,7 +152,7 @@ def not_paid(s: State, kind: str, cond_text: str, controller: str, label: str, l
 
 
 __all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay",
-           "pay_block", "unpaid_cost"]
+           "pay_block"]
 
 
 # ---- attack costs (10.1.2.3) ------------------------------------------------------------------------

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import PLAYERS, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import (
     conditional_field,
     field_conditions,
     field_effects,
     is_forward,
     names,
+    per_unknown,
     power,
 )
 from judge.engine.fftcg.zones import move
+from judge.engine.kernel.values import evolve as replace
 
 
 def _defeat(s: State, log: Log) -> State:
@@ -133,6 +134,9 @@ def field_conditions_checked(s: State, log: Log) -> State:
     The effects themselves are read from the board on every look (`query.live`); this only records
     the changes in the ruling, remembering what held at the last check in `State.cond_on`.
     """
+    for u, e in per_unknown(s):
+        not_modelled(log, f"what the \"for each …\" of {s.name_of(u)}'s field ability counts ({e.per.zone}) is "
+                          f"not kept by this engine, so the effect counts 0 here")
     if not s.cond_on and not conditional_field(s):
         return s
     found = field_conditions(s)
@@ -149,6 +153,7 @@ def field_conditions_checked(s: State, log: Log) -> State:
                     f'engine, so its effect is not applied here; a judge must check it by hand')
             if not any(n.text == text for n in log):
                 log.add(text, "field_ability", "field_ongoing")
+            not_modelled(log, f'whether "{cond.text}" holds for the field ability of {s.name_of(u)}')
     for u, text in s.cond_on:
         if (u, text) not in now and s.char(u) is not None:
             log.add(f'{s.name_of(u)}: "{text}" no longer holds, so its field ability stops applying',

@@ -8,6 +8,7 @@ on the field (11.9) and effects that resolved with a duration.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -242,7 +243,7 @@ def power(s: State, uid: str, fx: list | None = None) -> int:
         if isinstance(e, ModifyStat) and e.stat in ("power", "power_set") and \
                 matches(s, uid, e.target, src.controller, src.uid):
             if e.stat == "power":
-                add += e.amount
+                add += e.amount * per(s, e, src.controller, src.uid)
             else:
                 sets.append((src.uid != uid, src.ts, e.amount))
     if sets:
@@ -252,8 +253,24 @@ def power(s: State, uid: str, fx: list | None = None) -> int:
 
 def field_boosts(s: State, uid: str) -> list[tuple[str, int]]:
     """(source, amount) of every field-ability power change applying to a Character now (11.9.1)."""
-    return [(src.uid, e.amount) for src, e in field_effects(s)
+    return [(src.uid, e.amount * per(s, e, src.controller, src.uid)) for src, e in field_effects(s)
             if isinstance(e, ModifyStat) and e.stat == "power" and matches(s, uid, e.target, src.controller, src.uid)]
+
+
+def per(s: State, e, controller: str, source: str | None) -> int:
+    """How many times an effect's amount applies: 1, or what its "for each …" counts now (11.9.1); 0 when
+    this engine does not keep what it counts (`per_unknown` names those for the ruling)."""
+    sel = getattr(e, "per", None)
+    if sel is None:
+        return 1
+    n = conditions.per_count(s, sel, controller, source)
+    return 0 if n is None else n
+
+
+def per_unknown(s: State) -> list[tuple[str, object]]:
+    """(source, effect) of the field effects on the board whose "for each …" this engine cannot count."""
+    return [(src.uid, e) for src, e in field_effects(s) if getattr(e, "per", None) is not None
+            and conditions.per_count(s, e.per, src.controller, src.uid) is None]
 
 
 def names(s: State, uid: str) -> frozenset[str]:
@@ -309,19 +326,53 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
 
 
 def must_attack(s: State, uid: str) -> bool:
-    """True when an ability of the Forward says it must attack (10.1.2.1.3)."""
+    """True when an effect says this Forward must attack (10.1.2.1.3)."""
+    return _must(s, uid, "attack")
+
+
+def must_block(s: State, uid: str) -> bool:
+    """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
+    return _must(s, uid, "block")
+
+
+def _must(s: State, uid: str, action: str) -> bool:
+    """An effect compels this Character to `action`: its own field ability, another card's field ability that
+    names it ("All Forwards must …"), or an effect that resolved on it."""
     for ab in abilities(s, uid):
         for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith("attack") and \
+            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
                     ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
                 return True
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
+                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            return True
     c = s.char(uid)
-    return c is not None and any(m.kind == "must" and m.value == "attack" for m in c.mods)
+    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
 
 
 def _threshold(value: int, t: Threshold) -> bool:
     return {"<=": value <= t.value, ">=": value >= t.value, "==": value == t.value,
             "<": value < t.value, ">": value > t.value}[t.op]
+
+
+def _parts(value: str) -> frozenset[str]:
+    """A card's Jobs or Categories as a set: a card with several belongs to each of them (5.2.2.2)."""
+    hit = _PARTS.get(value)
+    if hit is None:
+        hit = _PARTS[value] = frozenset(p.strip().lower() for p in re.split(r"/|·|&middot;", value) if p.strip())
+    return hit
+
+
+_PARTS: dict[str, frozenset[str]] = {}
+
+
+def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
+    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"), none of those it
+    excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
+    yes = [c for c in wanted if not c.startswith("not_")]
+    no = {c[4:] for c in wanted if c.startswith("not_")}
+    return (not yes or bool(set(yes) & set(elements))) and not no & set(elements)
 
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
@@ -335,23 +386,31 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return uid == source
     if sel.other and uid == source:
         return False
+    if sel.either:          # "X or a Job Y Forward": any one of them (its first is the selector itself)
+        return any(matches(s, uid, x, controller, source) for x in (replace(sel, either=()), *sel.either))
     c = s.char(uid)
     who = c.controller if c else s.objs[uid].owner
+    if sel.owned_by is not None and (s.objs[uid].owner == controller) != (sel.owned_by == Player.YOU):
+        return False
+    if sel.excluding is not None and matches(s, uid, sel.excluding, controller, source):
+        return False
+    if sel.costs and d.cost not in sel.costs:
+        return False
     if sel.owner == Player.YOU and who != controller:
         return False
     if sel.owner == Player.OPPONENT and who == controller:
         return False
-    if sel.card_types:
+    if sel.card_types and not set(sel.card_types) <= {"card"}:
         types = set(sel.card_types)
         if "character" in types:
             types.update(CHARACTER_TYPES)
         if d.type not in types:
             return False
-    if sel.colors and not set(sel.colors) & set(d.elements):
+    if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
-    if sel.families and d.job.lower() not in {f.lower() for f in sel.families}:
+    if sel.families and not _parts(d.job) & {f.lower() for f in sel.families}:
         return False
-    if sel.categories and d.category.lower() not in {k.lower() for k in sel.categories}:
+    if sel.categories and not _parts(d.category) & {k.lower() for k in sel.categories}:
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
@@ -366,6 +425,19 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     return True
 
 
+def _any_card(sel: Selector) -> bool:
+    """A selector that asks for no property at all ("a card", "cards"): every card fits."""
+    return set(sel.card_types) <= {"card"} and sel == replace(Selector(count=sel.count, up_to=sel.up_to,
+                                                                       card_types=sel.card_types, choose=sel.choose,
+                                                                       chooser=sel.chooser), span=sel.span)
+
+
+#: the Selector fields `matches` and `candidates` read; a selector using another is not modelled
+SELECTOR_READS = frozenset({"count", "up_to", "self_ref", "owner", "card_types", "colors", "families", "categories",
+                            "name", "with_keyword", "state", "zone", "thresholds", "other", "choose", "ref", "chooser",
+                            "span", "costs", "owned_by", "excluding", "either", "option"})
+
+
 def candidates(s: State, sel: Selector, controller: str, source: str | None) -> list[str]:
     """The cards a selector could pick now: on the field, or in the zone it names."""
     if stackref.is_stack_selector(sel):
@@ -374,17 +446,20 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
     if zone == "field":
         pool = [c.uid for c in s.field]
     else:
-        attr = {"break": "break_zone", "hand": "hand", "deck": "deck", "damage": "damage"}.get(zone)
+        attr = {"break": "break_zone", "hand": "hand", "deck": "deck", "damage": "damage", "removed": "removed"}.get(zone)
         if attr is None:
             return []
         players = [controller] if sel.owner in (None, Player.YOU) else [p for p in s.zones if p != controller] \
             if sel.owner == Player.OPPONENT else list(s.zones)
-        pool = [u for p in players for u in getattr(s.zones[p], attr)]
+        pool = [u if isinstance(u, str) else u[0] for p in players for u in getattr(s.zones[p], attr)]
         sel_zone_free = replace(sel, owner=None, zone=None)
+        if _any_card(sel_zone_free):            # "each card in your hand": unknown cards are cards too
+            return pool
         return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]
     return [u for u in pool if matches(s, u, sel, controller, source)]
 
 
-def condition_holds(s: State, cond, controller: str, source: str | None) -> bool | None:
-    """Whether a structured condition holds now (None when the engine cannot evaluate its kind)."""
-    return conditions.holds(s, cond, controller, source)
+def condition_holds(s: State, cond, controller: str, source: str | None, ctx=None) -> bool | None:
+    """Whether a structured condition holds now (None when the engine cannot evaluate its kind); `ctx` is
+    the Summon or ability resolving, when there is one (its own facts: from an EX Burst, what it paid)."""
+    return conditions.holds(s, cond, controller, source, ctx)

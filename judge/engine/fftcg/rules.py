@@ -16,18 +16,25 @@ from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.log import Log, NeedChoice, Note, Refused
+from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.model import AttackStep, Decision, State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keywords, power
+from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60
 
 
-def _steps(log: Log) -> tuple[Step, ...]:
-    """The notes as Steps; a run of passes is told as one step ("A and B pass in succession: …")."""
-    notes = [n for n in log if isinstance(n, Note)]
-    out: list[Step] = []
+def _answer_text(answer: Any) -> str:
+    value = getattr(answer, "answer", answer)
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
+    """The log's steps; a run of passes is told as one step ("A and B pass in succession: …"); each
+    decision answered meanwhile (`asked`) is a step of its own, carrying the decision and the answer."""
+    notes = list(log.steps)
+    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a)}", d.cites, decision=d,
+                            answer=getattr(a, "answer", a)) for d, a in asked]
     i = 0
     while i < len(notes):
         n = notes[i]
@@ -38,19 +45,23 @@ def _steps(log: Log) -> tuple[Step, ...]:
             who = f"{n.text.split()[0]} and {nxt.text.split()[0]}"
             rest = after.text.split(":", 1)[1].strip() if ":" in after.text else after.text
             out.append(Step(f"{who} pass priority in succession: {rest}",
-                            tuple(dict.fromkeys((*n.cites, *after.cites)))))
+                            tuple(dict.fromkeys((*n.cites, *after.cites))), fired=after.fired, card=after.card,
+                            timing=after.timing))
             i += 3
             continue
-        out.append(Step(n.text, n.cites, n.changes))
+        out.append(n)
         i += 1
     return tuple(out)
 
 
 def _request(s: State) -> ChoiceNeeded | None:
-    d = s.awaiting
-    if d is None:
-        return None
-    return ChoiceNeeded(choice=d.prompt, cites=d.cites, player=d.player, options=d.options)
+    return s.awaiting
+
+
+def _new(before: State, after: State) -> tuple:
+    """The decisions answered between two states of one line of play."""
+    n = len(before.asked)
+    return after.asked[n:] if after.asked[:n] == before.asked else after.asked
 
 
 def _ref(s: State, ref: str, player: str, zones: tuple[str, ...]) -> str:
@@ -128,7 +139,7 @@ def _check_used(before: State, after: State, action: A.Act) -> None:
 def _midway(d: Decision) -> Refusal:
     """A decision due while an action is carried out (a replacement applied as a cost is paid, 11.12.5.1):
     actions are not paused midway, so the action is refused unchanged (14.1) until it comes with `answers:`."""
-    return Refusal(f"{d.player} must decide while this action is carried out: {d.prompt}; give the decision "
+    return Refusal(f"{d.player} must decide while this action is carried out: {d.choice}; give the decision "
                    f"with the action as answers: [...] (options: {', '.join(d.options) or 'free'})",
                    tuple(dict.fromkeys((*d.cites, *cite("illegal_rewind")))))
 
@@ -143,12 +154,12 @@ def resolve(state: State, action: A.Act) -> Ruling:
     first: Refused | None = None
     seen: dict = {}
     for _ in range(MAX_PASSES):
-        mark = log.mark()
+        mark = log.here()
         try:
             s2 = A.apply(_preload(s, action), _bind(s, action), log)
             _check_used(s, s2, action)
             s2 = flow.advance(s2, log)
-            return Ruling(state=s2, steps=_steps(log), request=_request(s2))
+            return Ruling(state=s2, steps=_steps(log, _new(state, s2)), request=_request(s2))
         except NeedChoice as need:              # an action is never paused midway (see _midway)
             return Ruling(state=state, refused=_midway(need.decision))
         except Refused as r:
@@ -164,12 +175,12 @@ def resolve(state: State, action: A.Act) -> Ruling:
             return Ruling(state=state, refused=_refusal(r, action))
         s = flow.loop_check(s, seen, log)
         if s.winner is not None:
-            return Ruling(state=s, steps=_steps(log))
+            return Ruling(state=s, steps=_steps(log, _new(state, s)))
         if s.turn != state.turn:
             break
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
-        return Ruling(state=s, steps=_steps(log), request=_request(s))
+        return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
     return Ruling(state=state, refused=_refusal(first, action))
 
 
@@ -193,7 +204,7 @@ def settle(state: State) -> Ruling:
         return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
     except NeedChoice as need:
         return Ruling(state=state, steps=_steps(log), refused=_midway(need.decision))
-    return Ruling(state=s, steps=_steps(log), request=_request(s))
+    return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
 
 
 # ---- views for expectations, JSON and boards --------------------------------------------------------
@@ -243,7 +254,7 @@ def state_json(s: State) -> dict[str, Any]:
                         "damage": list(z.damage), "lb_deck": [[u, up] for u, up in z.lb_deck],
                         "removed": [[u, n] for u, n in z.removed]} for p, z in s.zones.items()},
         "cp_paid": dict(s.cp_paid), "crystals": dict(s.crystals),
-        "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.prompt,
+        "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.choice,
                                                      "options": list(s.awaiting.options)},
     }
 

@@ -12,8 +12,8 @@ from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State, Trigger
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
@@ -25,19 +25,20 @@ _TIMINGS: dict[str, str] = {
     "removed_from_game": "removed", "you_receive_damage": "you_damaged", "opponent_casts": "opp_cast",
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
+    "priming": "priming", "primes_into": "primes_into",
 }
 
 
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
-    return frozenset(phase_event(t, ab.timing_text) or _TIMINGS[t] for t in (ab.timing or "").split("|")
+    return frozenset(phase_event(t, ab.phase_number) or _TIMINGS[t] for t in (ab.timing or "").split("|")
                      if t in _TIMINGS)
 
 
 def _subject(ab: Ability) -> Selector | None:
     """Who the event must happen to: None (this card) or a selector ("a Forward you control")."""
     on = ab.trigger_on                      # the grammar's subject of "When X …" (11.8.1)
-    if on is not None and not on.self_ref:
+    if on is not None and (not on.self_ref or on.either):    # "When X or a Forward you control …"
         return on
     cond = ab.condition
     if cond is not None and cond.selector is not None and not cond.selector.self_ref:
@@ -90,7 +91,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             elif sel is None:
                 if subject != uid:
                     continue
-            else:
+            elif not (sel.self_ref and subject == uid):      # its own event, looked back at (11.8.16)
                 ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
                 if not on_field or subject is None or not matches(s, subject, sel, ctrl, uid):
                     continue
@@ -113,7 +114,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
     if not found:
         return s
     for t in found:
-        extra = {"enters": ("enters_field_trigger",), "attacks": ("attack_triggers",),
+        extra = {"enters": ("enters_field_trigger",), "attacks": ("attack_triggers",), "leaves": ("zone_trigger",),
+                 "to_break": ("zone_trigger",), "returned": ("zone_trigger",), "removed": ("zone_trigger",),
                  "blocks": ("block_triggers",), "blocked": ("block_triggers",),
                  "deals_damage_player": ("damage_triggers",), "you_damaged": ("auto_once_per_event",)}.get(event, ())
         log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,

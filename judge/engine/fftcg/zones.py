@@ -11,8 +11,8 @@ from __future__ import annotations
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Character, State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.triggers import emit
+from judge.engine.kernel.values import evolve as replace
 
 DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")
 _ZONE_ATTR = {"hand": "hand", "deck": "deck", "break": "break_zone", "damage": "damage"}
@@ -98,6 +98,9 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     "lb_return" if came_from == "field" else "lb_summon_return",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
+        s = s.record("left_field", uid, char.controller)
+        if dest in ("break", "hand"):
+            s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
         s = emit(s, "leaves", uid, log)
         extra = {"break": "to_break", "hand": "returned", "removed": "removed"}.get(dest)
         if extra:
@@ -116,14 +119,29 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
         dull = d is not None and d.type == "backup"
     s, _ = s.next_id("t")
     char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
-    s = replace(s, field=(*s.field, char))
+    s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
     state_word = "dull" if dull else "active"
     keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why
     log.add(f"{s.name_of(uid)} enters the field {state_word} under {controller}'s control", *keys,
             changes=(f"{uid}: {came_from} -> field",))
+    _field_abilities_reach(s, uid, log)
     if triggers:
         s = emit(s, "enters", uid, log)
     return s
+
+
+def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
+    """Field abilities already on the field apply to a card as it enters (11.9.2, 11.12.4.5): say which."""
+    from judge.engine.fftcg.query import field_effects, matches
+    from judge.text.ast import Gain, ModifyStat, Restriction
+
+    sources = sorted({src.uid for src, e in field_effects(s) if src.uid != uid
+                      and isinstance(e, Gain | ModifyStat | Restriction) and getattr(e, "target", None) is not None
+                      and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid)})
+    if sources:
+        log.add(f"{', '.join(s.name_of(u) for u in sources)}'s field ability applies to {s.name_of(uid)} from the "
+                f"moment it enters: a field ability also reaches cards that were not there when it started",
+                "field_characteristics", "field_new_cards")
 
 
 def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("draw_phase",)) -> State:
@@ -135,7 +153,7 @@ def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("dr
             log.add(f"{player} must draw but the main deck is empty", *why, "rp_empty_draw", "lose_cannot_draw")
             return replace(s, failed_draw=s.failed_draw | {player})
         top = deck[0]
-        s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top))
+        s = s.with_zones(player, deck=deck[1:], hand=(*s.zones[player].hand, top)).record("drawn", top, player)
         drawn.append(top)
     if drawn:
         log.add(f"{player} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}", *why,

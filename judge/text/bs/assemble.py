@@ -254,7 +254,8 @@ def build(tree: Tree, text: str, offset: int) -> Ability:
         effects, condition = _assemble(content["sentences"], restrictions)
         for _, colors, sentences, span in content["chains"]:
             chain_fx, _ = _assemble(sentences, restrictions)
-            cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors))
+            cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors),
+                             selector=Selector(count=None, colors=tuple(c.lower() for c in colors)))
             effects.append(Conditional(condition=cond, effects=tuple(chain_fx), span=span))
     effects = list(_resolve(effects, {}))
     if condition is not None:

@@ -49,6 +49,21 @@ from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
 
+#: The event a BS event condition describes, as the timing name of an ability triggered by it
+#: ("one of your spirits is destroyed" → when_destroyed): read by the engine instead of the words.
+_EVENT_TOKENS = frozenset({"EVENT_PASSIVE", "EVENT_ACTIVE", "STATE", "USE_VERB", "DEPLOY_VERB"})
+_EVENT_KINDS = frozenset({"event", "would", "happened_this_turn"})
+_EVENT_NAMES = {"use": "uses", "summon": "summons", "discard": "discards", "deploy": "deploys"}
+
+
+def _event_of(children: list) -> str | None:
+    """`when_<verb>` from the first event word among a condition's tokens (None when there is none)."""
+    tok = next((t for t in children if isinstance(t, Token) and t.type in _EVENT_TOKENS), None)
+    if tok is None:
+        return None
+    word = str(tok).lower()
+    return "when_" + _EVENT_NAMES.get(word, word)
+
 
 class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans shifted into the original text)."""
@@ -153,11 +168,12 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     def condition(self, meta: Any, c: list) -> Condition:
         return Condition(kind="text", text=self._slice(meta), span=self._span(meta))
 
-    def _cond(kind: str):
+    def _cond(kind: str, event: str | None = None):
         @v_args(meta=True)
         def make(self, meta: Any, c: list) -> Condition:
             sel = next((x for x in c if isinstance(x, Selector)), None)
-            return Condition(kind=kind, text=self._slice(meta), selector=sel, span=self._span(meta))
+            return Condition(kind=kind, text=self._slice(meta), selector=sel, span=self._span(meta),
+                             event=event or (_event_of(c) if kind in _EVENT_KINDS else None))
         return make
 
     cond_control = _cond("control")
@@ -170,8 +186,8 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     cond_event = _cond("event")
     cond_spend = _cond("soul_core_spent")
     cond_none = _cond("none")
-    ev_life = _cond("event")
-    ev_core = _cond("event")
+    ev_life = _cond("event", "when_life_reduced")
+    ev_core = _cond("event", "when_cores_placed")
     ev_battle_end = _cond("battle_end")
     ev_passive = _cond("event")
     cond_pay = _cond("pay")
@@ -180,7 +196,7 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     ev_spend = _cond("soul_core_spent")
     cond_among = _cond("among_revealed")
     cond_history = _cond("happened_this_turn")
-    ev_draw = _cond("event")
+    ev_draw = _cond("event", "when_draws")
     ev_effect = _cond("event")
     ev_would = _cond("would")
     ev_effect_to = _cond("event")

@@ -88,7 +88,18 @@ class DelayedPart:
 
     def delayed(self, effects: tuple[Any, ...]) -> Delayed:
         return Delayed(timing=self.timing, timing_text=self.text, effects=effects, span=self.trigger.span,
-                       trigger=self.trigger)
+                       trigger=self.trigger, **moment(self.trigger, delayed=True))
+
+
+def moment(trigger: Trigger, *, delayed: bool = False) -> dict[str, Any]:
+    """Whose turn and which Main Phase a moment of the turn names (9, 9.3.1.1), as the engine reads them."""
+    at = trigger.at
+    if at is None:
+        return {}
+    out: dict[str, Any] = {"turn": at.whose, "phase_number": at.number if at.phase == "main" else None}
+    if delayed:
+        out["next_turn"] = at.next_only
+    return out
 
 
 def kind_name(node: object) -> str:
@@ -234,12 +245,14 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
         items = body
     items = list(items)
     trigger: Trigger | None = None
+    when: dict[str, Any] = {}
     if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
         from judge.text.fftcg.events import subject_of
 
         first = items.pop(0)
         kind, timing, timing_text = AbilityKind.AUTO, first.timing, first.text
         trigger, trigger_on = first.trigger, subject_of(first.trigger)
+        when = moment(trigger)
         items = first.effects + items
     items = apply_lasting(items)
     effects: list[Any] = []
@@ -263,7 +276,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, trigger=trigger,
                    name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
-                   text=text, span=span)
+                   text=text, span=span, **when)
 
 
 def _settled(node: Any) -> Any:

@@ -226,7 +226,7 @@ class VerbRules:
 
         def make(subject: Any) -> list[Effect]:
             if isinstance(subject, Player) and subject is not Player.YOU:
-                return [Choose(target=replace(np, owner=np.owner or subject), span=self._span(meta))]
+                return [Choose(target=replace(np, owner=np.owner or subject, chooser=subject), span=self._span(meta))]
             return [Choose(target=np, span=self._span(meta))]
         return Act(make)
 

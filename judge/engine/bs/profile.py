@@ -1,0 +1,46 @@
+"""Saga and Standard as profiles: the one place the two Battle Spirits documents differ.
+
+The engine asks the profile (`ctx.profile.burst_area`, `…pending_state`) instead of testing the
+game id, so a rule the two documents share is written once and a difference is a field here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.bs.clauses import TABLES
+from judge.engine.kernel.clauses import ClauseTable
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What one Battle Spirits rules document says differently from the other."""
+
+    game: str
+    title: str
+    clauses: ClauseTable
+    burst_area: bool            # Saga 3-8: a burst can be set and activated
+    second_main_step: bool      # Standard 7-8: a main step after the attack step
+    heavy_exhaust: bool         # Standard 5-16: the heavy exhausted state
+    pending_state: bool         # Standard 10-2-2: cards leaving the field pass through the pending state
+    depletion: bool             # Standard 5-11: short of LV1 is Depletion, not destruction
+    bp_zero_destroys: bool      # Saga 9-4-2: a spirit with 0 BP or less is destroyed
+    common_effects: bool        # Standard 12-2: 《Super Unleash》《Soul Magic》《Succession》 and restrictions
+    saga_keywords: bool         # Saga 11: the keyword effects (Armor, Gale, Crush, …)
+
+
+SAGA = Profile(game="bss", title="Battle Spirits Saga", clauses=TABLES["bss"], burst_area=True,
+               second_main_step=False, heavy_exhaust=False, pending_state=False, depletion=False,
+               bp_zero_destroys=True, common_effects=False, saga_keywords=True)
+STANDARD = Profile(game="bs", title="Battle Spirits Standard", clauses=TABLES["bs"], burst_area=False,
+                   second_main_step=True, heavy_exhaust=True, pending_state=True, depletion=True,
+                   bp_zero_destroys=False, common_effects=True, saga_keywords=False)
+PROFILES: dict[str, Profile] = {"bss": SAGA, "bs": STANDARD}
+
+
+def profile(game: str) -> Profile:
+    """The profile of a Battle Spirits game id (bss or bs)."""
+    return PROFILES[game]
+
+
+__all__ = ["PROFILES", "SAGA", "STANDARD", "Profile", "profile"]

@@ -1,0 +1,184 @@
+"""What the Battle Spirits engine carries out of a parsed ability (the `Rules.unexecuted` hook).
+
+It reads the same registries the engine runs on (effects, conditions, keywords, trigger timings),
+so a node the engine cannot run is reported here exactly when resolving it would log "not
+modelled". The answer is the node kinds (or typed values) the engine does not run; empty: all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from judge.engine.bs import conditions, continuous, cores, derive, effects, keywords, triggers, watch
+from judge.text import ast
+from judge.text.ast import AbilityKind
+
+#: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
+RESTRICTIONS = frozenset({"attack", "block", "be_selected"})
+#: Where a Move effect can put a field card.
+MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
+
+
+def _effect_gaps(node: Any) -> Iterator[str]:
+    kind = ast.kind_of(node)
+    if not effects.executable(node):
+        yield kind
+        return
+    check = _CHECKS.get(type(node))
+    if check is not None:
+        yield from check(node)
+
+
+def _move_cores(e: ast.MoveCores) -> Iterator[str]:
+    src, dst = cores.area(e.source), cores.area(e.dest)
+    if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
+            src[0] == "field_or_reserve" and (e.count is None or dst[0] not in ("reserve", "trash", "life"))):
+        yield f"move_cores from {e.source} to {e.dest}"
+
+
+def _move(e: ast.Move) -> Iterator[str]:
+    if e.dest not in MOVE_DESTS or e.target.zone not in (None, "field", "revealed", "trash", "hand"):
+        yield f"move from {e.target.zone or 'field'} to {e.dest}"
+
+
+def _reveal(e: ast.Reveal) -> Iterator[str]:
+    if e.zone != "deck" or e.count is None:
+        yield f"reveal {e.zone}"
+
+
+def _deploy(e: ast.Deploy) -> Iterator[str]:
+    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+            e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
+        yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
+
+
+def _activate(e: ast.Activate) -> Iterator[str]:
+    if e.keyword is not None or e.effect is not None or e.step is None or not e.pay_cost:
+        yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
+
+
+def _modify(e: ast.ModifyStat) -> Iterator[str]:
+    if e.stat not in ("bp", "level"):
+        yield f"modify_stat {e.stat}"
+
+
+def _set_stat(e: ast.SetStat) -> Iterator[str]:
+    if e.stat != "bp":
+        yield f"set_stat {e.stat}"
+
+
+def _gain(e: ast.Gain) -> Iterator[str]:
+    if e.keyword is None and e.ability is not None:
+        yield from (f"gained {g}" for g in unexecuted(e.ability))
+    elif e.keyword is None:
+        yield "gain family"
+    elif keywords.rule(e.keyword.name) is None:
+        yield f"keyword {e.keyword.name}"
+
+
+def _restriction(e: ast.Restriction) -> Iterator[str]:
+    if e.target is None or e.mode != "cannot" or e.action not in RESTRICTIONS:
+        yield f"restriction {e.mode} {e.action}"
+
+
+def _conditional(e: ast.Conditional) -> Iterator[str]:
+    c = e.condition
+    if e.instead or c.kind in ("substitution", "would"):
+        yield "substitution outside its event"
+    elif c.kind != "for_each" and not conditions.decidable(c):
+        yield f"condition {c.kind}"
+
+
+def _optional(e: ast.Optional) -> Iterator[str]:
+    if e.player is not None and e.player != ast.Player.YOU:
+        yield "optional decided by the opponent"
+
+
+def _damage(e: ast.Damage) -> Iterator[str]:
+    if e.target is not None:
+        yield "damage to a card"
+
+
+_CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
+    ast.MoveCores: _move_cores, ast.Move: _move, ast.ModifyStat: _modify, ast.SetStat: _set_stat,
+    ast.Gain: _gain, ast.Restriction: _restriction, ast.Conditional: _conditional, ast.Optional: _optional,
+    ast.Damage: _damage, ast.Reveal: _reveal, ast.Deploy: _deploy, ast.Activate: _activate,
+}
+
+
+def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
+    for node in ast.walk(effs):
+        if isinstance(node, ast.Effect):
+            yield from _effect_gaps(node)
+
+
+def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
+    if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
+        yield f"constant timing {ab.timing}"
+    if ab.condition is not None:                  # "while …: when <event>, …" is a trigger
+        if not any(watch.is_event(ab.condition, e) for e in watch.EVENTS):
+            yield f"trigger {ab.condition.event or ab.condition.kind}"
+        yield from _effects_gaps(ab.effects)
+        return
+    for n, e in enumerate(ab.effects):
+        yield from _constant_effect_gaps(e)
+        if isinstance(e, ast.Conditional) and e.condition.kind == "event" and not e.effects:
+            yield from _effects_gaps(ab.effects[n + 1:])      # "When X, …": the sentences that follow
+            return
+
+
+def _constant_effect_gaps(e: Any) -> Iterator[str]:
+    if isinstance(e, ast.Conditional):
+        c = e.condition
+        if c.kind == "event":            # a trigger inside a constant ability (watch.py)
+            if c.event not in watch.EVENTS:
+                yield f"trigger {c.event or 'event'}"
+            yield from _effects_gaps(e.effects)
+            return
+        if e.instead or not conditions.decidable(c):
+            yield f"condition {c.kind}"
+        for inner in (*e.effects, *e.otherwise):
+            yield from _constant_effect_gaps(inner)
+        return
+    if not continuous.applies(e):
+        yield f"constant {ast.kind_of(e)}"
+
+
+def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
+    if ab.timing in triggers.TIMING_EVENTS:
+        if ab.condition is not None and not conditions.decidable(ab.condition):
+            yield f"trigger condition {ab.condition.kind}"
+        return
+    cond = ab.condition
+    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+        return
+    what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
+    yield f"trigger {what}"
+
+
+def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
+    """The node kinds of an ability the engine does not carry out (empty: all of them)."""
+    gaps: list[str] = []
+    if ab.kind == AbilityKind.KEYWORD:
+        if ab.keyword is None or keywords.rule(ab.keyword.name) is None:
+            gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
+        return tuple(gaps)
+    if ab.kind == AbilityKind.CONSTANT:
+        gaps += _constant_gaps(ab)
+        return tuple(dict.fromkeys(gaps))
+    if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO):
+        gaps += _trigger_gaps(ab)
+    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS:
+        gaps.append(f"burst {ab.timing}")
+    elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
+        gaps.append(f"ability kind {ab.kind.value}")
+    if ab.condition is not None and ab.kind != AbilityKind.TRIGGERED and not conditions.decidable(ab.condition):
+        gaps.append(f"condition {ab.condition.kind}")
+    if ab.cost is not None:
+        gaps += _effects_gaps(ab.cost.effects)
+    gaps += _effects_gaps(ab.effects)
+    return tuple(dict.fromkeys(gaps))
+
+
+__all__ = ["unexecuted"]

@@ -1,0 +1,135 @@
+"""Effects that watch other cards: "when one of your spirits is destroyed", "when you reduce your
+opponent's life with this spirit's attack", "refresh this spirit when one of your purple spirits is
+destroyed" (a trigger written inside a constant ability, active while its timing holds).
+
+An event (its typed name, the timing an ability triggered by it would carry: when_destroyed,
+when_attacks, when_blocks, when_life_reduced, when_summoned, when_exhausted, …) happens to some
+cards (the subjects, with their last-known facts, 8-10-1). Every card on the field, and every card
+the event took off it, is asked whether one of its active abilities watches that event for a
+subject meeting its selector (no selector: the card itself). Each such ability activates once,
+however many subjects the event had (8-6-3 / 9-1-5-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from judge.engine.bs import derive
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import State, Work
+from judge.text import ast
+from judge.text.ast import AbilityKind
+
+
+def facts(state: State, cid: str) -> dict[str, Any]:
+    """A field card's facts now (the same shape as management.last_known)."""
+    from judge.engine.bs.management import last_known
+
+    return last_known(state, cid)
+
+
+def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
+    from judge.engine.bs.select import OPS, whose
+
+    if sel is None or sel.self_ref:
+        return subject == holder
+    if sel.other and subject == holder:
+        return False
+    if lk.get("controller") not in whose(ctrl, sel.owner, state):
+        return False
+    if sel.card_types and lk.get("type") not in sel.card_types:
+        return False
+    if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
+        return False
+    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+        return False
+    if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
+        return False
+    if sel.name and sel.name.lower() not in str(lk.get("name", "")).lower():
+        return False
+    for t in sel.thresholds:
+        value = lk.get(t.stat)
+        if t.stat != "count" and (value is None or not OPS[t.op](value, t.value)):
+            return False
+    return True
+
+
+def _watching(state: State, holder: str, level: int | None, event: str) -> Iterator[tuple[int, Any, Any, tuple]]:
+    """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`."""
+    d = state.card_def(holder)
+    if d is None:
+        return
+    lv = derive.level(state, holder) if level is None else level
+    on_field = state.field_card(holder) is not None
+    pool = derive.active_abilities(state, holder) if on_field and level is None else list(enumerate(d.abilities))
+    for idx, ab in pool:
+        if ab.levels and lv not in ab.levels:
+            continue
+        cond = ab.condition
+        if ab.kind == AbilityKind.TRIGGERED and ab.timing == "event" and is_event(cond, event):
+            yield idx, ab, cond, ab.effects
+        elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
+            if is_event(cond, event):
+                yield idx, ab, cond, ab.effects
+                continue
+            for n, eff in enumerate(ab.effects):
+                if isinstance(eff, ast.Conditional) and is_event(eff.condition, event):
+                    # "When X, …" whose effects the grammar left as the sentences that follow it
+                    yield idx, ab, eff.condition, eff.effects or ab.effects[n + 1:]
+
+
+#: Condition kinds that are themselves an event (the kind says which).
+EVENT_KINDS = {"battle_end": "battle_end"}
+
+
+def is_event(cond: ast.Condition | None, event: str) -> bool:
+    """Whether a condition is the event `event` ("when one of your spirits is destroyed", "when the
+    battle ends")."""
+    if cond is None:
+        return False
+    if cond.kind == "event":
+        return cond.event == event
+    return EVENT_KINDS.get(cond.kind) == event
+
+
+def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
+    """The watching effects an event sets off (subjects: id → last-known facts)."""
+    from judge.engine.bs.triggers import restricted
+
+    state = ctx.state
+    holders = [(fc.id, None) for p in state.players.values() for fc in p.field]
+    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None]
+    out = []
+    for holder, lv in holders:
+        ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
+        for idx, ab, cond, effects in _watching(state, holder, lv, event):
+            hits = [c for c, lk in lasts.items() if matches_facts(cond.selector, holder, ctrl, c, lk, state)]
+            if not hits or restricted(ctx, holder, idx, ab):
+                continue
+            if len(hits) > 1:
+                ctx.log(f"{name_of(state, holder)}: the event happened to {len(hits)} cards at once; its effect "
+                        "activates only once", "effect.trigger_once")
+            out.append(Work(kind="effects", source=holder, controller=ctrl, effects=effects,
+                            label=f"{name_of(state, holder)}: {derive.timing_label(event)}",
+                            cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=event,
+                            last=lasts.get(holder), param=hits))
+    return out
+
+
+def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
+    """An event happened to these field cards: queue the effects watching it."""
+    from judge.engine.bs.triggers import push
+
+    lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
+    items = watchers(ctx, event, lasts) if lasts else []
+    if items:
+        ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
+    push(ctx, items)
+
+
+#: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
+EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
+                    "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses"})
+
+__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers"]

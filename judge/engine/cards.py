@@ -1,0 +1,146 @@
+"""Cards for a scenario, game-independent: where a card reference leads, and the one card model.
+
+A scenario names a card either by a key of its `cards:` mapping (an ad-hoc card written inline)
+or by a real card number as printed (`BSS01-112`, `1-001H`). A real number is looked up, in this
+order, in the card files given for the run (`judge step FILE --cards CARDFILE`, loaded for that run
+only, never imported) and then in the card database in use (`--db` / `JUDGE_DB`). Either way the
+engine receives one `judge.cards.model.Card`; each game turns it into its own card definition in
+one adapter (`judge.engine.bs.board.card_def_from`, FFTCG's `_known_card`).
+
+The files of a run are carried by a `CardPool`; `using(pool)` makes it the pool that
+`resolve_card` reads while a board is loaded, so a game's board loader needs no extra argument.
+An unknown number is a ScenarioError naming it and the nearest numbers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import difflib
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.cards.model import CARD_NUMBER, Card
+from judge.errors import JudgeError, ScenarioError
+
+#: Which card game's printed cards a scenario of each game uses (Standard plays Saga's printings
+#: until the corpus has Standard cards).
+CARD_GAME = {"bss": "bss", "bs": "bss", "fftcg": "fftcg"}
+
+
+def is_card_number(ref: Any) -> bool:
+    """Whether a reference has the shape of a printed card number (BSS01-112, 1-001H, 26-045L)."""
+    return isinstance(ref, str) and bool(CARD_NUMBER.match(ref.strip().upper())) and any(
+        ch.isdigit() for ch in ref)
+
+
+@dataclass(frozen=True)
+class CardPool:
+    """The card files given for one run, read once: (game, NUMBER) → Card."""
+
+    files: tuple[str, ...] = ()
+    cards: Mapping[tuple[str, str], Card] = field(default_factory=dict)
+
+    def get(self, game: str, number: str) -> Card | None:
+        return self.cards.get((game, number.strip().upper()))
+
+    def numbers(self, game: str) -> list[str]:
+        return [n for g, n in self.cards if g == game]
+
+
+@functools.lru_cache(maxsize=16)
+def _read(path: str, mtime: float) -> tuple[Card, ...]:
+    from judge.cards.importers import read_cards
+
+    return tuple(read_cards(path))
+
+
+def load_pool(paths: Iterable[str | Path]) -> CardPool:
+    """A pool from card files (any format `judge cards import` reads); CardFileError if one is bad."""
+    cards: dict[tuple[str, str], Card] = {}
+    files = []
+    for p in paths:
+        path = Path(p)
+        try:
+            mtime = path.stat().st_mtime
+        except OSError as exc:
+            raise ScenarioError(f"--cards {path}: no such card file") from exc
+        for card in _read(str(path), mtime):
+            cards.setdefault((card.game, card.number.upper()), card)
+        files.append(str(path))
+    return CardPool(files=tuple(files), cards=cards)
+
+
+_POOL: contextvars.ContextVar[CardPool | None] = contextvars.ContextVar("judge_card_pool", default=None)
+_EMPTY = CardPool()
+
+
+@contextlib.contextmanager
+def using(pool: CardPool | None) -> Iterator[None]:
+    """Make `pool` the one `resolve_card` reads (while a scenario's board is loaded)."""
+    token = _POOL.set(pool or CardPool())
+    try:
+        yield
+    finally:
+        _POOL.reset(token)
+
+
+def current_pool() -> CardPool:
+    """The pool of the run being loaded (no files: the database alone)."""
+    return _POOL.get() or _EMPTY
+
+
+def _nearest(number: str, game: str, pool: CardPool) -> list[str]:
+    known = set(pool.numbers(game))
+    try:
+        from judge import store
+        from judge.cards.db import ensure_cards
+
+        conn = store.connect(ensure_cards())
+        try:
+            known |= {r["number"] for r in store.card_names(conn, game)}
+        finally:
+            conn.close()
+    except (JudgeError, OSError, ImportError):
+        pass
+    return difflib.get_close_matches(number.upper(), sorted(known), n=3, cutoff=0.5)
+
+
+def resolve_card(number: str, game: str, where: str) -> Card:
+    """The real card with that number for a scenario of `game`: the run's files, then the database."""
+    card_game = CARD_GAME.get(game, game)
+    number = str(number).strip()
+    pool = current_pool()
+    hit = pool.get(card_game, number)
+    if hit is not None:
+        return hit
+    from judge.cards.db import find_card
+    from judge.errors import UnknownCard
+
+    try:
+        card = find_card(number, game=card_game)
+    except UnknownCard:
+        card = None
+    if card is None or card.number.upper() != number.upper():
+        files = f" nor in {', '.join(pool.files)}" if pool.files else ""
+        raise ScenarioError(f"{where}: no {card_game} card numbered {number!r} in the card database{files}",
+                            hints=_nearest(number, card_game, pool))
+    return card
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_abilities(text: str, game: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """(abilities, sentences not parsed) of a card text, read once per process (the grammar is slow)."""
+    if not text.strip():
+        return (), ()
+    from judge.text.parse import parse_text
+
+    result = parse_text(text, game, name=name or None)
+    return tuple(result.abilities), tuple(u.text for u in result.unparsed)
+
+
+__all__ = ["CARD_GAME", "CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",
+           "resolve_card", "using"]

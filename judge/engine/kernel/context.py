@@ -1,0 +1,126 @@
+"""The one resolution context: the state being built, the steps logged, refusals and decisions.
+
+Resolution code is small functions over a `Context` holding the current (immutable) state. It
+logs cited steps (`log`), says what it cannot do (`unmodelled`), and stops in one of two ways:
+`Refuse` (the action is illegal: the caller returns the original state) or `Need` (a decision is
+missing). A decision is data (`judge.engine.core.Decision`: who decides, what kind, the legal
+options, the clause); answers supplied in advance wait in `state.answers` and are taken in order
+by `ask`, which logs each decision with its answer, so the trace shows every choice a player made.
+When only one option is legal nobody is asked: `only_option` logs that and takes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from judge.engine.core import Decision, Refusal, Step, not_modelled
+from judge.engine.kernel.clauses import ClauseTable
+from judge.engine.kernel.values import as_list, evolve, yes_no
+
+S = TypeVar("S")
+
+
+class Refuse(Exception):
+    """The action is illegal; carries the Refusal (its reason and clauses)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
+
+
+class Need(Exception):
+    """A decision is missing; carries it (the caller keeps it as the state's pending decision)."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.choice)
+        self.decision = decision
+
+    @property
+    def request(self) -> Decision:      # the name the Ruling uses
+        return self.decision
+
+
+class Context(Generic[S]):
+    """Mutable holder of an immutable state during one `resolve` call (it never escapes it).
+
+    The state type must have an `answers` tuple (answers supplied in advance, taken in order)."""
+
+    def __init__(self, state: S, clauses: ClauseTable) -> None:
+        self.state = state
+        self.clauses = clauses
+        self.steps: list[Step] = []
+
+    # citing and logging ------------------------------------------------------------------------
+    def cites(self, *concepts: str) -> tuple[str, ...]:
+        return self.clauses.cites(concepts)
+
+    def log(self, text: str, *concepts: str, **facts: Any) -> Step:
+        """Append a step citing the clauses of the given concepts (facts: fired, card, timing, changes)."""
+        step = Step(text, self.cites(*concepts), **facts)
+        self.steps.append(step)
+        return step
+
+    def unmodelled(self, what: str) -> None:
+        """What the engine cannot do here: a step citing nothing; the run is never ok."""
+        self.steps.append(not_modelled(what))
+
+    def refuse(self, reason: str, *concepts: str) -> Refuse:
+        return Refuse(Refusal(reason, self.cites(*concepts)))
+
+    # the state ---------------------------------------------------------------------------------
+    def set(self, **changes: Any) -> None:
+        self.state = evolve(self.state, **changes)
+
+    def mark(self) -> tuple[S, int]:
+        """A point to roll back to (the state and how many steps were logged)."""
+        return self.state, len(self.steps)
+
+    def rollback(self, mark: tuple[S, int]) -> None:
+        self.state = mark[0]
+        del self.steps[mark[1]:]
+
+    # decisions ---------------------------------------------------------------------------------
+    def decision(self, prompt: str, *concepts: str, player: str | None, options: Sequence[Any] = (),
+                 kind: str) -> Decision:
+        return Decision(prompt, self.cites(*concepts), player=player, options=tuple(map(str, options)), kind=kind)
+
+    def has_answer(self) -> bool:
+        return bool(self.state.answers)   # type: ignore[attr-defined]
+
+    def take_answer(self) -> Any:
+        """The next supplied answer (removed from the state), or None when there is none."""
+        answers = self.state.answers      # type: ignore[attr-defined]
+        if not answers:
+            return None
+        self.set(answers=answers[1:])
+        return answers[0]
+
+    def ask(self, prompt: str, *concepts: str, player: str | None, options: Sequence[Any] = (),
+            kind: str) -> Any:
+        """The answer to a decision: the next supplied one, logged with the decision; else Need."""
+        decision = self.decision(prompt, *concepts, player=player, options=options, kind=kind)
+        answer = self.take_answer()
+        if answer is None:
+            raise Need(decision)
+        shown = ", ".join(map(str, as_list(answer))) if not isinstance(answer, dict) else str(answer)
+        self.steps.append(Step(f"{player or 'The player'} decides ({kind}): {shown or 'nothing'}", decision.cites,
+                               decision=decision, answer=answer))
+        return answer
+
+    def ask_yes_no(self, prompt: str, *concepts: str, player: str | None, kind: str = "may") -> bool:
+        """A yes / no decision (the one reader of such answers); any other answer is refused."""
+        answer = self.ask(f"{prompt} (choose: yes / no)", *concepts, player=player, options=("yes", "no"),
+                          kind=kind)
+        value = yes_no(answer)
+        if value is None:
+            raise self.refuse(f"{answer!r} does not answer yes or no: {prompt}", *concepts)
+        return value
+
+    def only_option(self, what: str, option: Any, *concepts: str) -> Any:
+        """A choice with one legal option is no decision: say so and take it."""
+        self.log(f"{what}: {option} (the only legal option)", *concepts)
+        return option
+
+
+__all__ = ["Context", "Need", "Refuse"]

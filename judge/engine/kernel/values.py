@@ -1,0 +1,46 @@
+"""Small value helpers every engine shares: the one `evolve`, and the one reader of answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+YES = frozenset({"yes", "true", "y", "use", "1", "on"})
+NO = frozenset({"no", "false", "n", "decline", "none", "0", "off"})
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen engine value with some fields changed (a fast `dataclasses.replace`).
+
+    Engines build thousands of these per scenario; skipping `__init__` keeps resolution cheap.
+    Values are validated when first built, and engine code only changes fields to values of the
+    same kind, so no check is skipped that could fail."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def yes_no(value: Any) -> bool | None:
+    """A yes/no answer as a bool: True, False, or None when it is neither (the one reader)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    text = str(value).strip().lower()
+    if text in YES:
+        return True
+    if text in NO:
+        return False
+    return None
+
+
+def as_list(answer: Any) -> list[Any]:
+    """An answer as a list (a scalar is a list of one; None is empty)."""
+    if answer is None:
+        return []
+    if isinstance(answer, list | tuple):
+        return list(answer)
+    return [answer]
+
+
+__all__ = ["NO", "YES", "as_list", "evolve", "yes_no"]

@@ -429,6 +429,7 @@ class Declare(Effect):
 
     things: tuple[str, ...]          # element | job | card_name | card_type | category | cost
     span: Span | None = None
+    other_than: tuple[str, ...] = () # "Name 1 Element other than Fire": what may not be named
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -456,6 +457,7 @@ class CostChange(Effect):
     amount: int                      # negative = reduced
     per: Selector | None = None
     span: Span | None = None
+    floor: int | None = None         # "(it cannot become 0)": the lowest the cost can be made (1 here)
 
 
 @dataclass(frozen=True, kw_only=True)

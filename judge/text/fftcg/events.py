@@ -209,7 +209,7 @@ class EventRules:
                 fields["by"] = value
             elif key in ("cause", "place", "to_player", "what"):
                 fields[key] = value
-            elif key == "qual":
+            elif key == "qual" or key == "state":
                 quals.append(value)
         return EvPred(stem, fields, tuple(quals))
 
@@ -235,10 +235,16 @@ class EventRules:
         return self._pred("blocks", c)
 
     def ev_party(self, meta, c):
+        """"forms a party (with X) (and attacks)" (15.1.1.9)."""
         with_ = next((x for x in c if isinstance(x, Selector)), None)
-        attacks = sum(1 for x in c if isinstance(x, Token)) > 0
-        return self._pred("party", c, what=with_) if not attacks else \
-            EvPred("party", {"what": with_}, ("and_attacks",))
+        return EvPred("party", {"what": with_} if with_ is not None else {},
+                      ("and_attacks",) if "and_attacks" in c else ())
+
+    def and_attacks(self, meta, c):
+        return "and_attacks"
+
+    def not_from_hand(self, meta, c):
+        return "not_from_hand"
 
     def ev_leaves(self, meta, c):
         return self._pred("leaves", c)
@@ -278,13 +284,11 @@ class EventRules:
     def ev_casts_nth(self, meta, c):
         nth = next(str(t) for t in c if isinstance(t, Token) and t.type == "ORDINAL")
         kind = next(p[1] for p in pairs_of(c) if p[0] == "type")
-        quals = ("this_turn",) if any(isinstance(t, Token) and str(t) == "turn" for t in c) else ()
+        quals = ("this_turn",) if ("qual", "this_turn") in c else ()
         return EvPred("casts_nth", {"nth": nth, "nth_type": kind}, quals)
 
     def ev_plays(self, meta, c):
-        quals = ("not_from_hand",) if any(p == ("place", "hand") for p in pairs_of(c)) or \
-            any(isinstance(x, str) and x == "h_that" for x in c) or len([x for x in c if isinstance(x, Token)]) > 0 \
-            else ()
+        quals = ("not_from_hand",) if "not_from_hand" in c else ()
         return EvPred("plays", {"what": next(x for x in c if isinstance(x, Selector))}, quals)
 
     def ev_uses(self, meta, c):

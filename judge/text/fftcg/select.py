@@ -379,19 +379,32 @@ class SelectorRules:
         return pairs_of(c)
 
     def p_removed(self, meta, c):
-        return [("zone", "removed")]
+        return [("zone", "removed"), *pairs_of(c)]
 
-    def removed_by(self, meta, c):
-        return None
+    def rb_self(self, meta, c):
+        return [("about", Selector(self_ref=True, card_types=("ability",)))]
+
+    def rb_effect(self, meta, c):
+        return [("about", Selector(ref="this_effect", card_types=("ability",)))]
+
+    def rb_cost(self, meta, c):
+        return [("about", Selector(ref="this_cost", card_types=("ability",)))]
+
+    def dt_np(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
+    def dt_this(self, meta, c):
+        return [("about", Selector(ref="this_effect"))]
 
     def p_put_into(self, meta, c):
         """"put into the Break Zone (from the field) (this turn)" (7.10, 11.8.16): cards just put there."""
         zone = dict(p for p in pairs_of(c) if p[0] == "zone").get("zone", "break")
         from_field = "from_field" in c
         when = "_this_turn" if "this_turn" in c else ""
-        if zone == "damage":               # the cards of the Damage Zone (7.8)
-            return [("zone", "damage")]
-        return [("zone", f"put_into_{zone}" + ("_from_field" if from_field else "") + when)]
+        about = [p for p in pairs_of(c) if p[0] == "about"]
+        if zone == "damage":               # the cards of the Damage Zone (7.8), put there by …
+            return [("zone", "damage"), *about]
+        return [("zone", f"put_into_{zone}" + ("_from_field" if from_field else "") + when), *about]
 
     def from_field(self, meta, c):
         return "from_field"
@@ -414,8 +427,7 @@ class SelectorRules:
     def acted_how(self, meta, c):
         return None
 
-    def due_to_this(self, meta, c):
-        return None
+
 
     def p_choosing(self, meta, c):
         return [("about", next(x for x in c if isinstance(x, Selector)))]

@@ -51,9 +51,8 @@ class StatementRules:
     def cost_change(self, meta, c):
         target = _sel(c)
         sign = next(x for x in c if x in (-1, 1))
-        floor = next((x for x in c if isinstance(x, tuple) and x and x[0] == "floor"), None)
-        del floor
-        return CostChange(target=target, amount=sign * _num(c), per=_per(c), span=self._span(meta))
+        floor = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "floor"), None)
+        return CostChange(target=target, amount=sign * _num(c), per=_per(c), floor=floor, span=self._span(meta))
 
     def delta_down(self, meta, c):
         return -1
@@ -65,7 +64,9 @@ class StatementRules:
         return None
 
     def cost_floor(self, meta, c):
-        return ("floor", _num(c))
+        """"(it cannot become 0)": at least 1; "(it cannot become 1 or less)": at least 2 (11.4.4)."""
+        n = _num(c)
+        return ("floor", n + 1)
 
     def any_cp_cost(self, meta, c):
         return Restriction(mode="can", action="pay_with_any_element", target=_sel(c), duration=Duration.PERMANENT,

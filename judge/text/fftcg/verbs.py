@@ -236,10 +236,11 @@ class VerbRules:
     def declare(self, meta, c):
         kinds = tuple({"color": "element", "type": "card_type", "name": "card_name"}.get(x, x)
                       for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return Act(lambda s: [Declare(things=kinds, span=self._span(meta))])
+        other = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "other_than"), ())
+        return Act(lambda s: [Declare(things=kinds, other_than=other, span=self._span(meta))])
 
     def name_other(self, meta, c):
-        return None
+        return ("other_than", tuple(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"))
 
     def declare_np(self, meta, c):
         np = _sel(c)
@@ -282,7 +283,8 @@ class VerbRules:
 
     def deal_equal(self, meta, c):
         np, how = _sel(c), next(x for x in c if isinstance(x, tuple) and x[0] == "stat")
-        return Act(lambda s: [Damage(amount=0, target=np, amount_from=how[1], source=how[2],
+        unit = how[3] if len(how) > 3 else None
+        return Act(lambda s: [Damage(amount=0, target=np, amount_from=how[1], source=how[2], unit=unit,
                                      span=self._span(meta))])
 
     def deal_equal_to(self, meta, c):
@@ -317,10 +319,12 @@ class VerbRules:
     def sr_half(self, meta, c):
         of = _sel(c)
         own = of is not None and of.self_ref
-        return ("stat", "half_power_of_self" if own else "half_power_of_target", None)
+        unit = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "unit"), None)
+        return ("stat", "half_power_of_self" if own else "half_power_of_target", None, unit)
 
     def round_up(self, meta, c):
-        return None
+        """"(round up to the nearest 1000)": a half is rounded up to this unit (4.2)."""
+        return ("unit", _num(c))
 
     def dull(self, meta, c):
         np = _sel(c)

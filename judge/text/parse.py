@@ -16,6 +16,8 @@ Each game has a transform module registered in `TRANSFORMS`. It provides
 - optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
   must not guess at (an icon the game does not know): each is reported unparsed at its position and
   the segment is not parsed;
+- optionally `describe_expected(terminal names, parser, found word) -> tuple[str, ...]`: what the
+  parser needed where it stopped, in words (the kind of phrase), instead of the terminals' patterns;
 - optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
   are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
   inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
@@ -225,6 +227,9 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         if label:
             return (str(label),)
     names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    describe = getattr(module, "describe_expected", None)
+    if describe is not None:                 # the game says it in words (the kind of phrase expected)
+        return tuple(describe(names, parser, _found_word(exc, text)))
     out = []
     for name in sorted(names):
         try:
@@ -243,12 +248,22 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     return tuple(head + sorted(set(out))[:12])
 
 
+def _found_word(exc: Any, text: str) -> str | None:
+    """The word the parser stopped at (the whole word, not one character), or None at the end."""
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "type", "") == "$END":
+        return None
+    pos = _error_pos(exc, text)
+    m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
+    return m.group().replace("\x01", "") or "the card's own name" if m else None
+
+
 def _accepts(exc: Any) -> Any:
     """`exc.accepts` (the terminals that would have let the parse go on), from the state stack
     alone when the fast LALR bookkeeping is on: Lark copies the whole parser per terminal."""
     from judge.text import grammar
 
-    if grammar.fast_enabled() and type(exc).__name__ == "UnexpectedToken":
+    if grammar.fast_enabled() and type(exc).__name__ in ("UnexpectedToken", "UnexpectedCharacters"):
         from judge.text.lark_speed import accepts
 
         found = accepts(exc)

@@ -86,7 +86,9 @@ def infer_name(text: str) -> str | None:
     The longest capitalised phrase that is not the templating's own vocabulary, counted over the
     text outside markup; the most repeated wins (a card names itself more than anything else).
     """
-    plain = _REF.sub(" ", text.replace("[[br]]", " . "))
+    from judge.text.icons import normalise
+
+    plain = _REF.sub(" ", normalise(text, "fftcg").replace("[[br]]", " . "))
     plain = re.sub(r"\[\[/?\w+\]\]|《[^》]*》|\b(?:Card Name|Job|Category) [\w'’-]+", " . ", plain)
     found: Counter[str] = Counter()  # name → times used (floats: weaker guesses)
     for m in _PHRASE.finditer(plain):

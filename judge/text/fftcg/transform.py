@@ -461,6 +461,14 @@ def not_understood(segment: str) -> list[tuple[int, int, str]]:
     return unknown_icons(segment, "fftcg")
 
 
+def describe_expected(names: Any, parser: Any, found: str | None) -> tuple[str, ...]:
+    """What the grammar needed where it stopped, in words (judge/text/fftcg/expect.py)."""
+    from judge.text.fftcg.expect import expected
+
+    literal = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+    return expected(names, literal, found)
+
+
 def register_cards(cards: Any) -> None:
     """The Jobs, Categories and names of these cards may be named without markup (names.py)."""
     from judge.text.fftcg.names import register_cards as register
@@ -473,4 +481,4 @@ def build(tree: Tree, text: str, offset: int = 0) -> Ability:
     return FFTCGTransformer(_PRINTED.get(text, text), offset).transform(tree)
 
 
-__all__ = ["FFTCGTransformer", "build", "not_understood", "prepare", "register_cards", "split"]
+__all__ = ["FFTCGTransformer", "build", "describe_expected", "not_understood", "prepare", "register_cards", "split"]

@@ -269,7 +269,10 @@ def _accepts(exc: Any) -> Any:
         found = accepts(exc)
         if found is not None:
             return found
-    return getattr(exc, "accepts", None)
+    got = getattr(exc, "accepts", None)
+    if got is None and type(exc).__name__ == "UnexpectedCharacters" and getattr(exc, "interactive_parser", None):
+        got = exc.interactive_parser.accepts()      # a word no terminal reads: what the parser could read there
+    return got
 
 
 def _readable(name: str, regex: str) -> str:

@@ -55,6 +55,8 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
     """
     from judge.text.parse import parse_text
 
+    if not text.strip():
+        raise BadInput('nothing to parse: give the card text in quotes, e.g. judge parse "Draw 1 card." --game fftcg')
     result = parse_text(text.replace("\\n", "\n"), game)
     if as_json:
         _json(_result_json(result, game))

@@ -86,14 +86,14 @@ class Count(click.ParamType):
             text = str(value).strip()
             digits = len(text.lstrip("+-"))
             if digits > limits.MAX_DIGITS:
-                self.fail(f"a number of {digits:,} digits; it must be from {self.lo} to {self.hi:,}", param, ctx)
+                self.fail(f"a number of {digits:,} digits; it must be from {self.lo} to {self.hi}", param, ctx)
             try:
                 number = int(text)
             except ValueError:
                 self.fail(f"{click.utils.make_str(value)[:40]!r} is not a whole number (from {self.lo} to "
-                          f"{self.hi:,})", param, ctx)
+                          f"{self.hi})", param, ctx)
         if not self.lo <= number <= self.hi:
-            self.fail(f"{number:,} is outside the limit: from {self.lo} to {self.hi:,}", param, ctx)
+            self.fail(f"{number} is outside the limit: from {self.lo} to {self.hi}", param, ctx)
         return number
 
 

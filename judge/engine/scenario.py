@@ -156,7 +156,9 @@ def _read_yaml(path: Path) -> Any:
     import yaml
 
     from judge import limits
+    from judge.web.access import Purpose, checked_path
 
+    path = checked_path(str(path), Purpose.OPEN)      # a web session: files off or in one folder
     try:
         text = limits.read_text(path, limits.SCENARIO)
     except FileNotFoundError as exc:

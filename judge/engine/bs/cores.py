@@ -137,6 +137,9 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         if where is None:
             continue
         want = (eff.count * times) if eff.count is not None else _all(ctx.state, owner, where)
+        but = getattr(eff, "equal_to", None)
+        if eff.count is None and but is not None and but.stat == "cores" and but.value < 0:
+            want = max(0, want + but.value)           # "all but one": leave that many
         if eff.until is not None and dst == "life":
             want = max(0, eff.until - ctx.state.players[mover].life)
         if eff.up_to and eff.count is not None:
@@ -192,7 +195,7 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
 
     if per.state == "discarded":
         return len(ctx.discarded)
-    if per.state == "destroyed":
+    if per.state in ("destroyed", "destroyed_by_this_effect"):
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
                                     cid, lk, ctx.state))
@@ -219,7 +222,9 @@ def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: boo
     """Whose area receives: "their (owners') reserve" after taking from a card is that card's
     controller's; otherwise the mover's, or the opponent's when the node says so."""
     from_card = where in ctx.state.cards
-    if from_card and (dst_opp or eff.dest.endswith("s")):
+    if from_card and (dst_opp or eff.dest.endswith("s") or eff.dest in _FIELDS):
+        # cores taken from a card go to that card's controller's area ("their (owners') reserve"); the
+        # node does not say "your" apart from "their owners'" for a bare area (a grammar gap)
         return owner
     return ctx.state.opponent(mover) if dst_opp else mover
 

@@ -64,7 +64,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    if e.stat != "bp" and not e.stat.startswith("symbols:"):
+    if e.stat != "bp" and continuous.symbol_colour(e) is None:
         yield f"set_stat {e.stat}"
 
 
@@ -86,7 +86,8 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
-    elif c.kind not in ("for_each", "battle_end") and not conditions.decidable(c):
+    elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
+            not conditions.decidable(c):
         yield f"condition {c.kind}"
 
 
@@ -150,7 +151,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)
-            if c.event not in watch.EVENTS:
+            if not any(watch.is_event(c, e) for e in watch.EVENTS):
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
@@ -172,7 +173,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+    if ab.timing == "event" and cond is not None and any(watch.is_event(cond, e) for e in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"

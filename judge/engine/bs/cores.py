@@ -160,7 +160,17 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
 
 
 def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str, dst: str, dst_opp: bool) -> None:
-    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6)."""
+    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6); "pay this
+    card's cost": as many as its cost after reduction."""
+    if eff.count is None and eff.equal_to is not None and eff.equal_to.stat == "cost" and dst in _FIELDS:
+        from judge.engine.bs import derive
+
+        d = ctx.state.card_def(item.source)
+        n, _ = derive.cost_after_reduction(ctx.state, mover, d)
+        eff = replace(eff, count=n, equal_to=None)
+        if n == 0:
+            ctx.log(f"{item.label}: the cost to pay is 0", "effect.cost")
+            return
     if eff.count is None or dst not in _FIELDS:
         ctx.unmodelled(f"{item.label}: moving cores from your field or reserve to {eff.dest}")
         return

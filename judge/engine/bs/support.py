@@ -32,8 +32,9 @@ def _effect_gaps(node: Any) -> Iterator[str]:
 
 def _move_cores(e: ast.MoveCores) -> Iterator[str]:
     src, dst = cores.area(e.source), cores.area(e.dest)
+    paid = e.count is not None or (e.equal_to is not None and e.equal_to.stat == "cost")
     if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
-            src[0] == "field_or_reserve" and (e.count is None or dst[0] not in ("reserve", "trash", "life"))):
+            src[0] == "field_or_reserve" and (not paid or dst[0] not in ("reserve", "trash", "life"))):
         yield f"move_cores from {e.source} to {e.dest}"
 
 
@@ -54,7 +55,7 @@ def _deploy(e: ast.Deploy) -> Iterator[str]:
 
 
 def _activate(e: ast.Activate) -> Iterator[str]:
-    if e.keyword is not None or e.effect is not None or e.step is None or not e.pay_cost:
+    if e.keyword is not None or e.effect is not None or e.step is None:
         yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
 
 
@@ -191,7 +192,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         return tuple(dict.fromkeys(gaps))
     if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO):
         gaps += _trigger_gaps(ab)
-    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS:
+    elif ab.kind == AbilityKind.BURST and triggers.burst_event(ab) is None:
         gaps.append(f"burst {ab.timing}")
     elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
         gaps.append(f"ability kind {ab.kind.value}")

@@ -108,7 +108,8 @@ def _fs_window(s: State) -> bool:
 def _may_play(s: State, player: str, what: str, key: str) -> None:
     """Summons and abilities: with priority, in a Main or Attack Phase (9.3.1.6-9.3.1.7, 15.2.3.3)."""
     if s.phase not in (Phase.MAIN1, Phase.MAIN2, Phase.ATTACK):
-        raise Refused(f"{what} only in the Main Phases and the Attack Phase", key, timing=True)
+        raise Refused(f"{what} only in the Main Phases and the Attack Phase", key,
+                      *(("end_phase_triggers",) if s.phase == Phase.END else ()), timing=True)
     if s.priority != player:
         raise Refused(f"{player} does not have priority", "priority", key, timing=True)
     if _fs_window(s):

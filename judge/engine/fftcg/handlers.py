@@ -17,9 +17,9 @@ from typing import Any
 
 from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.keywords import WarpEnter, WarpTick
+from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.model import Mod, State
+from judge.engine.fftcg.model import Mod, State, where
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
@@ -284,6 +284,8 @@ def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
     for u in uids:
         c = s.char(u)
         if c is None:
+            if e.remove and e.name.lower() == "warp" and where(s, u)[0] == "removed":
+                s = remove_warp_counters(s, u, e.count, log)     # a Warp card waiting out of play (15.2.7)
             continue
         have = dict(c.counters)
         n = have.get(e.name, 0)

@@ -149,6 +149,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
+    _cast_limits(s, p, uid, log)
     req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
     cost_keys = ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
                  "light_dark_cost" if d.light_dark else "cost_element")
@@ -203,6 +204,30 @@ def cast(s: State, a: Cast, log: Log) -> State:
     s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
     s = emit(s, "opp_cast", uid, log, player=other(p))
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
+
+
+def _cast_limits(s: State, p: str, uid: str, log: Log) -> None:
+    """What the card's own text says about when it may be cast (2.1): "only during your turn", "You can only
+    play X if …" (its condition read from the board, or "not modelled")."""
+    from judge.engine.fftcg.query import condition_holds
+    from judge.text.ast import Conditional, Restriction
+
+    for ab in printed(s, uid):
+        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            continue
+        for e in ab.effects:
+            if isinstance(e, Restriction) and e.action == "cast_outside_your_turn" and e.mode == "cannot" \
+                    and p != s.turn_player:
+                raise Refused(f"{s.name_of(uid)} can only be cast during its controller's turn (its own text)",
+                              "card_text_precedence", "kw_cast", timing=True)
+            if isinstance(e, Conditional) and e.condition.event is None and any(
+                    isinstance(x, Restriction) and x.mode == "can" and x.action == "cast" for x in e.effects):
+                holds = condition_holds(s, e.condition, p, uid)
+                if holds is None:
+                    not_modelled(log, f'whether "{e.condition.text}" holds, which {s.name_of(uid)} needs to be cast')
+                elif not holds:
+                    raise Refused(f'{s.name_of(uid)} can only be cast if "{e.condition.text}" (its own text), and it '
+                                  f"does not hold", "card_text_precedence", "kw_cast")
 
 
 def has_printed(s: State, uid: str, kw: str) -> bool:

@@ -31,7 +31,7 @@ RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
-                      ("can", "attack_twice"))
+                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",

@@ -131,6 +131,36 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         yield f"field {ast.kind_of(e)}"
 
 
+def _self_cast_only(e: Any) -> bool:
+    """An effect that only matters while the card itself is cast or a deck is built (its own cost, when it may
+    be cast, whether it may be in a main deck), never while it is on the field."""
+    if isinstance(e, ast.Conditional):
+        return all(_self_cast_only(x) for x in (*e.effects, *e.otherwise))
+    if isinstance(e, ast.CostChange | ast.AlternativeCost):
+        return e.target.self_ref
+    if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
+        return True                                   # deck construction (8.1.3): never a matter of play
+    return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
+
+
+def on_field_gaps(ab: ast.Ability) -> tuple[str, ...]:
+    """What of an ability of a Character on the field this engine would leave undone: a field ability it does
+    not apply, or a trigger it does not watch (what only matters when casting the card is left out)."""
+    hit = _ON_FIELD.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    gaps: tuple[str, ...] = ()
+    if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+        gaps = tuple(dict.fromkeys(g for e in ab.effects if not _self_cast_only(e) for g in _field_effect_gaps(e)))
+    elif ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
+        gaps = tuple(dict.fromkeys(g for g in _trigger_gaps(ab) if g.startswith("trigger")))
+    _ON_FIELD[id(ab)] = (ab, gaps)
+    return gaps
+
+
+_ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
+
+
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
         if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
@@ -182,4 +212,4 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     return tuple(dict.fromkeys(gaps))
 
 
-__all__ = ["condition_gaps", "effect_gaps", "unexecuted"]
+__all__ = ["condition_gaps", "effect_gaps", "on_field_gaps", "unexecuted"]

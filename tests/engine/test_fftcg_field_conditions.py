@@ -8,7 +8,8 @@ from judge.engine.fftcg import conditions
 from judge.engine.fftcg.log import Log, NeedChoice
 from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zones
 from judge.engine.fftcg.process import rule_processes
-from judge.engine.fftcg.query import keywords, power, restricted, unevaluated
+from judge.engine.fftcg.query import keywords, power, unevaluated
+from judge.engine.fftcg.restrictions import restricted
 from judge.engine.kernel.values import evolve as replace
 from judge.text.parse import parse_text
 
@@ -100,7 +101,7 @@ def test_fftcg_6_3_state_condition_reads_dull() -> None:
 
 def test_fftcg_11_9_1_conditional_restriction_applies_only_while_it_holds() -> None:
     runner = _def("runner", "If you control 2 or more Job Knight Forwards, Sample Runner cannot be blocked.")
-    from judge.engine.fftcg.query import cannot_be_blocked_by
+    from judge.engine.fftcg.restrictions import cannot_be_blocked_by
 
     alone = _board([("r1", "A", runner), ("x1", "B", KNIGHT)])
     assert not cannot_be_blocked_by(alone, "r1", "x1")

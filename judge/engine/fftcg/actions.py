@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg import attack, flow, keywords
+from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
+from judge.engine.fftcg.cardlimits import special_card as pick_special
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
-from judge.engine.fftcg.log import Log, Refused, not_modelled
+from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
@@ -149,7 +151,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
-    _cast_limits(s, p, uid, log)
+    cast_limits(s, p, uid, log)
     req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
     cost_keys = ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
                  "light_dark_cost" if d.light_dark else "cost_element")
@@ -206,30 +208,6 @@ def cast(s: State, a: Cast, log: Log) -> State:
     return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
 
 
-def _cast_limits(s: State, p: str, uid: str, log: Log) -> None:
-    """What the card's own text says about when it may be cast (2.1): "only during your turn", "You can only
-    play X if …" (its condition read from the board, or "not modelled")."""
-    from judge.engine.fftcg.query import condition_holds
-    from judge.text.ast import Conditional, Restriction
-
-    for ab in printed(s, uid):
-        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
-            continue
-        for e in ab.effects:
-            if isinstance(e, Restriction) and e.action == "cast_outside_your_turn" and e.mode == "cannot" \
-                    and p != s.turn_player:
-                raise Refused(f"{s.name_of(uid)} can only be cast during its controller's turn (its own text)",
-                              "card_text_precedence", "kw_cast", timing=True)
-            if isinstance(e, Conditional) and e.condition.event is None and any(
-                    isinstance(x, Restriction) and x.mode == "can" and x.action == "cast" for x in e.effects):
-                holds = condition_holds(s, e.condition, p, uid)
-                if holds is None:
-                    not_modelled(log, f'whether "{e.condition.text}" holds, which {s.name_of(uid)} needs to be cast')
-                elif not holds:
-                    raise Refused(f'{s.name_of(uid)} can only be cast if "{e.condition.text}" (its own text), and it '
-                                  f"does not hold", "card_text_precedence", "kw_cast")
-
-
 def has_printed(s: State, uid: str, kw: str) -> bool:
     return keyword_ability(s, uid, kw) is not None
 
@@ -261,32 +239,6 @@ def activatable(s: State, uid: str) -> list[Ability]:
     return [ab for ab in abilities(s, uid) if ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL)]
 
 
-def label_of(s: State, uid: str, ab: Ability) -> str:
-    return f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
-
-
-#: "You can only use this ability during your turn / your opponent's turn / your Main Phase": who may, when
-USE_LIMITS = {"your_turn_only": lambda s, p: p == s.turn_player,
-              "opponent_turn_only": lambda s, p: p != s.turn_player,
-              "main_phase_only": lambda s, p: s.phase in (Phase.MAIN1, Phase.MAIN2)}
-
-
-#: restrictions of an ability read elsewhere (how often it may be used, its EX Burst mark, Damage N)
-KNOWN_RESTRICTIONS = frozenset({"once_per_turn", "twice_per_turn", "ex_burst", "trigger_once_per_turn",
-                                "trigger_your_turn_only", "trigger_opponent_turn_only", "not_trigger_if"})
-
-
-def _use_limits(s: State, p: str, ab: Ability, label: str, log: Log) -> None:
-    """The limits an ability's own text puts on when it may be used (2.1 over 9.3.1.7)."""
-    for r in ab.restrictions:
-        allowed = USE_LIMITS.get(r)
-        if allowed is None and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
-            not_modelled(log, f"when {label} may be used ({r.replace('_', ' ')})")
-        if allowed is not None and not allowed(s, p):
-            raise Refused(f"{label} can only be used {r.replace('_only', '').replace('_', ' ')} (its own text)",
-                          "card_text_precedence", "action_ability", timing=True)
-
-
 def use(s: State, a: Use, log: Log) -> State:
     """Use an action ability (11.6) or a special ability (11.7)."""
     p, uid = a.player, a.source
@@ -305,7 +257,7 @@ def use(s: State, a: Use, log: Log) -> State:
     ab = abs_[a.ability]
     special = ab.kind == AbilityKind.SPECIAL
     use_key = str(printed(s, uid).index(ab))
-    _use_limits(s, p, ab, label_of(s, uid, ab), log)
+    use_limits(s, p, ab, label_of(s, uid, ab), log)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
     if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
         raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "
@@ -340,7 +292,7 @@ def use(s: State, a: Use, log: Log) -> State:
     if special:
         wanted = s.card(uid).name
         hand = s.zones[p].hand
-        special_card = a.pay.special or _special_card(s, p, wanted, log)
+        special_card = a.pay.special or pick_special(s, p, wanted, log)
         if special_card is None or special_card not in hand or s.card(special_card).name != wanted:
             raise Refused(f"a special ability needs a card named {wanted} discarded from {p}'s hand", "special_ability")
     pay = a.pay
@@ -376,23 +328,6 @@ def use(s: State, a: Use, log: Log) -> State:
             k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
     log.add(f"{p} keeps priority after using it", k["done"])
     return replace(s, priority=None, passes=0, pc=("priority", p))
-
-
-def _special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
-    """The card named like the Character that is discarded for its special ability (11.7.1): the player's
-    choice when their hand holds different cards of that name (given as pay: {special: …})."""
-    from judge.engine.fftcg.search import distinct
-
-    named = [u for u in s.zones[p].hand if s.card(u) and s.card(u).name == wanted]
-    kinds = distinct(s, named)
-    if len(kinds) > 1:
-        raise Refused(f"{p} holds different cards named {wanted} ({', '.join(kinds)}): say which is discarded for "
-                      f"the special ability (pay: {{special: …}})", "special_ability")
-    if named:
-        log.add(f"{p} discards {s.name_of(named[0])}, the only card named {wanted} they can discard for the special "
-                f"ability" + (" (copies of one card are the same choice)" if len(named) > 1 else ""),
-                "special_ability")
-    return named[0] if named else None
 
 
 def choose(s: State, a: Choose, log: Log) -> State:

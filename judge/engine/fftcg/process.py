@@ -19,8 +19,8 @@ from judge.engine.fftcg.query import (
     names,
     per_unknown,
     power,
-    restricted,
 )
+from judge.engine.fftcg.restrictions import restricted
 from judge.engine.fftcg.zones import move
 from judge.engine.kernel.values import evolve as replace
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
-from judge.engine.fftcg.actions import KNOWN_RESTRICTIONS, USE_LIMITS
+from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS

@@ -124,7 +124,7 @@ def _enters_dull(d) -> bool:
 
 
 def _unbreakable(s: State, uid: str) -> bool:
-    from judge.engine.fftcg.query import restricted
+    from judge.engine.fftcg.restrictions import restricted
 
     return restricted(s, uid, "be_broken")
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
-from judge.text.ast import Effect, Modal, Optional, Selector, field_names
+from judge.text.ast import Conditional, Effect, Modal, Optional, Selector, Sequence, field_names
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,6 +29,7 @@ class Ref(Selector):
     """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
 
     all_picks: bool = False      # "both spirits": every selection made so far
+    participle: str | None = None  # "the destroyed spirit": the card that event happened to
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,6 +68,12 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
         names = ["cost", *[n for n in names if n != "cost"]]
+    if isinstance(node, Conditional) and st.get("cur") is None:
+        # "If none of your opponent's spirits are exhausted, select one of them": the condition's cards
+        found = _resolve(node.condition, st, itself)
+        if getattr(found, "selector", None) is not None and found.kind in ("count", "only", "is"):
+            st["cur"] = replace(found.selector, thresholds=tuple(t for t in found.selector.thresholds
+                                                                 if t.stat != "count"))
     changes = {}
     for name in names:
         value = getattr(node, name)
@@ -74,6 +81,8 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
             new = _resolve(value, st, itself)
             if new is not value and new != value:
                 changes[name] = new
+    if isinstance(node, Sequence) and "effects" in changes and not changes["effects"]:
+        return None                          # only selections were made there: nothing is left to do
     return replace(node, **changes) if changes else node
 
 
@@ -82,9 +91,9 @@ def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     cur = st.get("cur")
     if isinstance(cur, tuple):
         cur = cur[0]
-    if cur is None:
+    if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
         return itself(node)
-    if node.count != 1 or node.up_to:       # "one of them", "any number of them"
+    if (node.count != 1 or node.up_to) and not node.all_picks:   # "one of them", "any number of them"
         cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
     if node.state:                           # "keep it on the field exhausted"
         cur = replace(cur, state=node.state)

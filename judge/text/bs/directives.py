@@ -54,6 +54,15 @@ def _zoned(target: Selector, c: list) -> Selector:
     return target
 
 
+def possessor(word: Any) -> Selector:
+    """Whose, from "its" / "this spirit's" / "the destroyed spirit's" (a pronoun left to resolve)."""
+    w = str(word).lower().replace("’", "'")
+    if w.startswith("this"):
+        return Selector(self_ref=True)
+    done = next((p for p in ("destroyed", "selected") if p in w), None)
+    return Ref(participle=done if done != "selected" else None)
+
+
 def _duration(c: list, default: Duration = Duration.PERMANENT) -> Duration:
     return first(c, Duration) or default
 
@@ -206,7 +215,9 @@ class DirectiveMixin:
         return {"count": None, "all_but": c[0]}
 
     def cores_all(self, c: list) -> dict:
-        return {"count": None}
+        # "all cores", "all of the destroyed spirit's cores": whose cores, when said
+        owner = tok(c, "POSS_IT")
+        return {"count": None, **({"from": possessor(owner)} if owner is not None else {})}
 
     def cores_any(self, c: list) -> dict:
         return {"count": None, "up_to": True}
@@ -224,13 +235,13 @@ class DirectiveMixin:
         return {"count": None, "lost_life": True}
 
     def cores_of_n(self, c: list) -> dict:
-        return {"count": c[0], "from": Ref()}
+        return {"count": c[0], "from": possessor(tok(c, "POSS_IT"))}
 
     def cores_of_up_to(self, c: list) -> dict:
-        return {"count": c[0], "up_to": True, "from": Ref()}
+        return {"count": c[0], "up_to": True, "from": possessor(tok(c, "POSS_IT"))}
 
     def cores_of_all_but(self, c: list) -> dict:
-        return {"count": None, "all_but": c[0], "from": Ref()}
+        return {"count": None, "all_but": c[0], "from": possessor(tok(c, "POSS_IT"))}
 
     def core_noun(self, c: list) -> str:
         return "core"
@@ -259,7 +270,8 @@ class DirectiveMixin:
     def _where(x: Any) -> tuple[str, Selector | None]:
         if isinstance(x, tuple):
             name, owner = x
-            return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
+            prefix = {Player.OPPONENT: "opponent_", Player.ANY: "owners_"}.get(owner, "")
+            return prefix + name, None
         return "spirit", x
 
     def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
@@ -303,7 +315,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def core_move_into(self, meta: Any, c: list) -> MoveCores:
         # no "from": BSS 8-5-5, the core may come from the life, the field, the reserve or the trash
-        return self._cores(meta, c[0], ("any", Player.YOU), next(x for x in c[1:] if x is not None))
+        source = c[0].get("from") or ("any", Player.YOU)
+        return self._cores(meta, c[0], source, next(x for x in c[1:] if x is not None))
 
     @v_args(meta=True)
     def core_move_each(self, meta: Any, c: list) -> list:
@@ -401,6 +414,8 @@ class DirectiveMixin:
             players = [x for x in c if isinstance(x, Player)]
             if players and sel.owner is None:          # "for each nexus you control"
                 sel = replace(sel, owner=players[0])
+            elif has_tok(c, "PRONOUN") and has_tok(c, "CONTROL") and sel.owner is None:
+                sel = replace(sel, owner=Player.OPPONENT)   # "for each nexus they control"
         return ("per", replace(sel, count=None) if sel is not None else sel)
 
     def per_named(self, c: list) -> tuple:
@@ -521,13 +536,14 @@ class DirectiveMixin:
         per = _per(c)
         owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
+        # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
+        looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))
         if per is not None:
-            out = replace(out, count=None)
             from judge.text.ast import Condition, Conditional
 
             return [Conditional(condition=Condition(kind="for_each", text="", selector=per),
-                                effects=(replace(out, count=n),), span=self._span(meta))]
-        return out
+                                effects=(out,), span=self._span(meta)), looked]
+        return [out, looked]
 
     @v_args(meta=True)
     def reveal_it(self, meta: Any, c: list) -> list:

@@ -95,8 +95,9 @@ class RestrictionMixin:
         # "Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer BP",
         # "your life cannot be reduced to 0" (BSS 3-7, 7-1-5-3)
         floor = ints(c)
+        whose = first(c, Player) or (Player.EACH if tok(c, "NEITHER") is not None else None)
         return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
-                           player=first(c, Player), by=first(c, Selector), duration=_duration(c),
+                           player=whose, by=first(c, Selector), duration=_duration(c),
                            span=self._span(meta))
 
     @v_args(meta=True)
@@ -154,7 +155,7 @@ class RestrictionMixin:
         owner = tok(c, "POSS")
         target = first(c, Selector)
         by = Selector(count=None, unit="effect", effect="this") if has_tok(c, "WITH_THIS_EFFECT") else None
-        return Restriction(mode="cannot", action="activate", target=target,
+        return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
                            player=_player(owner) if owner is not None else None, by=by,
                            object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))
 

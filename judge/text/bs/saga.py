@@ -199,8 +199,9 @@ class SagaMixin:
         from judge.text.bs.nodes import timing_of_quoted
 
         owner = str(tok(c, "POSS_IT", "POSS_COST")).lower()
-        target = Selector(self_ref=True) if owner.startswith("this") else Ref()
         quoted = tok(c, "QUOTED_EFFECT")
+        # a main / flash effect is a magic card's own (BSS 10-9-2): "its flash effect" is this card's
+        target = Selector(self_ref=True) if owner.startswith("this") or quoted is None else Ref()
         if quoted is not None:
             return ("effect", target, timing_of_quoted(str(quoted).rsplit(" ", 1)[0]), None)
         return ("effect", target, None, str(tok(c, "STEP_NAME")).lower())

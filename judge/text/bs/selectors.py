@@ -154,17 +154,12 @@ class SelectorMixin:
         return "colors"
 
     def post_measure(self, c: list) -> dict:
-        # "with 3000 or fewer BP", "with only one core on it", "that has 2 or more cores on it"
-        value = first(c, tuple)
-        stat = first([x for x in c if isinstance(x, str) and not isinstance(x, Token)], str)
-        return {"thresholds": (cmp_threshold(stat, value),)}
-
-    def post_measure_late(self, c: list) -> dict:
-        # "with 4000 BP or less": the comparison printed after the measure
+        # "with 3000 or fewer BP", "with 4000 BP or less", "with only one core on it" (BSS 2-11, 4-3)
         n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
         stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        word = next(t for t in c if isinstance(t, Token))
-        return {"thresholds": (Threshold(stat, _OPS[str(word).split()[-1].lower()], n),)}
+        word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
+        op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
+        return {"thresholds": (Threshold(stat, op, n),)}
 
     def post_stat(self, c: list) -> dict:
         # "with cost 3", "with a cost of 4 or more"
@@ -367,6 +362,12 @@ class SelectorMixin:
     @v_args(meta=True)
     def pronoun(self, meta: Any, c: list) -> Selector:
         return Ref(span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_done(self, meta: Any, c: list) -> Selector:
+        # "the destroyed spirit", "the exhausted nexus": the card that event happened to
+        word = str(tok(c, "EVENT_PASSIVE")).lower()
+        return Ref(participle=None if word == "selected" else word, span=self._span(meta))
 
     @v_args(meta=True)
     def self_ref(self, meta: Any, c: list) -> Selector:

@@ -136,9 +136,49 @@ def _damage(q: _Q) -> bool:
 
 
 def _hand(q: _Q) -> bool:
-    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.selector.owner if q.cond.selector else Player.YOU
+    """"you have 2 cards or less in your hand", "your opponent has …", "each player has no cards" (each: all
+    of them; either player: any of them)."""
+    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.player or (
+        q.cond.selector.owner if q.cond.selector else Player.YOU)
     sizes = [len(q.s.zones[p].hand) for p in _players(owner, q.me)]
     return any(compare(n, q.t) for n in sizes) if owner == Player.ANY else all(compare(n, q.t) for n in sizes)
+
+
+def _in_zone(q: _Q) -> bool:
+    """"X is in the Break Zone / in your hand": where the card is now (7.1)."""
+    from judge.engine.fftcg.model import where
+
+    zone = q.sel.zone
+    if zone is None or not q.sel.self_ref or q.source is None:
+        raise _Unknown
+    return where(q.s, q.source)[0] == zone
+
+
+def _counters(q: _Q) -> bool:
+    """"3 or more Barrier Counters are placed on X" (6.7.2: counters of that name)."""
+    zone = q.sel.zone or ""
+    if not zone.startswith("counters:"):
+        raise _Unknown
+    n = per_count(q.s, q.sel, q.me, q.source)
+    if n is None:
+        raise _Unknown
+    return compare(n, q.t)
+
+
+def _different_elements(q: _Q) -> bool:
+    """"the Backups you control are all of different Elements" (5.2.1.1)."""
+    from judge.engine.fftcg.query import candidates
+
+    found = candidates(q.s, replace(q.sel, owner=q.sel.owner or Player.YOU), q.me, q.source)
+    elements = [e for u in found for e in q.s.card(u).elements]
+    return len(elements) == len(set(elements))
+
+
+def _cast(q: _Q) -> bool:
+    """"you have cast 3 or more cards (other than X) this turn" (from the turn's record)."""
+    sel = q.cond.selector
+    casts = [u for u, p in q.s.happened("cast") if p == q.me and not (sel is not None and sel.other and u == q.source)]
+    return compare(len(casts), q.t)
 
 
 def _break_count(q: _Q) -> bool:
@@ -294,6 +334,8 @@ for _kind, _reader in {
     "have_crystal": _have_crystal, "ex_burst": _ex_burst, "paid_elements": _paid_elements,
     "removed_count": _removed_count,
     "entered": _happened("entered", mine=True),
+    "entered_this_turn": _happened("entered", mine=True),
+    "in_zone": _in_zone, "counters": _counters, "different_elements": _different_elements, "cast": _cast,
     "cast_this_turn": _happened("cast", mine=True),
     "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
     "damaged_this_turn": lambda q: any(p == q.me for _, p in q.s.happened("damaged")),

@@ -11,6 +11,15 @@ from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import keywords, power, unevaluated
 from judge.engine.fftcg.restrictions import restricted
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Conditional,
+    Duration,
+    ModifyStat,
+    Selector,
+)
 from judge.text.fftcg.names import register_cards
 from judge.text.parse import parse_text
 
@@ -126,7 +135,11 @@ def test_fftcg_11_12_4_6_conditional_loss_goes_through_the_text_layer() -> None:
 
 
 def test_fftcg_11_9_1_unsupported_condition_is_not_applied_and_is_reported() -> None:
-    captain = _def("captain", "During your turn, Sample Captain gains +2000 power.")
+    captain = _def("captain")                 # a condition kind this engine has no reader for (built by hand)
+    odd = Condition(kind="cost_odd", text="an odd cost", selector=Selector(self_ref=True))
+    boost = ModifyStat(stat="power", amount=2000, target=Selector(self_ref=True), duration=Duration.PERMANENT)
+    captain = replace(captain, abilities=(Ability(kind=AbilityKind.FIELD, effects=(
+        Conditional(condition=odd, effects=(boost,)),), text="(an odd cost)"),))
     s = _board([("a1", "A", captain)])
     cond = captain.abilities[0].effects[0].condition
     assert conditions.holds(s, cond, "A", "a1") is None

@@ -174,6 +174,43 @@ def _different_elements(q: _Q) -> bool:
     return len(elements) == len(set(elements))
 
 
+def _paid_element(q: _Q) -> bool:
+    """"the cost paid to cast X included Fire CP" / "was only paid with Fire CP" (5.2.1.3)."""
+    wanted = {c for c in (q.cond.cost.cp if q.cond.cost else ()) if not c.isdigit()}
+    if not wanted:
+        raise _Unknown
+    paid = {e for e, n in _paid(replace_q(q, self_only=True)) if n > 0}
+    return paid <= wanted and bool(paid) if q.cond.kind == "paid_only_element" else wanted <= paid
+
+
+def replace_q(q: _Q, *, self_only: bool) -> _Q:
+    """The same reading about the condition's own card (its source)."""
+    cond = replace(q.cond, selector=Selector(count=1, self_ref=True)) if self_only else q.cond
+    return _Q(q.s, cond, q.me, q.source, q.ctx)
+
+
+def _all_of(field: str):
+    """"all the Characters you control have Ice Element" / "… have Job X": every card that fits has it."""
+    def read(q: _Q) -> bool:
+        from judge.engine.fftcg.query import candidates
+
+        if q.sel.zone not in (None, "field"):
+            raise _Unknown
+        everyone = candidates(q.s, replace(q.sel, **{field: ()}), q.me, q.source)
+        return all(u in candidates(q.s, q.sel, q.me, q.source) for u in everyone)
+    return read
+
+
+def _during(q: _Q) -> bool:
+    """"during your turn / your opponent's turn" (11.12.4.4): whose turn it is now."""
+    w = q.cond.during
+    if w is None or w.phase is not None:
+        raise _Unknown
+    if w.whose == Player.OPPONENT:
+        return q.s.turn_player != q.me
+    return w.whose in (Player.ANY, Player.EACH) or q.s.turn_player == q.me
+
+
 def _cast(q: _Q) -> bool:
     """"you have cast 3 or more cards (other than X) this turn" (from the turn's record)."""
     sel = q.cond.selector
@@ -336,6 +373,9 @@ for _kind, _reader in {
     "entered": _happened("entered", mine=True),
     "entered_this_turn": _happened("entered", mine=True),
     "in_zone": _in_zone, "counters": _counters, "different_elements": _different_elements, "cast": _cast,
+    "turn": lambda q: _during(q),
+    "paid_element": _paid_element, "paid_only_element": _paid_element,
+    "all_of_element": _all_of("colors"), "all_have_job": _all_of("families"),
     "cast_this_turn": _happened("cast", mine=True),
     "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
     "damaged_this_turn": lambda q: any(p == q.me for _, p in q.s.happened("damaged")),

@@ -98,6 +98,9 @@ class _View:
 
         self.state = state
         self.did = None
+        self.revealed: list[str] = []
+        self.destroyed: dict[str, dict] = {}
+        self.discarded: list[str] = []
         self.profile = profile(state.game)
 
 
@@ -180,8 +183,19 @@ def _modify(e: ast.ModifyStat) -> tuple[str, Any, Any] | None:
 def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
     if e.stat == "bp":
         return "bp_set", e.value, None
+    colour = symbol_colour(e)
+    if colour is not None:
+        return "symbol_set", (colour,) * e.value, None
+    return None
+
+
+def symbol_colour(e: Any) -> str | None:
+    """The colour a "count its symbol as N <colour> symbols" node names ("" when it names none)."""
     if e.stat.startswith("symbols:"):
-        return "symbol_set", (e.stat.split(":", 1)[1],) * e.value, None
+        return e.stat.split(":", 1)[1]
+    if e.stat == "symbols":
+        colours = getattr(e, "colors", ()) or ()
+        return colours[0] if colours else ""
     return None
 
 

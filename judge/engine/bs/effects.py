@@ -224,12 +224,14 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     red symbols" (the symbols it has)."""
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
-        if eff.stat.startswith("symbols:"):
-            management.add_mod(ctx, target=cid, kind="symbol_set", value=(eff.stat.split(":", 1)[1],) * eff.value,
+        colour = continuous.symbol_colour(eff)
+        if colour is not None:
+            colour = colour or next(iter(derive.symbols(ctx.state, cid)), "")
+            management.add_mod(ctx, target=cid, kind="symbol_set", value=(colour,) * eff.value,
                                duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
                                controller=item.controller)
-            ctx.log(f"{name_of(ctx.state, cid)}'s symbol counts as {eff.value} {eff.stat.split(':', 1)[1]} "
-                    "symbols", "card.symbols", "effect.duration")
+            ctx.log(f"{name_of(ctx.state, cid)}'s symbol counts as {eff.value} {colour} symbols", "card.symbols",
+                    "effect.duration")
             continue
         if eff.stat != "bp":
             ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
@@ -328,7 +330,9 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if eff.instead or cond.kind in ("substitution", "would"):
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
-    if cond.kind == "battle_end":
+    from judge.engine.bs.watch import is_event
+
+    if is_event(cond, "battle_end"):
         _at_battle_end(ctx, eff, item)
         return
     if cond.kind == "for_each":

@@ -27,6 +27,7 @@ def last_known(state: State, cid: str) -> dict:
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
+            "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),
             "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
             "owner": state.owners.get(cid)}
 

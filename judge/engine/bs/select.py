@@ -25,6 +25,15 @@ def whose(controller: str, who: Player | None, state: State) -> tuple[str, ...]:
     return ("A", "B")
 
 
+def stat(state: State, cid: str, t: Threshold) -> int | None:
+    """A card's value of a threshold's stat (None: a stat the engine does not read)."""
+    if t.stat not in ("cost", "bp", "level", "cores", "symbols", "soul_cores"):
+        return None
+    if t.stat == "soul_cores":
+        return 1 if derive.has_soul(state, cid) else 0
+    return _stat(state, cid, t)
+
+
 def _stat(state: State, cid: str, t: Threshold) -> int:
     fc = state.field_card(cid)
     d = state.card_def(cid)

@@ -36,7 +36,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return subject == holder
     if sel.other and subject == holder:
         return False
-    if lk.get("controller") not in whose(ctrl, sel.owner, state):
+    if sel.owner is not None and lk.get("controller") not in whose(ctrl, sel.owner, state):
         return False
     if sel.card_types and lk.get("type") not in sel.card_types:
         return False
@@ -89,8 +89,31 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     if cond is None:
         return False
     if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
-        return cond.event in (event, event.removeprefix("when_"))
+        return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
     return EVENT_KINDS.get(cond.kind) == event
+
+
+#: Other names the grammar gives an event the engine raises.
+ALIASES: dict[str, tuple[str, ...]] = {"battle_end": ("battle_ends",), "when_life_reduced": ("loses_life",),
+                                       "when_attacks": ("attacks_or_blocks", "blocks_or_attacks"),
+                                       "when_blocks": ("attacks_or_blocks", "blocks_or_attacks")}
+
+
+def subject_selector(cond: ast.Condition) -> ast.Selector | None:
+    """Who the event must happen to / be done by: the condition's selector, else the card its
+    cause names ("reduces your opponent's life with an attack from one of your Shadow spirits",
+    "with this spirit's attack"), else what the act is aimed at ("you use a magic card")."""
+    if cond.selector is not None:
+        return cond.selector
+    by = cond.by
+    if by is not None:
+        if by.unit == "attack" and by.about is not None:
+            return by.about
+        if by.unit is None:
+            return by
+    if cond.object is not None and cond.object.unit is None:
+        return cond.object
+    return None
 
 
 _WATCHED: dict[int, tuple[Any, frozenset[str]]] = {}
@@ -133,7 +156,8 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
         for idx, ab, cond, effects in _watching(state, holder, lv, event):
-            hits = [c for c, lk in lasts.items() if matches_facts(cond.selector, holder, ctrl, c, lk, state)]
+            hits = [c for c, lk in lasts.items()
+                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
             if not hits or restricted(ctx, holder, idx, ab):
                 continue
             if len(hits) > 1:

@@ -59,7 +59,7 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(f"{where}.element", f"give the Element(s) as a list, e.g. [fire] (one of {', '.join(ELEMENTS)})")
     elements = [str(e).lower() for e in elements]
     text = str(raw.get("text") or "")
-    abilities = _parse(text, f"{where}.text")
+    abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""))
     lb = raw.get("limit_break")
     for ab in abilities:
         if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
@@ -74,17 +74,18 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(where, str(exc)) from exc
 
 
-def _parse(text: str, where: str) -> tuple:
-    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`)."""
+def _parse(text: str, where: str, name: str = "") -> tuple:
+    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`),
+    with the card's own name known (5.2.4.1: the text names the card itself)."""
     if not text.strip():
         return ()
     from judge.engine.cards import parse_abilities
 
-    abilities, unparsed = parse_abilities(text, "fftcg")
+    abilities, unparsed = parse_abilities(text, "fftcg", name)
     if unparsed:
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg").unparsed[0]
+        u = parse_text(text, "fftcg", name=name or None).unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
     return abilities

@@ -182,6 +182,10 @@ def resolve(state: State, action: A.Act) -> Ruling:
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
         return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
+    if isinstance(action, A.Choose) and state.awaiting is None:   # nothing to answer: set aside (docs/scenarios.md)
+        return Ruling(state=state, steps=(Step(f"{action.player}'s answer ({', '.join(map(str, action.values))}) "
+                                               f"is not needed: no decision was left to {action.player} here (the "
+                                               f"rules or the board decide it), so it is set aside"),))
     return Ruling(state=state, refused=_refusal(first, action))
 
 

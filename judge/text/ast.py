@@ -120,6 +120,7 @@ class Selector:
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
+    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
     unit: str | None = None            # BS: what is counted when it is not a card (see UNITS)
     effect: str | None = None          # BS unit "effect": which effects (see EFFECT_KINDS), with `about` the
     #                                    cards they are on ("your opponent's destruction effects")
@@ -129,7 +130,6 @@ class Selector:
     not_names: tuple[str, ...] = ()    # BS "other than Rei Ayanami": card names it is not
     has_effect: tuple[str, ...] = ()   # BS "with a “When This Spirit Blocks” effect": Ability.timing ids it has
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
-    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
 
 @dataclass(frozen=True)
@@ -568,6 +568,7 @@ class Condition:
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
     qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
     #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
+    cost: Cost | None = None     # FFTCG "if your opponent doesn't pay 《1》": the cost named (11.11.5.1)
     #                                   BS: see EVENT_QUALIFIERS
     player: Player | None = None      # BS whose life / hand / field / turn; the player who acts in an event
     object: Selector | None = None    # BS kind "is": what the subject must be; events: what the act is aimed at
@@ -576,7 +577,6 @@ class Condition:
     window: str | None = None         # BS kind "happened": when it happened (this_turn | this_effect | cost)
     negated: bool = False             # BS "not", "no", "unless": the condition holds when this does not
     conditions: tuple[Condition, ...] = ()   # BS kinds "all" / "any": the conditions joined
-    cost: Cost | None = None     # FFTCG "if your opponent doesn't pay 《1》": the cost named (11.11.5.1)
 
 
 #: Battle Spirits condition kinds and the fields each must fill to mean something (judge.text.typed

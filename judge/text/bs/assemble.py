@@ -275,7 +275,7 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
         for _, colors, sentences, span in body["chains"]:
             chain_fx, _ = _assemble(sentences, restrictions)
             cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors),
-                             selector=Selector(count=None, unit="symbol", colors=tuple(colors)))
+                             selector=Selector(count=None, unit="symbol", colors=tuple(c.lower() for c in colors)))
             effects.append(Conditional(condition=cond, effects=tuple(chain_fx), span=span))
         if inline is not None:
             if condition is None:

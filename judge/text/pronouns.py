@@ -18,10 +18,10 @@ The pass is a pure function of the effects: no state survives between calls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
-from judge.text.ast import Conditional, Effect, Modal, Optional, Selector, Sequence, field_names
+from judge.text.ast import Conditional, Effect, Modal, Optional, Selector, Sequence, field_names, walk
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,7 +45,14 @@ def resolve(node: Any, *, self_ref: Callable[[Ref], Selector] | None = None) -> 
     """`node` (effects, a tuple or list of them, or any AST node) with every `Ref` replaced by the
     selection it refers to and every `Pick` dropped. `self_ref(ref)` builds the card itself for a
     reference with no selection before it (default: `Selector(self_ref=True)`)."""
+    if not _marked(node):
+        return tuple(node) if isinstance(node, list) else node
     return _resolve(node, {"cur": None, "either": False, "all": ()}, self_ref or _itself)
+
+
+def _marked(node: Any) -> bool:
+    """Whether a Ref or a Pick is anywhere in `node` (most nodes hold none: they are left alone)."""
+    return any(type(n) in _MARKERS for n in walk(node))
 
 
 def _itself(ref: Ref) -> Selector:
@@ -63,7 +70,7 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         return _referent(node, st, itself)
     if isinstance(node, list | tuple):
         return _resolve_seq(node, st, itself)
-    if not is_dataclass(node) or isinstance(node, type):
+    if not is_dataclass(node) or isinstance(node, type) or not _marked(node):
         return node
     names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
@@ -121,24 +128,18 @@ def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]
 
 
 def _refs_all(node: Any) -> bool:
-    if isinstance(node, Ref):
-        return node.all_picks
-    if isinstance(node, list | tuple):
-        return any(_refs_all(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Pick):
-        return any(_refs_all(getattr(node, f.name)) for f in fields(node))
-    return False
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref and n.all_picks for n in walk(node))
 
 
 def has_ref(node: Any) -> bool:
     """Whether a node (or anything inside it) still refers to a selection by pronoun."""
-    if isinstance(node, Ref):
-        return True
-    if isinstance(node, list | tuple):
-        return any(has_ref(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Pick):
-        return any(has_ref(getattr(node, f.name)) for f in fields(node))
-    return False
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref for n in walk(node))
 
+
+_MARKERS = frozenset({Ref, Pick})
 
 __all__ = ["Pick", "Ref", "has_ref", "resolve"]

@@ -257,9 +257,6 @@ class DirectiveMixin:
         word = "reserve" if word == "reserves" else word
         return (word, _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU)
 
-    def into(self, c: list) -> None:
-        return None
-
     def each_of(self, c: list) -> str:
         return "each"
 

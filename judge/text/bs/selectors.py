@@ -133,6 +133,14 @@ class SelectorMixin:
             return {"card_types": ("spirit",), "families": ("Token",), "_plural": str(t).endswith("s")}
         return self.noun(c)
 
+    def _selector_part(self, x: Any) -> Any:
+        if isinstance(x, Token):
+            if x.type == "POSS":
+                return {"owner": _player(x)}
+            if x.type in ("NOUN_WORD", "CARDS", "TOKEN_NAME", "TOKENS_W"):
+                return self.head([x])
+        return x
+
     def head_named(self, c: list) -> dict:
         # "one Ruby Sanctuary", "your Emerald Sanctuary nexuses": a card by its name (BSS 2-1)
         parts = {"name": unmark(c[0])}
@@ -341,6 +349,8 @@ class SelectorMixin:
     # ── the phrase ──
     @v_args(meta=True)
     def selector(self, meta: Any, c: list) -> Selector:
+        # whose (a possessive) and the head noun arrive as tokens (inlined rules: no tree nodes)
+        c = [self._selector_part(x) for x in c]
         parts = _merge(c)
         plural, card = parts.pop("_plural", False), parts.pop("_card", False)
         any_kw = parts.pop("_any_keyword", None)

@@ -625,6 +625,10 @@ EVENT_QUALIFIERS: frozenset[str] = frozenset({
     "still_on_field",        # "ends with your spirit still on the field"
     "only",                  # "when only your opponent's spirit is destroyed"
     "from_hand",             # the card came from the hand
+    "via_zero_bp",           # "via reducing its BP to 0" (BSS 9-4)
+    "this_turn",             # "if it attacks or blocks during this turn": any time within the duration
+    "next_only",             # "the next time …": once, then the trigger ends (BSS 8-9)
+    "draw_step",             # "after your draw": the draw of the draw step (BSS 6-4)
 })
 
 #: BS Selector.unit values: game objects counted or acted on that are not cards.

@@ -153,7 +153,7 @@ class EventMixin:
                          selector=sels[0] if len(sels) > 1 or player is None else None, object=sels[-1])
 
     def life_event(self, c: list) -> dict:
-        players = [x for x in c if isinstance(x, Player)]
+        players = [x for x in c if isinstance(x, Player)] or ([Player.YOU] if has_tok(c, "YOU") else [])
         if has_tok(c, "GAIN_VERB"):
             return {"event": "loses_life", "player": players[0] if len(players) == 1 else Player.EACH}
         owner = _player(tok(c, "POSS"))

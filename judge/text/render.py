@@ -42,7 +42,8 @@ NORMALISATIONS: dict[str, str] = {
              "words",
     "contractions": "'doesn't', 'don't', 'can't' are 'does not', 'do not', 'cannot'",
     "same words": "words the templates use interchangeably for one meaning: 'view' and 'reveal', 'treated' and "
-                  "'treat', 'even if' and 'while' (exhausted), 'in battle' and 'via comparing BP'",
+                  "'treat', 'count' and 'treat' (a symbol as), 'even if' and 'while' (exhausted), 'in battle' and "
+                  "'via comparing BP'",
     "plurals": "a noun and its plural are one word (spirit / spirits, nexus / nexuses)",
     "comparison words": "'fewer' and 'less', 'more' and 'higher', 'costs' and 'cost' are the same",
     "repaired slips": "the slips the normalisation step repairs (judge.text.bs.normalise.SLIPS) are "
@@ -69,7 +70,7 @@ _CONTRACTIONS = {"doesn't": "does not", "don't": "do not", "didn't": "did not", 
 _WHOSE = ("opponent's", "owner's", "owners'", "player's", "opponent’s", "owner’s", "player’s")
 _SAME = {"less": "fewer", "lower": "fewer", "higher": "more", "greater": "more", "costs": "cost",
          "gains": "gain", "loses": "lose", "draws": "draw", "destroys": "destroy", "exhausts": "exhaust",
-         "view": "reveal", "viewed": "revealed", "treated": "treat", "even": "while",
+         "view": "reveal", "viewed": "revealed", "treated": "treat", "even": "while", "count": "treat",
          "discards": "discard", "reduces": "reduce", "returns": "return", "places": "place", "uses": "use",
          "summons": "summon", "attacks": "attack", "blocks": "block", "controls": "control"}
 
@@ -189,6 +190,17 @@ class RoundTrip:
         return self.same_ast and not self.dropped and not self.mistyped
 
 
+def _repaired(text: str, game: str) -> str:
+    """The printed text with the source slips its game's normalisation step repairs (NORMALISATIONS
+    "repaired slips")."""
+    if game in ("bss", "bs"):
+        from judge.text.bs.normalise import repair_slips
+        from judge.text.parse import Prepared
+
+        return repair_slips(Prepared.of(text)).view
+    return text
+
+
 def round_trip(ability: Any, game: str, lexicon: Any = None) -> RoundTrip:
     """Render one parsed ability, parse the rendering, and compare (AST and words)."""
     from collections import Counter
@@ -199,7 +211,7 @@ def round_trip(ability: Any, game: str, lexicon: Any = None) -> RoundTrip:
     again = parse_text(rendered, game, lexicon=lexicon)
     same = not again.unparsed and len(again.abilities) == 1 and \
         comparable(again.abilities[0]) == comparable(ability)
-    printed, said = Counter(words(ability.text)), Counter(words(rendered))
+    printed, said = Counter(words(_repaired(ability.text, game))), Counter(words(rendered))
     return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
                      tuple(sorted((said - printed).elements())))
 

@@ -47,6 +47,12 @@ def _with_duration(effects: list, dur: Duration) -> list:
                 and e.duration is Duration.PERMANENT:
             e = replace(e, duration=dur)
         elif isinstance(e, Conditional | Optional | Sequence):
+            if isinstance(e, Conditional) and e.condition.kind in ("event", "would") \
+                    and dur in (Duration.TURN, Duration.BATTLE):
+                # "During this turn, when …, …": the trigger waits through the duration only
+                within = "this_turn" if dur is Duration.TURN else "this_battle"
+                e = replace(e, condition=replace(e.condition, qualifiers=tuple(dict.fromkeys(
+                    (*e.condition.qualifiers, within)))))
             e = replace(e, effects=tuple(_with_duration(list(e.effects), dur)))
         out.append(e)
     return out

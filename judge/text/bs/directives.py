@@ -50,6 +50,8 @@ def _zoned(target: Selector, c: list) -> Selector:
     """A selector moved "from your trash": its zone, and whose zone it is when the noun phrase did not
     say whose cards (as "… from your trash" after the noun does; a pronoun keeps what it stands for)."""
     found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+    if found and target.self_ref and not isinstance(target, Ref):
+        return replace(target, zone=found[1])    # "return this card from your trash": where it is
     if found and not target.self_ref and not isinstance(target, Ref):
         owner = found[2] if len(found) > 2 and target.owner is None else target.owner
         return replace(target, zone=found[1], owner=owner)
@@ -556,8 +558,8 @@ class DirectiveMixin:
         # "Reveal it", "Reveal one Ruby Sanctuary from the cards you viewed": select it, then reveal it
         sel = first(c, Selector)
         if isinstance(sel, Ref):
-            return [Reveal(count=1, zone="selected", span=self._span(meta))]
-        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]
+            return [Reveal(count=1, zone="selected", target=sel, span=self._span(meta))]
+        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", target=sel, span=self._span(meta))]
 
     @v_args(meta=True)
     def reveal_hand(self, meta: Any, c: list) -> Reveal:

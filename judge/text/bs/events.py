@@ -337,8 +337,10 @@ class EventMixin:
     # ── while a cost is paid, points in time (BSS 10-6-5, 6-2-1, 6-8-1-1, 7-1-6-1) ──
     @v_args(meta=True)
     def paying(self, meta: Any, c: list) -> Condition:
-        verb = str(tok(c, "PAYING_W")).lower().split()[-1]
-        event = {"summoning": "summoned", "using": "uses", "placing": "placed", "activating": "resolves"}[verb]
+        # "while summoning or placing X": either event (ids joined by "_or_", as the labels' are)
+        verbs = [w for w in str(tok(c, "PAYING_W")).lower().split() if w.endswith("ing")]
+        ids = {"summoning": "summoned", "using": "uses", "placing": "placed", "activating": "resolves"}
+        event = "_or_".join(ids[v] for v in verbs)
         zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
         effect = next((x for x in c if isinstance(x, tuple) and x and x[0] == "effect"), None)
         if effect is not None:          # "When activating this card's main effect"

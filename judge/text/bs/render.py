@@ -132,6 +132,8 @@ class _Line(Phrases):
         """After the trigger is said, "it" may stand for what it happened to (BS 9-3-2-3)."""
         if trigger is not None and trigger.kind in ("event", "would"):
             self.subject = trigger.selector
+            if trigger.kind == "event" and trigger.selector is not None:
+                self.subject_event = trigger.event
 
     # ── sentences ──
     def sentences(self, effects: list, trigger: Condition | None = None) -> str:
@@ -167,7 +169,11 @@ class _Line(Phrases):
             if choice:
                 return said + " " + " ".join(self.sentence(x) for x in e.effects)
             return said + " " + self.sentence(e)
-        stray = _stray_duration(e)
+        within = _within(e)
+        if within is not None:
+            # "During this turn, when …, …": the lead says the duration of the effects after it too
+            e = replace(e, effects=_without_duration(e.effects, within))
+        stray = _stray_duration(e) if within is None else None
         if stray is not None:
             lead += _DURATION[stray].strip().capitalize() + ", "
             e = _without_duration(e)
@@ -232,7 +238,8 @@ class _Line(Phrases):
             if isinstance(n, Discard) and n.target is not None and n.target.chooser is n.player:
                 continue                       # "your opponent selects X and discards it"
             if isinstance(n, Selector) and (any(t.stat == "count_per" for t in n.thresholds) or n.chooser not in
-                                            (None, Player.YOU)) and not self.is_it(n) and not _discarded_by(e, n):
+                                            (None, Player.YOU)) and not self.is_it(n) and not _discarded_by(e, n) \
+                    and self.that(n) is None:
                 return n
             eq = getattr(n, "equal_to", None)
             ref = eq.ref if eq is not None and eq.stat in ("cost", "bp", "level") else None
@@ -298,7 +305,23 @@ class _Line(Phrases):
         return self.directives(effects)
 
     def directives(self, effects: list) -> str:
-        return " and ".join(self.directive(e) for e in effects)
+        out: list[str] = []
+        i = 0
+        while i < len(effects):
+            run = _same_act(effects, i)
+            if run > 1:
+                # "Select A and B and destroy them": one directive for each selection (judge.text.pronouns)
+                targets = [effects[i + k].target for k in range(run)]
+                said = " and ".join(self.selector(t) for t in targets)
+                self.current, self.plural = targets[-1], True
+                out.append(f"select {said} and {self.directive(effects[i])}")
+                self.plural = False
+                self.seen.extend(targets)
+                i += run
+                continue
+            out.append(self.directive(effects[i]))
+            i += 1
+        return " and ".join(out)
 
     # ── directives (BSS 10) ──
     def directive(self, e: Any) -> str:
@@ -336,7 +359,8 @@ class _Line(Phrases):
         per = self.per(e.per)
         if e.player is Player.YOU:
             return f"draw {number(e.count)} {extra}{cards}{per}"
-        return f"{_SUBJ[e.player]} draws {number(e.count)} {extra}{cards}{per}"
+        return f"{_subject(e.player)} {'draw' if e.player is Player.EACH else 'draws'} {number(e.count)} " \
+               f"{extra}{cards}{per}"
 
     def d_Discard(self, e: Discard) -> str:
         t = e.target
@@ -354,7 +378,8 @@ class _Line(Phrases):
         if t is None:
             if e.player is Player.YOU:
                 return f"discard {number(e.count)} {'card' if e.count == 1 else 'cards'}"
-            return f"{_SUBJ[e.player]} discards {number(e.count)} {'card' if e.count == 1 else 'cards'}"
+            verb = "discard" if e.player is Player.EACH else "discards"
+            return f"{_subject(e.player)} {verb} {number(e.count)} {'card' if e.count == 1 else 'cards'}"
         if e.player is not Player.YOU:
             if self.is_it(t):
                 return f"{_SUBJ[e.player]} discards it"
@@ -395,8 +420,11 @@ class _Line(Phrases):
 
     def _from(self, t: Selector) -> str:
         """A moved card and the area it comes from ("X from your trash"), said once."""
+        zones = " or ".join(f"your {z}" for z in (t.zone or "").split("/"))
+        if t.self_ref and t.zone in ("hand", "trash", "deck", "hand/trash", "trash/hand"):
+            return f"{self._self(replace(t, zone=None))} from {zones}"
         if t.owner is None and t.zone in ("hand", "trash", "deck") and not self._is_current(t) and not t.self_ref:
-            return f"{self.target(replace(t, zone='any'))} from your {t.zone}"
+            return f"{self.target(replace(t, zone='any'))} from {zones}"
         return self.target(t)
 
     def d_Deploy(self, e: Deploy) -> str:
@@ -526,8 +554,6 @@ class _Line(Phrases):
                 return f'pay {self.possessive(e.source_target)} "Soul Core"'
             return f"pay {n} from {self.target(e.source_target)}{per}"
         dest = self._place(e.dest, e.dest_target)
-        if e.source == "spirit" and e.dest == "owners_reserve" and e.player is Player.YOU:
-            return f"remove {n} from {self.target(e.source_target)}{per}"
         if e.source == "spirit" and e.dest != "spirit" and e.player is Player.YOU and e.until is None \
                 and e.equal_to is None:
             them = "it" if n.startswith("one ") or n.startswith("a ") else "them"
@@ -574,7 +600,9 @@ class _Line(Phrases):
         if e.zone == "opponent_hand":
             return "your opponent reveals their hand"
         if e.zone == "selected":
-            return "reveal it"
+            if e.target is None or self.is_it(e.target):
+                return "reveal it"
+            return f"select {self.target(e.target)} and reveal it"
         raise Unrenderable(f"reveal {e.zone}")
 
     def d_SetLevel(self, e: SetLevel) -> str:
@@ -586,6 +614,8 @@ class _Line(Phrases):
         t = e.target
         if e.stat == "cost" and e.equal_to is not None:
             return f"{self.target(t)} has a cost equal to {_POSS[e.equal_to.ref.owner]} life total{dur}"
+        if e.stat == "cost" and t.self_ref and t.zone == "hand" and e.duration is Duration.PERMANENT:
+            return f"{self._self(replace(t, zone=None))} costs {e.value} in your hand"
         if e.stat == "cost" and t.self_ref and t.zone in ("hand", "trash"):
             return f"treat {self._self(replace(t, zone=None))} as though it costs {e.value}{dur} while it is in " \
                    f"the {t.zone}"
@@ -593,12 +623,13 @@ class _Line(Phrases):
             return f"treat {self.target(t)} as though it costs {e.value}{dur}"
         if e.stat == "bp" and e.level is not None:
             return f"treat the LV{e.level} BP as {e.value} for {self.target(t)}{dur}"
+        well = " as well" if e.also else ""
         if e.stat == "colors" and t.self_ref:
-            return "treat this spirit's color and symbol color as " + " and ".join(e.colors)
+            return "treat its color and symbol color as " + " and ".join(e.colors) + well
         if e.stat == "symbols" and t.self_ref and not t.card_types:
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
-            return f"treat this spirit's symbols as {number(e.value)} {' and '.join(e.colors)} " \
-                   f"{'symbol' if e.value == 1 else 'symbols'}{calc}{dur}"
+            return f"treat its symbols as {number(e.value)} {' and '.join(e.colors)} " \
+                   f"{'symbol' if e.value == 1 else 'symbols'}{well}{calc}{dur}"
         if e.stat == "symbols" and e.duration is Duration.PERMANENT:
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
             return f"treat the symbols on {self.target(t)} as {number(e.value)} {' '.join(e.colors)} " \
@@ -688,6 +719,23 @@ def _targets(effects: Any) -> list[Selector]:
     return out
 
 
+def _same_act(effects: list, i: int) -> int:
+    """How many effects from `i` are one directive on different selections ("destroy them")."""
+    first = effects[i]
+    t = getattr(first, "target", None)
+    if not isinstance(first, Destroy | SetState | Move) or type(t) is not Selector or t.self_ref or t.count is None:
+        return 1
+    n = 1
+    while i + n < len(effects):
+        e = effects[i + n]
+        u = getattr(e, "target", None)
+        if type(e) is not type(first) or type(u) is not Selector or u.self_ref or u.count is None \
+                or replace(e, target=t, span=None) != replace(first, span=None) or _same(u, t):
+            break
+        n += 1
+    return n
+
+
 def _discarded_by(e: Any, sel: Selector) -> bool:
     """Whether `sel` is what its chooser discards ("your opponent selects X and discards it")."""
     return any(isinstance(n, Discard) and n.target is not None and _same(n.target, sel) and n.player is sel.chooser
@@ -708,17 +756,28 @@ def _stray_duration(e: Any) -> Duration | None:
     return None
 
 
-def _without_duration(e: Any) -> Any:
-    """`e` with every duration its sentence's lead says set back to permanent (the lead sets them)."""
+def _within(e: Any) -> Duration | None:
+    """The duration a "During this turn, when …" trigger waits through (its qualifier)."""
+    if isinstance(e, Conditional) and e.condition.kind in ("event", "would"):
+        if "this_turn" in e.condition.qualifiers:
+            return Duration.TURN
+        if "this_battle" in e.condition.qualifiers:
+            return Duration.BATTLE
+    return None
+
+
+def _without_duration(e: Any, only: Duration | None = None) -> Any:
+    """`e` with every duration its sentence's lead says (`only` that one) set back to permanent (the
+    lead sets them)."""
     from dataclasses import fields, is_dataclass
 
     if isinstance(e, tuple):
-        return tuple(_without_duration(x) for x in e)
+        return tuple(_without_duration(x, only) for x in e)
     if not is_dataclass(e) or isinstance(e, Selector | Condition):
         return e
-    changes = {f.name: _without_duration(getattr(e, f.name)) for f in fields(e)
+    changes = {f.name: _without_duration(getattr(e, f.name), only) for f in fields(e)
                if f.name in ("effects", "otherwise")}
-    if getattr(e, "duration", None) not in (None, Duration.PERMANENT):
+    if getattr(e, "duration", None) not in (None, Duration.PERMANENT) and only in (None, e.duration):
         changes["duration"] = Duration.PERMANENT
     return replace(e, **changes)
 
@@ -726,6 +785,11 @@ def _without_duration(e: Any) -> Any:
 def _is_menu(e: Modal) -> bool:
     """A choice among listed effects ("activate one of the following effects: ・A ・B")."""
     return len(e.options) > 2 or any(len(o) > 1 for o in e.options)
+
+
+def _subject(who: Player) -> str:
+    """A player as the subject of a directive ("Both players discard …")."""
+    return "both players" if who is Player.EACH else _SUBJ[who]
 
 
 def _low(text: str) -> str:

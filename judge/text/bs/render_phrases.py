@@ -124,6 +124,8 @@ class Phrases:
         self.subject: Selector | None = None     # what the trigger happens to ("it" before any selection)
         self.last_is: Condition | None = None    # the last "if it is …" (an elliptic "if it is not")
         self.seen: list[Selector] = []           # every selection so far ("that spirit": the latest spirits)
+        self.subject_event: str | None = None    # the trigger's event ("the destroyed spirit")
+        self.plural = False                      # "select A and B and destroy them"
 
     # ── noun phrases (BSS 8-5-3) ──
     def is_it(self, s: Any) -> bool:
@@ -153,7 +155,10 @@ class Phrases:
     def target(self, s: Any, *, select: bool = True) -> str:
         """A selector where a pronoun may stand: "it" / "them" when it is the current selection."""
         if self.is_it(s):
-            return "it" if s.count == 1 else "them"
+            return "it" if s.count == 1 and not self.plural else "them"
+        if self.subject_event in ("destroyed", "exhausted", "discarded", "returned") and _same(s, self.subject) \
+                and s.card_types and len(s.card_types) == 1:
+            return f"the {self.subject_event} {s.card_types[0]}"   # the card the trigger happened to
         if isinstance(s, Selector) and s.self_ref and not s.card_types and not (s.state or s.owner or s.zone) \
                 and self.current is None and (self.subject is None or self.subject.self_ref):
             return "it"                        # the card itself (BS 9-3-2-3)
@@ -286,6 +291,8 @@ class Phrases:
         if s.name and not s.card_types:
             return s.name                      # a card name of the card database (BSS 2-1)
         types = s.card_types
+        if "Token" in s.families and types == ("spirit",) and [f for f in s.families if f != "Token"]:
+            return "Tokens" if many else "Token"   # "your Golem Tokens" (BSS 4-12)
         if "Token" in s.families:
             return "token " + " or ".join(plural(t) if many else t for t in types or ("spirit",))
         card = s.zone not in (None, "field", "burst", "deck_top")
@@ -520,7 +527,7 @@ class Phrases:
             return f"{_SUBJ[c.player]} {have} {'fewer' if word == 'less' else word} cards in {_POSS[c.player]} " \
                    f"{c.selector.zone} than {other}"
         if t.stat == "count" and t.op in ("<=", ">=") and c.selector.zone is None:
-            noun = self.noun_phrase(replace(c.selector, owner=None, count=None))
+            noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
             verb = "you control" if c.player is Player.YOU else "your opponent controls"
             return f"the number of {noun} {verb} is equal to or {'fewer' if t.op == '<=' else 'more'} than {other}"
         raise Unrenderable("a comparison")
@@ -644,8 +651,9 @@ class Phrases:
             eff = c.object.effect
             what = f"{eff} effect" if eff in ("main", "flash") else f'"{label_words(eff)}" effect'
             return f"when activating {whose} {what}"
-        verb = {"summoned": "summoning", "uses": "using", "placed": "placing"}.get(c.event)
-        if verb is None:
+        ing = {"summoned": "summoning", "uses": "using", "placed": "placing"}
+        verb = " or ".join(ing.get(x, "?") for x in (c.event or "").split("_or_"))
+        if "?" in verb:
             raise Unrenderable("paying for an effect")
         zone = f" from your {c.zone}" if c.zone else ""
         return f"when {verb} {self.selector(c.selector)}{zone}"
@@ -724,8 +732,9 @@ class Phrases:
         if ev == "returned" and c.selector is not None:
             return f"{self.target(c.selector, select=False)} returns to " + \
                 " or ".join(f"{_POSS[Player.YOU]} {z}" for z in (c.zone or "hand").split("/"))
-        if ev == "destroyed" and "via_zero_cores" in q and c.selector is not None and len(q) == 1:
-            return f"{self.target(c.selector, select=False)} is destroyed via reducing its cores to zero"
+        if ev == "destroyed" and "via_zero_cores" in q and c.selector is not None:
+            rest = replace(c, qualifiers=tuple(x for x in q if x != "via_zero_cores"))
+            return f"{self.nominative(c.selector)} has its cores reduced to zero{self._tails(rest)}"
         if c.selector is None and c.player is None and c.by is not None and c.by.unit == "effect" \
                 and ev in _ACTIVE and c.object is not None:
             actor = self.effect_actor(c.by)
@@ -773,8 +782,6 @@ class Phrases:
             out.append("with this effect")
         if "via_zero_cores" in q:
             out.append("via reducing its cores to zero")
-        if "this_turn" in q:
-            out.append("during this turn")
         return "".join(" " + x for x in out)
 
 
@@ -795,8 +802,13 @@ def condition_lead(p: Phrases, c: Condition) -> str:
         if "next_only" in c.qualifiers:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "next_only"))
             return f"The next time {p.event(rest)}, "
-        if c.kind == "event" and "this_turn" in c.qualifiers:
-            return f"If {p.event(c)}, "
+        within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
+        if c.kind in ("event", "would") and within is not None:
+            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != within))
+            if c.kind == "event" and within == "this_turn" and c.event in _ACTIVE | {"attacks_or_blocks"} \
+                    and c.selector is not None and c.object is None and not rest.qualifiers:
+                return f"If {p.event(rest)} during this turn, "
+            return f"During {within.replace('_', ' ')}, when {p.condition(rest)}, "
         return f"When {p.condition(c)}, "
     if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
             and not c.negated:

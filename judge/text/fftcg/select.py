@@ -570,8 +570,11 @@ class SelectorRules:
     def ref_latter(self, meta, c):
         return Selector(ref="latter", span=self._span(meta))
 
-    def ref_one_of_them(self, meta, c):
-        return Selector(ref="them", count=1, span=self._span(meta))
+    def ref_one_of(self, meta, c):
+        """"one of them", "1 of the chosen Forwards": that many of the cards referred to."""
+        inner = next(x for x in c if isinstance(x, Selector))
+        n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 1)
+        return replace(inner, count=n, span=self._span(meta))
 
     def np_with_self(self, meta, c):
         it = next(x for x in c if isinstance(x, Selector))

@@ -79,8 +79,9 @@ def test_fftcg_6_6_2_bracketed_card_name_and_job_in_one_count() -> None:
     result = parse_text("For each [Card Name (Baker)] and [Job (Baker)] other than Gorbo you control, Gorbo gains "
                         "+1000 power.", "fftcg", name="Gorbo")
     assert result.ok, result.unparsed
-    per = result.abilities[0].effects[0].per
-    assert per.name == "Baker" and per.families == ("Baker",)
+    per = result.abilities[0].effects[0].per       # each card of either kind counts
+    assert per.name == "Baker" and not per.families
+    assert [s.families for s in per.either] == [("Baker",)] and per.other and per.either[0].other
 
 
 def test_fftcg_expected_words_name_the_masked_card_name_readably() -> None:

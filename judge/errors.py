@@ -73,6 +73,19 @@ class StoreError(JudgeError):
     title = "The database could not be used"
 
 
+class DamagedDatabase(StoreError):
+    """A query met a damaged database (malformed pages, a missing table or column, a failed check).
+
+    The CLI answers it by rebuilding the database from the sources and the stored imports and
+    running the command once more, saying so in one line."""
+
+    title = "The database was damaged"
+
+    def __init__(self, message: str, *, path: str = "", hints: tuple[str, ...] | list[str] = ()) -> None:
+        super().__init__(message, hints=hints)
+        self.path = path
+
+
 class CardFileError(JudgeError):
     """A card file is malformed: names the record and field that failed and why."""
 

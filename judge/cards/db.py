@@ -1,32 +1,51 @@
-"""The card database: shipped cards + imported files, stored beside the rules, found by number,
-fuzzy name or full-text search.
+"""The card database: shipped cards + stored imports, beside the rules, found by number, fuzzy
+name or full-text search; with the official rulings about each card.
 
 Sources are the project's `cards/*.yaml` (loaded by default, so a fresh install shows cards) and
-every file imported with `judge cards import`, whose copy is kept in `card-imports/` next to the
-database and replayed whenever the card tables must be rebuilt (a rules rebuild swaps in a new
-database file without them). The tables carry the hash of their sources, so they are rebuilt
-exactly when a source changes. Imports are atomic: the file is fully read and validated first,
-and the database write is one transaction.
+every stored import (`judge cards import`, `judge cards update`, `judge rulings import`): its
+copy and its entry in the database's stored-imports list (`judge.dbfiles`) become real in the
+same SQLite transaction as its records, so a failed, killed or concurrent import leaves the
+database showing it wholly or not at all. Card and ruling tables carry the hash of what they
+were made from and are rebuilt from the sources exactly when that changes (a rules rebuild swaps
+in a file without them).
+
+Precedence: an official update's card (the publisher's current text, errata included) beats any
+community file, whatever the order they came in; otherwise the later source wins.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
-import os
 import re
-import shutil
-import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from judge import store
-from judge.cards.importers import read_cards
+from judge import dbfiles, store
+from judge.cards.importers import FORMAT_NAMES, cards_from_data, detect_format, load_source, read_cards
 from judge.cards.model import GAMES, Card
 from judge.errors import BadInput, CardFileError, UnknownCard
 
-IMPORTS_DIR = "card-imports"
-MANIFEST = "imports.json"
+#: rank of a card's source: a higher rank is never overwritten by a lower one
+RANK = {"shipped": 0, "import": 1, "official": 2}
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import stored: the cards, the format found, and where they came from."""
+
+    cards: list[Card]
+    format: str
+    source: str
+    seq: int
+    fetched: str
+
+    @property
+    def format_name(self) -> str:
+        return FORMAT_NAMES.get(self.format, self.format)
 
 
 def _db_path(db_path: Path | None = None) -> Path:
@@ -35,120 +54,203 @@ def _db_path(db_path: Path | None = None) -> Path:
     return Path(db_path) if db_path else default_db_path()
 
 
-def imports_dir(db_path: Path) -> Path:
-    """Where copies of imported card files live: beside the database and named after it (so two
-    databases in one folder never share imports), so rebuilds replay them."""
-    return db_path.parent / f"{db_path.stem}.{IMPORTS_DIR}"
-
-
-def _imports(db_path: Path) -> list[dict]:
-    f = imports_dir(db_path) / MANIFEST
-    if not f.is_file():
-        return []
-    try:
-        entries = json.loads(f.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return []
-    return [e for e in entries if (imports_dir(db_path) / e.get("file", "")).is_file()]
-
-
-def sources(db_path: Path) -> list[tuple[Path, str | None, str | None]]:
-    """(file, game, format) of every card source, shipped first, imports in the order added."""
+def shipped_files() -> list[Path]:
     from judge.paths import cards_dir
 
-    shipped = [(p, None, "yaml") for p in sorted(cards_dir().glob("*.yaml"))]
-    imported = [(imports_dir(db_path) / e["file"], e.get("game"), e.get("format")) for e in _imports(db_path)]
-    return shipped + imported
+    return sorted(cards_dir().glob("*.yaml"))
 
 
-def _hash(srcs: list[tuple[Path, str | None, str | None]]) -> str:
-    h = hashlib.sha256(store.CARDS_SCHEMA.encode())
-    for path, game, fmt in srcs:
-        h.update(f"{path.name}|{game}|{fmt}|".encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
-
-
-def _row(card: Card) -> dict:
+def _row(card: Card, rank: int, seq: int) -> dict:
     extra = " ".join((*card.families, *card.job, *card.category, card.type, *card.colors))
     return {"game": card.game, "number": card.number, "name": card.name, "type": card.type, "text": card.text,
-            "data": json.dumps(card.to_dict(), ensure_ascii=False), "source": card.source, "extra": extra}
+            "data": json.dumps(card.to_dict(), ensure_ascii=False), "source": card.source, "extra": extra,
+            "rank": rank, "seq": seq}
+
+
+def _want(conn) -> str:
+    """The hash the record tables must carry: schema, shipped files, stored imports, rules."""
+    h = hashlib.sha256(store.RECORDS_SCHEMA.encode())
+    for f in shipped_files():
+        h.update(f.name.encode() + b"|" + f.read_bytes())
+    for e in store.stored_list(conn):
+        if e["kind"] in ("cards", "rulings"):
+            h.update(f"|{e['seq']}:{e['kind']}:{e['sha256']}".encode())
+    h.update(str(store.meta(conn).get("hash")).encode())
+    return h.hexdigest()
 
 
 def _ensure_db(path: Path) -> None:
     """Build the rules knowledge base first, so its rebuild never drops fresh card tables."""
-    try:
-        from judge.paths import rules_dir
-        from judge.rules.kb import ensure_built
-    except ImportError:
-        return
+    from judge.paths import rules_dir
+    from judge.rules.kb import ensure_built
+
     ensure_built(path, rules_dir())
 
 
 def ensure_cards(db_path: Path | None = None) -> Path:
-    """Make the card tables match their sources (rebuilding them from every source if not)."""
+    """Make the card and ruling tables match their sources (rebuilding them if not)."""
     path = _db_path(db_path)
     _ensure_db(path)
-    srcs = sources(path)
-    want = _hash(srcs)
-    if path.is_file():
-        conn = store.connect(path)
-        try:
-            if store.cards_hash(conn) == want:
-                return path
-        finally:
-            conn.close()
-    rows: dict[tuple[str, str], dict] = {}
-    for file, game, fmt in srcs:
-        for card in read_cards(file, game, fmt):
-            rows[(card.game, card.number)] = _row(card)
-    store.write_cards(path, list(rows.values()), want, replace=True)
+    if _current(path):
+        return path
+    if store.is_snapshot(path):
+        return path                     # a snapshot is read as it was made
+    with dbfiles.locked(path):
+        if not _current(path):
+            _rebuild_records(path)
     return path
+
+
+def _current(path: Path) -> bool:
+    conn = store.connect(path)
+    try:
+        return store.records_hash(conn) == _want(conn)
+    finally:
+        conn.close()
+
+
+def _origin_rank(entry: dict) -> int:
+    meta = json.loads(entry.get("meta") or "{}")
+    return RANK["official"] if meta.get("origin") == "official" else RANK["import"]
+
+
+def _rebuild_records(path: Path) -> None:
+    """Replay every source into fresh card and ruling tables, in one transaction (lock held)."""
+    listed = dbfiles.stored_rows(path)
+    with store.writing(path) as conn:
+        _replay(conn, path, listed)
+
+
+def _replay(conn, path: Path, listed: list[dict]) -> None:
+    """Fresh record tables from the shipped cards and the listed stored imports (in `conn`'s
+    transaction); a stored import that cannot be read or replayed names itself and is skipped."""
+    from judge.cards import rulings as rulings_mod
+
+    rows: dict[tuple[str, str], dict] = {}
+
+    def add(card_rows: list[dict]) -> None:
+        for r in card_rows:
+            key = (r["game"], r["number"])
+            if key not in rows or r["rank"] >= rows[key]["rank"]:
+                rows[key] = r
+
+    for f in shipped_files():
+        add([_row(c, RANK["shipped"], 0) for c in read_cards(f, None, "yaml")])
+    skipped: list[str] = []
+    ruling_rows: list[dict] = []
+    linker = None
+    for entry in listed:
+        if entry["kind"] not in ("cards", "rulings"):
+            continue
+        stored = dbfiles.stored_payloads(path, entry["kind"], [entry])
+        if not stored:
+            skipped.append(entry["file"])
+            continue
+        try:
+            if entry["kind"] == "cards":
+                add(_stored_card_rows(stored[0], _origin_rank(entry)))
+            else:
+                linker = linker or rulings_mod.Linker(path)
+                ruling_rows += rulings_mod.stored_ruling_rows(stored[0], linker)
+        except (CardFileError, BadInput) as exc:
+            dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
+            skipped.append(entry["file"])
+    store.reset_records(conn)
+    store.put_cards(conn, list(rows.values()))
+    store.put_rulings(conn, ruling_rows)
+    _finish(conn, skipped)
+
+
+def _finish(conn, skipped: list[str] | None = None) -> None:
+    """Record the hash and row counts the tables were written with (same transaction)."""
+    values = {"hash": _want(conn), "schema": store.RECORDS_SCHEMA, **store.record_counts(conn)}
+    if skipped is not None:
+        values["skipped"] = json.dumps(skipped)
+    store.set_records_meta(conn, values)
+
+
+def _stored_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
+    from judge.cards.importers import _parse
+
+    data = _parse(stored.payload, stored.meta.get("name") or stored.file, False)
+    cards = cards_from_data(data, stored.meta.get("name") or stored.file, stored.meta.get("game") or None,
+                            stored.meta.get("format") or None)
+    return [_row(c, rank, stored.seq) for c in cards]
+
+
+def _is_url(src: str | Path) -> bool:
+    return isinstance(src, str) and bool(re.match(r"^https?://", src, re.I))
+
+
+def import_cards(src: str | Path, game: str | None = None, fmt: str | None = None, db_path: Path | None = None,
+                 progress: Callable[[int, int | None], None] | None = None) -> ImportResult:
+    """Import a card file, folder of per-card files, zip or URL: every record is validated first,
+    then its records, its stored copy and its list entry land in one transaction."""
+    if _is_url(src):
+        from judge.cards.update import fetch_text
+
+        url = str(src)
+        payload = fetch_text(url)
+        name = url.rstrip("/").rsplit("/", 1)[-1] or "download"
+        from judge.cards.importers import _parse
+
+        data = _parse(payload, name, name.endswith(".json"))
+        source = url
+    else:
+        p = Path(src)
+        data, payload = load_source(p)
+        name, source = p.name, str(p)
+    used = fmt or detect_format(data)
+    cards = cards_from_data(data, name, game, used, progress)
+    if not cards:
+        raise CardFileError(f"{name}: no cards in it; nothing was imported")
+    meta = {"name": name, "game": game or cards[0].game, "format": used, "source": source,
+            "fetched": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "records": len(cards), "origin": "import"}
+    seq = store_import(_db_path(db_path), "cards", meta, payload,
+                       lambda conn, seq: store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards]))
+    return ImportResult(cards, used, source, seq, meta["fetched"])
+
+
+def store_import(path: Path, kind: str, meta: dict, payload: str,
+                 write: Callable[[Any, int], Any], supersedes: Callable[[dict], bool] | None = None) -> int:
+    """The one commit point of an import: under the writer lock, stage the stored copy, then in ONE
+    transaction place it, list it and write its records (`write(conn, seq)`); returns its seq.
+
+    `supersedes(entry)` names earlier stored imports this one replaces (a new official update
+    replaces the last); they leave the list in the same transaction and the tables are rebuilt."""
+    ensure_cards(path)
+    with dbfiles.locked(path):
+        ensure_cards(path)
+        staged = placed = None
+        try:
+            with store.writing(path) as conn:
+                seq = store.next_seq(conn)
+                staged, stored = dbfiles.stage(path, seq, kind, meta, payload)
+                old = [e["seq"] for e in store.stored_list(conn) if supersedes and supersedes(e)]
+                dbfiles.place(path, staged, stored)
+                placed = dbfiles.stored_dir(path) / stored.file
+                store.add_stored_import(conn, stored.entry())
+                if old:                  # replaced imports leave the list, and their records the tables
+                    store.drop_stored_imports(conn, old)
+                    _replay(conn, path, store.stored_list(conn))
+                else:
+                    write(conn, seq)
+                    _finish(conn)
+        except BaseException:
+            if staged is not None:
+                dbfiles.remove([staged])
+            if placed is not None and placed.name not in {e["file"] for e in store.stored_imports(path) or []}:
+                dbfiles.remove([placed])
+            raise
+    return seq
 
 
 def load_card_file(path: Path | str, game: str | None = None, format: str | None = None,
                    db_path: Path | None = None,
                    progress: Callable[[int, int | None], None] | None = None) -> list[Card]:
-    """Import a card file: validate every record, keep a copy for rebuilds, store in one go.
-
-    `progress(done, total)` reports records converted; the write is one transaction after that.
-    """
-    path = Path(path)
-    cards = read_cards(path, game, format, progress)  # raises CardFileError naming record + field
-    if not cards:
-        raise CardFileError(f"{path}: no cards in the file")
-    db = ensure_cards(db_path)
-    folder = imports_dir(db)
-    folder.mkdir(parents=True, exist_ok=True)
-    entries = _imports(db)
-    stem = re.sub(r"[^\w.-]+", "_", path.stem)[:60] or "cards"
-    name = f"{len(entries) + 1:03d}-{stem}{path.suffix or '.txt'}"
-    copy = folder / name
-    shutil.copyfile(path, copy)
-    used_format = format or cards[0].source.rsplit("(", 1)[-1].rstrip(")")
-    new_entries = [*entries, {"file": name, "game": game or cards[0].game, "format": used_format,
-                              "original": str(path)}]
-    manifest = folder / MANIFEST
-    old_manifest = manifest.read_bytes() if manifest.is_file() else None
-    _write_atomic(manifest, json.dumps(new_entries, indent=2).encode())
-    try:
-        want = _hash(sources(db))
-        store.write_cards(db, [_row(c) for c in cards], want, replace=False)
-    except BaseException:
-        copy.unlink(missing_ok=True)
-        if old_manifest is None:
-            manifest.unlink(missing_ok=True)
-        else:
-            _write_atomic(manifest, old_manifest)
-        raise
-    return cards
-
-
-def _write_atomic(target: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".tmp-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, target)
+    """Import a card file (see `import_cards`); the cards imported."""
+    return import_cards(path, game, format, db_path, progress).cards
 
 
 def _card(row) -> Card:
@@ -166,41 +268,89 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
     q = " ".join(str(query).split())
     if not q:
         raise BadInput("give a card number or name")
+    if len(q) > 200:
+        raise BadInput("a card number or name is at most 200 characters")
     conn = store.connect(ensure_cards(db_path))
     try:
-        hit = store.card_rows(conn, q, game)
-        if hit:
-            return _card(hit[0])
-        names = store.card_names(conn, game)
-        exact = [r for r in names if r["name"].casefold() == q.casefold()]
-        if exact:
-            return _card(store.card_rows(conn, exact[0]["number"], exact[0]["game"])[0])
-        from rapidfuzz import fuzz, process, utils
-
-        choices = {i: f"{r['name']}" for i, r in enumerate(names)}
-        best = process.extract(q, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
-        tied = len(best) > 1 and best[1][1] == best[0][1] and choices[best[1][2]] != choices[best[0][2]]
-        if best and best[0][1] >= 86 and not tied:
-            r = names[best[0][2]]
-            return _card(store.card_rows(conn, r["number"], r["game"])[0])
-        # every word typed appears in exactly one name ("supernova siegwurm"): that card
-        subset = process.extract(q, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
-                                 limit=2, score_cutoff=95)
-        if len(subset) == 1 or (len(subset) == 2 and names[subset[0][2]]["name"] == names[subset[1][2]]["name"]):
-            r = names[subset[0][2]]
-            return _card(store.card_rows(conn, r["number"], r["game"])[0])
-        hints = [f"{names[b[2]]['number']} {names[b[2]]['name']}" for b in best[:3] if b[1] >= 50]
-        where = f" in {game}" if game else ""
-        raise UnknownCard(f"no card{where} with number or name {q!r}", hints=hints)
+        return _find(conn, q, game)
     finally:
         conn.close()
 
 
-def _match_query(query: str) -> str:
+_LEXICONS: dict[tuple[str, str | None, str | None], object] = {}
+
+
+def stored_cards(db_path: Path | None = None) -> list[Card]:
+    """Every card of the card database in use, if it exists (never built here: empty if not)."""
+    path = _db_path(db_path)
+    if not path.is_file():
+        return []
+    conn = store.connect(path)
+    try:
+        return [Card.from_dict(json.loads(r["data"])) for r in store.card_data(conn, None)]
+    finally:
+        conn.close()
+
+
+def card_lexicon(game: str | None = None, db_path: Path | None = None):
+    """The closed word lists (families, card names, keywords) of every stored card of a game, read
+    against by the card grammar (judge.text.lexicon); cached per database and source hash. Battle
+    Spirits Saga and Standard share their templating, so "bs" and "bss" read each other's words."""
+    from judge.text.lexicon import Lexicon
+
+    path = ensure_cards(db_path)
+    conn = store.connect(path)
+    try:
+        key = (str(path), store.cards_hash(conn), game)
+        if key not in _LEXICONS:
+            games = ("bss", "bs") if game in ("bss", "bs") else (game,)
+            cards = [Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g)]
+            _LEXICONS[key] = Lexicon.from_cards(cards)
+    finally:
+        conn.close()
+    return _LEXICONS[key]
+
+
+def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:
+    """`find_card` on an open connection; `names` (every (game, number, name) of `game`) may be
+    passed in by a caller that answers many lookups on an unchanging database."""
+    hit = store.card_rows(conn, q, game)
+    if hit:
+        return _card(hit[0])
+    names = store.card_names(conn, game) if names is None else names
+    exact = [r for r in names if r["name"].casefold() == q.casefold()]
+    if exact:
+        return _card(store.card_rows(conn, exact[0]["number"], exact[0]["game"])[0])
+    from rapidfuzz import fuzz, process, utils
+
+    choices = {i: f"{r['name']}" for i, r in enumerate(names)}
+    best = process.extract(q, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
+    tied = len(best) > 1 and best[1][1] == best[0][1] and choices[best[1][2]] != choices[best[0][2]]
+    if best and best[0][1] >= 86 and not tied:
+        r = names[best[0][2]]
+        return _card(store.card_rows(conn, r["number"], r["game"])[0])
+    # every word typed appears in exactly one name ("supernova siegwurm"): that card
+    subset = process.extract(q, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
+                             limit=2, score_cutoff=95)
+    if len(subset) == 1 or (len(subset) == 2 and names[subset[0][2]]["name"] == names[subset[1][2]]["name"]):
+        r = names[subset[0][2]]
+        return _card(store.card_rows(conn, r["number"], r["game"])[0])
+    hints = [f"{names[b[2]]['number']} {names[b[2]]['name']}" for b in best[:3] if b[1] >= 50]
+    where = f" in {game}" if game else ""
+    raise UnknownCard(f"no card{where} with number or name {q!r}", hints=hints)
+
+
+def match_query(query: str) -> str:
+    """An FTS5 query matching every word typed (prefixes for words of three letters or more)."""
     words = re.findall(r"[\w'’.-]+", query)
     if not words:
         raise BadInput("give some words to search for")
+    if len(words) > 32:
+        raise BadInput(f"a search has at most 32 words ({len(words)} given)")
     return " ".join('"' + w.replace('"', '""') + '"' + ("*" if len(w) > 2 else "") for w in words)
+
+
+_match_query = match_query
 
 
 def search_cards(query: str, game: str | None = None, limit: int = 20,
@@ -209,9 +359,29 @@ def search_cards(query: str, game: str | None = None, limit: int = 20,
     _check_game(game)
     conn = store.connect(ensure_cards(db_path))
     try:
-        return [_card(r) for r in store.card_search(conn, _match_query(query), game, limit)]
+        return [_card(r) for r in store.card_search(conn, match_query(query), game, max(1, min(limit, 1000)))]
     finally:
         conn.close()
 
 
-__all__ = ["ensure_cards", "find_card", "imports_dir", "load_card_file", "search_cards", "sources"]
+def card_sources(db_path: Path | None = None) -> dict:
+    """What the card database holds: cards per game and source, the stored imports with their
+    source and date, rulings, and stored imports that could not be replayed."""
+    path = ensure_cards(db_path)
+    conn = store.connect(path)
+    try:
+        counts = [dict(r) for r in store.card_counts(conn)]
+        listed = store.stored_list(conn)
+        meta = dict(store.rows(conn, "select key, value from cards_meta"))
+        rulings = store.ruling_count(conn)
+        unknown = len(store.unknown_card_rulings(conn))
+    finally:
+        conn.close()
+    return {"database": str(path), "cards": counts, "rulings": rulings, "rulings_card_unknown": unknown,
+            "imports": [{k: e[k] for k in ("seq", "kind", "name", "game", "format", "source", "fetched", "records")}
+                        for e in listed],
+            "skipped": json.loads(meta.get("skipped") or "[]")}
+
+
+__all__ = ["RANK", "ImportResult", "card_sources", "ensure_cards", "find_card", "import_cards", "load_card_file",
+           "match_query", "search_cards", "store_import"]

@@ -4,8 +4,11 @@ The limits are data (`DECK_RULES`), each with the clause numbers that set it; th
 those numbers and quotes the clause text from the knowledge base, so what a judge reads is the
 rule as stored, never a paraphrase typed beside the check.
 
-Decklist format: one `COUNT CARD` per line ("4 BSS01-001", "3x 16-015H", "2 Blaze Drake");
-`#` starts a comment; a line `LB:` (or `LB deck`) starts an FFTCG Limit Break deck section.
+Decklist format: one entry per line as players register them — `4 BSS01-001`, `3x 16-015H`,
+`3 x Blaze Drake`, `Blaze Drake x3`; `#` starts a comment; a line `LB:` (or `LB deck`) starts an
+FFTCG Limit Break deck section. A card the database does not know is an error, and no limit is
+reported as met while one is unknown. Limited and banned lists are data (`cards/banlists/`,
+`judge.cards.banlists`): the list in force on the event's date applies.
 """
 
 from __future__ import annotations
@@ -25,13 +28,15 @@ DECK_RULES: dict[str, dict] = {
             "cite_size": ("5-1-1-1",), "cite_copies": ("5-1-1-1", "2-1-2")},
     "bs": {"min": 40, "max": None, "copies": 3, "by": "name", "standard": True,
            "cite_size": ("6-1-1",), "cite_copies": ("6-1-1-2", "6-1-1-2-1"),
-           "cite_standard": ("1-1-1", "2-13-1-2-1")},
+           "cite_standard": ("1-1-1", "2-13-1-2-1"), "cite_banlist": ("6-1-1-2-2",)},
     "fftcg": {"min": 50, "max": 50, "copies": 3, "by": "number", "lb_max": 8,
               "cite_size": ("8.1.1.1",), "cite_copies": ("8.1.1.2", "5.2.5.1"),
               "cite_lb": ("8.1.1.1", "8.1.3")},
 }
 
-_LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
+_LINE = re.compile(r"^\s*(\d{1,3})\s*[xX×]?\s+(.+?)\s*$")
+_LINE_AFTER = re.compile(r"^\s*(.+?)\s+[xX×]\s*(\d{1,3})\s*$")
+MAX_LINES = 2000
 _LB_HEADER = re.compile(r"^\s*(\[?lb( deck)?\]?:?|limit break( deck)?:?)\s*$", re.I)
 
 
@@ -82,7 +87,10 @@ def read_decklist(path: Path) -> list[tuple[int, int, str, bool]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise DeckError(f"{path}: cannot read the decklist ({exc})") from exc
     entries, lb = [], False
-    for n, raw in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DeckError(f"{path}: {len(lines)} lines; a decklist has at most {MAX_LINES}")
+    for n, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -90,9 +98,14 @@ def read_decklist(path: Path) -> list[tuple[int, int, str, bool]]:
             lb = True
             continue
         m = _LINE.match(line)
-        if not m or int(m.group(1)) <= 0:
-            raise DeckError(f"{path}, line {n}: expected `COUNT CARD` (e.g. `4 BSS01-001`), got {raw.strip()!r}")
-        entries.append((n, int(m.group(1)), m.group(2), lb))
+        count, ref = (int(m.group(1)), m.group(2)) if m else (0, "")
+        if not m:
+            after = _LINE_AFTER.match(line)
+            count, ref = (int(after.group(2)), after.group(1)) if after else (0, "")
+        if count <= 0 or not ref:
+            raise DeckError(f"{path}, line {n}: expected `COUNT CARD` (e.g. `4 BSS01-001`, `3x 1-001H`, "
+                            f"`Blaze Drake x3`), got {raw.strip()[:80]!r}")
+        entries.append((n, count, ref[:200], lb))
     if not entries:
         raise DeckError(f"{path}: the decklist has no cards")
     return entries
@@ -105,22 +118,27 @@ def _standard_legal(card: Card) -> bool | None:
     return card.block.strip().isalpha()
 
 
-def check_deck(path: Path | str, game: str, db_path: Path | None = None) -> DeckReport:
-    """Check a decklist against `game`'s deck-construction rules, citing them."""
+def check_deck(path: Path | str, game: str, db_path: Path | None = None, *, on: str | None = None,
+               banlist: Path | None = None) -> DeckReport:
+    """Check a decklist against `game`'s deck-construction rules (citing them) and the limited /
+    banned list in force on `on` (YYYY-MM-DD, default today)."""
+    from judge.cards.banlists import check_limits
     from judge.cards.db import find_card
 
     rules = DECK_RULES[game]
     report = DeckReport(game)
     main: list[tuple[int, int, Card]] = []
     lb: list[tuple[int, int, Card]] = []
+    unknown = 0
     for n, count, ref, in_lb in read_decklist(Path(path)):
         try:
             card = find_card(ref, game, db_path)
         except JudgeError as exc:
             report.findings.append(Finding("error", f"unknown card {ref!r}: {exc}", (), n))
+            unknown += count
             continue
         (lb if in_lb else main).append((n, count, card))
-    report.cards = sum(c for _, c, _ in main)
+    report.cards = sum(c for _, c, _ in main) + unknown
     report.lb_cards = sum(c for _, c, _ in lb)
     lo, hi = rules["min"], rules["max"]
     size_ok = report.cards >= lo and (hi is None or report.cards <= hi)
@@ -138,9 +156,14 @@ def check_deck(path: Path | str, game: str, db_path: Path | None = None) -> Deck
         n, card = first[k]
         report.findings.append(Finding("error", f"{v} copies of {card.name} ({card.number}); at most "
                                        f"{rules['copies']} with the same {rules['by']}", rules["cite_copies"], n))
-    if not over:
+    if unknown:
+        report.findings.append(Finding("error", f"copy limits not verified: {unknown} card(s) are unknown",
+                                       rules["cite_copies"]))
+    elif not over:
         report.findings.append(Finding("ok", f"no card over {rules['copies']} copies (same {rules['by']})",
                                        rules["cite_copies"]))
+    report.findings += check_limits(game, [(n, c, card) for n, c, card in main + lb], rules["by"], on, banlist,
+                                    unknown, rules.get("cite_banlist", ()))
     if rules.get("standard"):
         _check_standard(report, main, rules)
     if "lb_max" in rules:

@@ -1,13 +1,18 @@
 """Card files → `Card` values: format detection and one reader per format.
 
-Formats:
-- `yaml`  the project's own card files (`cards/*.yaml`, documented in cards/README.md);
-- `bssdb` bssdb-style Battle Spirits Saga records (a JSON list; per-effect `levels`, `condition`,
-  `keywords`, `steps`, `details`), rendered into the project's text convention;
-- `fftcg` the official FFTCG card-browser records (reader in `judge.cards.fftcg_import`).
+Formats (each named when detected, so a judge sees what was found):
+- `yaml`           the project's own card files (`cards/*.yaml`, documented in cards/README.md);
+- `bssdb`          the community Battle Spirits Saga JSON (bssdb-style records: per-effect `levels`,
+                   `condition`, `keywords`, `steps`, `details`) as one file, a folder of per-card
+                   files or a zip of them, rendered into the project's text convention;
+- `fftcg`          FFTCG records as a community simulator normalises the card browser's answer
+                   (`id`, `name`, `element`, … lower case; reader in `judge.cards.fftcg_import`);
+- `fftcg-official` the official FFTCG card browser's own records (`Code`, `Name_EN`, `Text_EN`, …),
+                   alone or as its `{"count", "cards"}` answer.
 
 Reading is all-or-nothing: the first bad record raises CardFileError naming the file, the record
 (index and number) and the field, and nothing is returned, so an import can never be partial.
+Every field is checked for its type (`judge.cards.fields`).
 """
 
 from __future__ import annotations
@@ -18,31 +23,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from judge.cards import fields
 from judge.cards.model import GAMES, Card
 from judge.errors import BadInput, CardFileError
 
-FORMATS = ("yaml", "bssdb", "fftcg")
+FORMATS = ("yaml", "bssdb", "fftcg", "fftcg-official")
+FORMAT_NAMES = {
+    "yaml": "the project's card YAML",
+    "bssdb": "community Battle Spirits Saga JSON",
+    "fftcg": "community-normalised FFTCG card-browser records",
+    "fftcg-official": "official FFTCG card-browser records",
+}
+#: a file, folder or zip bigger than this is refused before it is read
+MAX_BYTES = 256 * 1024 * 1024
+MAX_FILES = 50_000
+
+_Bad = fields.BadField
 
 
-class _Bad(Exception):
-    """A field of one record is wrong (turned into CardFileError with the record's identity)."""
-
-    def __init__(self, field: str, why: str) -> None:
-        super().__init__(f"field {field!r}: {why}")
-
-
-def _load(path: Path) -> Any:
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{path}: cannot read it ({exc})") from exc
-    if path.suffix.lower() == ".json" or raw.lstrip().startswith(("[", "{")):
+def _parse(raw: str, name: str, as_json: bool) -> Any:
+    if as_json or raw.lstrip().startswith(("[", "{")):
         try:
             return json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise CardFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+            raise CardFileError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
     import yaml
 
     try:
@@ -50,15 +54,80 @@ def _load(path: Path) -> Any:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        raise CardFileError(f"{path}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from exc
+        raise CardFileError(f"{name}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from exc
+
+
+def _read_text(path: Path) -> str:
+    try:
+        if not path.is_file():
+            raise CardFileError(f"{path}: no such file" if not path.exists() else f"{path}: not a regular file")
+        if path.stat().st_size > MAX_BYTES:
+            raise CardFileError(f"{path}: larger than the {MAX_BYTES // 2**20} MB a card file may be")
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardFileError(f"{path}: cannot read it ({exc})") from exc
+
+
+def _combine(parts: list[tuple[str, str]], where: str) -> list:
+    """Per-card JSON files (a folder or a zip) as one list of records, in name order."""
+    if not parts:
+        raise CardFileError(f"{where}: no .json card files in it")
+    records: list = []
+    for name, raw in sorted(parts):
+        data = _parse(raw, f"{where}/{name}", True)
+        records += data if isinstance(data, list) else [data]
+    return records
+
+
+def _read_folder(path: Path) -> list:
+    files = sorted(p for p in path.rglob("*.json") if p.is_file())
+    if len(files) > MAX_FILES:
+        raise CardFileError(f"{path}: more than {MAX_FILES} files")
+    return _combine([(str(p.relative_to(path)), _read_text(p)) for p in files], str(path))
+
+
+def _read_zip(path: Path) -> list:
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as zf:
+            members = [m for m in zf.infolist() if m.filename.endswith(".json") and not m.is_dir()]
+            if len(members) > MAX_FILES or sum(m.file_size for m in members) > MAX_BYTES:
+                raise CardFileError(f"{path}: the zip holds more than a card pool ({len(members)} files)")
+            return _combine([(m.filename, zf.read(m).decode("utf-8")) for m in members], str(path))
+    except (zipfile.BadZipFile, OSError, UnicodeDecodeError, RuntimeError) as exc:
+        raise CardFileError(f"{path}: cannot read the zip ({exc})") from exc
+
+
+def load_source(path: Path) -> tuple[Any, str]:
+    """A card source's data and the text to store for replays: a file as it is; a folder or zip of
+    per-card files as one JSON list (what a rebuild reads back)."""
+    if path.is_dir():
+        data = _read_folder(path)
+        return data, json.dumps(data, ensure_ascii=False)
+    if path.suffix.lower() == ".zip":
+        data = _read_zip(path)
+        return data, json.dumps(data, ensure_ascii=False)
+    raw = _read_text(path)
+    return _parse(raw, str(path), path.suffix.lower() == ".json"), raw
+
+
+def _load(path: Path) -> Any:
+    return load_source(path)[0]
 
 
 def detect_format(data: Any) -> str:
     """Which format loaded data is in (by the shape of its records)."""
+    from judge.cards.fftcg_import import is_official
+
+    if isinstance(data, dict) and "cards" in data and "count" in data:
+        return "fftcg-official"
     if isinstance(data, dict) and "cards" in data:
         return "yaml"
     records = data if isinstance(data, list) else (data or {}).get("cards") if isinstance(data, dict) else None
     first = records[0] if isinstance(records, list) and records and isinstance(records[0], dict) else {}
+    if is_official(first):
+        return "fftcg-official"
     if "effects" in first and "ID" in first:
         return "bssdb"
     if "element" in first or ("text" in first and "id" in first and "power" in first):
@@ -71,30 +140,35 @@ def detect_format(data: Any) -> str:
 
 def read_cards(path: Path | str, game: str | None = None, fmt: str | None = None,
                progress: Callable[[int, int | None], None] | None = None) -> list[Card]:
-    """Every card of a file, or CardFileError (naming record and field) and nothing at all.
-
-    `progress(done, total)` is called as records are converted, so a UI can show a real bar.
-    """
+    """Every card of a file (or folder, or zip), or CardFileError (naming record and field) and
+    nothing at all. `progress(done, total)` is called as records are converted."""
     path = Path(path)
+    return cards_from_data(_load(path), path.name, game, fmt, progress)
+
+
+def cards_from_data(data: Any, name: str, game: str | None = None, fmt: str | None = None,
+                    progress: Callable[[int, int | None], None] | None = None) -> list[Card]:
+    """`read_cards` on data already loaded (`name` is how errors and sources call it)."""
     if fmt is not None and fmt not in FORMATS:
         raise BadInput(f"unknown card file format {fmt!r}", hints=FORMATS)
     if game is not None and game not in GAMES:
         raise BadInput(f"unknown game {game!r}", hints=GAMES)
-    data = _load(path)
     fmt = fmt or detect_format(data)
     if fmt == "yaml":
-        records, game = _yaml_records(path, data, game)
+        records, game = _yaml_records(Path(name), data, game)
         convert: Callable[[dict, str], Card] = _yaml_card
     elif fmt == "bssdb":
-        records, game = _list(path, data), game or "bss"
+        records, game = _list(Path(name), data), game or "bss"
         convert = _bssdb_card
+    elif fmt == "fftcg-official":
+        records, game = _list(Path(name), data), game or "fftcg"
+        convert = importlib.import_module("judge.cards.fftcg_import").official_card
     else:
-        records, game = _list(path, data), game or "fftcg"
+        records, game = _list(Path(name), data), game or "fftcg"
         convert = importlib.import_module("judge.cards.fftcg_import").card_from_record
     cards = []
     for i, rec in enumerate(records, 1):
-        ident = rec.get("number") or rec.get("ID") or rec.get("id") or rec.get("Code") if isinstance(rec, dict) else None
-        where = f"{path.name}: record {i}" + (f" ({ident})" if ident else "")
+        where = f"{name}: record {i}" + (f" ({_ident(rec)})" if _ident(rec) else "")
         if not isinstance(rec, dict):
             raise CardFileError(f"{where}: a record must be a mapping of fields, not {type(rec).__name__}")
         try:
@@ -105,10 +179,20 @@ def read_cards(path: Path | str, game: str | None = None, fmt: str | None = None
             raise CardFileError(f"{where}: {exc.message}") from None
         except (ValueError, TypeError, KeyError) as exc:
             raise CardFileError(f"{where}: {exc}") from None
-        cards.append(replace_source(card, f"{path.name} ({fmt})"))
+        cards.append(replace_source(card, f"{name} ({fmt})"))
         if progress is not None and (i % 100 == 0 or i == len(records)):
             progress(i, len(records))
     return cards
+
+
+def _ident(rec: Any) -> str:
+    if not isinstance(rec, dict):
+        return ""
+    for key in ("number", "ID", "id", "Code", "code"):
+        value = rec.get(key)
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            return str(value).strip()[:40]
+    return ""
 
 
 def replace_source(card: Card, source: str) -> Card:
@@ -138,7 +222,7 @@ def guess_game(path: Path | str) -> str | None:
         return None
     if fmt == "bssdb":
         return "bss"
-    if fmt == "fftcg":
+    if fmt in ("fftcg", "fftcg-official"):
         return "fftcg"
     game = data.get("game") if isinstance(data, dict) else None
     return game if game in GAMES else None
@@ -160,32 +244,16 @@ def _yaml_records(path: Path, data: Any, game: str | None) -> tuple[list, str]:
 
 
 def _int(rec: dict, field: str, default: Any = None) -> int | None:
-    value = rec.get(field, default)
-    if value is None or value == "":
-        return default
-    if isinstance(value, bool):
-        raise _Bad(field, f"must be a whole number, not {value!r}")
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise _Bad(field, f"must be a whole number, not {value!r}") from None
+    value = fields.whole(rec, field)
+    return default if value is None else value
 
 
 def _strs(rec: dict, field: str, lower: bool = False) -> tuple[str, ...]:
-    value = rec.get(field) or ()
-    if isinstance(value, str):
-        value = [v for v in value.replace("/", ",").split(",")]
-    if not isinstance(value, list | tuple):
-        raise _Bad(field, f"must be a list of names, not {type(value).__name__}")
-    out = tuple(str(v).strip() for v in value if str(v).strip())
-    return tuple(v.lower() for v in out) if lower else out
+    return fields.names(rec, field, lower=lower)
 
 
 def _req(rec: dict, field: str) -> str:
-    value = rec.get(field)
-    if value is None or not str(value).strip():
-        raise _Bad(field, "is missing")
-    return str(value).strip()
+    return fields.text(rec, field, required=True)
 
 
 def _yaml_levels(rec: dict) -> dict[int, tuple[int, int | None]]:
@@ -194,11 +262,11 @@ def _yaml_levels(rec: dict) -> dict[int, tuple[int, int | None]]:
         raise _Bad("levels", "must map a level to [cores, bp], e.g. {1: [1, 3000]}")
     out = {}
     for lv, value in levels.items():
-        try:
-            cores, bp = value
-            out[int(lv)] = (int(cores), None if bp is None else int(bp))
-        except (TypeError, ValueError):
-            raise _Bad("levels", f"level {lv!r} must be [cores, bp], not {value!r}") from None
+        ok = isinstance(value, list | tuple) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (value[0], value[1] or 0))
+        if not ok or not str(lv).isdigit():
+            raise _Bad("levels", f"level {lv!r} must be [cores, bp] (whole numbers), not {value!r}")
+        out[int(lv)] = (value[0], value[1])
     return out
 
 
@@ -206,12 +274,15 @@ def _yaml_card(rec: dict, game: str) -> Card:
     text = rec.get("text") or ""
     if not isinstance(text, str):
         raise _Bad("text", "must be text (one ability per line)")
-    return Card(game=str(rec.get("game") or game), number=_req(rec, "number"), name=_req(rec, "name"),
+    card_game = fields.text(rec, "game", default=game, numbers_ok=False)
+    if card_game not in GAMES:
+        raise _Bad("game", f"{card_game!r} is not one of {', '.join(GAMES)}")
+    return Card(game=card_game, number=_req(rec, "number"), name=_req(rec, "name"),
                 type=_req(rec, "type").lower(), colors=_strs(rec, "colors", True), cost=_int(rec, "cost"),
                 reduction=_strs(rec, "reduction", True), symbols=_strs(rec, "symbols", True),
                 levels=_yaml_levels(rec), families=_strs(rec, "families"), job=_strs(rec, "job"),
-                category=_strs(rec, "category"), power=_int(rec, "power"), rarity=str(rec.get("rarity") or ""),
-                set=str(rec.get("set") or ""), block=str(rec.get("block") or ""),
+                category=_strs(rec, "category"), power=_int(rec, "power"), rarity=fields.text(rec, "rarity"),
+                set=fields.text(rec, "set"), block=fields.text(rec, "block"),
                 flags=_strs(rec, "flags", True), text=text.strip())
 
 
@@ -245,10 +316,12 @@ def bssdb_text(effects: list) -> str:
         if not isinstance(levels, list) or not all(isinstance(n, int) for n in levels):
             raise _Bad("effects.levels", f"must be a list of level numbers, not {levels!r}")
         lv = "".join(f"[LV{n}]" for n in levels)
-        steps = "".join(f"[{s}]" for s in (e.get("steps") or []))
-        cond = e.get("condition") if e.get("condition") not in (None, "", "N/A") else None
-        details = e.get("details") if e.get("details") not in (None, "", "N/A") else None
-        kws = e.get("keywords") or []
+        steps = "".join(f"[{s}]" for s in fields.names(e, "steps", seps=""))
+        cond = fields.text(e, "condition", numbers_ok=False) or None
+        details = fields.text(e, "details", numbers_ok=False) or None
+        cond = None if cond == "N/A" else cond
+        details = None if details == "N/A" else details
+        kws = fields.listing(e, "keywords")
         names = [(k.get("keyword_name") or k.get("keyword") or "") if isinstance(k, dict) else "" for k in kws]
         head = " ".join(p for p in (lv, steps) if p)
         if "Burst" in names and details:
@@ -265,16 +338,23 @@ def bssdb_text(effects: list) -> str:
 
 def _bssdb_card(rec: dict, game: str) -> Card:
     levels = {}
-    for req in rec.get("core_requirements") or []:
+    for req in fields.listing(rec, "core_requirements"):
+        if not isinstance(req, dict):
+            raise _Bad("core_requirements", f"each entry needs level, cores and battlePoints: {req!r}")
         try:
-            levels[int(req["level"])] = (int(req["cores"]), int(req["battlePoints"]))
-        except (KeyError, TypeError, ValueError):
-            raise _Bad("core_requirements", f"needs level, cores and battlePoints: {req!r}") from None
+            lv, cores = fields.whole(req, "level"), fields.whole(req, "cores")
+            bp = fields.whole(req, "battlePoints")
+        except _Bad as exc:
+            raise _Bad(f"core_requirements.{exc.field}", exc.why) from None
+        if lv is None or cores is None:
+            raise _Bad("core_requirements", f"needs level, cores and battlePoints: {req!r}")
+        levels[lv] = (cores, bp)
     return Card(game=game, number=_req(rec, "ID"), name=_req(rec, "name"), type=_req(rec, "cardType").lower(),
                 colors=_strs(rec, "color", True), cost=_int(rec, "cost"), reduction=_strs(rec, "reduction", True),
                 symbols=_strs(rec, "symbols", True), levels=levels, families=_strs(rec, "subType"),
-                rarity=str(rec.get("rarity") or ""), set=str(rec.get("set") or ""),
-                text=bssdb_text(rec.get("effects") or []))
+                rarity=fields.text(rec, "rarity"), set=fields.text(rec, "set"),
+                text=bssdb_text(fields.listing(rec, "effects")))
 
 
-__all__ = ["FORMATS", "bssdb_text", "detect_format", "guess_game", "read_cards"]
+__all__ = ["FORMATS", "FORMAT_NAMES", "bssdb_text", "cards_from_data", "detect_format", "guess_game",
+           "load_source", "read_cards"]

@@ -95,24 +95,41 @@ def _card_summary(card) -> list[str]:
     return lines
 
 
+def _ruling_lines(rulings) -> list[str]:
+    import textwrap
+
+    out = []
+    for r in rulings:
+        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}")
+        out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
+        out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
+        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
+        if mentions:
+            out.append(f"    mentions: {', '.join(mentions)}")
+    return out
+
+
 @cli.command("card")
 @click.argument("query")
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Only this game's cards.")
-@click.option("--json", "as_json", is_flag=True, help="Print the card, its abilities and cites as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the card, its abilities, cites and rulings as JSON.")
 def card_cmd(query: str, game: str | None, as_json: bool) -> None:
-    """Look a card up by number or (fuzzy) name: its data, text, abilities and their clauses.
+    """Look a card up by number or (fuzzy) name: its data, text, abilities and their clauses, and
+    the official rulings about it (once imported with `judge rulings import`).
 
     Example: judge card "Blaze Drake" --game bs
     """
     from judge.cards.db import find_card
+    from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
 
     card = find_card(query, game)
     result = card.parse()
     support = card_status(card.text, card.game, card.name)
+    rulings = card_rulings(card.game, card.number)
     if as_json:
         _json({"card": card.to_dict(), **_result_json(result, card.game),
-               "support": [s.to_json() for s in support]})
+               "support": [s.to_json() for s in support], "rulings": [r.to_json() for r in rulings]})
         return
     for line in _card_summary(card):
         click.echo(line)
@@ -125,31 +142,119 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
         click.echo("engine support:")
         for s in support:
             click.echo(f"  {s.label}: {s.line}")
+    if rulings:
+        click.echo(f"\nOfficial rulings ({len(rulings)}):")
+        for line in _ruling_lines(rulings):
+            click.echo(line)
 
 
-@cli.group("cards")
-def cards_group() -> None:
-    """Card database: import card files, search, measure grammar coverage.
+class _Bar:
+    """A progress bar on stderr (drawn only on a terminal), fed (done, total) by the library."""
+
+    def __init__(self, label: str) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self.label = label
+        self.bytes = "download" in label
+        counter = DownloadColumn() if self.bytes else MofNCompleteColumn()
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), counter,
+                                 console=Console(stderr=True), transient=True)
+        self.task = None
+
+    def __call__(self, done: int, total: int | None = None) -> None:
+        if not self.progress.console.is_terminal:
+            return                          # a pipe or a log: no bar, no stray lines
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task(self.label, total=total)
+        self.progress.update(self.task, completed=done, total=total)
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.task is not None:
+            self.progress.stop()
+
+
+@cli.group("cards", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="With no subcommand: the summary as JSON.")
+@click.pass_context
+def cards_group(ctx: click.Context, as_json: bool) -> None:
+    """Card database: what it holds (with no subcommand), import, update, search, coverage.
 
     Example: judge cards search "destroy" --game bss
     """
+    if ctx.invoked_subcommand is not None:
+        return
+    from judge.cards.db import card_sources
+
+    info = card_sources()
+    if as_json:
+        _json(info)
+        return
+    for line in sources_lines(info):
+        click.echo(line)
+
+
+def sources_lines(info: dict) -> list[str]:
+    """What `judge cards` and `judge games` print about the card pool and its sources."""
+    out = []
+    for c in info["cards"]:
+        out.append(f"  {c['game']:<6} {c['cards']:>5} card(s)  from {c['source']}")
+    for e in info["imports"]:
+        what = "card" if e["kind"] == "cards" else e["kind"][:-1] if e["kind"].endswith("s") else e["kind"]
+        out.append(f"  import {e['seq']}: {e['records']} {what}(s) ({e['format']}) from {e['source']}, "
+                   f"{e['fetched'] or 'undated'}")
+    out.append(f"  {info['rulings']} official ruling(s)"
+               + (f", {info['rulings_card_unknown']} about cards not in the database" if info["rulings_card_unknown"]
+                  else ""))
+    for name in info["skipped"]:
+        out.append(f"  stored import {name} is damaged and was skipped (judge doctor; import it again)")
+    return ["cards:", *out]
 
 
 @cards_group.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("source")
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Game of the cards (default: from the file).")
-@click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg"]), default=None,
-              help="File format (default: detected).")
-def cards_import(file: Path, game: str | None, fmt: str | None) -> None:
-    """Import a card file into the database (all or nothing; kept for rebuilds).
+@click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
+              help="File format (default: detected and named).")
+def cards_import(source: str, game: str | None, fmt: str | None) -> None:
+    """Import cards from a file, a folder of per-card files, a zip or an http(s) URL: the format is
+    detected and named; all or nothing; kept for rebuilds.
 
     Example: judge cards import my-cards.yaml --game bs
     """
-    from judge.cards.db import load_card_file
+    from judge.cards.db import import_cards
 
-    cards = load_card_file(file, game, fmt)
-    games = sorted({c.game for c in cards})
-    click.echo(f"imported {len(cards)} card(s) ({', '.join(games)}) from {file}")
+    with _Bar(f"reading {Path(source).name or source}") as bar:
+        got = import_cards(source, game, fmt, progress=bar)
+    games = sorted({c.game for c in got.cards})
+    click.echo(f"found {got.format_name} ({got.format}) in {source}")
+    click.echo(f"imported {len(got.cards)} card(s) ({', '.join(games)}) from {source}")
+
+
+@cards_group.command("update")
+@click.argument("game", type=click.Choice(["fftcg"]))
+@click.option("--set", "sets", multiple=True, help="Only this set (repeat for several; default: every set).")
+@click.option("--url", default=None, help="The card browser's endpoint (default: the official one).")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(1, 600),
+              help="Seconds to wait for an answer.")
+@click.option("--retries", default=3, show_default=True, type=click.IntRange(0, 10),
+              help="Tries again after a timeout, a dropped connection or a 5xx/429 answer.")
+def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: float, retries: int) -> None:
+    """Fetch the whole card pool from the official card browser and store it as one import (all or
+    nothing; the publisher's current text, errata included; replaces the previous update).
+
+    Example: judge cards update fftcg
+    """
+    from judge.cards.update import ENDPOINT, Policy, update_fftcg
+
+    policy = Policy(timeout=timeout, attempts=retries + 1)
+    with _Bar("download" if not sets else "sets") as fetched, _Bar("checking records") as converted:
+        got = update_fftcg(url or ENDPOINT, sets, policy=policy, fetched=fetched, converted=converted)
+    click.echo(f"updated {game}: {len(got.cards)} card(s) from {got.source} on {got.fetched}")
 
 
 @cards_group.command("search")
@@ -179,7 +284,7 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
 @cards_group.command("coverage")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game whose grammar to use.")
-@click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
               help="File format (default: detected).")
 @click.option("--top", default=15, show_default=True, help="How many unparsed patterns to list.")
 @click.option("--sets", default="", help="Count only cards of these sets (comma-separated).")
@@ -229,9 +334,13 @@ def deck_group() -> None:
 @deck_group.command("check")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game (and so deck rules) to check against.")
+@click.option("--date", default=None, help="Event date YYYY-MM-DD: the limited/banned list in force (default today).")
+@click.option("--banlist", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A limited/banned list file (default: cards/banlists/GAME.toml).")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def deck_check(file: Path, game: str, as_json: bool) -> None:
-    """Check a decklist ("4 BSS01-001" or "3x 16-015H" per line): size, copies, legality, with clauses.
+def deck_check(file: Path, game: str, date: str | None, banlist: Path | None, as_json: bool) -> None:
+    """Check a decklist ("4 BSS01-001", "3x 16-015H", "Blaze Drake x3" per line): size, copies,
+    limited/banned cards, legality, with clauses.
 
     Example: judge deck check my-deck.txt --game bs
     """
@@ -239,7 +348,7 @@ def deck_check(file: Path, game: str, as_json: bool) -> None:
 
     if not file.is_file():
         raise BadInput(f"no such decklist file: {file}")
-    report = check_deck(file, game)
+    report = check_deck(file, game, on=date, banlist=banlist)
     if as_json:
         _json(report.to_dict())
     else:

@@ -41,8 +41,21 @@ def clause_lines(c: Any, top: Any) -> list[str]:
     return out
 
 
-def rule_lines(doc: Any, clauses: Sequence[Any], changes: Iterable[Any]) -> list[str]:
-    """The whole of `judge rule GAME NUMBER`: document, breadcrumbs, clauses, change notes, links."""
+def ruling_lines(rulings: Iterable[Any], numbers: Sequence[str]) -> list[str]:
+    """The official rulings that mention the clauses shown, one line each (rows of
+    `store.clause_rulings`; the full ruling is `judge rulings show N`)."""
+    out = []
+    for r in rulings:
+        refs = [x[7:] for x in (r["links"] or "").split() if x.startswith("clause:") and x[7:] in numbers]
+        about = f"{r['card_number']} {r['card_name']}".strip() if r["kind"] == "card" else f"keyword {r['topic']}"
+        q = " ".join(r["question"].split())
+        out.append(f"  §{', §'.join(refs)}  ruling {r['id']} ({about}): {q if len(q) <= 70 else q[:69] + '…'}")
+    return ["", "Official rulings that mention these clauses (judge rulings show N):", *out] if out else []
+
+
+def rule_lines(doc: Any, clauses: Sequence[Any], changes: Iterable[Any], rulings: Iterable[Any] = ()) -> list[str]:
+    """The whole of `judge rule GAME NUMBER`: document, breadcrumbs, clauses, change notes, links,
+    and the official rulings that mention the clauses shown."""
     top = clauses[0]
     out = [doc_line(doc)]
     if top.breadcrumbs:
@@ -57,4 +70,4 @@ def rule_lines(doc: Any, clauses: Sequence[Any], changes: Iterable[Any]) -> list
         out.append(f"\nRefers to: {', '.join(top.refs)}")
     if top.cited_by:
         out.append(f"Cited by: {', '.join(top.cited_by)}")
-    return out
+    return out + ruling_lines(rulings, [c.number for c in clauses])

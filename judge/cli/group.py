@@ -43,7 +43,7 @@ def _register() -> None:
     """Attach the command modules (cheap imports: each defers its library imports)."""
     import importlib
 
-    for name in ("rules", "cards", "engine", "app"):
+    for name in ("rules", "cards", "engine", "app", "rulings", "store_cmds", "serve"):
         try:
             importlib.import_module(f"judge.cli.{name}")
         except ModuleNotFoundError as exc:  # a layer not built yet must not break the others
@@ -51,12 +51,37 @@ def _register() -> None:
                 raise
 
 
+def _notices() -> None:
+    from judge.dbfiles import take_notices
+
+    for line in take_notices():
+        click.echo(f"judge: {line}", err=True)
+
+
+def _main_repairing(argv: list[str] | None) -> object:
+    """The command; if it meets a damaged database, repair it (rebuild from the sources and the
+    stored imports), say so in one line, and run the command once more."""
+    from judge.errors import DamagedDatabase
+
+    try:
+        return cli.main(args=argv, prog_name="judge", standalone_mode=False)
+    except DamagedDatabase as exc:
+        from judge.doctor import repair
+
+        replayed = repair(Path(exc.path) if exc.path else None)
+        click.echo(f"judge: {exc.message}; rebuilt it from the sources and {replayed} stored import(s) "
+                   "and ran the command again", err=True)
+        return cli.main(args=argv, prog_name="judge", standalone_mode=False)
+
+
 def run(argv: list[str] | None = None) -> None:
     """Run the click CLI and turn every expected error into one line and an exit code."""
     _register()
     try:
-        rv = cli.main(args=argv, prog_name="judge", standalone_mode=False)
+        rv = _main_repairing(argv)
+        _notices()
     except JudgeError as exc:
+        _notices()
         click.echo(f"judge: {exc}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:

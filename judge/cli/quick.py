@@ -31,7 +31,7 @@ def quick_rule(args: list[str]) -> int | None:
     if opts is None:
         return None
     path = _db_path()
-    if path is None:
+    if path is None or _leftovers(path):
         return None
     from judge import store
     from judge.rules.sources import source_stamp
@@ -89,6 +89,17 @@ def _db_path() -> str | None:
     # platformdirs' user_data_dir on Linux (the XDG base directory spec); a test keeps them equal
     base = os.environ.get("XDG_DATA_HOME", "").strip() or os.path.expanduser("~/.local/share")
     return os.path.join(base, "judge", "judge.db")
+
+
+def _leftovers(path: str) -> bool:
+    """Whether a killed build or import left files beside the database (the long way cleans them)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        if any(n.startswith(f".judge-build-{name}~") for n in os.listdir(folder)):
+            return True
+        return any(n.startswith(".staged-") for n in os.listdir(os.path.join(folder, name + ".imports")))
+    except OSError:
+        return False
 
 
 def _rules_dir() -> str | None:
@@ -154,4 +165,4 @@ def _lines(conn: Any, opts: dict[str, Any]) -> list[str] | None:
     sep = "." if numbering == "dot" else "-"
     changes = [SimpleNamespace(**dict(r)) for r in store.changes(conn, [doc.key])
                if top.number == r["number"] or top.number.startswith(r["number"] + sep)]
-    return rule_lines(doc, clauses, changes)
+    return rule_lines(doc, clauses, changes, store.clause_rulings(conn, doc.game, [c.number for c in clauses]))

@@ -41,6 +41,11 @@ def games(as_json: bool) -> None:
         click.echo(f"{mark} {d.game:<6} {d.lang}  {d.version:<8} {d.date or 'undated':<10} "
                    f"{d.clauses:>4} clauses  {d.title}")
     click.echo("(* = current version, cited by default)")
+    from judge.cards.db import card_sources
+    from judge.cli.cards import sources_lines
+
+    for line in sources_lines(card_sources()):
+        click.echo(line)
 
 @cli.command("rule")
 @click.argument("game")
@@ -94,10 +99,16 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         obj["changes"] = [ch.to_json() for ch in kb.changes_for(game, clauses[0].id, doc.lang, doc.version)]
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
+        from judge.cards.rulings import clause_rulings
+
+        obj["rulings"] = [r.to_json() for r in clause_rulings(kb.conn, doc.game, [c.number for c in clauses])]
         _json(obj)
         return
     changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
-    click.echo("\n".join(rule_lines(doc, clauses, changes)))
+    from judge import store
+
+    rulings = store.clause_rulings(kb.conn, doc.game, [c.number for c in clauses])
+    click.echo("\n".join(rule_lines(doc, clauses, changes, rulings)))
 
 def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
@@ -237,23 +248,85 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
 @cli.command("search")
 @click.argument("query")
 @click.option("--game", default=None, help="Only this game.")
-@click.option("--lang", default=None, help="Only this language.")
+@click.option("--lang", default=None,
+              help="Only this language; both: the other language's clause of the same number beside each hit.")
 @click.option("--limit", default=20, show_default=True, type=int, help="At most this many hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def search(query: str, game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
-    """Search the rules text (English or Japanese), best matches first.
+    """Search the rules text with a question or words (English or Japanese), best matches first.
 
-    Example: judge search "equal BP" --game bss
+    Words players use are found under the document's own ("untap" finds refresh); when no clause
+    holds every word, the clauses holding most of them are listed, each with the words it holds.
+
+    Example: judge search "can a tapped spirit block" --game bss
     """
-    hits = _kb().search(query, game=game, lang=lang, limit=limit)
+    kb = _kb()
+    both = bool(lang) and lang.lower() == "both"
+    if both:
+        _check_both(kb, game)
+    hits = kb.search(query, game=game, lang=None if both else lang, limit=limit)
+    beside = [_other_language(kb, h) for h in hits] if both else [None] * len(hits)
     if as_json:
-        _json([h.to_json() for h in hits])
+        out = []
+        for h, b in zip(hits, beside, strict=True):
+            obj = h.to_json()
+            if both:
+                obj["translation"] = {k: getattr(b, k) for k in ("game", "lang", "version", "number", "id", "text")} \
+                    if b else None
+            out.append(obj)
+        _json(out)
         return
     if not hits:
-        click.echo(f"judge: no clause matches {query!r}", err=True)
+        click.echo(f"judge: no clause holds any word of {query!r}", err=True)
         raise SystemExit(1)
-    for h in hits:
-        click.echo(f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}")
+    if not any(h.all_words for h in hits):
+        click.echo("No clause holds all the words of the question; these hold the most of them "
+                   "(→ a synonym, ≈ part of a word):")
+    for h, b in zip(hits, beside, strict=True):
+        words = f"  [{', '.join(h.matched)}]" if h.matched and (not h.all_words or _expanded(h)) else ""
+        line = f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}{words}"
+        if both:
+            _side_by_side(line, b)
+        else:
+            click.echo(line)
+
+
+def _expanded(hit) -> bool:
+    """Whether a hit matched a word by a synonym or by part of a word (worth saying even when all matched)."""
+    return any("→" in w or w.endswith("≈") for w in hit.matched)
+
+
+def _check_both(kb, game: str | None) -> None:
+    if game and len({d.lang for d in kb.documents() if d.game == game.lower()}) < 2:
+        from judge.errors import BadInput
+
+        kb.document(game)
+        raise BadInput(f"--lang both needs a game with two languages; {game} has one", hints=["bs"])
+
+
+def _other_language(kb, hit):
+    """The clause of the same number in the game's other language (None: it has no other language)."""
+    from judge.errors import UnknownRule
+
+    other = sorted({d.lang for d in kb.documents() if d.game == hit.game and d.lang != hit.lang and d.current})
+    if not other:
+        return None
+    try:
+        return kb.clause(hit.game, hit.number, other[0])
+    except UnknownRule:
+        return None
+
+
+def _side_by_side(line: str, clause) -> None:
+    half = 58
+    right = f"{clause.lang} {clause.number} {' '.join((clause.text or clause.title).split())}" if clause \
+        else "(no clause of this number in the other language)"
+    la, lb = _cut(line, half), _cut(right, half)
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else ""
+        y = lb[i] if i < len(lb) else ""
+        click.echo(x + " " * max(1, half - _width(x)) + " │ " + y)
+    click.echo("")
 
 @cli.command("term")
 @click.argument("word")
@@ -266,8 +339,11 @@ def term(word: str, game: str | None, as_json: bool) -> None:
     Example: judge term Haste --game fftcg
     """
     hits = _kb().term(word, game=game)
+    from judge.cards.rulings import term_rulings
+
+    rulings = {h.game: term_rulings(h.game, [word, h.term]) for h in hits}
     if as_json:
-        _json([h.to_json() for h in hits])
+        _json([{**h.to_json(), "rulings": [r.to_json() for r in rulings.get(h.game, [])]} for h in hits])
         return
     for i, h in enumerate(hits):
         if i:
@@ -279,6 +355,13 @@ def term(word: str, game: str | None, as_json: bool) -> None:
             click.echo(textwrap.fill(text, 96, initial_indent=f"    {number:<{width}}  ",
                                      subsequent_indent=" " * (width + 6)) if " " in text
                        else f"    {number:<{width}}  {text}")
+    shown = [g for g in dict.fromkeys(h.game for h in hits) if rulings.get(g)]
+    for g in shown:
+        from judge.cli.cards import _ruling_lines
+
+        click.echo(f"\nOfficial rulings about {word} ({g}, {len(rulings[g])}):")
+        for line in _ruling_lines(rulings[g]):
+            click.echo(line)
 
 @cli.command("diff")
 @click.argument("game")

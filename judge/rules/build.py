@@ -1,7 +1,9 @@
 """Turn the manifest, its source documents and any imported releases into database rows.
 
-The content hash covers the manifest, every source file, the imported files and the schema, so
-the knowledge base rebuilds itself when any of them changes and never otherwise.
+The content hash covers the manifest, every source file and the schema, so the knowledge base
+rebuilds itself when any of them changes and never otherwise. Imported releases are stored
+imports listed in the database itself (`judge.dbfiles`): an import rebuilds the file with them,
+and every later rebuild replays them.
 """
 
 from __future__ import annotations
@@ -12,12 +14,11 @@ import re
 from pathlib import Path
 
 from judge.errors import IngestError, ManifestError
-from judge.rules import links, terms
+from judge.rules import links, search_index, terms
 from judge.rules.ingest import Parsed, parse_numbered
-from judge.rules.sources import IMPORTS, imports_dir, source_hash
+from judge.rules.sources import source_hash
 
-__all__ = ["IMPORTS", "detect_numbering", "imports_dir", "load_imports", "load_manifest", "payload",
-           "source_hash"]
+__all__ = ["detect_numbering", "load_imports", "load_manifest", "payload", "source_hash"]
 
 
 def load_manifest(rules_dir: Path) -> list[dict]:
@@ -45,18 +46,16 @@ def load_manifest(rules_dir: Path) -> list[dict]:
 
 
 def load_imports(db_path: Path) -> list[dict]:
-    """Releases added with `judge rules import`, in the order they were added."""
-    f = imports_dir(db_path) / IMPORTS
-    if not f.is_file():
-        return []
-    try:
-        entries = json.loads(f.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    for e in entries:
-        e["path"] = str(imports_dir(db_path) / e["file"])
-        e["imported"] = True
-    return [e for e in entries if Path(e["path"]).is_file()]
+    """Releases added with `judge rules import`, in the order they were added: the stored imports
+    of kind "rules" the database lists (or, when it cannot be read, the envelopes beside it).
+    A damaged one names itself (`judge.dbfiles.notify`) and is skipped."""
+    from judge.dbfiles import stored_payloads
+
+    out = []
+    for st in stored_payloads(db_path, "rules"):
+        out.append({**st.meta, "text": st.payload, "source_name": st.meta.get("name") or st.file,
+                    "imported": True})
+    return out
 
 
 def detect_numbering(text: str) -> str:
@@ -70,7 +69,7 @@ def detect_numbering(text: str) -> str:
 
 def parse_document(d: dict, parsed: dict[str, Parsed]) -> Parsed:
     """Parse one manifest entry; an unnumbered text is aligned to the version it relates to."""
-    text = Path(d["path"]).read_text(encoding="utf-8")
+    text = d["text"] if "text" in d else Path(d["path"]).read_text(encoding="utf-8")
     if d["numbering"] != "unnumbered":
         return parse_numbered(text, d["numbering"], d["lang"])
     from judge.rules.align import align
@@ -98,16 +97,21 @@ def load_curated(rules_dir: Path) -> dict[str, dict]:
         raise ManifestError(f"{path}: {exc}") from exc
 
 
-def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None) -> dict[str, list[dict]]:
-    """All rows of the rules database: documents, clauses, FTS, terms, anomalies, changes."""
+def payload(rules_dir: Path, db_path: Path, extra: list[dict] | None = None,
+            imported: list[dict] | None = None) -> dict[str, list[dict]]:
+    """All rows of the rules database: documents, clauses, search index, terms, anomalies, changes.
+
+    `imported` are the stored rules imports (read from the database when not given)."""
     CURATED.clear()
     CURATED.update(load_curated(rules_dir))
-    docs = load_manifest(rules_dir) + load_imports(db_path) + list(extra or [])
+    stored = load_imports(db_path) if imported is None else imported
+    docs = load_manifest(rules_dir) + [dict(d) for d in stored] + list(extra or [])
     _settle_current(docs)
     docs.sort(key=lambda d: d["numbering"] == "unnumbered")     # align after what they align to
     parsed: dict[str, Parsed] = {}
     tables: dict[str, list[dict]] = {k: [] for k in
-                                     ("documents", "clauses", "fts_en", "fts_ja", "terms", "anomalies", "changes")}
+                                     ("documents", "clauses", "search_postings", "search_clauses", "terms", "anomalies",
+                                      "changes")}
     for d in docs:
         key = f"{d['game']}/{d['lang']}/{d['version']}"
         if key in parsed:
@@ -139,18 +143,19 @@ def _document_rows(tables: dict, d: dict, key: str, p: Parsed) -> None:
         "title": d["title"], "short": d.get("short") or d["title"], "date": str(d.get("date") or ""),
         "numbering": d["numbering"], "ord": int(d.get("order", 0)), "current": int(bool(d.get("current"))),
         "authoritative": int(bool(d.get("authoritative"))), "imported": int(bool(d.get("imported"))),
-        "source": Path(d["path"]).name, "clauses": len(p.clauses),
+        "source": d.get("source_name") or Path(d["path"]).name, "clauses": len(p.clauses),
         "relations": json.dumps(d.get("relations", [])), "toc": json.dumps(p.toc, ensure_ascii=False)})
-    fts = "fts_ja" if d["lang"] == "ja" else "fts_en"
     rows = []
     for seq, c in enumerate(p.clauses):
         rows.append({"doc": key, "seq": seq, "id": c.id, "number": c.number, "parent": c.parent,
                      "title": c.title, "text": c.text, "line": c.line, "confidence": c.confidence,
                      "children": json.dumps(c.children), "refs": json.dumps(refs.get(c.id, [])),
                      "cited_by": json.dumps(cited.get(c.number, []) if c.id == c.number else [])})
-        tables[fts].append({"doc": key, "id": c.id, "title": c.title, "text": c.text})
     _precompute(rows)
     tables["clauses"].extend(rows)
+    postings, indexed = search_index.index_document(key, d["lang"], rows)   # the search index
+    tables["search_postings"].extend(postings)
+    tables["search_clauses"].extend(indexed)
     derived = terms.derive(rows_for_terms(rows), numbering)
     derived += terms.curated(CURATED.get(d["game"], {}), derived, {r["number"] for r in rows})
     for t in derived:

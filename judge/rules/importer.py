@@ -1,23 +1,21 @@
-"""`judge rules import`: add a newer release of a rules document, atomically.
+"""`judge rules import`: add a newer release of a rules document, all or nothing.
 
-The new file is parsed and the whole database rebuilt into a temporary file first; only when that
-succeeds are the copy under <db dir>/imports/, its list and the database swapped in. Imported
-releases are replayed at every later rebuild, so they survive changes to the shipped sources.
+Under the database's writer lock, the new file is parsed and the whole database rebuilt into a
+temporary file with the release's stored-import entry in it; its envelope is moved into place and
+the new database swapped in. The swap is the one commit point: a kill before it leaves the old
+database (and an unlisted envelope the next start deletes), a kill after it the new one. Two
+imports at once take turns, and the second rebuilds on top of the first, so both land.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
+import datetime
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
-from judge import store
+from judge import dbfiles, store
 from judge.errors import BadInput, IngestError, JudgeError
-from judge.rules.build import IMPORTS, detect_numbering, imports_dir, load_imports, payload, source_hash
+from judge.rules.build import detect_numbering
 from judge.rules.model import Document
 
 
@@ -25,20 +23,16 @@ def import_document(file: Path, *, game: str, version: str, lang: str, title: st
                     date: str = "", db_path: Path | None = None) -> Document:
     """Ingest `file` as `game`/`lang`/`version`; returns the stored Document."""
     from judge.paths import default_db_path, rules_dir
-    from judge.rules.kb import KB, open_kb
+    from judge.rules.kb import KB, open_kb, rebuild
 
     path = Path(db_path) if db_path else default_db_path()
-    kb = open_kb(path)
     game, lang = game.strip().lower(), lang.strip().lower()
-    known = kb.document(game)          # UnknownGame with hints for a typo
     if lang not in ("en", "ja"):
         raise BadInput(f"--lang must be en or ja (got {lang!r})")
     if not re.fullmatch(r"[\w.\-]{1,32}", version):
         raise BadInput(f"--version {version!r}: use letters, digits, dots and dashes")
     if date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
         raise BadInput(f"--date {date!r}: use YYYY-MM-DD")
-    if any(d.game == game and d.lang == lang and d.version == version for d in kb.documents()):
-        raise IngestError(f"{game}/{lang}/{version} is already stored")
     try:
         text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -46,47 +40,34 @@ def import_document(file: Path, *, game: str, version: str, lang: str, title: st
     numbering = detect_numbering(text)
     if numbering == "unnumbered":
         raise IngestError(f"{file}: no numbered clauses found (expected lines like 7-1-5-2 or 10.1.4.2.)")
-    imp = imports_dir(path)
-    imp.mkdir(parents=True, exist_ok=True)
-    name = f"{game}-{lang}-{version}.txt"
-    fd, staged = tempfile.mkstemp(prefix=".staged-", suffix=".txt", dir=str(imp))
-    os.close(fd)
-    shutil.copyfile(file, staged)
-    entry = {"file": name, "game": game, "lang": lang, "version": version, "numbering": numbering,
-             "title": title or known.title, "short": title if title else known.short, "date": date,
-             "current": True, "relations": [{"kind": "newer_version_of", "game": game, "lang": lang,
-                                             "version": known.version}]}
-    listing = imp / IMPORTS
-    old_listing = listing.read_bytes() if listing.is_file() else None
-    try:
-        tables = payload(rules_dir(), path, [{**entry, "path": staged, "imported": True}])
-        os.replace(staged, imp / name)
-        entries = [{k: v for k, v in e.items() if k not in ("path", "imported")} for e in load_imports(path)]
-        _write_atomic(listing, json.dumps([*entries, entry], indent=2).encode())
-        store.write_rules_db(path, tables, {"hash": source_hash(rules_dir(), path)})
-    except JudgeError:
-        _rollback(staged, imp / name, listing, old_listing)
-        raise
-    except Exception as exc:
-        _rollback(staged, imp / name, listing, old_listing)
-        raise IngestError(f"importing {file} failed: {exc}") from exc
+    open_kb(path)
+    with dbfiles.locked(path):
+        kb = KB(path)                  # read under the lock: a concurrent import has landed by now
+        known = kb.document(game)      # UnknownGame with hints for a typo
+        if any(d.game == game and d.lang == lang and d.version == version for d in kb.documents()):
+            raise IngestError(f"{game}/{lang}/{version} is already stored")
+        kb.conn.close()
+        meta = {"name": f"{game}-{lang}-{version}.txt", "game": game, "lang": lang, "version": version,
+                "numbering": numbering, "title": title or known.title, "short": title if title else known.short,
+                "date": date, "current": True, "format": "rules-text", "source": str(file),
+                "fetched": datetime.date.today().isoformat(), "file": f"{game}-{lang}-{version}.txt",
+                "relations": [{"kind": "newer_version_of", "game": game, "lang": lang, "version": known.version}]}
+        conn = store.connect(path)
+        try:
+            seq = store.next_seq(conn)
+        finally:
+            conn.close()
+        staged, stored = dbfiles.stage(path, seq, "rules", meta, text)
+        doc = {**meta, "text": text, "source_name": meta["name"], "imported": True}
+        final = dbfiles.stored_dir(path) / stored.file
+        try:
+            rebuild(path, rules_dir(), extra=[doc], new_stored=[stored.entry()],
+                    before_swap=lambda: dbfiles.place(path, staged, stored))
+        except BaseException as exc:
+            dbfiles.remove([staged])
+            if stored.file not in {e["file"] for e in store.stored_imports(path) or []}:
+                dbfiles.remove([final])          # placed, but the swap never happened
+            if isinstance(exc, JudgeError) or not isinstance(exc, Exception):
+                raise
+            raise IngestError(f"importing {file} failed: {exc}") from exc
     return KB(path).document(game, lang, version)
-
-
-def _write_atomic(target: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=str(target.parent))
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, target)
-
-
-def _rollback(staged: str, placed: Path, listing: Path, old: bytes | None) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(staged)
-    with contextlib.suppress(OSError):
-        placed.unlink()
-    with contextlib.suppress(OSError):
-        if old is None:
-            listing.unlink()
-        else:
-            _write_atomic(listing, old)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from judge import store
-from judge.errors import BadInput, UnknownGame, UnknownRule
+from judge.errors import BadInput, JudgeError, UnknownGame, UnknownRule
 from judge.rules import DEFAULT_LANG
 from judge.rules.model import Anomaly, Change, Clause, Document, Hit, TermHit
 from judge.rules.numbers import normalize, parts
@@ -33,20 +34,83 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
     """Build (or rebuild) the database when it is missing, damaged or its sources changed.
 
     The stored stamp (sizes and times of the sources) spares hashing them on every start; when it
-    differs, the content hash decides, and an unchanged hash only refreshes the stamp."""
+    differs, the content hash decides, and an unchanged hash only refreshes the stamp. A build
+    happens under the writer lock, rechecking first (another process may have just built it), and
+    carries the stored imports into the new file. A snapshot is never rebuilt."""
+    from judge import dbfiles
     from judge.rules.sources import source_hash, source_stamp
 
     stamp = source_stamp(rules, path)
     have = None if force else store.built_hash(path)
-    if have is not None and store.meta_value(path, "stamp") == stamp:
+    if have is not None and (store.meta_value(path, "stamp") == stamp or store.is_snapshot(path)):
+        tidy(path)
         return
-    want = source_hash(rules, path)
-    if have == want:
-        store.set_meta_value(path, "stamp", stamp)
-        return
-    from judge.rules.build import payload
+    _refuse_stale_snapshot(path)
+    with dbfiles.locked(path):
+        have = None if force else store.built_hash(path)
+        if have is not None and store.meta_value(path, "stamp") == stamp:
+            return
+        want = source_hash(rules, path)
+        if have == want:
+            store.set_meta_value(path, "stamp", stamp)
+            return
+        # of this schema (or unreadable), yet it failed its check: damage, said in one line below
+        damaged = have is None and not force and path.is_file() and store.meta_value(path, "schema") in (
+            store.SCHEMA, None)
+        rebuild(path, rules, want, stamp)
+        if damaged:          # complete and of this schema, yet it failed its check: say what happened
+            listed = store.stored_imports(path) or []
+            dbfiles.notify(f"the database {path} failed its check; rebuilt it from the sources and "
+                           f"{len(listed)} stored import(s)")
+    tidy(path)
 
-    store.write_rules_db(path, payload(rules, path), {"hash": want, "stamp": stamp})
+
+def rebuild(path: Path, rules: Path, want: str | None = None, stamp: str | None = None,
+            extra: list[dict] | None = None, new_stored: list[dict] | None = None,
+            before_swap: Callable[[], None] | None = None) -> None:
+    """Build the whole file from the sources and the stored imports and swap it in (caller holds
+    the lock). `extra` / `new_stored`: a rules import's new document and its list entry, which
+    become real with the swap and only with it."""
+    from judge import dbfiles
+    from judge.rules.build import payload
+    from judge.rules.sources import source_hash, source_stamp
+
+    stored = dbfiles.stored_rows(path)
+    imported = [{**st.meta, "text": st.payload, "source_name": st.meta.get("name") or st.file, "imported": True}
+                for st in dbfiles.stored_payloads(path, "rules", stored)]
+    tables = payload(rules, path, extra, imported=imported)
+    meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path)}
+    store.write_rules_db(path, tables, meta, stored=[*stored, *(new_stored or [])], before_swap=before_swap)
+
+
+def _refuse_stale_snapshot(path: Path) -> None:
+    """A snapshot made by another version of judge cannot be rebuilt in place: say so."""
+    if path.is_file() and store.is_snapshot(path):
+        from judge.errors import StoreError
+
+        raise StoreError(f"{path} is a snapshot made by another version of judge (schema "
+                         f"{store.meta_value(path, 'schema')}, this one reads {store.SCHEMA}); "
+                         "make it again with `judge snapshot`")
+
+
+def tidy(path: Path) -> None:
+    """Remove what killed builds and imports left beside the database (under the lock, so a live
+    writer's files are never touched); cheap when there is nothing: two directory listings."""
+    from judge import dbfiles
+
+    if dbfiles.holds_lock(path):
+        return
+    listed = store.stored_imports(path) if path.is_file() else None
+    names = {e["file"] for e in listed} if listed is not None else None
+    if not dbfiles.leftovers(path, names):
+        return
+    try:
+        with dbfiles.locked(path, timeout=2):
+            listed = store.stored_imports(path) if path.is_file() else None
+            names = {e["file"] for e in listed} if listed is not None else None
+            dbfiles.remove(dbfiles.leftovers(path, names))
+    except JudgeError:
+        return   # busy or read-only: the next start cleans up
 
 
 class KB:

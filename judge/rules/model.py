@@ -88,10 +88,13 @@ class Hit:
     score: float
     version: str = ""
     id: str = ""
+    matched: tuple[str, ...] = ()   # the query's words this clause holds ("untap→refresh": by a synonym)
+    all_words: bool = True          # False: it lacks one of them (an any-of-the-words hit; common words aside)
 
     def to_json(self) -> dict:
         return {"game": self.game, "lang": self.lang, "version": self.version, "number": self.number,
-                "id": self.id, "snippet": self.snippet, "score": self.score}
+                "id": self.id, "snippet": self.snippet, "score": self.score, "matched": list(self.matched),
+                "all_words": self.all_words}
 
 
 @dataclass(frozen=True)

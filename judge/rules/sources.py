@@ -17,24 +17,15 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-CODE_VERSION = "kb-19"   # bump when ingestion changes, so stored databases rebuild
-IMPORTS = "imports.json"
+CODE_VERSION = "kb-20"   # bump when ingestion changes, so stored databases rebuild
 CURATED = "terms.toml"
 
 
-def imports_dir(db_path: Path) -> Path:
-    """Imported releases live next to the database, so rebuilds replay them."""
-    return db_path.parent / "imports"
-
-
 def _sources(rules_dir: str, db_path: str) -> list[str]:
-    """Every file the database is built from, in a fixed order."""
+    """Every file the database is built from, in a fixed order. Imported releases are not among
+    them: they are stored imports listed inside the database, which changes only with them."""
     out = [os.path.join(rules_dir, "manifest.toml"), os.path.join(rules_dir, CURATED)]
     out += sorted(os.path.join(rules_dir, f) for f in os.listdir(rules_dir) if f.endswith(".txt"))
-    imp = os.path.join(os.path.dirname(db_path), "imports")
-    if os.path.isfile(os.path.join(imp, IMPORTS)):
-        out.append(os.path.join(imp, IMPORTS))
-        out += sorted(os.path.join(imp, f) for f in os.listdir(imp) if f.endswith(".txt"))
     return out
 
 

@@ -47,11 +47,15 @@ def marked_text(snippet: str, query: str | None = None) -> Text:
 
 
 def hit_label(hit: Any, query: str | None = None) -> Text:
-    """`bss en 7-1-5-2  …snippet…` on one or two lines."""
+    """`bss en 7-1-5-2  …snippet…` on one or two lines, with the words it holds when it holds only
+    some of the query's or holds one by a synonym (`[untap→refresh, block]`)."""
     label = Text(f"{hit.game} {hit.lang} ", style="dim")
     label.append(f"§{hit.number}", style="bold")
     label.append("  ")
     label.append_text(marked_text(" ".join(str(hit.snippet).split()), query))
+    matched = tuple(getattr(hit, "matched", ()) or ())
+    if matched and (not getattr(hit, "all_words", True) or any("→" in w or w.endswith("≈") for w in matched)):
+        label.append(f"  [{', '.join(matched)}]", style="dim italic")   # which words it holds, synonyms as →
     return label
 
 
@@ -135,8 +139,10 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         options = [Option(term_label(t), id=str(i)) for i, t in enumerate(terms)]
         options += [Option(hit_label(hit, query), id=str(i + len(terms))) for i, hit in enumerate(hits)]
         hits_list.set_options(options)
+        partial = bool(hits) and not any(getattr(h, "all_words", True) for h in hits)
         status.update(f"{len(self.hits)} result{'s' if len(self.hits) != 1 else ''} for {query!r}, best first"
-                      if self.hits else f"No clause matches {query!r}")
+                      + (" (no clause holds every word: those holding the most)" if partial else "")
+                      if self.hits else f"No clause holds any word of {query!r}")
 
     @on(OptionList.OptionSelected, "#hits")
     def hit_selected(self, event: OptionList.OptionSelected) -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.cards.db import ensure_cards, find_card, imports_dir, load_card_file, search_cards
+from judge import store
+from judge.cards.db import ensure_cards, find_card, load_card_file, search_cards
+from judge.dbfiles import stored_dir
 from judge.errors import CardFileError, UnknownCard
 
 FIX = Path(__file__).parent / "fixtures"
@@ -47,7 +49,9 @@ def test_import_then_find_and_search(db: Path) -> None:
     cards = load_card_file(FIX / "saga-records.json", "bss", db_path=db)
     assert len(cards) == 2
     assert find_card("Test Flamecub", db_path=db).number == "TST01-001"
-    assert (imports_dir(db) / "imports.json").is_file()
+    listed = store.stored_imports(db)
+    assert [e["name"] for e in listed] == ["saga-records.json"]
+    assert (stored_dir(db) / listed[0]["file"]).is_file()
 
 
 def test_failed_import_changes_nothing(db: Path) -> None:
@@ -57,13 +61,16 @@ def test_failed_import_changes_nothing(db: Path) -> None:
     assert _count(db) == before
     with pytest.raises(UnknownCard):
         find_card("TST02-001", db_path=db)
-    assert not (imports_dir(db) / "imports.json").exists()
+    assert store.stored_imports(db) == []
+    assert not stored_dir(db).exists() or not list(stored_dir(db).iterdir())
 
 
 def test_imports_survive_a_rebuild_of_the_database(db: Path) -> None:
     load_card_file(FIX / "saga-records.json", "bss", db_path=db)
     conn = sqlite3.connect(db)
     conn.executescript("drop table cards; drop table cards_fts; drop table cards_meta;")
+    conn.close()
+    conn = sqlite3.connect(db)
     conn.close()
     ensure_cards(db)
     assert find_card("TST01-002", db_path=db).name == "Test Reversal"

@@ -12,14 +12,14 @@ import yaml
 from judge.engine.support import NOT_DECLARED, card_status
 
 TEXT = ("[LV1][LV2] When Summoned: Draw two cards.\n"
-        "[LV2] When Summoned: Reveal the top three cards of your deck.\n"
+        "[LV2] When Summoned: Your opponent cannot summon spirits during this turn.\n"
         "[LV1] The moon sings to this spirit at dusk.")
 
 
 def test_each_ability_says_how_far_the_engine_carries_it_out() -> None:
     lines = card_status(TEXT, "bss")
     assert [s.state for s in lines] == ["executed", "not executed", "not parsed"]
-    assert "reveal" in lines[1].label and lines[1].label.startswith("parsed, not executed (")
+    assert "restriction cannot summon" in lines[1].label and lines[1].label.startswith("parsed, not executed (")
     assert lines[2].label.startswith("not parsed (") and "moon" in lines[2].label
 
 
@@ -57,4 +57,4 @@ def test_coverage_counts_executed_as_a_subset_of_typed(tmp_path: Path, invoke) -
     assert code == 0
     assert r["cards_fully_parsed"] >= r["cards_fully_typed"] >= r["cards_executed"] == 1
     assert r["abilities_fully_parsed"] >= r["abilities_fully_typed"] >= r["abilities_executed"] == 2
-    assert any(t["node"] == "reveal" for t in r["top_unexecuted"])
+    assert any(t["node"] == "restriction cannot summon" for t in r["top_unexecuted"])

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.dbfiles import stored_dir
 from judge.errors import IngestError
 from judge.paths import rules_dir
 from judge.rules.importer import import_document
@@ -54,7 +55,7 @@ def test_failed_import_leaves_database_untouched(tmp_path: Path) -> None:
     with pytest.raises(IngestError):
         import_document(bad, game="bss", version="2.0", lang="en", db_path=db)
     assert db.read_bytes() == before
-    assert not [p for p in (db.parent / "imports").glob("*") if p.name != "imports.json"]
+    assert not list(stored_dir(db).glob("*")) and not list(db.parent.glob(".judge-build-*"))
 
 
 def test_import_of_an_existing_version_refused(tmp_path: Path) -> None:

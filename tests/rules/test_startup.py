@@ -18,7 +18,8 @@ try:
     main(["rule", "bss", "7-1-5-2"])
 except SystemExit:
     pass
-print(sorted(m for m in ("textual", "lark", "rich", "sqlite_utils", "yaml", "rapidfuzz") if m in sys.modules))
+print(sorted(m for m in ("textual", "lark", "rich", "sqlite_utils", "yaml", "rapidfuzz", "sudachipy", "snowballstemmer")
+                 if m in sys.modules))
 """
 
 

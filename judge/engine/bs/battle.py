@@ -12,7 +12,7 @@ from dataclasses import replace
 from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.state import Battle, Orientation, Step, with_player
+from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
 from judge.engine.bs.watch import watch
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -189,7 +189,9 @@ def resolve_battle(ctx: Ctx) -> None:
         else:
             losers = [b.blocker if a.value > d.value else b.attacker]
             ctx.log(f"{losers[0]} has fewer BP: it is destroyed", "battle.bp_compare")
-        management.destroy(ctx, losers, cause="battle", by=None)
+        winner = [b.attacker, b.blocker] if len(losers) == 2 else \
+            [b.attacker if losers[0] == b.blocker else b.blocker]      # in a tie each destroys the other
+        management.destroy(ctx, losers, cause="battle", by=None, destroyer=winner)
         return
     if s.field_card(b.attacker) is None:
         ctx.log(f"{b.attacker} has already left the field: no damage", "battle.damage_gone")
@@ -217,6 +219,11 @@ def end_battle(ctx: Ctx) -> None:
     for spirit in (b.attacker, b.blocker):
         if spirit is not None and ctx.state.field_card(spirit) is not None:
             triggers.fire(ctx, "battle_end", spirit)
+    watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
+    later = [m for m in ctx.state.mods if m.kind == "delayed"]
+    triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
+                             label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
+                             timing="battle_end") for m in later])
     keywords.trigger(ctx, "battle_end", battle=b)
 
 
@@ -259,6 +266,9 @@ def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             end_battle(ctx)
         elif b.window == "closing":
             finish(ctx)
+            management.checkpoint(ctx)      # effects that lasted the battle have ended (7-1-6-2)
+            if ctx.state.work:
+                continue
             return
         else:
             return

@@ -44,7 +44,7 @@ def _soul_at(state: State, who: str, where: str) -> bool:
     return state.players[who].soul_core == where
 
 
-def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> int:
+def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str | None = None) -> int:
     """Take up to n plain cores (and the soul core if `soul`) from a player's area or a card id."""
     state = ctx.state
     if where == "void":
@@ -57,10 +57,16 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> int:
         state, p, got = ctx.state, ctx.state.players[who], 1
         n -= 1
     fc = state.field_card(where)
+    if fc is not None and by is not None:
+        from judge.engine.bs import continuous
+
+        if continuous.cannot(state, fc.id, "have_cores_removed", player=by):
+            ctx.log(f"{name_of(state, fc.id)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
+            return 0
     if fc is not None:
         k = min(n, fc.cores)
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))
-        ctx.core_cause.setdefault(fc.id, ("effect", who))
+        ctx.core_cause.setdefault(fc.id, ("effect", by or who))
         return got + k
     k = min(n, plain(state, who, where))
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) - k}))
@@ -111,24 +117,34 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     (src, src_opp), (dst, dst_opp) = src_a, dst_a
     me = item.controller
     mover = ctx.state.opponent(me) if eff.player == ast.Player.OPPONENT else me
-    if src == "field_or_reserve" or (src == "any" and eff.core_type != "soul"):
-        ctx.unmodelled(f"{item.label}: moving cores from your field or reserve (where from is the mover's "
-                       "choice)")
+    if src == "any" and eff.core_type != "soul":
+        ctx.unmodelled(f"{item.label}: moving a core from anywhere (where from is the mover's choice)")
+        return
+    if src == "field_or_reserve":
+        _from_field_or_reserve(ctx, eff, item, mover, dst, dst_opp)
         return
     sources = _sources(ctx, eff, item, src, src_opp, mover)
     dest_card = _dest_card(ctx, eff, item, dst)
     if dst in ("spirit", "this") and dest_card is None:
         ctx.log(f"{item.label}: no card to place the cores on; nothing moves", "rules.impossible")
         return
+    if eff.per is not None:
+        times = per_count(ctx, eff.per, item)
+        if times < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
     for owner, where in sources:
         if where is None:
             continue
         want = (eff.count * times) if eff.count is not None else _all(ctx.state, owner, where)
         if eff.until is not None and dst == "life":
             want = max(0, eff.until - ctx.state.players[mover].life)
+        if eff.up_to and eff.count is not None:
+            want = _how_many(ctx, item, mover, want, where if where == "void" else
+                             min(want, _all(ctx.state, owner, where)))
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
         soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
-        got = take(ctx, owner, where, want, soul=soul)
+        got = take(ctx, owner, where, want, soul=soul, by=item.controller)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"
@@ -138,6 +154,65 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         ctx.log(f"{what} move from {frm} to {to}{short}", *(("rules.impossible",) if short else ()), "core.which",
                 *(("area.life_unlimited",) if dst == "life" else ()), *(("area.owner",) if to_who == owner
                                                                           and where in ctx.state.cards else ()))
+
+
+def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str, dst: str, dst_opp: bool) -> None:
+    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6)."""
+    if eff.count is None or dst not in _FIELDS:
+        ctx.unmodelled(f"{item.label}: moving cores from your field or reserve to {eff.dest}")
+        return
+    p = ctx.state.players[mover]
+    places = [w for w in ("reserve", *(fc.id for fc in p.field)) if _all(ctx.state, mover, w)]
+    if eff.core_type == "soul":
+        places = [p.soul_core] if p.soul_core in ("reserve", *(fc.id for fc in p.field)) else []
+    if not places:
+        ctx.log(f"{item.label}: {mover} has no such core on the field or in the reserve", "rules.impossible")
+        return
+    answer = ctx.ask(f"{mover} says where the {eff.count} core(s) for {item.label} come from (the reserve or a card "
+                     f"on the field: {', '.join(places)})", "core.which", player=mover, options=places, kind="cores")
+    plan = {str(k): int(v) for k, v in answer.items()} if isinstance(answer, dict) else {str(answer): eff.count}
+    if sum(plan.values()) != eff.count or any(w not in places for w in plan):
+        raise ctx.refuse(f"{answer!r} does not name {eff.count} core(s) from {', '.join(places)}", "core.which")
+    to = ctx.state.opponent(mover) if dst_opp else mover
+    for where, n in plan.items():
+        soul = eff.core_type == "soul" or (n > _all(ctx.state, mover, where) - 1 and _soul_at(ctx.state, mover, where))
+        got = take(ctx, mover, where, n, soul=soul, by=None)
+        if where != "reserve":
+            ctx.core_cause[where] = ("self", mover)       # the owner's own payment (10-1-1-1)
+        put(ctx, to, dst, got, soul=soul and dst in ("reserve", "trash"))
+        ctx.log(f"{mover} sends {got} core(s){' including the soul core' if soul else ''} from {where} to "
+                f"{to}'s {dst}", "core.which")
+
+
+def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
+    """How many "for each …" counts: the cards destroyed by this effect (last-known facts, 8-10-1), or
+    the cards a selector describes now (-1: what it refers to is not known)."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.watch import matches_facts
+
+    if per.state == "discarded":
+        return len(ctx.discarded)
+    if per.state == "destroyed":
+        return sum(1 for cid, lk in ctx.destroyed.items()
+                   if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
+                                    cid, lk, ctx.state))
+    return conditions.count(ctx, per, item)
+
+
+def _how_many(ctx: Ctx, item: Work, mover: str, most: int, available: int | str) -> int:
+    """"Up to N cores": the mover says how many (0 to what is there, at most N)."""
+    top = most if available == "void" else int(available)
+    if top <= 0:
+        return 0
+    answer = ctx.ask(f"{mover} says how many cores (0 to {top}) {item.label} moves", "effect.select_up_to",
+                     player=mover, options=tuple(str(n) for n in range(top + 1)), kind="cores")
+    try:
+        n = int(answer[0] if isinstance(answer, list | tuple) and len(answer) == 1 else answer)
+    except (TypeError, ValueError):
+        raise ctx.refuse(f"{answer!r} is not a number of cores from 0 to {top}", "effect.select_up_to") from None
+    if not 0 <= n <= top:
+        raise ctx.refuse(f"{n} is not a number of cores from 0 to {top}", "effect.select_up_to")
+    return n
 
 
 def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: bool, mover: str) -> str:

@@ -22,6 +22,9 @@ class Ctx(Context[State]):
         super().__init__(state, self.profile.clauses)
         self.core_cause: dict[str, tuple[str, str]] = {}   # card id → (self|effect, player)
         self.did: bool | None = None      # whether the last "you may" part was performed ("if you do")
+        self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
+        self.revealed: list[str] = []           # cards revealed by the current item, still where they were
+        self.discarded: list[str] = []          # cards discarded by the current item
 
     @property
     def game(self) -> str:

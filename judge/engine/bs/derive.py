@@ -189,7 +189,12 @@ def active_abilities(state: State, cid: str) -> list[tuple[int, Ability]]:
     if fc is None:
         return list(enumerate(d.abilities))
     lv = level(state, cid)
-    return [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+    mods = continuous.mods_on(state, cid)
+    lost = [m.value for m in mods if m.kind == "lose_effects"]
+    gained = [m.value for m in mods if m.kind == "ability"]
+    out = [(i, ab) for i, ab in enumerate(d.abilities) if (not ab.levels or lv in ab.levels)
+           and not any(not levels or set(levels) & set(ab.levels or (1, 2, 3, 4, 5)) for levels in lost)]
+    return out + [(1000 + n, ab) for n, ab in enumerate(gained) if not ab.levels or lv in ab.levels]
 
 
 def keywords(state: State, cid: str) -> list[Keyword]:

@@ -17,7 +17,12 @@ def last_known(state: State, cid: str) -> dict:
     """A card's facts just before it leaves the field (8-10-1 / 10-2-2-2)."""
     fc = state.field_card(cid)
     if fc is None:
-        return {}
+        d = state.card_def(cid)
+        if d is None:
+            return {}
+        return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
+                "type": d.type, "controller": state.owners.get(cid), "owner": state.owners.get(cid),
+                "zone": state.zone_of(cid), "keywords": [ab.keyword.name for ab in d.abilities if ab.keyword]}
     d = state.defs[fc.card]
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
@@ -43,7 +48,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
     owner = state.owners.get(cid, ctrl)
     o = state.players[owner]
     if d.token:
-        dest = "gone"
+        dest = "removed"          # a token leaving the field is removed from the game (4-12-3)
     if dest == "trash":
         o = replace(o, trash=(*o.trash, cid))
     elif dest == "hand":
@@ -75,7 +80,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
 
 
 def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: bool = False,
-            source: str | None = None) -> list[str]:
+            source: str | None = None, destroyer: str | list[str] | None = None) -> list[str]:
     """Destroy field cards simultaneously (10-1-3): substitution, then triggers, then to the trash.
 
     cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
@@ -86,8 +91,15 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     state = ctx.state
     ids = [c for c in dict.fromkeys(ids) if state.field_card(c) is not None]
     done: list[str] = []
+    from judge.engine.bs import continuous
+
     for cid in ids:
         if effect and keywords.at_field_protects(ctx, cid, source, by):
+            continue
+        if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
+                ctx.state, cid, "be_destroyed", actor=source or destroyer, player=by):
+            ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
+                    "rules.cannot_wins")
             continue
         if cause not in ("self", "depleted") and substitute(ctx, cid):
             continue
@@ -95,6 +107,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     if not done:
         return []
     lasts = {cid: last_known(ctx.state, cid) for cid in done}
+    killers = [destroyer] if isinstance(destroyer, str) else list(destroyer or ())
+    if effect and source is not None and not killers:
+        killers = [source]
+    killer_facts = {k: lasts.get(k) or last_known(ctx.state, k) for k in killers if ctx.state.card_def(k)}
     quiet = cause in ("self", "depleted")  # no destruction triggers (10-1-1-1; bs 5-11-2)
     pending = ctx.profile.pending_state
     for cid in done:
@@ -114,95 +130,48 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     for cid in done:
         leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
+    ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.trigger(ctx, "destroyed", lasts=lasts)
+        if killer_facts:
+            from judge.engine.bs.triggers import push
+            from judge.engine.bs.watch import watchers
+
+            push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             triggers.fire_burst(ctx, victim, "spirit_destroyed")
     return done
 
 
-def _substitutions(state: State, cid: str) -> list[tuple[str, object]]:
-    """Active "when … would be destroyed, … instead" effects that apply to `cid` (8-9)."""
-    from judge.engine.bs import select
-    from judge.text.ast import Conditional
-
-    out = []
-    for p in state.players.values():
-        for fc in p.field:
-            for _, ab in derive.active_abilities(state, fc.id):
-                cond = ab.condition
-                if cond is None or cond.kind != "would" or cond.event != "when_destroyed":
-                    continue
-                subs = [e for e in ab.effects if isinstance(e, Conditional) and e.instead]
-                if not subs:
-                    continue
-                sel = cond.selector
-                if sel is None or (sel.self_ref and fc.id != cid) or (not sel.self_ref and not (
-                        state.controller(cid) in select.whose(p.name, sel.owner, state)
-                        and select.matches(state, cid, sel, fc.id))):
-                    continue
-                out.append((fc.id, subs[0]))
-    return out
-
-
 def substitute(ctx: Ctx, cid: str) -> bool:
-    """Apply one substitution effect for a destruction, if one applies and is used (8-9-1, 8-9-3)."""
-    from judge.engine.bs import effects
-    from judge.engine.bs.state import Work
-    from judge.text.ast import Optional
+    """Apply one substitution effect for a destruction, if one applies and is used (8-9)."""
+    from judge.engine.bs.substitute import substitute as run
 
-    options = _substitutions(ctx.state, cid)
-    if not options:
-        return False
-    src, sub = options[0] if len(options) == 1 else _which_substitution(ctx, cid, options)
-    ctrl = ctx.state.controller(src) or ""
-    item = Work(kind="effects", source=src, controller=ctrl, label=f"{name_of(ctx.state, src)}'s substitution")
-    inner = list(sub.effects)
-    if len(inner) == 1 and isinstance(inner[0], Optional):
-        if not ctx.ask_yes_no(f"{ctrl}: use {item.label} so that {cid} is not destroyed?", "effect.substitution",
-                              "effect.may", player=ctrl):
-            ctx.log(f"{ctrl} does not use {item.label}", "effect.may")
-            return False
-        inner = list(inner[0].effects)
-    ctx.log(f"{name_of(ctx.state, cid)} would be destroyed: {item.label} applies instead, so the destruction "
-            "never happens and nothing triggers on it", "do.destroy_substitute", "effect.substitution",
-            *(("effect.substitution_one",) if len(options) > 1 else ()))
-    for e in inner:
-        effects.apply(ctx, e, item)
-    return True
+    return run(ctx, cid)
 
 
-def _which_substitution(ctx: Ctx, cid: str, options: list[tuple[str, object]]) -> tuple[str, object]:
-    """Several substitution effects apply but only one may (8-9-3): the card's controller chooses."""
-    who = ctx.state.controller(cid)
-    sources = [src for src, _ in options]
-    answer = ctx.ask(f"{who}: which substitution effect replaces the destruction of {cid} (only one applies): "
-                     f"{', '.join(sources)}", "effect.substitution_one", player=who, options=sources,
-                     kind="substitution")
-    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-    if len(picked) != 1 or picked[0] not in sources:
-        raise ctx.refuse(f"{answer!r} is not one of the substitution effects {', '.join(sources)}",
-                         "effect.substitution_one")
-    return options[sources.index(picked[0])]
-
-
-def deplete_or_destroy(ctx: Ctx, cid: str) -> None:
-    """Insufficient cores for LV1 (9-3-2 / 3-2-5-4): destroyed, or self-destroyed by the owner's acts."""
-    cause, by = ctx.core_cause.get(cid, ("effect", ""))
-    fc = ctx.state.field_card(cid)
-    assert fc is not None
-    n = derive.cores_on(ctx.state, fc)
-    if ctx.profile.depletion:
-        ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), fewer than its LV1 cost: it is Depleted "
-                + ("by its owner" if cause == "self" else "by the effect"),
-                "manage.insufficient", "manage.self_destroy" if cause == "self" else "manage.by_effect")
-    else:
-        ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1",
-                "manage.checkpoint", "manage.insufficient")
-    kind = "depleted" if ctx.profile.depletion else ("self" if cause == "self" else "cores")
-    destroy(ctx, [cid], cause=kind, by=by or None)
+def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
+    """Insufficient cores for LV1 (9-3-2 / 3-2-5-4): the cards are destroyed together (by the effect
+    that moved the cores, 9-3-2-1), or self-destroyed when their owner's acts did it (10-1-1-1)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for cid in ids:
+        cause, by = ctx.core_cause.get(cid, ("effect", ""))
+        fc = ctx.state.field_card(cid)
+        assert fc is not None
+        n = derive.cores_on(ctx.state, fc)
+        if ctx.profile.depletion:
+            ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), fewer than its LV1 cost: it is Depleted "
+                    + ("by its owner" if cause == "self" else "by the effect"),
+                    "manage.insufficient", "manage.self_destroy" if cause == "self" else "manage.by_effect")
+        else:
+            ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1", "manage.checkpoint",
+                    "manage.insufficient", *(() if cause == "self" else ("manage.by_effect",)))
+        kind = "depleted" if ctx.profile.depletion else ("self" if cause == "self" else "cores")
+        groups.setdefault((kind, by), []).append(cid)
+    for (kind, by), group in groups.items():
+        destroy(ctx, group, cause=kind, by=by or None)
 
 
 def checkpoint(ctx: Ctx) -> None:
@@ -223,9 +192,8 @@ def checkpoint(ctx: Ctx) -> None:
     # only cards whose cores were moved in this resolution can have fallen short of LV1 (9-3-2)
     short = [cid for cid in ctx.core_cause if (fc := state.field_card(cid)) is not None
              and state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]
-    for cid in short:
-        if ctx.state.field_card(cid) is not None:
-            deplete_or_destroy(ctx, cid)
+    if short:
+        deplete_or_destroy(ctx, short)
     if ctx.profile.bp_zero_destroys:
         weak = [fc.id for fc in _bp_suspects(ctx.state) if derive.bp(ctx.state, fc.id).value <= 0]
         if weak:
@@ -236,8 +204,14 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:
-    """The spirits on the field (any of them may have been brought to 0 BP or less)."""
-    return [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    """Spirits whose BP could be zero or less: all of them when an effect changes BP or levels now,
+    else only those printed with 0 BP or less."""
+    from judge.engine.bs import continuous
+
+    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    if any(m.kind in ("bp_add", "bp_set", "bp_base", "level_set") for m in continuous.mods(state)):
+        return spirits
+    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,

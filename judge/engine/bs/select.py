@@ -59,12 +59,21 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
         return False
     fc = state.field_card(cid)
+    if sel.state in ("attacking", "blocking"):
+        b = state.battle
+        return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \
+            all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
     if sel.state and fc is not None:
         want = {"exhausted": (Orientation.EXHAUSTED, Orientation.HEAVY_EXHAUSTED),
                 "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())
         if want and fc.orientation not in want:
             return False
-    return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds)
+    return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
+
+
+def per_card(t: Threshold) -> bool:
+    """A threshold each card must meet (not a count of cards, nor a total over the selection)."""
+    return t.stat != "count" and not t.stat.startswith("total_")
 
 
 def armored(state: State, cid: str, source: str | None, controller: str) -> bool:
@@ -101,7 +110,7 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
             if not matches(state, fc.id, sel, source):
                 continue
             # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
-            if sel.count is not None and (armored(state, fc.id, source, controller)
+            if (sel.count is not None or sel.up_to) and (armored(state, fc.id, source, controller)
                                           or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
@@ -117,25 +126,32 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
     if sel.self_ref:
         return cands
+    if sel.count is None and sel.up_to:
+        return _any_number(ctx, sel, cands, shielded, label=label, who=chooser or controller, concept=concept)
     if sel.count is None:
+        unshielded = [c for c in cands if armored(ctx.state, c, source, controller)]
+        if unshielded:
+            ctx.log(f"{', '.join(unshielded)}: 【Armor】 does not protect against {label}, which selects nothing "
+                    "(it applies to all)", "kw.armor")
         return cands
-    if not cands and not ctx.has_answer():
-        if sel.count:
-            ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
-                    "effect.select_none")
-        return []
-    if len(cands) <= sel.count and not sel.up_to and not ctx.has_answer():
+    forced = not cands or (len(cands) <= sel.count and not sel.up_to)
+    if forced and not _explicit(ctx):
+        if not cands:
+            if sel.count:
+                ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
+                        "effect.select_none")
+            return []
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
     who = chooser or controller
-    if not cands or (len(cands) <= sel.count and not sel.up_to):
-        answer = ctx.take_answer()   # an answer written for a forced selection is checked against it
+    if forced:
+        answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
     else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
                          "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count",
                          player=who, options=tuple(cands), kind="target")
-    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    picked = gather(ctx, answer, cands, sel.count)
     for cid in picked:
         if cid in shielded:
             raise ctx.refuse(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor",
@@ -152,6 +168,57 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
                          f"{len(picked)} were chosen", "effect.select_count")
     ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}",
             "effect.select_up_to" if sel.up_to else "effect.select")
+    return picked
+
+
+def _explicit(ctx: Ctx) -> bool:
+    """Whether the next selection written in advance names cards on the field (then it is this
+    selection's, and checked); anything else is left for the decision it was written for."""
+    head = ctx.peek_answer("target")
+    if head is None or isinstance(head, dict):
+        return False
+    named = [str(a) for a in (head if isinstance(head, list | tuple) else [head])]
+    return bool(named) and all(ctx.state.field_card(n) is not None for n in named)
+
+
+def gather(ctx: Ctx, answer: object, cands: list[str], most: int) -> list[str]:
+    """The cards one selection answer names. A list is the selection; a single card followed, among
+    the answers written in advance, by more cards of the same candidates is read as one selection
+    of all of them (`targets: [b1, b3]` for "select up to two"), up to how many it may take."""
+    if isinstance(answer, list | tuple):
+        return [str(a) for a in answer]
+    picked = [str(answer)]
+    while len(picked) < most and ctx.has_answer("target", cands):
+        nxt = ctx.peek_answer("target", cands)
+        if isinstance(nxt, list | tuple | dict) or str(nxt) not in cands or str(nxt) in picked:
+            break
+        picked.append(str(ctx.take_answer("target", cands)))
+    return picked
+
+
+def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], *, label: str, who: str,
+                concept: str | None) -> list[str]:
+    """"Select any number of …" (8-5-3-2): the chooser picks a set, within any total the text sets."""
+    if not cands:
+        ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing", "effect.select_none")
+        return []
+    totals = [t for t in sel.thresholds if t.stat.startswith("total_")]
+    limit = "; " + ", ".join(f"{t.stat.replace('_', ' ')} {t.op} {t.value}" for t in totals) if totals else ""
+    answer = ctx.ask(f"{who} selects any number for {label} from: {', '.join(cands)}{limit}",
+                     *((concept,) if concept else ()), "effect.select", "effect.select_up_to", player=who,
+                     options=tuple(cands), kind="target")
+    picked = [c for c in gather(ctx, answer, cands, len(cands)) if c not in ("None", "none")]
+    for cid in picked:
+        if cid not in cands:
+            raise ctx.refuse(f"{cid} cannot be selected for {label} (candidates: {', '.join(cands)})",
+                             *(("kw.armor",) if cid in shielded else ()), "effect.select")
+    for t in totals:
+        stat = Threshold(stat=t.stat.removeprefix("total_"), op=t.op, value=t.value)
+        total = sum(_stat(ctx.state, cid, stat) for cid in picked)
+        if not OPS[t.op](total, t.value):
+            raise ctx.refuse(f"the selected cards total {total} {stat.stat.upper()}, not {t.op} {t.value}",
+                             "effect.select")
+    ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}", "effect.select_up_to")
     return picked
 
 

@@ -78,7 +78,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
         take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
                    soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
     _ascend(ctx, player, action, d)
-    zone = "trash" if action.source == "trash" else "hand"
+    zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
     remove_from(ctx, player, cid, zone)
     new_id = action.as_id or cid
     if new_id != cid:
@@ -105,16 +105,19 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     _feast(ctx, new_id)
 
 
-def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str) -> None:
-    """A summon by an effect (Immortal, Agile): pay the cost from the reserve, LV1 cores from it too."""
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False) -> None:
+    """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
+    when the effect says without paying), LV1 cores from it too."""
     d = ctx.state.card_def(cid)
     cost, _ = derive.cost_after_reduction(ctx.state, player, d)
+    cost = 0 if free else cost
     need = cost + derive.lv1_cost(d)
     if ctx.state.players[player].reserve < need:
         ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
                 "effect.cost")
         return
-    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone), "summon", reserve_only=False)
+    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
+               reserve_only=False)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

@@ -32,28 +32,47 @@ def _effect_gaps(node: Any) -> Iterator[str]:
 
 def _move_cores(e: ast.MoveCores) -> Iterator[str]:
     src, dst = cores.area(e.source), cores.area(e.dest)
-    if src is None or dst is None or src[0] in ("field_or_reserve",) or (src[0] == "any" and e.core_type != "soul"):
+    if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
+            src[0] == "field_or_reserve" and (e.count is None or dst[0] not in ("reserve", "trash", "life"))):
         yield f"move_cores from {e.source} to {e.dest}"
 
 
 def _move(e: ast.Move) -> Iterator[str]:
-    if e.dest not in MOVE_DESTS or (e.target.zone not in (None, "field")):
+    if e.dest not in MOVE_DESTS or e.target.zone not in (None, "field", "revealed", "trash", "hand"):
         yield f"move from {e.target.zone or 'field'} to {e.dest}"
 
 
+def _reveal(e: ast.Reveal) -> Iterator[str]:
+    if e.zone != "deck" or e.count is None:
+        yield f"reveal {e.zone}"
+
+
+def _deploy(e: ast.Deploy) -> Iterator[str]:
+    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+            e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
+        yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
+
+
+def _activate(e: ast.Activate) -> Iterator[str]:
+    if e.keyword is not None or e.effect is not None or e.step is None or not e.pay_cost:
+        yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
+
+
 def _modify(e: ast.ModifyStat) -> Iterator[str]:
-    if e.stat not in ("bp", "level", "symbols"):
+    if e.stat not in ("bp", "level"):
         yield f"modify_stat {e.stat}"
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    if e.stat != "bp":
+    if e.stat != "bp" and not e.stat.startswith("symbols:"):
         yield f"set_stat {e.stat}"
 
 
 def _gain(e: ast.Gain) -> Iterator[str]:
-    if e.keyword is None:
-        yield "gain ability" if e.ability is not None else "gain family"
+    if e.keyword is None and e.ability is not None:
+        yield from (f"gained {g}" for g in unexecuted(e.ability))
+    elif e.keyword is None:
+        yield "gain family"
     elif keywords.rule(e.keyword.name) is None:
         yield f"keyword {e.keyword.name}"
 
@@ -67,7 +86,7 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
-    elif c.kind != "for_each" and not conditions.decidable(c):
+    elif c.kind not in ("for_each", "battle_end") and not conditions.decidable(c):
         yield f"condition {c.kind}"
 
 
@@ -84,7 +103,7 @@ def _damage(e: ast.Damage) -> Iterator[str]:
 _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
     ast.MoveCores: _move_cores, ast.Move: _move, ast.ModifyStat: _modify, ast.SetStat: _set_stat,
     ast.Gain: _gain, ast.Restriction: _restriction, ast.Conditional: _conditional, ast.Optional: _optional,
-    ast.Damage: _damage,
+    ast.Damage: _damage, ast.Reveal: _reveal, ast.Deploy: _deploy, ast.Activate: _activate,
 }
 
 
@@ -94,18 +113,44 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
             yield from _effect_gaps(node)
 
 
+def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
+    """A "would be destroyed … instead" ability (substitute.py): its parts must be ones it can run."""
+    for e in ab.effects:
+        inner = e.effects if isinstance(e, ast.Conditional) else (e,)
+        if isinstance(e, ast.Conditional) and e.condition.kind != "substitution" and not conditions.decidable(
+                e.condition):
+            yield f"condition {e.condition.kind}"
+        for x in inner:
+            parts = (*(x.cost.effects if isinstance(x, ast.Optional) and x.cost else ()),
+                     *(x.effects if isinstance(x, ast.Optional) else (x,)))
+            for p in parts:
+                if not (isinstance(p, ast.Move) and p.dest == "field"):
+                    yield from _effects_gaps((p,))
+
+
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
-    for e in ab.effects:
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
+    if ab.condition is not None:                  # "while …: when <event>, …" is a trigger
+        if not any(watch.is_event(ab.condition, e) for e in watch.EVENTS):
+            yield f"trigger {ab.condition.event or ab.condition.kind}"
+        yield from _effects_gaps(ab.effects)
+        return
+    for n, e in enumerate(ab.effects):
         yield from _constant_effect_gaps(e)
+        if isinstance(e, ast.Conditional) and e.condition.kind == "event" and not e.effects:
+            yield from _effects_gaps(ab.effects[n + 1:])      # "When X, …": the sentences that follow
+            return
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)
-            if c.event not in watch.EVENTS:
+            if not any(watch.is_event(c, ev) for ev in watch.EVENTS):
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
@@ -119,12 +164,15 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
     if ab.timing in triggers.TIMING_EVENTS:
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+    if ab.timing == "event" and cond is not None and any(watch.is_event(cond, ev) for ev in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"
@@ -142,8 +190,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         return tuple(dict.fromkeys(gaps))
     if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO):
         gaps += _trigger_gaps(ab)
-    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS.keys() - {
-            "burst_when_opponent_resolves_a_spirits_when_summoned_effect"}:
+    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS:
         gaps.append(f"burst {ab.timing}")
     elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
         gaps.append(f"ability kind {ab.kind.value}")

@@ -66,10 +66,13 @@ def abilities_for(state: State, cid: str, event: str, *, level: int | None = Non
     d = state.card_def(cid)
     if d is None:
         return []
-    lv = derive.level(state, cid) if level is None else level
-    return [(i, ab) for i, ab in enumerate(d.abilities)
-            if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO) and event in timing_events(ab)
-            and (not ab.levels or lv in ab.levels)]
+    if level is None and state.field_card(cid) is not None:
+        pool = derive.active_abilities(state, cid)        # gained ones too, lost ones not (8-2-2-2)
+    else:
+        lv = derive.level(state, cid) if level is None else level
+        pool = [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
+    return [(i, ab) for i, ab in pool if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO)
+            and event in timing_events(ab)]
 
 
 def push(ctx: Ctx, items: list[Work]) -> None:
@@ -140,8 +143,9 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     for cid in ids:
         lk = lasts[cid]
         ctrl = lk.get("controller") or "A"
+        killer = ctx.state.opponent(ctrl) if cause == "battle" else by    # a BP comparison with their spirit
         for idx, ab in abilities_for(ctx.state, cid, "destroyed", level=lk.get("level", 0)):
-            if _by_opponent(ab) and (by is None or by == ctrl):
+            if _by_opponent(ab) and (killer is None or killer == ctrl):
                 continue
             if restricted(ctx, cid, idx, ab):
                 continue
@@ -245,6 +249,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
@@ -262,6 +267,9 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
                     from judge.engine.bs.turn import finish_magic
 
                     finish_magic(ctx, item)
+                elif item.timing == "when_summoned" and ctx.state.field_card(item.source) is not None \
+                        and ctx.state.card_def(item.source).type == "spirit":
+                    fire_burst(ctx, ctx.state.opponent(item.controller), "summoned_resolved")
         except Need:
             ctx.state = before
             del ctx.steps[n_steps:]

@@ -25,7 +25,8 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         raise ctx.refuse(f"{name_of(ctx.state, cid)} is not a magic card", "magic.steps")
     usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
     if action.effect:
-        usable = [ab for ab in usable if (ab.timing or "").lower().startswith(action.effect)]
+        exact = [ab for ab in usable if ab.timing == action.effect]
+        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
     if not usable:
         raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect", "effect.magic_timing")
     flash = [ab for ab in usable if "flash" in (ab.timing or "").lower()]
@@ -51,6 +52,9 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_uses", [cid])
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
                              effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])

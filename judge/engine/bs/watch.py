@@ -29,7 +29,7 @@ def facts(state: State, cid: str) -> dict[str, Any]:
     return last_known(state, cid)
 
 
-def _matches(sel: ast.Selector | None, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
+def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
     from judge.engine.bs.select import OPS, whose
 
     if sel is None or sel.self_ref:
@@ -62,18 +62,62 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
         return
     lv = derive.level(state, holder) if level is None else level
     on_field = state.field_card(holder) is not None
-    for idx, ab in enumerate(d.abilities):
+    pool = derive.active_abilities(state, holder) if on_field and level is None else list(enumerate(d.abilities))
+    for idx, ab in pool:
         if ab.levels and lv not in ab.levels:
             continue
         cond = ab.condition
-        if ab.kind == AbilityKind.TRIGGERED and ab.timing == "event" and cond is not None and cond.kind == "event" \
-                and cond.event == event:
+        if ab.kind == AbilityKind.TRIGGERED and ab.timing == "event" and is_event(cond, event):
             yield idx, ab, cond, ab.effects
         elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
-            for eff in ab.effects:
-                if isinstance(eff, ast.Conditional) and eff.condition.kind == "event" \
-                        and eff.condition.event == event:
-                    yield idx, ab, eff.condition, eff.effects
+            if is_event(cond, event):
+                yield idx, ab, cond, ab.effects
+                continue
+            for n, eff in enumerate(ab.effects):
+                if isinstance(eff, ast.Conditional) and is_event(eff.condition, event):
+                    # "When X, …" whose effects the grammar left as the sentences that follow it
+                    yield idx, ab, eff.condition, eff.effects or ab.effects[n + 1:]
+
+
+#: Condition kinds that are themselves an event (the kind says which).
+EVENT_KINDS = {"battle_end": "battle_end"}
+
+
+def is_event(cond: ast.Condition | None, event: str) -> bool:
+    """Whether a condition is the event `event` ("when one of your spirits is destroyed", "when the
+    battle ends")."""
+    if cond is None:
+        return False
+    if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        return cond.event in (event, event.removeprefix("when_"))
+    return EVENT_KINDS.get(cond.kind) == event
+
+
+_WATCHED: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def watched(d: Any) -> frozenset[str]:
+    """The events any ability of a card definition could watch (cached: most cards watch none)."""
+    hit = _WATCHED.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    found: set[str] = set()
+    for ab in d.abilities:
+        for node in ast.walk(ab):
+            if isinstance(node, ast.Condition):
+                found |= {e for e in EVENTS if is_event(node, e)}
+            elif isinstance(node, ast.Gain) and node.ability is not None:
+                found |= set(EVENTS)           # a gained ability may watch anything
+    out = frozenset(found)
+    _WATCHED[id(d)] = (d, out)
+    return out
+
+
+def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
+    ids = [fc.id for p in state.players.values() for fc in p.field] + extra
+    if any(m.kind == "ability" for m in state.mods):
+        return True
+    return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
 
 def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
@@ -81,13 +125,15 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     from judge.engine.bs.triggers import restricted
 
     state = ctx.state
-    holders = [(fc.id, None) for p in state.players.values() for fc in p.field]
-    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None]
+    holders = [(fc.id, None) for p in state.players.values() for fc in p.field
+               if event in watched(state.defs[fc.card]) or any(m.kind == "ability" for m in state.mods)]
+    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None
+                and event in watched(state.card_def(cid))]
     out = []
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
         for idx, ab, cond, effects in _watching(state, holder, lv, event):
-            hits = [c for c, lk in lasts.items() if _matches(cond.selector, holder, ctrl, c, lk, state)]
+            hits = [c for c, lk in lasts.items() if matches_facts(cond.selector, holder, ctrl, c, lk, state)]
             if not hits or restricted(ctx, holder, idx, ab):
                 continue
             if len(hits) > 1:
@@ -104,7 +150,9 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
-    lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.field_card(cid) is not None}
+    if not _anyone_watches(ctx.state, event, list(ids)):
+        return
+    lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:
         ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
@@ -112,7 +160,7 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
 
 
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
-EVENTS = frozenset({"when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
-                    "when_summoned", "when_exhausted", "when_refreshed"})
+EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
+                    "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses"})
 
-__all__ = ["EVENTS", "facts", "watch", "watchers"]
+__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers"]

@@ -14,7 +14,6 @@ from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.effects import damage_forward, damage_player
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
     cannot_be_blocked_by,
@@ -22,11 +21,13 @@ from judge.engine.fftcg.query import (
     field_boosts,
     has,
     is_forward,
+    must_block,
     power,
     printed,
     restricted,
 )
 from judge.engine.fftcg.triggers import emit
+from judge.engine.kernel.values import evolve as replace
 
 
 def can_attack(s: State, uid: str, player: str) -> Refused | None:
@@ -45,7 +46,8 @@ def can_attack(s: State, uid: str, player: str) -> Refused | None:
                  "damage_keyword") if gated else ("",)
         return Refused(f"{s.name_of(uid)} has not been under {player}'s control since the start of the turn "
                        f"and does not have Haste{extra[0]}", "attacker_active_haste", "haste", *extra[1:])
-    if c.attacked:
+    if c.attacked and not (restricted(s, uid, "attack_twice", "can")
+                           and sum(1 for u, _ in s.happened("attacked") if u == uid) < 2):
         why = ("attacker_legal", "brave") if has(s, uid, "brave") else ("attacker_legal",)
         return Refused(f"{s.name_of(uid)} has already attacked this turn", *why)
     if restricted(s, uid, "attack"):
@@ -72,12 +74,18 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
                 why.cites = (*why.cites, *cite("party_legal"))
             raise why
     if len(attackers) > 1:
-        common = set(s.card(attackers[0]).elements)
-        for uid in attackers[1:]:
+        wild = [u for u in attackers if party_with_any(s, u)]
+        rest = [u for u in attackers if u not in wild]
+        common = set(s.card(rest[0]).elements) if rest else set()
+        for uid in rest[1:]:
             common &= set(s.card(uid).elements)
-        if not common:
+        if len(rest) > 1 and not common:
             raise Refused("a party is formed only by Forwards that share an Element", "party_element",
                           "attack_declaration")
+        if wild:
+            log.add(f"{', '.join(s.name_of(u) for u in wild)} may form a party with Forwards of any Element "
+                    f"(card text takes precedence over the shared-Element rule)", "card_text_precedence",
+                    "party_element")
     s = pay_attack(s, player, attackers, pay, log)          # 10.1.2.3: checked, locked in and paid
     s = replace(s, battle=Battle(attackers=attackers), priority=None, passes=0)
     for uid in attackers:
@@ -97,10 +105,25 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
         s = s.record("attacked", uid, player)
-        if len(attackers) > 1:
-            s = s.record("party", uid, player)
         s = emit(s, "attacks", uid, log)
+        if len(attackers) > 1:                  # "When X forms a party and attacks" (15.1.1.9)
+            s = emit(s.record("party", uid, player), "party_attacks", uid, log)
     return replace(s, pc=("priority", player))
+
+
+def party_with_any(s: State, uid: str) -> bool:
+    """Whether an effect lets this Forward form a party with Forwards of any Element (2.1 over 15.1.1.9.2)."""
+    from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
+    from judge.text.ast import Restriction
+
+    def grants(e, src: str, ctrl: str) -> bool:
+        return isinstance(e, Restriction) and e.mode == "can" and e.action == "form_party_with" and \
+            e.target is not None and ((e.target.self_ref and src == uid) or (not e.target.self_ref
+                                      and matches(s, uid, e.target, ctrl, src)))
+    c = s.char(uid)
+    return c is not None and (any(grants(e, uid, c.controller) for ab in abilities(s, uid)
+                                  for e in own_effects(s, uid, ab))
+                              or any(grants(e, src.uid, src.controller) for src, e in field_effects(s)))
 
 
 def next_step(s: State, log: Log) -> State:
@@ -136,8 +159,26 @@ def blockers(s: State, player: str) -> list[str]:
 
 
 def _shut_out(s: State, attackers: list[str], blocker: str) -> bool:
-    """A blocker is kept out only when it may legally block none of the attackers (15.1.1.9.6)."""
+    """A blocker is kept out when it may legally block none of the attackers (15.1.1.9.6), or when a member
+    says the party it forms cannot be blocked."""
+    if len(attackers) > 1 and any(party_unblockable(s, a) for a in attackers):
+        return True
     return bool(attackers) and all(cannot_be_blocked_by(s, a, blocker) for a in attackers)
+
+
+def party_unblockable(s: State, uid: str) -> bool:
+    """"If X forms a party, that party cannot be blocked": X's field ability, while X attacks in a party."""
+    from judge.engine.fftcg.query import abilities
+    from judge.text.ast import Conditional, Restriction
+
+    for ab in abilities(s, uid):
+        for e in ab.effects:
+            if isinstance(e, Conditional) and e.condition.event == "forms_party" and \
+                    (e.condition.selector is None or e.condition.selector.self_ref) and \
+                    any(isinstance(x, Restriction) and x.mode == "cannot" and x.action == "be_blocked"
+                        for x in e.effects):
+                return True
+    return False
 
 
 def block_refusal(s: State, uid: str, player: str) -> Refused:
@@ -169,12 +210,19 @@ def declare_block(s: State, log: Log) -> State:
         if not options:
             log.add(f"{ntp} has no active Forward able to block", "block_declaration", "blocker_active")
         else:
-            s, answer = take_answer(s, ntp, "block", f"{ntp} declares a blocker or no block",
-                                    (*options, "none"), "block_declaration")
+            forced = [u for u in options if must_block(s, u)]
+            s, answer = take_answer(s, ntp, "block", f"{ntp} declares a blocker" + (
+                f" (one of {', '.join(forced)} must block)" if forced else " or no block"),
+                (*(forced or options), *(() if forced else ("none",))), "block_declaration",
+                *(("block_must",) if forced else ()))
             offered = getattr(answer, "pay", None)                  # block: b1 with pay: {...} (10.1.3.1.3)
             answer = getattr(answer, "answer", answer)
             value = as_list(answer)[0] if as_list(answer) else "none"
-            if yes_no(value) is False or value in (None, "none"):
+            declined = yes_no(value) is False or value in (None, "none")
+            if forced and (declined or str(value) not in forced):
+                raise Refused(f"an effect says {', '.join(s.name_of(u) for u in forced)} must block if possible: "
+                              f"{ntp} blocks with " + ("it" if len(forced) == 1 else "one of them"), "block_must")
+            if declined:
                 log.add(f"{ntp} does not block", "block_declaration")
             elif str(value) in options:
                 blocker = str(value)

@@ -74,16 +74,19 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
 
 
 def _parse(text: str, where: str) -> tuple:
+    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`)."""
     if not text.strip():
         return ()
-    from judge.text.parse import parse_text
+    from judge.engine.cards import parse_abilities
 
-    result = parse_text(text, "fftcg")
-    if result.unparsed:
-        u = result.unparsed[0]
+    abilities, unparsed = parse_abilities(text, "fftcg")
+    if unparsed:
+        from judge.text.parse import parse_text
+
+        u = parse_text(text, "fftcg").unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
-    return result.abilities
+    return abilities
 
 
 def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
@@ -292,7 +295,7 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         raise _err(f"{where}.answers", "answers: are decisions taken while a cast, use, attack, warp or prime is "
                                        "carried out; answer a pending decision with choose:")
     answers = raw["answers"]
-    from judge.engine.fftcg.model import evolve
+    from judge.engine.kernel.values import evolve
 
     return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
 

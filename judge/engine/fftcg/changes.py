@@ -16,8 +16,8 @@ from collections.abc import Callable
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import abilities, field_effects, matches, names
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
 
 Targets = Callable[..., tuple[State, list[str]]]
@@ -248,6 +248,23 @@ def choosable(s: State, legal: list[str], chooser: str, source: str | None, log:
     return out
 
 
+def must_choose(s: State, legal: list[str], chooser: str, source: str | None) -> list[str]:
+    """The legal targets this Summon/ability must choose ("… of your opponent must choose X if possible", 2.1)."""
+    summon = is_summon(s, source)
+    out = []
+    for u in legal:
+        c = s.char(u)
+        if c is None:
+            continue
+        for ab in abilities(s, u):
+            for e in ab.effects:
+                if isinstance(e, Restriction) and e.action == "be_chosen" and e.mode == "must" and \
+                        (e.target is None or e.target.self_ref) and ab.cost is None and ab.timing is None and \
+                        e.by is not None and _barred(e.by, c.controller, chooser, summon) and u not in out:
+                    out.append(u)
+    return out
+
+
 def is_summon(s: State, source: str | None) -> bool:
     return source is not None and source in s.objs and s.card(source) is not None and s.card(source).type == "summon"
 
@@ -276,5 +293,17 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
     return s
 
 
-__all__ = ["cancel", "choosable", "end_of_turn", "gain", "gain_control", "is_summon", "protection_unread", "restrict",
-           "set_power", "take_control", "unchoosable"]
+__all__ = [
+    "cancel",
+    "choosable",
+    "end_of_turn",
+    "gain",
+    "gain_control",
+    "is_summon",
+    "must_choose",
+    "protection_unread",
+    "restrict",
+    "set_power",
+    "take_control",
+    "unchoosable",
+]

@@ -7,6 +7,8 @@ table, so a number is typed exactly once and a test checks each exists in the kn
 
 from __future__ import annotations
 
+from judge.engine.kernel.clauses import ClauseTable
+
 CLAUSES: dict[str, str] = {
     # 2-4: general, ending the game, values
     "card_text_precedence": "2.1",
@@ -103,6 +105,7 @@ CLAUSES: dict[str, str] = {
     "blocker_active": "10.1.3.1.1",
     "blocker_limits": "10.1.3.1.2",
     "block_cost": "10.1.3.1.3",
+    "block_must": "10.1.3.1.3",
     "blocking_forward": "10.1.3.2",
     "in_battle": "10.1.3.2.1",
     "removed_from_battle": "10.1.3.3",
@@ -174,6 +177,8 @@ CLAUSES: dict[str, str] = {
     "conditional_auto": "11.8.13",
     "auto_may": "11.8.14",
     "enters_field_trigger": "11.8.16.2.1",
+    "zone_trigger": "11.8.16",
+    "replaced_no_trigger": "11.8.15",
     "delayed_auto": "11.8.17",
     "delayed_generated": "11.8.17.1",
     "delayed_once": "11.8.17.2",
@@ -290,9 +295,13 @@ CLAUSES: dict[str, str] = {
 }
 
 
+#: the kernel's shape of the same table: concept → the clause numbers that decide it
+TABLE = ClauseTable("fftcg", {concept: (number,) for concept, number in CLAUSES.items()})
+
+
 def cite(*keys: str) -> tuple[str, ...]:
     """The clause numbers for concept keys, in order; an unknown key is a bug and raises KeyError."""
     return tuple(CLAUSES[k] for k in keys)
 
 
-__all__ = ["CLAUSES", "cite"]
+__all__ = ["CLAUSES", "TABLE", "cite"]

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.fftcg.model import State, other
+from judge.engine.kernel import Registry
 from judge.text.ast import Condition, Player, Selector, Threshold
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
@@ -273,7 +274,9 @@ def _removed_count(q: _Q) -> bool:
     return compare(sum(len(z.removed) for z in q.s.zones.values()), q.t)
 
 
-READERS: dict[str, Any] = {
+#: condition kind → how it is read from the board (the kernel's registry; the rest are "not modelled")
+READERS: Registry[str] = Registry("FFTCG conditions")
+for _kind, _reader in {
     "damage": _damage, "opp_damage": _damage,
     "damage_vs_opponent": lambda q: compare(len(q.s.zones[q.me].damage) - len(q.s.zones[other(q.me)].damage), q.t),
     "control": lambda q: _control(q.s, q.cond, q.me, q.source, Player.YOU),
@@ -300,7 +303,8 @@ READERS: dict[str, Any] = {
     "left_field_this_turn": _happened("left_field"),
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
-}
+}.items():
+    READERS.register(_kind, meaning="a condition read from the board")(_reader)
 
 
 def _raise() -> bool:
@@ -308,10 +312,10 @@ def _raise() -> bool:
 
 
 def _evaluate(s: State, cond: Condition, controller: str, source: str | None, ctx: Any = None) -> bool:
-    reader = READERS.get(cond.kind)
-    if reader is None:
+    entry = READERS.get(cond.kind)
+    if entry is None:
         raise _Unknown
-    return reader(_Q(s, cond, controller, source, ctx))
+    return entry.handler(_Q(s, cond, controller, source, ctx))
 
 
 def evaluated_kinds() -> frozenset[str]:

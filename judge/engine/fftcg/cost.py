@@ -14,8 +14,8 @@ from itertools import product
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.model import ELEMENTS, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.zones import move
+from judge.engine.kernel.values import evolve as replace
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
           "光": "light", "闇": "dark"}
@@ -70,15 +70,16 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
     from judge.engine.fftcg.query import abilities, matches, printed
 
     d = s.card(uid)
+    _extra_costs(s, uid, player, log)
     changes: list[tuple[str, int]] = []
     sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
     for src, ab in sources:
         if ab.kind.value not in ("field", "constant") or ab.cost is not None:
             continue
-        for e in ab.effects:
+        ctrl = player if src == uid else s.char(src).controller
+        for e in _applying(s, ab.effects, ctrl, src, log):
             if type(e).__name__ != "CostChange":
                 continue
-            ctrl = player if src == uid else s.char(src).controller
             if e.target.self_ref and src != uid:
                 continue
             if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
@@ -97,6 +98,54 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
                                                                    for src, n in changes) + "); the cost is now locked",
                 *keys)
     return cost
+
+
+def cost_option(ab) -> bool:
+    """An ability that offers an extra cost to change the card's own cost ("Before paying the cost to cast X,
+    you can remove … to reduce the cost by 5"): part of casting it (11.3.5, 11.4.4), not of what it does."""
+    from judge.text.ast import CostChange, Optional
+
+    return any(isinstance(e, Optional) and any(isinstance(x, CostChange) and x.target.self_ref for x in e.effects)
+               for e in ab.effects)
+
+
+def _extra_costs(s: State, uid: str, player: str, log: Log) -> None:
+    """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
+    when they could (the engine does not yet take the player's declaration of them)."""
+    from judge.engine.fftcg.query import candidates, printed
+    from judge.text.ast import CostChange, Move, Optional
+
+    for ab in printed(s, uid):
+        if not cost_option(ab):
+            continue
+        moves = [x for e in ab.effects if isinstance(e, Optional) for x in e.effects if isinstance(x, Move)]
+        if moves and all(len(candidates(s, m.target, player, uid)) < (m.target.count or 1) for m in moves):
+            log.add(f"{player} cannot pay the extra cost {s.name_of(uid)} offers to change its cost, so it is "
+                    f"cast at its printed cost", "summon_cost_fixed", "impossible_text")
+        elif not any(isinstance(x, CostChange) for e in ab.effects if isinstance(e, Optional) for x in e.effects
+                     if x is not None):
+            continue
+        else:
+            not_modelled(log, f"whether {player} pays the extra cost {s.name_of(uid)} offers to change its cost")
+
+
+def _applying(s: State, effects, controller: str, source: str, log: Log):
+    """The effects of a field ability that apply now: "If …, …" parts only while they hold (11.9.1)."""
+    from judge.engine.fftcg.conditions import holds
+    from judge.engine.fftcg.query import is_ongoing_condition
+    from judge.text.ast import Sequence
+
+    for e in effects:
+        if isinstance(e, Sequence):
+            yield from _applying(s, e.effects, controller, source, log)
+        elif is_ongoing_condition(e):
+            ok = holds(s, e.condition, controller, source)
+            if ok is None:
+                not_modelled(log, f'whether "{e.condition.text}" holds for a cost change of {s.name_of(source)}')
+            elif ok:
+                yield from _applying(s, e.effects, controller, source, log)
+        else:
+            yield e
 
 
 def ability_cost(cp: tuple[str, ...], what: str) -> CostReq:

@@ -21,7 +21,7 @@ from typing import Any
 
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import Phase, State, Trigger, where
-from judge.engine.fftcg.model import evolve as replace
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect, Player, Selector
 
 #: the printed timings (as the grammar names them) that wait for a phase or the end of a turn

@@ -9,15 +9,17 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
 from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
+from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, condition_holds, matches
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -86,11 +88,33 @@ def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str
             or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
         raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
                       f"by number (mode: [1..{n}])", key)
-    chosen = tuple(e for x in numbers for e in modal.options[x - 1])
+    chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
     out: list[Effect] = []
     for e in effects:
         out.extend(chosen if e is modal else (e,))
     return tuple(out), ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSelector(Selector):
+    """A selector of one option of "Select N of the following actions": the same words in two options
+    ("Choose 1 Forward. Dull it." / "Choose 1 Forward. Deal it 5000 damage.") are two choices, not one."""
+
+    option: int = 0
+
+
+def _scoped(node: Any, option: int) -> Any:
+    """The option's effects with each of its selectors marked as that option's (references inside the
+    option stay equal to the selector they refer to)."""
+    if type(node) is Selector:
+        return OptionSelector(option=option, **{f.name: getattr(node, f.name) for f in fields(Selector)})
+    if isinstance(node, tuple):
+        return tuple(_scoped(x, option) for x in node)
+    if isinstance(node, Effect) and is_dataclass(node):
+        new = {f.name: _scoped(getattr(node, f.name), option) for f in fields(node)
+               if isinstance(getattr(node, f.name), Selector | tuple | Effect)}
+        return replace(node, **new) if new else node
+    return node
 
 
 def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
@@ -122,6 +146,12 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
                 raise Refused(f"{changes.unchoosable(s, u, controller, changes.is_summon(s, source))}: {what} "
                               f"cannot choose it", *keys, "prevention_precedence", "card_text_precedence")
         legal = allowed
+        forced = changes.must_choose(s, legal, controller, source)
+        n_slot = sel.count if sel.count is not None else len(legal)
+        picks = rest[:n_slot]
+        if forced and picks and not set(forced[:n_slot]) <= set(picks):
+            raise Refused(f"{what} must choose {', '.join(s.name_of(u) for u in forced[:n_slot])} if possible "
+                          f"(its text says so)", *keys, "card_text_precedence")
         n = sel.count if sel.count is not None else len(legal)
         if not rest and len(legal) <= n and not sel.up_to:
             out[sel] = tuple(legal)
@@ -156,11 +186,12 @@ def _describe(sel: Selector, controller: str | None = None) -> str:
 
 
 def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
-    """Every effect of a Summon card (11.3), in text order."""
+    """Every effect a Summon card applies when it resolves (11.3), in text order; its field abilities
+    (what it costs, when it may be cast) are not part of what it does (11.9)."""
     d = s.card(uid)
     out: list[Effect] = []
     for ab in d.abilities if d else ():
-        if ab.keyword is None:
+        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT) and not cost_option(ab):
             out.extend(ab.effects)
     return tuple(out)
 
@@ -171,7 +202,9 @@ def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
     if d is None:
         return []
     if d.type == "summon":
-        return [ab for ab in d.abilities if ab.keyword is None]
+        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
+                                                                                  AbilityKind.CONSTANT)
+                and not cost_option(ab)]
     marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
     return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
 
@@ -265,6 +298,12 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
 
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.also and sel.choose != "choose":      # "Chocobo and all the Forwards forming a party with it"
+        s, out = targets(s, e, replace(sel, also=()), ctx, log)
+        for part in sel.also:
+            s, more = targets(s, e, part, ctx, log)
+            out += [u for u in more if u not in out]
+        return s, out
     if sel.self_ref:
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
     if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:
@@ -369,12 +408,12 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     if rule is None:
         not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
         return s
-    missing = unread(e, rule.reads)
+    missing = unread(e, rule.extra["reads"])
     if missing:
         not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
                           f"engine does not read")
         return s
-    return rule.run(s, e, ctx, log)
+    return rule.handler(s, e, ctx, log)
 
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:

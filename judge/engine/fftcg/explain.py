@@ -99,7 +99,7 @@ def explain(s: State) -> tuple[Applies, ...]:
 
     out.extend(lines(s))                         # text changes in order, control, replacements (11.12.4-5)
     if s.awaiting:
-        out.append(Applies(f"Waiting for {s.awaiting.player}: {s.awaiting.prompt}", s.awaiting.cites))
+        out.append(Applies(f"Waiting for {s.awaiting.player}: {s.awaiting.choice}", s.awaiting.cites))
     if s.winner:
         out.append(Applies(f"The game is over: {s.winner}" + (" wins" if s.winner != "draw" else ""), cite("lose")))
     return tuple(out)

@@ -11,11 +11,11 @@ from judge.engine.fftcg import attack, changes, stackref
 from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches, must_attack
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
+from judge.engine.kernel.values import evolve as replace
 
 MAX_AUTO = 400
 
@@ -43,8 +43,15 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
                     *(("prevention_precedence",) if found else ()))
             return s
         n = sel.count if sel.count is not None else len(legal)
+        forced = changes.must_choose(s, legal, t.controller, t.source)
+        if forced and len(forced) <= n and not sel.up_to and n == 1:
+            legal = forced                      # "… must choose X if possible" (2.1)
         if len(legal) <= n and not sel.up_to:
             chosen[sel] = tuple(legal)
+            if sel.count is not None:
+                log.add(f"{t.label}: {', '.join(s.name_of(u) for u in legal)} "
+                        f"{'is the only legal choice' if len(legal) == 1 else 'are the only legal choices'}",
+                        "auto_choose")
             continue
         s, answer = take_answer(s, t.controller, "target", f"{t.controller} chooses the target(s) of {t.label}",
                                 tuple(legal), "auto_choose")
@@ -159,6 +166,10 @@ def resolve_top(s: State, log: Log) -> State:
             log.add(f"{', '.join(dropped)} is no longer a legal target; the effect applies to the rest",
                     "some_targets_valid")
         targets = still
+    if item.card is None and item.source in s.objs and s.char(item.source) is None and \
+            where(s, item.source)[0] != "removed":
+        log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
+                f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
               subject=item.subject)
     s = run(s, item.effects, ctx, log)
@@ -263,11 +274,11 @@ def end_cleanup(s: State, log: Log) -> State:
     s = replace(s, field=tuple(field))
     log.add("Damage on Characters is removed and \"until the end of the turn\" effects end",
             "end_damage_removed", "end_turn_effects")
-    mark = log.mark()
+    mark = log.here()
     s2 = rule_processes(s, log)
     if s2.winner is not None:
         return s2
-    if s2.pending or log.mark() != mark:
+    if s2.pending or log.here() != mark:
         log.add("Something happened at the end of the turn: the turn player gains priority again",
                 "end_phase_recheck")
         return replace(s2, pc=("priority", tp))
@@ -322,7 +333,7 @@ def advance(s: State, log: Log) -> State:
     for _ in range(MAX_AUTO):
         if s.winner is not None or s.awaiting is not None or s.pc is None:
             return s
-        mark = log.mark()
+        mark = log.here()
         try:
             s = step_pc(s, log)
         except NeedChoice as need:

@@ -1,7 +1,7 @@
 """What each kind of effect node does when a Summon or ability resolves: one registry entry per node kind.
 
-`EFFECTS` maps an AST node class to its `EffectRule`: the function that carries it out on a board
-and the concept keys of the clauses that govern it (`clauses.py`). `effects.one` looks the node up
+`EFFECTS` (the kernel's `Registry`) maps an AST node class to its entry: the function that carries it
+out on a board, the concept keys of the clauses that govern it (`clauses.py`) and the fields it reads. `effects.one` looks the node up
 here; a node kind with no entry is "not modelled" in the ruling, never guessed. The same table says
 which node kinds this engine executes (`executed_kinds`, for `judge card` and coverage).
 
@@ -12,7 +12,7 @@ targets) and the log, and return the new board; they read only typed fields of t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
@@ -20,25 +20,20 @@ from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
+from judge.engine.kernel import Registry
+from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 from judge.text.ast import Duration, Player
 
 Handler = Callable[[State, Any, Any, Log], State]
 
 
-@dataclass(frozen=True)
-class EffectRule:
-    """One kind of effect: what it does on the board, the clauses (concept keys) that govern it, and the
-    node's fields it reads (a node using any other field is "not modelled", never half applied)."""
-
-    run: Handler
-    keys: tuple[str, ...]
-    what: str
-    reads: frozenset[str] = frozenset()
+#: effect node kind → what it does (the kernel's registry: handler, clause concepts, meaning, and the node's
+#: fields the handler reads as `reads`; a node using any other field is "not modelled", never half applied)
+EFFECTS: Registry[type] = Registry("FFTCG effects")
 
 
 def unread(node: Any, reads: frozenset[str]) -> list[str]:
@@ -53,6 +48,8 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
+            if value.choose != "choose":
+                reads_here = reads_here | {"also"}        # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 
@@ -214,6 +211,7 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         log.add(f"{s.name_of(u)} gets {sign}{amount} power"
                 f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
                 "ongoing_effect", "timestamp_resolved", *(("ongoing_variables",) if e.per is not None else ()),
+                *(("ongoing_existing_cards",) if e.target.count is None else ()),
                 changes=(f"{u}: power {sign}{amount}",))
     return s
 
@@ -222,18 +220,22 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
     if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
         return changes.restrict(s, e, ctx, log, _fx().targets)
-    if e.target is None or e.mode not in ("cannot", "must"):
+    if e.target is None or e.mode not in ("cannot", "must", "can"):
         not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
                      ("" if e.target is not None else " on a player"))
+        return s
+    if e.by is not None and e.action != "be_blocked":
+        not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
-        if c is not None:
-            s = s.with_char(u, mods=(*c.mods, Mod(kind=e.mode, value=e.action, until=_until(e.duration),
+        if c is not None:                  # "cannot be blocked by …": the Forwards it names (kept on the mod)
+            kind, value = ("blocked_by", e.by) if e.by is not None else (e.mode, e.action)
+            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(e.duration),
                                                   source=ctx.source)))
-            log.add(f"{s.name_of(u)} {'cannot' if e.mode == 'cannot' else 'must'} {e.action.replace('_', ' ')}",
-                    "ongoing_effect")
+            log.add(f"{s.name_of(u)} {e.mode} {e.action.replace('_', ' ')}"
+                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
     return s
 
 
@@ -324,46 +326,44 @@ def _conditional(s: State, e: ast.Conditional, ctx: Any, log: Log) -> State:
     return _fx().conditional(s, e, ctx, log)
 
 
-def _r(run: Handler, keys: tuple[str, ...], what: str, *reads: str) -> EffectRule:
-    return EffectRule(run, keys, what, frozenset(reads))
+def _r(kind: type, run: Handler, keys: tuple[str, ...], what: str, *reads: str) -> None:
+    EFFECTS.register(kind, concepts=keys, meaning=what, reads=frozenset(reads))(run)
 
 
-EFFECTS: dict[type, EffectRule] = {
-    ast.Sequence: _r(_sequence, ("resolve_as_written",), "its parts in order", "connector", "effects"),
-    ast.Optional: _r(_optional, ("auto_may",), "the controller may apply it", "effects", "player"),
-    ast.Conditional: _r(_conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
-                        "condition", "effects", "otherwise", "instead"),
-    ast.Damage: _r(_damage, ("power", "damage_to_player"), "deal damage",
-                   "amount", "target", "player", "per", "amount_from", "source"),
-    ast.Destroy: _r(_break, ("kw_break",), "break", "target"),
-    ast.Draw: _r(_draw, ("single_effect",), "draw", "count", "player", "per"),
-    ast.Discard: _r(_discard, ("kw_discard",), "discard", "count", "player"),
-    ast.SetState: _r(_set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target"),
-    ast.ModifyStat: _r(_modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
-                       "stat", "amount", "target", "duration", "per", "next_only"),
-    ast.Restriction: _r(_restrict, ("ongoing_effect",), "cannot / must / lose",
-                        "mode", "action", "target", "duration", "by", "by_text"),
-    ast.Gain: _r(lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
-                 ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
-                 "target", "keyword", "ability", "duration", "family"),
-    ast.Move: _r(_move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest"),
-    ast.Deploy: _r(_deploy, ("controller_field", "control_change"), "play onto the field, gain control",
-                   "verb", "target", "duration"),
-    ast.Cancel: _r(lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target"),
-    ast.RedirectDamage: _r(lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
-                           ("replacement",), "the damage is dealt to another instead",
-                           "target", "to", "player", "next_only", "duration"),
-    ast.Delayed: _r(_delayed, ("delayed_generated",), "a delayed auto-ability",
-                    "timing", "timing_text", "effects", "turn", "next_turn", "phase_number"),
-    ast.GainCrystal: _r(_gain_crystal, ("crystals",), "gain a Crystal", "count"),
-    ast.Counters: _r(_counters, ("counters", "remove_counter"), "place or remove counters",
-                     "name", "count", "target", "remove", "per"),
-    ast.Search: _r(_search, ("kw_search",), "search the deck", "target", "dest"),
-    WarpTick: _r(_engine_effect, ("warp_counter",), "remove a Warp counter", "card"),
-    WarpEnter: _r(_engine_effect, ("warp_enter",), "a Warp card enters the field", "card"),
-    delayed.Bound: _r(_engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
-                      "effects", "card", "zone", "ts"),
-}
+_r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects")
+_r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effects", "player")
+_r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
+   "condition", "effects", "otherwise", "instead")
+_r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
+   "amount", "target", "player", "per", "amount_from", "source")
+_r(ast.Destroy, _break, ("kw_break",), "break", "target")
+_r(ast.Draw, _draw, ("single_effect",), "draw", "count", "player", "per")
+_r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player")
+_r(ast.SetState, _set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target")
+_r(ast.ModifyStat, _modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
+   "stat", "amount", "target", "duration", "per", "next_only")
+_r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
+   "mode", "action", "target", "duration", "by", "by_text")
+_r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
+   ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
+   "target", "keyword", "ability", "duration", "family")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest")
+_r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
+   "verb", "target", "duration", "free")
+_r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
+_r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
+   ("replacement",), "the damage is dealt to another instead",
+   "target", "to", "player", "next_only", "duration")
+_r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
+   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number")
+_r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
+_r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
+   "name", "count", "target", "remove", "per")
+_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest")
+_r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
+_r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
+_r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
+   "effects", "card", "zone", "ts")
 
 #: node kinds `effects.run` carries out itself, as part of the effect list around them
 SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
@@ -375,4 +375,4 @@ def executed_kinds() -> frozenset[str]:
                      if cls.__module__ == ast.__name__)
 
 
-__all__ = ["EFFECTS", "SEQUENCED", "EffectRule", "executed_kinds"]
+__all__ = ["EFFECTS", "SEQUENCED", "executed_kinds", "unread"]

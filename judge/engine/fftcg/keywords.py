@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, check_payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Phase, State, Trigger
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keyword_ability, names
+from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 
 #: keyword (lower case) → (what it means on the board, concept keys of its clauses)
@@ -167,4 +168,6 @@ def prime(s: State, player: str, uid: str, pay: Payment, log: Log) -> State:
             f"one Primed Character, keeping its damage, status and changes; it does not enter the field",
             "priming_search", "primed_keeps", "primed_not_entered", "primed_one_character",
             changes=(f"{found}: deck -> field (primed on {uid})",))
+    s = emit(s, "priming", uid, log, extra_sources=(uid,))       # "When X … is priming" (15.2.9.3)
+    s = emit(s, "primes_into", found, log)                     # "When X primes into Y"
     return replace(s, pc=("priority", player), priority=None, passes=0)

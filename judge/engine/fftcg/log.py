@@ -1,51 +1,66 @@
-"""The audit log the engine writes while it works, and the two ways an operation stops early.
+"""FFTCG on the engine kernel: the log is the kernel's `Context`, refusals and decisions are the kernel's.
 
-Operations take an immutable State and a `Log` (an append-only list of notes) and return a new
-State. `Refused` is raised for an illegal action (14.1: the caller keeps the old state, so the
-game is rewound); `NeedChoice` is raised when the rules give a player a decision the scenario has
-not supplied yet (the caller keeps the old state and waits for a `choose`).
+Operations take an immutable State and a `Log` and return a new State. The `Log` is the kernel's
+one context (`judge.engine.kernel.Context`): it gathers the cited steps (`add`, the kernel's `log`)
+and what this engine cannot do (`not_modelled`, a step citing nothing). `Refused` is the kernel's
+`Refuse` (14.1: the caller keeps the old state, so the game is rewound); `NeedChoice` is the
+kernel's `Need`, carrying a `Decision` (who decides, what kind, the options, the clause) that the
+State keeps as its pending decision until a `choose` answers it. Answers supplied in advance wait
+in `State.answers` and are taken in order; each decision a `choose` answers is kept in `State.asked`
+and told as a step of the ruling. The FFTCG engine passes the State beside the log (its functions return
+new States), so the context's own `state` is not used.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg.clauses import cite
+from judge.engine.core import Refusal, Step
+from judge.engine.core import not_modelled as unmodelled_step
+from judge.engine.fftcg.clauses import TABLE
 from judge.engine.fftcg.model import Decision, State
-from judge.engine.fftcg.model import evolve as replace
+from judge.engine.kernel import Context, Need, Refuse
+from judge.engine.kernel.values import NO, YES, as_list, yes_no
+from judge.engine.kernel.values import evolve as replace
+
+#: what every not-modelled step starts with
+NOT_MODELLED = "not modelled: "
+
+#: FFTCG decisions → the kernel's kinds of decision (what a scenario names with `decision: KIND`)
+KINDS = {"target": "target", "select": "cards", "backups": "cards", "discard": "discard", "order": "order",
+         "deck_order": "order", "may": "may", "ex_burst": "may", "mode": "mode", "search": "search",
+         "prime": "search", "pay": "payment", "lb": "payment", "special": "payment", "block": "answer",
+         "party_damage": "answer"}
 
 
-@dataclass(frozen=True)
-class Note:
-    """One step of the trace: what happened, the clauses applied, what changed, and the facts checks read
-    without parsing the text (`judge.engine.core.Step`): whose effect starts resolving (`fired`, `card`,
-    `timing`) and what this engine cannot do here (`not_modelled`)."""
+class Log(Context):
+    """The steps of one ruling, as the kernel's context (`add` logs a cited step)."""
 
-    text: str
-    cites: tuple[str, ...]
-    changes: tuple[str, ...] = ()
-    fired: str | None = None
-    card: str | None = None
-    timing: str | None = None
-    not_modelled: str | None = None
-
-
-class Log(list):
-    """An append-only list of Notes; `mark()` / `undo(mark)` drop the notes of a rolled-back operation."""
+    def __init__(self) -> None:
+        super().__init__(None, TABLE)
 
     def add(self, text: str, *keys: str, changes: tuple[str, ...] = (), fired: str | None = None,
-            card: str | None = None, timing: str | None = None) -> None:
-        self.append(Note(text, tuple(dict.fromkeys(cite(*keys))), changes, fired, card, timing))
+            card: str | None = None, timing: str | None = None) -> Step:
+        return self.log(text, *keys, changes=changes, fired=fired, card=card, timing=timing)
 
-    def mark(self) -> int:
-        return len(self)
+    def here(self) -> int:
+        """How many steps are logged (a point `undo` rolls the log back to)."""
+        return len(self.steps)
 
-    def undo(self, mark: int) -> None:
-        del self[mark:]
+    def undo(self, here: int) -> None:
+        del self.steps[here:]
 
+    def extend(self, other: Log) -> None:
+        self.steps.extend(other.steps)
 
-NOT_MODELLED = "not modelled: "
+    def __iter__(self):
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, i: int) -> Step:
+        return self.steps[i]
 
 
 def not_modelled(log: Log, what: str, *keys: str) -> None:
@@ -53,37 +68,44 @@ def not_modelled(log: Log, what: str, *keys: str) -> None:
 
     Such a step cites nothing (`judge.engine.core.not_modelled`); `keys` name, for the reader of this
     code, the rule the engine stops short of."""
-    text = f"{NOT_MODELLED}{what} — resolve by hand"
-    if not any(n.text == text for n in log):
-        log.append(Note(text, (), not_modelled=what))
+    step = unmodelled_step(what)
+    if not any(n.text == step.text for n in log):
+        log.steps.append(step)
 
 
-class Refused(Exception):
-    """An illegal action or payment: the reason and its clauses; `timing` when it is only early."""
+class Refused(Refuse):
+    """An illegal action or payment (the kernel's refusal): the reason and its clauses; `timing` when it is
+    only early (the windows nobody acts in are passed and it is tried again)."""
 
     def __init__(self, reason: str, *keys: str, timing: bool = False) -> None:
-        super().__init__(reason)
+        cites = TABLE.cites(keys)
+        super().__init__(Refusal(reason, cites))
         self.reason = reason
-        self.cites = cite(*keys)
+        self.cites = cites
         self.timing = timing
 
+    def as_refusal(self) -> Refusal:
+        """The refusal as it stands (its reason or clauses may have been completed since it was raised)."""
+        return Refusal(self.reason, tuple(dict.fromkeys(self.cites)))
 
-class NeedChoice(Exception):
-    """The rules ask a player to decide something the scenario has not said yet."""
 
-    def __init__(self, decision: Decision) -> None:
-        super().__init__(decision.prompt)
-        self.decision = decision
+NeedChoice = Need       # the kernel's: a decision is missing
+
+
+def decision(player: str, detail: str, prompt: str, options: tuple[str, ...], *keys: str) -> Decision:
+    """A decision of the rules, in the kernel's terms (its kind) with FFTCG's own name for it (`detail`)."""
+    return Decision(prompt, TABLE.cites(keys), player=player, options=tuple(options), kind=KINDS.get(detail, "answer"),
+                    detail=detail)
 
 
 def take_answer(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...],
                 *keys: str) -> tuple[State, Any]:
-    """The next supplied answer (and the state without it), or NeedChoice naming the decision."""
-    decision = Decision(player=player, kind=kind, prompt=prompt, options=options, cites=cite(*keys))
+    """The next supplied answer (and the state without it), or NeedChoice naming the decision (the State
+    keeps it as pending; the `choose` that answers it is recorded with it, `actions.choose`)."""
+    d = decision(player, kind, prompt, options, *keys)
     if not state.answers:
-        raise NeedChoice(decision)
-    answer = state.answers[0]
-    return replace(state, answers=state.answers[1:], asked=(*state.asked, (decision, answer))), answer
+        raise NeedChoice(d)
+    return replace(state, answers=state.answers[1:]), state.answers[0]
 
 
 def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,
@@ -116,26 +138,5 @@ def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, 
     return state, picked
 
 
-def as_list(answer: Any) -> list[Any]:
-    """An answer as a list (a scalar answer is a list of one)."""
-    if answer is None:
-        return []
-    if isinstance(answer, list | tuple):
-        return list(answer)
-    return [answer]
-
-
-YES = frozenset({"yes", "true", "y", "use", "1"})
-NO = frozenset({"no", "false", "n", "decline", "none", "0"})
-
-
-def yes_no(value: Any) -> bool | None:
-    """A yes/no answer as a bool (None when it is neither)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in YES:
-        return True
-    if text in NO:
-        return False
-    return None
+__all__ = ["KINDS", "NO", "NOT_MODELLED", "YES", "Log", "NeedChoice", "Refused", "as_list", "decision", "not_modelled",
+           "pick", "take_answer", "yes_no"]

@@ -22,8 +22,8 @@ from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Decision, State, other
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.payments import PayAnswer
+from judge.engine.kernel.values import evolve as replace
 
 #: decisions that can stop a loop (a yes / no choice of one player; "you may pay 《1》" each time)
 STOPPABLE = ("may", "pay")
@@ -44,14 +44,14 @@ def declare(s: State, a: DeclareLoop, log: Log) -> State:
     if d is None:
         raise Refused("a loop is declared when the player is asked the optional choice that repeats",
                       "loop_one_player", timing=True)
-    if d.player != a.player or d.kind not in STOPPABLE:
-        raise Refused(f"the pending decision is {d.player}'s ({d.prompt}); {a.player} cannot stop a loop with it",
+    if d.player != a.player or d.detail not in STOPPABLE:
+        raise Refused(f"the pending decision is {d.player}'s ({d.choice}); {a.player} cannot stop a loop with it",
                       "loop_one_player")
     if a.times < 0:
         raise Refused("the number of times a loop is performed cannot be negative", "loop_one_player")
     if a.times > 0:
         no_restart(s, a.player, d)
-    if d.kind == "pay" and len(a.pays) != a.times:
+    if d.detail == "pay" and len(a.pays) != a.times:
         raise Refused(f"the choice that repeats is a payment: give one payment per repetition, "
                       f"pay: [{{...}}, …] ({a.times} in all, {len(a.pays)} given)", "loop_one_player", "pay_cp")
     theirs = next((n for p, _, n in s.loop_plan if p == other(a.player)), None)
@@ -64,10 +64,10 @@ def declare(s: State, a: DeclareLoop, log: Log) -> State:
                 f"then brings it to an end", "loop_one_player", "loop_draw")
     plan = tuple(e for e in s.loop_plan if e[0] != a.player)
     if a.times > 0:
-        plan = (*plan, (a.player, d.prompt, a.times - 1))
+        plan = (*plan, (a.player, d.choice, a.times - 1))
     answer: Any = "yes" if a.times > 0 else "no"
     pays = tuple(e for e in s.loop_pays if e[0] != a.player)
-    if d.kind == "pay" and a.times > 0:
+    if d.detail == "pay" and a.times > 0:
         answer = PayAnswer("yes", a.pays[0])
         pays = (*pays, (a.player, a.pays[1:]))
     return replace(s, awaiting=None, answers=(*s.answers, answer), loop_plan=plan, loop_pays=pays)
@@ -76,14 +76,14 @@ def declare(s: State, a: DeclareLoop, log: Log) -> State:
 def auto_answer(s: State, d: Decision, log: Log) -> State | None:
     """The answer a declared loop gives to its recurring choice (None: no plan covers this decision)."""
     for i, (p, prompt, left) in enumerate(s.loop_plan):
-        if p != d.player or prompt != d.prompt:
+        if p != d.player or prompt != d.choice:
             continue
         rest = s.loop_plan[:i] + s.loop_plan[i + 1:]
         both = any(q == other(p) for q, _, _ in s.loop_plan)
         keys = ("loop_both_players",) if both else ("loop_one_player",)
         if left > 0:
             answer: Any = "yes"
-            if d.kind == "pay":                      # the next of the payments declared with the loop
+            if d.detail == "pay":                      # the next of the payments declared with the loop
                 queue = next((q for who, q in s.loop_pays if who == p), ())
                 if not queue:
                     return None
@@ -108,9 +108,9 @@ def zones(s: State) -> tuple:
 
 def no_restart(s: State, player: str, d: Decision) -> None:
     """Refuse restarting a loop the player brought to an end, while every card is where it was (13.2, 13.3)."""
-    if any(p == player and prompt == d.prompt and sig == zones(s) for p, prompt, sig in s.loop_stopped):
+    if any(p == player and prompt == d.choice and sig == zones(s) for p, prompt, sig in s.loop_stopped):
         raise Refused(f"{player} brought this loop to an end and cannot restart it at once, in the same "
-                      f"situation (unless an auto-ability forces it): {d.prompt}", "loop_one_player",
+                      f"situation (unless an auto-ability forces it): {d.choice}", "loop_one_player",
                       "loop_both_players")
 
 
@@ -119,24 +119,24 @@ def check_answer(s: State, d: Decision, value: Any) -> None:
     from judge.engine.fftcg.log import as_list, yes_no
 
     first = as_list(getattr(value, "answer", value))
-    if d.kind in STOPPABLE and first and yes_no(first[0]):
+    if d.detail in STOPPABLE and first and yes_no(first[0]):
         no_restart(s, d.player, d)
 
 
 def hint(s: State, d: Decision) -> Decision:
     """A recurring optional choice is a loop its player can stop: say so, and how to declare it (13.2)."""
-    if d.kind not in STOPPABLE or d.prompt not in s.loop_asked:
+    if d.detail not in STOPPABLE or d.choice not in s.loop_asked:
         return d
-    return replace(d, prompt=f"{d.prompt} (this choice repeats: a loop {d.player} can stop; answer it, or "
+    return replace(d, choice=f"{d.choice} (this choice repeats: a loop {d.player} can stop; answer it, or "
                              f"declare how many times it is performed with loop: N)",
                    cites=(*d.cites, *cite("loop_one_player", "loop_both_players")))
 
 
 def answered(s: State, d: Decision) -> State:
     """Remember an optional choice that was answered, to recognise it when it comes back."""
-    if d.kind not in STOPPABLE or d.prompt in s.loop_asked:
+    if d.detail not in STOPPABLE or d.choice in s.loop_asked:
         return s
-    return replace(s, loop_asked=(*s.loop_asked, d.prompt))
+    return replace(s, loop_asked=(*s.loop_asked, d.choice))
 
 
 __all__ = ["DeclareLoop", "answered", "auto_answer", "check_answer", "declare", "hint", "no_restart", "zones"]

@@ -1,6 +1,6 @@
 """The FFTCG board as immutable values: card definitions, card objects, zones, the stack, the turn.
 
-Transitions never mutate a State; they build a new one with `evolve` (a fast `replace`). Mappings held
+Transitions never mutate a State; they build a new one with the kernel's `evolve` (a fast `replace`). Mappings held
 by a State (card definitions, card objects, players' zones) are treated as read-only and copied
 on write, so an older State is never changed by a later step (the audit log stays true).
 """
@@ -12,25 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from judge.engine.core import ChoiceNeeded
+from judge.engine.kernel.values import evolve
 from judge.text.ast import Ability, Condition, Effect, Selector
 
 ELEMENTS = ("fire", "ice", "wind", "lightning", "water", "earth", "light", "dark")
 CHARACTER_TYPES = ("forward", "backup", "monster")
 CARD_TYPES = (*CHARACTER_TYPES, "summon")
 PLAYERS = ("A", "B")
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen engine value with some fields changed (a fast `dataclasses.replace`).
-
-    Engine transitions make thousands of these per scenario; skipping `__init__` keeps a 40-action
-    scenario well inside its time budget. Values are validated when first built, and engine code
-    only changes fields to values of the same kind.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 def other(player: str) -> str:
@@ -190,15 +179,12 @@ class Battle:
     damage_done: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class Decision:
-    """A choice the rules give a player and the scenario must supply (a `choose` action)."""
+@dataclass(frozen=True)
+class Decision(ChoiceNeeded):
+    """A choice the rules give a player (the kernel's decision: `choice` is the prompt, `kind` the kernel's
+    kind of decision), with FFTCG's own name for it, which the engine's rules read."""
 
-    player: str
-    kind: str                       # ex_burst | block | target | order | discard | may | backups | party_damage
-    prompt: str
-    options: tuple[str, ...] = ()
-    cites: tuple[str, ...] = ()
+    detail: str = ""                # ex_burst | block | target | order | discard | may | backups | party_damage …
     data: tuple[Any, ...] = ()
 
 
@@ -239,6 +225,7 @@ class State:
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
+    ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -255,10 +242,7 @@ class State:
         return f"{d.name} ({uid})" if d else uid
 
     def char(self, uid: str) -> Character | None:
-        for c in self.field:
-            if c.uid == uid:
-                return c
-        return None
+        return _index(self.field).get(uid)
 
     def controlled(self, player: str, types: tuple[str, ...] = CHARACTER_TYPES) -> tuple[Character, ...]:
         return tuple(c for c in self.field if c.controller == player and self._type(c.uid) in types)
@@ -303,6 +287,22 @@ class State:
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))
+
+
+_INDEXES: dict[int, tuple[tuple[Character, ...], dict[str, Character]]] = {}
+
+
+def _index(field: tuple[Character, ...]) -> dict[str, Character]:
+    """uid → Character for one field (a field is immutable, so its index is built once and kept while it
+    lives: looking a Character up stays constant-time however large the board)."""
+    hit = _INDEXES.get(id(field))
+    if hit is not None and hit[0] is field:
+        return hit[1]
+    if len(_INDEXES) > 4096:
+        _INDEXES.clear()
+    index = {c.uid: c for c in field}
+    _INDEXES[id(field)] = (field, index)
+    return index
 
 
 def where(state: State, uid: str) -> tuple[str, str | None]:

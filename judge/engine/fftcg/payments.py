@@ -24,7 +24,7 @@ from judge.engine.fftcg.cost import (
 )
 from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.model import State, other
-from judge.engine.fftcg.model import evolve as replace
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Condition, Cost, Optional, Pay
 
 #: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)

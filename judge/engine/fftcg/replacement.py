@@ -245,7 +245,8 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
         s = _use_up(s, uid, r, log)
     if amount <= 0:
         log.add(f"No damage is dealt to {s.name_of(uid)}: the replaced event is considered not to have happened, "
-                f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened")
+                f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened",
+                "replaced_no_trigger")
     return s, amount, uid, used
 
 
@@ -286,8 +287,8 @@ def to_break(s: State, uid: str, log: Log) -> tuple[State, str]:
                 log.add(f"{r.controller} chooses not to apply {r.label}", "replacement")
                 continue
         log.add(f"{r.label}: {s.name_of(uid)} is removed from the game instead of being put into the Break Zone; "
-                f"it was never put into the Break Zone", "replacement", "replacement_instead",
-                "replaced_not_happened")
+                f"it was never put into the Break Zone, so nothing waiting for that triggers", "replacement",
+                "replacement_instead", "replaced_not_happened", "replaced_no_trigger")
         return s, "removed"                       # the event changed: the others no longer apply
     return s, "break"
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
 from judge.engine.fftcg.model import State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Choose as ChooseNode
 from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
 

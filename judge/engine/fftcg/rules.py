@@ -16,24 +16,12 @@ from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.log import Log, NeedChoice, Note, Refused
+from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.model import AttackStep, Decision, State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import keywords, power
+from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60
-
-
-#: FFTCG decisions → the kernel's kinds of decision (what a scenario names with `decision: KIND`)
-KINDS = {"target": "target", "select": "cards", "backups": "cards", "discard": "discard", "order": "order",
-         "deck_order": "order", "may": "may", "ex_burst": "may", "mode": "mode", "search": "search",
-         "prime": "search", "pay": "payment", "lb": "payment", "special": "payment", "block": "answer",
-         "party_damage": "answer"}
-
-
-def _choice(d: Decision) -> ChoiceNeeded:
-    return ChoiceNeeded(choice=d.prompt, cites=d.cites, player=d.player, options=d.options,
-                        kind=KINDS.get(d.kind, "answer"))
 
 
 def _answer_text(answer: Any) -> str:
@@ -42,10 +30,10 @@ def _answer_text(answer: Any) -> str:
 
 
 def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
-    """The notes as Steps; a run of passes is told as one step ("A and B pass in succession: …"); each
+    """The log's steps; a run of passes is told as one step ("A and B pass in succession: …"); each
     decision answered meanwhile (`asked`) is a step of its own, carrying the decision and the answer."""
-    notes = [n for n in log if isinstance(n, Note)]
-    out: list[Step] = [Step(f"{d.player} decides: {d.prompt} — {_answer_text(a)}", d.cites, decision=_choice(d),
+    notes = list(log.steps)
+    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a)}", d.cites, decision=d,
                             answer=getattr(a, "answer", a)) for d, a in asked]
     i = 0
     while i < len(notes):
@@ -61,14 +49,13 @@ def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
                             timing=after.timing))
             i += 3
             continue
-        out.append(Step(n.text, n.cites, n.changes, fired=n.fired, card=n.card, timing=n.timing,
-                        not_modelled=n.not_modelled))
+        out.append(n)
         i += 1
     return tuple(out)
 
 
 def _request(s: State) -> ChoiceNeeded | None:
-    return None if s.awaiting is None else _choice(s.awaiting)
+    return s.awaiting
 
 
 def _new(before: State, after: State) -> tuple:
@@ -138,21 +125,22 @@ def _preload(s: State, action: A.Act) -> State:
     return replace(s, answers=(*s.answers, *answers)) if answers else s
 
 
-def _check_used(before: State, after: State, action: A.Act) -> None:
-    """Answers supplied with an action that no decision asked for are a scenario mistake, not a guess."""
+def _check_used(before: State, after: State, action: A.Act, log: Log) -> State:
+    """Answers supplied with an action that no decision asked for (the engine decided that from the board,
+    or the rules gave no choice) are set aside with a note, never used for a later decision (docs/scenarios.md)."""
     left = len(after.answers) - len(before.answers)
     if getattr(action, "answers", ()) and left > 0:
-        from judge.errors import ScenarioError
-
-        raise ScenarioError(f"answers: {left} of the answers given with {type(action).__name__.lower()} by "
-                            f"{action.player} were not asked for while it was carried out "
-                            f"({', '.join(map(str, after.answers[len(after.answers) - left:]))})")
+        unused = after.answers[len(after.answers) - left:]
+        log.add(f"The answer(s) given with this action ({', '.join(map(str, unused))}) were not needed: nothing "
+                f"was left for {action.player} to decide there, so they are set aside")
+        return replace(after, answers=after.answers[:len(after.answers) - left])
+    return after
 
 
 def _midway(d: Decision) -> Refusal:
     """A decision due while an action is carried out (a replacement applied as a cost is paid, 11.12.5.1):
     actions are not paused midway, so the action is refused unchanged (14.1) until it comes with `answers:`."""
-    return Refusal(f"{d.player} must decide while this action is carried out: {d.prompt}; give the decision "
+    return Refusal(f"{d.player} must decide while this action is carried out: {d.choice}; give the decision "
                    f"with the action as answers: [...] (options: {', '.join(d.options) or 'free'})",
                    tuple(dict.fromkeys((*d.cites, *cite("illegal_rewind")))))
 
@@ -167,10 +155,10 @@ def resolve(state: State, action: A.Act) -> Ruling:
     first: Refused | None = None
     seen: dict = {}
     for _ in range(MAX_PASSES):
-        mark = log.mark()
+        mark = log.here()
         try:
             s2 = A.apply(_preload(s, action), _bind(s, action), log)
-            _check_used(s, s2, action)
+            s2 = _check_used(s, s2, action, log)
             s2 = flow.advance(s2, log)
             return Ruling(state=s2, steps=_steps(log, _new(state, s2)), request=_request(s2))
         except NeedChoice as need:              # an action is never paused midway (see _midway)
@@ -268,7 +256,7 @@ def state_json(s: State) -> dict[str, Any]:
                         "damage": list(z.damage), "lb_deck": [[u, up] for u, up in z.lb_deck],
                         "removed": [[u, n] for u, n in z.removed]} for p, z in s.zones.items()},
         "cp_paid": dict(s.cp_paid), "crystals": dict(s.crystals),
-        "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.prompt,
+        "awaiting": None if s.awaiting is None else {"player": s.awaiting.player, "choice": s.awaiting.choice,
                                                      "options": list(s.awaiting.options)},
     }
 
@@ -343,3 +331,9 @@ class FFTCGRules:
         from judge.engine.fftcg.legal import legal_actions
 
         return legal_actions(self, state)
+
+    def unexecuted(self, ability: Any) -> tuple[str, ...]:
+        """What of a parsed ability this engine does not carry out (empty: all of it), for `judge card`."""
+        from judge.engine.fftcg.support import unexecuted
+
+        return unexecuted(ability)

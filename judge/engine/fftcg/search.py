@@ -14,9 +14,9 @@ from typing import Any
 
 from judge.engine.fftcg.log import Log, pick
 from judge.engine.fftcg.model import State
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.query import candidates, names
 from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Search, Selector
 
 

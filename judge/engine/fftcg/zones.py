@@ -11,8 +11,8 @@ from __future__ import annotations
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Character, State, where
-from judge.engine.fftcg.model import evolve as replace
 from judge.engine.fftcg.triggers import emit
+from judge.engine.kernel.values import evolve as replace
 
 DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")
 _ZONE_ATTR = {"hand": "hand", "deck": "deck", "break": "break_zone", "damage": "damage"}
@@ -70,6 +70,10 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
          broken: bool = False, counters: int = 0, quiet: bool = False) -> State:
     """Move one card (with its Primed stack) to its owner's `dest` zone (7.3), raising zone events."""
     owner = s.objs[uid].owner
+    if broken and s.char(uid) is not None and _unbreakable(s, uid):
+        log.add(f"{s.name_of(uid)} cannot be broken: it stays on the field", "prevention_precedence",
+                "card_text_precedence")
+        return s
     if dest == "break" and s.char(uid) is not None:       # "… remove it from the game instead" (11.12.5)
         s, dest = replacement.to_break(s, uid, log)
         broken = broken and dest == "break"
@@ -110,6 +114,12 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     return s
 
 
+def _unbreakable(s: State, uid: str) -> bool:
+    from judge.engine.fftcg.query import restricted
+
+    return restricted(s, uid, "be_broken")
+
+
 def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,
                 triggers: bool = True) -> State:
     """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3)."""
@@ -124,9 +134,24 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
     keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why
     log.add(f"{s.name_of(uid)} enters the field {state_word} under {controller}'s control", *keys,
             changes=(f"{uid}: {came_from} -> field",))
+    _field_abilities_reach(s, uid, log)
     if triggers:
         s = emit(s, "enters", uid, log)
     return s
+
+
+def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
+    """Field abilities already on the field apply to a card as it enters (11.9.2, 11.12.4.5): say which."""
+    from judge.engine.fftcg.query import field_effects, matches
+    from judge.text.ast import Gain, ModifyStat, Restriction
+
+    sources = sorted({src.uid for src, e in field_effects(s) if src.uid != uid
+                      and isinstance(e, Gain | ModifyStat | Restriction) and getattr(e, "target", None) is not None
+                      and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid)})
+    if sources:
+        log.add(f"{', '.join(s.name_of(u) for u in sources)}'s field ability applies to {s.name_of(uid)} from the "
+                f"moment it enters: a field ability also reaches cards that were not there when it started",
+                "field_characteristics", "field_new_cards")
 
 
 def draw(s: State, player: str, n: int, log: Log, *, why: tuple[str, ...] = ("draw_phase",)) -> State:

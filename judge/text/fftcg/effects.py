@@ -194,7 +194,9 @@ class EffectRules(TailRules):
         return AlternativeCost(target=target, cost=replace(base, effects=extra), span=self._span(meta))
 
     def st_must_choose(self, meta, c):
-        return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector),
+        # the grammar allows only "Summons and/or abilities of your opponent" as those that must choose
+        by = Selector(count=None, card_types=("summon", "ability"), owner=Player.OPPONENT)
+        return Restriction(mode="must", action="be_chosen", target=first_of(c, Selector), by=by,
                            duration=Duration.PERMANENT, span=self._span(meta))
 
     def st_cast_if(self, meta, c):

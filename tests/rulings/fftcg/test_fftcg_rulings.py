@@ -8,7 +8,8 @@ test time; without it every case is skipped, saying why.
 A situation passes only when its run is ok (expectations hold, nothing "not modelled", no decision
 left unanswered). Those the engine does not answer yet are listed in ledger.toml with why and are
 reported as expected failures (tests/rulings/ledger.py); one that starts passing must come off the
-list. README.md groups what is still missing by concept (bench/bench_rulings.py tallies the suite).
+list. README.md groups what is still missing by concept; at least 90% of the suite must pass
+(bench/bench_rulings.py tallies it).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rulings.support import corpus_file, explain_failure
 HERE = Path(__file__).resolve().parent
 FILES = sorted(HERE.glob("*.yaml"))
 LEDGER = ledger.read(HERE)
+BAR = 0.90                  # issue 10: 90% of the suite passes
 #: the validation split (bench/validation.toml): Opus XXVI is numbered 26-…, Tears of the Planet 25-…
 VALIDATION = re.compile(r"(?<![\w-])2[56]-\d{3}")
 
@@ -67,3 +69,8 @@ def test_situations_use_training_cards_only() -> None:
     for path in FILES:
         assert not VALIDATION.search(path.read_text(encoding="utf-8")), f"{path.name} names a validation-split card"
 
+
+def test_ninety_percent_of_the_suite_passes() -> None:
+    """The ledger holds every situation that does not pass (the cases above keep it honest)."""
+    passing = len(FILES) - len(LEDGER)
+    assert passing / len(FILES) >= BAR, f"{passing}/{len(FILES)} situations pass ({len(LEDGER)} in ledger.toml)"

@@ -1,0 +1,162 @@
+"""Effects on cards outside the field: revealing the top of a deck and moving what was revealed,
+returning cards from the trash, summoning by an effect (Deploy), and a burst's "you may pay this
+card's cost to activate its [Main] / [Flash] effect" (Activate).
+
+Revealed cards stay where they are (the top of the deck) until an effect moves them; "it" / "that
+card" after a reveal of one card is that card. Choices among revealed or trashed cards are the
+effect controller's decisions; when every candidate must go, nobody is asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import derive, select
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.effects import apply, effect
+from judge.engine.bs.state import State, Work, with_player
+from judge.text import ast
+from judge.text.ast import AbilityKind
+
+PILES = ("hand", "trash", "deck", "removed")
+DESTS = {"hand": "hand", "trash": "trash", "deck_top": "deck", "deck_bottom": "deck", "removed": "removed"}
+
+
+@effect(ast.Reveal, concepts=("rules.text_order",))
+def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
+    if eff.zone != "deck" or eff.count is None:
+        ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
+        return
+    p = ctx.state.players[item.controller]
+    shown = p.deck[:eff.count]
+    ctx.revealed = list(shown)
+    names = ", ".join(name_of(ctx.state, c) for c in shown) or "nothing (the deck is empty)"
+    ctx.log(f"{item.controller} reveals the top {eff.count} card(s) of the deck: {names}",
+            *(("rules.impossible",) if len(shown) < eff.count else ()), "rules.text_order")
+    for e in eff.then:
+        apply(ctx, e, item)
+
+
+def _pile_of(state: State, cid: str) -> tuple[str, str] | None:
+    for name, p in state.players.items():
+        for zone in PILES:
+            if cid in getattr(p, zone):
+                return name, zone
+    return None
+
+
+def place(ctx: Ctx, cid: str, dest: str) -> None:
+    """Move a card that is not on the field to its owner's hand / trash / deck top / deck bottom / removed."""
+    where = _pile_of(ctx.state, cid)
+    if where is None or dest not in DESTS:
+        return
+    who, zone = where
+    p = ctx.state.players[who]
+    p = replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)})
+    ctx.state = with_player(ctx.state, p)
+    owner = ctx.state.owners.get(cid, who)
+    o = ctx.state.players[owner]
+    pile = getattr(o, DESTS[dest])
+    pile = (cid, *pile) if dest == "deck_top" else (*pile, cid)
+    ctx.state = with_player(ctx.state, replace(o, **{DESTS[dest]: pile}))
+    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}", "area.owner")
+
+
+def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
+    """Cards of the zone a selector names (the revealed cards, a trash, a hand) that meet it."""
+    state = ctx.state
+    if sel.zone == "revealed":
+        pool = [c for c in ctx.revealed if _pile_of(state, c) is not None]
+    else:
+        pool = [c for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
+                for c in getattr(state.players[p], sel.zone or "hand")]
+    return [c for c in pool if state.cards.get(c) != "_unknown"
+            and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
+
+
+def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:
+    """The cards chosen among candidates: all of them for "all"/"the rest", else the controller's choice."""
+    if sel.count is None:
+        return cands
+    if not cands:
+        ctx.log(f"{item.label}: no card can be chosen, so that part does nothing", "effect.select_none")
+        return []
+    if len(cands) <= sel.count and not sel.up_to:
+        ctx.log(f"{item.label}: {', '.join(cands)} (no other choice)", "effect.select_count")
+        return cands
+    answer = ctx.ask(f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
+                     f"from: {', '.join(cands)}", "effect.select", player=item.controller, options=cands,
+                     kind="target")
+    picked = select.gather(ctx, answer, cands, sel.count)
+    if any(c not in cands for c in picked) or len(picked) > sel.count or \
+            (not sel.up_to and len(picked) < min(sel.count, len(cands))):
+        raise ctx.refuse(f"{answer!r} is not {sel.count} of {', '.join(cands)}", "effect.select")
+    return picked
+
+
+def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    """A Move whose target is in the revealed cards, a trash or a hand."""
+    if eff.dest not in DESTS:
+        ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
+        return
+    chosen = pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
+    if eff.dest == "deck_bottom" and len(chosen) > 1:
+        answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
+                         "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")
+        order = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        if sorted(order) != sorted(chosen):
+            raise ctx.refuse(f"{answer!r} does not order {', '.join(chosen)}", "rules.text_order")
+        chosen = order
+    for cid in chosen:
+        place(ctx, cid, eff.dest)
+        if cid in ctx.revealed:
+            ctx.revealed.remove(cid)
+
+
+@effect(ast.Deploy, concepts=("summon.steps",))
+def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
+    """Summon a spirit card (from the hand, the trash or the revealed cards) by an effect."""
+    from judge.engine.bs.summon import summon_from
+
+    sel = eff.target
+    if eff.verb != "summon" or eff.duration != ast.Duration.PERMANENT:
+        ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
+        return
+    if sel.self_ref and len(ctx.revealed) == 1:
+        cands = list(ctx.revealed)
+    elif sel.zone in ("hand", "trash", "revealed"):
+        cands = pile_candidates(ctx, sel, item)
+    else:
+        ctx.unmodelled(f"{item.label}: summoning a card from {sel.zone or 'an unnamed zone'}")
+        return
+    cands = [c for c in cands if ctx.state.card_def(c).type == "spirit"]
+    for cid in pick(ctx, replace(sel, count=sel.count or 1), item, cands):
+        where = _pile_of(ctx.state, cid)
+        if where is None:
+            continue
+        summon_from(ctx, item.controller, cid, where[1], why="summon.steps", free=eff.free)
+
+
+@effect(ast.Activate, concepts=("effect.cost",))
+def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
+    """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part)."""
+    if eff.keyword is not None or eff.effect is not None or eff.step is None or not eff.pay_cost:
+        ctx.unmodelled(f"{item.label}: activating "
+                       f"{eff.keyword.name if eff.keyword else eff.effect or 'an effect'}")
+        return
+    d = ctx.state.card_def(item.source)
+    magic = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC and eff.step in (ab.timing or "").split("_")]
+    if not magic:
+        ctx.log(f"{item.label}: the card has no {eff.step} effect to activate", "rules.impossible")
+        return
+    from judge.engine.bs.payment import take_cores
+
+    cost, red = derive.cost_after_reduction(ctx.state, item.controller, d)
+    ctx.log(f"{item.controller} pays {d.name}'s cost ({d.cost}, reduced by {red}: {cost}) to activate its "
+            f"{eff.step} effect", "effect.cost", "magic.reduction")
+    take_cores(ctx, item.controller, cost, {}, concept="magic.pay", what=f"the cost of {item.source}")
+    for e in magic[0].effects:
+        apply(ctx, e, item)
+
+
+__all__ = ["move_from_pile", "pick", "pile_candidates", "place"]

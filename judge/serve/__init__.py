@@ -1,0 +1,94 @@
+"""`judge serve`: the knowledge base over HTTP, read-only, for bots and many judges at once.
+
+Datasette serves a snapshot (`judge snapshot`) opened immutable, so any number of identical
+servers can serve copies of it behind a balancer. Five canned queries answer what a judge asks —
+`rule`, `term`, `search`, `card`, `card_rulings` — described in the metadata. `search`, `term`
+and `card` go through the project's own code (a small plugin, `judge.serve.plugin`, registers
+SQL functions that call `judge search`'s, `judge term`'s and `judge card`'s library functions on
+the same snapshot), so HTTP gives the CLI's answers, ranking and fuzzy matching included.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: the SQL of each canned query (parameters are Datasette's :named ones)
+QUERIES: dict[str, dict[str, Any]] = {
+    "rule": {
+        "title": "A clause by number",
+        "description": "The clause NUMBER of GAME's current document (bs: Japanese; add lang=en), with its "
+                       "title, text, sub-clause ids, references and breadcrumbs.",
+        "sql": "select d.game, d.lang, d.version, c.number, c.id, c.title, c.text, c.children, c.refs, "
+               "c.cited_by, c.crumbs from clauses c join documents d on d.key = c.doc "
+               "where d.game = lower(:game) and d.current = 1 and c.number = judge_clause_number(:game, :number) "
+               "and d.lang = coalesce(nullif(lower(:lang), ''), case lower(:game) when 'bs' then 'ja' else 'en' end) "
+               "order by c.seq",
+        "params": ["game", "number", "lang"],
+    },
+    "term": {
+        "title": "A keyword or defined term",
+        "description": "What `judge term WORD` prints: the defining clause and the clauses that say what it "
+                       "does, per game that defines it (game may be empty for every game).",
+        "sql": "select value ->> '$.term' as term, value ->> '$.game' as game, value ->> '$.lang' as lang, "
+               "value ->> '$.number' as number, value ->> '$.kind' as kind, value ->> '$.text' as text, "
+               "value -> '$.clauses' as clauses from json_each(judge_term(:word, :game))",
+        "params": ["word", "game"],
+    },
+    "search": {
+        "title": "Full-text search of the rules",
+        "description": "What `judge search QUERY` answers, best first (English stemmed, Japanese trigram); "
+                       "game and lang may be empty.",
+        "sql": "select value ->> '$.game' as game, value ->> '$.lang' as lang, value ->> '$.version' as version, "
+               "value ->> '$.number' as number, value ->> '$.snippet' as snippet from "
+               "json_each(judge_search(:q, :game, :lang, 20))",
+        "params": ["q", "game", "lang"],
+    },
+    "card": {
+        "title": "A card by number or (fuzzy) name",
+        "description": "What `judge card QUERY` finds: the card's data and its verbatim text (game may be empty).",
+        "sql": "select c.game, c.number, c.name, c.type, c.text, c.data, c.source from cards c "
+               "join json_each(judge_card(:q, :game)) j on c.game = j.value ->> '$.game' "
+               "and c.number = j.value ->> '$.number'",
+        "params": ["q", "game"],
+    },
+    "card_rulings": {
+        "title": "The official rulings about a card",
+        "description": "Every imported official ruling about the card with this number, with the clauses and "
+                       "keywords it mentions.",
+        "sql": "select r.id, r.game, r.card_number, r.card_name, r.question, r.answer, r.source, "
+               "(select group_concat(l.kind || ':' || l.ref, ' ') from ruling_links l where l.ruling = r.id) as links "
+               "from rulings r where r.card_number = :number collate nocase "
+               "and (:game = '' or r.game = lower(:game)) order by r.id",
+        "params": ["number", "game"],
+    },
+}
+
+
+def metadata(db_name: str) -> dict[str, Any]:
+    """Datasette metadata: the title, and the canned queries of the snapshot's database."""
+    return {
+        "title": "judge — rules, cards and rulings",
+        "description": "Read-only knowledge base of Battle Spirits (Saga, Standard) and FINAL FANTASY TCG "
+                       "rules, cards and official rulings, from a judge snapshot.",
+        "databases": {db_name: {"queries": {name: {k: v for k, v in q.items() if k != "params"}
+                                            for name, q in QUERIES.items()}}},
+    }
+
+
+def make_app(snapshot: Path) -> Any:
+    """The Datasette ASGI app over `snapshot`, immutable, with the judge plugin registered."""
+    from datasette.app import Datasette
+    from datasette.plugins import pm
+
+    from judge.serve import plugin
+
+    plugin.SNAPSHOT = Path(snapshot)
+    if not pm.is_registered(plugin):
+        pm.register(plugin, name="judge")
+    ds = Datasette(immutables=[str(snapshot)], metadata=metadata(Path(snapshot).stem),
+                   settings={"sql_time_limit_ms": 3000, "max_returned_rows": 1000, "num_sql_threads": 4})
+    return ds
+
+
+__all__ = ["QUERIES", "make_app", "metadata"]

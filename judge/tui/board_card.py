@@ -16,7 +16,7 @@ from rich.console import Group
 from rich.text import Text
 
 from judge.errors import JudgeError
-from judge.tui.card_view import marked_text
+from judge.tui.card_view import marked_text, rulings_text
 
 STATUS_STYLE = {"executed": "green", "not executed": "yellow", "not parsed": "red"}
 
@@ -29,7 +29,7 @@ class CardDetail:
     facts: str = ""
     text: str = ""
     status: tuple[Any, ...] = ()
-    rulings: tuple[Any, ...] | None = None     # None: this database stores no rulings
+    rulings: tuple[Any, ...] | None = None     # None: not a card that has official rulings (ad-hoc)
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -47,12 +47,13 @@ def _facts(card: Any) -> str:
     return " · ".join(parts)
 
 
-def _rulings(game: str, number: str) -> tuple[Any, ...] | None:
+def _rulings(game: str, number: str) -> tuple[Any, ...]:
+    from judge.cards.rulings import card_rulings
+
     try:
-        from judge.cards.rulings import card_rulings
-    except ImportError:          # a card database without the rulings store
-        return None
-    return tuple(card_rulings(game, number))
+        return tuple(card_rulings(game, number))
+    except JudgeError:           # a database without rulings yet: the card is shown all the same
+        return ()
 
 
 def card_detail(game: str, ref: str, local: Mapping[str, Any] | None, card_game: str | None = None) -> CardDetail:
@@ -96,17 +97,11 @@ def detail_renderable(d: CardDetail) -> Group:
         parts.append(marked_text(d.text, None))
     elif not d.notes:
         parts.append(Text("No card text (no abilities).", style="dim"))
-    if d.rulings is None:
-        parts.append(Text("Official rulings: this card database stores none.", style="dim"))
-    elif not d.rulings:
-        parts.append(Text("Official rulings: none stored for this card.", style="dim"))
-    else:
-        parts.append(Text(f"Official rulings ({len(d.rulings)}):", style="bold"))
-        for r in d.rulings:
-            item = Text(f"  Q: {r.question}\n  A: {r.answer}")
-            if getattr(r, "clauses", ()):
-                item.append(" §" + ", §".join(r.clauses), style="cyan")
-            parts.append(item)
+    if d.rulings is not None and not d.rulings:
+        parts.append(Text("Official rulings: none stored for this card (judge rulings import adds them).",
+                          style="dim"))
+    elif d.rulings:
+        parts.append(rulings_text(d.rulings))
     parts += [Text(n, style="dim") for n in d.notes]
     return Group(*parts)
 

@@ -46,13 +46,13 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
     BoardScreen .caption { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "add_card", "Add card", tooltip="Put a card in a zone: a card from the database (number or "
+        Binding("a", "add_card", "Add", tooltip="Put a card in a zone: a card from the database (number or "
                                                      "name, completed as you type) or an ad-hoc card"),
         Binding("t", "edit_turn", "Turn", tooltip="The turn number, turn player and step / phase, from lists"),
         Binding("l", "switch_tab", "Trace/Rules", tooltip="Switch between the trace and the rules in play"),
-        Binding("u", "undo", "Undo", tooltip="Take back the last action"),
-        Binding("o", "open", "Open", tooltip="Load a scenario file (YAML)"),
-        Binding("w", "save", "Save", tooltip="Save the board and actions as a scenario file"),
+        Binding("u", "undo", "Undo", show=False, tooltip="Take back the last action"),
+        Binding("o", "open", "Open", show=False, tooltip="Load a scenario file (YAML)"),
+        Binding("w", "save", "Save", show=False, tooltip="Save the board and actions as a scenario file"),
         Binding("n", "new", "New", show=False, tooltip="Start from an empty board of a game (bss, bs, fftcg)"),
         Binding("x", "remove", "Remove", show=False,
                 tooltip="Take the selected card off the board (on a zone: pick which card)"),
@@ -91,7 +91,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
             with Vertical(id="board-left"):
                 yield Label("Board", id="board-caption", classes="caption")
                 yield OptionList(id="rows")
-                yield Label("Legal actions: Enter plays", id="actions-caption", classes="caption")
+                yield Label("Legal actions (Enter)", id="actions-caption", classes="caption")
                 yield OptionList(id="actions")
             with Vertical(id="board-right"):
                 with TabbedContent(id="tabs"):
@@ -198,7 +198,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         if first is not None:
             actions.highlighted = first
         turn = snap.pending.player if snap.pending is not None else None
-        caption = (f"{turn} decides: Enter answers" if turn else "Legal actions: Enter plays · ▸ asks which")
+        caption = f"{turn} decides (Enter answers)" if turn else "Legal actions (Enter plays; ▸ asks which)"
         self.query_one("#actions-caption", Label).update(caption)
 
     def draw_trace(self) -> None:

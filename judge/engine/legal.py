@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any
 
-from judge.engine.core import Choice, ChoiceNeeded, LegalAction, Param, Rules, Ruling
+from judge.engine.core import DECISION_KINDS, Choice, ChoiceNeeded, LegalAction, Param, Rules, Ruling
 from judge.errors import ScenarioError
 
 #: At most this many answers are tried for one decision (subsets and orders grow fast).
@@ -105,7 +105,7 @@ def answers(rules: Rules, state: Any, decision: ChoiceNeeded, names: Mapping[str
         seen.add(repr(value))
         raw: dict[str, Any] = {"player": player, "choose": value}
         if allowed(rules, state, raw):
-            if decision.kind:
+            if decision.kind in DECISION_KINDS:          # a saved scenario says which decision it answers
                 raw["decision"] = decision.kind
             out.append(LegalAction(raw, answer_label(player, value, names), player, "choose",
                                    decision=decision))

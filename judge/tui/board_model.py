@@ -11,6 +11,7 @@ No Textual here: the session is plain Python, run on the library thread.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ from judge.tui.board_profiles import PLAYERS, BoardProfile, profile
 #: Fields of an action the scenario runner reads itself (never passed to a game's action reader).
 RUNNER_KEYS = ("alternatives", "decision")
 SETTLE = {"settle": True}
+#: the id the engines give a card of a zone written as a count (A-deck-3, B-damage-1)
+UNKNOWN_CARD = re.compile(r"^[AB]-[a-z_]+-\d+$")
 
 
 def blank_board(game: str = "bss") -> dict[str, Any]:
@@ -65,6 +68,12 @@ class Played:
     before: Any
     after: Any
     request: Any = None
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """How the trace heads this action: the menu's words when it came from a menu."""
+        return self.label or action_label(self.raw)
 
 
 def action_label(raw: Mapping[str, Any]) -> str:
@@ -148,11 +157,11 @@ class BoardSession:
         """Apply `change(data_copy)` and keep it only if the engine accepts the board (atomic)."""
         data = copy.deepcopy(self.data)
         change(data)
-        replay = [p.raw for p in self.played]
+        replay = [(p.raw, p.label) for p in self.played]
         self.validate(data)
-        for raw in replay:  # the actions played so far are replayed on the edited board
+        for raw, label in replay:  # the actions played so far are replayed on the edited board
             try:
-                outcome = self.play(raw)
+                outcome = self.play(raw, label)
             except JudgeError:
                 break
             if outcome.status == "refused":
@@ -220,6 +229,12 @@ class BoardSession:
         base = str(ref).split("#", 1)[0]
         if base in self.names:
             return self.names[base]
+        if UNKNOWN_CARD.match(base):                     # a card of a zone given as a count
+            return ("an unknown card", "")
+        placed = {str(e.get("id")): str(e.get("card")) for p in (self.data.get("players") or {}).values()
+                  for e in (p or {}).get("field") or () if isinstance(e, Mapping) and e.get("id")}
+        if base in placed and placed[base] != base:      # a starting field card, named by its id
+            return self.name_of(placed[base])
         local = (self.data.get("cards") or {}).get(base)
         found = (str(ref), "")
         if isinstance(local, Mapping) and local.get("name"):
@@ -262,7 +277,7 @@ class BoardSession:
             return Candidate(raw, "choice", f"{req.choice}{options}", req.cites, ruling.steps)
         return Candidate(raw, "legal", "", (), ruling.steps)
 
-    def play(self, raw: dict[str, Any]) -> Candidate:
+    def play(self, raw: dict[str, Any], label: str = "") -> Candidate:
         """Carry out an action; a refused one is returned and leaves the board as it was."""
         if raw.get("settle"):
             return self.settle()
@@ -271,7 +286,7 @@ class BoardSession:
         ruling = self.rules.resolve(state, action)
         if ruling.refused is not None:
             return Candidate(raw, "refused", ruling.refused.reason, ruling.refused.cites)
-        self.played.append(Played(dict(raw), tuple(ruling.steps), state, ruling.state, ruling.request))
+        self.played.append(Played(dict(raw), tuple(ruling.steps), state, ruling.state, ruling.request, label))
         if ruling.request is not None:
             return Candidate(raw, "choice", ruling.request.choice, ruling.request.cites, ruling.steps)
         return Candidate(raw, "legal", "", (), ruling.steps)
@@ -297,7 +312,7 @@ class BoardSession:
         "settle" (what the scenario runner does after the last action) as the last entry."""
         out = list(self.rules.legal_actions(self.state))
         settled = self.rules.settle(self.state)
-        if settled.steps and settled.refused is None and self.pending() is None:
+        if settled.steps and settled.state is not self.state and settled.refused is None and self.pending() is None:
             from judge.engine.core import LegalAction
 
             out.append(LegalAction(dict(SETTLE), "Let the open windows pass (nobody acts) up to the next "

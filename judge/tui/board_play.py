@@ -55,9 +55,9 @@ class PlayMixin:
             if picked is None:
                 return
             picks[param.key] = param.choices[int(picked)].value
-        self.play(la.with_choices(picks) if picks else dict(la.raw))
+        self.play(la.with_choices(picks) if picks else dict(la.raw), la.label)
 
-    def play(self, raw: dict[str, Any]) -> None:
+    def play(self, raw: dict[str, Any], label: str = "") -> None:
         def after(outcome: bm.Candidate | None) -> None:
             if outcome is not None and outcome.status == "refused":
                 cites = f" (§{', §'.join(outcome.cites)})" if outcome.cites else ""
@@ -68,7 +68,7 @@ class PlayMixin:
                 trace.highlighted = trace.option_count - 1
 
         self.at = None
-        self.run_session(lambda s: s.play(raw), after)
+        self.run_session(lambda s: s.play(raw, label), after)
 
     def action_undo(self) -> None:
         self.at = None

@@ -280,7 +280,7 @@ class FFTCGProfile(BoardProfile):
         if card.get("frozen"):
             parts.append("frozen")
         if card.get("keywords"):
-            parts.append(", ".join(card["keywords"]))
+            parts.append(", ".join(str(k).title() for k in card["keywords"]))
         return f"  {card.get('id', '?')} {card.get('card') or ''}  " + " · ".join(p for p in parts if p)
 
 

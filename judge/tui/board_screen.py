@@ -30,6 +30,8 @@ from judge.tui.clause_pane import clauses_renderable, fetch_clauses
 HINT = "Highlight a card, a step, a rule in play or an action to read it here."
 #: a verb with more legal actions than this is one menu entry that opens the list
 GROUP_AT = 5
+#: the parameters of an action, in words
+PARAM_WORDS = {"cores": "cores", "pay_from": "payment", "pay": "payment", "targets": "targets", "mode": "options"}
 
 
 class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
@@ -150,8 +152,13 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         self.query_one("#board-caption", Label).update(caption)
         rows = self.query_one("#rows", OptionList)
         kept = rows.highlighted
+        kept_id = rows.get_option_at_index(kept).id if kept is not None and kept < rows.option_count else None
         rows.set_options([Option(Text(row.label), id=row.id) for row in snap.rows])
-        rows.highlighted = kept if kept is not None and kept < rows.option_count else 0
+        ids = [row.id for row in snap.rows]
+        if kept_id in ids:                       # the same row (a player, a zone, a card), wherever it moved
+            rows.highlighted = ids.index(kept_id)
+        else:
+            rows.highlighted = min(kept or 0, max(0, rows.option_count - 1))
         self.draw_actions()
         self.draw_trace()
         applies = self.query_one("#applies", OptionList)
@@ -184,7 +191,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
             label = Text("▸ " if la.params else "  ")
             label.append(la.label)
             if la.params:
-                label.append(f"  ({', '.join(p.key for p in la.params)} to choose)", style="dim")
+                label.append(f"  (choose {', '.join(PARAM_WORDS.get(p.key, p.key) for p in la.params)})", style="dim")
             options.append(Option(label, id=f"la|{i}"))
         if self.at is not None:
             options = [Option(Text("Stepped back: press ] to the end to act again", style="dim"), disabled=True)]
@@ -207,9 +214,8 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         last = -1
         for n, (action_index, step) in enumerate(self.snap.trace):
             if action_index != last:
-                raw = self.session.played[action_index].raw
-                trace_options.append(Option(Text(f"{action_index + 1}. {bm.action_label(raw)}", style="bold"),
-                                            disabled=True))
+                title = self.session.played[action_index].title
+                trace_options.append(Option(Text(f"{action_index + 1}. {title}", style="bold"), disabled=True))
                 last = action_index
             label = Text(f"  {step.text}")
             if step.cites:

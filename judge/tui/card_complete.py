@@ -20,10 +20,12 @@ class Match:
     number: str
     name: str
     type: str = ""
+    colors: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
-        return f"{self.number}  {self.name}" + (f"  ({self.type})" if self.type else "")
+        about = ", ".join(x for x in (self.type, "/".join(self.colors)) if x)
+        return f"{self.number}  {self.name}" + (f"  ({about})" if about else "")
 
 
 _NAMES: dict[tuple[str, str | None], list[tuple[str, str]]] = {}
@@ -84,8 +86,8 @@ def complete(text: str, game: str, limit: int = 8, db_path: Path | None = None) 
         out = []
         for number, name in picked:
             rows: Any = store.card_rows(conn, number, game)
-            kind = str(json.loads(rows[0]["data"]).get("type") or "") if rows else ""
-            out.append(Match(number, name, kind))
+            data = json.loads(rows[0]["data"]) if rows else {}
+            out.append(Match(number, name, str(data.get("type") or ""), tuple(data.get("colors") or ())))
         return out
     finally:
         conn.close()

@@ -105,3 +105,28 @@ def test_a_file_that_does_not_load_leaves_the_board_as_it_was(tmp_path: Path) ->
     with pytest.raises(JudgeError):
         session.load(bad)
     assert (session.game, list(session.played), dict(session.data)) == before
+
+
+def test_an_fftcg_board_saved_and_opened_again_gives_the_same_trace(tmp_path: Path) -> None:
+    session = bm.BoardSession()
+    session.new("fftcg")
+    prof = session.profile
+    forward = {"name": "Save Probe", "type": "forward", "element": ["fire"], "cost": 2, "power": 7000,
+               "text": "Haste"}
+    session.edit(lambda d: bm.add_to_zone(d, prof, "A", "field", forward, {}))
+    session.edit(lambda d: bm.add_to_zone(d, prof, "B", "field", dict(forward, name="Save Target"), {}))
+    session.edit(lambda d: bm.set_turn(d, prof, 3, "A", "attack"))
+    for raw in ({"player": "A", "attack": "a1"}, {"player": "A", "pass": True}, {"player": "B", "pass": True}):
+        assert session.play(raw).status != "refused", raw
+    assert session.pending() is not None and session.pending().player == "B"
+    answer = next(a for a in session.legal() if a.raw.get("choose") == "none")
+    session.play(dict(answer.raw), answer.label)
+    target = tmp_path / "fftcg_board.yaml"
+    session.save(target)
+    again = bm.BoardSession()
+    again.load(target)
+    assert [s.text for _i, s in again.trace()] == [s.text for _i, s in session.trace()]
+    assert again.scenario_data()["actions"][-1] == dict(answer.raw)
+    for board in (session, again):          # the scenario runner lets the windows pass after the last action
+        board.settle()
+        assert board.rules.player_view(board.state, "B")["damage"] == 1

@@ -559,8 +559,9 @@ def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[s
 
 
 def card_data(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
-    """The stored data (JSON) of every card, in one game or all: the card database's word lists."""
-    sql = "select data from cards"
+    """(name, data JSON) of every card, in one game or all: the card database's word lists (the
+    families, names and Jobs card text may refer to)."""
+    sql = "select name, data from cards"
     return rows(conn, sql + (" where game = ?" if game else ""), (game,) if game else ())
 
 

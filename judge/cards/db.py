@@ -385,3 +385,22 @@ def card_sources(db_path: Path | None = None) -> dict:
 
 __all__ = ["RANK", "ImportResult", "card_sources", "ensure_cards", "find_card", "import_cards", "load_card_file",
            "match_query", "search_cards", "store_import"]
+
+
+def fftcg_cards_if_built(db_path: Path | None = None) -> list[dict]:
+    """The FFTCG cards of the card database as {name, job, category}, when the database already exists
+    (never built for this: the card grammar asks for the names a plain reference may use, 6.6.2)."""
+    path = _db_path(db_path)
+    if not path.is_file():
+        return []
+    conn = store.connect(path)
+    try:
+        out = []
+        for row in store.card_data(conn, "fftcg"):
+            data = json.loads(row["data"] or "{}")
+            out.append({"name": row["name"], "job": data.get("job") or (), "category": data.get("category") or ()})
+        return out
+    except Exception:        # a database without card tables (or damaged) supplies no names
+        return []
+    finally:
+        conn.close()

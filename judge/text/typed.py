@@ -64,8 +64,8 @@ def _condition(node: ast.Condition, game: str | None = None) -> str | None:
         if node.kind == "during" and node.event not in ast.STEPS:
             return f"a step {node.event!r} outside the closed set of steps"
         return None
-    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers \
-            and getattr(node, "cost", None) is None:
+    typed = (node.selector, node.threshold, node.event, node.occurs, node.cost, node.during)
+    if all(v is None for v in typed) and not node.qualifiers and not node.parts:
         return f"a {node.kind!r} condition with no typed fields"
     return None
 

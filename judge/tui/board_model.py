@@ -214,6 +214,9 @@ class BoardSession:
 
         import yaml
 
+        from judge.web.access import Purpose, checked_path
+
+        path = checked_path(str(path), Purpose.SAVE)      # a web session: files off or in one folder
         text = yaml.safe_dump(self.scenario_data(), sort_keys=False, allow_unicode=True)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -177,13 +177,15 @@ class PlayMixin:
         def done(path: str | None) -> None:
             if not path:
                 return
-            target = Path(path).expanduser()
 
-            def job(session: bm.BoardSession) -> None:
+            def job(session: bm.BoardSession) -> Path:
                 from judge.engine.output import open_kb_or_none
+                from judge.web.access import Purpose, checked_path
 
+                target = checked_path(path, Purpose.EXPORT)      # a web session: files off or in one folder
                 target.write_text(session.markdown(open_kb_or_none()), encoding="utf-8")
+                return target
 
-            self.run_session(job, lambda _o: self.notify(f"Ruling written to {target}", timeout=5))
+            self.run_session(job, lambda target: self.notify(f"Ruling written to {target}", timeout=5))
 
         self.app.push_screen(PromptDialog("Export the ruling as Markdown to", "ruling.md", default), done)

@@ -10,11 +10,13 @@ from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zo
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import keywords, power, restricted, unevaluated
 from judge.engine.kernel.values import evolve as replace
+from judge.text.fftcg.names import register_cards
 from judge.text.parse import parse_text
 
 
 def _def(key: str, text: str = "", *, type: str = "forward", power: int | None = 5000, job: str = "Knight",
          elements: tuple[str, ...] = ("fire",)) -> CardDef:
+    register_cards([{"name": f"Sample {key.title()}", "job": job}])   # the card database these texts name
     abilities = parse_text(text, "fftcg").abilities if text else ()
     return CardDef(key=key, name=f"Sample {key.title()}", type=type, elements=elements, cost=3,
                    power=power if type == "forward" else None, job=job, abilities=abilities, text=text,

@@ -24,6 +24,7 @@ from judge.engine.fftcg.model import (
     Zones,
 )
 from judge.errors import ScenarioError
+from judge.limits import check_count
 
 CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "job", "category", "text",
                        "generic", "ex_burst", "limit_break", "number"})
@@ -40,8 +41,8 @@ def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
 
 
 def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _err(where, f"must be a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _err(where, f"must be a whole number of 0 or more, not {value!r}")
     return value
 
 
@@ -138,9 +139,10 @@ class _Builder:
         if isinstance(raw, int) and not isinstance(raw, bool):
             if raw < 0:
                 raise _err(where, "a count cannot be negative")
-            return self.blank(owner, zone, raw)
+            return self.blank(owner, zone, check_count(raw, where))
         if not isinstance(raw, list):
             raise _err(where, "a count or a list of card refs")
+        check_count(sum(r for r in raw if isinstance(r, int) and not isinstance(r, bool)) + len(raw), where)
         out: list[str] = []
         for i, r in enumerate(raw):      # a number inside the list stands for that many unknown cards
             if isinstance(r, int) and not isinstance(r, bool):
@@ -159,6 +161,9 @@ def load(data: Mapping[str, Any], where: str) -> State:
     cards = data.get("cards") or {}
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
+    from judge.text.fftcg.names import register_cards
+
+    register_cards(v for v in cards.values() if isinstance(v, Mapping))   # the names their texts may use plainly
     defs = {str(k): _card(str(k), v, f"{where}: cards.{k}") for k, v in cards.items()}
     b = _Builder(defs, where)
     turn = data.get("turn") or {}
@@ -324,9 +329,13 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
                       from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"))
     if "attack" in raw:
+        if raw["attack"] in (None, [], ""):
+            raise _err(f"{where}.attack", "name the attacking Forward(s): a card id or a list of them")
         return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"),
                         pay=pay if "pay" in raw else None)
     if "block" in raw:
+        if raw["block"] in (None, [], ""):
+            raise _err(f"{where}.block", "name the blocking Forward (or write no_block: true)")
         return A.Block(player=p, blocker=str(raw["block"]), pay=pay if "pay" in raw else None)
     if raw.get("no_block"):
         return A.Block(player=p, blocker=None)

@@ -355,7 +355,7 @@ _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log,
    ("replacement",), "the damage is dealt to another instead",
    "target", "to", "player", "next_only", "duration")
 _r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
-   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number")
+   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger")
 _r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
 _r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
    "name", "count", "target", "remove", "per")

@@ -216,7 +216,7 @@ MEANING: list[tuple[str, int, str, list[str]]] = [
     ("BSS01-118", 0, "burst when the opponent resolves a spirit's When Summoned: draw two; may pay the cost "
      "for the main effect",
      ["ability: kind=burst", "condition: kind=event event=resolves player=opponent object.effect=when_summoned",
-      "draw: count=2", "activate: step=main target.self_ref=yes", "move_cores: equal_to.stat=cost"]),
+      "draw: count=2", "activate: step=main pay_cost=yes target.self_ref=yes"]),
     ("BSS01-122", 0, "each player's chosen spirit is destroyed",
      ["destroy: target.owner=opponent target.count=1", "destroy: target.owner=you target.count=1"]),
     ("BSS01-123", 0, "burst when the opponent destroys your spirit: all but one core off a spirit to its "

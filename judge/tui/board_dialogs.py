@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -84,7 +85,7 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
             return
         self.matches = list(matches)
         box = self.query_one("#matches", OptionList)
-        box.set_options([Option(m.label, id=str(i)) for i, m in enumerate(self.matches)])
+        box.set_options([Option(Text(m.label), id=str(i)) for i, m in enumerate(self.matches)])
         box.display = bool(self.matches)
         if self.matches:
             box.highlighted = 0
@@ -252,7 +253,7 @@ class YamlDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.title_text}   (ctrl+s applies · Esc cancels)")
+            yield Label(Text(f"{self.title_text}   (ctrl+s applies · Esc cancels)"))
             yield TextArea(self.text, language="yaml" if _has_yaml_highlighting() else None, id="yaml")
             yield Label("", id="problem")
 
@@ -274,7 +275,7 @@ class YamlDialog(ModalScreen[str | None]):
         self.show_problem(problem)
 
     def show_problem(self, problem: Problem) -> None:
-        self.query_one("#problem", Label).update(str(problem))
+        self.query_one("#problem", Label).update(Text(str(problem)))
         area = self.query_one(TextArea)
         if problem.line:
             area.move_cursor((problem.line - 1, max(0, problem.column - 1)))

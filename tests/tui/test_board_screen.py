@@ -401,3 +401,14 @@ async def test_errors_are_titled_in_words_never_by_class_name() -> None:
         titles = [n.title for n in app._notifications]
         assert titles and not any(t in ("ScenarioError", "BadInput", "UnknownRule") for t in titles)
         assert any(t and " " in t for t in titles)
+
+
+async def test_card_words_in_brackets_show_as_written_in_a_choice_dialog() -> None:
+    from judge.tui.dialogs import PickDialog
+
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(PickDialog("B uses Shield: its [Flash] effect", [("0", "pay [2] from the reserve")]))
+        await pilot.pause()
+        assert "[Flash]" in str(app.screen.query_one(Label).render())
+        assert "[2]" in str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)

@@ -19,7 +19,7 @@ from typing import ClassVar
 import pytest
 
 #: seconds any one command may run before the test calls it a hang
-HANG = 60
+HANG = int(os.environ.get("JUDGE_FUZZ_HANG", "60"))
 
 
 def alias_bomb(levels: int = 9, width: int = 9) -> str:
@@ -65,6 +65,10 @@ def make_hostile(root: Path) -> Hostile:
     (root / "null.yaml").write_text("~\n", encoding="utf-8")
     (root / "list.yaml").write_text("- 1\n- 2\n", encoding="utf-8")
     (root / "toml.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    for sub in ("out", "db"):                 # outputs and databases: never the files above
+        (root / sub / "folder").mkdir(parents=True)
+        os.mkfifo(root / sub / "fifo")
+        (root / sub / "junk.bin").write_bytes(os.urandom(4096))
     return Hostile(root)
 
 

@@ -47,9 +47,27 @@ def _segments(cards: list, game: str) -> list[str]:
         spans = split(card.text, name=card.name) if game == "fftcg" else split(card.text)
         for a, b in spans:
             line = card.text[a:b]
-            view = prepare(line) if prepare is not None else line
-            lines.append(view if len(view) == len(line) else line)
+            if prepare is None:
+                lines.append(line)
+            elif game == "fftcg":
+                view = prepare(line)
+                lines.append(view if len(view) == len(line) else line)
+            else:                              # Battle Spirits: a Prepared view, the card file's lexicon
+                lines.append(prepare(line, lexicon=_lexicon(cards)).view)
     return lines
+
+
+def _lexicon(cards: list):
+    """The card file's lexicon (families, names, keywords), built once per file."""
+    from judge.text.lexicon import Lexicon
+
+    key = id(cards)
+    if key not in _LEXICONS:
+        _LEXICONS[key] = Lexicon.from_cards(cards)
+    return _LEXICONS[key]
+
+
+_LEXICONS: dict[int, object] = {}
 
 
 def _raw(parser, lines: list[str]) -> tuple[float, int]:
@@ -70,7 +88,8 @@ def _pipeline(cards: list, game: str) -> tuple[float, list]:
     from judge.text.parse import parse_text
 
     t = time.process_time()
-    results = [parse_text(card.text, game, name=card.name) for card in cards]
+    lexicon = _lexicon(cards) if game != "fftcg" else None
+    results = [parse_text(card.text, game, name=card.name, lexicon=lexicon) for card in cards]
     return time.process_time() - t, results
 
 

@@ -256,12 +256,18 @@ def rows(conn: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[sqli
     try:
         return conn.execute(sql, tuple(params)).fetchall()
     except sqlite3.DatabaseError as exc:
-        if is_damage(exc, sql):
-            raise DamagedDatabase(f"the database is damaged ({exc})", path=_conn_path(conn)) from exc
-        if isinstance(exc, sqlite3.OperationalError) and ("fts5" in str(exc) or "syntax" in str(exc)
-                                                          or "no such column" in str(exc)):
+        if isinstance(exc, sqlite3.OperationalError) and not is_damage(exc, sql) and (
+                "fts5" in str(exc) or "syntax" in str(exc) or "no such column" in str(exc)):
             return []
-        raise StoreError(f"database query failed: {exc}") from exc
+        raise query_failed(conn, exc, sql) from exc
+
+
+def query_failed(conn: sqlite3.Connection, exc: sqlite3.DatabaseError, sql: str = "") -> StoreError:
+    """The error to raise for a failed read: DamagedDatabase when the file is damaged (the CLI then
+    repairs it and tries once more), else a plain StoreError naming what failed."""
+    if is_damage(exc, sql):
+        return DamagedDatabase(f"the database is damaged ({exc})", path=_conn_path(conn))
+    return StoreError(f"database query failed: {exc}")
 
 
 def _conn_path(conn: sqlite3.Connection) -> str:
@@ -318,7 +324,7 @@ def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str])
                            f"in ({','.join('?' * len(terms))}) and doc in ({','.join('?' * len(docs))})",
                            (*terms, *docs)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise query_failed(conn, exc) from exc
 
 
 def search_literal(conn: sqlite3.Connection, doc: str, piece: str) -> list[str]:
@@ -338,7 +344,7 @@ def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tup
         return cur.execute(f"select id, title, text from clauses where doc = ? and id in ({','.join('?' * len(ids))})",
                            (doc, *ids)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise query_failed(conn, exc) from exc
 
 
 def search_clauses(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
@@ -550,6 +556,13 @@ def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[s
     """Cards with this number (any case), in one game or all."""
     sql = "select * from cards where number = ? collate nocase"
     return rows(conn, sql + (" and game = ?" if game else "") + " order by game", (number, game) if game else (number,))
+
+
+def card_data(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
+    """(name, data JSON) of every card, in one game or all: the card database's word lists (the
+    families, names and Jobs card text may refer to)."""
+    sql = "select name, data from cards"
+    return rows(conn, sql + (" where game = ?" if game else ""), (game,) if game else ())
 
 
 def card_names(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:

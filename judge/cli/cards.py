@@ -58,7 +58,7 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
     from judge.text.parse import parse_text
 
     if not text.strip():
-        raise BadInput('nothing to parse: the card text is empty (e.g. judge parse "Draw a card." --game fftcg)')
+        raise BadInput('nothing to parse: give the card text in quotes, e.g. judge parse "Draw 1 card." --game fftcg')
     result = parse_text(text.replace("\\n", "\n"), game)
     if as_json:
         _json(_result_json(result, game))
@@ -167,6 +167,8 @@ class _Bar:
         self.task = None
 
     def __call__(self, done: int, total: int | None = None) -> None:
+        if not self.progress.console.is_terminal:
+            return                          # a pipe or a log: no bar, no stray lines
         if self.task is None:
             self.progress.start()
             self.task = self.progress.add_task(self.label, total=total)

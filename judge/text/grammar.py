@@ -30,7 +30,7 @@ GRAMMAR_FILES: dict[str, str] = {"bss": "bs.lark", "bs": "bs.lark", "fftcg": "ff
 _FAST = [True]
 
 #: The start rules a grammar may define, in the order the pipeline tries them.
-START_RULES: tuple[str, ...] = ("line", "sentence")
+START_RULES: tuple[str, ...] = ("line", "sentence", "label")
 
 
 def grammar_file(game: str):

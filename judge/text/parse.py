@@ -10,6 +10,15 @@ Each game has a transform module registered in `TRANSFORMS`. It provides
 - optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
   one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
   SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
+  or `prepare(segment, lexicon=…, name=…) -> Prepared`: a view of any length with the map back
+  to printed positions (`Prepared`), then `build(tree, prepared, offset)` receives the Prepared;
+- optionally `register_cards(cards)`: the names a game's text may use without markup (a coverage run
+  or a board passes the cards it reads);
+- optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
+  must not guess at (an icon the game does not know): each is reported unparsed at its position and
+  the segment is not parsed;
+- optionally `describe_expected(terminal names, parser, found word) -> tuple[str, ...]`: what the
+  parser needed where it stopped, in words (the kind of phrase), instead of the terminals' patterns;
 - optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
   are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
   inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
@@ -26,6 +35,7 @@ from typing import Any
 
 from judge.errors import UnknownGame
 from judge.text.ast import Ability
+from judge.text.lexicon import Lexicon
 
 #: game id → module turning that game's parse trees into AST nodes.
 TRANSFORMS: dict[str, str] = {
@@ -45,6 +55,31 @@ class Unparsed:
     end: int
     text: str
     expected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One ability's text as the grammar reads it (`view`) and the printed text (`source`): view
+    character `i` stands for the printed characters `starts[i]:ends[i]` (an inserted character
+    for none: it starts where the next printed character starts and ends where the previous ends)."""
+
+    view: str
+    source: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> Prepared:
+        """A text as printed: every character stands for itself."""
+        return cls(text, text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+
+    def to_source(self, i: int) -> int:
+        """The printed position where a span starting at view position `i` starts."""
+        return self.starts[i] if 0 <= i < len(self.starts) else (len(self.source) if i > 0 else 0)
+
+    def to_source_end(self, i: int) -> int:
+        """The printed position where a span ending at view position `i` (exclusive) ends."""
+        return self.ends[i - 1] if 0 < i <= len(self.ends) else (0 if i <= 0 else len(self.source))
 
 
 @dataclass(frozen=True)
@@ -82,11 +117,13 @@ def line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
+def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexicon | None = None) -> ParseResult:
     """Parse card text of `game` (bss | bs | fftcg); one ability per line. Never raises on text.
 
     `name` is the card's own name when known (a card refers to itself by name, 5.2.4.1); without
-    it a game that needs it guesses the name from the text."""
+    it a game that needs it guesses the name from the text. `lexicon` holds the families, card
+    names and keywords of the card database (`judge.text.lexicon`); without it a game that needs
+    one uses the shipped sample cards' lexicon."""
     from judge.text.grammar import load_parser
 
     if not isinstance(text, str):
@@ -97,15 +134,27 @@ def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
     unparsed: list[Unparsed] = []
     split = getattr(module, "split", None) or line_spans
     prepare = getattr(module, "prepare", None)
+    context = {"name": name, "lexicon": lexicon}
     try:
         segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
+    refuse = getattr(module, "not_understood", None)
     for start, end in segments:
-        line = text[start:end]
+        line: str | Prepared = text[start:end]
+        refused = refuse(line) if refuse is not None else []
+        if refused:
+            unparsed.extend(Unparsed(start + a, start + b, text[start + a:start + b], (why,)) for a, b, why in refused)
+            continue
         if prepare is not None:
-            prepared = prepare(line)
-            line = prepared if len(prepared) == len(line) else line
+            try:
+                prepared = prepare(line, **{k: v for k, v in context.items() if k in _accepts_args(prepare)})
+            except Exception as exc:  # never raise for any text
+                prepared, line = None, line
+                unparsed.append(Unparsed(start, end, text[start:end], (f"internal error: {exc}",)))
+                continue
+            if isinstance(prepared, Prepared) or len(prepared) == len(line):
+                line = prepared
         try:
             ability, missing = _parse_line(parser, module, game, line, start)
         except Exception as exc:  # never raise for any text: report the line as unparsed
@@ -117,6 +166,14 @@ def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
 
 
 @cache
+def _accepts_args(fn: Any) -> frozenset[str]:
+    """The keyword arguments a game's `prepare` accepts (`lexicon`, `name`)."""
+    import inspect
+
+    return frozenset(inspect.signature(fn).parameters)
+
+
+@cache
 def _takes_name(split: Any) -> bool:
     """Whether a game's splitter accepts the card's own name (`split(text, name=...)`)."""
     import inspect
@@ -124,24 +181,26 @@ def _takes_name(split: Any) -> bool:
     return "name" in inspect.signature(split).parameters
 
 
-def _parse_line(parser: Any, module: ModuleType, game: str, line: str,
+def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared,
                 offset: int) -> tuple[Ability | None, list[Unparsed]]:
     """One ability line: an Ability, or the unparsed parts with what was expected there."""
     from lark.exceptions import UnexpectedInput, VisitError
 
+    view = line.view if isinstance(line, Prepared) else line
+    whole = [(offset, offset + len(line.source if isinstance(line, Prepared) else line))]
     try:
-        tree = parser.parse(line, start="line")
+        tree = parser.parse(view, start="line")
     except UnexpectedInput as exc:
         return None, _localise(parser, module, game, line, offset, exc)
     except RecursionError:
-        return None, [Unparsed(offset, offset + len(line), line, ("a shorter ability",))]
+        return None, [Unparsed(*whole[0], view, ("a shorter ability",))]
     try:
         return module.build(tree, line, offset), []
     except VisitError as exc:
         reason = str(exc.orig_exc) or type(exc.orig_exc).__name__
-        return None, [Unparsed(offset, offset + len(line), line, (reason,))]
+        return None, [Unparsed(*whole[0], view, (reason,))]
     except (ValueError, TypeError, KeyError) as exc:
-        return None, [Unparsed(offset, offset + len(line), line, (str(exc) or type(exc).__name__,))]
+        return None, [Unparsed(*whole[0], view, (str(exc) or type(exc).__name__,))]
 
 
 def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
@@ -168,32 +227,38 @@ def _error_pos(exc: Any, line: str) -> int:
     return min(pos, len(line))
 
 
-def _localise(parser: Any, module: ModuleType, game: str, line: str, offset: int,
+def _localise(parser: Any, module: ModuleType, game: str, line: str | Prepared, offset: int,
               exc: Any) -> list[Unparsed]:
     """Report the sentences of a failed line that do not parse, each with what was expected."""
     from lark.exceptions import UnexpectedInput
 
     from judge.text.grammar import start_rules
 
-    spans = _sentences(module, line) or [(0, len(line))]
+    view = line.view if isinstance(line, Prepared) else line
+
+    def where(a: int, b: int) -> tuple[int, int]:
+        if isinstance(line, Prepared):
+            return offset + line.to_source(a), offset + line.to_source_end(b)
+        return offset + a, offset + b
+
+    spans = _sentences(module, view) or [(0, len(view))]
     found: list[Unparsed] = []
     if "sentence" in start_rules(game):
         for a, b in spans:
             try:
-                parser.parse(line[a:b], start="sentence")
+                parser.parse(view[a:b], start="sentence")
             except UnexpectedInput as sub:
-                found.append(Unparsed(offset + a, offset + b, line[a:b],
-                                      _expected(parser, module, sub, line[a:b])))
+                found.append(Unparsed(*where(a, b), view[a:b], _expected(parser, module, sub, view[a:b])))
             except RecursionError:
-                found.append(Unparsed(offset + a, offset + b, line[a:b], ("a shorter sentence",)))
+                found.append(Unparsed(*where(a, b), view[a:b], ("a shorter sentence",)))
     if found:
         return found
-    pos = _error_pos(exc, line)
-    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(line)))
+    pos = _error_pos(exc, view)
+    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(view)))
     header = pos < spans[0][0] or not found_sentences(spans)
     if pos < spans[0][0]:          # the failure is in the header (levels, timing label, keyword)
-        a, b = 0, spans[0][0] or len(line)
-    return [Unparsed(offset + a, offset + b, line[a:b], _expected(parser, module, exc, line, header))]
+        a, b = 0, spans[0][0] or len(view)
+    return [Unparsed(*where(a, b), view[a:b], _expected(parser, module, exc, view, header))]
 
 
 def found_sentences(spans: list[tuple[int, int]]) -> bool:
@@ -214,6 +279,9 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         if label:
             return (str(label),)
     names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    describe = getattr(module, "describe_expected", None)
+    if describe is not None:                 # the game says it in words (the kind of phrase expected)
+        return tuple(describe(names, parser, _found_word(exc, text)))
     out = []
     for name in sorted(names):
         try:
@@ -232,18 +300,31 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     return tuple(head + sorted(set(out))[:12])
 
 
+def _found_word(exc: Any, text: str) -> str | None:
+    """The word the parser stopped at (the whole word, not one character), or None at the end."""
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "type", "") == "$END":
+        return None
+    pos = _error_pos(exc, text)
+    m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
+    return m.group().replace("\x01", "") or "the card's own name" if m else None
+
+
 def _accepts(exc: Any) -> Any:
     """`exc.accepts` (the terminals that would have let the parse go on), from the state stack
     alone when the fast LALR bookkeeping is on: Lark copies the whole parser per terminal."""
     from judge.text import grammar
 
-    if grammar.fast_enabled() and type(exc).__name__ == "UnexpectedToken":
+    if grammar.fast_enabled() and type(exc).__name__ in ("UnexpectedToken", "UnexpectedCharacters"):
         from judge.text.lark_speed import accepts
 
         found = accepts(exc)
         if found is not None:
             return found
-    return getattr(exc, "accepts", None)
+    got = getattr(exc, "accepts", None)
+    if got is None and type(exc).__name__ == "UnexpectedCharacters" and getattr(exc, "interactive_parser", None):
+        got = exc.interactive_parser.accepts()      # a word no terminal reads: what the parser could read there
+    return got
 
 
 def _readable(name: str, regex: str) -> str:
@@ -277,5 +358,5 @@ def unparsed_pattern(u: Unparsed, words: int = 8) -> str:
     return " ".join(s.split()[:words])
 
 
-__all__ = ["TRANSFORMS", "ParseResult", "Unparsed", "line_spans", "parse_text", "transform_module",
+__all__ = ["TRANSFORMS", "ParseResult", "Prepared", "Unparsed", "line_spans", "parse_text", "transform_module",
            "unparsed_pattern"]

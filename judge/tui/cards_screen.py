@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, ProgressBar, Static, Tree
 from textual.widgets.option_list import Option
 
-from judge.tui.card_view import CardView, OutlineNode, card_facts, load_card_view, marked_text
+from judge.tui.card_view import CardView, OutlineNode, card_facts, load_card_view, marked_text, rulings_text
 from judge.tui.clause_pane import clauses_renderable, fetch_clauses
 
 
@@ -157,7 +157,8 @@ class CardsScreen(Screen[None]):
         title = Text(card.name, style="bold")
         title.append(f"  {card.number} · {card.game}", style="dim")
         printed = marked_text(card.text or "", result, selected) if card.text else Text("(no text)", style="dim")
-        self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card)))
+        self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card),
+                                                          rulings_text(self.view.rulings)))
 
     def _add_node(self, parent: Any, node: OutlineNode) -> None:
         label = Text(node.label, style="bold red" if node.unparsed else "")

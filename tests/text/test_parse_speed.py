@@ -51,7 +51,8 @@ def _lines(game: str) -> list[str]:
         for a, b in split(card.text):
             line = card.text[a:b]
             view = prepare(line) if prepare else line
-            out.append(view if len(view) == len(line) else line)
+            view = getattr(view, "view", view)          # a Prepared view (judge.text.parse.Prepared)
+            out.append(view if len(view) == len(line) or prepare is not None else line)
     return out
 
 

@@ -101,11 +101,27 @@ class _View:
         self.profile = profile(state.game)
 
 
+_HAS: dict[int, tuple[Any, bool]] = {}
+
+
+def _has_constants(d: Any) -> bool:
+    """Whether a card definition has any constant ability (cached: most have none), or gained ones."""
+    hit = _HAS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    flag = any(ab.kind == AbilityKind.CONSTANT for ab in d.abilities)
+    _HAS[id(d)] = (d, flag)
+    return flag
+
+
 def _static(state: State) -> Iterator[Mod]:
     from judge.engine.bs import derive
 
+    gained = {m.target for m in state.mods if m.kind == "ability"}
     for name, p in state.players.items():
         for fc in p.field:
+            if fc.id not in gained and not _has_constants(state.defs[fc.card]):
+                continue
             for idx, ab in derive.active_abilities(state, fc.id):
                 if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(state, fc.id, ab):
                     continue

@@ -190,6 +190,8 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     from judge.engine.bs import conditions
     from judge.engine.bs.watch import matches_facts
 
+    if per.state == "discarded":
+        return len(ctx.discarded)
     if per.state == "destroyed":
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,

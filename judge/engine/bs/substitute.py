@@ -37,7 +37,7 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
         for fc in p.field:
             for _, ab in derive.active_abilities(state, fc.id):
                 cond = ab.condition
-                if cond is None or cond.kind != "would" or cond.event != "when_destroyed":
+                if cond is None or cond.kind != "would" or cond.event not in ("when_destroyed", "destroyed"):
                     continue
                 if ab.kind == AbilityKind.CONSTANT and not derive.constant_active(state, fc.id, ab):
                     continue

@@ -64,7 +64,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    if e.stat != "bp":
+    if e.stat != "bp" and not e.stat.startswith("symbols:"):
         yield f"set_stat {e.stat}"
 
 
@@ -86,7 +86,7 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
-    elif c.kind != "for_each" and not conditions.decidable(c):
+    elif c.kind not in ("for_each", "battle_end") and not conditions.decidable(c):
         yield f"condition {c.kind}"
 
 
@@ -113,9 +113,27 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
             yield from _effect_gaps(node)
 
 
+def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
+    """A "would be destroyed … instead" ability (substitute.py): its parts must be ones it can run."""
+    for e in ab.effects:
+        inner = e.effects if isinstance(e, ast.Conditional) else (e,)
+        if isinstance(e, ast.Conditional) and e.condition.kind != "substitution" and not conditions.decidable(
+                e.condition):
+            yield f"condition {e.condition.kind}"
+        for x in inner:
+            parts = (*(x.cost.effects if isinstance(x, ast.Optional) and x.cost else ()),
+                     *(x.effects if isinstance(x, ast.Optional) else (x,)))
+            for p in parts:
+                if not (isinstance(p, ast.Move) and p.dest == "field"):
+                    yield from _effects_gaps((p,))
+
+
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
     if ab.condition is not None:                  # "while …: when <event>, …" is a trigger
         if not any(watch.is_event(ab.condition, e) for e in watch.EVENTS):
             yield f"trigger {ab.condition.event or ab.condition.kind}"
@@ -132,7 +150,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)
-            if c.event not in watch.EVENTS:
+            if not any(watch.is_event(c, ev) for ev in watch.EVENTS):
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
@@ -146,12 +164,15 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
     if ab.timing in triggers.TIMING_EVENTS:
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+    if ab.timing == "event" and cond is not None and any(watch.is_event(cond, ev) for ev in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"

@@ -88,9 +88,36 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     battle ends")."""
     if cond is None:
         return False
-    if cond.kind == "event":
-        return cond.event == event
+    if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        return cond.event in (event, event.removeprefix("when_"))
     return EVENT_KINDS.get(cond.kind) == event
+
+
+_WATCHED: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def watched(d: Any) -> frozenset[str]:
+    """The events any ability of a card definition could watch (cached: most cards watch none)."""
+    hit = _WATCHED.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    found: set[str] = set()
+    for ab in d.abilities:
+        for node in ast.walk(ab):
+            if isinstance(node, ast.Condition):
+                found |= {e for e in EVENTS if is_event(node, e)}
+            elif isinstance(node, ast.Gain) and node.ability is not None:
+                found |= set(EVENTS)           # a gained ability may watch anything
+    out = frozenset(found)
+    _WATCHED[id(d)] = (d, out)
+    return out
+
+
+def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
+    ids = [fc.id for p in state.players.values() for fc in p.field] + extra
+    if any(m.kind == "ability" for m in state.mods):
+        return True
+    return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
 
 def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
@@ -98,8 +125,10 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     from judge.engine.bs.triggers import restricted
 
     state = ctx.state
-    holders = [(fc.id, None) for p in state.players.values() for fc in p.field]
-    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None]
+    holders = [(fc.id, None) for p in state.players.values() for fc in p.field
+               if event in watched(state.defs[fc.card]) or any(m.kind == "ability" for m in state.mods)]
+    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None
+                and event in watched(state.card_def(cid))]
     out = []
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
@@ -121,6 +150,8 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
+    if not _anyone_watches(ctx.state, event, list(ids)):
+        return
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:

@@ -13,14 +13,14 @@ from typing import Any
 from judge.engine.fftcg import attack, flow, keywords
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
-from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
-from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.engine.fftcg.zones import discard, enter_field
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Destroy, Move
+from judge.text.ast import Ability, AbilityKind
 
 NO_PAYMENT = Payment()
 
@@ -235,6 +235,32 @@ def activatable(s: State, uid: str) -> list[Ability]:
     return [ab for ab in abilities(s, uid) if ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL)]
 
 
+def label_of(s: State, uid: str, ab: Ability) -> str:
+    return f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
+
+
+#: "You can only use this ability during your turn / your opponent's turn / your Main Phase": who may, when
+USE_LIMITS = {"your_turn_only": lambda s, p: p == s.turn_player,
+              "opponent_turn_only": lambda s, p: p != s.turn_player,
+              "main_phase_only": lambda s, p: s.phase in (Phase.MAIN1, Phase.MAIN2)}
+
+
+#: restrictions of an ability read elsewhere (how often it may be used, its EX Burst mark, Damage N)
+KNOWN_RESTRICTIONS = frozenset({"once_per_turn", "twice_per_turn", "ex_burst", "trigger_once_per_turn",
+                                "trigger_your_turn_only", "trigger_opponent_turn_only", "not_trigger_if"})
+
+
+def _use_limits(s: State, p: str, ab: Ability, label: str, log: Log) -> None:
+    """The limits an ability's own text puts on when it may be used (2.1 over 9.3.1.7)."""
+    for r in ab.restrictions:
+        allowed = USE_LIMITS.get(r)
+        if allowed is None and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
+            not_modelled(log, f"when {label} may be used ({r.replace('_', ' ')})")
+        if allowed is not None and not allowed(s, p):
+            raise Refused(f"{label} can only be used {r.replace('_only', '').replace('_', ' ')} (its own text)",
+                          "card_text_precedence", "action_ability", timing=True)
+
+
 def use(s: State, a: Use, log: Log) -> State:
     """Use an action ability (11.6) or a special ability (11.7)."""
     p, uid = a.player, a.source
@@ -253,6 +279,7 @@ def use(s: State, a: Use, log: Log) -> State:
     ab = abs_[a.ability]
     special = ab.kind == AbilityKind.SPECIAL
     use_key = str(printed(s, uid).index(ab))
+    _use_limits(s, p, ab, label_of(s, uid, ab), log)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
     if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
         raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "
@@ -299,9 +326,6 @@ def use(s: State, a: Use, log: Log) -> State:
     if crystal > s.crystals_of(p):
         raise Refused(f"the cost needs {crystal} Crystal(s) and {p} has {s.crystals_of(p)}", "crystals", "action_cost")
     extra_costs = cost.effects if cost else ()
-    for e in extra_costs:
-        if not (isinstance(e, Destroy | Move) and e.target.self_ref):
-            raise Refused(f"the engine cannot pay the cost {type(e).__name__} of {label} yet", "action_cost")
     if cost is not None and cost.dull_self:
         s = s.with_char(uid, dull=True)
         log.add(f"{p} dulls {s.name_of(uid)} to pay the Dull icon", k["dull"], "kw_dull", changes=(f"{uid}: dull",))
@@ -311,8 +335,10 @@ def use(s: State, a: Use, log: Log) -> State:
     if crystal:
         s = s.with_crystals(p, s.crystals_of(p) - crystal)
         log.add(f"{p} spends {crystal} Crystal(s) ({s.crystals_of(p)} left)", "crystals", "action_cost")
-    for _ in extra_costs:
-        s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
+    if extra_costs:
+        from judge.engine.fftcg.costs import pay_costs
+
+        s = pay_costs(s, p, uid, extra_costs, label, log)
     if limit is not None and s.char(uid) is not None:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
     s, sid = s.next_id("s")
@@ -362,7 +388,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
 
     check_answer(s, d, value)
     s = answered(s, d)
-    return replace(s, awaiting=None, answers=(*s.answers, value))
+    return replace(s, awaiting=None, answers=(*s.answers, value), asked=(*s.asked, (d, value)))
 
 
 def _pending(d, text: str) -> Refused:
@@ -380,7 +406,7 @@ def block(s: State, a: Block, log: Log) -> State:
             from judge.engine.fftcg.payments import PayAnswer
 
             answer = PayAnswer(answer, a.pay)
-        return replace(s, awaiting=None, answers=(*s.answers, answer))
+        return replace(s, awaiting=None, answers=(*s.answers, answer), asked=(*s.asked, (d, answer)))
     if a.player == s.turn_player:
         raise Refused("only the non-turn player blocks", "block_declaration")
     b = s.battle

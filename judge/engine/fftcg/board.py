@@ -161,6 +161,9 @@ def load(data: Mapping[str, Any], where: str) -> State:
     cards = data.get("cards") or {}
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
+    from judge.text.fftcg.names import register_cards
+
+    register_cards(v for v in cards.values() if isinstance(v, Mapping))   # the names their texts may use plainly
     defs = {str(k): _card(str(k), v, f"{where}: cards.{k}") for k, v in cards.items()}
     b = _Builder(defs, where)
     turn = data.get("turn") or {}

@@ -48,6 +48,8 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
+            if value.choose != "choose":
+                reads_here = reads_here | {"also"}        # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 
@@ -218,18 +220,22 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
     if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
         return changes.restrict(s, e, ctx, log, _fx().targets)
-    if e.target is None or e.mode not in ("cannot", "must"):
+    if e.target is None or e.mode not in ("cannot", "must", "can"):
         not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
                      ("" if e.target is not None else " on a player"))
+        return s
+    if e.by is not None and e.action != "be_blocked":
+        not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
-        if c is not None:
-            s = s.with_char(u, mods=(*c.mods, Mod(kind=e.mode, value=e.action, until=_until(e.duration),
+        if c is not None:                  # "cannot be blocked by …": the Forwards it names (kept on the mod)
+            kind, value = ("blocked_by", e.by) if e.by is not None else (e.mode, e.action)
+            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(e.duration),
                                                   source=ctx.source)))
-            log.add(f"{s.name_of(u)} {'cannot' if e.mode == 'cannot' else 'must'} {e.action.replace('_', ' ')}",
-                    "ongoing_effect")
+            log.add(f"{s.name_of(u)} {e.mode} {e.action.replace('_', ' ')}"
+                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
     return s
 
 
@@ -343,13 +349,13 @@ _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    "target", "keyword", "ability", "duration", "family")
 _r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
-   "verb", "target", "duration")
+   "verb", "target", "duration", "free")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
 _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
    ("replacement",), "the damage is dealt to another instead",
    "target", "to", "player", "next_only", "duration")
 _r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
-   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number")
+   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger")
 _r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
 _r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
    "name", "count", "target", "remove", "per")

@@ -70,6 +70,10 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
          broken: bool = False, counters: int = 0, quiet: bool = False) -> State:
     """Move one card (with its Primed stack) to its owner's `dest` zone (7.3), raising zone events."""
     owner = s.objs[uid].owner
+    if broken and s.char(uid) is not None and _unbreakable(s, uid):
+        log.add(f"{s.name_of(uid)} cannot be broken: it stays on the field", "prevention_precedence",
+                "card_text_precedence")
+        return s
     if dest == "break" and s.char(uid) is not None:       # "… remove it from the game instead" (11.12.5)
         s, dest = replacement.to_break(s, uid, log)
         broken = broken and dest == "break"
@@ -108,6 +112,12 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
         if broken:
             s = emit(s, "broken", uid, log)
     return s
+
+
+def _unbreakable(s: State, uid: str) -> bool:
+    from judge.engine.fftcg.query import restricted
+
+    return restricted(s, uid, "be_broken")
 
 
 def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,

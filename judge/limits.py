@@ -231,18 +231,18 @@ def load_yaml(text: str, where: str) -> Any:
     return yaml.load(text, Loader=build_with)      # a SafeLoader (libyaml's when PyYAML has it)
 
 
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def json_depth(text: str) -> int:
-    """The deepest nesting of a JSON text (strings skipped), without parsing it."""
+    """The deepest nesting of brackets in a JSON (or TOML) text, strings skipped, without parsing."""
     depth = deepest = 0
-    for m in _JSON_TOKENS.finditer(text):
-        tok = m.group()
-        if tok in "[{":
+    for ch in _BRACKET.findall(_JSON_STRING.sub("", text)):
+        if ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif tok in "]}":
+        else:
             depth -= 1
     return deepest
 
@@ -304,27 +304,6 @@ def check_nesting(text: str, where: str) -> str:
     if json_depth(text) > MAX_DEPTH:
         raise LimitExceeded(f"{where}: nested deeper than {MAX_DEPTH} levels (the nesting limit)")
     return text
-
-
-def check_data_file(path: str | os.PathLike[str], kind: FileKind) -> Path:
-    """A JSON or YAML file another module will read: a regular file within `kind`'s size whose
-    nesting, aliases and numbers are within bounds. Syntax errors are left to that module (it
-    knows what the file should hold); only a limit is refused here."""
-    raw = read_bytes(path, kind)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return Path(path)
-    import yaml
-
-    try:
-        if str(path).lower().endswith(".json") or text.lstrip().startswith(("[", "{")):
-            load_json(text, str(path))
-        else:
-            load_yaml(text, str(path))
-    except (ValueError, yaml.YAMLError):
-        pass
-    return Path(path)
 
 
 # -- arguments and typed text -------------------------------------------------------------------
@@ -410,7 +389,6 @@ __all__ = [
     "FileKind",
     "check_arg",
     "check_count",
-    "check_data_file",
     "check_decklist",
     "check_digits",
     "check_file",

@@ -55,10 +55,11 @@ class Card:
                 raise ValueError(f"level {lv!r} must be an integer with (cores, bp)")
 
     def parse(self):
-        """The parsed abilities of the text (judge.text.parse.ParseResult)."""
-        from judge.text.parse import parse_text
+        """The parsed abilities of the text (judge.text.parse.ParseResult), from the database's
+        store of parsed texts when this text was read before (judge.text.cache)."""
+        from judge.text.cache import parse_cached
 
-        return parse_text(self.text, self.game, name=self.name)
+        return parse_cached(self.text, self.game, name=self.name)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (levels keyed by level number as strings)."""

@@ -81,6 +81,7 @@ class ParseResult:
 
     abilities: tuple[Ability, ...] = ()
     unparsed: tuple[Unparsed, ...] = ()
+    segments: tuple[tuple[int, int], ...] = ()   # where the ability lines are (the game's split)
 
     @property
     def ok(self) -> bool:
@@ -117,12 +118,9 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     it a game that needs it guesses the name from the text. `lexicon` holds the families, card
     names and keywords of the card database (`judge.text.lexicon`); without it a game that needs
     one uses the shipped sample cards' lexicon."""
-    from judge.text.grammar import load_parser
-
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     module = transform_module(game)
-    parser = load_parser(game)
     abilities: list[Ability] = []
     unparsed: list[Unparsed] = []
     split = getattr(module, "split", None) or line_spans
@@ -132,6 +130,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
         segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
+    parser = _parser_for(game) if segments else None
     for start, end in segments:
         line: str | Prepared = text[start:end]
         if prepare is not None:
@@ -150,7 +149,14 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
         if ability is not None:
             abilities.append(ability)
         unparsed.extend(Unparsed(u.start, u.end, text[u.start:u.end], u.expected) for u in missing)
-    return ParseResult(tuple(abilities), tuple(unparsed))
+    return ParseResult(tuple(abilities), tuple(unparsed), tuple((a, b) for a, b in segments))
+
+
+def _parser_for(game: str) -> Any:
+    """The game's parser (loaded on the first text that has a line to read: an empty text loads none)."""
+    from judge.text.grammar import load_parser
+
+    return load_parser(game)
 
 
 @cache

@@ -159,9 +159,9 @@ class CardView:
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
     """Parse the card's printed text and outline its AST (runs on the library thread)."""
+    from judge.text.cache import parse_cached
     from judge.text.links import cites
-    from judge.text.parse import parse_text
 
     game = game or card.game
-    result = parse_text(card.text or "", game)
+    result = parse_cached(card.text or "", game)
     return CardView(card, result, card_outline(result, game, cites))

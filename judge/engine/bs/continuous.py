@@ -40,6 +40,13 @@ def mods(state: State) -> tuple[Mod, ...]:
     _LOCAL.busy = True
     try:
         static = tuple(_static(state))
+        lost = tuple(m for m in static if m.kind == "lose_effects")
+        if lost:
+            # 8-8-1-2 before 8-8-1-3: effects that take abilities away apply first, so a constant
+            # ability a card has lost ("all nexuses lose their LV1 effects") no longer applies
+            from judge.engine.kernel.values import evolve
+
+            static = tuple(_static(evolve(state, mods=(*lost, *state.mods))))
     finally:
         _LOCAL.busy = False
     out = (*static, *state.mods) if static else state.mods

@@ -218,8 +218,18 @@ def load(data: Mapping[str, Any], where: str) -> State:
                      for p in PLAYERS)
     entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
-                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
+                 first_player=first, phase=phase, step=step, priority=None,
+                 pc=("priority", _priority(turn, tp, where)),
                  crystals=crystals, turn_log=entered)
+
+
+def _priority(turn: Mapping[str, Any], tp: str, where: str) -> str:
+    """Who has priority as the board starts: the turn player (11.1.2), unless the board says the
+    opponent holds it (after the turn player forfeited it, 11.1.6)."""
+    who = str(turn.get("priority", tp))
+    if who not in PLAYERS:
+        raise _err(f"{where}: turn.priority", "must be A or B")
+    return who
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:

@@ -135,9 +135,17 @@ def _static(state: State) -> Iterator[Mod]:
             for idx, ab in derive.active_abilities(state, fc.id):
                 if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(state, fc.id, ab):
                     continue
+                if while_paying(ab):          # it changes a cost being calculated, nothing else (symbols.py)
+                    continue
                 item = Work(kind="effects", source=fc.id, controller=name, label=fc.id)
                 for eff in ab.effects:
                     yield from _apply(state, eff, item, stamp=-1000 + idx)
+
+
+def while_paying(ab: Any) -> bool:
+    from judge.engine.bs.symbols import while_paying as during_payment
+
+    return during_payment(ab)
 
 
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:

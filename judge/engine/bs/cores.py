@@ -163,10 +163,11 @@ def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str,
     """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6); "pay this
     card's cost": as many as its cost after reduction."""
     if eff.count is None and eff.equal_to is not None and eff.equal_to.stat == "cost" and dst in _FIELDS:
-        from judge.engine.bs import derive
+        from judge.engine.bs.symbols import Paying, pay_cost
 
         d = ctx.state.card_def(item.source)
-        n, _ = derive.cost_after_reduction(ctx.state, mover, d)
+        how = {"spirit": "summon", "nexus": "place"}.get(d.type, "use")
+        n = pay_cost(ctx, Paying(card=item.source, player=mover, how=how, zone=ctx.state.zone_of(item.source) or "hand"))
         eff = replace(eff, count=n, equal_to=None)
         if n == 0:
             ctx.log(f"{item.label}: the cost to pay is 0", "effect.cost")

@@ -222,9 +222,21 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
     red symbols" (the symbols it has)."""
+    if eff.stat == "cost":
+        from judge.engine.bs.symbols import set_cost
+
+        set_cost(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
+        if colour is not None and eff.purpose == "cost_reduction":
+            management.add_mod(ctx, target=cid, kind="reduction_symbols", value=(eff.value, colour),
+                               duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                               controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)}: each of its symbols counts as {eff.value} when cost reduction is "
+                    "calculated", "card.reduction", "effect.duration")
+            continue
         if colour is not None:
             colour = colour or next(iter(derive.symbols(ctx.state, cid)), "")
             management.add_mod(ctx, target=cid, kind="symbol_set", value=(colour,) * eff.value,

@@ -216,9 +216,9 @@ def _bp_suspects(state: State) -> list[FieldCard]:
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
-            controller: str) -> Mod:
+            controller: str, extra: object = None) -> Mod:
     m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
-            stamp=ctx.bump(), turn=ctx.state.turn)
+            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
     ctx.set(mods=(*ctx.state.mods, m))
     return m
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, triggers
-from judge.engine.bs.common import dual, hand_card, in_flash, in_main, remove_from, succession
+from judge.engine.bs import derive, management, symbols, triggers
+from judge.engine.bs.common import hand_card, in_flash, in_main, remove_from, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import place_cores, take_cores
 from judge.engine.bs.state import FieldCard, with_player
@@ -67,9 +67,12 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     ctx.log(f"{player} {'places' if kind == 'place' else 'summons'} {name_of(ctx.state, cid)} from the "
             f"{action.source}", f"{kind}.steps")
     fulfilled = succession(ctx, player, action.succession, d, kind)
-    cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
-    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction",
-            *dual(ctx, player))
+    paying = symbols.Paying(card=cid, player=player, how=kind, zone=action.source)
+    if action.free:
+        cost = 0
+        ctx.log(f"{name_of(ctx.state, cid)} is {kind}d without paying its cost", f"{kind}.pay")
+    else:
+        cost = symbols.pay_cost(ctx, paying, fulfilled)
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:
@@ -109,8 +112,7 @@ def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: b
     """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
     when the effect says without paying), LV1 cores from it too."""
     d = ctx.state.card_def(cid)
-    cost, _ = derive.cost_after_reduction(ctx.state, player, d)
-    cost = 0 if free else cost
+    cost = 0 if free else symbols.quote(ctx.state, symbols.Paying(card=cid, player=player, how="summon", zone=zone))[0]
     need = cost + derive.lv1_cost(d)
     if ctx.state.players[player].reserve < need:
         ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,

@@ -159,6 +159,12 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
         for e in (eff.effects if holds else eff.otherwise if holds is False else ()):
             yield from _apply(state, e, item, stamp)
         return
+    if isinstance(eff, ast.Restriction) and eff.target is None:
+        from judge.engine.bs import life
+
+        if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
+            yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
+        return
     make = CONSTANT_EFFECTS.get(type(eff))
     if make is None:
         return

@@ -275,9 +275,18 @@ def _all(state: State, who: str, where: str) -> int:
     return plain(state, who, where) + (1 if state.players[who].soul_core == where else 0)
 
 
-def reduce_life(ctx: Ctx, who: str, n: int, why: str = "") -> int:
-    """Cores leave a player's life for their reserve (7-1-5-3-1); returns how many did."""
-    got = take(ctx, who, "life", n)
+def reduce_life(ctx: Ctx, who: str, n: int, why: str = "", *, source: str | None = None,
+                attacker: str | None = None) -> int:
+    """Cores leave a player's life for their reserve (7-1-5-3-1), as far as restrictions on that
+    player's life allow (1-3-3, life.py); returns how many did."""
+    from judge.engine.bs import life
+
+    may, barred = life.allowed(ctx.state, who, n, attacker=attacker, source=source)
+    if barred is not None and may < n:
+        ctx.log(f"{name_of(ctx.state, barred.source)}: {who}'s life cannot be reduced "
+                f"{'to 0 ' if barred.value == 'reduce_life_to_0' else ''}this way: {may} of {n} core(s) leave it",
+                "rules.cannot_wins")
+    got = take(ctx, who, "life", may)
     put(ctx, who, "reserve", got)
     return got
 

@@ -309,7 +309,17 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     if eff.target is None:
-        ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+        from judge.engine.bs import life
+
+        if eff.action not in life.PLAYER_ACTIONS:
+            ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+            return
+        made = tuple(life.player_mods(eff, item.controller, ctx.state, source=item.source, stamp=ctx.bump(),
+                                      duration=eff.duration, turn=ctx.state.turn))
+        ctx.set(mods=(*ctx.state.mods, *made))
+        ctx.log(f"{item.label}: {', '.join(m.target for m in made)}: life {eff.mode} be "
+                f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
+                .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -330,7 +340,7 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
         ctx.unmodelled(f"{item.label}: damage to a card")
         return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
-    got = cores.reduce_life(ctx, who, eff.amount)
+    got = cores.reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 

@@ -202,8 +202,8 @@ def _modify(e: ast.ModifyStat) -> tuple[str, Any, Any] | None:
 
 
 def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
-    if e.stat == "bp":
-        return "bp_set", e.value, None
+    if e.stat == "bp":     # "treat the LV1 BP as 4000" redefines a level's BP (8-8-1-3-3), else sets it (8-8-1-3-4)
+        return ("bp_base", {e.level: e.value}, None) if e.level is not None else ("bp_set", e.value, None)
     colour = symbol_colour(e)
     if colour is not None:
         return "symbol_set", (colour,) * e.value, None

@@ -168,9 +168,17 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
         what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
-        ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
-                "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value})", cid,
+               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration")
+
+
+def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
+    """A step changing a spirit's BP, saying the BP it now has and citing how it is reached (8-8-1-3-x)."""
+    now = derive.bp(ctx.state, cid)
+    step = ctx.log(f"{text}; BP now {now.value} ({', '.join(now.parts)})", *concepts)
+    extra = tuple(c for c in now.cites if c not in step.cites) if len(now.parts) > 1 else ()
+    if extra:
+        ctx.steps[-1] = replace(step, cites=step.cites + extra)
 
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
@@ -181,8 +189,8 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
         management.add_mod(ctx, target=cid, kind="level_set", value=lv, duration=eff.duration,
                            source=item.source, controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value})", cid, "bp.level",
+               "effect.duration")
 
 
 @effect(ast.Attack, concepts=("battle.attack_spirit",))
@@ -248,11 +256,14 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
         if eff.stat != "bp":
             ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
-        management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
+        redefine = eff.level is not None       # "its LV1 BP is 4000": the level's BP redefined (8-8-1-3-3)
+        management.add_mod(ctx, target=cid, kind="bp_base" if redefine else "bp_set",
+                           value={eff.level: eff.value} if redefine else eff.value,
                            duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
                            controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)}'s BP is set to {eff.value}; BP now {derive.bp(ctx.state, cid).value}",
-                "bp.set", "effect.duration")
+        what = f"LV{eff.level} BP is redefined as" if redefine else "BP is set to"
+        log_bp(ctx, f"{name_of(ctx.state, cid)}'s {what} {eff.value}", cid,
+               "bp.redefine" if redefine else "bp.set", "effect.duration")
 
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))

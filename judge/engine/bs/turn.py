@@ -281,6 +281,9 @@ def next_turn(ctx: Ctx) -> None:
     ctx.state = with_player(ctx.state, p)
     ctx.set(void_out=ctx.state.void_out + 1)
     ctx.log(f"Core step: {nxt} puts one core from the void into the reserve", "turn.core")
+    if p.soul_core == "void":
+        ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
+                "core.soul_void")
     from judge.engine.bs.effects import draw
 
     ctx.set(step=Step.DRAW)

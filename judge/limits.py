@@ -142,113 +142,107 @@ def read_text(path: str | os.PathLike[str], kind: FileKind = ANY_FILE, encoding:
 
 # -- YAML and JSON -------------------------------------------------------------------------------
 
-def _mark(node: Any) -> str:
-    mark = getattr(node, "start_mark", None)
+def _mark(event: Any) -> str:
+    """' (line L, column C)' of a YAML event or mark, when it has one."""
+    mark = event if hasattr(event, "line") else getattr(event, "start_mark", None)
     return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
 
 
-def _loader_class() -> type:
-    """A SafeLoader that counts what aliases add, bounds nesting and refuses huge integers.
+_YAML_INT = re.compile(r"[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])*)")
+_INT_TAG = "tag:yaml.org,2002:int"
 
-    Built on first use so that importing this module never imports PyYAML."""
+
+def _loaders() -> tuple[type, type]:
+    """(the loader to parse with, the loader to build with): libyaml's when PyYAML has it."""
     import yaml
-    from yaml.events import AliasEvent
 
-    class BoundedLoader(yaml.SafeLoader):
-        where = ""
-
-        def __init__(self, stream: Any) -> None:
-            super().__init__(stream)
-            self._depth = 0
-            self._added = 0
-            self._sizes: dict[int, int] = {}
-
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            if self.check_event(AliasEvent):
-                node = self.anchors.get(self.peek_event().anchor)
-                if node is not None and node.end_mark is None:      # inside the very collection it names
-                    raise LimitExceeded(f"{self.where}{_mark(self.peek_event())}: a YAML alias refers to the "
-                                        "collection it is part of (a cycle, which has no end when expanded)")
-                if node is not None:
-                    self._added += _expanded(node, self._sizes)
-                    if self._added > MAX_ALIAS_NODES:
-                        raise LimitExceeded(f"{self.where}{_mark(self.peek_event())}: YAML aliases expand to more "
-                                            f"than {MAX_ALIAS_NODES:,} nodes (the alias-expansion limit)")
-                return super().compose_node(parent, index)
-            self._depth += 1
-            try:
-                if self._depth > MAX_DEPTH:
-                    raise LimitExceeded(f"{self.where}{_mark(self.peek_event())}: nested deeper than "
-                                        f"{MAX_DEPTH} levels (the nesting limit)")
-                return super().compose_node(parent, index)
-            finally:
-                self._depth -= 1
-
-        def construct_yaml_int(self, node: Any) -> Any:
-            digits = sum(ch.isalnum() for ch in str(node.value))
-            if digits > MAX_DIGITS:
-                raise LimitExceeded(f"{self.where}{_mark(node)}: a number of {digits} digits; numbers are at most "
-                                    f"{MAX_DIGITS} digits")
-            return super().construct_yaml_int(node)
-
-    BoundedLoader.add_constructor("tag:yaml.org,2002:int", BoundedLoader.construct_yaml_int)
-    return BoundedLoader
+    fast = getattr(yaml, "CSafeLoader", None)
+    return (fast, fast) if fast is not None else (yaml.SafeLoader, yaml.SafeLoader)
 
 
-def _expanded(node: Any, sizes: dict[int, int]) -> int:
-    """How many nodes `node` stands for once every alias inside it is expanded (memoised per node)."""
-    from yaml.nodes import MappingNode, SequenceNode
+def check_yaml(text: str, where: str) -> None:
+    """Walk the YAML events once (no objects built): refuse nesting past MAX_DEPTH, aliases that
+    add more than MAX_ALIAS_NODES nodes or name the collection they are in, and integers of more
+    than MAX_DIGITS digits. yaml.YAMLError passes through."""
+    import yaml
 
-    stack: list[tuple[Any, bool]] = [(node, False)]
-    while stack:
-        cur, children_done = stack.pop()
-        if id(cur) in sizes:
-            continue
-        if isinstance(cur, SequenceNode):
-            kids = list(cur.value)
-        elif isinstance(cur, MappingNode):
-            kids = [x for pair in cur.value for x in pair]
-        else:
-            sizes[id(cur)] = 1
-            continue
-        if children_done:
-            sizes[id(cur)] = 1 + sum(sizes.get(id(k), 1) for k in kids)
-        else:
-            stack.append((cur, True))
-            stack.extend((k, False) for k in kids if id(k) not in sizes)
-    return sizes[id(node)]
+    parse_with, _ = _loaders()
+    sizes: dict[str, int] = {}                   # anchor → nodes it stands for, aliases expanded
+    frames: list[list[Any]] = []                 # open collections: [anchor, nodes so far]
+    added = 0
+    try:
+        for event in yaml.parse(text, Loader=parse_with):
+            added = _account(event, where, sizes, frames, added)
+    except yaml.scanner.ScannerError as exc:       # libyaml's own bound on [ { nesting (about 1,000)
+        if "nesting depth" not in str(exc.problem):
+            raise
+        raise LimitExceeded(f"{where}{_mark(exc.problem_mark)}: nested deeper than {MAX_DEPTH} levels "
+                            "(the nesting limit)") from None
 
 
-_LOADER: type | None = None
+def _account(event: Any, where: str, sizes: dict[str, int], frames: list[list[Any]], added: int) -> int:
+    """One event of `check_yaml`; returns the running count of nodes aliases added so far."""
+    from yaml import events as ev
+
+    if isinstance(event, ev.AliasEvent):
+        if event.anchor not in sizes:
+            if any(f[0] == event.anchor for f in frames):
+                raise LimitExceeded(f"{where}{_mark(event)}: a YAML alias refers to the collection it is part "
+                                    "of (a cycle, which has no end when expanded)")
+            return added                         # an undefined alias: the loader words that error
+        n = sizes[event.anchor]
+        added += n
+        if added > MAX_ALIAS_NODES:
+            raise LimitExceeded(f"{where}{_mark(event)}: YAML aliases expand to more than "
+                                f"{MAX_ALIAS_NODES:,} nodes (the alias-expansion limit)")
+    elif isinstance(event, ev.ScalarEvent):
+        is_int = event.tag == _INT_TAG or (not event.style and event.implicit[0]
+                                           and _YAML_INT.fullmatch(event.value) is not None)
+        digits = sum(ch.isalnum() for ch in event.value) if is_int else 0
+        if digits > MAX_DIGITS:
+            raise LimitExceeded(f"{where}{_mark(event)}: a number of {digits:,} digits; numbers are at most "
+                                f"{MAX_DIGITS} digits")
+        n = 1
+        if event.anchor:
+            sizes[event.anchor] = 1
+    elif isinstance(event, ev.SequenceStartEvent | ev.MappingStartEvent):
+        if len(frames) >= MAX_DEPTH:
+            raise LimitExceeded(f"{where}{_mark(event)}: nested deeper than {MAX_DEPTH} levels (the nesting limit)")
+        frames.append([event.anchor, 1])
+        return added
+    elif isinstance(event, ev.SequenceEndEvent | ev.MappingEndEvent):
+        anchor, n = frames.pop()
+        if anchor:
+            sizes[anchor] = n
+    else:
+        return added
+    if frames:
+        frames[-1][1] += n
+    return added
 
 
 def load_yaml(text: str, where: str) -> Any:
-    """`yaml.safe_load` with aliases, nesting and integers bounded; `where` names the source.
+    """`yaml.safe_load` after `check_yaml`: aliases, nesting and integers bounded; `where` names the
+    source. yaml.YAMLError passes through for the caller to word (it knows what the file holds)."""
+    import yaml
 
-    yaml.YAMLError passes through for the caller to word (it knows what the file should be)."""
-    global _LOADER
-    if _LOADER is None:
-        _LOADER = _loader_class()
-    loader = _LOADER(text)
-    loader.where = where
-    try:
-        return loader.get_single_data()
-    finally:
-        loader.dispose()
+    check_yaml(text, where)
+    _, build_with = _loaders()
+    return yaml.load(text, Loader=build_with)      # a SafeLoader (libyaml's when PyYAML has it)
 
 
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def json_depth(text: str) -> int:
-    """The deepest nesting of a JSON text (strings skipped), without parsing it."""
+    """The deepest nesting of brackets in a JSON (or TOML) text, strings skipped, without parsing."""
     depth = deepest = 0
-    for m in _JSON_TOKENS.finditer(text):
-        tok = m.group()
-        if tok in "[{":
+    for ch in _BRACKET.findall(_JSON_STRING.sub("", text)):
+        if ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif tok in "]}":
+        else:
             depth -= 1
     return deepest
 
@@ -263,7 +257,7 @@ def load_json(text: str, where: str) -> Any:
 
     def bounded_int(s: str) -> int:
         if len(s.lstrip("-")) > MAX_DIGITS:
-            raise LimitExceeded(f"{where}: a number of {len(s.lstrip('-'))} digits; numbers are at most "
+            raise LimitExceeded(f"{where}: a number of {len(s.lstrip('-')):,} digits; numbers are at most "
                                 f"{MAX_DIGITS} digits")
         return int(s)
 
@@ -310,27 +304,6 @@ def check_nesting(text: str, where: str) -> str:
     if json_depth(text) > MAX_DEPTH:
         raise LimitExceeded(f"{where}: nested deeper than {MAX_DEPTH} levels (the nesting limit)")
     return text
-
-
-def check_data_file(path: str | os.PathLike[str], kind: FileKind) -> Path:
-    """A JSON or YAML file another module will read: a regular file within `kind`'s size whose
-    nesting, aliases and numbers are within bounds. Syntax errors are left to that module (it
-    knows what the file should hold); only a limit is refused here."""
-    raw = read_bytes(path, kind)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return Path(path)
-    import yaml
-
-    try:
-        if str(path).lower().endswith(".json") or text.lstrip().startswith(("[", "{")):
-            load_json(text, str(path))
-        else:
-            load_yaml(text, str(path))
-    except (ValueError, yaml.YAMLError):
-        pass
-    return Path(path)
 
 
 # -- arguments and typed text -------------------------------------------------------------------
@@ -392,9 +365,42 @@ def check_decklist(text: str, where: str) -> str:
     return check_digits(text, f"{where}: the decklist")
 
 
-__all__ = ["ANY_FILE", "BANLIST", "CARD_FILE", "DECKLIST", "MAX_ALIAS_NODES", "MAX_ARG_CHARS", "MAX_DECK_LINES",
-           "MAX_DEPTH", "MAX_DIGITS", "MAX_NODES", "MAX_QUERY_CHARS", "MAX_QUERY_WORDS", "MAX_RESULTS",
-           "MAX_SCENARIO_NUMBER", "MAX_TEXT_LINES", "MAX_ZONE_CARDS", "RULES_DOCUMENT", "RULING", "RULINGS_FILE",
-           "SCENARIO", "FileKind", "check_arg", "check_count", "check_data_file", "check_decklist", "check_digits", "check_file",
-           "check_lines", "check_nesting", "check_query", "check_text", "check_tree", "json_depth", "load_json", "load_yaml",
-           "read_bytes", "read_text"]
+__all__ = [
+    "ANY_FILE",
+    "BANLIST",
+    "CARD_FILE",
+    "DECKLIST",
+    "MAX_ALIAS_NODES",
+    "MAX_ARG_CHARS",
+    "MAX_DECK_LINES",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_NODES",
+    "MAX_QUERY_CHARS",
+    "MAX_QUERY_WORDS",
+    "MAX_RESULTS",
+    "MAX_SCENARIO_NUMBER",
+    "MAX_TEXT_LINES",
+    "MAX_ZONE_CARDS",
+    "RULES_DOCUMENT",
+    "RULING",
+    "RULINGS_FILE",
+    "SCENARIO",
+    "FileKind",
+    "check_arg",
+    "check_count",
+    "check_decklist",
+    "check_digits",
+    "check_file",
+    "check_lines",
+    "check_nesting",
+    "check_query",
+    "check_text",
+    "check_tree",
+    "check_yaml",
+    "json_depth",
+    "load_json",
+    "load_yaml",
+    "read_bytes",
+    "read_text",
+]

@@ -55,11 +55,12 @@ class Card:
                 raise ValueError(f"level {lv!r} must be an integer with (cores, bp)")
 
     def parse(self, lexicon: Any = None):
-        """The parsed abilities of the text (judge.text.parse.ParseResult); `lexicon` holds the card
+        """The parsed abilities of the text (judge.text.parse.ParseResult), from the database's store
+        of parsed texts when this text was read before (judge.text.cache); `lexicon` holds the card
         database's families, names and keywords (judge.text.lexicon), read against by the grammar."""
-        from judge.text.parse import parse_text
+        from judge.text.cache import parse_cached
 
-        return parse_text(self.text, self.game, name=self.name, lexicon=lexicon)
+        return parse_cached(self.text, self.game, name=self.name, lexicon=lexicon)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (levels keyed by level number as strings)."""

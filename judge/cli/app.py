@@ -78,6 +78,8 @@ def web(ctx: click.Context, host: str, port: int, public_url: str | None, allow_
 
     if read_only and allow_files is not None:
         raise BadInput("choose one of --read-only and --allow-files")
+    if allow_files is not None and not allow_files.is_dir():
+        raise BadInput(f"--allow-files: {allow_files} is not a folder")
     if allow_files is not None:
         files = Policy(folder=Path(os.path.realpath(allow_files)))
     elif read_only or not is_loopback(host):

@@ -31,7 +31,7 @@ def _load_ruling(path: Path) -> dict:
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print a ruling to paste into a report.")
 @click.option("--recheck", is_flag=True,
               help="FILE is a saved JSON ruling: re-resolve it and name cited clauses changed since.")
-@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE, data=True),
+@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE),
               help="A card file (any format `judge cards import` reads) whose cards the scenario names by "
                    "number, for this run only (repeatable; nothing is imported).")
 def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, card_files: tuple[Path, ...]) -> int:
@@ -92,7 +92,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, ca
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"applies": [{"text", "cites", "cards"}]}.')
 @click.option("--after", is_flag=True, help="Explain the board after the scenario's actions.")
-@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE, data=True),
+@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE),
               help="A card file whose cards the scenario names by number, for this run only (repeatable).")
 def explain_command(file: Path, as_json: bool, after: bool, card_files: tuple[Path, ...]) -> int:
     """List every rule and keyword in force on a scenario's board, each with its clauses.

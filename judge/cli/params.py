@@ -21,21 +21,20 @@ from judge.errors import LimitExceeded
 
 
 class InputFile(click.ParamType):
-    """A file judge reads: it must exist, be a regular file and be within the size of `kind`;
-    with `data=True` it is a JSON or YAML file whose nesting, aliases and numbers are checked too."""
+    """A file judge reads: it must exist, be a regular file and be within the size of `kind` (its
+    contents are bounded by the reader, through `judge.limits.load_json` / `load_yaml`)."""
 
     name = "file"
 
-    def __init__(self, kind: limits.FileKind = limits.ANY_FILE, *, data: bool = False) -> None:
-        self.kind, self.data = kind, data
+    def __init__(self, kind: limits.FileKind = limits.ANY_FILE) -> None:
+        self.kind = kind
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
         if isinstance(value, Path):
             value = str(value)
         try:
             limits.check_arg(value, "the path")
-            path = os.path.expanduser(value)
-            return limits.check_data_file(path, self.kind) if self.data else limits.check_file(path, self.kind)
+            return limits.check_file(os.path.expanduser(value), self.kind)
         except LimitExceeded as exc:
             self.fail(exc.message, param, ctx)
         except FileNotFoundError:
@@ -45,8 +44,8 @@ class InputFile(click.ParamType):
 
 
 class DataSource(click.ParamType):
-    """Where cards come from: an http(s) URL or a folder (their reader checks each file), a zip
-    (checked as a file), or a JSON / YAML file (checked like `InputFile(kind, data=True)`)."""
+    """Where cards come from: an http(s) URL or a folder (their reader checks each file), or a
+    file or zip, which must be a regular file within `kind`'s size."""
 
     name = "source"
 
@@ -60,10 +59,7 @@ class DataSource(click.ParamType):
             path = os.path.expanduser(value)
             if "://" in value or os.path.isdir(path) or not os.path.lexists(path):
                 return value
-            if value.lower().endswith(".zip"):
-                limits.check_file(path, self.kind)
-            else:
-                limits.check_data_file(path, self.kind)
+            limits.check_file(path, self.kind)
         except LimitExceeded as exc:
             self.fail(exc.message, param, ctx)
         except OSError as exc:

@@ -251,6 +251,8 @@ class Reveal(Effect):
     then: tuple[Effect, ...] = ()
     span: Span | None = None
     amount_var: str | None = None  # FFTCG "the top X cards" (4.5): count is per unit of that variable
+    target: Selector | None = None  # BS zone "selected": the cards revealed ("reveal it", "select a card from
+    #                                 your opponent's hand at random and reveal it")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -359,6 +361,7 @@ class SetStat(Effect):
     level: int | None = None         # stat bp: the BP written for that level ("Treat the LV1 BP as 4000")
     purpose: str | None = None       # "when calculating cost reduction" (BSS 2-7-3): cost_reduction
     equal_to: Threshold | None = None  # "a cost equal to your life total": the value is ref's stat
+    also: bool = False               # "… as red and purple as well": added to what it has, not instead
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -676,7 +679,7 @@ EVENTS: frozenset[str] = frozenset({
     "selected", "linked", "added_to_hand", "core_placed", "cores_removed", "life_reduced", "loses_life",
     "draws", "uses", "spends", "battle_ends", "attack_step_ends", "turn_end", "step_start", "battle_end",
     "ascends", "resolves", "destroys", "exhausts", "summons", "compares_bp", "reduced_to_zero_bp",
-    "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks",
+    "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks", "summoned_or_placed",
 })
 
 #: BS step ids (Condition.event of kind "during").
@@ -693,6 +696,11 @@ EVENT_QUALIFIERS: frozenset[str] = frozenset({
     "still_on_field",        # "ends with your spirit still on the field"
     "only",                  # "when only your opponent's spirit is destroyed"
     "from_hand",             # the card came from the hand
+    "via_zero_bp",           # "via reducing its BP to 0" (BSS 9-4)
+    "this_turn",             # "if it attacks or blocks during this turn": any time within the duration
+    "next_only",             # "the next time …": once, then the trigger ends (BSS 8-9)
+    "draw_step",             # "after your draw": the draw of the draw step (BSS 6-4)
+    "this_battle",           # "during this battle, when …": any time within the battle
 })
 
 #: BS Selector.unit values: game objects counted or acted on that are not cards.

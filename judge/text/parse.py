@@ -88,6 +88,7 @@ class ParseResult:
 
     abilities: tuple[Ability, ...] = ()
     unparsed: tuple[Unparsed, ...] = ()
+    segments: tuple[tuple[int, int], ...] = ()   # where the ability lines are (the game's split)
 
     @property
     def ok(self) -> bool:
@@ -124,12 +125,9 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     it a game that needs it guesses the name from the text. `lexicon` holds the families, card
     names and keywords of the card database (`judge.text.lexicon`); without it a game that needs
     one uses the shipped sample cards' lexicon."""
-    from judge.text.grammar import load_parser
-
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     module = transform_module(game)
-    parser = load_parser(game)
     abilities: list[Ability] = []
     unparsed: list[Unparsed] = []
     split = getattr(module, "split", None) or line_spans
@@ -140,6 +138,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
+    parser = _parser_for(game) if segments else None
     for start, end in segments:
         line: str | Prepared = text[start:end]
         refused = refuse(line) if refuse is not None else []
@@ -162,7 +161,14 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
         if ability is not None:
             abilities.append(ability)
         unparsed.extend(Unparsed(u.start, u.end, text[u.start:u.end], u.expected) for u in missing)
-    return ParseResult(tuple(abilities), tuple(unparsed))
+    return ParseResult(tuple(abilities), tuple(unparsed), tuple((a, b) for a, b in segments))
+
+
+def _parser_for(game: str) -> Any:
+    """The game's parser (loaded on the first text that has a line to read: an empty text loads none)."""
+    from judge.text.grammar import load_parser
+
+    return load_parser(game)
 
 
 @cache

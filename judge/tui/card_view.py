@@ -181,11 +181,11 @@ def load_card_view(card: Any, game: str | None = None) -> CardView:
     from judge.cards.db import card_lexicon
     from judge.cards.rulings import card_rulings
     from judge.errors import JudgeError
+    from judge.text.cache import parse_cached
     from judge.text.links import cites
-    from judge.text.parse import parse_text
 
     game = game or card.game
-    result = parse_text(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
     try:
         rulings = tuple(card_rulings(card.game, card.number))
     except JudgeError:           # a database without rulings yet: the card is shown all the same

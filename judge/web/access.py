@@ -107,13 +107,10 @@ def checked_path(text: str, purpose: Purpose | str) -> Path:
 def _check_readable(path: Path, purpose: Purpose) -> None:
     from judge import limits
 
-    if purpose is Purpose.IMPORT and (path.is_dir() or path.suffix.lower() == ".zip"):
-        return                     # a folder or zip of card files: the importer checks each file
+    if purpose is Purpose.IMPORT and path.is_dir():
+        return                     # a folder of card files: the importer checks each file
     try:
-        if purpose is Purpose.IMPORT:
-            limits.check_data_file(path, limits.CARD_FILE)
-        else:
-            limits.check_file(path, limits.SCENARIO)
+        limits.check_file(path, limits.CARD_FILE if purpose is Purpose.IMPORT else limits.SCENARIO)
     except FileNotFoundError:
         return
     except OSError as exc:

@@ -43,7 +43,7 @@ def _cards() -> list[dict]:
         if "/" in rec["id"] or rec.get("element") not in ("fire", "ice", "wind", "earth", "lightning", "water",
                                                            "light", "dark"):
             continue
-        if not parse_abilities(convert_text(rec.get("text") or ""), "fftcg")[1]:
+        if not parse_abilities(convert_text(rec.get("text") or ""), "fftcg", rec["name"])[1]:
             _POOL.append(rec)
     return _POOL
 

@@ -98,3 +98,14 @@ def test_2_2_a_forward_that_cannot_be_broken_survives_damage_equal_to_its_power(
                   {"player": "A", "cast": "blast", "targets": ["b1"], "pay": {"discard": ["brute"]}}],
                  [{"card": "b1", "zone": "field", "damage": 8000}])
     assert result.ok, result.why
+
+
+def test_an_answer_to_a_choice_the_board_decides_is_set_aside_with_a_note() -> None:
+    """docs/scenarios.md: the only legal option is taken by the engine; a choose: for it is not an error."""
+    result = run({"A": {"hand": ["judge", "wave"]}, "B": {"field": [{"id": "b1", "card": "brute"}]}},
+                 [{"player": "A", "cast": "judge", "pay": {"discard": ["wave"]}},
+                  {"player": "A", "pass": True}, {"player": "B", "pass": True},
+                  {"player": "B", "choose": ["b1"]}],
+                 [{"card": "b1", "zone": "break"}])
+    assert result.ok, result.why
+    assert not result.refusals and any("set aside" in t.step.text for t in result.steps)

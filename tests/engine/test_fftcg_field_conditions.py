@@ -8,8 +8,18 @@ from judge.engine.fftcg import conditions
 from judge.engine.fftcg.log import Log, NeedChoice
 from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zones
 from judge.engine.fftcg.process import rule_processes
-from judge.engine.fftcg.query import keywords, power, restricted, unevaluated
+from judge.engine.fftcg.query import keywords, power, unevaluated
+from judge.engine.fftcg.restrictions import restricted
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Conditional,
+    Duration,
+    ModifyStat,
+    Selector,
+)
 from judge.text.fftcg.names import register_cards
 from judge.text.parse import parse_text
 
@@ -102,7 +112,7 @@ def test_fftcg_6_3_state_condition_reads_dull() -> None:
 
 def test_fftcg_11_9_1_conditional_restriction_applies_only_while_it_holds() -> None:
     runner = _def("runner", "If you control 2 or more Job Knight Forwards, Sample Runner cannot be blocked.")
-    from judge.engine.fftcg.query import cannot_be_blocked_by
+    from judge.engine.fftcg.restrictions import cannot_be_blocked_by
 
     alone = _board([("r1", "A", runner), ("x1", "B", KNIGHT)])
     assert not cannot_be_blocked_by(alone, "r1", "x1")
@@ -125,7 +135,11 @@ def test_fftcg_11_12_4_6_conditional_loss_goes_through_the_text_layer() -> None:
 
 
 def test_fftcg_11_9_1_unsupported_condition_is_not_applied_and_is_reported() -> None:
-    captain = _def("captain", "During your turn, Sample Captain gains +2000 power.")
+    captain = _def("captain")                 # a condition kind this engine has no reader for (built by hand)
+    odd = Condition(kind="cost_odd", text="an odd cost", selector=Selector(self_ref=True))
+    boost = ModifyStat(stat="power", amount=2000, target=Selector(self_ref=True), duration=Duration.PERMANENT)
+    captain = replace(captain, abilities=(Ability(kind=AbilityKind.FIELD, effects=(
+        Conditional(condition=odd, effects=(boost,)),), text="(an odd cost)"),))
     s = _board([("a1", "A", captain)])
     cond = captain.abilities[0].effects[0].condition
     assert conditions.holds(s, cond, "A", "a1") is None

@@ -125,6 +125,8 @@ def _only(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
 def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
     if sel is None:
         return None
+    if sel.zone == "revealed":
+        return list(ctx.revealed)
     if sel.self_ref:
         return [ctx.revealed[-1]] if ctx.revealed else [item.source]
     if sel.state in ("attacking", "blocking"):

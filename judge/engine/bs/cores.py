@@ -24,6 +24,8 @@ _FIELDS = {"reserve": "reserve", "life": "life", "trash": "trash_cores"}
 
 def area(name: str) -> tuple[str, bool] | None:
     """(base area, the opponent's?) from a MoveCores area name, or None when it is not one."""
+    if name.startswith("owners_"):          # "their owners' reserves": each card's controller's area
+        name = name.removeprefix("owners_") + "s"
     opp = name.startswith(("opponent_", "opponents_"))
     base = name.split("_", 1)[1] if opp else name
     if base.endswith("s") and base[:-1] in _FIELDS:       # "their owners' reserves"
@@ -233,7 +235,7 @@ def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: boo
     """Whose area receives: "their (owners') reserve" after taking from a card is that card's
     controller's; otherwise the mover's, or the opponent's when the node says so."""
     from_card = where in ctx.state.cards
-    if from_card and (dst_opp or eff.dest.endswith("s") or eff.dest in _FIELDS):
+    if from_card and (dst_opp or eff.dest.startswith("owners_") or eff.dest.endswith("s") or eff.dest in _FIELDS):
         # cores taken from a card go to that card's controller's area ("their (owners') reserve"); the
         # node does not say "your" apart from "their owners'" for a bare area (a grammar gap)
         return owner

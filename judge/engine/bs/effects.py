@@ -65,7 +65,8 @@ def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
-        if eff.target is not None and eff.target.self_ref and ctx.revealed:     # "discard it": the revealed card
+        if eff.target is not None and (eff.target.self_ref or eff.target.zone == "revealed") and ctx.revealed:
+            # "discard it": the revealed card
             from judge.engine.bs import zones
 
             for cid in list(ctx.revealed):

@@ -16,7 +16,7 @@ from judge.engine.bs import battle, board, summon, turn, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
 from judge.engine.bs.state import State
-from judge.engine.core import Applies, Refusal, Ruling, Step
+from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
 from judge.errors import ScenarioError
 
 FLASH_ACTIONS = (A.UseMagic, A.Activate, A.Summon)
@@ -174,6 +174,12 @@ class BattleSpiritsRules:
 
     def board_lines(self, state: State) -> list[str]:
         return views.board_lines(state)
+
+    def legal_actions(self, state: State) -> tuple[LegalAction, ...]:
+        """What the rules allow now, for menus (judge.engine.bs.legal)."""
+        from judge.engine.bs.legal import legal_actions
+
+        return legal_actions(self, state)
 
 
 _CACHE: dict[str, BattleSpiritsRules] = {}

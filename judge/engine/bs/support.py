@@ -174,7 +174,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and any(watch.is_event(cond, e) for e in watch.EVENTS):
+    if (ab.timing == "event" or derive.CONSTANT_TIMINGS.get(ab.timing) is not None) and cond is not None and \
+            any(watch.is_event(cond, e) for e in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"

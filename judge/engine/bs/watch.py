@@ -70,8 +70,9 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
         if while_paying(ab):      # "when you use a magic card, count … when calculating cost reduction"
             continue
         cond = ab.condition
-        if ab.kind == AbilityKind.TRIGGERED and ab.timing == "event" and is_event(cond, event):
-            yield idx, ab, cond, ab.effects
+        if ab.kind == AbilityKind.TRIGGERED and is_event(cond, event) and (
+                ab.timing == "event" or (on_field and derive.constant_active(state, holder, ab))):
+            yield idx, ab, cond, ab.effects      # "During <window>, when <event>, …" (the window holds)
         elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
             if is_event(cond, event):
                 yield idx, ab, cond, ab.effects

@@ -16,16 +16,14 @@ from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
-    cannot_be_blocked_by,
     damage_gate,
     field_boosts,
     has,
     is_forward,
-    must_block,
     power,
     printed,
-    restricted,
 )
+from judge.engine.fftcg.restrictions import cannot_be_blocked_by, must_block, restricted
 from judge.engine.fftcg.triggers import emit
 from judge.engine.kernel.values import evolve as replace
 

@@ -59,7 +59,7 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(f"{where}.element", f"give the Element(s) as a list, e.g. [fire] (one of {', '.join(ELEMENTS)})")
     elements = [str(e).lower() for e in elements]
     text = str(raw.get("text") or "")
-    abilities = _parse(text, f"{where}.text")
+    abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""))
     lb = raw.get("limit_break")
     for ab in abilities:
         if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
@@ -74,17 +74,18 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(where, str(exc)) from exc
 
 
-def _parse(text: str, where: str) -> tuple:
-    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`)."""
+def _parse(text: str, where: str, name: str = "") -> tuple:
+    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`),
+    with the card's own name known (5.2.4.1: the text names the card itself)."""
     if not text.strip():
         return ()
     from judge.engine.cards import parse_abilities
 
-    abilities, unparsed = parse_abilities(text, "fftcg")
+    abilities, unparsed = parse_abilities(text, "fftcg", name)
     if unparsed:
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg").unparsed[0]
+        u = parse_text(text, "fftcg", name=name or None).unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
     return abilities
@@ -217,8 +218,18 @@ def load(data: Mapping[str, Any], where: str) -> State:
                      for p in PLAYERS)
     entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
-                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
+                 first_player=first, phase=phase, step=step, priority=None,
+                 pc=("priority", _priority(turn, tp, where)),
                  crystals=crystals, turn_log=entered)
+
+
+def _priority(turn: Mapping[str, Any], tp: str, where: str) -> str:
+    """Who has priority as the board starts: the turn player (11.1.2), unless the board says the
+    opponent holds it (after the turn player forfeited it, 11.1.6)."""
+    who = str(turn.get("priority", tp))
+    if who not in PLAYERS:
+        raise _err(f"{where}: turn.priority", "must be A or B")
+    return who
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:

@@ -19,8 +19,8 @@ from judge.engine.fftcg.query import (
     names,
     per_unknown,
     power,
-    restricted,
 )
+from judge.engine.fftcg.restrictions import restricted
 from judge.engine.fftcg.zones import move
 from judge.engine.kernel.values import evolve as replace
 
@@ -111,6 +111,7 @@ _WHY = {"rp_zero_power": "its power is 0 or less", "rp_damage_power": "its damag
 def rule_processes(s: State, log: Log) -> State:
     """Perform every rule process that applies, simultaneously, until none applies (11.1.3, 12.3)."""
     s = field_conditions_checked(s, log)
+    _undone_on_field(s, log)
     s = _same_timestamps(s, log)
     for _ in range(50):
         s = _defeat(s, log)
@@ -127,6 +128,20 @@ def rule_processes(s: State, log: Log) -> State:
                 s = move(s, u, "break", log, why=(key, "kw_break" if broken else "kw_put_into_break"), broken=broken)
     return s
 
+
+
+def _undone_on_field(s: State, log: Log) -> None:
+    """Abilities of the Characters on the field this engine would leave undone (a field ability it does not
+    apply, a trigger it does not watch): said as "not modelled", so a ruling that may depend on them is
+    never taken as complete."""
+    from judge.engine.fftcg.query import abilities
+    from judge.engine.fftcg.support import on_field_gaps
+
+    for c in s.field:
+        for ab in abilities(s, c.uid):
+            gaps = on_field_gaps(ab)
+            if gaps:
+                not_modelled(log, f'{s.name_of(c.uid)}: "{ab.text}" ({", ".join(gaps)})')
 
 
 def field_conditions_checked(s: State, log: Log) -> State:

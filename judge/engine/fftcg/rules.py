@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.core import Applies, ChoiceNeeded, Refusal, Ruling, Step
+from judge.engine.core import Applies, ChoiceNeeded, LegalAction, Refusal, Ruling, Step
 from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.clauses import cite
@@ -182,6 +182,10 @@ def resolve(state: State, action: A.Act) -> Ruling:
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
         return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
+    if isinstance(action, A.Choose) and state.awaiting is None:   # nothing to answer: set aside (docs/scenarios.md)
+        return Ruling(state=state, steps=(Step(f"{action.player}'s answer ({', '.join(map(str, action.values))}) "
+                                               f"is not needed: no decision was left to {action.player} here (the "
+                                               f"rules or the board decide it), so it is set aside"),))
     return Ruling(state=state, refused=_refusal(first, action))
 
 
@@ -240,7 +244,8 @@ def player_view(s: State, p: str) -> Mapping[str, Any]:
 def state_json(s: State) -> dict[str, Any]:
     def char(c):
         d = s.card(c.uid)
-        return {"id": c.uid, "card": d.name if d else None, "controller": c.controller,
+        return {"id": c.uid, "card": d.name if d else None, "ref": s.objs[c.uid].defn, "type": d.type if d else None,
+                "controller": c.controller,
                 "owner": s.objs[c.uid].owner, "state": "dull" if c.dull else "active", "damage": c.damage,
                 "power": power(s, c.uid) if d and d.type == "forward" else None,
                 "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under),
@@ -324,6 +329,12 @@ class FFTCGRules:
 
     def board_lines(self, state: State) -> list[str]:
         return board_lines(state)
+
+    def legal_actions(self, state: State) -> tuple[LegalAction, ...]:
+        """What the rules allow now, for menus (judge.engine.fftcg.legal)."""
+        from judge.engine.fftcg.legal import legal_actions
+
+        return legal_actions(self, state)
 
     def unexecuted(self, ability: Any) -> tuple[str, ...]:
         """What of a parsed ability this engine does not carry out (empty: all of it), for `judge card`."""

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
-from judge.engine.fftcg.actions import KNOWN_RESTRICTIONS, USE_LIMITS
+from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
@@ -31,7 +31,7 @@ RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
-                      ("can", "attack_twice"))
+                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
@@ -131,6 +131,36 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         yield f"field {ast.kind_of(e)}"
 
 
+def _self_cast_only(e: Any) -> bool:
+    """An effect that only matters while the card itself is cast or a deck is built (its own cost, when it may
+    be cast, whether it may be in a main deck), never while it is on the field."""
+    if isinstance(e, ast.Conditional):
+        return all(_self_cast_only(x) for x in (*e.effects, *e.otherwise))
+    if isinstance(e, ast.CostChange | ast.AlternativeCost):
+        return e.target.self_ref
+    if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
+        return True                                   # deck construction (8.1.3): never a matter of play
+    return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
+
+
+def on_field_gaps(ab: ast.Ability) -> tuple[str, ...]:
+    """What of an ability of a Character on the field this engine would leave undone: a field ability it does
+    not apply, or a trigger it does not watch (what only matters when casting the card is left out)."""
+    hit = _ON_FIELD.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    gaps: tuple[str, ...] = ()
+    if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+        gaps = tuple(dict.fromkeys(g for e in ab.effects if not _self_cast_only(e) for g in _field_effect_gaps(e)))
+    elif ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
+        gaps = tuple(dict.fromkeys(g for g in _trigger_gaps(ab) if g.startswith("trigger")))
+    _ON_FIELD[id(ab)] = (ab, gaps)
+    return gaps
+
+
+_ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
+
+
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
         if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
@@ -182,4 +212,4 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     return tuple(dict.fromkeys(gaps))
 
 
-__all__ = ["condition_gaps", "effect_gaps", "unexecuted"]
+__all__ = ["condition_gaps", "effect_gaps", "on_field_gaps", "unexecuted"]

@@ -83,6 +83,21 @@ def _limits(s: State, uid: str, ab: Ability, ctrl: str, log: Log) -> tuple[State
     return s, True
 
 
+def _hears(s: State, ab: Ability, uid: str, event: str, subject: str | None, player: str | None) -> bool:
+    """Whether the ability of `uid` listens to this occurrence: a phase of the turn it names, an event of
+    its controller, its own event (looked back at once it has left, 11.8.16), or one that happened to a
+    card its trigger names."""
+    c = s.char(uid)
+    sel = _subject(ab)
+    if event.startswith(("phase_begin", "end_of_turn")):        # whose turn it listens to (delayed.py)
+        return c is not None and turn_matches(ab, c.controller, s.turn_player)
+    if event.startswith(PLAYER_EVENTS):
+        return c is not None and c.controller == (player or s.turn_player)
+    if sel is None or (sel.self_ref and subject == uid):
+        return subject == uid
+    return c is not None and subject is not None and matches(s, subject, sel, c.controller, uid)
+
+
 def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
          player: str | None = None) -> State:
     """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
@@ -103,22 +118,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
         on_field = s.char(uid) is not None
         abs_ = abilities(s, uid) if on_field else printed(s, uid)
         for ab in abs_:
-            if not is_auto(ab) or event not in events_of(ab):
+            if not is_auto(ab) or event not in events_of(ab) or not _hears(s, ab, uid, event, subject, player):
                 continue
-            sel = _subject(ab)
-            if event.startswith(("phase_begin", "end_of_turn")):    # whose turn it listens to (delayed.py)
-                if not on_field or not turn_matches(ab, s.char(uid).controller, s.turn_player):
-                    continue
-            elif event.startswith(PLAYER_EVENTS):
-                if not on_field or s.char(uid).controller != (player or s.turn_player):
-                    continue
-            elif sel is None:
-                if subject != uid:
-                    continue
-            elif not (sel.self_ref and subject == uid):      # its own event, looked back at (11.8.16)
-                ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
-                if not on_field or subject is None or not matches(s, subject, sel, ctrl, uid):
-                    continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
             s, go = _limits(s, uid, ab, ctrl, log)
             if not go:

@@ -102,6 +102,7 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     "lb_return" if came_from == "field" else "lb_summon_return",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
+        _field_abilities_end(s, uid, log)
         s = s.record("left_field", uid, char.controller)
         if dest in ("break", "hand"):
             s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
@@ -114,8 +115,16 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     return s
 
 
+def _enters_dull(d) -> bool:
+    """"X enters the field dull": the card's own text says how it enters (2.1)."""
+    from judge.text.ast import AbilityKind, SetState
+
+    return any(ab.kind == AbilityKind.SUMMON and len(ab.effects) == 1 and isinstance(ab.effects[0], SetState)
+               and ab.effects[0].state == "dull" and ab.effects[0].target.self_ref for ab in d.abilities)
+
+
 def _unbreakable(s: State, uid: str) -> bool:
-    from judge.engine.fftcg.query import restricted
+    from judge.engine.fftcg.restrictions import restricted
 
     return restricted(s, uid, "be_broken")
 
@@ -126,7 +135,7 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
     d = s.card(uid)
     s, came_from, _ = _take(s, uid)
     if dull is None:
-        dull = d is not None and d.type == "backup"
+        dull = d is not None and (d.type == "backup" or _enters_dull(d))
     s, _ = s.next_id("t")
     char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
     s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
@@ -138,6 +147,16 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
     if triggers:
         s = emit(s, "enters", uid, log)
     return s
+
+
+def _field_abilities_end(s: State, uid: str, log: Log) -> None:
+    """A card that leaves the field takes its field abilities with it (11.12.4.4): say so when it had any."""
+    d = s.card(uid)
+    from judge.text.ast import AbilityKind
+
+    if d is not None and any(ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None
+                             for ab in d.abilities):
+        log.add(f"{s.name_of(uid)}'s field abilities stop applying as it leaves the field", "field_ongoing")
 
 
 def _field_abilities_reach(s: State, uid: str, log: Log) -> None:

@@ -47,6 +47,12 @@ def _with_duration(effects: list, dur: Duration) -> list:
                 and e.duration is Duration.PERMANENT:
             e = replace(e, duration=dur)
         elif isinstance(e, Conditional | Optional | Sequence):
+            if isinstance(e, Conditional) and e.condition.kind in ("event", "would") \
+                    and dur in (Duration.TURN, Duration.BATTLE):
+                # "During this turn, when …, …": the trigger waits through the duration only
+                within = "this_turn" if dur is Duration.TURN else "this_battle"
+                e = replace(e, condition=replace(e.condition, qualifiers=tuple(dict.fromkeys(
+                    (*e.condition.qualifiers, within)))))
             e = replace(e, effects=tuple(_with_duration(list(e.effects), dur)))
         out.append(e)
     return out
@@ -62,11 +68,13 @@ def _elliptic(cond: Condition, previous: Condition | None) -> Condition:
 _TIME_POINTS = ("step_start", "turn_end", "battle_end", "turn_start")
 
 
-def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple[list, Condition | None]:
+def _assemble(sentences: list, restrictions: list, timed: bool = False,
+              lift: bool = True) -> tuple[list, Condition | None]:
     """Sentences (leads, effects, span) → top-level effects; the first "When …," is returned
     separately, as it is the trigger of an ability without a printed trigger label. A point in time
     ("At the start of the step, …") is the trigger of a window ("During …") or of a line without a
-    label; after a "When …" label (`timed`) it is a delayed effect."""
+    label; after a "When …" label (`timed`) it is a delayed effect. In a magic or activated effect
+    (`lift` False) every "when …" waits within the effect (BSS 8-1-6): none is the line's trigger."""
     result: list = []
     trigger: Condition | None = None
     last_if: Condition | None = None
@@ -84,7 +92,7 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple
                 inner = [Conditional(condition=payload, effects=tuple(inner), span=span,
                                      instead=getattr(effects, "instead", False))]
             elif kind == "when":
-                if i == 0 and trigger is None and not (timed and payload.event in _TIME_POINTS):
+                if lift and i == 0 and trigger is None and not (timed and payload.event in _TIME_POINTS):
                     trigger = payload
                 else:
                     inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
@@ -97,7 +105,7 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple
                 restrictions.append(payload)
             else:
                 joiner = kind
-        if i == 0 and trigger is None and not leads and inner and isinstance(inner[0], Conditional) \
+        if lift and i == 0 and trigger is None and not leads and inner and isinstance(inner[0], Conditional) \
                 and inner[0].condition.kind in ("event", "would") and not inner[0].otherwise \
                 and not (timed and inner[0].condition.event in _TIME_POINTS):
             # "Select … when one of your spirits … . Remove …": the trailing event triggers the whole line
@@ -135,7 +143,11 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False) -> tuple
             last = result.pop()
             result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
         elif joiner in ("then", "after_resolves") and result:
-            result.append(Sequence(connector=joiner, effects=(result.pop(), *inner), span=span))
+            # "Reveal X. Then, return it …": the effect before (with the selections made after it)
+            picks: list = []
+            while isinstance(result[-1], Pick) and len(result) > 1:
+                picks.insert(0, result.pop())
+            result.append(Sequence(connector=joiner, effects=(result.pop(), *picks, *inner), span=span))
         else:
             result.extend(inner)
     return _fold_picks(result), trigger
@@ -271,7 +283,7 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
     condition = trigger
     if "sentences" in body:
         timed = timing is not None and (timing.startswith(("when", "end_of")) or timing == "event")
-        effects, inline = _assemble(body["sentences"], restrictions, timed)
+        effects, inline = _assemble(body["sentences"], restrictions, timed, lift=not steps)
         for _, colors, sentences, span in body["chains"]:
             chain_fx, _ = _assemble(sentences, restrictions)
             cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors),
@@ -282,9 +294,9 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
                 condition = inline
             else:
                 effects = [Conditional(condition=inline, effects=tuple(effects))]
-    effects = list(resolve(effects, self_ref=_subject_of(condition)))
     if condition is not None:
-        condition = resolve(condition)
+        condition = resolve(condition)          # first: "it" in the effects may stand for its subject
+    effects = list(resolve(effects, self_ref=_subject_of(condition)))
     keyword_only = bool(keywords) and "sentences" not in body
     if keyword_only and len(keywords) > 1:
         # "【Confront】 and 【Gale: 1】" on one line: the first is the ability's keyword, each is gained

@@ -63,6 +63,8 @@ class ConditionMixin:
         stat, (n, op), sel = first(c, tuple)
         if stat == "count" and op == "==":
             op = ">="                            # "if you have two Angel spirits": at least that many
+        if sel is not None and stat == "count":
+            sel = replace(sel, count=None)       # what is counted (as "if you control …")
         return Condition(kind="count", text="", player=player, selector=_whose(sel, player),
                          threshold=Threshold(stat, op, n))
 
@@ -123,6 +125,9 @@ class ConditionMixin:
     # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13) ──
     def desc_selector(self, c: list) -> Selector:
         parts = _merge(c)
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
         _plural, card = parts.pop("_plural", False), parts.pop("_card", False)
         if card and "zone" not in parts:
             parts["zone"] = "any"
@@ -289,8 +294,14 @@ class ConditionMixin:
                          negated=has_tok(c, "DONT"))
 
     def cost_ref(self, c: list) -> Selector:
-        word = str(c[0]).lower()
-        return Selector(self_ref=True) if word.startswith("this") else Ref()
+        # "this spirit's cost": the card itself; "that spirit's": a pronoun; "a magic card's": any such card
+        words = str(c[0]).lower().replace("’", "'").split()
+        if words[0] == "this":
+            return Selector(self_ref=True)
+        if words[0] == "that":
+            return Ref()
+        kind = words[1].removesuffix("'s")
+        return Selector(count=1, card_types=() if kind == "card" else (kind,))
 
     def hist_draw_effect(self, c: list) -> Condition:
         player = first(c, Player)

@@ -47,10 +47,14 @@ def _zone(c: list) -> str | None:
 
 
 def _zoned(target: Selector, c: list) -> Selector:
-    """A selector moved "from your trash": its zone (a pronoun keeps the zone of what it stands for)."""
-    zone = _zone(c)
-    if zone and not target.self_ref and not isinstance(target, Ref):
-        return replace(target, zone=zone)
+    """A selector moved "from your trash": its zone, and whose zone it is when the noun phrase did not
+    say whose cards (as "… from your trash" after the noun does; a pronoun keeps what it stands for)."""
+    found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+    if found and target.self_ref and not isinstance(target, Ref):
+        return replace(target, zone=found[1])    # "return this card from your trash": where it is
+    if found and not target.self_ref and not isinstance(target, Ref):
+        owner = found[2] if len(found) > 2 and target.owner is None else target.owner
+        return replace(target, zone=found[1], owner=owner)
     return target
 
 
@@ -77,14 +81,15 @@ class DirectiveMixin:
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     def select_by(self, c: list) -> Pick:
-        return Pick(target=_per_count(first(c, Selector), c))
+        # "Your opponent selects one of their spirits", "make your opponent select …": they choose
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else None)
+        return Pick(target=self.select_chooser(_per_count(first(c, Selector), c), who))
 
     make_select = select_by
 
     def select_either_from(self, c: list) -> Pick:
         # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
-        zone = _zone(c)
-        return Pick(target=tuple(replace(x, zone=zone) for x in c if isinstance(x, Selector)), either=True)
+        return Pick(target=tuple(_zoned(x, c) for x in c if isinstance(x, Selector)), either=True)
 
     def select_as_many(self, c: list) -> Pick:
         # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
@@ -257,9 +262,6 @@ class DirectiveMixin:
         word = "reserve" if word == "reserves" else word
         return (word, _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU)
 
-    def into(self, c: list) -> None:
-        return None
-
     def each_of(self, c: list) -> str:
         return "each"
 
@@ -402,8 +404,8 @@ class DirectiveMixin:
         if shared and sel is not None:
             sel = replace(sel, thresholds=sel.thresholds + shared)
         if has_tok(c, "SYMBOLS"):
-            owner = sel.owner if sel is not None else None
-            sel = Selector(count=None, unit="symbol", owner=owner, about=sel, span=self._span(meta))
+            # "for each symbol on that spirit": whose symbols is said by the card they are on
+            sel = Selector(count=None, unit="symbol", about=sel, span=self._span(meta))
         else:
             state = tok(c, "EVENT_PASSIVE", "STATE")
             if state is not None:
@@ -419,7 +421,11 @@ class DirectiveMixin:
         return ("per", replace(sel, count=None) if sel is not None else sel)
 
     def per_named(self, c: list) -> tuple:
-        parts = {k: v for k, v in first(c, dict).items() if not k.startswith("_")}
+        parts = dict(first(c, dict))
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
         players = [x for x in c if isinstance(x, Player)]
         return ("per", Selector(count=None, owner=players[0] if players else None, **parts))
 
@@ -449,12 +455,14 @@ class DirectiveMixin:
         return Deploy(verb="use", target=first(c, Selector), free=True in c, span=self._span(meta))
 
     def from_zone(self, c: list) -> tuple:
+        # ("zone", which, whose): "from your trash" (whose: None after "the")
         zones = [str(t).lower() for t in toks(c, "ZONE")]
+        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else None
         if has_tok(c, "REVEALED"):
-            return ("zone", "revealed")
+            return ("zone", "revealed", None)
         if not zones:
-            return ("zone", "hand")
-        return ("zone", "/".join(zones))
+            return ("zone", "hand", owner)
+        return ("zone", "/".join(zones), owner)
 
     # ── moving cards (BSS 4-2-4, 3-1-6, 3-4-1, 10-5-1, 12-2) ──
     def dest_hand(self, c: list) -> str:
@@ -550,8 +558,8 @@ class DirectiveMixin:
         # "Reveal it", "Reveal one Ruby Sanctuary from the cards you viewed": select it, then reveal it
         sel = first(c, Selector)
         if isinstance(sel, Ref):
-            return [Reveal(count=1, zone="selected", span=self._span(meta))]
-        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]
+            return [Reveal(count=1, zone="selected", target=sel, span=self._span(meta))]
+        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", target=sel, span=self._span(meta))]
 
     @v_args(meta=True)
     def reveal_hand(self, meta: Any, c: list) -> Reveal:

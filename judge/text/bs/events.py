@@ -153,7 +153,7 @@ class EventMixin:
                          selector=sels[0] if len(sels) > 1 or player is None else None, object=sels[-1])
 
     def life_event(self, c: list) -> dict:
-        players = [x for x in c if isinstance(x, Player)]
+        players = [x for x in c if isinstance(x, Player)] or ([Player.YOU] if has_tok(c, "YOU") else [])
         if has_tok(c, "GAIN_VERB"):
             return {"event": "loses_life", "player": players[0] if len(players) == 1 else Player.EACH}
         owner = _player(tok(c, "POSS"))
@@ -337,8 +337,10 @@ class EventMixin:
     # ── while a cost is paid, points in time (BSS 10-6-5, 6-2-1, 6-8-1-1, 7-1-6-1) ──
     @v_args(meta=True)
     def paying(self, meta: Any, c: list) -> Condition:
-        verb = str(tok(c, "PAYING_W")).lower().split()[-1]
-        event = {"summoning": "summoned", "using": "uses", "placing": "placed", "activating": "resolves"}[verb]
+        # "while summoning or placing X": either event (ids joined by "_or_", as the labels' are)
+        verbs = [w for w in str(tok(c, "PAYING_W")).lower().split() if w.endswith("ing")]
+        ids = {"summoning": "summoned", "using": "uses", "placing": "placed", "activating": "resolves"}
+        event = "_or_".join(ids[v] for v in verbs)
         zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
         effect = next((x for x in c if isinstance(x, tuple) and x and x[0] == "effect"), None)
         if effect is not None:          # "When activating this card's main effect"

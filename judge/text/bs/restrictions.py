@@ -42,7 +42,7 @@ class RestrictionMixin:
         return ("have_cores_removed", None, first(c, Selector))
 
     def act_use(self, c: list) -> tuple:
-        return ("use", c[0], None)
+        return ("use", first(c, Selector), None)
 
     def act_summon(self, c: list) -> tuple:
         return ("summon", first(c, Selector), None)
@@ -76,7 +76,8 @@ class RestrictionMixin:
 
     @v_args(meta=True)
     def restriction_player(self, meta: Any, c: list) -> list:
-        return self._restrictions(meta, c, player=first(c, Player))
+        who = first(c, Player) or (Player.YOU if has_tok(c, "YOU") else None)
+        return self._restrictions(meta, c, player=who)
 
     @v_args(meta=True)
     def restriction_only_select(self, meta: Any, c: list) -> Restriction:

@@ -197,11 +197,15 @@ def _subst(node: Any, chosen: Selector) -> Any:
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
         if node.ref in ("it", "them"):                   # "it and {Name}": the chosen one and the rest
-            return replace(chosen, span=node.span, also=chosen.also + node.also)
+            own = {"state": node.state} if node.state else {}          # "if it is dull": its state kept
+            return replace(chosen, span=node.span, also=chosen.also + node.also, **own)
         return node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
+    if isinstance(node, Condition) and node.kind in ("it_is", "it_is_not") and node.selector is not None \
+            and node.selector.ref in ("it", "them"):      # "if it is a Forward": the class stays, about the chosen
+        return replace(node, selector=replace(node.selector, about=chosen))
     if isinstance(node, (Effect, Condition)):
         changes = {}
         for name, value in vars(node).items():

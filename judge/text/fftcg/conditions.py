@@ -226,6 +226,9 @@ class ConditionRules:
     def cp_been(self, meta, c):
         return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
 
+    def cp_attacked(self, meta, c):
+        return CPred("this_turn", {"pred": EvPred("attacks")})
+
     def cp_left_field(self, meta, c):
         return CPred("this_turn", {"pred": EvPred("leaves")})
 

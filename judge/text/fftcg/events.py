@@ -104,7 +104,7 @@ def legacy_qualifiers(ev: Event) -> tuple[str, ...]:
     """The damage-kind words the engine's replacement effects read (6.5): derived from the typed event."""
     out: list[str] = []
     for q in ev.qualifiers:
-        if q in ("not_battle", "first_in_turn", "less_than_power", "more_than_power") or q.startswith("while_"):
+        if q in ("not_battle", "battle", "first_in_turn", "less_than_power", "more_than_power") or q.startswith("while_"):
             out.append(q)
     if ev.by is not None:
         if set(ev.by.card_types) & {"summon", "ability", "ex_burst", "action_ability", "special_ability"}:
@@ -262,8 +262,11 @@ class EventRules:
         fields = dict(pred.fields, to=(*pred.fields.get("to", ()), *to))
         if players:
             fields["to_player"] = players[0]
-        battle = ("battle",) if any(isinstance(x, Token) and str(x) == "battle" for x in c) else ()
+        battle = ("battle",) if "battle" in c else ()
         return EvPred("deals_damage", fields, pred.qualifiers + battle)
+
+    def battle_w(self, meta, c):
+        return "battle"
 
     def dt_opponent(self, meta, c):
         return Player.OPPONENT

@@ -76,6 +76,7 @@ class Part:
     """One noun phrase part while it is folded: its pairs and which kinds of word it had."""
 
     pairs: list[tuple[Any, ...]] = field(default_factory=list)
+    post_pairs: list[tuple[Any, ...]] = field(default_factory=list)   # the post-modifiers' pairs alone
     counted: bool = False          # it had its own count ("1 Forward")
     owned: bool = False            # its own determiner ("your")
     posted: bool = False           # its own post-modifiers
@@ -149,8 +150,7 @@ def join(parts: list[tuple[Part, str | None]], span: Any) -> Selector:
     """Parts of a noun phrase joined by "or" / "and" (see the module docstring)."""
     first = parts[0][0]
     head_pairs = [p for p in first.pairs if p[0] in ("count", "owner")] if not first.selector else []
-    last_posts = parts[-1][0].pairs if parts[-1][0].posted else []
-    posts = [p for p in last_posts if p[0] not in ("count",)]
+    posts = [p for p in parts[-1][0].post_pairs if p[0] not in ("count",)]
     built: list[tuple[Selector, str | None]] = []
     for i, (part, how) in enumerate(parts):
         if part.selector is not None:
@@ -497,6 +497,7 @@ class SelectorRules:
         for x in c:
             if isinstance(x, Posts):
                 out.pairs.extend(x.pairs)
+                out.post_pairs.extend(x.pairs)
                 out.posted = True
             else:
                 got = pairs_of([x])
@@ -507,8 +508,8 @@ class SelectorRules:
 
     def part_self(self, meta, c):
         posts = next((x for x in c if isinstance(x, Posts)), None)
-        return Part(pairs=posts.pairs if posts else [], posted=posts is not None,
-                    selector=Selector(self_ref=True, span=self._span(meta)))
+        return Part(pairs=posts.pairs if posts else [], post_pairs=posts.pairs if posts else [],
+                    posted=posts is not None, selector=Selector(self_ref=True, span=self._span(meta)))
 
     def part_copies(self, meta, c):
         inner = next(x for x in c if isinstance(x, Selector))
@@ -570,8 +571,11 @@ class SelectorRules:
     def ref_latter(self, meta, c):
         return Selector(ref="latter", span=self._span(meta))
 
-    def ref_one_of_them(self, meta, c):
-        return Selector(ref="them", count=1, span=self._span(meta))
+    def ref_one_of(self, meta, c):
+        """"one of them", "1 of the chosen Forwards": that many of the cards referred to."""
+        inner = next(x for x in c if isinstance(x, Selector))
+        n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 1)
+        return replace(inner, count=n, span=self._span(meta))
 
     def np_with_self(self, meta, c):
         it = next(x for x in c if isinstance(x, Selector))

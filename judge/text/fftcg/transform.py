@@ -200,12 +200,9 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
     def effects(self, meta, c):
         out: list[Any] = []
         for x in c:
-            if isinstance(x, Token) and x.type == "UNITS_NOTE":
+            if isinstance(x, Token) and x.type == "UNITS_NOTE":   # every division before it (6.5)
                 unit = int("".join(ch for ch in str(x) if ch.isdigit()))
-                for i in range(len(out) - 1, -1, -1):
-                    if isinstance(out[i], Damage) and out[i].amount_from == "divided":
-                        out[i] = replace(out[i], unit=unit)
-                        break
+                out = [_with_unit(e, unit) for e in out]
             elif isinstance(x, list):
                 out.extend(flatten(x))
             elif x is not None and not isinstance(x, Token):
@@ -414,6 +411,17 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
     def per_acted_on(self, meta, c):
         verb = next(x for x in c if x in ("revealed", "discarded", "dulled"))
         return ("per", Selector(count=None, card_types=("card",), zone=verb, owner=Player.YOU))
+
+
+def _with_unit(node: Any, unit: int) -> Any:
+    """A division of damage ("Divide N damage …") given the unit it is divided in, inside conditions too."""
+    if isinstance(node, Damage) and node.amount_from == "divided" and node.unit is None:
+        return replace(node, unit=unit)
+    if isinstance(node, (Conditional, Sequence)):
+        changes = {k: tuple(_with_unit(e, unit) for e in getattr(node, k))
+                   for k in ("effects", "otherwise") if hasattr(node, k)}
+        return replace(node, **changes)
+    return node
 
 
 def ast_walk(items: list[Any]) -> list[Any]:

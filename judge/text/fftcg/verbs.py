@@ -259,6 +259,12 @@ class VerbRules:
         np, amount, per = _sels(c)[-1], self._amount(c), _per(c)
         return Act(lambda s: [self._damage(meta, amount, np, per, s)])
 
+    def deal_several(self, meta, c):
+        """"Deal 1000 damage to X and 2000 damage to Y" (6.5): each amount to its own cards."""
+        amounts = [x for x in c if isinstance(x, tuple) and x and x[0] == "amount"]
+        targets = _sels(c)
+        return Act(lambda s: [self._damage(meta, a[1:], t, None, s) for a, t in zip(amounts, targets, strict=True)])
+
     def deal_more(self, meta, c):
         np, amount, per = _sel(c), self._amount(c), _per(c)
         more = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"][-1]
@@ -284,8 +290,13 @@ class VerbRules:
     def deal_equal(self, meta, c):
         np, how = _sel(c), next(x for x in c if isinstance(x, tuple) and x[0] == "stat")
         unit = how[3] if len(how) > 3 else None
-        return Act(lambda s: [Damage(amount=0, target=np, amount_from=how[1], source=how[2], unit=unit,
+        less = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "minus"), 0)
+        # the amount is the stat named, plus `amount` (negative: "its power minus 1000")
+        return Act(lambda s: [Damage(amount=-less, target=np, amount_from=how[1], source=how[2], unit=unit,
                                      span=self._span(meta))])
+
+    def minus_n(self, meta, c):
+        return ("minus", _num(c))
 
     def deal_equal_to(self, meta, c):
         return self.deal_equal(meta, c)

@@ -558,6 +558,13 @@ def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[s
     return rows(conn, sql + (" and game = ?" if game else "") + " order by game", (number, game) if game else (number,))
 
 
+def card_data(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
+    """(name, data JSON) of every card, in one game or all: the card database's word lists (the
+    families, names and Jobs card text may refer to)."""
+    sql = "select name, data from cards"
+    return rows(conn, sql + (" where game = ?" if game else ""), (game,) if game else ())
+
+
 def card_names(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
     """(game, number, name) of every card, for fuzzy name matching."""
     sql = "select game, number, name from cards"

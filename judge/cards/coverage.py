@@ -34,8 +34,11 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     # database the text is read against, whatever part of it is measured
     lexicon = Lexicon.from_cards(every)
     cards = [c for c in every if (not sets or c.set in sets) and c.set not in exclude_sets]
-    transform_module(game)
-    split = getattr(transform_module(game), "split", None) or line_spans
+    module = transform_module(game)
+    know = getattr(module, "register_cards", None)
+    if know is not None:
+        know(every)                          # the names these cards' texts may use (as the card database would)
+    split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
     full = typed = executed = abilities = abilities_ok = abilities_typed = abilities_executed = 0
     not_run: Counter[str] = Counter()

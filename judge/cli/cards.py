@@ -9,7 +9,9 @@ from pathlib import Path
 
 import click
 
+from judge import limits
 from judge.cli.group import cli
+from judge.cli.params import CARD_TEXT, RESULTS, Count, DataSource, InputFile
 from judge.errors import BadInput
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
@@ -42,7 +44,7 @@ def _print_result(result, game: str) -> None:
 
 
 @cli.command("parse")
-@click.argument("text")
+@click.argument("text", type=CARD_TEXT)
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game whose templating the text uses.")
 @click.option("--json", "as_json", is_flag=True, help="Print {abilities, unparsed} as JSON.")
 def parse_cmd(text: str, game: str, as_json: bool) -> None:
@@ -55,6 +57,8 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
     """
     from judge.text.parse import parse_text
 
+    if not text.strip():
+        raise BadInput('nothing to parse: give the card text in quotes, e.g. judge parse "Draw 1 card." --game fftcg')
     result = parse_text(text.replace("\\n", "\n"), game)
     if as_json:
         _json(_result_json(result, game))
@@ -163,6 +167,8 @@ class _Bar:
         self.task = None
 
     def __call__(self, done: int, total: int | None = None) -> None:
+        if not self.progress.console.is_terminal:
+            return                          # a pipe or a log: no bar, no stray lines
         if self.task is None:
             self.progress.start()
             self.task = self.progress.add_task(self.label, total=total)
@@ -214,7 +220,7 @@ def sources_lines(info: dict) -> list[str]:
 
 
 @cards_group.command("import")
-@click.argument("source")
+@click.argument("source", type=DataSource(limits.CARD_FILE))
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Game of the cards (default: from the file).")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
               help="File format (default: detected and named).")
@@ -258,7 +264,7 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
 @cards_group.command("search")
 @click.argument("query")
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Only this game's cards.")
-@click.option("--limit", default=20, show_default=True, help="At most this many cards.")
+@click.option("--limit", default=20, show_default=True, type=RESULTS, help="At most this many cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of cards.")
 def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> None:
     """Full-text search over card names and text.
@@ -280,11 +286,12 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
 
 
 @cards_group.command("coverage")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=DataSource(limits.CARD_FILE))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game whose grammar to use.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
               help="File format (default: detected).")
-@click.option("--top", default=15, show_default=True, help="How many unparsed patterns to list.")
+@click.option("--top", default=15, show_default=True, type=Count(0, limits.MAX_RESULTS),
+              help="How many unparsed patterns to list.")
 @click.option("--sets", default="", help="Count only cards of these sets (comma-separated).")
 @click.option("--exclude-sets", default="", help="Leave out cards of these sets (comma-separated).")
 @click.option("--json", "as_json", is_flag=True, help="Print the measures as JSON.")
@@ -330,10 +337,10 @@ def deck_group() -> None:
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=InputFile(limits.DECKLIST))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game (and so deck rules) to check against.")
 @click.option("--date", default=None, help="Event date YYYY-MM-DD: the limited/banned list in force (default today).")
-@click.option("--banlist", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--banlist", type=InputFile(limits.BANLIST), default=None,
               help="A limited/banned list file (default: cards/banlists/GAME.toml).")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def deck_check(file: Path, game: str, date: str | None, banlist: Path | None, as_json: bool) -> None:
@@ -346,6 +353,9 @@ def deck_check(file: Path, game: str, date: str | None, banlist: Path | None, as
 
     if not file.is_file():
         raise BadInput(f"no such decklist file: {file}")
+    limits.check_decklist(limits.read_bytes(file, limits.DECKLIST).decode("utf-8", "replace"), str(file))
+    if banlist is not None:
+        limits.check_nesting(limits.read_bytes(banlist, limits.BANLIST).decode("utf-8", "replace"), str(banlist))
     report = check_deck(file, game, on=date, banlist=banlist)
     if as_json:
         _json(report.to_dict())

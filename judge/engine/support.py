@@ -41,7 +41,7 @@ def unexecuted(game: str, ability: Any) -> tuple[str, ...]:
     from judge.errors import UnknownGame
     from judge.text.typed import untyped_parts
 
-    untyped = tuple(dict.fromkeys(untyped_parts(ability)))
+    untyped = tuple(dict.fromkeys(untyped_parts(ability, game)))
     try:
         rules = rules_for(game)
     except UnknownGame:

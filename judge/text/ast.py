@@ -55,6 +55,9 @@ class Duration(str, Enum):  # noqa: UP042
     PERMANENT = "permanent"      # no duration stated (constant / continuous)
     YOUR_TURNS = "your_turns"    # FFTCG "… during your turn": applies only while it is your turn (11.12.4.4)
     OPPONENT_TURNS = "opponent_turns"  # FFTCG "… during your opponent's turn"
+    NEXT_TURN_BEGIN = "next_turn_begin"  # FFTCG "until the beginning of your next turn" (11.12.4.1)
+    OPPONENT_TURN_END = "opponent_turn_end"  # FFTCG "until the end of your opponent's (next) turn"
+    WHILE_ON_FIELD = "while_on_field"  # FFTCG "for as long as X is on the field" (11.9.1)
 
 
 class Player(str, Enum):  # noqa: UP042
@@ -120,7 +123,6 @@ class Selector:
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
-    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
     unit: str | None = None            # BS: what is counted when it is not a card (see UNITS)
     effect: str | None = None          # BS unit "effect": which effects (see EFFECT_KINDS), with `about` the
     #                                    cards they are on ("your opponent's destruction effects")
@@ -130,6 +132,8 @@ class Selector:
     not_names: tuple[str, ...] = ()    # BS "other than Rei Ayanami": card names it is not
     has_effect: tuple[str, ...] = ()   # BS "with a “When This Spirit Blocks” effect": Ability.timing ids it has
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
+    every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
+    chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,7 @@ class Deploy(Effect):
     free: bool = False           # "without paying the cost"
     span: Span | None = None
     duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
+    dull: bool = False           # FFTCG "play it onto the field dull" (6.3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,6 +239,7 @@ class Move(Effect):
     span: Span | None = None
     no_ex_burst: bool = False    # FFTCG "into the Damage Zone (its EX Burst effect will not trigger)" (11.10.2)
     after_use: bool = False      # FFTCG "remove that Summon from the game after use instead of putting it in the Break Zone"
+    duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,6 +251,8 @@ class Reveal(Effect):
     then: tuple[Effect, ...] = ()
     span: Span | None = None
     amount_var: str | None = None  # FFTCG "the top X cards" (4.5): count is per unit of that variable
+    target: Selector | None = None  # BS zone "selected": the cards revealed ("reveal it", "select a card from
+    #                                 your opponent's hand at random and reveal it")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -353,6 +361,7 @@ class SetStat(Effect):
     level: int | None = None         # stat bp: the BP written for that level ("Treat the LV1 BP as 4000")
     purpose: str | None = None       # "when calculating cost reduction" (BSS 2-7-3): cost_reduction
     equal_to: Threshold | None = None  # "a cost equal to your life total": the value is ref's stat
+    also: bool = False               # "… as red and purple as well": added to what it has, not instead
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -404,6 +413,7 @@ class Delayed(Effect):
     timing_text: str
     effects: tuple[Effect, ...]
     span: Span | None = None
+    trigger: Trigger | None = None   # its events / moment, typed (11.8.17)
     turn: Player | None = None       # whose turn it waits for: "your turn" YOU, "your opponent's turn" OPPONENT
     next_turn: bool = False          # "your next turn": not the current one
     phase_number: int | None = None  # "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
@@ -415,6 +425,7 @@ class GainCrystal(Effect):
 
     count: int = 1
     span: Span | None = None
+    per: Selector | None = None      # "Gain 《C》 for each CP paid as X" (4)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -444,6 +455,7 @@ class Declare(Effect):
 
     things: tuple[str, ...]          # element | job | card_name | card_type | category | cost
     span: Span | None = None
+    other_than: tuple[str, ...] = () # "Name 1 Element other than Fire": what may not be named
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -471,6 +483,7 @@ class CostChange(Effect):
     amount: int                      # negative = reduced
     per: Selector | None = None
     span: Span | None = None
+    floor: int | None = None         # "(it cannot become 0)": the lowest the cost can be made (1 here)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -548,6 +561,60 @@ class CostReduction(Effect):
     span: Span | None = None
 
 
+# ---------------------------------------------------------------- FFTCG: events, moments, windows (11.8)
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """FFTCG: something that happens, as an auto-ability's trigger (11.8.2) or a condition on it
+    (11.8.13): "When a Forward opponent controls is put from the field into the Break Zone by your
+    Summon", "If {Name} is dealt damage by a Forward, …". `kind` is an `Ability.timing` name."""
+
+    kind: str                            # enters_field | attacks | is_broken | is_dealt_damage | you_cast | …
+    subject: Selector | None = None      # the card(s) it happens to (None: the card itself, or a player's act)
+    player: Player | None = None         # whose act ("you cast …", "your opponent discards …")
+    by: Selector | None = None           # 6.4 its source ("by your opponent's Summons", "due to an ability")
+    cause: str | None = None             # how, in a closed word: cast | warp (11.8.16.2.1 entering "due to …")
+    place: str | None = None             # where: your_field | opponent_field | hand | break | deck (from / into)
+    to: tuple[Selector, ...] = ()        # 6.5 the card(s) damage is dealt to …
+    to_player: Player | None = None      # … or the player it is dealt to
+    what: Selector | None = None         # what is cast / used / primed into / placed
+    qualifiers: tuple[str, ...] = ()     # closed words: battle | not_battle | first_in_turn | while_<state> |
+    #                                      this_turn | less_than_power | more_than_power | not_by_own
+    amount: Threshold | None = None      # "dealt 4000 damage or more"; "a fifth point of damage" (nth, "==")
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Phase:
+    """FFTCG: a moment of a turn (9): "the beginning of your Main Phase 1", "the end of each turn"."""
+
+    edge: str                            # beginning | end
+    phase: str                           # turn | active | draw | main | attack | end
+    number: int | None = None            # Main Phase 1 / 2 (9.3, 9.5)
+    whose: Player | None = None          # YOU (default), OPPONENT, ANY (each player's turn)
+    next_only: bool = False              # "your next turn": that one turn only (11.8.17)
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Window:
+    """FFTCG: when something applies or listens (11.12.4.4): "during your turn", "during each turn"."""
+
+    whose: Player | None = None          # YOU, OPPONENT, ANY (each turn)
+    phase: str | None = None             # "during each Attack Phase": that phase only
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trigger:
+    """FFTCG: what an auto-ability waits for (11.8.2): any one of its events, or a moment of the turn,
+    listened for only inside its window ("During each turn, when …")."""
+
+    events: tuple[Event, ...] = ()
+    at: Phase | None = None
+    window: Window | None = None
+    span: Span | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Condition:
     """A condition or an event, structured: its `kind` says which fields carry its meaning
@@ -568,15 +635,19 @@ class Condition:
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
     qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
     #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
-    cost: Cost | None = None     # FFTCG "if your opponent doesn't pay 《1》": the cost named (11.11.5.1)
     #                                   BS: see EVENT_QUALIFIERS
-    player: Player | None = None      # BS whose life / hand / field / turn; the player who acts in an event
+    player: Player | None = None      # whose life / hand / field / turn; the player who acts in an event;
+    #                                   FFTCG: "your opponent doesn't pay …", "you control …"
     object: Selector | None = None    # BS kind "is": what the subject must be; events: what the act is aimed at
     by: Selector | None = None        # BS events: the cause ("by your opponent's effects", "with an attack from X")
     zone: str | None = None           # BS events: from / to which area ("returned to their hand": hand)
     window: str | None = None         # BS kind "happened": when it happened (this_turn | this_effect | cost)
-    negated: bool = False             # BS "not", "no", "unless": the condition holds when this does not
+    negated: bool = False             # "not", "no", "unless", FFTCG "if you don't …": holds when this does not
     conditions: tuple[Condition, ...] = ()   # BS kinds "all" / "any": the conditions joined
+    cost: Cost | None = None          # FFTCG "If your opponent doesn't pay 《2》": the cost named (11.2, 11.11.5.1)
+    occurs: Event | None = None       # FFTCG "If X is dealt damage by …": the event, typed (11.8.13, 11.12.5)
+    parts: tuple[Condition, ...] = () # FFTCG kind "all": every one of these holds (11.8.13)
+    during: Window | None = None      # FFTCG kind "turn": "during your turn" (11.12.4.4)
 
 
 #: Battle Spirits condition kinds and the fields each must fill to mean something (judge.text.typed
@@ -608,7 +679,7 @@ EVENTS: frozenset[str] = frozenset({
     "selected", "linked", "added_to_hand", "core_placed", "cores_removed", "life_reduced", "loses_life",
     "draws", "uses", "spends", "battle_ends", "attack_step_ends", "turn_end", "step_start", "battle_end",
     "ascends", "resolves", "destroys", "exhausts", "summons", "compares_bp", "reduced_to_zero_bp",
-    "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks",
+    "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks", "summoned_or_placed",
 })
 
 #: BS step ids (Condition.event of kind "during").
@@ -625,6 +696,11 @@ EVENT_QUALIFIERS: frozenset[str] = frozenset({
     "still_on_field",        # "ends with your spirit still on the field"
     "only",                  # "when only your opponent's spirit is destroyed"
     "from_hand",             # the card came from the hand
+    "via_zero_bp",           # "via reducing its BP to 0" (BSS 9-4)
+    "this_turn",             # "if it attacks or blocks during this turn": any time within the duration
+    "next_only",             # "the next time …": once, then the trigger ends (BSS 8-9)
+    "draw_step",             # "after your draw": the draw of the draw step (BSS 6-4)
+    "this_battle",           # "during this battle, when …": any time within the battle
 })
 
 #: BS Selector.unit values: game objects counted or acted on that are not cards.
@@ -664,6 +740,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     restrictions: tuple[str, ...] = ()    # once_per_turn | unstackable | ex_burst | ...
     trigger_on: Selector | None = None    # FFTCG auto-ability: whose event it is ("When X attacks")
+    trigger: Trigger | None = None        # FFTCG auto-ability: its events / moment, typed (11.8.2)
     turn: Player | None = None            # FFTCG phase trigger: whose turn ("of each of your turns" YOU, "your
     #                                       opponent's" OPPONENT, "each player's" ANY); None = the controller's
     phase_number: int | None = None       # FFTCG "Main Phase 2": 2 (9.3.1.1); None = Main Phase 1 / not a Main Phase
@@ -768,6 +845,7 @@ __all__ = [
     "Duration",
     "Effect",
     "EndStep",
+    "Event",
     "ExtraStep",
     "Gain",
     "GainCrystal",
@@ -780,6 +858,7 @@ __all__ = [
     "MoveCores",
     "Optional",
     "Pay",
+    "Phase",
     "Player",
     "RedirectDamage",
     "Restriction",
@@ -792,6 +871,8 @@ __all__ = [
     "SetState",
     "Span",
     "Threshold",
+    "Trigger",
+    "Window",
     "kind_of",
     "to_json",
     "walk",

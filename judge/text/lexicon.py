@@ -6,8 +6,8 @@ and the parse pipeline marks them in the text before the grammar reads it (the B
 normalisation step, `judge.text.bs.normalise`). Whatever is not in the lists is not a family.
 
 `Lexicon.from_cards(cards)` builds the lists from Card records (the card file being measured, the
-scenario's cards, the card store); `default_lexicon()` holds the project's shipped sample cards,
-used when a caller has no card database at hand (`judge parse TEXT`).
+scenario's cards); `default_lexicon()` holds the words of the project's shipped sample cards and of
+the card database in use when it exists (read once per process), used when a caller passes none.
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def _word(s: Any) -> bool:
 
 @cache
 def default_lexicon() -> Lexicon:
-    """The lexicon of the project's shipped sample cards (`cards/*.yaml`)."""
+    """The lexicon of the project's shipped sample cards (`cards/*.yaml`) and of the cards of the card
+    database in use, if one has been built (`judge.cards.db.stored_cards`; never built from here)."""
     from judge.cards.importers import read_cards
     from judge.paths import cards_dir
 
@@ -76,6 +77,12 @@ def default_lexicon() -> Lexicon:
             cards.extend(read_cards(path))
         except Exception:  # a broken sample file must not stop text parsing
             continue
+    try:
+        from judge.cards.db import stored_cards
+
+        cards.extend(stored_cards())
+    except Exception:  # no database, or an unreadable one: the samples' words only
+        pass
     return Lexicon.from_cards(cards)
 
 

@@ -12,6 +12,13 @@ Each game has a transform module registered in `TRANSFORMS`. It provides
   SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
   or `prepare(segment, lexicon=…, name=…) -> Prepared`: a view of any length with the map back
   to printed positions (`Prepared`), then `build(tree, prepared, offset)` receives the Prepared;
+- optionally `register_cards(cards)`: the names a game's text may use without markup (a coverage run
+  or a board passes the cards it reads);
+- optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
+  must not guess at (an icon the game does not know): each is reported unparsed at its position and
+  the segment is not parsed;
+- optionally `describe_expected(terminal names, parser, found word) -> tuple[str, ...]`: what the
+  parser needed where it stopped, in words (the kind of phrase), instead of the terminals' patterns;
 - optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
   are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
   inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
@@ -130,9 +137,14 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
         segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
+    refuse = getattr(module, "not_understood", None)
     parser = _parser_for(game) if segments else None
     for start, end in segments:
         line: str | Prepared = text[start:end]
+        refused = refuse(line) if refuse is not None else []
+        if refused:
+            unparsed.extend(Unparsed(start + a, start + b, text[start + a:start + b], (why,)) for a, b, why in refused)
+            continue
         if prepare is not None:
             try:
                 prepared = prepare(line, **{k: v for k, v in context.items() if k in _accepts_args(prepare)})
@@ -316,6 +328,9 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         if label:
             return (str(label),)
     names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    describe = getattr(module, "describe_expected", None)
+    if describe is not None:                 # the game says it in words (the kind of phrase expected)
+        return tuple(describe(names, parser, _found_word(exc, text)))
     out = []
     for name in sorted(names):
         try:
@@ -334,18 +349,31 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     return tuple(head + sorted(set(out))[:12])
 
 
+def _found_word(exc: Any, text: str) -> str | None:
+    """The word the parser stopped at (the whole word, not one character), or None at the end."""
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "type", "") == "$END":
+        return None
+    pos = _error_pos(exc, text)
+    m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
+    return m.group().replace("\x01", "") or "the card's own name" if m else None
+
+
 def _accepts(exc: Any) -> Any:
     """`exc.accepts` (the terminals that would have let the parse go on), from the state stack
     alone when the fast LALR bookkeeping is on: Lark copies the whole parser per terminal."""
     from judge.text import grammar
 
-    if grammar.fast_enabled() and type(exc).__name__ == "UnexpectedToken":
+    if grammar.fast_enabled() and type(exc).__name__ in ("UnexpectedToken", "UnexpectedCharacters"):
         from judge.text.lark_speed import accepts
 
         found = accepts(exc)
         if found is not None:
             return found
-    return getattr(exc, "accepts", None)
+    got = getattr(exc, "accepts", None)
+    if got is None and type(exc).__name__ == "UnexpectedCharacters" and getattr(exc, "interactive_parser", None):
+        got = exc.interactive_parser.accepts()      # a word no terminal reads: what the parser could read there
+    return got
 
 
 def _readable(name: str, regex: str) -> str:

@@ -11,17 +11,20 @@ markers. An unresolved reference is the card itself (BS 9-3-2-3; FFTCG 5.2.4.1).
   `either=True` one of them ("Select A or B and destroy it": a choice, `Modal`);
 - `Ref(count=…, up_to=…, state=…)`: a pronoun, with what it adds ("one of them", "any number of
   them", "keep it on the field exhausted"); `Ref(all_picks=True)`: "both spirits", every selection
-  made so far.
+  made so far; `Ref(card_types=…)`: "that spirit", which stands for the latest selection of spirits
+  (not cards named in the hand since).
+A directive acting on a named selection selects it too ("Exhaust one of your opponent's spirits
+and reduce its BP": "its" is that spirit's).
 The pass is a pure function of the effects: no state survives between calls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
-from judge.text.ast import Effect, Modal, Optional, Selector, field_names
+from judge.text.ast import Conditional, Effect, Modal, Optional, Selector, Sequence, field_names, walk
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,6 +32,7 @@ class Ref(Selector):
     """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
 
     all_picks: bool = False      # "both spirits": every selection made so far
+    participle: str | None = None  # "the destroyed spirit": the card that event happened to
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +48,14 @@ def resolve(node: Any, *, self_ref: Callable[[Ref], Selector] | None = None) -> 
     """`node` (effects, a tuple or list of them, or any AST node) with every `Ref` replaced by the
     selection it refers to and every `Pick` dropped. `self_ref(ref)` builds the card itself for a
     reference with no selection before it (default: `Selector(self_ref=True)`)."""
+    if not _marked(node):
+        return tuple(node) if isinstance(node, list) else node
     return _resolve(node, {"cur": None, "either": False, "all": ()}, self_ref or _itself)
+
+
+def _marked(node: Any) -> bool:
+    """Whether a Ref or a Pick is anywhere in `node` (most nodes hold none: they are left alone)."""
+    return any(type(n) in _MARKERS for n in walk(node))
 
 
 def _itself(ref: Ref) -> Selector:
@@ -57,6 +68,7 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         st["cur"] = tuple(_resolve(x, st, itself) for x in t) if isinstance(t, tuple) else _resolve(t, st, itself)
         st["either"] = node.either
         st["all"] = st["all"] + (st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],))
+        st["seen"] = (*st.get("seen", ()), *(st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],)))
         return None
     if isinstance(node, Ref):
         return _referent(node, st, itself)
@@ -64,9 +76,17 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         return _resolve_seq(node, st, itself)
     if not is_dataclass(node) or isinstance(node, type):
         return node
+    if not _marked(node):
+        return _selects(node, st)
     names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
         names = ["cost", *[n for n in names if n != "cost"]]
+    if isinstance(node, Conditional) and st.get("cur") is None:
+        # "If none of your opponent's spirits are exhausted, select one of them": the condition's cards
+        found = _resolve(node.condition, st, itself)
+        if getattr(found, "selector", None) is not None and found.kind in ("count", "only", "is"):
+            st["cur"] = replace(found.selector, thresholds=tuple(t for t in found.selector.thresholds
+                                                                 if t.stat != "count"))
     changes = {}
     for name in names:
         value = getattr(node, name)
@@ -74,7 +94,29 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
             new = _resolve(value, st, itself)
             if new is not value and new != value:
                 changes[name] = new
-    return replace(node, **changes) if changes else node
+    if isinstance(node, Sequence) and "effects" in changes and not changes["effects"]:
+        return None                          # only selections were made there: nothing is left to do
+    return _selects(replace(node, **changes) if changes else node, st)
+
+
+def _selects(node: Any, st: dict) -> Any:
+    """A directive acting on a named selection makes it the current one ("Exhaust X and reduce its
+    BP": X); a nested effect's own selection counts once its directive is read."""
+    if not isinstance(node, Effect):
+        return node
+    for inner in getattr(node, "effects", ()) or ():
+        _selects(inner, st)                      # "You may exhaust X. …": what the choice acted on
+    for name in _ACTED_ON:
+        target = getattr(node, name, None)
+        if type(target) is Selector and not target.self_ref and target.unit is None:
+            st["cur"], st["either"] = target, False
+            st["seen"] = (*st.get("seen", ()), target)
+            break
+    return node
+
+
+#: The fields naming what a directive acts on, in the order they select ("Place a core from X onto Y").
+_ACTED_ON = ("target", "source_target", "dest_target")
 
 
 def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
@@ -82,13 +124,26 @@ def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     cur = st.get("cur")
     if isinstance(cur, tuple):
         cur = cur[0]
-    if cur is None:
+    if cur is not None and not _fits(node, cur):
+        # "that spirit" after cards in the hand were named: the latest selection of that kind
+        cur = next((s for s in reversed(st.get("seen", ())) if _fits(node, s)), cur)
+    if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
         return itself(node)
-    if node.count != 1 or node.up_to:       # "one of them", "any number of them"
+    if (node.count != 1 or node.up_to) and not node.all_picks:   # "one of them", "any number of them"
         cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
     if node.state:                           # "keep it on the field exhausted"
         cur = replace(cur, state=node.state)
     return cur
+
+
+def _fits(ref: Ref, sel: Any) -> bool:
+    """Whether a pronoun naming a kind of card ("that spirit") can stand for a selection: the kinds
+    meet, and a card on the field ("that spirit") is not cards in a hand or deck."""
+    if not isinstance(sel, Selector) or not ref.card_types:
+        return True
+    if sel.card_types:
+        return bool(set(ref.card_types) & set(sel.card_types))
+    return ref.zone is not None or sel.zone in (None, "field")
 
 
 def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]) -> tuple:
@@ -112,24 +167,18 @@ def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]
 
 
 def _refs_all(node: Any) -> bool:
-    if isinstance(node, Ref):
-        return node.all_picks
-    if isinstance(node, list | tuple):
-        return any(_refs_all(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Pick):
-        return any(_refs_all(getattr(node, f.name)) for f in fields(node))
-    return False
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref and n.all_picks for n in walk(node))
 
 
 def has_ref(node: Any) -> bool:
     """Whether a node (or anything inside it) still refers to a selection by pronoun."""
-    if isinstance(node, Ref):
-        return True
-    if isinstance(node, list | tuple):
-        return any(has_ref(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Pick):
-        return any(has_ref(getattr(node, f.name)) for f in fields(node))
-    return False
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref for n in walk(node))
 
+
+_MARKERS = frozenset({Ref, Pick})
 
 __all__ = ["Pick", "Ref", "has_ref", "resolve"]

@@ -8,7 +8,8 @@ as *typed* only when `untyped_parts(ability)` is empty.
 The checks, every one a way a node can still carry text:
 - a registry keyed by node class (`CHECKS`) for the nodes whose shape says it: a condition of kind
   "text", a condition kind whose required fields (`judge.text.ast.CONDITION_KINDS`) are empty, an
-  event outside the closed set of events (`judge.text.ast.EVENTS`), a "by …" kept as words, a
+  event outside the closed set of events (`judge.text.ast.EVENTS`) or a qualifier outside
+  `judge.text.ast.EVENT_QUALIFIERS`, a "by …" kept as words, a
   timing kept as its label;
 - for every node, every string field that is an id (not one of `NAME_FIELDS`, which hold words of
   the card database or display text) must be an identifier: lower-case words joined by "_" (and
@@ -63,8 +64,12 @@ def _condition(node: ast.Condition, game: str | None = None) -> str | None:
             return f"an event {node.event!r} outside the closed set of events"
         if node.kind == "during" and node.event not in ast.STEPS:
             return f"a step {node.event!r} outside the closed set of steps"
+        odd = [q for q in node.qualifiers if q not in ast.EVENT_QUALIFIERS]
+        if odd:
+            return f"event qualifiers {odd!r} outside the closed set"
         return None
-    if node.selector is None and node.threshold is None and node.event is None and not node.qualifiers:
+    typed = (node.selector, node.threshold, node.event, node.occurs, node.cost, node.during)
+    if all(v is None for v in typed) and not node.qualifiers and not node.parts:
         return f"a {node.kind!r} condition with no typed fields"
     return None
 

@@ -174,10 +174,10 @@ def test_bss_11_15_chain_continuation_is_conditional_on_the_colour() -> None:
 def test_bss_10_9_burst_line_with_pay_cost() -> None:
     a = one("[Burst] When You Lose Life: Draw a card. You may then pay this card's cost to activate its flash effect.")
     assert a.kind is AbilityKind.BURST and a.timing == "burst_when_you_lose_life"
-    pay = a.effects[1]
-    assert isinstance(pay, Optional) and isinstance(pay.effects[0], Activate) and pay.effects[0].step == "flash"
-    (cost,) = pay.cost.effects      # BSS 8-4-1: the card's cost is paid first, as a cost
-    assert isinstance(cost, MoveCores) and cost.equal_to.stat == "cost" and cost.equal_to.ref.self_ref
+    pay = a.effects[1]              # BSS 10-9-2: may then activate its flash effect, paying its cost
+    assert isinstance(pay, Optional) and pay.effects == (Activate(step="flash", pay_cost=True, span=pay.effects[0].span,
+                                                                  target=pay.effects[0].target),)
+    assert pay.effects[0].target.self_ref
 
 
 def test_bss_8_1_5_1_event_in_the_text_makes_a_triggered_ability() -> None:

@@ -159,8 +159,9 @@ def test_bss_7_1_1_while_your_spirits_are_attacking_condition() -> None:
 def test_bss_10_10_1_named_attacker_attacks_the_selected_spirit() -> None:
     a = one("When one of your Wyvern spirits attacks, you may select one of your opponent's exhausted spirits. "
             "Your Wyvern spirit attacks it.")
-    attack = a.effects[-1]
-    assert isinstance(attack, Attack) and attack.attacker.families == ("Wyvern",)
+    (choice,) = a.effects             # the selection is optional, and so is the attack on it (BSS 8-5-3)
+    attack = choice.effects[-1]
+    assert isinstance(choice, Optional) and isinstance(attack, Attack) and attack.attacker.families == ("Wyvern",)
     assert attack.target.state == "exhausted"
 
 

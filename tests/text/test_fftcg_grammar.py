@@ -257,10 +257,9 @@ def test_fftcg_11_12_4_1_until_the_end_of_the_turn_power_and_keywords() -> None:
 def test_fftcg_11_9_field_ability_cannot_be_chosen() -> None:
     ability = one("Orla cannot be chosen by your opponent's Summons.")
     assert ability.kind is AbilityKind.FIELD
+    by = Selector(count=None, card_types=("summon",), owner=Player.OPPONENT, span=ability.effects[0].by.span)
     assert ability.effects[0] == Restriction(mode="cannot", action="be_chosen", target=ability.effects[0].target,
-                                             duration=Duration.PERMANENT, by_text="your opponent's summons",
-                                             by=Selector(count=None, card_types=("summon",), owner=Player.OPPONENT),
-                                             span=ability.effects[0].span)
+                                             duration=Duration.PERMANENT, by=by, span=ability.effects[0].span)
 
 
 def test_fftcg_11_4_4_cost_reduction_per_card() -> None:

@@ -44,8 +44,9 @@ def test_fftcg_6_5_the_former_deals_damage_equal_to_its_power_to_the_latter() ->
 def test_fftcg_7_7_5_playing_more_than_one_dark_character_is_allowed() -> None:
     ab = one("You can play 2 or more Dark Characters onto the field.")
     (r,) = ab.effects
-    assert isinstance(r, Restriction) and r.mode == "can" and r.action == "exceed_light_dark_limit"
+    assert isinstance(r, Restriction) and r.mode == "can" and r.action == "play" and r.player is Player.YOU
     assert r.target.colors == ("dark",) and r.target.card_types == ("character",)
+    assert [(t.stat, t.op, t.value) for t in r.target.thresholds] == [("count", ">=", 2)]
 
 
 def test_fftcg_6_5_damage_less_than_its_power_becomes_0() -> None:
@@ -60,7 +61,7 @@ def test_fftcg_6_5_damage_less_than_its_power_becomes_0() -> None:
 def test_fftcg_15_1_1_5_count_of_cards_removed_from_the_game() -> None:
     ab = one("If there are 12 or more cards removed from the game, Gorbo Lightfoot gains +3000 power.")
     cond = ab.effects[0]
-    assert cond.condition.kind == "removed_count"
+    assert cond.condition.kind == "removed" and cond.condition.selector.zone == "removed"
     assert (cond.condition.threshold.op, cond.condition.threshold.value) == (">=", 12)
 
 
@@ -244,7 +245,7 @@ def test_fftcg_9_3_enters_or_at_the_beginning_of_your_main_phase_during_each_of_
 def test_fftcg_11_12_4_1_until_the_beginning_of_your_next_turn() -> None:
     ab = one("Choose 1 Forward. It cannot attack until the beginning of your next turn.")
     r = next(e for e in ab.effects if isinstance(e, Restriction))
-    assert r.duration.value == "next_turn_end"
+    assert r.duration.value == "next_turn_begin"
 
 
 def test_fftcg_6_2_a_forward_of_your_opponent() -> None:
@@ -328,7 +329,8 @@ def test_fftcg_7_8_2_each_player_has_received_damage() -> None:
 def test_fftcg_11_12_4_cannot_be_played_from_hand_by_effects() -> None:
     ab = one("You cannot play Gorbo from your hand due to Summons or abilities.", name="Gorbo")
     (r,) = ab.effects
-    assert r.mode == "cannot" and r.action == "play_by_effects" and r.target.self_ref
+    assert r.mode == "cannot" and r.action == "play" and r.target.self_ref and r.player is Player.YOU
+    assert set(r.by.card_types) == {"summon", "ability"} and r.by.owner is None  # anyone's Summons or abilities
 
 
 def test_fftcg_11_12_4_1_until_the_end_of_your_turn() -> None:

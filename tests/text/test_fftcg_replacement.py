@@ -56,8 +56,11 @@ def test_fftcg_11_12_5_2_next_damage_dealt_to_you_becomes_0() -> None:
 def test_fftcg_11_12_5_2_next_damage_by_a_summon_or_ability_comma_becomes_0() -> None:
     ab = one("《1》: During this turn, the next damage dealt to Brannoc by a Summon or an ability, becomes 0 instead.",
              name="Brannoc")
-    (mod,) = ab.effects
-    assert mod.amount == 0 and mod.target.self_ref
+    (cond,) = ab.effects  # which damage it waits for is kept: the next one a Summon or an ability deals (6.4)
+    assert isinstance(cond, Conditional) and cond.instead and cond.condition.event == "is_dealt_damage"
+    assert set(cond.condition.occurs.by.card_types) == {"summon", "ability"}
+    (mod,) = cond.effects
+    assert mod.amount == 0 and mod.target.self_ref and mod.next_only
 
 
 def test_fftcg_11_12_5_2_damage_by_a_forward_with_a_keyword_becomes_0() -> None:
@@ -130,7 +133,8 @@ def test_fftcg_11_12_5_2_the_next_damage_it_deals_becomes_0() -> None:
 def test_fftcg_11_12_5_damage_dealt_by_your_summons_cannot_be_reduced() -> None:
     ab = one("The damage dealt by your Summons to Forwards opponent controls cannot be reduced.")
     (r,) = ab.effects
-    assert isinstance(r, Restriction) and r.action == "be_reduced" and r.by_text == "your Summons"
+    assert isinstance(r, Restriction) and r.action == "be_reduced" and r.by.card_types == ("summon",)
+    assert r.by.owner is Player.YOU and r.by_text is None
     assert r.target.owner is Player.OPPONENT
 
 

@@ -79,8 +79,9 @@ def test_fftcg_6_6_2_bracketed_card_name_and_job_in_one_count() -> None:
     result = parse_text("For each [Card Name (Baker)] and [Job (Baker)] other than Gorbo you control, Gorbo gains "
                         "+1000 power.", "fftcg", name="Gorbo")
     assert result.ok, result.unparsed
-    per = result.abilities[0].effects[0].per
-    assert per.name == "Baker" and per.families == ("Baker",)
+    per = result.abilities[0].effects[0].per       # each card of either kind counts
+    assert per.name == "Baker" and not per.families
+    assert [s.families for s in per.either] == [("Baker",)] and per.other and per.either[0].other
 
 
 def test_fftcg_expected_words_name_the_masked_card_name_readably() -> None:
@@ -92,3 +93,24 @@ def test_fftcg_expected_words_name_the_masked_card_name_readably() -> None:
     assert _readable("SELF", term.pattern.value) == "<the card's own name>"
     result = parse_text("Choose 1 Forward. Deal it lots of damage.", "fftcg", name="Gorbo")
     assert all(x.isprintable() for u in result.unparsed for x in u.expected)
+
+
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. If it is dull, break it.",
+    "Choose 1 Forward opponent controls. If it is dull, deal it 4000 damage.",
+    "Choose 1 Monster. If it is dull, return it to its owner's hand.",
+])
+def test_fftcg_11_6_5_if_it_is_dull_keeps_the_state_on_the_chosen_card(text: str) -> None:
+    cond = parse_text(text, "fftcg").abilities[0].effects[0].condition
+    assert cond.kind == "state" and cond.selector.state == "dull" and cond.selector.choose == "choose"
+
+
+@pytest.mark.parametrize(("text", "stat"), [
+    ("Choose 1 Forward. Deal it 5000 damage. If it is a Forward of cost 3 or less, draw 1 card.", "cost"),
+    ("Choose 1 Character. Dull it. If it is a Forward with 7000 power or more, draw 1 card.", "power"),
+    ("Choose 1 Forward. Return it to its owner's hand. If it is a Forward of cost 4 or more, draw 1 card.", "cost"),
+])
+def test_fftcg_11_6_5_if_it_is_a_class_keeps_the_class_about_the_chosen_card(text: str, stat: str) -> None:
+    cond = parse_text(text, "fftcg").abilities[0].effects[-1].condition
+    assert cond.kind == "it_is" and cond.selector.ref == "it"
+    assert cond.selector.thresholds[0].stat == stat and cond.selector.about.choose == "choose"

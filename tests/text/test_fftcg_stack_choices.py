@@ -69,7 +69,8 @@ def test_fftcg_11_7_cannot_use_special_or_action_abilities() -> None:
 def test_fftcg_6_4_cannot_be_chosen_by_forward_abilities() -> None:
     ab = one("The Forwards you control cannot be chosen by your opponent's Forward abilities.")
     (r,) = ab.effects
-    assert r.mode == "cannot" and "forward abilities" in (r.by_text or "").lower()
+    assert r.mode == "cannot" and r.by.card_types == ("ability",) and r.by.about.card_types == ("forward",)
+    assert r.by.owner is Player.OPPONENT
 
 
 def test_fftcg_15_1_1_7_1_cast_a_summon_from_your_hand_paying_its_cost() -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.state import Battle, Orientation, Step, with_player
+from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
 from judge.engine.bs.watch import watch
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -220,6 +220,10 @@ def end_battle(ctx: Ctx) -> None:
         if spirit is not None and ctx.state.field_card(spirit) is not None:
             triggers.fire(ctx, "battle_end", spirit)
     watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
+    later = [m for m in ctx.state.mods if m.kind == "delayed"]
+    triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
+                             label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
+                             timing="battle_end") for m in later])
     keywords.trigger(ctx, "battle_end", battle=b)
 
 

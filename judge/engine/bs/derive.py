@@ -172,7 +172,7 @@ def symbols(state: State, cid: str) -> tuple[str, ...]:
     out = list(state.defs[fc.card].symbols)
     for m in sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp):
         if m.kind == "symbol_set" and out:
-            out = list(m.value)
+            out = [c or out[0] for c in m.value]
         elif m.kind == "symbol_add" and m.value:
             out.extend([str(m.value)] if isinstance(m.value, str) else list(m.value))
     for other in linked_from(state, cid):

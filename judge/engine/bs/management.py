@@ -27,6 +27,7 @@ def last_known(state: State, cid: str) -> dict:
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
+            "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),
             "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
             "owner": state.owners.get(cid)}
 
@@ -48,7 +49,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
     owner = state.owners.get(cid, ctrl)
     o = state.players[owner]
     if d.token:
-        dest = "gone"
+        dest = "removed"          # a token leaving the field is removed from the game (4-12-3)
     if dest == "trash":
         o = replace(o, trash=(*o.trash, cid))
     elif dest == "hand":
@@ -204,8 +205,14 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:
-    """The spirits on the field (any of them may have been brought to 0 BP or less)."""
-    return [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    """Spirits whose BP could be zero or less: all of them when an effect changes BP or levels now,
+    else only those printed with 0 BP or less."""
+    from judge.engine.bs import continuous
+
+    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    if any(m.kind in ("bp_add", "bp_set", "bp_base", "level_set") for m in continuous.mods(state)):
+        return spirits
+    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,

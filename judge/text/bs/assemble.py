@@ -30,6 +30,8 @@ from judge.text.ast import (
     Restriction,
     Selector,
     Sequence,
+    SetLevel,
+    SetStat,
     Span,
     walk,
 )
@@ -41,9 +43,16 @@ from judge.text.pronouns import Pick, resolve
 def _with_duration(effects: list, dur: Duration) -> list:
     out = []
     for e in effects:
-        if isinstance(e, ModifyStat | Gain | Restriction | LoseEffects) and e.duration is Duration.PERMANENT:
+        if isinstance(e, ModifyStat | Gain | Restriction | LoseEffects | SetStat | SetLevel) \
+                and e.duration is Duration.PERMANENT:
             e = replace(e, duration=dur)
         elif isinstance(e, Conditional | Optional | Sequence):
+            if isinstance(e, Conditional) and e.condition.kind in ("event", "would") \
+                    and dur in (Duration.TURN, Duration.BATTLE):
+                # "During this turn, when …, …": the trigger waits through the duration only
+                within = "this_turn" if dur is Duration.TURN else "this_battle"
+                e = replace(e, condition=replace(e.condition, qualifiers=tuple(dict.fromkeys(
+                    (*e.condition.qualifiers, within)))))
             e = replace(e, effects=tuple(_with_duration(list(e.effects), dur)))
         out.append(e)
     return out
@@ -56,9 +65,16 @@ def _elliptic(cond: Condition, previous: Condition | None) -> Condition:
     return cond
 
 
-def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | None]:
+_TIME_POINTS = ("step_start", "turn_end", "battle_end", "turn_start")
+
+
+def _assemble(sentences: list, restrictions: list, timed: bool = False,
+              lift: bool = True) -> tuple[list, Condition | None]:
     """Sentences (leads, effects, span) → top-level effects; the first "When …," is returned
-    separately, as it is the trigger of an ability without a printed timing label."""
+    separately, as it is the trigger of an ability without a printed trigger label. A point in time
+    ("At the start of the step, …") is the trigger of a window ("During …") or of a line without a
+    label; after a "When …" label (`timed`) it is a delayed effect. In a magic or activated effect
+    (`lift` False) every "when …" waits within the effect (BSS 8-1-6): none is the line's trigger."""
     result: list = []
     trigger: Condition | None = None
     last_if: Condition | None = None
@@ -76,8 +92,7 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
                 inner = [Conditional(condition=payload, effects=tuple(inner), span=span,
                                      instead=getattr(effects, "instead", False))]
             elif kind == "when":
-                if i == 0 and trigger is None and payload.event not in ("step_start", "turn_end", "battle_end",
-                                                                        "turn_start"):
+                if lift and i == 0 and trigger is None and not (timed and payload.event in _TIME_POINTS):
                     trigger = payload
                 else:
                     inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
@@ -90,6 +105,12 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
                 restrictions.append(payload)
             else:
                 joiner = kind
+        if lift and i == 0 and trigger is None and not leads and inner and isinstance(inner[0], Conditional) \
+                and inner[0].condition.kind in ("event", "would") and not inner[0].otherwise \
+                and not (timed and inner[0].condition.event in _TIME_POINTS):
+            # "Select … when one of your spirits … . Remove …": the trailing event triggers the whole line
+            trigger = inner[0].condition
+            inner = [*inner[0].effects, *inner[1:]]
         for e in inner:
             if isinstance(e, Conditional) and e.condition.kind == "is":
                 last_if = e.condition
@@ -105,10 +126,16 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
             break
         grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
         if grant is not None and i + 1 < len(sentences):
-            # "gain the following effect: …": the line's later sentences belong to the gained effect
-            more, _ = _assemble(sentences[i + 1:], [])
+            # "gain the following effect: …": the line's later sentences belong to the gained effect, up to
+            # one activating the card's own main / flash effect (a magic card's, BSS 10-9-2)
+            end = next((k for k in range(i + 1, len(sentences)) if _activates_own_step(sentences[k][1])),
+                       len(sentences))
+            more, _ = _assemble(sentences[i + 1:end], [])
             full = replace(grant, ability=replace(grant.ability, effects=grant.ability.effects + tuple(more)))
             result.extend(_swap(inner, grant, full))
+            if end < len(sentences):
+                rest, _ = _assemble(sentences[end:], restrictions, timed)
+                result.extend(rest)
             break
         if joiner == "or" and result:
             result.append(_or_else(result.pop(), inner, span))
@@ -116,10 +143,34 @@ def _assemble(sentences: list, restrictions: list) -> tuple[list, Condition | No
             last = result.pop()
             result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
         elif joiner in ("then", "after_resolves") and result:
-            result.append(Sequence(connector=joiner, effects=(result.pop(), *inner), span=span))
+            # "Reveal X. Then, return it …": the effect before (with the selections made after it)
+            picks: list = []
+            while isinstance(result[-1], Pick) and len(result) > 1:
+                picks.insert(0, result.pop())
+            result.append(Sequence(connector=joiner, effects=(result.pop(), *picks, *inner), span=span))
         else:
             result.extend(inner)
-    return result, trigger
+    return _fold_picks(result), trigger
+
+
+def _activates_own_step(effects: list) -> bool:
+    """Whether a sentence activates the card's own main / flash effect ("… to activate its flash effect")."""
+    from judge.text.ast import Activate
+
+    return any(isinstance(n, Activate) and n.step is not None for n in walk(list(effects)))
+
+
+def _fold_picks(effects: list) -> list:
+    """"If …, select X. Remove a core from it …" / "You may select X. …": a condition or a choice that
+    only makes a selection also governs the effects on that selection after it (BSS 8-5-3)."""
+    out: list = []
+    for i, e in enumerate(effects):
+        if isinstance(e, Conditional | Optional) and e.effects and all(isinstance(x, Pick) for x in e.effects) \
+                and not getattr(e, "otherwise", ()) and i + 1 < len(effects):
+            out.append(replace(e, effects=(*e.effects, *_fold_picks(effects[i + 1:]))))
+            return out
+        out.append(e)
+    return out
 
 
 def _options(sentences: list) -> tuple:
@@ -157,6 +208,27 @@ def _swap(node: Any, old: Any, new: Any) -> Any:
     return node
 
 
+def _subject_of(trigger: Condition | None) -> Any:
+    """What an "it" with nothing selected before it stands for: the card an event happens to ("When
+    one of your spirits would be destroyed, return it …"), else the card itself (BS 9-3-2-3)."""
+    if trigger is None or trigger.kind not in ("event", "would"):
+        return None
+    subject, patient = trigger.selector, trigger.object
+
+    def referent(ref: Any) -> Any:
+        # "the destroyed spirit" after "X destroys Y": Y; any other "it": the one the event happens to
+        who = patient if ref.participle and patient is not None and trigger.event == _ACTIVE.get(ref.participle) \
+            else subject
+        if who is None or isinstance(who, Pick):
+            return Selector(self_ref=True, state=ref.state, span=ref.span)
+        return replace(who, state=ref.state or who.state, span=ref.span)
+    return referent
+
+
+#: A participle and the active event it names ("the destroyed spirit" after "X destroys Y").
+_ACTIVE = {"destroyed": "destroys", "exhausted": "exhausts", "discarded": "discards", "returned": "returns"}
+
+
 def ability_kind(timing: str | None, trigger: Condition | None, *, steps: tuple = (), levels: tuple = (),
                  burst: bool = False, keyword_only: bool = False) -> AbilityKind:
     """What sort of ability a line is (BSS 8-1-2): from its tags, its label and its trigger."""
@@ -168,6 +240,8 @@ def ability_kind(timing: str | None, trigger: Condition | None, *, steps: tuple 
         return AbilityKind.ACTIVATED if levels else AbilityKind.MAGIC
     if timing and (timing.startswith(("when", "end_of")) or timing == "event"):
         return AbilityKind.TRIGGERED
+    if timing and trigger is not None and trigger.kind in ("event", "would", "all", "any"):
+        return AbilityKind.TRIGGERED          # "During Your Attack Step: When …, …": an event within a window
     if timing:
         return AbilityKind.CONSTANT
     if trigger is not None:
@@ -208,7 +282,8 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
     effects: list = []
     condition = trigger
     if "sentences" in body:
-        effects, inline = _assemble(body["sentences"], restrictions)
+        timed = timing is not None and (timing.startswith(("when", "end_of")) or timing == "event")
+        effects, inline = _assemble(body["sentences"], restrictions, timed, lift=not steps)
         for _, colors, sentences, span in body["chains"]:
             chain_fx, _ = _assemble(sentences, restrictions)
             cond = Condition(kind="chain", text="Chain " + "/".join(c.title() for c in colors),
@@ -219,9 +294,9 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
                 condition = inline
             else:
                 effects = [Conditional(condition=inline, effects=tuple(effects))]
-    effects = list(resolve(effects))
     if condition is not None:
-        condition = resolve(condition)
+        condition = resolve(condition)          # first: "it" in the effects may stand for its subject
+    effects = list(resolve(effects, self_ref=_subject_of(condition)))
     keyword_only = bool(keywords) and "sentences" not in body
     if keyword_only and len(keywords) > 1:
         # "【Confront】 and 【Gale: 1】" on one line: the first is the ability's keyword, each is gained

@@ -47,11 +47,24 @@ def _zone(c: list) -> str | None:
 
 
 def _zoned(target: Selector, c: list) -> Selector:
-    """A selector moved "from your trash": its zone (a pronoun keeps the zone of what it stands for)."""
-    zone = _zone(c)
-    if zone and not target.self_ref and not isinstance(target, Ref):
-        return replace(target, zone=zone)
+    """A selector moved "from your trash": its zone, and whose zone it is when the noun phrase did not
+    say whose cards (as "… from your trash" after the noun does; a pronoun keeps what it stands for)."""
+    found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+    if found and target.self_ref and not isinstance(target, Ref):
+        return replace(target, zone=found[1])    # "return this card from your trash": where it is
+    if found and not target.self_ref and not isinstance(target, Ref):
+        owner = found[2] if len(found) > 2 and target.owner is None else target.owner
+        return replace(target, zone=found[1], owner=owner)
     return target
+
+
+def possessor(word: Any) -> Selector:
+    """Whose, from "its" / "this spirit's" / "the destroyed spirit's" (a pronoun left to resolve)."""
+    w = str(word).lower().replace("’", "'")
+    if w.startswith("this"):
+        return Selector(self_ref=True)
+    done = next((p for p in ("destroyed", "selected") if p in w), None)
+    return Ref(participle=done if done != "selected" else None)
 
 
 def _duration(c: list, default: Duration = Duration.PERMANENT) -> Duration:
@@ -68,14 +81,15 @@ class DirectiveMixin:
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     def select_by(self, c: list) -> Pick:
-        return Pick(target=_per_count(first(c, Selector), c))
+        # "Your opponent selects one of their spirits", "make your opponent select …": they choose
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else None)
+        return Pick(target=self.select_chooser(_per_count(first(c, Selector), c), who))
 
     make_select = select_by
 
     def select_either_from(self, c: list) -> Pick:
         # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
-        zone = _zone(c)
-        return Pick(target=tuple(replace(x, zone=zone) for x in c if isinstance(x, Selector)), either=True)
+        return Pick(target=tuple(_zoned(x, c) for x in c if isinstance(x, Selector)), either=True)
 
     def select_as_many(self, c: list) -> Pick:
         # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
@@ -206,7 +220,9 @@ class DirectiveMixin:
         return {"count": None, "all_but": c[0]}
 
     def cores_all(self, c: list) -> dict:
-        return {"count": None}
+        # "all cores", "all of the destroyed spirit's cores": whose cores, when said
+        owner = tok(c, "POSS_IT")
+        return {"count": None, **({"from": possessor(owner)} if owner is not None else {})}
 
     def cores_any(self, c: list) -> dict:
         return {"count": None, "up_to": True}
@@ -224,13 +240,13 @@ class DirectiveMixin:
         return {"count": None, "lost_life": True}
 
     def cores_of_n(self, c: list) -> dict:
-        return {"count": c[0], "from": Ref()}
+        return {"count": c[0], "from": possessor(tok(c, "POSS_IT"))}
 
     def cores_of_up_to(self, c: list) -> dict:
-        return {"count": c[0], "up_to": True, "from": Ref()}
+        return {"count": c[0], "up_to": True, "from": possessor(tok(c, "POSS_IT"))}
 
     def cores_of_all_but(self, c: list) -> dict:
-        return {"count": None, "all_but": c[0], "from": Ref()}
+        return {"count": None, "all_but": c[0], "from": possessor(tok(c, "POSS_IT"))}
 
     def core_noun(self, c: list) -> str:
         return "core"
@@ -246,9 +262,6 @@ class DirectiveMixin:
         word = "reserve" if word == "reserves" else word
         return (word, _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU)
 
-    def into(self, c: list) -> None:
-        return None
-
     def each_of(self, c: list) -> str:
         return "each"
 
@@ -259,7 +272,8 @@ class DirectiveMixin:
     def _where(x: Any) -> tuple[str, Selector | None]:
         if isinstance(x, tuple):
             name, owner = x
-            return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
+            prefix = {Player.OPPONENT: "opponent_", Player.ANY: "owners_"}.get(owner, "")
+            return prefix + name, None
         return "spirit", x
 
     def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
@@ -303,7 +317,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def core_move_into(self, meta: Any, c: list) -> MoveCores:
         # no "from": BSS 8-5-5, the core may come from the life, the field, the reserve or the trash
-        return self._cores(meta, c[0], ("any", Player.YOU), next(x for x in c[1:] if x is not None))
+        source = c[0].get("from") or ("any", Player.YOU)
+        return self._cores(meta, c[0], source, next(x for x in c[1:] if x is not None))
 
     @v_args(meta=True)
     def core_move_each(self, meta: Any, c: list) -> list:
@@ -389,8 +404,8 @@ class DirectiveMixin:
         if shared and sel is not None:
             sel = replace(sel, thresholds=sel.thresholds + shared)
         if has_tok(c, "SYMBOLS"):
-            owner = sel.owner if sel is not None else None
-            sel = Selector(count=None, unit="symbol", owner=owner, about=sel, span=self._span(meta))
+            # "for each symbol on that spirit": whose symbols is said by the card they are on
+            sel = Selector(count=None, unit="symbol", about=sel, span=self._span(meta))
         else:
             state = tok(c, "EVENT_PASSIVE", "STATE")
             if state is not None:
@@ -401,10 +416,16 @@ class DirectiveMixin:
             players = [x for x in c if isinstance(x, Player)]
             if players and sel.owner is None:          # "for each nexus you control"
                 sel = replace(sel, owner=players[0])
+            elif has_tok(c, "PRONOUN") and has_tok(c, "CONTROL") and sel.owner is None:
+                sel = replace(sel, owner=Player.OPPONENT)   # "for each nexus they control"
         return ("per", replace(sel, count=None) if sel is not None else sel)
 
     def per_named(self, c: list) -> tuple:
-        parts = {k: v for k, v in first(c, dict).items() if not k.startswith("_")}
+        parts = dict(first(c, dict))
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
         players = [x for x in c if isinstance(x, Player)]
         return ("per", Selector(count=None, owner=players[0] if players else None, **parts))
 
@@ -434,12 +455,14 @@ class DirectiveMixin:
         return Deploy(verb="use", target=first(c, Selector), free=True in c, span=self._span(meta))
 
     def from_zone(self, c: list) -> tuple:
+        # ("zone", which, whose): "from your trash" (whose: None after "the")
         zones = [str(t).lower() for t in toks(c, "ZONE")]
+        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else None
         if has_tok(c, "REVEALED"):
-            return ("zone", "revealed")
+            return ("zone", "revealed", None)
         if not zones:
-            return ("zone", "hand")
-        return ("zone", "/".join(zones))
+            return ("zone", "hand", owner)
+        return ("zone", "/".join(zones), owner)
 
     # ── moving cards (BSS 4-2-4, 3-1-6, 3-4-1, 10-5-1, 12-2) ──
     def dest_hand(self, c: list) -> str:
@@ -521,21 +544,22 @@ class DirectiveMixin:
         per = _per(c)
         owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
+        # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
+        looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))
         if per is not None:
-            out = replace(out, count=None)
             from judge.text.ast import Condition, Conditional
 
             return [Conditional(condition=Condition(kind="for_each", text="", selector=per),
-                                effects=(replace(out, count=n),), span=self._span(meta))]
-        return out
+                                effects=(out,), span=self._span(meta)), looked]
+        return [out, looked]
 
     @v_args(meta=True)
     def reveal_it(self, meta: Any, c: list) -> list:
         # "Reveal it", "Reveal one Ruby Sanctuary from the cards you viewed": select it, then reveal it
         sel = first(c, Selector)
         if isinstance(sel, Ref):
-            return [Reveal(count=1, zone="selected", span=self._span(meta))]
-        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]
+            return [Reveal(count=1, zone="selected", target=sel, span=self._span(meta))]
+        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", target=sel, span=self._span(meta))]
 
     @v_args(meta=True)
     def reveal_hand(self, meta: Any, c: list) -> Reveal:

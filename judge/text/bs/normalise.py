@@ -88,7 +88,7 @@ def _label_without_colon(text: str, start: int | None = None) -> int | None:
             return None                           # the label has its colon, or is an inline "When …,"
         if not _TITLE_WORD.fullmatch(w.rstrip(".")):
             break
-        if w.islower() and not (i + 1 < len(words) and words[i + 1][2][:1].isupper()):
+        if w.islower() and not (i + 1 < len(words) and words[i + 1][2].lstrip('"“')[:1].isupper()):
             break                                 # "a", "of", "or" join Title Case words only
         run.append((a, b, w))
     if len(run) < 2 or len(run) == len(words):

@@ -42,7 +42,7 @@ class RestrictionMixin:
         return ("have_cores_removed", None, first(c, Selector))
 
     def act_use(self, c: list) -> tuple:
-        return ("use", c[0], None)
+        return ("use", first(c, Selector), None)
 
     def act_summon(self, c: list) -> tuple:
         return ("summon", first(c, Selector), None)
@@ -76,7 +76,8 @@ class RestrictionMixin:
 
     @v_args(meta=True)
     def restriction_player(self, meta: Any, c: list) -> list:
-        return self._restrictions(meta, c, player=first(c, Player))
+        who = first(c, Player) or (Player.YOU if has_tok(c, "YOU") else None)
+        return self._restrictions(meta, c, player=who)
 
     @v_args(meta=True)
     def restriction_only_select(self, meta: Any, c: list) -> Restriction:
@@ -95,8 +96,9 @@ class RestrictionMixin:
         # "Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer BP",
         # "your life cannot be reduced to 0" (BSS 3-7, 7-1-5-3)
         floor = ints(c)
+        whose = first(c, Player) or (Player.EACH if tok(c, "NEITHER") is not None else None)
         return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
-                           player=first(c, Player), by=first(c, Selector), duration=_duration(c),
+                           player=whose, by=first(c, Selector), duration=_duration(c),
                            span=self._span(meta))
 
     @v_args(meta=True)
@@ -154,7 +156,7 @@ class RestrictionMixin:
         owner = tok(c, "POSS")
         target = first(c, Selector)
         by = Selector(count=None, unit="effect", effect="this") if has_tok(c, "WITH_THIS_EFFECT") else None
-        return Restriction(mode="cannot", action="activate", target=target,
+        return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
                            player=_player(owner) if owner is not None else None, by=by,
                            object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))
 

@@ -128,11 +128,13 @@ class SagaMixin:
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
         target = first(c, Selector) or Selector(self_ref=True)
         purpose = "cost_reduction" if has_tok(c, "CALC") else None
+        also = has_tok(c, "AS_WELL")              # "… as well": besides its own
         if has_tok(c, "COLOR_REF"):               # "treat its color and symbol color as red and blue"
-            return SetStat(stat="colors", value=len(colors), colors=colors, target=target, span=self._span(meta))
+            return SetStat(stat="colors", value=len(colors), colors=colors, target=target, also=also,
+                           span=self._span(meta))
         n = ints(c)
         return SetStat(stat="symbols", value=n[0] if n else 1, colors=colors, target=target, duration=_duration(c),
-                       purpose=purpose, span=self._span(meta))
+                       purpose=purpose, also=also, span=self._span(meta))
 
     @v_args(meta=True)
     def set_stat(self, meta: Any, c: list) -> SetStat:
@@ -199,8 +201,9 @@ class SagaMixin:
         from judge.text.bs.nodes import timing_of_quoted
 
         owner = str(tok(c, "POSS_IT", "POSS_COST")).lower()
-        target = Selector(self_ref=True) if owner.startswith("this") else Ref()
         quoted = tok(c, "QUOTED_EFFECT")
+        # a main / flash effect is a magic card's own (BSS 10-9-2): "its flash effect" is this card's
+        target = Selector(self_ref=True) if owner.startswith("this") or quoted is None else Ref()
         if quoted is not None:
             return ("effect", target, timing_of_quoted(str(quoted).rsplit(" ", 1)[0]), None)
         return ("effect", target, None, str(tok(c, "STEP_NAME")).lower())

@@ -73,7 +73,8 @@ class SelectorMixin:
         return {"colors": (str(c[0]).lower(),)}
 
     def adj_state(self, c: list) -> dict:
-        return {"state": str(c[0]).lower()}
+        # "attacking or blocking spirits": either state (see `selector`)
+        return {"_states": (str(c[0]).lower(),)}
 
     def adj_token(self, c: list) -> dict:
         return {"families": ("Token",)}
@@ -133,6 +134,14 @@ class SelectorMixin:
             return {"card_types": ("spirit",), "families": ("Token",), "_plural": str(t).endswith("s")}
         return self.noun(c)
 
+    def _selector_part(self, x: Any) -> Any:
+        if isinstance(x, Token):
+            if x.type == "POSS":
+                return {"owner": _player(x)}
+            if x.type in ("NOUN_WORD", "CARDS", "TOKEN_NAME", "TOKENS_W"):
+                return self.head([x])
+        return x
+
     def head_named(self, c: list) -> dict:
         # "one Ruby Sanctuary", "your Emerald Sanctuary nexuses": a card by its name (BSS 2-1)
         parts = {"name": unmark(c[0])}
@@ -154,17 +163,12 @@ class SelectorMixin:
         return "colors"
 
     def post_measure(self, c: list) -> dict:
-        # "with 3000 or fewer BP", "with only one core on it", "that has 2 or more cores on it"
-        value = first(c, tuple)
-        stat = first([x for x in c if isinstance(x, str) and not isinstance(x, Token)], str)
-        return {"thresholds": (cmp_threshold(stat, value),)}
-
-    def post_measure_late(self, c: list) -> dict:
-        # "with 4000 BP or less": the comparison printed after the measure
+        # "with 3000 or fewer BP", "with 4000 BP or less", "with only one core on it" (BSS 2-11, 4-3)
         n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
         stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        word = next(t for t in c if isinstance(t, Token))
-        return {"thresholds": (Threshold(stat, _OPS[str(word).split()[-1].lower()], n),)}
+        word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
+        op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
+        return {"thresholds": (Threshold(stat, op, n),)}
 
     def post_stat(self, c: list) -> dict:
         # "with cost 3", "with a cost of 4 or more"
@@ -346,6 +350,8 @@ class SelectorMixin:
     # ── the phrase ──
     @v_args(meta=True)
     def selector(self, meta: Any, c: list) -> Selector:
+        # whose (a possessive) and the head noun arrive as tokens (inlined rules: no tree nodes)
+        c = [self._selector_part(x) for x in c]
         parts = _merge(c)
         plural, card = parts.pop("_plural", False), parts.pop("_card", False)
         any_kw = parts.pop("_any_keyword", None)
@@ -355,7 +361,15 @@ class SelectorMixin:
             parts["zone"] = "any"
         if "not_state" in parts:
             parts["excluding"] = Selector(count=None, state=parts.pop("not_state"))
+        states = parts.pop("_states", ())
+        if states and "state" not in parts:
+            parts["state"] = states[0]
         sel = Selector(span=self._span(meta), **parts)
+        if len(states) > 1:
+            # "one of your attacking or blocking spirits": a spirit in either state
+            from dataclasses import replace
+
+            sel = replace(sel, either=tuple(replace(sel, state=x) for x in states[1:]))
         if any_kw:
             # "spirits with Curse or Bloodcurse": one selector that either keyword satisfies
             from dataclasses import replace
@@ -364,9 +378,26 @@ class SelectorMixin:
         return sel
 
     # ── pronouns ──
+    def select_chooser(self, sel: Selector, who: Any) -> Selector:
+        """"Your opponent selects one of their spirits": the selection and who makes it (BSS 8-5-3)."""
+        from dataclasses import replace
+
+        return replace(sel, chooser=who) if who is not None and who is not Player.YOU else sel
+
     @v_args(meta=True)
     def pronoun(self, meta: Any, c: list) -> Selector:
+        # "that spirit", "those nexuses": a pronoun that says what kind of card it stands for
+        noun = next((t for t in c if isinstance(t, Token) and t.type == "THAT_NOUN"), None)
+        if noun is not None:
+            types, _, card = _noun_types(str(noun))
+            return Ref(card_types=types, zone="any" if card else None, span=self._span(meta))
         return Ref(span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_done(self, meta: Any, c: list) -> Selector:
+        # "the destroyed spirit", "the exhausted nexus": the card that event happened to
+        word = str(tok(c, "EVENT_PASSIVE")).lower()
+        return Ref(participle=None if word == "selected" else word, span=self._span(meta))
 
     @v_args(meta=True)
     def self_ref(self, meta: Any, c: list) -> Selector:

@@ -18,6 +18,7 @@ from lark import Token, Transformer, Tree, v_args
 
 from judge.text.ast import (
     Ability,
+    Activate,
     Condition,
     Conditional,
     Cost,
@@ -34,26 +35,12 @@ from judge.text.ast import (
 )
 from judge.text.bs.conditions import ConditionMixin
 from judge.text.bs.directives import DirectiveMixin
+from judge.text.bs.events import EventMixin
 from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
 from judge.text.parse import Prepared
-
-#: The event a BS event condition describes, as the timing name of an ability triggered by it
-#: ("one of your spirits is destroyed" → when_destroyed): read by the engine instead of the words.
-_EVENT_TOKENS = frozenset({"EVENT_PASSIVE", "EVENT_ACTIVE", "STATE", "USE_VERB", "DEPLOY_VERB"})
-_EVENT_KINDS = frozenset({"event", "would", "happened_this_turn"})
-_EVENT_NAMES = {"use": "uses", "summon": "summons", "discard": "discards", "deploy": "deploys"}
-
-
-def _event_of(children: list) -> str | None:
-    """`when_<verb>` from the first event word among a condition's tokens (None when there is none)."""
-    tok = next((t for t in children if isinstance(t, Token) and t.type in _EVENT_TOKENS), None)
-    if tok is None:
-        return None
-    word = str(tok).lower()
-    return "when_" + _EVENT_NAMES.get(word, word)
 
 
 class _Stmt(list):
@@ -64,8 +51,21 @@ class _Stmt(list):
     restriction: str | None = None
 
 
-class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
+def _with_reminder(effect: Any, reminder: list) -> Any:
+    """`effect` with the printed timing of each gained keyword (a reminder, BSS 11-14-2) set, wherever
+    the Gain sits (inside an "if …" too)."""
+    timings = {name: timing for timing, name in reminder}
+    if isinstance(effect, Gain) and effect.keyword is not None and effect.timing is None:
+        return replace(effect, timing=timings.get(effect.keyword.name))
+    if isinstance(effect, Conditional | Optional | Sequence):
+        return replace(effect, effects=tuple(_with_reminder(e, reminder) for e in effect.effects))
+    return effect
+
+
+class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
+
+    __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
 
     def __init__(self, prepared: Prepared, offset: int) -> None:
         super().__init__()
@@ -87,9 +87,6 @@ class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, 
 
     def __default__(self, data: str, children: list, meta: Any) -> Any:
         return Tree(data, children, meta)
-
-    def __default_token__(self, token: Token) -> Any:
-        return token
 
     # ── words of closed sets, as tokens of one type each ──
     def stat(self, c: list) -> Token:
@@ -171,8 +168,14 @@ class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, 
     # ── statements ──
     def directives(self, c: list) -> list:
         out: list = []
+        after = None
         for x in c:
+            if isinstance(x, tuple) and x and x[0] == "after":       # "… after its effect resolves and …"
+                after = x[2]
+                x = x[1]
             out.extend(x if isinstance(x, list) else [x])
+        if after is not None:
+            return [Conditional(condition=Condition(kind="after_resolves", text=""), effects=tuple(out), span=after)]
         return out
 
     @v_args(meta=True)
@@ -187,13 +190,20 @@ class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, 
     @v_args(meta=True)
     def cost_clause(self, meta: Any, c: list) -> list:
         lists = [x for x in c if isinstance(x, list)]
-        return [Optional(effects=tuple(lists[-1]), cost=Cost(effects=tuple(lists[0])), span=self._span(meta))]
+        cost, effects = lists[0], lists[-1]
+        if len(cost) == 1 and len(effects) == 1 and isinstance(effects[0], Activate) and effects[0].step \
+                and isinstance(cost[0], MoveCores) and cost[0].equal_to is not None and cost[0].equal_to.stat == "cost":
+            # "pay this card's cost to activate its flash effect" (BSS 10-9-2): activated, its cost paid
+            return [Optional(effects=(replace(effects[0], pay_cost=True),), span=self._span(meta))]
+        return [Optional(effects=tuple(effects), cost=Cost(effects=tuple(cost)), span=self._span(meta))]
 
     @v_args(meta=True)
     def must_do(self, meta: Any, c: list) -> list:
         # "they must discard a card (as an additional cost)" (BS 5-19-5; BSS 8-4-2-2)
         effects = next(x for x in c if isinstance(x, list))
         who = first(c, Player)
+        if who is None and isinstance(c[0], Ref):
+            who = Player.OPPONENT           # "they must discard a card": a pronoun for a player is the opponent
         if who is not None:
             effects = [replace(e, player=who) if hasattr(e, "player") and e.player in (None, Player.YOU)
                        else e for e in effects]
@@ -229,17 +239,17 @@ class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, 
                 effects = [replace(e, cost=Cost(effects=(payload,))) if isinstance(e, Restriction) else e
                            for e in effects]
             elif kind == "per":
-                applied = [replace(e, per=payload) if getattr(e, "per", False) is None else e for e in effects]
-                if applied == effects:   # no amount to multiply: the whole sentence repeats per item
+                # "… and place one core … for each card you discarded": the last amount is multiplied
+                last = max((i for i, e in enumerate(effects) if getattr(e, "per", False) is None), default=None)
+                applied = [replace(e, per=payload) if i == last else e for i, e in enumerate(effects)]
+                if last is None:         # no amount to multiply: the whole sentence repeats per item
                     applied = [Conditional(condition=Condition(kind="for_each", text="", selector=payload),
                                            effects=tuple(effects), span=self._span(meta))]
                 effects = applied
             elif kind == "restrict":
                 restriction = payload
             elif kind == "reminder":         # the gained keywords' printed timing (BSS 11-14-2)
-                timings = {name: timing for timing, name in payload}
-                effects = [replace(e, timing=timings.get(e.keyword.name)) if isinstance(e, Gain) and e.keyword
-                           and e.timing is None and e.keyword.name in timings else e for e in effects]
+                effects = [_with_reminder(e, payload) for e in effects]
             else:
                 effects = [Conditional(condition=payload, effects=tuple(effects), span=self._span(meta))]
         out = _Stmt(effects)
@@ -274,10 +284,9 @@ class BSTransformer(ConditionMixin, SagaMixin, SelectorMixin, RestrictionMixin, 
         return out
 
     @v_args(meta=True)
-    def after_directive(self, meta: Any, c: list) -> list:
-        first_ = c[0] if isinstance(c[0], list) else [c[0]]
-        cond = Condition(kind="after_resolves", text="")
-        return [Conditional(condition=cond, effects=tuple(first_), span=self._span(meta))]
+    def after_directive(self, meta: Any, c: list) -> tuple:
+        # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
+        return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta))
 
     # trailers: (kind, payload)
     def tr_if(self, c: list) -> tuple:

@@ -27,26 +27,17 @@ from judge.text.ast import (
     Gain,
     Keyword,
     ModifyStat,
-    Player,
     RedirectDamage,
     Restriction,
     Selector,
     Sequence,
     Span,
     Threshold,
+    Trigger,
 )
 
 _NUM = re.compile(r"\d+")
 _REF_NAME = re.compile(r"^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/\]\]$|^\[\w+(?: name)? \((.*)\)\]$")
-
-
-class Trigger:
-    """An auto-ability trigger before it is attached to the effects it starts (11.8.2)."""
-
-    def __init__(self, timing: str, text: str, span: Span | None, subject: Selector | None = None, *,
-                 turn: Player | None = None, next_turn: bool = False, phase_number: int | None = None) -> None:
-        self.timing, self.text, self.span, self.subject = timing, text, span, subject
-        self.turn, self.next_turn, self.phase_number = turn, next_turn, phase_number   # "At the … of …" (9)
 
 
 class UseLimit:
@@ -83,10 +74,32 @@ def ref_name(tok: str, original: str) -> str:
 
 
 class DelayedPart:
-    """A trigger inside an ability's effects (11.8.17) and the effects it starts."""
+    """A trigger inside an ability's effects (11.8.17) and the effects it starts; `text` is the
+    trigger as printed (kept for display beside its typed form)."""
 
-    def __init__(self, trigger: Trigger, effects: list[Any]) -> None:
-        self.trigger, self.effects = trigger, effects
+    def __init__(self, trigger: Trigger, effects: list[Any], text: str = "") -> None:
+        self.trigger, self.effects, self.text = trigger, effects, text
+
+    @property
+    def timing(self) -> str:
+        from judge.text.fftcg.events import timing_of
+
+        return timing_of(self.trigger)
+
+    def delayed(self, effects: tuple[Any, ...]) -> Delayed:
+        return Delayed(timing=self.timing, timing_text=self.text, effects=effects, span=self.trigger.span,
+                       trigger=self.trigger, **moment(self.trigger, delayed=True))
+
+
+def moment(trigger: Trigger, *, delayed: bool = False) -> dict[str, Any]:
+    """Whose turn and which Main Phase a moment of the turn names (9, 9.3.1.1), as the engine reads them."""
+    at = trigger.at
+    if at is None:
+        return {}
+    out: dict[str, Any] = {"turn": at.whose, "phase_number": at.number if at.phase == "main" else None}
+    if delayed:
+        out["next_turn"] = at.next_only
+    return out
 
 
 def kind_name(node: object) -> str:
@@ -184,11 +197,15 @@ def _subst(node: Any, chosen: Selector) -> Any:
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
         if node.ref in ("it", "them"):                   # "it and {Name}": the chosen one and the rest
-            return replace(chosen, span=node.span, also=chosen.also + node.also)
+            own = {"state": node.state} if node.state else {}          # "if it is dull": its state kept
+            return replace(chosen, span=node.span, also=chosen.also + node.also, **own)
         return node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
+    if isinstance(node, Condition) and node.kind in ("it_is", "it_is_not") and node.selector is not None \
+            and node.selector.ref in ("it", "them"):      # "if it is a Forward": the class stays, about the chosen
+        return replace(node, selector=replace(node.selector, about=chosen))
     if isinstance(node, (Effect, Condition)):
         changes = {}
         for name, value in vars(node).items():
@@ -224,7 +241,6 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     name = cost = None
     timing = timing_text = None
     trigger_on: Selector | None = None
-    when: dict[str, Any] = {}
     if isinstance(body, tuple) and body[0] == "special":
         kind, name, cost, items = AbilityKind.SPECIAL, body[1], body[2], body[3]
     elif isinstance(body, tuple) and body[0] == "action":
@@ -232,11 +248,15 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     else:
         items = body
     items = list(items)
+    trigger: Trigger | None = None
+    when: dict[str, Any] = {}
     if kind is AbilityKind.FIELD and items and isinstance(items[0], DelayedPart):
+        from judge.text.fftcg.events import subject_of
+
         first = items.pop(0)
-        kind, timing, timing_text = AbilityKind.AUTO, first.trigger.timing, first.trigger.text
-        trigger_on = first.trigger.subject
-        when = {"turn": first.trigger.turn, "phase_number": first.trigger.phase_number}
+        kind, timing, timing_text = AbilityKind.AUTO, first.timing, first.text
+        trigger, trigger_on = first.trigger, subject_of(first.trigger)
+        when = moment(trigger)
         items = first.effects + items
     items = apply_lasting(items)
     effects: list[Any] = []
@@ -246,35 +266,28 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
             restrictions.extend(e.limits)
             condition = e.condition or condition
         elif isinstance(e, DelayedPart):
-            delayed = DelayedPart(e.trigger, list(e.effects))
+            delayed = DelayedPart(e.trigger, list(e.effects), e.text)
             effects.append(delayed)
         elif delayed is not None:
             delayed.effects.append(e)
         else:
             effects.append(e)
     effects = [_settled(e) for e in resolve_pronouns([
-        Delayed(timing=e.trigger.timing, timing_text=e.trigger.text, effects=tuple(resolve_pronouns(e.effects)),
-                span=e.trigger.span, **_moment(e.trigger)) if isinstance(e, DelayedPart) else e
+        e.delayed(tuple(resolve_pronouns(e.effects))) if isinstance(e, DelayedPart) else e
         for e in effects])]
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
-    return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, name=name, cost=cost,
+    return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, trigger=trigger,
+                   name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
                    text=text, span=span, **when)
-
-
-def _moment(trigger: Trigger) -> dict[str, Any]:
-    """Whose turn and which Main Phase a delayed auto-ability waits for (11.8.17, 9.3.1.1)."""
-    return {"turn": trigger.turn, "next_turn": trigger.next_turn, "phase_number": trigger.phase_number}
 
 
 def _settled(node: Any) -> Any:
     """The node with every delayed auto-ability nested in a condition, choice or option turned into a
     Delayed node (11.8.17): "If you do so, at the end of the turn, …" keeps its trigger in the AST."""
     if isinstance(node, DelayedPart):
-        return Delayed(timing=node.trigger.timing, timing_text=node.trigger.text,
-                       effects=tuple(_settled(x) for x in resolve_pronouns(node.effects)), span=node.trigger.span,
-                       **_moment(node.trigger))
+        return node.delayed(tuple(_settled(x) for x in resolve_pronouns(node.effects)))
     if isinstance(node, tuple):
         new = tuple(_settled(x) for x in node)
         return new if any(a is not b for a, b in zip(new, node, strict=True)) else node
@@ -299,21 +312,3 @@ def gain_of(target: Selector, granted: Keyword | Ability, duration: Duration, sp
     if isinstance(granted, Keyword):
         return Gain(target=target, keyword=granted, duration=duration, span=span)
     return Gain(target=target, ability=granted, duration=duration, span=span)
-
-
-#: friendly "expected" labels by example (Lark's match_examples), written in the grammar's view
-EXAMPLES: dict[str, list[str]] = {
-    "an effect after the trigger (11.8.2), e.g. \"draw 1 card\"": [
-        "when \x01 enters the field, juggle", "when \x01 attacks, sing 2 songs"],
-    "a selector such as \"1 Forward\" or \"up to 2 Backups opponent controls\" (11.6.5)": [
-        "choose 1 potato.", "break all the clouds."],
-    "a cost before the colon (11.6.2), e.g. \"《火》《ダル》:\"": ["《火》《ダル》 draw 1 card.", "《1》 《ダル》 break it"],
-    "a number of cards or an amount (4.1)": ["draw some cards.", "deal it lots of damage."],
-}
-
-
-class Event:
-    """A trigger event (11.8.2): its timing name and whose event it is."""
-
-    def __init__(self, timing: str, subject: Selector | None, qualifiers: tuple[str, ...] = ()) -> None:
-        self.timing, self.subject, self.qualifiers = timing, subject, qualifiers

@@ -1,327 +1,505 @@
-"""FFTCG Transformer rules for conditions, quantities and notes (a mixin of the Transformer).
+"""FFTCG conditions → Condition nodes (11.8.13), every one with its typed fields.
 
-Each method is a grammar rule or alias of grammar/fftcg.lark (comments there name the clause):
-the reminder texts printed after keywords and Damage N abilities (15.2), notes in parentheses
-("(Units must be 1000.)", "This ability will not trigger if …"), and the conditions of 11.8.13
-that compare counts, damage received, costs paid and the cards of a zone.
+A mixin of the FFTCG Transformer. Most conditions are a subject and a predicate ("you control 3 or
+more Job Knight Forwards", "it is a Forward", "{Name} is dealt damage by a Summon"): the predicate
+methods return a `CPred` (a kind and its fields), and `c_subject` joins it to the subject. The kind
+names are the ones the engine evaluates (judge/engine/fftcg/conditions.py): control / opp_control,
+hand, damage / opp_damage, have, state, event, … A player's predicate and a card's differ ("you have
+…" counts your cards, "it has …" is about that card).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark import Token
 
-from judge.text.ast import (
-    Condition,
-    Conditional,
-    Damage,
-    Duration,
-    Effect,
-    Gain,
-    Keyword,
-    ModifyStat,
-    Optional,
-    Player,
-    Restriction,
-    Selector,
-    Threshold,
-)
-from judge.text.fftcg.assemble import KeywordSet, UseLimit, first_of, flatten, gain_of, number_in
+from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold
+from judge.text.fftcg.events import EvPred, event_of, legacy_qualifiers
+from judge.text.fftcg.select import pairs_of
+
+_OPS = (">=", "<=", "==", ">", "<")
+#: an event earlier this turn (a fact of the turn so far, not an event to wait for) → its condition kind
+HAPPENED = {"forms_party": "formed_party_this_turn", "leaves_field": "left_field_this_turn",
+            "put_into_break_zone": "put_into_break_zone_this_turn", "returned_to_hand": "returned_to_hand_this_turn",
+            "enters_field": "entered_this_turn"}
 
 
-def apply_units(items: list[Any]) -> list[Any]:
-    """"Divide N damage … as you like. (Units must be 1000.)": the unit goes to that division (6.5)."""
-    out: list[Any] = []
-    for x in items:
-        if isinstance(x, Token) and x.type == "UNITS_NOTE":
-            unit = int("".join(ch for ch in str(x) if ch.isdigit()))
-            for i in range(len(out) - 1, -1, -1):
-                if isinstance(out[i], Damage) and out[i].amount_from == "divided":
-                    out[i] = replace(out[i], unit=unit)
-                    break
-        elif isinstance(x, list):
-            out.extend(flatten(x))
-        elif isinstance(x, (Effect, UseLimit)) or type(x).__name__ == "DelayedPart":
-            out.append(x)
-    return out
+@dataclass(frozen=True)
+class CPred:
+    """A condition's predicate before its subject is known."""
+
+    kind: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StatRef:
+    """"its cost", "X's power": a statistic of a card (5.2.1, 5.2.6)."""
+
+    stat: str
+    of: Selector
+
+
+def _nums(c: list[Any]) -> list[int]:
+    return [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
+
+
+def _op(c: list[Any], default: str = "==") -> str:
+    return next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x in _OPS), default)
+
+
+def _sel(c: list[Any]) -> Selector | None:
+    return next((x for x in c if isinstance(x, Selector)), None)
+
+
+def _player_kind(base: str, player: Player | None) -> str:
+    return ("opp_" + base) if player is Player.OPPONENT else base
 
 
 class ConditionRules:
-    """Rules for conditions and notes; `_span`, `_printed`, `_has` come from the Transformer."""
+    """Rules for conditions; `_span`, `_printed` come from the Transformer."""
 
     _span: Any
     _printed: Any
-    _has: Any
+    _counter: Any
 
-    # ------------------------------------------------------------------ notes in parentheses
-    def has_ability_if(self, meta, c):
-        """"(the Damage N reminder: with N or more points of damage received, this Character has this ability)":
-        the reminder of a Damage N ability's condition (15.2.6.2)."""
-        return [UseLimit((), first_of(c, Condition))]
+    def _cond(self, meta: Any, kind: str, **fields: Any) -> Condition:
+        return Condition(kind=kind, text=self._printed(meta), span=self._span(meta), **fields)
 
-    def trigger_unless(self, meta, c):
-        """"This ability will not trigger if X is a Forward." (11.8.13): a condition that stops it."""
-        return UseLimit(("not_trigger_if",), first_of(c, Condition))
+    # ------------------------------------------------------------------ comparisons (4)
+    def cmp_ge(self, meta, c):
+        return ">="
 
-    def stmt_end(self, meta, c):
-        return None
+    def cmp_le(self, meta, c):
+        return "<="
 
-    def haste_reminder(self, meta, c):
-        """The reminder text of a keyword restates its clause (15.2.2): nothing more to build."""
-        return None
+    def cmp_gt(self, meta, c):
+        return ">"
 
-    first_strike_reminder = back_attack_reminder = haste_reminder
+    def cmp_lt(self, meta, c):
+        return "<"
 
-    # ------------------------------------------------------------------ conditions (11.8.13)
-    def _make(self, meta: Any, kind: str, selector: Selector | None = None,
-              threshold: Threshold | None = None) -> Condition:
-        return Condition(kind=kind, text=self._printed(meta), selector=selector, threshold=threshold,
-                         span=self._span(meta))
+    def cmp_eq(self, meta, c):
+        return "=="
 
-    def _op(self, meta: Any) -> str:
-        return ">=" if self._has(meta, "more") else "<="
+    def cmp(self, meta, c):
+        return c[0]
 
-    def cond_before_paying(self, meta, c):
-        """"If you have … in your Break Zone (before paying the cost for X)": checked then (11.4)."""
-        return replace(first_of(c, Condition), checked="before_paying_cost", text=self._printed(meta),
-                       span=self._span(meta))
+    # ------------------------------------------------------------------ a subject and its predicate
+    def c_subject(self, meta, c):
+        subject, pred = c[0], c[1]
+        if isinstance(pred, EvPred):                              # "if X is dealt damage", an event
+            return self._event_condition(meta, event_of(subject, pred, self._span(meta)))
+        if isinstance(pred, Event):
+            return self._event_condition(meta, pred)
+        player = subject if isinstance(subject, Player) else None
+        sel = subject if isinstance(subject, Selector) else None
+        return self._joined(meta, pred, player, sel)
 
-    def cond_damage_vs_opp(self, meta, c):
-        """"If you have received more points of damage than your opponent" (7.8.2): a lead of N or more."""
-        lead = int(next(iter(_tokens(c, "NUMBER")), 1))
-        return self._make(meta, "damage_vs_opponent", threshold=Threshold("damage_over_opponent", ">=", lead))
+    def subject(self, meta, c):
+        return c[0]
 
-    def cond_count_compare(self, meta, c):
-        """"If the number of X is greater than the number of Y": X's count against Y's (4.1)."""
-        first, second = _selectors(c)[:2]
-        op = "<" if self._has(meta, "less") else ">"
-        return self._make(meta, "count_compare", replace(first, count=None),
-                          Threshold("count", op, 0, ref=replace(second, count=None)))
+    def _event_condition(self, meta: Any, ev: Event) -> Condition:
+        if ev.by is not None and ev.by.ref == "this_effect":       # "If 2 Characters are removed … by this effect"
+            sel = ev.subject
+            th = Threshold("count", "==", sel.count) if sel is not None and sel.count else None
+            return self._cond(meta, ev.kind.replace("_from_game", "") + "_by_this_effect", selector=sel,
+                              threshold=th, occurs=ev)
+        whiles = [q for q in ev.qualifiers if q.startswith("while_")]
+        if ev.player is not None and whiles:                         # "If you receive damage while X is dull"
+            return self._cond(meta, "damaged_" + whiles[0], selector=ev.what, occurs=ev, player=ev.player)
+        return self._cond(meta, "event", selector=ev.subject, event=ev.kind, occurs=ev, player=ev.player,
+                          qualifiers=legacy_qualifiers(ev))
 
-    def cond_cast_count_other(self, meta, c):
-        """"If you have cast 2 or more cards other than X this turn" (11.3): X itself not counted."""
-        n = int(_tokens(c, "NUMBER")[0])
-        counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU, other=True)
-        return self._make(meta, "cast", counted, Threshold("cast", self._op(meta), n))
+    def _joined(self, meta: Any, pred: CPred, player: Player | None, sel: Selector | None) -> Condition:
+        f = dict(pred.fields)
+        kind = pred.kind
+        if kind in ("control", "not_control", "hand", "damage", "cast", "drawn", "have_crystal", "not_pay",
+                    "damaged_this_turn", "damage_vs_opponent", "elements", "count_as_before", "not_cast"):
+            kind = _player_kind(kind, player)
+            if kind == "not_cast" and player is None:
+                kind = "not_cast"
+            return self._cond(meta, kind, player=player, **f)
+        if kind == "have":
+            return self._have(meta, f, player, sel)
+        if kind == "hand_of":                                     # "you have no cards in your hand" (7.11)
+            whose = player or Player.YOU
+            return self._cond(meta, "hand", player=player, threshold=f["threshold"],
+                              selector=Selector(count=None, zone="hand", owner=whose, card_types=("card",)))
+        if kind == "this_turn":                       # "has entered / formed a party / been put … this turn"
+            ev = event_of(player or sel, f["pred"], self._span(meta))
+            ev = replace(ev, qualifiers=(*ev.qualifiers, "this_turn"))
+            name = HAPPENED.get(ev.kind, f"{ev.kind}_this_turn")
+            return self._cond(meta, name, selector=ev.subject, occurs=ev, player=player)
+        if kind == "any_event":                                   # "blocks or is blocked by …": either one
+            parts = tuple(self._event_condition(meta, event_of(player or sel, p, self._span(meta)))
+                          for p in f["preds"])
+            return self._cond(meta, "any", parts=parts, selector=sel, player=player)
+        target = f.pop("selector", None)
+        on_subject = {k: f.pop(k) for k in ("state", "zone", "selector_colors") if k in f}
+        if on_subject and sel is not None:
+            colors = on_subject.pop("selector_colors", ())
+            sel = replace(sel, colors=(*sel.colors, *colors), **on_subject)
+        if sel is not None and target is not None and kind in ("it_is", "it_is_not"):
+            target = replace(target, ref=sel.ref or ("self" if sel.self_ref else "it"))
+        return self._cond(meta, kind, selector=target or sel, player=player, **f)
 
-    def cond_was_state(self, meta, c):
-        """"If 2 or more Forwards were attacking this turn" (10.1): a state earlier this turn."""
-        state = "attacking" if self._has(meta, "attacking") else "blocking"
-        return self._make(meta, f"{state}_this_turn", first_of(c, Selector))
+    def _have(self, meta: Any, f: dict[str, Any], player: Player | None, sel: Selector | None) -> Condition:
+        """"you have N cards in your hand", "you have a Job X in your Break Zone", "they have Job X"."""
+        what: Selector = f["selector"]
+        if sel is not None:                                       # "all the Forwards you control have Job X"
+            merged = replace(sel, families=(*sel.families, *what.families), name=what.name or sel.name,
+                             colors=(*sel.colors, *what.colors), with_keyword=what.with_keyword or sel.with_keyword,
+                             either=(*sel.either, *what.either))
+            kind = "all_have_job" if what.families else "all_of_element" if what.colors else "all_have"
+            return self._cond(meta, kind, selector=merged)
+        count = next((t for t in what.thresholds if t.stat == "count"), None)
+        plain_cards = set(what.card_types) <= {"card"} and not (what.colors or what.families or what.categories
+                                                                or what.name)
+        if what.zone == "hand" and plain_cards:
+            n = count.value if count else what.count or 0
+            op = count.op if count else "=="
+            whose = player or Player.YOU
+            sel = Selector(count=None, zone="hand", owner=whose, card_types=("card",))
+            return self._cond(meta, "hand", player=player, selector=sel, threshold=Threshold("hand", op, n))
+        owner = player if player is not None else Player.YOU
+        return self._cond(meta, "have", player=player, selector=replace(what, owner=what.owner or owner))
 
-    def cond_attacked_with(self, meta, c):
-        return self._make(meta, "attacking_this_turn", first_of(c, Selector))
+    # ------------------------------------------------------------------ the predicates
+    def cp_control(self, meta, c):
+        return CPred("control", {"selector": _sel(c)})
 
-    def cond_elements_exact(self, meta, c):
-        """"If there are exactly 3 different Elements among X" (5.2.1.1)."""
-        return self._make(meta, "elements", first_of(c, Selector), Threshold("elements", "==", number_in(c)))
+    def cp_control_only(self, meta, c):
+        sel = _sel(c)
+        return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
 
-    def cond_have_job(self, meta, c):
-        """"If all the Forwards you control have Job X or Job Y" (6.6.2)."""
-        jobs = tuple(self._tokname(t) for t in c if isinstance(t, Token) and t.type == "JOB_REF")
-        sel = first_of(c, Selector)
-        return self._make(meta, "all_have_job", replace(sel, families=(*sel.families, *jobs)))
+    def cp_not_control(self, meta, c):
+        return CPred("not_control", {"selector": _sel(c), "negated": True})
 
-    def _players(self, meta: Any) -> Player:
-        return Player.ANY if self._has(meta, "either") else Player.EACH
+    def cp_have(self, meta, c):
+        return CPred("have", {"selector": _sel(c)})
 
-    def cond_players_hand(self, meta, c):
-        """"If either player has 2 cards or less in their hand" (7.11)."""
-        sel = Selector(count=None, zone="hand", owner=self._players(meta), card_types=("card",))
-        return self._make(meta, "hand", sel, Threshold("hand", self._op(meta), number_in(c)))
+    def cp_hand_empty(self, meta, c):
+        return CPred("hand_of", {"threshold": Threshold("hand", "<=", 0)})
 
-    def cond_players_hand_empty(self, meta, c):
-        """"If both you and your opponent have no cards in hand" / "each player has no cards" (7.11)."""
-        sel = Selector(count=None, zone="hand", owner=self._players(meta), card_types=("card",))
-        return self._make(meta, "hand", sel, Threshold("hand", "<=", 0))
+    def cp_damage(self, meta, c):
+        return CPred("damage", {"threshold": Threshold("damage", _op(c), _nums(c)[0])})
 
-    def cond_paid_elements_exact(self, meta, c):
-        """"If the cost to play X was paid with CP of exactly 3 different Elements" (11.2)."""
-        return self._make(meta, "paid_elements", first_of(c, Selector), Threshold("elements", "==", number_in(c)))
+    def cp_damaged_this_turn(self, meta, c):
+        ev = Event(kind="you_receive_damage", player=Player.YOU, qualifiers=("this_turn",))
+        return CPred("damaged_this_turn", {"occurs": ev, "threshold": Threshold("damage_this_turn", ">=", 1)})
 
-    def cond_paid_only_element(self, meta, c):
-        """"If the cost to play X was only paid with Ice CP" (11.2): every CP paid of that Element."""
-        elem = _tokens(c, "ELEMENT")[0]
-        return self._make(meta, "paid_only_element", Selector(count=None, colors=(elem,), card_types=("cp",)))
+    def cp_damage_lead(self, meta, c):
+        nums = _nums(c)
+        return CPred("damage_vs_opponent", {"threshold": Threshold("damage_over_opponent", ">=", nums[0] if nums else 1)})
 
-    def cond_cost_parity(self, meta, c):
-        """"If the revealed card's cost is an even number" (5.2.1)."""
-        parity = "even" if self._has(meta, "even") else "odd"
-        return self._make(meta, f"cost_{parity}", first_of(c, Selector))
+    def cp_damage_received(self, meta, c):
+        return CPred("damage_received", {"threshold": Threshold("damage_received", _op(c), _nums(c)[0])})
 
-    def cond_formed_party(self, meta, c):
-        """"If a Forward you controlled formed a party this turn" (15.1.1.9)."""
-        return self._make(meta, "formed_party_this_turn", first_of(c, Selector))
+    def cp_cast_count(self, meta, c):
+        other = _sel(c)
+        counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU,
+                           other=other is not None)
+        return CPred("cast", {"selector": counted, "threshold": Threshold("cast", _op(c), _nums(c)[0])})
 
-    def cond_returned_this_turn(self, meta, c):
-        """"If a Character opponent controlled was returned from the field to its owner's hand this turn"."""
-        return self._make(meta, "returned_to_hand_this_turn", first_of(c, Selector))
+    def cp_drawn_count(self, meta, c):
+        return CPred("drawn", {"threshold": Threshold("drawn", _op(c), _nums(c)[0])})
 
-    def cond_broken_this_turn(self, meta, c):
-        """"If a Forward opponent controlled was put from the field into the Break Zone this turn"."""
-        return self._make(meta, "put_into_break_zone_this_turn", first_of(c, Selector))
+    def cp_elements(self, meta, c):
+        op = _op(c)
+        return CPred("elements", {"selector": _sel(c), "threshold": Threshold("elements", op, _nums(c)[0])})
 
-    def cond_damage_received(self, meta, c):
-        """"If X has received 4000 damage or more" (5.2.6.1): damage on a Forward this turn."""
-        return self._make(meta, "damage_received", first_of(c, Selector),
-                          Threshold("damage_received", self._op(meta), number_in(c)))
+    def cp_have_crystal(self, meta, c):
+        cost: Cost = next(x for x in c if isinstance(x, Cost))
+        return CPred("have_crystal", {"threshold": Threshold("crystals", ">=", max(1, cost.crystal)), "cost": cost})
 
-    def cond_neither_controls(self, meta, c):
-        """"If neither player controls Forwards" (6.2): none on the field at all."""
-        sel = replace(first_of(c, Selector), owner=Player.ANY, count=None)
-        return self._make(meta, "control_none", sel)
+    def cp_have_count(self, meta, c):
+        """"…, and if you have 5 or more, …": a count of what the condition before it counted (4.1)."""
+        return CPred("count_as_before", {"threshold": Threshold("count", _op(c), _nums(c)[0])})
 
-    def cond_no_counters(self, meta, c):
-        """"If there are no Flyer Counters on X" (6.7)."""
-        name = _tokens(c, "COUNTER_NAME")[0].rsplit(" ", 1)[0]
-        sel = replace(first_of(c, Selector), zone=f"counters:{name.title()}")
-        return self._make(meta, "counters", sel, Threshold("counters", "<=", 0))
+    def cp_all_of_element(self, meta, c):
+        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        return CPred("all_of_element", {"selector_colors": (elem,)})
 
-    def cond_control_only(self, meta, c):
-        """"If you control only 1 Forward" (6.2): exactly that many."""
-        sel = first_of(c, Selector)
-        return self._make(meta, "control", replace(sel, owner=Player.YOU),
-                          Threshold("count", "==", sel.count if sel.count is not None else 0))
+    def cp_been(self, meta, c):
+        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
 
-    def st_must_control(self, meta, c):
-        """"You must control N or more X to cast Y" (11.4): Y can be cast only while that holds."""
-        needed, card = _selectors(c)[:2]
-        cond = Condition(kind="control", text=self._printed(meta), selector=replace(needed, owner=Player.YOU),
-                         span=self._span(meta))
-        return Conditional(condition=cond, span=self._span(meta), effects=(
-            Restriction(mode="can", action="cast", target=card, duration=Duration.PERMANENT),))
+    def cp_attacked(self, meta, c):
+        return CPred("this_turn", {"pred": EvPred("attacks")})
 
-    def per_paid_elements(self, meta, c):
-        """"for each CP of a different Element you paid to cast X" (11.2)."""
-        return ("per", Selector(count=None, zone="paid_elements", owner=Player.YOU))
+    def cp_left_field(self, meta, c):
+        return CPred("this_turn", {"pred": EvPred("leaves")})
 
-    def per_acted_on(self, meta, c):
-        """"for each card you revealed / discarded to cast X" (4): the cards that action used."""
-        verb = next(w for w in ("revealed", "discarded", "dulled") if self._has(meta, w))
-        return ("per", Selector(count=None, card_types=("card",), zone=verb, owner=Player.YOU))
+    def cp_formed_party(self, meta, c):
+        return CPred("this_turn", {"pred": EvPred("party")})
 
-    def may_if(self, meta, c):
-        """"you may dull X if it is active": the choice exists only while the condition holds."""
-        cond = first_of(c, Condition)
-        effects = tuple(flatten([x for x in c if not isinstance(x, Condition)]))
-        return [Conditional(condition=cond, effects=(Optional(effects=effects, span=self._span(meta)),),
-                            span=self._span(meta))]
+    def cp_entered(self, meta, c):
+        return CPred("this_turn", {"pred": self._pred("enters", c)})   # type: ignore[attr-defined]
 
-    def round_up(self, meta, c):
-        """"(round up to the nearest 1000)": how a halved amount is rounded (4.2); the amount says half."""
-        return None
+    def cp_power(self, meta, c):
+        return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
 
-    def cost_vs(self, meta, c):
-        if self._has(meta, "less", "inferior"):
-            return ("op", "<=")
-        return ("op", ">=") if self._has(meta, "more", "superior") else ("op", "==")
+    def cp_state(self, meta, c):
+        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
+        return CPred("state", {"state": state, "negated": "not" in c})
 
-    def p_cost_vs_count(self, meta, c):
-        """"with a cost equal to the number of X you control" (5.2.1): compared with a count."""
-        op = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "op")
-        return [("th", Threshold("cost_vs_count", op, 0, ref=replace(first_of(c, Selector), count=None)))]
+    def cp_was_pp(self, meta, c):
+        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
 
-    def cond_cost_vs_damage(self, meta, c):
-        """"If its cost is equal to or less than the damage you have received" (5.2.1, 7.8.2)."""
-        op = self._op(meta)
-        sel = first_of(c, Selector) or Selector(ref="it")
-        return self._make(meta, "cost_vs_damage", sel, Threshold("cost_vs_damage", op, 0))
+    def cp_was_state(self, meta, c):
+        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
+        return CPred(f"{state}_this_turn", {})
 
-    def cond_lb_face_up(self, meta, c):
-        """"If there are 7 or more face-up cards in your LB deck" (15.2.8)."""
-        sel = Selector(count=None, card_types=("card",), zone="lb_deck_face_up", owner=Player.YOU)
-        return self._make(meta, "lb_face_up", sel, Threshold("count", self._op(meta), number_in(c)))
+    def cp_is(self, meta, c):
+        return CPred("it_is_not" if "not" in c else "it_is", {"selector": _sel(c), "negated": "not" in c})
 
-    def cond_removed_yours(self, meta, c):
-        """"If 1 or more of your cards have been removed from the game" (15.1.1.5)."""
+    def not_(self, meta, c):
+        return "not"
+
+    def next_(self, meta, c):
+        return "next"
+
+    def cp_on_field(self, meta, c):
+        return CPred("on_field", {})
+
+    def cp_in_zone(self, meta, c):
+        zone = next(p[1] for p in pairs_of(c) if p[0] == "zone")
+        return CPred("in_zone", {"zone": zone})
+
+    def cp_different_elements(self, meta, c):
+        return CPred("different_elements", {})
+
+    def cp_cost_parity(self, meta, c):
+        return CPred(f"cost_{c[-1]}", {})
+
+    def even(self, meta, c):
+        return "even"
+
+    def odd(self, meta, c):
+        return "odd"
+
+    def cp_attacked_with(self, meta, c):
+        return CPred("attacking_this_turn", {"selector": _sel(c)})
+
+    def cp_from_ex_burst(self, meta, c):
+        return CPred("ex_burst", {})
+
+    def cp_not_cast(self, meta, c):
+        return CPred("not_cast", {"selector": _sel(c), "negated": True})
+
+    def cp_not_pay(self, meta, c):
+        cost = next(x for x in c if isinstance(x, Cost))
+        return CPred("not_pay", {"cost": cost, "negated": True})
+
+    def cp_not_discard(self, meta, c):
+        paid = Cost(effects=())
+        return CPred("not_pay", {"cost": paid, "negated": True,
+                                 "threshold": Threshold("discard", ">=", _nums(c)[0])})
+
+    def this_turn(self, meta, c):
+        return ("qual", "this_turn")
+
+    def ev_this_turn(self, meta, c):
+        """"If it is put from the field into the Break Zone this turn, … instead": an event still to come,
+        within this turn (a replacement a resolving effect sets up, 11.12.5)."""
+        pred = next(x for x in c if isinstance(x, EvPred))
+        when = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "qual"), "this_turn")
+        return EvPred(pred.stem, pred.fields, (*pred.qualifiers, when))
+
+    def cp_any_event(self, meta, c):
+        return CPred("any_event", {"preds": tuple(x for x in c if isinstance(x, EvPred))})
+
+    # ------------------------------------------------------------------ other conditions
+    def c_there_are(self, meta, c):
+        sel = _sel(c)
+        zone = dict(p for p in pairs_of(c) if p[0] == "zone")
+        if zone:
+            sel = replace(sel, zone=zone["zone"], owner=sel.owner or dict(pairs_of(c)).get("owner"))
+        count = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if sel.zone == "break" and set(sel.card_types) <= {"card"} and not (sel.colors or sel.families):
+            th = Threshold("break_zone", count.op if count else "==", count.value if count else sel.count or 0)
+            return self._cond(meta, "break_count", threshold=th, selector=None)
+        if sel.zone == "break":
+            th = Threshold("break_zone", count.op if count else ">=", count.value if count else sel.count or 1)
+            return self._cond(meta, "break_count", threshold=th, selector=replace(sel, count=None))
+        if sel.zone == "removed":
+            return self._cond(meta, "removed", selector=sel, threshold=count)
+        if sel.zone == "lb_deck" and sel.state == "face_up":     # 15.2.8 face-up cards of the LB deck
+            sel = replace(sel, zone="lb_deck_face_up", state=None, owner=sel.owner or Player.YOU)
+            return self._cond(meta, "lb_face_up", selector=sel, threshold=count)
+        return self._cond(meta, "count", selector=sel, threshold=count)
+
+    def where(self, meta, c):
+        return pairs_of(c) or [("zone", "removed")]
+
+    def c_its(self, meta, c):
+        """"If it's a Forward" (also "it's not"): the card referred to is of that kind."""
+        negated = "not" in c
+        sel = replace(_sel(c), ref="it")
+        return self._cond(meta, "it_is_not" if negated else "it_is", selector=sel, negated=negated)
+
+    def cp_cast_np(self, meta, c):
+        """"you have cast 2 or more cards (other than X) this turn" (a count), "… cast a Summon this turn"."""
+        sel = _sel(c)
+        count = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if count is not None and set(sel.card_types) <= {"card"}:
+            counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU,
+                               other=sel.other)
+            return CPred("cast", {"selector": counted, "threshold": Threshold("cast", count.op, count.value)})
+        return CPred("cast_this_turn", {"selector": replace(sel, zone="cast_this_turn", owner=Player.YOU)})
+
+    def c_elements(self, meta, c):
+        """"If there are (exactly) 3 (or more) different Elements among X" (5.2.1.1)."""
+        exact = any(isinstance(t, Token) and str(t) == "exactly" for t in c)
+        return self._cond(meta, "elements", selector=_sel(c),
+                          threshold=Threshold("elements", "==" if exact else _op(c), _nums(c)[0]))
+
+    def c_no_counters(self, meta, c):
+        sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
+        return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", "<=", 0))
+
+    def c_counters_on(self, meta, c):
+        sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
+        n = _nums(c)
+        return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", _op(c, ">="), n[0] if n else 1))
+
+    def c_removed_yours(self, meta, c):
         sel = Selector(count=None, card_types=("card",), zone="removed", owner=Player.YOU)
-        return self._make(meta, "removed", sel, Threshold("count", ">=", number_in(c)))
+        return self._cond(meta, "removed", selector=sel, threshold=Threshold("count", ">=", _nums(c)[0]))
 
-    def elements_note(self, meta, c):
-        """"(Card Elements: Wind/Lightning)": the Elements the card has (5.2.1.1), printed as a note."""
-        elems = tuple(_tokens(c, "ELEMENT"))
-        return Gain(target=Selector(self_ref=True), keyword=Keyword("Card Elements", elems),
-                    duration=Duration.PERMANENT, span=self._span(meta))
+    def c_do_so(self, meta, c):
+        return self._cond(meta, "do_so")
 
-    def sel_union(self, meta, c):
-        """"X in your Break Zone and/or Y you own removed from the game": either kind counts (4.1)."""
-        first, second = _selectors(c)[:2]
-        return replace(first, either=(*first.either, second), span=self._span(meta))
+    def c_possible(self, meta, c):
+        return self._cond(meta, "possible")
 
-    def p_cost_vs_card(self, meta, c):
-        """"with a cost inferior to that of the removed Forward" (5.2.1)."""
-        op = "<" if self._has(meta, "inferior") else ">"
-        return [("th", Threshold("cost", op, 0, ref=first_of(c, Selector)))]
+    def c_not_done(self, meta, c):
+        return self._cond(meta, "not_done", negated=True)
 
-    def cond_removed_by_effect(self, meta, c):
-        """"If 2 Characters are removed from the game by this effect" (15.1.1.5)."""
-        sel = first_of(c, Selector)
-        th = Threshold("count", "==", sel.count) if sel is not None and sel.count else None
-        return self._make(meta, "removed_by_this_effect", sel, th)
+    def c_paid_extra(self, meta, c):
+        ev = Event(kind="paid_extra_cost", player=Player.YOU)
+        return self._cond(meta, "paid_extra", occurs=ev, player=Player.YOU)
 
-    def cond_left_field(self, meta, c):
-        """"If 3 or more Forwards have left the field" (11.8.16): earlier this turn."""
-        return self._make(meta, "left_field_this_turn", first_of(c, Selector))
+    def c_count_compare(self, meta, c):
+        first, second = [x for x in c if isinstance(x, Selector)][:2]
+        return self._cond(meta, "count_compare", selector=replace(first, count=None),
+                          threshold=Threshold("count", _op(c, ">"), 0, ref=replace(second, count=None)))
 
-    def cond_power_changed(self, meta, c):
-        """"If its power has been increased or decreased" (5.2.6)."""
-        return self._make(meta, "power_changed", first_of(c, Selector) or Selector(ref="it"))
+    def c_paid(self, meta, c):
+        card = _sel(c)
+        how = next(x for x in c if isinstance(x, tuple) and x and x[0] in ("elements", "only"))
+        if how[0] == "elements":
+            return self._cond(meta, "paid_elements", selector=card, threshold=how[1])
+        return self._cond(meta, "paid_only_element", selector=Selector(count=None, colors=(how[1],), card_types=("cp",)),
+                          cost=Cost(cp=(how[1],)))
 
-    def cond_damaged_while(self, meta, c):
-        """"If you receive damage while X is active" (7.8.2, 6.3): the damage and the state together."""
-        state = "active" if self._has(meta, "active") else "dull"
-        return self._make(meta, f"damaged_while_{state}", first_of(c, Selector))
+    def paid_elements(self, meta, c):
+        return ("elements", c[0])
 
-    def cond_paid_extra_and(self, meta, c):
-        """"If you paid the extra cost and that Forward is on the field" (11.2): both must hold."""
-        other = first_of(c, Condition)
-        return Condition(kind="all", text=self._printed(meta), selector=other.selector if other else None,
-                         threshold=other.threshold if other else None, span=self._span(meta))
+    def paid_only(self, meta, c):
+        return ("only", next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"))
 
-    def st_kw_power(self, meta, c):
-        """"it gains Brave and +1000 power for each point of damage you have received" (15.2, 5.2.6)."""
-        subject, kws = c[0], first_of(c, KeywordSet)
-        amount, per = next(x for x in c if isinstance(x, tuple))
-        dur = first_of(c, Duration) or Duration.PERMANENT
-        gains = [gain_of(subject, g, dur, self._span(meta)) for g in kws.keywords]
-        return [*gains, ModifyStat(stat="power", amount=amount, target=subject, duration=dur, per=per,
-                                   span=self._span(meta))]
+    def count_elements(self, meta, c):
+        n = _nums(c)[0]
+        exact = any(isinstance(t, Token) and str(t) == "exactly" for t in c)
+        return Threshold("elements", "==" if exact else _op(c, "=="), n)
 
-    def while_paying(self, meta, c):
-        """"While paying the cost to cast a Category X card, if …, …" (11.4): only during that payment."""
-        sel = first_of(c, Selector)
-        cond = Condition(kind="while_paying_cost", text=self._printed(meta).split(",")[0], selector=sel,
-                         span=self._span(meta))
-        return [Conditional(condition=cond, effects=tuple(flatten([x for x in c if not isinstance(x, Selector)])),
-                            span=self._span(meta))]
+    def c_paid_by(self, meta, c):
+        payers = [x for x in c if isinstance(x, Selector)][-1]
+        return self._cond(meta, "paid_by", selector=payers)
 
-    def and_if(self, meta, c):
-        """"X gains Haste, and if you have 7 or more, X also gains Brave" (11.8.13): the first effects, then
-        one more conditional effect ("instead" makes it replace them, 11.12.5.2)."""
-        cond = first_of(c, Condition)
-        i = c.index(cond)
-        first = flatten(c[:i])
-        rest = tuple(flatten(c[i + 1:]))
-        instead = self._printed(meta).rstrip(". ").endswith("instead")
-        return [*first, Conditional(condition=cond, effects=rest, instead=instead, span=self._span(meta))]
+    def c_paid_included(self, meta, c):
+        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        return self._cond(meta, "paid_element", selector=_sel(c), cost=Cost(cp=(elem,)))
 
-    def cond_have_count(self, meta, c):
-        """"and if you have 7 or more": the count of the thing the sentence just counted (4.1)."""
-        return self._make(meta, "count_as_before", threshold=Threshold("count", self._op(meta), number_in(c)))
+    def c_same_kind(self, meta, c):
+        return self._cond(meta, c[-1], selector=Selector(ref="them", count=2))
 
-    def q_highest_cost(self, meta, c):
-        """"the highest cost Dark Forward you control" (5.2.1): the one(s) with the greatest cost."""
-        return [("state", "highest_cost")]
+    def same_element(self, meta, c):
+        return "same_element"
+
+    def same_type(self, meta, c):
+        return "same_card_type"
+
+    def c_neither_controls(self, meta, c):
+        return self._cond(meta, "control_none", selector=replace(_sel(c), owner=Player.ANY, count=None))
+
+    def _players(self, c: list[Any]) -> Player:
+        return next((x for x in c if isinstance(x, Player)), Player.EACH)
+
+    def c_players_damage(self, meta, c):
+        return self._cond(meta, "damage", player=self._players(c),
+                          threshold=Threshold("damage", _op(c), _nums(c)[0]))
+
+    def c_players_hand(self, meta, c):
+        player = self._players(c)
+        sel = Selector(count=None, zone="hand", owner=player, card_types=("card",))
+        return self._cond(meta, "hand", selector=sel, player=player, threshold=Threshold("hand", _op(c), _nums(c)[0]))
+
+    def c_players_hand_empty(self, meta, c):
+        player = self._players(c)
+        sel = Selector(count=None, zone="hand", owner=player, card_types=("card",))
+        return self._cond(meta, "hand", selector=sel, player=player, threshold=Threshold("hand", "<=", 0))
+
+    # ------------------------------------------------------------------ statistics (5.2.1 cost, 5.2.6 power)
+    def stat_subject(self, meta, c):
+        stat = next(x for x in c if x in ("cost", "power"))
+        return StatRef(stat, _sel(c) or Selector(ref="it"))
+
+    def sw_cost(self, meta, c):
+        return "cost"
+
+    def sw_power(self, meta, c):
+        return "power"
+
+    def c_stat(self, meta, c):
+        ref: StatRef = c[0]
+        kind, th = c[1]
+        th = replace(th, stat=ref.stat) if th is not None and th.stat == "?" else th
+        name = {"value": f"{'its_' if ref.stat == 'cost' else ''}{ref.stat}"}.get(kind, kind)
+        if kind == "value" and ref.stat == "cost":
+            name = "its_cost"
+        return self._cond(meta, name, selector=ref.of, threshold=th)
+
+    def sp_value(self, meta, c):
+        return ("value", Threshold("?", _op(c), _nums(c)[0]))
+
+    def sp_parity(self, meta, c):
+        return (f"cost_{c[-1]}", None)
+
+    def sp_x(self, meta, c):
+        return ("value", Threshold("?", "==", -1))
+
+    def sp_vs_count(self, meta, c):
+        return ("cost_vs_count", Threshold("?", _op(c), 0, ref=replace(_sel(c), count=None)))
+
+    def sp_vs_damage(self, meta, c):
+        return ("cost_vs_damage", Threshold("cost_vs_damage", _op(c), 0))
+
+    def sp_vs_card(self, meta, c):
+        return ("power", Threshold("?", _op(c), 0, ref=_sel(c)))
+
+    def sp_vs_card_eq(self, meta, c):
+        return ("power", Threshold("?", _op(c) + "=" if _op(c) in (">", "<") else _op(c), 0, ref=_sel(c)))
+
+    def sp_changed(self, meta, c):
+        return ("power_changed", None)
+
+    # ------------------------------------------------------------------ conditions together
+    def all_of(self, meta, c):
+        parts = tuple(x for x in c if isinstance(x, Condition))
+        return self._cond(meta, "all", parts=parts, selector=parts[0].selector, threshold=parts[0].threshold)
+
+    def checked_before(self, meta, c):
+        return replace(c[0], checked="before_paying_cost", text=self._printed(meta), span=self._span(meta))
+
+    def paid_extra_and(self, meta, c):
+        other = next(x for x in c if isinstance(x, Condition))
+        first = Condition(kind="paid_extra", text="you paid the extra cost", player=Player.YOU,
+                          occurs=Event(kind="paid_extra_cost", player=Player.YOU))
+        return self._cond(meta, "all", parts=(first, other), selector=other.selector, threshold=other.threshold)
 
 
-def _selectors(c: list[Any]) -> list[Selector]:
-    return [x for x in c if isinstance(x, Selector)]
-
-
-def _tokens(c: list[Any], kind: str) -> list[str]:
-    return [str(t) for t in c if isinstance(t, Token) and t.type == kind]
-
-
-__all__ = ["ConditionRules", "apply_units"]
+__all__ = ["CPred", "ConditionRules", "StatRef"]

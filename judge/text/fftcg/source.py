@@ -86,7 +86,9 @@ def infer_name(text: str) -> str | None:
     The longest capitalised phrase that is not the templating's own vocabulary, counted over the
     text outside markup; the most repeated wins (a card names itself more than anything else).
     """
-    plain = _REF.sub(" ", text.replace("[[br]]", " . "))
+    from judge.text.icons import normalise
+
+    plain = _REF.sub(" ", normalise(text, "fftcg").replace("[[br]]", " . "))
     plain = re.sub(r"\[\[/?\w+\]\]|《[^》]*》|\b(?:Card Name|Job|Category) [\w'’-]+", " . ", plain)
     found: Counter[str] = Counter()  # name → times used (floats: weaker guesses)
     for m in _PHRASE.finditer(plain):
@@ -137,7 +139,12 @@ def _lower(text: str) -> str:
 
 
 def mask(text: str, name: str | None) -> str:
-    """The grammar's view of `text` (same length): own name masked, lower case, noise blanked."""
+    """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
+    in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
+    known names joined (judge/text/fftcg/names.py)."""
+    from judge.text.fftcg.names import join_plain_refs
+    from judge.text.icons import normalise
+
     out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
     # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
@@ -157,7 +164,7 @@ def mask(text: str, name: str | None) -> str:
             last = m.end()
         pieces.append(out[last:])
         out = "".join(pieces)
-    return _lower(out)
+    return join_plain_refs(_lower(normalise(out, "fftcg")))
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:

@@ -1,13 +1,15 @@
 """FFTCG parse trees → effect AST (judge.text.ast), one ability at a time.
 
-The grammar (grammar/fftcg.lark) reads the text through `fftcg_source.mask` (same length, lower
-case, own name masked), so every position in a tree is a position in the printed text. Where a
-rule's alternatives differ only in a literal word ("reduced" / "increased", "or more" / "or less")
-the Transformer reads that word from the text slice the rule covered: the grammar has already
-checked the shape, the slice only says which alternative it was.
+The grammar (grammar/fftcg.lark) reads the text through `source.mask` (same length, lower case, own
+name masked, icons normalised), so every position in a tree is a position in the printed text. The
+Transformer reads the structure from rule and alias names and the values from tokens: a number, an
+Element, a Job's name (as printed, so "Madam Edel" keeps its case). It never re-reads the words a
+rule matched to decide what they meant.
 
-Pronouns: "Choose 1 Forward. Deal it 7000 damage." gives one Damage whose target is the chosen
-selector (its `choose` is "choose"); an "it" with nothing chosen before keeps `ref="it"`.
+The rules are split by construct: noun phrases (select.py), events, moments and durations
+(events.py), conditions (conditions.py), verb phrases and clauses (verbs.py), statements, notes and
+modal abilities (statements.py); this module has abilities, costs and sentences, and the hooks the
+parse pipeline (judge/text/parse.py) calls.
 """
 
 from __future__ import annotations
@@ -29,77 +31,52 @@ from judge.text.ast import (
     Damage,
     Destroy,
     Discard,
+    Draw,
     Duration,
-    Effect,
     Keyword,
-    Modal,
     ModifyStat,
     Move,
-    Optional,
     Player,
-    Restriction,
     Reveal,
     Selector,
     Sequence,
     SetState,
     Span,
+    Trigger,
+    Window,
 )
 from judge.text.fftcg.assemble import (
     DelayedPart,
-    Event,
     KeywordSet,
-    Trigger,
-    UseLimit,
-    apply_lasting,
     assemble,
-    first_of,
     flatten,
-    number_in,
-    number_text,
-    ref_name,
-    resolve_pronouns,
     with_duration,
 )
-from judge.text.fftcg.conditions import ConditionRules, apply_units
-from judge.text.fftcg.effects import EffectRules
-from judge.text.fftcg.source import mask
-from judge.text.fftcg.xvalues import VAR as X_VAR
-from judge.text.fftcg.xvalues import XValueRules
-from judge.text.fftcg.xvalues import lift as lift_x
-from judge.text.fftcg.xvalues import mark as mark_x
+from judge.text.fftcg.conditions import ConditionRules
+from judge.text.fftcg.events import EventRules
+from judge.text.fftcg.select import SelectorRules, pairs_of
+from judge.text.fftcg.statements import StatementRules
+from judge.text.fftcg.verbs import Instead, VerbRules
+from judge.text.icons import FFTCG_CODES
 
-ELEMENT_ICONS = {"火": "fire", "氷": "ice", "風": "wind", "土": "earth", "雷": "lightning", "水": "water",
-                 "光": "light", "闇": "dark"}
-#: trigger events (grammar aliases ev_*) → Ability.timing values
-TIMINGS = {"enters": "enters_field", "attacks": "attacks", "blocks": "blocks", "blocked": "is_blocked",
-           "party": "forms_party", "to_break": "put_into_break_zone", "leaves": "leaves_field",
-           "chosen": "is_chosen", "deals_damage": "deals_damage", "dealt_damage": "is_dealt_damage", "dealt_damage_vs_power": "is_dealt_damage", "opp_uses": "opponent_uses_ability", "uses": "uses_ability", "milled": "put_from_deck_into_break_zone",
-           "returned": "returned_to_hand", "you_cast": "you_cast", "opp_casts": "opponent_casts",
-           "you_damaged": "you_receive_damage", "you_draw": "you_draw", "discarded": "discarded",
-           "activated": "activated", "dulled": "dulled", "removed": "removed_from_game",
-           "added_from_break": "added_to_hand_from_break_zone", "priming": "priming", "broken": "is_broken",
-           "opp_discards": "opponent_discards", "counter_removed": "counter_removed",
-           "counter_placed": "counter_placed", "to_damage_zone": "put_into_damage_zone"}
+#: what a keyword's reminder text must say (the act of its rule, 15.2): keyword → restriction actions
+REMINDERS: dict[str, set[str]] = {
+    "Haste": {"attack"},                              # 15.2.2.2 it can attack the turn it enters
+    "First Strike": {"deal_damage_first"},            # 15.2.3.2 it deals damage first
+    "Back Attack": {"be_played"},                     # 15.2.5.1 played in either Attack or Main Phase
+    "Brave": {"attack"},                              # 15.2.1.2 attacking does not dull it
+}
+
+_REF_NAME = re.compile(r"(?is)^\[\[i\]\]\s*(?:job|card name|category)\s+(.*?)\s*\[\[/\]\]$|"
+                       r"^\[(?:job|card name|category) \((.*)\)\]$|^(?:job|card name|category)[\s\x02]+(.*)$")
+_COUNTER = re.compile(r"(?i)([a-z'-]+)\s+counters?$")
 
 
-#: words of a use limit ("You can only use this ability …", 11.6) → Ability.restrictions value
-_USE_LIMITS = (("twice", "twice_per_turn"), ("once", "once_per_turn"), ("opponent's turn", "opponent_turn_only"),
-               ("main phase", "main_phase_only"), ("attack phase", "attack_phase_only"),
-               ("while", "while_state"), ("in your hand", "from_hand"), ("break zone", "from_break_zone"),
-               ("your turn", "your_turn_only"))
-
-#: grammar rules whose words only qualify their parent (read there from the text slice)
-_WORDS_ONLY = frozenset({"damage_recipient", "due_to", "field_of", "phase_name", "phase_time", "rest_cards",
-                         "search_dest", "source", "source_list", "without_paying"})
-
-
-class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
+class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, SelectorRules):
     """Builds AST nodes; `text` is the printed text of the ability, `offset` its position."""
 
-    def __init__(self, text: str, offset: int = 0, view: str | None = None) -> None:
-        super().__init__()
+    def __init__(self, text: str, offset: int = 0) -> None:
         self.text, self.offset = text, offset
-        self.view = view if view is not None and len(view) == len(text) else mask(text, None)
 
     # ------------------------------------------------------------------ helpers
     def _span(self, meta: Any) -> Span | None:
@@ -107,18 +84,24 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
             return None
         return Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
 
-    def _slice(self, meta: Any) -> str:
-        return "" if getattr(meta, "empty", True) else self.view[meta.start_pos:meta.end_pos]
-
     def _printed(self, meta: Any) -> str:
         return "" if getattr(meta, "empty", True) else self.text[meta.start_pos:meta.end_pos]
 
-    def _has(self, meta: Any, *words: str) -> bool:
-        s = f" {' '.join(self._slice(meta).split())} "
-        return any(f" {w} " in s or f" {w}." in s or f" {w}," in s for w in words)
+    def _name(self, tok: Token) -> str:
+        """The name inside a Job / Card Name / Category reference, as printed."""
+        printed = self.text[tok.start_pos:tok.end_pos].replace("\x02", " ")
+        if not printed.lstrip().startswith("[[i]]"):           # a label italicised apart from its name
+            printed = re.sub(r"\[\[/?\w*\]\]", " ", printed)
+        printed = " ".join(printed.split())
+        m = _REF_NAME.match(printed)
+        if not m:
+            return printed
+        return next(g for g in m.groups() if g is not None).strip().strip(",")
 
-    def _tokname(self, tok: Token) -> str:
-        return ref_name(str(tok), self.text[tok.start_pos:tok.end_pos])
+    def _counter(self, c: list[Any]) -> str:
+        tok = next(t for t in c if isinstance(t, Token) and t.type == "COUNTER")
+        m = _COUNTER.match(self.text[tok.start_pos:tok.end_pos])
+        return m.group(1).title() if m else str(tok)
 
     # ------------------------------------------------------------------ keywords (15.2)
     def kw_haste(self, meta, c):
@@ -133,57 +116,72 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
     def kw_back_attack(self, meta, c):
         return Keyword("Back Attack", span=self._span(meta))
 
-    def keywords(self, meta, c):
-        return KeywordSet(tuple(c))
+    def keyword(self, meta, c):
+        return c[0]
 
-    def kw_item(self, meta, c):
-        return first_of(c, Ability)
+    def keyword_line(self, meta, c):
+        """Keywords, and a reminder text read as a sentence: it must restate the keyword's own rule (15.2),
+        and then says nothing the keyword does not."""
+        keywords = tuple(k for k in c if isinstance(k, Keyword))
+        reminder = [x for x in c if isinstance(x, list)]
+        if reminder:
+            said = {getattr(e, "action", None) for e in ast_walk(reminder)}
+            for k in keywords:
+                if not said & REMINDERS.get(k.name, set()):
+                    raise ValueError(f"the text in parentheses is not the reminder of {k.name}")
+        return KeywordSet(keywords)
 
-    def keyword_list(self, meta, c):
+    def granted_list(self, meta, c):
         return KeywordSet(tuple(k for k in c if isinstance(k, (Keyword, Ability))))
 
+    def quoted_ability(self, meta, c):
+        return next(x for x in c if isinstance(x, Ability))
+
+    def inner_ability(self, meta, c):
+        return c[0]
+
     def damage_label(self, meta, c):
-        return ("damage", number_text(str(c[0])))
+        return ("damage", int(re.search(r"\d+", str(c[0])).group()))
+
+    def ex_burst(self, meta, c):
+        return ("ex_burst",)
 
     def limit_break(self, meta, c):
-        return Keyword("Limit Break", (str(number_text(str(c[0]))),), span=self._span(meta))
+        n = re.search(r"\d+", str(c[0])).group()
+        return Keyword("Limit Break", (n,), span=self._span(meta))
 
     def warp(self, meta, c):
-        return (Keyword("Warp", (str(number_text(str(c[0]))),), span=self._span(meta)), c[1])
+        n = re.search(r"\d+", str(c[0])).group()
+        return (Keyword("Warp", (n,), span=self._span(meta)), c[1])
 
     def priming(self, meta, c):
-        name = re.search(r'"([^"]+)"', self._printed(meta))
+        name = re.search(r'"([^"]+)"', self.text[c[0].start_pos:c[0].end_pos])
         return (Keyword("Priming", (name.group(1) if name else "",), span=self._span(meta)), c[1])
 
-    # ------------------------------------------------------------------ costs (11.6.2, 11.7.2)
+    # ------------------------------------------------------------------ costs (11.2, 11.6.2)
     def icons(self, meta, c):
         cp: list[str] = []
         dull = special = x = False
         crystal = 0
         for tok in c:
-            inner = str(tok)[1:-1]
-            if inner == "ダル":
+            code = FFTCG_CODES[str(tok)[1:-1]]
+            if code == "dull":
                 dull = True
-            elif inner == "s":
+            elif code == "special":
                 special = True
-            elif inner == "c":
+            elif code == "crystal":
                 crystal += 1
-            elif inner == "x":
+            elif code == "x":
                 x = True
-            elif inner in ELEMENT_ICONS:
-                cp.append(ELEMENT_ICONS[inner])
-            elif inner.isdigit():
-                cp.append(inner)
+            elif code in ("lb", "generic"):
+                cp.append(code)
             else:
-                cp.append(inner)
+                cp.append(code)
         return Cost(cp=tuple(cp), dull_self=dull, special=special, crystal=crystal, x=x, span=self._span(meta))
 
     def cost(self, meta, c):
-        base = first_of(c, Cost) or Cost()
-        extra: list[Effect] = []
-        for item in c:
-            if isinstance(item, list):
-                extra.extend(item)
+        base = next((x for x in c if isinstance(x, Cost)), Cost())
+        extra = flatten([x for x in c if isinstance(x, list)])
         for e in extra:
             revealed = isinstance(e, Choose) and e.target.choose == "select"  # "reveal 1 X in your hand" (7.11)
             if not (revealed or isinstance(e, (Destroy, Discard, SetState, Move, Damage, Reveal, Counters))):
@@ -191,7 +189,6 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
         return replace(base, effects=tuple(extra), span=self._span(meta))
 
     def special(self, meta, c):
-        name = str(c[0])
         printed = self.text[c[0].start_pos:c[0].end_pos]
         name = printed.replace("[[s]]", "").replace("[[/]]", "").strip()
         return ("special", name, c[1], c[2])
@@ -199,257 +196,297 @@ class FFTCGTransformer(XValueRules, ConditionRules, EffectRules):
     def action(self, meta, c):
         return ("action", c[0], c[1])
 
-    # ------------------------------------------------------------------ triggers (11.8)
-    def when_trigger(self, meta, c):
-        events = [e for e in c if isinstance(e, Event)]
-        timing = "|".join(e.timing for e in events)
-        if any(isinstance(t, Token) and t.type == "BEGIN_END" for t in c):
-            timing += "|at_phase"
-        subject = next((e.subject for e in events if e.subject is not None), None)
-        return Trigger(timing, self._printed(meta), self._span(meta), subject)
-
-    def when_cast_nth(self, meta, c):
-        nth = next(str(t) for t in c if isinstance(t, Token) and t.type == "ORDINAL")
-        pairs = [p for x in c if isinstance(x, list | tuple) for p in (x if isinstance(x, list) else [x])]
-        what = next((p[1] for p in pairs if isinstance(p, tuple) and p[0] == "type"), "card")
-        return Trigger(f"you_cast_{nth}_{what}", self._printed(meta), self._span(meta))
-
-    def when_do_so(self, meta, c):
-        return Trigger("when_do_so", self._printed(meta), self._span(meta))
-
-    def at_trigger(self, meta, c):
-        edge = "beginning" if self._has(meta, "beginning") else "end"
-        phase = "_".join(w for w in ("attack", "main", "end", "draw", "active") if self._has(meta, w, w + "_"))
-        phase = re.sub(r"\bend\b", "", phase).strip("_") if edge == "end" and self._slice(meta).count("end") == 1 else phase
-        words = " ".join(self._slice(meta).lower().split())
-        turn = (Player.OPPONENT if "opponent's" in words else Player.ANY if "each player's" in words
-                or "each turn" in words else Player.YOU if "your" in words else None)
-        number = 2 if "main phase 2" in words else 1 if "main phase 1" in words else None
-        return Trigger(f"{edge}_of_{phase or 'turn'}", self._printed(meta), self._span(meta), turn=turn,
-                       next_turn="your next" in words, phase_number=number)
-
-    def __default__(self, data, children, meta):
-        if data.startswith("ev_"):
-            return Event(TIMINGS.get(data[3:], data[3:]), first_of(children, Selector),
-                         self._damage_qualifiers(data, children, meta))
-        if data in _WORDS_ONLY:
-            return Tree(data, children, meta)
-        raise ValueError(f"no AST rule for grammar rule {data!r}")  # a grammar rule left unmapped
-
-    def _damage_qualifiers(self, data: str, children: list[Any], meta: Any) -> tuple[str, ...]:
-        """What kind of damage a damage event is about (6.5): "other than battle damage", "by your
-        opponent's Summons or abilities", "less than its power", "for the first time in that turn"."""
-        if data == "ev_dealt_damage_vs_power":
-            return ("less_than_power" if self._has(meta, "less") else "more_than_power",)
-        out: list[str] = []
-        for t in children:
-            if not (isinstance(t, Tree) and t.data == "dmg_qual"):
-                continue
-            words = self._printed(t.meta).lower()
-            if "other than battle" in words:
-                out.append("not_battle")
-            elif "first time" in words:
-                out.append("first_in_turn")
-            elif words.startswith("while "):
-                out.append("while_" + words.split()[-1])
-            elif "summon" in words or "abilit" in words:
-                out.append("by_opponent" if "opponent" in words else "by_effect")
-            elif words != "this turn":
-                out.append("by_card")
-        return tuple(out)
-
     # ------------------------------------------------------------------ sentences (11.11.5)
-    def clause_list(self, meta, c):
-        return flatten(c)
-
-    def then_seq(self, meta, c):
-        first = flatten(c[:1])
-        rest = flatten(c[2:])
-        return [Sequence(connector="then", effects=(*first, *rest), span=self._span(meta))]
-
-    def then_start(self, meta, c):
-        return [Sequence(connector="then", effects=tuple(flatten(c)), span=self._span(meta))]
-
-    def may(self, meta, c):
-        return [Optional(effects=tuple(flatten(c)), span=self._span(meta))]
-
-    def if_clause(self, meta, c):
-        return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), span=self._span(meta))]
-
-    def all_conditions(self, meta, c):
-        parts = [x for x in c if isinstance(x, Condition)]
-        return Condition(kind="all", text=self._printed(meta), selector=parts[0].selector,
-                         threshold=parts[0].threshold, span=self._span(meta)) if parts else None
-
-    def if_not(self, meta, c):
-        return [Conditional(condition=Condition(kind="not_done", text="If not"), effects=tuple(flatten(c)),
-                            span=self._span(meta))]
-
-    def if_possible(self, meta, c):
-        return flatten(c)
-
-    def if_instead(self, meta, c):
-        return [Conditional(condition=c[0], effects=tuple(flatten(c[1:])), instead=True, span=self._span(meta))]
-
-    def _during(self, meta, c, dur: Duration, kind: str | None = None):
-        out = [with_duration(e, dur) for e in flatten(c)]
-        if kind:
-            return [Conditional(condition=Condition(kind="turn", text=kind), effects=tuple(out), span=self._span(meta))]
+    def effects(self, meta, c):
+        out: list[Any] = []
+        for x in c:
+            if isinstance(x, Token) and x.type == "UNITS_NOTE":   # every division before it (6.5)
+                unit = int("".join(ch for ch in str(x) if ch.isdigit()))
+                out = [_with_unit(e, unit) for e in out]
+            elif isinstance(x, list):
+                out.extend(flatten(x))
+            elif x is not None and not isinstance(x, Token):
+                out.extend(flatten([x]))
         return out
 
-    def until_eot(self, meta, c):
-        return self._during(meta, c, Duration.TURN)
+    def clause_list(self, meta, c):
+        return [y for x in c if isinstance(x, list) for y in x] + [x for x in c if not isinstance(x, list)
+                                                                  and x is not None and not isinstance(x, (Token, str))]
 
-    def during_turn(self, meta, c):
-        return self._during(meta, c, Duration.TURN)
+    def then_seq(self, meta, c):
+        first, rest = c[0], [x for x in c[1:] if not isinstance(x, Token)]
+        return [Sequence(connector="then", effects=(*flatten([first]), *flatten(rest)), span=self._span(meta))]
 
-    def during_your_turn(self, meta, c):
-        return self._during(meta, c, Duration.PERMANENT, "your_turn")
+    def then_led(self, meta, c):
+        parts = [x for x in c if not isinstance(x, Token)]
+        first, lead, body = parts[0], parts[1], parts[2:]
+        led = self._led(meta, lead, flatten(body) + [i for i in _insteads(body)])
+        return [Sequence(connector="then", effects=(*flatten([first]), *flatten([led])), span=self._span(meta))]
 
-    def during_opp_turn(self, meta, c):
-        return self._during(meta, c, Duration.PERMANENT, "opponent_turn")
+    def led(self, meta, c):
+        return self._led(meta, c[0], [y for x in c[1:] for y in (x if isinstance(x, list) else [x])])
 
-    def delayed(self, meta, c):
-        trig = c[0]
-        return [DelayedPart(trig, flatten(c[1:]))]
+    def _led(self, meta: Any, lead: tuple[str, Any], body: list[Any]) -> list[Any]:
+        kind, value = lead
+        instead = any(isinstance(x, Instead) for x in body)
+        effects = flatten(body)
+        span = self._span(meta)
+        if kind == "trigger":
+            trigger, printed = value
+            return [DelayedPart(trigger, effects, printed)]
+        if kind == "if":
+            return [Conditional(condition=value, effects=tuple(effects), instead=instead, span=span)]
+        if kind == "paying":
+            cond = Condition(kind="while_paying_cost", text=self._printed(meta), selector=value, span=span)
+            return [Conditional(condition=cond, effects=tuple(effects), span=span)]
+        if kind == "duration":
+            return [with_duration(e, value) for e in effects]
+        if kind == "window":
+            return self._window(meta, value, effects)
+        if kind == "then":
+            return [Sequence(connector="then", effects=tuple(effects), span=span)]
+        if kind == "per":                     # "For each X, Y gains +1000 power" (4)
+            return [replace(e, per=value) if isinstance(e, (ModifyStat, Damage, Draw, CostChange)) else e
+                    for e in effects]
+        return effects
 
-    def trigger_once(self, meta, c):
-        items = [x for x in c if isinstance(x, tuple)] + [("if", x) for x in c if isinstance(x, Condition)]
-        limits = tuple("trigger_" + x[0] for x in items if x[0] != "if")
-        conds = [x[1] for x in items if x[0] == "if"]   # "… only if X and if Y" (AND_IF): both must hold
-        cond = conds[0] if len(conds) == 1 else (
-            Condition(kind="all", text=" and ".join(x.text for x in conds), selector=conds[0].selector,
-                      span=self._span(meta)) if conds else None)
-        return [UseLimit(limits, cond)]
+    def _window(self, meta: Any, window: Window, effects: list[Any]) -> list[Any]:
+        """"During your turn, X gains …": the effects apply only in that player's turns (11.12.4.4)."""
+        if window.whose is None or window.phase is not None or window.whose.value == "any":
+            return effects
+        word = "your_turn" if window.whose.value == "you" else "opponent_turn"
+        cond = Condition(kind="turn", text=word, during=window, span=self._span(meta))
+        inner = [with_duration(e, Duration.PERMANENT) for e in effects]
+        return [Conditional(condition=cond, effects=tuple(inner), span=self._span(meta))]
 
-    def use_limit(self, meta, c):
-        cond = first_of(c, Condition)
-        if cond is not None:
-            return ("if", cond)
-        s = " ".join(self._slice(meta).split())
-        for words, limit in _USE_LIMITS:
-            if words in s:
-                return (limit, None)
-        return ("your_turn_only", None)
+    def lead_trigger(self, meta, c):
+        trigger = next(x for x in c if isinstance(x, Trigger))
+        return ("trigger", (trigger, self._printed(meta).rstrip(" ,")))
 
-    def once_per_turn(self, meta, c):
-        items = [("if", x) if isinstance(x, Condition) else x for x in c if isinstance(x, tuple | Condition)]
-        limits = tuple(x[0] for x in items if x[0] != "if")
-        conds = [x[1] for x in items if x[0] == "if"]
-        cond = conds[0] if len(conds) == 1 else (
-            Condition(kind="all", text=" and ".join(x.text for x in conds), span=self._span(meta)) if conds else None)
-        return [UseLimit(limits, cond)]
+    def lead_if(self, meta, c):
+        return ("if", next(x for x in c if isinstance(x, Condition)))
 
-    def quoted(self, meta, c):
-        return tuple(resolve_pronouns(apply_lasting(flatten(c))))
+    def lead_as_long(self, meta, c):
+        return ("if", next(x for x in c if isinstance(x, Condition)))
 
-    def modal_head(self, meta, c):
-        return ("head", number_in(c), self._has(meta, "up"))
+    def lead_paying(self, meta, c):
+        return ("paying", next(x for x in c if isinstance(x, Selector)))
 
-    def modal_more(self, meta, c):
-        return ("more", c[0], c[1])
+    def lead_duration(self, meta, c):
+        return ("duration", next(x for x in c if isinstance(x, Duration)))
 
-    def modal(self, meta, c):
-        head = c[0]
-        options = tuple(o for o in c[1:] if isinstance(o, tuple) and o and o[0] not in ("head", "more"))
-        base = Modal(count=head[1], up_to=head[2], options=options, span=self._span(meta))
-        more = next((x for x in c if isinstance(x, tuple) and x and x[0] == "more"), None)
-        if more is None:
-            return [base]
-        _, cond, (_, n, up) = more
-        return [Conditional(condition=cond, effects=(replace(base, count=n, up_to=up),), otherwise=(base,),
-                            instead=True, span=self._span(meta))]
+    def lead_window(self, meta, c):
+        return ("window", next(x for x in c if isinstance(x, Window)))
 
-    def per_stmt(self, meta, c):
-        per = c[0][1]
-        return [replace(e, per=per) if isinstance(e, (ModifyStat, Damage, CostChange)) else e for e in flatten(c[1:])]
+    def lead_then(self, meta, c):
+        return ("then", None)
 
-    def st_damage_change(self, meta, c):
-        sign = -1 if self._has(meta, "reduced", "decreases") else 1
-        return ModifyStat(stat="damage_received", amount=sign * number_in(c),
-                          target=first_of(c, Selector) or Selector(ref="it"), duration=Duration.TURN,
-                          span=self._span(meta), next_only=self._has(meta, "next"))
+    def lead_also(self, meta, c):
+        return ("also", None)
 
-    def st_lose_all(self, meta, c):
-        dur = first_of(c, Duration) or Duration.PERMANENT
-        return Restriction(mode="lose", action="all_abilities", target=c[0], duration=dur, span=self._span(meta))
+    def lead_like(self, meta, c):
+        return ("also", None)
 
+    def lead_per(self, meta, c):
+        return ("per", next(x for x in c if isinstance(x, tuple) and x[0] == "per")[1])
 
-    def player_mill(self, meta, c):
-        c, var = lift_x(c)  # "the top X cards" (4.5)
-        return mark_x(Move(target=Selector(count=c[1], zone="deck", owner=c[0]), dest="break", span=self._span(meta)),
-                      var)
+    def with_note(self, meta, c):
+        return [*flatten([c[0]]), *flatten([c[1]])]
 
-    def place_counters(self, meta, c):
-        name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Counters(name=name.title(), count=number_in(c), target=first_of(c, Selector), per=per,
-                        span=self._span(meta))
-
-    def remove_counters(self, meta, c):
-        name = str(next(t for t in c if isinstance(t, Token) and t.type == "COUNTER_NAME")).rsplit(" ", 1)[0]
-        count = number_in(c) if any(isinstance(t, Token) and t.type == "NUMBER" for t in c) else 0  # 0: all
-        var = X_VAR if self._slice(meta).split()[1:2] == [X_VAR] else None  # "remove X … Counters" (4.5)
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Counters(name=name.title(), count=1 if var else count, target=first_of(c, Selector), remove=True,
-                        per=per, span=self._span(meta), amount_var=var)
-
-    def effects(self, meta, c):
-        return apply_units(c)
-
-    def inner_ability(self, meta, c):
-        return assemble(c[0], self._printed(meta), self._span(meta), ex_burst=False, damage=None)
-
-    def gains_quoted(self, meta, c):
-        return c
+    def and_if(self, meta, c):
+        first = flatten([c[0]])
+        cond = next(x for x in c if isinstance(x, Condition))
+        body = [x for x in c[2:] if isinstance(x, list)]
+        instead = any(isinstance(x, Instead) for b in body for x in b)
+        return [*first, Conditional(condition=cond, effects=tuple(flatten(body)), instead=instead,
+                                    span=self._span(meta))]
 
     # ------------------------------------------------------------------ abilities (11.5)
     def ability(self, meta, c):
-        ex = any(isinstance(t, Token) and t.type == "EX_BURST" for t in c)
+        ex = any(isinstance(x, tuple) and x == ("ex_burst",) for x in c)
         damage = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "damage"), None)
-        body = [x for x in c if not (isinstance(x, Token) or (isinstance(x, tuple) and x and x[0] == "damage"))]
+        body = [x for x in c if not (isinstance(x, tuple) and x and x[0] in ("ex_burst", "damage")
+                                     and not isinstance(x[0], Keyword))]
         return assemble(body[0], self._printed(meta), self._span(meta), ex_burst=ex, damage=damage)
 
     def line(self, meta, c):
         return c[0]
 
+    # ------------------------------------------------------------------ players (6.1)
+    def pl_you(self, meta, c):
+        return Player.YOU
+
+    def pl_opp(self, meta, c):
+        return Player.OPPONENT
+
+    def pl_each(self, meta, c):
+        return Player.EACH
+
+    def pl_any(self, meta, c):
+        return Player.ANY
+
+    def pl_that(self, meta, c):
+        return Player.ANY
+
+    def pl_controller(self, meta, c):
+        from judge.text.fftcg.verbs import ControllerOf
+
+        return ControllerOf(next((x for x in c if isinstance(x, Selector)), Selector(ref="it")))
+
+    def player(self, meta, c):
+        return c[0]
+
+    def damage_to(self, meta, c):
+        return c[0]
+
+    # ------------------------------------------------------------------ small words
+    def stmt_end(self, meta, c):
+        return c[0] if c else None
+
+    def h_you(self, meta, c):
+        return "h_you"
+
+    def h_that(self, meta, c):
+        return "h_that"
+
+    def owners_word(self, meta, c):
+        return None
+
+    def card_word(self, meta, c):
+        return None
+
+    def point_word(self, meta, c):
+        return None
+
+    def state_word(self, meta, c):
+        return c[0]
+
+    def window(self, meta, c):
+        return c[0]
+
+    # ------------------------------------------------------------------ amounts per card counted (4)
+    def per(self, meta, c):
+        return ("per", next(x for x in c if isinstance(x, Selector)))
+
+    def per_counter(self, meta, c):
+        return ("per", replace(next(x for x in c if isinstance(x, Selector)), zone=f"counters:{self._counter(c)}"))
+
+    def per_damage(self, meta, c):
+        return ("per", Selector(count=None, zone="damage", owner=Player.YOU))
+
+    def per_zone_card(self, meta, c):
+        zone = dict(p for p in pairs_of(c))
+        return ("per", Selector(count=None, zone=zone.get("zone"), owner=zone.get("owner", Player.YOU),
+                                card_types=("card",)))
+
+    def per_every(self, meta, c):
+        n = int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))
+        return ("per", replace(next(x for x in c if isinstance(x, Selector)), count=None, every=n))
+
+    def per_this_turn(self, meta, c):
+        zone = "drawn_this_turn" if "drawn" in c else "cast_this_turn"
+        return ("per", Selector(count=None, zone=zone, owner=Player.YOU, card_types=("card",)))
+
+    def cd_cast(self, meta, c):
+        return "cast"
+
+    def cd_drawn(self, meta, c):
+        return "drawn"
+
+    def per_element(self, meta, c):
+        return ("per", replace(next(x for x in c if isinstance(x, Selector)), zone="elements_among"))
+
+    def per_cp_x(self, meta, c):
+        return ("per", Selector(count=None, zone="cp_paid_for_x", owner=Player.YOU))
+
+    def per_crystal(self, meta, c):
+        return ("per", Selector(count=None, zone="crystals", owner=Player.YOU))
+
+    def per_cp(self, meta, c):
+        return ("per", replace(next(x for x in c if isinstance(x, Selector)), zone="cp_required"))
+
+    def per_paid_elements(self, meta, c):
+        return ("per", Selector(count=None, zone="paid_elements", owner=Player.YOU))
+
+    def per_acted_on(self, meta, c):
+        verb = next(x for x in c if x in ("revealed", "discarded", "dulled"))
+        return ("per", Selector(count=None, card_types=("card",), zone=verb, owner=Player.YOU))
 
 
+def _with_unit(node: Any, unit: int) -> Any:
+    """A division of damage ("Divide N damage …") given the unit it is divided in, inside conditions too."""
+    if isinstance(node, Damage) and node.amount_from == "divided" and node.unit is None:
+        return replace(node, unit=unit)
+    if isinstance(node, (Conditional, Sequence)):
+        changes = {k: tuple(_with_unit(e, unit) for e in getattr(node, k))
+                   for k in ("effects", "otherwise") if hasattr(node, k)}
+        return replace(node, **changes)
+    return node
 
+
+def ast_walk(items: list[Any]) -> list[Any]:
+    from judge.text.ast import walk
+
+    return [n for x in flatten(items) for n in walk(x)]
+
+
+def _insteads(items: list[Any]) -> list[Instead]:
+    return [x for b in items if isinstance(b, list) for x in b if isinstance(x, Instead)]
 
 
 # ---------------------------------------------------------------------- parse pipeline hooks
-# judge.text.parse calls split(text) once, then prepare(segment) and build(tree, prepared, offset)
+# judge.text.parse calls split(text, name) once, then prepare(segment, name) and build(tree, view, offset)
 # for each ability. The grammar reads the prepared view; the AST keeps the printed words, so the
 # printed segment is remembered under its view (bounded: views repeat across calls).
 _PRINTED: dict[str, str] = {}
-_NAME: list[tuple[str, str | None]] = []
 
 
 def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
-    the card's own name when known (a text that never uses it names no card of its own); without it
-    the name is guessed from the text."""
+    the card's own name when known; without it the name is guessed from the text."""
     from judge.text.fftcg.source import infer_name, split_abilities
 
     if not name:
         name = infer_name(text)
-    _NAME[:] = [(text, name)]
     return [(s.start, s.end) for s in split_abilities(text, name)]
 
 
-def prepare(segment: str) -> str:
+def prepare(segment: str, name: str | None = None) -> str:
     """The grammar's view of one ability (same length): see `judge.text.fftcg.source.mask`."""
     from judge.text.fftcg.source import infer_name, mask
 
-    name = _NAME[0][1] if _NAME and segment in _NAME[0][0] else infer_name(segment)
-    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name))
+    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name or infer_name(segment)))
     if len(_PRINTED) > 4096:
         _PRINTED.clear()
     _PRINTED[view] = segment
     return view
 
 
+def not_understood(segment: str) -> list[tuple[int, int, str]]:
+    """Parts of one ability the grammar must not guess at: icons it does not know (judge/text/icons.py)."""
+    from judge.text.icons import unknown_icons
+
+    return unknown_icons(segment, "fftcg")
+
+
+def describe_expected(names: Any, parser: Any, found: str | None) -> tuple[str, ...]:
+    """What the grammar needed where it stopped, in words (judge/text/fftcg/expect.py)."""
+    from judge.text.fftcg.expect import expected
+
+    literal = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+    return expected(names, literal, found)
+
+
+def register_cards(cards: Any) -> None:
+    """The Jobs, Categories and names of these cards may be named without markup (names.py)."""
+    from judge.text.fftcg.names import register_cards as register
+
+    register(cards)
+
+
 def build(tree: Tree, text: str, offset: int = 0) -> Ability:
     """The Ability of one parsed line; `text` is the printed line or its prepared view."""
-    return FFTCGTransformer(_PRINTED.get(text, text), offset, view=text).transform(tree)
+    return FFTCGTransformer(_PRINTED.get(text, text), offset).transform(tree)
+
+
+__all__ = ["FFTCGTransformer", "build", "describe_expected", "not_understood", "prepare", "register_cards", "split"]

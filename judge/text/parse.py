@@ -189,13 +189,19 @@ def _takes_name(split: Any) -> bool:
 
 def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared,
                 offset: int) -> tuple[Ability | None, list[Unparsed]]:
-    """One ability line: an Ability, or the unparsed parts with what was expected there."""
+    """One ability line: an Ability, or the unparsed parts with what was expected there.
+
+    The tree comes from the fast driver of the parser (judge.text.lark_speed: the same tree as
+    Lark's) when it can; anything the driver leaves (a syntax error first of all) is parsed by
+    Lark itself, so failures are reported exactly as Lark sees them."""
     from lark.exceptions import UnexpectedInput, VisitError
 
     view = line.view if isinstance(line, Prepared) else line
     whole = [(offset, offset + len(line.source if isinstance(line, Prepared) else line))]
     try:
-        tree = parser.parse(view, start="line")
+        tree = _fast_tree(parser, view)
+        if tree is None:
+            tree = parser.parse(view, start="line")
     except UnexpectedInput as exc:
         return None, _localise(parser, module, game, line, offset, exc)
     except RecursionError:
@@ -207,6 +213,43 @@ def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared
         return None, [Unparsed(*whole[0], view, (reason,))]
     except (ValueError, TypeError, KeyError) as exc:
         return None, [Unparsed(*whole[0], view, (str(exc) or type(exc).__name__,))]
+
+
+def _fast_tree(parser: Any, view: str) -> Any:
+    """The tree of a line from the fast driver (judge.text.lark_speed); None when Lark must parse it."""
+    from judge.text import grammar
+
+    fast = _driver(parser) if grammar.fast_enabled() else None
+    if fast is None:
+        return None
+    from judge.text.lark_speed import Fallback
+
+    try:
+        return fast.parse(view, "line")
+    except Fallback:
+        return None
+
+
+def _driver(parser: Any) -> Any:
+    from judge.text.lark_speed import fast_parser
+
+    return fast_parser(parser)
+
+
+def _parses(parser: Any, text: str, start: str) -> None:
+    """Parse `text` from `start` for its verdict only: the fast driver, else Lark (which raises)."""
+    from judge.text import grammar
+
+    fast = _driver(parser) if grammar.fast_enabled() else None
+    if fast is not None:
+        from judge.text.lark_speed import Fallback
+
+        try:
+            fast.parse(text, start)
+            return
+        except Fallback:
+            pass
+    parser.parse(text, start=start)
 
 
 def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
@@ -252,7 +295,7 @@ def _localise(parser: Any, module: ModuleType, game: str, line: str | Prepared, 
     if "sentence" in start_rules(game):
         for a, b in spans:
             try:
-                parser.parse(view[a:b], start="sentence")
+                _parses(parser, view[a:b], "sentence")
             except UnexpectedInput as sub:
                 found.append(Unparsed(*where(a, b), view[a:b], _expected(parser, module, sub, view[a:b])))
             except RecursionError:

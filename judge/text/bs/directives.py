@@ -29,6 +29,11 @@ from judge.text.ast import (
 from judge.text.bs.nodes import Pick, Ref, _num, _player, first, has_tok, ints, tok, toks
 
 
+def _is_id(x: Any) -> bool:
+    """A plain string child made by a sub-rule (a destination id), not a token nor a Player."""
+    return isinstance(x, str) and not isinstance(x, Token | Player)
+
+
 def _per(c: list) -> Selector | None:
     """The "for each …" part of a directive, if any."""
     return next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
@@ -482,7 +487,7 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move | list:
-        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        dest = next(x for x in c if _is_id(x))
         targets = [x for x in c if isinstance(x, Selector)]
         moves = [Move(target=_zoned(t, c), dest=dest, span=self._span(meta)) for t in targets]
         return moves[0] if len(moves) == 1 else moves     # "return that spirit and all spirits …"
@@ -493,7 +498,7 @@ class DirectiveMixin:
         from judge.text.bs.nodes import _merge
 
         target = _zoned(first(c, Selector), c)
-        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        dest = next(x for x in c if _is_id(x))
         parts = _merge([x for x in c if isinstance(x, dict)])
         parts = {k: v for k, v in parts.items() if not k.startswith("_")}
         if "thresholds" in parts:

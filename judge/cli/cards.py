@@ -37,7 +37,9 @@ def _print_result(result, game: str) -> None:
             click.echo(line)
     for u in result.unparsed:
         click.echo(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected:
+        if u.expected and u.expected[0].startswith("stopped at"):
+            click.echo(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
+        elif u.expected:
             click.echo(f"  expected: {', '.join(u.expected)}")
 
 
@@ -55,6 +57,9 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
     """
     from judge.text.parse import parse_text
 
+    if not text.strip():
+        raise BadInput('nothing to parse: the card text is empty (e.g. judge parse "When Summoned: Draw a card." '
+                       '--game bss)')
     result = parse_text(text.replace("\\n", "\n"), game)
     if as_json:
         _json(_result_json(result, game))

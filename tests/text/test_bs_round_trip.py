@@ -86,8 +86,8 @@ CANONICAL = [
     "[LV1] This spirit cannot be blocked by all of your opponent's spirits with cost 4 or more.",
     "[LV3] When This Spirit Attacks: You may pay one core from this spirit to refresh it.",
     "[Main] Your opponent selects one of your opponent's spirits. Destroy it.",
-    "[LV2] When Destroyed: Reveal the top three cards of your deck. Add one spirit card to your hand. "
-    "Discard the remaining cards.",
+    "[LV2] When Destroyed: Reveal the top six cards of your deck. Add one nexus card to your hand. "
+    "Discard the remaining cards and draw one card.",
     "[LV1][LV2] Neither player's life can be reduced by an attack from all spirits with 2000 or fewer BP.",
     "[Flash] Select one of your spirits and one of your opponent's spirits and exhaust them.",
 ]
@@ -109,7 +109,7 @@ def test_rendering_is_read_back_by_the_grammar() -> None:
 def test_words_follow_the_normalisations() -> None:
     # number words, plurals, possessives of a player, contractions: one list of what may differ
     assert words("Draw a card.") == words("draw one cards")
-    assert words("Return it to your opponent's hand.") == words("return it to their hand")
+    assert words("Now return it to your opponent's hand.") == words("now return it to their hand")
     assert words("if your opponent doesn't control any") == words("if your opponent does not have any")
     assert words("as part of this spirit's summoning cost") == words("as part of this spirit's cost")
     assert {"number words", "whose", "select", "repaired slips"} <= set(NORMALISATIONS)

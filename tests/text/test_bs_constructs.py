@@ -8,6 +8,7 @@ that name their kind, and the source slips repaired by the one normalisation ste
 from __future__ import annotations
 
 import pytest
+from text_helpers import bs_effect, bs_one
 
 from judge.text.ast import (
     Conditional,
@@ -19,11 +20,10 @@ from judge.text.ast import (
     Move,
     Player,
     Restriction,
-    SetState,
     SetStat,
+    SetState,
     walk,
 )
-from text_helpers import bs_effect, bs_one
 
 
 def _all(ability, kind):
@@ -185,7 +185,7 @@ def test_a_directive_target_is_what_it_stands_for(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "[Main] Select one of your opponent's spirits with cost 4 or more. Discard one card from your hand and return that spirit to "
     "their hand.",
-    "[Main] Select one of your opponent's refreshed spirits. Discard one card and destroy that spirit.",
+    "[Main] Select one of your opponent's refreshed Golem spirits. Discard one card and destroy that spirit.",
     "[Flash] Select one of your opponent's LV2 spirits. Discard two cards and exhaust that spirit.",
 ])
 def test_that_spirit_is_the_latest_selection_of_spirits(text: str) -> None:

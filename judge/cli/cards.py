@@ -39,7 +39,9 @@ def _print_result(result, game: str) -> None:
             click.echo(line)
     for u in result.unparsed:
         click.echo(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected:
+        if u.expected and u.expected[0].startswith("stopped at"):
+            click.echo(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
+        elif u.expected:
             click.echo(f"  expected: {', '.join(u.expected)}")
 
 

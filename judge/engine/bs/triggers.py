@@ -29,6 +29,8 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
+#: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).
+TIMING_CONCEPT: dict[str, tuple[str, ...]] = {"when_attacks_or_blocks": ("battle.when_attacks_or_blocks",)}
 #: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
 BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
 #: Burst timings (10-9-1) and the event that meets each condition.
@@ -147,7 +149,8 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
                           label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
-                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]), timing=ab.timing or event,
+                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event], *TIMING_CONCEPT.get(ab.timing or "", ())),
+                          timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])

@@ -128,6 +128,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": ("6-6-1-2-2", "3-8-1"),
     "burst.activate": ("10-9-2", "10-9-4"),
+    "burst.condition": ("10-9-1",),
     # do
     "do.draw": ("4-5-2", "4-5-3"),
     "do.discard": ("10-2-1",),
@@ -319,6 +320,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": (),
     "burst.activate": (),
+    "burst.condition": (),
     # do
     "do.draw": ("5-6-2", "5-6-3"),
     "do.discard": ("5-13-1",),

@@ -25,6 +25,7 @@ class Ctx(Context[State]):
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
+        self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it
 
     @property
     def game(self) -> str:

@@ -139,13 +139,38 @@ def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
     return holds
 
 
+def _event_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
+    """A condition about the triggering event that leads the text ("When Summoned: if you summon this
+    spirit from your hand, …") decides whether the effect activates (8-6-2); when it does not hold,
+    nothing activates, and a burst waiting for that effect to resolve has nothing to answer (10-9-1)."""
+    from judge.engine.bs import conditions, happened
+
+    cond = happened.activation_condition(ab)
+    if cond is None:
+        return True
+    holds = conditions.holds(ctx, cond, Work(kind="effects", source=cid, controller=ctrl, label=cid))
+    if holds is not False:
+        return True            # it holds, or it is left to the resolution to say it cannot be decided
+    ctx.log(f"{name_of(ctx.state, cid)}: the event does not meet the condition its "
+            f"{derive.timing_label(ab.timing)} effect is written for, so that effect does not activate",
+            "effect.triggered")
+    opp = ctx.state.players[ctx.state.opponent(ctrl)]
+    if ab.timing == "when_summoned" and opp.burst is not None and any(
+            b.kind == AbilityKind.BURST and burst_event(b) == "summoned_resolved"
+            for b in ctx.state.card_def(opp.burst).abilities):
+        ctx.log(f"{opp.name}'s burst {name_of(ctx.state, opp.burst)}: no When Summoned effect activates or resolves, "
+                "so its condition is not met", "burst.condition")
+    return False
+
+
 def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
     items = []
     for idx, ab in abilities_for(state, cid, event):
-        if not trigger_condition(ctx, cid, ctrl, ab) or restricted(ctx, cid, idx, ab):
+        if not trigger_condition(ctx, cid, ctrl, ab) or not _event_condition(ctx, cid, ctrl, ab) \
+                or restricted(ctx, cid, idx, ab):
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
                           label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
@@ -269,7 +294,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded, ctx.core_moves = {}, None, [], [], []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:

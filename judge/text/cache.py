@@ -109,7 +109,8 @@ def _default_lexicon_digest() -> str:
 
 
 def _context(game: str) -> str:
-    """What a game's registered context function returns, as text ("" when it has none)."""
+    """A hash of what a game's registered context function returns ("" when it has none); the
+    same object as last time (a cached list that did not change) is not hashed again."""
     hook = CONTEXT.get(game)
     if hook is None:
         return ""
@@ -117,15 +118,23 @@ def _context(game: str) -> str:
         module = importlib.import_module(hook[0])
     except ImportError:
         return ""
-    return repr(getattr(module, hook[1])())
+    value = getattr(module, hook[1])()
+    last = _CONTEXTS.get(game)
+    if last is not None and last[0] is value:
+        return last[1]
+    digest = hashlib.sha256(repr(value).encode()).hexdigest()
+    _CONTEXTS[game] = (value, digest)
+    return digest
+
+
+_CONTEXTS: dict[str, tuple[Any, str]] = {}
 
 
 def text_key(text: str, game: str, name: str | None = None, lexicon: Lexicon | None = None) -> str:
     """The key of a text's parse: a hash of the game, text, own name and the lists read besides."""
     lex = _lexicon_digest(lexicon) if lexicon is not None else _default_lexicon_digest()
     context = _context(game)
-    payload = json.dumps([game, name or "", text, lex, hashlib.sha256(context.encode()).hexdigest()],
-                         ensure_ascii=False)
+    payload = json.dumps([game, name or "", text, lex, context], ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -229,6 +238,7 @@ def forget() -> None:
     """Empty this process's memory of results (the store is untouched): tests, benchmarks."""
     _MEMORY.clear()
     _PRUNED.clear()
+    _CONTEXTS.clear()
     for cached in (grammar_version, _default_lexicon_digest):
         getattr(cached, "cache_clear", lambda: None)()
 

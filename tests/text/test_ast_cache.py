@@ -232,3 +232,15 @@ def test_a_write_keeps_a_verified_database_verified(db: Path) -> None:
     cache.parse_cached(card.text, "bss", name=card.name, db_path=db)
     assert _stored(db)
     assert store._read_stamp(db) == store._stamp(db)        # no re-verification on the next start
+
+
+def test_names_a_game_reads_besides_the_text_are_part_of_the_key() -> None:
+    """FFTCG reads plain Job / Card Name references against the names it knows (judge.text.fftcg.
+    names): a board that registers more names must not be answered with a parse made without them."""
+    from judge.text.fftcg import names
+
+    text = "Choose 1 Forward. Break it."
+    before = cache.text_key(text, "fftcg")
+    assert cache.text_key(text, "fftcg") == before
+    names.register(jobs=["Invented Jobholder"], names=["Invented Cardname Zyx"])
+    assert cache.text_key(text, "fftcg") != before

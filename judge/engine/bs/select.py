@@ -132,6 +132,8 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
            chooser: str | None = None, concept: str | None = None) -> list[str]:
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bs_helpers import act, magic, make, spirit
 
-from judge.text.ast import Ability, AbilityKind, Destroy, Player, Selector
+from judge.text.ast import Ability, AbilityKind, Condition, Destroy, Move, Player, Selector, Span
 
 OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
 
@@ -31,3 +31,66 @@ def test_bss_8_5_3_the_opponent_selects_when_the_effect_says_so() -> None:
 def test_bss_8_5_3_without_a_chooser_the_effects_controller_selects() -> None:
     r = act(_hex_board((Destroy(target=OPP_SPIRIT),)), {"player": "A", "magic": "hex"})
     assert r.request is not None and r.request.player == "A"
+
+
+# -- "when one of your spirits is destroyed, return it from your trash to your hand" ----------------
+
+MINE = Selector(count=1, owner=Player.YOU, card_types=("spirit",))
+DESTROYED = Condition(kind="event", text="", event="destroyed", selector=MINE)
+
+
+def _watcher(*, timing: str = "during_opponents_turn", qualifiers: tuple[str, ...] = ()) -> Ability:
+    return Ability(kind=AbilityKind.TRIGGERED, timing=timing,
+                   condition=replace(DESTROYED, qualifiers=qualifiers),
+                   effects=(Move(target=replace(MINE, span=Span(1, 2)), dest="hand"),))
+
+
+def _wipe_board(*, watcher: Ability, mine: int = 1) -> object:
+    field = [{"id": "n1", "card": "ark", "cores": 0}]
+    field += [{"id": f"a{i}", "card": "p", "cores": 1} for i in range(1, mine + 1)]
+    return make("bss", {"wipe": magic("Wipe"), "p": spirit("P"), "ark": {**spirit("Ark"), "type": "nexus",
+                                                                        "levels": {1: {"cores": 0, "bp": 0}}}},
+                {"A": {"field": field, "deck": 5},
+                 "B": {"reserve": 3, "hand": ["wipe"], "deck": 5}},
+                player="B", abilities={"wipe": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+                    Destroy(target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",))),)),),
+                    "ark": (watcher,)})
+
+
+def test_bss_8_10_1_it_is_the_destroyed_card_found_in_the_trash_not_a_new_selection() -> None:
+    r = act(_wipe_board(watcher=_watcher()), {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.zone_of("a1") == "hand"
+    assert "10-15-1" in r.cites        # a trigger on a destruction is a "When Destroyed" effect
+
+
+def test_bss_8_5_3_two_destroyed_at_once_the_controller_picks_which_it_is() -> None:
+    r = act(_wipe_board(watcher=_watcher(), mine=2), {"player": "B", "magic": "wipe"})
+    assert r.request is not None and r.request.player == "A" and set(r.request.options) == {"a1", "a2"}
+    done = act(r.state, {"player": "A", "choose": ["a2"]})
+    assert done.ok and done.state.zone_of("a2") == "hand" and done.state.zone_of("a1") == "trash"
+
+
+def test_bss_8_10_1_a_watcher_destroyed_by_the_same_event_still_sees_it() -> None:
+    """The watching card is destroyed together with the others: its window is read as it last was."""
+    w = _watcher(timing="during_opponents_turn")
+    state = make("bss", {"wipe": magic("Wipe"), "p": spirit("P")},
+                 {"A": {"field": [{"id": "a1", "card": "p", "cores": 1}], "deck": 5},
+                  "B": {"reserve": 3, "hand": ["wipe"], "deck": 5}},
+                 player="B", abilities={"wipe": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+                     Destroy(target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",))),)),),
+                     "p": (w,)})
+    r = act(state, {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.zone_of("a1") == "hand"
+
+
+def test_bss_the_first_time_each_turn_answers_to_one_destruction_only() -> None:
+    zap = Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=OPP_SPIRIT),))
+    state = make("bss", {"zap": magic("Zap"), "p": spirit("P"), "q": spirit("Q")},
+                 {"A": {"field": [{"id": "a1", "card": "p", "cores": 1}, {"id": "a2", "card": "q", "cores": 1}],
+                        "deck": 5},
+                  "B": {"reserve": 6, "hand": ["zap", "zap"], "deck": 5}},
+                 player="B", abilities={"zap": (zap,), "q": (_watcher(qualifiers=("first_each_turn",)),)})
+    first = act(state, {"player": "B", "magic": "zap", "targets": ["a1"]})
+    assert first.ok and first.state.zone_of("a1") == "hand"
+    second = act(first.state, {"player": "B", "magic": "zap", "targets": ["a2"]})
+    assert second.ok and second.state.zone_of("a2") == "trash"

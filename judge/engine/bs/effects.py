@@ -269,9 +269,16 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
-        from judge.engine.bs import zones
+    from judge.engine.bs import subjects, zones
 
+    if subjects.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
+        if eff.dest not in zones.DESTS:
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            return
+        for cid in subjects.subjects(ctx, eff.target, item):
+            zones.place(ctx, cid, eff.dest)
+        return
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
         if eff.target.self_ref:     # "put it into your hand": the card just revealed
             eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
         zones.move_from_pile(ctx, eff, item)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bs_helpers import act, magic, make, spirit
+from bs_helpers import act, magic, make, play, spirit
 
-from judge.text.ast import Ability, AbilityKind, Condition, Destroy, Move, Player, Selector, Span
+from judge.text.ast import Ability, AbilityKind, Condition, Destroy, Draw, Move, Player, Selector, Span
 
 OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
 
@@ -94,3 +94,43 @@ def test_bss_the_first_time_each_turn_answers_to_one_destruction_only() -> None:
     assert first.ok and first.state.zone_of("a1") == "hand"
     second = act(first.state, {"player": "B", "magic": "zap", "targets": ["a2"]})
     assert second.ok and second.state.zone_of("a2") == "trash"
+
+
+# -- "when a core is placed into your reserve" --------------------------------------------------------
+
+CORE_PLACED = Condition(kind="event", text="", event="core_placed", player=Player.YOU, zone="reserve",
+                        object=Selector(count=1, unit="core"))
+
+
+def _core_watcher_board(*, timing: str, mine: int = 1) -> object:
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing=timing, condition=CORE_PLACED,
+                      effects=(Draw(count=1),))
+    field = [{"id": f"a{i}", "card": "p", "cores": 1} for i in range(1, mine + 1)]
+    return make("bss", {"wipe": magic("Wipe"), "p": spirit("P"), "w": spirit("W")},
+                {"A": {"field": [{"id": "w1", "card": "w", "cores": 1}, *field], "deck": 5},
+                 "B": {"reserve": 3, "hand": ["wipe"], "deck": 5}},
+                player="B", abilities={"wipe": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+                    Destroy(target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",),
+                                            other=False, name="P")),)),), "w": (watcher,)})
+
+
+def test_bss_10_1_3_4_cores_of_spirits_destroyed_together_arrive_as_one_event() -> None:
+    r = act(_core_watcher_board(timing="during_opponents_turn", mine=2), {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.players["A"].reserve == 2
+    assert len(r.state.players["A"].hand) == 1        # the watcher activated once, not once per spirit
+
+
+def test_bss_cores_placed_outside_the_watchers_window_set_nothing_off() -> None:
+    r = act(_core_watcher_board(timing="during_your_turn"), {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.players["A"].reserve == 1 and len(r.state.players["A"].hand) == 0
+
+
+def test_bss_7_1_5_3_1_life_cores_reaching_the_reserve_are_placed_there() -> None:
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="during_opponents_turn", condition=CORE_PLACED,
+                      effects=(Draw(count=1),))
+    state = make("bss", {"x": spirit("X"), "w": spirit("W")},
+                 {"A": {"field": [{"id": "w1", "card": "w", "cores": 1}], "deck": 5},
+                  "B": {"field": [{"id": "b1", "card": "x", "cores": 1}], "deck": 5}},
+                 player="B", step="attack", abilities={"w": (watcher,)})
+    state, _ = play(state, {"player": "B", "attack": "b1"}, {"player": "A", "no_block": True})
+    assert state.players["A"].life == 4 and len(state.players["A"].hand) == 1

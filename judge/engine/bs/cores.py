@@ -92,6 +92,9 @@ def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
         return
     p = state.players[who]
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) + n}))
+    from judge.engine.bs.core_events import placed
+
+    placed(ctx, who, where, n + (1 if soul else 0))
 
 
 def _which(ctx: Ctx, owner: str, where: str, n: int, eff: ast.MoveCores, dst: str, item: Work) -> bool:

@@ -7,7 +7,19 @@ from dataclasses import replace
 
 from bs_helpers import act, magic, make, play, spirit
 
-from judge.text.ast import Ability, AbilityKind, Condition, Destroy, Draw, Move, Player, Selector, Span
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Destroy,
+    Draw,
+    Duration,
+    Move,
+    Player,
+    Restriction,
+    Selector,
+    Span,
+)
 
 OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
 
@@ -134,3 +146,42 @@ def test_bss_7_1_5_3_1_life_cores_reaching_the_reserve_are_placed_there() -> Non
                  player="B", step="attack", abilities={"w": (watcher,)})
     state, _ = play(state, {"player": "B", "attack": "b1"}, {"player": "A", "no_block": True})
     assert state.players["A"].life == 4 and len(state.players["A"].hand) == 1
+
+
+# -- "'When Destroyed' effects … are not triggered" (1-3-3, 10-15-1) ----------------------------------
+
+WHEN_DESTROYED = Selector(count=None, unit="effect", effect="when_destroyed")
+DRAW_ON_DEATH = Ability(kind=AbilityKind.TRIGGERED, timing="when_destroyed", effects=(Draw(count=1),))
+
+
+def _bar_board(*, keep: Ability | None = None, wipe_effects: tuple = ()) -> object:
+    wipe = Ability(kind=AbilityKind.MAGIC, timing="main", effects=wipe_effects or (
+        Destroy(target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",))),))
+    b_field = [{"id": "k1", "card": "keep", "cores": 1}] if keep else []
+    return make("bss", {"wipe": magic("Wipe"), "p": spirit("P"), "keep": spirit("Keep")},
+                {"A": {"field": [{"id": "a1", "card": "p", "cores": 1}], "deck": 5},
+                 "B": {"reserve": 3, "hand": ["wipe"], "deck": 5, "field": b_field}},
+                player="B", abilities={"wipe": (wipe,), "p": (DRAW_ON_DEATH,),
+                                       **({"keep": (keep,)} if keep else {})})
+
+
+def test_bss_10_15_1_a_destroyed_spirits_own_effect_activates_without_a_bar() -> None:
+    r = act(_bar_board(), {"player": "B", "magic": "wipe"})
+    assert r.ok and len(r.state.players["A"].hand) == 1
+
+
+def test_bss_1_3_3_a_constant_bar_stops_when_destroyed_effects_on_the_opponents_spirits() -> None:
+    bar = Restriction(mode="cannot", action="activate", duration=Duration.PERMANENT, object=WHEN_DESTROYED,
+                      target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",)))
+    r = act(_bar_board(keep=Ability(kind=AbilityKind.CONSTANT, effects=(bar,))), {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.zone_of("a1") == "trash" and len(r.state.players["A"].hand) == 0
+    assert "1-3-3" in r.cites
+
+
+def test_bss_1_3_3_not_triggered_by_this_effect_covers_the_destruction_it_performs() -> None:
+    bar = Restriction(mode="cannot", action="activate", duration=Duration.PERMANENT, object=WHEN_DESTROYED,
+                      player=Player.OPPONENT, by=Selector(count=None, unit="effect", effect="this"))
+    wipe = (Destroy(target=Selector(count=None, owner=Player.OPPONENT, card_types=("spirit",))), bar)
+    r = act(_bar_board(wipe_effects=wipe), {"player": "B", "magic": "wipe"})
+    assert r.ok and r.state.zone_of("a1") == "trash" and len(r.state.players["A"].hand) == 0
+    assert not any("not modelled" in s.text for s in r.steps)

@@ -40,9 +40,12 @@ def executable(node: object) -> bool:
 
 @effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
+    from judge.engine.bs import no_trigger
+
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     if ids:
-        management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 @effect(ast.Draw, concepts=("do.draw",))
@@ -327,6 +330,13 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
+    from judge.engine.bs import no_trigger
+
+    if no_trigger.applied_with(ctx, eff, item):
+        return
+    if no_trigger.is_bar(eff):      # read from constant abilities on the field (no_trigger.py), not resolved
+        ctx.unmodelled(f"{item.label}: stopping \"When Destroyed\" effects for a duration")
+        return
     if eff.target is None:
         from judge.engine.bs import life
 

@@ -148,7 +148,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
-            triggers.fire_burst(ctx, victim, "spirit_destroyed")
+            from judge.engine.bs.no_trigger import barred
+
+            if barred(ctx, victim, {"controller": victim}) is None:
+                triggers.fire_burst(ctx, victim, "spirit_destroyed")
     return done
 
 

@@ -185,3 +185,27 @@ def test_bss_1_3_3_not_triggered_by_this_effect_covers_the_destruction_it_perfor
     r = act(_bar_board(wipe_effects=wipe), {"player": "B", "magic": "wipe"})
     assert r.ok and r.state.zone_of("a1") == "trash" and len(r.state.players["A"].hand) == 0
     assert not any("not modelled" in s.text for s in r.steps)
+
+
+# -- "select one of theirs. Then, select one of yours. Destroy both." (10-1-3) -------------------------
+
+def _both_board(span_b: Span) -> object:
+    mine = Selector(count=1, owner=Player.YOU, card_types=("spirit",))
+    balance = Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+        Destroy(target=replace(OPP_SPIRIT, chooser=Player.OPPONENT), span=Span(40, 60)),
+        Destroy(target=mine, span=span_b)))
+    return make("bss", {"bal": magic("Balance"), "p": spirit("P")},
+                {"A": {"reserve": 3, "hand": ["bal"], "deck": 5, "field": [{"id": "a1", "card": "p", "cores": 1}]},
+                 "B": {"deck": 5, "field": [{"id": "b1", "card": "p", "cores": 1}]}},
+                abilities={"bal": (balance,), "p": (DRAW_ON_DEATH,)})
+
+
+def test_bss_10_1_3_one_destroy_directive_over_two_selections_destroys_them_together() -> None:
+    r = act(_both_board(Span(40, 60)), {"player": "A", "magic": "bal"})
+    assert r.request is not None and r.request.kind == "order" and set(r.request.options) == {"a1", "b1"}
+    assert "8-5-2-4" in r.request.cites
+
+
+def test_bss_two_destroy_directives_destroy_one_after_the_other() -> None:
+    r = act(_both_board(Span(70, 90)), {"player": "A", "magic": "bal"})
+    assert r.ok and r.state.zone_of("a1") == "trash" and r.state.zone_of("b1") == "trash"

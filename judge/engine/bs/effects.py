@@ -21,8 +21,38 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
-    for eff in item.effects:
-        apply(ctx, eff, item)
+    effs, i = item.effects, 0
+    while i < len(effs):
+        n = _one_destruction(effs, i)
+        if n > 1:
+            _destroy_together(ctx, effs[i:i + n], item)
+        else:
+            apply(ctx, effs[i], item)
+        i += max(n, 1)
+
+
+def _one_destruction(effs: tuple, i: int) -> int:
+    """How many Destroy nodes from `i` are one directive over several selections ("select X. Then,
+    select Y. Destroy both."): the grammar gives each selection its node, all from the same words."""
+    first = effs[i]
+    if not isinstance(first, ast.Destroy) or first.span is None:
+        return 1
+    n = 1
+    while i + n < len(effs) and isinstance(effs[i + n], ast.Destroy) and effs[i + n].span == first.span:
+        n += 1
+    return n
+
+
+def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
+    """Every selection is made first, then the cards are destroyed at the same time (10-1-3)."""
+    from judge.engine.bs import no_trigger
+
+    ids = [cid for eff in group for cid in
+           select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)]
+    if ids:
+        ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:

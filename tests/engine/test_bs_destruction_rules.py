@@ -15,6 +15,7 @@ from judge.text.ast import (
     Draw,
     Duration,
     Move,
+    MoveCores,
     Player,
     Restriction,
     Selector,
@@ -209,3 +210,25 @@ def test_bss_10_1_3_one_destroy_directive_over_two_selections_destroys_them_toge
 def test_bss_two_destroy_directives_destroy_one_after_the_other() -> None:
     r = act(_both_board(Span(70, 90)), {"player": "A", "magic": "bal"})
     assert r.ok and r.state.zone_of("a1") == "trash" and r.state.zone_of("b1") == "trash"
+
+
+def test_bss_10_1_3_4_the_destroyed_spirits_cores_are_found_in_the_reserve() -> None:
+    """"Place all of the destroyed spirit's cores onto one of your spirits": only that spirit's cores."""
+    two = Selector(count=1, owner=Player.YOU, card_types=("spirit",), name="Big")
+    move = MoveCores(count=None, source="spirit", dest="spirit", source_target=replace(two, span=Span(5, 9)),
+                     dest_target=Selector(count=1, owner=Player.YOU, card_types=("spirit",), name="Keeper"))
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="during_opponents_turn",
+                      condition=replace(DESTROYED, selector=two), effects=(move,))
+    state = make("bss", {"wipe": magic("Wipe"), "big": spirit("Big", color="blue"), "small": spirit("Small", color="blue"),
+                         "keeper": spirit("Keeper")},
+                 {"A": {"deck": 5, "field": [{"id": "k1", "card": "keeper", "cores": 1},
+                                             {"id": "a1", "card": "big", "cores": 3},
+                                             {"id": "a2", "card": "small", "cores": 2}]},
+                  "B": {"reserve": 3, "hand": ["wipe"], "deck": 5}},
+                 player="B", abilities={"keeper": (watcher,), "wipe": (Ability(kind=AbilityKind.MAGIC, timing="main",
+                     effects=(Destroy(target=Selector(count=2, owner=Player.OPPONENT, card_types=("spirit",),
+                                                      colors=("blue",))),)),)})
+    r = act(state, {"player": "B", "magic": "wipe", "targets": [["a1", "a2"]]})
+    assert r.ok, r.request or r.refused
+    fc = r.state.field_card("k1")
+    assert fc is not None and fc.cores == 4 and r.state.players["A"].reserve == 2

@@ -35,4 +35,28 @@ def subjects(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     return zones.pick(ctx, sel, item, left)
 
 
-__all__ = ["names_subjects", "subjects"]
+def move_their_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, dest: str | None) -> None:
+    """"Place all of the destroyed spirit's cores onto it": the cores that were on those cards, now in
+    their controller's reserve (10-1-3-4), the soul core among them if it was there (3-5-5)."""
+    from judge.engine.bs import cores
+    from judge.engine.bs.ctx import name_of
+
+    facts = item.subject_facts or {}
+    chosen = subjects(ctx, eff.source_target, item) if eff.source_target is not None else []
+    if dest is None:
+        ctx.log(f"{item.label}: no card to place the cores on; nothing moves", "rules.impossible")
+        return
+    for cid in chosen:
+        lk = facts.get(cid, {})
+        owner = lk.get("controller") or item.controller
+        soul = bool(lk.get("soul_cores")) and ctx.state.players[owner].soul_core == "reserve"
+        plain = max(0, int(lk.get("cores", 0)) - (1 if lk.get("soul_cores") else 0))
+        want = plain if eff.count is None else min(plain, eff.count)
+        got = cores.take(ctx, owner, "reserve", want + (1 if soul else 0), soul=soul)
+        cores.put(ctx, owner, dest, got, soul=soul)
+        ctx.log(f"{item.label}: the {got} core(s) that were on {name_of(ctx.state, cid)}"
+                + (" (the soul core among them)" if soul else "") + f" move from {owner}'s reserve to "
+                f"{name_of(ctx.state, dest)}", "core.which", "effect.last_state")
+
+
+__all__ = ["move_their_cores", "names_subjects", "subjects"]

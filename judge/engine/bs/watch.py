@@ -184,7 +184,8 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
             out.append(Work(kind="effects", source=holder, controller=ctrl, effects=effects,
                             label=f"{name_of(state, holder)}: {derive.timing_label(event)}",
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
-                            last=lasts.get(holder), param=hits, subject=subject_selector(cond)))
+                            last=lasts.get(holder), param=hits, subject=subject_selector(cond),
+                            subject_facts={c: lasts[c] for c in hits}))
     return out
 
 

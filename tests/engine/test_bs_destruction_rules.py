@@ -232,3 +232,28 @@ def test_bss_10_1_3_4_the_destroyed_spirits_cores_are_found_in_the_reserve() -> 
     assert r.ok, r.request or r.refused
     fc = r.state.field_card("k1")
     assert fc is not None and fc.cores == 4 and r.state.players["A"].reserve == 2
+
+
+# -- "place any number of cores onto them from your reserve" (8-5-3-2, 8-5-6) -------------------------
+
+def _spread_board() -> object:
+    spread = MoveCores(count=None, source="reserve", dest="spirit", up_to=True,
+                       dest_target=Selector(count=2, up_to=True, owner=Player.YOU, card_types=("spirit",)))
+    return make("bss", {"gift": magic("Gift"), "p": spirit("P")},
+                {"A": {"reserve": 6, "hand": ["gift"], "field": [{"id": "a1", "card": "p", "cores": 1},
+                                                                  {"id": "a2", "card": "p", "cores": 1}]}, "B": {}},
+                abilities={"gift": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(spread,)),)})
+
+
+def test_bss_8_5_6_the_mover_says_how_many_cores_go_on_each_spirit() -> None:
+    r = act(_spread_board(), {"player": "A", "magic": "gift", "targets": [["a1", "a2"]]})
+    assert r.request is not None and r.request.kind == "cores" and r.request.player == "A"
+    done = act(r.state, {"player": "A", "choose": {"a1": 1, "a2": 2}})
+    assert done.ok and done.state.field_card("a1").cores == 2 and done.state.field_card("a2").cores == 3
+    assert done.state.players["A"].reserve == 1 and done.state.players["A"].soul_core == "reserve"
+
+
+def test_bss_8_5_6_more_cores_than_the_reserve_holds_is_refused() -> None:
+    r = act(_spread_board(), {"player": "A", "magic": "gift", "targets": [["a1", "a2"]]})
+    bad = act(r.state, {"player": "A", "choose": {"a1": 3, "a2": 2}})
+    assert bad.refused is not None

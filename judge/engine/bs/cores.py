@@ -128,8 +128,11 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     if src == "field_or_reserve":
         _from_field_or_reserve(ctx, eff, item, mover, dst, dst_opp)
         return
-    from judge.engine.bs import subjects
+    from judge.engine.bs import distribute, subjects
 
+    if distribute.applies(eff, src, dst):           # "place any number of cores onto them"
+        distribute.spread(ctx, eff, item, ctx.state.opponent(mover) if src_opp else mover, src)
+        return
     if src == "spirit" and eff.source_target is not None and subjects.names_subjects(eff.source_target, item) \
             and dst in ("spirit", "this"):     # "the destroyed spirit's cores": where the event put them
         subjects.move_their_cores(ctx, eff, item, _dest_card(ctx, eff, item, dst))

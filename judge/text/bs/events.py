@@ -246,8 +246,8 @@ class EventMixin:
 
     def ev_would_select(self, c: list) -> Condition:
         sels = [x for x in c if isinstance(x, Selector)]
-        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0],
-                         by=Selector(count=None, unit="effect", about=sels[1]))
+        by = Selector(count=None, unit="effect", about=sels[1]) if len(sels) > 1 else None
+        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0], by=by)
 
     # tails of an event
     def tail_by(self, c: list) -> tuple:

@@ -265,6 +265,13 @@ class ConditionPhrases(Phrases):
             return f"{subject} {ev.replace('_or_', ' or ')}{obj}{self._tails(c)}"
         raise Unrenderable(f"event {ev}")
 
+    def ev_selects(self, c: Condition) -> str | None:
+        # "your opponent would select a spirit (while using a magic card)" (BSS 8-5-3, 8-9)
+        if c.kind != "would" or c.player is None or c.object is None:
+            return None
+        using = f" while using {self.selector(c.by.about)}" if c.by is not None and c.by.about is not None else ""
+        return f"{_SUBJ[c.player]} would select {self.selector(c.object)}{using}"
+
     def ev_battle_ends(self, c: Condition) -> str | None:
         if "still_on_field" in c.qualifiers:
             sel = self.selector(c.selector)
@@ -401,8 +408,11 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "first_each_turn"))
             return f"The first time {p.event(rest)} each turn, "
         if "next_only" in c.qualifiers:
-            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "next_only"))
-            return f"The next time {p.event(rest)}, "
+            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q not in ("next_only", "this_turn",
+                                                                                      "this_battle")))
+            within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
+            during = f" during {within.replace('_', ' ')}" if within else ""
+            return f"The next time {p.event(rest)}{during}, "
         within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
         if c.kind in ("event", "would") and within is not None:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != within))

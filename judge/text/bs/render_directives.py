@@ -187,6 +187,8 @@ class DirectivePhrases(ConditionPhrases):
             return f"{whose} be reduced{by}{' to 0' if a.endswith('_0') else ''}{dur}"
         if e.mode == "only" and a == "select":
             return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{dur}"
+        if e.mode == "can" and a == "choose_targets" and e.by is None:
+            return f"{_SUBJ[e.player]} {'select' if e.player is Player.YOU else 'selects'} it"
         if e.mode == "can" and a == "choose_targets":
             return f"you select which {self.noun_phrase(e.target, many=True)} are exhausted {self.cause(e.by)}"
         if e.mode == "at_most":

@@ -377,8 +377,10 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
                                   span=self._span(meta)))
 
     def when_next(self, c: list) -> tuple:
+        # "the next time … (during this turn)": once, and only within the duration (BSS 8-9)
         ev = first(c, Condition)
-        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only")))
+        within = {Duration.TURN: ("this_turn",), Duration.BATTLE: ("this_battle",)}.get(first(c, Duration), ())
+        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only", *within)))
 
     def after_draw(self, c: list) -> tuple:
         # "After your draw, …": after the draw of the draw step (BSS 6-4)

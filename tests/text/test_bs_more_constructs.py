@@ -1,0 +1,35 @@
+"""More constructs of the Battle Spirits templating language, each read in three invented phrasings
+(issue 11.1): a selection made by another player ("you select it instead"), a "next time" trigger
+bounded by a duration, ..."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import bs_one
+
+from judge.text.ast import Conditional, Player, Restriction, walk
+from judge.text.render import round_trip
+
+
+def _all(ability, kind):
+    return [n for n in walk(ability) if isinstance(n, kind)]
+
+
+# ── a selection made by the player named (BSS 8-5-3), in a "next time … would select" window (BSS 8-9) ──
+@pytest.mark.parametrize(("text", "chooser", "within"), [
+    ("[Flash] The next time your opponent would select one of your spirits during this turn, you select it instead.",
+     Player.YOU, "this_turn"),
+    ("[LV2] Once per turn, the next time your opponent would select a nexus while using a magic card, "
+     "you select it instead.", Player.YOU, None),
+    ("[Main] The next time you would select a spirit during this battle, your opponent selects it instead.",
+     Player.OPPONENT, "this_battle"),
+])
+def test_bss_8_5_3_the_selection_passes_to_another_player(text: str, chooser: Player, within: str | None) -> None:
+    ability = bs_one(text)
+    passes = _all(ability, Restriction)[0]
+    assert (passes.mode, passes.action, passes.player) == ("can", "choose_targets", chooser)
+    trigger = ability.condition or _all(ability, Conditional)[0].condition
+    assert trigger.kind == "would" and trigger.event == "selects" and "next_only" in trigger.qualifiers
+    assert (within in trigger.qualifiers) if within else not {"this_turn", "this_battle"} & set(trigger.qualifiers)
+    assert any(c.instead for c in _all(ability, Conditional))
+    assert round_trip(ability, "bss").same_ast

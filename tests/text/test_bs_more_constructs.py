@@ -33,3 +33,24 @@ def test_bss_8_5_3_the_selection_passes_to_another_player(text: str, chooser: Pl
     assert (within in trigger.qualifiers) if within else not {"this_turn", "this_battle"} & set(trigger.qualifiers)
     assert any(c.instead for c in _all(ability, Conditional))
     assert round_trip(ability, "bss").same_ast
+
+
+# ── which selections a restriction on selecting governs (BSS 8-5-3) ──
+@pytest.mark.parametrize(("text", "effect_owner", "selected_owner", "used"), [
+    ("[LV2] Your opponent can only select your exhausted spirits when using one of their effects to select "
+     "one of your spirits.", Player.OPPONENT, Player.YOU, None),
+    ("[LV1] Your opponent can only select a spirit with 5000 or more BP when using an effect to select one of "
+     "your spirits during this turn.", None, Player.YOU, None),
+    ("[LV1] Your opponent can only select a nexus while using a magic card.", None, None, "magic"),
+])
+def test_bss_8_5_3_only_select_governs_some_selections(text: str, effect_owner: Player | None,
+                                                       selected_owner: Player | None, used: str | None) -> None:
+    ability = bs_one(text)
+    r = _all(ability, Restriction)[0]
+    assert (r.mode, r.action, r.player) == ("only", "select", Player.OPPONENT)
+    assert r.by is not None and r.by.unit == "effect" and r.by.owner is effect_owner
+    if selected_owner is not None:
+        assert r.target.owner is selected_owner and r.target.card_types == ("spirit",)
+    else:
+        assert r.target is None and used in r.by.about.card_types
+    assert round_trip(ability, "bss").same_ast

@@ -186,7 +186,12 @@ class DirectivePhrases(ConditionPhrases):
             by = " " + self.cause(e.by) if e.by is not None else ""
             return f"{whose} be reduced{by}{' to 0' if a.endswith('_0') else ''}{dur}"
         if e.mode == "only" and a == "select":
-            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{dur}"
+            scope = ""
+            if e.target is not None and e.by is not None:
+                scope = f" when using {self.effect_actor(e.by)} to select {self.selector(e.target)}"
+            elif e.by is not None and e.by.about is not None:
+                scope = f" while using {self.selector(e.by.about)}"
+            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{scope}{dur}"
         if e.mode == "can" and a == "choose_targets" and e.by is None:
             return f"{_SUBJ[e.player]} {'select' if e.player is Player.YOU else 'selects'} it"
         if e.mode == "can" and a == "choose_targets":

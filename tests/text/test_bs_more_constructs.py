@@ -54,3 +54,21 @@ def test_bss_8_5_3_only_select_governs_some_selections(text: str, effect_owner: 
     else:
         assert r.target is None and used in r.by.about.card_types
     assert round_trip(ability, "bss").same_ast
+
+
+# ── a condition checked as an event happens: "If <condition> when <event>, …" (BSS 8-1-5-1) ──
+@pytest.mark.parametrize(("text", "event", "condition"), [
+    ("[LV1] If this spirit has 10000 or more BP when it compares BP during battle resolution, draw a card.",
+     "compares_bp", "is"),
+    ("[LV2] If you have 3 or fewer life when one of your spirits is destroyed, place a core from the void into "
+     "your reserve.", "destroyed", "count"),
+    ("[LV1] During Opponent's Turn: If you control a red nexus when this spirit blocks, draw a card.",
+     "blocks", "count"),
+])
+def test_bss_8_1_5_1_condition_checked_when_the_event_happens(text: str, event: str, condition: str) -> None:
+    ability = bs_one(text)
+    trigger = ability.condition
+    assert trigger.kind == "all"
+    happens, holds = trigger.conditions
+    assert (happens.kind, happens.event) == ("event", event) and holds.kind == condition
+    assert round_trip(ability, "bss").same_ast

@@ -338,7 +338,10 @@ class ConditionPhrases(Phrases):
                f"{self._cost_of(c.selector)} cost"
 
     def ev_compares_bp(self, c: Condition) -> str:
-        return f"{self.target(c.selector, select=False)} compares BP{self._tails(c)}"
+        # comparing BP is battle resolution (BSS 7-1-5): its battle qualifier reads "during battle resolution"
+        rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "via_battle"))
+        during = " during battle resolution" if "via_battle" in c.qualifiers else ""
+        return f"{self.target(c.selector, select=False)} compares BP{during}{self._tails(rest)}"
 
     def ev_resolves(self, c: Condition) -> str | None:
         if c.object is None:
@@ -424,6 +427,9 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
     if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
             and not c.negated:
         return f"While {p.nominative(c.selector)} is being blocked, "
+    if c.kind == "all" and len(c.conditions) == 2 and c.conditions[0].kind == "event" \
+            and c.conditions[1].kind != "event":
+        return f"If {p.condition(c.conditions[1])} when {p.condition(c.conditions[0])}, "
     if c.kind == "all" and any(x.kind == "event" for x in c.conditions):
         return "When " + " and ".join(p.condition(x) for x in c.conditions) + ", "
     if c.kind == "did":

@@ -72,3 +72,20 @@ def test_bss_8_1_5_1_condition_checked_when_the_event_happens(text: str, event: 
     happens, holds = trigger.conditions
     assert (happens.kind, happens.event) == ("event", event) and holds.kind == condition
     assert round_trip(ability, "bss").same_ast
+
+
+# ── the card's own symbols and colours, named as printed (BSS 2-4, 2-8) ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("[LV1] While This Spirit Attacks: Treat this spirit's symbol as two blue symbols.", ("spirit",)),
+    ("[LV2] Treat this nexus's color and symbol color as green as well.", ("nexus",)),
+    ("[LV1] During Your Attack Step: Count this spirit's symbols as three yellow symbols during this turn.",
+     ("spirit",)),
+])
+def test_bss_2_8_own_symbols_keep_the_card_type(text: str, kind: tuple[str, ...]) -> None:
+    from judge.text.ast import SetStat
+
+    ability = bs_one(text)
+    s = _all(ability, SetStat)[0]
+    assert s.target.self_ref and s.target.card_types == kind
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped and not trip.mistyped

@@ -340,11 +340,12 @@ class DirectivePhrases(ConditionPhrases):
         if e.stat == "bp" and e.level is not None:
             return f"treat the LV{e.level} BP as {e.value} for {self.target(t)}{dur}"
         well = " as well" if e.also else ""
+        own = f"this {t.card_types[0]}'s" if t.card_types in (("spirit",), ("nexus",)) else "its"
         if e.stat == "colors" and t.self_ref:
-            return "treat its color and symbol color as " + " and ".join(e.colors) + well
-        if e.stat == "symbols" and t.self_ref and not t.card_types:
+            return f"treat {own} color and symbol color as " + " and ".join(e.colors) + well
+        if e.stat == "symbols" and t.self_ref and (not t.card_types or own != "its"):
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
-            return f"treat its symbols as {number(e.value)} {' and '.join(e.colors)} " \
+            return f"treat {own} symbols as {number(e.value)} {' and '.join(e.colors)} " \
                    f"{'symbol' if e.value == 1 else 'symbols'}{well}{calc}{dur}"
         if e.stat == "symbols" and e.duration is Duration.PERMANENT:
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""

@@ -89,3 +89,20 @@ def test_bss_2_8_own_symbols_keep_the_card_type(text: str, kind: tuple[str, ...]
     assert s.target.self_ref and s.target.card_types == kind
     trip = round_trip(ability, "bss")
     assert trip.same_ast and not trip.dropped and not trip.mistyped
+
+
+# ── an effect used to do something, having happened this turn (BSS 8-1-5-1): its count kept ──
+@pytest.mark.parametrize(("text", "player", "count"), [
+    ("[LV1] If you used an effect you control to draw a card this turn, draw a card.", Player.YOU, 1),
+    ("[LV2] When This Spirit Attacks: If your opponent used an effect they control to draw two cards this turn, "
+     "destroy one of your opponent's spirits.", Player.OPPONENT, 2),
+    ("[LV1] If you used an effect you control to draw three cards this turn, this spirit gains 3000 BP.",
+     Player.YOU, 3),
+])
+def test_bss_8_1_5_1_an_effect_used_to_draw_this_turn(text: str, player: Player, count: int) -> None:
+    ability = bs_one(text)
+    cond = _all(ability, Conditional)[0].condition
+    assert (cond.kind, cond.event, cond.window, cond.player) == ("happened", "draws", "this_turn", player)
+    assert cond.object.count == count and cond.by.unit == "effect" and cond.by.owner is player
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped and not trip.mistyped

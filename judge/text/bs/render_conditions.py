@@ -197,7 +197,10 @@ class ConditionPhrases(Phrases):
             core = '"Soul Core"' if c.object.unit == "soul_core" else "core"
             return f"you place {number(c.object.count or 1)} {core} into your {c.zone} with this effect"
         if ev == "draws" and c.by is not None and c.window == "this_turn":
-            return f"{_SUBJ[c.player]} used an effect they control to draw a card this turn"
+            n = c.object.count if c.object is not None and c.object.count else 1
+            whose = "you" if c.player is Player.YOU else "they"
+            return f"{_SUBJ[c.player]} used an effect {whose} control to draw {number(n)} " \
+                   f"{'card' if n == 1 else 'cards'} this turn"
         raise Unrenderable(f"history {ev}")
 
     def _bp_of(self, s: Selector) -> str:

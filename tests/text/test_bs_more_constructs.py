@@ -106,3 +106,22 @@ def test_bss_8_1_5_1_an_effect_used_to_draw_this_turn(text: str, player: Player,
     assert cond.object.count == count and cond.by.unit == "effect" and cond.by.owner is player
     trip = round_trip(ability, "bss")
     assert trip.same_ast and not trip.dropped and not trip.mistyped
+
+
+# ── the top cards of a deck, one noun phrase for every verb (BSS 3-2, 10-2-1, 12-2) ──
+@pytest.mark.parametrize(("text", "count", "owner"), [
+    ("[Main] Discard two cards from the top of your opponent's deck.", 2, Player.OPPONENT),
+    ("[LV1] When Summoned: Reveal the top four cards of your deck.", 4, Player.YOU),
+    ("[Flash] Discard the top three cards of your deck.", 3, Player.YOU),
+])
+def test_bss_3_2_top_cards_of_a_deck(text: str, count: int, owner: Player) -> None:
+    from judge.text.ast import Discard, Reveal
+
+    ability = bs_one(text)
+    node = (_all(ability, Discard) or _all(ability, Reveal))[0]
+    assert node.count == count
+    if isinstance(node, Discard):
+        assert node.target.zone == "deck_top" and node.target.owner is owner
+    else:
+        assert node.zone == ("deck" if owner is Player.YOU else "opponent_deck")
+    assert round_trip(ability, "bss").same_ast

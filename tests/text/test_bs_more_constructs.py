@@ -125,3 +125,18 @@ def test_bss_3_2_top_cards_of_a_deck(text: str, count: int, owner: Player) -> No
     else:
         assert node.zone == ("deck" if owner is Player.YOU else "opponent_deck")
     assert round_trip(ability, "bss").same_ast
+
+
+# ── the end of a battle, with whom and what is still on the field (BSS 7-1-6-1) ──
+@pytest.mark.parametrize(("text", "with_card", "still"), [
+    ("[LV1] When the battle ends, draw a card.", False, False),
+    ("[LV2] During Your Attack Step: When a battle with one of your red spirits ends, draw a card.", True, False),
+    ("[LV2] During Your Attack Step: When a battle with one of your blue spirits ends with that spirit still on "
+     "the field, draw a card.", True, True),
+])
+def test_bss_7_1_6_1_the_battle_ends(text: str, with_card: bool, still: bool) -> None:
+    ability = bs_one(text)
+    ev = ability.condition
+    assert ev.event == "battle_ends" and (ev.selector is not None) == with_card
+    assert ("still_on_field" in ev.qualifiers) == still
+    assert round_trip(ability, "bss").same_ast

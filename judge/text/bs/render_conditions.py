@@ -279,7 +279,7 @@ class ConditionPhrases(Phrases):
         if "still_on_field" in c.qualifiers:
             sel = self.selector(c.selector)
             return f"a battle with {sel} ends with {sel} still on the field"
-        return "the battle ends" if not c.selector else None
+        return "the battle ends" if not c.selector else f"a battle with {self.selector(c.selector)} ends"
 
     def ev_loses_life(self, c: Condition) -> str:
         return f"{_SUBJ[c.player]} {'lose' if c.player is Player.YOU else 'loses'} life"

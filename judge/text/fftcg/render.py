@@ -27,6 +27,7 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("italic and bold markup (the words stay)", r"\[\[/?[ib]?\]\]", " "),
     ("special ability name markup (the name stays)", r"\[\[/?s\]\]", " "),
     ("bracketed references: [Job (X)] is Job X", r"\[(job|card name|category) \(([^)\]]*)\)\]", r"\1 \2"),
+    ("blanks between icons (《2》 《Fire》 is 《2》《Fire》)", r"》\s+《", "》《"),
     ("typographic quotes", r"[“”]", '"'),
     ("typographic apostrophes", r"[‘’]", "'"),
     ("'his/her' is 'their'", r"\bhis/her\b", "their"),
@@ -50,6 +51,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'reduce the damage by N' is 'the damage is reduced by N'", r"\breduce the damage by\b",
      "the damage is reduced by"),
     ("'and if' joining conditions is 'and'", r"\band if\b", "and"),
+    ("'must X if possible' is 'must X' (an obligation is always as far as possible, 11.12.4)",
+     r"(\bmust\b[^.\"]*?) if possible", r"\1"),
     ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1 (?=[a-z])", "or "),
     ("', also X' is ', X' (an effect added to the one before)", r", also\b", ","),
     ("a discard is from the hand ('discard 1 card from your hand' is 'discard 1 card')",
@@ -101,6 +104,7 @@ class Ctx:
         self.name = name or "{name}"
         self.chosen: list[Selector] = []
         self.pending: list[str] = []      # "Choose …" sentences to say before the clause being rendered
+        self.aliases: list[Selector] = []  # selectors said before and now called "it" ("until a Forward is revealed")
 
     def node(self, node: Any) -> str:
         fn = RENDER.get(type(node))

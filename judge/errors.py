@@ -114,3 +114,17 @@ class RulingMismatch(JudgeError):
     """A saved ruling cites clauses whose text changed since (reported by --recheck)."""
 
     title = "The ruling cites changed rules"
+
+
+class LimitExceeded(BadInput):
+    """An input is over one of judge's bounds (`judge.limits`): a file's size or kind, nesting,
+    YAML aliases, a query's length, a number's digits. The message names the limit."""
+
+    title = "Over one of judge's limits"
+
+
+class FileRefused(JudgeError):
+    """This session may not use that file: `judge web` serves with files off, or confined to one
+    folder (`judge.web.access`)."""
+
+    title = "Not allowed in this session"

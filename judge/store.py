@@ -38,10 +38,19 @@ _SEARCH_TABLES = {
 
 
 # --- opening -------------------------------------------------------------------------------
+def read_only(path: Path) -> bool:
+    """A database nobody is meant to write: no write bit set (a snapshot is made 0444; that holds
+    even for root, who may write any file) or not writable by this user."""
+    try:
+        return not os.stat(path).st_mode & 0o222 or not os.access(path, os.W_OK)
+    except OSError:
+        return False
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection for queries (shared with TUI worker threads, so not thread-bound)."""
     try:
-        if os.path.isfile(path) and not os.access(path, os.W_OK):    # a snapshot: read it, never write
+        if os.path.isfile(path) and read_only(path):    # a snapshot: read it, never write
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         else:
             conn = sqlite3.connect(str(path), check_same_thread=False)
@@ -256,12 +265,18 @@ def rows(conn: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[sqli
     try:
         return conn.execute(sql, tuple(params)).fetchall()
     except sqlite3.DatabaseError as exc:
-        if is_damage(exc, sql):
-            raise DamagedDatabase(f"the database is damaged ({exc})", path=_conn_path(conn)) from exc
-        if isinstance(exc, sqlite3.OperationalError) and ("fts5" in str(exc) or "syntax" in str(exc)
-                                                          or "no such column" in str(exc)):
+        if isinstance(exc, sqlite3.OperationalError) and not is_damage(exc, sql) and (
+                "fts5" in str(exc) or "syntax" in str(exc) or "no such column" in str(exc)):
             return []
-        raise StoreError(f"database query failed: {exc}") from exc
+        raise query_failed(conn, exc, sql) from exc
+
+
+def query_failed(conn: sqlite3.Connection, exc: sqlite3.DatabaseError, sql: str = "") -> StoreError:
+    """The error to raise for a failed read: DamagedDatabase when the file is damaged (the CLI then
+    repairs it and tries once more), else a plain StoreError naming what failed."""
+    if is_damage(exc, sql):
+        return DamagedDatabase(f"the database is damaged ({exc})", path=_conn_path(conn))
+    return StoreError(f"database query failed: {exc}")
 
 
 def _conn_path(conn: sqlite3.Connection) -> str:
@@ -318,7 +333,7 @@ def search_postings(conn: sqlite3.Connection, docs: list[str], terms: list[str])
                            f"in ({','.join('?' * len(terms))}) and doc in ({','.join('?' * len(docs))})",
                            (*terms, *docs)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise query_failed(conn, exc) from exc
 
 
 def search_literal(conn: sqlite3.Connection, doc: str, piece: str) -> list[str]:
@@ -338,7 +353,7 @@ def search_texts(conn: sqlite3.Connection, doc: str, ids: list[str]) -> list[tup
         return cur.execute(f"select id, title, text from clauses where doc = ? and id in ({','.join('?' * len(ids))})",
                            (doc, *ids)).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"database query failed: {exc} (delete the file to rebuild it)") from exc
+        raise query_failed(conn, exc) from exc
 
 
 def search_clauses(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
@@ -552,15 +567,17 @@ def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[s
     return rows(conn, sql + (" and game = ?" if game else "") + " order by game", (number, game) if game else (number,))
 
 
+def card_data(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
+    """(name, data JSON) of every card, in one game or all: the card database's word lists (the
+    families, names and Jobs card text may refer to)."""
+    sql = "select name, data from cards"
+    return rows(conn, sql + (" where game = ?" if game else ""), (game,) if game else ())
+
+
 def card_names(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
     """(game, number, name) of every card, for fuzzy name matching."""
     sql = "select game, number, name from cards"
     return rows(conn, sql + (" where game = ?" if game else "") + " order by game, number", (game,) if game else ())
-
-
-def card_data(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:
-    """(name, data) of every card of a game: the names and Jobs card text may refer to."""
-    return rows(conn, "select name, data from cards where game = ?", (game,))
 
 
 def card_search(conn: sqlite3.Connection, match: str, game: str | None, limit: int) -> list[sqlite3.Row]:
@@ -633,6 +650,95 @@ def unknown_card_rulings(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 
 def ruling_count(conn: sqlite3.Connection) -> int:
     return int(rows(conn, "select count(*) from rulings")[0][0])
+
+
+# --- parsed card text (the AST cache, judge/text/cache.py) -------------------------------
+# One row per card text already parsed: keyed by game, a hash of the text and of everything else
+# the parse read (judge.text.cache.text_key), and the grammar version (a hash of the grammar files
+# and the code that reads them), so a grammar change never serves an old AST. A cache, not a
+# record: nothing else refers to it, a rules rebuild drops it, and every failure to read or write it
+# is answered by parsing again. Writes never wait long for another writer and never raise.
+_AST_DDL = ("create table if not exists ast_cache (game text not null, text_hash text not null, "
+            "grammar text not null, result text not null, primary key (game, text_hash, grammar)) without rowid")
+
+
+def ast_cache_get(path: Path, game: str, keys: list[str], grammar: str) -> dict[str, str]:
+    """The stored results of these text keys ({key: JSON}); {} when the file, the table or a row is
+    missing or unreadable (the caller parses then)."""
+    if not keys or not os.path.isfile(path):
+        return {}
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
+    except sqlite3.Error:
+        return {}
+    try:
+        marks = ",".join("?" * len(keys))
+        got = conn.execute(f"select text_hash, result from ast_cache where game = ? and grammar = ? "
+                           f"and text_hash in ({marks})", (game, grammar, *keys)).fetchall()
+        return {k: r for k, r in got if isinstance(r, str)}
+    except sqlite3.Error:       # no table yet, a damaged page, a lock: parse instead
+        return {}
+    finally:
+        conn.close()
+
+
+def ast_cache_put(path: Path, game: str, rows: list[tuple[str, str]], grammar: str, prune: bool = False,
+                  wait: float = 0.2) -> bool:
+    """Store (text key, result JSON) rows of one grammar version; `prune` first drops the game's
+    rows of other grammar versions. Best effort: False (nothing written) when the database is
+    missing, read-only, busy for longer than `wait` seconds, or damaged. A verified database stays
+    verified (its `.ok` stamp is renewed when it was current before this write)."""
+    if not rows or not os.path.isfile(path) or read_only(path):
+        return False
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=wait, isolation_level=None)
+    except sqlite3.Error:
+        return False
+    try:
+        conn.execute("begin immediate")
+        verified = _read_stamp(path) == _stamp(path)
+        conn.execute(_AST_DDL)
+        if prune:
+            conn.execute("delete from ast_cache where game = ? and grammar != ?", (game, grammar))
+        conn.executemany("insert or replace into ast_cache (game, text_hash, grammar, result) values (?, ?, ?, ?)",
+                         [(game, key, grammar, result) for key, result in rows])
+        conn.execute("commit")
+    except (sqlite3.Error, OSError):
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("rollback")
+        return False
+    finally:
+        conn.close()
+    if verified:
+        _write_stamp(path)
+    return True
+
+
+def ast_cache_clear(path: Path, game: str | None = None) -> int:
+    """Drop stored parse results (of one game, or all); how many went. 0 when there are none."""
+    if not os.path.isfile(path):
+        return 0
+    try:
+        conn = sqlite3.connect(str(path), timeout=5, isolation_level=None)
+    except sqlite3.Error:
+        return 0
+    try:
+        if not conn.execute("select 1 from sqlite_master where name = 'ast_cache'").fetchone():
+            return 0
+        conn.execute("begin immediate")
+        verified = _read_stamp(path) == _stamp(path)
+        where, params = (" where game = ?", (game,)) if game else ("", ())
+        gone = conn.execute(f"delete from ast_cache{where}", params).rowcount
+        conn.execute("commit")
+    except sqlite3.Error:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("rollback")
+        return 0
+    finally:
+        conn.close()
+    if verified:
+        _write_stamp(path)
+    return gone
 
 
 # --- checks, repair and snapshots ----------------------------------------------------------

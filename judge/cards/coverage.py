@@ -25,15 +25,19 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     hook, `judge.engine.support`); each count is a subset of the one before."""
     from judge.cards.importers import read_cards
     from judge.engine.support import unexecuted
+    from judge.text.lexicon import Lexicon
     from judge.text.parse import line_spans, parse_text, transform_module, unparsed_pattern
     from judge.text.typed import untyped_parts
 
-    cards = [c for c in read_cards(path, game, fmt)
-             if (not sets or c.set in sets) and c.set not in exclude_sets]
+    every = read_cards(path, game, fmt)
+    # the closed word lists (families, names, keywords) come from the whole card file: the card
+    # database the text is read against, whatever part of it is measured
+    lexicon = Lexicon.from_cards(every)
+    cards = [c for c in every if (not sets or c.set in sets) and c.set not in exclude_sets]
     module = transform_module(game)
     know = getattr(module, "register_cards", None)
     if know is not None:
-        know(cards)                          # the names these cards' texts may use (as the card database would)
+        know(every)                          # the names these cards' texts may use (as the card database would)
     split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
     full = typed = executed = abilities = abilities_ok = abilities_typed = abilities_executed = 0
@@ -42,7 +46,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     untyped: Counter[str] = Counter()
     examples: dict[str, str] = {}
     for card in cards:
-        result = parse_text(card.text, game, name=card.name)
+        result = parse_text(card.text, game, name=card.name, lexicon=lexicon)
         spans = split(card.text)
         abilities += len(spans)
         bad_lines = {i for i, (a, b) in enumerate(spans)
@@ -53,7 +57,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
             start = ability.span.start if ability.span is not None else -1
             # an ability outside every line (no span) is charged to the first line: never a free pass
             lines = {i for i, (a, b) in enumerate(spans) if a <= start < b} or {0}
-            reasons = untyped_parts(ability)
+            reasons = untyped_parts(ability, game)
             if reasons:
                 untyped.update(set(reasons))
                 loose_lines |= lines

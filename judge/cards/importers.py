@@ -26,6 +26,7 @@ from typing import Any
 from judge.cards import fields
 from judge.cards.model import GAMES, Card
 from judge.errors import BadInput, CardFileError
+from judge.limits import load_json, load_yaml
 
 FORMATS = ("yaml", "bssdb", "fftcg", "fftcg-official")
 FORMAT_NAMES = {
@@ -44,13 +45,13 @@ _Bad = fields.BadField
 def _parse(raw: str, name: str, as_json: bool) -> Any:
     if as_json or raw.lstrip().startswith(("[", "{")):
         try:
-            return json.loads(raw)
+            return load_json(raw, name)       # nesting and digits bounded (judge.limits)
         except json.JSONDecodeError as exc:
             raise CardFileError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
     import yaml
 
     try:
-        return yaml.safe_load(raw)
+        return load_yaml(raw, name)           # aliases, nesting and digits bounded (judge.limits)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

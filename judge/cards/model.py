@@ -54,11 +54,13 @@ class Card:
             if not isinstance(lv, int) or lv < 0 or len(value) != 2:
                 raise ValueError(f"level {lv!r} must be an integer with (cores, bp)")
 
-    def parse(self):
-        """The parsed abilities of the text (judge.text.parse.ParseResult)."""
-        from judge.text.parse import parse_text
+    def parse(self, lexicon: Any = None):
+        """The parsed abilities of the text (judge.text.parse.ParseResult), from the database's store
+        of parsed texts when this text was read before (judge.text.cache); `lexicon` holds the card
+        database's families, names and keywords (judge.text.lexicon), read against by the grammar."""
+        from judge.text.cache import parse_cached
 
-        return parse_text(self.text, self.game, name=self.name)
+        return parse_cached(self.text, self.game, name=self.name, lexicon=lexicon)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (levels keyed by level number as strings)."""

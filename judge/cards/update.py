@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.errors import CardFileError, JudgeError
+from judge.limits import load_json
 
 ENDPOINT = "https://fftcg.square-enix-games.com/en/get-cards"
 SOURCE_NAME = "fftcg card browser"
@@ -117,7 +118,7 @@ def fetch_text(url: str, policy: Policy = Policy()) -> str:
 
 def _records(data: bytes, url: str, what: str) -> list[dict]:
     try:
-        answer = json.loads(data)
+        answer = load_json(data.decode("utf-8"), url)    # nesting and digits bounded (judge.limits)
     except ValueError:
         raise FetchError(f"{url}: the answer for {what} is not JSON") from None
     if not isinstance(answer, dict) or not isinstance(answer.get("cards"), list):

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import click
 
+from judge import limits
 from judge.cli.group import cli
+from judge.cli.params import CARD_TEXT, RESULTS, Count, DataSource, InputFile
 from judge.errors import BadInput
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
@@ -29,20 +31,23 @@ def _result_json(result, game: str) -> dict:
 
 
 def _print_result(result, game: str) -> None:
+    from judge.cards.markup import readable
     from judge.text.render import node_lines
 
     for i, ability in enumerate(result.abilities, 1):
-        click.echo(f"ability {i}: {ability.text}")
+        click.echo(f"ability {i}: {readable(ability.text)}")
         for line in node_lines(ability, game, 1):
             click.echo(line)
     for u in result.unparsed:
         click.echo(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected:
+        if u.expected and u.expected[0].startswith("stopped at"):
+            click.echo(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
+        elif u.expected:
             click.echo(f"  expected: {', '.join(u.expected)}")
 
 
 @cli.command("parse")
-@click.argument("text")
+@click.argument("text", type=CARD_TEXT)
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game whose templating the text uses.")
 @click.option("--json", "as_json", is_flag=True, help="Print {abilities, unparsed} as JSON.")
 def parse_cmd(text: str, game: str, as_json: bool) -> None:
@@ -122,6 +127,7 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     Example: judge card "Blaze Drake" --game bs
     """
     from judge.cards.db import find_card
+    from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
 
@@ -136,14 +142,14 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     for line in _card_summary(card):
         click.echo(line)
     click.echo("")
-    click.echo(card.text or "(no text)")
+    click.echo(readable(card.text) or "(no text)")
     click.echo("")
     _print_result(result, card.game)
     if support:
         click.echo("")
         click.echo("engine support:")
         for s in support:
-            click.echo(f"  {s.label}: {s.line}")
+            click.echo(f"  {s.label}: {readable(s.line)}")
     if rulings:
         click.echo(f"\nOfficial rulings ({len(rulings)}):")
         for line in _ruling_lines(rulings):
@@ -165,6 +171,8 @@ class _Bar:
         self.task = None
 
     def __call__(self, done: int, total: int | None = None) -> None:
+        if not self.progress.console.is_terminal:
+            return                          # a pipe or a log: no bar, no stray lines
         if self.task is None:
             self.progress.start()
             self.task = self.progress.add_task(self.label, total=total)
@@ -216,7 +224,7 @@ def sources_lines(info: dict) -> list[str]:
 
 
 @cards_group.command("import")
-@click.argument("source")
+@click.argument("source", type=DataSource(limits.CARD_FILE))
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Game of the cards (default: from the file).")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
               help="File format (default: detected and named).")
@@ -260,7 +268,7 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
 @cards_group.command("search")
 @click.argument("query")
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Only this game's cards.")
-@click.option("--limit", default=20, show_default=True, help="At most this many cards.")
+@click.option("--limit", default=20, show_default=True, type=RESULTS, help="At most this many cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of cards.")
 def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> None:
     """Full-text search over card names and text.
@@ -282,11 +290,12 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
 
 
 @cards_group.command("coverage")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=DataSource(limits.CARD_FILE))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game whose grammar to use.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "bssdb", "fftcg", "fftcg-official"]), default=None,
               help="File format (default: detected).")
-@click.option("--top", default=15, show_default=True, help="How many unparsed patterns to list.")
+@click.option("--top", default=15, show_default=True, type=Count(0, limits.MAX_RESULTS),
+              help="How many unparsed patterns to list.")
 @click.option("--sets", default="", help="Count only cards of these sets (comma-separated).")
 @click.option("--exclude-sets", default="", help="Leave out cards of these sets (comma-separated).")
 @click.option("--json", "as_json", is_flag=True, help="Print the measures as JSON.")
@@ -332,10 +341,10 @@ def deck_group() -> None:
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=InputFile(limits.DECKLIST))
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="Game (and so deck rules) to check against.")
 @click.option("--date", default=None, help="Event date YYYY-MM-DD: the limited/banned list in force (default today).")
-@click.option("--banlist", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--banlist", type=InputFile(limits.BANLIST), default=None,
               help="A limited/banned list file (default: cards/banlists/GAME.toml).")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def deck_check(file: Path, game: str, date: str | None, banlist: Path | None, as_json: bool) -> None:
@@ -348,6 +357,9 @@ def deck_check(file: Path, game: str, date: str | None, banlist: Path | None, as
 
     if not file.is_file():
         raise BadInput(f"no such decklist file: {file}")
+    limits.check_decklist(limits.read_bytes(file, limits.DECKLIST).decode("utf-8", "replace"), str(file))
+    if banlist is not None:
+        limits.check_nesting(limits.read_bytes(banlist, limits.BANLIST).decode("utf-8", "replace"), str(banlist))
     report = check_deck(file, game, on=date, banlist=banlist)
     if as_json:
         _json(report.to_dict())

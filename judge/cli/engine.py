@@ -7,14 +7,17 @@ from pathlib import Path
 
 import click
 
+from judge import limits
 from judge.cli.group import cli
+from judge.cli.params import InputFile
 
 
 def _load_ruling(path: Path) -> dict:
+    from judge import limits
     from judge.errors import ScenarioError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = limits.load_json(limits.read_text(path, limits.RULING), str(path))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ScenarioError(f"{path}: not a saved ruling (JSON from `judge step FILE --json`): {exc}") from exc
     if not isinstance(data, dict) or not isinstance(data.get("scenario"), dict):
@@ -28,7 +31,7 @@ def _load_ruling(path: Path) -> dict:
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print a ruling to paste into a report.")
 @click.option("--recheck", is_flag=True,
               help="FILE is a saved JSON ruling: re-resolve it and name cited clauses changed since.")
-@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE),
               help="A card file (any format `judge cards import` reads) whose cards the scenario names by "
                    "number, for this run only (repeatable; nothing is imported).")
 def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, card_files: tuple[Path, ...]) -> int:
@@ -89,7 +92,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, ca
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"applies": [{"text", "cites", "cards"}]}.')
 @click.option("--after", is_flag=True, help="Explain the board after the scenario's actions.")
-@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--cards", "card_files", multiple=True, type=InputFile(limits.CARD_FILE),
               help="A card file whose cards the scenario names by number, for this run only (repeatable).")
 def explain_command(file: Path, as_json: bool, after: bool, card_files: tuple[Path, ...]) -> int:
     """List every rule and keyword in force on a scenario's board, each with its clauses.

@@ -78,6 +78,10 @@ def run(argv: list[str] | None = None) -> None:
     """Run the click CLI and turn every expected error into one line and an exit code."""
     _register()
     try:
+        from judge.limits import check_arg
+
+        for i, arg in enumerate(sys.argv[1:] if argv is None else argv):
+            check_arg(arg, f"argument {i + 1} of the command line")
         rv = _main_repairing(argv)
         _notices()
     except JudgeError as exc:

@@ -13,8 +13,12 @@ from pathlib import Path
 
 import click
 
+from judge import limits
 from judge.cli.clause_text import doc_line, rule_lines, wrap
 from judge.cli.group import cli
+from judge.cli.params import QUERY, RESULTS, InputFile, Text
+
+CLAUSE_NUMBER = Text("the clause number", limits.check_digits)
 
 
 def _kb():
@@ -49,7 +53,7 @@ def games(as_json: bool) -> None:
 
 @cli.command("rule")
 @click.argument("game")
-@click.argument("number")
+@click.argument("number", type=CLAUSE_NUMBER)
 @click.option("--lang", default=None, help="Language (bs: ja default, en, or both).")
 @click.option("--version", "version", default=None, help="Document version (default: current).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -229,7 +233,7 @@ def rules_check(game: str | None, as_json: bool) -> None:
                        f"{('line ' + str(c.line)) if c.line else '':<9} {c.date or ''} {c.action}")
 
 @rules_group.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=InputFile(limits.RULES_DOCUMENT))
 @click.option("--game", required=True, help="Game id: bss, bs or fftcg.")
 @click.option("--version", "version", required=True, help="Version label of the new release.")
 @click.option("--lang", required=True, help="Language: en or ja.")
@@ -246,11 +250,11 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
     click.echo(f"imported {file} as {doc_line(doc)}: {doc.clauses} clauses; now the current version")
 
 @cli.command("search")
-@click.argument("query")
+@click.argument("query", type=QUERY)
 @click.option("--game", default=None, help="Only this game.")
 @click.option("--lang", default=None,
               help="Only this language; both: the other language's clause of the same number beside each hit.")
-@click.option("--limit", default=20, show_default=True, type=int, help="At most this many hits.")
+@click.option("--limit", default=20, show_default=True, type=RESULTS, help="At most this many hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def search(query: str, game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
     """Search the rules text with a question or words (English or Japanese), best matches first.

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import click
 
+from judge import limits
 from judge.cli.group import cli
+from judge.cli.params import InputFile
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
 
@@ -29,7 +31,7 @@ def rulings_group() -> None:
 
 
 @rulings_group.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=InputFile(limits.RULINGS_FILE))
 @click.option("--game", "-g", type=GAME_CHOICE, default="bss", show_default=True, help="Game the rulings are for.")
 def rulings_import(file: Path, game: str) -> None:
     """Import an official Q&A file: per card (`Card No.`, `Card Name`, `Question`, `Answer`) or per

@@ -133,12 +133,13 @@ def resolve_card(number: str, game: str, where: str) -> Card:
 
 @functools.lru_cache(maxsize=4096)
 def parse_abilities(text: str, game: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    """(abilities, sentences not parsed) of a card text, read once per process (the grammar is slow)."""
+    """(abilities, sentences not parsed) of a card text, read once per process (the grammar is slow)
+    and kept in the database for the next (judge.text.cache: a card read before loads no grammar)."""
     if not text.strip():
         return (), ()
-    from judge.text.parse import parse_text
+    from judge.text.cache import parse_cached
 
-    result = parse_text(text, game, name=name or None)
+    result = parse_cached(text, game, name=name or None)
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 
 

@@ -147,6 +147,50 @@ class Applies:
         return {"text": self.text, "cites": list(self.cites), "cards": list(self.cards)}
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One value a player may give for a parameter of an action: as a scenario writes it, and in words."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A part of a legal action its player still chooses (which targets, which payment, how many cores):
+    the scenario field it fills and the values the rules allow, the usual one first."""
+
+    key: str
+    prompt: str
+    choices: tuple[Choice, ...]
+
+    def __post_init__(self) -> None:
+        if not self.choices:
+            raise ValueError(f"parameter {self.key!r} has no legal value")
+
+
+@dataclass(frozen=True, eq=False)
+class LegalAction:
+    """An action the rules allow now, as a scenario action (the YAML contract) and in words.
+
+    Menus are built from these: `raw` is complete with the first choice of every parameter; a
+    player who wants another picks it from `params` (`with_choices`). An answer to the pending
+    decision carries that decision, so a menu can show whose decision it is and why."""
+
+    raw: Mapping[str, Any]
+    label: str
+    player: str
+    verb: str
+    params: tuple[Param, ...] = ()
+    decision: ChoiceNeeded | None = None
+
+    def with_choices(self, picks: Mapping[str, Any]) -> dict[str, Any]:
+        """The scenario action with the chosen parameter values in place of the first ones."""
+        out = dict(self.raw)
+        out.update(picks)
+        return {k: v for k, v in out.items() if v is not None}
+
+
 @dataclass(frozen=True, kw_only=True)
 class ActionRecord:
     """One scenario action as written (its index and fields) and the game's typed value for it."""
@@ -192,6 +236,10 @@ class Rules(Protocol):
     def board_lines(self, state: Any) -> list[str]:
         """The board as short lines a judge reads (markdown rulings, the TUI)."""
 
+    def legal_actions(self, state: Any) -> tuple[LegalAction, ...]:
+        """Every action the rules allow now, each as a scenario action with the parameters its player
+        still chooses; while a decision is pending, the answers to it (for the deciding player)."""
+
 
 _ENGINES = {"bss": "judge.engine.bs.rules", "bs": "judge.engine.bs.rules", "fftcg": "judge.engine.fftcg"}
 
@@ -222,8 +270,11 @@ __all__ = [
     "DECISION_KINDS",
     "ActionRecord",
     "Applies",
+    "Choice",
     "ChoiceNeeded",
     "Decision",
+    "LegalAction",
+    "Param",
     "Refusal",
     "Rules",
     "Ruling",

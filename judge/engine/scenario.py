@@ -155,14 +155,18 @@ class Result:
 def _read_yaml(path: Path) -> Any:
     import yaml
 
+    from judge import limits
+    from judge.web.access import Purpose, checked_path
+
+    path = checked_path(str(path), Purpose.OPEN)      # a web session: files off or in one folder
     try:
-        text = path.read_text(encoding="utf-8")
+        text = limits.read_text(path, limits.SCENARIO)
     except FileNotFoundError as exc:
         raise ScenarioError(f"{path}: no such scenario file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path}: cannot read ({exc})") from exc
     try:
-        return yaml.safe_load(text)
+        return limits.load_yaml(text, str(path))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
@@ -186,6 +190,9 @@ def scenario_from_data(data: Any, where: str, cards: tuple[str | Path, ...] | li
     """Validate a scenario mapping and build its starting state; `where` names it in errors."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{where}: a scenario is a mapping with game, players, actions and expect")
+    from judge.limits import check_tree
+
+    check_tree(data, where)
     unknown = sorted(set(map(str, data)) - TOP_KEYS)
     if unknown:
         raise ScenarioError(f"{where}: unknown top-level field {unknown[0]!r}", hints=sorted(TOP_KEYS))

@@ -41,7 +41,7 @@ def unexecuted(game: str, ability: Any) -> tuple[str, ...]:
     from judge.errors import UnknownGame
     from judge.text.typed import untyped_parts
 
-    untyped = tuple(dict.fromkeys(untyped_parts(ability)))
+    untyped = tuple(dict.fromkeys(untyped_parts(ability, game)))
     try:
         rules = rules_for(game)
     except UnknownGame:
@@ -54,11 +54,10 @@ def unexecuted(game: str, ability: Any) -> tuple[str, ...]:
 
 def card_status(text: str, game: str, name: str | None = None) -> list[AbilityStatus]:
     """The status of every ability line of a card text."""
-    from judge.text.parse import line_spans, parse_text, transform_module
+    from judge.text.cache import parse_cached
 
-    result = parse_text(text, game, name=name)
-    split = getattr(transform_module(game), "split", None) or line_spans
-    spans = list(split(text))
+    result = parse_cached(text, game, name=name)
+    spans = list(result.segments)
     out: list[AbilityStatus] = []
     for a, b in spans:
         line = text[a:b].strip()

@@ -54,8 +54,9 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
         if have == want:
             store.set_meta_value(path, "stamp", stamp)
             return
-        damaged = have is None and not force and path.is_file() and \
-            store.meta_value(path, "schema") == store.SCHEMA and store.meta_value(path, "complete") == "1"
+        # of this schema (or unreadable), yet it failed its check: damage, said in one line below
+        damaged = have is None and not force and path.is_file() and store.meta_value(path, "schema") in (
+            store.SCHEMA, None)
         rebuild(path, rules, want, stamp)
         if damaged:          # complete and of this schema, yet it failed its check: say what happened
             listed = store.stored_imports(path) or []

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from judge import store
 from judge.errors import BadInput
+from judge.limits import check_query
 from judge.rules import search_text
 from judge.rules.model import Hit
 from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
@@ -97,6 +98,7 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
     q = (query or "").strip()
     if not q:
         raise BadInput("empty search: give some words, e.g. judge search \"equal BP\"")
+    check_query(q)
     if limit < 1:
         raise BadInput(f"--limit must be at least 1 (got {limit})")
     docs = _scope(kb, game, lang)

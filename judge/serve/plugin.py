@@ -54,7 +54,13 @@ def judge_card(q: str | None, game: str | None) -> list[dict]:
     from judge.cards.db import _find
 
     kb = _kb()
-    card = _find(kb.conn, " ".join(str(q or "").split())[:200], game or None)
+    names = getattr(_LOCAL, "names", {})
+    if (game or None) not in names:      # the snapshot never changes: read the names once per thread
+        from judge import store
+
+        names[game or None] = store.card_names(kb.conn, game or None)
+        _LOCAL.names = names
+    card = _find(kb.conn, " ".join(str(q or "").split())[:200], game or None, names[game or None])
     return [{"game": card.game, "number": card.number}]
 
 
@@ -67,7 +73,8 @@ def judge_clause_number(game: str | None, number: str | None) -> str | None:
 
 @hookimpl
 def prepare_connection(conn: Any) -> None:
-    conn.create_function("judge_search", 4, _safe(judge_search))
-    conn.create_function("judge_term", 2, _safe(judge_term))
-    conn.create_function("judge_card", 2, _safe(judge_card))
-    conn.create_function("judge_clause_number", 2, judge_clause_number)
+    # deterministic (the snapshot is immutable): SQLite computes each once per query, not per row
+    conn.create_function("judge_search", 4, _safe(judge_search), deterministic=True)
+    conn.create_function("judge_term", 2, _safe(judge_term), deterministic=True)
+    conn.create_function("judge_card", 2, _safe(judge_card), deterministic=True)
+    conn.create_function("judge_clause_number", 2, judge_clause_number, deterministic=True)

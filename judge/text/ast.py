@@ -74,10 +74,12 @@ class Player(str, Enum):  # noqa: UP042
 class Threshold:
     """A numeric filter: "cost 3 or less", "BP 5000 or more", "power 7000 or less"."""
 
-    stat: str                    # cost | bp | power | level | cores | symbols
+    stat: str                    # cost | bp | power | level | cores | symbols | count | life | ...
     op: str                      # "<=" | ">=" | "==" | "<" | ">"
     value: int
-    ref: Selector | None = None  # compared with that card's stat ("fewer BP than this spirit"); value unused
+    ref: Selector | None = None  # compared with that card's stat ("fewer BP than this spirit"); value is
+    #                              then a margin: stat op ref's stat + value ("higher … by 5000 or more")
+    when: str | None = None      # BS: ref's stat at an earlier time ("than at the start of the turn"): turn_start
 
     def __post_init__(self) -> None:
         if self.op not in ("<=", ">=", "==", "<", ">"):
@@ -122,6 +124,15 @@ class Selector:
     span: Span | None = None
     excluding: Selector | None = None  # BS "all spirits except blue Angel spirits": these are left out
     amount_var: str | None = None      # FFTCG "choose X Forwards" (4.5): count is per unit of that variable
+    unit: str | None = None            # BS: what is counted when it is not a card (see UNITS)
+    effect: str | None = None          # BS unit "effect": which effects (see EFFECT_KINDS), with `about` the
+    #                                    cards they are on ("your opponent's destruction effects")
+    without: tuple[str, ...] = ()      # BS "without 【Ascend】", "that does not have Ascend": keywords it lacks
+    not_families: tuple[str, ...] = () # BS "non-Voidlord spirits": spirit types it has none of
+    not_colors: tuple[str, ...] = ()   # BS "that is not red": colours it has none of
+    not_names: tuple[str, ...] = ()    # BS "other than Rei Ayanami": card names it is not
+    has_effect: tuple[str, ...] = ()   # BS "with a “When This Spirit Blocks” effect": Ability.timing ids it has
+    lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
     chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
 
@@ -148,6 +159,7 @@ class Draw(Effect):
     per: Selector | None = None  # FFTCG "draw 1 card for each …"
     span: Span | None = None
     until: bool = False          # BS "draw cards until you have N cards in your hand": count = N
+    additional: bool = False     # BS "draw one additional card" (in the draw step, beside the usual draw)
     amount_var: str | None = None  # FFTCG "draw X cards" (4.5): count is per unit of that variable (X × count)
 
 
@@ -161,6 +173,8 @@ class Discard(Effect):
     span: Span | None = None
     per: Selector | None = None      # BS "discard … for each …"
     controller_of: Selector | None = None  # FFTCG "That Forward's controller discards …": whose controller
+    equal_to: Threshold | None = None  # BS "a number of cards … equal to that spirit's cost": the count is
+    #                                    ref's stat (op "==", value unused)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,6 +201,7 @@ class MoveCores(Effect):
     per: Selector | None = None      # BS "… for each spirit destroyed by this effect"
     until: int | None = None         # BS "… into your life until you have 5 life": the target total
     core_type: str | None = None     # BS "soul" (a soul core) | "core" ("a core that is not a soul core", 4-11-1)
+    equal_to: Threshold | None = None  # BS "pay its cost": as many cores as ref's stat (op "==")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,6 +216,7 @@ class ModifyStat(Effect):
     span: Span | None = None
     same_as: Selector | None = None  # FFTCG "power becomes the same as that Forward's power": the value is that card's
     next_only: bool = False      # FFTCG "the next damage dealt to it …": a replacement used once (11.12.5)
+    colors: tuple[str, ...] = ()  # BS stat "symbols": the colour of the symbols gained ("a green symbol")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -238,6 +254,8 @@ class Reveal(Effect):
     then: tuple[Effect, ...] = ()
     span: Span | None = None
     amount_var: str | None = None  # FFTCG "the top X cards" (4.5): count is per unit of that variable
+    target: Selector | None = None  # BS zone "selected": the cards revealed ("reveal it", "select a card from
+    #                                 your opponent's hand at random and reveal it")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -274,6 +292,8 @@ class Gain(Effect):
     duration: Duration = Duration.TURN
     span: Span | None = None
     family: str | None = None        # BS "gains Otherlander spirit type" (a family, BSS 2-5)
+    timing: str | None = None        # BS the gained keyword's active timing, from its printed reminder
+    #                                  (": While This Spirit Attacks Confront", BSS 11-14-2): an Ability.timing id
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -289,6 +309,7 @@ class Restriction(Effect):
     by_text: str | None = None   # the "by …" words as printed ("Summons or abilities your opponent controls")
     span: Span | None = None
     cost: Cost | None = None     # FFTCG "cannot attack unless you pay 《1》": the cost that lifts it (10.1.2.3)
+    object: Selector | None = None   # BS "cannot block spirits with 5000 or more BP": what the act is aimed at
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,11 +356,16 @@ class Attack(Effect):
 class SetStat(Effect):
     """BS "treat it as though it costs 5", "this card costs 3" (BSS 8-8-1-3-4: assign a value)."""
 
-    stat: str                        # cost | bp
+    stat: str                        # cost | bp | symbols | colors | card_type
     value: int
     target: Selector
     duration: Duration = Duration.PERMANENT
     span: Span | None = None
+    colors: tuple[str, ...] = ()     # stat symbols / colors: the colours they are treated as
+    level: int | None = None         # stat bp: the BP written for that level ("Treat the LV1 BP as 4000")
+    purpose: str | None = None       # "when calculating cost reduction" (BSS 2-7-3): cost_reduction
+    equal_to: Threshold | None = None  # "a cost equal to your life total": the value is ref's stat
+    also: bool = False               # "… as red and purple as well": added to what it has, not instead
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -512,6 +538,23 @@ class LinkTo(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ExtraStep(Effect):
+    """BS "Perform a refresh step after your attack step" (BSS 6): a step of the turn done again."""
+
+    step: str                        # a STEPS id: refresh_step | draw_step | ...
+    after: str | None = None         # the step it follows
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndStep(Effect):
+    """BS "End the attack step" (BSS 6-7-3-2): the step ends at once."""
+
+    step: str                        # a STEPS id
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class CostReduction(Effect):
     """BS cost reduction changed while a card is summoned (BSS 2-7-3, 10-6-5): symbols of other cards
     also count ("also", e.g. cards in the trash), only some symbols count ("only"), or the reduction
@@ -578,23 +621,98 @@ class Trigger:
 
 @dataclass(frozen=True, kw_only=True)
 class Condition:
-    """A condition, structured where the grammar knows its shape; `text` always kept."""
+    """A condition or an event, structured: its `kind` says which fields carry its meaning
+    (`CONDITION_KINDS` for Battle Spirits); `text` is the printed words, kept for display only.
 
-    kind: str                    # count | compare | has_keyword | zone_state | turn | text
+    Events (a trigger "When …", a replacement "would …", a past "has been … this turn") share one
+    shape: `event` (an id of `EVENTS`), `selector` (who or what it happens to or who acts),
+    `object` (what the act is aimed at), `by` (the cause: an effect, an attack, a player), `zone`
+    (from / to where), `player` (the player who acts or loses), `qualifiers` (closed flags)."""
+
+    kind: str                    # see CONDITION_KINDS (BS) · FFTCG: count | compare | control | all | turn | ...
     text: str
     selector: Selector | None = None
     threshold: Threshold | None = None
     span: Span | None = None
-    event: str | None = None     # FFTCG "If X is dealt damage, … instead": the event (an Ability.timing value)
+    event: str | None = None     # FFTCG "If X is dealt damage, … instead": the event (an Ability.timing value);
+    #                              BS: an id of EVENTS (events, histories) or of STEPS (kind "during")
     checked: str | None = None   # FFTCG "(before paying the cost for X)": when it is checked (11.4)
     qualifiers: tuple[str, ...] = ()  # FFTCG damage event words (6.5): not_battle | by_opponent | by_effect |
     #                                   less_than_power | more_than_power | first_in_turn | while_<state> | by_card
-    occurs: Event | None = None        # FFTCG "If X is dealt damage by …": the event, typed (11.8.13, 11.12.5)
-    parts: tuple[Condition, ...] = ()  # FFTCG kind "all": every one of these holds (11.8.13)
-    player: Player | None = None       # FFTCG whose: "your opponent doesn't pay …", "you control …"
-    cost: Cost | None = None           # FFTCG "If your opponent doesn't pay 《2》": the cost (11.2)
-    window: Window | None = None       # FFTCG kind "turn": "during your turn" (11.12.4.4)
-    negated: bool = False              # FFTCG "if it is not …", "if you don't …"
+    #                                   BS: see EVENT_QUALIFIERS
+    player: Player | None = None      # whose life / hand / field / turn; the player who acts in an event;
+    #                                   FFTCG: "your opponent doesn't pay …", "you control …"
+    object: Selector | None = None    # BS kind "is": what the subject must be; events: what the act is aimed at
+    by: Selector | None = None        # BS events: the cause ("by your opponent's effects", "with an attack from X")
+    zone: str | None = None           # BS events: from / to which area ("returned to their hand": hand)
+    window: str | None = None         # BS kind "happened": when it happened (this_turn | this_effect | cost)
+    negated: bool = False             # "not", "no", "unless", FFTCG "if you don't …": holds when this does not
+    conditions: tuple[Condition, ...] = ()   # BS kinds "all" / "any": the conditions joined
+    cost: Cost | None = None          # FFTCG "If your opponent doesn't pay 《2》": the cost named (11.2, 11.11.5.1)
+    occurs: Event | None = None       # FFTCG "If X is dealt damage by …": the event, typed (11.8.13, 11.12.5)
+    parts: tuple[Condition, ...] = () # FFTCG kind "all": every one of these holds (11.8.13)
+    during: Window | None = None      # FFTCG kind "turn": "during your turn" (11.12.4.4)
+
+
+#: Battle Spirits condition kinds and the fields each must fill to mean something (judge.text.typed
+#: checks them): a kind outside this table is reported as not typed.
+CONDITION_KINDS: dict[str, tuple[str, ...]] = {
+    "count": ("threshold",),                # "you have 3 or fewer life", "you control a Shinji nexus": player
+    #                                         and/or selector (what is counted) against threshold
+    "only": ("selector",),                  # "if you only have Angel spirits on the field": all of player's match
+    "is": ("selector", "object"),           # "if it is a spirit card", "if this spirit has 10,000 or more BP"
+    "compare": ("threshold",),              # "if you have less life than your opponent": threshold.ref the other side
+    "turn": ("player",),                    # "if it is your opponent's turn"
+    "during": ("event",),                   # "if used during your main step": event a STEPS id, player whose
+    "event": ("event",),                    # a trigger: "when one of your spirits is destroyed"
+    "would": ("event",),                    # a replacement's trigger: "when this spirit would be destroyed"
+    "happened": ("event", "window"),        # "if one of your spirits has been destroyed this turn"
+    "paying": ("event", "selector"),        # "when summoning this spirit from your hand": while its cost is paid
+    "chain": ("selector",),                 # 【Chain: Red】 (BSS 11-15): a symbol of those colours on your field
+    "for_each": ("selector",),              # the sentence is repeated for each of these
+    "all": ("conditions",),                 # every one of `conditions`
+    "any": ("conditions",),                 # at least one of `conditions`
+    # self-contained: the kind alone says everything
+    "did": (), "did_not": (), "possible": (), "after_resolves": (), "substitution": (),
+}
+
+#: BS event ids (Condition.event): what happens, named by its verb.
+EVENTS: frozenset[str] = frozenset({
+    "destroyed", "summoned", "placed", "deployed", "attacks", "blocks", "blocked", "attacks_or_blocks",
+    "summoned_or_attacks", "summoned_or_destroyed", "exhausted", "refreshed", "returned", "discarded",
+    "selected", "linked", "added_to_hand", "core_placed", "cores_removed", "life_reduced", "loses_life",
+    "draws", "uses", "spends", "battle_ends", "attack_step_ends", "turn_end", "step_start", "battle_end",
+    "ascends", "resolves", "destroys", "exhausts", "summons", "compares_bp", "reduced_to_zero_bp",
+    "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks", "summoned_or_placed",
+})
+
+#: BS step ids (Condition.event of kind "during").
+STEPS: frozenset[str] = frozenset({"start_step", "core_step", "draw_step", "refresh_step", "main_step",
+                                   "attack_step", "end_step", "turn"})
+
+#: BS event qualifiers (Condition.qualifiers).
+EVENT_QUALIFIERS: frozenset[str] = frozenset({
+    "via_battle",            # "via comparing BP", "in battle", "as the result of battle" (BSS 7-1-5-2)
+    "via_zero_cores",        # "via reducing its cores to zero" (BSS 9-3-2)
+    "first_each_turn",       # "the first time … each turn"
+    "outside_draw_step",     # "draws outside of their draw step" (BSS 4-5)
+    "with_this_effect",      # "… with this effect"
+    "still_on_field",        # "ends with your spirit still on the field"
+    "only",                  # "when only your opponent's spirit is destroyed"
+    "from_hand",             # the card came from the hand
+    "via_zero_bp",           # "via reducing its BP to 0" (BSS 9-4)
+    "this_turn",             # "if it attacks or blocks during this turn": any time within the duration
+    "next_only",             # "the next time …": once, then the trigger ends (BSS 8-9)
+    "draw_step",             # "after your draw": the draw of the draw step (BSS 6-4)
+    "this_battle",           # "during this battle, when …": any time within the battle
+})
+
+#: BS Selector.unit values: game objects counted or acted on that are not cards.
+UNITS: frozenset[str] = frozenset({"core", "soul_core", "symbol", "life", "effect", "color", "card_name",
+                                   "attack", "player"})
+
+#: BS Selector.effect values (with unit "effect"): which effects.
+EFFECT_KINDS: frozenset[str] = frozenset({"destruction", "magic", "this", "keyword", "timing"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -701,6 +819,12 @@ def to_json(node: Any, cites: Any = None) -> Any:
 
 
 __all__ = [
+    "CONDITION_KINDS",
+    "EFFECT_KINDS",
+    "EVENTS",
+    "EVENT_QUALIFIERS",
+    "STEPS",
+    "UNITS",
     "Ability",
     "AbilityKind",
     "Activate",
@@ -724,7 +848,9 @@ __all__ = [
     "Draw",
     "Duration",
     "Effect",
+    "EndStep",
     "Event",
+    "ExtraStep",
     "Gain",
     "GainCrystal",
     "Keyword",

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from judge.errors import GrammarError, UnknownGame
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Lark
 
 #: game id → grammar file. Saga and Standard share the Battle Spirits templating.
@@ -30,7 +32,7 @@ GRAMMAR_FILES: dict[str, str] = {"bss": "bs.lark", "bs": "bs.lark", "fftcg": "ff
 _FAST = [True]
 
 #: The start rules a grammar may define, in the order the pipeline tries them.
-START_RULES: tuple[str, ...] = ("line", "sentence")
+START_RULES: tuple[str, ...] = ("line", "sentence", "label")
 
 
 def grammar_file(game: str):
@@ -101,37 +103,85 @@ def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
                      "start": list(starts), "import_paths": [grammar_dir()]}
     if parser == "lalr":
         options["lexer"] = "contextual"
-        options["cache"] = _cache_file(path)
     elif parser == "earley":
         options["lexer"] = "dynamic"
         options["ambiguity"] = "resolve"
     else:
         raise GrammarError(f"unknown parser algorithm {parser!r} (lalr or earley)")
+    cache_file = _cache_file(path, options) if parser == "lalr" else None
+    cached = _read_cache(cache_file)
+    if cached is not None:
+        return cached
     try:
         lark = Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:
         raise GrammarError(f"grammar {name} failed to load: {exc}") from exc
+    _write_cache(cache_file, lark)
     return lark
 
 
-def _cache_file(path: str) -> str | bool:
-    """Where Lark may keep the built LALR tables (keyed by the grammar text), so a CLI start does
-    not rebuild them: the user cache dir; False (no cache) if it cannot be created."""
+def _cache_file(path: str, options: dict) -> Path | None:
+    """Where the built LALR tables of this grammar are kept between processes: the user cache dir,
+    named by a hash of every grammar file, the options, the Lark release and the Python version
+    (so two checkouts or two grammar versions never overwrite each other's); None if unavailable."""
     import hashlib
+    import sys
     from pathlib import Path
+
+    import lark
 
     try:
         from platformdirs import user_cache_dir
 
         folder = Path(user_cache_dir("judge", appauthor=False)) / "grammar"
         folder.mkdir(parents=True, exist_ok=True)
-        grammar_dir = Path(path).parent
-        digest = hashlib.sha256()
-        for f in sorted(grammar_dir.glob("*.lark")):
-            digest.update(f.name.encode() + f.read_bytes())
-        return str(folder / f"{Path(path).stem}-{digest.hexdigest()[:16]}.lark.cache")
+        digest = hashlib.sha256(f"{lark.__version__}|{sys.version_info[:2]}|{sorted(map(str, options.items()))}"
+                                .encode())
+        for f in sorted(Path(path).parent.glob("*.lark")):
+            digest.update(f.name.encode() + b"\0" + f.read_bytes())
+        return folder / f"{Path(path).stem}-{digest.hexdigest()[:20]}.lark.cache"
     except OSError:
-        return False
+        return None
+
+
+def _read_cache(cache_file: Path | None) -> Lark | None:
+    """The parser kept in `cache_file`; None when absent or unreadable (it is then built again)."""
+    if cache_file is None:
+        return None
+    from lark import Lark
+
+    try:
+        with open(cache_file, "rb") as fh:
+            return Lark.load(fh)
+    except Exception:  # absent, truncated, from another Lark: build it again
+        return None
+
+
+def _write_cache(cache_file: Path | None, lark: Lark) -> None:
+    """Keep a built parser for the next process: written beside its place and renamed into it (a
+    reader never sees half a file); files of older grammar versions left for 3 days go. Best effort."""
+    import contextlib
+    import os
+    import tempfile
+    import time
+
+    if cache_file is None:
+        return
+    with contextlib.suppress(Exception):
+        fd, tmp = tempfile.mkstemp(prefix=".building-", dir=str(cache_file.parent))
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                lark.save(fh)
+            os.replace(tmp, cache_file)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        stem = cache_file.name.split("-", 1)[0]
+        old = time.time() - 3 * 86400
+        for other in cache_file.parent.glob(f"{stem}-*.lark.cache"):
+            with contextlib.suppress(OSError):
+                if other != cache_file and other.stat().st_mtime < old:
+                    other.unlink()
 
 
 __all__ = ["GRAMMAR_FILES", "START_RULES", "fast_enabled", "grammar_file", "load_parser", "start_rules",

@@ -9,8 +9,9 @@ Each game has a transform module registered in `TRANSFORMS`. It provides
   by `offset` so they point into the original text;
 - optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
   one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
-  SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text
-  (given the card's own name too when it takes a `name` argument);
+  SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
+  or `prepare(segment, lexicon=…, name=…) -> Prepared`: a view of any length with the map back
+  to printed positions (`Prepared`), then `build(tree, prepared, offset)` receives the Prepared;
 - optionally `register_cards(cards)`: the names a game's text may use without markup (a coverage run
   or a board passes the cards it reads);
 - optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
@@ -34,6 +35,7 @@ from typing import Any
 
 from judge.errors import UnknownGame
 from judge.text.ast import Ability
+from judge.text.lexicon import Lexicon
 
 #: game id → module turning that game's parse trees into AST nodes.
 TRANSFORMS: dict[str, str] = {
@@ -56,11 +58,37 @@ class Unparsed:
 
 
 @dataclass(frozen=True)
+class Prepared:
+    """One ability's text as the grammar reads it (`view`) and the printed text (`source`): view
+    character `i` stands for the printed characters `starts[i]:ends[i]` (an inserted character
+    for none: it starts where the next printed character starts and ends where the previous ends)."""
+
+    view: str
+    source: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> Prepared:
+        """A text as printed: every character stands for itself."""
+        return cls(text, text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+
+    def to_source(self, i: int) -> int:
+        """The printed position where a span starting at view position `i` starts."""
+        return self.starts[i] if 0 <= i < len(self.starts) else (len(self.source) if i > 0 else 0)
+
+    def to_source_end(self, i: int) -> int:
+        """The printed position where a span ending at view position `i` (exclusive) ends."""
+        return self.ends[i - 1] if 0 < i <= len(self.ends) else (0 if i <= 0 else len(self.source))
+
+
+@dataclass(frozen=True)
 class ParseResult:
     """Everything parsed (abilities) and everything not (unparsed spans), in text order."""
 
     abilities: tuple[Ability, ...] = ()
     unparsed: tuple[Unparsed, ...] = ()
+    segments: tuple[tuple[int, int], ...] = ()   # where the ability lines are (the game's split)
 
     @property
     def ok(self) -> bool:
@@ -90,35 +118,42 @@ def line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
+def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexicon | None = None) -> ParseResult:
     """Parse card text of `game` (bss | bs | fftcg); one ability per line. Never raises on text.
 
     `name` is the card's own name when known (a card refers to itself by name, 5.2.4.1); without
-    it a game that needs it guesses the name from the text."""
-    from judge.text.grammar import load_parser
-
+    it a game that needs it guesses the name from the text. `lexicon` holds the families, card
+    names and keywords of the card database (`judge.text.lexicon`); without it a game that needs
+    one uses the shipped sample cards' lexicon."""
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     module = transform_module(game)
-    parser = load_parser(game)
     abilities: list[Ability] = []
     unparsed: list[Unparsed] = []
     split = getattr(module, "split", None) or line_spans
     prepare = getattr(module, "prepare", None)
+    context = {"name": name, "lexicon": lexicon}
     try:
         segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
+    parser = _parser_for(game) if segments else None
     for start, end in segments:
-        line = text[start:end]
+        line: str | Prepared = text[start:end]
         refused = refuse(line) if refuse is not None else []
         if refused:
             unparsed.extend(Unparsed(start + a, start + b, text[start + a:start + b], (why,)) for a, b, why in refused)
             continue
         if prepare is not None:
-            prepared = prepare(line, name=name) if name and _takes_name(prepare) else prepare(line)
-            line = prepared if len(prepared) == len(line) else line
+            try:
+                prepared = prepare(line, **{k: v for k, v in context.items() if k in _accepts_args(prepare)})
+            except Exception as exc:  # never raise for any text
+                prepared, line = None, line
+                unparsed.append(Unparsed(start, end, text[start:end], (f"internal error: {exc}",)))
+                continue
+            if isinstance(prepared, Prepared) or len(prepared) == len(line):
+                line = prepared
         try:
             ability, missing = _parse_line(parser, module, game, line, start)
         except Exception as exc:  # never raise for any text: report the line as unparsed
@@ -126,7 +161,22 @@ def parse_text(text: str, game: str, *, name: str | None = None) -> ParseResult:
         if ability is not None:
             abilities.append(ability)
         unparsed.extend(Unparsed(u.start, u.end, text[u.start:u.end], u.expected) for u in missing)
-    return ParseResult(tuple(abilities), tuple(unparsed))
+    return ParseResult(tuple(abilities), tuple(unparsed), tuple((a, b) for a, b in segments))
+
+
+def _parser_for(game: str) -> Any:
+    """The game's parser (loaded on the first text that has a line to read: an empty text loads none)."""
+    from judge.text.grammar import load_parser
+
+    return load_parser(game)
+
+
+@cache
+def _accepts_args(fn: Any) -> frozenset[str]:
+    """The keyword arguments a game's `prepare` accepts (`lexicon`, `name`)."""
+    import inspect
+
+    return frozenset(inspect.signature(fn).parameters)
 
 
 @cache
@@ -137,24 +187,69 @@ def _takes_name(split: Any) -> bool:
     return "name" in inspect.signature(split).parameters
 
 
-def _parse_line(parser: Any, module: ModuleType, game: str, line: str,
+def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared,
                 offset: int) -> tuple[Ability | None, list[Unparsed]]:
-    """One ability line: an Ability, or the unparsed parts with what was expected there."""
+    """One ability line: an Ability, or the unparsed parts with what was expected there.
+
+    The tree comes from the fast driver of the parser (judge.text.lark_speed: the same tree as
+    Lark's) when it can; anything the driver leaves (a syntax error first of all) is parsed by
+    Lark itself, so failures are reported exactly as Lark sees them."""
     from lark.exceptions import UnexpectedInput, VisitError
 
+    view = line.view if isinstance(line, Prepared) else line
+    whole = [(offset, offset + len(line.source if isinstance(line, Prepared) else line))]
     try:
-        tree = parser.parse(line, start="line")
+        tree = _fast_tree(parser, view)
+        if tree is None:
+            tree = parser.parse(view, start="line")
     except UnexpectedInput as exc:
         return None, _localise(parser, module, game, line, offset, exc)
     except RecursionError:
-        return None, [Unparsed(offset, offset + len(line), line, ("a shorter ability",))]
+        return None, [Unparsed(*whole[0], view, ("a shorter ability",))]
     try:
         return module.build(tree, line, offset), []
     except VisitError as exc:
         reason = str(exc.orig_exc) or type(exc.orig_exc).__name__
-        return None, [Unparsed(offset, offset + len(line), line, (reason,))]
+        return None, [Unparsed(*whole[0], view, (reason,))]
     except (ValueError, TypeError, KeyError) as exc:
-        return None, [Unparsed(offset, offset + len(line), line, (str(exc) or type(exc).__name__,))]
+        return None, [Unparsed(*whole[0], view, (str(exc) or type(exc).__name__,))]
+
+
+def _fast_tree(parser: Any, view: str) -> Any:
+    """The tree of a line from the fast driver (judge.text.lark_speed); None when Lark must parse it."""
+    from judge.text import grammar
+
+    fast = _driver(parser) if grammar.fast_enabled() else None
+    if fast is None:
+        return None
+    from judge.text.lark_speed import Fallback
+
+    try:
+        return fast.parse(view, "line")
+    except Fallback:
+        return None
+
+
+def _driver(parser: Any) -> Any:
+    from judge.text.lark_speed import fast_parser
+
+    return fast_parser(parser)
+
+
+def _parses(parser: Any, text: str, start: str) -> None:
+    """Parse `text` from `start` for its verdict only: the fast driver, else Lark (which raises)."""
+    from judge.text import grammar
+
+    fast = _driver(parser) if grammar.fast_enabled() else None
+    if fast is not None:
+        from judge.text.lark_speed import Fallback
+
+        try:
+            fast.parse(text, start)
+            return
+        except Fallback:
+            pass
+    parser.parse(text, start=start)
 
 
 def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
@@ -181,32 +276,38 @@ def _error_pos(exc: Any, line: str) -> int:
     return min(pos, len(line))
 
 
-def _localise(parser: Any, module: ModuleType, game: str, line: str, offset: int,
+def _localise(parser: Any, module: ModuleType, game: str, line: str | Prepared, offset: int,
               exc: Any) -> list[Unparsed]:
     """Report the sentences of a failed line that do not parse, each with what was expected."""
     from lark.exceptions import UnexpectedInput
 
     from judge.text.grammar import start_rules
 
-    spans = _sentences(module, line) or [(0, len(line))]
+    view = line.view if isinstance(line, Prepared) else line
+
+    def where(a: int, b: int) -> tuple[int, int]:
+        if isinstance(line, Prepared):
+            return offset + line.to_source(a), offset + line.to_source_end(b)
+        return offset + a, offset + b
+
+    spans = _sentences(module, view) or [(0, len(view))]
     found: list[Unparsed] = []
     if "sentence" in start_rules(game):
         for a, b in spans:
             try:
-                parser.parse(line[a:b], start="sentence")
+                _parses(parser, view[a:b], "sentence")
             except UnexpectedInput as sub:
-                found.append(Unparsed(offset + a, offset + b, line[a:b],
-                                      _expected(parser, module, sub, line[a:b])))
+                found.append(Unparsed(*where(a, b), view[a:b], _expected(parser, module, sub, view[a:b])))
             except RecursionError:
-                found.append(Unparsed(offset + a, offset + b, line[a:b], ("a shorter sentence",)))
+                found.append(Unparsed(*where(a, b), view[a:b], ("a shorter sentence",)))
     if found:
         return found
-    pos = _error_pos(exc, line)
-    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(line)))
+    pos = _error_pos(exc, view)
+    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(view)))
     header = pos < spans[0][0] or not found_sentences(spans)
     if pos < spans[0][0]:          # the failure is in the header (levels, timing label, keyword)
-        a, b = 0, spans[0][0] or len(line)
-    return [Unparsed(offset + a, offset + b, line[a:b], _expected(parser, module, exc, line, header))]
+        a, b = 0, spans[0][0] or len(view)
+    return [Unparsed(*where(a, b), view[a:b], _expected(parser, module, exc, view, header))]
 
 
 def found_sentences(spans: list[tuple[int, int]]) -> bool:
@@ -230,6 +331,17 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     describe = getattr(module, "describe_expected", None)
     if describe is not None:                 # the game says it in words (the kind of phrase expected)
         return tuple(describe(names, parser, _found_word(exc, text)))
+    found = getattr(exc, "token", None)
+    head = [f"stopped at {_shown(str(found))!r}"] if found is not None and str(found) else []
+    if getattr(exc, "char", None):
+        head = [f"stopped at {exc.char!r}"]
+    elif found is not None and not str(found):
+        head = ["stopped at the end of the text"]
+    phrases = getattr(module, "PHRASES", None)
+    if phrases:
+        said = _phrases_expected(parser, module, frozenset(names))
+        if said:
+            return (*head, "expected " + " or ".join(said))
     out = []
     for name in sorted(names):
         try:
@@ -239,12 +351,12 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         pattern = term.pattern
         if pattern.type == "str":
             out.append(repr(pattern.value))
-        else:
+        elif not phrases:
             out.append(_readable(name, pattern.value))
-    found = getattr(exc, "token", None)
-    head = [f"found {str(found)!r}"] if found is not None and str(found) else []
-    if getattr(exc, "char", None):
-        head = [f"found {exc.char!r}"]
+    if phrases:
+        words = sorted(set(out))[:8]
+        return tuple(head + (["expected one of " + ", ".join(words)] if words else
+                             ["no phrase of the templating language goes on this way"]))
     return tuple(head + sorted(set(out))[:12])
 
 
@@ -256,6 +368,64 @@ def _found_word(exc: Any, text: str) -> str | None:
     pos = _error_pos(exc, text)
     m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
     return m.group().replace("\x01", "") or "the card's own name" if m else None
+
+
+def _shown(token: str) -> str:
+    """A token as printed (the lexicon's marker characters dropped)."""
+    return re.sub(r"[\ue000-\ue005]", "", token)
+
+
+def _phrases_expected(parser: Any, module: ModuleType, names: frozenset[str]) -> list[str]:
+    """The kinds of phrase the grammar could have read where it stopped, in words (the module's
+    `PHRASES`: rule name → "a selector such as …"): a phrase is expected when every terminal
+    that can begin it was acceptable there. The broadest such phrase (a selector rather
+    than the number it may begin with), and a second one that does not overlap it."""
+    fits = []
+    for rule, words in module.PHRASES.items():
+        first = _first_terminals(parser, rule)
+        if first and first <= names:
+            fits.append((first, words))
+    fits.sort(key=lambda f: -len(f[0]))
+    out: list[tuple[frozenset[str], str]] = []
+    for first, words in fits:
+        if all(not (first & f) for f, _ in out):
+            out.append((first, words))
+        if len(out) == 2:
+            break
+    return [w for _, w in out]
+
+
+@cache
+def _first_terminals(parser: Any, rule: str) -> frozenset[str]:
+    """The terminals that can begin `rule` (its FIRST set), from the parser's rules."""
+    by_origin: dict[str, list[list[Any]]] = {}
+    for r in parser.rules:
+        by_origin.setdefault(r.origin.name, []).append(list(r.expansion))
+    nullable: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for origin, expansions in by_origin.items():
+            if origin not in nullable and any(all(not s.is_term and s.name in nullable for s in e) for e in expansions):
+                nullable.add(origin)
+                changed = True
+    seen: set[str] = set()
+    out: set[str] = set()
+    stack = [rule]
+    while stack:
+        name = stack.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in by_origin.get(name, ()):
+            for sym in expansion:
+                if sym.is_term:
+                    out.add(sym.name)
+                    break
+                stack.append(sym.name)
+                if sym.name not in nullable:
+                    break
+    return frozenset(out)
 
 
 def _accepts(exc: Any) -> Any:
@@ -306,5 +476,5 @@ def unparsed_pattern(u: Unparsed, words: int = 8) -> str:
     return " ".join(s.split()[:words])
 
 
-__all__ = ["TRANSFORMS", "ParseResult", "Unparsed", "line_spans", "parse_text", "transform_module",
+__all__ = ["TRANSFORMS", "ParseResult", "Prepared", "Unparsed", "line_spans", "parse_text", "transform_module",
            "unparsed_pattern"]

@@ -1,9 +1,21 @@
-"""Plain-text rendering of effect ASTs (for `judge parse` / `judge card`): one node a line,
-indented by depth, each with its clause citations, so a judge can read it at a glance."""
+"""Rendering effect ASTs: an outline for judges (`node_lines`), and canonical English (`render`) that
+the game's grammar reads back to the same AST — the round trip (issue 11.4).
+
+- `node_lines(node, game)`: one node a line, indented by depth, each with its clause citations, so a
+  judge can read it at a glance (`judge parse`, `judge card`);
+- `render(ability, game)`: the ability as canonical card text, written by the game's renderer
+  (`RENDERERS`: Battle Spirits in `judge.text.bs.render`; FFTCG adds its own beside it);
+- `round_trip(text, game)`: parse, render, parse the rendering again: whether the ASTs are the same
+  (spans and printed words aside), and which words of the printed text the rendering dropped or
+  changed, after the normalisations of `NORMALISATIONS` (the one list of what a rendering may say
+  differently from the card).
+"""
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+import importlib
+import re
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -11,6 +23,56 @@ from judge.text.ast import Span, kind_of
 from judge.text.links import cites
 
 _SKIP = {"span", "text", "kind"}
+
+#: game → the module rendering its abilities as card text (`render_ability(ability) -> str`).
+RENDERERS: dict[str, str] = {"bss": "judge.text.bs.render", "bs": "judge.text.bs.render"}
+
+#: What a rendering may say differently from the printed text, in one place (each: why). Words are
+#: compared after these: a printed word missing from the rendering is dropped, a rendered word missing
+#: from the print is mistyped.
+NORMALISATIONS: dict[str, str] = {
+    "case and punctuation": "words are compared lower-cased, without punctuation, brackets or quotes",
+    "function words": "articles, prepositions, conjunctions and pronouns carry no meaning of their own "
+                      "(the AST keeps what they link: a pronoun is resolved to what it stands for)",
+    "select": "a selection is how an effect names its cards (BSS 8-5-3): 'Select X and destroy it' is "
+              "'Destroy X'",
+    "number words": "'a', 'an', 'one' … 'twenty' and digits are the same numbers",
+    "whose": "possessives of a player ('your', 'their', 'its', 'your opponent's', 'its owner's') say whose card "
+             "or area it is, which the AST types (owner, player, the area's id): they are compared as function "
+             "words",
+    "contractions": "'doesn't', 'don't', 'can't' are 'does not', 'do not', 'cannot'",
+    "same words": "words the templates use interchangeably for one meaning: 'view' and 'reveal', 'treated' and "
+                  "'treat', 'count' and 'treat' (a symbol as), 'even if' and 'while' (exhausted), 'in battle' and "
+                  "'via comparing BP'",
+    "plurals": "a noun and its plural are one word (spirit / spirits, nexus / nexuses)",
+    "comparison words": "'fewer' and 'less', 'more' and 'higher', 'costs' and 'cost' are the same",
+    "repaired slips": "the slips the normalisation step repairs (judge.text.bs.normalise.SLIPS) are "
+                      "compared repaired",
+    "reminders": "a gained keyword's printed reminder is rendered once, as its timing",
+    "phrases": "phrases of one meaning (`_PHRASES`): 'X's summoning cost' is 'X's cost' (BSS 10-6-6), 'this "
+               "effect can only be used once per turn' is the tag '[Once per turn]' (BS 12-3-1), 'control' "
+               "and 'have' count the cards on a field alike",
+}
+
+#: Phrases compared as one another (NORMALISATIONS "phrases"): pattern → replacement.
+_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"\bsummoning cost\b", "cost"),
+    (r"\bthis effect (?:may|can) only be used once per turn\b", "once per turn"),
+    (r"\bcontrols?\b", "have"),
+)
+
+_FUNCTION_WORDS = frozenset(["a", "an", "the", "of", "to", "from", "into", "onto", "on", "in", "at", "by", "with", "for", "and", "or", "then", "that", "this", "these", "those", "it", "its", "them", "their", "they", "it's", "is", "are", "be", "been", "was", "were", "do", "does", "did", "has", "have", "having", "as", "if", "when", "while", "which", "who", "each", "any", "all", "up", "may", "can", "must", "will", "would", "also", "instead", "other", "than", "there", "here", "own", "one's", "select", "selects", "selected", "chooses", "choose"])
+_NUMBERS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+            "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+            "thirteen": "13", "fifteen": "15", "twenty": "20"}
+_CONTRACTIONS = {"doesn't": "does not", "don't": "do not", "didn't": "did not", "can't": "cannot",
+                 "isn't": "is not", "aren't": "are not"}
+_WHOSE = ("opponent's", "owner's", "owners'", "player's", "opponent’s", "owner’s", "player’s")
+_SAME = {"less": "fewer", "lower": "fewer", "higher": "more", "greater": "more", "costs": "cost",
+         "gains": "gain", "loses": "lose", "draws": "draw", "destroys": "destroy", "exhausts": "exhaust",
+         "view": "reveal", "viewed": "revealed", "treated": "treat", "even": "while", "count": "treat",
+         "discards": "discard", "reduces": "reduce", "returns": "return", "places": "place", "uses": "use",
+         "summons": "summon", "attacks": "attack", "blocks": "block", "controls": "control"}
 
 
 def _scalar(value: Any) -> str | None:
@@ -60,4 +122,99 @@ def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[st
     return out
 
 
-__all__ = ["node_lines"]
+def render(ability: Any, game: str) -> str:
+    """The ability as canonical card text of its game (the grammar reads it back to the same AST)."""
+    try:
+        module = RENDERERS[game]
+    except KeyError:
+        from judge.errors import UnknownGame
+
+        raise UnknownGame(f"no card-text renderer for game {game!r}", hints=sorted(RENDERERS)) from None
+    return importlib.import_module(module).render_ability(ability)
+
+
+def comparable(node: Any) -> Any:
+    """A node with what the printed words decide but the meaning does not (spans, the printed
+    words, the printed label) blanked: two readings mean the same when these are equal."""
+    if isinstance(node, tuple | list):
+        return tuple(comparable(x) for x in node)
+    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Span):
+        changes = {}
+        for f in fields(node):
+            value = getattr(node, f.name)
+            if f.name in ("span", "timing_text") or (f.name == "text" and isinstance(value, str)):
+                changes[f.name] = None if f.name != "text" else ""
+            elif isinstance(value, tuple | list) or is_dataclass(value):
+                changes[f.name] = comparable(value)
+        return replace(node, **changes)
+    return node
+
+
+def words(text: str) -> list[str]:
+    """The content words of a text, after `NORMALISATIONS`."""
+    out = []
+    text = text.lower().replace(",", "").replace("’", "'")
+    for short, full in _CONTRACTIONS.items():
+        text = text.replace(short, full)
+    for pattern, same in _PHRASES:
+        text = re.sub(pattern, same, text)
+    for w in re.findall(r"[a-z0-9][a-z0-9.'\-]*", text):
+        if w.rstrip(".") in _WHOSE or w == "your":
+            continue                                 # whose (NORMALISATIONS "whose")
+        w = w.strip(".'-").removesuffix("'s").removesuffix("s'")
+        w = _NUMBERS.get(w, w)
+        if w in _FUNCTION_WORDS or not w:
+            continue
+        w = _SAME.get(w, w)
+        if len(w) > 3 and w.endswith("es") and w[:-2].endswith(("x", "s")):
+            w = w[:-2]                               # nexuses → nexus
+        elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]                               # spirits → spirit, cores → core
+        out.append(w)
+    return out
+
+
+@dataclass(frozen=True)
+class RoundTrip:
+    """One ability through the round trip: its rendering, whether reading it back gives the same
+    AST, and the printed words the rendering dropped and the words it wrote that were not printed."""
+
+    printed: str
+    rendered: str
+    same_ast: bool
+    dropped: tuple[str, ...]
+    mistyped: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.same_ast and not self.dropped and not self.mistyped
+
+
+def _repaired(text: str, game: str) -> str:
+    """The printed text with the source slips its game's normalisation step repairs (NORMALISATIONS
+    "repaired slips")."""
+    if game in ("bss", "bs"):
+        from judge.text.bs.normalise import repair_slips
+        from judge.text.parse import Prepared
+
+        return repair_slips(Prepared.of(text)).view
+    return text
+
+
+def round_trip(ability: Any, game: str, lexicon: Any = None) -> RoundTrip:
+    """Render one parsed ability, parse the rendering, and compare (AST and words)."""
+    from collections import Counter
+
+    from judge.text.parse import parse_text
+
+    rendered = render(ability, game)
+    again = parse_text(rendered, game, lexicon=lexicon)
+    same = not again.unparsed and len(again.abilities) == 1 and \
+        comparable(again.abilities[0]) == comparable(ability)
+    printed, said = Counter(words(_repaired(ability.text, game))), Counter(words(rendered))
+    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
+                     tuple(sorted((said - printed).elements())))
+
+
+__all__ = ["NORMALISATIONS", "RENDERERS", "RoundTrip", "comparable", "node_lines", "render", "round_trip",
+           "words"]

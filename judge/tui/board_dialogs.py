@@ -1,66 +1,228 @@
-"""Dialogs of the Board screen: add a card to the field, edit the board (or an action) as YAML."""
+"""Dialogs of the Board screen: put a card in a zone (with completion), the turn, a player, YAML.
+
+Every choice the rules make closed is a list (player, zone, step or phase, state); only numbers
+and card names are typed, and a card name is completed from the database as it is typed. YAML
+stays for experts: an invalid edit keeps the text and puts the cursor on what is wrong.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
-from textual import on
+from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
+from textual.widgets import Button, Input, Label, OptionList, Select, TextArea
+from textual.widgets.option_list import Option
 
+from judge.tui.board_profiles import PLAYERS, BoardProfile
+from judge.tui.board_yaml import Problem
 from judge.tui.dialogs import DIALOG_CSS
 
-ADHOC_EXAMPLE = ("{name: Sample Guard, type: spirit, colors: [blue], cost: 3, reduction: [blue], "
-                 "symbols: [blue], levels: {1: {cores: 1, bp: 4000}}, text: ''}")
+Completer = Callable[[str], Awaitable[list[Any]]]
 
 
 class AddCardDialog(ModalScreen[dict[str, Any] | None]):
-    """Player, a card (number or name from the database, or an ad-hoc YAML card), cores, exhausted."""
+    """Player, zone, a card (number or name, completed from the database; or ad-hoc YAML), and for the
+    field its cores or damage and its state."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AddCardDialog") + """
+    AddCardDialog > Vertical { width: 80; }
     AddCardDialog Horizontal { height: auto; }
-    AddCardDialog Input#cores { width: 10; }
-    AddCardDialog Select { width: 16; }
+    AddCardDialog Input#count { width: 9; }
+    AddCardDialog Select { width: 1fr; }
+    AddCardDialog Horizontal#field-options { width: 2fr; }
+    AddCardDialog OptionList#matches { height: auto; max-height: 8; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#card"
 
-    def __init__(self, player: str = "A") -> None:
+    def __init__(self, prof: BoardProfile, complete: Completer, player: str = "A", zone: str = "field") -> None:
         super().__init__()
-        self.player = player
+        self.prof, self.complete = prof, complete
+        self.player = player if player in PLAYERS else "A"
+        self.zone = zone if zone in {z.key for z in prof.card_zones()} else "field"
+        self.matches: list[Any] = []
 
     def compose(self) -> ComposeResult:
+        counter, _unit = self.prof.field_counter
         with Vertical():
-            yield Label("Add a card to the field")
+            yield Label(f"Put a card on the board ({self.prof.title}) · Enter adds · Esc cancels")
             with Horizontal():
-                yield Select([("Player A", "A"), ("Player B", "B")], value=self.player, allow_blank=False,
+                yield Select([(f"Player {p}", p) for p in PLAYERS], value=self.player, allow_blank=False,
                              id="player")
-                yield Input("1", placeholder="cores", id="cores", type="integer")
-                yield Checkbox("exhausted", id="exhausted")
-            yield Label("Card number or name from the database, or an ad-hoc card as YAML:")
-            yield Input(placeholder=f"BSS01-002   or   {ADHOC_EXAMPLE}", id="card")
+                yield Select([(z.label, z.key) for z in self.prof.card_zones()], value=self.zone,
+                             allow_blank=False, id="zone")
+                with Horizontal(id="field-options"):
+                    yield Input("1" if counter == "cores" else "0", placeholder=counter, id="count",
+                                type="integer", tooltip=f"{counter} on the card")
+                    yield Select([(s.replace("_", " "), s) for s in self.prof.field_states],
+                                 value=self.prof.field_states[0], allow_blank=False, id="state")
+            yield Label(f"Card number or name (completed as you type), or ad-hoc YAML; field: {counter}, state")
+            yield Input(placeholder=f"a number, a name, or {self.prof.adhoc_example}", id="card")
+            yield OptionList(id="matches")
+
+    def on_mount(self) -> None:
+        self.query_one("#matches", OptionList).display = False
+        self._show_field_options()
+
+    @on(Select.Changed, "#zone")
+    def _show_field_options(self) -> None:
+        self.query_one("#field-options").display = self.query_one("#zone", Select).value == "field"
+
+    @on(Input.Changed, "#card")
+    def _typed(self, event: Input.Changed) -> None:
+        self.lookup(event.value)
+
+    @work(exclusive=True, group="card-complete")
+    async def lookup(self, text: str) -> None:
+        matches = await self.complete(text)
+        if self.query_one("#card", Input).value != text:
+            return
+        self.matches = list(matches)
+        box = self.query_one("#matches", OptionList)
+        box.set_options([Option(Text(m.label), id=str(i)) for i, m in enumerate(self.matches)])
+        box.display = bool(self.matches)
+        if self.matches:
+            box.highlighted = 0
+
+    def key_down(self) -> None:
+        box = self.query_one("#matches", OptionList)
+        if self.query_one("#card", Input).has_focus and box.display:
+            box.focus()
+
+    @on(OptionList.OptionSelected, "#matches")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._finish(self.matches[int(event.option.id or 0)].number)
+
+    @on(Input.Submitted)
+    def submit(self, event: Any) -> None:
+        event.stop()
+        text = self.query_one("#card", Input).value.strip()
+        if not text:
+            self.notify("Name a card (number or name), or write one as YAML", severity="warning")
+            return
+        box = self.query_one("#matches", OptionList)
+        if not text.startswith("{") and self.matches and box.highlighted is not None:
+            text = self.matches[box.highlighted].number
+        self._finish(text)
+
+    def _finish(self, card: str) -> None:
+        counter, _unit = self.prof.field_counter
+        count_text = self.query_one("#count", Input).value.strip() or "0"
+        self.dismiss({
+            "player": self.query_one("#player", Select).value, "zone": self.query_one("#zone", Select).value,
+            "card": card, "options": {counter: int(count_text) if count_text.lstrip("-").isdigit() else 0,
+                                      "state": self.query_one("#state", Select).value},
+        })
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TurnDialog(ModalScreen[dict[str, Any] | None]):
+    """The turn number, the turn player and the step / phase (and FFTCG's priority), from lists."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="TurnDialog") + """
+    TurnDialog Horizontal { height: auto; }
+    TurnDialog Input { width: 12; }
+    TurnDialog Select { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prof: BoardProfile, turn: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.prof, self.turn = prof, dict(turn)
+
+    def compose(self) -> ComposeResult:
+        step = str(self.turn.get(self.prof.turn_key) or self.prof.steps[0])
+        with Vertical():
+            yield Label(f"Turn ({self.prof.title})")
             with Horizontal():
-                yield Button("Add", variant="primary", id="add")
+                yield Input(str(self.turn.get("number", 3)), placeholder="turn", id="number", type="integer")
+                yield Select([(f"{p}'s turn", p) for p in PLAYERS], value=str(self.turn.get("player", "A")),
+                             allow_blank=False, id="player")
+                yield Select([(s.replace("_", " "), s) for s in self.prof.steps],
+                             value=step if step in self.prof.steps else self.prof.steps[0], allow_blank=False,
+                             id="step")
+            if self.prof.priority_key:
+                yield Select([(f"{p} has priority", p) for p in PLAYERS],
+                             value=str(self.turn.get(self.prof.priority_key) or self.turn.get("player", "A")),
+                             allow_blank=False, id="priority")
+            with Horizontal():
+                yield Button("Set", variant="primary", id="set")
                 yield Button("Cancel", id="cancel")
 
     @on(Input.Submitted)
-    @on(Button.Pressed, "#add")
+    @on(Button.Pressed, "#set")
     def submit(self, event: Any) -> None:
         event.stop()
-        card = self.query_one("#card", Input).value.strip()
-        if not card:
-            self.notify("Name a card (number or name), or write one as YAML", severity="warning")
+        number = self.query_one("#number", Input).value.strip()
+        if not number.isdigit() or int(number) < 1:
+            self.notify("The turn number is a whole number from 1", severity="warning")
             return
-        cores_text = self.query_one("#cores", Input).value.strip() or "0"
-        self.dismiss({
-            "player": self.query_one("#player", Select).value,
-            "card": card,
-            "cores": int(cores_text) if cores_text.lstrip("-").isdigit() else 0,
-            "state": "exhausted" if self.query_one("#exhausted", Checkbox).value else "refreshed",
-        })
+        out = {"number": int(number), "player": self.query_one("#player", Select).value,
+               "step": self.query_one("#step", Select).value}
+        if self.prof.priority_key:
+            out["priority"] = self.query_one("#priority", Select).value
+        self.dismiss(out)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PlayerDialog(ModalScreen[dict[str, Any] | None]):
+    """A player's numbers (life, reserve, deck …) typed, and where the soul core is, from a list."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="PlayerDialog") + """
+    PlayerDialog Horizontal { height: auto; }
+    PlayerDialog Input { width: 1fr; }
+    PlayerDialog Label.field { width: 14; padding: 1 0 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prof: BoardProfile, player: str, values: Mapping[str, Any],
+                 choices: Mapping[str, list[str]]) -> None:
+        super().__init__()
+        self.prof, self.player, self.values, self.choices = prof, player, dict(values), dict(choices)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Player {self.player}")
+            for n in self.prof.numbers:
+                with Horizontal():
+                    yield Label(n.label, classes="field")
+                    yield Input(str(self.values.get(n.key, n.default)), id=f"n-{n.key}", type="integer")
+            for key, options in self.choices.items():
+                with Horizontal():
+                    yield Label(key.replace("_", " "), classes="field")
+                    current = str(self.values.get(key) or options[0])
+                    yield Select([(o, o) for o in options], value=current if current in options else options[0],
+                                 allow_blank=False, id=f"c-{key}")
+            with Horizontal():
+                yield Button("Set", variant="primary", id="set")
+                yield Button("Cancel", id="cancel")
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#set")
+    def submit(self, event: Any) -> None:
+        event.stop()
+        out: dict[str, Any] = {}
+        for n in self.prof.numbers:
+            text = self.query_one(f"#n-{n.key}", Input).value.strip()
+            if not text.isdigit():
+                self.notify(f"{n.label} is a whole number, 0 or more", severity="warning")
+                return
+            out[n.key] = int(text)
+        for key in self.choices:
+            out[key] = self.query_one(f"#c-{key}", Select).value
+        self.dismiss(out)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -68,33 +230,56 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
 
 
 class YamlDialog(ModalScreen[str | None]):
-    """Edit YAML text (the whole board, or one action); ctrl+s applies, Escape cancels."""
+    """Edit YAML (the whole board, or one action); ctrl+s applies, Escape cancels.
+
+    With `check`, the text is checked before the dialog closes: a problem is shown under the text
+    with its line and column and the cursor goes there; nothing typed is lost."""
 
     DEFAULT_CSS = """
     YamlDialog { align: center middle; }
     YamlDialog > Vertical { width: 95%; height: 90%; border: thick $primary; background: $surface; }
     YamlDialog TextArea { height: 1fr; }
+    YamlDialog #problem { color: $error; height: auto; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str,
+                 check: Callable[[str], Awaitable[Problem | None]] | None = None) -> None:
         super().__init__()
-        self.title_text = title
-        self.text = text
+        self.title_text, self.text, self.check = title, text, check
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.title_text}   (ctrl+s applies · Esc cancels)")
+            yield Label(Text(f"{self.title_text}   (ctrl+s applies · Esc cancels)"))
             yield TextArea(self.text, language="yaml" if _has_yaml_highlighting() else None, id="yaml")
+            yield Label("", id="problem")
 
     def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
+        area = self.query_one(TextArea)
+        area.focus()
+        area.move_cursor(area.document.end)       # typing goes after the text already there
 
-    def action_apply(self) -> None:
-        self.dismiss(self.query_one(TextArea).text)
+    @work(exclusive=True, group="yaml-check")
+    async def action_apply(self) -> None:
+        text = self.query_one(TextArea).text
+        if self.check is None:
+            self.dismiss(text)
+            return
+        problem = await self.check(text)
+        if problem is None:
+            self.dismiss(text)
+            return
+        self.show_problem(problem)
+
+    def show_problem(self, problem: Problem) -> None:
+        self.query_one("#problem", Label).update(Text(str(problem)))
+        area = self.query_one(TextArea)
+        if problem.line:
+            area.move_cursor((problem.line - 1, max(0, problem.column - 1)))
+        area.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -106,3 +291,6 @@ def _has_yaml_highlighting() -> bool:
     except ImportError:
         return False
     return True
+
+
+__all__ = ["AddCardDialog", "PlayerDialog", "TurnDialog", "YamlDialog"]

@@ -3,39 +3,50 @@
 Why data: the board a judge sets up IS a scenario file (the engine's YAML contract) without its
 actions; every edit is a change to that mapping, validated by the engine's own `load_board`, and
 every action is a scenario action resolved by the engine's `resolve`. Nothing here decides what
-the rules allow: candidate actions are the scenario vocabulary applied to the cards on the board,
-and the engine says which are legal, which are refused (with clauses) and which need a choice.
+the rules allow: the menus are the engine's `legal_actions`, a typed action is judged by
+`resolve`, and what differs between games is the board profile (`board_profiles`).
 No Textual here: the session is plain Python, run on the library thread.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.errors import ScenarioError
+from judge.errors import JudgeError, ScenarioError
+from judge.tui.board_edits import (
+    add_card,
+    add_counter,
+    add_to_zone,
+    remove_card,
+    remove_from_zone,
+    set_number,
+    set_soul_core,
+    set_turn,
+    toggle_state,
+    zone_items,
+)
+from judge.tui.board_profiles import PLAYERS, BoardProfile, profile
 
-PLAYERS = ("A", "B")
-BS_GAMES = ("bss", "bs")
-STEPS = ("start", "core", "draw", "refresh", "main", "attack", "second_main", "end")
+#: Fields of an action the scenario runner reads itself (never passed to a game's action reader).
+RUNNER_KEYS = ("alternatives", "decision")
+SETTLE = {"settle": True}
+#: the id the engines give a card of a zone written as a count (A-deck-3, B-damage-1)
+UNKNOWN_CARD = re.compile(r"^[AB]-[a-z_]+-\d+$")
 
 
 def blank_board(game: str = "bss") -> dict[str, Any]:
-    """An empty two-player board in the attack step of turn 3, ready for cards to be added."""
-    return {
-        "game": game, "title": "Untitled board", "cards": {},
-        "turn": {"number": 3, "player": "A", "step": "main"},
-        "players": {p: {"life": 5, "reserve": 3, "soul_core": "reserve", "trash_cores": 0, "deck": 30,
-                        "hand": [], "trash": [], "field": []} for p in PLAYERS},
-    }
+    """An empty two-player board for a game, ready for cards to be added."""
+    return profile(game).blank()
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A scenario action tried on the current board, and what the engine said about it."""
+    """What the engine said about one action tried on the board (a typed action, an outcome)."""
 
     raw: dict[str, Any]
     status: str                        # legal | refused | choice | invalid
@@ -57,6 +68,12 @@ class Played:
     before: Any
     after: Any
     request: Any = None
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """How the trace heads this action: the menu's words when it came from a menu."""
+        return self.label or action_label(self.raw)
 
 
 def action_label(raw: Mapping[str, Any]) -> str:
@@ -64,8 +81,13 @@ def action_label(raw: Mapping[str, Any]) -> str:
     if raw.get("settle"):
         return "settle: pass the windows nobody acts in, up to the next decision"
     player = raw.get("player", "")
-    rest = [f"{k} {v}" if v is not True else k for k, v in raw.items() if k != "player"]
+    rest = [f"{k} {v}" if v is not True else k for k, v in raw.items() if k not in ("player", *RUNNER_KEYS)]
     return f"{player}: {', '.join(rest)}" if player else ", ".join(rest)
+
+
+def engine_action(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The action as a game's action reader takes it (the runner's own fields left out)."""
+    return {k: v for k, v in raw.items() if k not in RUNNER_KEYS}
 
 
 @dataclass
@@ -80,6 +102,22 @@ class BoardSession:
     alternatives: dict[int, list[Any]] = field(default_factory=dict)
     expect: list[Any] = field(default_factory=list)
     saved: Any = None                     # the scenario as last opened, saved or started afresh
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return str(self.data.get("game") or "bss")
+
+    @property
+    def profile(self) -> BoardProfile:
+        return profile(self.game)
+
+    @property
+    def card_game(self) -> str:
+        """Whose printed cards a board of this game takes (the engine's choice: Standard plays Saga's)."""
+        from judge.engine.cards import CARD_GAME
+
+        return CARD_GAME.get(self.game, self.game)
 
     def mark_saved(self) -> None:
         """Remember the board as it is now: quitting asks first only when it has changed since."""
@@ -96,25 +134,35 @@ class BoardSession:
         from judge.errors import UnknownGame
 
         data = self.data if data is None else data
-        game = data.get("game")
         try:
-            rules = rules_for(str(game))
+            rules = rules_for(str(data.get("game")))
+            profile(str(data.get("game")))
         except UnknownGame as exc:
             raise ScenarioError(f"game: {exc}", hints=exc.hints) from exc
         start = rules.load_board(data, "board")
+        if self.rules is not None and rules.game != self.rules.game:
+            self.names.clear()
         self.data, self.rules, self.start = data, rules, start
         self.played.clear()
+
+    def new(self, game: str) -> None:
+        """An empty board of a game, with nothing played and nothing to save."""
+        self.validate(blank_board(game))
+        self.path = None
+        self.alternatives.clear()
+        self.expect.clear()
+        self.mark_saved()
 
     def edit(self, change: Any) -> None:
         """Apply `change(data_copy)` and keep it only if the engine accepts the board (atomic)."""
         data = copy.deepcopy(self.data)
         change(data)
-        replay = [p.raw for p in self.played]
+        replay = [(p.raw, p.label) for p in self.played]
         self.validate(data)
-        for raw in replay:  # the actions played so far are replayed on the edited board
+        for raw, label in replay:  # the actions played so far are replayed on the edited board
             try:
-                outcome = self.settle() if raw.get("settle") else self.play(raw)
-            except ScenarioError:
+                outcome = self.play(raw, label)
+            except JudgeError:
                 break
             if outcome.status == "refused":
                 break
@@ -124,20 +172,24 @@ class BoardSession:
         return self.played[-1].after if self.played else self.start
 
     def load(self, path: Path) -> None:
-        """Load a scenario file; its actions are played one by one so the trace can be stepped."""
+        """Load a scenario file; its actions are played one by one so the trace can be stepped.
+
+        All or nothing: a file that does not load leaves the board as it was."""
         from judge.engine.scenario import load_scenario
 
         scenario = load_scenario(path)
+        fresh = BoardSession(names=self.names if scenario.game == self.game else {})
         data = {k: copy.deepcopy(v) for k, v in scenario.data.items() if k not in ("actions", "expect")}
         actions = [dict(a.raw) for a in scenario.actions]
-        self.alternatives = {i: list(a.get("alternatives") or ()) for i, a in enumerate(actions)
-                             if a.get("alternatives")}
-        self.expect = list(scenario.data.get("expect") or ())
-        self.validate(data)
-        self.path = path
+        fresh.alternatives = {i: list(a.get("alternatives") or ()) for i, a in enumerate(actions)
+                              if a.get("alternatives")}
+        fresh.expect = list(scenario.data.get("expect") or ())
+        fresh.validate(data)
+        fresh.path = path
         for raw in actions:
-            self.play({k: v for k, v in raw.items() if k != "alternatives"})
-        self.mark_saved()
+            fresh.play({k: v for k, v in raw.items() if k != "alternatives"})
+        fresh.mark_saved()
+        self.__dict__.update(fresh.__dict__)
 
     def scenario_data(self, with_expect: bool = True) -> dict[str, Any]:
         """The board and the actions played, as a scenario mapping (the YAML contract)."""
@@ -162,6 +214,9 @@ class BoardSession:
 
         import yaml
 
+        from judge.web.access import Purpose, checked_path
+
+        path = checked_path(str(path), Purpose.SAVE)      # a web session: files off or in one folder
         text = yaml.safe_dump(self.scenario_data(), sort_keys=False, allow_unicode=True)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -170,14 +225,50 @@ class BoardSession:
         os.replace(tmp, path)
         self.path = path
         self.mark_saved()
-        self.path = path
+
+    # -- cards -----------------------------------------------------------------------------------
+    def name_of(self, ref: str) -> tuple[str, str]:
+        """(name, type) of a card reference: an ad-hoc card, a real card by number, or the id itself."""
+        base = str(ref).split("#", 1)[0]
+        if base in self.names:
+            return self.names[base]
+        if UNKNOWN_CARD.match(base):                     # a card of a zone given as a count
+            return ("an unknown card", "")
+        placed = {str(e.get("id")): str(e.get("card")) for p in (self.data.get("players") or {}).values()
+                  for e in (p or {}).get("field") or () if isinstance(e, Mapping) and e.get("id")}
+        if base in placed and placed[base] != base:      # a starting field card, named by its id
+            return self.name_of(placed[base])
+        local = (self.data.get("cards") or {}).get(base)
+        found = (str(ref), "")
+        if isinstance(local, Mapping) and local.get("name"):
+            found = (str(local["name"]), str(local.get("type") or ""))
+        elif isinstance(local, str | Mapping) or any(ch.isdigit() for ch in base):
+            number = local if isinstance(local, str) else (local or {}).get("number", base)
+            try:
+                from judge.cards.db import find_card
+
+                card = find_card(str(number), game=self.card_game)
+                if card.number.upper() == str(number).upper():
+                    found = (card.name, card.type)
+            except JudgeError:
+                pass
+        self.names[base] = found
+        return found
+
+    def card_number(self, text: str) -> str:
+        """A real card's number from what a judge typed (its number or its name, fuzzy)."""
+        from judge.cards.db import find_card
+
+        card = find_card(text, game=self.card_game)
+        self.names[card.number] = (card.name, card.type)
+        return card.number
 
     # -- actions -------------------------------------------------------------------------------
     def try_action(self, raw: dict[str, Any], state: Any = None) -> Candidate:
         """Ask the engine about one action on the board (the state is not changed)."""
         state = self.state if state is None else state
         try:
-            action = self.rules.parse_action(state, raw, "action")
+            action = self.rules.parse_action(state, engine_action(raw), "action")
         except ScenarioError as exc:
             return Candidate(raw, "invalid", str(exc))
         ruling = self.rules.resolve(state, action)
@@ -189,16 +280,16 @@ class BoardSession:
             return Candidate(raw, "choice", f"{req.choice}{options}", req.cites, ruling.steps)
         return Candidate(raw, "legal", "", (), ruling.steps)
 
-    def play(self, raw: dict[str, Any]) -> Candidate:
+    def play(self, raw: dict[str, Any], label: str = "") -> Candidate:
         """Carry out an action; a refused one is returned and leaves the board as it was."""
         if raw.get("settle"):
             return self.settle()
         state = self.state
-        action = self.rules.parse_action(state, raw, "action")
+        action = self.rules.parse_action(state, engine_action(raw), "action")
         ruling = self.rules.resolve(state, action)
         if ruling.refused is not None:
             return Candidate(raw, "refused", ruling.refused.reason, ruling.refused.cites)
-        self.played.append(Played(raw, tuple(ruling.steps), state, ruling.state, ruling.request))
+        self.played.append(Played(dict(raw), tuple(ruling.steps), state, ruling.state, ruling.request, label))
         if ruling.request is not None:
             return Candidate(raw, "choice", ruling.request.choice, ruling.request.cites, ruling.steps)
         return Candidate(raw, "legal", "", (), ruling.steps)
@@ -207,9 +298,11 @@ class BoardSession:
         """Pass the open windows nobody acts in, up to the next decision (the engine's settle)."""
         state = self.state
         ruling = self.rules.settle(state)
+        if ruling.refused is not None:
+            return Candidate(dict(SETTLE), "refused", ruling.refused.reason, ruling.refused.cites)
         if ruling.steps or ruling.state is not state:
-            self.played.append(Played({"settle": True}, tuple(ruling.steps), state, ruling.state, ruling.request))
-        return Candidate({"settle": True}, "legal", "", (), ruling.steps)
+            self.played.append(Played(dict(SETTLE), tuple(ruling.steps), state, ruling.state, ruling.request))
+        return Candidate(dict(SETTLE), "legal", "", (), ruling.steps)
 
     def undo(self) -> bool:
         if not self.played:
@@ -217,72 +310,26 @@ class BoardSession:
         self.played.pop()
         return True
 
-    def candidates(self) -> list[Candidate]:
-        """Every scenario action that names a card or player on this board, as the engine judges it.
-
-        First, when the engine would pass open windows by itself, "settle" (what the scenario runner
-        does after the last action).
-        """
-        out = []
+    def legal(self) -> list[Any]:
+        """The engine's legal actions now, and, when the engine would pass the open windows by itself,
+        "settle" (what the scenario runner does after the last action) as the last entry."""
+        out = list(self.rules.legal_actions(self.state))
         settled = self.rules.settle(self.state)
-        if settled.steps:
-            out.append(Candidate({"settle": True}, "legal", "", (), tuple(settled.steps)))
-        judged = [self.try_action(raw) for raw in self.candidate_actions()]
-        rank = {"legal": 0, "choice": 1, "refused": 2, "invalid": 3}
-        return out + sorted(judged, key=lambda c: rank.get(c.status, 4))  # stable: legal ones first
+        if settled.steps and settled.state is not self.state and settled.refused is None and self.pending() is None:
+            from judge.engine.core import LegalAction
 
-    def candidate_actions(self) -> list[dict[str, Any]]:
-        """The Battle Spirits action vocabulary applied to this board (other games: type actions with ':')."""
-        if self.data.get("game") not in BS_GAMES:
-            return []
-        view = self.rules.state_json(self.state)
-        turn = view.get("turn") or {}
-        me = str(turn.get("player") or self.data.get("turn", {}).get("player") or "A")
-        other = "B" if me == "A" else "A"
-        out: list[dict[str, Any]] = []
-        field_ids = {p: _field_ids(view, p) for p in PLAYERS}
-        hands = {p: _hand(view, p) for p in PLAYERS}
-        out += [{"player": me, "attack": cid} for cid in field_ids[me]]
-        out += [{"player": other, "block": cid} for cid in field_ids[other]]
-        out.append({"player": other, "no_block": True})
-        for p in (me, other):
-            out.append({"player": p, "pass": True})
-        for p in (me, other):
-            for card in hands[p]:
-                kind = self._card_type(card)
-                if kind == "magic":
-                    out += [{"player": p, "magic": card, "effect": e} for e in ("main", "flash")]
-                elif kind in ("spirit", "nexus"):
-                    verb = "summon" if kind == "spirit" else "place"
-                    out.append({"player": p, verb: card, "from": "hand"})
-        out.append({"player": me, "end_step": True})
-        seen: list[dict[str, Any]] = []
-        for raw in out:
-            if raw not in seen:
-                seen.append(raw)
-        return seen
+            out.append(LegalAction(dict(SETTLE), "Let the open windows pass (nobody acts) up to the next "
+                                                 "decision", "", "settle"))
+        return out
 
-    def _card_type(self, ref: str) -> str | None:
-        card = (self.data.get("cards") or {}).get(ref)
-        if isinstance(card, Mapping):
-            return str(card.get("type") or "")
-        try:
-            from judge.cards.db import find_card
-
-            return str(find_card(ref).type)
-        except Exception:
-            return None
+    def pending(self) -> Any:
+        """The decision the engine is waiting for, if any."""
+        return self.played[-1].request if self.played else None
 
     # -- reading the board ---------------------------------------------------------------------
     def trace(self) -> list[tuple[int, Any]]:
         """Every step so far, with the index of the action that produced it."""
         return [(i, step) for i, p in enumerate(self.played) for step in p.steps]
-
-    def explain(self, state: Any = None) -> tuple[Any, ...]:
-        return tuple(self.rules.explain(self.state if state is None else state))
-
-    def board_lines(self, state: Any = None) -> list[str]:
-        return list(self.rules.board_lines(self.state if state is None else state))
 
     def result(self) -> Any:
         """The whole scenario run by the engine's scenario runner (for the ruling and branches)."""
@@ -296,182 +343,40 @@ class BoardSession:
         return to_markdown(self.result(), kb)
 
 
-def _field_ids(view: Mapping[str, Any], player: str) -> list[str]:
-    p = (view.get("players") or {}).get(player) or {}
-    out = []
-    for entry in p.get("field") or ():
-        if isinstance(entry, Mapping) and entry.get("id"):
-            out.append(str(entry["id"]))
-        elif isinstance(entry, str):
-            out.append(entry)
-    return out
-
-
-def _hand(view: Mapping[str, Any], player: str) -> list[str]:
-    p = (view.get("players") or {}).get(player) or {}
-    hand = p.get("hand")
-    if isinstance(hand, list | tuple):
-        return [str(h.get("card") or h.get("id")) if isinstance(h, Mapping) else str(h) for h in hand]
-    return []
-
-
-# -- edits of the board data (plain data changes; the engine validates the result) -------------
-def _player(data: dict[str, Any], player: str) -> dict[str, Any]:
-    if player not in PLAYERS:
-        raise ScenarioError(f"player must be A or B, not {player!r}")
-    return data.setdefault("players", {}).setdefault(player, {})
-
-
-def _find_field(data: dict[str, Any], card_id: str) -> dict[str, Any]:
-    for player in PLAYERS:
-        for entry in _player(data, player).get("field") or ():
-            if entry.get("id") == card_id:
-                return entry
-    raise ScenarioError(f"{card_id} is not on the starting board (undo the actions that brought it in, "
-                        "or edit the board as YAML)")
-
-
-def new_card_id(data: dict[str, Any], player: str) -> str:
-    """a1, a2, … / b1, b2, …: the next free id on that player's side."""
-    taken = {e.get("id") for p in PLAYERS for e in _player(data, p).get("field") or ()}
-    n = 1
-    while f"{player.lower()}{n}" in taken:
-        n += 1
-    return f"{player.lower()}{n}"
-
-
-def add_card(data: dict[str, Any], player: str, card: str | Mapping[str, Any], cores: int = 1,
-             state: str = "refreshed") -> str:
-    """Put a card on a player's field: a card number from the database, or an ad-hoc definition."""
-    if isinstance(card, Mapping):
-        name = str(card.get("name") or "card")
-        key = "".join(ch for ch in name.lower() if ch.isalnum()) or "card"
-        cards = data.setdefault("cards", {})
-        base, n = key, 2
-        while key in cards and cards[key] != dict(card):
-            key, n = f"{base}{n}", n + 1
-        cards[key] = dict(card)
-        ref = key
-    else:
-        ref = card
-    card_id = new_card_id(data, player)
-    _player(data, player).setdefault("field", []).append(
-        {"id": card_id, "card": ref, "cores": int(cores), "state": state})
-    return card_id
-
-
-def add_cores(data: dict[str, Any], card_id: str, delta: int) -> None:
-    entry = _find_field(data, card_id)
-    entry["cores"] = max(0, int(entry.get("cores", 0)) + delta)
-
-
-def toggle_state(data: dict[str, Any], card_id: str) -> None:
-    entry = _find_field(data, card_id)
-    entry["state"] = "refreshed" if entry.get("state", "refreshed") != "refreshed" else "exhausted"
-
-
-def remove_card(data: dict[str, Any], card_id: str) -> None:
-    for player in PLAYERS:
-        fld = _player(data, player).get("field") or []
-        if any(e.get("id") == card_id for e in fld):
-            _player(data, player)["field"] = [e for e in fld if e.get("id") != card_id]
-            soul = _player(data, player)
-            if soul.get("soul_core") == card_id:
-                soul["soul_core"] = "reserve"
-            return
-    raise ScenarioError(f"{card_id} is not on the starting board")
-
-
-def set_soul_core(data: dict[str, Any], card_id: str) -> None:
-    for player in PLAYERS:
-        if any(e.get("id") == card_id for e in _player(data, player).get("field") or ()):
-            _player(data, player)["soul_core"] = card_id
-            return
-    raise ScenarioError(f"{card_id} is not on the starting board")
-
-
-def set_player_value(data: dict[str, Any], player: str, key: str, value: Any) -> None:
-    _player(data, player)[key] = value
-
-
-def set_turn(data: dict[str, Any], number: int, player: str, step: str) -> None:
-    if player not in PLAYERS:
-        raise ScenarioError(f"turn player must be A or B, not {player!r}")
-    data["turn"] = {"number": int(number), "player": player, "step": step}
-
-
 # -- what the Board screen shows ----------------------------------------------------------------
 @dataclass
 class Snapshot:
     """What the screen shows, computed on the library thread in one go."""
 
     rows: list[tuple[str, str]] = field(default_factory=list)
-    candidates: list[Candidate] = field(default_factory=list)
+    legal: list[Any] = field(default_factory=list)
     applies: list[Any] = field(default_factory=list)
     trace: list[tuple[int, Any]] = field(default_factory=list)
     heading: str = ""
     winner: str | None = None
     pending: Any = None
-
-
-def _facts(view: Any, skip: tuple[str, ...] = ()) -> str:
-    if not view:
-        return ""
-    return "  ".join(f"{k} {v}" for k, v in dict(view).items()
-                     if k not in skip and v not in (None, "", (), []))
-
-
-def _count(value: Any) -> Any:
-    return len(value) if isinstance(value, list | tuple) else value
-
-
-def player_line(player: str, p: Mapping[str, Any]) -> str:
-    """`A  life 5 · reserve 3 · soul core reserve · trash cores 0 · hand 2 · deck 30 · trash 0`."""
-    keys = (("life", "life"), ("reserve", "reserve"), ("soul_core", "soul core"), ("trash_cores", "trash cores"),
-            ("hand", "hand"), ("deck", "deck"), ("trash", "trash"), ("burst", "burst"))
-    parts = [f"{label} {_count(p[key])}" for key, label in keys if key in p and p[key] not in (None, "")]
-    return f"{player}  " + " · ".join(parts)
-
-
-def card_line(card: Mapping[str, Any]) -> str:
-    """`a1 Sample Raider  LV1 6000 BP · 1 core · exhausted · 【Raid】`."""
-    parts = []
-    if card.get("level") is not None:
-        parts.append(f"LV{card['level']}" + (f" {card['bp']} BP" if card.get("bp") is not None else ""))
-    if card.get("cores") is not None:
-        parts.append(f"{card['cores']} core{'s' if card['cores'] != 1 else ''}"
-                     + (" + soul core" if card.get("soul_core") else ""))
-    if card.get("state"):
-        parts.append(str(card["state"]))
-    if card.get("keywords"):
-        parts.append(" ".join(f"【{k}】" for k in card["keywords"]))
-    return f"  {card.get('id', '?')} {card.get('name', '')}  " + " · ".join(parts)
+    game: str = ""
+    turn_player: str = "A"
 
 
 def snapshot(session: BoardSession, at: int | None) -> Snapshot:
-    """The board after action `at` (None: the latest), the actions on the latest board, the trace."""
-    rules = session.rules
+    """The board after action `at` (None: the latest), the legal actions on the latest board, the trace."""
+    rules, prof = session.rules, session.profile
     state = session.played[at].after if at is not None and at < len(session.played) else session.state
     view = rules.state_json(state)
-    turn = view.get("turn") or session.data.get("turn") or {}
-    snap = Snapshot(heading=f"Turn {turn.get('number', '?')} · player {turn.get('player', '?')} · "
-                            f"{turn.get('step', '?')} step")
-    snap.rows.append(("turn", snap.heading))
-    players = view.get("players") or {}
-    for player in PLAYERS:
-        p = players.get(player) or dict(rules.player_view(state, player))
-        snap.rows.append((f"player|{player}", player_line(player, p)))
-        for entry in p.get("field") or ():
-            if isinstance(entry, Mapping) and entry.get("id"):
-                snap.rows.append((f"card|{entry['id']}", card_line(entry)))
-    for line in rules.board_lines(state):
-        if line.startswith("Battle"):
-            snap.rows.append(("battle", line))
+    snap = Snapshot(game=session.game, turn_player=prof.turn_player(view))
+    snap.rows = prof.rows(view, session.name_of)
+    snap.heading = snap.rows[0].label if snap.rows else ""
     snap.winner = rules.winner(state)
     snap.applies = list(rules.explain(state))
     snap.trace = session.trace()
-    if session.played:
-        snap.pending = session.played[-1].request
-    if at is None and snap.winner is None:
-        snap.candidates = session.candidates()
+    if at is None:
+        snap.pending = session.pending()
+        if snap.winner is None:
+            snap.legal = session.legal()
     return snap
+
+
+__all__ = ["PLAYERS", "BoardSession", "Candidate", "Played", "Snapshot", "action_label", "add_card", "add_counter",
+           "add_to_zone", "blank_board", "engine_action", "remove_card", "remove_from_zone", "set_number",
+           "set_soul_core", "set_turn", "snapshot", "toggle_state", "zone_items"]

@@ -148,6 +148,24 @@ def card_facts(card: Any) -> Text:
     return out
 
 
+def rulings_text(rulings: Any) -> Text:
+    """The official rulings about the card: question, answer and what each mentions."""
+    out = Text()
+    if not rulings:
+        return out
+    out.append(f"\nOfficial rulings ({len(rulings)})\n", style="bold")
+    for r in rulings:
+        out.append(f"{r.label()}\n", style="dim")
+        out.append("Q: ", style="bold")
+        out.append(f"{r.question}\n")
+        out.append("A: ", style="bold")
+        out.append(f"{r.answer}\n")
+        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
+        if mentions:
+            out.append(f"mentions {', '.join(mentions)}\n", style="cyan")
+    return out
+
+
 @dataclass(frozen=True)
 class CardView:
     """Everything the Cards screen shows for one card."""
@@ -155,13 +173,21 @@ class CardView:
     card: Any
     result: Any
     nodes: list[OutlineNode] = field(default_factory=list)
+    rulings: tuple[Any, ...] = ()
 
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
-    """Parse the card's printed text and outline its AST (runs on the library thread)."""
+    """Parse the card's printed text, outline its AST and read its rulings (on the library thread)."""
+    from judge.cards.db import card_lexicon
+    from judge.cards.rulings import card_rulings
+    from judge.errors import JudgeError
+    from judge.text.cache import parse_cached
     from judge.text.links import cites
-    from judge.text.parse import parse_text
 
     game = game or card.game
-    result = parse_text(card.text or "", game)
-    return CardView(card, result, card_outline(result, game, cites))
+    result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    try:
+        rulings = tuple(card_rulings(card.game, card.number))
+    except JudgeError:           # a database without rulings yet: the card is shown all the same
+        rulings = ()
+    return CardView(card, result, card_outline(result, game, cites), rulings)

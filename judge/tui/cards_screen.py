@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, ProgressBar, Static, Tree
 from textual.widgets.option_list import Option
 
-from judge.tui.card_view import CardView, OutlineNode, card_facts, load_card_view, marked_text
+from judge.tui.card_view import CardView, OutlineNode, card_facts, load_card_view, marked_text, rulings_text
 from judge.tui.clause_pane import clauses_renderable, fetch_clauses
 
 
@@ -157,7 +157,8 @@ class CardsScreen(Screen[None]):
         title = Text(card.name, style="bold")
         title.append(f"  {card.number} · {card.game}", style="dim")
         printed = marked_text(card.text or "", result, selected) if card.text else Text("(no text)", style="dim")
-        self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card)))
+        self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card),
+                                                          rulings_text(self.view.rulings)))
 
     def _add_node(self, parent: Any, node: OutlineNode) -> None:
         label = Text(node.label, style="bold red" if node.unparsed else "")
@@ -217,19 +218,27 @@ class CardsScreen(Screen[None]):
 
         app: Any = self.app
 
-        def got_path(path: str | None) -> None:
-            if not path:
+        def got_path(text: str | None) -> None:
+            if not text:
+                return
+            from judge.errors import JudgeError
+            from judge.web.access import Purpose, checked_path
+
+            try:                       # a web session: files off or in one folder; a file judge can read
+                path = checked_path(text, Purpose.IMPORT)
+            except JudgeError as exc:
+                self.notify(str(exc), title=exc.title, severity="error", timeout=8)
                 return
             choices = [(g, g) for g in ("bss", "bs", "fftcg")]
 
             def got_game(game: str | None) -> None:
                 if game:
-                    self.import_file(Path(path).expanduser(), game)
+                    self.import_file(path, game)
 
             from judge.cards.importers import guess_game
 
-            guess = guess_game(Path(path).expanduser()) or app.game
-            self.app.push_screen(PickDialog(f"Which game are the cards in {Path(path).name}?", choices,
+            guess = guess_game(path) or app.game
+            self.app.push_screen(PickDialog(f"Which game are the cards in {path.name}?", choices,
                                             guess), got_game)
 
         self.app.push_screen(PromptDialog("Import a card file (path)", "cards.json"), got_path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -36,7 +37,7 @@ class PromptDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text)
+            yield Label(Text(self.title_text))
             yield Input(value=self.value, placeholder=self.placeholder, id="prompt")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -62,8 +63,8 @@ class PickDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text)
-            yield OptionList(*[Option(label, id=key) for key, label in self.choices], id="choices")
+            yield Label(Text(self.title_text))          # card and action words may hold [brackets]
+            yield OptionList(*[Option(Text(label), id=key) for key, label in self.choices], id="choices")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

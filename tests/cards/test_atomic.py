@@ -172,7 +172,7 @@ def _scribble(db: Path) -> None:
     st = db.stat()
     data = bytearray(db.read_bytes())
     rnd = random.Random(7)
-    for i in range(len(data) // 5, len(data) * 4 // 5):
+    for i in range(4096, len(data)):            # every page but the first (the schema): any query meets it
         data[i] = rnd.randrange(256)
     db.write_bytes(bytes(data))
     os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns))
@@ -190,18 +190,24 @@ def imported(db: Path) -> Path:
 @pytest.mark.parametrize("args", [("search", "armor", "--game", "bss"), ("rule", "bss", "7-1-5-2"),
                                   ("term", "armor", "--game", "bss")])
 def test_random_bytes_keeping_size_and_time_are_met_by_a_query_and_repaired(imported: Path, args) -> None:
-    assert _judge(imported, "rule", "bss", "7-1-5-2").returncode == 0      # verified and stamped
+    before = _judge(imported, *args)
+    assert before.returncode == 0                                          # verified and stamped
     _scribble(imported)
     done = _judge(imported, *args)
     assert done.returncode == 0, done.stderr
+    assert done.stdout == before.stdout                                    # never a wrong answer
     notes = [x for x in done.stderr.splitlines() if "rebuilt" in x]
+    if not notes:        # `judge rule` reads a handful of pages: the damage may lie elsewhere; the
+        done = _judge(imported, "search", "armor", "--game", "bss")       # next query that meets it repairs
+        notes = [x for x in done.stderr.splitlines() if "rebuilt" in x]
     assert len(notes) == 1 and notes[0].startswith("judge: ")
     assert store.full_check(imported) == []
     assert "Test Flamecub" in _judge(imported, "card", "TST01-001").stdout       # the import replayed
 
 
 @pytest.mark.parametrize("damage", [
-    "drop table fts_en", "delete from clauses where rowid % 7 = 0", "drop table cards_fts",
+    "drop table search_postings", "drop table search_clauses", "delete from clauses where rowid % 7 = 0",
+    "drop table cards_fts",
     "delete from cards where number = 'TST01-002'", "alter table clauses drop column crumbs",
 ])
 def test_a_dropped_table_or_deleted_rows_are_found_and_repaired(imported: Path, damage: str) -> None:

@@ -109,3 +109,13 @@ def test_cli_rulings_import_search_and_show(run, db: Path) -> None:
     assert code == 0 and json.loads(out)["clauses"] == ["7-1-5-2"]
     code, _, err = run("rulings", "search", "nothingmatcheszzq")
     assert code == 1 and err.startswith("judge: no ruling")
+
+
+def test_the_tui_card_view_shows_the_card_rulings(with_rulings: Path) -> None:
+    from judge.cards.db import find_card
+    from judge.tui.card_view import load_card_view, rulings_text
+
+    view = load_card_view(find_card("JDG01-002", db_path=with_rulings))
+    assert [r.card_number for r in view.rulings] == ["JDG01-002", "JDG01-002"]
+    shown = rulings_text(view.rulings).plain
+    assert "Official rulings (2)" in shown and "mentions §7-1-5-2" in shown and "A: No, the invented" in shown

@@ -5,10 +5,21 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.fftcg import conditions
-from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.log import Log, NeedChoice
 from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zones
 from judge.engine.fftcg.process import rule_processes
-from judge.engine.fftcg.query import keywords, power, restricted, unevaluated
+from judge.engine.fftcg.query import keywords, power, unevaluated
+from judge.engine.fftcg.restrictions import restricted
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Conditional,
+    Duration,
+    ModifyStat,
+    Selector,
+)
 from judge.text.fftcg.names import register_cards
 from judge.text.parse import parse_text
 
@@ -101,7 +112,7 @@ def test_fftcg_6_3_state_condition_reads_dull() -> None:
 
 def test_fftcg_11_9_1_conditional_restriction_applies_only_while_it_holds() -> None:
     runner = _def("runner", "If you control 2 or more Job Knight Forwards, Sample Runner cannot be blocked.")
-    from judge.engine.fftcg.query import cannot_be_blocked_by
+    from judge.engine.fftcg.restrictions import cannot_be_blocked_by
 
     alone = _board([("r1", "A", runner), ("x1", "B", KNIGHT)])
     assert not cannot_be_blocked_by(alone, "r1", "x1")
@@ -124,7 +135,11 @@ def test_fftcg_11_12_4_6_conditional_loss_goes_through_the_text_layer() -> None:
 
 
 def test_fftcg_11_9_1_unsupported_condition_is_not_applied_and_is_reported() -> None:
-    captain = _def("captain", "During your turn, Sample Captain gains +2000 power.")
+    captain = _def("captain")                 # a condition kind this engine has no reader for (built by hand)
+    odd = Condition(kind="cost_odd", text="an odd cost", selector=Selector(self_ref=True))
+    boost = ModifyStat(stat="power", amount=2000, target=Selector(self_ref=True), duration=Duration.PERMANENT)
+    captain = replace(captain, abilities=(Ability(kind=AbilityKind.FIELD, effects=(
+        Conditional(condition=odd, effects=(boost,)),), text="(an odd cost)"),))
     s = _board([("a1", "A", captain)])
     cond = captain.abilities[0].effects[0].condition
     assert conditions.holds(s, cond, "A", "a1") is None
@@ -173,8 +188,12 @@ def test_fftcg_11_12_4_11_equal_timestamps_whose_order_matters_are_named() -> No
     tied = s.__class__(**{**s.__dict__, "field": tuple(c.__class__(**{**c.__dict__, "ts": 0}) for c in s.field)})
     pairs = ongoing.ties(tied, gated)
     assert [(a.source, b.source) for a, b in pairs] == [("j1", "h1")]
-    assert "haste" in keywords(tied, "r1")                 # board order: the loss first, then the grant
-    log = Log()
-    rule_processes(tied, log)
-    assert any("11.12.4.11" in n.cites for n in log)
+    with pytest.raises(NeedChoice) as asked:               # the turn player (A) is asked the order
+        rule_processes(tied, Log())
+    d = asked.value.decision
+    assert d.player == "A" and set(d.options) == {"j1", "h1"} and "11.12.4.11" in d.cites
+    grant_last = rule_processes(replace(tied, answers=(["j1"],)), Log())
+    assert grant_last.ts_first == ("j1", "h1") and "haste" in keywords(grant_last, "r1")
+    loss_last = rule_processes(replace(tied, answers=(["h1"],)), Log())
+    assert "haste" not in keywords(loss_last, "r1")
     assert ongoing.ties(s, gated) == []                    # different timestamps: no choice to make

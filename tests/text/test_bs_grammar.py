@@ -122,8 +122,10 @@ def test_bss_8_1_8_you_may_is_optional() -> None:
 
 def test_bs_5_19_2_if_condition_guards_the_effect() -> None:
     e = effect("If you control a Dragon spirit, draw a card.", "bs")
-    assert isinstance(e, Conditional) and e.condition.kind == "control"
-    assert e.condition.selector.families == ("Dragon",)
+    assert isinstance(e, Conditional) and e.condition.kind == "count"
+    assert e.condition.selector.families == ("Dragon",) and e.condition.player is Player.YOU
+    th = e.condition.threshold
+    assert (th.stat, th.op, th.value) == ("count", ">=", 1)
 
 
 def test_bss_8_9_1_instead_is_a_substitution() -> None:
@@ -172,8 +174,10 @@ def test_bss_11_15_chain_continuation_is_conditional_on_the_colour() -> None:
 def test_bss_10_9_burst_line_with_pay_cost() -> None:
     a = one("[Burst] When You Lose Life: Draw a card. You may then pay this card's cost to activate its flash effect.")
     assert a.kind is AbilityKind.BURST and a.timing == "burst_when_you_lose_life"
-    assert isinstance(a.effects[1], Optional) and a.effects[1].effects[0] == Activate(
-        step="flash", pay_cost=True, span=a.effects[1].effects[0].span)
+    pay = a.effects[1]              # BSS 10-9-2: may then activate its flash effect, paying its cost
+    assert isinstance(pay, Optional) and pay.effects == (Activate(step="flash", pay_cost=True, span=pay.effects[0].span,
+                                                                  target=pay.effects[0].target),)
+    assert pay.effects[0].target.self_ref
 
 
 def test_bss_8_1_5_1_event_in_the_text_makes_a_triggered_ability() -> None:
@@ -284,7 +288,8 @@ def test_bss_4_6_for_each_on_a_selection_sets_the_count_per_item() -> None:
 
 def test_bss_10_2_discard_from_the_top_equal_to_a_cost_is_per_that_cost() -> None:
     e = effect("Discard a number of cards from the top of your opponent's deck equal to its cost.")
-    assert isinstance(e, Discard) and e.player is Player.OPPONENT and e.per.name == "cost"
+    assert isinstance(e, Discard) and e.player is Player.OPPONENT
+    assert e.equal_to.stat == "cost" and e.target.zone == "deck_top"
 
 
 def test_bss_8_1_5_1_effect_as_the_actor_of_an_event() -> None:
@@ -294,8 +299,9 @@ def test_bss_8_1_5_1_effect_as_the_actor_of_an_event() -> None:
 
 def test_bss_11_8_1_ascend_condition() -> None:
     e = effect("If this spirit performs Ascend using a spirit that costs 6 or more, draw a card.")
-    assert isinstance(e, Conditional) and e.condition.kind == "event"
-    assert e.condition.selector is not None
+    assert isinstance(e, Conditional) and (e.condition.kind, e.condition.event) == ("happened", "ascends")
+    assert e.condition.selector.self_ref
+    assert [(t.stat, t.op, t.value) for t in e.condition.object.thresholds] == [("cost", ">=", 6)]
 
 
 def test_bss_1_3_6_relative_threshold_refers_to_another_card() -> None:
@@ -328,9 +334,11 @@ def test_bss_2_7_3_symbols_counted_as_two_when_reducing_cost() -> None:
     from judge.text.ast import SetStat
 
     a = one("While summoning a Dragonoid spirit from your hand, treat this spirit's symbol as two red symbols.")
-    assert a.kind is AbilityKind.CONSTANT and a.condition.kind == "while_paying_cost"
+    assert a.kind is AbilityKind.CONSTANT and a.timing == "while_paying_cost"
+    assert (a.condition.kind, a.condition.event) == ("paying", "summoned")
+    assert (a.condition.selector.families, a.condition.selector.zone) == (("Dragonoid",), "hand")
     (e,) = a.effects
-    assert isinstance(e, SetStat) and (e.stat, e.value) == ("symbols:red", 2) and e.target.self_ref
+    assert isinstance(e, SetStat) and (e.stat, e.value, e.colors) == ("symbols", 2, ("red",)) and e.target.self_ref
 
 
 def test_bss_10_5_1_keep_it_on_the_field_instead() -> None:

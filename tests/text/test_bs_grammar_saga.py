@@ -68,7 +68,8 @@ def test_bss_8_5_6_cores_from_the_trash_that_are_not_a_soul_core() -> None:
 def test_bss_11_13_1_soul_core_condition_with_the_icon_dropped_by_the_source() -> None:
     a = one("When This Spirit Attacks: If this spirit has a on it, draw a card.")
     e = a.effects[0]
-    assert isinstance(e, Conditional) and e.condition.kind == "soul_core"
+    assert isinstance(e, Conditional) and e.condition.kind == "is" and e.condition.selector.self_ref
+    assert [(t.stat, t.op, t.value) for t in e.condition.object.thresholds] == [("soul_cores", ">=", 1)]
 
 
 def test_bss_8_4_2_paying_a_soul_core_as_an_effect_cost() -> None:
@@ -117,7 +118,7 @@ def test_bss_2_6_cost_equal_to_your_life_total() -> None:
     e = effect("All of your spirits that cost the same as your life total gain 2000 BP.")
     assert isinstance(e, ModifyStat)
     (th,) = e.target.thresholds
-    assert (th.stat, th.op, th.ref.zone, th.ref.owner) == ("cost", "==", "life", Player.YOU)
+    assert (th.stat, th.op, th.ref.unit, th.ref.owner) == ("cost", "==", "life", Player.YOU)
 
 
 def test_bss_2_11_higher_bp_than_the_opponents_highest_bp_spirit() -> None:
@@ -143,7 +144,7 @@ def test_bss_2_5_3_for_each_spirit_you_control_with_the_same_spirit_type() -> No
 
 def test_bss_8_8_1_3_3_level_bp_redefined() -> None:
     e = effect("Treat the LV2 BP as 6000 for all of your spirits that cost 4 or fewer.")
-    assert isinstance(e, SetStat) and (e.stat, e.value) == ("level_bp:2", 6000)
+    assert isinstance(e, SetStat) and (e.stat, e.level, e.value) == ("bp", 2, 6000)
     assert [(t.stat, t.op, t.value) for t in e.target.thresholds] == [("cost", "<=", 4)]
 
 
@@ -158,8 +159,9 @@ def test_bss_7_1_1_while_your_spirits_are_attacking_condition() -> None:
 def test_bss_10_10_1_named_attacker_attacks_the_selected_spirit() -> None:
     a = one("When one of your Wyvern spirits attacks, you may select one of your opponent's exhausted spirits. "
             "Your Wyvern spirit attacks it.")
-    attack = a.effects[-1]
-    assert isinstance(attack, Attack) and attack.attacker.families == ("Wyvern",)
+    (choice,) = a.effects             # the selection is optional, and so is the attack on it (BSS 8-5-3)
+    attack = choice.effects[-1]
+    assert isinstance(choice, Optional) and isinstance(attack, Attack) and attack.attacker.families == ("Wyvern",)
     assert attack.target.state == "exhausted"
 
 
@@ -167,7 +169,8 @@ def test_bss_10_10_1_named_attacker_attacks_the_selected_spirit() -> None:
 def test_bss_10_6_5_symbols_of_cards_in_the_trash_also_reduce_the_cost() -> None:
     a = one("When summoning this spirit card from your hand, you may use the symbols of any Wyvern cards in your "
             "trash in addition to the symbols on your field to reduce its cost.")
-    assert (a.kind, a.timing, a.condition.kind) == (AbilityKind.CONSTANT, "while_paying_cost", "while_paying_cost")
+    assert (a.kind, a.timing, a.condition.kind) == (AbilityKind.CONSTANT, "while_paying_cost", "paying")
+    assert (a.condition.event, a.condition.selector.self_ref) == ("summoned", True)
     (opt,) = a.effects
     (red,) = opt.effects
     assert isinstance(red, CostReduction) and red.mode == "also"
@@ -184,9 +187,11 @@ def test_bss_2_7_3_only_some_symbols_count_for_cost_reduction() -> None:
 def test_bss_2_7_3_reduction_symbols_treated_as_fulfilled_when_summoning() -> None:
     e = effect("If you have 2 or fewer life, you may treat all of this card's reduction symbols as fulfilled when "
                "summoning this card from your hand.")
-    assert isinstance(e, Conditional) and e.condition.kind == "life"
+    assert isinstance(e, Conditional) and e.condition.kind == "count" and e.condition.player is Player.YOU
+    th = e.condition.threshold
+    assert (th.stat, th.op, th.value) == ("life", "<=", 2)
     (when,) = e.effects
-    assert isinstance(when, Conditional) and when.condition.kind == "while_paying_cost"
+    assert isinstance(when, Conditional) and (when.condition.kind, when.condition.event) == ("paying", "summoned")
     (opt,) = when.effects
     assert isinstance(opt, Optional) and isinstance(opt.effects[0], CostReduction)
     assert opt.effects[0].mode == "fulfilled"
@@ -197,7 +202,7 @@ def test_bss_8_1_7_summoned_spirits_do_not_have_their_effects_activated() -> Non
     a = one('Summon one spirit card from your trash without paying its cost. Spirits summoned with this effect do '
             'not have their "When Summoned" effects activated.')
     r = a.effects[-1]
-    assert isinstance(r, Restriction) and r.action == "activate:When Summoned"
+    assert isinstance(r, Restriction) and r.action == "activate" and r.object.effect == "when_summoned"
     assert r.target.state == "summoned_by_this_effect"
 
 
@@ -213,7 +218,7 @@ def test_bss_4_6_select_up_to_as_many_as_your_symbols() -> None:
     e = effect("Select up to as many of your opponent's spirits as you have purple symbols and destroy them.")
     assert e.target.up_to and e.target.count is None
     (th,) = e.target.thresholds
-    assert (th.stat, th.ref.name, th.ref.colors) == ("count_per", "symbol", ("purple",))
+    assert (th.stat, th.ref.unit, th.ref.colors) == ("count_per", "symbol", ("purple",))
 
 
 def test_bss_2_5_3_treated_as_having_all_spirit_types() -> None:
@@ -231,13 +236,16 @@ def test_bss_8_1_7_activate_this_spirits_when_summoned_effect() -> None:
 
 def test_bss_3_7_did_not_lose_life_this_turn() -> None:
     e = effect("If you did not lose life this turn, draw a card.")
-    assert isinstance(e, Conditional) and e.condition.kind == "not_happened_this_turn"
+    c = e.condition
+    assert isinstance(e, Conditional) and (c.kind, c.event, c.window, c.negated) == ("happened", "loses_life",
+                                                                                     "this_turn", True)
 
 
 def test_bss_7_1_5_2_cannot_be_destroyed_by_effects_or_in_battle() -> None:
     e = effect("During this turn, this spirit cannot be destroyed by your opponent's effects or as the result of "
                "battle.")
-    assert isinstance(e, Restriction) and (e.action, e.duration) == ("be_destroyed", Duration.TURN)
+    assert isinstance(e, Restriction) and (e.action, e.duration) == ("be_destroyed_or_in_battle", Duration.TURN)
+    assert (e.by.unit, e.by.owner) == ("effect", Player.OPPONENT)
 
 
 def test_bss_2_11_that_spirit_and_all_spirits_sharing_a_type_gain_bp() -> None:
@@ -277,14 +285,17 @@ def test_bss_2_1_1_all_different_card_names_condition_and_symbols_for_the_battle
     a = one("When This Spirit Attacks: Discard the top three cards of your deck. If they all have different card "
             "names, treat this spirit's symbol as two red symbols during this battle.")
     cond = a.effects[-1]
-    assert isinstance(cond, Conditional) and cond.condition.kind == "distinct_names"
+    assert isinstance(cond, Conditional) and cond.condition.kind == "is"
+    assert cond.condition.object.distinct == ("card_name",)
     (sym,) = cond.effects
-    assert isinstance(sym, SetStat) and (sym.stat, sym.value, sym.duration) == ("symbols:red", 2, Duration.BATTLE)
+    assert isinstance(sym, SetStat) and (sym.stat, sym.colors, sym.value, sym.duration) == (
+        "symbols", ("red",), 2, Duration.BATTLE)
 
 
 def test_bss_6_7_3_2_when_an_effect_ends_the_attack_step() -> None:
     a = one("During Your Attack Step: When your opponent's effect ends the attack step, draw a card.")
-    assert a.condition is not None and "ends the attack step" in a.condition.text
+    assert a.condition is not None and a.condition.event == "attack_step_ends"
+    assert (a.condition.by.unit, a.condition.by.owner) == ("effect", Player.OPPONENT)
 
 
 def test_bss_8_5_5_one_core_from_the_void_each_onto_two_cards() -> None:
@@ -295,19 +306,20 @@ def test_bss_8_5_5_one_core_from_the_void_each_onto_two_cards() -> None:
 
 def test_bss_8_1_4_1_if_you_have_no_such_nexus_on_your_field() -> None:
     e = effect("If you have no Crimson Keep nexuses on your field, draw a card.")
-    assert isinstance(e, Conditional) and e.condition.kind == "control_none"
-    assert e.condition.selector.card_types == ("nexus",)
+    assert isinstance(e, Conditional) and e.condition.kind == "count"
+    assert (e.condition.threshold.op, e.condition.threshold.value) == ("==", 0)
+    assert (e.condition.selector.card_types, e.condition.selector.name) == (("nexus",), "Crimson Keep")
 
 
 def test_bss_8_4_2_2_additional_cost_when_activating_the_main_effect() -> None:
     a = one("When activating this card's main effect, you must return three Wyvern spirit cards with different "
             "names from your trash to the bottom of your deck as an additional cost.")
-    assert (a.timing, a.condition.kind) == ("while_paying_cost", "while_paying_cost")
+    assert (a.timing, a.condition.kind, a.condition.object.effect) == ("while_paying_cost", "paying", "main")
     (seq,) = a.effects
     assert seq.connector == "additional_cost" and "8-4-2-2" in cites(seq, "bss")
     (move,) = seq.effects
     assert (move.dest, move.target.count, move.target.zone) == ("deck_bottom", 3, "trash")
-    assert [t.stat for t in move.target.thresholds] == ["distinct_names"]
+    assert move.target.distinct == ("card_name",)
 
 
 def test_bss_2_5_1_spirit_types_starting_with_a_card_type_word_or_a_bracketed_suffix() -> None:
@@ -329,7 +341,9 @@ def test_bss_10_4_1_if_you_exhaust_a_spirit_with_this_effect() -> None:
     a = one("Select one of your opponent's spirits and exhaust it. If you exhaust your opponent's spirit with "
             "this effect, draw a card.")
     e = a.effects[-1]
-    assert isinstance(e, Conditional) and e.condition.kind == "event"
+    c = e.condition
+    assert isinstance(e, Conditional) and (c.kind, c.event, c.window) == ("happened", "exhausts", "this_effect")
+    assert c.object.owner is Player.OPPONENT
 
 
 def test_bss_2_11_with_n_bp_or_less_and_with_n_or_more_cores() -> None:
@@ -367,16 +381,17 @@ def test_bss_7_1_1_this_spirit_can_attack_while_exhausted() -> None:
 
 def test_bss_2_10_if_this_spirit_is_lv3_and_other_conditions() -> None:
     e = effect("If this spirit is LV3, draw a card.")
-    assert isinstance(e, Conditional) and e.condition.kind == "level"
+    assert isinstance(e, Conditional) and e.condition.kind == "is"
+    assert [(t.stat, t.op, t.value) for t in e.condition.object.thresholds] == [("level", "==", 3)]
     e = effect("If there are no cards in your hand, draw two cards.")
-    assert e.condition.kind == "empty_zone"
+    assert (e.condition.kind, e.condition.selector.zone, e.condition.threshold.value) == ("count", "hand", 0)
     e = effect("If this spirit was summoned this turn, draw a card.")
-    assert e.condition.kind == "happened_this_turn"
+    assert (e.condition.kind, e.condition.event, e.condition.window) == ("happened", "summoned", "this_turn")
 
 
 def test_bss_11_18_1_when_this_spirit_is_linked_label_and_after_that() -> None:
     a = one("[LV1][LV2] When This Spirit is Linked: Draw a card. After that, discard a card.")
-    assert a.timing == "when_this_spirit_is_linked" and "11-18-1" in cites(a, "bss")
+    assert a.timing == "when_linked" and "11-18-1" in cites(a, "bss")
     (seq,) = a.effects
     assert seq.connector == "after_resolves"
 
@@ -451,8 +466,8 @@ def test_bss_2_11_bp_higher_than_the_blocking_spirits_by_a_margin() -> None:
     a = one("When one of your Wyvern spirits is blocked, if its BP is higher than the blocking spirit's BP by 3000 "
             "or more, draw a card.")
     (cond,) = a.effects
-    th = cond.condition.threshold
-    assert (cond.condition.kind, th.stat, th.op, th.value) == ("compare", "bp_difference", ">=", 3000)
+    (th,) = cond.condition.object.thresholds
+    assert (cond.condition.kind, th.stat, th.op, th.value, th.ref.state) == ("is", "bp", ">=", 3000, "blocking")
 
 
 def test_bss_2_8_cards_that_do_not_share_a_color_with_the_symbols_on_the_field() -> None:
@@ -460,4 +475,4 @@ def test_bss_2_8_cards_that_do_not_share_a_color_with_the_symbols_on_the_field()
             "to your hand.")
     (move,) = a.effects
     (th,) = move.target.thresholds
-    assert (th.stat, th.op, th.value, th.ref.name, th.ref.owner) == ("shared_colors", "==", 0, "symbol", Player.YOU)
+    assert (th.stat, th.op, th.value, th.ref.unit, th.ref.owner) == ("shared_colors", "==", 0, "symbol", Player.YOU)

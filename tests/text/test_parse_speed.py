@@ -1,22 +1,26 @@
-"""The faster expected-terminal replay (judge.text.lark_speed) changes speed only, never a result.
+"""The fast parse path (judge.text.lark_speed, judge.text.lark_scan) changes speed only, never a result.
 
-Every shipped sample card, and invented sentences that fail, are read twice: with the replay and
-with failures reported exactly as Lark computes them (`use_fast(False)`). ASTs, unparsed spans and
-the "expected" hints must be the same.
+Every shipped sample card, and invented sentences that fail, are read twice: with the fast driver
+and expected-terminal replay, and exactly as Lark does it (`use_fast(False)`). ASTs, unparsed
+spans and the "expected" hints must be the same; the driver's trees (positions included) must be
+Lark's on every sample line and, when the corpus is present, on every corpus line.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from lark.exceptions import UnexpectedToken
+from lark import Tree
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from judge.cards.importers import read_cards
 from judge.paths import cards_dir
 from judge.text.grammar import fast_enabled, load_parser, use_fast
-from judge.text.lark_speed import accepts
+from judge.text.lark_scan import first_class
+from judge.text.lark_speed import Fallback, accepts, fast_parser
 from judge.text.parse import line_spans, parse_text, transform_module
 
 SAMPLES = {"bss": "bs-samples.yaml", "fftcg": "fftcg-samples.yaml"}
@@ -51,7 +55,8 @@ def _lines(game: str) -> list[str]:
         for a, b in split(card.text):
             line = card.text[a:b]
             view = prepare(line) if prepare else line
-            out.append(view if len(view) == len(line) else line)
+            view = getattr(view, "view", view)          # a Prepared view (judge.text.parse.Prepared)
+            out.append(view if len(view) == len(line) or prepare is not None else line)
     return out
 
 
@@ -87,3 +92,87 @@ def test_expected_terminals_are_those_lark_computes(game: str) -> None:
         except Exception:
             continue
     assert checked
+
+
+# --- the fast LALR driver (judge.text.lark_speed.FastParser) ------------------------------------
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS_FILES = {"bss": "bss-cards.json", "fftcg": "fftcg-cards.json"}
+
+
+def _positions(tree: Tree) -> list:
+    """Every node's name and position record (container positions included), top down."""
+    return [(t.data, sorted(vars(t.meta).items())) for t in tree.iter_subtrees_topdown()]
+
+
+def _same_as_lark(game: str, lines: list[str]) -> tuple[int, int]:
+    """(lines both read, lines both refused); fails on the first line where they differ."""
+    lark = load_parser(game)
+    fast = fast_parser(lark)
+    assert fast is not None
+    read = refused = 0
+    for line in lines:
+        try:
+            expected = lark.parse(line, start="line")
+        except UnexpectedInput:
+            expected = None
+        try:
+            got = fast.parse(line, "line")
+        except Fallback:
+            got = None
+        if expected is None:
+            assert got is None, line          # the driver never reads what Lark refuses
+            refused += 1
+            continue
+        assert got is not None, line          # nor refuses what Lark reads (every corpus line)
+        assert got == expected, line
+        assert _positions(got) == _positions(expected), line
+        read += 1
+    return read, refused
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_the_fast_driver_builds_larks_own_tree_for_every_sample_line(game: str) -> None:
+    read, refused = _same_as_lark(game, _lines(game) + BROKEN[game])
+    assert read and refused
+
+
+@pytest.mark.parametrize("game", sorted(CORPUS_FILES))
+def test_the_fast_driver_builds_larks_own_tree_for_every_corpus_line(game: str) -> None:
+    path = CORPUS / CORPUS_FILES[game]
+    if not path.is_file():
+        pytest.skip(f"real cards not available: {path} is absent (the corpus lives beside the project)")
+    module = transform_module(game)
+    lines = []
+    for card in read_cards(path, game):
+        for a, b in module.split(card.text, name=card.name) if game == "fftcg" else line_spans(card.text):
+            view = module.prepare(card.text[a:b]) if game == "fftcg" else module.prepare(card.text[a:b]).view
+            lines.append(view)
+    read, _ = _same_as_lark(game, lines)
+    assert read > len(lines) * 0.8
+
+
+@pytest.mark.parametrize(("regexp", "starts", "never"), [
+    (r"(?i:draw)", "dD", "xr "),
+    (r"(?i:k)", "kKK", "x"),                             # the Kelvin sign folds to k
+    (r"(?i:s)", "sSſ", "t"),                             # so does the long s
+    (r"(?:the\s+)?spirits?", "ts", "Tx "),
+    (r"(?=\d)\w+", "3a_", " -"),                         # a lookahead does not start the match
+    (r"\s+|,", " \t\n,", "a"),
+    (r"[A-Z][a-z]*|\u3010", "AZ\u3010", "a\u3011"),
+    (r"(?:up\s+to\s+)?(?:one|two)", "uot", "a"),
+    (r"\bword", "w", "a "),                              # so does a word boundary
+    (r"(a)\1", "a", "b"),
+])
+def test_a_terminal_is_tried_at_every_character_it_can_start_with(regexp: str, starts: str, never: str) -> None:
+    first = first_class(regexp)
+    assert first is not None
+    for ch in starts:
+        assert first.fullmatch(ch), (regexp, ch)
+    for ch in never:                                     # no match can start there, so none is missed
+        assert not first.fullmatch(ch), (regexp, ch)
+        assert not any(re.match(regexp, ch + rest) for rest in ("raw", "ord", "", "1", " to one")), (regexp, ch)
+
+
+@pytest.mark.parametrize("regexp", [r".+", r"(?s:.)x", r"(?:x)?", r"y*z?"])
+def test_a_terminal_that_may_start_anywhere_is_tried_everywhere(regexp: str) -> None:
+    assert first_class(regexp) is None

@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from textual.widgets import Input, Label, OptionList, TextArea
+from textual.widgets import Input, Label, OptionList, TabbedContent, TextArea
 from tui_fakes import plain
 from tui_fakes import settle as settle_once
 
 from judge.tui.app import JudgeApp
+from judge.tui.board_dialogs import YamlDialog
 from judge.tui.board_screen import BoardScreen
 from judge.tui.branch_screen import BranchScreen
 
@@ -81,16 +82,32 @@ async def test_set_up_a_board_with_an_ad_hoc_spirit_and_cores() -> None:
         assert "exhausted" in options(app, "#rows")[guard]
 
 
-async def test_an_impossible_board_is_refused_with_a_notification() -> None:
+async def test_an_invalid_yaml_edit_keeps_the_text_and_points_at_line_and_column() -> None:
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
         board = await to_board(pilot)
-        await pilot.press("t")
+        await pilot.press("e")
         await pilot.pause()
-        app.screen.query_one(TextArea).text = "{number: 3, player: C, step: attack}"
+        editor = app.screen.query_one(TextArea)
+        data = yaml.safe_load(editor.text)
+        data["turn"]["player"] = "C"
+        typed = yaml.safe_dump(data, sort_keys=False)
+        editor.text = typed
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert any(n.severity == "error" for n in app._notifications)
+        assert isinstance(app.screen, YamlDialog)                  # still open, nothing lost
+        assert app.screen.query_one(TextArea).text == typed
+        problem = str(app.screen.query_one("#problem", Label).content)
+        line = next(i for i, text in enumerate(typed.splitlines(), 1) if text.strip().startswith("player: C"))
+        assert problem.startswith(f"line {line}, column "), problem
+        assert "turn.player" in problem
+        assert app.screen.query_one(TextArea).cursor_location[0] == line - 1
+        editor.text = typed.replace("player: C", "player: [A")      # a syntax error: its own position
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "not valid YAML" in str(app.screen.query_one("#problem", Label).content)
+        await pilot.press("escape")
+        await settle(pilot)
         assert board.session.data["turn"]["player"] == "A"
 
 
@@ -104,7 +121,7 @@ async def test_resolve_an_attack_and_read_the_clauses_of_each_step() -> None:
         await load(pilot, BATTLE)
         assert [p.raw for p in board.session.played] == [{"player": "A", "attack": "a1"},
                                                           {"player": "B", "block": "b1"}]
-        await play(pilot, "settle")
+        await play(pilot, "Let the open windows pass")
         trace = options(app, "#trace")
         assert any("destroyed" in line for line in trace)
         assert not any("a1 Test Lancer" in row for row in options(app, "#rows"))
@@ -121,7 +138,7 @@ async def test_step_back_shows_the_earlier_board() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         board = await to_board(pilot)
         await load(pilot, BATTLE)
-        await play(pilot, "settle")
+        await play(pilot, "Let the open windows pass")
         assert not any("a1 Test Lancer" in row for row in options(app, "#rows"))
         for _ in range(len(board.snap.trace)):
             await pilot.press("left_square_bracket")
@@ -134,22 +151,82 @@ async def test_step_back_shows_the_earlier_board() -> None:
         assert len(board.session.played) == 2 and board.at is None
 
 
-async def test_an_illegal_action_is_explained_with_its_clause() -> None:
+async def test_a_typed_illegal_action_is_explained_with_its_clause_and_the_text_kept() -> None:
     from judge.rules.kb import open_kb
 
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
         board = await to_board(pilot)
         await load(pilot, BATTLE)
-        refused = [c for c in board.snap.candidates if c.raw == {"player": "A", "attack": "a1"}]
-        assert refused and refused[0].status == "refused" and refused[0].cites
-        line = next(o for o in options(app, "#actions") if o.startswith("✗ A: attack a1"))
-        assert f"§{refused[0].cites[0]}" in line
-        await play(pilot, "A: attack a1")
+        assert not any("attack" in line for line in options(app, "#actions"))   # a1 is exhausted, in a battle
+        await pilot.press("colon")
+        await pilot.pause()
+        area = app.screen.query_one(TextArea)
+        area.text = "{player: A, attack: a1}\n"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, YamlDialog)
+        problem = str(app.screen.query_one("#problem", Label).content)
+        assert problem.startswith("Refused:") and "§" in problem, problem
+        number = problem.split("§")[1].split(",")[0].rstrip(")")
+        assert open_kb().exists("bss", number)
         assert len(board.session.played) == 2  # nothing happened
-        assert any(n.title == "Not allowed" for n in app._notifications)
-        text = plain(app.screen.query_one("#board-clause-text"))
-        assert open_kb().clause("bss", refused[0].cites[0]).number in text
+        await pilot.press("escape")
+
+
+async def test_typing_in_the_action_dialog_goes_after_its_prefilled_text() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_board(pilot)
+        await load(pilot, BATTLE)
+        await pilot.press("colon")
+        await pilot.pause()
+        before = app.screen.query_one(TextArea).text
+        await pilot.press(*"# hi")
+        assert app.screen.query_one(TextArea).text.startswith(before.rstrip("\n"))
+        assert app.screen.query_one(TextArea).text.rstrip().endswith("# hi")
+
+
+async def test_an_exhausted_spirit_is_not_offered_to_attack_and_no_step_ends_inside_a_battle() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await to_board(pilot)
+        await load(pilot, BATTLE)
+        assert any("flash window after blocking" in row for row in options(app, "#rows"))
+        raws = [la.raw for la in board.snap.legal]
+        assert {"player": "A", "attack": "a1"} not in raws
+        assert not any(raw.get("end_step") for raw in raws), raws
+        assert all(raw.get("player") in ("B", None) for raw in raws), raws    # B holds priority
+
+
+async def test_trace_and_rules_in_play_switch_with_one_key() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_board(pilot)
+        await load(pilot, BATTLE)
+        tabs = app.screen.query_one("#tabs", TabbedContent)
+        for expected in ("tab-applies", "tab-trace", "tab-applies"):
+            await pilot.press("l")
+            await pilot.pause()
+            assert tabs.active == expected
+        await pilot.click("#tabs Tab#--content-tab-tab-trace")
+        await pilot.pause()
+        assert tabs.active == "tab-trace"
+
+
+async def test_an_fftcg_scenario_opens_and_a_saga_one_after_it() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await to_board(pilot)
+        fftcg = sorted((Path(__file__).parents[1] / "scenarios" / "fftcg").glob("*.yaml"))[0]
+        await load(pilot, fftcg)
+        assert board.session.game == "fftcg" and not [n for n in app._notifications if n.severity == "error"]
+        assert "FINAL FANTASY TCG" in str(app.screen.query_one("#board-caption", Label).content)
+        assert any(row.startswith("A  damage") for row in options(app, "#rows"))
+        await load(pilot, BATTLE)
+        assert board.session.game == "bss"
+        assert any("b1 Test Wall" in row for row in options(app, "#rows"))
+        assert not [n for n in app._notifications if n.severity == "error"]
 
 
 async def test_rules_in_play_follow_the_board() -> None:
@@ -178,6 +255,8 @@ async def test_save_then_open_gives_the_same_trace(tmp_path: Path) -> None:
         saved = yaml.safe_load(target.read_text(encoding="utf-8"))
         assert saved["actions"][1]["alternatives"] == [{"block": "b2"}]
         await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")          # the same game, highlighted
         await settle(pilot)
         assert not board.session.played
         await load(pilot, target)
@@ -258,11 +337,11 @@ async def test_player_life_reserve_and_trash_are_set_from_the_player_editor() ->
         rows.focus()
         await pilot.press("p")
         await pilot.pause()
-        editor = app.screen.query_one(TextArea)
-        data = yaml.safe_load(editor.text)
-        data.update(life=2, reserve=6, trash_cores=1)
-        editor.text = yaml.safe_dump(data)
-        await pilot.press("ctrl+s")
+        for key, value in (("life", "2"), ("reserve", "6"), ("trash_cores", "1")):
+            field = app.screen.query_one(f"#n-{key}", Input)
+            field.focus()
+            await pilot.press("end", "backspace", "backspace", "backspace", *value)
+        await pilot.press("enter")
         await settle(pilot)
         line = next(row for row in options(app, "#rows") if row.startswith("B "))
         assert "life 2" in line and "reserve 6" in line and "trash cores 1" in line
@@ -322,3 +401,14 @@ async def test_errors_are_titled_in_words_never_by_class_name() -> None:
         titles = [n.title for n in app._notifications]
         assert titles and not any(t in ("ScenarioError", "BadInput", "UnknownRule") for t in titles)
         assert any(t and " " in t for t in titles)
+
+
+async def test_card_words_in_brackets_show_as_written_in_a_choice_dialog() -> None:
+    from judge.tui.dialogs import PickDialog
+
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(PickDialog("B uses Shield: its [Flash] effect", [("0", "pay [2] from the reserve")]))
+        await pilot.pause()
+        assert "[Flash]" in str(app.screen.query_one(Label).render())
+        assert "[2]" in str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)

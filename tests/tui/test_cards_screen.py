@@ -121,7 +121,9 @@ async def test_import_a_card_file_from_the_screen(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")  # the game picker starts on the current game, bss
         await settle(pilot)
-        assert any("Imported 3 cards" in n.message for n in app._notifications)
+        records = FIXTURE.read_text(encoding="utf-8").count("- number:")
+        assert any(f"Imported {records} cards" in n.message for n in app._notifications), \
+            [n.message for n in app._notifications]
     from judge.cards.db import find_card
 
     assert find_card("TUX-002", game="bss").name == "Mirror Flare"

@@ -16,22 +16,23 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-def test_web_serves_this_python_running_judge_with_the_options(runner, monkeypatch) -> None:
+def test_web_serves_this_python_running_judge_with_the_options(runner, monkeypatch, tmp_path) -> None:
     seen: dict = {}
 
-    class FakeServer:
-        def __init__(self, command: str, host: str, port: int, title: str, public_url: str | None) -> None:
-            seen.update(command=command, host=host, port=port)
+    def fake_serve(self, ready) -> None:
+        seen.update(command=self.command, host=self.host, port=self.port, files=self.files,
+                    sessions=self.max_sessions, served=True)
 
-        def serve(self) -> None:
-            seen["served"] = True
-
-    monkeypatch.setattr("textual_serve.server.Server", FakeServer)
+    monkeypatch.setattr("judge.web.server.JudgeWebServer.serve_announcing", fake_serve)
     result = runner.invoke(cli, ["--game", "bs", "--lang", "en", "web", "--port", "8765"])
     assert result.exit_code == 0, result.output
-    assert seen["served"] and seen["host"] == "127.0.0.1" and seen["port"] == 8765
+    assert seen["served"] and seen["host"] == "127.0.0.1" and seen["port"] == 8765 and seen["sessions"] == 8
     assert seen["command"].startswith(f"{sys.executable} -m judge")
     assert "--game bs --lang en" in seen["command"]
+    result = runner.invoke(cli, ["web", "--host", "0.0.0.0", "--max-sessions", "2"])
+    assert result.exit_code == 0 and seen["files"].off and seen["sessions"] == 2
+    result = runner.invoke(cli, ["web", "--host", "0.0.0.0", "--allow-files", str(tmp_path)])
+    assert result.exit_code == 0 and seen["files"].folder == tmp_path.resolve()
 
 
 def test_web_rejects_a_port_out_of_range(runner) -> None:

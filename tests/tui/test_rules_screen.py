@@ -228,4 +228,4 @@ async def test_the_palette_lists_each_command_once(fake_app) -> None:
         provider = JudgeCommands(app.screen)
         titles = [title for title, _help, _call in provider._commands()]
         assert len(titles) == len(set(titles))
-        assert "Board: +core" in titles
+        assert "Board: +core/+damage" in titles

@@ -20,6 +20,7 @@ class Action:
     player: str
     targets: tuple[Any, ...] = ()
     order: tuple[str, ...] = ()
+    answers: tuple[Any, ...] = ()          # `choose:` beside the verb: the first decision it asks
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,9 +161,8 @@ def parse_action(raw: Mapping[str, Any], where: str) -> Action:
         raise ScenarioError(f"{where}.player: must be A or B, not {player!r}")
     targets = _list(raw.get("targets"), f"{where}.targets")
     order = tuple(map(str, _list(raw.get("order"), f"{where}.order")))
-    if verb != "choose" and "choose" in raw:
-        targets = (*targets, raw["choose"])
-    base: dict[str, Any] = {"player": player, "targets": targets, "order": order}
+    base: dict[str, Any] = {"player": player, "targets": targets, "order": order,
+                            "answers": (raw["choose"],) if verb != "choose" and "choose" in raw else ()}
     if verb in ("summon", "place"):
         cores = raw.get("cores")
         if cores is not None and (not isinstance(cores, int) or cores < 0):

@@ -13,6 +13,7 @@ from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, Orientation, PlayerState, State, Step
 from judge.engine.cards import is_card_number, resolve_card
 from judge.errors import ScenarioError
+from judge.limits import check_count
 
 SUPER_UNLEASH_CORES = 99   # "Super Unleash" printed as the LV2 cost: no number of cores reaches it
 
@@ -183,7 +184,7 @@ class _Cards:
         if v is None:
             return ()
         if isinstance(v, int) and not isinstance(v, bool):
-            return self.unknown(owner, zone, _int(v, at))
+            return self.unknown(owner, zone, check_count(_int(v, at), at))
         if isinstance(v, Mapping):
             bad = sorted(set(map(str, v)) - {"top", "count"})
             if bad:
@@ -192,7 +193,7 @@ class _Cards:
             if not isinstance(top, list):
                 raise ScenarioError(f"{at}.top: must be a list of card references (top card first)")
             known = tuple(self.entry(r, owner, f"{at}.top[{i}]") for i, r in enumerate(top))
-            return known + self.unknown(owner, zone, _int(v.get("count", 0), f"{at}.count"))
+            return known + self.unknown(owner, zone, check_count(_int(v.get("count", 0), f"{at}.count"), f"{at}.count"))
         if not isinstance(v, list):
             raise ScenarioError(f"{at}: must be a count, a list of card references or {{top: [...], count: N}}")
         return tuple(self.entry(r, owner, f"{at}[{i}]") for i, r in enumerate(v))

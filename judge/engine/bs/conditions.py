@@ -23,11 +23,13 @@ Decide = Callable[[Ctx, Condition, Work], "bool | None"]
 
 
 def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    """Whether a condition holds now (None: the node lacks what deciding it needs)."""
+    """Whether a condition holds now (None: the node lacks what deciding it needs); a negated one
+    ("not", "unless") holds when its condition does not."""
     entry = CONDITIONS.get(cond.kind)
     if entry is None:
         return None
-    return entry.handler(ctx, cond, item)
+    value = entry.handler(ctx, cond, item)
+    return (not value) if value is not None and getattr(cond, "negated", False) else value
 
 
 def decidable(cond: Condition) -> bool:
@@ -69,6 +71,138 @@ def _compare(n: int, sel: Selector, at_least_one: bool = True) -> bool:
     return n >= (sel.count or 1) if at_least_one else n > 0
 
 
+def _pid(ctx: Ctx, item: Work, who: Player | None) -> str:
+    return ctx.state.opponent(item.controller) if who == Player.OPPONENT else item.controller
+
+
+def _player_stat(ctx: Ctx, player: str, stat: str) -> int | None:
+    p = ctx.state.players[player]
+    return {"life": p.life, "reserve": p.reserve, "hand": len(p.hand), "deck": len(p.deck),
+            "trash": len(p.trash), "cards_in_hand": len(p.hand)}.get(stat)
+
+
+@CONDITIONS.register("count", concepts=("effect.if",),
+                     meaning="how many cards meet the selector, or a player's life / hand, against a number")
+def _count(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    t = cond.threshold
+    if t is None:
+        return _have(ctx, cond, item)
+    if t.stat == "count":
+        if cond.selector is None:
+            return None
+        if cond.selector.self_ref:
+            n = 1 if ctx.state.controller(item.source) == _pid(ctx, item, cond.player or Player.YOU) else 0
+        else:
+            n = count(ctx, cond.selector, item, default_owner=cond.player or Player.YOU)
+        return None if n < 0 else select.OPS[t.op](n, t.value)
+    value = _player_stat(ctx, _pid(ctx, item, cond.player), t.stat)
+    return None if value is None else select.OPS[t.op](value, t.value)
+
+
+def _have(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    if cond.selector is None:
+        return None
+    n = count(ctx, cond.selector, item, default_owner=None if cond.selector.owner is None else Player.YOU)
+    return None if n < 0 else _compare(n, cond.selector)
+
+
+@CONDITIONS.register("only", concepts=("effect.if",), meaning="every card of that kind the player has meets it")
+def _only(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    sel = cond.selector
+    if sel is None:
+        return None
+    who = _pid(ctx, item, cond.player or sel.owner or Player.YOU)
+    types = sel.card_types or ("spirit",)
+    mine = [fc.id for fc in ctx.state.players[who].field if ctx.state.defs[fc.card].type in types]
+    loose = Selector(**{**sel.__dict__, "owner": None, "thresholds": tuple(t for t in sel.thresholds
+                                                                            if select.per_card(t))})
+    if not all(select.matches(ctx.state, c, loose, item.source) for c in mine):
+        return False
+    t = _count_threshold(sel)
+    return select.OPS[t.op](len(mine), t.value) if t is not None else bool(mine)
+
+
+def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
+    if sel is None:
+        return None
+    if sel.zone == "revealed":
+        return list(ctx.revealed)
+    if sel.self_ref:
+        return [ctx.revealed[-1]] if ctx.revealed else [item.source]
+    if sel.state in ("attacking", "blocking"):
+        b = ctx.state.battle
+        c = None if b is None else (b.attacker if sel.state == "attacking" else b.blocker)
+        return [] if c is None else [c]
+    return None
+
+
+def _meets(ctx: Ctx, cid: str, obj: Selector, item: Work) -> bool | None:
+    state = ctx.state
+    if obj.state == "blocked":
+        return state.battle is not None and state.battle.attacker == cid and state.battle.blocker is not None
+    for t in obj.thresholds:
+        if t.ref is not None:
+            others = [fc.id for p in select.whose(item.controller, t.ref.owner, state)
+                      for fc in state.players[p].field if select.matches(state, fc.id, t.ref, item.source)]
+            mine = select.stat(state, cid, t)
+            if mine is None or not any(select.OPS[t.op](mine, select.stat(state, o, t)) for o in others):
+                return False
+        elif t.stat == "soul_cores":
+            if not select.OPS[t.op](1 if derive.has_soul(state, cid) else 0, t.value):
+                return False
+        elif select.per_card(t) and select.stat(state, cid, t) is None:
+            return None
+    loose = Selector(**{**obj.__dict__, "zone": None, "thresholds": tuple(
+        t for t in obj.thresholds if t.ref is None and t.stat != "soul_cores")})
+    return select.matches(state, cid, loose, None)
+
+
+@CONDITIONS.register("is", concepts=("effect.if",), meaning="a card (this one, the one revealed) is of a kind")
+def _is(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    subjects = _subjects(ctx, cond.selector, item)
+    if subjects is None or cond.object is None:
+        return None
+    results = [_meets(ctx, c, cond.object, item) for c in subjects]
+    if any(r is None for r in results):
+        return None
+    return bool(results) and all(results)
+
+
+@CONDITIONS.register("compare", concepts=("effect.if",), meaning="a count or a player's life against the other's")
+def _compare_kind(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    t = cond.threshold
+    if t is None or t.ref is None:
+        return None
+    me = _pid(ctx, item, cond.player or Player.YOU)
+    if t.stat == "count" and cond.selector is not None:
+        a = count(ctx, cond.selector, item)
+        b = count(ctx, t.ref, item)
+        return None if a < 0 or b < 0 else select.OPS[t.op](a, b)
+    a, b = _player_stat(ctx, me, t.stat), _player_stat(ctx, ctx.state.opponent(me), t.stat)
+    return None if a is None or b is None else select.OPS[t.op](a, b)
+
+
+@CONDITIONS.register("turn", concepts=("effect.if",), meaning="whose turn it is")
+def _turn(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    return None if cond.player is None else ctx.state.turn_player == _pid(ctx, item, cond.player)
+
+
+@CONDITIONS.register("all", concepts=("effect.if",), meaning="every one of the conditions holds")
+def _all(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    parts = [holds(ctx, c, item) for c in cond.conditions]
+    if any(p is False for p in parts):
+        return False
+    return None if any(p is None for p in parts) or not parts else True
+
+
+@CONDITIONS.register("any", concepts=("effect.if",), meaning="at least one of the conditions holds")
+def _any(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    parts = [holds(ctx, c, item) for c in cond.conditions]
+    if any(p is True for p in parts):
+        return True
+    return None if any(p is None for p in parts) or not parts else False
+
+
 @CONDITIONS.register("control", concepts=("effect.if",), meaning="you control cards meeting the selector")
 def _control(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     if cond.selector is None:
@@ -76,14 +210,6 @@ def _control(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     if cond.selector.self_ref:
         return ctx.state.controller(item.source) == item.controller
     n = count(ctx, cond.selector, item)
-    return None if n < 0 else _compare(n, cond.selector)
-
-
-@CONDITIONS.register("count", concepts=("effect.if",), meaning="a player has that many cards meeting it")
-def _have(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    if cond.selector is None:
-        return None
-    n = count(ctx, cond.selector, item, default_owner=None if cond.selector.owner is None else Player.YOU)
     return None if n < 0 else _compare(n, cond.selector)
 
 
@@ -139,6 +265,17 @@ def _after(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return True
 
 
+#: Events a condition may ask about that the board keeps a record of (keyed by `Condition.event`):
+#: "when this spirit performs Ascend using …" is decided from what its Ascend used (ascend.py).
+EVENT_FACTS: Registry[str] = Registry("Battle Spirits events decided from the board")
+
+
+@CONDITIONS.register("event", concepts=("effect.if",), meaning="an event the board keeps a record of")
+def _event(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    entry = EVENT_FACTS.get(cond.event or "")
+    return None if entry is None else entry.handler(ctx, cond, item)
+
+
 def describe(cond: Condition) -> str:
     """What a condition is about, for a step (its kind and typed fields; never its printed words)."""
     sel = cond.selector
@@ -155,4 +292,4 @@ def describe(cond: Condition) -> str:
     return " ".join(map(str, bits))
 
 
-__all__ = ["CONDITIONS", "count", "decidable", "describe", "holds"]
+__all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]

@@ -40,6 +40,13 @@ def mods(state: State) -> tuple[Mod, ...]:
     _LOCAL.busy = True
     try:
         static = tuple(_static(state))
+        lost = tuple(m for m in static if m.kind == "lose_effects")
+        if lost:
+            # 8-8-1-2 before 8-8-1-3: effects that take abilities away apply first, so a constant
+            # ability a card has lost ("all nexuses lose their LV1 effects") no longer applies
+            from judge.engine.kernel.values import evolve
+
+            static = tuple(_static(evolve(state, mods=(*lost, *state.mods))))
     finally:
         _LOCAL.busy = False
     out = (*static, *state.mods) if static else state.mods
@@ -98,20 +105,47 @@ class _View:
 
         self.state = state
         self.did = None
+        self.revealed: list[str] = []
+        self.destroyed: dict[str, dict] = {}
+        self.discarded: list[str] = []
         self.profile = profile(state.game)
+
+
+_HAS: dict[int, tuple[Any, bool]] = {}
+
+
+def _has_constants(d: Any) -> bool:
+    """Whether a card definition has any constant ability (cached: most have none), or gained ones."""
+    hit = _HAS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    flag = any(ab.kind == AbilityKind.CONSTANT for ab in d.abilities)
+    _HAS[id(d)] = (d, flag)
+    return flag
 
 
 def _static(state: State) -> Iterator[Mod]:
     from judge.engine.bs import derive
 
+    gained = {m.target for m in state.mods if m.kind == "ability"}
     for name, p in state.players.items():
         for fc in p.field:
+            if fc.id not in gained and not _has_constants(state.defs[fc.card]):
+                continue
             for idx, ab in derive.active_abilities(state, fc.id):
                 if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(state, fc.id, ab):
+                    continue
+                if while_paying(ab):          # it changes a cost being calculated, nothing else (symbols.py)
                     continue
                 item = Work(kind="effects", source=fc.id, controller=name, label=fc.id)
                 for eff in ab.effects:
                     yield from _apply(state, eff, item, stamp=-1000 + idx)
+
+
+def while_paying(ab: Any) -> bool:
+    from judge.engine.bs.symbols import while_paying as during_payment
+
+    return during_payment(ab)
 
 
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
@@ -124,6 +158,12 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
         holds = conditions.holds(_View(state), cond, item)   # type: ignore[arg-type]
         for e in (eff.effects if holds else eff.otherwise if holds is False else ()):
             yield from _apply(state, e, item, stamp)
+        return
+    if isinstance(eff, ast.Restriction) and eff.target is None:
+        from judge.engine.bs import life
+
+        if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
+            yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
         return
     make = CONSTANT_EFFECTS.get(type(eff))
     if make is None:
@@ -162,10 +202,21 @@ def _modify(e: ast.ModifyStat) -> tuple[str, Any, Any] | None:
 
 
 def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
-    if e.stat == "bp":
-        return "bp_set", e.value, None
+    if e.stat == "bp":     # "treat the LV1 BP as 4000" redefines a level's BP (8-8-1-3-3), else sets it (8-8-1-3-4)
+        return ("bp_base", {e.level: e.value}, None) if e.level is not None else ("bp_set", e.value, None)
+    colour = symbol_colour(e)
+    if colour is not None:
+        return "symbol_set", (colour,) * e.value, None
+    return None
+
+
+def symbol_colour(e: Any) -> str | None:
+    """The colour a "count its symbol as N <colour> symbols" node names ("" when it names none)."""
     if e.stat.startswith("symbols:"):
-        return "symbol_set", (e.stat.split(":", 1)[1],) * e.value, None
+        return e.stat.split(":", 1)[1]
+    if e.stat == "symbols":
+        colours = getattr(e, "colors", ()) or ()
+        return colours[0] if colours else ""
     return None
 
 

@@ -24,6 +24,8 @@ _FIELDS = {"reserve": "reserve", "life": "life", "trash": "trash_cores"}
 
 def area(name: str) -> tuple[str, bool] | None:
     """(base area, the opponent's?) from a MoveCores area name, or None when it is not one."""
+    if name.startswith("owners_"):          # "their owners' reserves": each card's controller's area
+        name = name.removeprefix("owners_") + "s"
     opp = name.startswith(("opponent_", "opponents_"))
     base = name.split("_", 1)[1] if opp else name
     if base.endswith("s") and base[:-1] in _FIELDS:       # "their owners' reserves"
@@ -137,6 +139,9 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         if where is None:
             continue
         want = (eff.count * times) if eff.count is not None else _all(ctx.state, owner, where)
+        but = getattr(eff, "equal_to", None)
+        if eff.count is None and but is not None and but.stat == "cores" and but.value < 0:
+            want = max(0, want + but.value)           # "all but one": leave that many
         if eff.until is not None and dst == "life":
             want = max(0, eff.until - ctx.state.players[mover].life)
         if eff.up_to and eff.count is not None:
@@ -157,7 +162,18 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
 
 
 def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str, dst: str, dst_opp: bool) -> None:
-    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6)."""
+    """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6); "pay this
+    card's cost": as many as its cost after reduction."""
+    if eff.count is None and eff.equal_to is not None and eff.equal_to.stat == "cost" and dst in _FIELDS:
+        from judge.engine.bs.symbols import Paying, pay_cost
+
+        d = ctx.state.card_def(item.source)
+        how = {"spirit": "summon", "nexus": "place"}.get(d.type, "use")
+        n = pay_cost(ctx, Paying(card=item.source, player=mover, how=how, zone=ctx.state.zone_of(item.source) or "hand"))
+        eff = replace(eff, count=n, equal_to=None)
+        if n == 0:
+            ctx.log(f"{item.label}: the cost to pay is 0", "effect.cost")
+            return
     if eff.count is None or dst not in _FIELDS:
         ctx.unmodelled(f"{item.label}: moving cores from your field or reserve to {eff.dest}")
         return
@@ -190,7 +206,9 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     from judge.engine.bs import conditions
     from judge.engine.bs.watch import matches_facts
 
-    if per.state == "destroyed":
+    if per.state == "discarded":
+        return len(ctx.discarded)
+    if per.state in ("destroyed", "destroyed_by_this_effect"):
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
                                     cid, lk, ctx.state))
@@ -217,7 +235,9 @@ def _receiver(ctx: Ctx, eff: ast.MoveCores, owner: str, where: str, dst_opp: boo
     """Whose area receives: "their (owners') reserve" after taking from a card is that card's
     controller's; otherwise the mover's, or the opponent's when the node says so."""
     from_card = where in ctx.state.cards
-    if from_card and (dst_opp or eff.dest.endswith("s")):
+    if from_card and (dst_opp or eff.dest.startswith("owners_") or eff.dest.endswith("s") or eff.dest in _FIELDS):
+        # cores taken from a card go to that card's controller's area ("their (owners') reserve"); the
+        # node does not say "your" apart from "their owners'" for a bare area (a grammar gap)
         return owner
     return ctx.state.opponent(mover) if dst_opp else mover
 
@@ -257,9 +277,18 @@ def _all(state: State, who: str, where: str) -> int:
     return plain(state, who, where) + (1 if state.players[who].soul_core == where else 0)
 
 
-def reduce_life(ctx: Ctx, who: str, n: int, why: str = "") -> int:
-    """Cores leave a player's life for their reserve (7-1-5-3-1); returns how many did."""
-    got = take(ctx, who, "life", n)
+def reduce_life(ctx: Ctx, who: str, n: int, why: str = "", *, source: str | None = None,
+                attacker: str | None = None) -> int:
+    """Cores leave a player's life for their reserve (7-1-5-3-1), as far as restrictions on that
+    player's life allow (1-3-3, life.py); returns how many did."""
+    from judge.engine.bs import life
+
+    may, barred = life.allowed(ctx.state, who, n, attacker=attacker, source=source)
+    if barred is not None and may < n:
+        ctx.log(f"{name_of(ctx.state, barred.source)}: {who}'s life cannot be reduced "
+                f"{'to 0 ' if barred.value == 'reduce_life_to_0' else ''}this way: {may} of {n} core(s) leave it",
+                "rules.cannot_wins")
+    got = take(ctx, who, "life", may)
     put(ctx, who, "reserve", got)
     return got
 

@@ -24,6 +24,7 @@ class Ctx(Context[State]):
         self.did: bool | None = None      # whether the last "you may" part was performed ("if you do")
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
+        self.discarded: list[str] = []          # cards discarded by the current item
 
     @property
     def game(self) -> str:

@@ -65,7 +65,8 @@ def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
-        if eff.target is not None and eff.target.self_ref and ctx.revealed:     # "discard it": the revealed card
+        if eff.target is not None and (eff.target.self_ref or eff.target.zone == "revealed") and ctx.revealed:
+            # "discard it": the revealed card
             from judge.engine.bs import zones
 
             for cid in list(ctx.revealed):
@@ -78,17 +79,40 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
             ctx.log(f"{who} discards {k} card(s) from the top of the deck", "do.discard")
             continue
-        if len(p.hand) <= eff.count:
-            cards = list(p.hand)
-        else:
-            answer = ctx.ask(f"{who} chooses {eff.count} card(s) to discard from: {', '.join(p.hand)}",
-                             "do.discard", player=who, options=p.hand, kind="discard")
-            cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-            if len(cards) != eff.count or any(c not in p.hand for c in cards):
-                raise ctx.refuse(f"{who} must discard {eff.count} card(s) from the hand", "do.discard")
+        cards = _discarded(ctx, eff, item, who)
+        if cards is None:
+            return
+        p = ctx.state.players[who]
         ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c not in cards),
                                                    trash=p.trash + tuple(cards)))
+        ctx.discarded += cards
         ctx.log(f"{who} discards {', '.join(cards) or 'nothing'}", "do.discard")
+
+
+def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
+    """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
+    (of that many, or any number when the text says so), among the cards the text allows."""
+    p = ctx.state.players[who]
+    sel = eff.target
+    cands = list(p.hand) if sel is None else [c for c in p.hand if select.matches(
+        ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
+    any_number = sel is not None and sel.up_to and not eff.count
+    n = eff.count
+    if eff.per is not None:
+        k = cores.per_count(ctx, eff.per, item)
+        if k < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return None
+        n *= k
+    if not any_number and len(cands) <= n:
+        return cands
+    what = "any number of cards" if any_number else f"{n} card(s)"
+    answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
+                     options=cands, kind="discard")
+    cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    if any(c not in cands for c in cards) or len(set(cards)) != len(cards) or (not any_number and len(cards) != n):
+        raise ctx.refuse(f"{who} must discard {what} from: {', '.join(cands)}", "do.discard")
+    return cards
 
 
 def orient(ctx: Ctx, cid: str, to: str, why: str = "") -> None:
@@ -145,9 +169,17 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
         what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
-        ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
-                "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value})", cid,
+               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration")
+
+
+def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
+    """A step changing a spirit's BP, saying the BP it now has and citing how it is reached (8-8-1-3-x)."""
+    now = derive.bp(ctx.state, cid)
+    step = ctx.log(f"{text}; BP now {now.value} ({', '.join(now.parts)})", *concepts)
+    extra = tuple(c for c in now.cites if c not in step.cites) if len(now.parts) > 1 else ()
+    if extra:
+        ctx.steps[-1] = replace(step, cites=step.cites + extra)
 
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
@@ -158,8 +190,8 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
         management.add_mod(ctx, target=cid, kind="level_set", value=lv, duration=eff.duration,
                            source=item.source, controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value})", cid, "bp.level",
+               "effect.duration")
 
 
 @effect(ast.Attack, concepts=("battle.attack_spirit",))
@@ -197,17 +229,42 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); cost changes are noted."""
+    """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
+    red symbols" (the symbols it has)."""
+    if eff.stat == "cost":
+        from judge.engine.bs.symbols import set_cost
+
+        set_cost(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
+        colour = continuous.symbol_colour(eff)
+        if colour is not None and eff.purpose == "cost_reduction":
+            management.add_mod(ctx, target=cid, kind="reduction_symbols", value=(eff.value, colour),
+                               duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                               controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)}: each of its symbols counts as {eff.value} when cost reduction is "
+                    "calculated", "card.reduction", "effect.duration")
+            continue
+        if colour is not None:
+            colour = colour or next(iter(derive.symbols(ctx.state, cid)), "")
+            management.add_mod(ctx, target=cid, kind="symbol_set", value=(colour,) * eff.value,
+                               duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                               controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)}'s symbol counts as {eff.value} {colour} symbols", "card.symbols",
+                    "effect.duration")
+            continue
         if eff.stat != "bp":
             ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
-        management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
+        redefine = eff.level is not None       # "its LV1 BP is 4000": the level's BP redefined (8-8-1-3-3)
+        management.add_mod(ctx, target=cid, kind="bp_base" if redefine else "bp_set",
+                           value={eff.level: eff.value} if redefine else eff.value,
                            duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
                            controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)}'s BP is set to {eff.value}; BP now {derive.bp(ctx.state, cid).value}",
-                "bp.set", "effect.duration")
+        what = f"LV{eff.level} BP is redefined as" if redefine else "BP is set to"
+        log_bp(ctx, f"{name_of(ctx.state, cid)}'s {what} {eff.value}", cid,
+               "bp.redefine" if redefine else "bp.set", "effect.duration")
 
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
@@ -264,7 +321,17 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     if eff.target is None:
-        ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+        from judge.engine.bs import life
+
+        if eff.action not in life.PLAYER_ACTIONS:
+            ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+            return
+        made = tuple(life.player_mods(eff, item.controller, ctx.state, source=item.source, stamp=ctx.bump(),
+                                      duration=eff.duration, turn=ctx.state.turn))
+        ctx.set(mods=(*ctx.state.mods, *made))
+        ctx.log(f"{item.label}: {', '.join(m.target for m in made)}: life {eff.mode} be "
+                f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
+                .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -285,7 +352,7 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
         ctx.unmodelled(f"{item.label}: damage to a card")
         return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
-    got = cores.reduce_life(ctx, who, eff.amount)
+    got = cores.reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 
@@ -296,6 +363,11 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     cond = eff.condition
     if eff.instead or cond.kind in ("substitution", "would"):
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
+        return
+    from judge.engine.bs.watch import is_event
+
+    if is_event(cond, "battle_end"):
+        _at_battle_end(ctx, eff, item)
         return
     if cond.kind == "for_each":
         n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
@@ -318,6 +390,38 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         apply(ctx, e, item)
 
 
+def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """"At the end of this battle, …" written in a resolving effect: it waits for the battle's end
+    (7-1-6-1) and then activates; with no battle it never does."""
+    if ctx.state.battle is None:
+        ctx.log(f"{item.label}: no battle is under way, so the part for its end never happens", "rules.impossible")
+        return
+    management.add_mod(ctx, target=item.source, kind="delayed", value=(eff.effects, item.label),
+                       duration=ast.Duration.BATTLE, source=item.source, controller=item.controller)
+    ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
+
+
+@effect(ast.Modal, concepts=("rules.text_order",))
+def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
+    """"Choose one of the following" (N of M): the effect's controller picks which, by number (1 = first)."""
+    n = len(eff.options)
+    numbers = [str(i) for i in range(1, n + 1)]
+    if eff.count >= n and not eff.up_to:
+        picked = numbers
+    else:
+        answer = ctx.ask(f"{item.controller} chooses {'up to ' if eff.up_to else ''}{eff.count} of the {n} options of "
+                         f"{item.label} (by number: {', '.join(numbers)})", "rules.text_order",
+                         player=item.controller, options=numbers, kind="mode")
+        picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        if any(p not in numbers for p in picked) or len(set(picked)) != len(picked) or len(picked) > eff.count \
+                or (not eff.up_to and len(picked) < eff.count):
+            raise ctx.refuse(f"{answer!r} is not {eff.count} of the options {', '.join(numbers)}", "rules.text_order")
+    for p in sorted(picked, key=int):
+        ctx.log(f"{item.label}: option {p} is carried out", "rules.text_order")
+        for e in eff.options[int(p) - 1]:
+            apply(ctx, e, item)
+
+
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not."""
@@ -333,12 +437,12 @@ def _may(ctx: Ctx, item: Work) -> bool:
     first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
     from judge.engine.kernel.values import yes_no
 
-    if ctx.has_answer():
-        nxt = ctx.state.answers[0]
+    if ctx.has_answer("may"):
+        nxt = ctx.peek_answer("may")
         if yes_no(nxt) is None:
             declined = isinstance(nxt, list | tuple) and not nxt
             if declined:
-                ctx.take_answer()
+                ctx.take_answer("may")
             ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
                     f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
             return not declined

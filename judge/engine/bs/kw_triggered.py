@@ -88,7 +88,14 @@ def _immortal_collect(ctx: Ctx, lasts: dict[str, dict], **_: Any) -> list[Work]:
             continue
         owner = lk.get("controller")
         for tid in ctx.state.players[owner].trash:
-            if tid in lasts or tid in seen:
+            if tid in seen:
+                continue
+            if tid in lasts and tid != cid and derive.keyword(ctx.state, tid, "Immortal"):
+                ctx.log(f"{name_of(ctx.state, tid)} was destroyed at the same time, not already in the trash: "
+                        "its 【Immortal】 does not activate", "kw.immortal")
+                seen.add(tid)
+                continue
+            if tid in lasts:
                 continue
             if any(cost_condition(k.params, lk.get("cost", 0)) or _family(k.params, lk)
                    for k in derive.keyword(ctx.state, tid, "Immortal")):
@@ -220,8 +227,8 @@ def _blessed(ctx: Ctx, item: Work) -> None:
     p = ctx.state.players[item.controller]
     ctx.state = with_player(ctx.state, replace(p, life=p.life + 1))
     ctx.set(void_out=ctx.state.void_out + 1)
-    ctx.log(f"{item.label}: one core from the void goes to {item.controller}'s life", "kw.blessed",
-            "kw.blessed_once")
+    ctx.log(f"{item.label}: one core from the void goes to {item.controller}'s life (life {p.life + 1}; it has no "
+            "upper limit)", "kw.blessed", "kw.blessed_once", "area.life_unlimited")
 
 
 @triggered("Immortal", concepts=("kw.immortal",), event="destroyed",

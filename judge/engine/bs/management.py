@@ -27,6 +27,7 @@ def last_known(state: State, cid: str) -> dict:
     return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
+            "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),
             "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
             "owner": state.owners.get(cid)}
 
@@ -48,7 +49,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
     owner = state.owners.get(cid, ctrl)
     o = state.players[owner]
     if d.token:
-        dest = "gone"
+        dest = "removed"          # a token leaving the field is removed from the game (4-12-3)
     if dest == "trash":
         o = replace(o, trash=(*o.trash, cid))
     elif dest == "hand":
@@ -101,7 +102,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
                     "rules.cannot_wins")
             continue
-        if cause not in ("self", "depleted") and substitute(ctx, cid):
+        if cause not in ("self", "depleted") and substitute(ctx, cid, cause=cause, by=by):
             continue
         done.append(cid)
     if not done:
@@ -145,11 +146,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     return done
 
 
-def substitute(ctx: Ctx, cid: str) -> bool:
+def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
     """Apply one substitution effect for a destruction, if one applies and is used (8-9)."""
     from judge.engine.bs.substitute import substitute as run
 
-    return run(ctx, cid)
+    return run(ctx, cid, cause=cause, by=by)
 
 
 def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
@@ -204,14 +205,20 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:
-    """The spirits on the field (any of them may have been brought to 0 BP or less)."""
-    return [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    """Spirits whose BP could be zero or less: all of them when an effect changes BP or levels now,
+    else only those printed with 0 BP or less."""
+    from judge.engine.bs import continuous
+
+    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    if any(m.kind in ("bp_add", "bp_set", "bp_base", "level_set") for m in continuous.mods(state)):
+        return spirits
+    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
-            controller: str) -> Mod:
+            controller: str, extra: object = None) -> Mod:
     m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
-            stamp=ctx.bump(), turn=ctx.state.turn)
+            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
     ctx.set(mods=(*ctx.state.mods, m))
     return m
 

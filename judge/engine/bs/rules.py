@@ -16,7 +16,7 @@ from judge.engine.bs import battle, board, summon, turn, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
 from judge.engine.bs.state import State
-from judge.engine.core import Applies, Refusal, Ruling, Step
+from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
 from judge.errors import ScenarioError
 
 FLASH_ACTIONS = (A.UseMagic, A.Activate, A.Summon)
@@ -52,7 +52,7 @@ class BattleSpiritsRules:
             if state.pending is not None:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
-            ctx.set(answers=tuple(action.targets))
+            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets))
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
         except Refuse as r:
@@ -63,9 +63,10 @@ class BattleSpiritsRules:
 
     @staticmethod
     def _done(ctx: Ctx) -> Ruling:
-        if ctx.state.answers:
-            ctx.steps.append(Step(f"Note: the supplied choice(s) {list(ctx.state.answers)} were not needed"))
-        ctx.set(answers=())
+        left = [*ctx.state.answers, *ctx.state.targets]
+        if left:
+            ctx.steps.append(Step(f"Note: the supplied choice(s) {left} were not needed"))
+        ctx.set(answers=(), targets=())
         return Ruling(state=ctx.state, steps=ctx.steps)
 
     def _suspend(self, ctx: Ctx, original: State, action: A.Action, n: Need) -> Ruling:
@@ -75,7 +76,7 @@ class BattleSpiritsRules:
             # already given to it (kept in the state) and the one that comes next
             return Ruling(state=replace(ctx.state, pending=n.decision), steps=ctx.steps, request=n.decision)
         # the action itself needs the choice: nothing happened yet; it is carried out with the answer
-        return Ruling(state=replace(original, suspended=action, pending=n.decision, answers=()), steps=(),
+        return Ruling(state=replace(original, suspended=action, pending=n.decision, answers=(), targets=()), steps=(),
                       request=n.decision)
 
     def _choose(self, ctx: Ctx, action: A.Choose) -> Ruling:
@@ -88,7 +89,7 @@ class BattleSpiritsRules:
                                  f"{pending.choice}", pending.cites))
         if state.suspended is not None:
             held = state.suspended
-            again = replace(held, targets=(*held.targets, action.choice), order=action.order or held.order)
+            again = replace(held, answers=(*held.answers, action.choice), order=action.order or held.order)
             ruling = self.resolve(replace(state, suspended=None, pending=None), again)
             if ruling.refused is not None:  # a wrong answer changes nothing: still waiting for it
                 return Ruling(state=state, refused=ruling.refused)
@@ -111,8 +112,8 @@ class BattleSpiritsRules:
             try:
                 battle.close_open_windows(ctx, for_what="the choice")
                 battle.drive(ctx, action.order)
-            except Need as n:
-                ctx.set(pending=n.decision, answers=())
+            except Need as n:   # the answers an effect already took stay with it (it restarts with them)
+                ctx.set(pending=n.decision)
                 return Ruling(state=ctx.state, steps=ctx.steps, request=n.decision)
             return self._done(ctx)
         ctx.steps.append(Step(f"Note: no decision is pending, so the answer {action.choice!r} is not needed"))
@@ -136,7 +137,7 @@ class BattleSpiritsRules:
         try:
             battle.settle(ctx)
         except Need as n:
-            return Ruling(state=replace(ctx.state, pending=n.decision, answers=()), steps=ctx.steps,
+            return Ruling(state=replace(ctx.state, pending=n.decision, answers=(), targets=()), steps=ctx.steps,
                           request=n.decision)
         except Refuse:
             return Ruling(state=state)
@@ -173,6 +174,12 @@ class BattleSpiritsRules:
 
     def board_lines(self, state: State) -> list[str]:
         return views.board_lines(state)
+
+    def legal_actions(self, state: State) -> tuple[LegalAction, ...]:
+        """What the rules allow now, for menus (judge.engine.bs.legal)."""
+        from judge.engine.bs.legal import legal_actions
+
+        return legal_actions(self, state)
 
 
 _CACHE: dict[str, BattleSpiritsRules] = {}

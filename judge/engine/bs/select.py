@@ -25,11 +25,22 @@ def whose(controller: str, who: Player | None, state: State) -> tuple[str, ...]:
     return ("A", "B")
 
 
+def stat(state: State, cid: str, t: Threshold) -> int | None:
+    """A card's value of a threshold's stat (None: a stat the engine does not read)."""
+    if t.stat not in ("cost", "bp", "level", "cores", "symbols", "soul_cores"):
+        return None
+    if t.stat == "soul_cores":
+        return 1 if derive.has_soul(state, cid) else 0
+    return _stat(state, cid, t)
+
+
 def _stat(state: State, cid: str, t: Threshold) -> int:
     fc = state.field_card(cid)
     d = state.card_def(cid)
     if t.stat == "cost":
-        return d.cost if d else 0
+        from judge.engine.bs.symbols import cost_of
+
+        return cost_of(state, cid) if d else 0
     if t.stat == "bp":
         return derive.bp(state, cid).value
     if t.stat == "level":
@@ -59,6 +70,10 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
         return False
     fc = state.field_card(cid)
+    if sel.state in ("attacking", "blocking"):
+        b = state.battle
+        return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \
+            all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
     if sel.state and fc is not None:
         want = {"exhausted": (Orientation.EXHAUSTED, Orientation.HEAVY_EXHAUSTED),
                 "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())
@@ -130,17 +145,18 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
             ctx.log(f"{', '.join(unshielded)}: 【Armor】 does not protect against {label}, which selects nothing "
                     "(it applies to all)", "kw.armor")
         return cands
-    if not cands and not ctx.has_answer():
-        if sel.count:
-            ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
-                    "effect.select_none")
-        return []
-    if len(cands) <= sel.count and not sel.up_to and not ctx.has_answer():
+    forced = not cands or (len(cands) <= sel.count and not sel.up_to)
+    if forced and not _explicit(ctx):
+        if not cands:
+            if sel.count:
+                ctx.log(f"{label}: nothing can be selected, so that part of the effect does nothing",
+                        "effect.select_none")
+            return []
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
     who = chooser or controller
-    if not cands or (len(cands) <= sel.count and not sel.up_to):
-        answer = ctx.take_answer()   # an answer written for a forced selection is checked against it
+    if forced:
+        answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
     else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
@@ -166,6 +182,16 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     return picked
 
 
+def _explicit(ctx: Ctx) -> bool:
+    """Whether the next selection written in advance names cards on the field (then it is this
+    selection's, and checked); anything else is left for the decision it was written for."""
+    head = ctx.peek_answer("target")
+    if head is None or isinstance(head, dict):
+        return False
+    named = [str(a) for a in (head if isinstance(head, list | tuple) else [head])]
+    return bool(named) and all(ctx.state.field_card(n) is not None for n in named)
+
+
 def gather(ctx: Ctx, answer: object, cands: list[str], most: int) -> list[str]:
     """The cards one selection answer names. A list is the selection; a single card followed, among
     the answers written in advance, by more cards of the same candidates is read as one selection
@@ -173,11 +199,11 @@ def gather(ctx: Ctx, answer: object, cands: list[str], most: int) -> list[str]:
     if isinstance(answer, list | tuple):
         return [str(a) for a in answer]
     picked = [str(answer)]
-    while len(picked) < most and ctx.has_answer():
-        nxt = ctx.state.answers[0]
+    while len(picked) < most and ctx.has_answer("target", cands):
+        nxt = ctx.peek_answer("target", cands)
         if isinstance(nxt, list | tuple | dict) or str(nxt) not in cands or str(nxt) in picked:
             break
-        picked.append(str(ctx.take_answer()))
+        picked.append(str(ctx.take_answer("target", cands)))
     return picked
 
 

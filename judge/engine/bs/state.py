@@ -164,6 +164,7 @@ class State:
     suspended: Any = None                     # an action waiting for a choice (resumed by choose)
     pending: Any = None                       # the decision a player must make now (a core.Decision)
     answers: tuple[Any, ...] = ()
+    targets: tuple[Any, ...] = ()              # selections written in advance (`targets:`), kept apart
     winner: str | None = None
     void_out: int = 0
     stamp: int = 0

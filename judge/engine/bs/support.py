@@ -32,8 +32,9 @@ def _effect_gaps(node: Any) -> Iterator[str]:
 
 def _move_cores(e: ast.MoveCores) -> Iterator[str]:
     src, dst = cores.area(e.source), cores.area(e.dest)
+    paid = e.count is not None or (e.equal_to is not None and e.equal_to.stat == "cost")
     if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
-            src[0] == "field_or_reserve" and (e.count is None or dst[0] not in ("reserve", "trash", "life"))):
+            src[0] == "field_or_reserve" and (not paid or dst[0] not in ("reserve", "trash", "life"))):
         yield f"move_cores from {e.source} to {e.dest}"
 
 
@@ -54,7 +55,7 @@ def _deploy(e: ast.Deploy) -> Iterator[str]:
 
 
 def _activate(e: ast.Activate) -> Iterator[str]:
-    if e.keyword is not None or e.effect is not None or e.step is None or not e.pay_cost:
+    if e.keyword is not None or e.effect is not None or e.step is None:
         yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
 
 
@@ -64,7 +65,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    if e.stat != "bp":
+    if e.stat != "bp" and continuous.symbol_colour(e) is None:
         yield f"set_stat {e.stat}"
 
 
@@ -86,7 +87,8 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
-    elif c.kind != "for_each" and not conditions.decidable(c):
+    elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
+            not conditions.decidable(c):
         yield f"condition {c.kind}"
 
 
@@ -113,9 +115,27 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
             yield from _effect_gaps(node)
 
 
+def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
+    """A "would be destroyed … instead" ability (substitute.py): its parts must be ones it can run."""
+    for e in ab.effects:
+        inner = e.effects if isinstance(e, ast.Conditional) else (e,)
+        if isinstance(e, ast.Conditional) and e.condition.kind != "substitution" and not conditions.decidable(
+                e.condition):
+            yield f"condition {e.condition.kind}"
+        for x in inner:
+            parts = (*(x.cost.effects if isinstance(x, ast.Optional) and x.cost else ()),
+                     *(x.effects if isinstance(x, ast.Optional) else (x,)))
+            for p in parts:
+                if not (isinstance(p, ast.Move) and p.dest == "field"):
+                    yield from _effects_gaps((p,))
+
+
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
     if ab.condition is not None:                  # "while …: when <event>, …" is a trigger
         if not any(watch.is_event(ab.condition, e) for e in watch.EVENTS):
             yield f"trigger {ab.condition.event or ab.condition.kind}"
@@ -132,7 +152,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)
-            if c.event not in watch.EVENTS:
+            if not any(watch.is_event(c, e) for e in watch.EVENTS):
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
@@ -146,12 +166,16 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
+    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
+        yield from _substitution_gaps(ab)
+        return
     if ab.timing in triggers.TIMING_EVENTS:
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if ab.timing == "event" and cond is not None and cond.kind == "event" and cond.event in watch.EVENTS:
+    if (ab.timing == "event" or derive.CONSTANT_TIMINGS.get(ab.timing) is not None) and cond is not None and \
+            any(watch.is_event(cond, e) for e in watch.EVENTS):
         return
     what = cond.event or cond.kind if ab.timing == "event" and cond is not None else ab.timing
     yield f"trigger {what}"
@@ -169,7 +193,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         return tuple(dict.fromkeys(gaps))
     if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO):
         gaps += _trigger_gaps(ab)
-    elif ab.kind == AbilityKind.BURST and ab.timing not in triggers.BURST_EVENTS:
+    elif ab.kind == AbilityKind.BURST and triggers.burst_event(ab) is None:
         gaps.append(f"burst {ab.timing}")
     elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
         gaps.append(f"ability kind {ab.kind.value}")

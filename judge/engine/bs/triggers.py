@@ -37,6 +37,23 @@ BURST_EVENTS: dict[str, str] = {"burst_when_you_lose_life": "life_lost",
                                 "burst_when_opponent_resolves_a_spirits_when_summoned_effect": "summoned_resolved"}
 
 
+def burst_event(ab: Ability) -> str | None:
+    """The engine event that meets a burst's condition (10-9-1): its typed timing, or its event
+    condition (your life is reduced, your spirit is destroyed, a When Summoned effect resolves)."""
+    if ab.timing in BURST_EVENTS:
+        return BURST_EVENTS[ab.timing]
+    cond = ab.condition
+    if ab.timing != "burst_event" or cond is None or cond.kind != "event":
+        return None
+    if cond.event in ("loses_life", "life_reduced"):
+        return "life_lost"
+    if cond.event == "destroyed":
+        return "spirit_destroyed"
+    if cond.event == "resolves" and cond.object is not None and cond.object.effect == "when_summoned":
+        return "summoned_resolved"
+    return None
+
+
 def timing_events(ab: Ability) -> frozenset[str]:
     """The events an ability's typed timing answers to (an untyped timing answers to none)."""
     return TIMING_EVENTS.get(ab.timing or "", frozenset())
@@ -171,7 +188,7 @@ def fire_burst(ctx: Ctx, player: str, event: str) -> None:
         return
     d = ctx.state.card_def(p.burst)
     for ab in d.abilities if d else ():
-        if ab.kind != AbilityKind.BURST or BURST_EVENTS.get(ab.timing or "") != event:
+        if ab.kind != AbilityKind.BURST or burst_event(ab) != event:
             continue
         push(ctx, [Work(kind="burst", source=p.burst, controller=player, effects=ab.effects,
                         label=f"{player}'s burst {name_of(ctx.state, p.burst)}",
@@ -249,7 +266,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed = {}, None, []
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:

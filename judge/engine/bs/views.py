@@ -56,7 +56,9 @@ def _field_json(state: State, player: str) -> list[dict[str, Any]]:
                                  "cores": fc.cores, "soul_core": derive.has_soul(state, fc.id),
                                  "state": fc.orientation.value, "level": derive.level(state, fc.id),
                                  "symbols": list(derive.symbols(state, fc.id)),
-                                 "keywords": sorted({k.name for k in derive.keywords(state, fc.id)})}
+                                 "keywords": sorted({k.name for k in derive.keywords(state, fc.id)}),
+                                 "keyword_labels": sorted({k.name + (": " + "/".join(k.params) if k.params else "")
+                                                           for k in derive.keywords(state, fc.id)})}
         if d.type == "spirit":
             entry["bp"] = derive.bp(state, fc.id).value
         if fc.linked_to:

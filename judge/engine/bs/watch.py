@@ -18,6 +18,7 @@ from typing import Any
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
+from judge.engine.bs.symbols import while_paying
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -36,7 +37,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return subject == holder
     if sel.other and subject == holder:
         return False
-    if lk.get("controller") not in whose(ctrl, sel.owner, state):
+    if sel.owner is not None and lk.get("controller") not in whose(ctrl, sel.owner, state):
         return False
     if sel.card_types and lk.get("type") not in sel.card_types:
         return False
@@ -66,9 +67,12 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
     for idx, ab in pool:
         if ab.levels and lv not in ab.levels:
             continue
+        if while_paying(ab):      # "when you use a magic card, count … when calculating cost reduction"
+            continue
         cond = ab.condition
-        if ab.kind == AbilityKind.TRIGGERED and ab.timing == "event" and is_event(cond, event):
-            yield idx, ab, cond, ab.effects
+        if ab.kind == AbilityKind.TRIGGERED and is_event(cond, event) and (
+                ab.timing == "event" or (on_field and derive.constant_active(state, holder, ab))):
+            yield idx, ab, cond, ab.effects      # "During <window>, when <event>, …" (the window holds)
         elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
             if is_event(cond, event):
                 yield idx, ab, cond, ab.effects
@@ -88,9 +92,59 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     battle ends")."""
     if cond is None:
         return False
-    if cond.kind == "event":
-        return cond.event == event
+    if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
     return EVENT_KINDS.get(cond.kind) == event
+
+
+#: Other names the grammar gives an event the engine raises.
+ALIASES: dict[str, tuple[str, ...]] = {"battle_end": ("battle_ends",), "when_life_reduced": ("loses_life",),
+                                       "when_attacks": ("attacks_or_blocks", "blocks_or_attacks"),
+                                       "when_blocks": ("attacks_or_blocks", "blocks_or_attacks")}
+
+
+def subject_selector(cond: ast.Condition) -> ast.Selector | None:
+    """Who the event must happen to / be done by: the condition's selector, else the card its
+    cause names ("reduces your opponent's life with an attack from one of your Shadow spirits",
+    "with this spirit's attack"), else what the act is aimed at ("you use a magic card")."""
+    if cond.selector is not None:
+        return cond.selector
+    by = cond.by
+    if by is not None:
+        if by.unit == "attack" and by.about is not None:
+            return by.about
+        if by.unit is None:
+            return by
+    if cond.object is not None and cond.object.unit is None:
+        return cond.object
+    return None
+
+
+_WATCHED: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def watched(d: Any) -> frozenset[str]:
+    """The events any ability of a card definition could watch (cached: most cards watch none)."""
+    hit = _WATCHED.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    found: set[str] = set()
+    for ab in d.abilities:
+        for node in ast.walk(ab):
+            if isinstance(node, ast.Condition):
+                found |= {e for e in EVENTS if is_event(node, e)}
+            elif isinstance(node, ast.Gain) and node.ability is not None:
+                found |= set(EVENTS)           # a gained ability may watch anything
+    out = frozenset(found)
+    _WATCHED[id(d)] = (d, out)
+    return out
+
+
+def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
+    ids = [fc.id for p in state.players.values() for fc in p.field] + extra
+    if any(m.kind == "ability" for m in state.mods):
+        return True
+    return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
 
 def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
@@ -98,13 +152,16 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     from judge.engine.bs.triggers import restricted
 
     state = ctx.state
-    holders = [(fc.id, None) for p in state.players.values() for fc in p.field]
-    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None]
+    holders = [(fc.id, None) for p in state.players.values() for fc in p.field
+               if event in watched(state.defs[fc.card]) or any(m.kind == "ability" for m in state.mods)]
+    holders += [(cid, lk.get("level")) for cid, lk in lasts.items() if state.field_card(cid) is None
+                and event in watched(state.card_def(cid))]
     out = []
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
         for idx, ab, cond, effects in _watching(state, holder, lv, event):
-            hits = [c for c, lk in lasts.items() if matches_facts(cond.selector, holder, ctrl, c, lk, state)]
+            hits = [c for c, lk in lasts.items()
+                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
             if not hits or restricted(ctx, holder, idx, ab):
                 continue
             if len(hits) > 1:
@@ -121,6 +178,8 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
+    if not _anyone_watches(ctx.state, event, list(ids)):
+        return
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg import attack, flow, keywords
+from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
+from judge.engine.fftcg.cardlimits import special_card as pick_special
 from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
@@ -18,9 +20,9 @@ from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
-from judge.engine.fftcg.zones import discard, enter_field, move
+from judge.engine.fftcg.zones import discard, enter_field
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Destroy, Move
+from judge.text.ast import Ability, AbilityKind, Effect
 
 NO_PAYMENT = Payment()
 
@@ -108,7 +110,8 @@ def _fs_window(s: State) -> bool:
 def _may_play(s: State, player: str, what: str, key: str) -> None:
     """Summons and abilities: with priority, in a Main or Attack Phase (9.3.1.6-9.3.1.7, 15.2.3.3)."""
     if s.phase not in (Phase.MAIN1, Phase.MAIN2, Phase.ATTACK):
-        raise Refused(f"{what} only in the Main Phases and the Attack Phase", key, timing=True)
+        raise Refused(f"{what} only in the Main Phases and the Attack Phase", key,
+                      *(("end_phase_triggers",) if s.phase == Phase.END else ()), timing=True)
     if s.priority != player:
         raise Refused(f"{player} does not have priority", "priority", key, timing=True)
     if _fs_window(s):
@@ -148,35 +151,55 @@ def cast(s: State, a: Cast, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
+    cast_limits(s, p, uid, log)
     req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
-    cost_keys = ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
-                 "light_dark_cost" if d.light_dark else "cost_element")
     if d.type == "summon":
-        _may_play(s, p, "Summons are cast", "summon_timing")
-        effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
-        if modes:
-            log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
-        chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
-        produced = check_payment(s, p, a.pay, req, casting=uid,
-                                 keys=("pay_cp", "summon_pay_all", *cost_keys[1:2][:int(d.multi_element)]))
-        if lb:
-            s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
-        s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
-        s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
-                         lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
-        s, sid = s.next_id("s")
-        targets = "; ".join(", ".join(v) for v in chosen.values())
-        item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                         label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
-        s = replace(s, stack=(*s.stack, item))
-        log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
-                "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
-                *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
-        log.add(f"{p} keeps priority after casting", "summon_cast")
+        s = _cast_summon(s, a, req, lb, log)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
-        s = emit(s, "opp_cast", uid, log, player=other(p))
-        return replace(s, priority=None, passes=0, pc=("priority", p))
-    # Characters (11.4)
+        return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0, pc=("priority", p))
+    s = _cast_character(s, a, req, lb, log)
+    s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
+    return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0,
+                   pc=("priority", s.turn_player))
+
+
+def _cost_keys(d) -> tuple[str, str, str]:
+    return ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
+            "light_dark_cost" if d.light_dark else "cost_element")
+
+
+def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
+    """A Summon goes on the stack with its options and targets declared and its cost paid (11.3.2-11.3.8)."""
+    p, uid = a.player, a.card
+    d = s.card(uid)
+    _may_play(s, p, "Summons are cast", "summon_timing")
+    effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
+    if modes:
+        log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
+    chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
+    produced = check_payment(s, p, a.pay, req, casting=uid,
+                             keys=("pay_cp", "summon_pay_all", *_cost_keys(d)[1:2][:int(d.multi_element)]))
+    if lb:
+        s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
+    s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
+    s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
+                     lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
+    s, sid = s.next_id("s")
+    targets = "; ".join(", ".join(v) for v in chosen.values())
+    item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
+                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
+    s = replace(s, stack=(*s.stack, item))
+    log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
+            "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
+            *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
+    log.add(f"{p} keeps priority after casting", "summon_cast")
+    return s
+
+
+def _cast_character(s: State, a: Cast, req, lb: bool, log: Log) -> State:
+    """A Character enters the field at once, without the stack (11.4), in its own timing or by Back Attack."""
+    p, uid = a.player, a.card
+    d = s.card(uid)
     normal = p == s.turn_player and s.phase in (Phase.MAIN1, Phase.MAIN2) and not s.stack
     back_attack = has_printed(s, uid, "back attack")
     if not normal:
@@ -191,17 +214,14 @@ def cast(s: State, a: Cast, log: Log) -> State:
     elif s.priority != p:
         raise Refused(f"{p} does not have priority", "priority", timing=True)
     _field_limits(s, p, uid, log)
-    produced = check_payment(s, p, a.pay, req, casting=uid, keys=("pay_cp", cost_keys[1]))
+    produced = check_payment(s, p, a.pay, req, casting=uid, keys=("pay_cp", _cost_keys(d)[1]))
     if lb:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
-    s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *cost_keys))
+    s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *_cost_keys(d)))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
     paid = s.cp_paid
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
-    s = s.with_char(uid, paid=paid) if s.char(uid) is not None else s
-    s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
-    s = emit(s, "opp_cast", uid, log, player=other(p))
-    return replace(s, priority=None, passes=0, pc=("priority", s.turn_player))
+    return s.with_char(uid, paid=paid) if s.char(uid) is not None else s
 
 
 def has_printed(s: State, uid: str, kw: str) -> bool:
@@ -235,8 +255,9 @@ def activatable(s: State, uid: str) -> list[Ability]:
     return [ab for ab in abilities(s, uid) if ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL)]
 
 
-def use(s: State, a: Use, log: Log) -> State:
-    """Use an action ability (11.6) or a special ability (11.7)."""
+def _ability_to_use(s: State, a: Use, log: Log) -> tuple[Ability, str, int | None]:
+    """The action or special ability named, checked usable now (9.3.1.7, its own limits), with the key
+    counting its uses this turn and how many it may have."""
     p, uid = a.player, a.source
     c = s.char(uid)
     if c is None or c.controller != p:
@@ -251,68 +272,97 @@ def use(s: State, a: Use, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)} has no action or special ability number {a.ability} "
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
-    special = ab.kind == AbilityKind.SPECIAL
     use_key = str(printed(s, uid).index(ab))
+    use_limits(s, p, ab, label_of(s, uid, ab), log)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
     if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
         raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "
                       f"(its own text)", "card_text_precedence", "action_ability")
-    k = {"stack": "special_to_stack" if special else "action_to_stack",
-         "dull": "special_dull_icon" if special else "dull_icon",
-         "choose": "special_choose" if special else "action_choose",
-         "done": "special_activated" if special else "action_activated"}
+    return ab, use_key, limit
+
+
+def _use_keys(special: bool) -> dict[str, str]:
+    return {"stack": "special_to_stack" if special else "action_to_stack",
+            "dull": "special_dull_icon" if special else "dull_icon",
+            "choose": "special_choose" if special else "action_choose",
+            "done": "special_activated" if special else "action_activated"}
+
+
+def _check_dull_icon(s: State, a: Use, ab: Ability, k: dict[str, str]) -> None:
+    """The Dull icon: the Character must be active and, unless it has Haste or is a Monster, controlled
+    since the start of the turn (11.6.2.2, 11.7.2.2, 15.2.2.3)."""
+    c = s.char(a.source)
+    if ab.cost is None or not ab.cost.dull_self:
+        return
+    if c.dull:
+        raise Refused(f"{s.name_of(a.source)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
+    if not c.since_turn_start and not has(s, a.source, "haste") and s.card(a.source).type != "monster":
+        raise Refused(f"{s.name_of(a.source)} has not been under {a.player}'s control since the start of their turn "
+                      f"and has no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
+
+
+def _declared(s: State, a: Use, ab: Ability, label: str, log: Log) -> tuple[Effect, ...]:
+    """The ability's effects with its declared options (11.6.6) and the value of X (4.5, 11.6.7)."""
     cost = ab.cost
-    if cost is not None and cost.dull_self:
-        if c.dull:
-            raise Refused(f"{s.name_of(uid)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
-        if not c.since_turn_start and not has(s, uid, "haste") and s.card(uid).type != "monster":
-            raise Refused(f"{s.name_of(uid)} has not been under {p}'s control since the start of their turn and has "
-                          f"no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
-    label = f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
     effects, modes = select_modes(ab.effects, a.mode, label, "action_modes")
     if modes:
-        log.add(f"{p} declares option(s) {modes}", "action_modes")
+        log.add(f"{a.player} declares option(s) {modes}", "action_modes")
     if (cost is None or not cost.x) and a.x is not None:
         raise Refused(f"the cost of {label} has no 《X》, so no value is chosen for X", "variable_x")
     if cost is not None and cost.x:
         if a.x is None:
-            raise Refused(f"the cost of {label} has 《X》: {p} chooses the value of X (x: N) as it is used",
+            raise Refused(f"the cost of {label} has 《X》: {a.player} chooses the value of X (x: N) as it is used",
                           "variable_x", "action_cost")
         effects = bind_x(effects, a.x)
-        log.add(f"{p} chooses X = {a.x} for {label}: 《X》 is {a.x} CP and every X in the ability is {a.x}",
+        log.add(f"{a.player} chooses X = {a.x} for {label}: 《X》 is {a.x} CP and every X in the ability is {a.x}",
                 "variable_x", "action_cost")
-    chosen = assign_targets(s, effects, p, uid, a.targets, (k["choose"],), label)
+    return effects
+
+
+def _pay_use(s: State, a: Use, ab: Ability, label: str, k: dict[str, str], log: Log) -> State:
+    """Pay the whole cost at once (11.6.10): Dull icon, the special ability's card, CP, Crystals, the rest."""
+    p, uid, cost = a.player, a.source, ab.cost
     req = ability_cost(x_cost(cost.cp, a.x) if cost else (), f"the cost of {label}")
     special_card = None
-    if special:
+    if ab.kind == AbilityKind.SPECIAL:
         wanted = s.card(uid).name
-        hand = s.zones[p].hand
-        special_card = a.pay.special or _special_card(s, p, wanted, log)
-        if special_card is None or special_card not in hand or s.card(special_card).name != wanted:
+        special_card = a.pay.special or pick_special(s, p, wanted, log)
+        if special_card is None or special_card not in s.zones[p].hand or s.card(special_card).name != wanted:
             raise Refused(f"a special ability needs a card named {wanted} discarded from {p}'s hand", "special_ability")
-    pay = a.pay
-    if special_card and any(u == special_card for u, _ in pay.discard):
+    if special_card and any(u == special_card for u, _ in a.pay.discard):
         raise Refused(f"{special_card} is discarded for the special ability; it cannot also produce CP",
                       "special_ability")
-    produced = check_payment(s, p, pay, req, casting=special_card, keys=("action_cost", "pay_cp"))
+    produced = check_payment(s, p, a.pay, req, casting=special_card, keys=("action_cost", "pay_cp"))
     crystal = cost.crystal if cost else 0
     if crystal > s.crystals_of(p):
         raise Refused(f"the cost needs {crystal} Crystal(s) and {p} has {s.crystals_of(p)}", "crystals", "action_cost")
-    extra_costs = cost.effects if cost else ()
-    for e in extra_costs:
-        if not (isinstance(e, Destroy | Move) and e.target.self_ref):
-            raise Refused(f"the engine cannot pay the cost {type(e).__name__} of {label} yet", "action_cost")
     if cost is not None and cost.dull_self:
         s = s.with_char(uid, dull=True)
         log.add(f"{p} dulls {s.name_of(uid)} to pay the Dull icon", k["dull"], "kw_dull", changes=(f"{uid}: dull",))
     if special_card:
         s = discard(s, special_card, log, why=("special_ability",))
-    s = apply_payment(s, p, pay, produced, log, keys=("action_cost",))
+    s = apply_payment(s, p, a.pay, produced, log, keys=("action_cost",))
     if crystal:
         s = s.with_crystals(p, s.crystals_of(p) - crystal)
         log.add(f"{p} spends {crystal} Crystal(s) ({s.crystals_of(p)} left)", "crystals", "action_cost")
-    for _ in extra_costs:
-        s = move(s, uid, "break", log, why=("action_cost", "kw_put_into_break"))
+    if cost is not None and cost.effects:
+        from judge.engine.fftcg.costs import pay_costs
+
+        s = pay_costs(s, p, uid, cost.effects, label, log)
+    return s
+
+
+def use(s: State, a: Use, log: Log) -> State:
+    """Use an action ability (11.6) or a special ability (11.7): declare, choose, pay, put it on the stack."""
+    p, uid = a.player, a.source
+    ab, use_key, limit = _ability_to_use(s, a, log)
+    special = ab.kind == AbilityKind.SPECIAL
+    k = _use_keys(special)
+    _check_dull_icon(s, a, ab, k)
+    label = f"{s.name_of(uid)}: {ab.name or ab.text or 'ability'}"
+    effects = _declared(s, a, ab, label, log)
+    chosen = assign_targets(s, effects, p, uid, a.targets, (k["choose"],), label)
+    s = _pay_use(s, a, ab, label, k, log)
     if limit is not None and s.char(uid) is not None:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
     s, sid = s.next_id("s")
@@ -324,23 +374,6 @@ def use(s: State, a: Use, log: Log) -> State:
             k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
     log.add(f"{p} keeps priority after using it", k["done"])
     return replace(s, priority=None, passes=0, pc=("priority", p))
-
-
-def _special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
-    """The card named like the Character that is discarded for its special ability (11.7.1): the player's
-    choice when their hand holds different cards of that name (given as pay: {special: …})."""
-    from judge.engine.fftcg.search import distinct
-
-    named = [u for u in s.zones[p].hand if s.card(u) and s.card(u).name == wanted]
-    kinds = distinct(s, named)
-    if len(kinds) > 1:
-        raise Refused(f"{p} holds different cards named {wanted} ({', '.join(kinds)}): say which is discarded for "
-                      f"the special ability (pay: {{special: …}})", "special_ability")
-    if named:
-        log.add(f"{p} discards {s.name_of(named[0])}, the only card named {wanted} they can discard for the special "
-                f"ability" + (" (copies of one card are the same choice)" if len(named) > 1 else ""),
-                "special_ability")
-    return named[0] if named else None
 
 
 def choose(s: State, a: Choose, log: Log) -> State:
@@ -362,7 +395,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
 
     check_answer(s, d, value)
     s = answered(s, d)
-    return replace(s, awaiting=None, answers=(*s.answers, value))
+    return replace(s, awaiting=None, answers=(*s.answers, value), asked=(*s.asked, (d, value)))
 
 
 def _pending(d, text: str) -> Refused:
@@ -380,7 +413,7 @@ def block(s: State, a: Block, log: Log) -> State:
             from judge.engine.fftcg.payments import PayAnswer
 
             answer = PayAnswer(answer, a.pay)
-        return replace(s, awaiting=None, answers=(*s.answers, answer))
+        return replace(s, awaiting=None, answers=(*s.answers, answer), asked=(*s.asked, (d, answer)))
     if a.player == s.turn_player:
         raise Refused("only the non-turn player blocks", "block_declaration")
     b = s.battle

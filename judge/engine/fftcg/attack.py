@@ -16,16 +16,14 @@ from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
 from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
-    cannot_be_blocked_by,
     damage_gate,
     field_boosts,
     has,
     is_forward,
-    must_block,
     power,
     printed,
-    restricted,
 )
+from judge.engine.fftcg.restrictions import cannot_be_blocked_by, must_block, restricted
 from judge.engine.fftcg.triggers import emit
 from judge.engine.kernel.values import evolve as replace
 
@@ -46,7 +44,8 @@ def can_attack(s: State, uid: str, player: str) -> Refused | None:
                  "damage_keyword") if gated else ("",)
         return Refused(f"{s.name_of(uid)} has not been under {player}'s control since the start of the turn "
                        f"and does not have Haste{extra[0]}", "attacker_active_haste", "haste", *extra[1:])
-    if c.attacked:
+    if c.attacked and not (restricted(s, uid, "attack_twice", "can")
+                           and sum(1 for u, _ in s.happened("attacked") if u == uid) < 2):
         why = ("attacker_legal", "brave") if has(s, uid, "brave") else ("attacker_legal",)
         return Refused(f"{s.name_of(uid)} has already attacked this turn", *why)
     if restricted(s, uid, "attack"):
@@ -104,9 +103,9 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
         s = s.record("attacked", uid, player)
-        if len(attackers) > 1:
-            s = s.record("party", uid, player)
         s = emit(s, "attacks", uid, log)
+        if len(attackers) > 1:                  # "When X forms a party and attacks" (15.1.1.9)
+            s = emit(s.record("party", uid, player), "party_attacks", uid, log)
     return replace(s, pc=("priority", player))
 
 

@@ -24,6 +24,7 @@ from judge.engine.fftcg.model import (
     Zones,
 )
 from judge.errors import ScenarioError
+from judge.limits import check_count
 
 CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "job", "category", "text",
                        "generic", "ex_burst", "limit_break", "number"})
@@ -40,8 +41,8 @@ def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
 
 
 def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _err(where, f"must be a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _err(where, f"must be a whole number of 0 or more, not {value!r}")
     return value
 
 
@@ -58,7 +59,7 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(f"{where}.element", f"give the Element(s) as a list, e.g. [fire] (one of {', '.join(ELEMENTS)})")
     elements = [str(e).lower() for e in elements]
     text = str(raw.get("text") or "")
-    abilities = _parse(text, f"{where}.text")
+    abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""))
     lb = raw.get("limit_break")
     for ab in abilities:
         if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
@@ -73,17 +74,18 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(where, str(exc)) from exc
 
 
-def _parse(text: str, where: str) -> tuple:
-    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`)."""
+def _parse(text: str, where: str, name: str = "") -> tuple:
+    """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`),
+    with the card's own name known (5.2.4.1: the text names the card itself)."""
     if not text.strip():
         return ()
     from judge.engine.cards import parse_abilities
 
-    abilities, unparsed = parse_abilities(text, "fftcg")
+    abilities, unparsed = parse_abilities(text, "fftcg", name)
     if unparsed:
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg").unparsed[0]
+        u = parse_text(text, "fftcg", name=name or None).unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
     return abilities
@@ -138,9 +140,10 @@ class _Builder:
         if isinstance(raw, int) and not isinstance(raw, bool):
             if raw < 0:
                 raise _err(where, "a count cannot be negative")
-            return self.blank(owner, zone, raw)
+            return self.blank(owner, zone, check_count(raw, where))
         if not isinstance(raw, list):
             raise _err(where, "a count or a list of card refs")
+        check_count(sum(r for r in raw if isinstance(r, int) and not isinstance(r, bool)) + len(raw), where)
         out: list[str] = []
         for i, r in enumerate(raw):      # a number inside the list stands for that many unknown cards
             if isinstance(r, int) and not isinstance(r, bool):
@@ -215,8 +218,18 @@ def load(data: Mapping[str, Any], where: str) -> State:
                      for p in PLAYERS)
     entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
-                 first_player=first, phase=phase, step=step, priority=None, pc=("priority", tp),
+                 first_player=first, phase=phase, step=step, priority=None,
+                 pc=("priority", _priority(turn, tp, where)),
                  crystals=crystals, turn_log=entered)
+
+
+def _priority(turn: Mapping[str, Any], tp: str, where: str) -> str:
+    """Who has priority as the board starts: the turn player (11.1.2), unless the board says the
+    opponent holds it (after the turn player forfeited it, 11.1.6)."""
+    who = str(turn.get("priority", tp))
+    if who not in PLAYERS:
+        raise _err(f"{where}: turn.priority", "must be A or B")
+    return who
 
 
 def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:
@@ -317,9 +330,13 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
                       from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"))
     if "attack" in raw:
+        if raw["attack"] in (None, [], ""):
+            raise _err(f"{where}.attack", "name the attacking Forward(s): a card id or a list of them")
         return A.Attack(player=p, attackers=_ids(raw["attack"], f"{where}.attack"),
                         pay=pay if "pay" in raw else None)
     if "block" in raw:
+        if raw["block"] in (None, [], ""):
+            raise _err(f"{where}.block", "name the blocking Forward (or write no_block: true)")
         return A.Block(player=p, blocker=str(raw["block"]), pay=pay if "pay" in raw else None)
     if raw.get("no_block"):
         return A.Block(player=p, blocker=None)

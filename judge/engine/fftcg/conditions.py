@@ -136,9 +136,86 @@ def _damage(q: _Q) -> bool:
 
 
 def _hand(q: _Q) -> bool:
-    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.selector.owner if q.cond.selector else Player.YOU
+    """"you have 2 cards or less in your hand", "your opponent has …", "each player has no cards" (each: all
+    of them; either player: any of them)."""
+    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.player or (
+        q.cond.selector.owner if q.cond.selector else Player.YOU)
     sizes = [len(q.s.zones[p].hand) for p in _players(owner, q.me)]
     return any(compare(n, q.t) for n in sizes) if owner == Player.ANY else all(compare(n, q.t) for n in sizes)
+
+
+def _in_zone(q: _Q) -> bool:
+    """"X is in the Break Zone / in your hand": where the card is now (7.1)."""
+    from judge.engine.fftcg.model import where
+
+    zone = q.sel.zone
+    if zone is None or not q.sel.self_ref or q.source is None:
+        raise _Unknown
+    return where(q.s, q.source)[0] == zone
+
+
+def _counters(q: _Q) -> bool:
+    """"3 or more Barrier Counters are placed on X" (6.7.2: counters of that name)."""
+    zone = q.sel.zone or ""
+    if not zone.startswith("counters:"):
+        raise _Unknown
+    n = per_count(q.s, q.sel, q.me, q.source)
+    if n is None:
+        raise _Unknown
+    return compare(n, q.t)
+
+
+def _different_elements(q: _Q) -> bool:
+    """"the Backups you control are all of different Elements" (5.2.1.1)."""
+    from judge.engine.fftcg.query import candidates
+
+    found = candidates(q.s, replace(q.sel, owner=q.sel.owner or Player.YOU), q.me, q.source)
+    elements = [e for u in found for e in q.s.card(u).elements]
+    return len(elements) == len(set(elements))
+
+
+def _paid_element(q: _Q) -> bool:
+    """"the cost paid to cast X included Fire CP" / "was only paid with Fire CP" (5.2.1.3)."""
+    wanted = {c for c in (q.cond.cost.cp if q.cond.cost else ()) if not c.isdigit()}
+    if not wanted:
+        raise _Unknown
+    paid = {e for e, n in _paid(replace_q(q, self_only=True)) if n > 0}
+    return paid <= wanted and bool(paid) if q.cond.kind == "paid_only_element" else wanted <= paid
+
+
+def replace_q(q: _Q, *, self_only: bool) -> _Q:
+    """The same reading about the condition's own card (its source)."""
+    cond = replace(q.cond, selector=Selector(count=1, self_ref=True)) if self_only else q.cond
+    return _Q(q.s, cond, q.me, q.source, q.ctx)
+
+
+def _all_of(field: str):
+    """"all the Characters you control have Ice Element" / "… have Job X": every card that fits has it."""
+    def read(q: _Q) -> bool:
+        from judge.engine.fftcg.query import candidates
+
+        if q.sel.zone not in (None, "field"):
+            raise _Unknown
+        everyone = candidates(q.s, replace(q.sel, **{field: ()}), q.me, q.source)
+        return all(u in candidates(q.s, q.sel, q.me, q.source) for u in everyone)
+    return read
+
+
+def _during(q: _Q) -> bool:
+    """"during your turn / your opponent's turn" (11.12.4.4): whose turn it is now."""
+    w = q.cond.during
+    if w is None or w.phase is not None:
+        raise _Unknown
+    if w.whose == Player.OPPONENT:
+        return q.s.turn_player != q.me
+    return w.whose in (Player.ANY, Player.EACH) or q.s.turn_player == q.me
+
+
+def _cast(q: _Q) -> bool:
+    """"you have cast 3 or more cards (other than X) this turn" (from the turn's record)."""
+    sel = q.cond.selector
+    casts = [u for u, p in q.s.happened("cast") if p == q.me and not (sel is not None and sel.other and u == q.source)]
+    return compare(len(casts), q.t)
 
 
 def _break_count(q: _Q) -> bool:
@@ -294,6 +371,11 @@ for _kind, _reader in {
     "have_crystal": _have_crystal, "ex_burst": _ex_burst, "paid_elements": _paid_elements,
     "removed_count": _removed_count,
     "entered": _happened("entered", mine=True),
+    "entered_this_turn": _happened("entered", mine=True),
+    "in_zone": _in_zone, "counters": _counters, "different_elements": _different_elements, "cast": _cast,
+    "turn": lambda q: _during(q),
+    "paid_element": _paid_element, "paid_only_element": _paid_element,
+    "all_of_element": _all_of("colors"), "all_have_job": _all_of("families"),
     "cast_this_turn": _happened("cast", mine=True),
     "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
     "damaged_this_turn": lambda q: any(p == q.me for _, p in q.s.happened("damaged")),

@@ -298,6 +298,12 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
 
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.also and sel.choose != "choose":      # "Chocobo and all the Forwards forming a party with it"
+        s, out = targets(s, e, replace(sel, also=()), ctx, log)
+        for part in sel.also:
+            s, more = targets(s, e, part, ctx, log)
+            out += [u for u in more if u not in out]
+        return s, out
     if sel.self_ref:
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
     if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:

@@ -12,7 +12,8 @@ from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.process import rule_processes
-from judge.engine.fftcg.query import candidates, matches, must_attack
+from judge.engine.fftcg.query import candidates, matches
+from judge.engine.fftcg.restrictions import must_attack
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
 from judge.engine.kernel.values import evolve as replace

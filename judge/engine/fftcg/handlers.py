@@ -17,9 +17,9 @@ from typing import Any
 
 from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.keywords import WarpEnter, WarpTick
+from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.model import Mod, State
+from judge.engine.fftcg.model import Mod, State, where
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
@@ -48,6 +48,8 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
+            if value.choose != "choose":
+                reads_here = reads_here | {"also"}        # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 
@@ -132,12 +134,19 @@ def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
 
 
 def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
+    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
+    if e.target is not None and e.target.state == "random":
+        not_modelled(log, f"a card discarded at random ({ctx.label})")
+        return s
     for p in _fx().players_of(e.player, ctx):
         hand = s.zones[p].hand
+        if e.target is not None:
+            kind = replace(e.target, owner=None, zone="hand", count=e.count or None)
+            hand = tuple(u for u in hand if candidates_in_hand(s, u, kind, p, ctx.source))
         if not hand:
             log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
             continue
-        if len(hand) <= e.count:
+        if e.count == 0 or len(hand) <= e.count:
             chosen = list(hand)
             log.add(f"{p} has {len(hand)} card(s) in hand: the only choice is to discard all of them", "kw_discard")
         else:
@@ -148,6 +157,14 @@ def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
         for u in chosen:
             s = move(s, u, "break", log, why=("kw_discard",))
     return s
+
+
+def candidates_in_hand(s: State, uid: str, sel: ast.Selector, player: str, source: str | None) -> bool:
+    """Whether a card in `player`'s hand is of the kind a discard names ("discard 1 Summon")."""
+    from judge.engine.fftcg.query import _any_card, matches
+
+    bare = replace(sel, zone=None, count=1)
+    return _any_card(bare) or matches(s, uid, bare, player, source)
 
 
 def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
@@ -218,18 +235,22 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
     if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
         return changes.restrict(s, e, ctx, log, _fx().targets)
-    if e.target is None or e.mode not in ("cannot", "must"):
+    if e.target is None or e.mode not in ("cannot", "must", "can"):
         not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
                      ("" if e.target is not None else " on a player"))
+        return s
+    if e.by is not None and e.action != "be_blocked":
+        not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
-        if c is not None:
-            s = s.with_char(u, mods=(*c.mods, Mod(kind=e.mode, value=e.action, until=_until(e.duration),
+        if c is not None:                  # "cannot be blocked by …": the Forwards it names (kept on the mod)
+            kind, value = ("blocked_by", e.by) if e.by is not None else (e.mode, e.action)
+            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(e.duration),
                                                   source=ctx.source)))
-            log.add(f"{s.name_of(u)} {'cannot' if e.mode == 'cannot' else 'must'} {e.action.replace('_', ' ')}",
-                    "ongoing_effect")
+            log.add(f"{s.name_of(u)} {e.mode} {e.action.replace('_', ' ')}"
+                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
     return s
 
 
@@ -258,7 +279,7 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     for u in uids:
         d = s.card(u)
         if d is not None and d.is_character:
-            s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
+            s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None)
     return s
 
 
@@ -278,6 +299,8 @@ def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
     for u in uids:
         c = s.char(u)
         if c is None:
+            if e.remove and e.name.lower() == "warp" and where(s, u)[0] == "removed":
+                s = remove_warp_counters(s, u, e.count, log)     # a Warp card waiting out of play (15.2.7)
             continue
         have = dict(c.counters)
         n = have.get(e.name, 0)
@@ -332,7 +355,7 @@ _r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
    "amount", "target", "player", "per", "amount_from", "source")
 _r(ast.Destroy, _break, ("kw_break",), "break", "target")
 _r(ast.Draw, _draw, ("single_effect",), "draw", "count", "player", "per")
-_r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player")
+_r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player", "target")
 _r(ast.SetState, _set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target")
 _r(ast.ModifyStat, _modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
    "stat", "amount", "target", "duration", "per", "next_only")
@@ -343,7 +366,7 @@ _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    "target", "keyword", "ability", "duration", "family")
 _r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
-   "verb", "target", "duration")
+   "verb", "target", "duration", "free", "dull")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
 _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
    ("replacement",), "the damage is dealt to another instead",

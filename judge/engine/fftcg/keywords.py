@@ -54,23 +54,29 @@ class WarpTick(Effect):
     card: str
 
     def apply(self, s: State, ctx, log: Log) -> State:
-        owner = s.objs[self.card].owner
-        removed = s.zones[owner].removed
-        entry = next((e for e in removed if e[0] == self.card), None)
-        if entry is None or entry[1] <= 0:
-            return s
-        left = entry[1] - 1
-        s = s.with_zones(owner, removed=tuple((u, left) if u == self.card else (u, n) for u, n in removed))
-        log.add(f"One Warp counter is removed from {s.name_of(self.card)} ({left} left)", "warp_counter",
-                changes=(f"{self.card}: warp {entry[1]} -> {left}",))
-        if left == 0:
-            ab = Ability(kind=AbilityKind.AUTO, effects=(WarpEnter(card=self.card),),
-                         text="Warp: the last counter is removed; put it onto the field")
-            t = Trigger(source=self.card, controller=owner, ability=ab,
-                        label=f"{s.name_of(self.card)}: Warp (enter the field)")
-            log.add(f"The last Warp counter is gone: {t.label} triggers", "warp_enter")
-            s = replace(s, pending=(*s.pending, t))
+        return remove_warp_counters(s, self.card, 1, log)
+
+
+def remove_warp_counters(s: State, card: str, n: int, log: Log) -> State:
+    """Remove Warp counters from a removed card (15.2.7.4, 15.1.1.10); when the last one goes, Warp's second
+    auto-ability triggers and will put it onto the field (15.2.7.5)."""
+    owner = s.objs[card].owner
+    removed = s.zones[owner].removed
+    entry = next((e for e in removed if e[0] == card), None)
+    if entry is None or entry[1] <= 0:
+        log.add(f"{s.name_of(card)} has no Warp counter to remove", "impossible_text")
         return s
+    left = max(0, entry[1] - (n or entry[1]))
+    s = s.with_zones(owner, removed=tuple((u, left) if u == card else (u, k) for u, k in removed))
+    log.add(f"{entry[1] - left} Warp counter(s) removed from {s.name_of(card)} ({left} left)", "warp_counter",
+            "remove_counter", changes=(f"{card}: warp {entry[1]} -> {left}",))
+    if left == 0 and keyword_ability(s, card, "warp") is not None:
+        ab = Ability(kind=AbilityKind.AUTO, effects=(WarpEnter(card=card),),
+                     text="Warp: the last counter is removed; put it onto the field")
+        t = Trigger(source=card, controller=owner, ability=ab, label=f"{s.name_of(card)}: Warp (enter the field)")
+        log.add(f"The last Warp counter is gone: {t.label} triggers", "warp_enter")
+        s = replace(s, pending=(*s.pending, t))
+    return s
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,8 +6,8 @@ and what this engine cannot do (`not_modelled`, a step citing nothing). `Refused
 `Refuse` (14.1: the caller keeps the old state, so the game is rewound); `NeedChoice` is the
 kernel's `Need`, carrying a `Decision` (who decides, what kind, the options, the clause) that the
 State keeps as its pending decision until a `choose` answers it. Answers supplied in advance wait
-in `State.answers` and are taken in order; each answered decision is kept in `State.asked` and told
-as a step of the ruling. The FFTCG engine passes the State beside the log (its functions return
+in `State.answers` and are taken in order; each decision a `choose` answers is kept in `State.asked`
+and told as a step of the ruling. The FFTCG engine passes the State beside the log (its functions return
 new States), so the context's own `state` is not used.
 """
 
@@ -100,13 +100,12 @@ def decision(player: str, detail: str, prompt: str, options: tuple[str, ...], *k
 
 def take_answer(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...],
                 *keys: str) -> tuple[State, Any]:
-    """The next supplied answer (and the state without it, remembering the decision it answered), or
-    NeedChoice naming the decision."""
+    """The next supplied answer (and the state without it), or NeedChoice naming the decision (the State
+    keeps it as pending; the `choose` that answers it is recorded with it, `actions.choose`)."""
     d = decision(player, kind, prompt, options, *keys)
     if not state.answers:
         raise NeedChoice(d)
-    answer = state.answers[0]
-    return replace(state, answers=state.answers[1:], asked=(*state.asked, (d, answer))), answer
+    return replace(state, answers=state.answers[1:]), state.answers[0]
 
 
 def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,

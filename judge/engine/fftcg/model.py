@@ -225,6 +225,7 @@ class State:
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
+    ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -241,10 +242,7 @@ class State:
         return f"{d.name} ({uid})" if d else uid
 
     def char(self, uid: str) -> Character | None:
-        for c in self.field:
-            if c.uid == uid:
-                return c
-        return None
+        return _index(self.field).get(uid)
 
     def controlled(self, player: str, types: tuple[str, ...] = CHARACTER_TYPES) -> tuple[Character, ...]:
         return tuple(c for c in self.field if c.controller == player and self._type(c.uid) in types)
@@ -289,6 +287,22 @@ class State:
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))
+
+
+_INDEXES: dict[int, tuple[tuple[Character, ...], dict[str, Character]]] = {}
+
+
+def _index(field: tuple[Character, ...]) -> dict[str, Character]:
+    """uid → Character for one field (a field is immutable, so its index is built once and kept while it
+    lives: looking a Character up stays constant-time however large the board)."""
+    hit = _INDEXES.get(id(field))
+    if hit is not None and hit[0] is field:
+        return hit[1]
+    if len(_INDEXES) > 4096:
+        _INDEXES.clear()
+    index = {c.uid: c for c in field}
+    _INDEXES[id(field)] = (field, index)
+    return index
 
 
 def where(state: State, uid: str) -> tuple[str, str | None]:

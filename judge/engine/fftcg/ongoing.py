@@ -180,6 +180,11 @@ def fits(s: State, uid: str, fx: TextEffect, cur: dict[str, list[Ability]]) -> b
     return True
 
 
+def _chosen(s: State, source: str) -> int:
+    """Where the turn player put this card among equal timestamps (11.12.4.11); unchosen ones after."""
+    return s.ts_first.index(source) if source in s.ts_first else len(s.ts_first)
+
+
 def order(s: State, effects: list[TextEffect], cur: dict[str, list[Ability]]) -> list[TextEffect]:
     """The order of application (11.12.4.7, 11.12.4.13): independent effects first, self first, then timestamps."""
     pending = list(effects)
@@ -187,7 +192,7 @@ def order(s: State, effects: list[TextEffect], cur: dict[str, list[Ability]]) ->
     while pending:
         free = [a for a in pending
                 if not any(depends(s, a, b, cur) and not depends(s, b, a, cur) for b in pending if b is not a)]
-        pick = min(free or pending, key=lambda f: (f.cards != (f.source,), f.ts))
+        pick = min(free or pending, key=lambda f: (f.cards != (f.source,), f.ts, _chosen(s, f.source)))
         pending.remove(pick)
         out.append(pick)
     return out
@@ -272,10 +277,11 @@ _COND_MEMO: dict[int, tuple[object, bool]] = {}
 
 def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
     """Every Character's abilities after text-changing effects, or None when no such effect exists now."""
-    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[4] is s.zones:
+    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[4] is s.zones and _CACHE[5] is s.ts_first:
         return _CACHE[3]
     damage = tuple(len(z.damage) for z in s.zones.values())
-    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[2] == damage:
+    if _CACHE and _CACHE[0] is s.field and _CACHE[1] is s.defs and _CACHE[2] == damage and \
+            _CACHE[5] is s.ts_first:
         _CACHE[4] = s.zones
         return _CACHE[3]
     result = None
@@ -286,7 +292,7 @@ def text_layer(s: State, gated) -> dict[str, tuple[Ability, ...]] | None:
     if any(_conditional(d) for d in (s.card(c.uid) for c in s.field) if d is not None):
         _CACHE.clear()           # "If …, …" is re-read on every look at the board (11.9.1): never cached
         return result
-    _CACHE[:] = [s.field, s.defs, damage, result, s.zones]
+    _CACHE[:] = [s.field, s.defs, damage, result, s.zones, s.ts_first]
     return result
 
 
@@ -319,6 +325,8 @@ def ties(s: State, gated) -> list[tuple[TextEffect, TextEffect]]:
         a, b = applied[i][0], applied[i + 1][0]
         if a.ts != b.ts or a.source == b.source or (a.cards != (a.source,)) != (b.cards != (b.source,)):
             continue
+        if a.source in s.ts_first and b.source in s.ts_first:
+            continue                                    # the turn player has ordered these two already
         if apply_all(s, base, (i, i + 1))[0] != plain:
             out.append((a, b))
     return out

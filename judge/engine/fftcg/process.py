@@ -20,6 +20,7 @@ from judge.engine.fftcg.query import (
     per_unknown,
     power,
 )
+from judge.engine.fftcg.restrictions import restricted
 from judge.engine.fftcg.zones import move
 from judge.engine.kernel.values import evolve as replace
 
@@ -63,7 +64,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
         pw = power(s, c.uid, fx)
         if pw <= 0:
             out[c.uid] = ("rp_zero_power", False)
-        elif pw >= 1000 and c.damage >= pw:
+        elif pw >= 1000 and c.damage >= pw and not restricted(s, c.uid, "be_broken"):
             out[c.uid] = ("rp_damage_power", True)
     for p in PLAYERS:
         by_name: dict[str, list[str]] = defaultdict(list)
@@ -110,7 +111,8 @@ _WHY = {"rp_zero_power": "its power is 0 or less", "rp_damage_power": "its damag
 def rule_processes(s: State, log: Log) -> State:
     """Perform every rule process that applies, simultaneously, until none applies (11.1.3, 12.3)."""
     s = field_conditions_checked(s, log)
-    _same_timestamps(s, log)
+    _undone_on_field(s, log)
+    s = _same_timestamps(s, log)
     for _ in range(50):
         s = _defeat(s, log)
         if s.winner is not None:
@@ -126,6 +128,20 @@ def rule_processes(s: State, log: Log) -> State:
                 s = move(s, u, "break", log, why=(key, "kw_break" if broken else "kw_put_into_break"), broken=broken)
     return s
 
+
+
+def _undone_on_field(s: State, log: Log) -> None:
+    """Abilities of the Characters on the field this engine would leave undone (a field ability it does not
+    apply, a trigger it does not watch): said as "not modelled", so a ruling that may depend on them is
+    never taken as complete."""
+    from judge.engine.fftcg.query import abilities
+    from judge.engine.fftcg.support import on_field_gaps
+
+    for c in s.field:
+        for ab in abilities(s, c.uid):
+            gaps = on_field_gaps(ab)
+            if gaps:
+                not_modelled(log, f'{s.name_of(c.uid)}: "{ab.text}" ({", ".join(gaps)})')
 
 
 def field_conditions_checked(s: State, log: Log) -> State:
@@ -161,16 +177,26 @@ def field_conditions_checked(s: State, log: Log) -> State:
     return replace(s, cond_on=now) if now != s.cond_on else s
 
 
-def _same_timestamps(s: State, log: Log) -> None:
-    """Equal timestamps whose order matters (11.12.4.11): the turn player chooses; board order is applied."""
+def _same_timestamps(s: State, log: Log) -> State:
+    """Equal timestamps whose order changes the result (11.12.4.11): the turn player chooses the order."""
     from judge.engine.fftcg import ongoing
     from judge.engine.fftcg.query import gated
 
     if not s.field or ongoing.text_layer(s, gated) is None:
-        return
+        return s
     for a, b in ongoing.ties(s, gated):
-        text = (f"{s.name_of(a.source)} and {s.name_of(b.source)} have the same timestamp and the order of their "
-                f"effects changes the result: the turn player ({s.turn_player}) chooses it. Applied here in the "
-                f"order the board lists them ({s.name_of(a.source)} first); a judge confirms the choice")
-        if not any(n.text == text for n in log):
-            log.add(text, "same_timestamp", "ongoing_order")
+        if a.source in s.ts_first and b.source in s.ts_first:
+            continue
+        options = (a.source, b.source)
+        s, answer = take_answer(s, s.turn_player, "order", f"{s.name_of(a.source)} and {s.name_of(b.source)} have "
+                                f"the same timestamp and the order of their effects changes the result: "
+                                f"{s.turn_player} chooses which applies first", options, "same_timestamp",
+                                "ongoing_order")
+        first = [str(x) for x in as_list(answer)][:1]
+        if not first or first[0] not in options:
+            raise Refused(f"say which of {', '.join(options)} applies first", "same_timestamp")
+        rest = [u for u in options if u != first[0]]
+        s = replace(s, ts_first=(*s.ts_first, first[0], *rest))
+        log.add(f"{s.turn_player} applies {s.name_of(first[0])}'s effect first, then {s.name_of(rest[0])}'s",
+                "same_timestamp", "ongoing_order")
+    return s

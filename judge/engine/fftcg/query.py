@@ -21,7 +21,6 @@ from judge.text.ast import (
     Gain,
     ModifyStat,
     Player,
-    Restriction,
     Selector,
     Sequence,
     Threshold,
@@ -170,11 +169,24 @@ def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
     return (e for e in _effects_flat(ab.effects) if not is_ongoing_condition(e))
 
 
-def field_effects(s: State) -> Iterable[tuple[Character, object]]:
-    """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1)."""
-    for c, ab in _field_abilities(s):
-        for e in live(s, ab.effects, c.controller, c.uid):
-            yield c, e
+def field_effects(s: State) -> list[tuple[Character, object]]:
+    """(source Character, effect) for every ongoing effect of a field ability on the field (11.9.1).
+
+    Read once per board (boards are immutable): every power, keyword and restriction read on that
+    board shares the list, so reading the whole field stays linear in its size. A reading made
+    while a condition is being evaluated (see `live`) is partial and is not kept."""
+    hit = _FX.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    out = [(c, e) for c, ab in _field_abilities(s) for e in live(s, ab.effects, c.controller, c.uid)]
+    if not _READING[0]:
+        if len(_FX) > 2048:
+            _FX.clear()
+        _FX[id(s)] = (s, out)
+    return out
+
+
+_FX: dict[int, tuple[State, list]] = {}
 
 
 def _field_abilities(s: State) -> Iterator[tuple[Character, Ability]]:
@@ -289,71 +301,28 @@ def is_forward(s: State, uid: str) -> bool:
     return is_type(s, uid, "forward")
 
 
-def restricted(s: State, uid: str, action: str) -> bool:
-    """True when an effect says this Character cannot `action` (attack, block, …)."""
-    c = s.char(uid)
-    if c is None:
-        return False
-    if any(m.kind == "cannot" and m.value == action for m in c.mods):
-        return True
-    for ab in abilities(s, uid):
-        for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and \
-                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and \
-                    (e.target is None or e.target.self_ref):
-                return True
-    for src, e in field_effects(s):
-        if isinstance(e, Restriction) and e.mode == "cannot" and e.action == action and e.target is not None \
-                and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            return True
-    return False
-
-
-def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
-    """True when the attacker's own ability says it cannot be blocked (by Forwards like `blocker`)."""
-    c = s.char(attacker)
-    if c is None:
-        return False
-    for ab in abilities(s, attacker):
-        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
-            continue
-        for e in own_effects(s, attacker, ab):
-            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and \
-                    (e.target is None or e.target.self_ref) and \
-                    (e.by is None or matches(s, blocker, e.by, c.controller, attacker)):
-                return True
-    return False
-
-
-def must_attack(s: State, uid: str) -> bool:
-    """True when an effect says this Forward must attack (10.1.2.1.3)."""
-    return _must(s, uid, "attack")
-
-
-def must_block(s: State, uid: str) -> bool:
-    """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
-    return _must(s, uid, "block")
-
-
-def _must(s: State, uid: str, action: str) -> bool:
-    """An effect compels this Character to `action`: its own field ability, another card's field ability that
-    names it ("All Forwards must …"), or an effect that resolved on it."""
-    for ab in abilities(s, uid):
-        for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
-                return True
-    for src, e in field_effects(s):
-        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            return True
-    c = s.char(uid)
-    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
-
-
 def _threshold(value: int, t: Threshold) -> bool:
     return {"<=": value <= t.value, ">=": value >= t.value, "==": value == t.value,
             "<": value < t.value, ">": value > t.value}[t.op]
+
+
+def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
+    """Whether a card is in the state a selector names (6.3, 10.1, 15.1.1.9): dull, active, attacking,
+    blocking, in a party, damaged, frozen. A state this engine does not know never fits."""
+    b = s.battle
+    if state in ("dull", "active"):
+        return c is not None and c.dull == (state == "dull")
+    if state == "attacking":
+        return b is not None and uid in b.attackers
+    if state == "blocking":
+        return b is not None and b.blocker == uid
+    if state == "in_party":
+        return b is not None and len(b.attackers) > 1 and uid in b.attackers
+    if state == "damaged":
+        return c is not None and c.damage > 0
+    if state == "frozen":
+        return c is not None and c.frozen
+    return False
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -414,7 +383,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
-    if sel.state in ("dull", "active") and (c is None or c.dull != (sel.state == "dull")):
+    if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
     if sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False

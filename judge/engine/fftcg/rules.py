@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.core import Applies, ChoiceNeeded, Refusal, Ruling, Step
+from judge.engine.core import Applies, ChoiceNeeded, LegalAction, Refusal, Ruling, Step
 from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, flow
 from judge.engine.fftcg.clauses import cite
@@ -125,15 +125,16 @@ def _preload(s: State, action: A.Act) -> State:
     return replace(s, answers=(*s.answers, *answers)) if answers else s
 
 
-def _check_used(before: State, after: State, action: A.Act) -> None:
-    """Answers supplied with an action that no decision asked for are a scenario mistake, not a guess."""
+def _check_used(before: State, after: State, action: A.Act, log: Log) -> State:
+    """Answers supplied with an action that no decision asked for (the engine decided that from the board,
+    or the rules gave no choice) are set aside with a note, never used for a later decision (docs/scenarios.md)."""
     left = len(after.answers) - len(before.answers)
     if getattr(action, "answers", ()) and left > 0:
-        from judge.errors import ScenarioError
-
-        raise ScenarioError(f"answers: {left} of the answers given with {type(action).__name__.lower()} by "
-                            f"{action.player} were not asked for while it was carried out "
-                            f"({', '.join(map(str, after.answers[len(after.answers) - left:]))})")
+        unused = after.answers[len(after.answers) - left:]
+        log.add(f"The answer(s) given with this action ({', '.join(map(str, unused))}) were not needed: nothing "
+                f"was left for {action.player} to decide there, so they are set aside")
+        return replace(after, answers=after.answers[:len(after.answers) - left])
+    return after
 
 
 def _midway(d: Decision) -> Refusal:
@@ -157,7 +158,7 @@ def resolve(state: State, action: A.Act) -> Ruling:
         mark = log.here()
         try:
             s2 = A.apply(_preload(s, action), _bind(s, action), log)
-            _check_used(s, s2, action)
+            s2 = _check_used(s, s2, action, log)
             s2 = flow.advance(s2, log)
             return Ruling(state=s2, steps=_steps(log, _new(state, s2)), request=_request(s2))
         except NeedChoice as need:              # an action is never paused midway (see _midway)
@@ -181,6 +182,10 @@ def resolve(state: State, action: A.Act) -> Ruling:
     assert first is not None
     if s.awaiting is not None and not isinstance(action, A.Choose | A.Block):
         return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
+    if isinstance(action, A.Choose) and state.awaiting is None:   # nothing to answer: set aside (docs/scenarios.md)
+        return Ruling(state=state, steps=(Step(f"{action.player}'s answer ({', '.join(map(str, action.values))}) "
+                                               f"is not needed: no decision was left to {action.player} here (the "
+                                               f"rules or the board decide it), so it is set aside"),))
     return Ruling(state=state, refused=_refusal(first, action))
 
 
@@ -239,7 +244,8 @@ def player_view(s: State, p: str) -> Mapping[str, Any]:
 def state_json(s: State) -> dict[str, Any]:
     def char(c):
         d = s.card(c.uid)
-        return {"id": c.uid, "card": d.name if d else None, "controller": c.controller,
+        return {"id": c.uid, "card": d.name if d else None, "ref": s.objs[c.uid].defn, "type": d.type if d else None,
+                "controller": c.controller,
                 "owner": s.objs[c.uid].owner, "state": "dull" if c.dull else "active", "damage": c.damage,
                 "power": power(s, c.uid) if d and d.type == "forward" else None,
                 "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under),
@@ -323,3 +329,15 @@ class FFTCGRules:
 
     def board_lines(self, state: State) -> list[str]:
         return board_lines(state)
+
+    def legal_actions(self, state: State) -> tuple[LegalAction, ...]:
+        """What the rules allow now, for menus (judge.engine.fftcg.legal)."""
+        from judge.engine.fftcg.legal import legal_actions
+
+        return legal_actions(self, state)
+
+    def unexecuted(self, ability: Any) -> tuple[str, ...]:
+        """What of a parsed ability this engine does not carry out (empty: all of it), for `judge card`."""
+        from judge.engine.fftcg.support import unexecuted
+
+        return unexecuted(ability)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
-from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import State, Trigger
 from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
 from judge.engine.kernel.values import evolve as replace
@@ -20,7 +20,7 @@ from judge.text.ast import Ability, AbilityKind, Conditional, Selector
 _TIMINGS: dict[str, str] = {
     "enters_field": "enters", "attacks": "attacks", "blocks": "blocks", "put_into_break_zone": "to_break",
     "leaves_field": "leaves", "deals_damage": "deals_damage_player", "you_cast": "cast",
-    "dulled": "dulled", "activated": "activated", "forms_party": "attacks", "is_broken": "broken",
+    "dulled": "dulled", "activated": "activated", "forms_party": "party_attacks", "is_broken": "broken",
     "is_blocked": "blocked", "is_dealt_damage": "dealt_damage", "returned_to_hand": "returned",
     "removed_from_game": "removed", "you_receive_damage": "you_damaged", "opponent_casts": "opp_cast",
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
@@ -59,6 +59,45 @@ def _card_events(d) -> frozenset[str]:
 PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast")
 
 
+def _limits(s: State, uid: str, ab: Ability, ctrl: str, log: Log) -> tuple[State, bool]:
+    """What the ability's own text says about when it triggers (2.1): only during its controller's (or the
+    opponent's) turn, only once per turn, not while a condition holds (11.8.13)."""
+    r = ab.restrictions
+    if ("trigger_your_turn_only" in r and ctrl != s.turn_player) or \
+            ("trigger_opponent_turn_only" in r and ctrl == s.turn_player):
+        return s, False
+    if "not_trigger_if" in r and ab.condition is not None:
+        holds = condition_holds(s, ab.condition, ctrl, uid)
+        if holds is None:
+            not_modelled(log, f'whether "{ab.condition.text}" holds, which stops {s.name_of(uid)}\'s ability from '
+                              f'triggering')
+        if holds:
+            return s, False
+    if "trigger_once_per_turn" in r:
+        key = f"{uid}:{printed(s, uid).index(ab) if ab in printed(s, uid) else ab.text}"
+        if (key, ctrl) in s.happened("triggered"):
+            log.add(f'{s.name_of(uid)}: "{ab.text}" has already triggered this turn; it triggers only once per turn',
+                    "card_text_precedence", "auto_trigger")
+            return s, False
+        s = s.record("triggered", key, ctrl)
+    return s, True
+
+
+def _hears(s: State, ab: Ability, uid: str, event: str, subject: str | None, player: str | None) -> bool:
+    """Whether the ability of `uid` listens to this occurrence: a phase of the turn it names, an event of
+    its controller, its own event (looked back at once it has left, 11.8.16), or one that happened to a
+    card its trigger names."""
+    c = s.char(uid)
+    sel = _subject(ab)
+    if event.startswith(("phase_begin", "end_of_turn")):        # whose turn it listens to (delayed.py)
+        return c is not None and turn_matches(ab, c.controller, s.turn_player)
+    if event.startswith(PLAYER_EVENTS):
+        return c is not None and c.controller == (player or s.turn_player)
+    if sel is None or (sel.self_ref and subject == uid):
+        return subject == uid
+    return c is not None and subject is not None and matches(s, subject, sel, c.controller, uid)
+
+
 def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
          player: str | None = None) -> State:
     """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
@@ -79,23 +118,12 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
         on_field = s.char(uid) is not None
         abs_ = abilities(s, uid) if on_field else printed(s, uid)
         for ab in abs_:
-            if not is_auto(ab) or event not in events_of(ab):
+            if not is_auto(ab) or event not in events_of(ab) or not _hears(s, ab, uid, event, subject, player):
                 continue
-            sel = _subject(ab)
-            if event.startswith(("phase_begin", "end_of_turn")):    # whose turn it listens to (delayed.py)
-                if not on_field or not turn_matches(ab, s.char(uid).controller, s.turn_player):
-                    continue
-            elif event.startswith(PLAYER_EVENTS):
-                if not on_field or s.char(uid).controller != (player or s.turn_player):
-                    continue
-            elif sel is None:
-                if subject != uid:
-                    continue
-            elif not (sel.self_ref and subject == uid):      # its own event, looked back at (11.8.16)
-                ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
-                if not on_field or subject is None or not matches(s, subject, sel, ctrl, uid):
-                    continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+            s, go = _limits(s, uid, ab, ctrl, log)
+            if not go:
+                continue
             cond = ab.effects[0].condition if len(ab.effects) == 1 and isinstance(ab.effects[0], Conditional) \
                 and not ab.effects[0].instead else None
             if cond is not None and condition_holds(s, cond, ctrl, uid) is False:

@@ -70,6 +70,10 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
          broken: bool = False, counters: int = 0, quiet: bool = False) -> State:
     """Move one card (with its Primed stack) to its owner's `dest` zone (7.3), raising zone events."""
     owner = s.objs[uid].owner
+    if broken and s.char(uid) is not None and _unbreakable(s, uid):
+        log.add(f"{s.name_of(uid)} cannot be broken: it stays on the field", "prevention_precedence",
+                "card_text_precedence")
+        return s
     if dest == "break" and s.char(uid) is not None:       # "… remove it from the game instead" (11.12.5)
         s, dest = replacement.to_break(s, uid, log)
         broken = broken and dest == "break"
@@ -98,6 +102,7 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     "lb_return" if came_from == "field" else "lb_summon_return",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
+        _field_abilities_end(s, uid, log)
         s = s.record("left_field", uid, char.controller)
         if dest in ("break", "hand"):
             s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
@@ -110,13 +115,27 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     return s
 
 
+def _enters_dull(d) -> bool:
+    """"X enters the field dull": the card's own text says how it enters (2.1)."""
+    from judge.text.ast import AbilityKind, SetState
+
+    return any(ab.kind == AbilityKind.SUMMON and len(ab.effects) == 1 and isinstance(ab.effects[0], SetState)
+               and ab.effects[0].state == "dull" and ab.effects[0].target.self_ref for ab in d.abilities)
+
+
+def _unbreakable(s: State, uid: str) -> bool:
+    from judge.engine.fftcg.restrictions import restricted
+
+    return restricted(s, uid, "be_broken")
+
+
 def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,
                 triggers: bool = True) -> State:
     """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3)."""
     d = s.card(uid)
     s, came_from, _ = _take(s, uid)
     if dull is None:
-        dull = d is not None and d.type == "backup"
+        dull = d is not None and (d.type == "backup" or _enters_dull(d))
     s, _ = s.next_id("t")
     char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
     s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
@@ -128,6 +147,16 @@ def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str
     if triggers:
         s = emit(s, "enters", uid, log)
     return s
+
+
+def _field_abilities_end(s: State, uid: str, log: Log) -> None:
+    """A card that leaves the field takes its field abilities with it (11.12.4.4): say so when it had any."""
+    d = s.card(uid)
+    from judge.text.ast import AbilityKind
+
+    if d is not None and any(ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None
+                             for ab in d.abilities):
+        log.add(f"{s.name_of(uid)}'s field abilities stop applying as it leaves the field", "field_ongoing")
 
 
 def _field_abilities_reach(s: State, uid: str, log: Log) -> None:

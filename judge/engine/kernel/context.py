@@ -85,22 +85,42 @@ class Context(Generic[S]):
                  kind: str) -> Decision:
         return Decision(prompt, self.cites(*concepts), player=player, options=tuple(map(str, options)), kind=kind)
 
-    def has_answer(self) -> bool:
-        return bool(self.state.answers)   # type: ignore[attr-defined]
+    def _queues(self, kind: str | None) -> tuple[str, ...]:
+        """Where answers written in advance wait: a state with `targets` keeps selections apart
+        (they answer target decisions first); every other decision takes `answers` first."""
+        if not hasattr(self.state, "targets"):
+            return ("answers",)
+        return ("targets", "answers") if kind == "target" else ("answers", "targets")
 
-    def take_answer(self) -> Any:
-        """The next supplied answer (removed from the state), or None when there is none."""
-        answers = self.state.answers      # type: ignore[attr-defined]
-        if not answers:
+    def _next(self, kind: str | None, options: Sequence[Any]) -> str | None:
+        for n, queue in enumerate(self._queues(kind)):
+            waiting = getattr(self.state, queue)
+            if waiting:
+                return queue if n == 0 or fits(waiting[0], options) else None
+        return None
+
+    def has_answer(self, kind: str | None = None, options: Sequence[Any] = ()) -> bool:
+        """Whether an answer written in advance is there for such a decision."""
+        return self._next(kind, options) is not None
+
+    def peek_answer(self, kind: str | None = None, options: Sequence[Any] = ()) -> Any:
+        queue = self._next(kind, options)
+        return None if queue is None else getattr(self.state, queue)[0]
+
+    def take_answer(self, kind: str | None = None, options: Sequence[Any] = ()) -> Any:
+        """The next supplied answer for such a decision (removed from the state), or None."""
+        queue = self._next(kind, options)
+        if queue is None:
             return None
-        self.set(answers=answers[1:])
-        return answers[0]
+        waiting = getattr(self.state, queue)
+        self.set(**{queue: waiting[1:]})
+        return waiting[0]
 
     def ask(self, prompt: str, *concepts: str, player: str | None, options: Sequence[Any] = (),
             kind: str) -> Any:
         """The answer to a decision: the next supplied one, logged with the decision; else Need."""
         decision = self.decision(prompt, *concepts, player=player, options=options, kind=kind)
-        answer = self.take_answer()
+        answer = self.take_answer(kind, decision.options)
         if answer is None:
             raise Need(decision)
         shown = ", ".join(map(str, as_list(answer))) if not isinstance(answer, dict) else str(answer)
@@ -123,4 +143,16 @@ class Context(Generic[S]):
         return option
 
 
-__all__ = ["Context", "Need", "Refuse"]
+def fits(answer: Any, options: Sequence[Any]) -> bool:
+    """Whether an answer written for another kind of decision can answer this one (its options)."""
+    if not options:
+        return True
+    allowed = {str(o) for o in options}
+    if isinstance(answer, dict):
+        return any(str(k) in allowed for k in answer)
+    if allowed == {"yes", "no"}:
+        return yes_no(answer) is not None
+    return all(str(a) in allowed for a in as_list(answer))
+
+
+__all__ = ["Context", "Need", "Refuse", "fits"]

@@ -1,4 +1,5 @@
-"""Battle Spirits transformer, directive half: destroy, draw, cores, BP, deploy, return…"""
+"""Battle Spirits transformer, verb phrases: select, destroy, draw, discard, cores, BP, deploy, move,
+reveal (BSS 10: effect rules in detail)."""
 
 from __future__ import annotations
 
@@ -8,95 +9,197 @@ from typing import Any
 from lark import Token, v_args
 
 from judge.text.ast import (
-    Activate,
-    Attack,
-    Condition,
-    Conditional,
+    CostChange,
+    Declare,
     Deploy,
     Destroy,
     Discard,
     Draw,
     Duration,
-    Gain,
-    Keyword,
-    Modal,
     ModifyStat,
     Move,
-    MoveCores,
     Player,
     Restriction,
     Reveal,
     Selector,
-    Sequence,
-    SetLevel,
-    SetStat,
     SetState,
     Threshold,
 )
-from judge.text.bs.nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+from judge.text.bs.nodes import Pick, Ref, _num, _player, first, has_tok, ints, tok, toks
+
+
+def _is_id(x: Any) -> bool:
+    """A plain string child made by a sub-rule (a destination id), not a token nor a Player."""
+    return isinstance(x, str) and not isinstance(x, Token | Player)
+
+
+def _per(c: list) -> Selector | None:
+    """The "for each …" part of a directive, if any."""
+    return next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
 
 
 def _per_count(sel: Selector, c: list) -> Selector:
     """"Select one of … for each …": the count is per item of the `per` selector (BSS 4-6)."""
-    per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+    per = _per(c)
     if per is None:
         return sel
     return replace(sel, count=None, thresholds=(*sel.thresholds, Threshold("count_per", "==", sel.count or 1, ref=per)))
 
 
+def _zone(c: list) -> str | None:
+    return next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+
+
+def _zoned(target: Selector, c: list) -> Selector:
+    """A selector moved "from your trash": its zone, and whose zone it is when the noun phrase did not
+    say whose cards (as "… from your trash" after the noun does; a pronoun keeps what it stands for)."""
+    found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+    if found and target.self_ref and not isinstance(target, Ref):
+        return replace(target, zone=found[1])    # "return this card from your trash": where it is
+    if found and not target.self_ref and not isinstance(target, Ref):
+        owner = found[2] if len(found) > 2 and target.owner is None else target.owner
+        return replace(target, zone=found[1], owner=owner)
+    return target
+
+
+def possessor(word: Any) -> Selector:
+    """Whose, from "its" / "this spirit's" / "the destroyed spirit's" (a pronoun left to resolve)."""
+    w = str(word).lower().replace("’", "'")
+    if w.startswith("this"):
+        return Selector(self_ref=True)
+    done = next((p for p in ("destroyed", "selected") if p in w), None)
+    return Ref(participle=done if done != "selected" else None)
+
+
+def _duration(c: list, default: Duration = Duration.PERMANENT) -> Duration:
+    return first(c, Duration) or default
+
+
 class DirectiveMixin:
-    """Directive rules of grammar/bs.lark → effect nodes (BSS 10: effect rules in detail)."""
+    """Directive rules of grammar/bs.lark → effect nodes."""
 
-    # ── directives ──
-    @v_args(meta=True)
-    def select(self, meta: Any, c: list) -> _Pick:
+    # ── selection (BSS 8-5-3) ──
+    def select(self, c: list) -> Pick:
         picks = tuple(_per_count(x, c) for x in c if isinstance(x, Selector))
-        either = any(isinstance(t, Token) and t.type == "OR_SEL" for t in c)
-        return _Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
+        either = has_tok(c, "OR_SEL")
+        return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
-    @v_args(meta=True)
-    def select_by(self, meta: Any, c: list) -> _Pick:
-        return _Pick(target=_per_count(next(x for x in c if isinstance(x, Selector)), c))
+    def select_by(self, c: list) -> Pick:
+        # "Your opponent selects one of their spirits", "make your opponent select …": they choose
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else None)
+        return Pick(target=self.select_chooser(_per_count(first(c, Selector), c), who))
 
     make_select = select_by
+
+    def select_either_from(self, c: list) -> Pick:
+        # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
+        return Pick(target=tuple(_zoned(x, c) for x in c if isinstance(x, Selector)), either=True)
+
+    def select_as_many(self, c: list) -> Pick:
+        # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
+        sel = first(c, Selector)
+        colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
+        per = Selector(count=None, unit="symbol", colors=colors, owner=Player.YOU)
+        return Pick(target=replace(sel, count=None, up_to=True,
+                                   thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per))))
+
+    @v_args(meta=True)
+    def select_color(self, meta: Any, c: list) -> Declare:
+        # "select a color": a colour named for later text ("of the selected color", BSS 2-4)
+        return Declare(things=("color",), span=self._span(meta))
+
+    @v_args(meta=True)
+    def select_for(self, meta: Any, c: list) -> Restriction:
+        # "you select which spirits are exhausted by your Gale effects": the choice passes to you
+        return Restriction(mode="can", action="choose_targets", player=Player.YOU, target=first(c, Selector),
+                           by=c[-1], duration=Duration.PERMANENT, span=self._span(meta))
 
     def make(self, c: list) -> list:
         return c[0]
 
+    # ── destruction, drawing, discarding (BSS 10-1, 4-5, 10-2) ──
     @v_args(meta=True)
     def destroy(self, meta: Any, c: list) -> Destroy:
-        return Destroy(target=c[0], span=self._span(meta))
+        return Destroy(target=first(c, Selector), span=self._span(meta))
 
     @v_args(meta=True)
     def draw(self, meta: Any, c: list) -> Draw:
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Draw(count=c[0], per=per, span=self._span(meta))
+        return Draw(count=ints(c)[0], per=_per(c), additional=has_tok(c, "ADDITIONAL"), span=self._span(meta))
 
     @v_args(meta=True)
-    def draw_opp(self, meta: Any, c: list) -> Draw:
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return Draw(count=c[1], player=Player.OPPONENT, per=per, span=self._span(meta))
+    def draw_by(self, meta: Any, c: list) -> Draw:
+        return Draw(count=ints(c)[0], player=first(c, Player), per=_per(c), additional=has_tok(c, "ADDITIONAL"),
+                    span=self._span(meta))
 
     @v_args(meta=True)
-    def discard(self, meta: Any, c: list) -> Discard:
-        return Discard(count=c[0], span=self._span(meta))
+    def draw_until(self, meta: Any, c: list) -> Draw:
+        return Draw(count=ints(c)[0], until=True, span=self._span(meta))
+
+    @v_args(meta=True)
+    def draw_until_same(self, meta: Any, c: list) -> Draw:
+        # draw until your hand has as many cards as the opponent's: count 0, per their hand size
+        return Draw(count=0, until=True, per=Selector(count=None, owner=Player.OPPONENT, zone="hand"),
+                    span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_n(self, meta: Any, c: list) -> Discard:
+        return Discard(count=ints(c)[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_by(self, meta: Any, c: list) -> Discard:
+        return Discard(count=ints(c)[0], player=first(c, Player), span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_target(self, meta: Any, c: list) -> Discard:
+        target = first(c, Selector)
+        n = target.count if target.count else 1
+        if target.count is None and target.up_to:      # "discard any number of them"
+            n = 0
+        return Discard(count=n, target=target, span=self._span(meta))
+
+    @v_args(meta=True)
+    def act_3rd(self, meta: Any, c: list) -> Any:
+        # "Your opponent selects one of their spirits and destroys it / exhausts it / discards it"
+        verb = str(tok(c, "EVENT_ACTIVE")).lower()
+        target = first(c, Selector)
+        who = first(c, Player)
+        span = self._span(meta)
+        if verb == "destroys":
+            return Destroy(target=target, span=span)
+        if verb == "exhausts":
+            return SetState(state="exhausted", target=target, span=span)
+        if verb == "discards":
+            return Discard(count=target.count or 1, target=target, player=who or Player.OPPONENT, span=span)
+        raise ValueError(f"'{verb}' is not an effect a player performs")
+
+    @v_args(meta=True)
+    def discard_any(self, meta: Any, c: list) -> Discard:
+        return Discard(count=0, target=Selector(count=None, up_to=True, zone="hand"), span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_hand(self, meta: Any, c: list) -> Discard:
+        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta))
+
+    def from_hand(self, c: list) -> tuple:
+        return ("zone", "hand")
 
     @v_args(meta=True)
     def mill(self, meta: Any, c: list) -> Discard:
-        n = next((x for x in c if isinstance(x, int)), 1)
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        return Discard(count=n, player=owner, span=self._span(meta),
+        # BSS 10-2-1: the top N cards of a deck
+        n = ints(c)[0] if ints(c) else 1
+        owner = _player(tok(c, "POSS"))
+        return Discard(count=n, player=owner, per=_per(c), span=self._span(meta),
                        target=Selector(count=n, owner=owner, zone="deck_top"))
 
     @v_args(meta=True)
     def mill_equal(self, meta: Any, c: list) -> Discard:
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        stat = str(c[-1]).lower().split()[-1]
-        ref = Selector(self_ref="this spirit" in str(c[-1]).lower(), span=self._span(meta))
-        per = replace(ref, name=stat) if ref.self_ref else Selector(name=stat, span=self._span(meta))
-        return Discard(count=1, player=owner, per=per, span=self._span(meta),
+        # "Discard a number of cards from the top of your opponent's deck equal to that spirit's cost"
+        owner = _player(tok(c, "POSS"))
+        stat, ref = c[-1]
+        return Discard(count=0, player=owner, equal_to=Threshold(stat, "==", 0, ref=ref), span=self._span(meta),
                        target=Selector(count=None, owner=owner, zone="deck_top"))
 
+    # ── refresh / exhaust (BSS 10-3, 10-4) ──
     @v_args(meta=True)
     def exhaust(self, meta: Any, c: list) -> SetState:
         return SetState(state="exhausted", target=c[-1], span=self._span(meta))
@@ -106,173 +209,99 @@ class DirectiveMixin:
         return SetState(state="heavy_exhausted", target=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
-    def remove_game(self, meta: Any, c: list) -> Move:
-        return Move(target=c[0], dest="removed", span=self._span(meta))
-
-    @v_args(meta=True)
-    def reveal_hand(self, meta: Any, c: list) -> Reveal:
-        return Reveal(count=None, zone="opponent_hand", span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_player(self, meta: Any, c: list) -> Restriction:
-        action, _ = next(x for x in c if isinstance(x, tuple))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action=action, player=Player.OPPONENT, duration=dur, span=self._span(meta))
-
-    def act_draw(self, c: list) -> tuple:
-        return ("draw", None)
-
-    @v_args(meta=True)
     def refresh(self, meta: Any, c: list) -> SetState:
         return SetState(state="refreshed", target=c[-1], span=self._span(meta))
 
-    def cores_n(self, c: list) -> dict:
-        return {"count": c[0]}
-
-    def cores_all_but(self, c: list) -> dict:
-        return {"count": None, "_all_but": c[0]}
-
-    def cores_all(self, c: list) -> dict:
-        return {"count": None}
-
-    def cores_any(self, c: list) -> dict:
-        return {"count": None, "up_to": True}
-
-    def cores_up_to(self, c: list) -> dict:
-        return {"count": c[0], "up_to": True}
-
-    def cores_soul(self, c: list) -> dict:
-        return {"count": 1, "core_type": "soul"}
-
-    def cores_not_soul(self, c: list) -> dict:
-        return {"count": c[0], "core_type": "core"}
-
-    def soul_core(self, c: list) -> Token:
-        # BSS 4-11-1: "Soul Core" or its icon, one token kind for the directives that test for it
-        return Token("SOUL", str(c[0]))
-
-    def not_soul(self, c: list) -> tuple:
-        return ("core_type", "core")
-
-    def area(self, c: list) -> tuple[str, Player]:
-        word = str(c[-1]).lower()
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        return (word, owner)
-
-    def into(self, c: list) -> None:
-        return None
-
-    def each_of(self, c: list) -> str:
-        return "each"
-
-    @staticmethod
-    def _where(x: Any) -> tuple[str, Selector | None]:
-        if isinstance(x, tuple):
-            name, owner = x
-            return (f"opponent_{name}" if owner is Player.OPPONENT else name), None
-        return "spirit", x
-
-    def _cores(self, meta: Any, cores: dict, src: Any, dst: Any) -> MoveCores:
-        (source, src_t), (dest, dst_t) = self._where(src), self._where(dst)
-        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=source,
-                         dest=dest, source_target=src_t, dest_target=dst_t, span=self._span(meta),
-                         core_type=cores.get("core_type"))
+    @v_args(meta=True)
+    def passive_state(self, meta: Any, c: list) -> SetState:
+        return SetState(state=str(c[-1]).lower(), target=c[0], span=self._span(meta))
 
     @v_args(meta=True)
-    def core_move_from(self, meta: Any, c: list) -> MoveCores:
-        kind = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "core_type"), None)
-        if kind is not None:             # "from your trash that are not a soul core" (4-11-1)
-            c = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "core_type")]
-            c[0] = {**c[0], "core_type": kind}
-        move = self._cores(meta, c[0], c[1], c[3] if c[2] is None else c[2])
-        until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
-        return replace(move, until=until) if until is not None else move
+    def remove_game(self, meta: Any, c: list) -> Move:
+        return Move(target=first(c, Selector), dest="removed", span=self._span(meta))
 
-    def until(self, c: list) -> tuple:
-        return ("until", next(x for x in c if isinstance(x, int)))
-
-    @v_args(meta=True)
-    def core_move_into_from(self, meta: Any, c: list) -> MoveCores:
-        places = [x for x in c[1:] if x is not None]
-        return self._cores(meta, c[0], places[1], places[0])
-
-    @v_args(meta=True)
-    def core_move_into(self, meta: Any, c: list) -> MoveCores:
-        # no "from": BSS 8-5-5, the core may come from the life, the field, the reserve or the trash
-        return self._cores(meta, c[0], ("any", Player.YOU), next(x for x in c[1:] if x is not None))
-
-    @v_args(meta=True)
-    def remove_cores(self, meta: Any, c: list) -> MoveCores:
-        cores = c[0]
-        target = cores.get("_from") or next(x for x in c[1:] if isinstance(x, Selector))
-        places = [x for x in c[1:] if isinstance(x, tuple | Selector) and x is not target]
-        dest, dest_t = self._where(places[-1]) if places else ("reserve", None)
-        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source="spirit",
-                         dest=dest, source_target=target, dest_target=dest_t, span=self._span(meta),
-                         core_type=cores.get("core_type"))
-
+    # ── BP (BSS 8-8-1-3-5) ──
     @v_args(meta=True)
     def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return ModifyStat(stat="bp", amount=-_num(n), target=_Ref(), duration=dur, per=per,
+        word = str(tok(c, "POSS_IT")).lower()
+        target = Selector(self_ref=True) if word.startswith("this") else Ref()
+        return ModifyStat(stat="bp", amount=-ints(c)[0], target=target, duration=_duration(c), per=_per(c),
                           span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        n = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
-        target = next(x for x in c if isinstance(x, Selector))
-        per = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "per"), None)
-        return ModifyStat(stat="bp", amount=-_num(n), target=target, duration=dur, per=per,
-                          span=self._span(meta))
+        return ModifyStat(stat="bp", amount=-ints(c)[0], target=first(c, Selector), duration=_duration(c),
+                          per=_per(c), span=self._span(meta))
 
-    def per_named(self, c: list) -> tuple:
-        parts = {k: v for k, v in next(x for x in c if isinstance(x, dict)).items() if not k.startswith("_")}
-        return ("per", Selector(count=None, **parts))
-
+    # ── for each (BSS 4-6) ──
     @v_args(meta=True)
     def per(self, meta: Any, c: list) -> tuple:
-        sel = next((x for x in c if isinstance(x, Selector)), None)
+        sel = first(c, Selector)
         shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
         if shared and sel is not None:
             sel = replace(sel, thresholds=sel.thresholds + shared)
-        words = [str(t).lower() for t in c if isinstance(t, Token)]
-        if any(w.startswith("symbol") for w in words):
-            sel = Selector(count=None, name="symbol", span=self._span(meta)) if sel is None else \
-                Selector(count=None, name="symbol", owner=sel.owner, span=self._span(meta))
-        elif any(w in ("destroyed", "discarded", "returned", "exhausted") for w in words):
-            sel = replace(sel, state=next(w for w in words if w in ("destroyed", "discarded", "returned", "exhausted")))
-        return ("per", sel)
+        if has_tok(c, "SYMBOLS"):
+            # "for each symbol on that spirit": whose symbols is said by the card they are on
+            sel = Selector(count=None, unit="symbol", about=sel, span=self._span(meta))
+        else:
+            state = tok(c, "EVENT_PASSIVE", "STATE")
+            if state is not None:
+                sel = replace(sel, state=str(state).lower() + ("_by_this_effect" if has_tok(c, "WITH_THIS_EFFECT",
+                                                                                          "THIS_WAY") else ""))
+            if has_tok(c, "REVEALED"):
+                sel = replace(sel, zone="revealed")
+            players = [x for x in c if isinstance(x, Player)]
+            if players and sel.owner is None:          # "for each nexus you control"
+                sel = replace(sel, owner=players[0])
+            elif has_tok(c, "PRONOUN") and has_tok(c, "CONTROL") and sel.owner is None:
+                sel = replace(sel, owner=Player.OPPONENT)   # "for each nexus they control"
+        return ("per", replace(sel, count=None) if sel is not None else sel)
 
+    def per_named(self, c: list) -> tuple:
+        parts = dict(first(c, dict))
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        players = [x for x in c if isinstance(x, Player)]
+        return ("per", Selector(count=None, owner=players[0] if players else None, **parts))
+
+    # ── deploy (BSS 10-6, 10-7, 10-8) ──
     def free(self, c: list) -> bool:
         return True
 
     @v_args(meta=True)
     def deploy(self, meta: Any, c: list) -> Deploy:
-        verb = "summon" if str(c[0]).lower() == "summon" else "place"
-        return Deploy(verb=verb, target=self._zoned(c[1], c), free=True in c, span=self._span(meta))
+        verb = "summon" if str(c[0]).lower() in ("summon", "deploy") else "place"
+        target = _zoned(first(c, Selector), c)
+        state = tok(c, "STATE")
+        if state is not None:
+            target = replace(target, state=str(state).lower())
+        return Deploy(verb=verb, target=target, free=True in c, span=self._span(meta))
 
     @v_args(meta=True)
     def deploy_place(self, meta: Any, c: list) -> Deploy:
-        return Deploy(verb="place", target=self._zoned(c[0], c), free=True in c, span=self._span(meta))
+        target = _zoned(first(c, Selector), c)
+        state = tok(c, "STATE")
+        if state is not None:
+            target = replace(target, state=str(state).lower())
+        return Deploy(verb="place", target=target, free=True in c, span=self._span(meta))
 
     @v_args(meta=True)
     def use_card(self, meta: Any, c: list) -> Deploy:
-        return Deploy(verb="use", target=c[0], free=True in c, span=self._span(meta))
-
-    @staticmethod
-    def _zoned(target: Selector, c: list) -> Selector:
-        zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
-        if zone and not target.self_ref and not isinstance(target, _Ref):
-            return replace(target, zone=zone)
-        return target
+        return Deploy(verb="use", target=first(c, Selector), free=True in c, span=self._span(meta))
 
     def from_zone(self, c: list) -> tuple:
-        word = str(c[-1]).lower() if not isinstance(c[-1], Token) or c[-1].type != "CARDS" else "revealed"
-        return ("zone", "revealed" if "card" in word else word)
+        # ("zone", which, whose): "from your trash" (whose: None after "the")
+        zones = [str(t).lower() for t in toks(c, "ZONE")]
+        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else None
+        if has_tok(c, "REVEALED"):
+            return ("zone", "revealed", None)
+        if not zones:
+            return ("zone", "hand", owner)
+        return ("zone", "/".join(zones), owner)
 
+    # ── moving cards (BSS 4-2-4, 3-1-6, 3-4-1, 10-5-1, 12-2) ──
     def dest_hand(self, c: list) -> str:
         return "hand"
 
@@ -282,246 +311,101 @@ class DirectiveMixin:
     def dest_deck_bottom(self, c: list) -> str:
         return "deck_bottom"
 
-    @v_args(meta=True)
-    def passive_state(self, meta: Any, c: list) -> SetState:
-        return SetState(state=str(c[-1]).lower(), target=c[0], span=self._span(meta))
-
-    @v_args(meta=True)
-    def attack(self, meta: Any, c: list) -> Attack:
-        return Attack(target=c[-1], span=self._span(meta))
-
-    @v_args(meta=True)
-    def treat_also(self, meta: Any, c: list) -> list:
-        # "treat it as if it is also a Golem spirit with 5000 BP": a family, a card type and a BP value
-        target = c[0]
-        family = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        kind = _noun_types(str(next(t for t in c if isinstance(t, Token) and t.type == "NOUN_WORD")))[0]
-        bp = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        span = self._span(meta)
-        return [Gain(target=target, family=family, duration=dur, span=span),
-                SetStat(stat="card_type:" + "/".join(kind), value=1, target=target, duration=dur, span=span),
-                SetStat(stat="bp", value=bp, target=target, duration=dur, span=span)]
-
-    @v_args(meta=True)
-    def core_step_gain(self, meta: Any, c: list) -> list:
-        # BSS 6-3-2 replaced: N cores instead of one in the core step
-        n = next(x for x in c if isinstance(x, int))
-        move = MoveCores(count=n, source="void", dest="reserve", span=self._span(meta))
-        cond = Condition(kind="substitution", text="during your core step instead of one")
-        return [Conditional(condition=cond, effects=(move,), instead=True, span=self._span(meta))]
-
-    @v_args(meta=True)
-    def keep(self, meta: Any, c: list) -> Move:
-        # BSS 10-5-1: the card stays on the field (dest "field"), in the state named if any
-        target = next(x for x in c if isinstance(x, Selector))
-        state = next((str(t).lower() for t in c if isinstance(t, Token) and t.type == "STATE"), None)
-        return Move(target=replace(target, state=state) if state else target, dest="field", span=self._span(meta))
-
-    @v_args(meta=True)
-    def no_refresh(self, meta: Any, c: list) -> Restriction:
-        return Restriction(mode="cannot", action="refresh_in_refresh_step", target=c[0],
-                           duration=Duration.NEXT_TURN_END, span=self._span(meta))
-
-    @v_args(meta=True)
-    def no_trigger(self, meta: Any, c: list) -> Restriction:
-        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "QUOTED_EFFECT")
-        target = next((x for x in c if isinstance(x, Selector)), None)
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
-        timing = label.rsplit(" ", 1)[0].strip('"“” ')
-        return Restriction(mode="cannot", action="activate:" + timing, target=target, player=owner,
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def gain_inf(self, meta: Any, c: list) -> list:
-        return self._gain(meta, c, _Ref())
-
-    @v_args(meta=True)
-    def place_on_deck(self, meta: Any, c: list) -> Move:
-        target = next(x for x in c if isinstance(x, Selector))
-        where = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ON_DECK")
-        return Move(target=self._zoned(target, c), dest="deck_bottom" if "bottom" in where else "deck_top",
-                    span=self._span(meta))
-
-    @v_args(meta=True)
-    def reveal_it(self, meta: Any, c: list) -> Reveal:
-        return Reveal(count=1, zone="selected", span=self._span(meta))
+    def dest_deck_either(self, c: list) -> str:
+        return "deck_top_or_bottom"
 
     def dest_burst(self, c: list) -> str:
         return "burst"
 
     @v_args(meta=True)
-    def opp_pays(self, meta: Any, c: list) -> MoveCores:
-        n = next(x for x in c if isinstance(x, int))
-        return MoveCores(count=n, source="field_or_reserve", dest="trash", player=Player.OPPONENT,
-                         span=self._span(meta))
-
-    def dest_deck_either(self, c: list) -> str:
-        return "deck_top_or_bottom"
-
-    @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move | list:
+        dest = next(x for x in c if _is_id(x))
         targets = [x for x in c if isinstance(x, Selector)]
-        moves = [Move(target=self._zoned(t, c), dest=c[-1], span=self._span(meta)) for t in targets]
+        moves = [Move(target=_zoned(t, c), dest=dest, span=self._span(meta)) for t in targets]
         return moves[0] if len(moves) == 1 else moves     # "return that spirit and all spirits …"
 
     @v_args(meta=True)
-    def symbols_as(self, meta: Any, c: list) -> SetStat:
-        colors = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR"]
-        if any(isinstance(t, Token) and t.type == "COLOR_REF" for t in c):
-            return SetStat(stat="colors:" + "/".join(colors), value=len(colors), target=Selector(self_ref=True),
-                           span=self._span(meta))
-        if not any(isinstance(x, int) for x in c):          # "each symbol on … as white or purple"
-            target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
-            return SetStat(stat="symbols:" + "/".join(colors), value=1, target=target, span=self._span(meta))
-        n = next(x for x in c if isinstance(x, int))
-        target = next((x for x in c if isinstance(x, Selector)), None) or Selector(self_ref=True)
-        stat = "symbols" + (":" + "/".join(colors) if colors else "")
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return SetStat(stat=stat, value=n, target=target, duration=dur, span=self._span(meta))
+    def return_late(self, meta: Any, c: list) -> Move:
+        # "Return all … from your trash to your hand that cost …": the qualifier after the destination
+        from judge.text.bs.nodes import _merge
+
+        target = _zoned(first(c, Selector), c)
+        dest = next(x for x in c if _is_id(x))
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        if "thresholds" in parts:
+            parts["thresholds"] = target.thresholds + parts["thresholds"]
+        return Move(target=replace(target, **parts), dest=dest, span=self._span(meta))
 
     @v_args(meta=True)
-    def pay_own_cost(self, meta: Any, c: list) -> MoveCores:
-        # pay cores equal to the card's cost from the field or reserve into the trash (BSS 10-6-6)
-        return MoveCores(count=None, source="field_or_reserve", dest="trash", span=self._span(meta),
-                         per=Selector(self_ref=True, name="cost"))
+    def place_on_deck(self, meta: Any, c: list) -> Move:
+        where = str(tok(c, "ON_DECK") or "bottom").lower()
+        return Move(target=_zoned(first(c, Selector), c), dest="deck_bottom" if "bottom" in where else "deck_top",
+                    span=self._span(meta))
 
     @v_args(meta=True)
-    def pay_cores(self, meta: Any, c: list) -> MoveCores:
-        src = next((x for x in c if isinstance(x, Selector)), None)
-        if any(isinstance(t, Token) and t.type == "SOUL" for t in c):
-            return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
-                             source_target=Selector(name="Soul Core"), core_type="soul")
-        if any(isinstance(t, Token) and t.type == "POSS_IT" for t in c):
-            src = Selector(self_ref=True) if "this" in str(c[-2]).lower() else _Ref()
-        return MoveCores(count=c[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
-                         source_target=src, span=self._span(meta))
+    def place_trash(self, meta: Any, c: list) -> Move:
+        # "Place this card into your trash" (BSS 3-4-1): not a destruction (10-1-2)
+        return Move(target=_zoned(first(c, Selector), c), dest="trash", span=self._span(meta))
 
     @v_args(meta=True)
-    def set_stat(self, meta: Any, c: list) -> SetStat:
-        target = next(x for x in c if isinstance(x, Selector))
-        value = next(x for x in c if isinstance(x, Token) and x.type.endswith("INT"))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return SetStat(stat="cost", value=_num(value), target=target, duration=dur, span=self._span(meta))
+    def keep(self, meta: Any, c: list) -> Move:
+        # BSS 10-5-1: the card stays on the field (dest "field"), in the state named if any
+        target = first(c, Selector)
+        state = tok(c, "STATE")
+        return Move(target=replace(target, state=str(state).lower()) if state else target, dest="field",
+                    span=self._span(meta))
 
-    @v_args(meta=True)
-    def choice(self, meta: Any, c: list) -> list:
-        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c)
-        return [Modal(count=1, options=options, span=self._span(meta))]
-
-    @v_args(meta=True)
-    def then_seq(self, meta: Any, c: list) -> list:
-        return [Sequence(connector="then", effects=(*c[0], *c[1]), span=self._span(meta))]
-
-    @v_args(meta=True)
-    def reveal(self, meta: Any, c: list) -> Reveal:
-        n = next((x for x in c if isinstance(x, int)), 1)
-        return Reveal(count=n, zone="deck", span=self._span(meta))
+    remain = keep
 
     @v_args(meta=True)
     def add_to_hand(self, meta: Any, c: list) -> Move:
-        target = self._zoned(c[0], c)
-        if not isinstance(target, _Ref) and not target.self_ref and (not target.zone or target.zone == "any"):
+        target = _zoned(first(c, Selector), c)
+        if not isinstance(target, Ref) and not target.self_ref and (not target.zone or target.zone == "any"):
             target = replace(target, zone="revealed")
         return Move(target=target, dest="hand", span=self._span(meta))
 
-    def gained_family(self, c: list) -> tuple:
-        return (None, ("family", c[0]))
-
-    def gained_kw_all(self, c: list) -> tuple:
-        return (None, ("all", *c))
-
-    def gained_kw_or(self, c: list) -> tuple:
-        return (None, ("or", c[0], c[-1]))
-
-    def gained_kw_bp(self, c: list) -> tuple:
-        return (_num(c[-1]), c[0])
-
-    def gained_symbols(self, c: list) -> tuple:
-        return (("symbols:" + str(c[1]).lower(), c[0]), None)
-
-    def gained_bp(self, c: list) -> tuple:
-        return (_num(c[0]), None)
-
-    def gained_kw(self, c: list) -> tuple:
-        return (None, c[0])
-
-    def gained_bp_kw(self, c: list) -> tuple:
-        return (_num(c[0]), c[-1])
-
-    def _gain(self, meta: Any, c: list, target: Selector) -> list:
-        bp, kw = next(x for x in c if isinstance(x, tuple) and x and x[0] != "per")
-        verb = next((str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB"), "gains")
-        if verb.startswith("lose"):
-            if kw is not None:
-                raise ValueError("losing a keyword is not an effect this grammar models")
-            bp = -bp
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
-        out: list = []
-        if isinstance(bp, tuple):              # "gains a green symbol" (BSS 2-8)
-            out.append(ModifyStat(stat=bp[0], amount=bp[1], target=target, duration=dur, per=per,
-                                  span=self._span(meta)))
-        elif bp is not None:
-            out.append(ModifyStat(stat="bp", amount=bp, target=target, duration=dur, per=per,
-                                  span=self._span(meta)))
-        if isinstance(kw, tuple) and kw[0] == "or":     # "gains Luster or Blessed": one of them
-            options = tuple((Gain(target=target, keyword=k, duration=dur, span=self._span(meta)),) for k in kw[1:])
-            out.append(Modal(count=1, options=options, span=self._span(meta)))
-        elif isinstance(kw, tuple) and kw[0] == "all":  # "gain Luster and Blessed": each of them
-            out.extend(Gain(target=target, keyword=k, duration=dur, span=self._span(meta)) for k in kw[1:])
-        elif isinstance(kw, tuple):              # "gains Otherlander spirit type" (BSS 2-5)
-            out.append(Gain(target=target, family=kw[1], duration=dur, span=self._span(meta)))
-        elif kw is not None:
-            out.append(Gain(target=target, keyword=kw, duration=dur, span=self._span(meta)))
-        return out
+    @v_args(meta=True)
+    def deck_top(self, meta: Any, c: list) -> Selector:
+        n = ints(c)[0] if ints(c) else 1
+        return Selector(count=n, owner=_player(tok(c, "POSS")), zone="deck_top", span=self._span(meta))
 
     @v_args(meta=True)
-    def gain(self, meta: Any, c: list) -> list:
-        if isinstance(c[0], tuple):      # "that spirit and all of your spirits … gain …"
-            return [e for t in c[0] for e in self._gain(meta, c[1:], t)]
-        return self._gain(meta, c, c[0])
+    def add_deck_top(self, meta: Any, c: list) -> Move:
+        return Move(target=c[0], dest="hand", span=self._span(meta))
+
+    # ── reveal / view (BSS 12-2, 12-3) ──
+    @v_args(meta=True)
+    def reveal(self, meta: Any, c: list) -> Reveal | list:
+        n = ints(c)[0] if ints(c) else 1
+        per = _per(c)
+        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
+        out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
+        # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
+        looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))
+        if per is not None:
+            from judge.text.ast import Condition, Conditional
+
+            return [Conditional(condition=Condition(kind="for_each", text="", selector=per),
+                                effects=(out,), span=self._span(meta)), looked]
+        return [out, looked]
 
     @v_args(meta=True)
-    def gain_lead(self, meta: Any, c: list) -> list:
-        if isinstance(c[1], tuple):
-            return [e for t in c[1] for e in self._gain(meta, [c[0], *c[2:]], t)]
-        return self._gain(meta, c, c[1])
-
-    def reminder(self, c: list) -> None:
-        return None
-
-    def lv_n(self, c: list) -> int:
-        return _num(next(x for x in c if isinstance(x, Token) and x.type.endswith("INT")))
-
-    def lv_highest(self, c: list) -> None:
-        return None
+    def reveal_it(self, meta: Any, c: list) -> list:
+        # "Reveal it", "Reveal one Ruby Sanctuary from the cards you viewed": select it, then reveal it
+        sel = first(c, Selector)
+        if isinstance(sel, Ref):
+            return [Reveal(count=1, zone="selected", target=sel, span=self._span(meta))]
+        return [Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", target=sel, span=self._span(meta))]
 
     @v_args(meta=True)
-    def treat_as(self, meta: Any, c: list) -> SetLevel:
-        level = c[1] if len(c) > 1 and isinstance(c[1], int) else None
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return SetLevel(target=c[0], level=level, duration=dur, span=self._span(meta))
+    def reveal_hand(self, meta: Any, c: list) -> Reveal:
+        return Reveal(count=None, zone="opponent_hand", span=self._span(meta))
 
+    # ── cost changes (BSS 2-7-3) ──
     @v_args(meta=True)
-    def remove_its_cores(self, meta: Any, c: list) -> MoveCores:
-        cores = c[0]
-        dest = next((self._where(x)[0] for x in c[1:] if isinstance(x, tuple)), "reserve")
-        return MoveCores(count=cores.get("count"), source="spirit", dest=dest, source_target=_Ref(),
-                         span=self._span(meta))
+    def reduce_cost(self, meta: Any, c: list) -> CostChange:
+        return CostChange(target=first(c, Selector), amount=-_num(tok(c, "INT")), span=self._span(meta))
 
-    def cores_of_n(self, c: list) -> dict:
-        return {"count": c[0], "_from": _Ref()}
 
-    def cores_of_all_but(self, c: list) -> dict:
-        return {"count": None, "_all_but": c[0], "_from": _Ref()}
-
-    @v_args(meta=True)
-    def activate_keyword(self, meta: Any, c: list) -> Activate:
-        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
-
-    @v_args(meta=True)
-    def pay_burst(self, meta: Any, c: list) -> Activate:
-        step = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "STEP_NAME")
-        return Activate(step=step, pay_cost=True, span=self._span(meta))
-
+__all__ = ["DirectiveMixin"]

@@ -1,53 +1,104 @@
-"""Battle Spirits transform helpers: number words, players, timing names, and the private
-marker nodes (`_Ref` for pronouns, `_Pick` for selections) that `bs_assemble` resolves."""
+"""Battle Spirits transform helpers: number words, players, marked words, and the pronoun markers
+(`Ref` for pronouns, `Pick` for selections) that `judge.text.pronouns` resolves."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from judge.text.ast import (
-    Effect,
-    Player,
-    Selector,
-)
+from lark import Token
+
+from judge.text.ast import Player
+from judge.text.pronouns import Pick, Ref
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-          "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+          "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+          "fifteen": 15, "twenty": 20}
 _KEYWORDS = {k.lower().replace(" ", ""): k for k in (
     "Awaken", "Confront", "Curse", "Immortal", "Armor", "Luster", "Blessed", "Ascend", "Swift",
     "Gale", "Crush", "Raid", "A.T. Field", "Astral", "Chain", "Agile", "Feast", "Link", "Burst",
     "Clash")}
-_OPS = {"more": ">=", "higher": ">=", "fewer": "<=", "less": "<=", "lower": "<="}
+#: "or more" / "or fewer" and friends → the comparison they make (BSS 1-3-5).
+_OPS = {"more": ">=", "higher": ">=", "greater": ">=", "fewer": "<=", "less": "<=", "lower": "<="}
+#: "more X than" / "fewer X than" → a strict comparison.
+_STRICT = {"more": ">", "higher": ">", "greater": ">", "fewer": "<", "less": "<", "lower": "<"}
 
 # Friendly "expected" messages by example (Lark match_examples), keyed by what a judge should fix.
 EXAMPLES: dict[str, list[str]] = {
     "a timing label before ':' (When Summoned, While This Spirit Attacks, During Your Attack Step…)":
         ["When Attacked: Draw a card.", "When Summon: Draw a card."],
-    "a keyword effect in 【…】 (Gale, Armor, Crush, Raid…)": ["【Flying】", "【Gale 2】"],
+    "a keyword effect in 【…】 (Gale, Armor, Crush, Raid…)": ["【Flying", "【Gale 2】"],
+}
+
+#: What each kind of phrase looks like, for a failure report in words (judge.text.parse): grammar
+#: rule → words, the most specific kind first (a report names at most two).
+PHRASES: dict[str, str] = {
+    "count": "a number such as 'two' or '3'",
+    "duration": "a duration such as 'during this turn'",
+    "keyword": "a keyword such as 【Gale: 1】",
+    "gained": "what is gained, such as '3000 BP', 【Armor: Red】 or 'one red symbol'",
+    "noun": "a noun such as 'spirit', 'nexus' or 'card'",
+    "selector": "a selector such as 'one of your opponent's spirits'",
+    "target": "a selector such as 'one of your opponent's spirits' or a pronoun such as 'it'",
+    "condition": "a condition such as 'you control a red spirit' or 'this spirit has 5000 or more BP'",
+    "event": "an event such as 'one of your spirits is destroyed'",
+    "directive": "an effect such as 'draw a card' or 'destroy it'",
+    "label": "a timing label such as 'When Summoned'",
 }
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Ref(Selector):
-    """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
+def _num(tok: Any) -> int:
+    s = str(tok).strip().lower()
+    return _WORDS[s] if s in _WORDS else int(s.replace(",", ""))
 
 
-class _Stmt(list):
-    """A statement's effects, flagged when it ends in "instead" (a substitution, BSS 8-9)."""
+def _player(text: Any) -> Player:
+    """Whose, from a possessive or a player word ("your opponent's", "their", "you", "both players")."""
+    t = re.sub(r"\s+", " ", str(text).lower()).replace("’", "'")
+    if t.startswith(("both", "each player", "either player", "neither")):
+        return Player.EACH
+    if t.startswith("its owner") or t.startswith("their owner"):
+        return Player.ANY
+    if "opponent" in t or t.startswith("their") or t == "they":
+        return Player.OPPONENT
+    return Player.YOU
 
-    instead = False
-    restriction: str | None = None     # "This effect does not duplicate." (BS 12-3-2)
+
+def unmark(tok: Any) -> str:
+    """A marked word of the lexicon (judge.text.bs.normalise) without its marker characters."""
+    return re.sub(r"[\ue000-\ue005]", "", str(tok)).strip()
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Pick(Effect):
-    """A selection ("Select one of your spirits") that later directives act on; a tuple target
-    selects each (`and`) or, with `either`, one of them (`or`)."""
+def first(c: list, kind: type | tuple) -> Any:
+    """The first child of a kind (None if there is none)."""
+    return next((x for x in c if isinstance(x, kind)), None)
 
-    target: Selector
-    either: bool = False
+
+def tok(c: list, *types: str) -> Token | None:
+    """The first token child of one of these terminal types."""
+    return next((x for x in c if isinstance(x, Token) and x.type in types), None)
+
+
+def toks(c: list, *types: str) -> list[Token]:
+    """Every token child of one of these terminal types."""
+    return [x for x in c if isinstance(x, Token) and x.type in types]
+
+
+def has_tok(c: list, *types: str) -> bool:
+    return tok(c, *types) is not None
+
+
+def ints(c: list) -> list[int]:
+    """The numbers among the children (counts already transformed, INT tokens)."""
+    out = []
+    for x in c:
+        if isinstance(x, bool):
+            continue
+        if isinstance(x, int):
+            out.append(x)
+        elif isinstance(x, Token) and x.type.endswith("INT"):
+            out.append(_num(x))
+    return out
 
 
 def _merge(dicts: list) -> dict:
@@ -64,47 +115,23 @@ def _merge(dicts: list) -> dict:
     return parts
 
 
-def _num(tok: Any) -> int:
-    s = str(tok).strip().lower()
-    return _WORDS[s] if s in _WORDS else int(s.replace(",", ""))
-
-
-def _player(text: str) -> Player:
-    t = re.sub(r"\s+", " ", str(text).lower()).replace("’", "'")
-    if "opponent" in t or t.startswith("their"):
-        return Player.OPPONENT
-    if t.startswith("its owner") or t.startswith("their owner"):
-        return Player.ANY
-    return Player.YOU
+def _noun_types(text: str) -> tuple[tuple[str, ...], bool, bool]:
+    """(card types, plural, card-in-a-zone) of a noun phrase such as "spirit cards"."""
+    t = text.lower()
+    types = tuple(dict.fromkeys(k for k in ("spirit", "nexus", "magic") if k in t))
+    plural = bool(re.search(r"(spirits|nexuses|cards|magics|tokens)\b", t)) or " and " in t
+    return types, plural, "card" in t
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower().replace("'", "").replace("’", "")).strip("_")
 
 
-_TIMINGS = {
-    "when summoned": "when_summoned", "when placed": "when_placed", "when deployed": "when_deployed",
-    "when this spirit attacks": "when_attacks", "when attacking": "when_attacks",
-    "when this spirit blocks": "when_blocks", "when blocking": "when_blocks",
-    "when this spirit attacks or blocks": "when_attacks_or_blocks",
-    "while this spirit attacks": "while_attacks", "during attack": "while_attacks",
-    "while this spirit blocks": "while_blocks", "during block": "while_blocks",
-    "while this spirit attacks or blocks": "while_attacks_or_blocks",
-    "when destroyed": "when_destroyed", "when destroyed by opponent": "when_destroyed_by_opponent",
-}
+def timing_of_quoted(label: str) -> str:
+    """The timing id of a quoted effect label ("When Summoned" effect → when_summoned)."""
+    from judge.text.bs.labels import label_timing_of_words
+
+    return label_timing_of_words(label.strip('"“” '))
 
 
-def timing_name(label: str) -> str:
-    """Canonical timing id of a printed label ("When This Spirit Attacks" → when_attacks)."""
-    norm = re.sub(r"\s+", " ", label.strip()).lower().replace("’", "'")
-    return _TIMINGS.get(norm) or _slug(norm)
-
-
-def _noun_types(text: str) -> tuple[tuple[str, ...], bool, bool]:
-    """(card types, plural, card-in-a-zone) of a noun phrase such as "spirit cards"."""
-    t = text.lower()
-    types = tuple(dict.fromkeys(k for k in ("spirit", "nexus", "magic") if k in t))
-    plural = bool(re.search(r"(spirits|nexuses|cards|magics)\b", t)) or " and " in t
-    return types, plural, "card" in t
-
-
+__all__ = ["EXAMPLES", "PHRASES", "Pick", "Ref", "first", "has_tok", "ints", "tok", "toks", "unmark"]

@@ -1,131 +1,176 @@
-"""Battle Spirits transformer, restriction half: "cannot …", "can … while exhausted", "must …" and what
-acts ("by your opponent's effects"), BSS 1-3-3 and the clauses each restriction names."""
+"""Battle Spirits transformer, restrictions: "cannot …", "can … even if exhausted", "must …", with what
+the barred act is aimed at (`object`) and whose act or effect it bars (`by`) — BSS 1-3-3 and the
+clauses each restriction names."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Tree, v_args
+from lark import Token, v_args
 
-from judge.text.ast import (
-    Duration,
-    Player,
-    Restriction,
-    Selector,
-)
-from judge.text.bs.nodes import _player, _Ref
+from judge.text.ast import Cost, Duration, Player, Restriction, Selector
+from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok
+
+
+def _duration(c: list) -> Duration:
+    return first(c, Duration) or Duration.PERMANENT
 
 
 class RestrictionMixin:
     """Restriction rules of grammar/bs.lark → Restriction nodes and their parts."""
 
-    # restrictions
+    # what is barred: (action id, object, by)
     def act_verb(self, c: list) -> tuple:
-        return ("_".join(str(c[0]).lower().split()), None)
+        return ("_".join(str(c[0]).lower().split()), first(c, Selector), None)
 
     def act_be(self, c: list) -> tuple:
-        by = next((x for x in c[1:] if isinstance(x, Selector)), None)   # "or as the result of battle": any destruction
-        return ("be_" + str(c[0]).lower(), by)
+        word = str(tok(c, "EVENT_PASSIVE", "STATE")).lower()
+        zones = [str(t) for t in c if isinstance(t, Token) and t.type == "ZONE"]
+        by = first(c, Selector)
+        action = "be_" + word + ("_from_" + "_or_".join(zones) if zones else "")
+        if has_tok(c, "OR_BATTLE"):
+            action += "_or_in_battle"            # "by your opponent's effects or as the result of battle"
+        return (action, None, by)
+
+    def act_be_to(self, c: list) -> tuple:
+        # "cannot be returned to your hand or deck by your opponent's effects"
+        word = str(tok(c, "EVENT_PASSIVE", "STATE")).lower()
+        zones = [str(t) for t in c if isinstance(t, Token) and t.type == "ZONE"]
+        return ("be_" + word + "_to_" + "_or_".join(zones), None, first(c, Selector))
 
     def act_cores_removed(self, c: list) -> tuple:
-        return ("have_cores_removed", c[-1] if len(c) > 2 else None)
-
-    def act_returned(self, c: list) -> tuple:
-        return ("be_returned", c[-1] if isinstance(c[-1], Selector) else None)
-
-    def src_any_effect(self, c: list) -> Selector:
-        return Selector(count=None, name="effect")
-
-    def src_keyword_effect(self, c: list) -> Selector:
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
-        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return Selector(count=None, name="effect", with_keyword=kw, owner=owner)
+        return ("have_cores_removed", None, first(c, Selector))
 
     def act_use(self, c: list) -> tuple:
-        return ("use", c[0])
+        return ("use", first(c, Selector), None)
 
-    def src_effects(self, c: list) -> Selector:
-        return Selector(count=None, owner=_player(c[0]))
+    def act_summon(self, c: list) -> tuple:
+        return ("summon", first(c, Selector), None)
 
-    def src_effects_of(self, c: list) -> Selector:
-        return next(x for x in c if isinstance(x, Selector))
+    def act_place_cores(self, c: list) -> tuple:
+        # "You cannot place a Soul Core on this spirit with this effect"
+        cores = first(c, dict)
+        unit = "soul_core" if cores.get("core_type") == "soul" else "core"
+        return ("place_cores", Selector(count=cores.get("count"), unit=unit, about=first(c, Selector)), None)
 
-    def src_destruction(self, c: list) -> Selector:
-        return next(x for x in c if isinstance(x, Selector))
+    def act_draw(self, c: list) -> tuple:
+        return ("draw", None, None)
 
-    def src_selector(self, c: list) -> Selector:
-        return c[0]
+    def action(self, c: list) -> list:
+        return [x for x in c if isinstance(x, tuple)]
 
-    def src_this_effect(self, c: list) -> Selector:
-        return Selector(count=None, name="this effect")
-
-    def src_player(self, c: list) -> Selector:
-        return Selector(count=None, owner=_player(c[0].children[0] if isinstance(c[0], Tree) else c[0]))
-
-    def by_what(self, c: list) -> Any:
-        return c[0]
+    def _restrictions(self, meta: Any, c: list, *, target: Selector | None = None,
+                      player: Player | None = None, mode: str = "cannot") -> list:
+        acts = next(x for x in c if isinstance(x, list))
+        dur = _duration(c)
+        return [Restriction(mode=mode, action=a, object=obj, by=by, target=target, player=player,
+                            duration=dur, span=self._span(meta)) for a, obj, by in acts]
 
     @v_args(meta=True)
-    def restriction(self, meta: Any, c: list) -> Restriction:
-        target = c[0]
-        action, _ = next(x for x in c if isinstance(x, tuple))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        player = None
-        if isinstance(target, Tree) and target.data == "player":
-            player, target = _player(target.children[0]), None
-        return Restriction(mode="cannot", action=action, target=target, player=player, duration=dur,
+    def restriction(self, meta: Any, c: list) -> list:
+        target = first(c, Selector) if not isinstance(c[0], tuple) else None
+        if isinstance(c[0], tuple) or (len(c) > 1 and isinstance(c[1], tuple) and isinstance(c[0], Duration)):
+            subjects = c[0] if isinstance(c[0], tuple) else c[1]
+            return [r for t in subjects for r in self._restrictions(meta, c, target=t)]
+        return self._restrictions(meta, c, target=target)
+
+    @v_args(meta=True)
+    def restriction_player(self, meta: Any, c: list) -> list:
+        who = first(c, Player) or (Player.YOU if has_tok(c, "YOU") else None)
+        return self._restrictions(meta, c, player=who)
+
+    @v_args(meta=True)
+    def restriction_only_select(self, meta: Any, c: list) -> Restriction:
+        # "your opponent can only select a spirit with a Soul Core on it (while using …)"
+        sels = [x for x in c if isinstance(x, Selector)]
+        return Restriction(mode="only", action="select", player=first(c, Player), object=sels[0],
+                           by=Selector(count=None, unit="effect", about=sels[1]) if len(sels) > 1 else None,
+                           duration=_duration(c), span=self._span(meta))
+
+    def life_of(self, c: list) -> Player:
+        word = tok(c, "NEITHER", "POSS")
+        return _player(word)
+
+    @v_args(meta=True)
+    def restriction_life(self, meta: Any, c: list) -> Restriction:
+        # "Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer BP",
+        # "your life cannot be reduced to 0" (BSS 3-7, 7-1-5-3)
+        floor = ints(c)
+        whose = first(c, Player) or (Player.EACH if tok(c, "NEITHER") is not None else None)
+        return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
+                           player=whose, by=first(c, Selector), duration=_duration(c),
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_life_by(self, meta: Any, c: list) -> Restriction:
+        # "Attacks from your opponent's spirits … cannot reduce your life to 0"
+        floor = ints(c)
+        by = c[0] if isinstance(c[0], Selector) else Selector(count=None, unit="attack", about=first(c, Selector))
+        return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
+                           player=_player(tok(c, "POSS")), by=by, duration=_duration(c),
                            span=self._span(meta))
 
     @v_args(meta=True)
     def obligation(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        act = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ACT_VERB")
-        return Restriction(mode="must", action="_".join(act.split()), target=c[0], duration=dur,
-                           span=self._span(meta))
-
-    def effect_ref(self, c: list) -> None:
-        return None
+        act = "_".join(str(tok(c, "ACT_VERB")).lower().split())
+        if has_tok(c, "MUST_TAIL") and "first" in str(tok(c, "MUST_TAIL")).lower():
+            act += "_first"
+        return Restriction(mode="must", action=act, target=c[0], object=first(c[1:], Selector),
+                           duration=_duration(c), span=self._span(meta))
 
     @v_args(meta=True)
     def permission_link(self, meta: Any, c: list) -> Restriction:
-        return Restriction(mode="can", action="be_linked", target=c[0], span=self._span(meta))
-
-    @v_args(meta=True)
-    def permission_block(self, meta: Any, c: list) -> Restriction:
-        return self._while_exhausted(meta, c, "block_while_exhausted")
-
-    @v_args(meta=True)
-    def permission_attack(self, meta: Any, c: list) -> Restriction:
-        # "This spirit can attack while exhausted" (BSS 7-1-1): a permission, like blocking while exhausted
-        return self._while_exhausted(meta, c, "attack_while_exhausted")
-
-    def _while_exhausted(self, meta: Any, c: list, action: str) -> Restriction:
-        """A permission to attack or block although exhausted, for its duration (permanent unless said)."""
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="can", action=action, target=c[0], duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_remove(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="have_cores_removed", target=next(x for x in c if isinstance(x, Selector)),
-                           duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_life(self, meta: Any, c: list) -> Restriction:
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        attacker = _Ref() if "that" in str(c[-1]).lower() else Selector(self_ref=True)
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="reduce_life", target=attacker, player=owner,
-                           duration=dur, span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_cores(self, meta: Any, c: list) -> Restriction:
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return Restriction(mode="cannot", action="have_cores_removed", target=_Ref(), duration=dur,
+        return Restriction(mode="can", action="be_linked", target=c[0], object=first(c[1:], Selector),
                            span=self._span(meta))
 
     @v_args(meta=True)
-    def restriction_lead(self, meta: Any, c: list) -> Restriction:
-        dur, target = c[0], c[1]
-        action, _ = next(x for x in c if isinstance(x, tuple))
-        return Restriction(mode="cannot", action=action, target=target, duration=dur, span=self._span(meta))
+    def permission_while_exhausted(self, meta: Any, c: list) -> Restriction:
+        # "This spirit can block (spirits …) even if exhausted", "can attack while exhausted" (BSS 7-1-1, 7-1-3)
+        verb = "_".join(str(tok(c, "ACT_VERB")).lower().split())
+        return Restriction(mode="can", action=f"{verb}_while_exhausted", target=c[0], object=first(c[1:], Selector),
+                           duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_refresh(self, meta: Any, c: list) -> Restriction:
+        return Restriction(mode="cannot", action="refresh_in_refresh_step", target=c[0],
+                           duration=Duration.NEXT_TURN_END, span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_remove(self, meta: Any, c: list) -> list:
+        # "Your opponent's effects cannot remove cores from this spirit or any spirit with …"
+        sels = [x for x in c if isinstance(x, Selector)]
+        return [Restriction(mode="cannot", action="have_cores_removed", target=t, by=sels[0],
+                            duration=_duration(c), span=self._span(meta)) for t in sels[1:]]
+
+    @v_args(meta=True)
+    def restriction_cores(self, meta: Any, c: list) -> Restriction:
+        return Restriction(mode="cannot", action="have_cores_removed", target=Ref(), by=first(c, Selector),
+                           duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_trigger(self, meta: Any, c: list) -> Restriction:
+        # "Your opponent's “When Destroyed” effects are not triggered by this effect" (BSS 8-1-7)
+        from judge.text.bs.nodes import timing_of_quoted
+
+        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
+        owner = tok(c, "POSS")
+        target = first(c, Selector)
+        by = Selector(count=None, unit="effect", effect="this") if has_tok(c, "WITH_THIS_EFFECT") else None
+        return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
+                           player=_player(owner) if owner is not None else None, by=by,
+                           object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))
+
+    @v_args(meta=True)
+    def restriction_at_most(self, meta: Any, c: list) -> Restriction:
+        # "no more than one card is discarded", "you can discard a maximum of twelve cards with this effect"
+        return Restriction(mode="at_most", action="discard", object=Selector(count=ints(c)[0]),
+                           duration=_duration(c), span=self._span(meta))
+
+    # a restriction lifted by a cost: "cannot attack unless they pay one core" (BSS 8-4)
+    def unless_cost(self, restriction: Restriction, cost_effects: tuple) -> Restriction:
+        from dataclasses import replace
+
+        return replace(restriction, cost=Cost(effects=cost_effects))
+
+
+__all__ = ["RestrictionMixin"]

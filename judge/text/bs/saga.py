@@ -1,5 +1,6 @@
-"""Battle Spirits transformer, Saga half: soul cores, lost and granted effects, cost reduction,
-named attackers and cards, and the other Saga constructs of grammar/bs.lark (BSS CR clauses)."""
+"""Battle Spirits transformer, continuous changes: gaining BP, keywords, symbols and spirit types, losing
+effects, symbols and stats treated differently, levels, activated effects, links, extra steps
+(BSS 2-5, 2-7-3, 2-8, 8-2-2-2, 8-8-1-3, 10-13, 11-18)."""
 
 from __future__ import annotations
 
@@ -11,258 +12,246 @@ from lark import Token, v_args
 from judge.text.ast import (
     Activate,
     Attack,
-    Condition,
     CostReduction,
-    Draw,
     Duration,
+    EndStep,
+    ExtraStep,
     Gain,
+    Keyword,
     LinkTo,
     LoseEffects,
     Modal,
-    Move,
-    MoveCores,
+    ModifyStat,
     Player,
-    Reveal,
     Selector,
-    Sequence,
+    SetLevel,
     SetStat,
     Threshold,
 )
-from judge.text.bs.nodes import _merge, _num, _Pick, _player, _Ref, timing_name
+from judge.text.bs.labels import STEP_IDS
+from judge.text.bs.nodes import Ref, _num, _player, first, has_tok, ints, tok, toks
+
+
+def _duration(c: list) -> Duration:
+    return first(c, Duration) or Duration.PERMANENT
 
 
 class SagaMixin:
-    """Saga rules of grammar/bs.lark → AST nodes (mixed into BSTransformer)."""
+    """Continuous-change rules of grammar/bs.lark → AST nodes (mixed into BSTransformer)."""
+
+    # ── gaining (BSS 8-2-2-2, 10-13, 2-8, 2-5) ──
+    def gained_bp(self, c: list) -> tuple:
+        return ("bp", _num(c[0]))
+
+    def gained_kw(self, c: list) -> tuple:
+        return ("keyword", c[0])
+
+    def gained_symbols(self, c: list) -> tuple:
+        return ("symbols", c[0], str(c[1]).lower())
+
+    def gained_family(self, c: list) -> tuple:
+        return ("family", c[0])
+
+    def gained(self, c: list) -> list:
+        items = [x for x in c if isinstance(x, tuple)]
+        if any(str(t).strip(" ,").lower() == "or" for t in toks(c, "AND_KW")):
+            # "gains Luster or Blessed": one of them
+            return [("keyword_or", tuple(x[1] for x in items if x[0] == "keyword"))]
+        return items
+
+    def reminder(self, c: list) -> tuple:
+        return ("reminder", [x for x in c if isinstance(x, tuple)])
+
+    def reminder_item(self, c: list) -> tuple:
+        # the gained keyword's timing and name, printed again (BSS 11-14-2)
+        from judge.text.bs.labels import label_timing
+
+        parts = first(c, list)
+        timing = label_timing(parts)[0] if parts else None
+        return (timing, next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))
+
+    def reminder_step(self, c: list) -> tuple:
+        return (str(tok(c, "STEP_NAME")).lower(), next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))
+
+    def _gain(self, meta: Any, c: list, target: Selector) -> list:
+        items = next(x for x in c if isinstance(x, list))
+        verb = str(tok(c, "GAIN_VERB") or "gains").lower()
+        dur = _duration(c)
+        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+        reminder = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "reminder"), [])
+        timings = {name: timing for timing, name in reminder}
+        span = self._span(meta)
+        losing = verb.startswith("lose")
+        out: list = []
+        for item in items:
+            kind = item[0]
+            if kind == "bp":
+                out.append(ModifyStat(stat="bp", amount=-item[1] if losing else item[1], target=target, duration=dur,
+                                      per=per, span=span))
+            elif losing:
+                raise ValueError("losing a keyword is not an effect this grammar models")
+            elif kind == "symbols":
+                out.append(ModifyStat(stat="symbols", amount=item[1], colors=(item[2],), target=target,
+                                      duration=dur, per=per, span=span))
+            elif kind == "family":
+                out.append(Gain(target=target, family=item[1], duration=dur, span=span))
+            elif kind == "keyword":
+                out.append(Gain(target=target, keyword=item[1], duration=dur, span=span,
+                                timing=timings.get(item[1].name)))
+            elif kind == "keyword_or":          # "gains Luster or Blessed": one of them
+                out.append(Modal(count=1, options=tuple((Gain(target=target, keyword=k, duration=dur, span=span),)
+                                                        for k in item[1]), span=span))
+        return out
+
+    @v_args(meta=True)
+    def gain(self, meta: Any, c: list) -> list:
+        if isinstance(c[0], tuple):      # "that spirit and all of your spirits … gain …"
+            return [e for t in c[0] for e in self._gain(meta, c[1:], t)]
+        return self._gain(meta, c, c[0])
+
+    @v_args(meta=True)
+    def gain_inf(self, meta: Any, c: list) -> list:
+        return self._gain(meta, c, Ref())
 
     @v_args(meta=True)
     def lose_effects(self, meta: Any, c: list) -> LoseEffects:
         # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
-        verb = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "GAIN_VERB")
-        if not verb.startswith("lose"):
+        if not str(tok(c, "GAIN_VERB")).lower().startswith("lose"):
             raise ValueError("cards gain effects only as keywords or quoted effects")
-        level = next((_num(str(t)[2:].strip()) for t in c if isinstance(t, Token) and t.type == "LV_N"), None)
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        no_regain = any(isinstance(t, Token) and t.type == "NO_REGAIN" for t in c)
-        return LoseEffects(target=c[0], levels=(level,) if level else (), no_regain=no_regain, duration=dur,
+        level = tok(c, "LV_N")
+        return LoseEffects(target=first(c, Selector), levels=(_num(str(level)[2:].strip()),) if level else (),
+                           no_regain=has_tok(c, "NO_REGAIN"), duration=_duration(c), span=self._span(meta))
+
+    # ── symbols, colours and stats treated as (BSS 2-4, 2-8, 2-7-3, 8-8-1-3-3, 8-8-1-3-4) ──
+    @v_args(meta=True)
+    def symbols_as(self, meta: Any, c: list) -> SetStat:
+        colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
+        target = first(c, Selector) or Selector(self_ref=True)
+        purpose = "cost_reduction" if has_tok(c, "CALC") else None
+        also = has_tok(c, "AS_WELL")              # "… as well": besides its own
+        if has_tok(c, "COLOR_REF"):               # "treat its color and symbol color as red and blue"
+            return SetStat(stat="colors", value=len(colors), colors=colors, target=target, also=also,
                            span=self._span(meta))
+        n = ints(c)
+        return SetStat(stat="symbols", value=n[0] if n else 1, colors=colors, target=target, duration=_duration(c),
+                       purpose=purpose, also=also, span=self._span(meta))
 
     @v_args(meta=True)
-    def return_late(self, meta: Any, c: list) -> Move:
-        # "Return all … from your trash to your hand that cost …": the qualifier after the destination
-        target = self._zoned(c[0], c)
-        dest = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        parts = _merge([x for x in c if isinstance(x, dict)])
-        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
-        if "thresholds" in parts:
-            parts["thresholds"] = target.thresholds + parts["thresholds"]
-        return Move(target=replace(target, **parts), dest=dest, span=self._span(meta))
+    def set_stat(self, meta: Any, c: list) -> SetStat:
+        zone = tok(c, "ZONE")
+        target = first(c, Selector)
+        if zone is not None:
+            target = replace(target, zone=str(zone).lower())
+        return SetStat(stat="cost", value=ints(c)[-1], target=target, duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_cost_life(self, meta: Any, c: list) -> SetStat:
+        # "… have a cost equal to your life total" (BSS 2-6, 3-7)
+        life = Selector(count=None, unit="life", owner=_player(tok(c, "POSS")))
+        return SetStat(stat="cost", value=0, target=first(c, Selector), duration=_duration(c),
+                       equal_to=Threshold("life", "==", 0, ref=life), span=self._span(meta))
 
     @v_args(meta=True)
     def set_level_bp(self, meta: Any, c: list) -> SetStat:
-        # BSS 8-8-1-3-3: the level BP written on the card is redefined ("level_bp:1" = the LV1 BP)
-        level = _num(str(next(t for t in c if isinstance(t, Token) and t.type == "LV_N"))[2:].strip())
-        value = _num(next(t for t in c if isinstance(t, Token) and t.type.endswith("INT")))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        return SetStat(stat=f"level_bp:{level}", value=value, target=next(x for x in c if isinstance(x, Selector)),
-                       duration=dur, span=self._span(meta))
+        # BSS 8-8-1-3-3: the BP written for a level is redefined
+        level = _num(str(tok(c, "LV_N"))[2:].strip())
+        return SetStat(stat="bp", level=level, value=_num(tok(c, "INT")), target=first(c, Selector),
+                       duration=_duration(c), span=self._span(meta))
+
+    def lv_n(self, c: list) -> int:
+        return ints(c)[-1]
+
+    def lv_highest(self, c: list) -> str:
+        return "highest"
 
     @v_args(meta=True)
-    def attack_by(self, meta: Any, c: list) -> Attack:
-        # BSS 10-10-1: "Your Serpent spirit attacks it": the attacker is named
-        return Attack(target=c[-1], attacker=c[0], span=self._span(meta))
+    def treat_as(self, meta: Any, c: list) -> SetLevel:
+        level = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
+        return SetLevel(target=first(c, Selector), level=level, duration=_duration(c), span=self._span(meta))
 
     @v_args(meta=True)
-    def pay_dropped_soul(self, meta: Any, c: list) -> MoveCores:
-        # "pay a to …": the source dropped the soul-core icon after the article (BSS 4-11-3, 8-4-2)
-        return MoveCores(count=1, source="field_or_reserve", dest="trash", span=self._span(meta),
-                         source_target=Selector(name="Soul Core"), core_type="soul")
+    def treat_families(self, meta: Any, c: list) -> Gain:
+        # BSS 2-5-3: "treat this spirit as having all spirit types"
+        return Gain(target=first(c, Selector), family="all", duration=Duration.PERMANENT, span=self._span(meta))
 
+    @v_args(meta=True)
+    def core_step_gain(self, meta: Any, c: list) -> list:
+        # BSS 6-3-2 replaced: N cores instead of one in the core step
+        from judge.text.ast import Condition, Conditional, MoveCores
+
+        move = MoveCores(count=ints(c)[0], source="void", dest="reserve", span=self._span(meta))
+        cond = Condition(kind="during", text="", event="core_step", player=Player.YOU)
+        return [Conditional(condition=cond, effects=(move,), instead=True, span=self._span(meta))]
 
     # ── cost reduction (BSS 2-7-3, 10-6-5) ──
     @v_args(meta=True)
     def reduce_also(self, meta: Any, c: list) -> CostReduction:
-        # "use the symbols of any X in your trash in addition to the symbols on your field"
-        return CostReduction(mode="also", source=next(x for x in c if isinstance(x, Selector)), span=self._span(meta))
+        return CostReduction(mode="also", source=first(c, Selector), span=self._span(meta))
 
     @v_args(meta=True)
     def reduce_only(self, meta: Any, c: list) -> CostReduction:
-        # "you can only count symbols on your X spirits when calculating cost reduction"
-        return CostReduction(mode="only", source=next(x for x in c if isinstance(x, Selector)), span=self._span(meta))
+        return CostReduction(mode="only", source=first(c, Selector), span=self._span(meta))
 
     @v_args(meta=True)
     def reduce_fulfilled(self, meta: Any, c: list) -> CostReduction:
-        # "treat all of this card's reduction symbols as fulfilled"
         return CostReduction(mode="fulfilled", source=Selector(self_ref=True), span=self._span(meta))
 
-    @v_args(meta=True)
-    def tr_while_paying(self, meta: Any, c: list) -> tuple:
-        # a trailing "when summoning this card from your hand" (BSS 10-6-5)
-        return ("when", Condition(kind="while_paying_cost", text=self._slice(meta),
-                                  selector=next((x for x in c if isinstance(x, Selector)), None)))
+    # ── effects activated (BSS 8-1-7, 8-1-8, 8-5-2, 10-9-2, 11-17-1) ──
+    def effect_of(self, c: list) -> tuple:
+        from judge.text.bs.nodes import timing_of_quoted
 
-    # ── spirit types, effects activated, named cards ──
-    @v_args(meta=True)
-    def treat_families(self, meta: Any, c: list) -> Gain:
-        # BSS 2-5-3: "treat this spirit as having all spirit types"
-        return Gain(target=c[0], family="all", duration=Duration.PERMANENT, span=self._span(meta))
+        owner = str(tok(c, "POSS_IT", "POSS_COST")).lower()
+        quoted = tok(c, "QUOTED_EFFECT")
+        # a main / flash effect is a magic card's own (BSS 10-9-2): "its flash effect" is this card's
+        target = Selector(self_ref=True) if owner.startswith("this") or quoted is None else Ref()
+        if quoted is not None:
+            return ("effect", target, timing_of_quoted(str(quoted).rsplit(" ", 1)[0]), None)
+        return ("effect", target, None, str(tok(c, "STEP_NAME")).lower())
 
     @v_args(meta=True)
     def activate_effect(self, meta: Any, c: list) -> Activate:
-        # BSS 8-1-7: "activate this spirit's "When Summoned" effect"
-        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "QUOTED_EFFECT")
-        owner = next(str(t) for t in c if isinstance(t, Token) and t.type == "POSS_IT").lower()
-        target = Selector(self_ref=True) if owner.startswith("this") else _Ref()
-        return Activate(effect=timing_name(label.rsplit(" ", 1)[0].strip('"“” ')), target=target,
-                        span=self._span(meta))
+        # "activate this spirit's “When Summoned” effect", "activate its flash effect",
+        # "activate one of its “When Summoned” effects with this spirit"
+        found = first(c, tuple)
+        if found is not None:
+            _, target, timing, step = found
+            return Activate(effect=timing, step=step, target=target, span=self._span(meta))
+        from judge.text.bs.nodes import timing_of_quoted
 
-    def post_deployed_this(self, c: list) -> dict:
-        # "spirits summoned with this effect" (BSS 10-6-1): the cards this effect put onto the field
-        return {"state": str(c[0]).split()[0].lower() + "_by_this_effect"}
-
-    def named_from(self, c: list) -> dict:
-        return {"zone": "revealed"}
+        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
+        return Activate(effect=timing, target=Ref(), span=self._span(meta))
 
     @v_args(meta=True)
-    def named_sel(self, meta: Any, c: list) -> Selector:
-        # "one Ruby Keep from the revealed cards": the capitalised words are the card's name (BSS 2-1)
-        parts = _merge([x for x in c if isinstance(x, dict)])
-        name = " ".join(parts.pop("families", ()))
-        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
-        return Selector(span=self._span(meta), **{**parts, "name": name or None, "count": parts.get("count", 1)})
-
-    @v_args(meta=True)
-    def select_as_many(self, meta: Any, c: list) -> _Pick:
-        # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
-        sel = next(x for x in c if isinstance(x, Selector))
-        colors = tuple(str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR")
-        per = Selector(count=None, name="symbol", colors=colors, owner=Player.YOU)
-        return _Pick(target=replace(sel, count=None, up_to=True,
-                                    thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per))))
-
-    def subject_both(self, c: list) -> tuple:
-        # "that spirit and all of your spirits …": one directive for each subject
-        return tuple(x for x in c if isinstance(x, Selector))
-
-    @v_args(meta=True)
-    def cond_not_history(self, meta: Any, c: list) -> Condition:
-        # "If you did not lose life this turn" (BSS 3-7)
-        return Condition(kind="not_happened_this_turn", text=self._slice(meta), span=self._span(meta))
-
-    @v_args(meta=True)
-    def reveal_named(self, meta: Any, c: list) -> list:
-        # "Reveal one Ruby Keep from the cards you viewed": select it, then reveal it (BSS 12-2-1)
-        sel = next(x for x in c if isinstance(x, Selector))
-        return [_Pick(target=sel), Reveal(count=sel.count or 1, zone="selected", span=self._span(meta))]
-
-    def or_else(self, c: list) -> tuple:
-        # "Or, select …": the sentence is another choice for the selection before it (BSS 8-1-8)
-        return ("or", None)
-
-    @v_args(meta=True)
-    def cond_distinct_names(self, meta: Any, c: list) -> Condition:
-        # "If they all have different card names" (BSS 2-1-1)
-        return Condition(kind="distinct_names", text=self._slice(meta),
-                         selector=next((x for x in c if isinstance(x, Selector)), None), span=self._span(meta))
-
-    def post_except(self, c: list) -> dict:
-        # "all spirits except blue Angel spirits": those are left out (BSS 8-5-3)
-        return {"excluding": next(x for x in c if isinstance(x, Selector))}
-
-    @v_args(meta=True)
-    def core_move_each(self, meta: Any, c: list) -> list:
-        # "Place one core from the void each onto X and this spirit": one move per destination
-        cores = next(x for x in c if isinstance(x, dict))
-        source, owner = next(x for x in c if isinstance(x, tuple))
-        src = f"opponent_{source}" if owner is Player.OPPONENT else source
-        return [MoveCores(count=cores.get("count"), source=src, dest="spirit", dest_target=t,
-                          core_type=cores.get("core_type"), span=self._span(meta))
-                for t in c if isinstance(t, Selector)]
-
-    def post_distinct_names(self, c: list) -> dict:
-        # "four Angel spirit cards with different names": no two share a card name (BSS 2-1-1)
-        return {"thresholds": (Threshold("distinct_names", "==", 1),)}
-
-    @v_args(meta=True)
-    def additional_cost(self, meta: Any, c: list) -> list:
-        # "you must return four … as an additional cost" (BSS 8-4-2-2): paid along with the cost
-        effects = next(x for x in c if isinstance(x, list))
-        return [Sequence(connector="additional_cost", effects=tuple(effects), span=self._span(meta))]
-
-    def cores_of_up_to(self, c: list) -> dict:
-        # "Remove up to two of its cores" (BSS 8-5-3-2)
-        return {"count": c[0], "up_to": True, "_from": _Ref()}
-
-    @v_args(meta=True)
-    def deck_top(self, meta: Any, c: list) -> Selector:
-        # "the top (two) card(s) of your deck" (BSS 3-2)
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        n = next((x for x in c if isinstance(x, int)), 1)
-        return Selector(count=n, owner=owner, zone="deck_top", span=self._span(meta))
-
-    @v_args(meta=True)
-    def add_deck_top(self, meta: Any, c: list) -> Move:
-        return Move(target=c[0], dest="hand", span=self._span(meta))
-
-    @v_args(meta=True)
-    def place_trash(self, meta: Any, c: list) -> Move:
-        # "Place this card into your trash" (BSS 3-4-1): not a destruction (10-1-2)
-        return Move(target=self._zoned(c[0], c), dest="trash", span=self._span(meta))
-
-    def adj_level_cmp(self, c: list) -> dict:
-        # "LV2 or higher spirits" (BSS 2-10)
-        words = str(c[0]).split()
-        op = ">=" if words[-1].lower() in ("more", "higher") else "<="
-        return {"thresholds": (Threshold("level", op, _num(words[0][2:] or words[1])),)}
-
-    @v_args(meta=True)
-    def draw_each(self, meta: Any, c: list) -> Draw:
-        # "Each player draws a card" (BSS 4-5-2)
-        return Draw(count=next(x for x in c if isinstance(x, int)), player=Player.EACH, span=self._span(meta))
-
-    def act_summon(self, c: list) -> tuple:
-        return ("summon", next(x for x in c if isinstance(x, Selector)))
-
-    @v_args(meta=True)
-    def select_either_from(self, meta: Any, c: list) -> _Pick:
-        # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash" (BSS 8-5-3): either one
-        zone = next(x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone")
-        picks = tuple(replace(x, zone=zone) for x in c if isinstance(x, Selector))
-        return _Pick(target=picks, either=True)
-
-    def bullet(self, c: list) -> tuple:
-        return ("bullet", None)
+    def activate_keyword(self, meta: Any, c: list) -> Activate:
+        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def choose_following(self, meta: Any, c: list) -> Modal:
-        # "activate one of the following effects" (BSS 8-1-8): bs_assemble fills the options in
-        return Modal(count=next(x for x in c if isinstance(x, int)), options=(), span=self._span(meta))
+        # "activate one of the following effects" (BSS 8-1-8): the assembly fills the options in
+        return Modal(count=ints(c)[0], options=(), span=self._span(meta))
+
+    # ── attacks, links, steps (BSS 10-10-1, 11-18-1, 6) ──
+    @v_args(meta=True)
+    def attack(self, meta: Any, c: list) -> Attack:
+        return Attack(target=c[-1], span=self._span(meta))
 
     @v_args(meta=True)
-    def core_move_opp(self, meta: Any, c: list) -> MoveCores:
-        # "Your opponent places one core from their life into their trash": they move it (BSS 8-5-6)
-        places = [x for x in c if isinstance(x, tuple | Selector)]
-        cores = next(x for x in c if isinstance(x, dict))
-        return replace(self._cores(meta, cores, places[0], places[1]), player=Player.OPPONENT)
+    def attack_by(self, meta: Any, c: list) -> Attack:
+        return Attack(target=c[-1], attacker=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def link_to(self, meta: Any, c: list) -> LinkTo:
-        # "link it to a spirit with Link, ignoring the link requirement" (BSS 11-18-1)
         target, to = [x for x in c if isinstance(x, Selector)][:2]
-        ignore = any(isinstance(t, Token) and t.type == "LINK_REQ" for t in c)
-        return LinkTo(target=target, to=to, ignore_condition=ignore, span=self._span(meta))
+        return LinkTo(target=target, to=to, ignore_condition=has_tok(c, "LINK_REQ"), span=self._span(meta))
 
     @v_args(meta=True)
-    def cond_bp_margin(self, meta: Any, c: list) -> Condition:
-        # "if its BP is higher than the blocking spirit's BP by 5000 or more" (BSS 2-11)
-        words = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "MORE_FEWER"]
-        ints = [_num(t) for t in c if isinstance(t, Token) and t.type.endswith("INT")]
-        higher = words[0] in ("more", "higher")
-        th = Threshold("bp_difference", ">=" if higher else "<=", ints[0] if ints else 1)
-        return Condition(kind="compare", text=self._slice(meta), threshold=th, span=self._span(meta))
+    def end_step(self, meta: Any, c: list) -> EndStep:
+        return EndStep(step=STEP_IDS[str(tok(c, "STEP_WORD")).lower()], span=self._span(meta))
 
-    def post_share_symbol_color(self, c: list) -> dict:
-        # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
-        negated = any(isinstance(t, Token) and t.type == "NEG" for t in c)
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), None)
-        ref = Selector(count=None, name="symbol", owner=owner)
-        return {"thresholds": (Threshold("shared_colors", "==" if negated else ">=", 0 if negated else 1, ref=ref),)}
+    @v_args(meta=True)
+    def perform_step(self, meta: Any, c: list) -> ExtraStep:
+        steps = [STEP_IDS[str(t).lower()] for t in toks(c, "STEP_WORD")]
+        return ExtraStep(step=steps[0], after=steps[1] if len(steps) > 1 else None, span=self._span(meta))
+
+
+__all__ = ["SagaMixin"]

@@ -1,4 +1,8 @@
-"""Battle Spirits transformer, selector half: what effects act on (BSS 8-5-3 targets)."""
+"""Battle Spirits transformer, noun phrases: what effects act on (BSS 8-5-3 targets; BS 9-2-2).
+
+Each part of a noun phrase (quantity, owner, adjectives, head noun, qualifiers) becomes a dict of
+Selector fields; `selector` merges them. Every qualifier lands in a typed field: nothing the
+phrase says is dropped."""
 
 from __future__ import annotations
 
@@ -6,20 +10,48 @@ from typing import Any
 
 from lark import Token, v_args
 
-from judge.text.ast import (
-    Player,
-    Selector,
-    Threshold,
+from judge.text.ast import Player, Selector, Threshold
+from judge.text.bs.nodes import (
+    _OPS,
+    _STRICT,
+    Ref,
+    _merge,
+    _noun_types,
+    _num,
+    _player,
+    first,
+    has_tok,
+    tok,
+    unmark,
 )
-from judge.text.bs.nodes import _OPS, _merge, _noun_types, _num, _Pick, _player, _Ref  # noqa: F401
+
+
+def cmp_threshold(stat: str, value: tuple[int, str]) -> Threshold:
+    """A `cmp` ("3 or fewer") as a Threshold of `stat`."""
+    n, op = value
+    return Threshold(stat, op, n)
 
 
 class SelectorMixin:
     """Selector rules of grammar/bs.lark → Selector parts and Selector nodes."""
 
-    # ── selectors ──
+    # ── numbers ──
+    def count(self, c: list) -> int:
+        return _num(c[0])
+
+    def cmp(self, c: list) -> tuple[int, str]:
+        # "3 or fewer" → (3, "<="); a bare number is exact (BSS 1-3-5)
+        op = "=="
+        if len(c) > 1:
+            op = _OPS[str(c[1]).split()[-1].lower()]
+        return (c[0], op)
+
+    # ── quantity, owner ──
     def q_count(self, c: list) -> dict:
-        return {"count": c[0]}
+        n, op = c[0]
+        if op == "==":
+            return {"count": n}
+        return {"count": None, "thresholds": (Threshold("count", op, n),)}
 
     def q_up_to(self, c: list) -> dict:
         return {"count": c[0], "up_to": True}
@@ -30,187 +62,59 @@ class SelectorMixin:
     def q_any(self, c: list) -> dict:
         return {"count": None, "up_to": True}
 
+    def q_another(self, c: list) -> dict:
+        return {"count": 1, "other": True}
+
     def sel_owner(self, c: list) -> dict:
         return {"owner": _player(c[0])}
 
+    # ── adjectives ──
     def adj_color(self, c: list) -> dict:
         return {"colors": (str(c[0]).lower(),)}
 
     def adj_state(self, c: list) -> dict:
-        return {"state": str(c[0]).lower()}
+        # "attacking or blocking spirits": either state (see `selector`)
+        return {"_states": (str(c[0]).lower(),)}
 
     def adj_token(self, c: list) -> dict:
         return {"families": ("Token",)}
-
-    def adj_attacking(self, c: list) -> dict:
-        return {"state": "attacking"}
-
-    def adj_blocking(self, c: list) -> dict:
-        return {"state": "blocking"}
 
     def adj_other(self, c: list) -> dict:
         return {"other": True}
 
     def adj_family(self, c: list) -> dict:
-        return {"families": (str(c[0]),), "_family_word": str(c[0])}
+        return {"families": (unmark(c[0]),)}
 
     def adj_not_family(self, c: list) -> dict:
-        return {"_not_families": (str(c[0])[4:],)}
+        return {"not_families": (unmark(c[-1]),)}
 
-    def adj_group(self, c: list) -> dict:
-        # consecutive capitalised words name ONE family ("Lyric Bird", "Star Dragon")
-        merged: list = []
-        for d in c:
-            if "_family_word" in d and merged and "_family_word" in merged[-1]:
-                words = merged[-1]["_family_word"] + " " + d["_family_word"]
-                merged[-1] = {"_family_word": words, "families": (words,)}
-            else:
-                merged.append(d)
-        return _merge([{k: v for k, v in d.items() if k != "_family_word"} for d in merged])
-
-    def adjs(self, c: list) -> dict:
-        return _merge(c)
-
-    def q_cmp(self, c: list) -> dict:
-        return {"count": None, "thresholds": (Threshold("count", _OPS[str(c[1]).lower()], c[0]),)}
-
-    def q_another(self, c: list) -> dict:
-        return {"count": 1, "other": True}
-
-    def post_cost_either(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cost", "==", _num(c[-2])), Threshold("cost", "==", _num(c[-1])))}
-
-    def post_no_soul_core(self, c: list) -> dict:
-        return {"_no_soul_core": True}
-
-    def post_symbols_cmp(self, c: list) -> dict:
-        return self._threshold("symbols", c[0], c[1])
-
-    def post_colors(self, c: list) -> dict:
-        return self._threshold("colors", c[0], c[1])
-
-    def post_one_color(self, c: list) -> dict:
-        return {"thresholds": (Threshold("colors", "==", 1),)}
-
-    def post_state(self, c: list) -> dict:
-        return {"state": str(c[-1]).lower()}
-
-    def post_revealed(self, c: list) -> dict:
-        return {"zone": "revealed"}
-
-    def post_level(self, c: list) -> dict:
-        if isinstance(c[-1], Token) and c[-1].type == "MORE_FEWER":
-            return self._threshold("level", c[-2], c[-1])
-        return {"thresholds": (Threshold("level", "==", _num(c[-1])),)}
-
-    def _rel(self, stat: str, c: list, meta: Any) -> dict:
-        words = self._slice(meta).lower()
-        ref = next(x for x in c if isinstance(x, Selector))
-        words = words[: words.rfind(" than ")] if " than " in words else words.rsplit(" as ", 1)[0]
-        if "same" in words:
-            op = "<=" if ("less" in words or "fewer" in words) else ">=" if "more" in words else "=="
-        elif "equal" in words:
-            op = "<=" if ("fewer" in words or "less" in words) else ">="
-        else:
-            op = "<" if ("fewer" in words or "less" in words or "lower" in words) else ">"
-        return {"thresholds": (Threshold(stat, op, 0, ref=ref),)}
-
-    def adj_level(self, c: list) -> dict:
-        return {"thresholds": (Threshold("level", "==", _num(str(c[0])[2:].strip())),)}
-
-    def post_bp_same(self, c: list) -> dict:
-        ref = Selector(self_ref=True) if "this" in str(c[-1]).lower() else _Ref()
-        return {"thresholds": (Threshold("bp", "==", 0, ref=ref),)}
-
-    @v_args(meta=True)
-    def post_cost_rel(self, meta: Any, c: list) -> dict:
-        return self._rel("cost", c, meta)
-
-    @v_args(meta=True)
-    def post_bp_rel(self, meta: Any, c: list) -> dict:
-        return self._rel("bp", c, meta)
-
-    def post_cost_life(self, c: list) -> dict:
-        # "that cost the same as your life total" (BSS 2-6 compared with 3-7 life)
-        owner = next((_player(t) for t in c if isinstance(t, Token) and t.type == "POSS"), Player.YOU)
-        return {"thresholds": (Threshold("cost", "==", 0, ref=Selector(count=None, owner=owner, zone="life")),)}
-
-    def family_rel(self, c: list) -> Threshold:
-        # BSS 2-5-3: "with (one or more of) the same spirit type as X": spirit types shared with X
-        ref = next(x for x in c if isinstance(x, Selector))
-        n = next((x for x in c if isinstance(x, int)), 1)
-        return Threshold("shared_families", _OPS.get(next((str(t).lower() for t in c if isinstance(t, Token)
-                                                            and t.type == "MORE_FEWER"), "more"), ">="), n, ref=ref)
-
-    def post_family_rel(self, c: list) -> dict:
-        return {"thresholds": (c[0],)}
-
-    def adj_extreme(self, c: list) -> dict:
-        # "your opponent's highest BP spirit": at least (most) as high as every other one (BSS 2-11)
-        word, stat = str(c[0]).lower().split()
-        op = "<=" if word == "lowest" else ">="
-        return {"thresholds": (Threshold(stat, op, 0, ref=Selector(count=None, other=True)),)}
-
-    def post_vanilla(self, c: list) -> dict:
-        return {"_vanilla": True}
-
-    def post_not_color(self, c: list) -> dict:
-        return {"_not_colors": (str(c[-1]).lower(),)}
-
-    def family_name(self, c: list) -> str:
-        return " ".join(str(t) for t in c)
-
-    def families(self, c: list) -> dict:
-        return {"families": tuple(c)}
-
-    def post_are(self, c: list) -> dict:
-        return c[-1]
-
-    @v_args(meta=True)
-    def any_revealed(self, meta: Any, c: list) -> Selector:
-        return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
-
-    def post_has_cores(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cores", ">=", 1),)}
-
-    def post_other_name(self, c: list) -> dict:
-        return {"_not_name": str(c[-1]).strip('"“”')}
-
-    def post_extreme(self, c: list) -> dict:
-        op = "<=" if str(c[-1]).lower() == "least" else ">="
-        return {"thresholds": (Threshold("cost", op, 0, ref=Selector(count=None, other=True)),)}
+    def adj_name(self, c: list) -> dict:
+        return {"name": unmark(str(c[0]).strip('"“”'))}
 
     def adj_set(self, c: list) -> dict:
         return {"zone": "burst"}
 
-    def post_extreme_bp(self, c: list) -> dict:
-        op = "<=" if str(c[-1]).lower() == "lowest" else ">="
-        return {"thresholds": (Threshold("bp", op, 0, ref=Selector(count=None, other=True)),)}
+    def adj_level(self, c: list) -> dict:
+        return {"thresholds": (Threshold("level", "==", _num(str(c[0])[2:].strip())),)}
 
-    def post_being_blocked(self, c: list) -> dict:
-        return {"state": "blocked"}
+    def adj_level_cmp(self, c: list) -> dict:
+        # "LV2 or higher spirits" (BSS 2-10)
+        words = str(c[0]).split()
+        return {"thresholds": (Threshold("level", _OPS[words[-1].lower()], _num(words[0][2:] or words[1])),)}
 
-    @v_args(meta=True)
-    def first_attacker(self, meta: Any, c: list) -> Selector:
-        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), span=self._span(meta))
+    def adj_extreme(self, c: list) -> dict:
+        # "your opponent's highest BP spirit": at least (most) as high as every other one (BSS 2-11)
+        word, stat = str(c[0]).lower().split()
+        return {"thresholds": (Threshold(stat, "<=" if word == "lowest" else ">=", 0,
+                                         ref=Selector(count=None, other=True)),)}
 
-    def post_random(self, c: list) -> dict:
-        return {"choose": "random"}
+    def adj_group(self, c: list) -> dict:
+        return _merge(c)
 
-    @v_args(meta=True)
-    def some_of_them(self, meta: Any, c: list) -> Selector:
-        return _Ref(count=c[0], span=self._span(meta))
+    def adjs(self, c: list) -> dict:
+        return _merge(c)
 
-    @v_args(meta=True)
-    def any_of_them(self, meta: Any, c: list) -> Selector:
-        return _Ref(count=None, up_to=True, span=self._span(meta))
-
-    def post_has_timing(self, c: list) -> dict:
-        return {"_has_effect": str(c[-1])}
-
-    def adj_name(self, c: list) -> dict:
-        return {"name": str(c[0]).strip('"“”')}
-
+    # ── head nouns ──
     def noun(self, c: list) -> dict:
         text = str(c[0])
         types, plural, card = _noun_types(text)
@@ -220,77 +124,280 @@ class SelectorMixin:
             return {"card_types": ("spirit",), "families": ("Token",), "_plural": plural}
         return {"card_types": types, "_plural": plural, "_card": card}
 
-    def _threshold(self, stat: str, value: Any, word: Any) -> dict:
-        return {"thresholds": (Threshold(stat, _OPS[str(word).lower()], _num(value)),)}
+    def head(self, c: list) -> dict:
+        t = c[0]
+        if t.type == "TOKEN_NAME":          # "Antman Tokens": a token named by its words (BSS 4-12)
+            words = str(t).split()
+            return {"card_types": ("spirit",), "families": ("Token",), "name": " ".join(words[:-1]) + " Token",
+                    "_plural": words[-1].endswith("s")}
+        if t.type == "TOKENS_W":            # "your Golem Tokens"
+            return {"card_types": ("spirit",), "families": ("Token",), "_plural": str(t).endswith("s")}
+        return self.noun(c)
 
-    def post_bp(self, c: list) -> dict:
-        value = next(t for t in c if isinstance(t, int) or (isinstance(t, Token) and t.type.endswith("INT")))
-        word = next(t for t in c if isinstance(t, Token) and t.type == "MORE_FEWER")
-        return self._threshold("bp", value, word)
+    def _selector_part(self, x: Any) -> Any:
+        if isinstance(x, Token):
+            if x.type == "POSS":
+                return {"owner": _player(x)}
+            if x.type in ("NOUN_WORD", "CARDS", "TOKEN_NAME", "TOKENS_W"):
+                return self.head([x])
+        return x
+
+    def head_named(self, c: list) -> dict:
+        # "one Ruby Sanctuary", "your Emerald Sanctuary nexuses": a card by its name (BSS 2-1)
+        parts = {"name": unmark(c[0])}
+        if len(c) > 1:
+            parts.update(c[1])
+        return parts
+
+    # ── qualifiers after the noun ──
+    def m_bp(self, c: list) -> str:
+        return "bp"
+
+    def m_cores(self, c: list) -> str:
+        return "cores"
+
+    def m_symbols(self, c: list) -> str:
+        return "symbols"
+
+    def m_colors(self, c: list) -> str:
+        return "colors"
+
+    def post_measure(self, c: list) -> dict:
+        # "with 3000 or fewer BP", "with 4000 BP or less", "with only one core on it" (BSS 2-11, 4-3)
+        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
+        op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
+        return {"thresholds": (Threshold(stat, op, n),)}
+
+    def post_stat(self, c: list) -> dict:
+        # "with cost 3", "with a cost of 4 or more"
+        stat = str(tok(c, "STAT")).lower()
+        return {"thresholds": (cmp_threshold(stat, first(c, tuple)),)}
 
     def post_cost(self, c: list) -> dict:
-        return self._threshold("cost", c[-2], c[-1])
+        return {"thresholds": (cmp_threshold("cost", first(c, tuple)),)}
 
-    def post_cost_with(self, c: list) -> dict:
-        value = next(t for t in c if isinstance(t, Token) and t.type.endswith("INT"))
-        if isinstance(c[-1], Token) and c[-1].type == "MORE_FEWER":
-            return self._threshold("cost", value, c[-1])
-        return {"thresholds": (Threshold("cost", "==", _num(value)),)}
-
-    def post_cost_eq(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cost", "==", _num(c[-1])),)}
-
-    def post_keyword(self, c: list) -> dict:
-        return {"with_keyword": c[0].name}
-
-    def post_no_keyword(self, c: list) -> dict:
-        return {"_without": c[-1].name}
-
-    def post_cores(self, c: list) -> dict:
-        return self._threshold("cores", c[0], c[1])
-
-    def post_cores_eq(self, c: list) -> dict:
-        n = [x for x in c if isinstance(x, int)]
-        return {"thresholds": (Threshold("cores", "==", n[0]),)}
+    def post_cost_either(self, c: list) -> dict:
+        a, b = [x for x in c if isinstance(x, int)]
+        return {"costs": (a, b)}
 
     def post_soul_core(self, c: list) -> dict:
-        return {"_soul_core": True}
+        return {"thresholds": (Threshold("soul_cores", ">=", 1),)}
 
-    def post_symbols(self, c: list) -> dict:
-        return {"thresholds": (Threshold("symbols", "==", c[0]),)}
+    def post_no_soul_core(self, c: list) -> dict:
+        return {"thresholds": (Threshold("soul_cores", "==", 0),)}
+
+    def post_keyword(self, c: list) -> dict:
+        names = [k.name for k in c if hasattr(k, "name") and not isinstance(k, Token)]
+        if len(names) == 1:
+            return {"with_keyword": names[0]}
+        if any(str(t).strip(" ,").lower() == "and" for t in c if isinstance(t, Token)):
+            raise ValueError("a card with several keywords at once is not modelled")
+        return {"_any_keyword": tuple(names)}       # "with Curse or Bloodcurse": either (see selector)
+
+    def post_no_keyword(self, c: list) -> dict:
+        return {"without": (c[-1].name,)}
 
     def post_zone(self, c: list) -> dict:
-        return {"zone": str(c[-1]).lower(), "owner": _player(c[0])}
+        zones = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "ZONE"]
+        out = {"zone": "/".join(zones), "owner": _player(tok(c, "POSS"))}
+        return out
 
-    def post_field(self, c: list) -> dict:
-        return {"owner": _player(c[0])}
+    def post_revealed(self, c: list) -> dict:
+        return {"zone": "revealed"}
 
-    def post_other(self, c: list) -> dict:
-        return {"other": True}
+    def post_level(self, c: list) -> dict:
+        return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
+
+    def post_state(self, c: list) -> dict:
+        state = str(c[-1]).lower() if isinstance(c[-1], Token) else str(tok(c, "ATT_BLK", "STATE")).lower()
+        negated = has_tok(c, "NEG")
+        target = first(c, Selector)
+        if negated:
+            return {"not_state": state}
+        return {"state": state, **({"about": target} if target is not None else {})}
+
+    def post_being_blocked(self, c: list) -> dict:
+        return {"state": "blocked", "about": first(c, Selector)}
+
+    def post_not_color(self, c: list) -> dict:
+        return {"not_colors": (str(c[-1]).lower(),)}
+
+    def post_are(self, c: list) -> dict:
+        return c[-1]
+
+    def post_selected_color(self, c: list) -> dict:
+        return {"colors": ("selected",)}
 
     def post_name_has(self, c: list) -> dict:
-        return {"name": str(c[0]).strip('"“”')}
+        return {"name": str(first(c, Token)).strip('"“”')}
+
+    def post_has_timing(self, c: list) -> dict:
+        from judge.text.bs.nodes import timing_of_quoted
+
+        return {"has_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
+
+    def post_no_timing(self, c: list) -> dict:
+        from judge.text.bs.nodes import timing_of_quoted
+
+        return {"lacks_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
+
+    def post_vanilla(self, c: list) -> dict:
+        # "with no effects listed" (BSS 2-1): a card printed without effect text
+        return {"lacks_effect": ("any",)}
+
+    def post_random(self, c: list) -> dict:
+        return {"choose": "random"}
+
+    def post_deployed_this(self, c: list) -> dict:
+        # "spirits summoned with this effect" (BSS 10-6-1): the cards this effect put onto the field
+        return {"state": str(c[0]).split()[0].lower() + "_by_this_effect"}
+
+    def post_except(self, c: list) -> dict:
+        return {"excluding": first(c, Selector)}
+
+    def post_other(self, c: list) -> dict:
+        name = tok(c, "CARD_NAME", "QUOTED")
+        if name is None:
+            return {"other": True}
+        return {"not_names": (unmark(str(name).strip('"“”')),)}
+
+    def post_distinct_names(self, c: list) -> dict:
+        return {"distinct": ("card_name",)}
+
+    def post_share_symbol_color(self, c: list) -> dict:
+        # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
+        negated = has_tok(c, "NEG")
+        ref = Selector(count=None, unit="symbol", owner=_player(tok(c, "POSS")))
+        return {"thresholds": (Threshold("shared_colors", "==" if negated else ">=", 0 if negated else 1, ref=ref),)}
+
+    def post_extreme(self, c: list) -> dict:
+        word = str(tok(c, "LEAST_MOST", "HIGH_LOW")).lower()
+        stat = str(tok(c, "STAT") or "cost").lower()
+        op = "<=" if word in ("least", "lowest") else ">="
+        return {"thresholds": (Threshold(stat, op, 0, ref=Selector(count=None, other=True)),)}
+
+    def post_has_cores(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cores", ">=", 1),)}
+
+    def post_field(self, c: list) -> dict:
+        owner = tok(c, "POSS")
+        return {"owner": _player(owner)} if owner is not None else {}
 
     def post_total(self, c: list) -> dict:
-        value = next(t for t in c if isinstance(t, Token) and t.type.endswith("INT"))
-        return {"thresholds": (Threshold("total_" + str(c[-1]).lower(), _OPS[str(c[-2]).lower()],
-                                         _num(value)),)}
+        stat = str(tok(c, "STAT")).lower()
+        return {"thresholds": (cmp_threshold("total_" + stat, first(c, tuple)),)}
 
+    def post_rel(self, c: list) -> dict:
+        return {"thresholds": (c[0],)}
+
+    def post_family_rel(self, c: list) -> dict:
+        return {"thresholds": (c[0],)}
+
+    # ── a stat compared with another card's (BSS 2-6, 2-11) ──
+    def rel_ref(self, c: list) -> Selector:
+        return c[0]
+
+    def rel_life(self, c: list) -> Selector:
+        return Selector(count=None, unit="life", owner=_player(c[0]))
+
+    def rel_any(self, c: list) -> Selector:
+        return c[0]
+
+    def rel_equal(self, c: list) -> Threshold:
+        # "with BP equal to or fewer than this one"
+        stat = str(tok(c, "STAT")).lower()
+        word = tok(c, "MORE_FEWER")
+        op = _OPS[str(word).lower()] if word is not None else "=="
+        return Threshold(stat, op, 0, ref=first(c, Selector))
+
+    def rel_more(self, c: list) -> Threshold:
+        stat = str(tok(c, "STAT")).lower()
+        return Threshold(stat, _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
+
+    def rel_cost_more(self, c: list) -> Threshold:
+        return Threshold("cost", _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
+
+    def rel_cost_same(self, c: list) -> Threshold:
+        word = tok(c, "MORE_FEWER")
+        return Threshold("cost", _OPS[str(word).lower()] if word is not None else "==", 0, ref=first(c, Selector))
+
+    def rel_same(self, c: list) -> Threshold:
+        return Threshold(str(tok(c, "STAT")).lower(), "==", 0, ref=first(c, Selector))
+
+    def rel_equal_stat(self, c: list) -> Threshold:
+        stat = str(tok(c, "STAT")).lower()
+        return Threshold(stat, "==", 0, ref=c[-1][1])
+
+    def stat_of(self, c: list) -> tuple[str, Selector]:
+        # "its cost", "that spirit's BP", "the destroyed spirit's level": a stat of a card
+        words = str(c[0]).lower().replace("’", "'").split()
+        ref = Selector(self_ref=True) if words[0] == "this" else Ref()
+        return (words[-1], ref)
+
+    def family_rel(self, c: list) -> Threshold:
+        # BSS 2-5-3: "with (one or more of) the same spirit type as X": spirit types shared with X
+        n, op = first(c, tuple) or (1, ">=")
+        return Threshold("shared_families", op if op != "==" else ">=", n, ref=first(c, Selector))
+
+    def family_name(self, c: list) -> str:
+        return unmark(c[0])
+
+    def families(self, c: list) -> dict:
+        return {"families": tuple(c)}
+
+    # ── the phrase ──
     @v_args(meta=True)
     def selector(self, meta: Any, c: list) -> Selector:
+        # whose (a possessive) and the head noun arrive as tokens (inlined rules: no tree nodes)
+        c = [self._selector_part(x) for x in c]
         parts = _merge(c)
         plural, card = parts.pop("_plural", False), parts.pop("_card", False)
-        for k in [k for k in parts if k.startswith("_")]:
-            parts.pop(k)
+        any_kw = parts.pop("_any_keyword", None)
         if "count" not in parts:
             parts["count"] = None if plural else 1
         if card and "zone" not in parts:
             parts["zone"] = "any"
-        return Selector(span=self._span(meta), **parts)
+        if "not_state" in parts:
+            parts["excluding"] = Selector(count=None, state=parts.pop("not_state"))
+        states = parts.pop("_states", ())
+        if states and "state" not in parts:
+            parts["state"] = states[0]
+        sel = Selector(span=self._span(meta), **parts)
+        if len(states) > 1:
+            # "one of your attacking or blocking spirits": a spirit in either state
+            from dataclasses import replace
+
+            sel = replace(sel, either=tuple(replace(sel, state=x) for x in states[1:]))
+        if any_kw:
+            # "spirits with Curse or Bloodcurse": one selector that either keyword satisfies
+            from dataclasses import replace
+
+            sel = replace(sel, with_keyword=any_kw[0], either=tuple(replace(sel, with_keyword=k) for k in any_kw[1:]))
+        return sel
+
+    # ── pronouns ──
+    def select_chooser(self, sel: Selector, who: Any) -> Selector:
+        """"Your opponent selects one of their spirits": the selection and who makes it (BSS 8-5-3)."""
+        from dataclasses import replace
+
+        return replace(sel, chooser=who) if who is not None and who is not Player.YOU else sel
 
     @v_args(meta=True)
     def pronoun(self, meta: Any, c: list) -> Selector:
-        return _Ref(span=self._span(meta))
+        # "that spirit", "those nexuses": a pronoun that says what kind of card it stands for
+        noun = next((t for t in c if isinstance(t, Token) and t.type == "THAT_NOUN"), None)
+        if noun is not None:
+            types, _, card = _noun_types(str(noun))
+            return Ref(card_types=types, zone="any" if card else None, span=self._span(meta))
+        return Ref(span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_done(self, meta: Any, c: list) -> Selector:
+        # "the destroyed spirit", "the exhausted nexus": the card that event happened to
+        word = str(tok(c, "EVENT_PASSIVE")).lower()
+        return Ref(participle=None if word == "selected" else word, span=self._span(meta))
 
     @v_args(meta=True)
     def self_ref(self, meta: Any, c: list) -> Selector:
@@ -298,14 +405,79 @@ class SelectorMixin:
         return Selector(self_ref=True, card_types=types, span=self._span(meta))
 
     @v_args(meta=True)
+    def some_of_them(self, meta: Any, c: list) -> Selector:
+        n, op = c[0]
+        if op != "==":
+            return Ref(count=None, thresholds=(Threshold("count", op, n),), span=self._span(meta))
+        return Ref(count=n, span=self._span(meta))
+
+    @v_args(meta=True)
+    def any_of_them(self, meta: Any, c: list) -> Selector:
+        return Ref(count=None, up_to=True, span=self._span(meta))
+
+    @v_args(meta=True)
+    def both_of_them(self, meta: Any, c: list) -> Selector:
+        # "both spirits": the two chosen before (a count of two, BSS 8-5-3)
+        return Ref(count=None, all_picks=True, span=self._span(meta))
+
+    @v_args(meta=True)
+    def any_revealed(self, meta: Any, c: list) -> Selector:
+        return Selector(count=None, up_to=True, zone="revealed", span=self._span(meta))
+
+    @v_args(meta=True)
     def remaining(self, meta: Any, c: list) -> Selector:
         return Selector(count=None, zone="revealed", span=self._span(meta))
 
     @v_args(meta=True)
     def the_attacking(self, meta: Any, c: list) -> Selector:
-        state = next(str(t).lower() for t in c if isinstance(t, Token) and t.type == "ATT_BLK")
+        state = str(tok(c, "ATT_BLK")).lower()
         return Selector(count=1, state=state, card_types=("spirit",), span=self._span(meta))
+
+    @v_args(meta=True)
+    def first_attacker(self, meta: Any, c: list) -> Selector:
+        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), span=self._span(meta))
+
+    @v_args(meta=True)
+    def next_deployed(self, meta: Any, c: list) -> Selector:
+        # "the next red spirit card with Ascend you summon this turn"
+        from dataclasses import replace
+
+        return replace(first(c, Selector), count=1, state="next_summoned_this_turn", span=self._span(meta))
+
+    @v_args(meta=True)
+    def first_used(self, meta: Any, c: list) -> Selector:
+        # "the first magic card you use each turn"
+        parts = self.noun([tok(c, "NOUN_WORD")])
+        return Selector(count=1, card_types=parts["card_types"], state="first_used_each_turn", span=self._span(meta))
+
+    @v_args(meta=True)
+    def the_extreme(self, meta: Any, c: list) -> Selector:
+        op = "<=" if str(tok(c, "HIGH_LOW")).lower() == "lowest" else ">="
+        return Selector(count=1, card_types=("spirit",), span=self._span(meta),
+                        thresholds=(Threshold("cost", op, 0, ref=Selector(count=None, other=True)),))
 
     def subject(self, c: list) -> Selector:
         return c[0]
 
+    def subject_either(self, c: list) -> Selector:
+        # "this spirit or one of your spirits with Swift": any one of them
+        from dataclasses import replace
+
+        sels = [x for x in c if isinstance(x, Selector)]
+        return replace(sels[0], either=tuple(sels[1:]))
+
+    def subject_both(self, c: list) -> tuple:
+        # "that spirit and all of your spirits …": one directive for each subject
+        return tuple(x for x in c if isinstance(x, Selector))
+
+    def player(self, c: list) -> Player:
+        return _player(c[0]) if c else Player.OPPONENT
+
+    def player_subj(self, c: list) -> Player:
+        return _player(c[0])
+
+    def colors(self, c: list) -> tuple[str, ...]:
+        return tuple(str(t).lower() for t in c)
+
+
+__all__ = ["SelectorMixin", "cmp_threshold"]

@@ -1,10 +1,11 @@
 """Battle Spirits parse trees (grammar/bs.lark) → AST nodes (judge.text.ast).
 
-Card text selects first and acts on "it" / "them" after ("Select one of your opponent's spirits
-and destroy it"): the transformer leaves a `_Ref` where a pronoun stands and a `_Pick` where a
-selection is made, and `build` resolves each reference to the latest selection in reading order
-(BSS 8-5-3: targets are selected at resolution, in the order written, 1-3-7). An unresolved "it"
-means the card itself (BS 9-3-2-3).
+One transformer style: each rule (or alias) has a method turning its children — tokens, already
+transformed values — into a value; nothing re-reads the matched text for meaning (the printed
+words are only kept for display: `Condition.text`, `Ability.text`). Pronouns are left as `Ref`
+and selections as `Pick`; `judge.text.pronouns.resolve` links them after the whole line is read.
+The grammar reads the normalised view of a line (`judge.text.bs.normalise`); spans are mapped back
+to the printed text through `Prepared`.
 """
 
 from __future__ import annotations
@@ -17,92 +18,107 @@ from lark import Token, Transformer, Tree, v_args
 
 from judge.text.ast import (
     Ability,
-    AbilityKind,
+    Activate,
     Condition,
     Conditional,
     Cost,
     Duration,
     Gain,
     Keyword,
+    MoveCores,
     Optional,
+    Player,
+    Restriction,
     Selector,
     Sequence,
     Span,
 )
+from judge.text.bs.conditions import ConditionMixin
+from judge.text.bs.cores import CoreMixin
 from judge.text.bs.directives import DirectiveMixin
-from judge.text.bs.hand import HandMixin
-from judge.text.bs.nodes import (  # noqa: F401  (re-exported for bs_assemble and tests)
-    _KEYWORDS,
-    _OPS,
-    _WORDS,
-    EXAMPLES,
-    _merge,
-    _noun_types,
-    _num,
-    _Pick,
-    _player,
-    _Ref,
-    _Stmt,
-    timing_name,
-)
+from judge.text.bs.events import EventMixin
+from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
-
-#: The event a BS event condition describes, as the timing name of an ability triggered by it
-#: ("one of your spirits is destroyed" → when_destroyed): read by the engine instead of the words.
-_EVENT_TOKENS = frozenset({"EVENT_PASSIVE", "EVENT_ACTIVE", "STATE", "USE_VERB", "DEPLOY_VERB"})
-_EVENT_KINDS = frozenset({"event", "would", "happened_this_turn"})
-_EVENT_NAMES = {"use": "uses", "summon": "summons", "discard": "discards", "deploy": "deploys"}
+from judge.text.parse import Prepared
 
 
-def _event_of(children: list) -> str | None:
-    """`when_<verb>` from the first event word among a condition's tokens (None when there is none)."""
-    tok = next((t for t in children if isinstance(t, Token) and t.type in _EVENT_TOKENS), None)
-    if tok is None:
-        return None
-    word = str(tok).lower()
-    return "when_" + _EVENT_NAMES.get(word, word)
+class _Stmt(list):
+    """A statement's effects, flagged when it ends in "instead" (a substitution, BSS 8-9) or says
+    "This effect does not duplicate." (BS 12-3-2)."""
+
+    instead = False
+    restriction: str | None = None
 
 
-class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, DirectiveMixin, Transformer):
-    """Bottom-up: tokens → values, rules → AST nodes (spans shifted into the original text)."""
+def _with_reminder(effect: Any, reminder: list) -> Any:
+    """`effect` with the printed timing of each gained keyword (a reminder, BSS 11-14-2) set, wherever
+    the Gain sits (inside an "if …" too)."""
+    timings = {name: timing for timing, name in reminder}
+    if isinstance(effect, Gain) and effect.keyword is not None and effect.timing is None:
+        return replace(effect, timing=timings.get(effect.keyword.name))
+    if isinstance(effect, Conditional | Optional | Sequence):
+        return replace(effect, effects=tuple(_with_reminder(e, reminder) for e in effect.effects))
+    return effect
 
-    def __init__(self, text: str, offset: int) -> None:
+
+class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, CoreMixin,
+                    Transformer):
+    """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
+
+    __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
+
+    def __init__(self, prepared: Prepared, offset: int) -> None:
         super().__init__()
-        self.text, self.offset = text, offset
+        self.prepared, self.offset = prepared, offset
 
-    # ── helpers ──
+    # ── positions ──
     def _span(self, meta: Any) -> Span | None:
         if meta is None or getattr(meta, "empty", True):
             return None
-        return Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
+        p = self.prepared
+        return Span(self.offset + p.to_source(meta.start_pos), self.offset + p.to_source_end(meta.end_pos))
 
-    def _slice(self, meta: Any) -> str:
+    def _printed(self, meta: Any) -> str:
+        """The printed words a node was read from (for display only)."""
         if meta is None or getattr(meta, "empty", True):
             return ""
-        return self.text[meta.start_pos:meta.end_pos]
+        p = self.prepared
+        return p.source[p.to_source(meta.start_pos):p.to_source_end(meta.end_pos)].strip()
 
     def __default__(self, data: str, children: list, meta: Any) -> Any:
         return Tree(data, children, meta)
 
-    def __default_token__(self, token: Token) -> Any:
-        return token
+    # ── words of closed sets, as tokens of one type each ──
+    def stat(self, c: list) -> Token:
+        return Token("STAT", str(c[0]).lower())
 
-    # ── numbers, durations ──
-    def count(self, c: list) -> int:
-        return _num(c[0])
+    def zone(self, c: list) -> Token:
+        word = str(c[0]).lower()
+        return Token("ZONE", "hand" if word.startswith("hand") else word)
 
+    def done(self, c: list) -> Token:
+        return c[0]
+
+    def revealed_cards(self, c: list) -> Token:
+        return Token("REVEALED", "revealed")
+
+    # ── durations ──
     def duration(self, c: list) -> Duration:
         t = str(c[0]).lower()
         if "next" in t:
             return Duration.NEXT_TURN_END
         return Duration.BATTLE if "battle" in t else Duration.TURN
 
-    # ── keywords ──
+    # ── keywords (BSS 11) ──
     def keyword_name(self, c: list) -> str:
-        raw = re.sub(r"\s+", "", str(c[0])).lower()
-        return _KEYWORDS.get(raw, str(c[0]).title())
+        word = unmark(c[0])
+        return _KEYWORDS.get(re.sub(r"\s+", "", word).lower(), word)
+
+    def kw_name(self, c: list) -> str:
+        return c[0] if isinstance(c[0], str) and not isinstance(c[0], Token) else \
+            _KEYWORDS.get(re.sub(r"\s+", "", str(c[0])).lower(), str(c[0]).strip())
 
     def kwp_color(self, c: list) -> str:
         return str(c[0]).lower()
@@ -113,41 +129,55 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     def kwp_plus(self, c: list) -> str:
         return f"+{_num(c[0])}"
 
+    def kwp_family(self, c: list) -> str:
+        return unmark(c[0])
+
     def kwp_name(self, c: list) -> str:
-        return " ".join(str(t).strip('"“”') for t in c)
+        return unmark(str(c[0]).strip('"“”'))
+
+    def kwp_cost(self, c: list) -> str:
+        # BSS 11-8-2 [Ascend: condition]: "Costs 4 or More" → "cost>=4"
+        n, op = first(c, tuple)
+        return f"cost{op if op != '==' else '>='}{n}"
 
     def kw_params(self, c: list) -> tuple[str, ...]:
         return tuple(c)
 
     @v_args(meta=True)
     def keyword(self, meta: Any, c: list) -> Keyword:
-        params = c[1] if len(c) > 1 else ()
-        return Keyword(c[0], tuple(params), span=self._span(meta))
+        name = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        params = first(c, tuple) or ()
+        return Keyword(name, tuple(params), span=self._span(meta))
 
     @v_args(meta=True)
     def keyword_bare(self, meta: Any, c: list) -> Keyword:
         # a keyword printed without 【】 ("Curse" after a label; BSS 11)
-        return Keyword(self.keyword_name(c[:1]), tuple(c[1]) if len(c) > 1 else (), span=self._span(meta))
+        return Keyword(self.keyword_name(c[:1]), first(c, tuple) or (), span=self._span(meta))
 
     keyword_tail = keyword_bare
-
-    def kwp_cost(self, c: list) -> str:
-        # BSS 11-8-2 [Ascend: condition]: "Costs 4 or More" → "cost>=4"
-        return f"cost{_OPS[str(c[-1]).lower()]}{_num(c[1])}"
 
     def keyword_ref(self, c: list) -> Keyword:
         if isinstance(c[0], Token) and c[0].type == "QUOTED_KW":     # "Link": the name inside the quotes
             return Keyword(self.keyword_name([str(c[0]).strip('"')]))
         return c[0] if isinstance(c[0], Keyword) else Keyword(c[0])
 
-    def colors(self, c: list) -> tuple[str, ...]:
-        return tuple(str(t).lower() for t in c)
+    def keyword_line(self, c: list) -> dict:
+        reminder = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "reminder"), [])
+        return {"keywords": [k for k in c if isinstance(k, Keyword)], "reminder": reminder,
+                "either": any(str(t).strip(" ,").lower() == "or" for t in c
+                              if isinstance(t, Token) and t.type == "AND_KW")}
 
-    # ── statements & sentences ──
+    # ── statements ──
     def directives(self, c: list) -> list:
         out: list = []
+        after = None
         for x in c:
+            if isinstance(x, tuple) and x and x[0] == "after":       # "… after its effect resolves and …"
+                after = x[2]
+                x = x[1]
             out.extend(x if isinstance(x, list) else [x])
+        if after is not None:
+            return [Conditional(condition=Condition(kind="after_resolves", text=""), effects=tuple(out), span=after)]
         return out
 
     @v_args(meta=True)
@@ -156,147 +186,158 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
 
     @v_args(meta=True)
     def required_cost(self, meta: Any, c: list) -> list:
-        # "Discard three cards to place a core …": the first part is paid to do the rest
+        # "Discard three cards to place a core …": the first part is paid to do the rest (BSS 8-4-1)
         return [Sequence(connector="to", effects=(*c[0], *c[1]), span=self._span(meta))]
 
     @v_args(meta=True)
     def cost_clause(self, meta: Any, c: list) -> list:
-        cost = Cost(effects=tuple(c[-2]))
-        return [Optional(effects=tuple(c[-1]), cost=cost, span=self._span(meta))]
+        lists = [x for x in c if isinstance(x, list)]
+        cost, effects = lists[0], lists[-1]
+        if len(cost) == 1 and len(effects) == 1 and isinstance(effects[0], Activate) and effects[0].step \
+                and isinstance(cost[0], MoveCores) and cost[0].equal_to is not None and cost[0].equal_to.stat == "cost":
+            # "pay this card's cost to activate its flash effect" (BSS 10-9-2): activated, its cost paid
+            return [Optional(effects=(replace(effects[0], pay_cost=True),), span=self._span(meta))]
+        return [Optional(effects=tuple(effects), cost=Cost(effects=tuple(cost)), span=self._span(meta))]
 
     @v_args(meta=True)
-    def condition(self, meta: Any, c: list) -> Condition:
-        return Condition(kind="text", text=self._slice(meta), span=self._span(meta))
+    def must_do(self, meta: Any, c: list) -> list:
+        # "they must discard a card (as an additional cost)" (BS 5-19-5; BSS 8-4-2-2)
+        effects = next(x for x in c if isinstance(x, list))
+        who = first(c, Player)
+        if who is None and isinstance(c[0], Ref):
+            who = Player.OPPONENT           # "they must discard a card": a pronoun for a player is the opponent
+        if who is not None:
+            effects = [replace(e, player=who) if hasattr(e, "player") and e.player in (None, Player.YOU)
+                       else e for e in effects]
+        connector = "additional_cost" if tok(c, "ADDITIONAL_COST") is not None else "must"
+        return [Sequence(connector=connector, effects=tuple(effects), span=self._span(meta))]
 
-    def _cond(kind: str, event: str | None = None):
-        @v_args(meta=True)
-        def make(self, meta: Any, c: list) -> Condition:
-            sel = next((x for x in c if isinstance(x, Selector)), None)
-            return Condition(kind=kind, text=self._slice(meta), selector=sel, span=self._span(meta),
-                             event=event or (_event_of(c) if kind in _EVENT_KINDS else None))
-        return make
+    @v_args(meta=True)
+    def choice(self, meta: Any, c: list) -> list:
+        from judge.text.ast import Modal
 
-    cond_control = _cond("control")
-    cond_life = _cond("life")
-    cond_have = _cond("count")
-    cond_soul_core = _cond("soul_core")
-    cond_is = _cond("is")
-    cond_has_keyword = _cond("has_keyword")
-    cond_costs = _cond("compare")
-    cond_event = _cond("event")
-    cond_spend = _cond("soul_core_spent")
-    cond_none = _cond("none")
-    ev_life = _cond("event", "when_life_reduced")
-    ev_core = _cond("event", "when_cores_placed")
-    ev_battle_end = _cond("battle_end")
-    ev_passive = _cond("event")
-    cond_pay = _cond("pay")
-    cond_used_main = _cond("used_during_main_step")
-    cond_burst_set = _cond("burst_set")
-    ev_spend = _cond("soul_core_spent")
-    cond_among = _cond("among_revealed")
-    cond_history = _cond("happened_this_turn")
-    ev_draw = _cond("event", "when_draws")
-    ev_effect = _cond("event")
-    ev_would = _cond("would")
-    ev_effect_to = _cond("event")
-    cond_compare = _cond("compare")
-    cond_symbols = _cond("symbols")
-    cond_bp = _cond("compare")
-    cond_control_none = _cond("control_none")
-    cond_turn = _cond("turn")
-    cond_level = _cond("level")
-    cond_empty = _cond("empty_zone")
-    ev_active = _cond("event")
-    ev_use = _cond("event")
+        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c if not isinstance(x, Token))
+        return [Modal(count=1, options=options, span=self._span(meta))]
+
+    @v_args(meta=True)
+    def then_seq(self, meta: Any, c: list) -> list:
+        lists = [x for x in c if isinstance(x, list)]
+        return [Sequence(connector="then", effects=(*lists[0], *lists[1]), span=self._span(meta))]
 
     @v_args(meta=True)
     def statement(self, meta: Any, c: list) -> list:
-        effects = c[0] if isinstance(c[0], list) else [c[0]]
+        head = c[0]
+        effects = head if isinstance(head, list) else [head]
         instead = getattr(self, "_instead", False)     # "… instead and …" inside the statement
         self._instead = False
+        restriction = getattr(head, "restriction", None)
         for item in c[1:]:
-            if item is None:             # a keyword reminder (its printed timing): nothing to do
+            if not isinstance(item, tuple):
                 continue
-            kind, cond = item
+            kind, payload = item
             if kind == "instead":
                 instead = True
-                continue
-            if kind == "per":
-                applied = [replace(e, per=cond) if getattr(e, "per", False) is None else e for e in effects]
-                if applied == effects:   # no amount to multiply: the whole sentence repeats per item
-                    applied = [Conditional(condition=Condition(kind="for_each", text="for each", selector=cond),
+            elif kind == "unless_pay":
+                effects = [replace(e, cost=Cost(effects=(payload,))) if isinstance(e, Restriction) else e
+                           for e in effects]
+            elif kind == "per":
+                # "… and place one core … for each card you discarded": the last amount is multiplied
+                last = max((i for i, e in enumerate(effects) if getattr(e, "per", False) is None), default=None)
+                applied = [replace(e, per=payload) if i == last else e for i, e in enumerate(effects)]
+                if last is None:         # no amount to multiply: the whole sentence repeats per item
+                    applied = [Conditional(condition=Condition(kind="for_each", text="", selector=payload),
                                            effects=tuple(effects), span=self._span(meta))]
                 effects = applied
-                continue
-            effects = [Conditional(condition=cond, effects=tuple(effects), span=self._span(meta))]
+            elif kind == "restrict":
+                restriction = payload
+            elif kind == "reminder":         # the gained keywords' printed timing (BSS 11-14-2)
+                effects = [_with_reminder(e, payload) for e in effects]
+            else:
+                effects = [Conditional(condition=payload, effects=tuple(effects), span=self._span(meta))]
         out = _Stmt(effects)
         out.instead = instead
-        out.restriction = getattr(c[0], "restriction", None)
+        out.restriction = restriction
         return out
 
     @v_args(meta=True)
     def grant(self, meta: Any, c: list) -> list:
         # "… gain the following effect: When This Spirit Attacks <effect>" (BSS 8-1-5-1, 8-2-2-2);
-        # bs_assemble moves the line's later sentences into the gained ability too.
-        label = next(str(t) for t in c if isinstance(t, Token) and t.type == "TIMING")
-        kind = AbilityKind.TRIGGERED if label.lower().startswith("when") else AbilityKind.CONSTANT
+        # the assembly moves the line's later sentences into the gained ability too.
+        from judge.text.bs.assemble import ability_kind
+        from judge.text.bs.labels import label_timing
+
+        parts = first(c, list)
         inner = c[-1]
-        gained = Ability(kind=kind, timing=timing_name(label), timing_text=label, effects=tuple(inner),
-                         restrictions=(inner.restriction,) if inner.restriction else (),
-                         text=self._slice(meta), span=self._span(meta))
-        dur = next((x for x in c if isinstance(x, Duration)), Duration.PERMANENT)
-        target = next(x for x in c if isinstance(x, Selector))
-        return [Gain(target=target, ability=gained, duration=dur, span=self._span(meta))]
+        timing, trigger = label_timing(parts)
+        gained = Ability(kind=ability_kind(timing, trigger), timing=timing, condition=trigger,
+                         effects=tuple(inner), restrictions=(inner.restriction,) if inner.restriction else (),
+                         text=self._printed(meta), span=self._span(meta))
+        return [Gain(target=first(c, Selector), ability=gained, duration=first(c, Duration) or Duration.PERMANENT,
+                     span=self._span(meta))]
 
     def directive_instead(self, c: list) -> Any:
         # "keep it on the field exhausted instead and discard …": the statement is a substitution (BSS 8-9-1)
         self._instead = True
         return c[0]
 
-    def tr_unless(self, c: list) -> tuple:
-        return ("if", replace(c[0], kind="unless", text="unless " + c[0].text))
-
-    def tr_per(self, c: list) -> tuple:
-        return c[0]
-
-    def tr_if(self, c: list) -> tuple:
-        return ("if", c[0])
-
-    def tr_when(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def tr_start(self, c: list) -> tuple:
-        return ("when", Condition(kind="timing", text=str(c[0])))
-
-    @v_args(meta=True)
-    def while_paying(self, meta: Any, c: list) -> tuple:
-        return ("when", Condition(kind="while_paying_cost", text=self._slice(meta).rstrip(", "),
-                                  selector=next((x for x in c if isinstance(x, Selector)), None)))
-
-    @v_args(meta=True)
-    def after_directive(self, meta: Any, c: list) -> list:
-        first = c[0] if isinstance(c[0], list) else [c[0]]
-        cond = Condition(kind="after_resolves", text=str(c[1]))
-        return [Conditional(condition=cond, effects=tuple(first), span=self._span(meta))]
-
     def no_duplicate(self, c: list) -> list:
         out = _Stmt()
         out.restriction = "unstackable"
         return out
 
-    def tr_this_effect(self, c: list) -> None:
-        return None              # "with this effect": the effect's own directive, nothing to add
+    @v_args(meta=True)
+    def after_directive(self, meta: Any, c: list) -> tuple:
+        # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
+        return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta))
+
+    # trailers: (kind, payload)
+    def tr_if(self, c: list) -> tuple:
+        return ("if", c[0])
+
+    def tr_unless(self, c: list) -> tuple:
+        return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
+
+    @v_args(meta=True)
+    def tr_unless_pay(self, meta: Any, c: list) -> tuple:
+        # "cannot attack unless they pay one core": the cost that lifts the restriction (BSS 8-4)
+        who = first(c, Player) or Player.OPPONENT
+        return ("unless_pay", MoveCores(count=next(x for x in c if isinstance(x, int) and not isinstance(x, bool)),
+                                        source="field_or_reserve", dest="trash", player=who, span=self._span(meta)))
+
+    def tr_per(self, c: list) -> tuple:
+        return c[0]
+
+    def tr_when(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    def tr_at(self, c: list) -> tuple:
+        return ("when", c[0])
 
     def tr_instead(self, c: list) -> tuple:
         return ("instead", None)
 
-    @v_args(meta=True)
-    def tr_after(self, meta: Any, c: list) -> tuple:
-        return ("after", Condition(kind="after_resolves", text=self._slice(meta)))
-
-    def ev_tail(self, c: list) -> None:
+    def instead_of(self, c: list) -> None:
         return None
+
+    def tr_this_effect(self, c: list) -> None:
+        return None              # "with this effect": the effect's own directive, nothing to add
+
+    def tr_after(self, c: list) -> tuple:
+        return ("if", Condition(kind="after_resolves", text=""))
+
+    def tr_paying(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    def tr_once(self, c: list) -> tuple:
+        return ("restrict", "once_per_turn")
+
+    def tr_reminder(self, c: list) -> tuple:
+        return c[0]
+
+    def once_only(self, c: list) -> list:
+        out = _Stmt()
+        out.restriction = "once_per_turn"
+        return out
 
     # leads: (kind, payload)
     def then(self, c: list) -> tuple:
@@ -306,10 +347,8 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
         return ("after_resolves", None)
 
     def if_you_do(self, c: list) -> tuple:
-        return ("if", Condition(kind="did", text="If you do"))
-
-    def if_you_dont(self, c: list) -> tuple:
-        return ("if", Condition(kind="did_not", text="If you do not"))
+        negated = any(isinstance(t, Token) and t.type == "NEG" for t in c)
+        return ("if", Condition(kind="did_not" if negated else "did", text="If you do" + (" not" if negated else "")))
 
     def otherwise(self, c: list) -> tuple:
         return ("otherwise", None)
@@ -317,10 +356,11 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     def if_possible(self, c: list) -> tuple:
         return ("if", Condition(kind="possible", text="If possible"))
 
-    @v_args(meta=True)
-    def when_first(self, meta: Any, c: list) -> tuple:
-        ev = c[0]
-        return ("when", replace(ev, kind="first_each_turn", text=self._slice(meta).rstrip(", ")))
+    def or_else(self, c: list) -> tuple:
+        return ("or", None)
+
+    def bullet(self, c: list) -> tuple:
+        return ("bullet", None)
 
     def if_cond(self, c: list) -> tuple:
         return ("if", c[0])
@@ -328,26 +368,47 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
     def when_event(self, c: list) -> tuple:
         return ("when", c[0])
 
+    @v_args(meta=True)
+    def when_state_event(self, meta: Any, c: list) -> tuple:
+        # "When you have 3 or fewer life and you reduce your opponent's life, …": both must be true
+        state = self.cond_have([x for x in c if not isinstance(x, Condition)])
+        event = first(c, Condition)
+        return ("when", Condition(kind="all", text=self._printed(meta).rstrip(", "), conditions=(state, event),
+                                  span=self._span(meta)))
+
+    def when_next(self, c: list) -> tuple:
+        ev = first(c, Condition)
+        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only")))
+
+    def after_draw(self, c: list) -> tuple:
+        # "After your draw, …": after the draw of the draw step (BSS 6-4)
+        return ("when", Condition(kind="event", text="", event="draws", player=_player(tok(c, "POSS")),
+                                  qualifiers=("draw_step",)))
+
+    def while_battling(self, c: list) -> tuple:
+        # "While your Voidlord spirits are attacking, …", "While one of your … is being blocked, …"
+        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
+        return ("if", Condition(kind="is", text="", selector=c[0],
+                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
+
+    def when_first(self, c: list) -> tuple:
+        ev = c[0]
+        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
+
     def once_per_turn(self, c: list) -> tuple:
         return ("restrict", "once_per_turn")
 
     def lead_duration(self, c: list) -> tuple:
         return ("duration", c[0])
 
-    def start_of_step(self, c: list) -> tuple:
-        return ("when", Condition(kind="timing", text="At the start of the step"))
+    def at_time(self, c: list) -> tuple:
+        return ("when", c[0])
 
-    def end_of_battle(self, c: list) -> tuple:
-        return ("when", Condition(kind="timing", text=str(c[0])))
-
-    def lead_per_symbol(self, c: list) -> tuple:
-        target = next(x for x in c if isinstance(x, Selector))
-        return ("per", Selector(count=None, name="symbol", owner=target.owner))
+    def lead_paying(self, c: list) -> tuple:
+        return ("when", c[0])
 
     def lead_per(self, c: list) -> tuple:
-        sel = next(x for x in c if isinstance(x, Selector))
-        state = next((str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")), None)
-        return ("per", replace(sel, state=state) if state else sel)
+        return c[0]
 
     @v_args(meta=True)
     def sentence_(self, meta: Any, c: list) -> tuple:
@@ -360,25 +421,46 @@ class BSTransformer(SagaMixin, SelectorMixin, RestrictionMixin, HandMixin, Direc
 
     @v_args(meta=True)
     def chain_part(self, meta: Any, c: list) -> tuple:
-        return ("chain", c[0], c[1:], self._span(meta))
+        return ("chain", c[0], [x for x in c[1:] if isinstance(x, tuple)], self._span(meta))
 
-    def effect_text(self, c: list) -> dict:
-        label = next((str(x.children[0]) for x in c if isinstance(x, Tree) and x.data == "timing_inline"), None)
+    def text(self, c: list) -> dict:
         return {"sentences": [x for x in c if isinstance(x, tuple) and len(x) == 3],
                 "chains": [x for x in c if isinstance(x, tuple) and len(x) == 4],
-                "keyword": next((x for x in c if isinstance(x, Keyword)), None),
-                "inline": label}
+                "keyword": first(c, Keyword)}
 
-    def timing_inline(self, c: list) -> Tree:
-        return Tree("timing_inline", c)
+    # ── the line ──
+    def body_keyword(self, c: list) -> dict:
+        return {"label": first(c, list), **first(c, dict)}
 
-    def timing(self, c: list) -> str:
-        return " / ".join(str(t) for t in c)
+    def body_text(self, c: list) -> dict:
+        return {"label": first(c, list), **first(c, dict)}
+
+    def body_label(self, c: list) -> dict:
+        return {"label": c[0]}
+
+    def tag(self, c: list) -> tuple:
+        t = c[0]
+        word = str(t).strip("[] ").lower()
+        if t.type == "STEP_TAG":
+            return ("step", word)
+        if t.type == "BURST_TAG":
+            return ("burst", word)
+        return ("limit", tuple("once_per_turn" if "once" in p else "unstackable" for p in word.split(",")))
+
+    def tags(self, c: list) -> list:
+        return list(c)
+
+    def levels(self, c: list) -> tuple:
+        return ("levels", tuple(int(re.sub(r"\D", "", str(t))) for t in c))
+
+    def line(self, c: list) -> list:
+        return list(c)
 
 
 from judge.text.bs import assemble as bs_assemble  # noqa: E402  (the sentence → ability assembly half)
+from judge.text.bs.normalise import prepare  # noqa: E402  (the pipeline's normalisation hook)
 
 build = bs_assemble.build
 sentence_spans = bs_assemble.sentence_spans
 
-__all__ = ["EXAMPLES", "BSTransformer", "build", "sentence_spans", "timing_name"]
+__all__ = ["EXAMPLES", "PHRASES", "BSTransformer", "Ref", "_player", "build", "prepare", "sentence_spans"]

@@ -256,7 +256,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         if window.whose is None or window.phase is not None or window.whose.value == "any":
             return effects
         word = "your_turn" if window.whose.value == "you" else "opponent_turn"
-        cond = Condition(kind="turn", text=word, window=window, span=self._span(meta))
+        cond = Condition(kind="turn", text=word, during=window, span=self._span(meta))
         inner = [with_duration(e, Duration.PERMANENT) for e in effects]
         return [Conditional(condition=cond, effects=tuple(inner), span=self._span(meta))]
 

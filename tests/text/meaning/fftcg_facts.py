@@ -7,7 +7,7 @@ never copied here (it is read from ../shared/corpus at test time). Fact syntax: 
 
 from __future__ import annotations
 
-from meaning_check import Has
+from fact_check import Has
 
 ENTRIES: list[tuple[str, int, list]] = [
     ("10-003C", 0, [("ability", {"restrictions": Has("ex_burst")}),

@@ -1,88 +1,79 @@
-"""Facts about an ability, checked on its AST with the source text ignored.
+"""Facts about an ability, checked on its AST (never on its text): the small language the meaning
+tables are written in.
 
-A fact is `(kind, {path: value})`: some node of that kind in the ability (its AST walked, the ability
-itself included as kind "ability") has every one of those values. A path is dotted ("target.owner");
-an enum is compared by its value, a tuple as a tuple; `Has(x)` means a tuple field contains x;
-`Absent(kind)` says no node of that kind is there at all. Paths into text (`text`, `timing_text`,
-`span`) are refused: the facts are about meaning, never about the words.
+A fact is `"kind: test test …"`: some node of that kind (the JSON kind, e.g. `destroy`, `selector`,
+`condition`, `ability` for the ability itself) satisfies every test. A test is
+- `path=value`: the field at the dotted path equals the value (an enum compares by its value, a
+  tuple as its items joined by ",", True as "yes", None as "none", a space as "_");
+- `path<=N`, `path>=N`, `path==N`, `path<N`, `path>N`: the path names a Selector, a Condition or a
+  Threshold whose last part is a stat (`target.bp<=3000`, `threshold.life<=3`): a threshold of
+  that stat with that comparison and number exists there.
+`"no kind"` says no node of that kind exists in the ability.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, is_dataclass
+import re
 from enum import Enum
 from typing import Any
 
-from judge.text.ast import Ability, kind_of, walk
+from judge.text.ast import Condition, Selector, Threshold, kind_of, walk
 
-_TEXT_FIELDS = frozenset({"text", "timing_text", "span"})
-
-
-@dataclass(frozen=True)
-class Has:
-    """The field is a tuple that contains this value."""
-
-    value: Any
-
-
-@dataclass(frozen=True)
-class Absent:
-    """No node of this kind anywhere in the ability."""
-
-    kind: str
+_CMP = re.compile(r"^(?P<path>[\w.]+?)(?P<op><=|>=|==|<|>)(?P<value>-?\d+)$")
 
 
 def _get(node: Any, path: str) -> Any:
-    value = node
     for part in path.split("."):
-        if part in _TEXT_FIELDS:
-            raise AssertionError(f"a fact may not read the text ({path})")
-        if value is None:
+        if node is None:
             return None
-        value = getattr(value, part)
-    return value
+        node = getattr(node, part)
+    return node
 
 
-def _norm(value: Any) -> Any:
+def _shown(value: Any) -> str:
     if isinstance(value, Enum):
-        return value.value
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
     if isinstance(value, tuple):
-        return tuple(_norm(v) for v in value)
-    return value
+        return ",".join(_shown(v) for v in value)
+    return str(value).replace(" ", "_")
 
 
-def _matches(node: Any, fields: dict[str, Any]) -> bool:
-    for path, want in fields.items():
-        try:
-            got = _norm(_get(node, path))
-        except AttributeError:
-            return False
-        if isinstance(want, Has):
-            if not isinstance(got, tuple) or _norm(want.value) not in got:
-                return False
-        elif got != _norm(want):
-            return False
-    return True
+def _thresholds(node: Any) -> tuple[Threshold, ...]:
+    if isinstance(node, Threshold):
+        return (node,)
+    if isinstance(node, Selector):
+        return node.thresholds
+    if isinstance(node, Condition):
+        return (node.threshold,) if node.threshold is not None else ()
+    return ()
 
 
-def nodes_of(ability: Ability, kind: str) -> list[Any]:
-    if kind == "ability":
-        return [ability]
-    return [n for n in walk(ability) if is_dataclass(n) and kind_of(n) == kind]
+def _holds(node: Any, test: str) -> bool:
+    m = _CMP.match(test)
+    if m:
+        owner_path, _, stat = m["path"].rpartition(".")
+        owner = _get(node, owner_path) if owner_path else node
+        return any(t.stat == stat and t.op == m["op"] and t.value == int(m["value"]) for t in _thresholds(owner))
+    path, _, want = test.partition("=")
+    try:
+        return _shown(_get(node, path)) == want
+    except AttributeError:
+        return False
 
 
-def missing(ability: Ability, facts: list[Any]) -> list[str]:
-    """The facts the ability's AST does not show (empty when it shows them all)."""
-    out = []
-    for fact in facts:
-        if isinstance(fact, Absent):
-            if nodes_of(ability, fact.kind):
-                out.append(f"no {fact.kind} expected")
-            continue
-        kind, fields = fact
-        if not any(_matches(n, fields) for n in nodes_of(ability, kind)):
-            out.append(f"{kind} {fields}")
-    return out
+def check(ability: Any, fact: str) -> bool:
+    """Whether one fact holds of the ability's AST."""
+    head, _, tests = fact.partition(":")
+    head = head.strip()
+    if head.startswith("no "):
+        kind = head[3:].strip()
+        return not any(kind_of(n) == kind for n in walk(ability))
+    nodes = [n for n in walk(ability) if kind_of(n) == head]
+    return any(all(_holds(n, t) for t in tests.split()) for n in nodes)
 
 
-__all__ = ["Absent", "Has", "missing", "nodes_of"]
+__all__ = ["check"]

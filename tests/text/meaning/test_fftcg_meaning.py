@@ -16,8 +16,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from fact_check import missing
 from fftcg_facts import ENTRIES
-from meaning_check import missing
 
 from judge.text.ast import Ability
 from judge.text.fftcg.source import split_abilities

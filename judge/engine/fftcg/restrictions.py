@@ -1,0 +1,84 @@
+"""What effects forbid, compel or allow a Character to do (2.1, 2.2, 10.1.2.1, 10.1.3.1): "cannot attack /
+block / be broken", "cannot be blocked by …", "must attack / block if possible", "can attack twice".
+
+Each reads a resolved effect on the Character (a `Mod`), its own field ability, and other cards' field
+abilities that name it, from the board as it is now.
+"""
+
+from __future__ import annotations
+
+from judge.engine.fftcg.model import State
+from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
+from judge.text.ast import AbilityKind, Restriction
+
+
+def restricted(s: State, uid: str, action: str, mode: str = "cannot") -> bool:
+    """True when an effect says this Character cannot `action` (attack, block, be broken …), or, with
+    `mode="can"`, that it may (attack twice): a resolved effect on it, its own field ability, or another
+    card's field ability naming it."""
+    c = s.char(uid)
+    if c is None:
+        return False
+    if any(m.kind == mode and m.value == action for m in c.mods):
+        return True
+    for ab in abilities(s, uid):
+        for e in own_effects(s, uid, ab):
+            if isinstance(e, Restriction) and e.mode == mode and e.action == action and \
+                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and \
+                    (e.target is None or e.target.self_ref):
+                return True
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == mode and e.action == action and e.target is not None \
+                and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            return True
+    return False
+
+
+def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
+    """True when the attacker's own ability says it cannot be blocked (by Forwards like `blocker`)."""
+    c = s.char(attacker)
+    if c is None:
+        return False
+    for ab in abilities(s, attacker):
+        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            continue
+        for e in own_effects(s, attacker, ab):
+            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and \
+                    (e.target is None or e.target.self_ref) and \
+                    (e.by is None or matches(s, blocker, e.by, c.controller, attacker)):
+                return True
+    if any(m.kind == "blocked_by" and matches(s, blocker, m.value, c.controller, attacker) for m in c.mods):
+        return True
+    return any(m.kind == "cannot" and m.value == "be_blocked" for m in c.mods) or any(
+        isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_blocked" and e.target is not None
+        and not e.target.self_ref and matches(s, attacker, e.target, src.controller, src.uid)
+        and (e.by is None or matches(s, blocker, e.by, src.controller, src.uid)) for src, e in field_effects(s))
+
+
+def must_attack(s: State, uid: str) -> bool:
+    """True when an effect says this Forward must attack (10.1.2.1.3)."""
+    return _must(s, uid, "attack")
+
+
+def must_block(s: State, uid: str) -> bool:
+    """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
+    return _must(s, uid, "block")
+
+
+def _must(s: State, uid: str, action: str) -> bool:
+    """An effect compels this Character to `action`: its own field ability, another card's field ability that
+    names it ("All Forwards must …"), or an effect that resolved on it."""
+    for ab in abilities(s, uid):
+        for e in own_effects(s, uid, ab):
+            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
+                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
+                return True
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
+                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            return True
+    c = s.char(uid)
+    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
+
+
+__all__ = ["cannot_be_blocked_by", "must_attack", "must_block", "restricted"]

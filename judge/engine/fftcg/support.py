@@ -1,0 +1,215 @@
+"""What the FFTCG engine carries out of a parsed ability (the `Rules.unexecuted` hook, `judge card`).
+
+It reads the registries the engine runs on — effect node kinds and the fields each reads
+(`handlers.EFFECTS`), condition kinds (`conditions.READERS`), trigger timings (`triggers`), keywords,
+what a field ability may do on the board — so a node reported here is one the engine would meet with
+"not modelled" (or would not apply). The answer names the node kinds or typed values it does not run;
+empty: the whole ability is carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
+from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
+from judge.engine.fftcg.cost import cost_option
+from judge.engine.fftcg.delayed import phase_event
+from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
+from judge.engine.fftcg.triggers import _TIMINGS
+from judge.text import ast
+from judge.text.ast import AbilityKind
+
+#: conditions `effects.run` decides from what happened in the same effect ("If you do so", "If not")
+RUN_CONDITIONS = frozenset({"do_so", "not_done"})
+#: what a resolving Restriction can be: its (mode, action)
+RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block"),
+                                   ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
+#: the field-ability restrictions the board applies: (mode, action prefix)
+FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
+                      ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
+                      ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
+                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"))
+#: the zones "for each …" can count
+PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
+REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
+                          "revealed_shuffle"})
+
+
+def condition_gaps(c: ast.Condition) -> Iterator[str]:
+    """A condition the engine cannot decide from the board."""
+    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS:
+        return
+    if c.kind in payments.UNPAID_KINDS:
+        if c.cost is None:
+            yield "condition: an unpaid cost not typed"
+        return
+    if c.event is not None:
+        if c.event not in replacement.EVENTS:
+            yield f"replacement on {c.event}"
+        return
+    yield f"condition {c.kind}"
+
+
+def _value_gaps(e: Any) -> Iterator[str]:
+    """Typed values of a registered node that the engine's handler does not carry out."""
+    if isinstance(e, ast.SetState) and e.state not in handlers._STATES:
+        yield f"set_state {e.state}"
+    elif isinstance(e, ast.ModifyStat) and e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
+        yield f"modify_stat {e.stat}"
+    elif isinstance(e, ast.Restriction) and not (e.target is not None and (e.mode == "lose" or e.action == "be_chosen")) \
+            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS:
+        yield f"restriction {e.mode} {e.action}"
+    elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
+                                                   "break", "trash", "removed", "damage"):
+        yield f"move to {e.dest}"
+    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control"):
+        yield f"deploy {e.verb}"
+    elif isinstance(e, ast.Damage) and e.amount_from not in handlers._AMOUNTS:
+        yield f"damage {e.amount_from}"
+    elif isinstance(e, ast.Gain) and (e.family is not None or (e.keyword is None and e.ability is None)):
+        yield "gain something other than a keyword or an ability"
+    elif isinstance(e, ast.Delayed) and e.timing != "when_do_so" and phase_event(e.timing, e.phase_number) is None:
+        yield f"delayed {e.timing}"
+    elif isinstance(e, ast.Conditional):
+        yield from condition_gaps(e.condition)
+    per = getattr(e, "per", None)
+    if isinstance(per, ast.Selector) and per.zone not in PER_ZONES and not str(per.zone).startswith("counters:"):
+        yield f"for each … {per.zone}"
+
+
+def effect_gaps(e: Any) -> Iterator[str]:
+    """What of one effect node (not its children) the engine does not carry out."""
+    kind = ast.kind_of(e)
+    if isinstance(e, ast.Modal):
+        return                                    # its options are declared as it is cast or triggers
+    if isinstance(e, ast.Reveal):
+        if e.zone not in REVEAL_ZONES:
+            yield f"reveal {e.zone}"
+        return
+    if isinstance(e, ast.Pay):
+        return
+    entry = handlers.EFFECTS.get(type(e))
+    if entry is None:
+        yield kind
+        return
+    missing = handlers.unread(e, entry.extra["reads"])
+    if missing:
+        yield f"{kind} ({', '.join(missing)})"
+    yield from _value_gaps(e)
+
+
+def effects_gaps(effects: Any) -> Iterator[str]:
+    for node in ast.walk(effects):
+        if isinstance(node, ast.Effect):
+            yield from effect_gaps(node)
+
+
+def _field_effect_gaps(e: Any) -> Iterator[str]:
+    """A field ability's effect the board does not apply (11.9)."""
+    if isinstance(e, ast.Sequence):
+        for x in e.effects:
+            yield from _field_effect_gaps(x)
+    elif is_ongoing_condition(e):
+        yield from condition_gaps(e.condition)
+        for x in (*e.effects, *e.otherwise):
+            yield from _field_effect_gaps(x)
+    elif isinstance(e, ast.Conditional) and e.condition.event in replacement.EVENTS:
+        yield from effects_gaps(e.effects)
+    elif isinstance(e, ast.Conditional) and e.condition.event == "forms_party":
+        if not all(isinstance(x, ast.Restriction) and x.action == "be_blocked" for x in e.effects):
+            yield "field ability while in a party"
+    elif isinstance(e, ast.ModifyStat):
+        if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
+            yield f"field modify_stat {e.stat}"
+    elif isinstance(e, ast.Restriction):
+        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
+            yield f"field restriction {e.mode} {e.action}"
+    elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
+        yield f"field {ast.kind_of(e)}"
+
+
+def _self_cast_only(e: Any) -> bool:
+    """An effect that only matters while the card itself is cast or a deck is built (its own cost, when it may
+    be cast, whether it may be in a main deck), never while it is on the field."""
+    if isinstance(e, ast.Conditional):
+        return all(_self_cast_only(x) for x in (*e.effects, *e.otherwise))
+    if isinstance(e, ast.CostChange | ast.AlternativeCost):
+        return e.target.self_ref
+    if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
+        return True                                   # deck construction (8.1.3): never a matter of play
+    return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
+
+
+def on_field_gaps(ab: ast.Ability) -> tuple[str, ...]:
+    """What of an ability of a Character on the field this engine would leave undone: a field ability it does
+    not apply, or a trigger it does not watch (what only matters when casting the card is left out)."""
+    hit = _ON_FIELD.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    gaps: tuple[str, ...] = ()
+    if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+        gaps = tuple(dict.fromkeys(g for e in ab.effects if not _self_cast_only(e) for g in _field_effect_gaps(e)))
+    elif ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
+        gaps = tuple(dict.fromkeys(g for g in _trigger_gaps(ab) if g.startswith("trigger")))
+    _ON_FIELD[id(ab)] = (ab, gaps)
+    return gaps
+
+
+_ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
+
+
+def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
+    for t in (ab.timing or "").split("|"):
+        if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
+            yield f"trigger {t}"
+    if ab.condition is not None:
+        yield from condition_gaps(ab.condition)
+
+
+def _payable(e: Any) -> bool:
+    """Whether `costs.pay_costs` pays this part of a cost (11.6.2)."""
+    target = getattr(e, "target", None)
+    if isinstance(target, ast.Selector) and target.self_ref:
+        return True
+    if isinstance(e, ast.Discard):
+        return e.player in (None, ast.Player.YOU) and not e.per and e.controller_of is None
+    if isinstance(e, ast.SetState):
+        return e.state == "dull"
+    return isinstance(e, ast.Destroy) or (isinstance(e, ast.Move) and e.dest in costs._DESTS)
+
+
+def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
+    """The node kinds or values of an ability the engine does not carry out (empty: all of it)."""
+    gaps: list[str] = []
+    if ab.kind == AbilityKind.KEYWORD:
+        if ab.keyword is None or norm_kw(ab.keyword.name) not in KEYWORDS:
+            gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
+        return tuple(gaps)
+    for r in ab.restrictions:
+        if r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
+            gaps.append(f"limit {r}")
+    if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
+        gaps += _trigger_gaps(ab)
+        gaps += effects_gaps(ab.effects)
+    elif ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+        for e in ab.effects:
+            gaps += _field_effect_gaps(e)
+    elif ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL):
+        for e in ab.cost.effects if ab.cost is not None else ():
+            if not _payable(e):
+                gaps.append(f"cost {ast.kind_of(e)}")
+        gaps += effects_gaps(ab.effects)
+    elif ab.kind == AbilityKind.SUMMON:
+        if cost_option(ab):
+            gaps.append("optional extra cost to cast")
+        else:
+            gaps += effects_gaps(ab.effects)
+    else:
+        gaps.append(f"ability kind {ab.kind.value}")
+    return tuple(dict.fromkeys(gaps))
+
+
+__all__ = ["condition_gaps", "effect_gaps", "on_field_gaps", "unexecuted"]

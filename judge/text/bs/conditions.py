@@ -1,0 +1,338 @@
+"""Battle Spirits transformer, conditions: every one a typed `Condition` (kinds and fields in
+`judge.text.ast.CONDITION_KINDS`), never its words.
+
+- conditions about a player: what they have or control, counted (kind `count`), compared with the
+  other player (`compare`), only some kind (`only`), whose turn (`turn`), which step (`during`);
+- conditions about a card: what it is, has or costs (kind `is`, `object` the description);
+- events that happened (`happened`, with the `window` they happened in: this turn, this effect,
+  as part of a cost, the event that triggered the ability).
+Events themselves, their causes and the timing labels are in `judge.text.bs.events`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import v_args
+
+from judge.text.ast import Condition, Player, Selector, Threshold
+from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
+from judge.text.bs.labels import STEP_IDS
+from judge.text.bs.nodes import _OPS, _STRICT, Ref, _merge, _player, first, has_tok, tok, toks
+
+
+class ConditionMixin:
+    """Conditions and histories of grammar/bs.lark → Condition nodes."""
+
+    # ── the wrapping rules: printed words and span ──
+    @v_args(meta=True)
+    def condition(self, meta: Any, c: list) -> Condition:
+        return replace(c[0], text=self._printed(meta), span=self._span(meta))
+
+    @v_args(meta=True)
+    def event(self, meta: Any, c: list) -> Condition:
+        return replace(c[0], text=self._printed(meta), span=self._span(meta))
+
+    def cond_all(self, c: list) -> Condition:
+        return Condition(kind="all", text="", conditions=tuple(x for x in c if isinstance(x, Condition)))
+
+    # ── what a player has or controls (BSS 3-7 life, 3-1 areas, 2-8 symbols, 8-1-4-1) ──
+    def amt_life(self, c: list) -> tuple:
+        return ("life", c[0], None)
+
+    def amt_symbols(self, c: list) -> tuple:
+        colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
+        return ("symbols", c[0], Selector(count=None, unit="symbol", colors=colors))
+
+    def amt_cards(self, c: list) -> tuple:
+        sel = first(c, Selector)
+        zone = tok(c, "ZONE")
+        if zone is not None:
+            sel = replace(sel, zone=str(zone).lower(), owner=sel.owner or _player(tok(c, "POSS")))
+        return ("count", c[0], sel)
+
+    def amt_zone(self, c: list) -> tuple:
+        return ("count", c[0], Selector(count=None, zone=str(tok(c, "ZONE")).lower(), owner=_player(tok(c, "POSS"))))
+
+    def amt_burst(self, c: list) -> tuple:
+        return ("count", (1, ">="), Selector(count=None, zone="burst"))
+
+    def cond_have(self, c: list) -> Condition:
+        player = first(c, Player)
+        stat, (n, op), sel = first(c, tuple)
+        if stat == "count" and op == "==":
+            op = ">="                            # "if you have two Angel spirits": at least that many
+        if sel is not None and stat == "count":
+            sel = replace(sel, count=None)       # what is counted (as "if you control …")
+        return Condition(kind="count", text="", player=player, selector=_whose(sel, player),
+                         threshold=Threshold(stat, op, n))
+
+    def cond_only(self, c: list) -> Condition:
+        # "if you only have Angel spirits on the field"; "… only have two or fewer spirits": a count
+        player = first(c, Player)
+        sel = _whose(first(c, Selector), player)
+        counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if counted is not None:
+            sel = replace(sel, count=None, thresholds=tuple(t for t in sel.thresholds if t is not counted))
+            return Condition(kind="count", text="", player=player, selector=sel, threshold=counted)
+        return Condition(kind="only", text="", player=player, selector=sel)
+
+    def cond_control(self, c: list) -> Condition:
+        # "if you control a Shinji nexus", "if your opponent controls two or more spirits"
+        player = first(c, Player)
+        sel = _whose(first(c, Selector), player)
+        counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if counted is None:
+            counted = Threshold("count", ">=", sel.count or 1)
+        else:
+            sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not counted))
+        return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
+                         threshold=counted)
+
+    def cond_control_none(self, c: list) -> Condition:
+        player = first(c, Player)
+        sel = _whose(first(c, Selector), player)
+        return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
+                         threshold=Threshold("count", "==", 0))
+
+    def cmp_obj(self, c: list) -> tuple:
+        zone = tok(c, "ZONE")
+        if zone is None:
+            return ("life", None)
+        return ("count", str(zone).lower())
+
+    def cond_compare(self, c: list) -> Condition:
+        # "if you have less life than your opponent", "fewer cards in your hand than your opponent"
+        players = [x for x in c if isinstance(x, Player)]
+        stat, zone = first(c, tuple)
+        op = _STRICT[str(tok(c, "MORE_FEWER")).lower()]
+        unit = "life" if stat == "life" else None
+        mine = Selector(count=None, owner=players[0], zone=zone, unit=unit)
+        theirs = Selector(count=None, owner=players[1], zone=zone, unit=unit)
+        return Condition(kind="compare", text="", player=players[0], selector=mine,
+                         threshold=Threshold(stat, op, 0, ref=theirs))
+
+    def cond_compare_count(self, c: list) -> Condition:
+        # "if the number of spirits you control is equal to or fewer than your opponent"
+        players = [x for x in c if isinstance(x, Player)]
+        sel = first(c, Selector)
+        op = _OPS[str(tok(c, "MORE_FEWER")).lower()]
+        return Condition(kind="compare", text="", player=players[0],
+                         selector=replace(sel, owner=players[0], count=None),
+                         threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+
+    # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13) ──
+    def desc_selector(self, c: list) -> Selector:
+        parts = _merge(c)
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
+        _plural, card = parts.pop("_plural", False), parts.pop("_card", False)
+        if card and "zone" not in parts:
+            parts["zone"] = "any"
+        return Selector(count=None, **{k: v for k, v in parts.items() if not k.startswith("_")})
+
+    def desc_state(self, c: list) -> Selector:
+        return Selector(count=None, state=str(c[0]).lower())
+
+    def desc_level(self, c: list) -> Selector:
+        n, op = c[0]
+        return Selector(count=None, thresholds=(Threshold("level", op, n),))
+
+    def desc_not(self, c: list) -> None:
+        return None                         # "If it is not, …": the description of the "if" before
+
+    def cond_is(self, c: list) -> Condition:
+        subject = c[0]
+        described = first(c[1:], Selector)
+        return Condition(kind="is", text="", selector=subject, object=described,
+                         negated=has_tok(c, "NEG") or (described is None and not has_tok(c, "HAS")))
+
+    def cond_is_not(self, c: list) -> Condition:
+        # "If it does not, …" / "if it does not have Ascend"
+        return Condition(kind="is", text="", selector=c[0], object=first(c[1:], Selector), negated=True)
+
+    def has_measure(self, c: list) -> Selector:
+        (n, op), stat = c[0], c[1]
+        return Selector(count=None, thresholds=(Threshold(stat, op, n),))
+
+    def has_soul_core(self, c: list) -> Selector:
+        return Selector(count=None, thresholds=(Threshold("soul_cores", ">=", 1),))
+
+    def has_keyword(self, c: list) -> Selector:
+        return Selector(count=None, with_keyword=c[0].name)
+
+    def has_more(self, c: list) -> Selector:
+        stat = str(tok(c, "STAT")).lower()
+        return Selector(count=None, thresholds=(Threshold(stat, _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0,
+                                                          ref=first(c, Selector)),))
+
+    def has_same(self, c: list) -> Selector:
+        stat = str(tok(c, "STAT")).lower()
+        return Selector(count=None, thresholds=(Threshold(stat, "==", 0, ref=first(c, Selector)),))
+
+    def has_rel_equal(self, c: list) -> Selector:
+        stat = str(tok(c, "STAT")).lower()
+        return Selector(count=None, thresholds=(Threshold(stat, _OPS[str(tok(c, "MORE_FEWER")).lower()], 0,
+                                                          ref=first(c, Selector)),))
+
+    def cond_costs(self, c: list) -> Condition:
+        n, op = first(c, tuple)
+        return Condition(kind="is", text="", selector=c[0],
+                         object=Selector(count=None, thresholds=(Threshold("cost", op, n),)))
+
+    def cond_costs_same(self, c: list) -> Condition:
+        return Condition(kind="is", text="", selector=c[0],
+                         object=Selector(count=None, thresholds=(Threshold("cost", "==", 0, ref=c[-1]),)))
+
+    def cond_same_amount(self, c: list) -> Condition:
+        # "if all the spirits on your field cost the same amount": one cost among them
+        return Condition(kind="is", text="", selector=c[0],
+                         object=Selector(count=None, thresholds=(Threshold("distinct_costs", "==", 1),)))
+
+    def cond_distinct_names(self, c: list) -> Condition:
+        # "If they all have different card names" (BSS 2-1-1)
+        return Condition(kind="is", text="", selector=c[0], object=Selector(count=None, distinct=("card_name",)))
+
+    def _bp_of(self, word: Any) -> Selector:
+        w = str(word).lower().replace("’", "'")
+        if w.startswith("this"):
+            return Selector(self_ref=True)
+        if "attacking" in w or "blocking" in w:
+            return Selector(count=1, card_types=("spirit",), state="attacking" if "attacking" in w else "blocking")
+        return Ref()
+
+    def _stat_is(self, c: list) -> tuple[str, Selector]:
+        """"its BP is", "this spirit's cost is": (the stat, whose)."""
+        words = str(tok(c, "STAT_IS")).lower().replace("’", "'").split()
+        return words[-2], Selector(self_ref=True) if words[0] == "this" else Ref()
+
+    def cond_bp_margin(self, c: list) -> Condition:
+        # "if its BP is higher than the blocking spirit's BP by 5000 or more" (BSS 2-11)
+        stat, subject = self._stat_is(c)
+        word = str(tok(c, "MORE_FEWER")).lower()
+        margin = first(c, tuple)
+        ref = self._bp_of(tok(c, "BP_OF"))
+        if margin is None:
+            th = Threshold(stat, _STRICT[word], 0, ref=ref)
+        else:
+            th = Threshold(stat, ">=" if _OPS[word] == ">=" else "<=", margin[0] if _OPS[word] == ">=" else -margin[0],
+                           ref=ref)
+        return Condition(kind="is", text="", selector=subject, object=Selector(count=None, thresholds=(th,)))
+
+    def cond_since_turn_start(self, c: list) -> Condition:
+        # "if its BP is the same or higher than at the start of the turn": compared with an earlier state
+        stat, subject = self._stat_is(c)
+        word = tok(c, "MORE_FEWER")
+        op = _OPS[str(word).lower()] if word is not None else "=="
+        return Condition(kind="is", text="", selector=subject, object=Selector(
+            count=None, thresholds=(Threshold(stat, op, 0, ref=subject, when="turn_start"),)))
+
+    def cond_empty(self, c: list) -> Condition:
+        return Condition(kind="count", text="", player=_player(tok(c, "POSS")),
+                         selector=Selector(count=None, zone=str(tok(c, "ZONE")).lower(), owner=_player(tok(c, "POSS"))),
+                         threshold=Threshold("count", "==", 0))
+
+    def cond_soul_core_on(self, c: list) -> Condition:
+        return Condition(kind="is", text="", selector=first(c, Selector),
+                         object=Selector(count=None, thresholds=(Threshold("soul_cores", ">=", 1),)))
+
+    def cond_turn(self, c: list) -> Condition:
+        return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))
+
+    def cond_used_during(self, c: list) -> Condition:
+        step = STEP_IDS[str(tok(c, "STEP_WORD")).lower()]
+        return Condition(kind="during", text="", event=step, player=_player(tok(c, "POSS")))
+
+    def cond_among(self, c: list) -> Condition:
+        # "if a magic card is among the discarded cards" (BSS 12-2)
+        sel, counted = self._counted(replace(first(c, Selector), zone="revealed"))
+        return Condition(kind="count", text="", selector=replace(sel, count=None),
+                         threshold=counted or Threshold("count", ">=", sel.count or 1))
+
+    def cond_none_among(self, c: list) -> Condition:
+        sel = replace(first(c, Selector), zone="revealed", count=None)
+        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
+
+    def cond_none(self, c: list) -> Condition:
+        sel = replace(first(c, Selector), state=str(tok(c, "STATE")).lower(), count=None)
+        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
+
+    def cond_happened(self, c: list) -> Condition:
+        return c[0]
+
+    # ── events that happened (BSS 3-7, 8-4-2, 10-6) ──
+    def _counted(self, sel: Selector) -> tuple[Selector, Threshold | None]:
+        """"two or more of your opponent's spirits": the selector and how many of them."""
+        counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if counted is not None:
+            sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not counted))
+        return sel, counted
+
+    def hist_passive(self, c: list) -> Condition:
+        # "if one of your spirits has been destroyed this turn"
+        sel, counted = self._counted(c[0])
+        return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
+                         selector=sel, threshold=counted, window="this_turn", **_tails(c))
+
+    def hist_passive_how(self, c: list) -> Condition:
+        # "if this spirit is summoned from the trash": how the triggering event happened
+        zone = first(c, tuple)
+        return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE")).lower()],
+                         selector=c[0], zone=zone[1] if zone else None,
+                         window="this_effect" if has_tok(c, "WITH_THIS_EFFECT") else "trigger")
+
+    def hist_no_life_lost(self, c: list) -> Condition:
+        return Condition(kind="happened", text="", event="loses_life", player=first(c, Player),
+                         window="this_turn", negated=True)
+
+    def hist_spent(self, c: list) -> Condition:
+        # "If you spend a Soul Core as part of this spirit's summoning cost" (BSS 4-11-3, 8-4-2)
+        return Condition(kind="happened", text="", event="spends", player=first(c, Player),
+                         object=Selector(count=1, unit="soul_core"), selector=c[-1], window="cost",
+                         negated=has_tok(c, "DONT"))
+
+    def cost_ref(self, c: list) -> Selector:
+        # "this spirit's cost": the card itself; "that spirit's": a pronoun; "a magic card's": any such card
+        words = str(c[0]).lower().replace("’", "'").split()
+        if words[0] == "this":
+            return Selector(self_ref=True)
+        if words[0] == "that":
+            return Ref()
+        kind = words[1].removesuffix("'s")
+        return Selector(count=1, card_types=() if kind == "card" else (kind,))
+
+    def hist_draw_effect(self, c: list) -> Condition:
+        player = first(c, Player)
+        return Condition(kind="happened", text="", event="draws", player=player, window="this_turn",
+                         by=Selector(count=None, unit="effect", owner=player))
+
+    def hist_by_effect(self, c: list) -> Condition:
+        # "If you summon a spirit with this effect", "if you summon this spirit from your hand"
+        verb = next((x for x in c if _is_word(x)), "destroys")
+        zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+        area = next((x[0] for x in c if isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], Player)), None)
+        return Condition(kind="happened", text="", event=verb, player=Player.YOU, object=first(c, Selector),
+                         zone=zone or area, window="this_effect" if has_tok(c, "WITH_THIS_EFFECT") else "trigger")
+
+    def hist_cores_by_effect(self, c: list) -> Condition:
+        cores = first(c, dict)
+        area, _owner = first(c, tuple)
+        unit = "soul_core" if cores.get("core_type") == "soul" else "core"
+        return Condition(kind="happened", text="", event="core_placed", player=Player.YOU,
+                         object=Selector(count=cores.get("count"), unit=unit), zone=area,
+                         window="this_effect")
+
+    def hist_ascend(self, c: list) -> Condition:
+        # "If this spirit performs Ascend using a spirit that costs 7 or more" (BSS 11-8-1)
+        sels = [x for x in c if isinstance(x, Selector)]
+        return Condition(kind="happened", text="", event="ascends", selector=sels[0], object=sels[-1],
+                         window="trigger")
+
+    def hist_acts(self, c: list) -> Condition:
+        # "If it attacks or blocks during this turn, …": whenever it does, within the duration
+        return Condition(kind="event", text="", event=c[1], selector=c[0], qualifiers=("this_turn",))
+
+
+__all__ = ["ConditionMixin"]

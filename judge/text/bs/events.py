@@ -1,0 +1,393 @@
+"""Battle Spirits transformer, events, causes and labels: every one a typed `Condition` (fields in
+`judge.text.ast.Condition`, ids in `judge.text.ast.EVENTS`), never its words.
+
+An event is what happens (`event`, an id named by its verb), who or what it happens to or who acts
+(`selector` / `player`), what the act is aimed at (`object`), its cause (`by`: an effect, an attack,
+a player), from or to where (`zone`) and closed flags (`qualifiers`). Timing labels (BSS 8-1-5-1)
+are "When" / "While" an event, "During" a step, "End of" a turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, v_args
+
+from judge.text.ast import Condition, Draw, MoveCores, Player, Selector
+from judge.text.bs.labels import STEP_IDS
+from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok, toks
+
+_EVENT_WORDS = {
+    "destroyed": "destroyed", "summoned": "summoned", "placed": "placed", "blocked": "blocked",
+    "linked": "linked", "discarded": "discarded", "selected": "selected", "returned": "returned",
+    "exhausted": "exhausted", "refreshed": "refreshed", "deployed": "deployed", "attacked": "attacked",
+    "attacks": "attacks", "blocks": "blocks", "destroys": "destroys", "exhausts": "exhausts",
+    "discards": "discards", "links": "links", "use": "uses", "uses": "uses", "used": "uses",
+    "summon": "summons", "summons": "summons", "discard": "discards", "destroy": "destroys",
+    "exhaust": "exhausts", "refresh": "refreshes",
+}
+
+
+def _event_id(words: list[str]) -> str:
+    """"destroyed" → destroyed; "summoned or attacks" → summoned_or_attacks."""
+    ids = [_EVENT_WORDS[w.lower()] for w in words]
+    return "_or_".join(ids)
+
+
+def _is_word(x: Any) -> bool:
+    """A plain string child (an id made by a sub-rule), not a token nor a Player."""
+    return isinstance(x, str) and not isinstance(x, Token | Player)
+
+
+def _whose(sel: Selector | None, player: Player) -> Selector | None:
+    """A selector counted among a player's cards: the player is its owner unless it says whose."""
+    if sel is None or sel.owner is not None:
+        return sel
+    return replace(sel, owner=player)
+
+
+def _tails(c: list) -> dict:
+    """The ev_tail parts of an event: by, zone, qualifiers."""
+    out: dict[str, Any] = {}
+    quals: list[str] = []
+    for x in c:
+        if isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "zone", "qual"):
+            if x[0] == "qual":
+                quals.append(x[1])
+            else:
+                out[x[0]] = x[1]
+    if quals:
+        out["qualifiers"] = tuple(dict.fromkeys(quals))
+    return out
+
+
+
+class _Label(list):
+    """The parts of a timing label, with the label as printed (for display)."""
+
+    printed = ""
+
+
+
+class EventMixin:
+    """Events, causes, points in time and labels of grammar/bs.lark → Condition nodes."""
+
+    # ── events (BSS 8-1-5-1) ──
+    def ev_passive(self, c: list) -> str:
+        return _event_id([str(t) for t in c if isinstance(t, Token)])
+
+    def ev_active(self, c: list) -> str:
+        return _event_id([str(t) for t in c if isinstance(t, Token)])
+
+    def ev_is(self, c: list) -> Condition:
+        subject = c[0]
+        sel, counted = self._counted(subject) if isinstance(subject, Selector) else (subject, None)
+        event = next(x for x in c if _is_word(x))
+        return Condition(kind="event", text="", event=event, selector=sel, threshold=counted, **_tails(c[2:]))
+
+    def ev_is_only(self, c: list) -> Condition:
+        ev = self.ev_is(c)
+        return replace(ev, qualifiers=(*ev.qualifiers, "only"))
+
+    def ev_drawing(self, c: list) -> Condition:
+        # "when drawing outside of the draw step": any player's draw (BSS 4-5)
+        return Condition(kind="event", text="", event="draws", player=Player.EACH, **_tails(c))
+
+    def ev_self(self, c: list) -> Condition:
+        # a label's "Summoned", "Destroyed By Opponent": the card itself (BSS 8-1-5-1)
+        words = [str(t) for t in c if isinstance(t, Token) and t.type == "EVENT_PASSIVE"]
+        return Condition(kind="event", text="", event=_event_id(words), **_tails(c))
+
+    def ev_self_acts(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="attacks" if "attack" in str(c[0]).lower() else "blocks")
+
+    def ev_would(self, c: list) -> Condition:
+        return Condition(kind="would", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
+                         selector=c[0], **_tails(c))
+
+    def ev_acts(self, c: list) -> Condition:
+        obj = first(c[2:], Selector)
+        return Condition(kind="event", text="", event=c[1], selector=c[0], object=obj, **_tails(c[2:]))
+
+    def ev_player_acts(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event=c[1], player=c[0], object=first(c[2:], Selector),
+                         **_tails(c[2:]))
+
+    def ev_use(self, c: list) -> Condition:
+        verb = _EVENT_WORDS[str(tok(c, "USE_VERB")).lower()]
+        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
+                         **_tails(c))
+
+    def ev_player_does(self, c: list) -> Condition:
+        # "When you summon a Fabled Beast spirit", "when you destroy one of your spirits with …"
+        verb = next(x for x in c if _is_word(x))
+        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
+                         **_tails(c))
+
+    def verb_base(self, c: list) -> str:
+        word = str(c[0]).lower() if c else "destroy"
+        return {"summon": "summons", "summons": "summons", "deploy": "summons", "deploys": "summons",
+                "destroy": "destroys", "exhaust": "exhausts", "refresh": "refreshes", "discard": "discards"}[word]
+
+    def ev_use_effect(self, c: list) -> Condition:
+        # "When your opponent uses one of their effects to place a core from the void onto a spirit …"
+        player = first(c, Player)
+        effects = next(x for x in c if isinstance(x, list))
+        move = next((e for e in effects if isinstance(e, MoveCores)), None)
+        draw = next((e for e in effects if isinstance(e, Draw)), None)
+        if draw is not None:
+            return Condition(kind="event", text="", event="draws", player=player,
+                             object=Selector(count=draw.count, zone="deck"),
+                             by=Selector(count=None, unit="effect", owner=player))
+        if move is None:
+            raise ValueError("an effect used to do something other than moving cores or drawing")
+        return Condition(kind="event", text="", event="core_placed", player=player,
+                         object=Selector(count=move.count, unit="core"), zone=move.dest,
+                         selector=move.dest_target, by=Selector(count=None, unit="effect", owner=player))
+
+    def ev_ascend(self, c: list) -> Condition:
+        sels = [x for x in c if isinstance(x, Selector)]
+        player = first(c, Player)
+        return Condition(kind="event", text="", event="ascends", player=player,
+                         selector=sels[0] if len(sels) > 1 or player is None else None, object=sels[-1])
+
+    def life_event(self, c: list) -> dict:
+        players = [x for x in c if isinstance(x, Player)] or ([Player.YOU] if has_tok(c, "YOU") else [])
+        if has_tok(c, "GAIN_VERB"):
+            return {"event": "loses_life", "player": players[0] if len(players) == 1 else Player.EACH}
+        owner = _player(tok(c, "POSS"))
+        by: Selector | None = None
+        if has_tok(c, "ATTACKS_OF"):
+            word = str(tok(c, "ATTACKS_OF")).lower()
+            by = Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
+        elif has_tok(c, "APOS_ATTACKS"):
+            by = Selector(count=None, unit="attack", about=first(c, Selector))
+        elif first(c, Selector) is not None:
+            by = first(c, Selector)
+        elif players:
+            by = Selector(count=None, unit="player", owner=players[0])
+        return {"event": "life_reduced", "player": owner, "by": by}
+
+    def ev_life(self, c: list) -> Condition:
+        parts = c[0]
+        tails = _tails(c[1:])
+        if "by" in tails and parts.get("by") is not None:
+            tails["by"] = replace(tails["by"], about=tails["by"].about) if tails["by"].unit else tails["by"]
+        merged = {**parts, **{k: v for k, v in tails.items() if v is not None}}
+        return Condition(kind="event", text="", **merged)
+
+    def ev_core(self, c: list) -> Condition:
+        n = ints(c)[0] if ints(c) else 1
+        where = c[-1]
+        if isinstance(where, tuple):
+            area, owner = where
+            return Condition(kind="event", text="", event="core_placed", object=Selector(count=n, unit="core"),
+                             zone=area, player=owner)
+        return Condition(kind="event", text="", event="core_placed", object=Selector(count=n, unit="core"),
+                         selector=where)
+
+    def ev_battle_end(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="battle_ends")
+
+    def ev_battle_end_with(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="battle_ends", selector=first(c, Selector),
+                         qualifiers=("still_on_field",))
+
+    def effect_ref(self, c: list) -> Selector:
+        owner = tok(c, "POSS")
+        if has_tok(c, "EFFECTS_OF"):
+            owner = str(tok(c, "EFFECTS_OF")).split(" of ", 1)[1]
+        about = first(c, Selector)
+        return Selector(count=None, unit="effect", owner=_player(owner) if owner is not None else None, about=about)
+
+    def ev_effect(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_ACTIVE")).lower()],
+                         by=c[0], object=first(c[1:], Selector), **{k: v for k, v in _tails(c).items() if k != "by"})
+
+    def ev_effect_adds(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="added_to_hand", by=c[0], player=_player(tok(c, "POSS")))
+
+    def ev_step_ended(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="attack_step_ends", by=c[0])
+
+    def ev_draw(self, c: list) -> Condition:
+        n = ints(c)
+        return Condition(kind="event", text="", event="draws", player=first(c, Player),
+                         object=Selector(count=n[0], zone="deck") if n else None, **_tails(c))
+
+    def ev_returns(self, c: list) -> Condition:
+        zones = "/".join(str(t).lower() for t in toks(c, "ZONE"))
+        return Condition(kind="event", text="", event="returned", selector=c[0], zone=zones)
+
+    def ev_zero_cores(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="destroyed", selector=c[0], qualifiers=("via_zero_cores",),
+                         **_tails(c))
+
+    def ev_zero_bp(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="destroyed", selector=c[0], qualifiers=("via_zero_bp",))
+
+    def ev_compares(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="compares_bp", selector=c[0], **_tails(c[1:]))
+
+    def ev_spend(self, c: list) -> Condition:
+        return Condition(kind="event", text="", event="spends", player=first(c, Player),
+                         object=Selector(count=1, unit="soul_core"), selector=first(c, Selector))
+
+    def ev_resolves(self, c: list) -> Condition:
+        # "When Opponent Resolves a Spirit's “When Summoned” Effect" (BSS 10-9, 10-6-1)
+        from judge.text.bs.nodes import timing_of_quoted
+
+        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
+        kind = str(tok(c, "SPIRIT_POSS")).lower().split("'")[0].split("’")[0]
+        return Condition(kind="event", text="", event="resolves", player=first(c, Player),
+                         object=Selector(count=1, unit="effect", effect=timing,
+                                         about=Selector(card_types=(kind,) if kind != "card" else ())))
+
+    def ev_would_select(self, c: list) -> Condition:
+        sels = [x for x in c if isinstance(x, Selector)]
+        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0],
+                         by=Selector(count=None, unit="effect", about=sels[1]))
+
+    # tails of an event
+    def tail_by(self, c: list) -> tuple:
+        return ("by", c[0])
+
+    def tail_by_effects(self, c: list) -> tuple:
+        owner = str(c[0]).split(" of ", 1)[1]
+        return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
+
+    def tail_into(self, c: list) -> tuple:
+        return ("zone", c[-1][0])
+
+    def tail_zone(self, c: list) -> tuple:
+        return ("zone", "/".join(str(t).lower() for t in toks(c, "ZONE")))
+
+    def tail_first(self, c: list) -> tuple:
+        return ("qual", "first_each_turn")
+
+    def tail_this_effect(self, c: list) -> tuple:
+        return ("qual", "with_this_effect")
+
+    def tail_battle(self, c: list) -> tuple:
+        return ("qual", "via_battle")
+
+    def tail_zero_cores(self, c: list) -> tuple:
+        return ("qual", "via_zero_cores")
+
+    def tail_zero_bp(self, c: list) -> tuple:
+        return ("qual", "via_zero_bp")
+
+    def tail_outside_draw(self, c: list) -> tuple:
+        return ("qual", "outside_draw_step")
+
+    # ── causes (BSS 1-3-3, 8-5-3): "by your opponent's effects", "with an attack from X" ──
+    def by_what(self, c: list) -> Selector:
+        return c[0]
+
+    def effect_words(self, c: list) -> tuple:
+        kind = tok(c, "EFFECT_KIND")
+        return ("effect", str(kind).lower() if kind is not None else None)
+
+    def src_effects(self, c: list) -> Selector:
+        _, kind = first(c, tuple)
+        return Selector(count=None, unit="effect", owner=_player(tok(c, "POSS")), effect=kind)
+
+    def src_effects_of(self, c: list) -> Selector:
+        _, kind = first(c, tuple)
+        return Selector(count=None, unit="effect", about=first(c, Selector), effect=kind)
+
+    src_effects_on = src_effects_of
+
+    def src_selector(self, c: list) -> Selector:
+        return c[0]
+
+    def src_player(self, c: list) -> Selector:
+        return Selector(count=None, unit="player", owner=c[0])
+
+    def src_this_effect(self, c: list) -> Selector:
+        return Selector(count=None, unit="effect", effect="this")
+
+    def src_any_effect(self, c: list) -> Selector:
+        _, kind = first(c, tuple)
+        return Selector(count=None, unit="effect", effect=kind, about=first(c, Selector))
+
+    def src_keyword_effect(self, c: list) -> Selector:
+        owner = tok(c, "POSS", "POSS_IT")
+        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Selector(count=None, unit="effect", effect="keyword", with_keyword=kw,
+                        owner=_player(owner) if owner is not None and tok(c, "POSS") is not None else None,
+                        about=Selector(self_ref=True) if owner is not None and tok(c, "POSS_IT") is not None
+                        and str(owner).lower().startswith("this") else None)
+
+    def src_attack(self, c: list) -> Selector:
+        return Selector(count=None, unit="attack", about=first(c, Selector))
+
+    def src_attack_of(self, c: list) -> Selector:
+        word = str(c[0]).lower()
+        return Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
+
+    def src_effects_of_player(self, c: list) -> Selector:
+        owner = str(c[0]).split(" of ", 1)[1]
+        return Selector(count=None, unit="effect", owner=_player(owner))
+
+    def src_effects_player(self, c: list) -> Selector:
+        return Selector(count=None, unit="effect", owner=Player.OPPONENT)
+
+    # ── while a cost is paid, points in time (BSS 10-6-5, 6-2-1, 6-8-1-1, 7-1-6-1) ──
+    @v_args(meta=True)
+    def paying(self, meta: Any, c: list) -> Condition:
+        # "while summoning or placing X": either event (ids joined by "_or_", as the labels' are)
+        verbs = [w for w in str(tok(c, "PAYING_W")).lower().split() if w.endswith("ing")]
+        ids = {"summoning": "summoned", "using": "uses", "placing": "placed", "activating": "resolves"}
+        event = "_or_".join(ids[v] for v in verbs)
+        zone = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+        effect = next((x for x in c if isinstance(x, tuple) and x and x[0] == "effect"), None)
+        if effect is not None:          # "When activating this card's main effect"
+            _, card, timing, step = effect
+            return Condition(kind="paying", text=self._printed(meta), event=event, selector=card,
+                             object=Selector(count=1, unit="effect", effect=timing or step), span=self._span(meta))
+        return Condition(kind="paying", text=self._printed(meta), event=event, selector=first(c, Selector),
+                         zone=zone, span=self._span(meta))
+
+    @v_args(meta=True)
+    def time_point(self, meta: Any, c: list) -> Condition:
+        words = str(c[0]).lower().split()
+        if words[2] == "start":
+            event = "step_start" if words[-1] == "step" else "turn_start"
+        else:
+            event = "battle_end" if words[-1] == "battle" else "turn_end"
+        return Condition(kind="event", text=self._printed(meta), event=event, span=self._span(meta))
+
+    # ── timing labels (BSS 8-1-5-1) ──
+    @v_args(meta=True)
+    def label(self, meta: Any, c: list) -> list:
+        parts = _Label(c)
+        parts.printed = self._printed(meta)
+        return parts
+
+    def label_when(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    def label_while(self, c: list) -> tuple:
+        return ("while", c[0])
+
+    def label_during(self, c: list) -> tuple:
+        return c[0] if c[0][0] == "during_battle" else ("during", *c[0])
+
+    def label_end(self, c: list) -> tuple:
+        return ("end", c[0][0])
+
+    def window(self, c: list) -> tuple:
+        who = tok(c, "WHOSE")
+        w = str(who).lower().replace("’", "'") if who is not None else "either"
+        who_id = "either" if w.startswith(("either", "each")) else "opponents" if "opponent" in w else "your"
+        step = tok(c, "STEP_WORD")
+        return (who_id, STEP_IDS[str(step).lower()] if step is not None else "turn")
+
+    def window_battle(self, c: list) -> tuple:
+        return ("during_battle", str(c[0]).lower())
+
+
+
+__all__ = ["_EVENT_WORDS", "EventMixin", "_event_id", "_is_word", "_tails", "_whose"]

@@ -1,0 +1,184 @@
+"""One pronoun-resolution pass for the card grammars: "it", "them", "that spirit", "both spirits".
+
+Card text selects first and acts on a pronoun after ("Select one of your opponent's spirits and
+destroy it"). A transformer leaves a `Ref` where a pronoun stands and a `Pick` where a selection
+is made; `resolve` then walks the effects in reading order (the order the effects resolve in, BSS
+1-3-7, 8-5-3; FFTCG 11.6.5) and replaces each `Ref` by the latest selection, dropping the `Pick`
+markers. An unresolved reference is the card itself (BS 9-3-2-3; FFTCG 5.2.4.1).
+
+- `Pick(target=sel)`: a selection; `target` may be a tuple: several selections made together
+  ("Select A and B and destroy them": the later directive applies to each), or with
+  `either=True` one of them ("Select A or B and destroy it": a choice, `Modal`);
+- `Ref(count=…, up_to=…, state=…)`: a pronoun, with what it adds ("one of them", "any number of
+  them", "keep it on the field exhausted"); `Ref(all_picks=True)`: "both spirits", every selection
+  made so far; `Ref(card_types=…)`: "that spirit", which stands for the latest selection of spirits
+  (not cards named in the hand since).
+A directive acting on a named selection selects it too ("Exhaust one of your opponent's spirits
+and reduce its BP": "its" is that spirit's).
+The pass is a pure function of the effects: no state survives between calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, is_dataclass, replace
+from typing import Any
+
+from judge.text.ast import Conditional, Effect, Modal, Optional, Selector, Sequence, field_names, walk
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ref(Selector):
+    """A pronoun ("it", "them", "that spirit") waiting for the selection it refers to."""
+
+    all_picks: bool = False      # "both spirits": every selection made so far
+    participle: str | None = None  # "the destroyed spirit": the card that event happened to
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pick(Effect):
+    """A selection ("Select one of your spirits") that later directives act on; a tuple target
+    selects each (`and`) or, with `either`, one of them (`or`)."""
+
+    target: Any
+    either: bool = False
+
+
+def resolve(node: Any, *, self_ref: Callable[[Ref], Selector] | None = None) -> Any:
+    """`node` (effects, a tuple or list of them, or any AST node) with every `Ref` replaced by the
+    selection it refers to and every `Pick` dropped. `self_ref(ref)` builds the card itself for a
+    reference with no selection before it (default: `Selector(self_ref=True)`)."""
+    if not _marked(node):
+        return tuple(node) if isinstance(node, list) else node
+    return _resolve(node, {"cur": None, "either": False, "all": ()}, self_ref or _itself)
+
+
+def _marked(node: Any) -> bool:
+    """Whether a Ref or a Pick is anywhere in `node` (most nodes hold none: they are left alone)."""
+    return any(type(n) in _MARKERS for n in walk(node))
+
+
+def _itself(ref: Ref) -> Selector:
+    return Selector(self_ref=True, state=ref.state, span=ref.span)
+
+
+def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
+    if isinstance(node, Pick):
+        t = node.target
+        st["cur"] = tuple(_resolve(x, st, itself) for x in t) if isinstance(t, tuple) else _resolve(t, st, itself)
+        st["either"] = node.either
+        st["all"] = st["all"] + (st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],))
+        st["seen"] = (*st.get("seen", ()), *(st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],)))
+        return None
+    if isinstance(node, Ref):
+        return _referent(node, st, itself)
+    if isinstance(node, list | tuple):
+        return _resolve_seq(node, st, itself)
+    if not is_dataclass(node) or isinstance(node, type):
+        return node
+    if not _marked(node):
+        return _selects(node, st)
+    names = list(field_names(type(node)))
+    if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
+        names = ["cost", *[n for n in names if n != "cost"]]
+    if isinstance(node, Conditional) and st.get("cur") is None:
+        # "If none of your opponent's spirits are exhausted, select one of them": the condition's cards
+        found = _resolve(node.condition, st, itself)
+        if getattr(found, "selector", None) is not None and found.kind in ("count", "only", "is"):
+            st["cur"] = replace(found.selector, thresholds=tuple(t for t in found.selector.thresholds
+                                                                 if t.stat != "count"))
+    changes = {}
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, list | tuple) or (is_dataclass(value) and not isinstance(value, type)):
+            new = _resolve(value, st, itself)
+            if new is not value and new != value:
+                changes[name] = new
+    if isinstance(node, Sequence) and "effects" in changes and not changes["effects"]:
+        return None                          # only selections were made there: nothing is left to do
+    return _selects(replace(node, **changes) if changes else node, st)
+
+
+def _selects(node: Any, st: dict) -> Any:
+    """A directive acting on a named selection makes it the current one ("Exhaust X and reduce its
+    BP": X); a nested effect's own selection counts once its directive is read."""
+    if not isinstance(node, Effect):
+        return node
+    for inner in getattr(node, "effects", ()) or ():
+        _selects(inner, st)                      # "You may exhaust X. …": what the choice acted on
+    for name in _ACTED_ON:
+        target = getattr(node, name, None)
+        if type(target) is Selector and not target.self_ref and target.unit is None:
+            st["cur"], st["either"] = target, False
+            st["seen"] = (*st.get("seen", ()), target)
+            break
+    return node
+
+
+#: The fields naming what a directive acts on, in the order they select ("Place a core from X onto Y").
+_ACTED_ON = ("target", "source_target", "dest_target")
+
+
+def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
+    """The selection a reference stands for (with what the pronoun phrase adds to it)."""
+    cur = st.get("cur")
+    if isinstance(cur, tuple):
+        cur = cur[0]
+    if cur is not None and not _fits(node, cur):
+        # "that spirit" after cards in the hand were named: the latest selection of that kind
+        cur = next((s for s in reversed(st.get("seen", ())) if _fits(node, s)), cur)
+    if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
+        return itself(node)
+    if (node.count != 1 or node.up_to) and not node.all_picks:   # "one of them", "any number of them"
+        cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)
+    if node.state:                           # "keep it on the field exhausted"
+        cur = replace(cur, state=node.state)
+    return cur
+
+
+def _fits(ref: Ref, sel: Any) -> bool:
+    """Whether a pronoun naming a kind of card ("that spirit") can stand for a selection: the kinds
+    meet, and a card on the field ("that spirit") is not cards in a hand or deck."""
+    if not isinstance(sel, Selector) or not ref.card_types:
+        return True
+    if sel.card_types:
+        return bool(set(ref.card_types) & set(sel.card_types))
+    return ref.zone is not None or sel.zone in (None, "field")
+
+
+def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]) -> tuple:
+    out: list = []
+    for x in node:
+        cur, either = st.get("cur"), st.get("either")
+        if _refs_all(x) and len(st["all"]) > 1:
+            cur, either = tuple(st["all"]), False   # "Destroy both spirits": each selection made so far
+        if isinstance(cur, tuple) and has_ref(x):
+            # "Select A and B and destroy them": the directive applies to each selection
+            each = [tuple(_resolve(x, {**st, "cur": s, "either": False}, itself) for s in sel)
+                    if isinstance(sel, tuple) else _resolve(x, {**st, "cur": sel}, itself) for sel in cur]
+            if either:                  # "Select A or B and destroy it": one of the two
+                out.append(Modal(count=1, options=tuple(e if isinstance(e, tuple) else (e,) for e in each),
+                                 span=getattr(x, "span", None)))
+            else:
+                out.extend(each)
+        else:
+            out.append(_resolve(x, st, itself))
+    return tuple(x for x in out if x is not None)
+
+
+def _refs_all(node: Any) -> bool:
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref and n.all_picks for n in walk(node))
+
+
+def has_ref(node: Any) -> bool:
+    """Whether a node (or anything inside it) still refers to a selection by pronoun."""
+    if isinstance(node, Pick):
+        return False
+    return any(type(n) is Ref for n in walk(node))
+
+
+_MARKERS = frozenset({Ref, Pick})
+
+__all__ = ["Pick", "Ref", "has_ref", "resolve"]

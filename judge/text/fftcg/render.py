@@ -118,9 +118,33 @@ def render(ability: Ability, name: str | None = None) -> str:
     return Ctx(name).node(ability)
 
 
+def round_trip(ability: Ability, name: str | None = None) -> Any:
+    """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
+    the same AST back (spans and printed words aside), and the words of the printed text and of the
+    rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
+    rendered word the print does not say is mistyped."""
+    from collections import Counter
+
+    from judge.text.parse import parse_text
+    from judge.text.render import RoundTrip, comparable
+
+    rendered = render(ability, name)
+    again = parse_text(rendered, "fftcg", name=name)
+    same = not again.unparsed and len(again.abilities) == 1 and \
+        comparable(again.abilities[0]) == comparable(ability)
+    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
+    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
+                     tuple(sorted((said - printed).elements())))
+
+
+def _words(text: str, name: str | None) -> list[str]:
+    """The words of a normalised text (punctuation apart: it is compared word by word)."""
+    return re.findall(r"\{name\}|[^\s.,:;\"()]+", normalised(text, name))
+
+
 from judge.text.fftcg import render_effects as _effects  # noqa: E402,F401  (registers the renderers)
 
-__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders"]
+__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders", "round_trip"]
 
 # re-exported helpers for the renderer modules
 __all__ += ["AbilityKind", "Duration", "Player"]

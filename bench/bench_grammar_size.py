@@ -2,8 +2,8 @@
 
 Run: python bench/bench_grammar_size.py [--game fftcg] [--rules N] [--json]
 
-Size: named rules, their alternatives (the `|` branches of a definition) and terminals of the
-game's .lark file. Use: every training-split ability (bench/validation.toml; the validation split
+Size: named rules, their alternatives (the `|` branches of a definition), terminals, and the literal
+words the rules spell out ("the" "cost" …: a sentence template is mostly these) of the game's .lark file. Use: every training-split ability (bench/validation.toml; the validation split
 is not read) is parsed again by a copy of the grammar in which each alternative carries a tag of
 its own, and each reduction is counted: how many abilities and how many cards use each
 alternative. An alternative or a named rule that one card alone uses (or none) is a sentence
@@ -208,7 +208,8 @@ def measure(game: str) -> dict:
     rules, terminals = read_grammar(text)
     path, sets = split_of(game)
     report = {"game": game, "rules": len(rules), "alternatives": sum(len(r.alternatives) for r in rules),
-              "terminals": terminals}
+              "terminals": terminals,
+              "literal_words": sum(len(re.findall(r'"(?:[^"\\]|\\.)*"', a)) for r in rules for a in r.alternatives)}
     if not path.is_file():
         return report
     cards = read_cards(str(path), game)
@@ -245,7 +246,8 @@ def main() -> int:
     if args.json:
         print(json.dumps(r, indent=1))
         return 0
-    print(f"{r['game']}: {r['rules']} rules, {r['alternatives']} alternatives, {r['terminals']} terminals")
+    print(f"{r['game']}: {r['rules']} rules, {r['alternatives']} alternatives, {r['terminals']} terminals, "
+          f"{r['literal_words']} literal words in rules")
     if "per_rule" not in r:
         print("  (the corpus is absent: use not measured)")
         return 0

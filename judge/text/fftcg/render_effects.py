@@ -89,6 +89,9 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
         more_head = f"select {'up to ' if more.up_to else ''}{more.count} of the {len(more.options)} following actions"
         options = ctx.node(e).partition(". ")[2]
         return f"{head}. If {condition(nxt.condition, ctx.name)}, {more_head} instead. {options}", 2
+    if isinstance(e, ast.CostChange) and isinstance(nxt, ast.Restriction) and same(e.target, nxt.target) \
+            and (nxt.mode, nxt.action) == ("can", "pay_with_any_element"):      # one cost, two things said of it
+        return f"{ctx.node(e)} and can be paid with CP of any Element", 2
     gains = _gain_run(items, i)
     if len(gains) > 1:
         return _gains(gains, ctx), len(gains)
@@ -484,6 +487,7 @@ CLAUSES = {
     ("must", "pay_with_cp_from_backups"): "{who} must pay with CP from Backups if possible",
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
     ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
+    ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
     ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
     ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
     ("can", "cast_any_time"): "you can cast {who} at any time you could use an action ability",

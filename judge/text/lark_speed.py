@@ -1,13 +1,15 @@
 """Lark's LALR parser driven faster; and, where a line fails, what it could have read, computed cheaply.
 
-`FastParser` runs a Lark LALR parser (contextual lexer) from Lark's own parse table with a tighter
-loop, a lexer that tries only the terminals that can start with the character at hand
-(`judge.text.lark_scan`), and the tree builder done in one step per reduction: a line that parses
-gives the very tree Lark gives, with the same positions (`meta`, container positions included).
-Whenever it meets anything it does not reproduce exactly (a syntax error first of all) it raises
-`Fallback` and the caller asks Lark itself, so failures are reported exactly as Lark reports them.
-tests/text/test_parse_speed.py checks the trees against Lark's on every shipped sample card and,
-when present, on every corpus line.
+`FastParser` runs a Lark LALR parser (contextual lexer) from plain tables made from it
+(`tables_of`: its parse table, each rule's tree shape, each state's lexer) with a tighter loop, a
+lexer that tries only the terminals that can start with the character at hand
+(`judge.text.lark_scan`), and Lark's tree builder done in one step per reduction: a line that
+parses gives the very tree Lark gives, with the same positions (`meta`, container positions
+included). The tables are kept between processes (judge.text.grammar.load_fast), so a process whose
+lines all parse never loads Lark's parser. Whenever the driver meets anything it does not
+reproduce exactly (a syntax error first of all) it raises `Fallback` and the caller asks Lark
+itself, so failures are reported exactly as Lark reports them. tests/text/test_parse_speed.py
+checks the trees against Lark's on every shipped sample card and, when present, every corpus line.
 
 (Applying the transformer during the parse instead of building the tree was tried: every corpus
 line gave the same AST, but the whole pipeline was no faster, bss 1,273 against 1,263 abilities/s,
@@ -15,8 +17,7 @@ fftcg 1,964 against 1,987, since the transformers' own work dominates; so the tr
 
 `accepts` (Lark's `UnexpectedToken.accepts` copies the whole interactive parser once per candidate
 terminal) replays only the LALR state stack, and gives up (None: the caller asks Lark) whenever the
-parser is not in the shape it expects.
-"""
+parser is not in the shape it expects."""
 
 from __future__ import annotations
 
@@ -72,36 +73,34 @@ class Fallback(Exception):
     """The fast path stops here (a syntax error, or a case it does not reproduce): ask Lark."""
 
 
+#: Bump when the tables' layout changes (they are kept between processes: judge.text.grammar).
+TABLES_FORMAT = 1
+
+
 class FastParser:
-    """A Lark LALR parser (contextual lexer) run from its own tables; ValueError when the parser is
-    not of that shape."""
+    """A Lark LALR parser (contextual lexer) run from plain tables (`tables_of`): the parse table
+    ({state: {symbol: (shift?, state or rule)}}), per rule (its symbol, length and tree shape), and
+    per state its lexer as data. Built from a Lark parser, or from tables kept between processes,
+    so a process whose lines all parse never loads Lark's own parser."""
 
-    def __init__(self, lark: Any) -> None:
-        from lark.lexer import ContextualLexer
-
-        front, options = lark.parser, lark.options
-        lexer = getattr(front, "lexer", None)
-        if (options.parser != "lalr" or type(lexer) is not ContextualLexer or options.postlex is not None
-                or options.transformer is not None or options.lexer_callbacks or options.tree_class not in (None, Tree)):
-            raise ValueError("only a plain LALR parser with the contextual lexer is driven here")
-        inner = front.parser.parser
-        table = inner.parse_table
-        self.lark = lark
-        self._states, self._starts, self._ends = table.states, table.start_states, table.end_states
-        self._callbacks = inner.callbacks
-        self._token_callbacks = {k: v for k, v in inner.callbacks.items() if isinstance(k, str)}
-        self._lexers = lexer.lexers
+    def __init__(self, tables: dict) -> None:
+        self._states, self._starts, self._ends = tables["states"], tables["starts"], tables["ends"]
+        self._rules, self._lexer_of, self._specs = tables["rules"], tables["lexer_of"], tables["lexers"]
         self._by_state: dict[int, Any] = {}
-        self._by_lexer: dict[int, Any] = {}
-        self._shapes = _shapes(lark)
+        self._scanners: dict[int, Any] = {}
+
+    @classmethod
+    def from_lark(cls, lark: Any) -> FastParser:
+        """The driver of a Lark parser (ValueError when it is not of the shape driven here)."""
+        return cls(tables_of(lark))
 
     def _scanner(self, state: int) -> Any:
         from judge.text.lark_scan import StateScanner
 
-        basic = self._lexers[state]
-        found = self._by_lexer.get(id(basic))
+        index = self._lexer_of[state]
+        found = self._scanners.get(index)
         if found is None:
-            found = self._by_lexer[id(basic)] = StateScanner(basic)
+            found = self._scanners[index] = StateScanner(self._specs[index])
         self._by_state[state] = found
         return found
 
@@ -149,90 +148,115 @@ class FastParser:
             stack, values, end_state = [self._starts[start]], [], self._ends[start]
         except KeyError:
             raise Fallback from None
-        states, shift, token_callbacks, node = self._states, Shift, self._token_callbacks, self._node
+        states, rules = self._states, self._rules
         for token in self._tokens(text, stack):
             kind = token.type
             while True:
                 entry = states[stack[-1]].get(kind)
                 if entry is None:
                     raise Fallback
-                action, arg = entry
-                if action is shift:
+                shift, arg = entry
+                if shift:
                     if arg == end_state:
                         raise Fallback       # Lark asserts here: let it say so itself
                     stack.append(arg)
-                    values.append(token_callbacks[kind](token) if kind in token_callbacks else token)
+                    values.append(token)
                     break
-                size = len(arg.expansion)
+                rule = rules[arg]
+                size = rule[1]
                 children = values[-size:] if size else []
                 if size:
                     del stack[-size:], values[-size:]
-                values.append(node(arg, children))
-                stack.append(states[stack[-1]][arg.origin.name][1])
+                values.append(_node(rule, children))
+                stack.append(states[stack[-1]][rule[0]][1])
         while True:
             entry = states[stack[-1]].get("$END")
-            if entry is None or entry[0] is shift:
+            if entry is None or entry[0]:
                 raise Fallback
-            arg = entry[1]
-            size = len(arg.expansion)
+            rule = rules[entry[1]]
+            size = rule[1]
             children = values[-size:] if size else []
             if size:
                 del stack[-size:], values[-size:]
-            values.append(node(arg, children))
-            stack.append(states[stack[-1]][arg.origin.name][1])
+            values.append(_node(rule, children))
+            stack.append(states[stack[-1]][rule[0]][1])
             if stack[-1] == end_state:
                 return values[-1]
 
-    def _node(self, rule: Any, children: list) -> Any:
-        """Lark's tree builder for one reduction (the same Tree, with the same meta), built in one
-        step rather than through its chain of wrappers; Lark's own callback for any other shape."""
-        shape = self._shapes.get(rule)
-        if shape is None:
-            return self._callbacks[rule](children)
-        name, single, include = shape
-        if include is None:
-            kept = children
-        else:
-            kept = []
-            for i, expand in include:
-                if expand:
-                    kept.extend(children[i].children)
-                else:
-                    kept.append(children[i])
-        if single and len(kept) == 1:
-            child = kept[0]
-            if child.__class__ is Tree:      # a node inlined by `?rule`: its container widens
-                _propagate(child.meta, children)
-            return child
-        meta = Meta()
-        _propagate(meta, children)
-        return Tree(name, kept, meta)
+
+def _node(rule: tuple, children: list) -> Any:
+    """Lark's tree builder for one reduction (the same Tree, with the same meta), in one step
+    rather than through its chain of wrappers (ExpandSingleChild, ChildFilter, PropagatePositions)."""
+    _origin, _size, name, single, include = rule
+    if include is None:
+        kept = children
+    else:
+        kept = []
+        for i, expand in include:
+            if expand:
+                kept.extend(children[i].children)
+            else:
+                kept.append(children[i])
+    if single and len(kept) == 1:
+        child = kept[0]
+        if child.__class__ is Tree:          # a node inlined by `?rule`: its container widens
+            _propagate(child.meta, children)
+        return child
+    meta = Meta()
+    _propagate(meta, children)
+    return Tree(name, kept, meta)
 
 
-def _shapes(lark: Any) -> dict[Any, tuple[str, bool, tuple | None]]:
-    """Per rule, how Lark's tree builder shapes its node: (its name in the tree, `?rule` with one
-    child, the children kept and inlined (None: all kept as they are)). Rules built any other way
-    (placeholders, ambiguity, no positions) are left to Lark's own callbacks."""
+def tables_of(lark: Any) -> dict:
+    """A Lark LALR parser as the plain tables `FastParser` runs (ValueError when the parser is not
+    a plain LALR parser with the contextual lexer, positions propagated, no placeholders)."""
     from functools import partial
 
+    from lark.lexer import ContextualLexer
     from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild, PropagatePositions
 
-    out = {}
-    builder = getattr(lark, "_parse_tree_builder", None)
-    for rule, chain in getattr(builder, "rule_builders", ()):
-        single, include, positions, known = False, None, False, True
+    from judge.text.lark_scan import lexer_spec
+
+    front, options = lark.parser, lark.options
+    lexer = getattr(front, "lexer", None)
+    if (options.parser != "lalr" or type(lexer) is not ContextualLexer or options.postlex is not None
+            or options.transformer is not None or options.lexer_callbacks or options.tree_class not in (None, Tree)):
+        raise ValueError("only a plain LALR parser with the contextual lexer is driven here")
+    inner = front.parser.parser
+    if any(isinstance(k, str) for k in inner.callbacks):
+        raise ValueError("terminal callbacks are not supported here")
+    rules: list[tuple] = []
+    index: dict[Any, int] = {}
+    for rule, chain in lark._parse_tree_builder.rule_builders:
+        single, include, positions = False, None, False
         for wrap in chain:
             if wrap is ExpandSingleChild:
                 single = True
             elif wrap is PropagatePositions:
                 positions = True
             elif isinstance(wrap, partial) and wrap.func is ChildFilterLALR_NoPlaceholders:
-                include = tuple(wrap.args[0])
+                include = tuple(tuple(x) for x in wrap.args[0])
             else:
-                known = False
-        if known and positions:
-            out[rule] = (rule.alias or rule.options.template_source or rule.origin.name, single, include)
-    return out
+                raise ValueError(f"rule {rule} is built in a way not reproduced here")
+        if not positions:
+            raise ValueError("positions must be propagated")
+        index[rule] = len(rules)
+        rules.append((rule.origin.name, len(rule.expansion),
+                      str(rule.alias or rule.options.template_source or rule.origin.name), single, include))
+    table = inner.parse_table
+    states = {s: {str(k): (True, a) if action is Shift else (False, index[a]) for k, (action, a) in row.items()}
+              for s, row in table.states.items()}
+    specs: list[tuple] = []
+    seen: dict[int, int] = {}
+    lexer_of: dict[int, int] = {}
+    compiled: dict = {}
+    for state, basic in lexer.lexers.items():
+        if id(basic) not in seen:
+            seen[id(basic)] = len(specs)
+            specs.append(lexer_spec(basic, compiled))
+        lexer_of[state] = seen[id(basic)]
+    return {"format": TABLES_FORMAT, "states": states, "starts": dict(table.start_states),
+            "ends": dict(table.end_states), "rules": rules, "lexer_of": lexer_of, "lexers": specs}
 
 
 def _position(child: Any) -> Any:
@@ -275,18 +299,4 @@ def _propagate(meta: Any, children: list) -> None:
     own["container_end_line"], own["container_end_column"], own["container_end_pos"] = end_line, end_column, end
 
 
-_FAST: dict[int, FastParser | None] = {}
-
-
-def fast_parser(lark: Any) -> FastParser | None:
-    """The fast driver of a Lark parser (one per parser); None when it is not of the shape driven here."""
-    key = id(lark)
-    if key not in _FAST:
-        try:
-            _FAST[key] = FastParser(lark)
-        except (ValueError, AttributeError, TypeError):
-            _FAST[key] = None
-    return _FAST[key]
-
-
-__all__ = ["Fallback", "FastParser", "accepts", "fast_parser"]
+__all__ = ["TABLES_FORMAT", "Fallback", "FastParser", "accepts", "tables_of"]

@@ -18,9 +18,9 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from judge.cards.importers import read_cards
 from judge.paths import cards_dir
-from judge.text.grammar import fast_enabled, load_parser, use_fast
+from judge.text.grammar import fast_enabled, load_fast, load_parser, use_fast
 from judge.text.lark_scan import first_class
-from judge.text.lark_speed import Fallback, accepts, fast_parser
+from judge.text.lark_speed import Fallback, accepts
 from judge.text.parse import line_spans, parse_text, transform_module
 
 SAMPLES = {"bss": "bs-samples.yaml", "fftcg": "fftcg-samples.yaml"}
@@ -107,7 +107,7 @@ def _positions(tree: Tree) -> list:
 def _same_as_lark(game: str, lines: list[str]) -> tuple[int, int]:
     """(lines both read, lines both refused); fails on the first line where they differ."""
     lark = load_parser(game)
-    fast = fast_parser(lark)
+    fast = load_fast(game)                    # the tables kept between processes
     assert fast is not None
     read = refused = 0
     for line in lines:
@@ -176,3 +176,25 @@ def test_a_terminal_is_tried_at_every_character_it_can_start_with(regexp: str, s
 @pytest.mark.parametrize("regexp", [r".+", r"(?s:.)x", r"(?:x)?", r"y*z?"])
 def test_a_terminal_that_may_start_anywhere_is_tried_everywhere(regexp: str) -> None:
     assert first_class(regexp) is None
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_tables_kept_between_processes_drive_the_parser_as_the_ones_just_built(game: str, tmp_path: Path) -> None:
+    from judge.text import grammar
+    from judge.text.lark_speed import FastParser, tables_of
+
+    tables = tables_of(load_parser(game))
+    kept = tmp_path / "kept.tables.cache"
+    grammar._write_cache(kept, tables)
+    again = grammar._read_tables(kept)
+    assert again == tables
+    fresh, reread = FastParser(tables), FastParser(again)
+    for line in _lines(game):
+        try:
+            expected = fresh.parse(line, "line")
+        except Fallback:
+            continue
+        got = reread.parse(line, "line")
+        assert got == expected and _positions(got) == _positions(expected)
+    kept.write_bytes(kept.read_bytes()[:100])            # a truncated file is built again, not trusted
+    assert grammar._read_tables(kept) is None

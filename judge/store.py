@@ -38,10 +38,19 @@ _SEARCH_TABLES = {
 
 
 # --- opening -------------------------------------------------------------------------------
+def read_only(path: Path) -> bool:
+    """A database nobody is meant to write: no write bit set (a snapshot is made 0444; that holds
+    even for root, who may write any file) or not writable by this user."""
+    try:
+        return not os.stat(path).st_mode & 0o222 or not os.access(path, os.W_OK)
+    except OSError:
+        return False
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection for queries (shared with TUI worker threads, so not thread-bound)."""
     try:
-        if os.path.isfile(path) and not os.access(path, os.W_OK):    # a snapshot: read it, never write
+        if os.path.isfile(path) and read_only(path):    # a snapshot: read it, never write
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         else:
             conn = sqlite3.connect(str(path), check_same_thread=False)
@@ -679,7 +688,7 @@ def ast_cache_put(path: Path, game: str, rows: list[tuple[str, str]], grammar: s
     rows of other grammar versions. Best effort: False (nothing written) when the database is
     missing, read-only, busy for longer than `wait` seconds, or damaged. A verified database stays
     verified (its `.ok` stamp is renewed when it was current before this write)."""
-    if not rows or not os.path.isfile(path) or not os.access(path, os.W_OK):
+    if not rows or not os.path.isfile(path) or read_only(path):
         return False
     try:
         conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=wait, isolation_level=None)

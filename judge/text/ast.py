@@ -58,6 +58,7 @@ class Duration(str, Enum):  # noqa: UP042
     NEXT_TURN_BEGIN = "next_turn_begin"  # FFTCG "until the beginning of your next turn" (11.12.4.1)
     OPPONENT_TURN_END = "opponent_turn_end"  # FFTCG "until the end of your opponent's (next) turn"
     WHILE_ON_FIELD = "while_on_field"  # FFTCG "for as long as X is on the field" (11.9.1)
+    YOUR_NEXT_TURN_END = "your_next_turn_end"  # FFTCG "until the end of your next turn" (not the next turn)
 
 
 class Player(str, Enum):  # noqa: UP042
@@ -240,6 +241,8 @@ class Move(Effect):
     no_ex_burst: bool = False    # FFTCG "into the Damage Zone (its EX Burst effect will not trigger)" (11.10.2)
     after_use: bool = False      # FFTCG "remove that Summon from the game after use instead of putting it in the Break Zone"
     duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
+    any_order: bool = False      # FFTCG "… to the bottom of your deck in any order": the mover orders them (7.9)
+    player: Player | None = None  # FFTCG "your opponent puts it …": who moves it (and picks top or bottom)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -327,6 +330,7 @@ class Sequence(Effect):
     connector: str               # then | after_resolves | and
     effects: tuple[Effect, ...]
     span: Span | None = None
+    then_at: int | None = None   # FFTCG: the index in effects of the first one after "then" (0: "Then, X")
 
 
 @dataclass(frozen=True, kw_only=True)

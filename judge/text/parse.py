@@ -337,6 +337,17 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
     describe = getattr(module, "describe_expected", None)
     if describe is not None:                 # the game says it in words (the kind of phrase expected)
         return tuple(describe(names, parser, _found_word(exc, text)))
+    found = getattr(exc, "token", None)
+    head = [f"stopped at {_shown(str(found))!r}"] if found is not None and str(found) else []
+    if getattr(exc, "char", None):
+        head = [f"stopped at {exc.char!r}"]
+    elif found is not None and not str(found):
+        head = ["stopped at the end of the text"]
+    phrases = getattr(module, "PHRASES", None)
+    if phrases:
+        said = _phrases_expected(parser, module, frozenset(names))
+        if said:
+            return (*head, "expected " + " or ".join(said))
     out = []
     for name in sorted(names):
         try:
@@ -346,12 +357,12 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         pattern = term.pattern
         if pattern.type == "str":
             out.append(repr(pattern.value))
-        else:
+        elif not phrases:
             out.append(_readable(name, pattern.value))
-    found = getattr(exc, "token", None)
-    head = [f"found {str(found)!r}"] if found is not None and str(found) else []
-    if getattr(exc, "char", None):
-        head = [f"found {exc.char!r}"]
+    if phrases:
+        words = sorted(set(out))[:8]
+        return tuple(head + (["expected one of " + ", ".join(words)] if words else
+                             ["no phrase of the templating language goes on this way"]))
     return tuple(head + sorted(set(out))[:12])
 
 
@@ -363,6 +374,64 @@ def _found_word(exc: Any, text: str) -> str | None:
     pos = _error_pos(exc, text)
     m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
     return m.group().replace("\x01", "") or "the card's own name" if m else None
+
+
+def _shown(token: str) -> str:
+    """A token as printed (the lexicon's marker characters dropped)."""
+    return re.sub(r"[\ue000-\ue005]", "", token)
+
+
+def _phrases_expected(parser: Any, module: ModuleType, names: frozenset[str]) -> list[str]:
+    """The kinds of phrase the grammar could have read where it stopped, in words (the module's
+    `PHRASES`: rule name → "a selector such as …"): a phrase is expected when every terminal
+    that can begin it was acceptable there. The broadest such phrase (a selector rather
+    than the number it may begin with), and a second one that does not overlap it."""
+    fits = []
+    for rule, words in module.PHRASES.items():
+        first = _first_terminals(parser, rule)
+        if first and first <= names:
+            fits.append((first, words))
+    fits.sort(key=lambda f: -len(f[0]))
+    out: list[tuple[frozenset[str], str]] = []
+    for first, words in fits:
+        if all(not (first & f) for f, _ in out):
+            out.append((first, words))
+        if len(out) == 2:
+            break
+    return [w for _, w in out]
+
+
+@cache
+def _first_terminals(parser: Any, rule: str) -> frozenset[str]:
+    """The terminals that can begin `rule` (its FIRST set), from the parser's rules."""
+    by_origin: dict[str, list[list[Any]]] = {}
+    for r in parser.rules:
+        by_origin.setdefault(r.origin.name, []).append(list(r.expansion))
+    nullable: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for origin, expansions in by_origin.items():
+            if origin not in nullable and any(all(not s.is_term and s.name in nullable for s in e) for e in expansions):
+                nullable.add(origin)
+                changed = True
+    seen: set[str] = set()
+    out: set[str] = set()
+    stack = [rule]
+    while stack:
+        name = stack.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in by_origin.get(name, ()):
+            for sym in expansion:
+                if sym.is_term:
+                    out.add(sym.name)
+                    break
+                stack.append(sym.name)
+                if sym.name not in nullable:
+                    break
+    return frozenset(out)
 
 
 def _accepts(exc: Any) -> Any:

@@ -1,5 +1,6 @@
 """Every `judge` command, driven in-process with hostile arguments and files (hypothesis): none
-ends in "internal error" (exit 70) or a traceback, every failure says why in words, and a case
+ends in "internal error" (exit 70) or a traceback, every failure says why (in words, or in the
+JSON a --json run prints), and a case
 holding a value every command must refuse (a FIFO, /dev/urandom, an alias bomb, 10,001
 characters, a 5,000-digit number, a choice that is not one) exits non-zero.
 
@@ -31,7 +32,7 @@ def verdict(run, sure: bool) -> str:
         return "internal error"
     if "Traceback (most recent call last)" in text:
         return "traceback"
-    if run.code != 0 and not run.err.strip():
+    if run.code != 0 and not (run.err.strip() or run.out.strip()):    # --json answers on stdout
         return "silent failure"
     if sure and run.code == 0:
         return "hostile input accepted"

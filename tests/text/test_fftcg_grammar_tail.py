@@ -5,9 +5,10 @@ Every sentence here is written for these tests in the official templating; none 
 
 from __future__ import annotations
 
+import pytest
 from text_helpers import fftcg_one as one
 
-from judge.text.ast import Ability, Conditional, Damage, ModifyStat, Player, Restriction
+from judge.text.ast import Ability, Conditional, Damage, ModifyStat, Player, Restriction, Selector, walk
 from judge.text.parse import parse_text
 
 
@@ -407,10 +408,16 @@ def test_fftcg_5_2_1_a_forward_of_the_same_cost_as_the_discarded_card() -> None:
     assert th.stat == "cost" and th.op == "==" and th.ref is not None
 
 
-def test_fftcg_5_2_4_1_other_than_card_name_itself() -> None:
-    ab = one("When Gorbo enters the field, choose 1 Job Baker other than Card Name Gorbo in your Break Zone. "
-             "Add it to your hand.", name="Gorbo")
-    assert "other=True" in repr(ab.effects)
+@pytest.mark.parametrize("text", [
+    "When Gorbo enters the field, choose 1 Job Baker other than Card Name Gorbo in your Break Zone. Add it to your hand.",
+    "Choose 1 Forward other than Card Name Gorbo. Break it.",
+    "Search for 1 Job Baker other than Card Name Gorbo and add it to your hand.",
+])
+def test_fftcg_6_2_5_other_than_card_name_leaves_out_every_card_of_that_name(text: str) -> None:
+    """"other than Card Name X" is no card named X (not only this one): an exclusion by name."""
+    ab = one(text, name="Gorbo")
+    sel = next(n for n in walk(ab) if isinstance(n, Selector) and n.excluding is not None)
+    assert sel.excluding.name == "Gorbo" and not sel.other
 
 
 def test_fftcg_11_2_1_cp_paid_was_only_produced_by_backups() -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, keywords, management, triggers
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.state import Battle, Orientation, Step, Work, with_player
+from judge.engine.bs.state import Battle, Orientation, Step, Work
 from judge.engine.bs.watch import watch
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -199,10 +199,12 @@ def resolve_battle(ctx: Ctx) -> None:
     n = len(derive.symbols(s, b.attacker))
     defender = s.opponent(s.turn_player)
     p = s.players[defender]
-    k = min(n, p.life)
-    ctx.state = with_player(s, replace(p, life=p.life - k, reserve=p.reserve + k))
-    ctx.log(f"Not blocked: {b.attacker} has {n} symbol(s); {k} core(s) move from {defender}'s life to the "
-            f"reserve (life {p.life} → {p.life - k})", "battle.damage")
+    ctx.log(f"Not blocked: {b.attacker} has {n} symbol(s): as many cores leave {defender}'s life for the reserve",
+            "battle.damage")
+    from judge.engine.bs.cores import reduce_life
+
+    k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
+    ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
     if k > 0:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
         triggers.fire_burst(ctx, defender, "life_lost")

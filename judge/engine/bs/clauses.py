@@ -99,6 +99,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.cost": ("8-4-2-3", "8-4-2-4"),
     "effect.then": (),
     "effect.if": (),
+    "effect.area_info": ("8-8-1-5",),
     # bp
     "bp.order": ("8-8-1-3-1",),
     "bp.level": ("8-8-1-3-2",),
@@ -107,16 +108,19 @@ SAGA: dict[str, tuple[str, ...]] = {
     "bp.add": ("8-8-1-3-5",),
     # summon
     "summon.steps": ("10-6-2",),
+    "summon.cost": ("10-6-4",),
     "summon.reduction": ("10-6-5",),
     "summon.pay": ("10-6-6",),
     "summon.cores": ("10-6-7",),
     # place
     "place.steps": ("10-7-2",),
+    "place.cost": ("10-7-4",),
     "place.reduction": ("10-7-5",),
     "place.pay": ("10-7-6",),
     "place.cores": ("10-7-7",),
     # magic
     "magic.steps": ("10-8-2",),
+    "magic.cost": ("10-8-4",),
     "magic.reduction": ("10-8-5",),
     "magic.pay": ("10-8-6",),
     "magic.resolve": ("10-8-7", "10-8-8"),
@@ -157,6 +161,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "kw.confront_armor": ("11-2-2",),
     "kw.curse": ("11-3-1",),
     "kw.curse_once": ("11-3-2",),
+    "kw.bloodcurse": (),
     "kw.immortal": ("11-4-1",),
     "kw.armor": ("11-5-1",),
     "kw.luster": ("11-6-1",),
@@ -283,6 +288,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.cost": ("9-1-6-2",),
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),
+    "effect.area_info": (),
     # bp
     "bp.order": (),
     "bp.level": (),
@@ -291,16 +297,19 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "bp.add": (),
     # summon
     "summon.steps": ("11-1-1",),
+    "summon.cost": ("11-1-1-2", "11-1-1-2-1"),
     "summon.reduction": ("11-1-1-4-1",),
     "summon.pay": ("11-1-1-5",),
     "summon.cores": ("11-1-1-6",),
     # place
     "place.steps": ("11-2-1",),
+    "place.cost": ("11-2-1-2",),
     "place.reduction": ("11-2-1-4-1",),
     "place.pay": ("11-2-1-5",),
     "place.cores": ("11-2-1-6",),
     # magic
     "magic.steps": ("11-3-1",),
+    "magic.cost": ("11-3-1-2",),
     "magic.reduction": ("11-3-1-4-1",),
     "magic.pay": ("11-3-1-5",),
     "magic.resolve": ("11-3-1-6", "4-4-1"),
@@ -341,6 +350,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "kw.confront_armor": (),
     "kw.curse": (),
     "kw.curse_once": (),
+    "kw.bloodcurse": (),
     "kw.immortal": (),
     "kw.armor": (),
     "kw.luster": (),

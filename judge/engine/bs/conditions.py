@@ -265,6 +265,17 @@ def _after(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return True
 
 
+#: Events a condition may ask about that the board keeps a record of (keyed by `Condition.event`):
+#: "when this spirit performs Ascend using …" is decided from what its Ascend used (ascend.py).
+EVENT_FACTS: Registry[str] = Registry("Battle Spirits events decided from the board")
+
+
+@CONDITIONS.register("event", concepts=("effect.if",), meaning="an event the board keeps a record of")
+def _event(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
+    entry = EVENT_FACTS.get(cond.event or "")
+    return None if entry is None else entry.handler(ctx, cond, item)
+
+
 def describe(cond: Condition) -> str:
     """What a condition is about, for a step (its kind and typed fields; never its printed words)."""
     sel = cond.selector
@@ -281,4 +292,4 @@ def describe(cond: Condition) -> str:
     return " ".join(map(str, bits))
 
 
-__all__ = ["CONDITIONS", "count", "decidable", "describe", "holds"]
+__all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]

@@ -135,9 +135,17 @@ def _static(state: State) -> Iterator[Mod]:
             for idx, ab in derive.active_abilities(state, fc.id):
                 if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(state, fc.id, ab):
                     continue
+                if while_paying(ab):          # it changes a cost being calculated, nothing else (symbols.py)
+                    continue
                 item = Work(kind="effects", source=fc.id, controller=name, label=fc.id)
                 for eff in ab.effects:
                     yield from _apply(state, eff, item, stamp=-1000 + idx)
+
+
+def while_paying(ab: Any) -> bool:
+    from judge.engine.bs.symbols import while_paying as during_payment
+
+    return during_payment(ab)
 
 
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
@@ -150,6 +158,12 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
         holds = conditions.holds(_View(state), cond, item)   # type: ignore[arg-type]
         for e in (eff.effects if holds else eff.otherwise if holds is False else ()):
             yield from _apply(state, e, item, stamp)
+        return
+    if isinstance(eff, ast.Restriction) and eff.target is None:
+        from judge.engine.bs import life
+
+        if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
+            yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
         return
     make = CONSTANT_EFFECTS.get(type(eff))
     if make is None:
@@ -188,8 +202,8 @@ def _modify(e: ast.ModifyStat) -> tuple[str, Any, Any] | None:
 
 
 def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
-    if e.stat == "bp":
-        return "bp_set", e.value, None
+    if e.stat == "bp":     # "treat the LV1 BP as 4000" redefines a level's BP (8-8-1-3-3), else sets it (8-8-1-3-4)
+        return ("bp_base", {e.level: e.value}, None) if e.level is not None else ("bp_set", e.value, None)
     colour = symbol_colour(e)
     if colour is not None:
         return "symbol_set", (colour,) * e.value, None

@@ -165,10 +165,11 @@ def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str,
     """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6); "pay this
     card's cost": as many as its cost after reduction."""
     if eff.count is None and eff.equal_to is not None and eff.equal_to.stat == "cost" and dst in _FIELDS:
-        from judge.engine.bs import derive
+        from judge.engine.bs.symbols import Paying, pay_cost
 
         d = ctx.state.card_def(item.source)
-        n, _ = derive.cost_after_reduction(ctx.state, mover, d)
+        how = {"spirit": "summon", "nexus": "place"}.get(d.type, "use")
+        n = pay_cost(ctx, Paying(card=item.source, player=mover, how=how, zone=ctx.state.zone_of(item.source) or "hand"))
         eff = replace(eff, count=n, equal_to=None)
         if n == 0:
             ctx.log(f"{item.label}: the cost to pay is 0", "effect.cost")
@@ -276,9 +277,18 @@ def _all(state: State, who: str, where: str) -> int:
     return plain(state, who, where) + (1 if state.players[who].soul_core == where else 0)
 
 
-def reduce_life(ctx: Ctx, who: str, n: int, why: str = "") -> int:
-    """Cores leave a player's life for their reserve (7-1-5-3-1); returns how many did."""
-    got = take(ctx, who, "life", n)
+def reduce_life(ctx: Ctx, who: str, n: int, why: str = "", *, source: str | None = None,
+                attacker: str | None = None) -> int:
+    """Cores leave a player's life for their reserve (7-1-5-3-1), as far as restrictions on that
+    player's life allow (1-3-3, life.py); returns how many did."""
+    from judge.engine.bs import life
+
+    may, barred = life.allowed(ctx.state, who, n, attacker=attacker, source=source)
+    if barred is not None and may < n:
+        ctx.log(f"{name_of(ctx.state, barred.source)}: {who}'s life cannot be reduced "
+                f"{'to 0 ' if barred.value == 'reduce_life_to_0' else ''}this way: {may} of {n} core(s) leave it",
+                "rules.cannot_wins")
+    got = take(ctx, who, "life", may)
     put(ctx, who, "reserve", got)
     return got
 

@@ -223,7 +223,7 @@ def field_symbols(state: State, player: str) -> list[str]:
     return [s for fc in state.players[player].field for s in symbols(state, fc.id)]
 
 
-def _match(slots: list[str], syms: list[str]) -> int:
+def match_symbols(slots: list[str], syms: list[str]) -> int:
     """Maximum matching of field symbols to reduction slots (a dual symbol fits either colour)."""
     owner: dict[int, int] = {}
 
@@ -246,7 +246,7 @@ def _match(slots: list[str], syms: list[str]) -> int:
 def reduction(state: State, player: str, d: CardDef, fulfilled: int = 0) -> int:
     """How much a card's cost is reduced: matching field symbols, limited by its reduction symbols."""
     slots = list(d.reduction)
-    matched = _match(slots, field_symbols(state, player)) if slots else 0
+    matched = match_symbols(slots, field_symbols(state, player)) if slots else 0
     return min(len(slots), matched + fulfilled)
 
 
@@ -261,5 +261,5 @@ def reduction_cites(state: State, kind: str) -> tuple[str, ...]:
 
 
 __all__ = ["BP", "active_abilities", "bp", "cores_on", "cost_after_reduction", "field_symbols", "has_soul",
-           "keyword", "keywords", "level", "level_cites", "linked_from", "lv1_cost", "norm_kw",
+           "keyword", "keywords", "level", "level_cites", "linked_from", "lv1_cost", "match_symbols", "norm_kw",
            "printed_level", "reduction", "reduction_cites", "restrictions", "symbols"]

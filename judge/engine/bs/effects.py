@@ -169,9 +169,17 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
         what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
-        ctx.log(f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.add" if kind == "bp_add" else "bp.level",
-                "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value})", cid,
+               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration")
+
+
+def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
+    """A step changing a spirit's BP, saying the BP it now has and citing how it is reached (8-8-1-3-x)."""
+    now = derive.bp(ctx.state, cid)
+    step = ctx.log(f"{text}; BP now {now.value} ({', '.join(now.parts)})", *concepts)
+    extra = tuple(c for c in now.cites if c not in step.cites) if len(now.parts) > 1 else ()
+    if extra:
+        ctx.steps[-1] = replace(step, cites=step.cites + extra)
 
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
@@ -182,8 +190,8 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
         management.add_mod(ctx, target=cid, kind="level_set", value=lv, duration=eff.duration,
                            source=item.source, controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value}); BP now "
-                f"{derive.bp(ctx.state, cid).value}", "bp.level", "effect.duration")
+        log_bp(ctx, f"{name_of(ctx.state, cid)} is treated as LV{lv} ({eff.duration.value})", cid, "bp.level",
+               "effect.duration")
 
 
 @effect(ast.Attack, concepts=("battle.attack_spirit",))
@@ -223,9 +231,21 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
     red symbols" (the symbols it has)."""
+    if eff.stat == "cost":
+        from judge.engine.bs.symbols import set_cost
+
+        set_cost(ctx, eff, item)
+        return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
+        if colour is not None and eff.purpose == "cost_reduction":
+            management.add_mod(ctx, target=cid, kind="reduction_symbols", value=(eff.value, colour),
+                               duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
+                               controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)}: each of its symbols counts as {eff.value} when cost reduction is "
+                    "calculated", "card.reduction", "effect.duration")
+            continue
         if colour is not None:
             colour = colour or next(iter(derive.symbols(ctx.state, cid)), "")
             management.add_mod(ctx, target=cid, kind="symbol_set", value=(colour,) * eff.value,
@@ -237,11 +257,14 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
         if eff.stat != "bp":
             ctx.unmodelled(f"{item.label}: treating {cid}'s {eff.stat} as {eff.value}")
             continue
-        management.add_mod(ctx, target=cid, kind="bp_set", value=eff.value,
+        redefine = eff.level is not None       # "its LV1 BP is 4000": the level's BP redefined (8-8-1-3-3)
+        management.add_mod(ctx, target=cid, kind="bp_base" if redefine else "bp_set",
+                           value={eff.level: eff.value} if redefine else eff.value,
                            duration=getattr(eff, "duration", ast.Duration.TURN), source=item.source,
                            controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)}'s BP is set to {eff.value}; BP now {derive.bp(ctx.state, cid).value}",
-                "bp.set", "effect.duration")
+        what = f"LV{eff.level} BP is redefined as" if redefine else "BP is set to"
+        log_bp(ctx, f"{name_of(ctx.state, cid)}'s {what} {eff.value}", cid,
+               "bp.redefine" if redefine else "bp.set", "effect.duration")
 
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
@@ -298,7 +321,17 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     if eff.target is None:
-        ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+        from judge.engine.bs import life
+
+        if eff.action not in life.PLAYER_ACTIONS:
+            ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
+            return
+        made = tuple(life.player_mods(eff, item.controller, ctx.state, source=item.source, stamp=ctx.bump(),
+                                      duration=eff.duration, turn=ctx.state.turn))
+        ctx.set(mods=(*ctx.state.mods, *made))
+        ctx.log(f"{item.label}: {', '.join(m.target for m in made)}: life {eff.mode} be "
+                f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
+                .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in ids:
@@ -319,7 +352,7 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
         ctx.unmodelled(f"{item.label}: damage to a card")
         return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
-    got = cores.reduce_life(ctx, who, eff.amount)
+    got = cores.reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 

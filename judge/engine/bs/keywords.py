@@ -195,7 +195,8 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     return True, "", ""
 
 
-from judge.engine.bs import kw_triggered  # noqa: E402,F401  (registers the triggered keywords)
+# registers the triggered keywords, and 【Bloodcurse】 (a substitution)
+from judge.engine.bs import curse, kw_triggered  # noqa: E402,F401
 
 __all__ = ["KEYWORDS", "KeywordRule", "astral_active", "at_field_protects", "can_block", "cost_condition",
            "largest", "resolve", "rule", "trigger", "triggered"]

@@ -102,7 +102,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
                     "rules.cannot_wins")
             continue
-        if cause not in ("self", "depleted") and substitute(ctx, cid):
+        if cause not in ("self", "depleted") and substitute(ctx, cid, cause=cause, by=by):
             continue
         done.append(cid)
     if not done:
@@ -146,11 +146,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     return done
 
 
-def substitute(ctx: Ctx, cid: str) -> bool:
+def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
     """Apply one substitution effect for a destruction, if one applies and is used (8-9)."""
     from judge.engine.bs.substitute import substitute as run
 
-    return run(ctx, cid)
+    return run(ctx, cid, cause=cause, by=by)
 
 
 def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
@@ -216,9 +216,9 @@ def _bp_suspects(state: State) -> list[FieldCard]:
 
 
 def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
-            controller: str) -> Mod:
+            controller: str, extra: object = None) -> Mod:
     m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
-            stamp=ctx.bump(), turn=ctx.state.turn)
+            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
     ctx.set(mods=(*ctx.state.mods, m))
     return m
 

@@ -38,7 +38,9 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
     fc = state.field_card(cid)
     d = state.card_def(cid)
     if t.stat == "cost":
-        return d.cost if d else 0
+        from judge.engine.bs.symbols import cost_of
+
+        return cost_of(state, cid) if d else 0
     if t.stat == "bp":
         return derive.bp(state, cid).value
     if t.stat == "level":

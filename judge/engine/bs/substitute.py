@@ -17,6 +17,7 @@ from typing import Any
 from judge.engine.bs import conditions, derive, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, Work
+from judge.engine.kernel.registry import Registry
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -65,7 +66,7 @@ def _holds(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
     return holds
 
 
-def _which(ctx: Ctx, cid: str, options: list[tuple[str, ast.Conditional]]) -> tuple[str, ast.Conditional]:
+def _which(ctx: Ctx, cid: str, options: list[tuple[str, Any]]) -> tuple[str, Any]:
     """Several substitution effects apply but only one may (8-9-3): the turn player chooses which
     (Standard 9-1-8-1-3 says so; Saga names no one, and 1-3-4 gives simultaneous choices to them)."""
     who = ctx.state.turn_player
@@ -80,12 +81,28 @@ def _which(ctx: Ctx, cid: str, options: list[tuple[str, ast.Conditional]]) -> tu
     return options[sources.index(picked[0])]
 
 
-def substitute(ctx: Ctx, cid: str) -> bool:
-    """Apply one substitution effect for the destruction of `cid`, if one applies and is used."""
-    options = candidates(ctx, cid)
+#: Keyword effects that are substitutions for a destruction (key: the keyword's name): the handler
+#: says whether it applies to this destruction (ctx, card, cause, by); `extra["run"](ctx, card)` uses it
+#: (its controller may decline: False) — curse.py registers 【Bloodcurse】.
+KEYWORD_SUBSTITUTES: Registry[str] = Registry("Battle Spirits keyword substitutions")
+
+
+def _keyword_options(ctx: Ctx, cid: str, cause: str, by: str | None) -> list[tuple[str, Any]]:
+    return [(f"{cid}:{derive.norm_kw(str(e.key))}", e) for e in KEYWORD_SUBSTITUTES.entries()
+            if derive.keyword(ctx.state, cid, str(e.key)) and e.handler(ctx, cid, cause, by)]
+
+
+def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
+    """Apply one substitution effect for the destruction of `cid`, if one applies and is used.
+
+    `cause` (battle | effect | cores | bp) and `by` (the player whose effect destroys it) say what
+    destruction it is, for substitutions that apply only to some (【Bloodcurse】)."""
+    options: list[tuple[str, Any]] = [*candidates(ctx, cid), *_keyword_options(ctx, cid, cause, by)]
     if not options:
         return False
     src, sub = options[0] if len(options) == 1 else _which(ctx, cid, options)
+    if not isinstance(sub, ast.Conditional):          # a keyword's substitution
+        return bool(sub.extra["run"](ctx, cid, len(options) > 1))
     ctrl = ctx.state.controller(src) or ""
     item = Work(kind="effects", source=src, controller=ctrl, label=f"{name_of(ctx.state, src)}'s substitution")
     inner = list(sub.effects)
@@ -125,4 +142,4 @@ def _stay(ctx: Ctx, cid: str, src: str, e: ast.Move) -> None:
             "effect.substitution")
 
 
-__all__ = ["candidates", "substitute"]
+__all__ = ["KEYWORD_SUBSTITUTES", "candidates", "substitute"]

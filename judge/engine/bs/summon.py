@@ -7,40 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, triggers
-from judge.engine.bs.common import dual, hand_card, in_flash, in_main, remove_from, succession
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs import ascend, derive, management, symbols, triggers
+from judge.engine.bs.common import hand_card, in_flash, in_main, remove_from, succession
+from judge.engine.bs.ctx import Ctx, Refuse, name_of
 from judge.engine.bs.payment import place_cores, take_cores
 from judge.engine.bs.state import FieldCard, with_player
-
-
-def _ascend(ctx: Ctx, player: str, action: A.Summon, d) -> None:
-    kws = [ab.keyword for ab in d.abilities if ab.keyword and derive.norm_kw(ab.keyword.name) == "ascend"]
-    if not kws:
-        return
-    from judge.engine.bs.keywords import cost_condition
-
-    ref = action.ascend
-    if ref is None:
-        options = [fc.id for fc in ctx.state.players[player].field
-                   if derive.cores_on(ctx.state, fc) and cost_condition(kws[0].params, ctx.state.defs[fc.card].cost)]
-        raise ctx.need(f"{player} names the spirit whose cores 【Ascend】 puts into the reserve (ascend: ID)",
-                       "kw.ascend", player=player, options=tuple(options), kind="ascend")
-    fc = ctx.state.players[player].card(ref)
-    if fc is None or ctx.state.defs[fc.card].type != "spirit":
-        raise ctx.refuse(f"{ref} is not one of {player}'s spirits", "kw.ascend")
-    if not cost_condition(kws[0].params, ctx.state.defs[fc.card].cost):
-        raise ctx.refuse(f"{ref} does not meet 【Ascend: {', '.join(kws[0].params)}】", "kw.ascend")
-    n = derive.cores_on(ctx.state, fc)
-    if n == 0:
-        raise ctx.refuse(f"{ref} has no cores to put into the reserve for 【Ascend】", "kw.ascend")
-    p = ctx.state.players[player]
-    soul = p.soul_core == ref
-    p = replace(p, reserve=p.reserve + fc.cores, soul_core="reserve" if soul else p.soul_core,
-                field=tuple(replace(c, cores=0) if c.id == ref else c for c in p.field))
-    ctx.state = with_player(ctx.state, p)
-    ctx.core_cause[ref] = ("self", player)
-    ctx.log(f"【Ascend】: all {n} core(s) on {name_of(ctx.state, ref)} go to {player}'s reserve", "kw.ascend")
 
 
 def summon(ctx: Ctx, action: A.Summon) -> None:
@@ -67,9 +38,12 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     ctx.log(f"{player} {'places' if kind == 'place' else 'summons'} {name_of(ctx.state, cid)} from the "
             f"{action.source}", f"{kind}.steps")
     fulfilled = succession(ctx, player, action.succession, d, kind)
-    cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
-    ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", f"{kind}.reduction", "card.reduction",
-            *dual(ctx, player))
+    paying = symbols.Paying(card=cid, player=player, how=kind, zone=action.source)
+    if action.free:
+        cost = 0
+        ctx.log(f"{name_of(ctx.state, cid)} is {kind}d without paying its cost", f"{kind}.pay")
+    else:
+        cost = symbols.pay_cost(ctx, paying, fulfilled)
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:
@@ -77,7 +51,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     if not action.free:
         take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
                    soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
-    _ascend(ctx, player, action, d)
+    ascended = ascend.pay(ctx, player, d, action.ascend) if kind == "summon" else None
     zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
     remove_from(ctx, player, cid, zone)
     new_id = action.as_id or cid
@@ -89,6 +63,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     ctx.state = with_player(ctx.state, replace(p, field=(*p.field, fc)))
     place_cores(ctx, player, new_id, cores, soul=action.soul_core_on, concept=f"{kind}.cores",
                 reserve_only=reserve_only)
+    if ascended is not None:
+        ascend.remember(ctx, new_id, player, ascended)
     lv = derive.level(ctx.state, new_id)
     extra = ""
     if ctx.profile.common_effects and d.super_unleash and action.soul_core_on:
@@ -109,15 +85,13 @@ def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: b
     """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
     when the effect says without paying), LV1 cores from it too."""
     d = ctx.state.card_def(cid)
-    cost, _ = derive.cost_after_reduction(ctx.state, player, d)
-    cost = 0 if free else cost
-    need = cost + derive.lv1_cost(d)
-    if ctx.state.players[player].reserve < need:
-        ctx.log(f"{player} cannot pay {need} core(s) from the reserve: {cid} is not summoned", why,
-                "effect.cost")
-        return
-    _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
-               reserve_only=False)
+    mark = ctx.mark()
+    try:
+        _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
+                   reserve_only=False)
+    except Refuse as r:      # it cannot be paid for (cost, Ascend, LV1 cores): the summon does not happen
+        ctx.rollback(mark)
+        ctx.log(f"{name_of(ctx.state, cid)} is not summoned: {r.refusal.reason}", why, "effect.cost")
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, triggers
-from judge.engine.bs.common import dual, hand_card, in_flash, in_main, succession
+from judge.engine.bs import derive, management, symbols, triggers
+from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
 from judge.engine.bs.state import Orientation, Step, Work, with_player
@@ -44,9 +44,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         _soul_magic(ctx, player, cid, d)
     else:
         fulfilled = succession(ctx, player, action.succession, d, "magic")
-        cost, red = derive.cost_after_reduction(ctx.state, player, d, fulfilled)
-        ctx.log(f"Cost {d.cost}, reduced by {red}: {cost} to pay", "magic.reduction", "card.reduction",
-                *dual(ctx, player))
+        cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
@@ -283,6 +281,9 @@ def next_turn(ctx: Ctx) -> None:
     ctx.state = with_player(ctx.state, p)
     ctx.set(void_out=ctx.state.void_out + 1)
     ctx.log(f"Core step: {nxt} puts one core from the void into the reserve", "turn.core")
+    if p.soul_core == "void":
+        ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
+                "core.soul_void")
     from judge.engine.bs.effects import draw
 
     ctx.set(step=Step.DRAW)

@@ -18,6 +18,7 @@ from typing import Any
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
+from judge.engine.bs.symbols import while_paying
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -65,6 +66,8 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
     pool = derive.active_abilities(state, holder) if on_field and level is None else list(enumerate(d.abilities))
     for idx, ab in pool:
         if ab.levels and lv not in ab.levels:
+            continue
+        if while_paying(ab):      # "when you use a magic card, count … when calculating cost reduction"
             continue
         cond = ab.condition
         if ab.kind == AbilityKind.TRIGGERED and is_event(cond, event) and (

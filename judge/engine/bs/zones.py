@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import derive, select
+from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.effects import apply, effect
 from judge.engine.bs.state import State, Work, with_player
@@ -151,10 +151,11 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
         return
     if eff.pay_cost:       # "pay this card's cost to activate …" written in the node (else its cost part paid it)
         from judge.engine.bs.payment import take_cores
+        from judge.engine.bs.symbols import Paying, pay_cost
 
-        cost, red = derive.cost_after_reduction(ctx.state, item.controller, d)
-        ctx.log(f"{item.controller} pays {d.name}'s cost ({d.cost}, reduced by {red}: {cost}) to activate its "
-                f"{eff.step} effect", "effect.cost", "magic.reduction")
+        ctx.log(f"{item.controller} pays {d.name}'s cost to activate its {eff.step} effect", "effect.cost")
+        where = ctx.state.zone_of(item.source) or "hand"
+        cost = pay_cost(ctx, Paying(card=item.source, player=item.controller, how="use", zone=where))
         take_cores(ctx, item.controller, cost, {}, concept="magic.pay", what=f"the cost of {item.source}")
     ctx.log(f"{item.label}: its {eff.step} effect is activated", "effect.cost")
     for e in magic[0].effects:

@@ -347,7 +347,7 @@ def _r(kind: type, run: Handler, keys: tuple[str, ...], what: str, *reads: str) 
     EFFECTS.register(kind, concepts=keys, meaning=what, reads=frozenset(reads))(run)
 
 
-_r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects")
+_r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects", "then_at")
 _r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effects", "player")
 _r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
    "condition", "effects", "otherwise", "instead")
@@ -364,7 +364,7 @@ _r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
 _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
    "target", "keyword", "ability", "duration", "family")
-_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")

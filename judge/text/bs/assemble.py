@@ -118,39 +118,52 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False,
                 and not any(isinstance(e, Conditional) for e in inner):
             inner = [Conditional(condition=Condition(kind="substitution", text="instead"),
                                  effects=tuple(inner), instead=True, span=span)]
-        menu = next((m for m in walk(inner) if isinstance(m, Modal) and not m.options), None)
-        if menu is not None and i + 1 < len(sentences):
-            # "activate one of the following effects": each later sentence (or "・" item) is an option
-            inner = _swap(inner, menu, replace(menu, options=_options(sentences[i + 1:])))
-            result.extend(inner)
+        rest = _takes_rest(inner, sentences[i + 1:], restrictions, timed)
+        if rest is not None:
+            result.extend(rest)
             break
-        grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
-        if grant is not None and i + 1 < len(sentences):
-            # "gain the following effect: …": the line's later sentences belong to the gained effect, up to
-            # one activating the card's own main / flash effect (a magic card's, BSS 10-9-2)
-            end = next((k for k in range(i + 1, len(sentences)) if _activates_own_step(sentences[k][1])),
-                       len(sentences))
-            more, _ = _assemble(sentences[i + 1:end], [])
-            full = replace(grant, ability=replace(grant.ability, effects=grant.ability.effects + tuple(more)))
-            result.extend(_swap(inner, grant, full))
-            if end < len(sentences):
-                rest, _ = _assemble(sentences[end:], restrictions, timed)
-                result.extend(rest)
-            break
-        if joiner == "or" and result:
-            result.append(_or_else(result.pop(), inner, span))
-        elif joiner == "otherwise" and result and isinstance(result[-1], Conditional):
-            last = result.pop()
-            result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
-        elif joiner in ("then", "after_resolves") and result:
-            # "Reveal X. Then, return it …": the effect before (with the selections made after it)
-            picks: list = []
-            while isinstance(result[-1], Pick) and len(result) > 1:
-                picks.insert(0, result.pop())
-            result.append(Sequence(connector=joiner, effects=(result.pop(), *picks, *inner), span=span))
-        else:
-            result.extend(inner)
+        _join(result, joiner, inner, span)
     return _fold_picks(result), trigger
+
+
+def _takes_rest(inner: list, later: list, restrictions: list, timed: bool) -> list | None:
+    """A sentence that takes the line's later sentences, with them (None for any other sentence):
+    "activate one of the following effects" (each later sentence or "・" item an option, BSS 8-1-8);
+    "gain the following effect: …" (the later sentences belong to the gained effect, up to one
+    activating the card's own main / flash effect, BSS 10-9-2)."""
+    if not later:
+        return None
+    menu = next((m for m in walk(inner) if isinstance(m, Modal) and not m.options), None)
+    if menu is not None:
+        return _swap(inner, menu, replace(menu, options=_options(later)))
+    grant = next((g for g in walk(inner) if isinstance(g, Gain) and g.ability is not None), None)
+    if grant is None:
+        return None
+    end = next((k for k in range(len(later)) if _activates_own_step(later[k][1])), len(later))
+    more, _ = _assemble(later[:end], [])
+    full = replace(grant, ability=replace(grant.ability, effects=grant.ability.effects + tuple(more)))
+    out = list(_swap(inner, grant, full))
+    if end < len(later):
+        out.extend(_assemble(later[end:], restrictions, timed)[0])
+    return out
+
+
+def _join(result: list, joiner: str | None, inner: list, span: Any) -> None:
+    """A sentence's effects joined to the ones before it: "Or, …" a choice, "Otherwise, …" the last
+    condition's other branch, "Then, …" / "After this effect resolves, …" a sequence (BS 5-19)."""
+    if joiner == "or" and result:
+        result.append(_or_else(result.pop(), inner, span))
+    elif joiner == "otherwise" and result and isinstance(result[-1], Conditional):
+        last = result.pop()
+        result.append(replace(last, otherwise=last.otherwise + tuple(inner)))
+    elif joiner in ("then", "after_resolves") and result:
+        # "Reveal X. Then, return it …": the effect before (with the selections made after it)
+        picks: list = []
+        while isinstance(result[-1], Pick) and len(result) > 1:
+            picks.insert(0, result.pop())
+        result.append(Sequence(connector=joiner, effects=(result.pop(), *picks, *inner), span=span))
+    else:
+        result.extend(inner)
 
 
 def _activates_own_step(effects: list) -> bool:
@@ -255,25 +268,7 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
 
     if not isinstance(prepared, Prepared):
         prepared = Prepared.of(prepared)
-    parts = BSTransformer(prepared, offset).transform(tree)
-    levels: tuple[int, ...] = ()
-    steps: list[str] = []
-    restrictions: list[str] = []
-    burst = False
-    body: dict = {}
-    for part in parts:
-        if isinstance(part, tuple) and part[0] == "levels":
-            levels = part[1]
-        elif isinstance(part, list):
-            for kind, value in part:
-                if kind == "step":
-                    steps.append(value)
-                elif kind == "burst":
-                    burst = True
-                else:
-                    restrictions.extend(value)
-        elif isinstance(part, dict):
-            body = part
+    levels, steps, restrictions, burst, body = _line_parts(BSTransformer(prepared, offset).transform(tree))
     label = body.get("label")
     timing, trigger = label_timing(label) if label else (None, None)
     keywords: list[Keyword] = list(body.get("keywords") or [])
@@ -314,6 +309,29 @@ def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
                    keyword=kw, condition=condition, effects=tuple(effects),
                    restrictions=tuple(dict.fromkeys(restrictions)), text=prepared.source,
                    span=Span(offset, offset + len(prepared.source)))
+
+
+def _line_parts(parts: list) -> tuple[tuple[int, ...], list[str], list[str], bool, dict]:
+    """A transformed line → (levels, step tags, limit tags, burst tag, body)."""
+    levels: tuple[int, ...] = ()
+    steps: list[str] = []
+    restrictions: list[str] = []
+    burst = False
+    body: dict = {}
+    for part in parts:
+        if isinstance(part, tuple) and part[0] == "levels":
+            levels = part[1]
+        elif isinstance(part, list):
+            for kind, value in part:
+                if kind == "step":
+                    steps.append(value)
+                elif kind == "burst":
+                    burst = True
+                else:
+                    restrictions.extend(value)
+        elif isinstance(part, dict):
+            body = part
+    return levels, steps, restrictions, burst, body
 
 
 def _label_text(prepared: Prepared, label: Any) -> str | None:

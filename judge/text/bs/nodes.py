@@ -30,16 +30,19 @@ EXAMPLES: dict[str, list[str]] = {
     "a keyword effect in 【…】 (Gale, Armor, Crush, Raid…)": ["【Flying", "【Gale 2】"],
 }
 
-#: What each kind of phrase looks like, for a failure report in words (judge.text.parse).
+#: What each kind of phrase looks like, for a failure report in words (judge.text.parse): grammar
+#: rule → words, the most specific kind first (a report names at most two).
 PHRASES: dict[str, str] = {
+    "count": "a number such as 'two' or '3'",
+    "duration": "a duration such as 'during this turn'",
+    "keyword": "a keyword such as 【Gale: 1】",
+    "gained": "what is gained, such as '3000 BP', 【Armor: Red】 or 'one red symbol'",
+    "noun": "a noun such as 'spirit', 'nexus' or 'card'",
     "selector": "a selector such as 'one of your opponent's spirits'",
     "target": "a selector such as 'one of your opponent's spirits' or a pronoun such as 'it'",
     "condition": "a condition such as 'you control a red spirit' or 'this spirit has 5000 or more BP'",
     "event": "an event such as 'one of your spirits is destroyed'",
     "directive": "an effect such as 'draw a card' or 'destroy it'",
-    "duration": "a duration such as 'during this turn'",
-    "count": "a number such as 'two' or '3'",
-    "keyword": "a keyword such as 【Gale: 1】",
     "label": "a timing label such as 'When Summoned'",
 }
 

@@ -34,6 +34,7 @@ from judge.text.ast import (
     Span,
 )
 from judge.text.bs.conditions import ConditionMixin
+from judge.text.bs.cores import CoreMixin
 from judge.text.bs.directives import DirectiveMixin
 from judge.text.bs.events import EventMixin
 from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
@@ -62,7 +63,8 @@ def _with_reminder(effect: Any, reminder: list) -> Any:
     return effect
 
 
-class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, Transformer):
+class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, CoreMixin,
+                    Transformer):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)

@@ -158,6 +158,7 @@ def resolve_pronouns(effects: list[Any]) -> list[Any]:
 
 
 _REST = Selector(count=None, ref="rest", zone="revealed")
+_THEN = object()            # where "then" falls in a Sequence while its pronouns are resolved
 
 
 def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Selector | None]:
@@ -170,10 +171,15 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
             chosen, used = e.target, False
             continue
         if isinstance(e, Sequence):                      # "Then, …": the same sentence goes on
-            inner, chosen_after = _resolve(list(e.effects), chosen)
+            items = list(e.effects)
+            if e.then_at is not None:                    # where "then" falls, kept through the folding
+                items.insert(e.then_at, _THEN)
+            inner, chosen_after = _resolve(items, chosen)
+            then_at = inner.index(_THEN) if _THEN in inner else None
+            inner = [x for x in inner if x is not _THEN]
             used = used or chosen_after is not chosen or inner != list(e.effects)
             chosen = chosen_after
-            out.append(replace(e, effects=tuple(inner)))
+            out.append(replace(e, effects=tuple(inner), then_at=then_at))
             continue
         if chosen is not None:
             e2 = _subst(e, chosen)
@@ -197,7 +203,8 @@ def _subst(node: Any, chosen: Selector) -> Any:
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
         if node.ref in ("it", "them"):                   # "it and {Name}": the chosen one and the rest
-            own = {"state": node.state} if node.state else {}          # "if it is dull": its state kept
+            # its own words kept: "if it is dull" (state), "for each CP required to cast it" (what is counted)
+            own = {k: getattr(node, k) for k in ("state", "zone") if getattr(node, k)}
             return replace(chosen, span=node.span, also=chosen.also + node.also, **own)
         return node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects

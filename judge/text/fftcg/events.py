@@ -627,7 +627,7 @@ class EventRules:
         whose = self._whose(c)
         if whose is Player.OPPONENT:
             return Duration.OPPONENT_TURN_END
-        return Duration.NEXT_TURN_END if self._next(c) else Duration.TURN
+        return Duration.YOUR_NEXT_TURN_END if self._next(c) else Duration.TURN
 
     def d_next_turn(self, meta, c):
         return Duration.NEXT_TURN_END

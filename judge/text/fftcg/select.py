@@ -9,7 +9,8 @@ How parts join (6.6, 11.6.5): parts without their own count share the first part
 last part's post-modifiers ("Forwards and Monsters opponent controls"); when they differ in one
 list field only (card types, Elements, Jobs, …) they are one selector with that field's values
 (any one of them matches); otherwise the later parts are alternatives (`either`). A part with its
-own count joined by "and" is a second selection made together (`also`).
+own count joined by "and" is a second selection made together (`also`), and so is a part after "a X
+and": "you control a Card Name X and Card Name Y" needs both.
 """
 
 from __future__ import annotations
@@ -166,7 +167,8 @@ def join(parts: list[tuple[Part, str | None]], span: Any) -> Selector:
         built.append((fold(pairs, span), how))
     out = built[0][0]
     for sel, how in built[1:]:
-        if how == "and" and (sel.count != out.count or any(p.counted for p, _ in parts[1:])):
+        both = first.counted and out.count == 1 and not out.up_to     # "a Card Name X and Card Name Y": both
+        if how == "and" and (both or sel.count != out.count or any(p.counted for p, _ in parts[1:])):
             out = replace(out, also=(*out.also, sel))
             continue
         one = _differs_in_one_list(replace(out, either=(), also=()), sel)
@@ -335,8 +337,8 @@ class SelectorRules:
     def p_other(self, meta, c):
         return [("other", True)]
 
-    def p_other_name(self, meta, c):
-        return [("other", True)]
+    def p_other_name(self, meta, c):          # "other than Card Name X": no card of that name (6.2.5)
+        return [("excluding", Selector(count=None, name=self._name(c[-1]), span=self._span(meta)))]
 
     def p_named(self, meta, c):
         return [(c[0], "named")]

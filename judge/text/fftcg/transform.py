@@ -214,14 +214,15 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
                                                                   and x is not None and not isinstance(x, (Token, str))]
 
     def then_seq(self, meta, c):
-        first, rest = c[0], [x for x in c[1:] if not isinstance(x, Token)]
-        return [Sequence(connector="then", effects=(*flatten([first]), *flatten(rest)), span=self._span(meta))]
+        first, rest = flatten([c[0]]), [x for x in c[1:] if not isinstance(x, Token)]
+        return [Sequence(connector="then", effects=(*first, *flatten(rest)), then_at=len(first), span=self._span(meta))]
 
     def then_led(self, meta, c):
         parts = [x for x in c if not isinstance(x, Token)]
         first, lead, body = parts[0], parts[1], parts[2:]
         led = self._led(meta, lead, flatten(body) + [i for i in _insteads(body)])
-        return [Sequence(connector="then", effects=(*flatten([first]), *flatten([led])), span=self._span(meta))]
+        before = flatten([first])
+        return [Sequence(connector="then", effects=(*before, *flatten([led])), then_at=len(before), span=self._span(meta))]
 
     def led(self, meta, c):
         return self._led(meta, c[0], [y for x in c[1:] for y in (x if isinstance(x, list) else [x])])
@@ -244,7 +245,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         if kind == "window":
             return self._window(meta, value, effects)
         if kind == "then":
-            return [Sequence(connector="then", effects=tuple(effects), span=span)]
+            return [Sequence(connector="then", effects=tuple(effects), then_at=0, span=span)]
         if kind == "per":                     # "For each X, Y gains +1000 power" (4)
             return [replace(e, per=value) if isinstance(e, (ModifyStat, Damage, Draw, CostChange)) else e
                     for e in effects]

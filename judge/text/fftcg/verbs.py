@@ -392,11 +392,19 @@ class VerbRules:
 
     def to_deck(self, meta, c):
         np = _sel(c) or _REST
-        dest = next(x for x in c if isinstance(x, str) and x.startswith("deck_"))
-        return Act(lambda s: [Move(target=np, dest=dest, span=self._span(meta))])
+        _, dest, any_order = next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
+
+        def make(subject: Any) -> list[Effect]:
+            who = subject if isinstance(subject, Player) and subject is not Player.YOU else None
+            return [Move(target=np, dest=dest, any_order=any_order, player=who, span=self._span(meta))]
+        return Act(make)
 
     def deck_place(self, meta, c):
-        return next(x for x in c if isinstance(x, str) and x.startswith("deck_"))
+        dest = next(x for x in c if isinstance(x, str) and x.startswith("deck_"))
+        return ("deck_place", dest, "any_order" in c)
+
+    def any_order(self, meta, c):
+        return "any_order"
 
     def e_top(self, meta, c):
         return "deck_top"
@@ -423,10 +431,10 @@ class VerbRules:
 
     def remove_top(self, meta, c):
         n = self._top(c)
-        return Act(lambda s: [Move(target=Selector(count=n[0], zone="deck", amount_var=n[1]), dest="removed",
-                                   span=self._span(meta))])
+        sel = Selector(count=n[0], zone="deck", amount_var=n[1], owner=n[2] if n[2] is not Player.YOU else None)
+        return Act(lambda s: [Move(target=sel, dest="removed", span=self._span(meta))])
 
-    def top_cards(self, meta, c):
+    def top_cards(self, meta, c):          # the top cards of a deck: a Selector of zone "deck" (7.9)
         nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
         var = "x" if "x" in c else None
         owner = next((x for x in c if isinstance(x, Player)), Player.YOU)
@@ -689,12 +697,12 @@ class VerbRules:
         return Act(lambda s: [Reveal(count=None, zone="deck_shuffle", span=self._span(meta))])
 
     def shuffle_rest(self, meta, c):
-        dest = next((x for x in c if isinstance(x, str) and x.startswith("deck_")), None)
+        place = next((x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place"), None)
 
         def make(subject: Any) -> list[Effect]:
             out: list[Effect] = [Reveal(count=None, zone="revealed_shuffle", span=self._span(meta))]
-            if dest:
-                out.append(Move(target=_REST, dest=dest, span=self._span(meta)))
+            if place:
+                out.append(Move(target=_REST, dest=place[1], any_order=place[2], span=self._span(meta)))
             return out
         return Act(make)
 

@@ -165,7 +165,7 @@ ENTRIES: list[tuple[str, int, list]] = [
     ("1-162R", 0, [("restriction", {"mode": "must", "action": "be_chosen", "target.self_ref": True,
                                     "by.owner": "opponent"})]),
     ("11-139S", 0, [("move", {"dest": "hand", "target.count": 2, "target.up_to": True, "target.categories": ("VII",),
-                              "target.zone": "break", "target.other": True})]),
+                              "target.zone": "break", "target.excluding.name": "Aerith"})]),
     ("12-120C", 0, [("modal", {"count": 1}), ("gain", {"keyword.name": "Haste", "duration": "turn"}),
                     ("restriction", {"mode": "cannot", "action": "be_broken"})]),
     ("12-124L", 1, [("condition", {"kind": "cost_vs_count", "threshold.op": "<="}),

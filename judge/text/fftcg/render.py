@@ -1,0 +1,122 @@
+"""FFTCG ASTs back into canonical English (issue 11.4): `render(ability, name)`.
+
+The rendering is the templating's canonical wording of what the AST says: parsing it gives the same
+AST, and it reads as the printed text up to the normalisations in `NORMALISATIONS` (the only ones;
+`normalised(text, name)` applies them to printed text and rendering alike). A word the parser
+dropped or mistyped therefore shows as a difference between the two.
+
+Renderers are a registry keyed by node class (`RENDER`); `judge.text.render` (the plain-text node
+listing) is a different view of the same nodes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from judge.text import ast
+from judge.text.ast import Ability, AbilityKind, Duration, Player, Selector
+
+# ---------------------------------------------------------------------- normalisations (the only ones)
+#: (what, pattern, replacement) applied in order to printed text and to renderings before comparing
+NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
+    ("card-browser paragraph tags", r"</?p>", " "),
+    ("line breaks inside an ability", r"\[\[br\]\]|\n", " "),
+    ("EX BURST markup", r"\[\[ex\]\]\s*ex burst\s*\[\[/\]\]", "ex burst "),
+    ("italic and bold markup (the words stay)", r"\[\[/?[ib]?\]\]", " "),
+    ("special ability name markup (the name stays)", r"\[\[/?s\]\]", " "),
+    ("bracketed references: [Job (X)] is Job X", r"\[(job|card name|category) \(([^)\]]*)\)\]", r"\1 \2"),
+    ("typographic quotes", r"[“”]", '"'),
+    ("typographic apostrophes", r"[‘’]", "'"),
+    ("'his/her' is 'their'", r"\bhis/her\b", "their"),
+    ("a quoted ability's period inside or outside the quotes", r'\.\s*"', '"'),
+    ("a space before punctuation", r"\s+([.,:)])", r"\1"),
+    ("the dash of a label", r"\s*(--|–|—)\s*", " -- "),
+    ("letter case", r"", ""),
+    ("the count 'a' / 'an' is 1", r"\b(a|an)\b", "1"),
+    ("'all' / 'all the' is 'the' (a plural without a count is all of them)", r"\ball (the )?(?=\w)", "the "),
+    ("'each time' / 'whenever' is 'when' (every trigger triggers each time, 11.8)", r"\b(each time|whenever)\b",
+     "when"),
+    ("'due to' is 'by' (the source of an event, 6.4)", r"\bdue to\b", "by"),
+    ("'on / to the top of' a deck is 'at the top of'", r"\b(?:on|to|at) (?:the )?(top|bottom) of\b",
+     r"at the \1 of"),
+    ("'during this turn' is 'until the end of the turn'", r"\bduring this turn\b", "until the end of the turn"),
+    ("a duration at the end of a sentence: 'this turn' is 'until the end of the turn'", r"\bthis turn(?=[.\"])",
+     "until the end of the turn"),
+    ("a duration said first is the same said last ('Until the end of the turn, X.' is 'X until the end of the "
+     "turn.')", r"(^|[.:\"] )(until the (?:end|beginning) of [^,.]*?turn), ([^.\"]*)", r"\1\3 \2"),
+    ("', then X' is '. Then, X' (11.11.5)", r",? then,? ", ". then, "),
+    ("'reduce the damage by N' is 'the damage is reduced by N'", r"\breduce the damage by\b",
+     "the damage is reduced by"),
+    ("'and if' joining conditions is 'and'", r"\band if\b", "and"),
+    ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1 (?=[a-z])", "or "),
+    ("', also X' is ', X' (an effect added to the one before)", r", also\b", ","),
+    ("a discard is from the hand ('discard 1 card from your hand' is 'discard 1 card')",
+     r"\b(discards? (?:\d+|x) cards?) from (?:your|their|his/her) hand\b", r"\1"),
+    ("'and/or' joining kinds of cards is 'or' (either kind counts)", r"\band/or\b", "or"),
+    ("'that Forward' (what was chosen) is 'it'", r"\bthat (forward|backup|monster|character|summon)\b", "it"),
+    ("'this Forward' in a granted ability is 'this Character' (the card that has it)",
+     r"\bthis (forward|backup|monster|character)\b", "this character"),
+    ("the cost 'to play X onto the field' is the cost 'to cast X' (a Character's, 11.3)",
+     r"\b(cost (?:required )?to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("'return X to the top / bottom of a deck' is 'put X at …'", r"\breturns? (.{0,60}?) at the (top|bottom)",
+     r"put \1 at the \2"),
+    ("'For each X, Y.' is 'Y for each X.'", r"(^|[.:\"] )for each ([^,.]*), ([^.\"]*)", r"\1\3 for each \2"),
+    ("runs of blanks", r"\s+", " "),
+)
+
+
+def normalised(text: str, name: str | None = None) -> str:
+    """`text` with NORMALISATIONS applied (and the card's own name written {name}, icons canonical)."""
+    from judge.text.icons import normalise
+
+    out = normalise(text, "fftcg")
+    for what, pattern, repl in NORMALISATIONS:
+        if what == "letter case":
+            out = out.lower()
+        elif what == "bracketed references: [Job (X)] is Job X" or pattern:
+            out = re.sub(pattern, repl, out, flags=re.I)
+    if name:
+        out = re.sub(r"(?<![\w'])" + re.escape(name.lower()) + r"(?![\w])", "{name}", out)
+    return out.strip(" .") + "."
+
+
+# ---------------------------------------------------------------------- the renderer
+Render = Callable[[Any, "Ctx"], str]
+RENDER: dict[type, Render] = {}
+
+
+def renders(cls: type) -> Callable[[Render], Render]:
+    def add(fn: Render) -> Render:
+        RENDER[cls] = fn
+        return fn
+    return add
+
+
+class Ctx:
+    """What a rendering knows as it goes: the card's name, the selectors already chosen ("it")."""
+
+    def __init__(self, name: str | None) -> None:
+        self.name = name or "{name}"
+        self.chosen: list[Selector] = []
+        self.pending: list[str] = []      # "Choose …" sentences to say before the clause being rendered
+
+    def node(self, node: Any) -> str:
+        fn = RENDER.get(type(node))
+        if fn is None:
+            return f"<{ast.kind_of(node)}>"
+        return fn(node, self)
+
+
+def render(ability: Ability, name: str | None = None) -> str:
+    """The canonical English of one ability (the card's own name as `name`)."""
+    return Ctx(name).node(ability)
+
+
+from judge.text.fftcg import render_effects as _effects  # noqa: E402,F401  (registers the renderers)
+
+__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders"]
+
+# re-exported helpers for the renderer modules
+__all__ += ["AbilityKind", "Duration", "Player"]

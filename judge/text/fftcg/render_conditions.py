@@ -1,0 +1,290 @@
+"""FFTCG renderings of triggers, events and conditions (11.8): the words of their typed fields.
+
+A helper module of judge/text/fftcg/render.py. Every phrase is built from the node's fields (never
+from its `text`), so a field the parser left empty shows as a missing word in the round trip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.text import ast
+from judge.text.ast import Player, Selector, Threshold
+from judge.text.fftcg.render_words import OPS, icons, np, player, plural, posts, third
+
+#: an event kind → its verb phrase (the subject said before it)
+EVENT_WORDS = {
+    "enters_field": "enters the field", "attacks": "attacks", "blocks": "blocks", "is_blocked": "is blocked",
+    "forms_party": "forms a party", "leaves_field": "leaves the field", "is_broken": "is broken",
+    "put_into_break_zone": "is put from the field into the Break Zone", "is_chosen": "is chosen",
+    "is_dealt_damage": "is dealt damage", "deals_damage": "deals damage", "returned_to_hand": "is returned to "
+    "its owner's hand", "removed_from_game": "is removed from the game", "dulled": "becomes dull",
+    "activated": "is activated", "put_into_damage_zone": "is put into the Damage Zone", "priming": "is priming",
+    "put_from_deck_into_break_zone": "is put from the deck into the Break Zone", "discarded": "is discarded",
+    "leaves_break": "leaves the Break Zone", "added_to_hand_from_break_zone": "is added to your hand from "
+    "your Break Zone", "uses_ability": "uses an ability", "ability_triggers": "triggers", "revealed": "is revealed",
+    "selected": "is selected", "power_changed": "has its power changed", "searches": "searches",
+}
+#: a player's event kind → (subject, verb phrase)
+PLAYER_EVENTS = {
+    "you_cast": ("you", "cast"), "opponent_casts": ("your opponent", "casts"),
+    "you_receive_damage": ("you", "receive damage"), "opp_damaged": ("your opponent", "receives damage"),
+    "you_draw": ("you", "draw a card"), "opponent_draws": ("your opponent", "draws a card"),
+    "opponent_discards": ("your opponent", "discards a card"), "you_discard": ("you", "discard a card"),
+    "opponent_uses_ability": ("your opponent", "uses an ability"), "you_use_ability": ("you", "use an ability"),
+    "opponent_plays": ("your opponent", "plays"), "you_play": ("you", "play"),
+    "paid_extra_cost": ("you", "pay the extra cost"), "when_do_so": ("you", "do so"),
+}
+SOURCE_NOUNS = {"summon": "Summons", "ability": "abilities", "ex_burst": "EX Bursts", "forward": "Forwards",
+                "backup": "Backups", "monster": "Monsters", "character": "Characters",
+                "action_ability": "action abilities", "special_ability": "special abilities",
+                "auto_ability": "auto-abilities"}
+QUALIFIER_WORDS = {"first_in_turn": "for the first time in the turn", "this_turn": "this turn",
+                   "same_turn": "this turn", "not_battle": "other than battle damage",
+                   "not_by_own": "other than by your abilities"}
+
+
+def source(by: Selector, name: str) -> str:
+    """The source of an event or a restriction (6.4): "your opponent's Summons or abilities"."""
+    if by.ref == "this_effect":
+        return "this effect"
+    if by.self_ref:
+        return name
+    if by.card_types and set(by.card_types) <= set(SOURCE_NOUNS) and not (by.families or by.name or by.thresholds):
+        words = " or ".join(SOURCE_NOUNS[k] for k in by.card_types)
+        adj = " or ".join(c.title() for c in by.colors)
+        whose = {Player.OPPONENT: "your opponent's ", Player.YOU: "your "}.get(by.owner, "")
+        about = f" of {np(by.about, name)}" if by.about is not None else ""
+        return f"{whose}{adj + ' ' if adj else ''}{words}{about}"
+    return np(by, name)
+
+
+def event(e: ast.Event, name: str) -> str:
+    """An event with its subject: "a Forward opponent controls is dealt damage by your Summons"."""
+    if e.kind in PLAYER_EVENTS or (e.subject is None and e.player is not None):
+        who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
+        if e.what is not None:
+            verb += " " + np(e.what, name)
+        return f"{who} {verb}{_event_tail(e, name)}"
+    if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
+        return f"you {e.kind[4:].replace('_', ' ')}{_event_tail(e, name)}"
+    subject = np(e.subject, name, subject=True) if e.subject is not None else name
+    if e.kind == "primes_into" and e.subject is not None:
+        return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"
+    if e.kind in ("counter_placed", "counter_removed") and e.what is not None:
+        way = "placed on" if e.kind == "counter_placed" else "removed from"
+        return f"a {e.what.name} Counter is {way} {subject}"
+    words = EVENT_WORDS.get(e.kind, e.kind.replace("_", " "))
+    if plural(e.subject) and words.startswith("is "):
+        words = "are " + words[3:]
+    elif plural(e.subject) and words.split()[0] in ("enters", "attacks", "blocks", "leaves", "deals", "forms",
+                                                     "becomes", "uses", "triggers"):
+        first, _, rest = words.partition(" ")
+        words = (first[:-2] if first.endswith("ches") else first[:-1]) + (" " + rest if rest else "")
+    if e.kind == "enters_field" and e.place == "your_field":
+        words = words.replace("the field", "your field")
+    elif e.kind == "enters_field" and e.place == "opponent_field":
+        words = words.replace("the field", "your opponent's field")
+    if e.kind == "deals_damage":
+        to = [np(t, name) for t in e.to] + ([player(e.to_player)] if e.to_player is not None else [])
+        words = words.replace("damage", "battle damage") if "battle" in e.qualifiers else words
+        words += (" to " + " or ".join(to)) if to else ""
+    if e.kind == "is_dealt_damage" and e.amount is not None:
+        words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
+    if e.kind == "is_blocked" and e.by is not None:
+        return f"{subject} {words} by {np(e.by, name)}{_event_tail(e, name, by=False)}"
+    if e.kind == "forms_party" and e.what is not None:
+        words += " with " + np(e.what, name)
+    if e.place in ("hand", "break", "deck") and e.kind in ("discarded", "put_into_break_zone", "enters_field"):
+        words += {"hand": " from your hand", "break": " from your Break Zone", "deck": " from your deck"}[e.place]
+    return f"{subject} {words}{_event_tail(e, name)}"
+
+
+def _event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
+    out = ""
+    if e.cause == "cast":
+        out += " due to being cast"
+    elif e.cause == "warp":
+        out += " due to Warp"
+    if by and e.by is not None:
+        out += " by " + source(e.by, name)
+    for q in e.qualifiers:
+        if q in QUALIFIER_WORDS:
+            out += " " + QUALIFIER_WORDS[q]
+        elif q.startswith("while_") and e.what is None:
+            out += f" while {name} is {q[6:]}"
+    if e.what is not None and any(q.startswith("while_") for q in e.qualifiers):
+        state = next(q[6:] for q in e.qualifiers if q.startswith("while_"))
+        out += f" while {np(e.what, name)} is {state}".replace(f" {state} {state}", f" {state}")
+    return out
+
+
+def period(p: ast.Phase) -> str:
+    """The time of "At the beginning of …" (9): "each of your turns", "your opponent's Attack Phase"."""
+    whose = {Player.OPPONENT: "your opponent's", Player.ANY: "each player's"}.get(p.whose, "your")
+    if p.phase == "turn":
+        if p.whose is None:
+            return "the turn"
+        if p.next_only:
+            return f"{whose} next turn"
+        return "each player's turn" if p.whose is Player.ANY else f"each of {whose} turns"
+    phase = {"main": "Main Phase", "attack": "Attack Phase", "end": "End Phase", "draw": "Draw Phase",
+             "active": "Active Phase"}.get(p.phase, p.phase) + (f" {p.number}" if p.number else "")
+    if p.next_only:
+        return f"{whose} next {phase}"
+    the = "" if p.number else "the "
+    return f"{the}{phase} during each of {whose} turns" if p.whose not in (Player.ANY,) else f"each {phase}"
+
+
+def trigger(t: ast.Trigger, name: str) -> str:
+    """The words that open an auto-ability (11.8.2): "When X attacks", "At the end of each of your turns"."""
+    if t.at is not None and not t.events:
+        return f"At the {t.at.edge} of {period(t.at)}"
+    parts = [event(t.events[0], name)]
+    first = t.events[0].subject
+    for e in t.events[1:]:
+        text = event(e, name)
+        if first is not None and e.subject == first:             # "X enters the field or attacks"
+            text = text[len(np(first, name, subject=True)) + 1:]
+        parts.append(text)
+    out = "When " + " or ".join(parts)
+    if t.window is not None:
+        out = f"{window(t.window)}, w" + out[1:]
+    return out
+
+
+def window(w: ast.Window) -> str:
+    """"during your turn", "during each turn", "during your opponent's Attack Phase" (11.12.4.4)."""
+    if w.phase:
+        phases = " or ".join({"main": "Main Phase", "attack": "Attack Phase", "end": "End Phase",
+                              "draw": "Draw Phase", "active": "Active Phase"}.get(p, p) for p in w.phase.split("|"))
+        who = {Player.OPPONENT: "your opponent's", Player.ANY: "either player's"}.get(w.whose, "your")
+        return f"During {who} {phases}"
+    return {Player.OPPONENT: "During your opponent's turn", Player.ANY: "During each turn"}.get(
+        w.whose, "During your turn")
+
+
+# ---------------------------------------------------------------------- conditions (11.8.13)
+def _more(t: Threshold | None) -> str:
+    return f" {OPS[t.op]}" if t is not None and t.op in OPS else ""
+
+
+def _bare(sel: Selector, name: str) -> str:
+    """A noun phrase without its controller words ("you control 2 Forwards": the count and the kind)."""
+    from dataclasses import replace
+
+    return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name)
+
+
+def _has(c: ast.Condition) -> str:
+    return "has" if c.player not in (None, Player.YOU) else "have"
+
+
+def condition(c: ast.Condition, name: str) -> str:
+    """A condition's words after "if" (or "you can only use this ability if")."""
+    th, sel, who = c.threshold, c.selector, player(c.player)
+    k = c.kind
+    if k == "all" and c.parts:
+        return " and ".join(condition(p, name) for p in c.parts)
+    if k == "any" and c.parts:
+        return " or ".join(condition(p, name) for p in c.parts)
+    if k in ("control", "opp_control", "not_control", "opp_not_control") and sel is not None:
+        subj = "your opponent" if k.startswith("opp") else "you"
+        verb = ("doesn't control" if subj != "you" else "don't control") if "not" in k else (
+            "controls" if subj != "you" else "control")
+        count = f" {th.value}{_more(th)}" if th is not None and th.stat == "count" and th.value != sel.count else ""
+        return f"{subj} {verb}{count} {_bare(sel, name)}".replace("  ", " ")
+    if k in ("damage", "opp_damage") and th is not None:
+        subj = "your opponent" if k == "opp_damage" else who
+        return f"{subj} {_has(c) if subj == who else 'has'} received {th.value} points of damage{_more(th)}"
+    if k == "hand" and th is not None:
+        subj = who if c.player is not None else "you"
+        whose = "their" if c.player not in (None, Player.YOU) else "your"
+        hands = "hands" if c.player is Player.EACH else "hand"
+        if th.op == "<=" and th.value == 0:
+            return f"{subj} {_has(c)} no cards in {whose} {hands}"
+        return f"{subj} {_has(c)} {th.value} cards{_more(th)} in {whose} {hands}"
+    if k == "event" and c.occurs is not None:
+        return event(c.occurs, name)
+    if k in ("do_so", "when_do_so"):
+        return "you do so"
+    if k == "not_done":
+        return "you don't"
+    if k == "possible":
+        return "possible"
+    if k == "paid_extra":
+        return "you paid the extra cost"
+    if k in ("it_is", "it_is_not") and sel is not None:
+        from dataclasses import replace
+
+        return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name)}"
+    if k == "state" and sel is not None:
+        from dataclasses import replace
+
+        verb = "is" if not plural(sel) else "are"
+        return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
+    if k == "on_field":
+        return f"{np(sel, name) if sel is not None else name} is on the field"
+    if k == "in_zone" and sel is not None:
+        from dataclasses import replace
+
+        where = posts(sel, name)[-1] if posts(sel, name) else "there"
+        if sel.self_ref and sel.zone == "break":
+            where = "in the Break Zone"
+        return f"{np(replace(sel, zone=None), name)} is {where}"
+    if k == "turn" and c.window is not None:
+        return f"it is {window(c.window)[7:]}"
+    if k == "have" and sel is not None:
+        return f"{who} {_has(c)} {np(sel, name)}"
+    if k in ("its_cost", "power") and th is not None:
+        stat = "cost" if k == "its_cost" else "power"
+        whose = "its" if sel is None or sel.ref in ("it", None) else np(sel, name) + "'s"
+        if th.ref is not None:
+            return f"{whose} {stat} is {'greater' if '>' in th.op else 'less'} than {np(th.ref, name)}'s power"
+        return f"{whose} {stat} is {th.value}{_more(th)}"
+    if k == "cost_vs_count" and th is not None and th.ref is not None:
+        way = "less" if "<" in th.op else "greater"
+        return f"its cost is equal to or {way} than the number of {np(th.ref, name).replace('all the ', '')}"
+    if k == "counters" and sel is not None and th is not None:
+        counter = (sel.zone or "").split(":", 1)[-1]
+        from dataclasses import replace
+
+        on = np(replace(sel, zone=None), name)
+        if th.op == "<=" and th.value == 0:
+            return f"there are no {counter} Counters on {on}"
+        return f"{th.value}{_more(th)} {counter} Counters are placed on {on}"
+    if k in ("cast", "opp_cast") and th is not None:
+        return f"{who} {_has(c)} cast {th.value}{_more(th)} cards this turn"
+    if k == "cast_this_turn" and sel is not None:
+        from dataclasses import replace
+
+        return f"you have cast {np(replace(sel, zone=None, owner=None), name)} this turn"
+    if k == "entered_this_turn" and sel is not None:
+        place = c.occurs.place if c.occurs is not None else None
+        field = "your field" if place == "your_field" else "the field"
+        return f"{np(sel, name, subject=True)} has entered {field} this turn"
+    if k.endswith("_this_turn") and c.occurs is not None:
+        return event(c.occurs, name).replace(" is ", " has been ", 1)
+    if k in ("opp_not_pay", "not_pay") and c.cost is not None:
+        subj = "your opponent doesn't" if c.player is Player.OPPONENT or k.startswith("opp") else "you don't"
+        return f"{subj} pay {icons(c.cost)}"
+    if k == "elements" and th is not None and sel is not None:
+        exact = "exactly " if th.op == "==" else ""
+        return f"there are {exact}{th.value}{_more(th)} different Elements among {np(sel, name)}"
+    if k == "damaged_this_turn":
+        return "you have received damage this turn"
+    if k == "ex_burst":
+        return f"{name} is cast by its EX Burst"
+    if k == "paid_element" and c.cost is not None:
+        return f"{icons(c.cost)} was paid to cast {name}"
+    if k == "paid_elements" and th is not None:
+        return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
+    if k == "break_count" and th is not None:
+        what = np(sel, name).replace("all the ", "") if sel is not None else "cards"
+        return f"there are {th.value}{_more(th)} {what} in your Break Zone"
+    return f"<condition {k}>"
+
+
+__all__ = ["condition", "event", "period", "source", "third", "trigger", "window"]
+
+_unused: Any = third

@@ -1,0 +1,494 @@
+"""Renderers of FFTCG abilities and effects (registered in render.RENDER).
+
+Sentences are said the printed way: what an effect chooses is said first ("Choose 1 Forward.") and
+referred to after ("Deal it 7000 damage."), also across a condition ("Choose 1 Forward. If …, break
+it."): the pending "Choose …" sentences go out before the clause that first uses them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.text import ast
+from judge.text.ast import AbilityKind, Duration, Player, Selector
+from judge.text.fftcg.render import Ctx, renders
+from judge.text.fftcg.render_conditions import condition, source, trigger, window
+from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
+
+# ---------------------------------------------------------------------- targets and "Choose …"
+
+
+def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone: bool = False) -> str:
+    """A target: "it" / "them" for what was chosen before; the choice said first when it was not."""
+    if sel is None:
+        return "it"
+    if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            ctx.pending.append(f"Choose {np(sel, ctx.name)}")
+        return ("They" if subject else "them") if plural(sel) else ("It" if subject else "it")
+    text = np(sel, ctx.name, subject=subject, source=source_zone)
+    return cap(text) if subject else text
+
+
+def same(a: Selector | None, b: Selector | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return replace(a, span=None) == replace(b, span=None)
+
+
+def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True) -> str:
+    """Effects as sentences ("Choose 1 Forward. Deal it 7000 damage."), joined the printed way.
+
+    `flush=False` leaves the "Choose …" sentences pending for the caller to say first."""
+    out: list[str] = []
+    items = list(effects)
+    i = 0
+    while i < len(items):
+        clause, used = joined(items, i, ctx)
+        i += used
+        if flush:
+            out.extend(ctx.pending)
+            ctx.pending.clear()
+        out.append(clause)
+    return " ".join(cap(s.rstrip(".")) + "." for s in out if s)
+
+
+def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
+    """Effects printed as one clause ("dull it and Freeze it", "gains +1000 power and Haste", "cannot
+    attack or block")."""
+    e = items[i]
+    nxt = items[i + 1] if i + 1 < len(items) else None
+    if isinstance(e, ast.SetState) and isinstance(nxt, ast.SetState) and same(e.target, nxt.target):
+        who = target(e.target, ctx)
+        return f"{_STATE_VERB.get(e.state, e.state)} {who} and {_STATE_VERB.get(nxt.state, nxt.state)} {who}", 2
+    gains = _gain_run(items, i)
+    if len(gains) > 1:
+        return _gains(gains, ctx), len(gains)
+    if isinstance(e, ast.Restriction) and isinstance(nxt, ast.Restriction) and same(e.target, nxt.target) \
+            and e.mode == nxt.mode and e.duration == nxt.duration and e.player == nxt.player and e.by == nxt.by:
+        first = ctx.node(e)
+        return first.replace(_barred(e), _barred(e) + " or " + _barred(nxt), 1), 2
+    if isinstance(e, (ast.Move, ast.Deploy)) and isinstance(nxt, ast.Move) and nxt.target.ref in ("rest", "other"):
+        return f"{ctx.node(e)} and {ctx.node(nxt)}", 2
+    return ctx.node(e), 1
+
+
+def _gain_run(items: list[Any], i: int) -> list[Any]:
+    """The power changes and keywords one card gains together, for the same time."""
+    first = items[i]
+    if not isinstance(first, (ast.Gain, ast.ModifyStat)) or (isinstance(first, ast.ModifyStat)
+                                                             and (first.stat != "power" or first.per is not None)):
+        return [first]
+    run = [first]
+    for e in items[i + 1:]:
+        if isinstance(e, ast.Gain) and (e.keyword is None or e.keyword.name != "Becomes Forward") \
+                and same(e.target, first.target) and e.duration == first.duration:
+            run.append(e)
+        else:
+            break
+    return run
+
+
+def _gains(run: list[Any], ctx: Ctx) -> str:
+    first = run[0]
+    who = target(first.target, ctx, subject=True)
+    words = []
+    for e in run:
+        if isinstance(e, ast.ModifyStat):
+            words.append(f"+{e.amount} power" if e.amount >= 0 else f"{e.amount} power")
+        elif e.keyword is not None:
+            words.append(e.keyword.name)
+        elif e.ability is not None:            # the card that has it is "this Character" unless it is this one
+            inner = ctx.name if first.target.self_ref else "this Character"
+            words.append(f'"{Ctx(inner).node(e.ability)}"')
+    return f"{who} {third('gain', first.target)} {_and(words)}{tail(first.duration)}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# ---------------------------------------------------------------------- abilities (11.5)
+@renders(ast.Ability)
+def _ability(ab: ast.Ability, ctx: Ctx) -> str:
+    ctx.pending = []
+    head = "EX BURST " if "ex_burst" in ab.restrictions else ""
+    if ab.condition is not None and ab.condition.kind == "damage" and ab.condition.threshold is not None:
+        head = f"Damage {ab.condition.threshold.value} -- " + head
+    if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
+        return _keyword(ab, ctx)
+    body = sentences(ab.effects, ctx)
+    if ab.kind is AbilityKind.AUTO and ab.trigger is not None:
+        body = f"{trigger(ab.trigger, ctx.name)}, {body[:1].lower()}{body[1:]}"
+    if ab.cost is not None:
+        body = f"{cost(ab.cost, ctx)}: {body}"
+    if ab.kind is AbilityKind.SPECIAL and ab.name:
+        body = f"{ab.name} {body}"
+    return (head + body + limits(ab, ctx)).strip()
+
+
+def _keyword(ab: ast.Ability, ctx: Ctx) -> str:
+    k = ab.keyword
+    if k.name == "Limit Break":
+        return f"Limit Break -- {k.params[0]}"
+    if k.name in ("Warp", "Priming") and ab.cost is not None:
+        label = f'Priming "{k.params[0]}"' if k.name == "Priming" else f"Warp {k.params[0]}"
+        return f"{label} -- {icons(ab.cost)}"
+    names = [g.keyword.name for g in ab.effects if isinstance(g, ast.Gain) and g.keyword is not None] or [k.name]
+    head = f"Damage {ab.condition.threshold.value} -- " if ab.condition is not None and ab.condition.threshold else ""
+    if head:
+        return head + f"{ctx.name} gains " + _and(names) + "."
+    return " ".join(names)
+
+
+def cost(c: ast.Cost, ctx: Ctx) -> str:
+    parts = [icons(c)] if icons(c) else []
+    parts += [cap(ctx.node(e)) if not parts else ctx.node(e) for e in c.effects]
+    return ", ".join(p for p in parts if p)
+
+
+LIMIT_WORDS = {"once_per_turn": "once per turn", "twice_per_turn": "twice per turn",
+               "your_turn_only": "during your turn", "opponent_turn_only": "during your opponent's turn",
+               "main_phase_only": "during your Main Phase", "attack_phase_only": "during your Attack Phase"}
+
+
+def limits(ab: ast.Ability, ctx: Ctx) -> str:
+    use = [LIMIT_WORDS[r] for r in ab.restrictions if r in LIMIT_WORDS]
+    trig = [LIMIT_WORDS[r[8:]] for r in ab.restrictions if r.startswith("trigger_") and r[8:] in LIMIT_WORDS]
+    out = ""
+    cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
+    if use or (cond is not None and not trig):
+        words = use + ([f"if {condition(cond, ctx.name)}"] if cond is not None else [])
+        out += " You can only use this ability " + " and only ".join(words) + "."
+    if trig:
+        out += " This effect will trigger only " + " and only ".join(trig) + "."
+    return out
+
+
+# ---------------------------------------------------------------------- effects with effects inside
+@renders(ast.Conditional)
+def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
+    body = sentences(e.effects, ctx, flush=False).rstrip(".")
+    out = f"if {condition(e.condition, ctx.name)}, {body[:1].lower()}{body[1:]}" + (" instead" if e.instead else "")
+    if e.otherwise:
+        out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False).rstrip(".")
+    return out
+
+
+@renders(ast.Optional)
+def _optional(e: ast.Optional, ctx: Ctx) -> str:
+    inner = sentences(e.effects, ctx).rstrip(".")
+    who = "your opponent may" if e.player is Player.OPPONENT else "you may"
+    if e.cost is not None:
+        return f"{who} pay {icons(e.cost)}. If you do so, {inner[:1].lower()}{inner[1:]}"
+    return f"{who} {inner[:1].lower()}{inner[1:]}"
+
+
+@renders(ast.Sequence)
+def _sequence(e: ast.Sequence, ctx: Ctx) -> str:
+    at = e.then_at if e.then_at is not None else max(len(e.effects) - 1, 0)
+    before = sentences(e.effects[:at], ctx).rstrip(".")
+    after = sentences(e.effects[at:], ctx).rstrip(".")
+    return (before + ". " if before else "") + f"Then, {after[:1].lower()}{after[1:]}"
+
+
+DELAYED_WORDS = {"end_of_turn": "at the end of the turn", "when_do_so": "when you do so"}
+
+
+@renders(ast.Delayed)
+def _delayed(e: ast.Delayed, ctx: Ctx) -> str:
+    inner = sentences(e.effects, ctx).rstrip(".")
+    if e.trigger is not None:
+        return f"{trigger(e.trigger, ctx.name)}, {inner[:1].lower()}{inner[1:]}"
+    if e.timing == "when_do_so":
+        return f"When you do so, {inner[:1].lower()}{inner[1:]}"
+    if e.timing == "end_of_turn":
+        return f"{inner} at the end of the turn"
+    return f"<delayed {e.timing}>, {inner}"
+
+
+@renders(ast.Modal)
+def _modal(e: ast.Modal, ctx: Ctx) -> str:
+    head = f"select {'up to ' if e.up_to else ''}{e.count} of the {len(e.options)} following actions."
+    options = " ".join('"' + sentences(o, Ctx(ctx.name)).rstrip(".") + '"' for o in e.options)
+    return f"{head} {options}"
+
+
+# ---------------------------------------------------------------------- effects (15.1.1, 11.9)
+@renders(ast.Choose)
+def _choose(e: ast.Choose, ctx: Ctx) -> str:
+    ctx.chosen.append(e.target)
+    verb = "select" if e.target.choose == "select" else "choose"
+    return f"{verb} {np(e.target, ctx.name)}"
+
+
+@renders(ast.Destroy)
+def _destroy(e: ast.Destroy, ctx: Ctx) -> str:
+    return f"break {target(e.target, ctx)}"
+
+
+def _per(per: Selector | None, ctx: Ctx) -> str:
+    if per is None:
+        return ""
+    zone = per.zone or ""
+    bare = replace(per, count=1, every=None)
+    if zone == "damage":
+        return " for each point of damage you have received"
+    if zone.startswith("counters:"):
+        return f" for each {zone[9:]} Counter placed on {np(replace(per, zone=None, count=1), ctx.name)}"
+    if zone == "cp_required":
+        return f" for each CP required to cast {np(replace(per, zone=None), ctx.name)}"
+    if zone == "elements_among":
+        return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name)}"
+    if zone in ("cast_this_turn", "drawn_this_turn"):
+        return f" for each card you have {zone.split('_')[0]} this turn"
+    if per.every:
+        return f" for every {per.every} {np(replace(bare, count=None), ctx.name).replace('all the ', '')}"
+    words = np(bare, ctx.name)
+    return " for each " + (words[2:] if words.startswith("1 ") else words)
+
+
+@renders(ast.Damage)
+def _damage(e: ast.Damage, ctx: Ctx) -> str:
+    amount = f"{e.amount}" if not e.amount_var else "X000" if e.amount == 1000 else "X"
+    per = _per(e.per, ctx)
+    if e.player is not None and e.target is None:
+        who = "you" if e.player is Player.YOU else "your opponent"
+        points = "point" if e.amount == 1 else "points"
+        if e.source is not None:
+            return f"{np(e.source, ctx.name, subject=True)} deals {who} {amount} {points} of damage{per}"
+        return f"deal {who} {amount} {points} of damage{per}"
+    if e.amount_from == "divided":
+        return f"divide {amount} damage among {target(e.target, ctx)}"
+    if e.amount_from:
+        return _damage_equal(e, ctx)
+    dealer = f"{np(e.source, ctx.name, subject=True)} deals" if e.source is not None else "deal"
+    if e.target is not None and e.target.choose != "choose" and e.target.ref is None and not e.target.self_ref:
+        return f"{dealer} {amount} damage to {np(e.target, ctx.name)}{per}"
+    return f"{dealer} {target(e.target, ctx)} {amount} damage{per}"
+
+
+def _damage_equal(e: ast.Damage, ctx: Ctx) -> str:
+    """"deal it damage equal to X's power (minus 1000)" (5.2.6): the amount is a card's statistic."""
+    how = e.amount_from or ""
+    less = f" minus {-e.amount}" if e.amount < 0 else ""
+    if how == "same_amount":
+        return f"deal {target(e.target, ctx)} the same amount of damage"
+    if how == "power_of_source" and e.source is not None and e.source.ref is None and not e.source.self_ref:
+        of = f"{np(e.source, ctx.name)}'s power"
+    elif how == "power_of_self" or (e.source is not None and e.source.self_ref):
+        of = f"{ctx.name}'s power"
+    elif how.startswith("half_power"):
+        of = ("half of " + (f"{ctx.name}'s" if how.endswith("self") else "its") + " power" +
+              (f" (round down to the nearest {e.unit})" if e.unit else ""))
+    else:
+        of = "its power"
+    if how == "power_of_source" and e.source is not None and e.target is not None and e.target.ref == "other":
+        return f"{np(e.source, ctx.name, subject=True)} deals damage equal to its power to {np(e.target, ctx.name)}"
+    return f"deal {target(e.target, ctx)} damage equal to {of}{less}"
+
+
+_STATE_VERB = {"dull": "dull", "active": "activate", "frozen": "Freeze"}
+
+
+@renders(ast.SetState)
+def _set_state(e: ast.SetState, ctx: Ctx) -> str:
+    return f"{_STATE_VERB.get(e.state, e.state)} {target(e.target, ctx)}"
+
+
+@renders(ast.Draw)
+def _draw(e: ast.Draw, ctx: Ctx) -> str:
+    cards = "card" if e.count == 1 else "cards"
+    per = _per(getattr(e, "per", None), ctx)
+    if e.player not in (None, Player.YOU):
+        return f"{player(e.player)} {third('draw', e.player)} {e.count} {cards}{per}"
+    return f"draw {e.count} {cards}{per}"
+
+
+@renders(ast.Discard)
+def _discard(e: ast.Discard, ctx: Ctx) -> str:
+    whose = "your" if e.player in (None, Player.YOU) else "their"
+    if e.target is not None and e.target.zone == "hand" and not (e.target.card_types or e.target.families
+                                                                  or e.target.name):
+        what = f"{e.target.count} card" + ("s" if e.target.count != 1 else "")
+    elif e.target is not None:
+        what = np(replace(e.target, zone=None), ctx.name)
+    else:
+        what = f"{e.count} card" + ("s" if e.count != 1 else "")
+    if e.count == 0:
+        what = f"{whose} hand"
+    randomly = "randomly " if e.target is not None and e.target.state == "random" else ""
+    what = what.replace("randomly selected ", "")
+    if e.player not in (None, Player.YOU):
+        return f"{player(e.player)} {randomly}discards {what}"
+    return f"{randomly}discard {what}"
+
+
+@renders(ast.Move)
+def _move(e: ast.Move, ctx: Ctx) -> str:
+    sel = e.target
+    who = target(sel, ctx)
+    yours = sel.ref in ("rest", "them", "other") or sel.zone in ("revealed", "hand", "deck") or sel.owner is Player.YOU
+    deck = "your deck" if yours else "its owner's deck"
+    if e.dest == "hand":
+        if sel.zone in ("break", "revealed", "deck", "removed") or sel.ref == "rest":
+            return f"add {who} to your hand"
+        return f"return {who} to its owner's hand"
+    if e.dest == "removed":
+        return f"remove {who} from the game" + tail(e.duration)
+    if e.dest == "break":
+        return f"put {who} into the Break Zone"
+    if e.dest == "damage":
+        return f"put {who} into the Damage Zone" + (" (its EX Burst effect will not trigger)" if e.no_ex_burst
+                                                    else "")
+    order = " in any order" if e.any_order else ""
+    verb = f"{player(e.player)} puts" if e.player not in (None, Player.YOU) else "put"
+    if e.dest in ("deck_top", "deck_bottom"):
+        return f"{verb} {who} at the {e.dest[5:]} of {deck}{order}"
+    if e.dest == "deck_top_or_bottom":
+        return f"{verb} {who} at the top or bottom of {deck}{order}"
+    return f"<move {e.dest}>"
+
+
+@renders(ast.Deploy)
+def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
+    who = target(e.target, ctx, source_zone=True)
+    if e.verb == "play":
+        return f"play {who} onto the field" + (" dull" if e.dull else "")
+    if e.verb == "cast":
+        return f"cast {who}" + (" without paying the cost" if e.free else "")
+    if e.verb == "gain_control":
+        return f"gain control of {who}" + tail(e.duration)
+    return f"<deploy {e.verb}>"
+
+
+@renders(ast.Search)
+def _search(e: ast.Search, ctx: Ctx) -> str:
+    then = {"hand": "add it to your hand", "field": "play it onto the field"}.get(e.dest, e.dest)
+    if plural(e.target):
+        then = then.replace(" it ", " them ")
+    return f"search for {np(e.target, ctx.name)} and {then}"
+
+
+@renders(ast.ModifyStat)
+def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
+    who = target(e.target, ctx, subject=True)
+    per = _per(e.per, ctx)
+    if e.stat == "power":
+        if e.amount >= 0:
+            return f"{who} {third('gain', e.target)} +{e.amount} power{per}{tail(e.duration)}"
+        return f"{who} {third('lose', e.target)} {-e.amount} power{per}{tail(e.duration)}"
+    # a damage replacement: said of "the damage" inside "If X is dealt damage, …"; alone, of the next damage
+    when = "during this turn, " if e.next_only and e.duration is Duration.TURN else ""
+    dealt = f"the next damage dealt to {who.lower()}" if e.next_only else "the damage"
+    instead = " instead" if e.next_only else ""
+    if e.stat == "damage_received_becomes":
+        return f"{when}{dealt} becomes {e.amount}{instead}"
+    if e.stat == "damage_received":
+        way = "increases" if e.amount > 0 else "is reduced"
+        return f"{when}{dealt} {way} by {abs(e.amount)}{instead}"
+    if e.stat == "damage_multiplier":
+        return "double the damage"
+    if e.stat == "power_set":
+        return f"{who.lower() if who in ('It', 'They') else who}'s power becomes {e.amount}{tail(e.duration)}" \
+            .replace("it's power", "its power")
+    return f"<modify {e.stat}>"
+
+
+@renders(ast.Gain)
+def _gain(e: ast.Gain, ctx: Ctx) -> str:
+    if e.keyword is not None and e.keyword.name == "Becomes Forward":
+        who = target(e.target, ctx, subject=True)
+        return f"{who} also becomes a Forward with {e.keyword.params[0]} power{tail(e.duration)}"
+    return _gains([e], ctx)
+
+
+BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked", "be_chosen": "be chosen",
+                "be_broken": "be broken", "attack_twice": "attack twice in the same turn",
+                "become_dull": "become dull", "leave_field": "leave the field", "be_returned": "be returned",
+                "cast": "cast", "play": "play", "use_abilities": "use abilities"}
+
+
+def _barred(e: ast.Restriction) -> str:
+    return BARRED_WORDS.get(e.action, e.action.replace("_", " "))
+
+
+@renders(ast.Restriction)
+def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
+    who = target(e.target, ctx, subject=True) if e.target is not None else cap(player(e.player))
+    action = _barred(e)
+    if e.by is not None:
+        action += " by " + source(e.by, ctx.name)
+    if e.action == "pay_with_any_element":
+        return f"the cost required to cast {who} can be paid with CP of any Element"
+    if e.action == "activate_in_active_phase":
+        nxt = "next " if e.duration is not Duration.PERMANENT else ""
+        return f"{who} will not activate during your {nxt}Active Phase"
+    if e.mode == "must":
+        action += " if possible"
+    mode = {"cannot": "cannot", "must": "must", "can": "can", "can_only": "can only"}.get(e.mode, e.mode)
+    if e.cost is not None:
+        action += f" unless you pay {icons(e.cost)}"
+    return f"{who} {mode} {action}{tail(e.duration)}"
+
+
+@renders(ast.GainCrystal)
+def _crystal(e: ast.GainCrystal, ctx: Ctx) -> str:
+    return "gain " + "《C》" * e.count + _per(e.per, ctx)
+
+
+@renders(ast.Cancel)
+def _cancel(e: ast.Cancel, ctx: Ctx) -> str:
+    if e.target is not None and e.target.choose == "choose" and e.target.ref is None:
+        target(e.target, ctx)                                # "Choose 1 Summon." said first
+    return "cancel its effect"
+
+
+@renders(ast.Pay)
+def _pay(e: ast.Pay, ctx: Ctx) -> str:
+    return "pay " + icons(e.cost)
+
+
+@renders(ast.CostChange)
+def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
+    way = "reduced" if e.amount < 0 else "increased"
+    what = name_of_cast(e.target, ctx)
+    floor = " (it cannot become 0)" if e.floor else ""
+    return f"the cost required to cast {what} is {way} by {abs(e.amount)}{_per(e.per, ctx)}{floor}"
+
+
+def name_of_cast(sel: Selector, ctx: Ctx) -> str:
+    if sel.self_ref:
+        return ctx.name
+    words = np(replace(sel, owner=None, count=1), ctx.name)
+    words = words[2:] if words.startswith("1 ") else words
+    return ("your " if sel.owner is Player.YOU else "") + words
+
+
+@renders(ast.Reveal)
+def _reveal(e: ast.Reveal, ctx: Ctx) -> str:
+    n = "X" if e.amount_var else e.count
+    cards = "card" if e.count == 1 else f"{n} cards"
+    if e.zone == "deck_look":
+        return f"look at the top {cards} of your deck"
+    if e.zone == "deck":
+        return f"reveal the top {cards} of your deck"
+    if e.zone == "revealed_shuffle":
+        return "shuffle the other cards revealed and return them to the bottom of your deck"
+    return f"<reveal {e.zone}>"
+
+
+@renders(ast.Counters)
+def _counters(e: ast.Counters, ctx: Ctx) -> str:
+    n = "all" if e.count == 0 else "X" if e.amount_var else str(e.count)
+    counters = f"{e.name} Counter" + ("s" if n != "1" else "")
+    if e.remove:
+        return f"remove {n} {counters} from {target(e.target, ctx)}"
+    return f"place {n} {counters} on {target(e.target, ctx)}"
+
+
+__all__ = ["cost", "joined", "same", "sentences", "target"]
+
+_unused = (duration, window)

@@ -1,0 +1,212 @@
+"""The words of FFTCG renderings: noun phrases (selectors), icons, amounts and durations.
+
+A helper module of judge/text/fftcg/render.py: the phrase a Selector names ("up to 2 dull Forwards
+of cost 3 or less opponent controls"), a cost's icons, a duration's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.text.ast import Cost, Duration, Player, Selector, Threshold
+
+ICON_OF = {"fire": "火", "ice": "氷", "wind": "風", "earth": "土", "lightning": "雷", "water": "水", "light": "光",
+           "dark": "闇", "lb": "LB", "generic": "一般"}
+NOUN = {"forward": ("Forward", "Forwards"), "backup": ("Backup", "Backups"), "monster": ("Monster", "Monsters"),
+        "character": ("Character", "Characters"), "summon": ("Summon", "Summons"), "card": ("card", "cards"),
+        "party": ("party", "parties"), "ability": ("ability", "abilities"),
+        "auto_ability": ("auto-ability", "auto-abilities"), "special_ability": ("special ability", "special abilities"),
+        "action_ability": ("action ability", "action abilities"), "element": ("Element", "Elements"),
+        "ex_burst": ("EX Burst", "EX Bursts"), "light_dark": ("Light or Dark card", "Light or Dark cards")}
+DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: "until the end of the next turn",
+            Duration.YOUR_NEXT_TURN_END: "until the end of your next turn",
+            Duration.OPPONENT_TURN_END: "until the end of your opponent's turn",
+            Duration.NEXT_TURN_BEGIN: "until the beginning of your next turn",
+            Duration.YOUR_TURNS: "during your turn", Duration.OPPONENT_TURNS: "during your opponent's turn",
+            Duration.WHILE_ON_FIELD: "for as long as it is on the field"}
+OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
+STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random")
+#: zone words: (where it is, where it comes from)
+ZONES = {"hand": ("in {your} hand", "from {your} hand"), "break": ("in {your} Break Zone", "from {your} Break Zone"),
+         "removed": ("removed from the game", "from among the cards removed from the game"),
+         "revealed": ("among them", "among them"), "deck": ("in {your} deck", "from {your} deck"),
+         "damage": ("in {your} Damage Zone", "from {your} Damage Zone")}
+
+
+def icons(cost: Cost) -> str:
+    """《火》《1》《ダル》 …: a cost's icons in printed order (CP, X, Crystals, dull; 《S》 first)."""
+    out = ["《S》"] if cost.special else []
+    out += [f"《{ICON_OF.get(c, c)}》" for c in cost.cp]
+    out += ["《X》"] if cost.x else []
+    out += ["《C》"] * cost.crystal
+    out += ["《ダル》"] if cost.dull_self else []
+    return "".join(out)
+
+
+def duration(d: Duration | None) -> str:
+    return DURATION.get(d, "") if d is not None else ""
+
+
+def tail(d: Duration | None) -> str:
+    """A duration said after its clause (" until the end of the turn"), or nothing when permanent."""
+    words = duration(d) if d not in (None, Duration.PERMANENT) else ""
+    return " " + words if words else ""
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def plural(sel: Selector | None) -> bool:
+    if sel is None:
+        return False
+    if sel.ref == "them" or sel.also:
+        return True
+    if sel.ref in ("it", "former", "latter") or sel.self_ref:
+        return False
+    return sel.count is None or sel.count != 1
+
+
+def _count(sel: Selector) -> str:
+    th = next((t for t in sel.thresholds if t.stat == "count" and t.ref is None), None)
+    up = "up to " if sel.up_to else ""
+    if sel.amount_var:
+        return up + "X"
+    if sel.up_to and sel.count is None:
+        return "any number of"
+    if th is not None and th.op in OPS and not sel.up_to:
+        return f"{th.value} {OPS[th.op]}"
+    if sel.count is None:
+        return "all the"
+    return f"{up}{sel.count}"
+
+
+def _adjectives(sel: Selector) -> list[str]:
+    out = []
+    if sel.state in STATES:
+        out.append("randomly selected" if sel.state == "random" else sel.state)
+    colors = [c for c in sel.colors if not c.startswith("not_") and c not in ("same", "any", "named")]
+    if colors:
+        out.append(" or ".join(("Multi-Element" if c == "multi" else c.title()) for c in colors))
+    return out
+
+
+def _noun(sel: Selector, many: bool) -> str:
+    kinds = [k for k in sel.card_types if not k.startswith("not_")]
+    named = []
+    if sel.families:
+        named.append(" or ".join(f"Job {f}" for f in sel.families))
+    if sel.categories:
+        named.append(" or ".join(f"Category {c}" for c in sel.categories))
+    if sel.name and sel.name not in ("same_as_it", "named"):
+        named.append(f"Card Name {sel.name}")
+    words = [NOUN.get(k, (k, k + "s"))[1 if many else 0] for k in kinds]
+    noun = (" and " if sel.count is None else " or ").join(words) if words else ""
+    if named:
+        return (" ".join(named) + (" " + noun if noun else "")).strip()
+    return noun or ("cards" if many else "card")
+
+
+def threshold(t: Threshold, name: str = "it") -> str:
+    more = f" {OPS[t.op]}" if t.op in OPS else ""
+    if t.stat == "cost":
+        if t.ref is not None:
+            return "of the same cost as it" if t.op == "==" else f"of cost less than {np(t.ref, name)}'s cost"
+        value = "X" if t.value == -1 else str(t.value)
+        return f"of cost {value}{more}"
+    if t.stat == "power":
+        return f"with {t.value} power{more}"
+    return ""
+
+
+def _where(sel: Selector, source: bool) -> str:
+    if sel.zone in (None, "field"):
+        return {Player.OPPONENT: "opponent controls", Player.YOU: "you control"}.get(sel.owner, "")
+    words = ZONES.get(sel.zone)
+    if words is None:
+        return ""
+    your = {Player.OPPONENT: "your opponent's", Player.ANY: "a player's", Player.EACH: "each player's"}.get(
+        sel.owner, "your")
+    if sel.zone == "break" and sel.owner in (Player.ANY, None):
+        return "in the Break Zone" if not source else "from the Break Zone"
+    return words[1 if source else 0].format(your=your)
+
+
+def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
+    """The words after the noun: cost / power, "other than", "with Haste", where it is."""
+    out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
+    if sel.costs:
+        out.append("of cost " + ", ".join(str(c) for c in sel.costs[:-1]) + f" or {sel.costs[-1]}")
+    colors_not = [c[4:].title() for c in sel.colors if c.startswith("not_")]
+    if colors_not:
+        out.append("other than " + " or ".join(colors_not))
+    if sel.other:
+        out.append(f"other than {name}")
+    if sel.excluding is not None and sel.excluding.name:
+        out.append(f"other than Card Name {sel.excluding.name}")
+    if sel.with_keyword and not sel.with_keyword.startswith("not_"):
+        out.append(f"with {sel.with_keyword}")
+    where = _where(sel, source)
+    if where:
+        out.append(where)
+    return out
+
+
+def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False) -> str:
+    """The noun phrase of a selector ("1 Forward of cost 3 or less opponent controls").
+
+    `source`: the phrase names where the cards come from ("from your hand"), not where they are."""
+    if sel.ref in ("it", "them") and not (sel.card_types or sel.families or sel.name):
+        return "they" if subject and sel.ref == "them" else sel.ref
+    if sel.ref == "rest":
+        return "the other cards"
+    if sel.ref == "other":
+        return "the other" + (" " + _noun(sel, False) if sel.card_types else "")
+    if sel.ref in ("former", "latter"):
+        return "the " + sel.ref
+    if sel.self_ref:
+        base = name + (" " + " ".join(p for p in (_where(sel, source),) if p) if sel.zone not in (None, "field")
+                       else "")
+        return base + "".join(" and " + np(a, name, source=source) for a in sel.also)
+    if sel.zone == "deck" and not sel.card_types and not sel.families and not sel.name:     # the top cards (7.9)
+        whose = {Player.OPPONENT: "your opponent's", Player.ANY: "its owner's"}.get(sel.owner, "your")
+        n = "X" if sel.amount_var else sel.count
+        return f"the top card of {whose} deck" if n == 1 else f"the top {n} cards of {whose} deck"
+    parts = [replace(sel, either=(), also=()), *sel.either]
+    shared = posts(parts[-1], name, source=source) if len(parts) > 1 else []
+    words = []
+    for i, part in enumerate(parts):
+        many = plural(part) if i == 0 else plural(replace(part, count=sel.count))
+        head = " ".join(x for x in ((_count(part) if i == 0 or part.count != sel.count else ""),
+                                    *_adjectives(part), _noun(part, many)) if x)
+        own = posts(part, name, source=source)
+        if shared and own[-len(shared):] == shared:
+            own = own[:-len(shared)]
+        words.append(" ".join([head, *own]))
+    joiner = " and " if sel.count is None else " or "      # "the X and Y you control": all of either kind
+    out = joiner.join(words) + ("".join(" " + s for s in shared) if shared else "")
+    for other in sel.also:
+        out += " and " + np(other, name, source=source)
+    return out
+
+
+def player(p: Player | None, *, subject: bool = True) -> str:
+    return {Player.OPPONENT: "your opponent", Player.EACH: "each player", Player.ANY: "either player"}.get(p, "you")
+
+
+def third(verb: str, who: Any) -> str:
+    """A verb agreeing with its subject ("your opponent discards", "they gain", "you discard")."""
+    if who in (None, Player.YOU) or (isinstance(who, Selector) and plural(who)):
+        return verb
+    if verb in ("can", "cannot", "must", "may"):
+        return verb
+    if verb == "have":
+        return "has"
+    if verb.endswith(("s", "sh", "ch")):
+        return verb + "es"
+    return verb + "s"
+
+
+__all__ = ["DURATION", "ICON_OF", "NOUN", "cap", "duration", "icons", "np", "player", "plural", "posts", "tail",
+           "third", "threshold"]

@@ -21,7 +21,6 @@ parser is not in the shape it expects."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, Tree
@@ -104,10 +103,19 @@ class FastParser:
         self._by_state[state] = found
         return found
 
-    def _tokens(self, text: str, stack: list[int]) -> Iterator[Any]:
-        """Lark's tokens of `text`, each lexed in the state the parser is in when it asks (Lark's
-        BasicLexer.next_token: ignored terminals skipped, line and column counted)."""
-        by_state, make = self._by_state, Token._future_new
+    def parse(self, text: str, start: str) -> Any:
+        """The tree Lark gives for `text` from rule `start` (Lark's BasicLexer.next_token and
+        `feed_token` loop in one: lex in the state the parser is in, then shift, or reduce as
+        often as the table says); Fallback where Lark must answer. Beside each value on the stack
+        its position (a token's own, a node's container; None for none) is kept, so a reduction
+        propagates positions without looking into its children."""
+        try:
+            stack, end_state = [self._starts[start]], self._ends[start]
+        except KeyError:
+            raise Fallback from None
+        values: list[Any] = []
+        where: list[tuple | None] = []
+        states, rules, by_state, make = self._states, self._rules, self._by_state, Token._future_new
         pos, end, line, line_start = 0, len(text), 1, 0
         while pos < end:
             scanner = by_state.get(stack[-1]) or self._scanner(stack[-1])
@@ -122,34 +130,22 @@ class FastParser:
             if kind in scanner.skip:             # ignored, no callback: not even a token
                 if kind in scanner.newline:
                     value = text[pos:new]
-                    newlines = value.count("\n")
-                    if newlines:
-                        line += newlines
+                    if "\n" in value:
+                        line += value.count("\n")
                         line_start = pos + value.rindex("\n") + 1
                 pos = new
                 continue
             value, first_line, column = text[pos:new], line, pos - line_start + 1
-            if kind in scanner.newline:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
+            if kind in scanner.newline and "\n" in value:
+                line += value.count("\n")
+                line_start = pos + value.rindex("\n") + 1
             token = make(kind, value, pos, first_line, column, line, new - line_start + 1, new)
+            at = (first_line, column, pos, line, new - line_start + 1, new)
             pos = new
             if kind in scanner.callback:
                 token = scanner.callback[kind](token)
-            if kind not in scanner.ignore:
-                yield token
-
-    def parse(self, text: str, start: str) -> Any:
-        """The tree Lark gives for `text` from rule `start` (Lark's `feed_token` loop: shift, or
-        reduce as often as the table says); Fallback where Lark must answer."""
-        try:
-            stack, values, end_state = [self._starts[start]], [], self._ends[start]
-        except KeyError:
-            raise Fallback from None
-        states, rules = self._states, self._rules
-        for token in self._tokens(text, stack):
+            if kind in scanner.ignore:
+                continue
             kind = token.type
             while True:
                 entry = states[stack[-1]].get(kind)
@@ -161,33 +157,38 @@ class FastParser:
                         raise Fallback       # Lark asserts here: let it say so itself
                     stack.append(arg)
                     values.append(token)
+                    where.append(at)
                     break
-                rule = rules[arg]
-                size = rule[1]
-                children = values[-size:] if size else []
-                if size:
-                    del stack[-size:], values[-size:]
-                values.append(_node(rule, children))
-                stack.append(states[stack[-1]][rule[0]][1])
+                _reduce(rules[arg], stack, values, where, states)
         while True:
             entry = states[stack[-1]].get("$END")
             if entry is None or entry[0]:
                 raise Fallback
-            rule = rules[entry[1]]
-            size = rule[1]
-            children = values[-size:] if size else []
-            if size:
-                del stack[-size:], values[-size:]
-            values.append(_node(rule, children))
-            stack.append(states[stack[-1]][rule[0]][1])
+            _reduce(rules[entry[1]], stack, values, where, states)
             if stack[-1] == end_state:
                 return values[-1]
 
 
-def _node(rule: tuple, children: list) -> Any:
-    """Lark's tree builder for one reduction (the same Tree, with the same meta), in one step
-    rather than through its chain of wrappers (ExpandSingleChild, ChildFilter, PropagatePositions)."""
-    _origin, _size, name, single, include = rule
+def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -> None:
+    """One reduction by Lark's tree builder (ExpandSingleChild, ChildFilter, PropagatePositions),
+    done in one step: the same Tree with the same meta, pushed with its position."""
+    origin, size, name, single, include = rule
+    if size:
+        children, spans = values[-size:], where[-size:]
+        del stack[-size:], values[-size:], where[-size:]
+    else:
+        children, spans = [], []
+    first = last = None
+    for first in spans:
+        if first is not None:
+            break
+    if first is not None:
+        for last in reversed(spans):
+            if last is not None:
+                break
+        at = (first[0], first[1], first[2], last[3], last[4], last[5])
+    else:
+        at = None
     if include is None:
         kept = children
     else:
@@ -198,13 +199,43 @@ def _node(rule: tuple, children: list) -> Any:
             else:
                 kept.append(children[i])
     if single and len(kept) == 1:
-        child = kept[0]
-        if child.__class__ is Tree:          # a node inlined by `?rule`: its container widens
-            _propagate(child.meta, children)
-        return child
-    meta = Meta()
-    _propagate(meta, children)
-    return Tree(name, kept, meta)
+        node = kept[0]
+        if node.__class__ is Tree:          # a node inlined by `?rule`: its container widens
+            if at is not None:
+                _widen(node._meta.__dict__, at)
+        else:                               # a token stands for itself
+            at = (node.line, node.column, node.start_pos, node.end_line, node.end_column, node.end_pos)
+    else:
+        meta = _new_meta()
+        if at is None:
+            meta.empty = True
+        else:
+            line, column, start, end_line, end_column, end = at
+            meta.__dict__ = {"empty": False, "line": line, "column": column, "start_pos": start,
+                             "end_line": end_line, "end_column": end_column, "end_pos": end,
+                             "container_line": line, "container_column": column, "container_start_pos": start,
+                             "container_end_line": end_line, "container_end_column": end_column,
+                             "container_end_pos": end}
+        node = Tree(name, kept, meta)
+    values.append(node)
+    where.append(at)
+    stack.append(states[stack[-1]][origin][1])
+
+
+def _new_meta() -> Any:
+    return Meta.__new__(Meta)
+
+
+def _widen(own: dict, at: tuple) -> None:
+    """Lark's PropagatePositions on a node already placed: its own start and end stay (set when it
+    was built), its container becomes `at`."""
+    line, column, start, end_line, end_column, end = at
+    if "line" not in own:
+        own["line"], own["column"], own["start_pos"], own["empty"] = line, column, start, False
+    own["container_line"], own["container_column"], own["container_start_pos"] = line, column, start
+    if "end_line" not in own:
+        own["end_line"], own["end_column"], own["end_pos"], own["empty"] = end_line, end_column, end, False
+    own["container_end_line"], own["container_end_column"], own["container_end_pos"] = end_line, end_column, end
 
 
 def tables_of(lark: Any) -> dict:
@@ -257,46 +288,6 @@ def tables_of(lark: Any) -> dict:
         lexer_of[state] = seen[id(basic)]
     return {"format": TABLES_FORMAT, "states": states, "starts": dict(table.start_states),
             "ends": dict(table.end_states), "rules": rules, "lexer_of": lexer_of, "lexers": specs}
-
-
-def _position(child: Any) -> Any:
-    """Lark's `_pp_get_meta` for one child: a token, a node's meta when not empty, else None."""
-    if child.__class__ is Tree:
-        meta = child.meta
-        return None if meta.empty else meta
-    return child if isinstance(child, Token) else None
-
-
-def _propagate(meta: Any, children: list) -> None:
-    """Lark's PropagatePositions on a node's meta, from its children before filtering: it starts
-    where its first positioned child's container starts, ends where its last one's ends (a token
-    is its own container; a node with a position has `container_*` since its own propagation)."""
-    first = last = None
-    for child in children:
-        first = _position(child)
-        if first is not None:
-            break
-    if first is None:
-        return
-    for child in reversed(children):
-        last = _position(child)
-        if last is not None:
-            break
-    if first.__class__ is Meta:
-        line, column, start = first.container_line, first.container_column, first.container_start_pos
-    else:
-        line, column, start = first.line, first.column, first.start_pos
-    if last.__class__ is Meta:
-        end_line, end_column, end = last.container_end_line, last.container_end_column, last.container_end_pos
-    else:
-        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
-    own = meta.__dict__
-    if "line" not in own:
-        own["line"], own["column"], own["start_pos"], own["empty"] = line, column, start, False
-    own["container_line"], own["container_column"], own["container_start_pos"] = line, column, start
-    if "end_line" not in own:
-        own["end_line"], own["end_column"], own["end_pos"], own["empty"] = end_line, end_column, end, False
-    own["container_end_line"], own["container_end_column"], own["container_end_pos"] = end_line, end_column, end
 
 
 __all__ = ["TABLES_FORMAT", "Fallback", "FastParser", "accepts", "tables_of"]

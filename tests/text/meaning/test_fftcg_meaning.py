@@ -1,27 +1,24 @@
 """Meaning kept (issue 11.3): for real training-split FFTCG abilities, the facts any correct reading shows.
 
 The cards are read from ../shared/corpus at test time (skipped, saying so, when it is absent); the facts
-(fftcg_facts.py) are checked on the AST alone, never on the words.
+(fftcg_facts.py, in the language of facts.py) are checked on the AST alone, never on the words.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 import tomllib
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from fact_check import missing
-from fftcg_facts import ENTRIES
-
 from judge.text.ast import Ability
 from judge.text.fftcg.source import split_abilities
 from judge.text.parse import parse_text
+
+from .facts import missing
+from .fftcg_facts import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT.parent / "shared" / "corpus" / "fftcg-cards.json"

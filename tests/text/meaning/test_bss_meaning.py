@@ -11,9 +11,6 @@ to the sets of the official rulings (BSS01, BSS02, ST01–ST05), whose cards the
 from __future__ import annotations
 
 import json
-import tomllib
-from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -21,35 +18,9 @@ from judge.text.typed import untyped_parts
 
 from .bss_facts import MEANING
 from .facts import check
+from .reading import card_set, corpus_file, read_bss, validation_sets
 
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT.parent / "shared" / "corpus" / "bss-cards.json"
-
-
-@cache
-def _corpus() -> tuple[dict, object]:
-    from judge.cards.importers import read_cards
-    from judge.text.lexicon import Lexicon
-
-    cards = read_cards(CORPUS, "bss")
-    return {c.number: c for c in cards}, Lexicon.from_cards(cards)
-
-
-def _validation_sets() -> set[str]:
-    conf = tomllib.loads((ROOT / "bench" / "validation.toml").read_text(encoding="utf-8"))
-    return set(conf["bss"]["sets"])
-
-
-def _ability(number: str, line: int):
-    from judge.text.parse import parse_text
-
-    cards, lexicon = _corpus()
-    card = cards[number]
-    result = parse_text(card.text, "bss", name=card.name, lexicon=lexicon)
-    start = sum(len(x) + 1 for x in card.text.split("\n")[:line])
-    found = [a for a in result.abilities if a.span.start == start]
-    missing = [u for u in result.unparsed if start <= u.start < start + len(card.text.split("\n")[line])]
-    return found[0] if found else None, missing
+CORPUS = corpus_file("bss")
 
 
 def test_the_table_covers_a_hundred_abilities_mostly_of_the_ruling_sets() -> None:
@@ -62,10 +33,10 @@ def test_the_table_covers_a_hundred_abilities_mostly_of_the_ruling_sets() -> Non
 @pytest.mark.skipif(not CORPUS.is_file(), reason=f"the real card corpus is absent ({CORPUS})")
 @pytest.mark.parametrize(("number", "line", "said", "facts"), MEANING, ids=[f"{n}#{i}" for n, i, *_ in MEANING])
 def test_the_reading_keeps_what_the_ability_says(number: str, line: int, said: str, facts: list[str]) -> None:
-    cards, _ = _corpus()
-    assert cards[number].set not in _validation_sets(), "the meaning table reads training cards only"
-    ability, missing = _ability(number, line)
-    assert ability is not None and not missing, f"{number} line {line} is not read: {missing}"
+    assert card_set("bss", number) not in validation_sets("bss"), "the meaning table reads training cards only"
+    reading = read_bss(number, line)
+    ability = reading.ability
+    assert reading.parsed, f"{number} line {line} is not read: {reading.unread}"
     assert untyped_parts(ability, "bss") == [], said
     failed = [f for f in facts if not check(ability, f)]
     assert not failed, f"{said}: not shown by the AST: {failed}\n{json.dumps(_shown(ability), indent=1)[:3000]}"

@@ -6,7 +6,8 @@ Run: python bench/bench_meaning.py [--game bss|fftcg] [--show-training] [--show-
 The tables are tests/text/meaning/{bss,fftcg}_facts.py (training) and *_unseen_facts.py (validation
 cards chosen by the rule of tests/text/meaning/unseen.py, facts written before any parse of them).
 For each: abilities checked, abilities whose every fact holds, facts holding, and abilities not
-parsed (nothing read at their place, or a part left unread: their facts count as not holding).
+parsed (nothing read at their place, or a part left unread: their facts count as not holding), and
+abilities parsed but not fully typed (judge/text/typed.py: a node keeps words someone must re-read).
 The unseen tables are a measure, not a gate, and their failures are never printed unless
 --show-unseen is given, so the engineers working on the grammar do not read them. Skips a game
 whose corpus is absent, saying so.
@@ -40,9 +41,11 @@ def tables(game: str) -> dict[str, list[tuple[str, int, list[str]]]]:
 
 def measure(game: str, table: list[tuple[str, int, list[str]]]) -> dict:
     """The tally of one table, with each failing ability's unheld facts (or why it is not parsed)."""
+    from judge.text.typed import untyped_parts
+
     read = READERS[game]
     tally = {"abilities": len(table), "abilities_all_facts": 0, "facts": 0, "facts_holding": 0,
-             "not_parsed": 0, "failures": []}
+             "not_parsed": 0, "not_typed": 0, "failures": []}
     for number, index, facts in table:
         reading = read(number, index)
         tally["facts"] += len(facts)
@@ -50,6 +53,7 @@ def measure(game: str, table: list[tuple[str, int, list[str]]]) -> dict:
             tally["not_parsed"] += 1
             tally["failures"].append({"ability": f"{number}#{index}", "not_parsed": list(reading.unread)})
             continue
+        tally["not_typed"] += bool(untyped_parts(reading.ability, game))
         unheld = missing(reading.ability, facts)
         tally["facts_holding"] += len(facts) - len(unheld)
         if unheld:
@@ -65,7 +69,8 @@ def _pct(n: int, total: int) -> str:
 
 def _line(game: str, part: str, t: dict) -> str:
     return (f"{game:5} {part:8}  abilities {t['abilities']:3}  every fact holds {_pct(t['abilities_all_facts'], t['abilities']):17}"
-            f"  facts holding {_pct(t['facts_holding'], t['facts']):17}  not parsed {t['not_parsed']}")
+            f"  facts holding {_pct(t['facts_holding'], t['facts']):17}  not parsed {t['not_parsed']}"
+            f"  not fully typed {t['not_typed']}")
 
 
 def main() -> int:

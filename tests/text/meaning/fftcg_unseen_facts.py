@@ -4,6 +4,9 @@ of the Planet), chosen by the rule of unseen.py, by number and ability index.
 Written from the card text and the comprehensive rules before the parser was run on these cards, and
 never changed after seeing a parse. A measure (bench/bench_meaning.py), not a gate: no test fails on
 these facts. The card text is never copied here; the facts are in the language of facts.py.
+
+These facts describe validation cards: work on the grammars never reads this file, as it never reads
+those cards or their failures (bench/validation.toml).
 """
 
 from __future__ import annotations

@@ -208,6 +208,8 @@ class Rules(Protocol):
     """What a game's engine provides; the scenario runner, expectations and TUI use only this."""
 
     game: str
+    #: whose printed cards a board of this game names by number (card games, in lookup order)
+    printings: tuple[str, ...]
 
     def load_board(self, data: Mapping[str, Any], where: str) -> Any:
         """The starting State from a scenario mapping (`cards`, `turn`, `players`); ScenarioError if bad."""

@@ -43,8 +43,13 @@ def _int(rec: dict[str, Any], name: str) -> int | None:
 
 
 def _names(rec: dict[str, Any], name: str) -> tuple[str, ...]:
+    """Names in one field; the browser writes several categories as "DFF &middot; VII" (HTML
+    entity and middle dot), the community form sometimes with "/": all three separate names."""
+    value = rec.get(name)
+    if isinstance(value, str):
+        rec = {**rec, name: html.unescape(value)}
     try:
-        return fields.names(rec, name, seps="/")
+        return fields.names(rec, name, seps="/·")
     except fields.BadField as exc:
         raise CardFileError(str(exc)) from None
 

@@ -31,10 +31,11 @@ def _result_json(result, game: str) -> dict:
 
 
 def _print_result(result, game: str) -> None:
+    from judge.cards.markup import readable
     from judge.text.render import node_lines
 
     for i, ability in enumerate(result.abilities, 1):
-        click.echo(f"ability {i}: {ability.text}")
+        click.echo(f"ability {i}: {readable(ability.text)}")
         for line in node_lines(ability, game, 1):
             click.echo(line)
     for u in result.unparsed:
@@ -126,6 +127,7 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     Example: judge card "Blaze Drake" --game bs
     """
     from judge.cards.db import find_card
+    from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
 
@@ -140,14 +142,14 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     for line in _card_summary(card):
         click.echo(line)
     click.echo("")
-    click.echo(card.text or "(no text)")
+    click.echo(readable(card.text) or "(no text)")
     click.echo("")
     _print_result(result, card.game)
     if support:
         click.echo("")
         click.echo("engine support:")
         for s in support:
-            click.echo(f"  {s.label}: {s.line}")
+            click.echo(f"  {s.label}: {readable(s.line)}")
     if rulings:
         click.echo(f"\nOfficial rulings ({len(rulings)}):")
         for line in _ruling_lines(rulings):

@@ -102,3 +102,23 @@ def test_fftcg_samples_cover_every_keyword_and_node_kind_of_the_grammar() -> Non
     for marker in ("[[ex]]EX BURST[[/]]", "[[i]]Damage", "[[s]]", "《S》", "《C》", "《ダル》"):
         assert marker in text, marker
     assert set(KEYWORD_EXAMPLES) >= {"Haste", "Warp", "Priming"}
+
+
+@pytest.mark.parametrize("written", ["JDG &middot; XVI", "JDG · XVI", "JDG/XVI"])
+def test_fftcg_two_categories_are_two_names_however_the_browser_separates_them(written: str) -> None:
+    rec = {"id": "JX-900C", "name": "Tallow Reeve", "type": "Forward", "element": "Ice", "cost": 2,
+           "power": 5000, "category": written, "text": ""}
+    assert card_from_record(rec).category == ("JDG", "XVI")
+
+
+@pytest.mark.parametrize(("stored", "shown"), [
+    ("[[s]]Frostbind[[/]] 《S》《2》: Choose 1 Forward. Dull it.", "Frostbind 《S》《2》: Choose 1 Forward. Dull it."),
+    ("[[ex]]EX BURST[[/]] When Tallow enters the field, draw 1 card.",
+     "EX BURST When Tallow enters the field, draw 1 card."),
+    ("Haste[[br]][[i]]Card Name[[/]] Tallow gains +1000 power &amp; Brave.",
+     "Haste\nCard Name Tallow gains +1000 power & Brave."),
+])
+def test_fftcg_card_text_is_shown_without_the_browsers_markup(stored: str, shown: str) -> None:
+    from judge.cards.markup import readable
+
+    assert readable(stored) == shown

@@ -301,4 +301,5 @@ def describe(cond: Condition) -> str:
 __all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]
 
 
+from judge.engine.bs import during as _during  # noqa: E402,F401  (registers the "during" condition)
 from judge.engine.bs import happened as _happened  # noqa: E402,F401  (registers the "happened" conditions)

@@ -13,6 +13,7 @@ from typing import Any
 from judge.engine.bs import (
     conditions,
     continuous,
+    core_step,
     cores,
     derive,
     effects,
@@ -163,6 +164,8 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
+    if core_step.is_core_gain(e):        # "gain N cores during your core step instead of one"
+        return
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, step_start, symbols, triggers
+from judge.engine.bs import core_step, derive, management, step_start, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
@@ -278,10 +278,13 @@ def next_turn(ctx: Ctx) -> None:
         ctx.set(winner=s.opponent(nxt) if ctx.state.winner is None else "draw")
         return
     ctx.set(step=Step.CORE)
-    p = replace(p, reserve=p.reserve + 1)
+    gained = core_step.gain(ctx, nxt)
+    p = ctx.state.players[nxt]
+    p = replace(p, reserve=p.reserve + gained)
     ctx.state = with_player(ctx.state, p)
-    ctx.set(void_out=ctx.state.void_out + 1)
-    ctx.log(f"Core step: {nxt} puts one core from the void into the reserve", "turn.core")
+    ctx.set(void_out=ctx.state.void_out + gained)
+    ctx.log(f"Core step: {nxt} puts {'one core' if gained == 1 else f'{gained} cores'} from the void into the reserve",
+            "turn.core")
     if p.soul_core == "void":
         ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
                 "core.soul_void")

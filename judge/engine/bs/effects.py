@@ -61,8 +61,12 @@ def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
 
 @effect(ast.Draw, concepts=("do.draw",))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
+    from judge.engine.bs.draws import record
+
     for who in select.whose(item.controller, eff.player, ctx.state):
+        before = len(ctx.state.players[who].hand)
         draw(ctx, who, eff.count)
+        record(ctx, who, len(ctx.state.players[who].hand) - before)
 
 
 def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
@@ -494,4 +498,5 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
 
 
 
+from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

@@ -284,10 +284,10 @@ def next_turn(ctx: Ctx) -> None:
     if p.soul_core == "void":
         ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
                 "core.soul_void")
-    from judge.engine.bs.effects import draw
+    from judge.engine.bs.draws import draw_step
 
     ctx.set(step=Step.DRAW)
-    draw(ctx, nxt, 1, "turn.draw")
+    draw_step(ctx, nxt)
     ctx.set(step=Step.REFRESH)
     p = ctx.state.players[nxt]
     field = tuple(replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED

@@ -129,6 +129,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "burst.activate": ("10-9-2", "10-9-4"),
     # do
     "do.draw": ("4-5-2", "4-5-3"),
+    "do.not_draw": ("4-5-1",),      # a card put from the deck into the hand otherwise than by drawing
     "do.discard": ("10-2-1",),
     "do.refresh": ("10-3-1",),
     "do.refresh_heavy": (),
@@ -318,6 +319,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "burst.activate": (),
     # do
     "do.draw": ("5-6-2", "5-6-3"),
+    "do.not_draw": ("5-6-1",),
     "do.discard": ("5-13-1",),
     "do.refresh": ("5-14-1",),
     "do.refresh_heavy": ("5-14-2",),

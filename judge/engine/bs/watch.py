@@ -56,8 +56,11 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
     return True
 
 
-def _watching(state: State, holder: str, level: int | None, event: str) -> Iterator[tuple[int, Any, Any, tuple]]:
-    """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`."""
+def _watching(state: State, holder: str, level: int | None, event: str,
+              ctrl: str | None = None) -> Iterator[tuple[int, Any, Any, tuple]]:
+    """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`;
+    a card the event took off the field (`ctrl`: its last controller) still watches it as it was (8-10-1),
+    its "During …" window read from its last controller's side."""
     d = state.card_def(holder)
     if d is None:
         return
@@ -71,7 +74,8 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
             continue
         cond = ab.condition
         if ab.kind == AbilityKind.TRIGGERED and is_event(cond, event) and (
-                ab.timing == "event" or (on_field and derive.constant_active(state, holder, ab))):
+                ab.timing == "event" or (on_field and derive.constant_active(state, holder, ab))
+                or (not on_field and ctrl is not None and _window_was(state, ab, ctrl))):
             yield idx, ab, cond, ab.effects      # "During <window>, when <event>, …" (the window holds)
         elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
             if is_event(cond, event):
@@ -81,6 +85,12 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
                 if isinstance(eff, ast.Conditional) and is_event(eff.condition, event):
                     # "When X, …" whose effects the grammar left as the sentences that follow it
                     yield idx, ab, eff.condition, eff.effects or ab.effects[n + 1:]
+
+
+def _window_was(state: State, ab: Any, ctrl: str) -> bool:
+    """Whether a triggered ability's "During …" window holds for a card controlled by `ctrl`."""
+    check = derive.CONSTANT_TIMINGS.get(ab.timing)
+    return bool(check is not None and check(state, None, state.turn_player == ctrl, state.step.value))
 
 
 #: Condition kinds that are themselves an event (the kind says which).
@@ -159,7 +169,8 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     out = []
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
-        for idx, ab, cond, effects in _watching(state, holder, lv, event):
+        for idx, ab, cond, effects in _watching(state, holder, lv, event,
+                                                lasts[holder].get("controller") if holder in lasts else None):
             hits = [c for c, lk in lasts.items()
                     if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
             if not hits or restricted(ctx, holder, idx, ab):

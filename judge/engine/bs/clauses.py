@@ -97,6 +97,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.substitution_one": ("8-9-3",),
     "effect.last_state": ("8-10-1",),
     "effect.cost": ("8-4-2-3", "8-4-2-4"),
+    "effect.additional_cost": ("8-4-2-2",),
     "effect.then": (),
     "effect.if": (),
     "effect.area_info": ("8-8-1-5",),

@@ -113,9 +113,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
 def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
     """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
     (of that many, or any number when the text says so), among the cards the text allows."""
+    from judge.engine.bs.costs import waiting
+
+    gone = waiting(ctx.state, item)          # a magic card being used is not among the hand's cards (10-8-7)
     p = ctx.state.players[who]
     sel = eff.target
-    cands = list(p.hand) if sel is None else [c for c in p.hand if select.matches(
+    hand = [c for c in p.hand if c not in gone]
+    cands = hand if sel is None else [c for c in hand if select.matches(
         ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
     any_number = sel is not None and sel.up_to and not eff.count
     n = eff.count

@@ -50,9 +50,12 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
-    from judge.engine.bs.watch import watch
+    from judge.engine.bs import costs
+    from judge.engine.bs.watch import watching
 
-    watch(ctx, "when_uses", [cid])
+    items = watching(ctx, "when_uses", [cid])
+    costs.pay_additional(ctx, [w for w in items if costs.is_additional(w)], player, f"using {name_of(ctx.state, cid)}")
+    triggers.push(ctx, [w for w in items if not costs.is_additional(w)])
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
                              effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])

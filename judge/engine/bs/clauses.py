@@ -288,6 +288,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.substitution_one": ("9-1-8-1-2", "9-1-8-1-3"),
     "effect.last_state": ("10-2-2-2",),
     "effect.cost": ("9-1-6-2",),
+    "effect.additional_cost": (),       # the Standard CR has no additional costs: cites nothing
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),
     "effect.area_info": (),

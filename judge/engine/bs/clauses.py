@@ -54,6 +54,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.core_skip": ("6-3-3",),
     "turn.draw": ("6-4-2",),
     "turn.refresh": ("6-5-2",),
+    "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("6-6-1-2-1",),
     "turn.main_end": ("6-6-1-2-5",),
     "turn.burst_per_turn": ("6-6-1-2-2",),
@@ -245,6 +246,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.core_skip": ("7-3-3",),
     "turn.draw": ("7-4-2",),
     "turn.refresh": ("7-5-2",),
+    "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("7-6-1-2-1",),
     "turn.main_end": ("7-6-1-2-4",),
     "turn.burst_per_turn": (),

@@ -12,7 +12,7 @@ from judge.engine.bs import derive, management, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
-from judge.engine.bs.state import Orientation, Step, Work, with_player
+from judge.engine.bs.state import Step, Work, with_player
 from judge.text.ast import AbilityKind, Duration
 
 
@@ -254,6 +254,9 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.profile.second_main_step else Step.END,
            Step.SECOND_MAIN: Step.END}.get(s.step, Step.END)
     ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", "turn.main_end")
+    from judge.engine.bs.steps import after_step
+
+    after_step(ctx, s.turn_player, s.step)
     if nxt == Step.ATTACK and first_turn:
         ctx.log("Player one's first turn has no attack step", "turn.attack_skip")
         nxt = Step.END
@@ -291,15 +294,9 @@ def next_turn(ctx: Ctx) -> None:
 
     ctx.set(step=Step.DRAW)
     draw_step(ctx, nxt)
-    ctx.set(step=Step.REFRESH)
-    p = ctx.state.players[nxt]
-    field = tuple(replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED
-                          else Orientation.REFRESHED) for fc in p.field)
-    soul = "reserve" if p.soul_core == "trash" else p.soul_core
-    ctx.state = with_player(ctx.state, replace(p, field=field, reserve=p.reserve + p.trash_cores, trash_cores=0,
-                                               soul_core=soul))
-    ctx.log(f"Refresh step: {nxt} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
-            "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.profile.heavy_exhaust else ()))
+    from judge.engine.bs.steps import refresh_step
+
+    refresh_step(ctx, nxt)
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
 

@@ -14,6 +14,10 @@ An effect that makes using a card cost more ("when your opponent uses a magic ca
 they must discard a card as an additional cost") adds to that use's cost (8-4-2-2): it is paid right
 after the use cost, and a use whose additional cost cannot be paid in full cannot be made (8-4-2-3).
 The card being used is no longer counted among the cards of its area (10-8-7), so it pays nothing.
+
+"You may use magic cards in your hand without paying their cost" (a constant effect, a modification
+of kind `free_use` on its card) lets its controller choose, for each such use, not to pay the use
+cost (10-8-6): a choice, never forced (8-1-8); the CR has no clause for using a card for free.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.engine.bs import derive, select
+from judge.engine.bs.continuous import CONSTANT_EFFECTS
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
 from judge.text import ast
@@ -111,4 +116,32 @@ def pay_to(ctx: Ctx, cost: Sequence[ast.Effect], rest: Sequence[ast.Effect], ite
         effects.apply(ctx, e, item)
 
 
-__all__ = ["is_additional", "pay_additional", "pay_to", "payable", "waiting"]
+def _free_use(e: ast.Optional) -> tuple[str, ast.Selector, None] | None:
+    """"You may use … without paying their cost" in a constant ability (the cards it allows)."""
+    inner = e.effects[0] if len(e.effects) == 1 else None
+    if e.cost is None and isinstance(inner, ast.Deploy) and inner.verb == "use" and inner.free:
+        return "free_use", inner.target, None
+    return None
+
+
+CONSTANT_EFFECTS[ast.Optional] = _free_use
+
+
+def free_use(ctx: Ctx, player: str, cid: str) -> bool:
+    """Whether `player` uses `cid` without paying its use cost: their choice where an effect allows it."""
+    from judge.engine.bs.continuous import mods
+
+    allowed = [m for m in mods(ctx.state) if m.kind == "free_use" and m.controller == player
+               and select.matches(ctx.state, cid, m.value, m.source)]
+    if not allowed:
+        return False
+    src = name_of(ctx.state, allowed[0].source)
+    if not ctx.ask_yes_no(f"{player}: use {name_of(ctx.state, cid)} without paying its cost ({src} allows it)?",
+                          "effect.may", player=player):
+        ctx.log(f"{player} chooses to pay the use cost of {name_of(ctx.state, cid)}", "effect.may")
+        return False
+    ctx.log(f"{src}: {player} uses {name_of(ctx.state, cid)} without paying its cost", "effect.may")
+    return True
+
+
+__all__ = ["free_use", "is_additional", "pay_additional", "pay_to", "payable", "waiting"]

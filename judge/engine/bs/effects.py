@@ -502,6 +502,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
 
 
 
+from judge.engine.bs import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
 from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
 from judge.engine.bs import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

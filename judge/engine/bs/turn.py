@@ -40,8 +40,12 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         ab = _which_effect(ctx, player, cid, usable)
     ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
+    from judge.engine.bs import costs
+
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
+    elif costs.free_use(ctx, player, cid):
+        pass
     else:
         fulfilled = succession(ctx, player, action.succession, d, "magic")
         cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
@@ -50,7 +54,6 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
-    from judge.engine.bs import costs
     from judge.engine.bs.watch import watching
 
     items = watching(ctx, "when_uses", [cid])

@@ -150,6 +150,8 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
            chooser: str | None = None, concept: str | None = None) -> list[str]:
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:

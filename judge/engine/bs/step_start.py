@@ -1,6 +1,7 @@
-"""Effects worded "at the start of the step" (Saga 6-6-1-1 main, 6-7-3-1 attack): when a step
-begins, every field card whose ability watches the start of a step, in a window that holds now
-("During Opponent's Attack Step: at the start of the step, …"), activates it once.
+"""Effects worded "at the start of the step" in the main step (Saga 6-6-1-1; the attack step's,
+6-7-3-1, are first_attack.step_starts): when the step begins, every field card whose ability
+watches the start of a step, in a window that holds now ("During Your Main Step: at the start of
+the step, …"), activates it once.
 
 Why its own module: the step machinery (turn.py) only says which step begins; which effects that
 sets off is a rule about triggered effects. The steps that run by themselves in a row (start,
@@ -17,7 +18,7 @@ from judge.engine.bs.watch import is_event
 from judge.text.ast import Ability, AbilityKind
 
 #: The concept that says effects activate at the start of each step the turn stops in.
-STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.attack_start"}
+STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.step_start"}
 
 
 #: Windows made only of steps the turn stops in (an effect starting there can be resolved in place).
@@ -37,12 +38,14 @@ def _watches_start(state, holder: str, ab: Ability) -> bool:
 
 def starting(ctx: Ctx) -> list[Work]:
     """The effects that activate as the board's current step begins (turn player's cards first)."""
+    from judge.engine.bs.triggers import restricted
+
     state = ctx.state
     out = []
     for player in (state.turn_player, state.opponent(state.turn_player)):
         for fc in state.players[player].field:
-            for _, ab in derive.active_abilities(state, fc.id):
-                if _watches_start(state, fc.id, ab):
+            for idx, ab in derive.active_abilities(state, fc.id):
+                if _watches_start(state, fc.id, ab) and not restricted(ctx, fc.id, idx, ab):
                     out.append(Work(kind="effects", source=fc.id, controller=player, effects=ab.effects,
                                     label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
                                           "start of the step",

@@ -209,18 +209,23 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
+    push(ctx, watching(ctx, event, ids))
+
+
+def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> list[Work]:
+    """The effects an event happening to these cards activates (not queued yet)."""
     if not _anyone_watches(ctx.state, event, list(ids)):
-        return
+        return []
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:
         ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
-    push(ctx, items)
+    return items
 
 
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed"})
+                    "when_core_placed", "when_draws"})
 
-__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers"]
+__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

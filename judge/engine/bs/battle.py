@@ -213,6 +213,8 @@ def resolve_battle(ctx: Ctx) -> None:
         triggers.fire_burst(ctx, defender, "life_lost")
         watch(ctx, "when_life_reduced", [b.attacker])
         keywords.trigger(ctx, "life_reduced", attacker=b.attacker)
+    else:
+        keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")
 
 
 def end_battle(ctx: Ctx) -> None:

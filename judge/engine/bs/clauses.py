@@ -103,6 +103,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.substitution_choice": ("8-9-2", "8-9-2-2"),
     "effect.last_state": ("8-10-1",),
     "effect.cost": ("8-4-2-3", "8-4-2-4"),
+    "effect.pay": ("8-4-2",),
     "effect.additional_cost": ("8-4-2-2",),
     "effect.then": (),
     "effect.if": (),
@@ -302,6 +303,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.substitution_choice": ("9-1-8-1-3",),
     "effect.last_state": ("10-2-2-2",),
     "effect.cost": ("9-1-6-2",),
+    "effect.pay": ("9-1-6-2",),
     "effect.additional_cost": (),       # the Standard CR has no additional costs: cites nothing
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),

@@ -544,6 +544,8 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         ctx.did = False
         return
     ctx.log(f"{item.controller} chooses to", "effect.may")
+    if eff.cost is not None:
+        ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):
         apply(ctx, e, item)
     for e in eff.effects:

@@ -109,6 +109,13 @@ def trigger(ctx: Ctx, event: str, **scene: Any) -> None:
     push(ctx, items)
 
 
+def not_triggered(ctx: Ctx, event: str, cid: str, why: str) -> None:
+    """Say that a card's triggered keywords waiting for `event` do not activate: it did not happen."""
+    for r in KEYWORDS.values():
+        if r.event == event and r.kind == "triggered" and r.in_game(ctx.profile) and derive.keyword(ctx.state, cid, r.name):
+            ctx.log(f"{cid}'s 【{r.name}】 does not activate: {why}", r.concept)
+
+
 def resolve(ctx: Ctx, item: Work) -> None:
     """Resolve one triggered keyword effect."""
     r = KEYWORDS[derive.norm_kw(item.keyword or "")]

@@ -28,10 +28,13 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
         ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
         return
     p = ctx.state.players[item.controller]
-    shown = p.deck[:eff.count]
-    ctx.revealed = list(shown)
+    # cards this effect already revealed stay on top: revealing again ("one for each …") shows the next ones
+    already = [c for c in ctx.revealed if c in p.deck]
+    shown = tuple(c for c in p.deck if c not in already)[:eff.count]
+    ctx.revealed = [*already, *shown]
     names = ", ".join(name_of(ctx.state, c) for c in shown) or "nothing (the deck is empty)"
-    ctx.log(f"{item.controller} reveals the top {eff.count} card(s) of the deck: {names}",
+    more = " next" if already else ""
+    ctx.log(f"{item.controller} reveals the{more} top {eff.count} card(s) of the deck: {names}",
             *(("rules.impossible",) if len(shown) < eff.count else ()), "rules.text_order")
     for e in eff.then:
         apply(ctx, e, item)

@@ -28,3 +28,16 @@ def test_bss_8_4_2_a_you_may_pay_cost_is_paid_by_resolving_it() -> None:
     final, rulings = play(state, {"player": "A", "attack": "a1", "choose": "yes"})
     assert final.field_card("a1").cores == 1 and len(final.players["A"].hand) == 1
     assert any("8-4-2" in s.cites for r in rulings for s in r.steps)
+
+
+def test_bss_10_14_1_a_destroy_effect_is_a_destruction_effect_and_says_so() -> None:
+    from judge.text.ast import Destroy, Player
+
+    ab = Ability(kind=AbilityKind.TRIGGERED, timing="when_summoned", effects=(
+        Destroy(target=Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))),))
+    state = make("bss", {"x": spirit("X", cost=0), "y": spirit("Y")},
+                 {"A": {"reserve": 1, "deck": 5, "hand": ["x"]},
+                  "B": {"deck": 5, "field": [{"id": "b1", "card": "y", "cores": 1}]}}, abilities={"x": (ab,)})
+    final, rulings = play(state, {"player": "A", "summon": "x"})
+    assert final.zone_of("b1") == "trash"
+    assert any("destruction effect" in s.text and "10-14-1" in s.cites for r in rulings for s in r.steps)

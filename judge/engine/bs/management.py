@@ -129,6 +129,9 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         elif pending:
             ctx.log(f"{name_of(ctx.state, cid)} is destroyed and enters the pending state (LV{lk['level']})",
                     "do.destroy", "manage.pending")
+        elif effect:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed by a destruction effect", "do.destroy",
+                    "do.destruction_effect")
         else:
             ctx.log(f"{name_of(ctx.state, cid)} is destroyed", "do.destroy")
     from judge.engine.bs.core_events import together

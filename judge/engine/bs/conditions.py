@@ -48,6 +48,10 @@ def _count_threshold(sel: Selector) -> Threshold | None:
 def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Player.YOU) -> int:
     """How many cards a selector describes now (field by default, or the zone it names)."""
     state = ctx.state
+    if sel.state == "drawn":            # "for each card drawn": the draw that set the effect off
+        from judge.engine.bs.draws import Drawn
+
+        return item.param.count if isinstance(item.param, Drawn) else sum(ctx.drawn.values())
     owner = sel.owner if sel.owner is not None else default_owner
     players = select.whose(item.controller, owner, state)
     zone = sel.zone or "field"

@@ -123,6 +123,11 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     (src, src_opp), (dst, dst_opp) = src_a, dst_a
     me = item.controller
     mover = ctx.state.opponent(me) if eff.player == ast.Player.OPPONENT else me
+    if eff.player == ast.Player.EACH:
+        mover = _event_player(item)
+        if mover is None:
+            ctx.unmodelled(f"{item.label}: cores each player moves")
+            return
     if src == "any" and eff.core_type != "soul":
         ctx.unmodelled(f"{item.label}: moving a core from anywhere (where from is the mover's choice)")
         return
@@ -174,6 +179,14 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
                                                                           and where in ctx.state.cards else ()))
 
 
+def _event_player(item: Work) -> str | None:
+    """The player "each player" / "both players" means in an effect set off by a player's act (the
+    player who drew, for "both players must pay one core for each card drawn"); None otherwise."""
+    from judge.engine.bs.draws import Drawn
+
+    return item.param.player if isinstance(item.param, Drawn) else None
+
+
 def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str, dst: str, dst_opp: bool) -> None:
     """"Pay / send N cores from your field or reserve": the mover says from where (8-5-6); "pay this
     card's cost": as many as its cost after reduction."""
@@ -197,8 +210,13 @@ def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str,
     if not places:
         ctx.log(f"{item.label}: {mover} has no such core on the field or in the reserve", "rules.impossible")
         return
-    answer = ctx.ask(f"{mover} says where the {eff.count} core(s) for {item.label} come from (the reserve or a card "
-                     f"on the field: {', '.join(places)})", "core.which", player=mover, options=places, kind="cores")
+    if len(places) == 1:
+        answer: object = ctx.only_option(f"{mover}: where the {eff.count} core(s) for {item.label} come from",
+                                         places[0], "core.which")
+    else:
+        answer = ctx.ask(f"{mover} says where the {eff.count} core(s) for {item.label} come from (the reserve or a "
+                         f"card on the field: {', '.join(places)})", "core.which", player=mover, options=places,
+                         kind="cores")
     plan = {str(k): int(v) for k, v in answer.items()} if isinstance(answer, dict) else {str(answer): eff.count}
     if sum(plan.values()) != eff.count or any(w not in places for w in plan):
         raise ctx.refuse(f"{answer!r} does not name {eff.count} core(s) from {', '.join(places)}", "core.which")

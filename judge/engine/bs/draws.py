@@ -16,6 +16,8 @@ two and then its main effect two more, sets such a watcher off once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from judge.engine.bs import derive, select
 from judge.engine.bs.continuous import CONSTANT_EFFECTS
 from judge.engine.bs.ctx import Ctx, name_of
@@ -25,6 +27,15 @@ from judge.text.ast import AbilityKind
 
 #: The event name the draws are watched under (watch.is_event reads "draws" as it).
 EVENT = "when_draws"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What an effect watching draws was set off by: who drew, and how many cards ("for each card
+    drawn", "both players must pay …": the player who drew)."""
+
+    player: str
+    count: int
 
 
 def _draw_more(e: ast.Draw) -> tuple[str, int, str | None] | None:
@@ -120,7 +131,7 @@ def fire(ctx: Ctx, who: str, k: int, *, by: str | None) -> None:
                 items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effs,
                                   label=f"{name_of(state, fc.id)}: when {who} draws",
                                   cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=EVENT,
-                                  param=[who]))
+                                  param=Drawn(who, k)))
     if items:
         if k > 1:
             ctx.log(f"{who} drew {k} cards by one effect: each effect watching draws activates once",
@@ -143,4 +154,4 @@ def _fits(ctx: Ctx, cond: ast.Condition, ctrl: str, who: str, by: str | None) ->
     return True
 
 
-__all__ = ["EVENT", "draw_step", "fire", "record", "settle"]
+__all__ = ["EVENT", "Drawn", "draw_step", "fire", "record", "settle"]

@@ -533,6 +533,11 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
         return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
+        return
     yes = _may(ctx, item)
     if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")

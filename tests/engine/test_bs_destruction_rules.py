@@ -14,6 +14,8 @@ from judge.text.ast import (
     Destroy,
     Draw,
     Duration,
+    Gain,
+    Keyword,
     Move,
     MoveCores,
     Player,
@@ -257,3 +259,20 @@ def test_bss_8_5_6_more_cores_than_the_reserve_holds_is_refused() -> None:
     r = act(_spread_board(), {"player": "A", "magic": "gift", "targets": [["a1", "a2"]]})
     bad = act(r.state, {"player": "A", "choose": {"a1": 3, "a2": 2}})
     assert bad.refused is not None
+
+
+# -- "a spirit with 【Curse】 in your trash" (10-13-2) ------------------------------------------------
+
+def test_bss_10_13_2_off_the_field_a_printed_keyword_counts_at_any_level_a_granted_one_does_not() -> None:
+    take = Move(target=Selector(count=1, owner=Player.YOU, card_types=("spirit",), with_keyword="Curse",
+                                zone="trash"), dest="hand")
+    printed = Ability(kind=AbilityKind.KEYWORD, keyword=Keyword("Curse"), levels=(2,))
+    granted = Ability(kind=AbilityKind.CONSTANT, effects=(
+        Gain(target=Selector(count=1, self_ref=True), keyword=Keyword("Curse"), duration=Duration.PERMANENT),))
+    state = make("bss", {"fetch": magic("Fetch"), "p": spirit("P"), "g": spirit("G")},
+                 {"A": {"reserve": 3, "hand": ["fetch"], "trash": ["p", "g"]}, "B": {}},
+                 abilities={"fetch": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(take,)),),
+                            "p": (printed,), "g": (granted,)})
+    r = act(state, {"player": "A", "magic": "fetch"})
+    assert r.ok and r.state.zone_of("p") == "hand" and r.state.zone_of("g") == "trash"
+    assert "10-13-2" in r.cites

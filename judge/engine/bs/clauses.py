@@ -145,6 +145,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("8-1-5-1",),
     "do.when_deployed": ("8-1-5-1",),
     "do.with_keyword": ("10-13-1",),
+    "do.with_keyword_elsewhere": ("10-13-2",),
     # manage
     "manage.checkpoint": ("4-7-2", "9-1-2-2"),
     "manage.insufficient": ("9-3-2",),
@@ -334,6 +335,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("12-2-1-6-1",),
     "do.when_deployed": ("12-2-1-11-1",),
     "do.with_keyword": ("12-1-3",),
+    "do.with_keyword_elsewhere": (),     # Standard has no clause on keywords of cards off the field
     # manage
     "manage.checkpoint": ("10-1-2",),
     "manage.insufficient": ("3-2-5-4", "5-11-1", "10-2-2-1"),

@@ -218,8 +218,9 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     from judge.engine.bs import conditions
     from judge.engine.bs.watch import matches_facts
 
-    if per.state == "discarded":
-        return len(ctx.discarded)
+    if per.state in ("discarded", "discarded_by_this_effect"):     # the cards this effect discarded
+        loose = ast.Selector(**{**per.__dict__, "state": None, "zone": None, "count": 1})
+        return sum(1 for c in ctx.discarded if select.matches(ctx.state, c, loose, item.source))
     if per.state in ("destroyed", "destroyed_by_this_effect"):
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,

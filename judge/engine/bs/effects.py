@@ -21,13 +21,26 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
-    effs, i = item.effects, 0
-    while i < len(effs):
-        n = _one_destruction(effs, i)
+    apply_all(ctx, item.effects, item)
+
+
+def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
+    """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
+    (8-4); destructions over several selections of one directive happen together (10-1-3)."""
+    i = 0
+    while i < len(effects):
+        eff = effects[i]
+        if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
+            from judge.engine.bs.costs import pay_to
+
+            pay_to(ctx, eff.effects, effects[i + 1:i + 2], item)
+            i += 2
+            continue
+        n = _one_destruction(effects, i)
         if n > 1:
-            _destroy_together(ctx, effs[i:i + n], item)
+            _destroy_together(ctx, effects[i:i + n], item)
         else:
-            apply(ctx, effs[i], item)
+            apply(ctx, eff, item)
         i += max(n, 1)
 
 
@@ -107,10 +120,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                 ctx.revealed.remove(cid)
             ctx.log(f"{who} discards the revealed card(s)", "do.discard")
             continue
-        if eff.target is not None and eff.target.zone == "deck":
+        if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
-            ctx.log(f"{who} discards {k} card(s) from the top of the deck", "do.discard")
+            ctx.discarded += list(p.deck[:k])
+            shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
+            ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
+                    "do.discard", *(() if k == eff.count else ("rules.impossible",)))
             continue
         cards = _discarded(ctx, eff, item, who)
         if cards is None:
@@ -471,7 +487,13 @@ def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
 
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
-    """Effects in written order; after "Then," the rest happens even if the first part could not."""
+    """Effects in written order; after "Then," the rest happens even if the first part could not;
+    "X to Y": X is a cost paying for Y (8-4, costs.py)."""
+    if eff.connector == "to":
+        from judge.engine.bs.costs import pay_to
+
+        pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
+        return
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
             management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)

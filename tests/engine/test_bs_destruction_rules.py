@@ -11,13 +11,17 @@ from judge.text.ast import (
     Ability,
     AbilityKind,
     Condition,
+    Conditional,
+    Cost,
     Destroy,
+    Discard,
     Draw,
     Duration,
     Gain,
     Keyword,
     Move,
     MoveCores,
+    Optional,
     Player,
     Restriction,
     Selector,
@@ -276,3 +280,38 @@ def test_bss_10_13_2_off_the_field_a_printed_keyword_counts_at_any_level_a_grant
     r = act(state, {"player": "A", "magic": "fetch"})
     assert r.ok and r.state.zone_of("p") == "hand" and r.state.zone_of("g") == "trash"
     assert "10-13-2" in r.cites
+
+
+# -- "once per turn, when one of your spirits would be destroyed, you may discard a card to return it
+#    to your hand instead" (8-9, 10-1-3-2) -----------------------------------------------------------
+
+def _swamp_board(hand: list[str]) -> object:
+    would = Condition(kind="would", text="", event="destroyed", selector=MINE)
+    instead = Conditional(condition=Condition(kind="substitution", text=""), instead=True, effects=(
+        Optional(effects=(Move(target=replace(MINE, span=Span(3, 4)), dest="hand"),),
+                 cost=Cost(effects=(Discard(count=1),))),))
+    swamp = Ability(kind=AbilityKind.TRIGGERED, timing="event", condition=would, effects=(instead,),
+                    restrictions=("once_per_turn",))
+    zap = Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=OPP_SPIRIT),))
+    return make("bss", {"zap": magic("Zap"), "p": spirit("P"), "n": {**spirit("Swamp"), "type": "nexus",
+                                                                      "levels": {1: {"cores": 0, "bp": 0}}}},
+                {"A": {"hand": hand, "deck": 5, "field": [{"id": "n1", "card": "n", "cores": 0},
+                                                           {"id": "a1", "card": "p", "cores": 1},
+                                                           {"id": "a2", "card": "p", "cores": 1}]},
+                 "B": {"reserve": 6, "hand": ["zap", "zap"], "deck": 5}},
+                player="B", abilities={"zap": (zap,), "n": (swamp,)})
+
+
+def test_bss_10_1_3_2_the_substitution_returns_the_card_that_would_be_destroyed_once_per_turn() -> None:
+    r = act(_swamp_board(["p"]), {"player": "B", "magic": "zap", "targets": ["a2"]})
+    assert r.request is not None and r.request.player == "A"        # "you may": A decides
+    used = act(r.state, {"player": "A", "choose": "yes"})
+    assert used.ok and used.state.zone_of("a2") == "hand" and used.state.zone_of("a1") == "field"
+    assert "10-1-3-2" in used.cites
+    again = act(used.state, {"player": "B", "magic": "zap", "targets": ["a1"]})
+    assert again.ok and again.state.zone_of("a1") == "trash"        # [Once per turn]: not again
+
+
+def test_bss_8_4_2_3_a_substitution_whose_cost_cannot_be_paid_is_not_offered() -> None:
+    r = act(_swamp_board([]), {"player": "B", "magic": "zap", "targets": ["a2"]})
+    assert r.ok and r.state.zone_of("a2") == "trash"

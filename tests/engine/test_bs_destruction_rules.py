@@ -26,6 +26,7 @@ from judge.text.ast import (
     Restriction,
     Selector,
     Span,
+    Threshold,
 )
 
 OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
@@ -315,3 +316,17 @@ def test_bss_10_1_3_2_the_substitution_returns_the_card_that_would_be_destroyed_
 def test_bss_8_4_2_3_a_substitution_whose_cost_cannot_be_paid_is_not_offered() -> None:
     r = act(_swamp_board([]), {"player": "B", "magic": "zap", "targets": ["a2"]})
     assert r.ok and r.state.zone_of("a2") == "trash"
+
+
+# -- soul cores: "one of your opponent's spirits with a Soul Core on it" ------------------------------
+
+def test_bss_a_spirit_with_a_soul_core_is_told_apart_from_one_without() -> None:
+    soul = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",),
+                    thresholds=(Threshold(stat="soul_cores", op=">=", value=1),))
+    state = make("bss", {"zap": magic("Zap"), "p": spirit("P")},
+                 {"A": {"reserve": 3, "hand": ["zap"]},
+                  "B": {"soul_core": "b2", "field": [{"id": "b1", "card": "p", "cores": 1},
+                                                     {"id": "b2", "card": "p", "cores": 1}]}},
+                 abilities={"zap": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=soul),)),)})
+    r = act(state, {"player": "A", "magic": "zap"})
+    assert r.ok and r.state.zone_of("b2") == "trash" and r.state.zone_of("b1") == "field"

@@ -25,6 +25,7 @@ from judge.text.ast import (
     Player,
     Restriction,
     Selector,
+    SetState,
     Span,
     Threshold,
 )
@@ -330,3 +331,19 @@ def test_bss_a_spirit_with_a_soul_core_is_told_apart_from_one_without() -> None:
                  abilities={"zap": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=soul),)),)})
     r = act(state, {"player": "A", "magic": "zap"})
     assert r.ok and r.state.zone_of("b2") == "trash" and r.state.zone_of("b1") == "field"
+
+
+def test_bss_8_10_1_it_on_the_field_is_the_spirit_the_watched_event_happened_to() -> None:
+    """"When one of your spirits attacks, it is refreshed": the attacker, not a spirit to select."""
+    attacks = Condition(kind="event", text="", event="attacks", selector=MINE)
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="during_your_attack_step", condition=attacks,
+                      effects=(SetState(target=replace(MINE, span=Span(8, 9)), state="refreshed"),))
+    state = make("bss", {"p": spirit("P"), "n": {**spirit("Post"), "type": "nexus",
+                                                  "levels": {1: {"cores": 0, "bp": 0}}}},
+                 {"A": {"field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "a1", "card": "p", "cores": 1},
+                                  {"id": "a2", "card": "p", "cores": 1, "state": "exhausted"}]}, "B": {}},
+                 step="attack", abilities={"n": (watcher,)})
+    r = act(state, {"player": "A", "attack": "a1"})
+    assert r.ok and r.request is None
+    assert r.state.field_card("a1").orientation.value == "refreshed"
+    assert r.state.field_card("a2").orientation.value == "exhausted"

@@ -27,6 +27,7 @@ class Ctx(Context[State]):
         self.discarded: list[str] = []          # cards discarded by the current item
         self.cores_placed: set[tuple[str, str]] | None = None   # arrivals held as one event (core_events)
         self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
+        self.item: Any = None                   # the waiting effect now resolving (its event's cards: subjects.py)
 
     @property
     def game(self) -> str:

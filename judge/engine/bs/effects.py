@@ -21,6 +21,7 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
+    ctx.item = item
     apply_all(ctx, item.effects, item)
 
 

@@ -347,3 +347,19 @@ def test_bss_8_10_1_it_on_the_field_is_the_spirit_the_watched_event_happened_to(
     assert r.ok and r.request is None
     assert r.state.field_card("a1").orientation.value == "refreshed"
     assert r.state.field_card("a2").orientation.value == "exhausted"
+
+
+def test_bss_10_13_1_a_keyword_printed_from_lv2_does_not_count_at_lv1() -> None:
+    unblockable = Restriction(mode="cannot", action="be_blocked", duration=Duration.PERMANENT,
+                              target=Selector(count=None, owner=Player.YOU, card_types=("spirit",),
+                                              with_keyword="Curse"))
+    curse_at_2 = Ability(kind=AbilityKind.KEYWORD, keyword=Keyword("Curse"), levels=(2,))
+    levels = {1: {"cores": 1, "bp": 1000}, 2: {"cores": 3, "bp": 4000}}
+    state = make("bss", {"s": spirit("S", levels=levels), "g": spirit("G"),
+                         "n": {**spirit("Valley"), "type": "nexus", "levels": {1: {"cores": 0, "bp": 0}}}},
+                 {"A": {"field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "a1", "card": "s", "cores": 1}]},
+                  "B": {"field": [{"id": "b1", "card": "g", "cores": 1}]}},
+                 step="attack", abilities={"n": (Ability(kind=AbilityKind.CONSTANT, effects=(unblockable,)),),
+                                           "s": (curse_at_2,)})
+    state, rulings = play(state, {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"})
+    assert rulings[1].refused is None and any("10-13-1" in r.cites for r in rulings)

@@ -118,8 +118,8 @@ class DirectivePhrases(ConditionPhrases):
         if e.dest == "hand" and t.zone == "revealed":
             if self._is_current(t):
                 return f"add {self.target(t)} to your hand"
-            return f"add {self.target(replace(t, zone='any' if t.card_types or not t.families else None))} to " \
-                   f"your hand"
+            return f"add {self.target(replace(t, zone='any' if t.card_types or not t.families else None))} " \
+                   f"from the revealed cards to your hand"
         whose = "their" if t.owner is Player.OPPONENT else "your"      # the owner's (BSS 4-2-4)
         order = " in any order" if e.dest.startswith("deck") and t.count != 1 else ""
         return f"return {self._from(t)} {_DESTS[e.dest].format(whose=whose)}{order}"

@@ -315,6 +315,8 @@ class ConditionPhrases(Phrases):
         return f"{_SUBJ[c.player]} {verb} {self.selector(c.object)}{self._tails(c)}"
 
     def ev_core_placed(self, c: Condition) -> str | None:
+        if c.object is not None and c.by is not None and c.by.unit == "effect" and c.player is not None:
+            return self._effect_places_cores(c)
         if c.object is None or c.by is not None:
             return None
         n = c.object.count or 1
@@ -322,6 +324,25 @@ class ConditionPhrases(Phrases):
         if c.selector is not None:
             return f"{cores} placed onto {self.target(c.selector, select=False)}"
         return f"{cores} placed into {_POSS[c.player or Player.YOU]} {c.zone}"
+
+    def _effect_places_cores(self, c: Condition) -> str:
+        """"your opponent uses one of their effects to place a core from the void onto a spirit or into
+        their reserve" (BSS 3-9, 8-1-5-1): the cores, where from, and each destination."""
+        opp = c.player is Player.OPPONENT
+        mine, theirs = ("their", "your") if opp else ("your", "your opponent's")
+
+        def area(name: str) -> str:
+            if name == "void":
+                return "the void"
+            return f"{theirs if name.startswith('opponent_') != opp else mine} {name.removeprefix('opponent_')}"
+
+        n = c.object.count or 1
+        cores = f"{number(n)} {'core' if n == 1 else 'cores'}"
+        src = f" from {area(c.object.zone)}" if c.object.zone else ""
+        dests = [f"onto {self.selector(c.selector)}" if d == "spirit" and c.selector is not None else f"into {area(d)}"
+                 for d in (c.zone or "").split("_or_")]
+        verb = "uses" if opp else "use"
+        return f"{_SUBJ[c.player]} {verb} one of {mine} effects to place {cores}{src} {' or '.join(dests)}"
 
     def ev_ascends(self, c: Condition) -> str:
         if c.player is not None:

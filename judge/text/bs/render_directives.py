@@ -412,7 +412,13 @@ class DirectivePhrases(ConditionPhrases):
         if _is_menu(e) or not whole:
             self.menu = e
             return f"activate {number(e.count)} of the following effects"
-        return " or ".join(self.directives(list(o)) for o in e.options)
+        said = [self.directives(list(o)) for o in e.options]
+        if all(len(o) == 1 and isinstance(o[0], MoveCores) for o in e.options):
+            # "place a core from the void onto X or into your reserve": the cores said once (BSS 3-9)
+            cut = [min((t.find(w) for w in (" onto ", " into ") if w in t), default=-1) for t in said]
+            if -1 not in cut and len({t[:i] for t, i in zip(said, cut, strict=True)}) == 1:
+                return said[0][:cut[0]] + " " + " or ".join(t[i + 1:] for t, i in zip(said, cut, strict=True))
+        return " or ".join(said)
 
     def d_Sequence(self, e: Sequence) -> str:
         return self.statement([e])

@@ -270,9 +270,11 @@ class DirectivePhrases(ConditionPhrases):
                 return f'pay {self.possessive(e.source_target)} "Soul Core"'
             return f"pay {n} from {self.target(e.source_target)}{per}"
         dest = self._place(e.dest, e.dest_target)
+        all_but = e.equal_to is not None and e.equal_to.stat == "cores"
         if e.source == "spirit" and e.dest != "spirit" and e.player is Player.YOU and e.until is None \
-                and e.equal_to is None:
-            them = "it" if n.startswith("one ") or n.startswith("a ") else "them"
+                and (e.equal_to is None or all_but):
+            # "remove (all but) one core from X and place it / them into Y" (BSS 3-5-5)
+            them = "it" if (n.startswith("one ") or n.startswith("a ")) and not all_but else "them"
             return f"remove {n} from {self.target(e.source_target)} and place {them} into {dest}{per}"
         if e.source == "lost_life":
             return f"place the lost life cores {'onto' if e.dest == 'spirit' else 'into'} {dest}"
@@ -287,7 +289,8 @@ class DirectivePhrases(ConditionPhrases):
 
     def _cores(self, e: MoveCores) -> str:
         if e.equal_to is not None and e.equal_to.stat == "cores":
-            return f"all but {number(-e.equal_to.value)} cores"
+            kept = -e.equal_to.value
+            return f"all but {number(kept)} {'core' if kept == 1 else 'cores'}"
         if e.core_type == "soul":
             return 'a "Soul Core"'
         if e.count is None:

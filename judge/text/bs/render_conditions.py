@@ -90,7 +90,8 @@ class ConditionPhrases(Phrases):
     def cond_only(self, c: Condition) -> str:
         sel = replace(c.selector, owner=None) if c.selector.owner == c.player else c.selector
         have = "have" if c.player is Player.YOU else "has"
-        return f"{_SUBJ[c.player]} only {have} {self.selector(replace(sel, count=None))}"
+        # "if you only have yellow spirits on the field" (every one of them is so, BSS 8-1-4-1)
+        return f"{_SUBJ[c.player]} only {have} {self.noun_phrase(replace(sel, count=None), many=True)} on the field"
 
     def cond_compare(self, c: Condition) -> str:
         t = c.threshold

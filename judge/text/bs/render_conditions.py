@@ -215,7 +215,7 @@ class ConditionPhrases(Phrases):
 
     def _cost_of(self, s: Selector) -> str:
         if s.self_ref:
-            return "this card's"
+            return "this spirit's summoning" if s.card_types == ("spirit",) else "this card's"
         if s.count == 1 and not s.owner and len(s.card_types) <= 1:
             return f"a {(s.card_types or ('card',))[0]} card's" if s.card_types == ("magic",) else \
                 f"a {(s.card_types or ('card',))[0]}'s"

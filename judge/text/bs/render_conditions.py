@@ -399,7 +399,11 @@ class ConditionPhrases(Phrases):
     def _tails(self, c: Condition) -> str:
         out = []
         if c.by is not None and c.event not in ("life_reduced",):
-            out.append(self.cause(c.by))
+            by = c.by
+            if by.unit == "effect" and by.owner is Player.YOU and not by.effect and by.about is None:
+                out.append("with one of your effects")     # as cards say it of your own effects
+            else:
+                out.append(self.cause(by))
         if c.zone and c.event not in ("returned", "core_placed") and c.kind != "happened":
             zones = c.zone.split("/")
             if c.zone in ("hand", "deck", "trash", "hand/deck", "deck/hand", "hand/trash", "trash/hand"):

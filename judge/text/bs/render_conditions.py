@@ -101,8 +101,9 @@ class ConditionPhrases(Phrases):
         if t.stat == "life" and word:
             return f"{_SUBJ[c.player]} {have} {word} life than {other}"
         if t.stat == "count" and c.selector.zone and word:
+            theirs = " has in theirs" if t.ref.owner is Player.OPPONENT else ""
             return f"{_SUBJ[c.player]} {have} {'fewer' if word == 'less' else word} cards in {_POSS[c.player]} " \
-                   f"{c.selector.zone} than {other}"
+                   f"{c.selector.zone} than {other}{theirs}"
         if t.stat == "count" and t.op in ("<=", ">=") and c.selector.zone is None:
             noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
             verb = "you control" if c.player is Player.YOU else "your opponent controls"

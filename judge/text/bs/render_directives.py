@@ -61,7 +61,7 @@ class DirectivePhrases(ConditionPhrases):
     def d_Draw(self, e: Draw) -> str:
         if e.until:
             if e.count == 0:
-                return "draw cards until you have the same number of cards in your hand as your opponent"
+                return "draw cards until you have the same number of cards in your hand as your opponent has in theirs"
             return f"draw cards until you have {number(e.count)} cards in your hand"
         extra = "additional " if e.additional else ""
         cards = "card" if e.count == 1 else "cards"

@@ -25,3 +25,34 @@ def test_11_4_4_what_is_said_of_a_cost_change_and_any_element(text: str, amount:
     assert [c.amount for c in changes] == ([amount] if amount is not None else [])
     assert all(c.target.self_ref for c in changes + permits)
     assert [(p.mode, p.action) for p in permits] == ([("can", action)] if any_cp else [])
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("You may search for 1 Card Name Gorbo, Card Name Pell or Card Name Orla and add it to your hand.",
+     {"gorbo", "pell", "orla"}),
+    ("Choose 1 Job Baker, Job Miller or Job Brewer you control. It gains +1000 power until the end of the turn.",
+     {"baker", "miller", "brewer"}),
+    ("The cost required to cast Card Name Zed, Card Name Tolloc, or Card Name Pell is reduced by 1.",
+     {"zed", "tolloc", "pell"}),
+])
+def test_5_2_a_list_of_names_read_without_markup_keeps_every_name(text: str, names: set[str]) -> None:
+    from judge.text.ast import Selector, walk
+
+    said = set()
+    for node in walk(one(text, name="Zorn")):
+        if isinstance(node, Selector):
+            said |= {x.lower() for x in (*node.families, node.name or "")} | {
+                (e.name or "").lower() for e in node.either} | {x.lower() for e in node.either for x in e.families}
+    assert names <= said
+
+
+@pytest.mark.parametrize("text", [
+    "If you control a Card Name Gorbo, Zorn and the Card Name Pell you control gain Brave.",
+    "Zorn and the Job Knight Forwards you control gain +1000 power until the end of the turn.",
+    "Choose 1 Forward opponent controls and the Category XXI Backup you control. Dull them.",
+])
+def test_a_noun_phrase_list_joins_the_named_cards_without_markup(text: str) -> None:
+    from judge.text.ast import Selector, walk
+
+    joined = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.also]
+    assert joined and (joined[0].also[0].name or joined[0].also[0].families or joined[0].also[0].categories)

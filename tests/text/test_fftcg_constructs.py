@@ -56,3 +56,34 @@ def test_a_noun_phrase_list_joins_the_named_cards_without_markup(text: str) -> N
 
     joined = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.also]
     assert joined and (joined[0].also[0].name or joined[0].also[0].families or joined[0].also[0].categories)
+
+
+def _said(text: str) -> list[tuple[str, object]]:
+    """What the first subject gains or loses, in order: ("power", ±N), ("keyword", name), ("lose", act)."""
+    from judge.text.ast import Gain, ModifyStat
+
+    out: list[tuple[str, object]] = []
+    for e in one(text, name="Zorn").effects:
+        if isinstance(e, ModifyStat):
+            out.append(("power", e.amount))
+        elif isinstance(e, Gain):
+            out.append(("keyword", e.keyword.name if e.keyword is not None else "ability"))
+        elif isinstance(e, Restriction) and e.mode == "lose":
+            out.append(("lose", e.action))
+    return out
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Zorn gains +3000 power and Haste until the end of the turn.", [("power", 3000), ("keyword", "Haste")]),
+    ("Choose 1 Forward. It gains Brave, First Strike and +1000 power.",
+     [("keyword", "Brave"), ("keyword", "First Strike"), ("power", 1000)]),
+    ('Zorn gains +2000 power, Haste and "Zorn cannot be blocked."',
+     [("power", 2000), ("keyword", "Haste"), ("keyword", "ability")]),
+    ("Choose 1 Forward. It loses all its abilities and 4000 power until the end of the turn.",
+     [("lose", "all_abilities"), ("power", -4000)]),
+    ("Choose 1 Forward. It loses Haste and Brave.", [("lose", "haste"), ("lose", "brave")]),
+    ("Choose 1 Backup. It loses all abilities and also becomes a Forward with 3000 power until the end of the turn.",
+     [("lose", "all_abilities"), ("keyword", "Becomes Forward")]),
+])
+def test_5_2_6_what_is_gained_or_lost_is_one_list_in_the_order_said(text: str, said: list) -> None:
+    assert _said(text) == said

@@ -87,3 +87,19 @@ def _said(text: str) -> list[tuple[str, object]]:
 ])
 def test_5_2_6_what_is_gained_or_lost_is_one_list_in_the_order_said(text: str, said: list) -> None:
     assert _said(text) == said
+
+
+@pytest.mark.parametrize(("text", "kind", "count"), [
+    ("If you control 3 or more Backups, your opponent discards 1 more card.", "Discard", 1),
+    ("Draw 1 card. If you have 2 or less cards in your hand, draw 1 more card.", "Draw", 1),
+    ("Choose 1 Forward. Deal it 3000 damage. If Zorn is attacking, deal it 2000 more damage.", "Damage", 2000),
+    ("Your opponent discards 1 card. If Zorn is dull, your opponent discards 2 more cards.", "Discard", 2),
+])
+def test_4_n_more_is_an_additional_n_said_after_the_first(text: str, kind: str, count: int) -> None:
+    from judge.text.ast import Conditional
+
+    last = one(text, name="Zorn").effects[-1]
+    assert isinstance(last, Conditional)
+    inner = last.effects[0]
+    assert type(inner).__name__ == kind and not last.instead
+    assert getattr(inner, "count", None) == count or getattr(inner, "amount", None) == count

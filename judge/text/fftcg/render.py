@@ -64,6 +64,7 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1\s+(?=[a-z])", "or "),
     ("a list of names 'A, B or C' is 'A or B or C' (a comma before a Job / Card Name / Category)",
      r",(?: or)? (?=(?:card name|job|category) )", " or "),
+    ("'N more' (an additional N, said after the first) is 'N'", r"\b(\d+) more (?=(?:cards?|damage)\b)", r"\1 "),
     ("'the rest of the cards' / 'the remaining cards' is 'the other cards'",
      r"\bthe (?:rest of the|remaining) cards\b", "the other cards"),
     ("', also X' is ', X' (an effect added to the one before)", r", also\b", ","),

@@ -176,6 +176,9 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     from judge.engine.bs.watch import watchers
 
     items += watchers(ctx, "when_destroyed", lasts)
+    from judge.engine.bs.no_trigger import keep
+
+    items = keep(ctx, items, lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
@@ -238,7 +241,7 @@ def _match_order(batch: tuple[Work, ...], answer: object) -> list[Work] | None:
 
 def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects until none remain (or a choice is missing: Need, state rolled back)."""
-    from judge.engine.bs import effects, keywords, management
+    from judge.engine.bs import draws, effects, keywords, management
 
     order_hint: tuple[str, ...] | None = order or None
     management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
@@ -266,7 +269,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded, ctx.drawn = {}, None, [], [], {}
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
@@ -291,6 +294,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.state = before
             del ctx.steps[n_steps:]
             raise
+        draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
         management.checkpoint(ctx)
 
 

@@ -84,12 +84,13 @@ def _raw(parser, lines: list[str]) -> tuple[float, int]:
     return time.process_time() - t, ok
 
 
-def _raw_fast(parser, lines: list[str]) -> tuple[float, int]:
+def _raw_fast(game: str, lines: list[str]) -> tuple[float, int]:
     """CPU seconds for the fast driver alone over `lines` (a line it leaves to Lark counts as
     not parsed here), and how many it read."""
-    from judge.text.lark_speed import Fallback, fast_parser
+    from judge.text.grammar import load_fast
+    from judge.text.lark_speed import Fallback
 
-    fast = fast_parser(parser)
+    fast = load_fast(game)
     ok = 0
     t = time.process_time()
     for line in lines:
@@ -151,7 +152,7 @@ def main() -> None:
     lines = _segments(cards, args.game)
 
     _raw(reference, lines)                     # warm: scanners are built on first use
-    _raw_fast(fast, lines)
+    _raw_fast(args.game, lines)
     for on in (False, True):
         use_fast(on)
         _pipeline(cards, args.game)
@@ -161,7 +162,7 @@ def main() -> None:
     ok = 0
     for _ in range(args.rounds):
         for name, parser in (("reference", reference), ("fast", fast)):
-            seconds, got = _raw(parser, lines) if name == "reference" else _raw_fast(parser, lines)
+            seconds, got = _raw(parser, lines) if name == "reference" else _raw_fast(args.game, lines)
             ok = got if name == "reference" else ok
             raw[name] = min(raw[name], seconds)
             use_fast(name == "fast")

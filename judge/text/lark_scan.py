@@ -111,21 +111,71 @@ def first_class(regexp: str, flags: int = 0) -> re.Pattern | None:
         return None
 
 
+def lexer_spec(basic: Any, regex_cache: dict | None = None) -> tuple:
+    """A Lark BasicLexer as plain data (what `StateScanner` needs, and what the parser snapshot
+    keeps between processes): (terminals after Lark's "unless" step as (name, regexp), the string
+    terminals each regexp terminal is re-typed to when it matches one exactly, ignored types,
+    types that may hold a newline, regex flags). ValueError for lexers with user callbacks."""
+    from lark.lexer import UnlessCallback, _create_unless
+
+    if basic.user_callbacks or basic.use_bytes or basic.re is not re:
+        raise ValueError("lexer callbacks, bytes input and the regex module are not supported here")
+    terminals, callbacks = _create_unless(basic.terminals, basic.g_regex_flags, _Cached(regex_cache), False)
+    unless = {}
+    for kind, callback in callbacks.items():
+        if not isinstance(callback, UnlessCallback):
+            raise ValueError(f"unexpected lexer callback for {kind}")
+        unless[kind] = tuple((t.name, t.pattern.to_regexp()) for t in callback.scanner.terminals)
+    return (tuple((t.name, t.pattern.to_regexp()) for t in terminals), unless,
+            tuple(sorted(basic.ignore_types)), tuple(sorted(basic.newline_types)), basic.g_regex_flags)
+
+
+class _Cached:
+    """`re` for Lark's "unless" step, keeping every compiled pattern (it matches each regexp
+    terminal against each string terminal; Python's own cache holds 512 and would thrash)."""
+
+    def __init__(self, cache: dict | None) -> None:
+        self.cache = {} if cache is None else cache
+
+    def match(self, pattern: str, text: str, flags: int = 0) -> Any:
+        compiled = self.cache.get((pattern, flags))
+        if compiled is None:
+            compiled = self.cache[(pattern, flags)] = re.compile(pattern, flags)
+        return compiled.match(text)
+
+    def compile(self, pattern: str, flags: int = 0) -> re.Pattern:
+        return re.compile(pattern, flags)
+
+
+class _Retype:
+    """Lark's UnlessCallback: a regexp terminal's token whose text is exactly one of the string
+    terminals takes that terminal's type (the first in Lark's order)."""
+
+    __slots__ = ("expressions",)
+
+    def __init__(self, terminals: tuple, flags: int) -> None:
+        self.expressions = _compiled(terminals, flags)
+
+    def __call__(self, token: Any) -> Any:
+        for expression in self.expressions:
+            m = expression.fullmatch(token)
+            if m is not None:
+                token.type = m.lastgroup
+                break
+        return token
+
+
 class StateScanner:
-    """One state's lexer (a Lark BasicLexer): its terminals in Lark's order, with those that
+    """One state's lexer (from `lexer_spec`): its terminals in Lark's order, with those that
     cannot start with a character left out of that character's expression."""
 
-    __slots__ = ("by_char", "callback", "flags", "ignore", "newline", "re", "skip", "terminals")
+    __slots__ = ("by_char", "callback", "flags", "ignore", "newline", "skip", "terminals")
 
-    def __init__(self, basic: Any) -> None:
-        from lark.lexer import _create_unless
-
-        if basic.user_callbacks or basic.use_bytes:
-            raise ValueError("lexer callbacks and bytes input are not supported here")
-        terminals, self.callback = _create_unless(basic.terminals, basic.g_regex_flags, basic.re, basic.use_bytes)
-        self.re, self.flags = basic.re, basic.g_regex_flags
-        self.terminals = [(t.name, t.pattern.to_regexp(), _first_of(t, self.flags)) for t in terminals]
-        self.ignore, self.newline = basic.ignore_types, basic.newline_types
+    def __init__(self, spec: tuple) -> None:
+        terminals, unless, ignore, newline, self.flags = spec
+        self.terminals = [(name, regexp, _first_of(name, regexp, self.flags)) for name, regexp in terminals]
+        self.callback = {kind: _Retype(strings, self.flags) for kind, strings in unless.items()}
+        self.ignore, self.newline = frozenset(ignore), frozenset(newline)
         self.skip = frozenset(t for t in self.ignore if t not in self.callback)   # no token made at all
         self.by_char: dict[str, tuple] = {}
 
@@ -135,7 +185,7 @@ class StateScanner:
         if found is None:
             chosen = tuple((name, regexp) for name, regexp, first in self.terminals
                            if first is None or first.fullmatch(ch))
-            found = self.by_char[ch] = _compiled(chosen, self.flags, self.re)
+            found = self.by_char[ch] = _compiled(chosen, self.flags)
         return found
 
 
@@ -143,14 +193,14 @@ _FIRSTS: dict[tuple[str, str, int], re.Pattern | None] = {}
 _COMPILED: dict[tuple, tuple] = {}
 
 
-def _first_of(terminal: Any, flags: int) -> re.Pattern | None:
-    key = (terminal.name, terminal.pattern.to_regexp(), flags)
+def _first_of(name: str, regexp: str, flags: int) -> re.Pattern | None:
+    key = (name, regexp, flags)
     if key not in _FIRSTS:
-        _FIRSTS[key] = first_class(key[1], flags)
+        _FIRSTS[key] = first_class(regexp, flags)
     return _FIRSTS[key]
 
 
-def _compiled(chosen: tuple, flags: int, re_module: Any) -> tuple:
+def _compiled(chosen: tuple, flags: int) -> tuple:
     """The alternation of these terminals as compiled expressions (split like Lark's own when
     Python's group limit is reached); shared by every state that chooses the same terminals."""
     key = (chosen, flags)
@@ -160,7 +210,7 @@ def _compiled(chosen: tuple, flags: int, re_module: Any) -> tuple:
     out, rest, size = [], list(chosen), max(1, len(chosen))
     while rest:
         try:
-            out.append(re_module.compile("|".join(f"(?P<{n}>{r})" for n, r in rest[:size]), flags))
+            out.append(re.compile("|".join(f"(?P<{n}>{r})" for n, r in rest[:size]), flags))
         except AssertionError:            # too many groups for one expression: halve, as Lark does
             size = max(1, size // 2)
             continue
@@ -169,4 +219,4 @@ def _compiled(chosen: tuple, flags: int, re_module: Any) -> tuple:
     return found
 
 
-__all__ = ["StateScanner", "first_class"]
+__all__ = ["StateScanner", "first_class", "lexer_spec"]

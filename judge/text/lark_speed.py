@@ -1,13 +1,15 @@
 """Lark's LALR parser driven faster; and, where a line fails, what it could have read, computed cheaply.
 
-`FastParser` runs a Lark LALR parser (contextual lexer) from Lark's own parse table with a tighter
-loop, a lexer that tries only the terminals that can start with the character at hand
-(`judge.text.lark_scan`), and the tree builder done in one step per reduction: a line that parses
-gives the very tree Lark gives, with the same positions (`meta`, container positions included).
-Whenever it meets anything it does not reproduce exactly (a syntax error first of all) it raises
-`Fallback` and the caller asks Lark itself, so failures are reported exactly as Lark reports them.
-tests/text/test_parse_speed.py checks the trees against Lark's on every shipped sample card and,
-when present, on every corpus line.
+`FastParser` runs a Lark LALR parser (contextual lexer) from plain tables made from it
+(`tables_of`: its parse table, each rule's tree shape, each state's lexer) with a tighter loop, a
+lexer that tries only the terminals that can start with the character at hand
+(`judge.text.lark_scan`), and Lark's tree builder done in one step per reduction: a line that
+parses gives the very tree Lark gives, with the same positions (`meta`, container positions
+included). The tables are kept between processes (judge.text.grammar.load_fast), so a process whose
+lines all parse never loads Lark's parser. Whenever the driver meets anything it does not
+reproduce exactly (a syntax error first of all) it raises `Fallback` and the caller asks Lark
+itself, so failures are reported exactly as Lark reports them. tests/text/test_parse_speed.py
+checks the trees against Lark's on every shipped sample card and, when present, every corpus line.
 
 (Applying the transformer during the parse instead of building the tree was tried: every corpus
 line gave the same AST, but the whole pipeline was no faster, bss 1,273 against 1,263 abilities/s,
@@ -15,12 +17,10 @@ fftcg 1,964 against 1,987, since the transformers' own work dominates; so the tr
 
 `accepts` (Lark's `UnexpectedToken.accepts` copies the whole interactive parser once per candidate
 terminal) replays only the LALR state stack, and gives up (None: the caller asks Lark) whenever the
-parser is not in the shape it expects.
-"""
+parser is not in the shape it expects."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, Tree
@@ -72,43 +72,50 @@ class Fallback(Exception):
     """The fast path stops here (a syntax error, or a case it does not reproduce): ask Lark."""
 
 
+#: Bump when the tables' layout changes (they are kept between processes: judge.text.grammar).
+TABLES_FORMAT = 1
+
+
 class FastParser:
-    """A Lark LALR parser (contextual lexer) run from its own tables; ValueError when the parser is
-    not of that shape."""
+    """A Lark LALR parser (contextual lexer) run from plain tables (`tables_of`): the parse table
+    ({state: {symbol: (shift?, state or rule)}}), per rule (its symbol, length and tree shape), and
+    per state its lexer as data. Built from a Lark parser, or from tables kept between processes,
+    so a process whose lines all parse never loads Lark's own parser."""
 
-    def __init__(self, lark: Any) -> None:
-        from lark.lexer import ContextualLexer
-
-        front, options = lark.parser, lark.options
-        lexer = getattr(front, "lexer", None)
-        if (options.parser != "lalr" or type(lexer) is not ContextualLexer or options.postlex is not None
-                or options.transformer is not None or options.lexer_callbacks or options.tree_class not in (None, Tree)):
-            raise ValueError("only a plain LALR parser with the contextual lexer is driven here")
-        inner = front.parser.parser
-        table = inner.parse_table
-        self.lark = lark
-        self._states, self._starts, self._ends = table.states, table.start_states, table.end_states
-        self._callbacks = inner.callbacks
-        self._token_callbacks = {k: v for k, v in inner.callbacks.items() if isinstance(k, str)}
-        self._lexers = lexer.lexers
+    def __init__(self, tables: dict) -> None:
+        self._states, self._starts, self._ends = tables["states"], tables["starts"], tables["ends"]
+        self._rules, self._lexer_of, self._specs = tables["rules"], tables["lexer_of"], tables["lexers"]
         self._by_state: dict[int, Any] = {}
-        self._by_lexer: dict[int, Any] = {}
-        self._shapes = _shapes(lark)
+        self._scanners: dict[int, Any] = {}
+
+    @classmethod
+    def from_lark(cls, lark: Any) -> FastParser:
+        """The driver of a Lark parser (ValueError when it is not of the shape driven here)."""
+        return cls(tables_of(lark))
 
     def _scanner(self, state: int) -> Any:
         from judge.text.lark_scan import StateScanner
 
-        basic = self._lexers[state]
-        found = self._by_lexer.get(id(basic))
+        index = self._lexer_of[state]
+        found = self._scanners.get(index)
         if found is None:
-            found = self._by_lexer[id(basic)] = StateScanner(basic)
+            found = self._scanners[index] = StateScanner(self._specs[index])
         self._by_state[state] = found
         return found
 
-    def _tokens(self, text: str, stack: list[int]) -> Iterator[Any]:
-        """Lark's tokens of `text`, each lexed in the state the parser is in when it asks (Lark's
-        BasicLexer.next_token: ignored terminals skipped, line and column counted)."""
-        by_state, make = self._by_state, Token._future_new
+    def parse(self, text: str, start: str) -> Any:
+        """The tree Lark gives for `text` from rule `start` (Lark's BasicLexer.next_token and
+        `feed_token` loop in one: lex in the state the parser is in, then shift, or reduce as
+        often as the table says); Fallback where Lark must answer. Beside each value on the stack
+        its position (a token's own, a node's container; None for none) is kept, so a reduction
+        propagates positions without looking into its children."""
+        try:
+            stack, end_state = [self._starts[start]], self._ends[start]
+        except KeyError:
+            raise Fallback from None
+        values: list[Any] = []
+        where: list[tuple | None] = []
+        states, rules, by_state, make = self._states, self._rules, self._by_state, Token._future_new
         pos, end, line, line_start = 0, len(text), 1, 0
         while pos < end:
             scanner = by_state.get(stack[-1]) or self._scanner(stack[-1])
@@ -123,150 +130,106 @@ class FastParser:
             if kind in scanner.skip:             # ignored, no callback: not even a token
                 if kind in scanner.newline:
                     value = text[pos:new]
-                    newlines = value.count("\n")
-                    if newlines:
-                        line += newlines
+                    if "\n" in value:
+                        line += value.count("\n")
                         line_start = pos + value.rindex("\n") + 1
                 pos = new
                 continue
             value, first_line, column = text[pos:new], line, pos - line_start + 1
-            if kind in scanner.newline:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
+            if kind in scanner.newline and "\n" in value:
+                line += value.count("\n")
+                line_start = pos + value.rindex("\n") + 1
             token = make(kind, value, pos, first_line, column, line, new - line_start + 1, new)
+            at = (first_line, column, pos, line, new - line_start + 1, new)
             pos = new
             if kind in scanner.callback:
                 token = scanner.callback[kind](token)
-            if kind not in scanner.ignore:
-                yield token
-
-    def parse(self, text: str, start: str) -> Any:
-        """The tree Lark gives for `text` from rule `start` (Lark's `feed_token` loop: shift, or
-        reduce as often as the table says); Fallback where Lark must answer."""
-        try:
-            stack, values, end_state = [self._starts[start]], [], self._ends[start]
-        except KeyError:
-            raise Fallback from None
-        states, shift, token_callbacks, node = self._states, Shift, self._token_callbacks, self._node
-        for token in self._tokens(text, stack):
+            if kind in scanner.ignore:
+                continue
             kind = token.type
             while True:
                 entry = states[stack[-1]].get(kind)
                 if entry is None:
                     raise Fallback
-                action, arg = entry
-                if action is shift:
+                shift, arg = entry
+                if shift:
                     if arg == end_state:
                         raise Fallback       # Lark asserts here: let it say so itself
                     stack.append(arg)
-                    values.append(token_callbacks[kind](token) if kind in token_callbacks else token)
+                    values.append(token)
+                    where.append(at)
                     break
-                size = len(arg.expansion)
-                children = values[-size:] if size else []
-                if size:
-                    del stack[-size:], values[-size:]
-                values.append(node(arg, children))
-                stack.append(states[stack[-1]][arg.origin.name][1])
+                _reduce(rules[arg], stack, values, where, states)
         while True:
             entry = states[stack[-1]].get("$END")
-            if entry is None or entry[0] is shift:
+            if entry is None or entry[0]:
                 raise Fallback
-            arg = entry[1]
-            size = len(arg.expansion)
-            children = values[-size:] if size else []
-            if size:
-                del stack[-size:], values[-size:]
-            values.append(node(arg, children))
-            stack.append(states[stack[-1]][arg.origin.name][1])
+            _reduce(rules[entry[1]], stack, values, where, states)
             if stack[-1] == end_state:
                 return values[-1]
 
-    def _node(self, rule: Any, children: list) -> Any:
-        """Lark's tree builder for one reduction (the same Tree, with the same meta), built in one
-        step rather than through its chain of wrappers; Lark's own callback for any other shape."""
-        shape = self._shapes.get(rule)
-        if shape is None:
-            return self._callbacks[rule](children)
-        name, single, include = shape
-        if include is None:
-            kept = children
-        else:
-            kept = []
-            for i, expand in include:
-                if expand:
-                    kept.extend(children[i].children)
-                else:
-                    kept.append(children[i])
-        if single and len(kept) == 1:
-            child = kept[0]
-            if child.__class__ is Tree:      # a node inlined by `?rule`: its container widens
-                _propagate(child.meta, children)
-            return child
-        meta = Meta()
-        _propagate(meta, children)
-        return Tree(name, kept, meta)
 
-
-def _shapes(lark: Any) -> dict[Any, tuple[str, bool, tuple | None]]:
-    """Per rule, how Lark's tree builder shapes its node: (its name in the tree, `?rule` with one
-    child, the children kept and inlined (None: all kept as they are)). Rules built any other way
-    (placeholders, ambiguity, no positions) are left to Lark's own callbacks."""
-    from functools import partial
-
-    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild, PropagatePositions
-
-    out = {}
-    builder = getattr(lark, "_parse_tree_builder", None)
-    for rule, chain in getattr(builder, "rule_builders", ()):
-        single, include, positions, known = False, None, False, True
-        for wrap in chain:
-            if wrap is ExpandSingleChild:
-                single = True
-            elif wrap is PropagatePositions:
-                positions = True
-            elif isinstance(wrap, partial) and wrap.func is ChildFilterLALR_NoPlaceholders:
-                include = tuple(wrap.args[0])
-            else:
-                known = False
-        if known and positions:
-            out[rule] = (rule.alias or rule.options.template_source or rule.origin.name, single, include)
-    return out
-
-
-def _position(child: Any) -> Any:
-    """Lark's `_pp_get_meta` for one child: a token, a node's meta when not empty, else None."""
-    if child.__class__ is Tree:
-        meta = child.meta
-        return None if meta.empty else meta
-    return child if isinstance(child, Token) else None
-
-
-def _propagate(meta: Any, children: list) -> None:
-    """Lark's PropagatePositions on a node's meta, from its children before filtering: it starts
-    where its first positioned child's container starts, ends where its last one's ends (a token
-    is its own container; a node with a position has `container_*` since its own propagation)."""
+def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -> None:
+    """One reduction by Lark's tree builder (ExpandSingleChild, ChildFilter, PropagatePositions),
+    done in one step: the same Tree with the same meta, pushed with its position."""
+    origin, size, name, single, include = rule
+    if size:
+        children, spans = values[-size:], where[-size:]
+        del stack[-size:], values[-size:], where[-size:]
+    else:
+        children, spans = [], []
     first = last = None
-    for child in children:
-        first = _position(child)
+    for first in spans:
         if first is not None:
             break
-    if first is None:
-        return
-    for child in reversed(children):
-        last = _position(child)
-        if last is not None:
-            break
-    if first.__class__ is Meta:
-        line, column, start = first.container_line, first.container_column, first.container_start_pos
+    if first is not None:
+        for last in reversed(spans):
+            if last is not None:
+                break
+        at = (first[0], first[1], first[2], last[3], last[4], last[5])
     else:
-        line, column, start = first.line, first.column, first.start_pos
-    if last.__class__ is Meta:
-        end_line, end_column, end = last.container_end_line, last.container_end_column, last.container_end_pos
+        at = None
+    if include is None:
+        kept = children
     else:
-        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
-    own = meta.__dict__
+        kept = []
+        for i, expand in include:
+            if expand:
+                kept.extend(children[i].children)
+            else:
+                kept.append(children[i])
+    if single and len(kept) == 1:
+        node = kept[0]
+        if node.__class__ is Tree:          # a node inlined by `?rule`: its container widens
+            if at is not None:
+                _widen(node._meta.__dict__, at)
+        else:                               # a token stands for itself
+            at = (node.line, node.column, node.start_pos, node.end_line, node.end_column, node.end_pos)
+    else:
+        meta = _new_meta()
+        if at is None:
+            meta.empty = True
+        else:
+            line, column, start, end_line, end_column, end = at
+            meta.__dict__ = {"empty": False, "line": line, "column": column, "start_pos": start,
+                             "end_line": end_line, "end_column": end_column, "end_pos": end,
+                             "container_line": line, "container_column": column, "container_start_pos": start,
+                             "container_end_line": end_line, "container_end_column": end_column,
+                             "container_end_pos": end}
+        node = Tree(name, kept, meta)
+    values.append(node)
+    where.append(at)
+    stack.append(states[stack[-1]][origin][1])
+
+
+def _new_meta() -> Any:
+    return Meta.__new__(Meta)
+
+
+def _widen(own: dict, at: tuple) -> None:
+    """Lark's PropagatePositions on a node already placed: its own start and end stay (set when it
+    was built), its container becomes `at`."""
+    line, column, start, end_line, end_column, end = at
     if "line" not in own:
         own["line"], own["column"], own["start_pos"], own["empty"] = line, column, start, False
     own["container_line"], own["container_column"], own["container_start_pos"] = line, column, start
@@ -275,18 +238,56 @@ def _propagate(meta: Any, children: list) -> None:
     own["container_end_line"], own["container_end_column"], own["container_end_pos"] = end_line, end_column, end
 
 
-_FAST: dict[int, FastParser | None] = {}
+def tables_of(lark: Any) -> dict:
+    """A Lark LALR parser as the plain tables `FastParser` runs (ValueError when the parser is not
+    a plain LALR parser with the contextual lexer, positions propagated, no placeholders)."""
+    from functools import partial
+
+    from lark.lexer import ContextualLexer
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild, PropagatePositions
+
+    from judge.text.lark_scan import lexer_spec
+
+    front, options = lark.parser, lark.options
+    lexer = getattr(front, "lexer", None)
+    if (options.parser != "lalr" or type(lexer) is not ContextualLexer or options.postlex is not None
+            or options.transformer is not None or options.lexer_callbacks or options.tree_class not in (None, Tree)):
+        raise ValueError("only a plain LALR parser with the contextual lexer is driven here")
+    inner = front.parser.parser
+    if any(isinstance(k, str) for k in inner.callbacks):
+        raise ValueError("terminal callbacks are not supported here")
+    rules: list[tuple] = []
+    index: dict[Any, int] = {}
+    for rule, chain in lark._parse_tree_builder.rule_builders:
+        single, include, positions = False, None, False
+        for wrap in chain:
+            if wrap is ExpandSingleChild:
+                single = True
+            elif wrap is PropagatePositions:
+                positions = True
+            elif isinstance(wrap, partial) and wrap.func is ChildFilterLALR_NoPlaceholders:
+                include = tuple(tuple(x) for x in wrap.args[0])
+            else:
+                raise ValueError(f"rule {rule} is built in a way not reproduced here")
+        if not positions:
+            raise ValueError("positions must be propagated")
+        index[rule] = len(rules)
+        rules.append((rule.origin.name, len(rule.expansion),
+                      str(rule.alias or rule.options.template_source or rule.origin.name), single, include))
+    table = inner.parse_table
+    states = {s: {str(k): (True, a) if action is Shift else (False, index[a]) for k, (action, a) in row.items()}
+              for s, row in table.states.items()}
+    specs: list[tuple] = []
+    seen: dict[int, int] = {}
+    lexer_of: dict[int, int] = {}
+    compiled: dict = {}
+    for state, basic in lexer.lexers.items():
+        if id(basic) not in seen:
+            seen[id(basic)] = len(specs)
+            specs.append(lexer_spec(basic, compiled))
+        lexer_of[state] = seen[id(basic)]
+    return {"format": TABLES_FORMAT, "states": states, "starts": dict(table.start_states),
+            "ends": dict(table.end_states), "rules": rules, "lexer_of": lexer_of, "lexers": specs}
 
 
-def fast_parser(lark: Any) -> FastParser | None:
-    """The fast driver of a Lark parser (one per parser); None when it is not of the shape driven here."""
-    key = id(lark)
-    if key not in _FAST:
-        try:
-            _FAST[key] = FastParser(lark)
-        except (ValueError, AttributeError, TypeError):
-            _FAST[key] = None
-    return _FAST[key]
-
-
-__all__ = ["Fallback", "FastParser", "accepts", "fast_parser"]
+__all__ = ["TABLES_FORMAT", "Fallback", "FastParser", "accepts", "tables_of"]

@@ -86,4 +86,32 @@ def default_lexicon() -> Lexicon:
     return Lexicon.from_cards(cards)
 
 
-__all__ = ["Lexicon", "default_lexicon"]
+def words_regex(words: Iterable[str]) -> str:
+    """A regex body matching any of `words` (case as given), the longest first where several start
+    alike: the words as a trie ("Dragon", "Dragonoid" → "Dragon(?:oid)?"), so a text is scanned in
+    one pass whatever the number of words. Python's `re` tries an alternation of literals one by
+    one at every position; a card database has thousands of names. Same matches as the
+    alternation sorted longest first, lookarounds around it included (tests/text/test_parse_speed.py)."""
+    trie: dict = {}
+    for word in set(words):
+        if not word:
+            continue
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _trie_regex(trie) if trie else "(?!)"
+
+
+def _trie_regex(node: dict) -> str:
+    ends = "" in node
+    branches = [re.escape(ch) + _trie_regex(child) for ch, child in sorted(node.items()) if ch]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if ends:                          # a word ends here: longer words first, then this one
+        return body + "?" if len(branches) == 1 and len(body) == 1 + (body[0] == "\\") else f"(?:{body})?"
+    return body
+
+
+__all__ = ["Lexicon", "default_lexicon", "words_regex"]

@@ -138,7 +138,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
-    parser = _parser_for(game) if segments else None
+    parsers = _Parsers(game)
     for start, end in segments:
         line: str | Prepared = text[start:end]
         refused = refuse(line) if refuse is not None else []
@@ -155,7 +155,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
             if isinstance(prepared, Prepared) or len(prepared) == len(line):
                 line = prepared
         try:
-            ability, missing = _parse_line(parser, module, game, line, start)
+            ability, missing = _parse_line(parsers, module, game, line, start)
         except Exception as exc:  # never raise for any text: report the line as unparsed
             ability, missing = None, [Unparsed(start, end, text[start:end], (f"internal error: {exc}",))]
         if ability is not None:
@@ -164,11 +164,34 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     return ParseResult(tuple(abilities), tuple(unparsed), tuple((a, b) for a, b in segments))
 
 
-def _parser_for(game: str) -> Any:
-    """The game's parser (loaded on the first text that has a line to read: an empty text loads none)."""
-    from judge.text.grammar import load_parser
+class _Parsers:
+    """A game's two parsers, each loaded on first need: the fast driver (judge.text.lark_speed,
+    from tables kept between processes) reads the lines that parse; Lark's own parser is loaded
+    only for a line the driver leaves (a syntax error first of all) and to say what was expected."""
 
-    return load_parser(game)
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._fast: Any = False
+        self._lark: Any = None
+
+    @property
+    def fast(self) -> Any:
+        """The fast driver, or None (switched off with `grammar.use_fast(False)`, or not available)."""
+        from judge.text import grammar
+
+        if not grammar.fast_enabled():
+            return None
+        if self._fast is False:
+            self._fast = grammar.load_fast(self.game)
+        return self._fast
+
+    @property
+    def lark(self) -> Any:
+        if self._lark is None:
+            from judge.text.grammar import load_parser
+
+            self._lark = load_parser(self.game)
+        return self._lark
 
 
 @cache
@@ -187,7 +210,7 @@ def _takes_name(split: Any) -> bool:
     return "name" in inspect.signature(split).parameters
 
 
-def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared,
+def _parse_line(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared,
                 offset: int) -> tuple[Ability | None, list[Unparsed]]:
     """One ability line: an Ability, or the unparsed parts with what was expected there.
 
@@ -199,11 +222,11 @@ def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared
     view = line.view if isinstance(line, Prepared) else line
     whole = [(offset, offset + len(line.source if isinstance(line, Prepared) else line))]
     try:
-        tree = _fast_tree(parser, view)
+        tree = _fast_tree(parsers, view, "line")
         if tree is None:
-            tree = parser.parse(view, start="line")
+            tree = parsers.lark.parse(view, start="line")
     except UnexpectedInput as exc:
-        return None, _localise(parser, module, game, line, offset, exc)
+        return None, _localise(parsers, module, game, line, offset, exc)
     except RecursionError:
         return None, [Unparsed(*whole[0], view, ("a shorter ability",))]
     try:
@@ -215,41 +238,23 @@ def _parse_line(parser: Any, module: ModuleType, game: str, line: str | Prepared
         return None, [Unparsed(*whole[0], view, (str(exc) or type(exc).__name__,))]
 
 
-def _fast_tree(parser: Any, view: str) -> Any:
-    """The tree of a line from the fast driver (judge.text.lark_speed); None when Lark must parse it."""
-    from judge.text import grammar
-
-    fast = _driver(parser) if grammar.fast_enabled() else None
+def _fast_tree(parsers: _Parsers, text: str, start: str) -> Any:
+    """The tree of `text` from the fast driver (judge.text.lark_speed); None when Lark must parse it."""
+    fast = parsers.fast
     if fast is None:
         return None
     from judge.text.lark_speed import Fallback
 
     try:
-        return fast.parse(view, "line")
+        return fast.parse(text, start)
     except Fallback:
         return None
 
 
-def _driver(parser: Any) -> Any:
-    from judge.text.lark_speed import fast_parser
-
-    return fast_parser(parser)
-
-
-def _parses(parser: Any, text: str, start: str) -> None:
+def _parses(parsers: _Parsers, text: str, start: str) -> None:
     """Parse `text` from `start` for its verdict only: the fast driver, else Lark (which raises)."""
-    from judge.text import grammar
-
-    fast = _driver(parser) if grammar.fast_enabled() else None
-    if fast is not None:
-        from judge.text.lark_speed import Fallback
-
-        try:
-            fast.parse(text, start)
-            return
-        except Fallback:
-            pass
-    parser.parse(text, start=start)
+    if _fast_tree(parsers, text, start) is None:
+        parsers.lark.parse(text, start=start)
 
 
 def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
@@ -276,13 +281,14 @@ def _error_pos(exc: Any, line: str) -> int:
     return min(pos, len(line))
 
 
-def _localise(parser: Any, module: ModuleType, game: str, line: str | Prepared, offset: int,
+def _localise(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared, offset: int,
               exc: Any) -> list[Unparsed]:
     """Report the sentences of a failed line that do not parse, each with what was expected."""
     from lark.exceptions import UnexpectedInput
 
     from judge.text.grammar import start_rules
 
+    parser = parsers.lark
     view = line.view if isinstance(line, Prepared) else line
 
     def where(a: int, b: int) -> tuple[int, int]:
@@ -295,7 +301,7 @@ def _localise(parser: Any, module: ModuleType, game: str, line: str | Prepared, 
     if "sentence" in start_rules(game):
         for a, b in spans:
             try:
-                _parses(parser, view[a:b], "sentence")
+                _parses(parsers, view[a:b], "sentence")
             except UnexpectedInput as sub:
                 found.append(Unparsed(*where(a, b), view[a:b], _expected(parser, module, sub, view[a:b])))
             except RecursionError:

@@ -18,9 +18,9 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from judge.cards.importers import read_cards
 from judge.paths import cards_dir
-from judge.text.grammar import fast_enabled, load_parser, use_fast
+from judge.text.grammar import fast_enabled, load_fast, load_parser, use_fast
 from judge.text.lark_scan import first_class
-from judge.text.lark_speed import Fallback, accepts, fast_parser
+from judge.text.lark_speed import Fallback, accepts
 from judge.text.parse import line_spans, parse_text, transform_module
 
 SAMPLES = {"bss": "bs-samples.yaml", "fftcg": "fftcg-samples.yaml"}
@@ -107,7 +107,7 @@ def _positions(tree: Tree) -> list:
 def _same_as_lark(game: str, lines: list[str]) -> tuple[int, int]:
     """(lines both read, lines both refused); fails on the first line where they differ."""
     lark = load_parser(game)
-    fast = fast_parser(lark)
+    fast = load_fast(game)                    # the tables kept between processes
     assert fast is not None
     read = refused = 0
     for line in lines:
@@ -176,3 +176,67 @@ def test_a_terminal_is_tried_at_every_character_it_can_start_with(regexp: str, s
 @pytest.mark.parametrize("regexp", [r".+", r"(?s:.)x", r"(?:x)?", r"y*z?"])
 def test_a_terminal_that_may_start_anywhere_is_tried_everywhere(regexp: str) -> None:
     assert first_class(regexp) is None
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_tables_kept_between_processes_drive_the_parser_as_the_ones_just_built(game: str, tmp_path: Path) -> None:
+    from judge.text import grammar
+    from judge.text.lark_speed import FastParser, tables_of
+
+    tables = tables_of(load_parser(game))
+    kept = tmp_path / "kept.tables.cache"
+    grammar._write_cache(kept, tables)
+    again = grammar._read_tables(kept)
+    assert again == tables
+    fresh, reread = FastParser(tables), FastParser(again)
+    for line in _lines(game):
+        try:
+            expected = fresh.parse(line, "line")
+        except Fallback:
+            continue
+        got = reread.parse(line, "line")
+        assert got == expected and _positions(got) == _positions(expected)
+    kept.write_bytes(kept.read_bytes()[:100])            # a truncated file is built again, not trusted
+    assert grammar._read_tables(kept) is None
+
+
+# --- the lexicon's words as one trie-shaped expression (judge.text.lexicon.words_regex) ----------
+_WORD_LISTS = [
+    ["Dragon", "Dragonoid", "Star Dragon", "Drake", "A.T. Field", "D"],
+    ["Wyvern", "Wyvern (Tentative)", "Wy", "Crimson Keep", "Crimson"],
+    ["Sky Knight", "Sky Baker", "Sky", "Knight", "Knights"],
+]
+_TEXTS = ["the Star Dragon and a Dragonoid meet a Drake, then D.", "Dragonoids are not Dragon-kin",
+          "Wyvern (Tentative) or Wyvern or Wyverns at Crimson Keep", "Sky Knights and Sky Baker, a Knight"]
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@pytest.mark.parametrize("words", _WORD_LISTS)
+@pytest.mark.parametrize("text", _TEXTS)
+def test_the_lexicon_trie_finds_what_the_longest_first_alternation_finds(words: list[str], text: str) -> None:
+    from judge.text.lexicon import words_regex
+
+    wrap = r"(?<![\w\-.'])(?:{})(?![\w']|-\w)"
+    old = re.compile(wrap.format(_alternation(words)))
+    new = re.compile(wrap.format(words_regex(words)))
+    assert [m.span() for m in new.finditer(text)] == [m.span() for m in old.finditer(text)]
+    assert [m.span() for m in re.finditer(words_regex(words), text)] == \
+        [m.span() for m in re.finditer(_alternation(words), text)]
+
+
+def test_the_lexicon_trie_of_the_corpus_finds_what_the_alternation_finds() -> None:
+    path = CORPUS / CORPUS_FILES["bss"]
+    if not path.is_file():
+        pytest.skip(f"corpus not present at {path}")
+    from judge.text.bs.normalise import _lexicon_pattern
+    from judge.text.lexicon import Lexicon, words_regex
+
+    cards = read_cards(path, "bss")
+    pattern, kinds = _lexicon_pattern(Lexicon.from_cards(cards))
+    old = re.compile(pattern.pattern.replace(f"(?:{words_regex(kinds)})", f"(?:{_alternation(list(kinds))})"))
+    assert old.pattern != pattern.pattern
+    for card in cards:
+        assert [m.span() for m in pattern.finditer(card.text)] == [m.span() for m in old.finditer(card.text)]

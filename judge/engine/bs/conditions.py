@@ -127,6 +127,8 @@ def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
         return None
     if sel.zone == "revealed":
         return list(ctx.revealed)
+    if sel.zone == "deck_top" and ctx.discarded:     # "discard the top card of your deck. If it is …"
+        return list(ctx.discarded)
     if sel.self_ref:
         return [ctx.revealed[-1]] if ctx.revealed else [item.source]
     if sel.state in ("attacking", "blocking"):

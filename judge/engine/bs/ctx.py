@@ -25,6 +25,8 @@ class Ctx(Context[State]):
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
+        self.cores_placed: set[tuple[str, str]] | None = None   # arrivals held as one event (core_events)
+        self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
 
     @property
     def game(self) -> str:

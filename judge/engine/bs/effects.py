@@ -21,8 +21,51 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
-    for eff in item.effects:
-        apply(ctx, eff, item)
+    apply_all(ctx, item.effects, item)
+
+
+def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
+    """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
+    (8-4); destructions over several selections of one directive happen together (10-1-3)."""
+    i = 0
+    while i < len(effects):
+        eff = effects[i]
+        if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
+            from judge.engine.bs.costs import pay_to
+
+            pay_to(ctx, eff.effects, effects[i + 1:i + 2], item)
+            i += 2
+            continue
+        n = _one_destruction(effects, i)
+        if n > 1:
+            _destroy_together(ctx, effects[i:i + n], item)
+        else:
+            apply(ctx, eff, item)
+        i += max(n, 1)
+
+
+def _one_destruction(effs: tuple, i: int) -> int:
+    """How many Destroy nodes from `i` are one directive over several selections ("select X. Then,
+    select Y. Destroy both."): the grammar gives each selection its node, all from the same words."""
+    first = effs[i]
+    if not isinstance(first, ast.Destroy) or first.span is None:
+        return 1
+    n = 1
+    while i + n < len(effs) and isinstance(effs[i + n], ast.Destroy) and effs[i + n].span == first.span:
+        n += 1
+    return n
+
+
+def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
+    """Every selection is made first, then the cards are destroyed at the same time (10-1-3)."""
+    from judge.engine.bs import no_trigger
+
+    ids = [cid for eff in group for cid in
+           select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)]
+    if ids:
+        ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
@@ -40,9 +83,12 @@ def executable(node: object) -> bool:
 
 @effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
+    from judge.engine.bs import no_trigger
+
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     if ids:
-        management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 @effect(ast.Draw, concepts=("do.draw",))
@@ -74,10 +120,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                 ctx.revealed.remove(cid)
             ctx.log(f"{who} discards the revealed card(s)", "do.discard")
             continue
-        if eff.target is not None and eff.target.zone == "deck":
+        if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
-            ctx.log(f"{who} discards {k} card(s) from the top of the deck", "do.discard")
+            ctx.discarded += list(p.deck[:k])
+            shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
+            ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
+                    "do.discard", *(() if k == eff.count else ("rules.impossible",)))
             continue
         cards = _discarded(ctx, eff, item, who)
         if cards is None:
@@ -269,9 +318,16 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
-        from judge.engine.bs import zones
+    from judge.engine.bs import subjects, zones
 
+    if subjects.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
+        if eff.dest not in zones.DESTS:
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            return
+        for cid in subjects.subjects(ctx, eff.target, item):
+            zones.place(ctx, cid, eff.dest)
+        return
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
         if eff.target.self_ref:     # "put it into your hand": the card just revealed
             eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
         zones.move_from_pile(ctx, eff, item)
@@ -320,6 +376,13 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
+    from judge.engine.bs import no_trigger
+
+    if no_trigger.applied_with(ctx, eff, item):
+        return
+    if no_trigger.is_bar(eff):      # read from constant abilities on the field (no_trigger.py), not resolved
+        ctx.unmodelled(f"{item.label}: stopping \"When Destroyed\" effects for a duration")
+        return
     if eff.target is None:
         from judge.engine.bs import life
 
@@ -424,7 +487,13 @@ def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
 
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
-    """Effects in written order; after "Then," the rest happens even if the first part could not."""
+    """Effects in written order; after "Then," the rest happens even if the first part could not;
+    "X to Y": X is a cost paying for Y (8-4, costs.py)."""
+    if eff.connector == "to":
+        from judge.engine.bs.costs import pay_to
+
+        pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
+        return
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
             management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)

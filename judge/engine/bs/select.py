@@ -7,6 +7,8 @@ cannot select (11-5-1). A fixed count with no more candidates than needed select
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, State
@@ -129,9 +131,28 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
     return out, shielded
 
 
+def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str) -> Selector:
+    """"Select one … for each …" (a `count_per` threshold): how many is that many times the number of
+    cards it counts (on the field, in a zone, or discarded by this effect)."""
+    per = next((t for t in sel.thresholds if t.stat == "count_per"), None)
+    if per is None or per.ref is None:
+        return sel
+    from judge.engine.bs.cores import per_count
+    from judge.engine.bs.state import Work
+
+    k = max(0, per_count(ctx, per.ref, Work(kind="effects", source=source or "", controller=controller,
+                                            label=label)))
+    n = k * per.value
+    ctx.log(f"{label}: {per.value} for each of the {k} card(s) it counts: {n} to select", "rules.text_order")
+    return replace(sel, count=n, thresholds=tuple(t for t in sel.thresholds if t is not per))
+
+
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
            chooser: str | None = None, concept: str | None = None) -> list[str]:
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
+    sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")

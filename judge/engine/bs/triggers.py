@@ -176,6 +176,9 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     from judge.engine.bs.watch import watchers
 
     items += watchers(ctx, "when_destroyed", lasts)
+    from judge.engine.bs.no_trigger import keep
+
+    items = keep(ctx, items, lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)

@@ -114,6 +114,14 @@ class DirectiveMixin:
         return Restriction(mode="can", action="choose_targets", player=Player.YOU, target=first(c, Selector),
                            by=c[-1], duration=Duration.PERMANENT, span=self._span(meta))
 
+    @v_args(meta=True)
+    def select_passes(self, meta: Any, c: list) -> Restriction:
+        # "you select it instead", "your opponent selects them": the selection an earlier phrase
+        # speaks of is made by the player named (BSS 8-5-3)
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else Player.YOU)
+        return Restriction(mode="can", action="choose_targets", player=who, target=Ref(),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
     def make(self, c: list) -> list:
         return c[0]
 
@@ -186,8 +194,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def mill(self, meta: Any, c: list) -> Discard:
         # BSS 10-2-1: the top N cards of a deck
-        n = ints(c)[0] if ints(c) else 1
-        owner = _player(tok(c, "POSS"))
+        top = first(c, Selector)
+        n, owner = top.count, top.owner
         return Discard(count=n, player=owner, per=_per(c), span=self._span(meta),
                        target=Selector(count=n, owner=owner, zone="deck_top"))
 
@@ -377,9 +385,9 @@ class DirectiveMixin:
     # ── reveal / view (BSS 12-2, 12-3) ──
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal | list:
-        n = ints(c)[0] if ints(c) else 1
+        top = first(c, Selector)
+        n, owner = top.count, top.owner
         per = _per(c)
-        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
         # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
         looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))

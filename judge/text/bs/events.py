@@ -188,11 +188,13 @@ class EventMixin:
                          selector=where)
 
     def ev_battle_end(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event="battle_ends")
+        # "the battle ends", "a battle with X ends (with X still on the field)" (BSS 7-1-6-1)
+        still = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "still"), None)
+        return Condition(kind="event", text="", event="battle_ends", selector=first(c, Selector) or still,
+                         qualifiers=("still_on_field",) if still is not None else ())
 
-    def ev_battle_end_with(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event="battle_ends", selector=first(c, Selector),
-                         qualifiers=("still_on_field",))
+    def still_on_field(self, c: list) -> tuple:
+        return ("still", first(c, Selector))
 
     def effect_ref(self, c: list) -> Selector:
         owner = tok(c, "POSS")
@@ -246,8 +248,8 @@ class EventMixin:
 
     def ev_would_select(self, c: list) -> Condition:
         sels = [x for x in c if isinstance(x, Selector)]
-        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0],
-                         by=Selector(count=None, unit="effect", about=sels[1]))
+        by = Selector(count=None, unit="effect", about=sels[1]) if len(sels) > 1 else None
+        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0], by=by)
 
     # tails of an event
     def tail_by(self, c: list) -> tuple:

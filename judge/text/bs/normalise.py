@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from judge.text.lexicon import Lexicon, default_lexicon
+from judge.text.lexicon import Lexicon, default_lexicon, words_regex
 from judge.text.parse import Prepared
 
 #: Marker characters (private use) around a word of the lexicon: (open, close) per kind.
@@ -187,7 +187,7 @@ def _lexicon_pattern(lexicon: Lexicon) -> tuple[re.Pattern | None, dict[str, str
 def _compile(words: dict[str, str]) -> re.Pattern | None:
     if not words:
         return None
-    body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    body = words_regex(words)           # a trie: one pass over the text, longest word first
     # a word of the lexicon stands alone: not inside another word, never inside quotes (checked apart)
     return re.compile(rf"(?:(?<=non-)|(?<![\w\-.'’\ue000-\ue005]))(?:{body})(?![\w'’\ue000-\ue005]|-\w)")
 

@@ -197,7 +197,10 @@ class ConditionPhrases(Phrases):
             core = '"Soul Core"' if c.object.unit == "soul_core" else "core"
             return f"you place {number(c.object.count or 1)} {core} into your {c.zone} with this effect"
         if ev == "draws" and c.by is not None and c.window == "this_turn":
-            return f"{_SUBJ[c.player]} used an effect they control to draw a card this turn"
+            n = c.object.count if c.object is not None and c.object.count else 1
+            whose = "you" if c.player is Player.YOU else "they"
+            return f"{_SUBJ[c.player]} used an effect {whose} control to draw {number(n)} " \
+                   f"{'card' if n == 1 else 'cards'} this turn"
         raise Unrenderable(f"history {ev}")
 
     def _bp_of(self, s: Selector) -> str:
@@ -265,11 +268,18 @@ class ConditionPhrases(Phrases):
             return f"{subject} {ev.replace('_or_', ' or ')}{obj}{self._tails(c)}"
         raise Unrenderable(f"event {ev}")
 
+    def ev_selects(self, c: Condition) -> str | None:
+        # "your opponent would select a spirit (while using a magic card)" (BSS 8-5-3, 8-9)
+        if c.kind != "would" or c.player is None or c.object is None:
+            return None
+        using = f" while using {self.selector(c.by.about)}" if c.by is not None and c.by.about is not None else ""
+        return f"{_SUBJ[c.player]} would select {self.selector(c.object)}{using}"
+
     def ev_battle_ends(self, c: Condition) -> str | None:
         if "still_on_field" in c.qualifiers:
             sel = self.selector(c.selector)
             return f"a battle with {sel} ends with {sel} still on the field"
-        return "the battle ends" if not c.selector else None
+        return "the battle ends" if not c.selector else f"a battle with {self.selector(c.selector)} ends"
 
     def ev_loses_life(self, c: Condition) -> str:
         return f"{_SUBJ[c.player]} {'lose' if c.player is Player.YOU else 'loses'} life"
@@ -331,7 +341,10 @@ class ConditionPhrases(Phrases):
                f"{self._cost_of(c.selector)} cost"
 
     def ev_compares_bp(self, c: Condition) -> str:
-        return f"{self.target(c.selector, select=False)} compares BP{self._tails(c)}"
+        # comparing BP is battle resolution (BSS 7-1-5): its battle qualifier reads "during battle resolution"
+        rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "via_battle"))
+        during = " during battle resolution" if "via_battle" in c.qualifiers else ""
+        return f"{self.target(c.selector, select=False)} compares BP{during}{self._tails(rest)}"
 
     def ev_resolves(self, c: Condition) -> str | None:
         if c.object is None:
@@ -401,8 +414,11 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "first_each_turn"))
             return f"The first time {p.event(rest)} each turn, "
         if "next_only" in c.qualifiers:
-            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "next_only"))
-            return f"The next time {p.event(rest)}, "
+            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q not in ("next_only", "this_turn",
+                                                                                      "this_battle")))
+            within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
+            during = f" during {within.replace('_', ' ')}" if within else ""
+            return f"The next time {p.event(rest)}{during}, "
         within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
         if c.kind in ("event", "would") and within is not None:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != within))
@@ -414,6 +430,9 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
     if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
             and not c.negated:
         return f"While {p.nominative(c.selector)} is being blocked, "
+    if c.kind == "all" and len(c.conditions) == 2 and c.conditions[0].kind == "event" \
+            and c.conditions[1].kind != "event":
+        return f"If {p.condition(c.conditions[1])} when {p.condition(c.conditions[0])}, "
     if c.kind == "all" and any(x.kind == "event" for x in c.conditions):
         return "When " + " and ".join(p.condition(x) for x in c.conditions) + ", "
     if c.kind == "did":

@@ -186,7 +186,14 @@ class DirectivePhrases(ConditionPhrases):
             by = " " + self.cause(e.by) if e.by is not None else ""
             return f"{whose} be reduced{by}{' to 0' if a.endswith('_0') else ''}{dur}"
         if e.mode == "only" and a == "select":
-            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{dur}"
+            scope = ""
+            if e.target is not None and e.by is not None:
+                scope = f" when using {self.effect_actor(e.by)} to select {self.selector(e.target)}"
+            elif e.by is not None and e.by.about is not None:
+                scope = f" while using {self.selector(e.by.about)}"
+            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{scope}{dur}"
+        if e.mode == "can" and a == "choose_targets" and e.by is None:
+            return f"{_SUBJ[e.player]} {'select' if e.player is Player.YOU else 'selects'} it"
         if e.mode == "can" and a == "choose_targets":
             return f"you select which {self.noun_phrase(e.target, many=True)} are exhausted {self.cause(e.by)}"
         if e.mode == "at_most":
@@ -333,11 +340,12 @@ class DirectivePhrases(ConditionPhrases):
         if e.stat == "bp" and e.level is not None:
             return f"treat the LV{e.level} BP as {e.value} for {self.target(t)}{dur}"
         well = " as well" if e.also else ""
+        own = f"this {t.card_types[0]}'s" if t.card_types in (("spirit",), ("nexus",)) else "its"
         if e.stat == "colors" and t.self_ref:
-            return "treat its color and symbol color as " + " and ".join(e.colors) + well
-        if e.stat == "symbols" and t.self_ref and not t.card_types:
+            return f"treat {own} color and symbol color as " + " and ".join(e.colors) + well
+        if e.stat == "symbols" and t.self_ref and (not t.card_types or own != "its"):
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
-            return f"treat its symbols as {number(e.value)} {' and '.join(e.colors)} " \
+            return f"treat {own} symbols as {number(e.value)} {' and '.join(e.colors)} " \
                    f"{'symbol' if e.value == 1 else 'symbols'}{well}{calc}{dur}"
         if e.stat == "symbols" and e.duration is Duration.PERMANENT:
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""

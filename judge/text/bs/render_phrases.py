@@ -428,6 +428,8 @@ class Phrases:
             return "an effect on " + self.selector(s.about)
         if s.owner is not None and s.about is None and not s.effect:
             return f"one of {_POSS[s.owner]} effects"
+        if s.owner is None and s.about is None and not s.effect:
+            return "an effect"
         raise Unrenderable("an effect as an actor")
 
     def cause(self, by: Selector) -> str:

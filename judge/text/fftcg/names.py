@@ -106,6 +106,15 @@ def plain_ref_pattern(version: int) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w\[(\]])(?:" + "|".join(parts) + r")(?![\w'])")
 
 
+def plain_ref_spans(view: str) -> list[tuple[int, int]]:
+    """Where `view` (lower case) names a known Job / Card Name / Category without markup."""
+    if not any(w in view for w in ("job ", "card name ", "category ")):
+        return []
+    _load_db_once()
+    pattern = plain_ref_pattern(_VERSION[0])
+    return [(m.start(), m.end()) for m in pattern.finditer(view)] if pattern is not None else []
+
+
 def join_plain_refs(view: str) -> str:
     """The grammar's view with each plain reference to a known name joined by \\x02 (same length)."""
     labelled = any(w in view for w in ("job ", "card name ", "category "))
@@ -145,4 +154,4 @@ def _join_primer(view: str) -> str:
 _MARKED = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[[a-z ]+\([^)\]]*\)\]", re.S)
 
 
-__all__ = ["Vocabulary", "join_plain_refs", "register", "register_cards", "vocabulary"]
+__all__ = ["Vocabulary", "join_plain_refs", "plain_ref_spans", "register", "register_cards", "vocabulary"]

@@ -27,6 +27,7 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("italic and bold markup (the words stay)", r"\[\[/?[ib]?\]\]", " "),
     ("special ability name markup (the name stays)", r"\[\[/?s\]\]", " "),
     ("bracketed references: [Job (X)] is Job X", r"\[(job|card name|category) \(([^)\]]*)\)\]", r"\1 \2"),
+    ("blanks between icons (《2》 《Fire》 is 《2》《Fire》)", r"》\s+《", "》《"),
     ("typographic quotes", r"[“”]", '"'),
     ("typographic apostrophes", r"[‘’]", "'"),
     ("'his/her' is 'their'", r"\bhis/her\b", "their"),
@@ -50,6 +51,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'reduce the damage by N' is 'the damage is reduced by N'", r"\breduce the damage by\b",
      "the damage is reduced by"),
     ("'and if' joining conditions is 'and'", r"\band if\b", "and"),
+    ("'must X if possible' is 'must X' (an obligation is always as far as possible, 11.12.4)",
+     r"(\bmust\b[^.\"]*?) if possible", r"\1"),
     ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1 (?=[a-z])", "or "),
     ("', also X' is ', X' (an effect added to the one before)", r", also\b", ","),
     ("a discard is from the hand ('discard 1 card from your hand' is 'discard 1 card')",
@@ -101,6 +104,7 @@ class Ctx:
         self.name = name or "{name}"
         self.chosen: list[Selector] = []
         self.pending: list[str] = []      # "Choose …" sentences to say before the clause being rendered
+        self.aliases: list[Selector] = []  # selectors said before and now called "it" ("until a Forward is revealed")
 
     def node(self, node: Any) -> str:
         fn = RENDER.get(type(node))
@@ -114,9 +118,33 @@ def render(ability: Ability, name: str | None = None) -> str:
     return Ctx(name).node(ability)
 
 
+def round_trip(ability: Ability, name: str | None = None) -> Any:
+    """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
+    the same AST back (spans and printed words aside), and the words of the printed text and of the
+    rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
+    rendered word the print does not say is mistyped."""
+    from collections import Counter
+
+    from judge.text.parse import parse_text
+    from judge.text.render import RoundTrip, comparable
+
+    rendered = render(ability, name)
+    again = parse_text(rendered, "fftcg", name=name)
+    same = not again.unparsed and len(again.abilities) == 1 and \
+        comparable(again.abilities[0]) == comparable(ability)
+    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
+    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
+                     tuple(sorted((said - printed).elements())))
+
+
+def _words(text: str, name: str | None) -> list[str]:
+    """The words of a normalised text (punctuation apart: it is compared word by word)."""
+    return re.findall(r"\{name\}|[^\s.,:;\"()]+", normalised(text, name))
+
+
 from judge.text.fftcg import render_effects as _effects  # noqa: E402,F401  (registers the renderers)
 
-__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders"]
+__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders", "round_trip"]
 
 # re-exported helpers for the renderer modules
 __all__ += ["AbilityKind", "Duration", "Player"]

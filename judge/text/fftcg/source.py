@@ -142,7 +142,7 @@ def mask(text: str, name: str | None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
     in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
     known names joined (judge/text/fftcg/names.py)."""
-    from judge.text.fftcg.names import join_plain_refs
+    from judge.text.fftcg.names import join_plain_refs, plain_ref_spans
     from judge.text.icons import normalise
 
     out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
@@ -153,6 +153,7 @@ def mask(text: str, name: str | None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
+        protected += plain_ref_spans(_lower(out))          # "Card Name Feral Chaos", "Job Dancer": not this card
         pattern = _name_pattern(_translate(name.strip(), _QUOTES, _QUOTE_CHARS))
         pieces: list[str] = []
         last = 0

@@ -879,14 +879,15 @@ class VerbRules:
     def become_forward(self, meta, c):
         n = _num(c)
         granted = next((x for x in c if isinstance(x, KeywordSet)), None)
+        lasts = _dur(c) or Duration.PERMANENT
 
         def make(subject: Any) -> list[Effect]:
             target = _target(subject)
             extra = granted.keywords if granted else ()
             becomes = Gain(target=target, keyword=Keyword("Becomes Forward", (str(n),)),
                            ability=next((g for g in extra if isinstance(g, Ability)), None),
-                           duration=Duration.PERMANENT, span=self._span(meta))
-            return [becomes, *(gain_of(target, g, Duration.PERMANENT, self._span(meta))
+                           duration=lasts, span=self._span(meta))
+            return [becomes, *(gain_of(target, g, lasts, self._span(meta))
                                for g in extra if isinstance(g, Keyword))]
         return Act(make)
 

@@ -156,6 +156,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "do.when_deployed": ("8-1-5-1",),
     "do.with_keyword": ("10-13-1",),
     "effect.with_effect": ("10-13-1",),
+    "do.with_keyword_elsewhere": ("10-13-2",),
     # manage
     "manage.checkpoint": ("4-7-2", "9-1-2-2"),
     "manage.insufficient": ("9-3-2",),
@@ -356,6 +357,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "do.when_deployed": ("12-2-1-11-1",),
     "do.with_keyword": ("12-1-3",),
     "effect.with_effect": (),   # Standard has no clause on "with a … effect" and levels
+    "do.with_keyword_elsewhere": (),     # Standard has no clause on keywords of cards off the field
     # manage
     "manage.checkpoint": ("10-1-2",),
     "manage.insufficient": ("3-2-5-4", "5-11-1", "10-2-2-1"),

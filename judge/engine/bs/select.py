@@ -51,6 +51,8 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
         return derive.cores_on(state, fc) if fc else 0
     if t.stat == "symbols":
         return len(derive.symbols(state, cid))
+    if t.stat == "soul_cores":        # "with a Soul Core on it"
+        return 1 if derive.has_soul(state, cid) else 0
     return 0
 
 
@@ -154,6 +156,10 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
     if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
         chooser = whose(controller, sel.chooser, ctx.state)[0]
+    from judge.engine.bs import subjects
+
+    if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
+        return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:

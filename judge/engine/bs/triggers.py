@@ -297,8 +297,8 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded, ctx.drawn = {}, None, [], [], {}
-        ctx.core_moves = []
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
+        ctx.drawn, ctx.core_moves = {}, []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:

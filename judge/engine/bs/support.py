@@ -66,6 +66,8 @@ def _deploy(e: ast.Deploy) -> Iterator[str]:
 
 
 def _activate(e: ast.Activate) -> Iterator[str]:
+    if e.effect is not None and e.target is not None and not e.target.self_ref and e.keyword is None:
+        return                           # another card's effect of that timing (borrowed.py)
     if e.keyword is not None or e.effect is not None or e.step is None:
         yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
 

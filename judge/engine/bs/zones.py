@@ -150,7 +150,13 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
 
 @effect(ast.Activate, concepts=("effect.cost",))
 def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
-    """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part)."""
+    """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part); another
+    card's effect of a timing "with this spirit" (borrowed.py)."""
+    if eff.effect is not None and eff.target is not None and not eff.target.self_ref and eff.keyword is None:
+        from judge.engine.bs.borrowed import activate_other
+
+        activate_other(ctx, eff, item)
+        return
     if eff.keyword is not None or eff.effect is not None or eff.step is None:
         ctx.unmodelled(f"{item.label}: activating "
                        f"{eff.keyword.name if eff.keyword else eff.effect or 'an effect'}")

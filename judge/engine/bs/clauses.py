@@ -90,6 +90,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.magic_timing": ("8-1-6-1",),
     "effect.triggered": ("8-1-5", "8-6-2"),
     "effect.trigger_once": ("8-6-3",),
+    "effect.waiting": ("8-5-2-3",),
     "effect.order": ("8-5-2-4",),
     "effect.constant": ("8-1-4",),
     "effect.may": ("8-1-8",),
@@ -291,6 +292,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.magic_timing": ("9-1-7-1", "12-2-1-4-1", "12-2-1-5-1"),
     "effect.triggered": ("9-1-5-2",),
     "effect.trigger_once": ("9-1-5-4",),
+    "effect.waiting": (),   # Standard names no "waiting to be resolved" state in a clause of its own
     "effect.order": ("9-1-5-7", "9-1-5-8"),
     "effect.constant": ("9-1-4-1",),
     "effect.may": ("9-1-2",),

@@ -179,7 +179,9 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
-    push(ctx, items)
+    from judge.engine.bs.delayed import waiting_on
+
+    push(ctx, items + waiting_on(ctx, event, cid))
 
 
 def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: str, by: str | None) -> None:

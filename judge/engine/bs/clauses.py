@@ -67,6 +67,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.second_main": (),
     "turn.second_main_skip": (),
     "turn.end_expire": ("6-8-1-2",),
+    "turn.end_effects": ("6-8-1-1",),
     "turn.next": ("6-8-1-3",),
     # battle
     "battle.order": ("7-1",),
@@ -269,6 +270,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
     "turn.end_expire": ("7-9-1-1",),
+    "turn.end_effects": ("7-9-1-1",),
     "turn.next": ("7-9-1-3",),
     # battle
     "battle.order": ("8-1",),

@@ -444,6 +444,11 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if is_event(cond, "battle_end"):
         _at_battle_end(ctx, eff, item)
         return
+    if is_event(cond, "turn_end") and eff.effects and not eff.instead:
+        from judge.engine.bs.turn_end import defer
+
+        defer(ctx, eff, item)
+        return
     if cond.kind == "for_each":
         n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
         if n < 0:

@@ -279,6 +279,9 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
+    from judge.engine.bs.turn_end import resolve as at_turn_end
+
+    at_turn_end(ctx)                  # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
     s = ctx.state
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
     nxt = s.opponent(s.turn_player)

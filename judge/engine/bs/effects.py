@@ -257,7 +257,9 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     from judge.engine.bs import keywords, triggers
 
     b = ctx.state.battle
-    if b is None or b.attacker != item.source or b.blocker is not None:
+    theirs = b is not None and (b.attacker == item.source      # its own attack, or the attack it watched
+                                or (isinstance(item.param, list) and b.attacker in item.param))
+    if b is None or not theirs or b.blocker is not None:
         ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
@@ -274,14 +276,14 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if fc is not None and fc.orientation == Orientation.REFRESHED:
         management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     ctx.set(battle=replace(ctx.state.battle, blocker=target, window="flash_post", priority=defender, passes=0))
-    ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
+    ctx.log(f"{name_of(ctx.state, b.attacker)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
             "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
     triggers.fire(ctx, "blocks", target)
     from judge.engine.bs.watch import watch
 
     watch(ctx, "when_blocks", [target])
-    watch(ctx, "when_blocked", [item.source])
-    keywords.trigger(ctx, "blocked", attacker=item.source, blocker=target)
+    watch(ctx, "when_blocked", [b.attacker])
+    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
 @effect(ast.SetStat, concepts=("bp.set", "effect.duration"))

@@ -51,6 +51,8 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
         return derive.cores_on(state, fc) if fc else 0
     if t.stat == "symbols":
         return len(derive.symbols(state, cid))
+    if t.stat == "soul_cores":          # "with a soul core on it"
+        return 1 if derive.has_soul(state, cid) else 0
     return 0
 
 

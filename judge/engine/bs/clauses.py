@@ -60,7 +60,6 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": ("6-6-1-2-2",),
     "turn.move_cores": ("6-6-1-2-3",),
     "turn.attack": ("6-7-3-2",),
-    "turn.step_start": ("6-7-3-1",),      # "at the start of the step" (the attack step's)
     "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
     "turn.attack_skip": ("6-7-2",),
     "turn.second_main": (),
@@ -254,7 +253,6 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": (),
     "turn.move_cores": ("7-6-1-2-2",),
     "turn.attack": ("7-7-3-2",),
-    "turn.step_start": ("7-7-3-1",),
     "battle.attack_first": (),
     "turn.attack_skip": ("7-7-2",),
     "turn.second_main": ("7-8-1",),

@@ -269,10 +269,6 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
-        if nxt == Step.ATTACK:
-            from judge.engine.bs.first_attack import step_starts
-
-            step_starts(ctx)
         return
     next_turn(ctx)
 

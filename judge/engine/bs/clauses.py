@@ -60,7 +60,8 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": ("6-6-1-2-2",),
     "turn.move_cores": ("6-6-1-2-3",),
     "turn.attack": ("6-7-3-2",),
-    "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
+    "turn.attack_start": ("6-7-3-1",),
+    "turn.main_start": ("6-6-1-1",),
     "turn.attack_skip": ("6-7-2",),
     "turn.second_main": (),
     "turn.second_main_skip": (),
@@ -69,6 +70,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     # battle
     "battle.order": ("7-1",),
     "battle.declare": ("7-1-1-1",),
+    "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
     "battle.when_attacks": ("7-1-1-2", "10-11-1"),
     "battle.flash_pre": ("7-1-2-1",),
     "battle.block": ("7-1-3-1",),
@@ -253,7 +255,8 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": (),
     "turn.move_cores": ("7-6-1-2-2",),
     "turn.attack": ("7-7-3-2",),
-    "battle.attack_first": (),
+    "turn.attack_start": ("7-7-3-1",),
+    "turn.main_start": ("7-6-1-1",),
     "turn.attack_skip": ("7-7-2",),
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
@@ -262,6 +265,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     # battle
     "battle.order": ("8-1",),
     "battle.declare": ("8-1-1-1",),
+    "battle.attack_first": (),
     "battle.when_attacks": ("8-1-1-2", "12-2-1-7-1"),
     "battle.flash_pre": ("8-1-2-1",),
     "battle.block": ("8-1-3-1",),

@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from judge.engine.bs import conditions, continuous, cores, derive, effects, keywords, triggers, watch
+from judge.engine.bs import (
+    conditions,
+    continuous,
+    cores,
+    derive,
+    effects,
+    keywords,
+    step_start,
+    triggers,
+    watch,
+)
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -178,6 +188,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
+    if step_start.handles(ab):          # "at the start of the step" in a main / attack step window
+        return
     if (ab.timing == "event" or derive.CONSTANT_TIMINGS.get(ab.timing) is not None) and cond is not None and \
             any(watch.is_event(cond, e) for e in watch.EVENTS):
         return

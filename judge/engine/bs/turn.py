@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, symbols, triggers
+from judge.engine.bs import derive, management, step_start, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
@@ -269,6 +269,7 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
+        step_start.begin(ctx)
         return
     next_turn(ctx)
 
@@ -302,6 +303,7 @@ def next_turn(ctx: Ctx) -> None:
     refresh_step(ctx, nxt)
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
+    step_start.begin(ctx)
 
 
 __all__ = ["activate", "end_step", "expire", "finish_magic", "move_cores", "next_turn", "set_burst", "use_magic"]

@@ -74,6 +74,11 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
         return False
     fc = state.field_card(cid)
+    if sel.state == "first_attacker_this_turn":
+        from judge.engine.bs.first_attack import is_first_attacker
+
+        if not is_first_attacker(state, cid):
+            return False
     if sel.state in ("attacking", "blocking"):
         b = state.battle
         return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \

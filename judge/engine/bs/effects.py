@@ -21,6 +21,7 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
+    ctx.item = item
     apply_all(ctx, item.effects, item)
 
 
@@ -257,9 +258,10 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     from judge.engine.bs import keywords, triggers
 
     b = ctx.state.battle
-    theirs = b is not None and (b.attacker == item.source      # its own attack, or the attack it watched
-                                or (isinstance(item.param, list) and b.attacker in item.param))
-    if b is None or not theirs or b.blocker is not None:
+    # the attacker is the effect's own spirit, or the spirit whose attack an effect watching it saw
+    ours = b is not None and (b.attacker == item.source or (
+        isinstance(item.param, list | tuple) and b.attacker in item.param))
+    if b is None or not ours or b.blocker is not None:
         ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
@@ -545,6 +547,11 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
+        return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
         return
     yes = _may(ctx, item)
     if not yes:

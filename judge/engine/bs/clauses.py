@@ -65,6 +65,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.attack_skip": ("6-7-2",),
     "turn.second_main": (),
     "turn.second_main_skip": (),
+    "turn.end_effects": ("6-8-1-1",),
     "turn.end_expire": ("6-8-1-2",),
     "turn.next": ("6-8-1-3",),
     # battle
@@ -264,6 +265,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.attack_skip": ("7-7-2",),
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
+    "turn.end_effects": ("7-9-1-1",),
     "turn.end_expire": ("7-9-1-1",),
     "turn.next": ("7-9-1-3",),
     # battle

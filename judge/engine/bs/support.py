@@ -19,6 +19,7 @@ from judge.engine.bs import (
     keywords,
     step_start,
     triggers,
+    turn_end,
     watch,
 )
 from judge.text import ast
@@ -183,7 +184,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
         yield from _substitution_gaps(ab)
         return
-    if ab.timing in triggers.TIMING_EVENTS:
+    if ab.timing in triggers.TIMING_EVENTS or ab.timing in turn_end.END_TIMINGS:   # end-step effects: turn_end.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return

@@ -276,11 +276,15 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
+    from judge.engine.bs import turn_end
+
+    turn_end.end_effects(ctx)
     s = ctx.state
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
+    turn_end.record_life(ctx)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")

@@ -278,9 +278,12 @@ def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
     from judge.engine.bs import turn_end
 
-    turn_end.end_effects(ctx)
-    s = ctx.state
+    if ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
+    if not ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
+    s = ctx.state
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")

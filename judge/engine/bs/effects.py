@@ -368,8 +368,14 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
             ctx.log(f"{name_of(ctx.state, cid)} gains an ability ({derive.timing_label(eff.ability.timing)}, "
                     f"{duration.value})", "effect.duration")
             continue
+        if eff.keyword is None and eff.family:
+            duration = _magic_default(ctx, eff.duration, item)
+            management.add_mod(ctx, target=cid, kind="family", value=eff.family, duration=duration,
+                               source=item.source, controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)} gains the family {eff.family} ({duration.value})", "effect.duration")
+            continue
         if eff.keyword is None:
-            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining a family")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining something the engine does not read")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)

@@ -83,8 +83,9 @@ def _set_stat(e: ast.SetStat) -> Iterator[str]:
 def _gain(e: ast.Gain) -> Iterator[str]:
     if e.keyword is None and e.ability is not None:
         yield from (f"gained {g}" for g in unexecuted(e.ability))
-    elif e.keyword is None and not e.family:
-        yield "gain nothing the engine reads"
+    elif e.keyword is None:
+        if not e.family:
+            yield "gain nothing the engine reads"
     elif keywords.rule(e.keyword.name) is None:
         yield f"keyword {e.keyword.name}"
 

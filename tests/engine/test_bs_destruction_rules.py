@@ -363,3 +363,16 @@ def test_bss_10_13_1_a_keyword_printed_from_lv2_does_not_count_at_lv1() -> None:
                                            "s": (curse_at_2,)})
     state, rulings = play(state, {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"})
     assert rulings[1].refused is None and any("10-13-1" in r.cites for r in rulings)
+
+
+def test_bss_a_core_placed_onto_this_spirit_while_it_attacks_is_watched() -> None:
+    onto_me = Condition(kind="event", text="", event="core_placed", selector=Selector(count=1, self_ref=True),
+                        object=Selector(count=1, unit="core"))
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="while_attacks", condition=onto_me,
+                      effects=(Draw(count=1),))
+    feed = Ability(kind=AbilityKind.TRIGGERED, timing="when_attacks", effects=(
+        MoveCores(count=1, source="void", dest="spirit", dest_target=Selector(count=1, self_ref=True)),))
+    state = make("bss", {"s": spirit("S")}, {"A": {"deck": 5, "field": [{"id": "a1", "card": "s", "cores": 1}]},
+                                             "B": {}}, step="attack", abilities={"s": (feed, watcher)})
+    r = act(state, {"player": "A", "attack": "a1"})
+    assert r.ok and r.state.field_card("a1").cores == 2 and len(r.state.players["A"].hand) == 1

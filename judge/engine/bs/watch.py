@@ -105,6 +105,10 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     if cond is None:
         return False
     if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        if event == "when_core_placed":
+            from judge.engine.bs.core_events import handles
+
+            return cond.event in ("core_placed", event) and handles(cond)
         return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
     return EVENT_KINDS.get(cond.kind) == event
 

@@ -41,6 +41,9 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
                          "attack", "battle.declare")
     if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
+    from judge.engine.bs import first_attack
+
+    first_attack.check(ctx, action.player, action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     defender = s.opponent(action.player)
     ctx.set(battle=Battle(attacker=action.card, window="flash_pre", priority=defender))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import conditions, continuous, cores, derive, management, select
+from judge.engine.bs import conditions, continuous, cores, derive, management, select, subjects
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, Work, with_player
 from judge.engine.kernel.registry import Registry
@@ -62,7 +62,7 @@ def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
     from judge.engine.bs import no_trigger
 
     ids = [cid for eff in group for cid in
-           select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)]
+           subjects.targets(ctx, eff.target, item)]
     if ids:
         ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
         with no_trigger.by_this_effect(ctx, item):
@@ -86,7 +86,7 @@ def executable(node: object) -> bool:
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
     from judge.engine.bs import no_trigger
 
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     if ids:
         with no_trigger.by_this_effect(ctx, item):
             management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
@@ -94,8 +94,12 @@ def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
 
 @effect(ast.Draw, concepts=("do.draw",))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
+    from judge.engine.bs.draws import record
+
     for who in select.whose(item.controller, eff.player, ctx.state):
+        before = len(ctx.state.players[who].hand)
         draw(ctx, who, eff.count)
+        record(ctx, who, len(ctx.state.players[who].hand) - before)
 
 
 def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
@@ -142,9 +146,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
 def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
     """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
     (of that many, or any number when the text says so), among the cards the text allows."""
+    from judge.engine.bs.costs import waiting
+
+    gone = waiting(ctx.state, item)          # a magic card being used is not among the hand's cards (10-8-7)
     p = ctx.state.players[who]
     sel = eff.target
-    cands = list(p.hand) if sel is None else [c for c in p.hand if select.matches(
+    hand = [c for c in p.hand if c not in gone]
+    cands = hand if sel is None else [c for c in hand if select.matches(
         ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
     any_number = sel is not None and sel.up_to and not eff.count
     n = eff.count
@@ -195,7 +203,7 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
                 "rules.impossible")
         return
-    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+    for cid in subjects.targets(ctx, eff.target, item):
         orient(ctx, cid, eff.state)
 
 
@@ -213,7 +221,7 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
             return
         amount = eff.amount * n
         ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
@@ -234,7 +242,7 @@ def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         d = ctx.state.card_def(cid)
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
@@ -289,7 +297,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
         set_cost(ctx, eff, item)
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
         if colour is not None and eff.purpose == "cost_reduction":
@@ -336,7 +344,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
             eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
         zones.move_from_pile(ctx, eff, item)
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
@@ -351,7 +359,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 
 @effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         if eff.keyword is None and eff.ability is not None:
             management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
@@ -371,7 +379,7 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
 
 @effect(ast.LoseEffects, concepts=("effect.duration",))
 def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
-    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+    for cid in subjects.targets(ctx, eff.target, item):
         management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
                            source=item.source, controller=item.controller)
         what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
@@ -400,7 +408,7 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=eff.duration,
                            source=item.source, controller=item.controller)
@@ -529,6 +537,11 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
         return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
+        return
     yes = _may(ctx, item)
     if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
@@ -544,4 +557,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
 
 
 
+from judge.engine.bs import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
+from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
+from judge.engine.bs import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

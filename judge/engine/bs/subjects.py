@@ -70,4 +70,29 @@ def move_their_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, dest: str | None)
                 f"{name_of(ctx.state, dest)}", "core.which", "effect.last_state")
 
 
-__all__ = ["move_their_cores", "names_subjects", "on_field", "subjects"]
+def targets(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
+    """The field cards an effect acts on: when its target names the event's cards ("when one of your
+    spirits blocks, it gains 1000 BP"), those of them still on the field (8-10-1); else a selection."""
+    from judge.engine.bs import select
+    from judge.engine.bs.ctx import name_of
+
+    if not names_subjects(sel, item):
+        return select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+    here = [str(c) for c in item.param if ctx.state.field_card(str(c)) is not None]
+    if not here:
+        ctx.log(f"{item.label}: the card the event happened to is no longer on the field; nothing happens",
+                "rules.impossible")
+        return []
+    if sel.count is None or len(here) <= sel.count:
+        ctx.log(f"{item.label}: {', '.join(name_of(ctx.state, c) for c in here)} (the card the event happened to)",
+                "effect.last_state")
+        return here
+    answer = ctx.ask(f"{item.controller} chooses {sel.count} of the cards the event happened to: {', '.join(here)}",
+                     "effect.select", player=item.controller, options=tuple(here), kind="target")
+    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    if len(picked) != sel.count or any(c not in here for c in picked):
+        raise ctx.refuse(f"choose {sel.count} of: {', '.join(here)}", "effect.select")
+    return picked
+
+
+__all__ = ["move_their_cores", "names_subjects", "on_field", "subjects", "targets"]

@@ -59,7 +59,9 @@ def place(ctx: Ctx, cid: str, dest: str) -> None:
     pile = getattr(o, DESTS[dest])
     pile = (cid, *pile) if dest == "deck_top" else (*pile, cid)
     ctx.state = with_player(ctx.state, replace(o, **{DESTS[dest]: pile}))
-    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}", "area.owner")
+    added = zone == "deck" and dest == "hand"       # put into the hand, not drawn: draw watchers do not see it
+    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}"
+            f"{' (added, not drawn)' if added else ''}", "area.owner", *(("do.not_draw",) if added else ()))
 
 
 def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:

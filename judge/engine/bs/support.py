@@ -175,6 +175,9 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
         if e.instead or not conditions.decidable(c):
             yield f"condition {c.kind}"
         for inner in (*e.effects, *e.otherwise):
+            if isinstance(inner, ast.Conditional) and inner.condition.kind == "event" and e.otherwise:
+                yield "trigger inside a condition with an otherwise"   # watch.py reads the "if" branch only
+                continue
             yield from _constant_effect_gaps(inner)
         return
     if not continuous.applies(e):

@@ -9,6 +9,15 @@ Paying is the effect's controller's decision (8-4-1, 8-1-8: the official answer 
 so). A cost is paid only if all of it can be paid (8-4-2-3), in written order (8-4-2-1); unpaid, what
 it pays for does not happen (8-4-2-4). Paying cores off a card is its controller's own act, so a
 card left without cores is self-destroyed (9-3-2).
+
+An effect that makes using a card cost more ("when your opponent uses a magic card from their hand,
+they must discard a card as an additional cost") adds to that use's cost (8-4-2-2): it is paid right
+after the use cost, and a use whose additional cost cannot be paid in full cannot be made (8-4-2-3).
+The card being used is no longer counted among the cards of its area (10-8-7), so it pays nothing.
+
+"You may use magic cards in your hand without paying their cost" (a constant effect, a modification
+of kind `free_use` on its card) lets its controller choose, for each such use, not to pay the use
+cost (10-8-6): a choice, never forced (8-1-8); the CR has no clause for using a card for free.
 """
 
 from __future__ import annotations
@@ -16,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.engine.bs import derive, select
-from judge.engine.bs.ctx import Ctx
-from judge.engine.bs.state import Work
+from judge.engine.bs.continuous import CONSTANT_EFFECTS
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import State, Work
 from judge.text import ast
 
 
@@ -41,8 +51,42 @@ def payable(ctx: Ctx, eff: ast.Effect, item: Work) -> bool | None:
             return p.reserve + sum(derive.cores_on(state, fc) for fc in p.field) >= eff.count
         return None
     if isinstance(eff, ast.Discard) and eff.per is None and (eff.target is None or eff.target.zone in (None, "hand")):
-        return all(len(state.players[w].hand) >= eff.count for w in select.whose(me, eff.player, state))
+        gone = waiting(state, item)
+        return all(len([c for c in state.players[w].hand if c not in gone]) >= eff.count
+                   for w in select.whose(me, eff.player, state))
     return None
+
+
+def waiting(state: State, item: Work) -> set[str]:
+    """Magic cards being used: still in the hand, no longer counted among its cards (10-8-7): those
+    waiting, the one resolving `item`, the one whose use `item` adds a cost to (its subject)."""
+    out = {w.source for batch in state.work for w in batch if w.kind == "magic"}
+    if item.kind == "magic":
+        out.add(item.source)
+    if is_additional(item) and isinstance(item.param, list):
+        out |= set(item.param)
+    return out
+
+
+def is_additional(item: Work) -> bool:
+    """Whether an activated effect only adds a cost to the act that set it off (8-4-2-2)."""
+    return bool(item.effects) and all(isinstance(e, ast.Sequence) and e.connector == "additional_cost"
+                                      for e in item.effects)
+
+
+def pay_additional(ctx: Ctx, items: Sequence[Work], user: str, what: str) -> None:
+    """Pay the costs other effects add to `user`'s act (8-4-2-2), each only if payable in full (8-4-2-3)."""
+    from judge.engine.bs import effects
+
+    for item in items:
+        parts = [e for seq in item.effects for e in seq.effects]
+        if any(payable(ctx, e, item) is False for e in parts):
+            raise ctx.refuse(f"{user} cannot pay the additional cost {name_of(ctx.state, item.source)} adds to "
+                             f"{what} in full, so it cannot be done", "effect.additional_cost", "effect.cost")
+        ctx.log(f"{name_of(ctx.state, item.source)} adds a cost to {what}: {user} pays it next",
+                "effect.additional_cost", "effect.cost")
+        for e in parts:
+            effects.apply(ctx, e, item)
 
 
 def pay_to(ctx: Ctx, cost: Sequence[ast.Effect], rest: Sequence[ast.Effect], item: Work) -> None:
@@ -72,4 +116,32 @@ def pay_to(ctx: Ctx, cost: Sequence[ast.Effect], rest: Sequence[ast.Effect], ite
         effects.apply(ctx, e, item)
 
 
-__all__ = ["pay_to", "payable"]
+def _free_use(e: ast.Optional) -> tuple[str, ast.Selector, None] | None:
+    """"You may use … without paying their cost" in a constant ability (the cards it allows)."""
+    inner = e.effects[0] if len(e.effects) == 1 else None
+    if e.cost is None and isinstance(inner, ast.Deploy) and inner.verb == "use" and inner.free:
+        return "free_use", inner.target, None
+    return None
+
+
+CONSTANT_EFFECTS[ast.Optional] = _free_use
+
+
+def free_use(ctx: Ctx, player: str, cid: str) -> bool:
+    """Whether `player` uses `cid` without paying its use cost: their choice where an effect allows it."""
+    from judge.engine.bs.continuous import mods
+
+    allowed = [m for m in mods(ctx.state) if m.kind == "free_use" and m.controller == player
+               and select.matches(ctx.state, cid, m.value, m.source)]
+    if not allowed:
+        return False
+    src = name_of(ctx.state, allowed[0].source)
+    if not ctx.ask_yes_no(f"{player}: use {name_of(ctx.state, cid)} without paying its cost ({src} allows it)?",
+                          "effect.may", player=player):
+        ctx.log(f"{player} chooses to pay the use cost of {name_of(ctx.state, cid)}", "effect.may")
+        return False
+    ctx.log(f"{src}: {player} uses {name_of(ctx.state, cid)} without paying its cost", "effect.may")
+    return True
+
+
+__all__ = ["free_use", "is_additional", "pay_additional", "pay_to", "payable", "waiting"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.symbols import while_paying
@@ -48,6 +48,9 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False
     if sel.name and sel.name.lower() not in str(lk.get("name", "")).lower():
+        return False
+    if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(
+            state, subject, sel, None if state.field_card(subject) is not None else lk.get("level")):
         return False
     for t in sel.thresholds:
         value = lk.get(t.stat)
@@ -206,18 +209,23 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
+    push(ctx, watching(ctx, event, ids))
+
+
+def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> list[Work]:
+    """The effects an event happening to these cards activates (not queued yet)."""
     if not _anyone_watches(ctx.state, event, list(ids)):
-        return
+        return []
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:
         ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
-    push(ctx, items)
+    return items
 
 
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed"})
+                    "when_core_placed", "when_draws"})
 
-__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers"]
+__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

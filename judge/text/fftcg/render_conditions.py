@@ -205,11 +205,12 @@ def condition(c: ast.Condition, name: str) -> str:
         hands = "hands" if c.player is Player.EACH else "hand"
         if th.op == "<=" and th.value == 0:
             return f"{subj} {_has(c)} no cards in {whose} {hands}"
-        return f"{subj} {_has(c)} {th.value} cards{_more(th)} in {whose} {hands}"
+        cards = "card" if th.value == 1 else "cards"
+        return f"{subj} {_has(c)} {th.value} {cards}{_more(th)} in {whose} {hands}"
     if k == "event" and c.occurs is not None:
         return event(c.occurs, name)
-    if k == "turn" and c.window is not None:
-        return window(c.window)
+    if k == "turn" and (c.during or c.window) is not None:
+        return window(c.during or c.window)
     if k in ("do_so", "when_do_so"):
         return "you do so"
     if k == "not_done":
@@ -236,8 +237,8 @@ def condition(c: ast.Condition, name: str) -> str:
         if sel.self_ref and sel.zone == "break":
             where = "in the Break Zone"
         return f"{np(replace(sel, zone=None), name)} is {where}"
-    if k == "turn" and c.window is not None:
-        return f"it is {window(c.window)[7:]}"
+    if k == "turn" and (c.during or c.window) is not None:
+        return f"it is {window(c.during or c.window)[7:]}"
     if k == "have" and sel is not None:
         return f"{who} {_has(c)} {np(sel, name)}"
     if k == "power" and th is not None and th.ref is None and sel is not None and (sel.self_ref or sel.ref
@@ -277,13 +278,14 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"{subj} pay {icons(c.cost)}"
     if k == "elements" and th is not None and sel is not None:
         exact = "exactly " if th.op == "==" else ""
-        return f"there are {exact}{th.value}{_more(th)} different Elements among {np(sel, name)}"
+        return f"there are {exact}{th.value}{_more(th)} different Elements among {np(sel, name).removeprefix('all the ')}"
     if k == "damaged_this_turn":
         return "you have received damage this turn"
     if k == "ex_burst":
-        return f"{name} is cast by its EX Burst"
+        return f"{np(sel, name, article=True) if sel is not None else name} results from an EX Burst"
     if k == "paid_element" and c.cost is not None:
-        return f"{icons(c.cost)} was paid to cast {name}"
+        what = np(sel, name, article=True) if sel is not None else name
+        return f"the cost paid to cast {what} included {c.cost.cp[0].title()} CP"
     if k == "paid_elements" and th is not None:
         return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
     if k == "break_count" and th is not None:

@@ -92,6 +92,9 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
     if isinstance(e, ast.CostChange) and isinstance(nxt, ast.Restriction) and same(e.target, nxt.target) \
             and (nxt.mode, nxt.action) == ("can", "pay_with_any_element"):      # one cost, two things said of it
         return f"{ctx.node(e)} and can be paid with CP of any Element", 2
+    if isinstance(e, ast.Damage) and isinstance(nxt, ast.Damage) and e.per is None and nxt.per is not None \
+            and not e.amount_from and not nxt.amount_from and same(e.target, nxt.target) and e.source == nxt.source:
+        return f"{ctx.node(e)} and {nxt.amount} more damage{_per(nxt.per, ctx)}", 2     # "… and 1000 more damage for each X"
     gains = _gain_run(items, i)
     if len(gains) > 1:
         return _gains(gains, ctx), len(gains)
@@ -208,7 +211,9 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
     if use or (cond is not None and not trig):
         how = "while" if "while_state" in ab.restrictions else "if"
-        words = use + ([f"{how} {condition(cond, ctx.name)}"] if cond is not None else [])
+        said = [f"{how} {condition(cond, ctx.name)}"] if cond is not None else []
+        first = "while_state" in ab.restrictions and ab.restrictions.index("while_state") == 0
+        words = said + use if first else use + said        # the order printed (kept by the AST)
         out += " You can only use this ability " + " and only ".join(words) + "."
     if trig:
         out += " This effect will trigger only " + " and only ".join(trig) + "."
@@ -223,11 +228,13 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
         return f"you can only {_barred(r)} {who} if {condition(e.condition, ctx.name)}"
-    if e.condition.kind == "turn" and e.condition.window is not None:
-        return f"{window(e.condition.window)}, {body}"
+    if e.condition.kind == "turn" and (e.condition.during or e.condition.window) is not None:
+        return f"{window(e.condition.during or e.condition.window)}, {body}"
     if e.instead and len(e.effects) == 1 and isinstance(e.effects[0], ast.Modal):
         head, _, options = body.partition(". ")            # "select up to 2 of … instead. "…" "…""
-        return f"if {condition(e.condition, ctx.name)}, {head} instead. {options}"
+        base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
+        said = ctx.node(base).partition(". ")[0] + ". If" if base is not None else "if"   # 11.6.6.1
+        return f"{said} {condition(e.condition, ctx.name)}, {head} instead. {options}"
     out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
     if e.otherwise:
         out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
@@ -303,7 +310,7 @@ def _per(per: Selector | None, ctx: Ctx) -> str:
     if zone == "cp_required":
         return f" for each CP required to cast {np(replace(per, zone=None), ctx.name)}"
     if zone == "elements_among":
-        return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name)}"
+        return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name).removeprefix('all the ')}"
     if zone in ("cast_this_turn", "drawn_this_turn"):
         return f" for each card you have {zone.split('_')[0]} this turn"
     if per.every:
@@ -321,6 +328,8 @@ def _damage(e: ast.Damage, ctx: Ctx) -> str:
         points = "point" if e.amount == 1 else "points"
         if e.source is not None:
             return f"{np(e.source, ctx.name, subject=True)} deals {who} {amount} {points} of damage{per}"
+        if e.player is Player.YOU:                       # damage the controller takes on themselves (11.10)
+            return f"receive {amount} {points} of damage{per}"
         return f"deal {who} {amount} {points} of damage{per}"
     if e.amount_from == "divided":
         return f"divide {amount} damage among {target(e.target, ctx)}"

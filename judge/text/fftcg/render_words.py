@@ -63,9 +63,15 @@ def plural(sel: Selector | None) -> bool:
         return False
     if sel.ref == "them" or sel.also:
         return True
-    if sel.ref in ("it", "former", "latter") or sel.self_ref:
+    if sel.ref in ("it", "former", "latter") or sel.self_ref or named_only(sel):
         return False
     return sel.count is None or sel.count != 1
+
+
+def named_only(sel: Selector) -> bool:
+    """All the cards of one Card Name, said in the singular as printed ("the Card Name X you control gains")."""
+    return sel.count is None and bool(sel.name) and not sel.card_types and not sel.families \
+        and not sel.categories and not sel.up_to and not sel.also and not sel.either and sel.ref is None
 
 
 def _count(sel: Selector) -> str:
@@ -78,7 +84,7 @@ def _count(sel: Selector) -> str:
     if th is not None and th.op in OPS and not sel.up_to:
         return f"{th.value} {OPS[th.op]}"
     if sel.count is None:
-        return "all the"
+        return "the" if named_only(sel) else "all the"
     return f"{up}{sel.count}"
 
 
@@ -96,9 +102,9 @@ def _noun(sel: Selector, many: bool) -> str:
     kinds = [k for k in sel.card_types if not k.startswith("not_")]
     named = []
     if sel.families:
-        named.append(" or ".join(label("Job", f) for f in sel.families))
+        named.append(or_list([label("Job", f) for f in sel.families]))
     if sel.categories:
-        named.append(" or ".join(label("Category", c) for c in sel.categories))
+        named.append(or_list([label("Category", c) for c in sel.categories]))
     if sel.name and sel.name not in ("same_as_it", "named"):
         named.append(label("Card Name", sel.name))
     words = [NOUN.get(k, (k, k + "s"))[1 if many else 0] for k in kinds]
@@ -106,6 +112,11 @@ def _noun(sel: Selector, many: bool) -> str:
     if named:
         return (" ".join(named) + (" " + noun if noun else "")).strip()
     return noun or ("cards" if many else "card")
+
+
+def or_list(words: list[str]) -> str:
+    """"A or B", "A, B or C"."""
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def label(kind: str, value: str) -> str:
@@ -212,7 +223,8 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False,
             head = ("an " if head[2:3].lower() in "aeiou" else "a ") + head[2:]
         words.append(" ".join([head, *own]).replace(" , ", ", "))
     joiner = " and " if sel.count is None else " or "      # "the X and Y you control": all of either kind
-    out = joiner.join(words) + ("".join(" " + s for s in shared) if shared else "")
+    listed = joiner.join(words) if len(words) < 3 else ", ".join(words[:-1]) + joiner + words[-1]   # "A, B or C"
+    out = listed + ("".join(" " + s for s in shared) if shared else "")
     for other in sel.also:
         out += " and " + np(other, name, source=source)
     return out

@@ -223,9 +223,9 @@ def measure(game: str) -> dict:
     usage = Usage(grammar_file(game))
     real_tree, real_parse_text = parse_mod._fast_tree, parse_mod.parse_text
 
-    def fast_tree(parser, view):
+    def fast_tree(parsers, view, *rest):
         usage.see(view)
-        return real_tree(parser, view)
+        return real_tree(parsers, view, *rest)
 
     def parse_text(text, game_, **kw):
         usage.card = f"{kw.get('name')}|{hash(text)}"

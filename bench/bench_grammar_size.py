@@ -21,11 +21,13 @@ production grammar. Nothing is written to the grammar cache.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import logging
 import re
 import sys
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -169,13 +171,15 @@ class Usage:
         self.tmp = tempfile.TemporaryDirectory(prefix="judge-grammar-size-")
         starts = list(start_rules(_game_of(grammar_path.name)))
         self.overlaps: set[str] = set()
+        self.conflicts: list[tuple[str, str]] = []
         while True:
             for name, text in self.files.items():
                 (Path(self.tmp.name) / name).write_text(instrumented(text, frozenset(self.overlaps)),
                                                         encoding="utf-8")
             try:
-                self.lark = Lark.open(str(Path(self.tmp.name) / grammar_path.name), parser="lalr",
-                                      lexer="contextual", maybe_placeholders=False, start=starts)
+                with _conflicts() as self.conflicts:
+                    self.lark = Lark.open(str(Path(self.tmp.name) / grammar_path.name), parser="lalr",
+                                          lexer="contextual", maybe_placeholders=False, start=starts)
                 break
             except GrammarError as exc:
                 twice = re.search(r"<(\w+) :", str(exc))
@@ -204,6 +208,44 @@ class Usage:
             for child in sub.children:
                 if isinstance(child, Token) and not child.type.startswith("__ANON"):
                     self.terms[child.type.split("__")[-1]].add(key)
+
+
+class _Conflicts(logging.Handler):
+    """Lark's shift/reduce conflicts, which it resolves as shifts and logs only at debug level: each
+    is a place where one reading silently wins (a construct folded in can hide another this way)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.found: list[tuple[str, str]] = []
+        self._terminal: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        msg = record.getMessage()
+        if msg.startswith("Shift/Reduce conflict for terminal"):
+            self._terminal = msg.split("terminal ", 1)[1].split(":", 1)[0]
+        elif msg.startswith(" * ") and self._terminal is not None:
+            rule = msg[3:].split(":", 1)[0].strip().lstrip("<")
+            self.found.append((self._terminal, _origin(rule)[0] if "__a" in rule else rule))
+            self._terminal = None
+
+
+@contextlib.contextmanager
+def _conflicts():
+    """The shift/reduce conflicts logged while a parser is built."""
+    from lark import logger
+
+    handler, level, others = _Conflicts(), logger.level, list(logger.handlers)
+    for other in others:            # Lark's own console handler would print every conflict
+        logger.removeHandler(other)
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield handler.found
+    finally:
+        logger.removeHandler(handler)
+        for other in others:
+            logger.addHandler(other)
+        logger.setLevel(level)
 
 
 def _game_of(file_name: str) -> str:
@@ -275,6 +317,8 @@ def _report(game: str, usage: Usage) -> dict:
                                       and t["terminal"] not in usage.lark.ignore_tokens),
         "terminals_accepting_any_word": nonce,
         "rules_with_overlapping_alternatives": sorted(usage.overlaps),
+        "shift_reduce_conflicts": len(usage.conflicts),
+        "conflicts_by_rule": dict(Counter(rule for _, rule in usage.conflicts).most_common()),
     }
 
 
@@ -317,9 +361,12 @@ def main() -> int:
               f"terminals {m['terminals']}  ·  rules used by 0 cards {len(m['rules_used_by_0'])}, by 1 card "
               f"{len(m['rules_used_by_1'])}  ·  alternatives used by 0 cards {len(m['alternatives_used_by_0'])}, "
               f"by 1 card {len(m['alternatives_used_by_1'])}  ·  terminals accepting any word "
-              f"{len(m['terminals_accepting_any_word'])}")
+              f"{len(m['terminals_accepting_any_word'])}  ·  shift/reduce conflicts {m['shift_reduce_conflicts']}")
         print(f"  rules used by no card: {', '.join(m['rules_used_by_0']) or '-'}")
         print(f"  rules used by one card: {', '.join(m['rules_used_by_1']) or '-'}")
+        if m["conflicts_by_rule"]:
+            print("  shift/reduce conflicts (resolved as shifts) by the rule not reduced: " + ", ".join(
+                f"{r} {n}" for r, n in m["conflicts_by_rule"].items()))
         print(f"  terminals accepting an invented word: {', '.join(m['terminals_accepting_any_word']) or '-'}")
         if m["rules_with_overlapping_alternatives"]:
             print(f"  rules whose alternatives overlap (counted together): "

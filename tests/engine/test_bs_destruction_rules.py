@@ -11,15 +11,23 @@ from judge.text.ast import (
     Ability,
     AbilityKind,
     Condition,
+    Conditional,
+    Cost,
     Destroy,
+    Discard,
     Draw,
     Duration,
+    Gain,
+    Keyword,
     Move,
     MoveCores,
+    Optional,
     Player,
     Restriction,
     Selector,
+    SetState,
     Span,
+    Threshold,
 )
 
 OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
@@ -257,3 +265,101 @@ def test_bss_8_5_6_more_cores_than_the_reserve_holds_is_refused() -> None:
     r = act(_spread_board(), {"player": "A", "magic": "gift", "targets": [["a1", "a2"]]})
     bad = act(r.state, {"player": "A", "choose": {"a1": 3, "a2": 2}})
     assert bad.refused is not None
+
+
+# -- "a spirit with 【Curse】 in your trash" (10-13-2) ------------------------------------------------
+
+def test_bss_10_13_2_off_the_field_a_printed_keyword_counts_at_any_level_a_granted_one_does_not() -> None:
+    take = Move(target=Selector(count=1, owner=Player.YOU, card_types=("spirit",), with_keyword="Curse",
+                                zone="trash"), dest="hand")
+    printed = Ability(kind=AbilityKind.KEYWORD, keyword=Keyword("Curse"), levels=(2,))
+    granted = Ability(kind=AbilityKind.CONSTANT, effects=(
+        Gain(target=Selector(count=1, self_ref=True), keyword=Keyword("Curse"), duration=Duration.PERMANENT),))
+    state = make("bss", {"fetch": magic("Fetch"), "p": spirit("P"), "g": spirit("G")},
+                 {"A": {"reserve": 3, "hand": ["fetch"], "trash": ["p", "g"]}, "B": {}},
+                 abilities={"fetch": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(take,)),),
+                            "p": (printed,), "g": (granted,)})
+    r = act(state, {"player": "A", "magic": "fetch"})
+    assert r.ok and r.state.zone_of("p") == "hand" and r.state.zone_of("g") == "trash"
+    assert "10-13-2" in r.cites
+
+
+# -- "once per turn, when one of your spirits would be destroyed, you may discard a card to return it
+#    to your hand instead" (8-9, 10-1-3-2) -----------------------------------------------------------
+
+def _swamp_board(hand: list[str]) -> object:
+    would = Condition(kind="would", text="", event="destroyed", selector=MINE)
+    instead = Conditional(condition=Condition(kind="substitution", text=""), instead=True, effects=(
+        Optional(effects=(Move(target=replace(MINE, span=Span(3, 4)), dest="hand"),),
+                 cost=Cost(effects=(Discard(count=1),))),))
+    swamp = Ability(kind=AbilityKind.TRIGGERED, timing="event", condition=would, effects=(instead,),
+                    restrictions=("once_per_turn",))
+    zap = Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=OPP_SPIRIT),))
+    return make("bss", {"zap": magic("Zap"), "p": spirit("P"), "n": {**spirit("Swamp"), "type": "nexus",
+                                                                      "levels": {1: {"cores": 0, "bp": 0}}}},
+                {"A": {"hand": hand, "deck": 5, "field": [{"id": "n1", "card": "n", "cores": 0},
+                                                           {"id": "a1", "card": "p", "cores": 1},
+                                                           {"id": "a2", "card": "p", "cores": 1}]},
+                 "B": {"reserve": 6, "hand": ["zap", "zap"], "deck": 5}},
+                player="B", abilities={"zap": (zap,), "n": (swamp,)})
+
+
+def test_bss_10_1_3_2_the_substitution_returns_the_card_that_would_be_destroyed_once_per_turn() -> None:
+    r = act(_swamp_board(["p"]), {"player": "B", "magic": "zap", "targets": ["a2"]})
+    assert r.request is not None and r.request.player == "A"        # "you may": A decides
+    used = act(r.state, {"player": "A", "choose": "yes"})
+    assert used.ok and used.state.zone_of("a2") == "hand" and used.state.zone_of("a1") == "field"
+    assert "10-1-3-2" in used.cites
+    again = act(used.state, {"player": "B", "magic": "zap", "targets": ["a1"]})
+    assert again.ok and again.state.zone_of("a1") == "trash"        # [Once per turn]: not again
+
+
+def test_bss_8_4_2_3_a_substitution_whose_cost_cannot_be_paid_is_not_offered() -> None:
+    r = act(_swamp_board([]), {"player": "B", "magic": "zap", "targets": ["a2"]})
+    assert r.ok and r.state.zone_of("a2") == "trash"
+
+
+# -- soul cores: "one of your opponent's spirits with a Soul Core on it" ------------------------------
+
+def test_bss_a_spirit_with_a_soul_core_is_told_apart_from_one_without() -> None:
+    soul = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",),
+                    thresholds=(Threshold(stat="soul_cores", op=">=", value=1),))
+    state = make("bss", {"zap": magic("Zap"), "p": spirit("P")},
+                 {"A": {"reserve": 3, "hand": ["zap"]},
+                  "B": {"soul_core": "b2", "field": [{"id": "b1", "card": "p", "cores": 1},
+                                                     {"id": "b2", "card": "p", "cores": 1}]}},
+                 abilities={"zap": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=(Destroy(target=soul),)),)})
+    r = act(state, {"player": "A", "magic": "zap"})
+    assert r.ok and r.state.zone_of("b2") == "trash" and r.state.zone_of("b1") == "field"
+
+
+def test_bss_8_10_1_it_on_the_field_is_the_spirit_the_watched_event_happened_to() -> None:
+    """"When one of your spirits attacks, it is refreshed": the attacker, not a spirit to select."""
+    attacks = Condition(kind="event", text="", event="attacks", selector=MINE)
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="during_your_attack_step", condition=attacks,
+                      effects=(SetState(target=replace(MINE, span=Span(8, 9)), state="refreshed"),))
+    state = make("bss", {"p": spirit("P"), "n": {**spirit("Post"), "type": "nexus",
+                                                  "levels": {1: {"cores": 0, "bp": 0}}}},
+                 {"A": {"field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "a1", "card": "p", "cores": 1},
+                                  {"id": "a2", "card": "p", "cores": 1, "state": "exhausted"}]}, "B": {}},
+                 step="attack", abilities={"n": (watcher,)})
+    r = act(state, {"player": "A", "attack": "a1"})
+    assert r.ok and r.request is None
+    assert r.state.field_card("a1").orientation.value == "refreshed"
+    assert r.state.field_card("a2").orientation.value == "exhausted"
+
+
+def test_bss_10_13_1_a_keyword_printed_from_lv2_does_not_count_at_lv1() -> None:
+    unblockable = Restriction(mode="cannot", action="be_blocked", duration=Duration.PERMANENT,
+                              target=Selector(count=None, owner=Player.YOU, card_types=("spirit",),
+                                              with_keyword="Curse"))
+    curse_at_2 = Ability(kind=AbilityKind.KEYWORD, keyword=Keyword("Curse"), levels=(2,))
+    levels = {1: {"cores": 1, "bp": 1000}, 2: {"cores": 3, "bp": 4000}}
+    state = make("bss", {"s": spirit("S", levels=levels), "g": spirit("G"),
+                         "n": {**spirit("Valley"), "type": "nexus", "levels": {1: {"cores": 0, "bp": 0}}}},
+                 {"A": {"field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "a1", "card": "s", "cores": 1}]},
+                  "B": {"field": [{"id": "b1", "card": "g", "cores": 1}]}},
+                 step="attack", abilities={"n": (Ability(kind=AbilityKind.CONSTANT, effects=(unblockable,)),),
+                                           "s": (curse_at_2,)})
+    state, rulings = play(state, {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"})
+    assert rulings[1].refused is None and any("10-13-1" in r.cites for r in rulings)

@@ -61,3 +61,15 @@ def test_a_terminal_accepting_an_invented_word_is_named(size):
     assert size._accepts_nonce(lark, "ANY")
     assert not size._accepts_nonce(lark, "VERB")
     assert not size._accepts_nonce(lark, "WORD")
+
+
+def test_shift_reduce_conflicts_are_counted_not_printed(size, capsys):
+    from lark import Lark
+
+    with size._conflicts() as found:
+        Lark('start: e\ne: e "+" e | /[0-9]/\n', parser="lalr")
+    assert found and all(term == "PLUS" for term, _ in found)
+    with size._conflicts() as none:
+        Lark('start: e\ne: /[0-9]/ ("+" /[0-9]/)*\n', parser="lalr")
+    assert none == []
+    assert "Shift/Reduce" not in capsys.readouterr().err

@@ -140,3 +140,25 @@ def test_bss_7_1_6_1_the_battle_ends(text: str, with_card: bool, still: bool) ->
     assert ev.event == "battle_ends" and (ev.selector is not None) == with_card
     assert ("still_on_field" in ev.qualifiers) == still
     assert round_trip(ability, "bss").same_ast
+
+
+# ── cores placed in one of two places, as a directive or as what an effect did (BSS 3-9, 8-1-8) ──
+@pytest.mark.parametrize(("text", "dests"), [
+    ("[Main] Place a core from the void onto one of your spirits or into your reserve.", {"spirit", "reserve"}),
+    ("[LV1] When Summoned: Place two cores from your reserve onto this spirit or into your life.",
+     {"spirit", "life"}),
+    ("[LV1] During Either Attack Step: When your opponent uses one of their effects to place a core from the void "
+     "onto a spirit or into their reserve, draw a card.", {"spirit", "opponent_reserve"}),
+])
+def test_bss_3_9_cores_placed_in_either_place(text: str, dests: set[str]) -> None:
+    from judge.text.ast import Modal
+
+    ability = bs_one(text)
+    if ability.condition is not None and ability.condition.event == "core_placed":
+        ev = ability.condition
+        assert set(ev.zone.split("_or_")) == dests and ev.object.zone == "void" and ev.player is Player.OPPONENT
+    else:
+        choice = _all(ability, Modal)[0]
+        assert {o[0].dest for o in choice.options} == dests and len({o[0].source for o in choice.options}) == 1
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped

@@ -71,6 +71,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "battle.order": ("7-1",),
     "battle.declare": ("7-1-1-1",),
     "battle.when_attacks": ("7-1-1-2", "10-11-1"),
+    "battle.when_attacks_or_blocks": ("10-11-2",),
     "battle.flash_pre": ("7-1-2-1",),
     "battle.block": ("7-1-3-1",),
     "battle.when_blocks": ("7-1-3-2", "10-11-1"),
@@ -131,6 +132,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": ("6-6-1-2-2", "3-8-1"),
     "burst.activate": ("10-9-2", "10-9-4"),
+    "burst.condition": ("10-9-1",),
     # do
     "do.draw": ("4-5-2", "4-5-3"),
     "do.not_draw": ("4-5-1",),      # a card put from the deck into the hand otherwise than by drawing
@@ -150,6 +152,8 @@ SAGA: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("8-1-5-1",),
     "do.when_deployed": ("8-1-5-1",),
     "do.with_keyword": ("10-13-1",),
+    "effect.with_effect": ("10-13-1",),
+    "do.with_keyword_elsewhere": ("10-13-2",),
     # manage
     "manage.checkpoint": ("4-7-2", "9-1-2-2"),
     "manage.insufficient": ("9-3-2",),
@@ -265,6 +269,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "battle.order": ("8-1",),
     "battle.declare": ("8-1-1-1",),
     "battle.when_attacks": ("8-1-1-2", "12-2-1-7-1"),
+    "battle.when_attacks_or_blocks": (),   # Standard states no "attacks or blocks" comparison
     "battle.flash_pre": ("8-1-2-1",),
     "battle.block": ("8-1-3-1",),
     "battle.when_blocks": ("8-1-3-2", "12-2-1-9-1"),
@@ -325,6 +330,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": (),
     "burst.activate": (),
+    "burst.condition": (),
     # do
     "do.draw": ("5-6-2", "5-6-3"),
     "do.not_draw": ("5-6-1",),
@@ -344,6 +350,8 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("12-2-1-6-1",),
     "do.when_deployed": ("12-2-1-11-1",),
     "do.with_keyword": ("12-1-3",),
+    "effect.with_effect": (),   # Standard has no clause on "with a … effect" and levels
+    "do.with_keyword_elsewhere": (),     # Standard has no clause on keywords of cards off the field
     # manage
     "manage.checkpoint": ("10-1-2",),
     "manage.insufficient": ("3-2-5-4", "5-11-1", "10-2-2-1"),

@@ -32,9 +32,13 @@ def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return (not value) if value is not None and getattr(cond, "negated", False) else value
 
 
+#: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
+PARTLY: dict[str, Callable[[Condition], bool]] = {}
+
+
 def decidable(cond: Condition) -> bool:
     """Whether the engine has an entry for this kind of condition (coverage asks this)."""
-    return cond.kind in CONDITIONS
+    return cond.kind in CONDITIONS and PARTLY.get(cond.kind, lambda c: True)(cond)
 
 
 def _count_threshold(sel: Selector) -> Threshold | None:
@@ -295,3 +299,7 @@ def describe(cond: Condition) -> str:
 
 
 __all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]
+
+
+from judge.engine.bs import during as _during  # noqa: E402,F401  (registers the "during" condition)
+from judge.engine.bs import happened as _happened  # noqa: E402,F401  (registers the "happened" conditions)

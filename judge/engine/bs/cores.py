@@ -77,6 +77,7 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
 
 def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
     """Put n cores (the soul core among them if `soul`) into a player's area or onto a card id."""
+    ctx.core_moves.append((who, where, n, soul))      # what the resolving effect placed ("with this effect")
     state = ctx.state
     if soul:
         p = state.players[who]

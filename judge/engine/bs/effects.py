@@ -21,6 +21,7 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
+    ctx.item = item
     apply_all(ctx, item.effects, item)
 
 
@@ -257,7 +258,10 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     from judge.engine.bs import keywords, triggers
 
     b = ctx.state.battle
-    if b is None or b.attacker != item.source or b.blocker is not None:
+    # the attacker is the effect's own spirit, or the spirit whose attack an effect watching it saw
+    ours = b is not None and (b.attacker == item.source or (
+        isinstance(item.param, list | tuple) and b.attacker in item.param))
+    if b is None or not ours or b.blocker is not None:
         ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
@@ -274,14 +278,14 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if fc is not None and fc.orientation == Orientation.REFRESHED:
         management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     ctx.set(battle=replace(ctx.state.battle, blocker=target, window="flash_post", priority=defender, passes=0))
-    ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
+    ctx.log(f"{name_of(ctx.state, b.attacker)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
             "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
     triggers.fire(ctx, "blocks", target)
     from judge.engine.bs.watch import watch
 
     watch(ctx, "when_blocks", [target])
-    watch(ctx, "when_blocked", [item.source])
-    keywords.trigger(ctx, "blocked", attacker=item.source, blocker=target)
+    watch(ctx, "when_blocked", [b.attacker])
+    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
 @effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
@@ -532,6 +536,11 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
+        return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
         return
     yes = _may(ctx, item)
     if not yes:

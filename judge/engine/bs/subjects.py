@@ -35,6 +35,17 @@ def subjects(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     return zones.pick(ctx, sel, item, left)
 
 
+def on_field(ctx: Ctx, sel: ast.Selector, item: Work, label: str) -> list[str]:
+    """"It is refreshed", "place cores onto it": the event's cards still on the field (a card that
+    left it is a new card, 3-1-4), the controller choosing when the effect takes fewer."""
+    from judge.engine.bs import zones
+
+    here = [str(c) for c in item.param if ctx.state.field_card(str(c)) is not None]
+    ctx.log(f"{label}: \"it\" is the card the event happened to: {', '.join(here) or 'no longer on the field'}",
+            "effect.select_count")
+    return zones.pick(ctx, sel, item, here)
+
+
 def move_their_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, dest: str | None) -> None:
     """"Place all of the destroyed spirit's cores onto it": the cores that were on those cards, now in
     their controller's reserve (10-1-3-4), the soul core among them if it was there (3-5-5)."""
@@ -84,4 +95,4 @@ def targets(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     return picked
 
 
-__all__ = ["move_their_cores", "names_subjects", "subjects", "targets"]
+__all__ = ["move_their_cores", "names_subjects", "on_field", "subjects", "targets"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.symbols import while_paying
@@ -48,6 +48,9 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False
     if sel.name and sel.name.lower() not in str(lk.get("name", "")).lower():
+        return False
+    if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(
+            state, subject, sel, None if state.field_card(subject) is not None else lk.get("level")):
         return False
     for t in sel.thresholds:
         value = lk.get(t.stat)

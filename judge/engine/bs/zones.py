@@ -72,8 +72,14 @@ def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     else:
         pool = [c for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
                 for c in getattr(state.players[p], sel.zone or "hand")]
-    return [c for c in pool if state.cards.get(c) != "_unknown"
-            and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
+    out = [c for c in pool if state.cards.get(c) != "_unknown"
+           and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
+    if sel.with_keyword and sel.zone != "revealed":
+        # off the field a card has a keyword printed at any level, not one granted only conditionally
+        kws = "】 or 【".join(dict.fromkeys([sel.with_keyword, *(e.with_keyword for e in sel.either if e.with_keyword)]))
+        ctx.log(f"{item.label}: cards in the {sel.zone or 'hand'} with 【{kws}】: "
+                f"{', '.join(out) or 'none'}", "do.with_keyword_elsewhere")
+    return out
 
 
 def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:

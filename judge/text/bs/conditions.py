@@ -296,8 +296,8 @@ class ConditionMixin:
     def cost_ref(self, c: list) -> Selector:
         # "this spirit's cost": the card itself; "that spirit's": a pronoun; "a magic card's": any such card
         words = str(c[0]).lower().replace("’", "'").split()
-        if words[0] == "this":
-            return Selector(self_ref=True)
+        if words[0] == "this":      # "this spirit's (summoning) cost" keeps the kind printed
+            return Selector(self_ref=True, card_types=("spirit",) if words[1] == "spirit's" else ())
         if words[0] == "that":
             return Ref()
         kind = words[1].removesuffix("'s")

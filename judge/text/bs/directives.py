@@ -194,8 +194,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def mill(self, meta: Any, c: list) -> Discard:
         # BSS 10-2-1: the top N cards of a deck
-        top = first(c, Selector)
-        n, owner = top.count, top.owner
+        n = ints(c)[0] if ints(c) else 1
+        owner = _player(tok(c, "POSS"))
         return Discard(count=n, player=owner, per=_per(c), span=self._span(meta),
                        target=Selector(count=n, owner=owner, zone="deck_top"))
 
@@ -385,9 +385,9 @@ class DirectiveMixin:
     # ── reveal / view (BSS 12-2, 12-3) ──
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal | list:
-        top = first(c, Selector)
-        n, owner = top.count, top.owner
+        n = ints(c)[0] if ints(c) else 1
         per = _per(c)
+        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
         # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
         looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))

@@ -134,7 +134,9 @@ class EventMixin:
         # "When your opponent uses one of their effects to place a core from the void onto a spirit …"
         player = first(c, Player)
         effects = next(x for x in c if isinstance(x, list))
-        move = next((e for e in effects if isinstance(e, MoveCores)), None)
+        moves = [m for e in effects for m in ((e,) if isinstance(e, MoveCores) else
+                                             [o[0] for o in getattr(e, "options", ()) if isinstance(o[0], MoveCores)])]
+        move = moves[0] if moves else None
         draw = next((e for e in effects if isinstance(e, Draw)), None)
         if draw is not None:
             return Condition(kind="event", text="", event="draws", player=player,
@@ -142,9 +144,11 @@ class EventMixin:
                              by=Selector(count=None, unit="effect", owner=player))
         if move is None:
             raise ValueError("an effect used to do something other than moving cores or drawing")
+        # where the cores come from is kept on them (object.zone); several destinations: any of them
         return Condition(kind="event", text="", event="core_placed", player=player,
-                         object=Selector(count=move.count, unit="core"), zone=move.dest,
-                         selector=move.dest_target, by=Selector(count=None, unit="effect", owner=player))
+                         object=Selector(count=move.count, unit="core", zone=move.source),
+                         zone="_or_".join(m.dest for m in moves), selector=move.dest_target,
+                         by=Selector(count=None, unit="effect", owner=player))
 
     def ev_ascend(self, c: list) -> Condition:
         sels = [x for x in c if isinstance(x, Selector)]

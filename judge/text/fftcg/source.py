@@ -18,6 +18,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.text.lexicon import Lexicon
 
 SELF_CHAR = "\x01"
 _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
@@ -138,10 +142,11 @@ def _lower(text: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
-def mask(text: str, name: str | None) -> str:
+def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
     in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
-    known names joined (judge/text/fftcg/names.py)."""
+    names of `lexicon` joined (judge/text/fftcg/names.py; none joined without a lexicon: finding
+    where the abilities are needs none)."""
     from judge.text.fftcg.names import join_plain_refs
     from judge.text.icons import normalise
 
@@ -164,7 +169,8 @@ def mask(text: str, name: str | None) -> str:
             last = m.end()
         pieces.append(out[last:])
         out = "".join(pieces)
-    return join_plain_refs(_lower(normalise(out, "fftcg")))
+    view = _lower(normalise(out, "fftcg"))
+    return join_plain_refs(view, lexicon) if lexicon is not None else view
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:

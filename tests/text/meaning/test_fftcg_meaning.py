@@ -11,6 +11,7 @@ import sys
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,10 +33,15 @@ def _cards() -> dict[str, dict]:
     if not CORPUS.is_file():
         pytest.skip(f"the FFTCG corpus is not at {CORPUS} (it is never part of the repository)")
     records = json.loads(CORPUS.read_text(encoding="utf-8"))
-    from judge.text.fftcg.names import register_cards
-
-    register_cards(records)                   # the card database supplies the names plain text may use
     return {r["id"]: r for r in records}
+
+
+@cache
+def _lexicon() -> Any:
+    """The card database's names, Jobs and Categories: what plain text may name (judge.text.lexicon)."""
+    from judge.text.lexicon import Lexicon
+
+    return Lexicon.from_cards(_cards().values())
 
 
 @cache
@@ -50,7 +56,7 @@ def _ability(number: str, index: int) -> Ability:
     text, name = card["text"] or "", card["name"]
     segments = split_abilities(text, name)
     seg = segments[index]
-    result = parse_text(text, "fftcg", name=name)
+    result = parse_text(text, "fftcg", name=name, lexicon=_lexicon())
     found = [a for a in result.abilities if a.span is not None and seg.start <= a.span.start < seg.end]
     assert found, f"{number} ability {index} does not parse: {[u.expected for u in result.unparsed]}"
     return found[0]

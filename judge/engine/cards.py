@@ -7,6 +7,8 @@ only, never imported) and then in the card database in use (`--db` / `JUDGE_DB`)
 engine receives one `judge.cards.model.Card`; each game turns it into its own card definition in
 one adapter (`judge.engine.bs.board.card_def_from`, FFTCG's `_known_card`).
 
+Which printed cards a board names is the game's own profile value (`Rules.printings`: Saga reads
+`bss`, Standard `bs` then `bss`, FFTCG `fftcg`); `resolve_card` takes it and tries each in turn.
 The files of a run are carried by a `CardPool`; `using(pool)` makes it the pool that
 `resolve_card` reads while a board is loaded, so a game's board loader needs no extra argument.
 An unknown number is a ScenarioError naming it and the nearest numbers.
@@ -18,17 +20,13 @@ import contextlib
 import contextvars
 import difflib
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from judge.cards.model import CARD_NUMBER, Card
 from judge.errors import JudgeError, ScenarioError
-
-#: Which card game's printed cards a scenario of each game uses (Standard plays Saga's printings
-#: until the corpus has Standard cards).
-CARD_GAME = {"bss": "bss", "bs": "bss", "fftcg": "fftcg"}
 
 
 def is_card_number(ref: Any) -> bool:
@@ -109,11 +107,8 @@ def _nearest(number: str, game: str, pool: CardPool) -> list[str]:
     return difflib.get_close_matches(number.upper(), sorted(known), n=3, cutoff=0.5)
 
 
-def resolve_card(number: str, game: str, where: str) -> Card:
-    """The real card with that number for a scenario of `game`: the run's files, then the database."""
-    card_game = CARD_GAME.get(game, game)
-    number = str(number).strip()
-    pool = current_pool()
+def _printed(number: str, card_game: str, pool: CardPool) -> Card | None:
+    """The card of one game with exactly that number: the run's files, then the database."""
     hit = pool.get(card_game, number)
     if hit is not None:
         return hit
@@ -123,12 +118,22 @@ def resolve_card(number: str, game: str, where: str) -> Card:
     try:
         card = find_card(number, game=card_game)
     except UnknownCard:
-        card = None
-    if card is None or card.number.upper() != number.upper():
-        files = f" nor in {', '.join(pool.files)}" if pool.files else ""
-        raise ScenarioError(f"{where}: no {card_game} card numbered {number!r} in the card database{files}",
-                            hints=_nearest(number, card_game, pool))
-    return card
+        return None
+    return card if card.number.upper() == number.upper() else None
+
+
+def resolve_card(number: str, printings: Sequence[str], where: str) -> Card:
+    """The real card with that number among a game's printings (its profile's `printings`, in order)."""
+    number = str(number).strip()
+    pool = current_pool()
+    for card_game in printings:
+        card = _printed(number, card_game, pool)
+        if card is not None:
+            return card
+    files = f" nor in {', '.join(pool.files)}" if pool.files else ""
+    which = " or ".join(printings)
+    raise ScenarioError(f"{where}: no {which} card numbered {number!r} in the card database{files}",
+                        hints=[n for g in printings for n in _nearest(number, g, pool)][:3])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -144,5 +149,5 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 
 
-__all__ = ["CARD_GAME", "CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",
+__all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",
            "resolve_card", "using"]

@@ -51,9 +51,12 @@ class ChoiceNeeded:
 #: A pending decision is the same value as a ChoiceNeeded (the kernel's name for it).
 Decision = ChoiceNeeded
 
-#: The kinds of decision a scenario can name with `decision: KIND` beside `choose:`.
+#: The kinds of decision a scenario can name with `decision: KIND` beside `choose:` (and `kind:` in a
+#: `decision:` expectation); docs/scenarios.md says what each one asks. `answer` is a pick of one of
+#: the listed options that is neither a target nor a mode (FFTCG: which Forward blocks, or none; how a
+#: blocker's damage is split over a party).
 DECISION_KINDS = ("target", "may", "order", "cores", "discard", "substitution", "mode", "search", "payment",
-                  "cards", "ascend", "block", "ex_burst", "backups", "party_damage", "x", "loop")
+                  "cards", "ascend", "block", "ex_burst", "backups", "party_damage", "x", "loop", "answer")
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,8 @@ class Rules(Protocol):
     """What a game's engine provides; the scenario runner, expectations and TUI use only this."""
 
     game: str
+    #: whose printed cards a board of this game names by number (card games, in lookup order)
+    printings: tuple[str, ...]
 
     def load_board(self, data: Mapping[str, Any], where: str) -> Any:
         """The starting State from a scenario mapping (`cards`, `turn`, `players`); ScenarioError if bad."""

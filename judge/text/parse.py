@@ -7,7 +7,7 @@ for any text. Every line that parses becomes an `Ability`; every part that does 
 Each game has a transform module registered in `TRANSFORMS`. It provides
 - `build(tree, text, offset) -> Ability`: the Lark tree of one `line` to an Ability, spans shifted
   by `offset` so they point into the original text;
-- optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
+- optionally `split(text, name=…, lexicon=…) -> list[(start, end)]`: where the abilities of a text are (default:
   one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
   SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
   or `prepare(segment, lexicon=…, name=…) -> Prepared`: a view of any length with the map back
@@ -148,7 +148,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     prepare = getattr(module, "prepare", None)
     context = {"name": name, "lexicon": lexicon}
     try:
-        segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
+        segments = list(split(text, **{k: v for k, v in context.items() if v is not None and k in _accepts_args(split)}))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
@@ -210,18 +210,10 @@ class _Parsers:
 
 @cache
 def _accepts_args(fn: Any) -> frozenset[str]:
-    """The keyword arguments a game's `prepare` accepts (`lexicon`, `name`)."""
+    """The keyword arguments a game's `split` or `prepare` accepts (`lexicon`, `name`)."""
     import inspect
 
     return frozenset(inspect.signature(fn).parameters)
-
-
-@cache
-def _takes_name(split: Any) -> bool:
-    """Whether a game's splitter accepts the card's own name (`split(text, name=...)`)."""
-    import inspect
-
-    return "name" in inspect.signature(split).parameters
 
 
 def _parse_line(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared,

@@ -8,14 +8,15 @@ the library thread; no Textual here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Group
 from rich.text import Text
 
-from judge.errors import JudgeError
+from judge.cards.model import Card
+from judge.errors import JudgeError, UnknownCard
 from judge.tui.card_view import marked_text, rulings_text
 
 STATUS_STYLE = {"executed": "green", "not executed": "yellow", "not parsed": "red"}
@@ -56,9 +57,31 @@ def _rulings(game: str, number: str) -> tuple[Any, ...]:
         return ()
 
 
-def card_detail(game: str, ref: str, local: Mapping[str, Any] | None, card_game: str | None = None) -> CardDetail:
-    """The detail of a card reference: an ad-hoc card of the board (`local`), else a real card (of
-    `card_game`'s printings: a Standard board plays Saga's)."""
+def find_printed(text: str, printings: Sequence[str]) -> Card:
+    """A real card of a board's printings (the engine's profile value, in order): the first with
+    exactly that number, else the first found by name; UnknownCard (or BadInput) when none is."""
+    from judge.cards.db import find_card
+
+    found: list[Card] = []
+    error: JudgeError | None = None
+    for game in printings:
+        try:
+            card = find_card(text, game=game)
+        except JudgeError as exc:
+            error = error or exc
+            continue
+        if card.number.upper() == text.strip().upper():
+            return card
+        found.append(card)
+    if found:
+        return found[0]
+    raise error or UnknownCard(f"no card {text!r}")
+
+
+def card_detail(game: str, ref: str, local: Mapping[str, Any] | None,
+                printings: Sequence[str] | None = None) -> CardDetail:
+    """The detail of a card reference: an ad-hoc card of the board (`local`), else a real card of
+    the board's `printings` (a Standard board reads its own, then Saga's)."""
     from judge.engine.support import card_status
 
     base = str(ref).split("#", 1)[0]
@@ -69,9 +92,7 @@ def card_detail(game: str, ref: str, local: Mapping[str, Any] | None, card_game:
                           None, ("an ad-hoc card of this board: no official rulings",))
     number = str(local) if isinstance(local, str) else str((local or {}).get("number") or base)
     try:
-        from judge.cards.db import find_card
-
-        card = find_card(number, game=card_game or game)
+        card = find_printed(number, printings or (game,))
     except JudgeError:
         return CardDetail(f"{base}", notes=("not a card of the database (an unknown card)",))
     if card.number.upper() != number.upper():

@@ -15,18 +15,17 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, TextArea
 from textual.widgets.option_list import Option
 
 from judge.tui.board_profiles import PLAYERS, BoardProfile
 from judge.tui.board_yaml import Problem
-from judge.tui.dialogs import DIALOG_CSS
+from judge.tui.dialogs import DIALOG_CSS, Dialog, set_or_cancel
 
 Completer = Callable[[str], Awaitable[list[Any]]]
 
 
-class AddCardDialog(ModalScreen[dict[str, Any] | None]):
+class AddCardDialog(Dialog[dict[str, Any] | None]):
     """Player, zone, a card (number or name, completed from the database; or ad-hoc YAML), and for the
     field its cores or damage and its state."""
 
@@ -38,7 +37,6 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
     AddCardDialog Horizontal#field-options { width: 2fr; }
     AddCardDialog OptionList#matches { height: auto; max-height: 8; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#card"
 
     def __init__(self, prof: BoardProfile, complete: Completer, player: str = "A", zone: str = "field") -> None:
@@ -121,11 +119,8 @@ class AddCardDialog(ModalScreen[dict[str, Any] | None]):
                                       "state": self.query_one("#state", Select).value},
         })
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class TurnDialog(ModalScreen[dict[str, Any] | None]):
+class TurnDialog(Dialog[dict[str, Any] | None]):
     """The turn number, the turn player and the step / phase (and FFTCG's priority), from lists."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TurnDialog") + """
@@ -133,7 +128,6 @@ class TurnDialog(ModalScreen[dict[str, Any] | None]):
     TurnDialog Input { width: 12; }
     TurnDialog Select { width: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, prof: BoardProfile, turn: Mapping[str, Any]) -> None:
         super().__init__()
@@ -154,9 +148,7 @@ class TurnDialog(ModalScreen[dict[str, Any] | None]):
                 yield Select([(f"{p} has priority", p) for p in PLAYERS],
                              value=str(self.turn.get(self.prof.priority_key) or self.turn.get("player", "A")),
                              allow_blank=False, id="priority")
-            with Horizontal():
-                yield Button("Set", variant="primary", id="set")
-                yield Button("Cancel", id="cancel")
+            yield set_or_cancel()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#set")
@@ -172,12 +164,8 @@ class TurnDialog(ModalScreen[dict[str, Any] | None]):
             out["priority"] = self.query_one("#priority", Select).value
         self.dismiss(out)
 
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class PlayerDialog(ModalScreen[dict[str, Any] | None]):
+class PlayerDialog(Dialog[dict[str, Any] | None]):
     """A player's numbers (life, reserve, deck …) typed, and where the soul core is, from a list."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="PlayerDialog") + """
@@ -185,7 +173,6 @@ class PlayerDialog(ModalScreen[dict[str, Any] | None]):
     PlayerDialog Input { width: 1fr; }
     PlayerDialog Label.field { width: 14; padding: 1 0 0 0; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, prof: BoardProfile, player: str, values: Mapping[str, Any],
                  choices: Mapping[str, list[str]]) -> None:
@@ -205,9 +192,7 @@ class PlayerDialog(ModalScreen[dict[str, Any] | None]):
                     current = str(self.values.get(key) or options[0])
                     yield Select([(o, o) for o in options], value=current if current in options else options[0],
                                  allow_blank=False, id=f"c-{key}")
-            with Horizontal():
-                yield Button("Set", variant="primary", id="set")
-                yield Button("Cancel", id="cancel")
+            yield set_or_cancel()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#set")
@@ -224,12 +209,8 @@ class PlayerDialog(ModalScreen[dict[str, Any] | None]):
             out[key] = self.query_one(f"#c-{key}", Select).value
         self.dismiss(out)
 
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class YamlDialog(ModalScreen[str | None]):
+class YamlDialog(Dialog[str | None]):
     """Edit YAML (the whole board, or one action); ctrl+s applies, Escape cancels.
 
     With `check`, the text is checked before the dialog closes: a problem is shown under the text
@@ -241,10 +222,7 @@ class YamlDialog(ModalScreen[str | None]):
     YamlDialog TextArea { height: 1fr; }
     YamlDialog #problem { color: $error; height: auto; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "apply", "Apply", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "apply", "Apply", priority=True)]
 
     def __init__(self, title: str, text: str,
                  check: Callable[[str], Awaitable[Problem | None]] | None = None) -> None:
@@ -281,8 +259,6 @@ class YamlDialog(ModalScreen[str | None]):
             area.move_cursor((problem.line - 1, max(0, problem.column - 1)))
         area.focus()
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def _has_yaml_highlighting() -> bool:

@@ -113,11 +113,18 @@ class BoardSession:
         return profile(self.game)
 
     @property
-    def card_game(self) -> str:
-        """Whose printed cards a board of this game takes (the engine's choice: Standard plays Saga's)."""
-        from judge.engine.cards import CARD_GAME
+    def printings(self) -> tuple[str, ...]:
+        """Whose printed cards a board of this game names, in lookup order (the engine's profile value:
+        Standard reads its own, then Saga's)."""
+        from judge.engine.core import rules_for
 
-        return CARD_GAME.get(self.game, self.game)
+        return tuple(rules_for(self.game).printings)
+
+    def find_card(self, text: str) -> Any:
+        """A real card of the game's printings (judge.tui.board_card.find_printed)."""
+        from judge.tui.board_card import find_printed
+
+        return find_printed(text, self.printings)
 
     def mark_saved(self) -> None:
         """Remember the board as it is now: quitting asks first only when it has changed since."""
@@ -245,9 +252,7 @@ class BoardSession:
         elif isinstance(local, str | Mapping) or any(ch.isdigit() for ch in base):
             number = local if isinstance(local, str) else (local or {}).get("number", base)
             try:
-                from judge.cards.db import find_card
-
-                card = find_card(str(number), game=self.card_game)
+                card = self.find_card(str(number))
                 if card.number.upper() == str(number).upper():
                     found = (card.name, card.type)
             except JudgeError:
@@ -257,9 +262,7 @@ class BoardSession:
 
     def card_number(self, text: str) -> str:
         """A real card's number from what a judge typed (its number or its name, fuzzy)."""
-        from judge.cards.db import find_card
-
-        card = find_card(text, game=self.card_game)
+        card = self.find_card(text)
         self.names[card.number] = (card.name, card.type)
         return card.number
 

@@ -271,7 +271,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         app: Any = self.app
         game = self.session.game
         local = (self.session.data.get("cards") or {}).get(ref.split("#", 1)[0])
-        found = await app.ask(app.library.run(card_detail, game, ref, local, self.session.card_game))
+        found = await app.ask(app.library.run(card_detail, game, ref, local, self.session.printings))
         if found is not FAILED:
             self.query_one("#board-clause-text", Static).update(detail_renderable(found))
 

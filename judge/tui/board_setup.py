@@ -74,7 +74,7 @@ class SetupMixin:
         from judge.tui.card_complete import complete
 
         lib = self.app.library
-        found = await self.app.ask(lib.run(complete, text, self.session.card_game, db_path=lib.db_path))
+        found = await self.app.ask(lib.run(complete, text, self.session.printings, db_path=lib.db_path))
         return [] if found is FAILED else found
 
     def _add_done(self, spec: dict[str, Any] | None) -> None:

@@ -8,6 +8,7 @@ kept; a card import while the app runs is seen after `forget()`. Runs on the lib
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,8 +71,9 @@ def _ranked(text: str, cards: list[tuple[str, str]], limit: int) -> list[tuple[s
     return out[:limit]
 
 
-def complete(text: str, game: str, limit: int = 8, db_path: Path | None = None) -> list[Match]:
-    """The cards of a game that what was typed may mean, best first (empty for ad-hoc YAML)."""
+def complete(text: str, game: str | Sequence[str], limit: int = 8, db_path: Path | None = None) -> list[Match]:
+    """The cards of a game (or of a board's printings, in order) that what was typed may mean, best
+    first (empty for ad-hoc YAML)."""
     import json
 
     from judge import store
@@ -80,12 +82,16 @@ def complete(text: str, game: str, limit: int = 8, db_path: Path | None = None) 
     text = text.strip()
     if not text or text.startswith("{"):
         return []
-    picked = _ranked(text, _names(game, db_path), limit)
+    owner: dict[tuple[str, str], str] = {}
+    for g in (game,) if isinstance(game, str) else game:
+        for c in _names(g, db_path):
+            owner.setdefault(c, g)
+    picked = _ranked(text, list(owner), limit)
     conn = store.connect(ensure_cards(db_path))
     try:
         out = []
         for number, name in picked:
-            rows: Any = store.card_rows(conn, number, game)
+            rows: Any = store.card_rows(conn, number, owner[(number, name)])
             data = json.loads(rows[0]["data"]) if rows else {}
             out.append(Match(number, name, str(data.get("type") or ""), tuple(data.get("colors") or ())))
         return out

@@ -1,16 +1,20 @@
-"""Small modal dialogs shared by the screens: ask for a line of text, or pick one of a list."""
+"""Small modal dialogs shared by the screens: ask for a line of text, or pick one of a list; and
+what every dialog shares (Escape or Cancel closes it with None; a form ends with Set / Cancel)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
+
+R = TypeVar("R")
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -22,11 +26,25 @@ DIALOG_CSS = """
 """
 
 
-class PromptDialog(ModalScreen[str | None]):
+class Dialog(ModalScreen[R]):
+    """A modal dialog that Escape, or its Cancel button (`#cancel`), closes with None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def set_or_cancel() -> Horizontal:
+    """The row a form dialog ends with: Set (`#set`, the dialog's own handler) and Cancel."""
+    return Horizontal(Button("Set", variant="primary", id="set"), Button("Cancel", id="cancel"))
+
+
+class PromptDialog(Dialog[str | None]):
     """One line of input: Enter returns it, Escape returns None."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="PromptDialog")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#prompt"
 
     def __init__(self, title: str, placeholder: str = "", value: str = "", *, id: str | None = None) -> None:
@@ -45,15 +63,11 @@ class PromptDialog(ModalScreen[str | None]):
         value = event.value.strip()
         self.dismiss(value or None)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class PickDialog(ModalScreen[str | None]):
+class PickDialog(Dialog[str | None]):
     """Pick one of a list of (id, label) choices; Escape cancels."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="PickDialog")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, choices: list[tuple[str, str]], current: str | None = None) -> None:
         super().__init__()
@@ -75,6 +89,3 @@ class PickDialog(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

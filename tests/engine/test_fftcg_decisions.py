@@ -109,3 +109,33 @@ def test_an_answer_to_a_choice_the_board_decides_is_set_aside_with_a_note() -> N
                  [{"card": "b1", "zone": "break"}])
     assert result.ok, result.why
     assert not result.refusals and any("set aside" in t.step.text for t in result.steps)
+
+
+def test_10_1_3_1_which_forward_blocks_is_the_defenders_answer_a_scenario_can_name() -> None:
+    """The block declaration is a decision of kind `answer` (one of the options, or none): a scenario may
+    say `decision: answer` beside its choose:, and expect that kind."""
+    result = run({"A": {"field": [{"id": "a1", "card": "lancer"}]}, "B": {"field": [{"id": "b1", "card": "brute"}]}},
+                 [{"player": "A", "attack": "a1"}, {"player": "B", "choose": "b1", "decision": "answer"}],
+                 [{"decision": 0, "player": "B", "kind": "answer", "options": ["b1", "none"]},
+                  {"card": "a1", "zone": "break"}, {"card": "b1", "zone": "field"}], phase="attack")
+    assert result.ok, result.why
+    assert not result.mismatches
+
+
+def test_every_kind_of_fftcg_decision_is_one_a_scenario_can_name() -> None:
+    from judge.engine.core import DECISION_KINDS
+    from judge.engine.fftcg.log import KINDS
+
+    assert set(KINDS.values()) <= set(DECISION_KINDS), set(KINDS.values()) - set(DECISION_KINDS)
+
+
+def test_the_answers_offered_to_a_block_declaration_say_which_decision_they_answer() -> None:
+    """A scenario saved from the legal actions keeps `decision: answer` beside each choose: (docs/scenarios.md)."""
+    data = {"game": "fftcg", "title": "t", "cards": CARDS, "turn": {"number": 3, "player": "A", "phase": "attack"},
+            "players": {"A": {"field": [{"id": "a1", "card": "lancer"}]}, "B": {"field": [{"id": "b1", "card": "brute"}]}},
+            "actions": [{"player": "A", "attack": "a1"}], "expect": []}
+    scenario = scenario_from_data(data, "test")
+    state = run_scenario(scenario).state
+    chooses = [a.raw for a in scenario.rules.legal_actions(state) if "choose" in a.raw]
+    assert {str(a["choose"]) for a in chooses} >= {"b1"}
+    assert chooses and all(a.get("decision") == "answer" for a in chooses), chooses

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.notifications import Notification, Notify
 from textual.widgets import Input, OptionList
 
 from judge.errors import FileRefused, LimitExceeded
@@ -86,13 +87,28 @@ async def prompt(pilot, key: str, text: str) -> None:
     await pilot.pause()
 
 
-def said(app: JudgeApp, words: str) -> bool:
-    return any(words in n.message for n in app._notifications)
+class RecordingApp(JudgeApp):
+    """The app, keeping every notification it showed. Textual drops a notification from
+    `app._notifications` once its timeout has passed on the wall clock, so a slow run (a loaded
+    machine) would lose the early refusals before the test counts them."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: list[Notification] = []
+
+    def _on_notify(self, event: Notify) -> None:
+        self.shown.append(event.notification)
+        super()._on_notify(event)
+
+
+def said(app: RecordingApp, words: str) -> int:
+    """How many notifications so far said these words."""
+    return sum(words in n.message for n in app.shown)
 
 
 async def test_the_board_opens_saves_and_exports_only_inside_the_folder(folder: Path, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
-    app = JudgeApp("bss", remember=False)
+    app = RecordingApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await pilot.app.workers.wait_for_complete()
@@ -109,14 +125,14 @@ async def test_the_board_opens_saves_and_exports_only_inside_the_folder(folder: 
             assert not outside.exists()
             await prompt(pilot, key, name)
             assert (folder / name).is_file()
-    assert sum("is outside" in n.message for n in app._notifications) == 5
+    assert said(app, "is outside") == 5
 
 
 async def test_with_files_off_nothing_is_opened_saved_exported_or_imported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV, "none")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    app = JudgeApp("bss", remember=False)
+    app = RecordingApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await pilot.app.workers.wait_for_complete()
@@ -129,7 +145,6 @@ async def test_with_files_off_nothing_is_opened_saved_exported_or_imported(
         await pilot.pause()
         app.screen.query_one("#card-hits", OptionList).focus()
         await prompt(pilot, "i", str(BATTLE))
-        assert sum("files are off in this web session" in n.message for n in app._notifications) == 4
-        assert all(n.title == "Not allowed in this session" for n in app._notifications
-                   if "files are off" in n.message)
+        assert said(app, "files are off in this web session") == 4
+        assert all(n.title == "Not allowed in this session" for n in app.shown if "files are off" in n.message)
     assert not (tmp_path / "saved.yaml").exists() and not (tmp_path / "ruling.md").exists()

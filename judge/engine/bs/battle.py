@@ -41,6 +41,9 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
                          "attack", "battle.declare")
     if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
+    from judge.engine.bs import first_attack
+
+    first_attack.check(ctx, action.player, action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     defender = s.opponent(action.player)
     ctx.set(battle=Battle(attacker=action.card, window="flash_pre", priority=defender))
@@ -127,6 +130,9 @@ def block(ctx: Ctx, action: A.Block) -> None:
     ok, reason, concept = keywords.can_block(ctx.state, action.card, b.attacker)
     if not ok:
         raise ctx.refuse(reason, concept, "battle.block")
+    from judge.engine.bs.keyword_level import note_unmet
+
+    note_unmet(ctx, b.attacker)          # "your spirits with 【X】 cannot be blocked …" not yet active (10-13-1)
     fc = ctx.state.field_card(action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     ctx.set(battle=replace(ctx.state.battle, blocker=action.card, window="flash_post", priority=defender,

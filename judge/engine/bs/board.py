@@ -123,11 +123,11 @@ def card_def_from(card: Card, key: str, game: str, where: str) -> CardDef:
 def card_def(key: str, raw: Any, game: str, where: str) -> CardDef:
     """A CardDef from a scenario's `cards:` entry (a mapping, a real card number, or {number: N})."""
     if isinstance(raw, str):
-        return card_def_from(resolve_card(raw, game, where), key, game, where)
+        return card_def_from(resolve_card(raw, profile(game).printings, where), key, game, where)
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a card is a mapping (name, type, cost, …) or a card number")
     if raw.get("number"):
-        return card_def_from(resolve_card(str(raw["number"]), game, where), key, game, where)
+        return card_def_from(resolve_card(str(raw["number"]), profile(game).printings, where), key, game, where)
     return card_def_from(adhoc_card(key, raw, game, where), key, game, where)
 
 

@@ -54,11 +54,14 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.core_skip": ("6-3-3",),
     "turn.draw": ("6-4-2",),
     "turn.refresh": ("6-5-2",),
+    "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("6-6-1-2-1",),
     "turn.main_end": ("6-6-1-2-5",),
     "turn.burst_per_turn": ("6-6-1-2-2",),
     "turn.move_cores": ("6-6-1-2-3",),
     "turn.attack": ("6-7-3-2",),
+    "turn.step_start": ("6-7-3-1",),      # "at the start of the step" (the attack step's)
+    "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
     "turn.attack_skip": ("6-7-2",),
     "turn.second_main": (),
     "turn.second_main_skip": (),
@@ -68,6 +71,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "battle.order": ("7-1",),
     "battle.declare": ("7-1-1-1",),
     "battle.when_attacks": ("7-1-1-2", "10-11-1"),
+    "battle.when_attacks_or_blocks": ("10-11-2",),
     "battle.flash_pre": ("7-1-2-1",),
     "battle.block": ("7-1-3-1",),
     "battle.when_blocks": ("7-1-3-2", "10-11-1"),
@@ -97,6 +101,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.substitution_one": ("8-9-3",),
     "effect.last_state": ("8-10-1",),
     "effect.cost": ("8-4-2-3", "8-4-2-4"),
+    "effect.additional_cost": ("8-4-2-2",),
     "effect.then": (),
     "effect.if": (),
     "effect.area_info": ("8-8-1-5",),
@@ -127,8 +132,10 @@ SAGA: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": ("6-6-1-2-2", "3-8-1"),
     "burst.activate": ("10-9-2", "10-9-4"),
+    "burst.condition": ("10-9-1",),
     # do
     "do.draw": ("4-5-2", "4-5-3"),
+    "do.not_draw": ("4-5-1",),      # a card put from the deck into the hand otherwise than by drawing
     "do.discard": ("10-2-1",),
     "do.refresh": ("10-3-1",),
     "do.refresh_heavy": (),
@@ -145,6 +152,8 @@ SAGA: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("8-1-5-1",),
     "do.when_deployed": ("8-1-5-1",),
     "do.with_keyword": ("10-13-1",),
+    "effect.with_effect": ("10-13-1",),
+    "do.with_keyword_elsewhere": ("10-13-2",),
     # manage
     "manage.checkpoint": ("4-7-2", "9-1-2-2"),
     "manage.insufficient": ("9-3-2",),
@@ -243,11 +252,14 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.core_skip": ("7-3-3",),
     "turn.draw": ("7-4-2",),
     "turn.refresh": ("7-5-2",),
+    "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("7-6-1-2-1",),
     "turn.main_end": ("7-6-1-2-4",),
     "turn.burst_per_turn": (),
     "turn.move_cores": ("7-6-1-2-2",),
     "turn.attack": ("7-7-3-2",),
+    "turn.step_start": ("7-7-3-1",),
+    "battle.attack_first": (),
     "turn.attack_skip": ("7-7-2",),
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
@@ -257,6 +269,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "battle.order": ("8-1",),
     "battle.declare": ("8-1-1-1",),
     "battle.when_attacks": ("8-1-1-2", "12-2-1-7-1"),
+    "battle.when_attacks_or_blocks": (),   # Standard states no "attacks or blocks" comparison
     "battle.flash_pre": ("8-1-2-1",),
     "battle.block": ("8-1-3-1",),
     "battle.when_blocks": ("8-1-3-2", "12-2-1-9-1"),
@@ -286,6 +299,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.substitution_one": ("9-1-8-1-2", "9-1-8-1-3"),
     "effect.last_state": ("10-2-2-2",),
     "effect.cost": ("9-1-6-2",),
+    "effect.additional_cost": (),       # the Standard CR has no additional costs: cites nothing
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),
     "effect.area_info": (),
@@ -316,8 +330,10 @@ STANDARD: dict[str, tuple[str, ...]] = {
     # burst
     "burst.set": (),
     "burst.activate": (),
+    "burst.condition": (),
     # do
     "do.draw": ("5-6-2", "5-6-3"),
+    "do.not_draw": ("5-6-1",),
     "do.discard": ("5-13-1",),
     "do.refresh": ("5-14-1",),
     "do.refresh_heavy": ("5-14-2",),
@@ -334,6 +350,8 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "do.when_summoned": ("12-2-1-6-1",),
     "do.when_deployed": ("12-2-1-11-1",),
     "do.with_keyword": ("12-1-3",),
+    "effect.with_effect": (),   # Standard has no clause on "with a … effect" and levels
+    "do.with_keyword_elsewhere": (),     # Standard has no clause on keywords of cards off the field
     # manage
     "manage.checkpoint": ("10-1-2",),
     "manage.insufficient": ("3-2-5-4", "5-11-1", "10-2-2-1"),

@@ -32,9 +32,13 @@ def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return (not value) if value is not None and getattr(cond, "negated", False) else value
 
 
+#: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
+PARTLY: dict[str, Callable[[Condition], bool]] = {}
+
+
 def decidable(cond: Condition) -> bool:
     """Whether the engine has an entry for this kind of condition (coverage asks this)."""
-    return cond.kind in CONDITIONS
+    return cond.kind in CONDITIONS and PARTLY.get(cond.kind, lambda c: True)(cond)
 
 
 def _count_threshold(sel: Selector) -> Threshold | None:
@@ -127,6 +131,8 @@ def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
         return None
     if sel.zone == "revealed":
         return list(ctx.revealed)
+    if sel.zone == "deck_top" and ctx.discarded:     # "discard the top card of your deck. If it is …"
+        return list(ctx.discarded)
     if sel.self_ref:
         return [ctx.revealed[-1]] if ctx.revealed else [item.source]
     if sel.state in ("attacking", "blocking"):
@@ -293,3 +299,7 @@ def describe(cond: Condition) -> str:
 
 
 __all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]
+
+
+from judge.engine.bs import during as _during  # noqa: E402,F401  (registers the "during" condition)
+from judge.engine.bs import happened as _happened  # noqa: E402,F401  (registers the "happened" conditions)

@@ -108,6 +108,7 @@ class _View:
         self.revealed: list[str] = []
         self.destroyed: dict[str, dict] = {}
         self.discarded: list[str] = []
+        self.core_moves: list[tuple[str, str, int, bool]] = []
         self.profile = profile(state.game)
 
 

@@ -77,6 +77,7 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
 
 def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
     """Put n cores (the soul core among them if `soul`) into a player's area or onto a card id."""
+    ctx.core_moves.append((who, where, n, soul))      # what the resolving effect placed ("with this effect")
     state = ctx.state
     if soul:
         p = state.players[who]
@@ -92,6 +93,9 @@ def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
         return
     p = state.players[who]
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) + n}))
+    from judge.engine.bs.core_events import placed
+
+    placed(ctx, who, where, n + (1 if soul else 0))
 
 
 def _which(ctx: Ctx, owner: str, where: str, n: int, eff: ast.MoveCores, dst: str, item: Work) -> bool:
@@ -124,6 +128,15 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         return
     if src == "field_or_reserve":
         _from_field_or_reserve(ctx, eff, item, mover, dst, dst_opp)
+        return
+    from judge.engine.bs import distribute, subjects
+
+    if distribute.applies(eff, src, dst):           # "place any number of cores onto them"
+        distribute.spread(ctx, eff, item, ctx.state.opponent(mover) if src_opp else mover, src)
+        return
+    if src == "spirit" and eff.source_target is not None and subjects.names_subjects(eff.source_target, item) \
+            and dst in ("spirit", "this"):     # "the destroyed spirit's cores": where the event put them
+        subjects.move_their_cores(ctx, eff, item, _dest_card(ctx, eff, item, dst))
         return
     sources = _sources(ctx, eff, item, src, src_opp, mover)
     dest_card = _dest_card(ctx, eff, item, dst)
@@ -206,8 +219,9 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     from judge.engine.bs import conditions
     from judge.engine.bs.watch import matches_facts
 
-    if per.state == "discarded":
-        return len(ctx.discarded)
+    if per.state in ("discarded", "discarded_by_this_effect"):     # the cards this effect discarded
+        loose = ast.Selector(**{**per.__dict__, "state": None, "zone": None, "count": 1})
+        return sum(1 for c in ctx.discarded if select.matches(ctx.state, c, loose, item.source))
     if per.state in ("destroyed", "destroyed_by_this_effect"):
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,

@@ -25,6 +25,11 @@ class Ctx(Context[State]):
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
+        self.drawn: dict[str, int] = {}         # cards drawn by the current item, per player (draws.py)
+        self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it
+        self.cores_placed: set[tuple[str, str]] | None = None   # arrivals held as one event (core_events)
+        self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
+        self.item: Any = None                   # the waiting effect now resolving (its event's cards: subjects.py)
 
     @property
     def game(self) -> str:

@@ -148,6 +148,7 @@ CONSTANT_TIMINGS: dict[str | None, Any] = {
     "during_opponents_end_step": lambda s, src, mine, step: not mine and step == "end",
     "during_your_start_step": lambda s, src, mine, step: mine and step == "start",
     "during_your_core_step": lambda s, src, mine, step: mine and step == "core",
+    "during_your_draw_step": lambda s, src, mine, step: mine and step == "draw",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import conditions, continuous, cores, derive, management, select
+from judge.engine.bs import conditions, continuous, cores, derive, management, select, subjects
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, Work, with_player
 from judge.engine.kernel.registry import Registry
@@ -21,8 +21,52 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
-    for eff in item.effects:
-        apply(ctx, eff, item)
+    ctx.item = item
+    apply_all(ctx, item.effects, item)
+
+
+def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
+    """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
+    (8-4); destructions over several selections of one directive happen together (10-1-3)."""
+    i = 0
+    while i < len(effects):
+        eff = effects[i]
+        if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
+            from judge.engine.bs.costs import pay_to
+
+            pay_to(ctx, eff.effects, effects[i + 1:i + 2], item)
+            i += 2
+            continue
+        n = _one_destruction(effects, i)
+        if n > 1:
+            _destroy_together(ctx, effects[i:i + n], item)
+        else:
+            apply(ctx, eff, item)
+        i += max(n, 1)
+
+
+def _one_destruction(effs: tuple, i: int) -> int:
+    """How many Destroy nodes from `i` are one directive over several selections ("select X. Then,
+    select Y. Destroy both."): the grammar gives each selection its node, all from the same words."""
+    first = effs[i]
+    if not isinstance(first, ast.Destroy) or first.span is None:
+        return 1
+    n = 1
+    while i + n < len(effs) and isinstance(effs[i + n], ast.Destroy) and effs[i + n].span == first.span:
+        n += 1
+    return n
+
+
+def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
+    """Every selection is made first, then the cards are destroyed at the same time (10-1-3)."""
+    from judge.engine.bs import no_trigger
+
+    ids = [cid for eff in group for cid in
+           subjects.targets(ctx, eff.target, item)]
+    if ids:
+        ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
@@ -40,15 +84,22 @@ def executable(node: object) -> bool:
 
 @effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    from judge.engine.bs import no_trigger
+
+    ids = subjects.targets(ctx, eff.target, item)
     if ids:
-        management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
 @effect(ast.Draw, concepts=("do.draw",))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
+    from judge.engine.bs.draws import record
+
     for who in select.whose(item.controller, eff.player, ctx.state):
+        before = len(ctx.state.players[who].hand)
         draw(ctx, who, eff.count)
+        record(ctx, who, len(ctx.state.players[who].hand) - before)
 
 
 def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
@@ -74,10 +125,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                 ctx.revealed.remove(cid)
             ctx.log(f"{who} discards the revealed card(s)", "do.discard")
             continue
-        if eff.target is not None and eff.target.zone == "deck":
+        if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
             k = min(eff.count, len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
-            ctx.log(f"{who} discards {k} card(s) from the top of the deck", "do.discard")
+            ctx.discarded += list(p.deck[:k])
+            shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
+            ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
+                    "do.discard", *(() if k == eff.count else ("rules.impossible",)))
             continue
         cards = _discarded(ctx, eff, item, who)
         if cards is None:
@@ -92,9 +146,13 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
 def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
     """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
     (of that many, or any number when the text says so), among the cards the text allows."""
+    from judge.engine.bs.costs import waiting
+
+    gone = waiting(ctx.state, item)          # a magic card being used is not among the hand's cards (10-8-7)
     p = ctx.state.players[who]
     sel = eff.target
-    cands = list(p.hand) if sel is None else [c for c in p.hand if select.matches(
+    hand = [c for c in p.hand if c not in gone]
+    cands = hand if sel is None else [c for c in hand if select.matches(
         ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
     any_number = sel is not None and sel.up_to and not eff.count
     n = eff.count
@@ -145,7 +203,7 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
                 "rules.impossible")
         return
-    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+    for cid in subjects.targets(ctx, eff.target, item):
         orient(ctx, cid, eff.state)
 
 
@@ -163,7 +221,7 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
             return
         amount = eff.amount * n
         ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
@@ -184,7 +242,7 @@ def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         d = ctx.state.card_def(cid)
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
@@ -200,7 +258,10 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     from judge.engine.bs import keywords, triggers
 
     b = ctx.state.battle
-    if b is None or b.attacker != item.source or b.blocker is not None:
+    # the attacker is the effect's own spirit, or the spirit whose attack an effect watching it saw
+    ours = b is not None and (b.attacker == item.source or (
+        isinstance(item.param, list | tuple) and b.attacker in item.param))
+    if b is None or not ours or b.blocker is not None:
         ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
         return
     ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
@@ -217,14 +278,14 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if fc is not None and fc.orientation == Orientation.REFRESHED:
         management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     ctx.set(battle=replace(ctx.state.battle, blocker=target, window="flash_post", priority=defender, passes=0))
-    ctx.log(f"{name_of(ctx.state, item.source)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
+    ctx.log(f"{name_of(ctx.state, b.attacker)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
             "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
     triggers.fire(ctx, "blocks", target)
     from judge.engine.bs.watch import watch
 
     watch(ctx, "when_blocks", [target])
-    watch(ctx, "when_blocked", [item.source])
-    keywords.trigger(ctx, "blocked", attacker=item.source, blocker=target)
+    watch(ctx, "when_blocked", [b.attacker])
+    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
 @effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
@@ -236,7 +297,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
         set_cost(ctx, eff, item)
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
         if colour is not None and eff.purpose == "cost_reduction":
@@ -269,14 +330,21 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
-        from judge.engine.bs import zones
+    from judge.engine.bs import subjects, zones
 
+    if subjects.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
+        if eff.dest not in zones.DESTS:
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            return
+        for cid in subjects.subjects(ctx, eff.target, item):
+            zones.place(ctx, cid, eff.dest)
+        return
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
         if eff.target.self_ref:     # "put it into your hand": the card just revealed
             eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
         zones.move_from_pile(ctx, eff, item)
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
@@ -291,7 +359,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 
 @effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         if eff.keyword is None and eff.ability is not None:
             management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
@@ -311,7 +379,7 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
 
 @effect(ast.LoseEffects, concepts=("effect.duration",))
 def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
-    for cid in select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label):
+    for cid in subjects.targets(ctx, eff.target, item):
         management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
                            source=item.source, controller=item.controller)
         what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
@@ -320,6 +388,13 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
+    from judge.engine.bs import no_trigger
+
+    if no_trigger.applied_with(ctx, eff, item):
+        return
+    if no_trigger.is_bar(eff):      # read from constant abilities on the field (no_trigger.py), not resolved
+        ctx.unmodelled(f"{item.label}: stopping \"When Destroyed\" effects for a duration")
+        return
     if eff.target is None:
         from judge.engine.bs import life
 
@@ -333,7 +408,7 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=eff.duration,
                            source=item.source, controller=item.controller)
@@ -424,7 +499,13 @@ def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
 
 @effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
-    """Effects in written order; after "Then," the rest happens even if the first part could not."""
+    """Effects in written order; after "Then," the rest happens even if the first part could not;
+    "X to Y": X is a cost paying for Y (8-4, costs.py)."""
+    if eff.connector == "to":
+        from judge.engine.bs.costs import pay_to
+
+        pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
+        return
     for i, e in enumerate(eff.effects):
         if i and eff.connector == "then":
             management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
@@ -456,6 +537,11 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     if eff.player is not None and eff.player != ast.Player.YOU:
         ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
         return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
+        return
     yes = _may(ctx, item)
     if not yes:
         ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
@@ -471,4 +557,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
 
 
 
+from judge.engine.bs import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
+from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
+from judge.engine.bs import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

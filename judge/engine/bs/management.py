@@ -69,6 +69,9 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
             players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
                                                    for c in pl.field))
     ctx.state = replace(state, mods=mods, players=players)
+    from judge.engine.bs.core_events import placed
+
+    placed(ctx, ctrl, "reserve", fc.cores)
     moved = f"{fc.cores} core(s)" + (" and the soul core" if soul_here else "")
     where = {"trash": "the trash", "hand": "the hand", "deck_top": "the top of the deck",
              "deck_bottom": "the bottom of the deck", "removed": "the removed area", "gone": "out of the game"}
@@ -128,8 +131,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
                     "do.destroy", "manage.pending")
         else:
             ctx.log(f"{name_of(ctx.state, cid)} is destroyed", "do.destroy")
-    for cid in done:
-        leave_field(ctx, cid, "trash")
+    from judge.engine.bs.core_events import together
+
+    with together(ctx):          # the cores of cards destroyed together arrive as one event (10-1-3-4)
+        for cid in done:
+            leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
@@ -142,7 +148,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
-            triggers.fire_burst(ctx, victim, "spirit_destroyed")
+            from judge.engine.bs.no_trigger import barred
+
+            if barred(ctx, victim, {"controller": victim}) is None:
+                triggers.fire_burst(ctx, victim, "spirit_destroyed")
     return done
 
 

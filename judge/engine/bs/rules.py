@@ -15,6 +15,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import battle, board, summon, turn, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
+from judge.engine.bs.profile import profile
 from judge.engine.bs.state import State
 from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
 from judge.errors import ScenarioError
@@ -29,6 +30,7 @@ class BattleSpiritsRules:
         if game not in ("bss", "bs"):
             raise ValueError(game)
         self.game = game
+        self.printings = profile(game).printings
 
     # loading ---------------------------------------------------------------------------------
     def load_board(self, data: Mapping[str, Any], where: str) -> State:

@@ -7,9 +7,11 @@ cannot select (11-5-1). A fixed count with no more candidates than needed select
 
 from __future__ import annotations
 
-from judge.engine.bs import derive
+from dataclasses import replace
+
+from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import Orientation, State
+from judge.engine.bs.state import Orientation, State, Work
 from judge.text.ast import Player, Selector, Threshold
 
 OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
@@ -49,6 +51,8 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
         return derive.cores_on(state, fc) if fc else 0
     if t.stat == "symbols":
         return len(derive.symbols(state, cid))
+    if t.stat == "soul_cores":        # "with a Soul Core on it"
+        return 1 if derive.has_soul(state, cid) else 0
     return 0
 
 
@@ -68,6 +72,8 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if sel.other and cid == source:
         return False
     if sel.with_keyword and not derive.keyword(state, cid, sel.with_keyword):
+        return False
+    if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(state, cid, sel):
         return False
     fc = state.field_card(cid)
     if sel.state in ("attacking", "blocking"):
@@ -129,12 +135,37 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
     return out, shielded
 
 
+def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str) -> Selector:
+    """"Select one … for each …" (a `count_per` threshold): how many is that many times the number of
+    cards it counts (on the field, in a zone, or discarded by this effect)."""
+    per = next((t for t in sel.thresholds if t.stat == "count_per"), None)
+    if per is None or per.ref is None:
+        return sel
+    from judge.engine.bs.cores import per_count
+    from judge.engine.bs.state import Work
+
+    k = max(0, per_count(ctx, per.ref, Work(kind="effects", source=source or "", controller=controller,
+                                            label=label)))
+    n = k * per.value
+    ctx.log(f"{label}: {per.value} for each of the {k} card(s) it counts: {n} to select", "rules.text_order")
+    return replace(sel, count=n, thresholds=tuple(t for t in sel.thresholds if t is not per))
+
+
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
            chooser: str | None = None, concept: str | None = None) -> list[str]:
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
+    from judge.engine.bs import subjects
+
+    if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
+        return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
+    sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
+    if sel.has_effect or sel.lacks_effect:
+        effect_note(ctx, sel, cands, label)
     if sel.self_ref:
         return cands
     if sel.count is None and sel.up_to:
@@ -180,6 +211,27 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}",
             "effect.select_up_to" if sel.up_to else "effect.select")
     return picked
+
+
+def effect_note(ctx: Ctx, sel: Selector, cands: list[str], label: str) -> None:
+    """Say which cards meet a "with a … effect" / "with no effects" criterion, and why (the effects of
+    their current level, 10-13-1; an "attacks or blocks" effect counts for either, 10-11-2)."""
+    either = effect_criteria.uses_either(ctx.state, sel, cands)
+    ctx.log(f"{label}: the cards that meet its effect criterion (effects they have now): "
+            f"{', '.join(cands) or 'none'}", "effect.with_effect", "card.level_effects")
+    if either:
+        ctx.log(f"{', '.join(either)}: an effect worded for attacking or blocking counts as either",
+                "battle.when_attacks_or_blocks")
+
+
+def nothing_to_select(ctx: Ctx, node: object, item: Work) -> bool:
+    """Whether an effect node selects field cards and none can be selected (not even protected ones):
+    then it can do nothing (1-3-2), and a "you may" around it leaves no choice to make."""
+    sel = getattr(node, "target", None)
+    if not isinstance(sel, Selector) or sel.self_ref or sel.zone not in (None, "field") or sel.count is None:
+        return False
+    cands, shielded = candidates(ctx, sel, controller=item.controller, source=item.source)
+    return not cands and not shielded
 
 
 def _explicit(ctx: Ctx) -> bool:

@@ -144,6 +144,8 @@ class Work:
     cites: tuple[str, ...] = ()
     last: Any = None               # the source's last known facts (8-10-1)
     timing: str | None = None      # the effect's timing (when_summoned, when_destroyed, crush, …)
+    subject: Any = None            # a watching effect: the selector naming the cards the event happened to
+    subject_facts: Any = None      # … and those cards' last-known facts (id → facts, 8-10-1)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,10 +36,12 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
     out = []
     for name, p in state.players.items():
         for fc in p.field:
-            for _, ab in derive.active_abilities(state, fc.id):
+            for idx, ab in derive.active_abilities(state, fc.id):
                 cond = ab.condition
                 if cond is None or cond.kind != "would" or cond.event not in ("when_destroyed", "destroyed"):
                     continue
+                if "once_per_turn" in ab.restrictions and _once_key(state, fc.id, idx) in state.used:
+                    continue          # [Once per turn] (12-3-1-1): already used this turn
                 if ab.kind == AbilityKind.CONSTANT and not derive.constant_active(state, fc.id, ab):
                     continue
                 if not _applies_to(ctx, fc.id, name, cond, cid):
@@ -49,10 +51,25 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
                     parts = [ast.Conditional(condition=ast.Condition(kind="substitution", text=""),
                                              effects=ab.effects, instead=True)]
                 for eff in parts:
-                    if _holds(ctx, fc.id, name, eff):
+                    if _holds(ctx, fc.id, name, eff) and _affordable(ctx, fc.id, name, eff):
                         out.append((fc.id, eff))
                         break
     return out
+
+
+def _once_key(state: Any, src: str, idx: int) -> str:
+    return f"{state.turn}:{src}:{idx}"
+
+
+def _affordable(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
+    """A substitution whose cost cannot be paid in full cannot be used (8-4-2-3)."""
+    from judge.engine.bs.costs import payable
+
+    inner = eff.effects[0] if len(eff.effects) == 1 else None
+    if not isinstance(inner, ast.Optional) or inner.cost is None:
+        return True
+    item = Work(kind="effects", source=src, controller=ctrl, label=src)
+    return all(payable(ctx, e, item) is not False for e in inner.cost.effects)
 
 
 def _holds(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
@@ -120,12 +137,47 @@ def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = No
             *(("effect.substitution_one",) if len(options) > 1 else ()))
     from judge.engine.bs import effects
 
+    idx, about = _would_of(ctx, src, sub)
+    if idx is not None and "once_per_turn" in _restrictions(ctx, src, idx):
+        ctx.set(used=ctx.state.used | {_once_key(ctx.state, src, idx)})
     for e in (*cost, *inner):
         if isinstance(e, ast.Move) and e.dest == "field":
             _stay(ctx, cid, src, e)
+        elif isinstance(e, ast.Move) and about is not None and _same(e.target, about):
+            _move_it(ctx, cid, e)        # "return it to your hand instead": the card that would be destroyed
         else:
             effects.apply(ctx, e, item)
     return True
+
+
+def _would_of(ctx: Ctx, src: str, sub: ast.Conditional) -> tuple[int | None, ast.Selector | None]:
+    """(ability index, selector of the would-event) a substitution part belongs to ("one of your
+    Serpent spirits")."""
+    for idx, ab in derive.active_abilities(ctx.state, src):
+        if ab.condition is not None and ab.condition.kind == "would" and (
+                any(e is sub for e in ab.effects) or tuple(sub.effects) == tuple(ab.effects)):
+            return idx, ab.condition.selector
+    return None, None
+
+
+def _restrictions(ctx: Ctx, src: str, idx: int) -> tuple[str, ...]:
+    return next((ab.restrictions for i, ab in derive.active_abilities(ctx.state, src) if i == idx), ())
+
+
+def _same(a: ast.Selector, b: ast.Selector) -> bool:
+    """The grammar writes "it" as a copy of what it refers to: equal but for where it was written."""
+    from dataclasses import replace
+
+    return not a.self_ref and replace(a, span=None) == replace(b, span=None)
+
+
+def _move_it(ctx: Ctx, cid: str, e: ast.Move) -> None:
+    from judge.engine.bs import management
+
+    if e.dest not in ("hand", "deck_top", "deck_bottom", "removed", "trash"):
+        ctx.unmodelled(f"moving {cid} to {e.dest} instead of its destruction")
+        return
+    management.leave_field(ctx, cid, e.dest)
 
 
 def _stay(ctx: Ctx, cid: str, src: str, e: ast.Move) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import ascend, derive, management, symbols, triggers
+from judge.engine.bs import ascend, derive, happened, management, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, remove_from, succession
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
 from judge.engine.bs.payment import place_cores, take_cores
@@ -65,6 +65,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     if ascended is not None:
         ascend.remember(ctx, new_id, player, ascended)
+    happened.entered_from(ctx, new_id, zone, player)
     lv = derive.level(ctx.state, new_id)
     extra = ""
     if ctx.profile.common_effects and d.super_unleash and action.soul_core_on:

@@ -79,6 +79,10 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 
 
 def _restriction(e: ast.Restriction) -> Iterator[str]:
+    from judge.engine.bs import no_trigger
+
+    if no_trigger.is_bar(e):         # "'When Destroyed' effects … are not triggered" (no_trigger.py)
+        return
     if e.target is None or e.mode != "cannot" or e.action not in RESTRICTIONS:
         yield f"restriction {e.mode} {e.action}"
 

@@ -29,6 +29,8 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
+#: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).
+TIMING_CONCEPT: dict[str, tuple[str, ...]] = {"when_attacks_or_blocks": ("battle.when_attacks_or_blocks",)}
 #: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
 BY_OPPONENT = frozenset({"when_destroyed_by_opponent", "when_opponent_destroys_this_spirit"})
 #: Burst timings (10-9-1) and the event that meets each condition.
@@ -137,17 +139,43 @@ def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
     return holds
 
 
+def _event_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
+    """A condition about the triggering event that leads the text ("When Summoned: if you summon this
+    spirit from your hand, …") decides whether the effect activates (8-6-2); when it does not hold,
+    nothing activates, and a burst waiting for that effect to resolve has nothing to answer (10-9-1)."""
+    from judge.engine.bs import conditions, happened
+
+    cond = happened.activation_condition(ab)
+    if cond is None:
+        return True
+    holds = conditions.holds(ctx, cond, Work(kind="effects", source=cid, controller=ctrl, label=cid))
+    if holds is not False:
+        return True            # it holds, or it is left to the resolution to say it cannot be decided
+    ctx.log(f"{name_of(ctx.state, cid)}: the event does not meet the condition its "
+            f"{derive.timing_label(ab.timing)} effect is written for, so that effect does not activate",
+            "effect.triggered")
+    opp = ctx.state.players[ctx.state.opponent(ctrl)]
+    if ab.timing == "when_summoned" and opp.burst is not None and any(
+            b.kind == AbilityKind.BURST and burst_event(b) == "summoned_resolved"
+            for b in ctx.state.card_def(opp.burst).abilities):
+        ctx.log(f"{opp.name}'s burst {name_of(ctx.state, opp.burst)}: no When Summoned effect activates or resolves, "
+                "so its condition is not met", "burst.condition")
+    return False
+
+
 def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
     items = []
     for idx, ab in abilities_for(state, cid, event):
-        if not trigger_condition(ctx, cid, ctrl, ab) or restricted(ctx, cid, idx, ab):
+        if not trigger_condition(ctx, cid, ctrl, ab) or not _event_condition(ctx, cid, ctrl, ab) \
+                or restricted(ctx, cid, idx, ab):
             continue
         items.append(Work(kind="effects", source=cid, controller=ctrl,
                           label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
-                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event]), timing=ab.timing or event,
+                          effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event], *TIMING_CONCEPT.get(ab.timing or "", ())),
+                          timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
@@ -176,6 +204,9 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     from judge.engine.bs.watch import watchers
 
     items += watchers(ctx, "when_destroyed", lasts)
+    from judge.engine.bs.no_trigger import keep
+
+    items = keep(ctx, items, lasts)
     if items:
         ctx.log("The destruction is confirmed: effects triggered by it activate", "do.destroy_triggers")
     push(ctx, items)
@@ -238,7 +269,7 @@ def _match_order(batch: tuple[Work, ...], answer: object) -> list[Work] | None:
 
 def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects until none remain (or a choice is missing: Need, state rolled back)."""
-    from judge.engine.bs import effects, keywords, management
+    from judge.engine.bs import draws, effects, keywords, management
 
     order_hint: tuple[str, ...] | None = order or None
     management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
@@ -267,6 +298,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
+        ctx.drawn, ctx.core_moves = {}, []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
@@ -291,6 +323,7 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             ctx.state = before
             del ctx.steps[n_steps:]
             raise
+        draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
         management.checkpoint(ctx)
 
 

@@ -12,7 +12,7 @@ from judge.engine.bs import derive, management, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
-from judge.engine.bs.state import Orientation, Step, Work, with_player
+from judge.engine.bs.state import Step, Work, with_player
 from judge.text.ast import AbilityKind, Duration
 
 
@@ -40,8 +40,12 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         ab = _which_effect(ctx, player, cid, usable)
     ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
+    from judge.engine.bs import costs
+
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
+    elif costs.free_use(ctx, player, cid):
+        pass
     else:
         fulfilled = succession(ctx, player, action.succession, d, "magic")
         cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
@@ -50,9 +54,11 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
-    from judge.engine.bs.watch import watch
+    from judge.engine.bs.watch import watching
 
-    watch(ctx, "when_uses", [cid])
+    items = watching(ctx, "when_uses", [cid])
+    costs.pay_additional(ctx, [w for w in items if costs.is_additional(w)], player, f"using {name_of(ctx.state, cid)}")
+    triggers.push(ctx, [w for w in items if not costs.is_additional(w)])
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
                              effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])
@@ -251,6 +257,9 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.profile.second_main_step else Step.END,
            Step.SECOND_MAIN: Step.END}.get(s.step, Step.END)
     ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", "turn.main_end")
+    from judge.engine.bs.steps import after_step
+
+    after_step(ctx, s.turn_player, s.step)
     if nxt == Step.ATTACK and first_turn:
         ctx.log("Player one's first turn has no attack step", "turn.attack_skip")
         nxt = Step.END
@@ -260,6 +269,10 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
+        if nxt == Step.ATTACK:
+            from judge.engine.bs.first_attack import step_starts
+
+            step_starts(ctx)
         return
     next_turn(ctx)
 
@@ -284,19 +297,13 @@ def next_turn(ctx: Ctx) -> None:
     if p.soul_core == "void":
         ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
                 "core.soul_void")
-    from judge.engine.bs.effects import draw
+    from judge.engine.bs.draws import draw_step
 
     ctx.set(step=Step.DRAW)
-    draw(ctx, nxt, 1, "turn.draw")
-    ctx.set(step=Step.REFRESH)
-    p = ctx.state.players[nxt]
-    field = tuple(replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED
-                          else Orientation.REFRESHED) for fc in p.field)
-    soul = "reserve" if p.soul_core == "trash" else p.soul_core
-    ctx.state = with_player(ctx.state, replace(p, field=field, reserve=p.reserve + p.trash_cores, trash_cores=0,
-                                               soul_core=soul))
-    ctx.log(f"Refresh step: {nxt} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
-            "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.profile.heavy_exhaust else ()))
+    draw_step(ctx, nxt)
+    from judge.engine.bs.steps import refresh_step
+
+    refresh_step(ctx, nxt)
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.symbols import while_paying
@@ -49,6 +49,9 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return False
     if sel.name and sel.name.lower() not in str(lk.get("name", "")).lower():
         return False
+    if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(
+            state, subject, sel, None if state.field_card(subject) is not None else lk.get("level")):
+        return False
     for t in sel.thresholds:
         value = lk.get(t.stat)
         if t.stat != "count" and (value is None or not OPS[t.op](value, t.value)):
@@ -56,8 +59,20 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
     return True
 
 
-def _watching(state: State, holder: str, level: int | None, event: str) -> Iterator[tuple[int, Any, Any, tuple]]:
-    """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`."""
+def _window(state: State, holder: str, ab: Any, ctrl: str | None) -> bool:
+    """Whether a watching ability's window ("during your turn") holds: for a card the same event took
+    off the field, seen from its controller as it last was (8-10-1)."""
+    if state.field_card(holder) is not None:
+        return bool(derive.constant_active(state, holder, ab))
+    check = derive.CONSTANT_TIMINGS.get(ab.timing)
+    return ctrl is not None and check is not None and bool(
+        check(state, holder, state.turn_player == ctrl, state.step.value))
+
+
+def _watching(state: State, holder: str, level: int | None, event: str,
+              ctrl: str | None = None) -> Iterator[tuple[int, Any, Any, tuple]]:
+    """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`
+    (`level`: the last-known level of a card the event took off the field, which still sees it)."""
     d = state.card_def(holder)
     if d is None:
         return
@@ -71,7 +86,7 @@ def _watching(state: State, holder: str, level: int | None, event: str) -> Itera
             continue
         cond = ab.condition
         if ab.kind == AbilityKind.TRIGGERED and is_event(cond, event) and (
-                ab.timing == "event" or (on_field and derive.constant_active(state, holder, ab))):
+                ab.timing == "event" or ((on_field or level is not None) and _window(state, holder, ab, ctrl))):
             yield idx, ab, cond, ab.effects      # "During <window>, when <event>, …" (the window holds)
         elif ab.kind == AbilityKind.CONSTANT and on_field and derive.constant_active(state, holder, ab):
             if is_event(cond, event):
@@ -159,36 +174,58 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     out = []
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
-        for idx, ab, cond, effects in _watching(state, holder, lv, event):
+        for idx, ab, cond, effects in _watching(state, holder, lv, event, ctrl):
             hits = [c for c, lk in lasts.items()
                     if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
-            if not hits or restricted(ctx, holder, idx, ab):
+            if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:
                 ctx.log(f"{name_of(state, holder)}: the event happened to {len(hits)} cards at once; its effect "
                         "activates only once", "effect.trigger_once")
+            # an effect that activates when a card is destroyed is a "When Destroyed" effect (10-15-1)
+            kinds = ("do.when_destroyed",) if event == "when_destroyed" else ()
             out.append(Work(kind="effects", source=holder, controller=ctrl, effects=effects,
                             label=f"{name_of(state, holder)}: {derive.timing_label(event)}",
-                            cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=event,
-                            last=lasts.get(holder), param=hits))
+                            cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
+                            last=lasts.get(holder), param=hits, subject=subject_selector(cond),
+                            subject_facts={c: lasts[c] for c in hits}))
     return out
+
+
+def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:
+    """"The first time … each turn": the ability answers to that event once per turn (each card its own)."""
+    if "first_each_turn" not in cond.qualifiers:
+        return True
+    key = f"{ctx.state.turn}:{holder}:{idx}:first"
+    if key in ctx.state.used:
+        ctx.log(f"{name_of(ctx.state, holder)}: not the first time this turn; its effect does not activate",
+                "effect.triggered")
+        return False
+    ctx.set(used=ctx.state.used | {key})
+    return True
 
 
 def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
     from judge.engine.bs.triggers import push
 
+    push(ctx, watching(ctx, event, ids))
+
+
+def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> list[Work]:
+    """The effects an event happening to these cards activates (not queued yet)."""
     if not _anyone_watches(ctx.state, event, list(ids)):
-        return
+        return []
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
     items = watchers(ctx, event, lasts) if lasts else []
     if items:
         ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
-    push(ctx, items)
+    return items
 
 
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
-                    "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses"})
+                    "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
+                    "when_core_placed", "when_draws"})
 
-__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers"]
+__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

@@ -59,7 +59,9 @@ def place(ctx: Ctx, cid: str, dest: str) -> None:
     pile = getattr(o, DESTS[dest])
     pile = (cid, *pile) if dest == "deck_top" else (*pile, cid)
     ctx.state = with_player(ctx.state, replace(o, **{DESTS[dest]: pile}))
-    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}", "area.owner")
+    added = zone == "deck" and dest == "hand"       # put into the hand, not drawn: draw watchers do not see it
+    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}"
+            f"{' (added, not drawn)' if added else ''}", "area.owner", *(("do.not_draw",) if added else ()))
 
 
 def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
@@ -70,8 +72,14 @@ def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     else:
         pool = [c for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
                 for c in getattr(state.players[p], sel.zone or "hand")]
-    return [c for c in pool if state.cards.get(c) != "_unknown"
-            and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
+    out = [c for c in pool if state.cards.get(c) != "_unknown"
+           and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
+    if sel.with_keyword and sel.zone != "revealed":
+        # off the field a card has a keyword printed at any level, not one granted only conditionally
+        kws = "】 or 【".join(dict.fromkeys([sel.with_keyword, *(e.with_keyword for e in sel.either if e.with_keyword)]))
+        ctx.log(f"{item.label}: cards in the {sel.zone or 'hand'} with 【{kws}】: "
+                f"{', '.join(out) or 'none'}", "do.with_keyword_elsewhere")
+    return out
 
 
 def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:

@@ -26,6 +26,8 @@ from judge.engine.fftcg.model import (
 from judge.errors import ScenarioError
 from judge.limits import check_count
 
+#: whose printed cards an FFTCG board names by number (the engine's `Rules.printings`)
+PRINTINGS = ("fftcg",)
 CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "job", "category", "text",
                        "generic", "ex_burst", "limit_break", "number"})
 PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field", "crystals"})
@@ -98,7 +100,7 @@ def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = Non
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
     from judge.engine.cards import resolve_card  # the run's --cards files, then the database
 
-    card = resolve_card(key, "fftcg", where)
+    card = resolve_card(key, PRINTINGS, where)
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}

@@ -94,7 +94,7 @@ NeedChoice = Need       # the kernel's: a decision is missing
 
 def decision(player: str, detail: str, prompt: str, options: tuple[str, ...], *keys: str) -> Decision:
     """A decision of the rules, in the kernel's terms (its kind) with FFTCG's own name for it (`detail`)."""
-    return Decision(prompt, TABLE.cites(keys), player=player, options=tuple(options), kind=KINDS.get(detail, "answer"),
+    return Decision(prompt, TABLE.cites(keys), player=player, options=tuple(options), kind=KINDS[detail],
                     detail=detail)
 
 

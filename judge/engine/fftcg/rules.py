@@ -297,6 +297,7 @@ class FFTCGRules:
     """The FINAL FANTASY TCG rules (comprehensive rules, rules/004) for the scenario runner and the TUI."""
 
     game = "fftcg"
+    printings = board.PRINTINGS
 
     def load_board(self, data: Mapping[str, Any], where: str) -> State:
         return board.load(data, where)

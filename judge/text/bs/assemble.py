@@ -95,7 +95,8 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False,
                 if lift and i == 0 and trigger is None and not (timed and payload.event in _TIME_POINTS):
                     trigger = payload
                 else:
-                    inner = [Conditional(condition=payload, effects=tuple(inner), span=span)]
+                    inner = [Conditional(condition=payload, effects=tuple(inner), span=span,
+                                         instead=getattr(effects, "instead", False))]
             elif kind == "per":
                 applied = [replace(e, per=payload) if getattr(e, "per", False) is None else e for e in inner]
                 inner = applied if applied != inner else [

@@ -296,17 +296,17 @@ class ConditionMixin:
     def cost_ref(self, c: list) -> Selector:
         # "this spirit's cost": the card itself; "that spirit's": a pronoun; "a magic card's": any such card
         words = str(c[0]).lower().replace("’", "'").split()
-        if words[0] == "this":
-            return Selector(self_ref=True)
+        if words[0] == "this":      # "this spirit's (summoning) cost" keeps the kind printed
+            return Selector(self_ref=True, card_types=("spirit",) if words[1] == "spirit's" else ())
         if words[0] == "that":
             return Ref()
         kind = words[1].removesuffix("'s")
         return Selector(count=1, card_types=() if kind == "card" else (kind,))
 
-    def hist_draw_effect(self, c: list) -> Condition:
-        player = first(c, Player)
-        return Condition(kind="happened", text="", event="draws", player=player, window="this_turn",
-                         by=Selector(count=None, unit="effect", owner=player))
+    def hist_use_effect(self, c: list) -> Condition:
+        # "if you used an effect you control to draw a card this turn": the event of "uses one of
+        # their effects to …" (BSS 8-1-5-1), having happened this turn
+        return replace(self.ev_use_effect(c), kind="happened", window="this_turn")
 
     def hist_by_effect(self, c: list) -> Condition:
         # "If you summon a spirit with this effect", "if you summon this spirit from your hand"

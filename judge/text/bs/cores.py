@@ -101,6 +101,11 @@ class CoreMixin:
             cores["core_type"] = "core"
         places = [x for x in c[1:] if isinstance(x, Selector) or (isinstance(x, tuple) and len(x) == 2
                                                                    and isinstance(x[1], Player))]
+        if len(places) > 2:     # "onto a spirit or into your reserve": one of the destinations (BSS 8-1-8)
+            from judge.text.ast import Modal
+
+            return Modal(count=1, span=self._span(meta),
+                         options=tuple((self._cores(meta, cores, places[0], p),) for p in places[1:]))
         move = self._cores(meta, cores, places[0], places[1])
         until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
         each = "each" in c

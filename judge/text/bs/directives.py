@@ -114,6 +114,14 @@ class DirectiveMixin:
         return Restriction(mode="can", action="choose_targets", player=Player.YOU, target=first(c, Selector),
                            by=c[-1], duration=Duration.PERMANENT, span=self._span(meta))
 
+    @v_args(meta=True)
+    def select_passes(self, meta: Any, c: list) -> Restriction:
+        # "you select it instead", "your opponent selects them": the selection an earlier phrase
+        # speaks of is made by the player named (BSS 8-5-3)
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else Player.YOU)
+        return Restriction(mode="can", action="choose_targets", player=who, target=Ref(),
+                           duration=Duration.PERMANENT, span=self._span(meta))
+
     def make(self, c: list) -> list:
         return c[0]
 

@@ -134,7 +134,9 @@ class EventMixin:
         # "When your opponent uses one of their effects to place a core from the void onto a spirit …"
         player = first(c, Player)
         effects = next(x for x in c if isinstance(x, list))
-        move = next((e for e in effects if isinstance(e, MoveCores)), None)
+        moves = [m for e in effects for m in ((e,) if isinstance(e, MoveCores) else
+                                             [o[0] for o in getattr(e, "options", ()) if isinstance(o[0], MoveCores)])]
+        move = moves[0] if moves else None
         draw = next((e for e in effects if isinstance(e, Draw)), None)
         if draw is not None:
             return Condition(kind="event", text="", event="draws", player=player,
@@ -142,9 +144,11 @@ class EventMixin:
                              by=Selector(count=None, unit="effect", owner=player))
         if move is None:
             raise ValueError("an effect used to do something other than moving cores or drawing")
+        # where the cores come from is kept on them (object.zone); several destinations: any of them
         return Condition(kind="event", text="", event="core_placed", player=player,
-                         object=Selector(count=move.count, unit="core"), zone=move.dest,
-                         selector=move.dest_target, by=Selector(count=None, unit="effect", owner=player))
+                         object=Selector(count=move.count, unit="core", zone=move.source),
+                         zone="_or_".join(m.dest for m in moves), selector=move.dest_target,
+                         by=Selector(count=None, unit="effect", owner=player))
 
     def ev_ascend(self, c: list) -> Condition:
         sels = [x for x in c if isinstance(x, Selector)]
@@ -188,11 +192,13 @@ class EventMixin:
                          selector=where)
 
     def ev_battle_end(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event="battle_ends")
+        # "the battle ends", "a battle with X ends (with X still on the field)" (BSS 7-1-6-1)
+        still = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "still"), None)
+        return Condition(kind="event", text="", event="battle_ends", selector=first(c, Selector) or still,
+                         qualifiers=("still_on_field",) if still is not None else ())
 
-    def ev_battle_end_with(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event="battle_ends", selector=first(c, Selector),
-                         qualifiers=("still_on_field",))
+    def still_on_field(self, c: list) -> tuple:
+        return ("still", first(c, Selector))
 
     def effect_ref(self, c: list) -> Selector:
         owner = tok(c, "POSS")
@@ -246,8 +252,8 @@ class EventMixin:
 
     def ev_would_select(self, c: list) -> Condition:
         sels = [x for x in c if isinstance(x, Selector)]
-        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0],
-                         by=Selector(count=None, unit="effect", about=sels[1]))
+        by = Selector(count=None, unit="effect", about=sels[1]) if len(sels) > 1 else None
+        return Condition(kind="would", text="", event="selects", player=first(c, Player), object=sels[0], by=by)
 
     # tails of an event
     def tail_by(self, c: list) -> tuple:

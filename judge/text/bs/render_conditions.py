@@ -90,7 +90,8 @@ class ConditionPhrases(Phrases):
     def cond_only(self, c: Condition) -> str:
         sel = replace(c.selector, owner=None) if c.selector.owner == c.player else c.selector
         have = "have" if c.player is Player.YOU else "has"
-        return f"{_SUBJ[c.player]} only {have} {self.selector(replace(sel, count=None))}"
+        # "if you only have yellow spirits on the field" (every one of them is so, BSS 8-1-4-1)
+        return f"{_SUBJ[c.player]} only {have} {self.noun_phrase(replace(sel, count=None), many=True)} on the field"
 
     def cond_compare(self, c: Condition) -> str:
         t = c.threshold
@@ -100,8 +101,9 @@ class ConditionPhrases(Phrases):
         if t.stat == "life" and word:
             return f"{_SUBJ[c.player]} {have} {word} life than {other}"
         if t.stat == "count" and c.selector.zone and word:
+            theirs = " has in theirs" if t.ref.owner is Player.OPPONENT else ""
             return f"{_SUBJ[c.player]} {have} {'fewer' if word == 'less' else word} cards in {_POSS[c.player]} " \
-                   f"{c.selector.zone} than {other}"
+                   f"{c.selector.zone} than {other}{theirs}"
         if t.stat == "count" and t.op in ("<=", ">=") and c.selector.zone is None:
             noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
             verb = "you control" if c.player is Player.YOU else "your opponent controls"
@@ -197,7 +199,10 @@ class ConditionPhrases(Phrases):
             core = '"Soul Core"' if c.object.unit == "soul_core" else "core"
             return f"you place {number(c.object.count or 1)} {core} into your {c.zone} with this effect"
         if ev == "draws" and c.by is not None and c.window == "this_turn":
-            return f"{_SUBJ[c.player]} used an effect they control to draw a card this turn"
+            n = c.object.count if c.object is not None and c.object.count else 1
+            whose = "you" if c.player is Player.YOU else "they"
+            return f"{_SUBJ[c.player]} used an effect {whose} control to draw {number(n)} " \
+                   f"{'card' if n == 1 else 'cards'} this turn"
         raise Unrenderable(f"history {ev}")
 
     def _bp_of(self, s: Selector) -> str:
@@ -211,7 +216,7 @@ class ConditionPhrases(Phrases):
 
     def _cost_of(self, s: Selector) -> str:
         if s.self_ref:
-            return "this card's"
+            return "this spirit's summoning" if s.card_types == ("spirit",) else "this card's"
         if s.count == 1 and not s.owner and len(s.card_types) <= 1:
             return f"a {(s.card_types or ('card',))[0]} card's" if s.card_types == ("magic",) else \
                 f"a {(s.card_types or ('card',))[0]}'s"
@@ -265,11 +270,18 @@ class ConditionPhrases(Phrases):
             return f"{subject} {ev.replace('_or_', ' or ')}{obj}{self._tails(c)}"
         raise Unrenderable(f"event {ev}")
 
+    def ev_selects(self, c: Condition) -> str | None:
+        # "your opponent would select a spirit (while using a magic card)" (BSS 8-5-3, 8-9)
+        if c.kind != "would" or c.player is None or c.object is None:
+            return None
+        using = f" while using {self.selector(c.by.about)}" if c.by is not None and c.by.about is not None else ""
+        return f"{_SUBJ[c.player]} would select {self.selector(c.object)}{using}"
+
     def ev_battle_ends(self, c: Condition) -> str | None:
         if "still_on_field" in c.qualifiers:
             sel = self.selector(c.selector)
             return f"a battle with {sel} ends with {sel} still on the field"
-        return "the battle ends" if not c.selector else None
+        return "the battle ends" if not c.selector else f"a battle with {self.selector(c.selector)} ends"
 
     def ev_loses_life(self, c: Condition) -> str:
         return f"{_SUBJ[c.player]} {'lose' if c.player is Player.YOU else 'loses'} life"
@@ -305,6 +317,8 @@ class ConditionPhrases(Phrases):
         return f"{_SUBJ[c.player]} {verb} {self.selector(c.object)}{self._tails(c)}"
 
     def ev_core_placed(self, c: Condition) -> str | None:
+        if c.object is not None and c.by is not None and c.by.unit == "effect" and c.player is not None:
+            return self._effect_places_cores(c)
         if c.object is None or c.by is not None:
             return None
         n = c.object.count or 1
@@ -312,6 +326,25 @@ class ConditionPhrases(Phrases):
         if c.selector is not None:
             return f"{cores} placed onto {self.target(c.selector, select=False)}"
         return f"{cores} placed into {_POSS[c.player or Player.YOU]} {c.zone}"
+
+    def _effect_places_cores(self, c: Condition) -> str:
+        """"your opponent uses one of their effects to place a core from the void onto a spirit or into
+        their reserve" (BSS 3-9, 8-1-5-1): the cores, where from, and each destination."""
+        opp = c.player is Player.OPPONENT
+        mine, theirs = ("their", "your") if opp else ("your", "your opponent's")
+
+        def area(name: str) -> str:
+            if name == "void":
+                return "the void"
+            return f"{theirs if name.startswith('opponent_') != opp else mine} {name.removeprefix('opponent_')}"
+
+        n = c.object.count or 1
+        cores = f"{number(n)} {'core' if n == 1 else 'cores'}"
+        src = f" from {area(c.object.zone)}" if c.object.zone else ""
+        dests = [f"onto {self.selector(c.selector)}" if d == "spirit" and c.selector is not None else f"into {area(d)}"
+                 for d in (c.zone or "").split("_or_")]
+        verb = "uses" if opp else "use"
+        return f"{_SUBJ[c.player]} {verb} one of {mine} effects to place {cores}{src} {' or '.join(dests)}"
 
     def ev_ascends(self, c: Condition) -> str:
         if c.player is not None:
@@ -331,7 +364,10 @@ class ConditionPhrases(Phrases):
                f"{self._cost_of(c.selector)} cost"
 
     def ev_compares_bp(self, c: Condition) -> str:
-        return f"{self.target(c.selector, select=False)} compares BP{self._tails(c)}"
+        # comparing BP is battle resolution (BSS 7-1-5): its battle qualifier reads "during battle resolution"
+        rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "via_battle"))
+        during = " during battle resolution" if "via_battle" in c.qualifiers else ""
+        return f"{self.target(c.selector, select=False)} compares BP{during}{self._tails(rest)}"
 
     def ev_resolves(self, c: Condition) -> str | None:
         if c.object is None:
@@ -364,7 +400,11 @@ class ConditionPhrases(Phrases):
     def _tails(self, c: Condition) -> str:
         out = []
         if c.by is not None and c.event not in ("life_reduced",):
-            out.append(self.cause(c.by))
+            by = c.by
+            if by.unit == "effect" and by.owner is Player.YOU and not by.effect and by.about is None:
+                out.append("with one of your effects")     # as cards say it of your own effects
+            else:
+                out.append(self.cause(by))
         if c.zone and c.event not in ("returned", "core_placed") and c.kind != "happened":
             zones = c.zone.split("/")
             if c.zone in ("hand", "deck", "trash", "hand/deck", "deck/hand", "hand/trash", "trash/hand"):
@@ -401,8 +441,11 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "first_each_turn"))
             return f"The first time {p.event(rest)} each turn, "
         if "next_only" in c.qualifiers:
-            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != "next_only"))
-            return f"The next time {p.event(rest)}, "
+            rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q not in ("next_only", "this_turn",
+                                                                                      "this_battle")))
+            within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
+            during = f" during {within.replace('_', ' ')}" if within else ""
+            return f"The next time {p.event(rest)}{during}, "
         within = next((q for q in c.qualifiers if q in ("this_turn", "this_battle")), None)
         if c.kind in ("event", "would") and within is not None:
             rest = replace(c, qualifiers=tuple(q for q in c.qualifiers if q != within))
@@ -414,6 +457,9 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
     if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
             and not c.negated:
         return f"While {p.nominative(c.selector)} is being blocked, "
+    if c.kind == "all" and len(c.conditions) == 2 and c.conditions[0].kind == "event" \
+            and c.conditions[1].kind != "event":
+        return f"If {p.condition(c.conditions[1])} when {p.condition(c.conditions[0])}, "
     if c.kind == "all" and any(x.kind == "event" for x in c.conditions):
         return "When " + " and ".join(p.condition(x) for x in c.conditions) + ", "
     if c.kind == "did":

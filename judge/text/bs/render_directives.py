@@ -61,7 +61,7 @@ class DirectivePhrases(ConditionPhrases):
     def d_Draw(self, e: Draw) -> str:
         if e.until:
             if e.count == 0:
-                return "draw cards until you have the same number of cards in your hand as your opponent"
+                return "draw cards until you have the same number of cards in your hand as your opponent has in theirs"
             return f"draw cards until you have {number(e.count)} cards in your hand"
         extra = "additional " if e.additional else ""
         cards = "card" if e.count == 1 else "cards"
@@ -118,8 +118,8 @@ class DirectivePhrases(ConditionPhrases):
         if e.dest == "hand" and t.zone == "revealed":
             if self._is_current(t):
                 return f"add {self.target(t)} to your hand"
-            return f"add {self.target(replace(t, zone='any' if t.card_types or not t.families else None))} to " \
-                   f"your hand"
+            return f"add {self.target(replace(t, zone='any' if t.card_types or not t.families else None))} " \
+                   f"from the revealed cards to your hand"
         whose = "their" if t.owner is Player.OPPONENT else "your"      # the owner's (BSS 4-2-4)
         order = " in any order" if e.dest.startswith("deck") and t.count != 1 else ""
         return f"return {self._from(t)} {_DESTS[e.dest].format(whose=whose)}{order}"
@@ -186,7 +186,14 @@ class DirectivePhrases(ConditionPhrases):
             by = " " + self.cause(e.by) if e.by is not None else ""
             return f"{whose} be reduced{by}{' to 0' if a.endswith('_0') else ''}{dur}"
         if e.mode == "only" and a == "select":
-            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{dur}"
+            scope = ""
+            if e.target is not None and e.by is not None:
+                scope = f" when using {self.effect_actor(e.by)} to select {self.selector(e.target)}"
+            elif e.by is not None and e.by.about is not None:
+                scope = f" while using {self.selector(e.by.about)}"
+            return f"{_SUBJ[e.player]} can only select {self.selector(e.object)}{scope}{dur}"
+        if e.mode == "can" and a == "choose_targets" and e.by is None:
+            return f"{_SUBJ[e.player]} {'select' if e.player is Player.YOU else 'selects'} it"
         if e.mode == "can" and a == "choose_targets":
             return f"you select which {self.noun_phrase(e.target, many=True)} are exhausted {self.cause(e.by)}"
         if e.mode == "at_most":
@@ -263,9 +270,11 @@ class DirectivePhrases(ConditionPhrases):
                 return f'pay {self.possessive(e.source_target)} "Soul Core"'
             return f"pay {n} from {self.target(e.source_target)}{per}"
         dest = self._place(e.dest, e.dest_target)
+        all_but = e.equal_to is not None and e.equal_to.stat == "cores"
         if e.source == "spirit" and e.dest != "spirit" and e.player is Player.YOU and e.until is None \
-                and e.equal_to is None:
-            them = "it" if n.startswith("one ") or n.startswith("a ") else "them"
+                and (e.equal_to is None or all_but):
+            # "remove (all but) one core from X and place it / them into Y" (BSS 3-5-5)
+            them = "it" if (n.startswith("one ") or n.startswith("a ")) and not all_but else "them"
             return f"remove {n} from {self.target(e.source_target)} and place {them} into {dest}{per}"
         if e.source == "lost_life":
             return f"place the lost life cores {'onto' if e.dest == 'spirit' else 'into'} {dest}"
@@ -280,7 +289,8 @@ class DirectivePhrases(ConditionPhrases):
 
     def _cores(self, e: MoveCores) -> str:
         if e.equal_to is not None and e.equal_to.stat == "cores":
-            return f"all but {number(-e.equal_to.value)} cores"
+            kept = -e.equal_to.value
+            return f"all but {number(kept)} {'core' if kept == 1 else 'cores'}"
         if e.core_type == "soul":
             return 'a "Soul Core"'
         if e.count is None:
@@ -333,11 +343,12 @@ class DirectivePhrases(ConditionPhrases):
         if e.stat == "bp" and e.level is not None:
             return f"treat the LV{e.level} BP as {e.value} for {self.target(t)}{dur}"
         well = " as well" if e.also else ""
+        own = f"this {t.card_types[0]}'s" if t.card_types in (("spirit",), ("nexus",)) else "its"
         if e.stat == "colors" and t.self_ref:
-            return "treat its color and symbol color as " + " and ".join(e.colors) + well
-        if e.stat == "symbols" and t.self_ref and not t.card_types:
+            return f"treat {own} color and symbol color as " + " and ".join(e.colors) + well
+        if e.stat == "symbols" and t.self_ref and (not t.card_types or own != "its"):
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
-            return f"treat its symbols as {number(e.value)} {' and '.join(e.colors)} " \
+            return f"treat {own} symbols as {number(e.value)} {' and '.join(e.colors)} " \
                    f"{'symbol' if e.value == 1 else 'symbols'}{well}{calc}{dur}"
         if e.stat == "symbols" and e.duration is Duration.PERMANENT:
             calc = " when calculating cost reduction" if e.purpose == "cost_reduction" else ""
@@ -404,7 +415,13 @@ class DirectivePhrases(ConditionPhrases):
         if _is_menu(e) or not whole:
             self.menu = e
             return f"activate {number(e.count)} of the following effects"
-        return " or ".join(self.directives(list(o)) for o in e.options)
+        said = [self.directives(list(o)) for o in e.options]
+        if all(len(o) == 1 and isinstance(o[0], MoveCores) for o in e.options):
+            # "place a core from the void onto X or into your reserve": the cores said once (BSS 3-9)
+            cut = [min((t.find(w) for w in (" onto ", " into ") if w in t), default=-1) for t in said]
+            if -1 not in cut and len({t[:i] for t, i in zip(said, cut, strict=True)}) == 1:
+                return said[0][:cut[0]] + " " + " or ".join(t[i + 1:] for t, i in zip(said, cut, strict=True))
+        return " or ".join(said)
 
     def d_Sequence(self, e: Sequence) -> str:
         return self.statement([e])

@@ -316,8 +316,6 @@ class Phrases:
         out: list[str] = []
         if s.zone in ("hand", "trash", "deck", "hand/trash", "trash/hand") and s.owner is not None:
             out.append(f"from {_POSS[s.owner]} " + " or ".join(s.zone.split("/")))
-        elif s.zone == "revealed":
-            out.append("from among the revealed cards")
         for t in s.thresholds:
             out.extend(self._post_threshold(t))
         if s.with_keyword:
@@ -350,6 +348,8 @@ class Phrases:
             out.append("that costs " + " or ".join(str(c) for c in s.costs))
         if s.choose == "random":
             out.append("at random")
+        if s.zone == "revealed":           # said last, as cards print it ("… with Ascend from the revealed cards")
+            out.append("from the revealed cards")
         return out
 
     def _post_threshold(self, t: Threshold) -> list[str]:
@@ -428,6 +428,8 @@ class Phrases:
             return "an effect on " + self.selector(s.about)
         if s.owner is not None and s.about is None and not s.effect:
             return f"one of {_POSS[s.owner]} effects"
+        if s.owner is None and s.about is None and not s.effect:
+            return "an effect"
         raise Unrenderable("an effect as an actor")
 
     def cause(self, by: Selector) -> str:

@@ -82,10 +82,18 @@ class RestrictionMixin:
     @v_args(meta=True)
     def restriction_only_select(self, meta: Any, c: list) -> Restriction:
         # "your opponent can only select a spirit with a Soul Core on it (while using …)"
+        scope = next((x for x in c if isinstance(x, tuple) and x and x[0] == "selecting"), ("selecting", None, None))
+        return Restriction(mode="only", action="select", player=first(c, Player), object=first(c, Selector),
+                           by=scope[1], target=scope[2], duration=_duration(c), span=self._span(meta))
+
+    def selecting_using(self, c: list) -> tuple:
+        # "while using a magic card": the selections made by that card's effects
+        return ("selecting", Selector(count=None, unit="effect", about=first(c, Selector)), None)
+
+    def selecting_by_effect(self, c: list) -> tuple:
+        # "when using an effect to select one of your spirits": the selections of those cards by effects
         sels = [x for x in c if isinstance(x, Selector)]
-        return Restriction(mode="only", action="select", player=first(c, Player), object=sels[0],
-                           by=Selector(count=None, unit="effect", about=sels[1]) if len(sels) > 1 else None,
-                           duration=_duration(c), span=self._span(meta))
+        return ("selecting", sels[0], sels[-1])
 
     def life_of(self, c: list) -> Player:
         word = tok(c, "NEITHER", "POSS")

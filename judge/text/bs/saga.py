@@ -126,7 +126,7 @@ class SagaMixin:
     @v_args(meta=True)
     def symbols_as(self, meta: Any, c: list) -> SetStat:
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
-        target = first(c, Selector) or Selector(self_ref=True)
+        target = first(c, Selector) or _self_of(tok(c, "SYMBOL_REF", "COLOR_REF"))
         purpose = "cost_reduction" if has_tok(c, "CALC") else None
         also = has_tok(c, "AS_WELL")              # "… as well": besides its own
         if has_tok(c, "COLOR_REF"):               # "treat its color and symbol color as red and blue"
@@ -252,6 +252,13 @@ class SagaMixin:
     def perform_step(self, meta: Any, c: list) -> ExtraStep:
         steps = [STEP_IDS[str(t).lower()] for t in toks(c, "STEP_WORD")]
         return ExtraStep(step=steps[0], after=steps[1] if len(steps) > 1 else None, span=self._span(meta))
+
+
+def _self_of(word: Any) -> Selector:
+    """The card itself, as "this spirit's" / "this nexus's" / "its" names it (BSS 2-8)."""
+    text = str(word or "").lower()
+    kind = "spirit" if text.startswith("this spirit") else "nexus" if text.startswith("this nexus") else None
+    return Selector(self_ref=True, card_types=(kind,) if kind else ())
 
 
 __all__ = ["SagaMixin"]

@@ -376,9 +376,19 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("when", Condition(kind="all", text=self._printed(meta).rstrip(", "), conditions=(state, event),
                                   span=self._span(meta)))
 
+    @v_args(meta=True)
+    def if_when_event(self, meta: Any, c: list) -> tuple:
+        # "If one of your spirits has higher BP than X when it compares BP, …": the event triggers, the
+        # condition is checked as it happens (event first, then the condition)
+        cond, event = c[0], c[-1]
+        return ("when", Condition(kind="all", text=self._printed(meta).rstrip(", "), conditions=(event, cond),
+                                  span=self._span(meta)))
+
     def when_next(self, c: list) -> tuple:
+        # "the next time … (during this turn)": once, and only within the duration (BSS 8-9)
         ev = first(c, Condition)
-        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only")))
+        within = {Duration.TURN: ("this_turn",), Duration.BATTLE: ("this_battle",)}.get(first(c, Duration), ())
+        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only", *within)))
 
     def after_draw(self, c: list) -> tuple:
         # "After your draw, …": after the draw of the draw step (BSS 6-4)

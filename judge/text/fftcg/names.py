@@ -50,6 +50,14 @@ def plain_ref_pattern(v: Vocabulary) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w\[(\]])(?:" + "|".join(parts) + r")(?![\w'])")
 
 
+def plain_ref_spans(view: str, lexicon: Lexicon) -> list[tuple[int, int]]:
+    """Where `view` (lower case) names a Job / Card Name / Category of `lexicon` without markup."""
+    if not any(w in view for w in ("job ", "card name ", "category ")):
+        return []
+    pattern = plain_ref_pattern(vocabulary(lexicon))
+    return [(m.start(), m.end()) for m in pattern.finditer(view)] if pattern is not None else []
+
+
 def join_plain_refs(view: str, lexicon: Lexicon) -> str:
     """The grammar's view with each plain reference to a name of `lexicon` joined by \\x02 (same length)."""
     labelled = any(w in view for w in ("job ", "card name ", "category "))
@@ -88,4 +96,4 @@ def _join_primer(view: str, v: Vocabulary) -> str:
 _MARKED = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[[a-z ]+\([^)\]]*\)\]", re.S)
 
 
-__all__ = ["Vocabulary", "join_plain_refs", "vocabulary"]
+__all__ = ["Vocabulary", "join_plain_refs", "plain_ref_spans", "vocabulary"]

@@ -27,6 +27,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("italic and bold markup (the words stay)", r"\[\[/?[ib]?\]\]", " "),
     ("special ability name markup (the name stays)", r"\[\[/?s\]\]", " "),
     ("bracketed references: [Job (X)] is Job X", r"\[(job|card name|category) \(([^)\]]*)\)\]", r"\1 \2"),
+    ("blanks between icons (《2》 《Fire》 is 《2》《Fire》)", r"》\s+《", "》《"),
+    ("runs of blanks (left by markup)", r"\s+", " "),
     ("typographic quotes", r"[“”]", '"'),
     ("typographic apostrophes", r"[‘’]", "'"),
     ("'his/her' is 'their'", r"\bhis/her\b", "their"),
@@ -50,7 +52,21 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'reduce the damage by N' is 'the damage is reduced by N'", r"\breduce the damage by\b",
      "the damage is reduced by"),
     ("'and if' joining conditions is 'and'", r"\band if\b", "and"),
-    ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1 (?=[a-z])", "or "),
+    ("'and only if' / 'and only during' joining use limits is 'and …'", r"\band only (?=if|during|once)\b", "and "),
+    ("'also' before a verb (an effect added to those before: the AST keeps their order)",
+     r"\balso (?=(?:gains?|loses?|becomes?|deals?|draws?|can|cannot)\b)", ""),
+    ("'a Summon or an ability' (any one of them) is 'Summons or abilities'",
+     r"\b1 summon or 1 ability\b", "summons or abilities"),
+    ("'by / due to an ability' is 'by abilities'", r"\bby 1 ability\b", "by abilities"),
+    ("'by / due to a Summon' is 'by Summons'", r"\bby 1 summon\b", "by summons"),
+    ("'must X if possible' is 'must X' (an obligation is always as far as possible, 11.12.4)",
+     r"(\bmust\b[^.\"]*?) if possible", r"\1"),
+    ("'or a X' repeating the count of a choice is 'or X'", r"\bor 1\s+(?=[a-z])", "or "),
+    ("a list of names 'A, B or C' is 'A or B or C' (a comma before a Job / Card Name / Category)",
+     r",(?: or)? (?=(?:card name|job|category) )", " or "),
+    ("'N more' (an additional N, said after the first) is 'N'", r"\b(\d+) more (?=(?:cards?|damage)\b)", r"\1 "),
+    ("'the rest of the cards' / 'the remaining cards' is 'the other cards'",
+     r"\bthe (?:rest of the|remaining) cards\b", "the other cards"),
     ("', also X' is ', X' (an effect added to the one before)", r", also\b", ","),
     ("a discard is from the hand ('discard 1 card from your hand' is 'discard 1 card')",
      r"\b(discards? (?:\d+|x) cards?) from (?:your|their|his/her) hand\b", r"\1"),
@@ -59,7 +75,9 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'this Forward' in a granted ability is 'this Character' (the card that has it)",
      r"\bthis (forward|backup|monster|character)\b", "this character"),
     ("the cost 'to play X onto the field' is the cost 'to cast X' (a Character's, 11.3)",
-     r"\b(cost (?:required )?to) play (.+?) onto the field\b", r"\1 cast \2"),
+     r"\b(cost (?:required |paid )?to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("the cost 'paid to play X' is the cost 'paid to cast X' (11.3)", r"\b(cost (?:required |paid )?to) play\b",
+     r"\1 cast"),
     ("'return X to the top / bottom of a deck' is 'put X at …'", r"\breturns? (.{0,60}?) at the (top|bottom)",
      r"put \1 at the \2"),
     ("'For each X, Y.' is 'Y for each X.'", r"(^|[.:\"] )for each ([^,.]*), ([^.\"]*)", r"\1\3 for each \2"),
@@ -101,6 +119,7 @@ class Ctx:
         self.name = name or "{name}"
         self.chosen: list[Selector] = []
         self.pending: list[str] = []      # "Choose …" sentences to say before the clause being rendered
+        self.aliases: list[Selector] = []  # selectors said before and now called "it" ("until a Forward is revealed")
 
     def node(self, node: Any) -> str:
         fn = RENDER.get(type(node))
@@ -114,9 +133,34 @@ def render(ability: Ability, name: str | None = None) -> str:
     return Ctx(name).node(ability)
 
 
+def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:
+    """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
+    the same AST back (spans and printed words aside), and the words of the printed text and of the
+    rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
+    rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
+    plainly (judge.text.lexicon; default: the card database's)."""
+    from collections import Counter
+
+    from judge.text.parse import parse_text
+    from judge.text.render import RoundTrip, comparable
+
+    rendered = render(ability, name)
+    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
+    same = not again.unparsed and len(again.abilities) == 1 and \
+        comparable(again.abilities[0]) == comparable(ability)
+    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
+    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
+                     tuple(sorted((said - printed).elements())))
+
+
+def _words(text: str, name: str | None) -> list[str]:
+    """The words of a normalised text (punctuation apart: it is compared word by word)."""
+    return re.findall(r"\{name\}|[^\s.,:;\"()]+", normalised(text, name))
+
+
 from judge.text.fftcg import render_effects as _effects  # noqa: E402,F401  (registers the renderers)
 
-__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders"]
+__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders", "round_trip"]
 
 # re-exported helpers for the renderer modules
 __all__ += ["AbilityKind", "Duration", "Player"]

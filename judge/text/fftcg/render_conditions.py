@@ -68,7 +68,7 @@ def event(e: ast.Event, name: str) -> str:
         return f"{who} {verb}{_event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
         return f"you {e.kind[4:].replace('_', ' ')}{_event_tail(e, name)}"
-    subject = np(e.subject, name, subject=True) if e.subject is not None else name
+    subject = np(e.subject, name, subject=True, article=True) if e.subject is not None else name
     if e.kind == "primes_into" and e.subject is not None:
         return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"
     if e.kind in ("counter_placed", "counter_removed") and e.what is not None:
@@ -95,6 +95,8 @@ def event(e: ast.Event, name: str) -> str:
         return f"{subject} {words} by {np(e.by, name)}{_event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:
         words += " with " + np(e.what, name)
+    if e.kind == "forms_party" and "and_attacks" in e.qualifiers:
+        words += " and attack" if plural(e.subject) else " and attacks"
     if e.place in ("hand", "break", "deck") and e.kind in ("discarded", "put_into_break_zone", "enters_field"):
         words += {"hand": " from your hand", "break": " from your Break Zone", "deck": " from your deck"}[e.place]
     return f"{subject} {words}{_event_tail(e, name)}"
@@ -145,7 +147,7 @@ def trigger(t: ast.Trigger, name: str) -> str:
     for e in t.events[1:]:
         text = event(e, name)
         if first is not None and e.subject == first:             # "X enters the field or attacks"
-            text = text[len(np(first, name, subject=True)) + 1:]
+            text = text[len(np(first, name, subject=True, article=True)) + 1:]
         parts.append(text)
     out = "When " + " or ".join(parts)
     if t.window is not None:
@@ -173,7 +175,7 @@ def _bare(sel: Selector, name: str) -> str:
     """A noun phrase without its controller words ("you control 2 Forwards": the count and the kind)."""
     from dataclasses import replace
 
-    return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name)
+    return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
 
 
 def _has(c: ast.Condition) -> str:
@@ -203,13 +205,16 @@ def condition(c: ast.Condition, name: str) -> str:
         hands = "hands" if c.player is Player.EACH else "hand"
         if th.op == "<=" and th.value == 0:
             return f"{subj} {_has(c)} no cards in {whose} {hands}"
-        return f"{subj} {_has(c)} {th.value} cards{_more(th)} in {whose} {hands}"
+        cards = "card" if th.value == 1 else "cards"
+        return f"{subj} {_has(c)} {th.value} {cards}{_more(th)} in {whose} {hands}"
     if k == "event" and c.occurs is not None:
         return event(c.occurs, name)
+    if k == "turn" and (c.during or c.window) is not None:
+        return window(c.during or c.window)
     if k in ("do_so", "when_do_so"):
         return "you do so"
     if k == "not_done":
-        return "you don't"
+        return "not"
     if k == "possible":
         return "possible"
     if k == "paid_extra":
@@ -217,7 +222,7 @@ def condition(c: ast.Condition, name: str) -> str:
     if k in ("it_is", "it_is_not") and sel is not None:
         from dataclasses import replace
 
-        return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name)}"
+        return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
         from dataclasses import replace
 
@@ -232,10 +237,13 @@ def condition(c: ast.Condition, name: str) -> str:
         if sel.self_ref and sel.zone == "break":
             where = "in the Break Zone"
         return f"{np(replace(sel, zone=None), name)} is {where}"
-    if k == "turn" and c.window is not None:
-        return f"it is {window(c.window)[7:]}"
+    if k == "turn" and (c.during or c.window) is not None:
+        return f"it is {window(c.during or c.window)[7:]}"
     if k == "have" and sel is not None:
         return f"{who} {_has(c)} {np(sel, name)}"
+    if k == "power" and th is not None and th.ref is None and sel is not None and (sel.self_ref or sel.ref
+                                                                                    not in ("it", None)):
+        return f"{np(sel, name, article=True)} has {th.value} power{_more(th)}"
     if k in ("its_cost", "power") and th is not None:
         stat = "cost" if k == "its_cost" else "power"
         whose = "its" if sel is None or sel.ref in ("it", None) else np(sel, name) + "'s"
@@ -270,18 +278,75 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"{subj} pay {icons(c.cost)}"
     if k == "elements" and th is not None and sel is not None:
         exact = "exactly " if th.op == "==" else ""
-        return f"there are {exact}{th.value}{_more(th)} different Elements among {np(sel, name)}"
+        return f"there are {exact}{th.value}{_more(th)} different Elements among {np(sel, name).removeprefix('all the ')}"
     if k == "damaged_this_turn":
         return "you have received damage this turn"
     if k == "ex_burst":
-        return f"{name} is cast by its EX Burst"
+        return f"{np(sel, name, article=True) if sel is not None else name} results from an EX Burst"
     if k == "paid_element" and c.cost is not None:
-        return f"{icons(c.cost)} was paid to cast {name}"
+        what = np(sel, name, article=True) if sel is not None else name
+        return f"the cost paid to cast {what} included {c.cost.cp[0].title()} CP"
     if k == "paid_elements" and th is not None:
         return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
     if k == "break_count" and th is not None:
         what = np(sel, name).replace("all the ", "") if sel is not None else "cards"
         return f"there are {th.value}{_more(th)} {what} in your Break Zone"
+    return _other(c, name)
+
+
+def _other(c: ast.Condition, name: str) -> str:
+    """The less common conditions."""
+    from dataclasses import replace
+
+    th, sel, k = c.threshold, c.selector, c.kind
+    if k == "have_crystal":
+        return f"you have {icons(c.cost) if c.cost is not None else 'a 《C》'}".replace("have 《C》", "have a 《C》")
+    if k == "all_of_element" and sel is not None:
+        return f"{np(replace(sel, colors=()), name)} have {' or '.join(x.title() for x in sel.colors)} Element"
+    if k == "all_have_job" and sel is not None:
+        return f"{np(replace(sel, families=()), name)} have " + " or ".join(f"Job {f}" for f in sel.families)
+    if k == "removed" and th is not None:
+        return f"{th.value}{_more(th)} of your cards have been removed from the game"
+    if k == "drawn" and th is not None:
+        return f"you have drawn {th.value}{_more(th)} cards this turn"
+    if k == "damage_vs_opponent":
+        return "you have received more points of damage than your opponent"
+    if k == "count_compare" and sel is not None and th is not None and th.ref is not None:
+        way = {">": "greater than", "<": "less than", ">=": "equal to or greater than", "<=": "equal to or less than",
+               "==": "equal to"}[th.op]
+        def count(s: Selector) -> str:
+            return np(s, name).replace("all the ", "")
+        return f"the number of {count(sel)} is {way} the number of {count(th.ref)}"
+    if k == "cost_vs_damage" and th is not None:
+        way = "less" if "<" in th.op else "greater"
+        return f"its cost is equal to or {way} than the damage you have received"
+    if k == "control_none" and sel is not None:
+        return f"neither player controls {np(replace(sel, owner=None), name).replace('all the ', '')}"
+    if k == "damage_received" and th is not None:
+        return f"{np(sel, name) if sel is not None else name} has received {th.value} damage{_more(th)}"
+    if k == "different_elements" and sel is not None:
+        return f"{np(sel, name)} are all of different Elements"
+    if k == "attacking_this_turn" and sel is not None:
+        verb = "were" if plural(sel) else "was"
+        return f"{np(sel, name, article=True)} {verb} attacking this turn"
+    if k in ("cost_odd", "cost_even"):
+        return f"the revealed card's CP cost is an {k[5:]} number"
+    if k == "power_changed":
+        return "its power has been increased or decreased"
+    if k in ("same_element", "same_card_type"):
+        return "both cards are of the same Element" if k == "same_element" else "these cards are of the same card type"
+    if k == "not_cast" and sel is not None:
+        return "you do not cast it"
+    if k == "paid_only_element" and c.cost is not None:
+        return f"the cost to play {name} was only paid with {c.cost.cp[0].title()} CP"
+    if k == "count_as_before" and th is not None:
+        return f"you have {th.value}{_more(th)}"
+    if k == "while_paying_cost" and sel is not None:
+        return f"while paying the cost to cast {np(sel, name, article=True)}"
+    if k.endswith("_by_this_effect") and sel is not None:
+        verb = "are" if plural(sel) else "is"
+        what = {"removed": "removed from the game"}.get(k[:-len("_by_this_effect")], k[:-15].replace("_", " "))
+        return f"{np(sel, name)} {verb} {what} by this effect"
     return f"<condition {k}>"
 
 

@@ -23,13 +23,20 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
     """A target: "it" / "them" for what was chosen before; the choice said first when it was not."""
     if sel is None:
         return "it"
+    if any(same(sel, a) for a in ctx.aliases):
+        return "it"
+    if sel.chooser is Player.OPPONENT and sel.ref is None:      # "Your opponent selects 1 Forward they control."
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            words = np(replace(sel, chooser=None), ctx.name).replace("opponent controls", "they control")
+            ctx.pending.append(f"your opponent selects {words}")
+        return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
         if not any(same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(sel)
-            ctx.pending.append(f"Choose {np(sel, ctx.name)}")
-        return ("They" if subject else "them") if plural(sel) else ("It" if subject else "it")
-    text = np(sel, ctx.name, subject=subject, source=source_zone)
-    return cap(text) if subject else text
+            ctx.pending.append(f"choose {np(sel, ctx.name)}")
+        return ("they" if subject else "them") if plural(sel) else "it"
+    return np(sel, ctx.name, subject=subject, source=source_zone, article=subject)
 
 
 def same(a: Selector | None, b: Selector | None) -> bool:
@@ -38,10 +45,11 @@ def same(a: Selector | None, b: Selector | None) -> bool:
     return replace(a, span=None) == replace(b, span=None)
 
 
-def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True) -> str:
+def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False) -> str:
     """Effects as sentences ("Choose 1 Forward. Deal it 7000 damage."), joined the printed way.
 
-    `flush=False` leaves the "Choose …" sentences pending for the caller to say first."""
+    `flush=False` leaves the "Choose …" sentences pending for the caller to say first; `lead=True`:
+    the first sentence follows a lead ("If X, …") and starts in lower case."""
     out: list[str] = []
     items = list(effects)
     i = 0
@@ -52,7 +60,8 @@ def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = T
             out.extend(ctx.pending)
             ctx.pending.clear()
         out.append(clause)
-    return " ".join(cap(s.rstrip(".")) + "." for s in out if s)
+    said = [s.rstrip(".") + "." for s in out if s]
+    return " ".join(s if lead and i == 0 else cap(s) for i, s in enumerate(said))
 
 
 def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
@@ -63,6 +72,29 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
     if isinstance(e, ast.SetState) and isinstance(nxt, ast.SetState) and same(e.target, nxt.target):
         who = target(e.target, ctx)
         return f"{_STATE_VERB.get(e.state, e.state)} {who} and {_STATE_VERB.get(nxt.state, nxt.state)} {who}", 2
+    if isinstance(e, ast.Reveal) and e.zone == "deck_until_found":
+        found = _revealed_target(nxt)
+        if found is not None:
+            ctx.aliases.append(found)
+            return ("turn over one card at a time from the top of your deck until "
+                    f"{np(replace(found, zone=None), ctx.name, article=True)} is revealed"), 1
+    if isinstance(e, ast.Reveal) and e.zone == "revealed_shuffle" and isinstance(nxt, ast.Move) \
+            and nxt.target.ref == "rest" and nxt.dest.startswith("deck_"):
+        where = nxt.dest[5:].replace("_or_", " or ")
+        return f"shuffle the other cards revealed and return them to the {where} of your deck", 2
+    if isinstance(e, ast.Modal) and isinstance(nxt, ast.Conditional) and nxt.instead and len(nxt.effects) == 1 \
+            and isinstance(nxt.effects[0], ast.Modal) and nxt.effects[0].options == e.options:
+        more = nxt.effects[0]                          # "Select 1 of …. If X, select up to 2 of … instead. "…""
+        head = ctx.node(e).partition(". ")[0]
+        more_head = f"select {'up to ' if more.up_to else ''}{more.count} of the {len(more.options)} following actions"
+        options = ctx.node(e).partition(". ")[2]
+        return f"{head}. If {condition(nxt.condition, ctx.name)}, {more_head} instead. {options}", 2
+    if isinstance(e, ast.CostChange) and isinstance(nxt, ast.Restriction) and same(e.target, nxt.target) \
+            and (nxt.mode, nxt.action) == ("can", "pay_with_any_element"):      # one cost, two things said of it
+        return f"{ctx.node(e)} and can be paid with CP of any Element", 2
+    if isinstance(e, ast.Damage) and isinstance(nxt, ast.Damage) and e.per is None and nxt.per is not None \
+            and not e.amount_from and not nxt.amount_from and same(e.target, nxt.target) and e.source == nxt.source:
+        return f"{ctx.node(e)} and {nxt.amount} more damage{_per(nxt.per, ctx)}", 2     # "… and 1000 more damage for each X"
     gains = _gain_run(items, i)
     if len(gains) > 1:
         return _gains(gains, ctx), len(gains)
@@ -75,6 +107,14 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
     return ctx.node(e), 1
 
 
+def _revealed_target(e: Any) -> Selector | None:
+    """The card an effect after "turn over … until X is revealed" acts on (X, among the revealed)."""
+    if isinstance(e, ast.Sequence) and e.effects:
+        e = e.effects[0]
+    sel = getattr(e, "target", None)
+    return sel if isinstance(sel, Selector) and sel.zone == "revealed" and sel.ref is None else None
+
+
 def _gain_run(items: list[Any], i: int) -> list[Any]:
     """The power changes and keywords one card gains together, for the same time."""
     first = items[i]
@@ -82,8 +122,9 @@ def _gain_run(items: list[Any], i: int) -> list[Any]:
                                                              and (first.stat != "power" or first.per is not None)):
         return [first]
     run = [first]
+    becomes = _becomes_forward(first)
     for e in items[i + 1:]:
-        if isinstance(e, ast.Gain) and (e.keyword is None or e.keyword.name != "Becomes Forward") \
+        if isinstance(e, ast.Gain) and not _becomes_forward(e) and (not becomes or e.keyword is not None) \
                 and same(e.target, first.target) and e.duration == first.duration:
             run.append(e)
         else:
@@ -91,9 +132,17 @@ def _gain_run(items: list[Any], i: int) -> list[Any]:
     return run
 
 
+def _becomes_forward(e: Any) -> bool:
+    return isinstance(e, ast.Gain) and e.keyword is not None and e.keyword.name == "Becomes Forward"
+
+
 def _gains(run: list[Any], ctx: Ctx) -> str:
     first = run[0]
     who = target(first.target, ctx, subject=True)
+    if _becomes_forward(first):                 # 5.2.3: "also becomes a Forward with N power and Brave"
+        extra = f' and "{Ctx(ctx.name).node(first.ability)}"' if first.ability is not None else ""
+        extra += "".join(f" and {e.keyword.name}" for e in run[1:])
+        return f"{who} also becomes a Forward with {first.keyword.params[0]} power{extra}{tail(first.duration)}"
     words = []
     for e in run:
         if isinstance(e, ast.ModifyStat):
@@ -119,13 +168,14 @@ def _ability(ab: ast.Ability, ctx: Ctx) -> str:
         head = f"Damage {ab.condition.threshold.value} -- " + head
     if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
         return _keyword(ab, ctx)
-    body = sentences(ab.effects, ctx)
-    if ab.kind is AbilityKind.AUTO and ab.trigger is not None:
-        body = f"{trigger(ab.trigger, ctx.name)}, {body[:1].lower()}{body[1:]}"
+    auto = ab.kind is AbilityKind.AUTO and ab.trigger is not None
+    body = sentences(ab.effects, ctx, lead=auto)
+    if auto:
+        body = f"{trigger(ab.trigger, ctx.name)}, {body}"
     if ab.cost is not None:
         body = f"{cost(ab.cost, ctx)}: {body}"
     if ab.kind is AbilityKind.SPECIAL and ab.name:
-        body = f"{ab.name} {body}"
+        body = f"[[s]]{ab.name}[[/]] {body}"
     return (head + body + limits(ab, ctx)).strip()
 
 
@@ -160,7 +210,10 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     out = ""
     cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
     if use or (cond is not None and not trig):
-        words = use + ([f"if {condition(cond, ctx.name)}"] if cond is not None else [])
+        how = "while" if "while_state" in ab.restrictions else "if"
+        said = [f"{how} {condition(cond, ctx.name)}"] if cond is not None else []
+        first = "while_state" in ab.restrictions and ab.restrictions.index("while_state") == 0
+        words = said + use if first else use + said        # the order printed (kept by the AST)
         out += " You can only use this ability " + " and only ".join(words) + "."
     if trig:
         out += " This effect will trigger only " + " and only ".join(trig) + "."
@@ -170,28 +223,44 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False).rstrip(".")
-    out = f"if {condition(e.condition, ctx.name)}, {body[:1].lower()}{body[1:]}" + (" instead" if e.instead else "")
+    body = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
+    if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
+        r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
+        who = target(r.target, ctx) if r.target is not None else "it"
+        return f"you can only {_barred(r)} {who} if {condition(e.condition, ctx.name)}"
+    if e.condition.kind == "turn" and (e.condition.during or e.condition.window) is not None:
+        return f"{window(e.condition.during or e.condition.window)}, {body}"
+    if e.instead and len(e.effects) == 1 and isinstance(e.effects[0], ast.Modal):
+        head, _, options = body.partition(". ")            # "select up to 2 of … instead. "…" "…""
+        base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
+        said = ctx.node(base).partition(". ")[0] + ". If" if base is not None else "if"   # 11.6.6.1
+        return f"{said} {condition(e.condition, ctx.name)}, {head} instead. {options}"
+    out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
     if e.otherwise:
-        out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False).rstrip(".")
+        out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
     return out
 
 
 @renders(ast.Optional)
 def _optional(e: ast.Optional, ctx: Ctx) -> str:
-    inner = sentences(e.effects, ctx).rstrip(".")
+    if len(e.effects) == 2 and isinstance(e.effects[0], ast.Pay) and isinstance(e.effects[1], ast.CostChange):
+        change = e.effects[1]                      # 11.4.4: an extra cost paid before the cost to cast
+        what = name_of_cast(change.target, ctx)
+        return (f"before paying the cost to cast {what}, you can pay {icons(e.effects[0].cost)} to reduce the "
+                f"cost required to cast {what} by {abs(change.amount)}")
+    inner = sentences(e.effects, ctx, lead=True).rstrip(".")
     who = "your opponent may" if e.player is Player.OPPONENT else "you may"
     if e.cost is not None:
-        return f"{who} pay {icons(e.cost)}. If you do so, {inner[:1].lower()}{inner[1:]}"
-    return f"{who} {inner[:1].lower()}{inner[1:]}"
+        return f"{who} pay {icons(e.cost)}. If you do so, {inner}"
+    return f"{who} {inner}"
 
 
 @renders(ast.Sequence)
 def _sequence(e: ast.Sequence, ctx: Ctx) -> str:
     at = e.then_at if e.then_at is not None else max(len(e.effects) - 1, 0)
-    before = sentences(e.effects[:at], ctx).rstrip(".")
-    after = sentences(e.effects[at:], ctx).rstrip(".")
-    return (before + ". " if before else "") + f"Then, {after[:1].lower()}{after[1:]}"
+    before = sentences(e.effects[:at], ctx, lead=True).rstrip(".")
+    after = sentences(e.effects[at:], ctx, lead=True).rstrip(".")
+    return (before + ". " if before else "") + f"Then, {after}"
 
 
 DELAYED_WORDS = {"end_of_turn": "at the end of the turn", "when_do_so": "when you do so"}
@@ -199,11 +268,11 @@ DELAYED_WORDS = {"end_of_turn": "at the end of the turn", "when_do_so": "when yo
 
 @renders(ast.Delayed)
 def _delayed(e: ast.Delayed, ctx: Ctx) -> str:
-    inner = sentences(e.effects, ctx).rstrip(".")
+    inner = sentences(e.effects, ctx, lead=True).rstrip(".")
     if e.trigger is not None:
-        return f"{trigger(e.trigger, ctx.name)}, {inner[:1].lower()}{inner[1:]}"
+        return f"{trigger(e.trigger, ctx.name)}, {inner}"
     if e.timing == "when_do_so":
-        return f"When you do so, {inner[:1].lower()}{inner[1:]}"
+        return f"When you do so, {inner}"
     if e.timing == "end_of_turn":
         return f"{inner} at the end of the turn"
     return f"<delayed {e.timing}>, {inner}"
@@ -241,7 +310,7 @@ def _per(per: Selector | None, ctx: Ctx) -> str:
     if zone == "cp_required":
         return f" for each CP required to cast {np(replace(per, zone=None), ctx.name)}"
     if zone == "elements_among":
-        return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name)}"
+        return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name).removeprefix('all the ')}"
     if zone in ("cast_this_turn", "drawn_this_turn"):
         return f" for each card you have {zone.split('_')[0]} this turn"
     if per.every:
@@ -259,6 +328,8 @@ def _damage(e: ast.Damage, ctx: Ctx) -> str:
         points = "point" if e.amount == 1 else "points"
         if e.source is not None:
             return f"{np(e.source, ctx.name, subject=True)} deals {who} {amount} {points} of damage{per}"
+        if e.player is Player.YOU:                       # damage the controller takes on themselves (11.10)
+            return f"receive {amount} {points} of damage{per}"
         return f"deal {who} {amount} {points} of damage{per}"
     if e.amount_from == "divided":
         return f"divide {amount} damage among {target(e.target, ctx)}"
@@ -319,6 +390,8 @@ def _discard(e: ast.Discard, ctx: Ctx) -> str:
         what = f"{e.count} card" + ("s" if e.count != 1 else "")
     if e.count == 0:
         what = f"{whose} hand"
+    if e.target is not None and e.target.self_ref:
+        what = ctx.name
     randomly = "randomly " if e.target is not None and e.target.state == "random" else ""
     what = what.replace("randomly selected ", "")
     if e.player not in (None, Player.YOU):
@@ -361,6 +434,10 @@ def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
         return f"cast {who}" + (" without paying the cost" if e.free else "")
     if e.verb == "gain_control":
         return f"gain control of {who}" + tail(e.duration)
+    if e.verb == "use":
+        return "use this special ability again without paying the cost"
+    if e.verb == "return":
+        return f"return {who} to the field" + (" dull" if e.dull else "")
     return f"<deploy {e.verb}>"
 
 
@@ -382,8 +459,11 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
         return f"{who} {third('lose', e.target)} {-e.amount} power{per}{tail(e.duration)}"
     # a damage replacement: said of "the damage" inside "If X is dealt damage, …"; alone, of the next damage
     when = "during this turn, " if e.next_only and e.duration is Duration.TURN else ""
-    dealt = f"the next damage dealt to {who.lower()}" if e.next_only else "the damage"
+    dealt = f"the next damage dealt to {who}" if e.next_only else "the damage"
     instead = " instead" if e.next_only else ""
+    if e.stat == "damage_received_becomes" and e.amount == 0 and not e.next_only and e.target is not None \
+            and e.target.ref != "it" and not e.target.self_ref:
+        return f"negate all damage dealt to {target(e.target, ctx)}"
     if e.stat == "damage_received_becomes":
         return f"{when}{dealt} becomes {e.amount}{instead}"
     if e.stat == "damage_received":
@@ -392,23 +472,39 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
     if e.stat == "damage_multiplier":
         return "double the damage"
     if e.stat == "power_set":
-        return f"{who.lower() if who in ('It', 'They') else who}'s power becomes {e.amount}{tail(e.duration)}" \
-            .replace("it's power", "its power")
+        return f"{who}'s power becomes {e.amount}{tail(e.duration)}".replace("it's power", "its power")
     return f"<modify {e.stat}>"
 
 
 @renders(ast.Gain)
 def _gain(e: ast.Gain, ctx: Ctx) -> str:
-    if e.keyword is not None and e.keyword.name == "Becomes Forward":
-        who = target(e.target, ctx, subject=True)
-        return f"{who} also becomes a Forward with {e.keyword.params[0]} power{tail(e.duration)}"
     return _gains([e], ctx)
 
 
 BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked", "be_chosen": "be chosen",
                 "be_broken": "be broken", "attack_twice": "attack twice in the same turn",
                 "become_dull": "become dull", "leave_field": "leave the field", "be_returned": "be returned",
-                "cast": "cast", "play": "play", "use_abilities": "use abilities"}
+                "cast": "cast", "play": "play", "use_abilities": "use abilities",
+                "attack_once_per_turn": "attack once per turn", "form_party_with": "form a party with",
+                "be_reduced": "be reduced", "use_ex_burst": "use EX Burst", "be_removed_from_the_game":
+                "be removed from the game", "be_returned_to_its_owner's_hand": "be returned to its owner's hand",
+                "leave_the_field": "leave the field", "form_party": "form a party",
+                "attack_at_least_once_per_turn": "attack at least once per turn", "gain_haste": "gain Haste",
+                "gain_brave": "gain Brave", "search": "search", "use": "use"}
+#: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
+CLAUSES = {
+    ("must", "pay_with_cp_from_backups"): "{who} must pay with CP from Backups if possible",
+    ("can", "produce_any_cp"): "{who} can produce CP of any Element",
+    ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
+    ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
+    ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
+    ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
+    ("can", "cast_any_time"): "you can cast {who} at any time you could use an action ability",
+    ("lose", "all_abilities"): "{who} loses all its abilities",
+    ("cannot", "power_decreased"): "the power of {who} cannot be decreased",
+    ("cannot", "power_increased"): "the power of {who} cannot be increased",
+    ("cannot", "trigger_auto_abilities"): "{who} cannot trigger auto-abilities",
+}
 
 
 def _barred(e: ast.Restriction) -> str:
@@ -417,7 +513,17 @@ def _barred(e: ast.Restriction) -> str:
 
 @renders(ast.Restriction)
 def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
-    who = target(e.target, ctx, subject=True) if e.target is not None else cap(player(e.player))
+    who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
+    clause = CLAUSES.get((e.mode, e.action))
+    if clause is not None:
+        return clause.format(who=who, name=ctx.name) + tail(e.duration)
+    if e.mode == "lose":
+        return f"{who} {third('lose', e.target)} {e.action.replace('_', ' ').title()}{tail(e.duration)}"
+    if e.action.startswith("pay_with_") and e.action.endswith("_cp"):
+        elements = " or ".join(x.title() for x in e.action[9:-3].split("_"))
+        return f"you can only pay with {elements} CP to cast {who}"
+    if e.action.startswith("produce_") and e.action.endswith("_cp"):
+        return f"{who} can produce {e.action[8:-3].title()} CP"
     action = _barred(e)
     if e.by is not None:
         action += " by " + source(e.by, ctx.name)
@@ -426,8 +532,6 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     if e.action == "activate_in_active_phase":
         nxt = "next " if e.duration is not Duration.PERMANENT else ""
         return f"{who} will not activate during your {nxt}Active Phase"
-    if e.mode == "must":
-        action += " if possible"
     mode = {"cannot": "cannot", "must": "must", "can": "can", "can_only": "can only"}.get(e.mode, e.mode)
     if e.cost is not None:
         action += f" unless you pay {icons(e.cost)}"
@@ -476,7 +580,21 @@ def _reveal(e: ast.Reveal, ctx: Ctx) -> str:
     if e.zone == "deck":
         return f"reveal the top {cards} of your deck"
     if e.zone == "revealed_shuffle":
-        return "shuffle the other cards revealed and return them to the bottom of your deck"
+        return "shuffle the other cards revealed"
+    if e.zone == "deck_shuffle":
+        return "shuffle your deck"
+    if e.zone == "opponent_hand":
+        return "your opponent reveals their hand"
+    if e.zone == "hand":
+        return "reveal any number of cards from your hand"
+    if e.zone == "hand_random":
+        return f"randomly reveal {e.count} card from your hand"
+    if e.zone == "opponent_deck":
+        return f"reveal the top {cards} of your opponent's deck"
+    if e.zone == "deck_until_found":
+        return "turn over one card at a time from the top of your deck until " + (
+            np(e.then[0].target, ctx.name, article=True) if e.then and hasattr(e.then[0], "target") else "a card"
+        ) + " is revealed"
     return f"<reveal {e.zone}>"
 
 
@@ -492,3 +610,33 @@ def _counters(e: ast.Counters, ctx: Ctx) -> str:
 __all__ = ["cost", "joined", "same", "sentences", "target"]
 
 _unused = (duration, window)
+
+
+@renders(ast.AlternativeCost)
+def _alternative(e: ast.AlternativeCost, ctx: Ctx) -> str:
+    return f"you can pay {icons(e.cost)} (instead of paying the CP cost) to cast {name_of_cast(e.target, ctx)}"
+
+
+@renders(ast.Declare)
+def _declare(e: ast.Declare, ctx: Ctx) -> str:
+    words = {"element": "Element", "job": "Job", "card_name": "Card Name", "card_type": "card type",
+             "category": "Category", "cost": "number"}
+    named = " and ".join(f"1 {words.get(t, t)}" for t in e.things)
+    other = f" other than {' or '.join(x.title() for x in e.other_than)}" if e.other_than else ""
+    verb = "select" if e.things == ("cost",) else "name"
+    return f"{verb} {named}{other}"
+
+
+@renders(ast.ChangeTarget)
+def _change_target(e: ast.ChangeTarget, ctx: Ctx) -> str:
+    target(e.target, ctx)
+    return f"the Summon or ability is now choosing {np(e.to, ctx.name)} instead" + (
+        ", if possible" if e.if_possible else "")
+
+
+@renders(ast.RedirectDamage)
+def _redirect(e: ast.RedirectDamage, ctx: Ctx) -> str:
+    who = target(e.target, ctx) if e.target is not None else player(e.player)
+    nxt = "the next damage" if e.next_only else "the damage"
+    when = "during this turn, " if e.duration is Duration.TURN else ""
+    return f"{when}{nxt} dealt to {who} is dealt to {np(e.to, ctx.name)} instead"

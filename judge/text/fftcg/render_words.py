@@ -26,7 +26,7 @@ DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: 
             Duration.YOUR_TURNS: "during your turn", Duration.OPPONENT_TURNS: "during your opponent's turn",
             Duration.WHILE_ON_FIELD: "for as long as it is on the field"}
 OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
-STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random")
+STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking")
 #: zone words: (where it is, where it comes from)
 ZONES = {"hand": ("in {your} hand", "from {your} hand"), "break": ("in {your} Break Zone", "from {your} Break Zone"),
          "removed": ("removed from the game", "from among the cards removed from the game"),
@@ -63,9 +63,15 @@ def plural(sel: Selector | None) -> bool:
         return False
     if sel.ref == "them" or sel.also:
         return True
-    if sel.ref in ("it", "former", "latter") or sel.self_ref:
+    if sel.ref in ("it", "former", "latter") or sel.self_ref or named_only(sel):
         return False
     return sel.count is None or sel.count != 1
+
+
+def named_only(sel: Selector) -> bool:
+    """All the cards of one Card Name, said in the singular as printed ("the Card Name X you control gains")."""
+    return sel.count is None and bool(sel.name) and not sel.card_types and not sel.families \
+        and not sel.categories and not sel.up_to and not sel.also and not sel.either and sel.ref is None
 
 
 def _count(sel: Selector) -> str:
@@ -78,14 +84,14 @@ def _count(sel: Selector) -> str:
     if th is not None and th.op in OPS and not sel.up_to:
         return f"{th.value} {OPS[th.op]}"
     if sel.count is None:
-        return "all the"
+        return "the" if named_only(sel) else "all the"
     return f"{up}{sel.count}"
 
 
 def _adjectives(sel: Selector) -> list[str]:
     out = []
     if sel.state in STATES:
-        out.append("randomly selected" if sel.state == "random" else sel.state)
+        out.append("randomly selected" if sel.state == "random" else sel.state.replace("_", " "))
     colors = [c for c in sel.colors if not c.startswith("not_") and c not in ("same", "any", "named")]
     if colors:
         out.append(" or ".join(("Multi-Element" if c == "multi" else c.title()) for c in colors))
@@ -96,11 +102,11 @@ def _noun(sel: Selector, many: bool) -> str:
     kinds = [k for k in sel.card_types if not k.startswith("not_")]
     named = []
     if sel.families:
-        named.append(" or ".join(f"Job {f}" for f in sel.families))
+        named.append(or_list([label("Job", f) for f in sel.families]))
     if sel.categories:
-        named.append(" or ".join(f"Category {c}" for c in sel.categories))
+        named.append(or_list([label("Category", c) for c in sel.categories]))
     if sel.name and sel.name not in ("same_as_it", "named"):
-        named.append(f"Card Name {sel.name}")
+        named.append(label("Card Name", sel.name))
     words = [NOUN.get(k, (k, k + "s"))[1 if many else 0] for k in kinds]
     noun = (" and " if sel.count is None else " or ").join(words) if words else ""
     if named:
@@ -108,8 +114,24 @@ def _noun(sel: Selector, many: bool) -> str:
     return noun or ("cards" if many else "card")
 
 
+def or_list(words: list[str]) -> str:
+    """"A or B", "A, B or C"."""
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def label(kind: str, value: str) -> str:
+    """"[[i]]Job Sky Knight[[/]]": marked as cards print it, so it reads back whatever names the
+    lexicon of the reader holds (judge/text/fftcg/names.py: a name without markup is read only when
+    known); the markup is one of the normalisations the round trip allows."""
+    return f"[[i]]{kind} {value}[[/]]"
+
+
 def threshold(t: Threshold, name: str = "it") -> str:
     more = f" {OPS[t.op]}" if t.op in OPS else ""
+    if t.stat == "cost" and t.ref is not None and t.ref.count is None:     # "… the number of Backups you control"
+        way = "less" if "<" in t.op else "greater"
+        what = np(t.ref, name).replace("all the ", "")
+        return f"of cost equal to or {way} than the number of {what}"
     if t.stat == "cost":
         if t.ref is not None:
             return "of the same cost as it" if t.op == "==" else f"of cost less than {np(t.ref, name)}'s cost"
@@ -121,6 +143,8 @@ def threshold(t: Threshold, name: str = "it") -> str:
 
 
 def _where(sel: Selector, source: bool) -> str:
+    if sel.zone == "removed" and sel.about is not None:        # "removed by X's ability" (posts)
+        return ""
     if sel.zone in (None, "field"):
         return {Player.OPPONENT: "opponent controls", Player.YOU: "you control"}.get(sel.owner, "")
     words = ZONES.get(sel.zone)
@@ -136,6 +160,13 @@ def _where(sel: Selector, source: bool) -> str:
 def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     """The words after the noun: cost / power, "other than", "with Haste", where it is."""
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
+    if sel.state == "entered_this_turn":
+        out.append("that entered the field this turn")
+    if sel.distinct:
+        out.append(", " + ", ".join("each of a different " + {"element": "Element", "card_type": "card type"}.get(d, d)
+                             for d in sel.distinct))
+    if sel.about is not None and sel.zone == "removed" and sel.about.self_ref:
+        out.append(f"removed by {name}'s ability")
     if sel.costs:
         out.append("of cost " + ", ".join(str(c) for c in sel.costs[:-1]) + f" or {sel.costs[-1]}")
     colors_not = [c[4:].title() for c in sel.colors if c.startswith("not_")]
@@ -153,10 +184,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     return out
 
 
-def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False) -> str:
+def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False, article: bool = False) -> str:
     """The noun phrase of a selector ("1 Forward of cost 3 or less opponent controls").
 
-    `source`: the phrase names where the cards come from ("from your hand"), not where they are."""
+    `source`: the phrase names where the cards come from ("from your hand"), not where they are;
+    `article`: one card is "a" / "an" (a subject, a condition), not "1" (what is chosen)."""
     if sel.ref in ("it", "them") and not (sel.card_types or sel.families or sel.name):
         return "they" if subject and sel.ref == "them" else sel.ref
     if sel.ref == "rest":
@@ -168,7 +200,8 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False)
     if sel.self_ref:
         base = name + (" " + " ".join(p for p in (_where(sel, source),) if p) if sel.zone not in (None, "field")
                        else "")
-        return base + "".join(" and " + np(a, name, source=source) for a in sel.also)
+        return base + "".join(" and " + np(a, name, source=source) for a in sel.also) + "".join(
+            " or " + np(a, name, source=source, article=True) for a in sel.either)
     if sel.zone == "deck" and not sel.card_types and not sel.families and not sel.name:     # the top cards (7.9)
         whose = {Player.OPPONENT: "your opponent's", Player.ANY: "its owner's"}.get(sel.owner, "your")
         n = "X" if sel.amount_var else sel.count
@@ -183,9 +216,12 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False)
         own = posts(part, name, source=source)
         if shared and own[-len(shared):] == shared:
             own = own[:-len(shared)]
-        words.append(" ".join([head, *own]))
+        if article and i == 0 and head.startswith("1 ") and not sel.up_to and not head.startswith("1 or"):
+            head = ("an " if head[2:3].lower() in "aeiou" else "a ") + head[2:]
+        words.append(" ".join([head, *own]).replace(" , ", ", "))
     joiner = " and " if sel.count is None else " or "      # "the X and Y you control": all of either kind
-    out = joiner.join(words) + ("".join(" " + s for s in shared) if shared else "")
+    listed = joiner.join(words) if len(words) < 3 else ", ".join(words[:-1]) + joiner + words[-1]   # "A, B or C"
+    out = listed + ("".join(" " + s for s in shared) if shared else "")
     for other in sel.also:
         out += " and " + np(other, name, source=source)
     return out

@@ -145,9 +145,9 @@ def _lower(text: str) -> str:
 def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
     in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
-    names of `lexicon` joined (judge/text/fftcg/names.py; none joined without a lexicon: finding
-    where the abilities are needs none)."""
-    from judge.text.fftcg.names import join_plain_refs
+    names of `lexicon` joined (judge/text/fftcg/names.py; with no lexicon, no name is known).
+    A plain reference to a known name is never the card's own name ("Card Name Flan")."""
+    from judge.text.fftcg.names import join_plain_refs, plain_ref_spans
     from judge.text.icons import normalise
 
     out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
@@ -158,6 +158,8 @@ def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
+        if lexicon is not None:                          # "Card Name Feral Chaos", "Job Dancer": not this card
+            protected += plain_ref_spans(_lower(out), lexicon)
         pattern = _name_pattern(_translate(name.strip(), _QUOTES, _QUOTE_CHARS))
         pieces: list[str] = []
         last = 0
@@ -254,7 +256,7 @@ def _continues(previous: str, paragraph: str) -> bool:
     return paragraph[:1].islower() and not re.search(r"[.:]\W*$", previous)
 
 
-def split_abilities(text: str, name: str | None = None) -> list[Segment]:
+def split_abilities(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[Segment]:
     """The abilities of a card's text (11.5.3: each paragraph is one ability), in order.
 
     A paragraph that starts with a quotation mark is an option of the modal ability before it
@@ -263,7 +265,7 @@ def split_abilities(text: str, name: str | None = None) -> list[Segment]:
     """
     if name is None:
         name = infer_name(text)
-    masked = mask(text, name)
+    masked = mask(text, name, lexicon)
     spans: list[list[int]] = []
     pos = 0
     for m in [*_BREAK.finditer(text), None]:

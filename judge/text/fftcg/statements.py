@@ -49,10 +49,32 @@ class StatementRules:
 
     # ------------------------------------------------------------------ the cost of casting (11.4.4)
     def cost_change(self, meta, c):
-        target = _sel(c)
+        """Each thing said of the cost, in order: a change by a number (11.4.4), a permission to pay
+        it with CP of any Element."""
+        kind, target = next(x for x in c if isinstance(x, tuple) and x and x[0] in ("cast", "priming"))
+        out: list[Effect] = []
+        for x in c:
+            if isinstance(x, tuple) and x and x[0] == "delta":
+                out.append(CostChange(target=target, amount=x[1], per=x[2], floor=x[3], span=self._span(meta)))
+            elif x == "any_cp":
+                action = "pay_with_any_element" if kind == "cast" else "pay_priming_with_any_element"
+                out.append(Restriction(mode="can", action=action, target=target, duration=Duration.PERMANENT,
+                                       span=self._span(meta)))
+        return out[0] if len(out) == 1 else out
+
+    def cost_to_cast(self, meta, c):
+        return ("cast", _sel(c))
+
+    def priming_cost(self, meta, c):
+        return ("priming", _sel(c))
+
+    def ce_delta(self, meta, c):
         sign = next(x for x in c if x in (-1, 1))
         floor = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "floor"), None)
-        return CostChange(target=target, amount=sign * _num(c), per=_per(c), floor=floor, span=self._span(meta))
+        return ("delta", sign * _num(c), _per(c), floor)
+
+    def ce_any_cp(self, meta, c):
+        return "any_cp"
 
     def delta_down(self, meta, c):
         return -1
@@ -67,21 +89,6 @@ class StatementRules:
         """"(it cannot become 0)": at least 1; "(it cannot become 1 or less)": at least 2 (11.4.4)."""
         n = _num(c)
         return ("floor", n + 1)
-
-    def any_cp_cost(self, meta, c):
-        return Restriction(mode="can", action="pay_with_any_element", target=_sel(c), duration=Duration.PERMANENT,
-                           span=self._span(meta))
-
-    def cost_change_any_cp(self, meta, c):
-        target = _sel(c)
-        sign = next(x for x in c if x in (-1, 1))
-        return [CostChange(target=target, amount=sign * _num(c), span=self._span(meta)),
-                Restriction(mode="can", action="pay_with_any_element", target=target, duration=Duration.PERMANENT,
-                            span=self._span(meta))]
-
-    def any_cp_priming(self, meta, c):
-        return Restriction(mode="can", action="pay_priming_with_any_element", target=_sel(c),
-                           duration=Duration.PERMANENT, span=self._span(meta))
 
     def cv_cast(self, meta, c):
         return "cast"

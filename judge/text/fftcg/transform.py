@@ -446,14 +446,18 @@ def _insteads(items: list[Any]) -> list[Instead]:
 # keeps the printed words, which the Prepared carries (same length: each character for itself).
 
 
-def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
+def split(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
-    the card's own name when known; without it the name is guessed from the text."""
+    the card's own name when known (without it the name is guessed from the text); `lexicon` the
+    names plain text may use (a plain "Card Name X" is not the card itself; default: the card
+    database's, judge.text.lexicon.default_lexicon)."""
+    from judge.text import lexicon as lexicons
     from judge.text.fftcg.source import infer_name, split_abilities
 
     if not name:
         name = infer_name(text)
-    return [(s.start, s.end) for s in split_abilities(text, name)]
+    lex = lexicon if lexicon is not None else lexicons.default_lexicon()
+    return [(s.start, s.end) for s in split_abilities(text, name, lex)]
 
 
 def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = None) -> Prepared:

@@ -583,37 +583,23 @@ class VerbRules:
     def _power(self, c: list[Any]) -> int:
         return next(x[1] for x in c if isinstance(x, tuple) and x and x[0] == "power")
 
-    def gain_power(self, meta, c):
-        amount, per, dur = self._power(c), _per(c), _dur(c)
-        return Act(lambda s: [ModifyStat(stat="power", amount=amount, target=_target(s), per=per,
-                                         duration=dur or Duration.PERMANENT, span=self._span(meta))])
-
-    def gain_granted(self, meta, c):
-        granted, dur = next(x for x in c if isinstance(x, KeywordSet)).keywords, _dur(c)
-        return Act(lambda s: [gain_of(_target(s), g, dur or Duration.PERMANENT, self._span(meta)) for g in granted],
-                   action="gain_" + "_".join(g.name.lower().replace(" ", "_") for g in granted if isinstance(g, Keyword)))
-
-    def gain_power_granted(self, meta, c):
-        amount, per, dur = self._power(c), _per(c), _dur(c)
-        granted = next(x for x in c if isinstance(x, KeywordSet)).keywords
+    def gain_things(self, meta, c):
+        """Power, keywords and abilities gained together, in the order said (5.2.6, 15.2, 11.5)."""
+        per, dur = _per(c), _dur(c)
+        said = [x for x in c if isinstance(x, KeywordSet) or (isinstance(x, tuple) and x and x[0] == "power")]
 
         def make(subject: Any) -> list[Effect]:
-            d = dur or Duration.PERMANENT
-            return [ModifyStat(stat="power", amount=amount, target=_target(subject), per=per, duration=d,
-                               span=self._span(meta)),
-                    *(gain_of(_target(subject), g, d, self._span(meta)) for g in granted)]
-        return Act(make)
-
-    def gain_granted_power(self, meta, c):
-        amount, per, dur = self._power(c), _per(c), _dur(c)
-        granted = next(x for x in c if isinstance(x, KeywordSet)).keywords
-
-        def make(subject: Any) -> list[Effect]:
-            d = dur or Duration.PERMANENT
-            return [*(gain_of(_target(subject), g, d, self._span(meta)) for g in granted),
-                    ModifyStat(stat="power", amount=amount, target=_target(subject), per=per, duration=d,
-                               span=self._span(meta))]
-        return Act(make)
+            d, out = dur or Duration.PERMANENT, []
+            for x in said:
+                if isinstance(x, KeywordSet):
+                    out.extend(gain_of(_target(subject), g, d, self._span(meta)) for g in x.keywords)
+                else:
+                    out.append(ModifyStat(stat="power", amount=x[1], target=_target(subject), per=per, duration=d,
+                                          span=self._span(meta)))
+            return out
+        keywords = said[0].keywords if len(said) == 1 and isinstance(said[0], KeywordSet) else ()
+        action = "gain_" + "_".join(g.name.lower().replace(" ", "_") for g in keywords if isinstance(g, Keyword))
+        return Act(make, action=action) if keywords else Act(make)
 
     def gain_crystal(self, meta, c):
         cost, per = next(x for x in c if isinstance(x, Cost)), _per(c)
@@ -629,34 +615,38 @@ class VerbRules:
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Card Elements", elems),
                                    duration=Duration.PERMANENT, span=self._span(meta))])
 
-    def lose_power(self, meta, c):
-        amount, per, dur = _num(c), _per(c), _dur(c)
-        return Act(lambda s: [ModifyStat(stat="power", amount=-amount, target=_target(s), per=per,
-                                         duration=dur or Duration.PERMANENT, span=self._span(meta))])
+    def lose_things(self, meta, c):
+        """Power, keywords or all abilities lost, in the order said (5.2.6, 15.2, 11.12.4.2)."""
+        per, dur = _per(c), _dur(c)
+        said = [x for x in c if isinstance(x, KeywordSet) or x in ("all_abilities",)
+                or (isinstance(x, tuple) and x and x[0] in ("power_lost", "becomes_forward"))]
 
-    def lose_granted(self, meta, c):
-        granted, dur = next(x for x in c if isinstance(x, KeywordSet)).keywords, _dur(c)
-        return Act(lambda s: [Restriction(mode="lose", action=k.name.lower().replace(" ", "_"), target=_target(s),
-                                          duration=dur or Duration.PERMANENT, span=self._span(meta))
-                              for k in granted if isinstance(k, Keyword)])
+        def make(subject: Any) -> list[Effect]:
+            d, out = dur or Duration.PERMANENT, []
+            for x in said:
+                if isinstance(x, KeywordSet):
+                    out.extend(Restriction(mode="lose", action=k.name.lower().replace(" ", "_"), target=_target(subject),
+                                           duration=d, span=self._span(meta)) for k in x.keywords if isinstance(k, Keyword))
+                elif x == "all_abilities":
+                    out.append(Restriction(mode="lose", action="all_abilities", target=_target(subject), duration=d,
+                                           span=self._span(meta)))
+                elif x[0] == "becomes_forward":
+                    out.append(Gain(target=_target(subject), keyword=Keyword("Becomes Forward", (str(x[1]),)),
+                                    duration=d, span=self._span(meta)))
+                else:
+                    out.append(ModifyStat(stat="power", amount=-x[1], target=_target(subject), per=per, duration=d,
+                                          span=self._span(meta)))
+            return out
+        return Act(make)
 
-    def lose_all(self, meta, c):
-        dur = _dur(c)
-        return Act(lambda s: [Restriction(mode="lose", action="all_abilities", target=_target(s),
-                                          duration=dur or Duration.PERMANENT, span=self._span(meta))])
+    def power_lost(self, meta, c):
+        return ("power_lost", _num(c))
 
-    def lose_all_power(self, meta, c):
-        dur, n = _dur(c) or Duration.PERMANENT, _num(c)
-        return Act(lambda s: [Restriction(mode="lose", action="all_abilities", target=_target(s), duration=dur,
-                                          span=self._span(meta)),
-                              ModifyStat(stat="power", amount=-n, target=_target(s), duration=dur, span=self._span(meta))])
+    def all_abilities(self, meta, c):
+        return "all_abilities"
 
-    def lose_all_become(self, meta, c):
-        dur, n = _dur(c) or Duration.PERMANENT, _num(c)
-        return Act(lambda s: [Restriction(mode="lose", action="all_abilities", target=_target(s), duration=dur,
-                                          span=self._span(meta)),
-                              Gain(target=_target(s), keyword=Keyword("Becomes Forward", (str(n),)), duration=dur,
-                                   span=self._span(meta))])
+    def becomes_forward(self, meta, c):
+        return ("becomes_forward", _num(c))
 
     # ------------------------------------------------------------------ revealing and looking (7.9, 7.11)
     def reveal_top(self, meta, c):
@@ -879,14 +869,15 @@ class VerbRules:
     def become_forward(self, meta, c):
         n = _num(c)
         granted = next((x for x in c if isinstance(x, KeywordSet)), None)
+        lasts = _dur(c) or Duration.PERMANENT
 
         def make(subject: Any) -> list[Effect]:
             target = _target(subject)
             extra = granted.keywords if granted else ()
             becomes = Gain(target=target, keyword=Keyword("Becomes Forward", (str(n),)),
                            ability=next((g for g in extra if isinstance(g, Ability)), None),
-                           duration=Duration.PERMANENT, span=self._span(meta))
-            return [becomes, *(gain_of(target, g, Duration.PERMANENT, self._span(meta))
+                           duration=lasts, span=self._span(meta))
+            return [becomes, *(gain_of(target, g, lasts, self._span(meta))
                                for g in extra if isinstance(g, Keyword))]
         return Act(make)
 

@@ -1,0 +1,164 @@
+"""More constructs of the Battle Spirits templating language, each read in three invented phrasings
+(issue 11.1): a selection made by another player ("you select it instead"), a "next time" trigger
+bounded by a duration, ..."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import bs_one
+
+from judge.text.ast import Conditional, Player, Restriction, walk
+from judge.text.render import round_trip
+
+
+def _all(ability, kind):
+    return [n for n in walk(ability) if isinstance(n, kind)]
+
+
+# ── a selection made by the player named (BSS 8-5-3), in a "next time … would select" window (BSS 8-9) ──
+@pytest.mark.parametrize(("text", "chooser", "within"), [
+    ("[Flash] The next time your opponent would select one of your spirits during this turn, you select it instead.",
+     Player.YOU, "this_turn"),
+    ("[LV2] Once per turn, the next time your opponent would select a nexus while using a magic card, "
+     "you select it instead.", Player.YOU, None),
+    ("[Main] The next time you would select a spirit during this battle, your opponent selects it instead.",
+     Player.OPPONENT, "this_battle"),
+])
+def test_bss_8_5_3_the_selection_passes_to_another_player(text: str, chooser: Player, within: str | None) -> None:
+    ability = bs_one(text)
+    passes = _all(ability, Restriction)[0]
+    assert (passes.mode, passes.action, passes.player) == ("can", "choose_targets", chooser)
+    trigger = ability.condition or _all(ability, Conditional)[0].condition
+    assert trigger.kind == "would" and trigger.event == "selects" and "next_only" in trigger.qualifiers
+    assert (within in trigger.qualifiers) if within else not {"this_turn", "this_battle"} & set(trigger.qualifiers)
+    assert any(c.instead for c in _all(ability, Conditional))
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── which selections a restriction on selecting governs (BSS 8-5-3) ──
+@pytest.mark.parametrize(("text", "effect_owner", "selected_owner", "used"), [
+    ("[LV2] Your opponent can only select your exhausted spirits when using one of their effects to select "
+     "one of your spirits.", Player.OPPONENT, Player.YOU, None),
+    ("[LV1] Your opponent can only select a spirit with 5000 or more BP when using an effect to select one of "
+     "your spirits during this turn.", None, Player.YOU, None),
+    ("[LV1] Your opponent can only select a nexus while using a magic card.", None, None, "magic"),
+])
+def test_bss_8_5_3_only_select_governs_some_selections(text: str, effect_owner: Player | None,
+                                                       selected_owner: Player | None, used: str | None) -> None:
+    ability = bs_one(text)
+    r = _all(ability, Restriction)[0]
+    assert (r.mode, r.action, r.player) == ("only", "select", Player.OPPONENT)
+    assert r.by is not None and r.by.unit == "effect" and r.by.owner is effect_owner
+    if selected_owner is not None:
+        assert r.target.owner is selected_owner and r.target.card_types == ("spirit",)
+    else:
+        assert r.target is None and used in r.by.about.card_types
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── a condition checked as an event happens: "If <condition> when <event>, …" (BSS 8-1-5-1) ──
+@pytest.mark.parametrize(("text", "event", "condition"), [
+    ("[LV1] If this spirit has 10000 or more BP when it compares BP during battle resolution, draw a card.",
+     "compares_bp", "is"),
+    ("[LV2] If you have 3 or fewer life when one of your spirits is destroyed, place a core from the void into "
+     "your reserve.", "destroyed", "count"),
+    ("[LV1] During Opponent's Turn: If you control a red nexus when this spirit blocks, draw a card.",
+     "blocks", "count"),
+])
+def test_bss_8_1_5_1_condition_checked_when_the_event_happens(text: str, event: str, condition: str) -> None:
+    ability = bs_one(text)
+    trigger = ability.condition
+    assert trigger.kind == "all"
+    happens, holds = trigger.conditions
+    assert (happens.kind, happens.event) == ("event", event) and holds.kind == condition
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── the card's own symbols and colours, named as printed (BSS 2-4, 2-8) ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("[LV1] While This Spirit Attacks: Treat this spirit's symbol as two blue symbols.", ("spirit",)),
+    ("[LV2] Treat this nexus's color and symbol color as green as well.", ("nexus",)),
+    ("[LV1] During Your Attack Step: Count this spirit's symbols as three yellow symbols during this turn.",
+     ("spirit",)),
+])
+def test_bss_2_8_own_symbols_keep_the_card_type(text: str, kind: tuple[str, ...]) -> None:
+    from judge.text.ast import SetStat
+
+    ability = bs_one(text)
+    s = _all(ability, SetStat)[0]
+    assert s.target.self_ref and s.target.card_types == kind
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped and not trip.mistyped
+
+
+# ── an effect used to do something, having happened this turn (BSS 8-1-5-1): its count kept ──
+@pytest.mark.parametrize(("text", "player", "count"), [
+    ("[LV1] If you used an effect you control to draw a card this turn, draw a card.", Player.YOU, 1),
+    ("[LV2] When This Spirit Attacks: If your opponent used an effect they control to draw two cards this turn, "
+     "destroy one of your opponent's spirits.", Player.OPPONENT, 2),
+    ("[LV1] If you used an effect you control to draw three cards this turn, this spirit gains 3000 BP.",
+     Player.YOU, 3),
+])
+def test_bss_8_1_5_1_an_effect_used_to_draw_this_turn(text: str, player: Player, count: int) -> None:
+    ability = bs_one(text)
+    cond = _all(ability, Conditional)[0].condition
+    assert (cond.kind, cond.event, cond.window, cond.player) == ("happened", "draws", "this_turn", player)
+    assert cond.object.count == count and cond.by.unit == "effect" and cond.by.owner is player
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped and not trip.mistyped
+
+
+# ── the top cards of a deck, one noun phrase for every verb (BSS 3-2, 10-2-1, 12-2) ──
+@pytest.mark.parametrize(("text", "count", "owner"), [
+    ("[Main] Discard two cards from the top of your opponent's deck.", 2, Player.OPPONENT),
+    ("[LV1] When Summoned: Reveal the top four cards of your deck.", 4, Player.YOU),
+    ("[Flash] Discard the top three cards of your deck.", 3, Player.YOU),
+])
+def test_bss_3_2_top_cards_of_a_deck(text: str, count: int, owner: Player) -> None:
+    from judge.text.ast import Discard, Reveal
+
+    ability = bs_one(text)
+    node = (_all(ability, Discard) or _all(ability, Reveal))[0]
+    assert node.count == count
+    if isinstance(node, Discard):
+        assert node.target.zone == "deck_top" and node.target.owner is owner
+    else:
+        assert node.zone == ("deck" if owner is Player.YOU else "opponent_deck")
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── the end of a battle, with whom and what is still on the field (BSS 7-1-6-1) ──
+@pytest.mark.parametrize(("text", "with_card", "still"), [
+    ("[LV1] When the battle ends, draw a card.", False, False),
+    ("[LV2] During Your Attack Step: When a battle with one of your red spirits ends, draw a card.", True, False),
+    ("[LV2] During Your Attack Step: When a battle with one of your blue spirits ends with that spirit still on "
+     "the field, draw a card.", True, True),
+])
+def test_bss_7_1_6_1_the_battle_ends(text: str, with_card: bool, still: bool) -> None:
+    ability = bs_one(text)
+    ev = ability.condition
+    assert ev.event == "battle_ends" and (ev.selector is not None) == with_card
+    assert ("still_on_field" in ev.qualifiers) == still
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── cores placed in one of two places, as a directive or as what an effect did (BSS 3-9, 8-1-8) ──
+@pytest.mark.parametrize(("text", "dests"), [
+    ("[Main] Place a core from the void onto one of your spirits or into your reserve.", {"spirit", "reserve"}),
+    ("[LV1] When Summoned: Place two cores from your reserve onto this spirit or into your life.",
+     {"spirit", "life"}),
+    ("[LV1] During Either Attack Step: When your opponent uses one of their effects to place a core from the void "
+     "onto a spirit or into their reserve, draw a card.", {"spirit", "opponent_reserve"}),
+])
+def test_bss_3_9_cores_placed_in_either_place(text: str, dests: set[str]) -> None:
+    from judge.text.ast import Modal
+
+    ability = bs_one(text)
+    if ability.condition is not None and ability.condition.event == "core_placed":
+        ev = ability.condition
+        assert set(ev.zone.split("_or_")) == dests and ev.object.zone == "void" and ev.player is Player.OPPONENT
+    else:
+        choice = _all(ability, Modal)[0]
+        assert {o[0].dest for o in choice.options} == dests and len({o[0].source for o in choice.options}) == 1
+    trip = round_trip(ability, "bss")
+    assert trip.same_ast and not trip.dropped

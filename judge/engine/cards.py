@@ -137,14 +137,17 @@ def resolve_card(number: str, printings: Sequence[str], where: str) -> Card:
 
 
 @functools.lru_cache(maxsize=4096)
-def parse_abilities(text: str, game: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
+def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """(abilities, sentences not parsed) of a card text, read once per process (the grammar is slow)
-    and kept in the database for the next (judge.text.cache: a card read before loads no grammar)."""
+    and kept in the database for the next (judge.text.cache: a card read before loads no grammar).
+    `lexicon`: the closed word lists the text is read against (judge.text.lexicon; None: the default)."""
     if not text.strip():
         return (), ()
     from judge.text.cache import parse_cached
 
-    result = parse_cached(text, game, name=name or None, lexicon=_pool_lexicon(current_pool().files))
+    if lexicon is None:              # the pool's words (a scenario's card files beside the database's)
+        lexicon = _pool_lexicon(current_pool().files)
+    result = parse_cached(text, game, name=name or None, lexicon=lexicon)
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 
 

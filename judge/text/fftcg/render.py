@@ -141,18 +141,19 @@ def render(ability: Ability, name: str | None = None) -> str:
     return Ctx(name).node(ability)
 
 
-def round_trip(ability: Ability, name: str | None = None) -> Any:
+def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:
     """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
     the same AST back (spans and printed words aside), and the words of the printed text and of the
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
-    rendered word the print does not say is mistyped."""
+    rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
+    plainly (judge.text.lexicon; default: the card database's)."""
     from collections import Counter
 
     from judge.text.parse import parse_text
     from judge.text.render import RoundTrip, comparable
 
     rendered = render(ability, name)
-    again = parse_text(rendered, "fftcg", name=name)
+    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
     same = not again.unparsed and len(again.abilities) == 1 and \
         comparable(again.abilities[0]) == comparable(ability)
     printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))

@@ -32,8 +32,8 @@ class StepwiseAction(LegalAction):
     `path` holds (question, answer in words) pairs, one per step, in the order they are asked. Every
     action of a group is complete and legal by itself (the engine accepted it as written), so a step
     only narrows the group: the answers offered at a step are those of the actions still left, and
-    an answer no legal action has is never offered. Steps where every action left has the same
-    answer are not asked."""
+    an answer no legal action has is never offered. A menu need not ask a step where every action
+    left has the same answer; the last step's answer says what the action does."""
 
     path: tuple[tuple[str, str], ...] = ()
 

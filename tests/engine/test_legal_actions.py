@@ -166,7 +166,7 @@ def test_6_6_1_2_3_a_core_move_is_chosen_step_by_step_from_the_legal_moves_only(
     left = answers[1][1]
     question, answers = narrow(left, 1)
     assert question == "Which cores?"
-    assert [answer for answer, _ in answers] == ["cores (not the soul core)", "the soul core"]
+    assert [answer for answer, _ in answers] == ["ordinary cores", "the soul core"]
     left = answers[0][1]
     question, answers = narrow(left, 2)
     assert question == "To where?" and len(answers) == 2

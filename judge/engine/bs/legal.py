@@ -211,7 +211,7 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
                                       for cid in (src, dest) if cid != "reserve")))
     tail = f" — {effects}" if effects else ""
     path = (("Move cores from where?", _holding(state, player, src)),
-            ("Which cores?", "the soul core" if soul else "cores (not the soul core)"),
+            ("Which cores?", "the soul core" if soul else "ordinary cores"),
             ("To where?", _holding(state, player, dest)),
             ("How many?", f"{what}{tail}"))
     return L.StepwiseAction(raw, f"{player} moves {what} from {_place(state, src)} to {_place(state, dest)}{tail}",

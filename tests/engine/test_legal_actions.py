@@ -178,6 +178,27 @@ def test_6_6_1_2_3_a_core_move_is_chosen_step_by_step_from_the_legal_moves_only(
     assert narrow(left, 4) == ("", [])
 
 
+def test_11_1_1_awaken_offers_each_way_to_move_cores_from_the_other_spirits_in_a_flash_window() -> None:
+    rules = rules_for("bss")
+    board = bs_board("attack", A={"reserve": 0, "field": [{"id": "a1", "card": "waker", "cores": 1},
+                                                         {"id": "a2", "card": "raider", "cores": 2},
+                                                         {"id": "a3", "card": "guard", "cores": 1}]},
+                     B={"field": [{"id": "b1", "card": "guard", "cores": 1}]})
+    board["cards"]["waker"] = {**SPIRIT, "name": "Test Waker", "text": "【Awaken】"}
+    state = rules.load_board(board, "t")
+    for raw in ({"player": "A", "attack": "a1"}, {"player": "B", "pass": True}, {"player": "A", "pass": True},
+                {"player": "B", "block": "b1"}, {"player": "B", "pass": True}):
+        state = rules.resolve(state, rules.parse_action(state, raw, "t")).state
+    offered = rules.legal_actions(state)
+    plans = [a.raw["cores_from"] for a in offered if a.verb == "awaken"]
+    assert plans == [{"a2": 1}, {"a3": 1}, {"a2": 2}, {"a2": 1, "a3": 1}, {"a2": 2, "a3": 1}], plans
+    accepted(rules, state, offered)
+    both = next(a for a in offered if a.raw.get("cores_from") == {"a2": 2, "a3": 1})
+    assert both.label == ("A awakens Test Waker (a1): 2 cores from Test Raider (a2), 1 core from Test Guard (a3) — "
+                          "Test Raider (a2) is left under its LV1 cost: it is destroyed (§9-3-2); Test Guard (a3) is "
+                          "left under its LV1 cost: it is destroyed (§9-3-2); Test Waker (a1) goes to LV2")
+
+
 def test_8_5_3_a_pending_selection_is_a_menu_for_its_player() -> None:
     rules = rules_for("bss")
     state = rules.load_board(bs_board("main", A={"hand": ["spark"]},

@@ -41,14 +41,15 @@ def legal_actions(rules: Rules, state: State) -> tuple[LegalAction, ...]:
     b = state.battle
     if b is not None and b.window in WINDOW_WORDS:
         cands = _flash_window(state, b.priority, WINDOW_WORDS[b.window])
+        return (*L.keep_allowed(rules, state, cands), *_awakenings(rules, state, b.priority))
     elif b is not None and b.window == "block":
         cands = _block(state)
     elif b is not None:
         cands = []
     elif state.step in MAIN_STEPS:            # core moves are put to the engine one by one as they are built
         cands = _main_step(state)
-        return (*L.keep_allowed(rules, state, cands[:-1]), *_core_moves(rules, state, state.turn_player),
-                *L.keep_allowed(rules, state, cands[-1:]))
+        return (*L.keep_allowed(rules, state, cands[:-1]), *_awakenings(rules, state, state.turn_player),
+                *_core_moves(rules, state, state.turn_player), *L.keep_allowed(rules, state, cands[-1:]))
     elif state.step == Step.ATTACK:
         cands = _attack_step(state)
     else:
@@ -216,6 +217,40 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
             ("How many?", f"{what}{tail}"))
     return L.StepwiseAction(raw, f"{player} moves {what} from {_place(state, src)} to {_place(state, dest)}{tail}",
                             player, "move_cores", path=path)
+
+
+def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
+    """【Awaken】 (Saga 11-1-1): at flash timing, cores move onto the spirit from the player's other
+    field cards, as many as the player likes. One complete action per way (up to MAX_ANSWERS per
+    spirit), each put to the engine, reached step by step: which spirit, how many cores, from which
+    cards. Grouped in menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
+    p = state.players[player]
+    out: list[LegalAction] = []
+    for fc in p.field:
+        for i, ab in derive.active_abilities(state, fc.id):
+            if ab.kind != AbilityKind.KEYWORD or ab.keyword is None or derive.norm_kw(ab.keyword.name) != "awaken":
+                continue
+            sources = [(o.id, o.cores) for o in p.field if o.id != fc.id and o.cores]
+            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1) for plan in L.core_payments(n, sources)]
+            for plan in plans[:L.MAX_ANSWERS]:
+                raw = {"player": player, "activate": fc.id, "ability": i, "cores_from": plan}
+                ruling = L.ruling_for(rules, state, raw)
+                if ruling is not None and ruling.refused is None and ruling.request is None:
+                    out.append(_awakening(state, ruling.state, raw))
+    return out
+
+
+def _awakening(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
+    plan: dict[str, int] = raw["cores_from"]
+    target, total = raw["activate"], sum(plan.values())
+    effects = "; ".join(filter(None, (_after_move(state, after, cid, plan.get(cid, 0)) for cid in (*plan, target))))
+    tail = f" — {effects}" if effects else ""
+    whence = ", ".join(f"{n} core{'s' if n != 1 else ''} from {_name(state, cid)}" for cid, n in plan.items())
+    path = (("Which spirit awakens?", _holding(state, raw["player"], target)),
+            ("How many cores move onto it?", f"{total} core{'s' if total != 1 else ''}"),
+            ("From which cards?", f"{whence}{tail}"))
+    return L.StepwiseAction(raw, f"{raw['player']} awakens {_name(state, target)}: {whence}{tail}", raw["player"],
+                            "awaken", path=path)
 
 
 def _holding(state: State, player: str, where: str) -> str:

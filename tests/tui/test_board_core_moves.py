@@ -133,3 +133,34 @@ async def test_escape_at_any_step_leaves_the_board_as_it_was() -> None:
         assert isinstance(app.screen, BoardScreen)
         assert shown(app, "#rows") == before
         assert shown(app, "#trace") == ["No action played yet"]
+
+
+async def test_11_1_1_awaken_moves_cores_from_another_spirit_chosen_by_menus() -> None:
+    """【Awaken】 at flash timing (here A's main step): how many cores, from which cards, by menus."""
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await board_with_two_spirits(pilot)
+        await add_card(pilot, "A  life", "TUI-006", wait_for="a3 Dawnwatch Colossus")
+        await highlight(pilot, "rows", "a2 Brass Bulwark")
+        await pilot.press("plus", "plus")
+        await settle(pilot)
+        assert "LV2 6000 BP · 3 cores" in row(app, "a2 Brass Bulwark")
+        await highlight(pilot, "actions", "awaken…")
+        await pilot.press("enter")
+        await settle_until_asked(pilot)
+        question, answers = asked(app)          # one spirit with 【Awaken】: "which spirit" is not asked
+        assert question == "How many cores move onto it?" and answers == ["1 core", "2 cores", "3 cores", "4 cores"], answers
+        await pick(pilot, "2 cores")
+        question, answers = asked(app)
+        assert question == "From which cards?"
+        assert ("2 cores from Brass Bulwark (a2) — Brass Bulwark (a2) goes to LV1; Dawnwatch Colossus (a3) goes to LV2"
+                in answers), answers
+        assert ("1 core from Lantern Sentinel (a1), 1 core from Brass Bulwark (a2) — Lantern Sentinel (a1) is left "
+                "under its LV1 cost: it is destroyed (§9-3-2); Brass Bulwark (a2) goes to LV1; Dawnwatch Colossus (a3) goes "
+                "to LV2") in answers, answers
+        await pick(pilot, "2 cores from Brass Bulwark (a2)")
+        await settle(pilot)
+        assert "LV2 6000 BP · 3 cores" in row(app, "a3 Dawnwatch Colossus")
+        assert "LV1 4000 BP · 1 core" in row(app, "a2 Brass Bulwark")
+        cites = trace_cites(board)
+        assert any("Awaken" in text and "11-1-1" in found for text, found in cites.items()), cites

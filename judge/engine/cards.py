@@ -145,8 +145,29 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
         return (), ()
     from judge.text.cache import parse_cached
 
-    result = parse_cached(text, game, name=name or None, lexicon=lexicon)
+    result = parse_cached(text, game, name=name or None, lexicon=_with_pool(lexicon, _pool_lexicon(current_pool().files)))
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
+
+
+@functools.lru_cache(maxsize=8)
+def _pool_lexicon(files: tuple[str, ...]) -> Any:
+    """The words card text is read against (issue 11.1): the database's and, for a run given card
+    files, those files' families and names too, so a scenario reads its cards alike whether or not
+    the corpus was imported into the database (None: the database's alone)."""
+    if not files:
+        return None
+    from judge.text.lexicon import Lexicon, default_lexicon
+
+    return default_lexicon().merged(Lexicon.from_cards(current_pool().cards.values()))
+
+
+@functools.lru_cache(maxsize=8)
+def _with_pool(lexicon: Any, pool: Any) -> Any:
+    """A caller's lexicon (a board's cards) and the run's card files' words, one object per pair
+    (the AST cache hashes a lexicon once per object)."""
+    if lexicon is None or pool is None:
+        return pool if lexicon is None else lexicon
+    return lexicon.merged(pool)
 
 
 __all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive, management, symbols, triggers
+from judge.engine.bs import derive, management, step_start, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.payment import take_cores
@@ -269,21 +269,25 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
-        if nxt == Step.ATTACK:
-            from judge.engine.bs.first_attack import step_starts
-
-            step_starts(ctx)
+        step_start.begin(ctx)
         return
     next_turn(ctx)
 
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
-    s = ctx.state
+    from judge.engine.bs import turn_end
+
+    if ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
+    if not ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
+    s = ctx.state
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
+    turn_end.record_life(ctx)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")
@@ -306,6 +310,7 @@ def next_turn(ctx: Ctx) -> None:
     refresh_step(ctx, nxt)
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
+    step_start.begin(ctx)
 
 
 __all__ = ["activate", "end_step", "expire", "finish_magic", "move_cores", "next_turn", "set_burst", "use_magic"]

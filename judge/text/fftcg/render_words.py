@@ -65,6 +65,8 @@ def plural(sel: Selector | None) -> bool:
         return True
     if sel.ref in ("it", "former", "latter") or sel.self_ref or named_only(sel):
         return False
+    if any(t.stat == "count" and t.ref is None and t.op in (">=", ">") for t in sel.thresholds):
+        return True                                      # "1 or more Forwards"
     return sel.count is None or sel.count != 1
 
 

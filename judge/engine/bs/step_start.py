@@ -1,0 +1,70 @@
+"""Effects worded "at the start of the step" (Saga 6-6-1-1 main, 6-7-3-1 attack): when a step
+begins, every field card whose ability watches the start of a step, in a window that holds now
+("During Opponent's Attack Step: at the start of the step, …"), activates it once.
+
+Why its own module: the step machinery (turn.py) only says which step begins; which effects that
+sets off is a rule about triggered effects. The steps that run by themselves in a row (start,
+core, draw, refresh) cannot stop for a decision halfway, so an effect that would start there is
+reported as not modelled rather than resolved out of place.
+"""
+
+from __future__ import annotations
+
+from judge.engine.bs import derive
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import Work
+from judge.engine.bs.watch import is_event
+from judge.text.ast import Ability, AbilityKind
+
+#: The concept that says effects activate at the start of each step the turn stops in.
+STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.attack_start"}
+
+
+#: Windows made only of steps the turn stops in (an effect starting there can be resolved in place).
+STOPPING_WINDOWS = frozenset({"during_your_attack_step", "during_opponents_attack_step", "during_either_attack_step",
+                              "during_your_main_step", "during_opponents_main_step", "during_either_main_step"})
+
+
+def handles(ab: Ability) -> bool:
+    """Whether the engine carries out an "at the start of the step" ability (coverage asks this)."""
+    return is_event(ab.condition, "step_start") and ab.timing in STOPPING_WINDOWS
+
+
+def _watches_start(state, holder: str, ab: Ability) -> bool:
+    return ab.kind == AbilityKind.TRIGGERED and is_event(ab.condition, "step_start") and \
+        bool(derive.constant_active(state, holder, ab))
+
+
+def starting(ctx: Ctx) -> list[Work]:
+    """The effects that activate as the board's current step begins (turn player's cards first)."""
+    state = ctx.state
+    out = []
+    for player in (state.turn_player, state.opponent(state.turn_player)):
+        for fc in state.players[player].field:
+            for _, ab in derive.active_abilities(state, fc.id):
+                if _watches_start(state, fc.id, ab):
+                    out.append(Work(kind="effects", source=fc.id, controller=player, effects=ab.effects,
+                                    label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
+                                          "start of the step",
+                                    cites=ctx.cites("effect.triggered"), timing="step_start"))
+    return out
+
+
+def begin(ctx: Ctx) -> None:
+    """The current step has begun: queue what activates at its start (resolved before anyone acts)."""
+    from judge.engine.bs.triggers import push
+
+    items = starting(ctx)
+    if not items:
+        return
+    step = ctx.state.step.value
+    concept = STEP_CONCEPT.get(step)
+    if concept is None:
+        for w in items:
+            ctx.unmodelled(f"{w.label}: an effect at the start of the {step} step (that step runs on by itself)")
+        return
+    ctx.log(f"At the start of the {step.replace('_', ' ')} step, effects worded for it activate", concept)
+    push(ctx, items)
+
+
+__all__ = ["STOPPING_WINDOWS", "begin", "handles", "starting"]

@@ -145,7 +145,9 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
         return (), ()
     from judge.text.cache import parse_cached
 
-    result = parse_cached(text, game, name=name or None, lexicon=_with_pool(lexicon, _pool_lexicon(current_pool().files)))
+    if lexicon is None:              # the pool's words (a scenario's card files beside the database's)
+        lexicon = _pool_lexicon(current_pool().files)
+    result = parse_cached(text, game, name=name or None, lexicon=lexicon)
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 
 
@@ -158,16 +160,10 @@ def _pool_lexicon(files: tuple[str, ...]) -> Any:
         return None
     from judge.text.lexicon import Lexicon, default_lexicon
 
-    return default_lexicon().merged(Lexicon.from_cards(current_pool().cards.values()))
-
-
-@functools.lru_cache(maxsize=8)
-def _with_pool(lexicon: Any, pool: Any) -> Any:
-    """A caller's lexicon (a board's cards) and the run's card files' words, one object per pair
-    (the AST cache hashes a lexicon once per object)."""
-    if lexicon is None or pool is None:
-        return pool if lexicon is None else lexicon
-    return lexicon.merged(pool)
+    pool = Lexicon.from_cards(current_pool().cards.values())
+    base = default_lexicon()
+    return Lexicon(families=base.families | pool.families, names=base.names | pool.names,
+                   keywords=base.keywords | pool.keywords)
 
 
 __all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",

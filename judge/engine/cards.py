@@ -154,16 +154,13 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
 @functools.lru_cache(maxsize=8)
 def _pool_lexicon(files: tuple[str, ...]) -> Any:
     """The words card text is read against (issue 11.1): the database's and, for a run given card
-    files, those files' families and names too, so a scenario reads its cards alike whether or not
+    files, those files' families, names, Jobs and Categories too, so a scenario reads its cards alike whether or not
     the corpus was imported into the database (None: the database's alone)."""
     if not files:
         return None
     from judge.text.lexicon import Lexicon, default_lexicon
 
-    pool = Lexicon.from_cards(current_pool().cards.values())
-    base = default_lexicon()
-    return Lexicon(families=base.families | pool.families, names=base.names | pool.names,
-                   keywords=base.keywords | pool.keywords)
+    return default_lexicon().merged(Lexicon.from_cards(current_pool().cards.values()))
 
 
 __all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",

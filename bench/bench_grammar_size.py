@@ -265,9 +265,10 @@ def measure(game: str) -> dict:
     usage = Usage(grammar_file(game))
     real_tree, real_parse_text = parse_mod._fast_tree, parse_mod.parse_text
 
-    def fast_tree(parser, view):
-        usage.see(view)
-        return real_tree(parser, view)
+    def fast_tree(parser, view, *rest):
+        if not rest or rest[0] == "line":        # one ability line (other starts only localise failures)
+            usage.see(view)
+        return real_tree(parser, view, *rest)
 
     def parse_text(text, game_, **kw):
         usage.card = f"{kw.get('name')}|{hash(text)}"

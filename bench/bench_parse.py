@@ -50,16 +50,13 @@ def _segments(cards: list, game: str) -> list[str]:
             line = card.text[a:b]
             if prepare is None:
                 lines.append(line)
-            elif game == "fftcg":
-                view = prepare(line)
-                lines.append(view if len(view) == len(line) else line)
-            else:                              # Battle Spirits: a Prepared view, the card file's lexicon
-                lines.append(prepare(line, lexicon=_lexicon(cards)).view)
+            else:                              # a Prepared view, read against the card file's lexicon
+                lines.append(prepare(line, lexicon=_lexicon(cards), name=card.name).view)
     return lines
 
 
 def _lexicon(cards: list):
-    """The card file's lexicon (families, names, keywords), built once per file."""
+    """The card file's lexicon (families, names, keywords, Jobs, Categories), built once per file."""
     from judge.text.lexicon import Lexicon
 
     key = id(cards)
@@ -107,7 +104,7 @@ def _pipeline(cards: list, game: str) -> tuple[float, list]:
     from judge.text.parse import parse_text
 
     t = time.process_time()
-    lexicon = _lexicon(cards) if game != "fftcg" else None
+    lexicon = _lexicon(cards)
     results = [parse_text(card.text, game, name=card.name, lexicon=lexicon) for card in cards]
     return time.process_time() - t, results
 

@@ -14,39 +14,50 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 
-def run(cards: list) -> list[tuple[str, object]]:
-    """("number#index", RoundTrip or the error) for every parsed ability of `cards`."""
+def run(cards: list, lexicon: object = None) -> list[tuple[str, object]]:
+    """("number#index", RoundTrip or the error) for every parsed ability of `cards`, read against
+    `lexicon` (default: the names, Jobs and Categories of the whole corpus, as coverage does)."""
     from judge.text.fftcg.render import round_trip
     from judge.text.parse import parse_text
 
+    lexicon = lexicon if lexicon is not None else corpus_lexicon()
     out: list[tuple[str, object]] = []
     for card in cards:
-        for i, ability in enumerate(parse_text(card.text, "fftcg", name=card.name).abilities):
+        for i, ability in enumerate(parse_text(card.text, "fftcg", name=card.name, lexicon=lexicon).abilities):
             try:
-                out.append((f"{card.number}#{i}", round_trip(ability, card.name)))
+                out.append((f"{card.number}#{i}", round_trip(ability, card.name, lexicon)))
             except Exception as e:             # a renderer fault: counted, not raised
                 out.append((f"{card.number}#{i}", e))
     return out
 
 
 def corpus() -> tuple[list, list]:
-    """(training cards, validation cards), the names of both known to the parser (as coverage does)."""
+    """(training cards, validation cards)."""
     from bench.bench_coverage import split_of
     from judge.cards.importers import read_cards
-    from judge.text.fftcg.names import register_cards
 
     path, sets = split_of("fftcg")
     if not path.is_file():
         return [], []
     cards = read_cards(str(path), "fftcg")
-    register_cards(cards)
     return [c for c in cards if c.set not in sets], [c for c in cards if c.set in sets]
+
+
+@cache
+def corpus_lexicon() -> object:
+    """The names, Jobs and Categories of every corpus card (training and validation): the card
+    database plain text is read against (judge.text.lexicon)."""
+    from judge.text.lexicon import Lexicon
+
+    training, validation = corpus()
+    return Lexicon.from_cards(training + validation)
 
 
 def known_of(results: list) -> dict:

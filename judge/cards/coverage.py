@@ -35,9 +35,6 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     lexicon = Lexicon.from_cards(every)
     cards = [c for c in every if (not sets or c.set in sets) and c.set not in exclude_sets]
     module = transform_module(game)
-    know = getattr(module, "register_cards", None)
-    if know is not None:
-        know(every)                          # the names these cards' texts may use (as the card database would)
     split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
     full = typed = executed = abilities = abilities_ok = abilities_typed = abilities_executed = 0

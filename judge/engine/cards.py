@@ -137,15 +137,30 @@ def resolve_card(number: str, printings: Sequence[str], where: str) -> Card:
 
 
 @functools.lru_cache(maxsize=4096)
-def parse_abilities(text: str, game: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
+def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """(abilities, sentences not parsed) of a card text, read once per process (the grammar is slow)
-    and kept in the database for the next (judge.text.cache: a card read before loads no grammar)."""
+    and kept in the database for the next (judge.text.cache: a card read before loads no grammar).
+    `lexicon`: the closed word lists the text is read against (judge.text.lexicon; None: the default)."""
     if not text.strip():
         return (), ()
     from judge.text.cache import parse_cached
 
-    result = parse_cached(text, game, name=name or None)
+    if lexicon is None:              # the pool's words (a scenario's card files beside the database's)
+        lexicon = _pool_lexicon(current_pool().files)
+    result = parse_cached(text, game, name=name or None, lexicon=lexicon)
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
+
+
+@functools.lru_cache(maxsize=8)
+def _pool_lexicon(files: tuple[str, ...]) -> Any:
+    """The words card text is read against (issue 11.1): the database's and, for a run given card
+    files, those files' families, names, Jobs and Categories too, so a scenario reads its cards alike whether or not
+    the corpus was imported into the database (None: the database's alone)."""
+    if not files:
+        return None
+    from judge.text.lexicon import Lexicon, default_lexicon
+
+    return default_lexicon().merged(Lexicon.from_cards(current_pool().cards.values()))
 
 
 __all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",

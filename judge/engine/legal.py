@@ -11,6 +11,7 @@ would refuse, and a new rule in the engine narrows the menus by itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
@@ -21,6 +22,34 @@ from judge.errors import ScenarioError
 MAX_ANSWERS = 40
 #: The largest group of cards offered as one answer when a decision takes several.
 MAX_GROUP = 3
+
+
+@dataclass(frozen=True, eq=False)
+class StepwiseAction(LegalAction):
+    """A legal action reached by a menu path: a judge picks one step at a time (where from, then
+    which, then where to, then how many …) instead of reading one long list.
+
+    `path` holds (question, answer in words) pairs, one per step, in the order they are asked. Every
+    action of a group is complete and legal by itself (the engine accepted it as written), so a step
+    only narrows the group: the answers offered at a step are those of the actions still left, and
+    an answer no legal action has is never offered. A menu need not ask a step where every action
+    left has the same answer; the last step's answer says what the action does."""
+
+    path: tuple[tuple[str, str], ...] = ()
+
+
+def narrow(actions: Sequence[LegalAction], step: int) -> tuple[str, list[tuple[str, list[LegalAction]]]]:
+    """The question of a menu step and its answers, each with the actions it leaves (first-seen
+    order); ("", []) when the actions have no such step."""
+    question = ""
+    answers: dict[str, list[LegalAction]] = {}
+    for action in actions:
+        path = getattr(action, "path", ())
+        if step >= len(path):
+            return "", []
+        question = question or path[step][0]
+        answers.setdefault(path[step][1], []).append(action)
+    return question, list(answers.items())
 
 
 def ruling_for(rules: Rules, state: Any, raw: Mapping[str, Any]) -> Ruling | None:
@@ -132,5 +161,5 @@ def core_payments(total: int, sources: Sequence[tuple[str, int]], limit: int = 1
     return out
 
 
-__all__ = ["MAX_ANSWERS", "allowed", "answer_label", "answers", "candidate_answers", "core_payments",
-           "keep_allowed", "param", "ruling_for"]
+__all__ = ["MAX_ANSWERS", "StepwiseAction", "allowed", "answer_label", "answers", "candidate_answers",
+           "core_payments", "keep_allowed", "narrow", "param", "ruling_for"]

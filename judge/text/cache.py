@@ -5,8 +5,9 @@ gives. It looks the text up first in this process, then in the database's `ast_c
 (judge.store), keyed by
 
 - the text key: a hash of the game, the text, the card's own name and everything else the parse
-  reads besides the text (the lexicon of families / names / keywords in use, and a game's closed
-  lists registered in `CONTEXT`), so the same words read against other lists are another entry;
+  reads besides the text (the lexicon in use: families, card names, keywords, Jobs, Categories;
+  without one, the shipped samples and the card database's version the default lexicon is read
+  from), so the same words read against other lists are another entry;
 - the grammar version: a hash of the grammar files, of every module of `judge.text` (the
   transformers, the AST classes, this cache's own JSON form), the card reader that builds the
   default lexicon, and the Lark release. Any change to them makes every stored result unreachable
@@ -24,7 +25,6 @@ in-process memory stays).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 from collections.abc import Sequence
@@ -35,11 +35,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from judge.text.lexicon import Lexicon
     from judge.text.parse import ParseResult
-
-#: game → (module, function): closed lists a game's parse reads from outside the text (names it may
-#: use without markup, …). The module must not import Lark; what the function returns (its repr)
-#: goes into the text key. A missing module is skipped (it belongs to a grammar not merged yet).
-CONTEXT: dict[str, tuple[str, str]] = {"fftcg": ("judge.text.fftcg.names", "vocabulary")}
 
 #: Code outside `judge/text` whose change changes a parse (the default lexicon is read through it).
 _OTHER_CODE = ("cards/importers.py", "cards/model.py")
@@ -92,49 +87,45 @@ def digest_files(files: list[Path]) -> str:
 @lru_cache(maxsize=16)
 def _lexicon_digest(lexicon: Lexicon) -> str:
     """The words of a lexicon (identity-hashed, so computed once per lexicon object)."""
-    words = [sorted(lexicon.families), sorted(lexicon.names), sorted(lexicon.keywords)]
+    words = [sorted(lexicon.families), sorted(lexicon.names), sorted(lexicon.keywords), sorted(lexicon.jobs),
+             sorted(lexicon.categories)]
     return hashlib.sha256(json.dumps(words, ensure_ascii=False).encode()).hexdigest()
 
 
 @cache
 def _default_lexicon_digest() -> str:
-    """The shipped sample cards, from which `judge.text.lexicon.default_lexicon` is read (hashing
-    the files is cheap; reading them as cards is not)."""
+    """What `judge.text.lexicon.default_lexicon` is read from: the shipped sample cards (hashing the
+    files is cheap; reading them as cards is not) and the card database's version (its records hash)."""
     from judge.paths import cards_dir
 
     digest = hashlib.sha256(b"default-lexicon:")
     for f in sorted(cards_dir().glob("*.yaml")):
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    digest.update(b"\0db:" + (_records_hash() or "").encode())
     return digest.hexdigest()
 
 
-def _context(game: str) -> str:
-    """A hash of what a game's registered context function returns ("" when it has none); the
-    same object as last time (a cached list that did not change) is not hashed again."""
-    hook = CONTEXT.get(game)
-    if hook is None:
-        return ""
+def _records_hash() -> str | None:
+    """The card database's records hash (None: no database, or unreadable)."""
+    from judge import store
+
+    path = _db_path(None)
+    if path is None or not path.is_file():
+        return None
     try:
-        module = importlib.import_module(hook[0])
-    except ImportError:
-        return ""
-    value = getattr(module, hook[1])()
-    last = _CONTEXTS.get(game)
-    if last is not None and last[0] is value:
-        return last[1]
-    digest = hashlib.sha256(repr(value).encode()).hexdigest()
-    _CONTEXTS[game] = (value, digest)
-    return digest
-
-
-_CONTEXTS: dict[str, tuple[Any, str]] = {}
+        conn = store.connect(path)
+        try:
+            return store.cards_hash(conn)
+        finally:
+            conn.close()
+    except Exception:  # damaged or locked: the samples alone key the default lexicon
+        return None
 
 
 def text_key(text: str, game: str, name: str | None = None, lexicon: Lexicon | None = None) -> str:
     """The key of a text's parse: a hash of the game, text, own name and the lists read besides."""
     lex = _lexicon_digest(lexicon) if lexicon is not None else _default_lexicon_digest()
-    context = _context(game)
-    payload = json.dumps([game, name or "", text, lex, context], ensure_ascii=False)
+    payload = json.dumps([game, name or "", text, lex], ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -238,9 +229,8 @@ def forget() -> None:
     """Empty this process's memory of results (the store is untouched): tests, benchmarks."""
     _MEMORY.clear()
     _PRUNED.clear()
-    _CONTEXTS.clear()
     for cached in (grammar_version, _default_lexicon_digest):
         getattr(cached, "cache_clear", lambda: None)()
 
 
-__all__ = ["CONTEXT", "enabled", "forget", "grammar_version", "parse_cached", "parse_many", "text_key"]
+__all__ = ["enabled", "forget", "grammar_version", "parse_cached", "parse_many", "text_key"]

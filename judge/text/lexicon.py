@@ -1,9 +1,12 @@
-"""The closed word lists card text is read against: spirit types (families), card names, keywords.
+"""The closed word lists card text is read against: spirit types (families), card names, keywords,
+and FINAL FANTASY TCG's Jobs and Categories.
 
 A grammar must not guess which capitalised words are a family or a card name (issue 11.1): those
 words come from the card database (every known card's families, names and bracketed keywords),
 and the parse pipeline marks them in the text before the grammar reads it (the Battle Spirits
-normalisation step, `judge.text.bs.normalise`). Whatever is not in the lists is not a family.
+normalisation step, `judge.text.bs.normalise`; for FFTCG, a plain "Job X" / "Card Name X",
+`judge.text.fftcg.names`). Whatever is not in the lists is not a family, Job or name. Every game
+takes its lists as this one argument of `parse_text`: no module keeps names between calls.
 
 `Lexicon.from_cards(cards)` builds the lists from Card records (the card file being measured, the
 scenario's cards); `default_lexicon()` holds the words of the project's shipped sample cards and of
@@ -13,7 +16,7 @@ the card database in use when it exists (read once per process), used when a cal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -24,39 +27,60 @@ _BRACKETED = re.compile(r"【([^【】:]+?)\s*(?::[^【】]*)?】")
 
 @dataclass(frozen=True, eq=False)
 class Lexicon:
-    """Families, card names and keyword names known to the card database (identity-hashed, so a
-    parser can cache what it derives from one lexicon)."""
+    """Families, card names, keyword names, Jobs and Categories known to the card database
+    (identity-hashed, so a parser can cache what it derives from one lexicon)."""
 
     families: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
+    jobs: frozenset[str] = frozenset()
+    categories: frozenset[str] = frozenset()
 
     @classmethod
     def from_cards(cls, cards: Iterable[Any]) -> Lexicon:
-        """The lists of some Card records (`families`, `name`, bracketed keywords of `text`)."""
+        """The lists of some Card records or mappings (`families`, `name`, bracketed keywords of
+        `text`, `job`, `category`: a tuple, or one string with "/" between several)."""
         families: set[str] = set()
         names: set[str] = set()
         keywords: set[str] = set()
+        jobs: set[str] = set()
+        categories: set[str] = set()
         for card in cards:
-            families.update(f for f in getattr(card, "families", ()) or () if _word(f))
-            name = getattr(card, "name", "") or ""
+            get = card.get if isinstance(card, Mapping) else (lambda key, c=card: getattr(c, key, None))
+            families.update(f for f in get("families") or () if _word(f))
+            name = get("name") or ""
             if _word(name):
-                names.add(name.strip())
-            keywords.update(m.group(1).strip() for m in _BRACKETED.finditer(getattr(card, "text", "") or ""))
-        return cls(frozenset(families), frozenset(names), frozenset(k for k in keywords if _word(k)))
+                names.add(str(name).strip())
+            keywords.update(m.group(1).strip() for m in _BRACKETED.finditer(get("text") or ""))
+            jobs.update(_listed(get("job")))
+            categories.update(_listed(get("category")))
+        return cls(frozenset(families), frozenset(names), frozenset(k for k in keywords if _word(k)),
+                   frozenset(jobs), frozenset(categories))
 
     def with_words(self, *, families: Iterable[str] = (), names: Iterable[str] = (),
-                   keywords: Iterable[str] = ()) -> Lexicon:
+                   keywords: Iterable[str] = (), jobs: Iterable[str] = (),
+                   categories: Iterable[str] = ()) -> Lexicon:
         """This lexicon with more words (e.g. a card's own name, a test's invented families)."""
         return Lexicon(self.families | {f for f in families if _word(f)},
                        self.names | {n for n in names if _word(n)},
-                       self.keywords | {k for k in keywords if _word(k)})
+                       self.keywords | {k for k in keywords if _word(k)},
+                       self.jobs | {j.strip() for j in jobs if _word(j)},
+                       self.categories | {c.strip() for c in categories if _word(c)})
 
     def merged(self, other: Lexicon | None) -> Lexicon:
         """Both lexicons' words."""
         if other is None:
             return self
-        return self.with_words(families=other.families, names=other.names, keywords=other.keywords)
+        return self.with_words(families=other.families, names=other.names, keywords=other.keywords,
+                               jobs=other.jobs, categories=other.categories)
+
+
+def _listed(value: Any) -> list[str]:
+    """A Job or Category field as its entries ("Warrior/Knight", ("Warrior", "Knight"), None)."""
+    if not value:
+        return []
+    items = re.split(r"\s*/\s*", value) if isinstance(value, str) else [str(v) for v in value]
+    return [v.strip() for v in items if _word(v)]
 
 
 def _word(s: Any) -> bool:

@@ -7,18 +7,20 @@ for any text. Every line that parses becomes an `Ability`; every part that does 
 Each game has a transform module registered in `TRANSFORMS`. It provides
 - `build(tree, text, offset) -> Ability`: the Lark tree of one `line` to an Ability, spans shifted
   by `offset` so they point into the original text;
-- optionally `split(text) -> list[(start, end)]`: where the abilities of a text are (default:
+- optionally `split(text, name=…, lexicon=…) -> list[(start, end)]`: where the abilities of a text are (default:
   one per non-blank line), and `prepare(segment) -> str`: the segment as the grammar reads it,
   SAME LENGTH (e.g. markup masked, letters lower-cased), so positions stay those of the text;
   or `prepare(segment, lexicon=…, name=…) -> Prepared`: a view of any length with the map back
-  to printed positions (`Prepared`), then `build(tree, prepared, offset)` receives the Prepared;
-- optionally `register_cards(cards)`: the names a game's text may use without markup (a coverage run
-  or a board passes the cards it reads);
+  to printed positions (`Prepared`), then `build(tree, prepared, offset)` receives the Prepared.
+  The lexicon (judge.text.lexicon: families, card names, keywords, Jobs, Categories) is the one
+  way a game learns the closed word lists of the card database: no module keeps them;
 - optionally `not_understood(segment) -> list[(start, end, expected)]`: parts of a segment the grammar
   must not guess at (an icon the game does not know): each is reported unparsed at its position and
   the segment is not parsed;
-- optionally `describe_expected(terminal names, parser, found word) -> tuple[str, ...]`: what the
-  parser needed where it stopped, in words (the kind of phrase), instead of the terminals' patterns;
+- `PHRASES`: the kinds of phrase of the game's templating language (judge.text.expect.PhraseKind:
+  words, and the rule or terminals that open it), and optionally `TERMINAL_WORDS` (terminal → how
+  it reads): a failure says where it stopped and what kind of phrase was expected, the same way
+  for every game (judge.text.expect);
 - optionally `sentence_spans(line) -> list[(start, end)]`: where the effect sentences of a line
   are (to report exactly the sentence that failed), and `EXAMPLES`: {friendly label: [bad
   inputs]} for Lark's `match_examples`, so "expected" reads like a hint rather than a token list.
@@ -29,7 +31,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -73,6 +75,13 @@ class Prepared:
         """A text as printed: every character stands for itself."""
         return cls(text, text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
 
+    @classmethod
+    def in_place(cls, view: str, source: str) -> Prepared:
+        """A view as long as the printed text (characters masked or lower-cased in place): each
+        character stands for itself."""
+        starts, ends = _identity(len(source))
+        return cls(view, source, starts, ends)
+
     def to_source(self, i: int) -> int:
         """The printed position where a span starting at view position `i` starts."""
         return self.starts[i] if 0 <= i < len(self.starts) else (len(self.source) if i > 0 else 0)
@@ -80,6 +89,11 @@ class Prepared:
     def to_source_end(self, i: int) -> int:
         """The printed position where a span ending at view position `i` (exclusive) ends."""
         return self.ends[i - 1] if 0 < i <= len(self.ends) else (0 if i <= 0 else len(self.source))
+
+
+@lru_cache(maxsize=1024)
+def _identity(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(range(n)), tuple(range(1, n + 1))
 
 
 @dataclass(frozen=True)
@@ -123,8 +137,8 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
 
     `name` is the card's own name when known (a card refers to itself by name, 5.2.4.1); without
     it a game that needs it guesses the name from the text. `lexicon` holds the families, card
-    names and keywords of the card database (`judge.text.lexicon`); without it a game that needs
-    one uses the shipped sample cards' lexicon."""
+    names, keywords, Jobs and Categories of the card database (`judge.text.lexicon`); without it
+    a game uses the default one (the shipped sample cards and the card database in use)."""
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     module = transform_module(game)
@@ -134,7 +148,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     prepare = getattr(module, "prepare", None)
     context = {"name": name, "lexicon": lexicon}
     try:
-        segments = list(split(text, name=name) if name and _takes_name(split) else split(text))
+        segments = list(split(text, **{k: v for k, v in context.items() if v is not None and k in _accepts_args(split)}))
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
@@ -196,18 +210,10 @@ class _Parsers:
 
 @cache
 def _accepts_args(fn: Any) -> frozenset[str]:
-    """The keyword arguments a game's `prepare` accepts (`lexicon`, `name`)."""
+    """The keyword arguments a game's `split` or `prepare` accepts (`lexicon`, `name`)."""
     import inspect
 
     return frozenset(inspect.signature(fn).parameters)
-
-
-@cache
-def _takes_name(split: Any) -> bool:
-    """Whether a game's splitter accepts the card's own name (`split(text, name=...)`)."""
-    import inspect
-
-    return "name" in inspect.signature(split).parameters
 
 
 def _parse_line(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared,
@@ -323,7 +329,10 @@ def found_sentences(spans: list[tuple[int, int]]) -> bool:
 
 def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool = False) -> tuple[str, ...]:
     """What the grammar expected: a friendly label by example when one matches (for a line's
-    header, where the examples are), else the words the grammar could have read there."""
+    header, where the examples are), else where it stopped and the kind of phrase that could have
+    gone on there, in words (judge.text.expect, from the game module's table of phrase kinds)."""
+    from judge.text.expect import expected
+
     examples = getattr(module, "EXAMPLES", None)
     if examples and header:
         try:
@@ -334,104 +343,27 @@ def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool
         if label:
             return (str(label),)
     names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
-    describe = getattr(module, "describe_expected", None)
-    if describe is not None:                 # the game says it in words (the kind of phrase expected)
-        return tuple(describe(names, parser, _found_word(exc, text)))
-    found = getattr(exc, "token", None)
-    head = [f"stopped at {_shown(str(found))!r}"] if found is not None and str(found) else []
-    if getattr(exc, "char", None):
-        head = [f"stopped at {exc.char!r}"]
-    elif found is not None and not str(found):
-        head = ["stopped at the end of the text"]
-    phrases = getattr(module, "PHRASES", None)
-    if phrases:
-        said = _phrases_expected(parser, module, frozenset(names))
-        if said:
-            return (*head, "expected " + " or ".join(said))
-    out = []
-    for name in sorted(names):
-        try:
-            term = parser.get_terminal(name)
-        except KeyError:
-            continue
-        pattern = term.pattern
-        if pattern.type == "str":
-            out.append(repr(pattern.value))
-        elif not phrases:
-            out.append(_readable(name, pattern.value))
-    if phrases:
-        words = sorted(set(out))[:8]
-        return tuple(head + (["expected one of " + ", ".join(words)] if words else
-                             ["no phrase of the templating language goes on this way"]))
-    return tuple(head + sorted(set(out))[:12])
+    return expected(parser, module, names, _found_word(exc, text))
 
 
 def _found_word(exc: Any, text: str) -> str | None:
-    """The word the parser stopped at (the whole word, not one character), or None at the end."""
+    """The word the parser stopped at (the whole word, not one character; the lexicon's marker
+    characters dropped, the masked own name said as such), or None at the end of the text."""
     token = getattr(exc, "token", None)
     if token is not None and getattr(token, "type", "") == "$END":
         return None
     pos = _error_pos(exc, text)
     m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
-    return m.group().replace("\x01", "") or "the card's own name" if m else None
+    if m is None:
+        return None
+    word = _MARKERS.sub("", m.group()).replace("\x02", " ")
+    if "\x01" in word:
+        word = word.replace("\x01", "") or "the card's own name"
+    return word or None
 
 
-def _shown(token: str) -> str:
-    """A token as printed (the lexicon's marker characters dropped)."""
-    return re.sub(r"[\ue000-\ue005]", "", token)
-
-
-def _phrases_expected(parser: Any, module: ModuleType, names: frozenset[str]) -> list[str]:
-    """The kinds of phrase the grammar could have read where it stopped, in words (the module's
-    `PHRASES`: rule name → "a selector such as …"): a phrase is expected when every terminal
-    that can begin it was acceptable there. The broadest such phrase (a selector rather
-    than the number it may begin with), and a second one that does not overlap it."""
-    fits = []
-    for rule, words in module.PHRASES.items():
-        first = _first_terminals(parser, rule)
-        if first and first <= names:
-            fits.append((first, words))
-    fits.sort(key=lambda f: -len(f[0]))
-    out: list[tuple[frozenset[str], str]] = []
-    for first, words in fits:
-        if all(not (first & f) for f, _ in out):
-            out.append((first, words))
-        if len(out) == 2:
-            break
-    return [w for _, w in out]
-
-
-@cache
-def _first_terminals(parser: Any, rule: str) -> frozenset[str]:
-    """The terminals that can begin `rule` (its FIRST set), from the parser's rules."""
-    by_origin: dict[str, list[list[Any]]] = {}
-    for r in parser.rules:
-        by_origin.setdefault(r.origin.name, []).append(list(r.expansion))
-    nullable: set[str] = set()
-    changed = True
-    while changed:
-        changed = False
-        for origin, expansions in by_origin.items():
-            if origin not in nullable and any(all(not s.is_term and s.name in nullable for s in e) for e in expansions):
-                nullable.add(origin)
-                changed = True
-    seen: set[str] = set()
-    out: set[str] = set()
-    stack = [rule]
-    while stack:
-        name = stack.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for expansion in by_origin.get(name, ()):
-            for sym in expansion:
-                if sym.is_term:
-                    out.add(sym.name)
-                    break
-                stack.append(sym.name)
-                if sym.name not in nullable:
-                    break
-    return frozenset(out)
+#: characters the games' preparation adds to the grammar's view (lexicon markers, joined names)
+_MARKERS = re.compile(r"[\ue000-\ue005]")
 
 
 def _accepts(exc: Any) -> Any:
@@ -449,19 +381,6 @@ def _accepts(exc: Any) -> Any:
     if got is None and type(exc).__name__ == "UnexpectedCharacters" and getattr(exc, "interactive_parser", None):
         got = exc.interactive_parser.accepts()      # a word no terminal reads: what the parser could read there
     return got
-
-
-def _readable(name: str, regex: str) -> str:
-    """A regex terminal as words a judge can read: its alternatives, or its name when long."""
-    if "\x01" in regex and not regex.replace("\x01", "").strip("+*"):
-        return "<the card's own name>"                              # the masked name (SELF)
-    words = re.sub(r"\(\?[!=<][^)]*\)", "", regex)                 # lookarounds say nothing
-    words = re.sub(r"\\[sbBdwW][+*?]?", " ", words)                 # \s+ and friends are gaps
-    words = re.sub(r"\(\?i:|\[[^\]]*\]|[()?\\+*]", "", words)
-    words = re.sub(r"\s+", " ", words).replace(" |", "|").replace("| ", "|").replace("|", " / ").strip(" :/")
-    if not name.startswith("__") and (len(words) > 40 or not words):
-        return f"<{name.lower().replace('_', ' ')}>"
-    return words or name.lower()
 
 
 _PATTERN_SUBS = (

@@ -33,6 +33,7 @@ class Ref(Selector):
 
     all_picks: bool = False      # "both spirits": every selection made so far
     participle: str | None = None  # "the destroyed spirit": the card that event happened to
+    singular: bool = False       # "it" (not "them", "that spirit"): it cannot stand for several counted cards
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,6 +70,7 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         st["either"] = node.either
         st["all"] = st["all"] + (st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],))
         st["seen"] = (*st.get("seen", ()), *(st["cur"] if isinstance(st["cur"], tuple) else (st["cur"],)))
+        st.pop("counted", None)              # a card selected from them: "it" is that one now
         return None
     if isinstance(node, Ref):
         return _referent(node, st, itself)
@@ -81,12 +83,20 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
         names = ["cost", *[n for n in names if n != "cost"]]
-    if isinstance(node, Conditional) and st.get("cur") is None:
+    if isinstance(node, Conditional) and node.condition.kind in ("event", "would") \
+            and isinstance(node.condition.selector, Selector) and type(node.condition.selector) is Selector:
+        # "If you control three spirits, when this spirit would be destroyed, … keep it …": the card the
+        # event happens to is nearer than the cards an outer condition counted (BS 8-1-5-1)
+        st["cur"] = node.condition.selector
+    elif isinstance(node, Conditional) and st.get("cur") is None:
         # "If none of your opponent's spirits are exhausted, select one of them": the condition's cards
         found = _resolve(node.condition, st, itself)
         if getattr(found, "selector", None) is not None and found.kind in ("count", "only", "is"):
             st["cur"] = replace(found.selector, thresholds=tuple(t for t in found.selector.thresholds
                                                                  if t.stat != "count"))
+            t = found.threshold
+            if found.kind == "count" and t is not None and t.op in (">=", ">", "==") and t.value >= 2:
+                st["counted"] = st["cur"]    # "three or more spirits": "them", never "it"
     changes = {}
     for name in names:
         value = getattr(node, name)
@@ -128,6 +138,10 @@ def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         # "that spirit" after cards in the hand were named: the latest selection of that kind
         cur = next((s for s in reversed(st.get("seen", ())) if _fits(node, s)), cur)
     if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
+        return itself(node)
+    if node.singular and cur is st.get("counted"):
+        # "If you control three or more spirits, when this spirit would be destroyed, … keep it …": "it"
+        # is not the several cards counted, but the card itself (or the trigger's subject)
         return itself(node)
     if (node.count != 1 or node.up_to) and not node.all_picks:   # "one of them", "any number of them"
         cur = replace(cur, count=node.count, up_to=node.up_to or cur.up_to)

@@ -41,6 +41,10 @@ class PlayMixin:
         """Which action of a group, then each of its parameters from a list, then play it."""
         from judge.tui.dialogs import PickDialog
 
+        narrowed = await self.narrow_by_steps(offered, verb)
+        if not narrowed:
+            return
+        offered = narrowed
         la = offered[0]
         if len(offered) > 1:
             picked = await self.app.push_screen_wait(PickDialog(
@@ -56,6 +60,33 @@ class PlayMixin:
                 return
             picks[param.key] = param.choices[int(picked)].value
         self.play(la.with_choices(picks) if picks else dict(la.raw), la.label)
+
+    async def narrow_by_steps(self, offered: list[Any], verb: str) -> list[Any]:
+        """A group of stepwise actions (a core move: from where, which cores, to where, how many),
+        one question at a time, each listing only the answers some legal action has. A question with
+        one answer is not asked, except the last, which says what the action does (a card left under
+        its LV1 cost, say) and so is the judge's confirmation. [] when the judge cancels (Escape)."""
+        from judge.engine.legal import narrow
+        from judge.tui.dialogs import PickDialog
+
+        said: list[str] = []
+        step = 0
+        question, answers = narrow(offered, step)
+        while answers:
+            last = not narrow(offered, step + 1)[1]
+            if len(answers) > 1 or last:
+                title = "\n".join([verb.replace("_", " ").capitalize(), *said, question])
+                picked = await self.app.push_screen_wait(PickDialog(
+                    title, [(str(i), answer) for i, (answer, _left) in enumerate(answers)], current="0"))
+                if picked is None:
+                    return []
+                answer, offered = answers[int(picked)]
+            else:
+                answer = answers[0][0]
+            said.append(f"{question} {answer}")
+            step += 1
+            question, answers = narrow(offered, step)
+        return offered
 
     def play(self, raw: dict[str, Any], label: str = "") -> None:
         def after(outcome: bm.Candidate | None) -> None:

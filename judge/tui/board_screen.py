@@ -28,7 +28,8 @@ from judge.tui.board_setup import SetupMixin
 from judge.tui.clause_pane import clauses_renderable, fetch_clauses
 
 HINT = "Highlight a card, a step, a rule in play or an action to read it here."
-#: a verb with more legal actions than this is one menu entry that opens the list
+#: a verb with more legal actions than this is one menu entry that opens the list (a verb whose
+#: actions are reached step by step, a core move, is one entry from two actions on)
 GROUP_AT = 5
 #: the parameters of an action, in words
 PARAM_WORDS = {"cores": "cores", "pay_from": "payment", "pay": "payment", "targets": "targets", "mode": "options"}
@@ -181,11 +182,13 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         for la in snap.legal:
             counts[la.verb] = counts.get(la.verb, 0) + 1
         grouped: set[str] = set()
+        stepwise = {la.verb for la in snap.legal if getattr(la, "path", ())}
         for i, la in enumerate(snap.legal):
-            if counts[la.verb] > GROUP_AT and la.verb != "choose":
+            if counts[la.verb] > (1 if la.verb in stepwise else GROUP_AT) and la.verb != "choose":
                 if la.verb not in grouped:
                     grouped.add(la.verb)
-                    options.append(Option(Text(f"▸ {la.verb.replace('_', ' ')}… ({counts[la.verb]} ways)"),
+                    how = ", step by step" if la.verb in stepwise else ""
+                    options.append(Option(Text(f"▸ {la.verb.replace('_', ' ')}… ({counts[la.verb]} ways{how})"),
                                           id=f"group|{la.verb}"))
                 continue
             label = Text("▸ " if la.params else "  ")

@@ -114,7 +114,7 @@ class RulesScreen(Screen[None]):
         if not self.other_lang:
             self.remove_class("side-by-side")
         sections = await app.ask(lib.kb("sections", doc.game, lang=doc.lang, version=app.version))
-        if sections is FAILED:
+        if sections is FAILED or not self.is_attached:   # the app may have closed while it loaded
             return
         tree = self.query_one("#sections", Tree)
         tree.clear()
@@ -187,6 +187,8 @@ class RulesScreen(Screen[None]):
 
     def _sync_tree(self, clause: Any) -> None:
         """Put the tree's cursor on the clause's deepest section shown there (without opening it)."""
+        if not self.is_attached:        # a clause loaded after the screen went away (the app closing)
+            return
         tree = self.query_one("#sections", Tree)
         wanted = [clause.number, *[number for number, _title in reversed(clause.breadcrumbs or [])]]
         by_number = {}

@@ -363,3 +363,40 @@ def test_bss_10_13_1_a_keyword_printed_from_lv2_does_not_count_at_lv1() -> None:
                                            "s": (curse_at_2,)})
     state, rulings = play(state, {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"})
     assert rulings[1].refused is None and any("10-13-1" in r.cites for r in rulings)
+
+
+def test_bss_a_core_placed_onto_this_spirit_while_it_attacks_is_watched() -> None:
+    onto_me = Condition(kind="event", text="", event="core_placed", selector=Selector(count=1, self_ref=True),
+                        object=Selector(count=1, unit="core"))
+    watcher = Ability(kind=AbilityKind.TRIGGERED, timing="while_attacks", condition=onto_me,
+                      effects=(Draw(count=1),))
+    feed = Ability(kind=AbilityKind.TRIGGERED, timing="when_attacks", effects=(
+        MoveCores(count=1, source="void", dest="spirit", dest_target=Selector(count=1, self_ref=True)),))
+    state = make("bss", {"s": spirit("S")}, {"A": {"deck": 5, "field": [{"id": "a1", "card": "s", "cores": 1}]},
+                                             "B": {}}, step="attack", abilities={"s": (feed, watcher)})
+    r = act(state, {"player": "A", "attack": "a1"})
+    assert r.ok and r.state.field_card("a1").cores == 2 and len(r.state.players["A"].hand) == 1
+
+
+def _life_watch_board(*, soul: bool) -> object:
+    has_soul = Condition(kind="is", text="", selector=Selector(count=1, self_ref=True),
+                         object=Selector(count=None, thresholds=(Threshold(stat="soul_cores", op=">=", value=1),)))
+    to_their_life = Condition(kind="event", text="", event="core_placed", player=Player.OPPONENT, zone="life",
+                              object=Selector(count=1, unit="core"))
+    watcher = Ability(kind=AbilityKind.CONSTANT, effects=(Conditional(condition=has_soul, effects=(
+        Conditional(condition=to_their_life, effects=(
+            SetState(target=Selector(count=1, self_ref=True), state="refreshed"),)),)),))
+    gift = Ability(kind=AbilityKind.MAGIC, timing="main", effects=(
+        MoveCores(count=1, source="void", dest="opponent_life"),))
+    field = [{"id": "a1", "card": "s", "cores": 1, "state": "exhausted", **({"soul_core": True} if soul else {})}]
+    return make("bss", {"s": spirit("S"), "gift": magic("Gift")},
+                {"A": {"reserve": 3, "hand": ["gift"], "field": field}, "B": {"life": 3}},
+                abilities={"s": (watcher,), "gift": (gift,)})
+
+
+def test_bss_a_trigger_inside_a_condition_is_watched_while_the_condition_holds() -> None:
+    r = act(_life_watch_board(soul=True), {"player": "A", "magic": "gift"})
+    assert r.ok and r.state.players["B"].life == 4
+    assert r.state.field_card("a1").orientation.value == "refreshed"
+    r = act(_life_watch_board(soul=False), {"player": "A", "magic": "gift"})
+    assert r.ok and r.state.field_card("a1").orientation.value == "exhausted"

@@ -20,14 +20,14 @@ from judge.text.ast import (
     ModifyStat,
     Selector,
 )
-from judge.text.fftcg.names import register_cards
+from judge.text.lexicon import Lexicon
 from judge.text.parse import parse_text
 
 
 def _def(key: str, text: str = "", *, type: str = "forward", power: int | None = 5000, job: str = "Knight",
          elements: tuple[str, ...] = ("fire",)) -> CardDef:
-    register_cards([{"name": f"Sample {key.title()}", "job": job}])   # the card database these texts name
-    abilities = parse_text(text, "fftcg").abilities if text else ()
+    lexicon = Lexicon.from_cards([{"name": f"Sample {key.title()}", "job": job}])   # the card database these texts name
+    abilities = parse_text(text, "fftcg", lexicon=lexicon).abilities if text else ()
     return CardDef(key=key, name=f"Sample {key.title()}", type=type, elements=elements, cost=3,
                    power=power if type == "forward" else None, job=job, abilities=abilities, text=text,
                    generic=True)

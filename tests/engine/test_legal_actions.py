@@ -85,6 +85,120 @@ def test_main_step_summon_offers_its_cores_and_which_cores_pay() -> None:
         assert ruling.refused is None, plan
 
 
+def moves(actions: tuple[LegalAction, ...]) -> set[tuple[str, str, int, bool]]:
+    """The core moves offered, as (from, to, how many, the soul core?)."""
+    return {(a.raw["from"], a.raw["to"], a.raw["move_cores"], bool(a.raw.get("soul_core")))
+            for a in actions if a.verb == "move_cores"}
+
+
+def test_6_6_1_2_3_every_core_move_between_the_reserve_and_field_cards_is_offered_with_its_count() -> None:
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("main", A={"reserve": 2, "soul_core": "reserve",
+                                                 "field": [{"id": "a1", "card": "raider", "cores": 1},
+                                                           {"id": "a2", "card": "guard", "cores": 3}]}), "t")
+    offered = rules.legal_actions(state)
+    assert moves(offered) == {
+        ("reserve", "a1", 1, False), ("reserve", "a1", 2, False), ("reserve", "a2", 1, False),
+        ("reserve", "a2", 2, False), ("reserve", "a1", 1, True), ("reserve", "a2", 1, True),
+        ("a1", "reserve", 1, False), ("a1", "a2", 1, False),
+        ("a2", "reserve", 1, False), ("a2", "reserve", 2, False), ("a2", "reserve", 3, False),
+        ("a2", "a1", 1, False), ("a2", "a1", 2, False), ("a2", "a1", 3, False)}
+    accepted(rules, state, offered)
+    assert all(a.player == "A" for a in offered if a.verb == "move_cores")
+    assert [a.verb for a in offered][-1] == "end_step"
+
+
+def test_6_6_1_2_3_cores_are_not_moved_outside_the_main_step() -> None:
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("attack", A={"field": [{"id": "a1", "card": "raider", "cores": 2}]}), "t")
+    assert not moves(rules.legal_actions(state))
+
+
+def test_9_3_2_a_move_leaving_a_card_under_its_lv1_cost_is_offered_and_says_it_is_destroyed() -> None:
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("main", A={"field": [{"id": "a1", "card": "raider", "cores": 1},
+                                                           {"id": "a2", "card": "guard", "cores": 2}]}), "t")
+    offered = {(a.raw["from"], a.raw["to"], a.raw["move_cores"]): a for a in rules.legal_actions(state)
+               if a.verb == "move_cores"}
+    emptied = offered[("a1", "a2", 1)]
+    assert "Test Raider (a1) is left under its LV1 cost: it is destroyed (§9-3-2)" in emptied.label, emptied.label
+    assert "Test Guard (a2) goes to LV2" in emptied.label
+    assert "LV1 cost" not in offered[("a2", "a1", 1)].label          # a2 keeps one core: still LV1
+    after = rules.resolve(state, rules.parse_action(state, dict(emptied.raw), "t")).state
+    assert after.field_card("a1") is None and after.field_card("a2").cores == 3
+
+
+def test_5_11_standard_a_move_leaving_a_card_under_its_lv1_cost_says_it_is_depleted() -> None:
+    rules = rules_for("bs")
+    state = rules.load_board({**bs_board("main", A={"field": [{"id": "a1", "card": "raider", "cores": 1}]}),
+                              "game": "bs"}, "t")
+    emptied = next(a for a in rules.legal_actions(state) if a.raw.get("from") == "a1")
+    assert "Test Raider (a1) is left under its LV1 cost: it is Depleted (§5-11-1, 5-11-2)" in emptied.label
+    accepted(rules, state, (emptied,))
+
+
+def test_6_6_1_2_3_the_soul_core_moves_on_its_own_from_where_it_is() -> None:
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("main", A={"reserve": 1, "soul_core": "a1",
+                                                 "field": [{"id": "a1", "card": "raider", "cores": 1},
+                                                           {"id": "a2", "card": "guard", "cores": 2}]}), "t")
+    offered = rules.legal_actions(state)
+    assert {m for m in moves(offered) if m[3]} == {("a1", "reserve", 1, True), ("a1", "a2", 1, True)}
+    soul = next(a for a in offered if a.raw.get("soul_core") and a.raw["to"] == "a2")
+    assert soul.label == "A moves the soul core from Test Raider (a1) to Test Guard (a2) — Test Guard (a2) goes to LV2"
+    after = rules.resolve(state, rules.parse_action(state, dict(soul.raw), "t")).state
+    assert after.players["A"].soul_core == "a2" and after.field_card("a1").cores == 1
+
+
+def test_6_6_1_2_3_a_core_move_is_chosen_step_by_step_from_the_legal_moves_only() -> None:
+    """From where, which cores, to where, how many: each step lists what some legal move has."""
+    from judge.engine.legal import narrow
+
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("main", A={"reserve": 1, "soul_core": "a1",
+                                                 "field": [{"id": "a1", "card": "raider", "cores": 1},
+                                                           {"id": "a2", "card": "guard", "cores": 2}]}), "t")
+    left = [a for a in rules.legal_actions(state) if a.verb == "move_cores"]
+    question, answers = narrow(left, 0)
+    assert question == "Move cores from where?"
+    assert [answer for answer, _ in answers] == ["the reserve: 1 core", "Test Raider (a1): LV1, 1 core + the soul core",
+                                                 "Test Guard (a2): LV1, 2 cores"]
+    left = answers[1][1]
+    question, answers = narrow(left, 1)
+    assert question == "Which cores?"
+    assert [answer for answer, _ in answers] == ["ordinary cores", "the soul core"]
+    left = answers[0][1]
+    question, answers = narrow(left, 2)
+    assert question == "To where?" and len(answers) == 2
+    left = answers[1][1]
+    question, answers = narrow(left, 3)
+    assert question == "How many?"
+    assert [answer for answer, _ in answers] == ["1 core — Test Guard (a2) goes to LV2"]   # a1 keeps the soul core
+    assert dict(answers[0][1][0].raw) == {"player": "A", "move_cores": 1, "from": "a1", "to": "a2"}
+    assert narrow(left, 4) == ("", [])
+
+
+def test_11_1_1_awaken_offers_each_way_to_move_cores_from_the_other_spirits_in_a_flash_window() -> None:
+    rules = rules_for("bss")
+    board = bs_board("attack", A={"reserve": 0, "field": [{"id": "a1", "card": "waker", "cores": 1},
+                                                         {"id": "a2", "card": "raider", "cores": 2},
+                                                         {"id": "a3", "card": "guard", "cores": 1}]},
+                     B={"field": [{"id": "b1", "card": "guard", "cores": 1}]})
+    board["cards"]["waker"] = {**SPIRIT, "name": "Test Waker", "text": "【Awaken】"}
+    state = rules.load_board(board, "t")
+    for raw in ({"player": "A", "attack": "a1"}, {"player": "B", "pass": True}, {"player": "A", "pass": True},
+                {"player": "B", "block": "b1"}, {"player": "B", "pass": True}):
+        state = rules.resolve(state, rules.parse_action(state, raw, "t")).state
+    offered = rules.legal_actions(state)
+    plans = [a.raw["cores_from"] for a in offered if a.verb == "awaken"]
+    assert plans == [{"a2": 1}, {"a3": 1}, {"a2": 2}, {"a2": 1, "a3": 1}, {"a2": 2, "a3": 1}], plans
+    accepted(rules, state, offered)
+    both = next(a for a in offered if a.raw.get("cores_from") == {"a2": 2, "a3": 1})
+    assert both.label == ("A awakens Test Waker (a1): 2 cores from Test Raider (a2), 1 core from Test Guard (a3) — "
+                          "Test Raider (a2) is left under its LV1 cost: it is destroyed (§9-3-2); Test Guard (a3) is "
+                          "left under its LV1 cost: it is destroyed (§9-3-2); Test Waker (a1) goes to LV2")
+
+
 def test_8_5_3_a_pending_selection_is_a_menu_for_its_player() -> None:
     rules = rules_for("bss")
     state = rules.load_board(bs_board("main", A={"hand": ["spark"]},

@@ -235,12 +235,12 @@ def test_a_write_keeps_a_verified_database_verified(db: Path) -> None:
 
 
 def test_names_a_game_reads_besides_the_text_are_part_of_the_key() -> None:
-    """FFTCG reads plain Job / Card Name references against the names it knows (judge.text.fftcg.
-    names): a board that registers more names must not be answered with a parse made without them."""
-    from judge.text.fftcg import names
-
+    """FFTCG reads plain Job / Card Name references against the lexicon it is given (judge.text.
+    fftcg.names): a board whose cards add names must not be answered with a parse made without them."""
     text = "Choose 1 Forward. Break it."
     before = cache.text_key(text, "fftcg")
     assert cache.text_key(text, "fftcg") == before
-    names.register(jobs=["Invented Jobholder"], names=["Invented Cardname Zyx"])
-    assert cache.text_key(text, "fftcg") != before
+    bare = Lexicon(names=frozenset({"Invented Cardname Zyx"}))
+    more = bare.with_words(jobs=["Invented Jobholder"])
+    assert len({before, cache.text_key(text, "fftcg", lexicon=bare), cache.text_key(text, "fftcg", lexicon=more),
+                cache.text_key(text, "fftcg", lexicon=bare.with_words(categories=["XXIV"]))}) == 4

@@ -73,3 +73,17 @@ def test_shift_reduce_conflicts_are_counted_not_printed(size, capsys):
         Lark('start: e\ne: /[0-9]/ ("+" /[0-9]/)*\n', parser="lalr")
     assert none == []
     assert "Shift/Reduce" not in capsys.readouterr().err
+
+
+def test_the_measure_sees_the_lines_the_pipeline_reads(size):
+    """The bench hooks the parse pipeline; if the pipeline's internals move, it must not report every
+    rule unused (it then measures nothing)."""
+    import sys
+
+    sys.path.insert(0, str(BENCH.parent))
+    from bench_coverage import split_of
+
+    if not split_of("bss")[0].is_file():
+        pytest.skip("the real corpus is absent (../shared/corpus/bss-cards.json)")
+    m = size.measure("bss")
+    assert m["rules"] > 100 and len(m["rules_used_by_0"]) < m["rules"] // 4

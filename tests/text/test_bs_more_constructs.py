@@ -162,3 +162,37 @@ def test_bss_3_9_cores_placed_in_either_place(text: str, dests: set[str]) -> Non
         assert {o[0].dest for o in choice.options} == dests and len({o[0].source for o in choice.options}) == 1
     trip = round_trip(ability, "bss")
     assert trip.same_ast and not trip.dropped
+
+
+# ── what "it" stands for after an event or a count (BSS 8-1-5-1; the pronoun pass) ──
+@pytest.mark.parametrize(("text", "expect"), [
+    # a "when" inside the effect: "it" is the card the event happened to
+    ("[Flash] During this turn, when one of your red spirits blocks, refresh it.", "event"),
+    ("[Main] During this turn, when one of your blue spirits is blocked, it gains 2000 BP.", "event"),
+    # several cards counted: "it" is not them, but the card the trigger happened to (here, itself)
+    ("[LV2] If you control three or more spirits, when this spirit would be destroyed, you may place a core from "
+     "the void onto it to keep it on the field exhausted instead.", "self"),
+])
+def test_bss_8_1_5_1_it_stands_for_the_event_card(text: str, expect: str) -> None:
+    from judge.text.ast import ModifyStat, MoveCores, SetState
+
+    ability = bs_one(text)
+    acted = next(n for n in walk(ability) if isinstance(n, SetState | ModifyStat | MoveCores))
+    target = acted.dest_target if isinstance(acted, MoveCores) else acted.target
+    if expect == "self":
+        assert target.self_ref
+    else:
+        assert not target.self_ref and target.owner is Player.YOU and target.colors
+    assert round_trip(ability, "bss").same_ast
+
+
+@pytest.mark.parametrize("text", [
+    "[LV2] When Summoned: If none of your opponent's spirits are exhausted, select one of them and exhaust it.",
+    "[LV1] When Summoned: If your opponent controls three or more spirits, select one of them and destroy it.",
+    "[Main] If none of your opponent's spirits are refreshed, select two of them and refresh them.",
+])
+def test_them_after_a_count_stands_for_the_cards_counted(text: str) -> None:
+    from judge.text.ast import Destroy, SetState
+
+    acted = next(n for n in walk(bs_one(text)) if isinstance(n, SetState | Destroy))
+    assert acted.target.owner is Player.OPPONENT and not acted.target.self_ref

@@ -21,6 +21,7 @@ from judge.paths import cards_dir
 from judge.text.grammar import fast_enabled, load_fast, load_parser, use_fast
 from judge.text.lark_scan import first_class
 from judge.text.lark_speed import Fallback, accepts
+from judge.text.lexicon import Lexicon
 from judge.text.parse import line_spans, parse_text, transform_module
 
 SAMPLES = {"bss": "bs-samples.yaml", "fftcg": "fftcg-samples.yaml"}
@@ -143,10 +144,11 @@ def test_the_fast_driver_builds_larks_own_tree_for_every_corpus_line(game: str) 
         pytest.skip(f"real cards not available: {path} is absent (the corpus lives beside the project)")
     module = transform_module(game)
     lines = []
-    for card in read_cards(path, game):
+    cards = read_cards(path, game)
+    lexicon = Lexicon.from_cards(cards)
+    for card in cards:
         for a, b in module.split(card.text, name=card.name) if game == "fftcg" else line_spans(card.text):
-            view = module.prepare(card.text[a:b]) if game == "fftcg" else module.prepare(card.text[a:b]).view
-            lines.append(view)
+            lines.append(module.prepare(card.text[a:b], lexicon=lexicon, name=card.name).view)
     read, _ = _same_as_lark(game, lines)
     assert read > len(lines) * 0.8
 

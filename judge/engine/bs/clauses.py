@@ -60,18 +60,18 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": ("6-6-1-2-2",),
     "turn.move_cores": ("6-6-1-2-3",),
     "turn.attack": ("6-7-3-2",),
-    "turn.step_start": ("6-7-3-1",),      # "at the start of the step" (the attack step's)
-    "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
+    "turn.attack_start": ("6-7-3-1",),
     "turn.main_start": ("6-6-1-1",),
     "turn.attack_skip": ("6-7-2",),
     "turn.second_main": (),
     "turn.second_main_skip": (),
-    "turn.end_expire": ("6-8-1-2",),
     "turn.end_effects": ("6-8-1-1",),
+    "turn.end_expire": ("6-8-1-2",),
     "turn.next": ("6-8-1-3",),
     # battle
     "battle.order": ("7-1",),
     "battle.declare": ("7-1-1-1",),
+    "battle.attack_first": (),            # "must attack first": the CR has no such clause (cites nothing)
     "battle.when_attacks": ("7-1-1-2", "10-11-1"),
     "battle.when_attacks_or_blocks": ("10-11-2",),
     "battle.flash_pre": ("7-1-2-1",),
@@ -263,18 +263,18 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.burst_per_turn": (),
     "turn.move_cores": ("7-6-1-2-2",),
     "turn.attack": ("7-7-3-2",),
-    "turn.step_start": ("7-7-3-1",),
-    "battle.attack_first": (),
+    "turn.attack_start": ("7-7-3-1",),
     "turn.main_start": ("7-6-1-1",),
     "turn.attack_skip": ("7-7-2",),
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
-    "turn.end_expire": ("7-9-1-1",),
     "turn.end_effects": ("7-9-1-1",),
+    "turn.end_expire": ("7-9-1-1",),
     "turn.next": ("7-9-1-3",),
     # battle
     "battle.order": ("8-1",),
     "battle.declare": ("8-1-1-1",),
+    "battle.attack_first": (),
     "battle.when_attacks": ("8-1-1-2", "12-2-1-7-1"),
     "battle.when_attacks_or_blocks": (),   # Standard states no "attacks or blocks" comparison
     "battle.flash_pre": ("8-1-2-1",),

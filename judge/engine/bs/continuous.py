@@ -166,6 +166,15 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
         if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
             yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
         return
+    if isinstance(eff, ast.ModifyStat) and eff.per is not None:     # "gains 1000 BP for each …": counted now
+        from dataclasses import replace
+
+        from judge.engine.bs import conditions
+
+        n = conditions.count(_View(state), eff.per, item)   # type: ignore[arg-type]
+        if n < 0:
+            return
+        eff = replace(eff, amount=eff.amount * n, per=None)
     make = CONSTANT_EFFECTS.get(type(eff))
     if make is None:
         return

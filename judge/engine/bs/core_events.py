@@ -13,17 +13,25 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import Work
+from judge.engine.bs.state import State, Work
+from judge.text import ast
 
 #: The areas whose arrivals can be watched (the typed `Condition.zone` of a core_placed event).
 AREAS = frozenset({"reserve", "life"})
 EVENT = "when_core_placed"
 
 
+def handles(cond: object) -> bool:
+    """Whether a core-placement event is one this module raises: into a player's reserve or life,
+    or onto a card a selector names ("onto this spirit")."""
+    zone, sel = getattr(cond, "zone", None), getattr(cond, "selector", None)
+    return zone in AREAS or (zone is None and sel is not None)
+
+
 def placed(ctx: Ctx, who: str, area: str, n: int) -> None:
-    """`n` cores were placed into `who`'s `area`: queue the effects watching that (or hold it until
-    the management event placing them is over)."""
-    if n <= 0 or area not in AREAS:
+    """`n` cores were placed into `who`'s `area` (reserve, life, or a field card's id): queue the
+    effects watching that (or hold it until the management event placing them is over)."""
+    if n <= 0 or (area not in AREAS and ctx.state.field_card(area) is None):
         return
     held = ctx.cores_placed
     if held is not None:
@@ -48,7 +56,6 @@ def together(ctx: Ctx) -> Iterator[None]:
 
 
 def _fire(ctx: Ctx, arrivals: set[tuple[str, str]]) -> None:
-    from judge.engine.bs.select import whose
     from judge.engine.bs.triggers import push, restricted
     from judge.engine.bs.watch import _watching
 
@@ -58,9 +65,7 @@ def _fire(ctx: Ctx, arrivals: set[tuple[str, str]]) -> None:
         for fc in p.field:
             ctrl = p.name
             for idx, ab, cond, effects in _watching(state, fc.id, None, EVENT, ctrl):
-                if cond.zone not in AREAS:
-                    continue
-                if not any(area == cond.zone and who in whose(ctrl, cond.player, state) for who, area in arrivals):
+                if not any(_meets(state, fc.id, ctrl, cond, who, area) for who, area in arrivals):
                     continue
                 if restricted(ctx, fc.id, idx, ab):
                     continue
@@ -72,4 +77,16 @@ def _fire(ctx: Ctx, arrivals: set[tuple[str, str]]) -> None:
     push(ctx, items)
 
 
-__all__ = ["AREAS", "EVENT", "placed", "together"]
+def _meets(state: State, holder: str, ctrl: str, cond: ast.Condition, who: str, area: str) -> bool:
+    """Whether cores arriving in `who`'s `area` (or on the card `area`) are the watched placement."""
+    from judge.engine.bs.select import whose
+    from judge.engine.bs.watch import facts, matches_facts
+
+    if cond.zone in AREAS:
+        return area == cond.zone and who in whose(ctrl, cond.player, state)
+    if cond.zone is None and cond.selector is not None and state.field_card(area) is not None:
+        return matches_facts(cond.selector, holder, ctrl, area, facts(state, area), state)
+    return False
+
+
+__all__ = ["AREAS", "EVENT", "handles", "placed", "together"]

@@ -160,6 +160,17 @@ def constant_active(state: State, src: str, ab: Ability) -> bool | None:
     return check(state, src, state.turn_player == state.controller(src), state.step.value)
 
 
+def families(state: State, cid: str) -> tuple[str, ...]:
+    """A card's families: printed, plus those effects give it ("gain Otherlander spirit type", 2-5)."""
+    from judge.engine.bs.continuous import mods_on
+
+    d = state.card_def(cid)
+    printed = tuple(d.families) if d is not None else ()
+    gained = tuple(str(m.value) for m in mods_on(state, cid) if m.kind == "family") \
+        if state.field_card(cid) is not None else ()
+    return printed + tuple(f for f in gained if f.lower() not in {p.lower() for p in printed})
+
+
 def timing_label(timing: str | None) -> str:
     """A typed timing as a judge reads it: when_summoned → "When Summoned"."""
     return (timing or "effect").replace("_", " ").title()

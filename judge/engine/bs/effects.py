@@ -362,19 +362,36 @@ def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = subjects.targets(ctx, eff.target, item)
     for cid in ids:
         if eff.keyword is None and eff.ability is not None:
-            management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=eff.duration,
+            duration = _magic_default(ctx, eff.duration, item)
+            management.add_mod(ctx, target=cid, kind="ability", value=eff.ability, duration=duration,
                                source=item.source, controller=item.controller)
             ctx.log(f"{name_of(ctx.state, cid)} gains an ability ({derive.timing_label(eff.ability.timing)}, "
-                    f"{eff.duration.value})", "effect.duration")
+                    f"{duration.value})", "effect.duration")
+            continue
+        if eff.keyword is None and eff.family:
+            duration = _magic_default(ctx, eff.duration, item)
+            management.add_mod(ctx, target=cid, kind="family", value=eff.family, duration=duration,
+                               source=item.source, controller=item.controller)
+            ctx.log(f"{name_of(ctx.state, cid)} gains the family {eff.family} ({duration.value})", "effect.duration")
             continue
         if eff.keyword is None:
-            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining a family")
+            ctx.unmodelled(f"{name_of(ctx.state, cid)} gaining something the engine does not read")
             continue
         management.add_mod(ctx, target=cid, kind="keyword", value=eff.keyword, duration=eff.duration,
                            source=item.source, controller=item.controller)
         params = f": {', '.join(eff.keyword.params)}" if eff.keyword.params else ""
         ctx.log(f"{name_of(ctx.state, cid)} gains 【{eff.keyword.name}{params}】 ({eff.duration.value})",
                 "effect.duration", "kw.generic")
+
+
+def _magic_default(ctx: Ctx, duration: ast.Duration, item: Work) -> ast.Duration:
+    """An ability a magic card's effect gives with no period written lasts the turn: the official
+    answer on such a burst says so (the CR names no default, so this cites nothing but its end, 6-8-1-2)."""
+    d = ctx.state.card_def(item.source)
+    if duration != ast.Duration.PERMANENT or d is None or d.type != "magic":
+        return duration
+    ctx.log(f"{item.label}: no period is written for the ability it gives; it lasts this turn", "effect.duration")
+    return ast.Duration.TURN
 
 
 @effect(ast.LoseEffects, concepts=("effect.duration",))
@@ -445,7 +462,7 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         _at_battle_end(ctx, eff, item)
         return
     if is_event(cond, "turn_end") and eff.effects and not eff.instead:
-        from judge.engine.bs.turn_end import defer
+        from judge.engine.bs.delayed_end import defer
 
         defer(ctx, eff, item)
         return

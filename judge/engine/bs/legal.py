@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.engine import legal as L
 from judge.engine.bs import derive
+from judge.engine.bs.profile import profile as bs_profile
 from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import LegalAction, Param, Rules
 from judge.text.ast import AbilityKind
@@ -40,12 +41,15 @@ def legal_actions(rules: Rules, state: State) -> tuple[LegalAction, ...]:
     b = state.battle
     if b is not None and b.window in WINDOW_WORDS:
         cands = _flash_window(state, b.priority, WINDOW_WORDS[b.window])
+        return (*L.keep_allowed(rules, state, cands), *_awakenings(rules, state, b.priority))
     elif b is not None and b.window == "block":
         cands = _block(state)
     elif b is not None:
         cands = []
-    elif state.step in MAIN_STEPS:
+    elif state.step in MAIN_STEPS:            # core moves are put to the engine one by one as they are built
         cands = _main_step(state)
+        return (*L.keep_allowed(rules, state, cands[:-1]), *_awakenings(rules, state, state.turn_player),
+                *_core_moves(rules, state, state.turn_player), *L.keep_allowed(rules, state, cands[-1:]))
     elif state.step == Step.ATTACK:
         cands = _attack_step(state)
     else:
@@ -77,7 +81,6 @@ def _main_step(state: State) -> list[LegalAction]:
         elif d.type == "magic":
             out += _magic(state, me, cid, ("main", "flash"))
     out += _activations(state, me, flash_only=False)
-    out += _core_moves(state, me)
     for cid in dict.fromkeys(p.hand):
         d = state.card_def(cid)
         if d is not None and any(ab.kind == AbilityKind.BURST for ab in d.abilities):
@@ -177,18 +180,105 @@ def _activations(state: State, player: str, *, flash_only: bool) -> list[LegalAc
     return out
 
 
-def _core_moves(state: State, player: str) -> list[LegalAction]:
-    """One core at a time between the reserve and field cards, or between two field cards (6-6-1-2-3)."""
+def _core_moves(rules: Rules, state: State, player: str) -> list[LegalAction]:
+    """Every core move the main step allows (Saga 6-6-1-2-3 / Standard 7-6-1-2-2): from the reserve or
+    a field card, to the reserve or another of the player's field cards, any number of the cores
+    there, or the soul core on its own. One complete action per move, each put to the engine (only
+    those it accepts are offered), reached step by step: from where, which cores, to where, how many.
+    A move that leaves a card short of its LV1 cost is legal; its label says what follows."""
     p = state.players[player]
-    have = {"reserve": p.reserve, **{fc.id: fc.cores for fc in p.field}}
-    out = []
-    for src, n in have.items():
-        for dest in have:
-            if src != dest and n > 0:
-                out.append(_act({"player": player, "move_cores": 1, "from": src, "to": dest},
-                                f"{player} moves 1 core from {_place(state, src)} to {_place(state, dest)}",
-                                "move_cores"))
+    places = ("reserve", *(fc.id for fc in p.field))
+    out: list[LegalAction] = []
+    for src in places:
+        plain = p.reserve if src == "reserve" else p.card(src).cores
+        kinds = [(n, False) for n in range(1, plain + 1)] + ([(1, True)] if p.soul_core == src else [])
+        for dest in (d for d in places if d != src):
+            for n, soul in kinds:
+                raw: dict[str, Any] = {"player": player, "move_cores": n, "from": src, "to": dest}
+                if soul:
+                    raw["soul_core"] = True
+                ruling = L.ruling_for(rules, state, raw)
+                if ruling is not None and ruling.refused is None:
+                    out.append(_core_move(state, ruling.state, raw))
     return out
+
+
+def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
+    """One core move in words, as a label and as its menu path, with what it does to both cards."""
+    player, src, dest, n = raw["player"], raw["from"], raw["to"], raw["move_cores"]
+    soul = bool(raw.get("soul_core"))
+    what = "the soul core" if soul else f"{n} core{'s' if n != 1 else ''}"
+    effects = "; ".join(filter(None, (_after_move(state, after, cid, n if cid == src else 0)
+                                      for cid in (src, dest) if cid != "reserve")))
+    tail = f" — {effects}" if effects else ""
+    path = (("Move cores from where?", _holding(state, player, src)),
+            ("Which cores?", "the soul core" if soul else "ordinary cores"),
+            ("To where?", _holding(state, player, dest)),
+            ("How many?", f"{what}{tail}"))
+    return L.StepwiseAction(raw, f"{player} moves {what} from {_place(state, src)} to {_place(state, dest)}{tail}",
+                            player, "move_cores", path=path)
+
+
+def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
+    """【Awaken】 (Saga 11-1-1): at flash timing, cores move onto the spirit from the player's other
+    field cards, as many as the player likes. One complete action per way (up to MAX_ANSWERS per
+    spirit), each put to the engine, reached step by step: which spirit, how many cores, from which
+    cards. Grouped in menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
+    p = state.players[player]
+    out: list[LegalAction] = []
+    for fc in p.field:
+        for i, ab in derive.active_abilities(state, fc.id):
+            if ab.kind != AbilityKind.KEYWORD or ab.keyword is None or derive.norm_kw(ab.keyword.name) != "awaken":
+                continue
+            sources = [(o.id, o.cores) for o in p.field if o.id != fc.id and o.cores]
+            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1) for plan in L.core_payments(n, sources)]
+            for plan in plans[:L.MAX_ANSWERS]:
+                raw = {"player": player, "activate": fc.id, "ability": i, "cores_from": plan}
+                ruling = L.ruling_for(rules, state, raw)
+                if ruling is not None and ruling.refused is None and ruling.request is None:
+                    out.append(_awakening(state, ruling.state, raw))
+    return out
+
+
+def _awakening(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
+    plan: dict[str, int] = raw["cores_from"]
+    target, total = raw["activate"], sum(plan.values())
+    effects = "; ".join(filter(None, (_after_move(state, after, cid, plan.get(cid, 0)) for cid in (*plan, target))))
+    tail = f" — {effects}" if effects else ""
+    whence = ", ".join(f"{n} core{'s' if n != 1 else ''} from {_name(state, cid)}" for cid, n in plan.items())
+    path = (("Which spirit awakens?", _holding(state, raw["player"], target)),
+            ("How many cores move onto it?", f"{total} core{'s' if total != 1 else ''}"),
+            ("From which cards?", f"{whence}{tail}"))
+    return L.StepwiseAction(raw, f"{raw['player']} awakens {_name(state, target)}: {whence}{tail}", raw["player"],
+                            "awaken", path=path)
+
+
+def _holding(state: State, player: str, where: str) -> str:
+    """`the reserve: 3 cores + the soul core`, `Raider (a1): LV1, 2 cores`."""
+    p = state.players[player]
+    plain = p.reserve if where == "reserve" else p.card(where).cores
+    cores = f"{plain} core{'s' if plain != 1 else ''}" + (" + the soul core" if p.soul_core == where else "")
+    if where == "reserve":
+        return f"the reserve: {cores}"
+    return f"{_name(state, where)}: LV{derive.level(state, where)}, {cores}"
+
+
+def _after_move(state: State, after: State, cid: str, taken: int) -> str:
+    """What the move does to a card: its new level, or why it leaves the field (short of LV1:
+    Saga's self-destruction 9-3-2, Standard's Depletion 5-11)."""
+    before = derive.level(state, cid)
+    if after.field_card(cid) is not None:
+        now = derive.level(after, cid)
+        return f"{_name(state, cid)} goes to LV{now}" if now != before else ""
+    fc = state.field_card(cid)
+    d = state.card_def(cid)
+    if fc is None or d is None or not d.levels or derive.cores_on(state, fc) - taken >= derive.lv1_cost(d):
+        return f"{_name(state, cid)} leaves the field (see the trace)"
+    prof = bs_profile(state.game)
+    concept = "manage.depletion" if prof.depletion else "manage.insufficient"
+    cites = ", ".join(prof.clauses.cite(concept))
+    fate = "it is Depleted" if prof.depletion else "it is destroyed"
+    return f"{_name(state, cid)} is left under its LV1 cost: {fate}" + (f" (§{cites})" if cites else "")
 
 
 def _place(state: State, where: str) -> str:

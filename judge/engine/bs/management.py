@@ -24,7 +24,7 @@ def last_known(state: State, cid: str) -> dict:
                 "type": d.type, "controller": state.owners.get(cid), "owner": state.owners.get(cid),
                 "zone": state.zone_of(cid), "keywords": [ab.keyword.name for ab in d.abilities if ab.keyword]}
     d = state.defs[fc.card]
-    return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
+    return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": derive.families(state, cid),
             "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
             "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
             "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),

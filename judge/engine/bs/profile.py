@@ -27,6 +27,7 @@ class Profile:
     bp_zero_destroys: bool      # Saga 9-4-2: a spirit with 0 BP or less is destroyed
     common_effects: bool        # Standard 12-2: 《Super Unleash》《Soul Magic》《Succession》 and restrictions
     saga_keywords: bool         # Saga 11: the keyword effects (Armor, Gale, Crush, …)
+    end_effects_first: bool     # Saga 6-8-1-1: end-step effects before 'this turn' ends; Standard 7-9-1-1 after
     #: whose printed cards a board names by number, looked up in this order: Standard has its own
     #: printings and plays Saga's beside them (the corpus holds Saga cards only)
     printings: tuple[str, ...]
@@ -34,11 +35,11 @@ class Profile:
 
 SAGA = Profile(game="bss", title="Battle Spirits Saga", clauses=TABLES["bss"], burst_area=True,
                second_main_step=False, heavy_exhaust=False, pending_state=False, depletion=False,
-               bp_zero_destroys=True, common_effects=False, saga_keywords=True,
+               bp_zero_destroys=True, common_effects=False, saga_keywords=True, end_effects_first=True,
                printings=("bss",))
 STANDARD = Profile(game="bs", title="Battle Spirits Standard", clauses=TABLES["bs"], burst_area=False,
                    second_main_step=True, heavy_exhaust=True, pending_state=True, depletion=True,
-                   bp_zero_destroys=False, common_effects=True, saga_keywords=False,
+                   bp_zero_destroys=False, common_effects=True, saga_keywords=False, end_effects_first=False,
                    printings=("bs", "bss"))
 PROFILES: dict[str, Profile] = {"bss": SAGA, "bs": STANDARD}
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import battle, board, summon, turn, views
+from judge.engine.bs import battle, board, summon, turn, turn_end, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
 from judge.engine.bs.profile import profile
@@ -55,6 +55,7 @@ class BattleSpiritsRules:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
             ctx.set(answers=tuple(action.answers), targets=tuple(action.targets))
+            turn_end.record_life(ctx)     # the life held as this turn began, for "… this turn" (turn_end.py)
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
         except Refuse as r:

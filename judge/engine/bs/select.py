@@ -65,7 +65,7 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         return False
     if sel.colors and not set(sel.colors) & set(d.colors):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in d.families}:
+    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in derive.families(state, cid)}:
         return False
     if sel.name and sel.name.lower() not in d.name.lower():
         return False
@@ -76,6 +76,11 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(state, cid, sel):
         return False
     fc = state.field_card(cid)
+    if sel.state == "first_attacker_this_turn":
+        from judge.engine.bs.first_attack import is_first_attacker
+
+        if not is_first_attacker(state, cid):
+            return False
     if sel.state in ("attacking", "blocking"):
         b = state.battle
         return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \

@@ -1,7 +1,6 @@
-"""Effects worded "at the start of the step" in the main step (Saga 6-6-1-1; the attack step's,
-6-7-3-1, are first_attack.step_starts): when the step begins, every field card whose ability
-watches the start of a step, in a window that holds now ("During Your Main Step: at the start of
-the step, …"), activates it once.
+"""Effects worded "at the start of the step" (Saga 6-6-1-1 main, 6-7-3-1 attack): when a step
+begins, every field card whose ability watches the start of a step, in a window that holds now
+("During Opponent's Attack Step: at the start of the step, …"), activates it once.
 
 Why its own module: the step machinery (turn.py) only says which step begins; which effects that
 sets off is a rule about triggered effects. The steps that run by themselves in a row (start,
@@ -18,7 +17,7 @@ from judge.engine.bs.watch import is_event
 from judge.text.ast import Ability, AbilityKind
 
 #: The concept that says effects activate at the start of each step the turn stops in.
-STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.step_start"}
+STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.attack_start"}
 
 
 #: Windows made only of steps the turn stops in (an effect starting there can be resolved in place).

@@ -20,6 +20,7 @@ from judge.engine.bs import (
     keywords,
     step_start,
     triggers,
+    turn_end,
     watch,
 )
 from judge.text import ast
@@ -86,7 +87,8 @@ def _gain(e: ast.Gain) -> Iterator[str]:
     if e.keyword is None and e.ability is not None:
         yield from (f"gained {g}" for g in unexecuted(e.ability))
     elif e.keyword is None:
-        yield "gain family"
+        if not e.family:
+            yield "gain nothing the engine reads"
     elif keywords.rule(e.keyword.name) is None:
         yield f"keyword {e.keyword.name}"
 
@@ -178,6 +180,9 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
         if e.instead or not conditions.decidable(c):
             yield f"condition {c.kind}"
         for inner in (*e.effects, *e.otherwise):
+            if isinstance(inner, ast.Conditional) and inner.condition.kind == "event" and e.otherwise:
+                yield "trigger inside a condition with an otherwise"   # watch.py reads the "if" branch only
+                continue
             yield from _constant_effect_gaps(inner)
         return
     if not continuous.applies(e):
@@ -188,7 +193,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
         yield from _substitution_gaps(ab)
         return
-    if ab.timing in triggers.TIMING_EVENTS:
+    if ab.timing in triggers.TIMING_EVENTS or ab.timing in turn_end.END_TIMINGS:   # end-step effects: turn_end.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return

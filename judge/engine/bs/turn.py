@@ -269,24 +269,26 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
-        if nxt == Step.ATTACK:
-            from judge.engine.bs.first_attack import step_starts
-
-            step_starts(ctx)
+        step_start.begin(ctx)
         return
     next_turn(ctx)
 
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
-    from judge.engine.bs.turn_end import resolve as at_turn_end
+    from judge.engine.bs import delayed_end, turn_end
 
-    at_turn_end(ctx)                  # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
-    s = ctx.state
+    delayed_end.resolve(ctx)          # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
+    if ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
+    if not ctx.profile.end_effects_first:
+        turn_end.end_effects(ctx)
+    s = ctx.state
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
+    turn_end.record_life(ctx)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")

@@ -1,53 +1,86 @@
-""""At the end of this turn, …" written in a resolving effect: the rest waits for the end of the
-turn (Saga 6-8-1-1) and is carried out then.
+"""The end step's own effects (Saga 6-8-1-1) and the life a player held as the turn began.
 
-Why its own module: the wait is a modification on the card whose effect it is, lasting the turn;
-at the end step it is carried out before the turn's effects end. A card that left the field since
-is a new card (3-1-4), so a part naming "this spirit" has nothing to act on. The end of the turn
-runs on by itself into the next turn, so a part that would need a player's decision there is
-reported as not modelled rather than resolved out of place.
+"End of your turn" / "End of opponent's turn" effects activate in the end step, before effects
+lasting "this turn" end (6-8-1-2), and are resolved there. One that needs a player's decision would
+have to stop the turn's end halfway, which this engine's steps cannot do: it is reported "not
+modelled" and left out.
+
+"If you did not lose life this turn" is read as the official answer on such a card reads it: a
+player who lost life and got it back by an effect that turn did not lose life; what counts is the
+life they hold against what they held as the turn began. That figure is recorded when a turn begins
+(and, for a board set up during a turn, when the first action on it is taken: nothing before the
+board is known to have happened).
 """
 
 from __future__ import annotations
 
-from judge.engine.bs import management
-from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.state import Work
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.happened import HAPPENED
+from judge.engine.bs.state import State, Step, Work
+from judge.engine.kernel.context import Need
 from judge.text import ast
+from judge.text.ast import AbilityKind
+
+#: Timings of effects that activate in the end step: whose turn it must be (mine / the opponent's).
+END_TIMINGS = {"end_of_your_turn": True, "end_of_opponents_turn": False}
 
 
-def defer(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    """Leave the rest of the effect waiting for the end of this turn."""
-    management.add_mod(ctx, target=item.controller, kind="at_turn_end", value=(eff.effects, item.label),
-                       duration=ast.Duration.TURN, source=item.source, controller=item.controller)
-    ctx.log(f"{item.label}: the rest waits for the end of this turn", "turn.end_effects")
+def _key(state: State, player: str) -> str:
+    return f"{state.turn}:life_at_start:{player}:"
 
 
-def _names_itself(effects: tuple) -> bool:
-    return any(isinstance(n, ast.Selector) and n.self_ref for e in effects for n in ast.walk(e))
+def record_life(ctx: Ctx) -> None:
+    """Remember each player's life as this turn began (once per turn)."""
+    state = ctx.state
+    add = {f"{_key(state, p)}{state.players[p].life}" for p in state.players
+           if not any(k.startswith(_key(state, p)) for k in state.used)}
+    if add:
+        ctx.set(used=state.used | add)
 
 
-def resolve(ctx: Ctx) -> None:
-    """The end step: what waits for the end of this turn is carried out, in the order it was set."""
-    for m in [m for m in ctx.state.mods if m.kind == "at_turn_end" and m.turn == ctx.state.turn]:
-        effects, label = m.value
-        src = m.source              # the wait is the player's: it outlasts the card leaving the field
-        if ctx.state.field_card(src) is None and _names_itself(effects):
-            ctx.log(f"{label}: {name_of(ctx.state, src)} has left the field since; as a new card it is not the "
-                    "card the effect names, so that part does nothing", "turn.end_effects", "area.new_card")
-            continue
-        item = Work(kind="effects", source=src, controller=m.controller, label=f"{label} (at the end of the turn)",
-                    effects=effects, cites=ctx.cites("turn.end_effects"))
-        mark = ctx.mark()
-        ctx.log(f"Resolve {item.label}", "turn.end_effects", fired=src, timing="turn_end")
-        try:
-            from judge.engine.bs.effects import run
-
-            run(ctx, item)
-        except Need:
-            ctx.rollback(mark)
-            ctx.unmodelled(f"{item.label}: a decision in an effect at the end of the turn")
-        management.checkpoint(ctx)
+def life_at_start(state: State, player: str) -> int | None:
+    hit = next((k for k in state.used if k.startswith(_key(state, player))), None)
+    return None if hit is None else int(hit.rsplit(":", 1)[1])
 
 
-__all__ = ["defer", "resolve"]
+@HAPPENED.register(("this_turn", "loses_life"), concepts=("effect.if",),
+                   meaning="the player holds less life than as the turn began")
+def _lost_life(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
+    who = ctx.state.opponent(item.controller) if cond.player == ast.Player.OPPONENT else item.controller
+    start = life_at_start(ctx.state, who)
+    return None if start is None else ctx.state.players[who].life < start
+
+
+def end_effects(ctx: Ctx) -> None:
+    """The end step: its "end of … turn" effects activate and are resolved (6-8-1-1)."""
+    from judge.engine.bs import derive
+    from judge.engine.bs.triggers import push, restricted, run_work
+
+    ctx.set(step=Step.END)
+    state = ctx.state
+    items = []
+    for name, p in state.players.items():
+        for fc in p.field:
+            for idx, ab in derive.active_abilities(state, fc.id):
+                mine = END_TIMINGS.get(ab.timing or "")
+                if ab.kind != AbilityKind.TRIGGERED or mine is None or mine != (name == state.turn_player):
+                    continue
+                if (ab.levels and derive.level(state, fc.id) not in ab.levels) or restricted(ctx, fc.id, idx, ab):
+                    continue
+                items.append(Work(kind="effects", source=fc.id, controller=name, effects=ab.effects,
+                                  label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}",
+                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing))
+    if not items:
+        return
+    ctx.log("End step: effects worded for the end of the turn activate", "turn.end_effects")
+    before = ctx.state
+    push(ctx, items)
+    try:
+        run_work(ctx)
+    except Need:
+        ctx.state = before
+        for w in items:
+            ctx.unmodelled(f"{w.label}: an end-of-turn effect that needs a decision")
+
+
+__all__ = ["END_TIMINGS", "end_effects", "life_at_start", "record_life"]

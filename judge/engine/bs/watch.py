@@ -69,6 +69,15 @@ def _window(state: State, holder: str, ab: Any, ctrl: str | None) -> bool:
         check(state, holder, state.turn_player == ctrl, state.step.value))
 
 
+def _holds_now(state: State, holder: str, cond: ast.Condition) -> bool:
+    """Whether the condition around a watched event holds on the board now (undecided: it does not)."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.continuous import _View
+
+    item = Work(kind="effects", source=holder, controller=state.controller(holder) or "A", label=holder)
+    return conditions.holds(_View(state), cond, item) is True  # type: ignore[arg-type]
+
+
 def _watching(state: State, holder: str, level: int | None, event: str,
               ctrl: str | None = None) -> Iterator[tuple[int, Any, Any, tuple]]:
     """(ability index, ability, the event condition, the effects it sets off) of a card watching `event`
@@ -96,6 +105,13 @@ def _watching(state: State, holder: str, level: int | None, event: str,
                 if isinstance(eff, ast.Conditional) and is_event(eff.condition, event):
                     # "When X, …" whose effects the grammar left as the sentences that follow it
                     yield idx, ab, eff.condition, eff.effects or ab.effects[n + 1:]
+                elif isinstance(eff, ast.Conditional) and eff.condition.kind != "event" and not eff.instead:
+                    # "If this spirit has a soul core on it, refresh it when X": watched while the board
+                    # meets the condition
+                    inner = [e for e in eff.effects if isinstance(e, ast.Conditional) and is_event(e.condition, event)]
+                    if inner and _holds_now(state, holder, eff.condition):
+                        for e in inner:
+                            yield idx, ab, e.condition, e.effects
 
 
 #: Condition kinds that are themselves an event (the kind says which).
@@ -108,6 +124,10 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     if cond is None:
         return False
     if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        if event == "when_core_placed":
+            from judge.engine.bs.core_events import handles
+
+            return cond.event in ("core_placed", event) and handles(cond)
         return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
     return EVENT_KINDS.get(cond.kind) == event
 

@@ -48,7 +48,7 @@ def _int(value: Any, where: str) -> int:
     return value
 
 
-def _card(key: str, raw: Any, where: str) -> CardDef:
+def _card(key: str, raw: Any, where: str, lexicon: Any = None) -> CardDef:
     if not isinstance(raw, Mapping):
         raise _err(where, "a card is a mapping with name, type, element, cost …")
     bad = sorted(set(map(str, raw)) - CARD_KEYS)
@@ -61,7 +61,7 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(f"{where}.element", f"give the Element(s) as a list, e.g. [fire] (one of {', '.join(ELEMENTS)})")
     elements = [str(e).lower() for e in elements]
     text = str(raw.get("text") or "")
-    abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""))
+    abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""), lexicon)
     lb = raw.get("limit_break")
     for ab in abilities:
         if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
@@ -76,24 +76,25 @@ def _card(key: str, raw: Any, where: str) -> CardDef:
         raise _err(where, str(exc)) from exc
 
 
-def _parse(text: str, where: str, name: str = "") -> tuple:
+def _parse(text: str, where: str, name: str = "", lexicon: Any = None) -> tuple:
     """A card text's abilities, read once per process by the kernel's card reader (`judge.engine.cards`),
-    with the card's own name known (5.2.4.1: the text names the card itself)."""
+    with the card's own name known (5.2.4.1: the text names the card itself) and the names, Jobs and
+    Categories the text may use plainly (`lexicon`, judge.text.lexicon; None: the card database's)."""
     if not text.strip():
         return ()
     from judge.engine.cards import parse_abilities
 
-    abilities, unparsed = parse_abilities(text, "fftcg", name)
+    abilities, unparsed = parse_abilities(text, "fftcg", name, lexicon)
     if unparsed:
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg", name=name or None).unparsed[0]
+        u = parse_text(text, "fftcg", name=name or None, lexicon=lexicon).unparsed[0]
         expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
         raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
     return abilities
 
 
-def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
+def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = None) -> CardDef:
     """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
     if not any(ch.isdigit() for ch in key) or "-" not in key:
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
@@ -103,12 +104,12 @@ def _known_card(key: str, where: str, local: tuple[str, ...]) -> CardDef:
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}
-    return _card(key, raw, f"{where} ({card.number})")
+    return _card(key, raw, f"{where} ({card.number})", lexicon)
 
 
 class _Builder:
-    def __init__(self, defs: dict[str, CardDef], where: str) -> None:
-        self.defs, self.where = defs, where
+    def __init__(self, defs: dict[str, CardDef], where: str, lexicon: Any = None) -> None:
+        self.defs, self.where, self.lexicon = defs, where, lexicon
         self.objs: dict[str, CardObj] = {}
 
     def new(self, ref: Any, owner: str, where: str, uid: str | None = None) -> str:
@@ -117,7 +118,7 @@ class _Builder:
             ref = ref.get("card")
         key = str(ref)
         if key not in self.defs:
-            self.defs[key] = _known_card(key, where, tuple(sorted(self.defs)))
+            self.defs[key] = _known_card(key, where, tuple(sorted(self.defs)), self.lexicon)
         if uid is None:
             uid, n = key, 1
             while uid in self.objs:
@@ -159,16 +160,25 @@ class _Builder:
         return tuple(out)
 
 
+def _lexicon(cards: Mapping[str, Any]) -> Any:
+    """The names, Jobs and Categories card texts may use plainly (judge.text.lexicon): the card
+    database's, and the cards this scenario defines (None when it defines none: the database's)."""
+    defined = [v for v in cards.values() if isinstance(v, Mapping)]
+    if not defined:
+        return None
+    from judge.text.lexicon import Lexicon, default_lexicon
+
+    return default_lexicon().merged(Lexicon.from_cards(defined))
+
+
 def load(data: Mapping[str, Any], where: str) -> State:
     """The starting State of a scenario mapping (cards, turn, players)."""
     cards = data.get("cards") or {}
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
-    from judge.text.fftcg.names import register_cards
-
-    register_cards(v for v in cards.values() if isinstance(v, Mapping))   # the names their texts may use plainly
-    defs = {str(k): _card(str(k), v, f"{where}: cards.{k}") for k, v in cards.items()}
-    b = _Builder(defs, where)
+    lexicon = _lexicon(cards)
+    defs = {str(k): _card(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
+    b = _Builder(defs, where, lexicon)
     turn = data.get("turn") or {}
     if not isinstance(turn, Mapping):
         raise _err(f"{where}: turn", "a mapping such as {number: 3, player: A, phase: main1}")

@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import Player
+from judge.text.expect import PhraseKind
 from judge.text.pronouns import Pick, Ref
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -30,21 +31,22 @@ EXAMPLES: dict[str, list[str]] = {
     "a keyword effect in 【…】 (Gale, Armor, Crush, Raid…)": ["【Flying", "【Gale 2】"],
 }
 
-#: What each kind of phrase looks like, for a failure report in words (judge.text.parse): grammar
-#: rule → words, the most specific kind first (a report names at most two).
-PHRASES: dict[str, str] = {
-    "count": "a number such as 'two' or '3'",
-    "duration": "a duration such as 'during this turn'",
-    "keyword": "a keyword such as 【Gale: 1】",
-    "gained": "what is gained, such as '3000 BP', 【Armor: Red】 or 'one red symbol'",
-    "noun": "a noun such as 'spirit', 'nexus' or 'card'",
-    "selector": "a selector such as 'one of your opponent's spirits'",
-    "target": "a selector such as 'one of your opponent's spirits' or a pronoun such as 'it'",
-    "condition": "a condition such as 'you control a red spirit' or 'this spirit has 5000 or more BP'",
-    "event": "an event such as 'one of your spirits is destroyed'",
-    "directive": "an effect such as 'draw a card' or 'destroy it'",
-    "label": "a timing label such as 'When Summoned'",
-}
+#: The kinds of phrase of the templating language, for a failure report in words
+#: (judge.text.expect): each opened by the terminals that can begin its grammar rule.
+PHRASES: tuple[PhraseKind, ...] = (
+    PhraseKind("a number such as 'two' or '3'", rule="count"),
+    PhraseKind("a duration such as 'during this turn'", rule="duration"),
+    PhraseKind("a keyword such as 【Gale: 1】", rule="keyword"),
+    PhraseKind("what is gained, such as '3000 BP', 【Armor: Red】 or 'one red symbol'", rule="gained"),
+    PhraseKind("a noun such as 'spirit', 'nexus' or 'card'", rule="noun"),
+    PhraseKind("a selector such as 'one of your opponent's spirits'", rule="selector"),
+    PhraseKind("a selector such as 'one of your opponent's spirits' or a pronoun such as 'it'", rule="target"),
+    PhraseKind("a condition such as 'you control a red spirit' or 'this spirit has 5000 or more BP'",
+               rule="condition"),
+    PhraseKind("an event such as 'one of your spirits is destroyed'", rule="event"),
+    PhraseKind("an effect such as 'draw a card' or 'destroy it'", rule="directive"),
+    PhraseKind("a timing label such as 'When Summoned'", rule="label"),
+)
 
 
 def _num(tok: Any) -> int:

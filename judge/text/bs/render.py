@@ -225,7 +225,9 @@ class _Line(DirectivePhrases):
     def _conditioned(self, c: Condition) -> None:
         """"If none of your opponent's spirits are exhausted, select one of them": with nothing
         selected yet, "it" after a condition is what the condition counted (judge.text.pronouns)."""
-        if self.current is None and c.kind in ("count", "only", "is") and c.selector is not None:
+        if c.kind in ("event", "would") and type(c.selector) is Selector:
+            self.current = c.selector    # the card the event happens to is "it" (as judge.text.pronouns reads it)
+        elif self.current is None and c.kind in ("count", "only", "is") and c.selector is not None:
             self.current = replace(c.selector, thresholds=tuple(t for t in c.selector.thresholds
                                                                 if t.stat != "count"))
 

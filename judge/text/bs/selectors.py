@@ -391,7 +391,9 @@ class SelectorMixin:
         if noun is not None:
             types, _, card = _noun_types(str(noun))
             return Ref(card_types=types, zone="any" if card else None, span=self._span(meta))
-        return Ref(span=self._span(meta))
+        it = next((t for t in c if isinstance(t, Token) and t.type == "PRONOUN"), None)
+        single = it is not None and str(it).lower() == "it" and len(c) == 1
+        return Ref(span=self._span(meta), singular=single)
 
     @v_args(meta=True)
     def the_done(self, meta: Any, c: list) -> Selector:

@@ -4,23 +4,18 @@ Card text names a Job, a Category or another card inside markup ([[i]]Job Samura
 [Card Name (Laguna)]) or, on older cards, plainly ("search for 1 Job Samurai or Card Name Samurai").
 A plain name is read only when it is one the card database has: the masker (source.py) joins such a
 span's words with \\x02 so the grammar reads it as one reference, and any other words after "Job"
-stay words the grammar does not accept. The lists are what was registered: the cards a coverage run
-or a board reads (`register_cards`), and the cards of the card database when one is found.
+stay words the grammar does not accept. The lists are those of the `Lexicon` the parse is given
+(judge.text.lexicon: the card database's, a board's cards, a coverage run's file), as for Battle
+Spirits; nothing is kept between calls but caches keyed by the lexicon itself.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-_JOBS: set[str] = set()
-_CATEGORIES: set[str] = set()
-_NAMES: set[str] = set()
-_VERSION = [0]
-_DB_LOADED = [False]
+from judge.text.lexicon import Lexicon
 
 
 @dataclass(frozen=True)
@@ -32,98 +27,46 @@ class Vocabulary:
     names: tuple[str, ...]
 
 
-def register(jobs: Iterable[str] = (), categories: Iterable[str] = (), names: Iterable[str] = ()) -> None:
-    """Add names to the closed lists (lower-cased)."""
-    before = (len(_JOBS), len(_CATEGORIES), len(_NAMES))
-    _JOBS.update(j.strip().lower() for j in jobs if j and j.strip())
-    _CATEGORIES.update(c.strip().lower() for c in categories if c and c.strip())
-    _NAMES.update(n.strip().lower() for n in names if n and n.strip())
-    if (len(_JOBS), len(_CATEGORIES), len(_NAMES)) != before:
-        _VERSION[0] += 1
+@lru_cache(maxsize=16)
+def vocabulary(lexicon: Lexicon) -> Vocabulary:
+    """A lexicon's Jobs, Categories and card names as the masker reads them (cached per lexicon)."""
+    def order(words: frozenset[str]) -> tuple[str, ...]:
+        low = {w.strip().lower() for w in words if w and w.strip()}
+        return tuple(sorted(low, key=lambda n: (-len(n), n)))
+    return Vocabulary(order(lexicon.jobs), order(lexicon.categories), order(lexicon.names))
 
 
-def register_cards(cards: Iterable[Any]) -> None:
-    """Add the Jobs, Categories and names of FFTCG cards (judge.cards.model.Card or corpus records)."""
-    jobs: list[str] = []
-    cats: list[str] = []
-    names: list[str] = []
-    for card in cards:
-        get = card.get if isinstance(card, dict) else (lambda k, c=card: getattr(c, k, None))
-        jobs.extend(_values(get("job")))
-        cats.extend(_values(get("category")))
-        if get("name"):
-            names.append(str(get("name")))
-    register(jobs, cats, names)
-
-
-def _values(value: Any) -> list[str]:
-    if not value:
-        return []
-    if isinstance(value, str):
-        return [v for v in re.split(r"\s*/\s*", value) if v]
-    return [str(v) for v in value]
-
-
-def vocabulary() -> Vocabulary:
-    """The closed lists as they stand (cached until something is registered)."""
-    _load_db_once()
-    return _vocab(_VERSION[0])
-
-
-@lru_cache(maxsize=4)
-def _vocab(version: int) -> Vocabulary:
-    def order(names: set[str]) -> tuple[str, ...]:
-        return tuple(sorted(names, key=lambda n: (-len(n), n)))
-    return Vocabulary(order(_JOBS), order(_CATEGORIES), order(_NAMES))
-
-
-def _load_db_once() -> None:
-    """The FFTCG cards of the card database, once per process, when a database already exists."""
-    if _DB_LOADED[0]:
-        return
-    _DB_LOADED[0] = True
-    try:
-        from judge.cards.db import fftcg_cards_if_built
-    except ImportError:
-        return
-    try:
-        register_cards(fftcg_cards_if_built())
-    except Exception:          # a damaged or absent database leaves only what was registered
-        return
-
-
-@lru_cache(maxsize=64)
-def plain_ref_pattern(version: int) -> re.Pattern[str] | None:
+@lru_cache(maxsize=16)
+def plain_ref_pattern(v: Vocabulary) -> re.Pattern[str] | None:
     """One regex for "job X" / "card name X" / "category X" with X a known name (None: no names)."""
-    v = _vocab(version)
+    from judge.text.lexicon import words_regex
+
     parts = []
     for label, names in (("job", v.jobs), ("card name", v.names), ("category", v.categories)):
         if names:
-            alts = "|".join(re.escape(n) for n in names)
-            parts.append(rf"{label}\s+(?:{alts})")
+            parts.append(rf"{label}\s+(?:{words_regex(names)})")
     if not parts:
         return None
     return re.compile(r"(?<![\w\[(\]])(?:" + "|".join(parts) + r")(?![\w'])")
 
 
-def plain_ref_spans(view: str) -> list[tuple[int, int]]:
-    """Where `view` (lower case) names a known Job / Card Name / Category without markup."""
+def plain_ref_spans(view: str, lexicon: Lexicon) -> list[tuple[int, int]]:
+    """Where `view` (lower case) names a Job / Card Name / Category of `lexicon` without markup."""
     if not any(w in view for w in ("job ", "card name ", "category ")):
         return []
-    _load_db_once()
-    pattern = plain_ref_pattern(_VERSION[0])
+    pattern = plain_ref_pattern(vocabulary(lexicon))
     return [(m.start(), m.end()) for m in pattern.finditer(view)] if pattern is not None else []
 
 
-def join_plain_refs(view: str) -> str:
-    """The grammar's view with each plain reference to a known name joined by \\x02 (same length)."""
+def join_plain_refs(view: str, lexicon: Lexicon) -> str:
+    """The grammar's view with each plain reference to a name of `lexicon` joined by \\x02 (same length)."""
     labelled = any(w in view for w in ("job ", "card name ", "category "))
     if not labelled and "primes" not in view:
         return view
-    _load_db_once()
-    pattern = plain_ref_pattern(_VERSION[0]) if labelled else None
+    v = vocabulary(lexicon)
+    pattern = plain_ref_pattern(v) if labelled else None
     if pattern is None:
-        return _join_primer(view) if "primes" in view else view
+        return _join_primer(view, v) if "primes" in view else view
     marked = [(m.start(), m.end()) for m in _MARKED.finditer(view)]
 
     def join(m: re.Match[str]) -> str:
@@ -132,13 +75,12 @@ def join_plain_refs(view: str) -> str:
         return re.sub(r"\s", "\x02", m.group())
     view = pattern.sub(join, view)
     if "primes" in view:
-        view = _join_primer(view)
+        view = _join_primer(view, v)
     return view
 
 
-def _join_primer(view: str) -> str:
+def _join_primer(view: str, v: Vocabulary) -> str:
     """"hugo primes into": a card the database names, before "primes into", joined with \x02."""
-    v = _vocab(_VERSION[0])
     for m in re.finditer(r"\s+primes\s+into\b", view):
         before = view[:m.start()]
         name = next((n for n in v.names if before.endswith(n) and (len(before) == len(n)
@@ -154,4 +96,4 @@ def _join_primer(view: str) -> str:
 _MARKED = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[[a-z ]+\([^)\]]*\)\]", re.S)
 
 
-__all__ = ["Vocabulary", "join_plain_refs", "plain_ref_spans", "register", "register_cards", "vocabulary"]
+__all__ = ["Vocabulary", "join_plain_refs", "plain_ref_spans", "vocabulary"]

@@ -41,8 +41,16 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'each time' / 'whenever' is 'when' (every trigger triggers each time, 11.8)", r"\b(each time|whenever)\b",
      "when"),
     ("'due to' is 'by' (the source of an event, 6.4)", r"\bdue to\b", "by"),
-    ("'on / to the top of' a deck is 'at the top of'", r"\b(?:on|to|at) (?:the )?(top|bottom) of\b",
-     r"at the \1 of"),
+    ("'on / to the top of' a deck is 'at the top of'", r"\b(?:on|to|at) (?:the )?(top|bottom)\b",
+     r"at the \1"),
+    ("'these' put somewhere (the cards just named) is 'them'", r"\bthese\b(?= (?:to|at|into)\b)", "them"),
+    ("'the other cards revealed' is 'the other cards'", r"\bthe other cards revealed\b", "the other cards"),
+    ("'of power N' is 'with N power'", r"\bof power (\d+)", r"with \1 power"),
+    ("'a total of N' is 'N'", r"\b1 total of (?=\d)", ""),
+    ("the slip 'their owners' hand' is 'their owners' hands'", r"\btheir owners' hand\b", "their owners' hands"),
+    ("'receives damage' is 'is dealt damage'", r"\breceives? damage\b", "is dealt damage"),
+    ("'a Forward you controlled' (on the field before) is 'a Forward you control'", r"\byou controlled\b",
+     "you control"),
     ("'during this turn' is 'until the end of the turn'", r"\bduring this turn\b", "until the end of the turn"),
     ("a duration at the end of a sentence: 'this turn' is 'until the end of the turn'", r"\bthis turn(?=[.\"])",
      "until the end of the turn"),
@@ -133,18 +141,19 @@ def render(ability: Ability, name: str | None = None) -> str:
     return Ctx(name).node(ability)
 
 
-def round_trip(ability: Ability, name: str | None = None) -> Any:
+def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:
     """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
     the same AST back (spans and printed words aside), and the words of the printed text and of the
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
-    rendered word the print does not say is mistyped."""
+    rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
+    plainly (judge.text.lexicon; default: the card database's)."""
     from collections import Counter
 
     from judge.text.parse import parse_text
     from judge.text.render import RoundTrip, comparable
 
     rendered = render(ability, name)
-    again = parse_text(rendered, "fftcg", name=name)
+    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
     same = not again.unparsed and len(again.abilities) == 1 and \
         comparable(again.abilities[0]) == comparable(ability)
     printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))

@@ -271,6 +271,8 @@ def condition(c: ast.Condition, name: str) -> str:
         place = c.occurs.place if c.occurs is not None else None
         field = "your field" if place == "your_field" else "the field"
         return f"{np(sel, name, subject=True)} has entered {field} this turn"
+    if k == "damaged_this_turn":
+        return "you have received a point of damage this turn"
     if k.endswith("_this_turn") and c.occurs is not None:
         return event(c.occurs, name).replace(" is ", " has been ", 1)
     if k in ("opp_not_pay", "not_pay") and c.cost is not None:

@@ -408,7 +408,8 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
     if e.dest == "hand":
         if sel.zone in ("break", "revealed", "deck", "removed") or sel.ref == "rest":
             return f"add {who} to your hand"
-        return f"return {who} to its owner's hand"
+        hand = "their owners' hands" if plural(sel) else "its owner's hand"
+        return f"return {who} to {hand}"
     if e.dest == "removed":
         return f"remove {who} from the game" + tail(e.duration)
     if e.dest == "break":

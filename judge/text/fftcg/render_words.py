@@ -65,6 +65,8 @@ def plural(sel: Selector | None) -> bool:
         return True
     if sel.ref in ("it", "former", "latter") or sel.self_ref or named_only(sel):
         return False
+    if any(t.stat == "count" and t.ref is None and t.op in (">=", ">") for t in sel.thresholds):
+        return True                                      # "1 or more Forwards"
     return sel.count is None or sel.count != 1
 
 
@@ -120,13 +122,10 @@ def or_list(words: list[str]) -> str:
 
 
 def label(kind: str, value: str) -> str:
-    """"Job Knight"; marked as printed ("[[i]]Job Sky Knight[[/]]") when the card database does not
-    know the name (judge/text/fftcg/names.py: only known names are read without markup)."""
-    from judge.text.fftcg.names import vocabulary
-
-    v = vocabulary()
-    known = {"Job": v.jobs, "Category": v.categories, "Card Name": v.names}[kind]
-    return f"{kind} {value}" if value.lower() in known else f"[[i]]{kind} {value}[[/]]"
+    """"[[i]]Job Sky Knight[[/]]": marked as cards print it, so it reads back whatever names the
+    lexicon of the reader holds (judge/text/fftcg/names.py: a name without markup is read only when
+    known); the markup is one of the normalisations the round trip allows."""
+    return f"[[i]]{kind} {value}[[/]]"
 
 
 def threshold(t: Threshold, name: str = "it") -> str:

@@ -18,6 +18,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.text.lexicon import Lexicon
 
 SELF_CHAR = "\x01"
 _BREAK = re.compile(r"\[\[br\]\]|\r?\n")
@@ -138,10 +142,11 @@ def _lower(text: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
-def mask(text: str, name: str | None) -> str:
+def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     """The grammar's view of `text` (same length): own name masked, lower case, noise blanked, icons
     in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
-    known names joined (judge/text/fftcg/names.py)."""
+    names of `lexicon` joined (judge/text/fftcg/names.py; with no lexicon, no name is known).
+    A plain reference to a known name is never the card's own name ("Card Name Flan")."""
     from judge.text.fftcg.names import join_plain_refs, plain_ref_spans
     from judge.text.icons import normalise
 
@@ -153,7 +158,8 @@ def mask(text: str, name: str | None) -> str:
     out = _tidy_markup(out)
     if name and name.strip():
         protected = [(m.start(), m.end()) for m in _REF.finditer(out)]
-        protected += plain_ref_spans(_lower(out))          # "Card Name Feral Chaos", "Job Dancer": not this card
+        if lexicon is not None:                          # "Card Name Feral Chaos", "Job Dancer": not this card
+            protected += plain_ref_spans(_lower(out), lexicon)
         pattern = _name_pattern(_translate(name.strip(), _QUOTES, _QUOTE_CHARS))
         pieces: list[str] = []
         last = 0
@@ -165,7 +171,8 @@ def mask(text: str, name: str | None) -> str:
             last = m.end()
         pieces.append(out[last:])
         out = "".join(pieces)
-    return join_plain_refs(_lower(normalise(out, "fftcg")))
+    view = _lower(normalise(out, "fftcg"))
+    return join_plain_refs(view, lexicon) if lexicon is not None else view
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:
@@ -249,7 +256,7 @@ def _continues(previous: str, paragraph: str) -> bool:
     return paragraph[:1].islower() and not re.search(r"[.:]\W*$", previous)
 
 
-def split_abilities(text: str, name: str | None = None) -> list[Segment]:
+def split_abilities(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[Segment]:
     """The abilities of a card's text (11.5.3: each paragraph is one ability), in order.
 
     A paragraph that starts with a quotation mark is an option of the modal ability before it
@@ -258,7 +265,7 @@ def split_abilities(text: str, name: str | None = None) -> list[Segment]:
     """
     if name is None:
         name = infer_name(text)
-    masked = mask(text, name)
+    masked = mask(text, name, lexicon)
     spans: list[list[int]] = []
     pos = 0
     for m in [*_BREAK.finditer(text), None]:

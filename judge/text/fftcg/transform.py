@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
@@ -54,10 +54,15 @@ from judge.text.fftcg.assemble import (
 )
 from judge.text.fftcg.conditions import ConditionRules
 from judge.text.fftcg.events import EventRules
+from judge.text.fftcg.expect import PHRASES, TERMINAL_WORDS
 from judge.text.fftcg.select import SelectorRules, pairs_of
 from judge.text.fftcg.statements import StatementRules
 from judge.text.fftcg.verbs import Instead, VerbRules
 from judge.text.icons import FFTCG_CODES
+
+if TYPE_CHECKING:
+    from judge.text.lexicon import Lexicon
+    from judge.text.parse import Prepared
 
 #: what a keyword's reminder text must say (the act of its rule, 15.2): keyword → restriction actions
 REMINDERS: dict[str, set[str]] = {
@@ -436,31 +441,36 @@ def _insteads(items: list[Any]) -> list[Instead]:
 
 
 # ---------------------------------------------------------------------- parse pipeline hooks
-# judge.text.parse calls split(text, name) once, then prepare(segment, name) and build(tree, view, offset)
-# for each ability. The grammar reads the prepared view; the AST keeps the printed words, so the
-# printed segment is remembered under its view (bounded: views repeat across calls).
-_PRINTED: dict[str, str] = {}
+# judge.text.parse calls split(text, name) once, then prepare(segment, name, lexicon) and
+# build(tree, prepared, offset) for each ability. The grammar reads the prepared view; the AST
+# keeps the printed words, which the Prepared carries (same length: each character for itself).
 
 
-def split(text: str, name: str | None = None) -> list[tuple[int, int]]:
+def split(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
-    the card's own name when known; without it the name is guessed from the text."""
+    the card's own name when known (without it the name is guessed from the text); `lexicon` the
+    names plain text may use (a plain "Card Name X" is not the card itself; default: the card
+    database's, judge.text.lexicon.default_lexicon)."""
+    from judge.text import lexicon as lexicons
     from judge.text.fftcg.source import infer_name, split_abilities
 
     if not name:
         name = infer_name(text)
-    return [(s.start, s.end) for s in split_abilities(text, name)]
+    lex = lexicon if lexicon is not None else lexicons.default_lexicon()
+    return [(s.start, s.end) for s in split_abilities(text, name, lex)]
 
 
-def prepare(segment: str, name: str | None = None) -> str:
-    """The grammar's view of one ability (same length): see `judge.text.fftcg.source.mask`."""
+def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = None) -> Prepared:
+    """The grammar's view of one ability (same length, see `judge.text.fftcg.source.mask`) with the
+    printed segment. `lexicon`: the Jobs, Categories and card names plain text may use (the card
+    database's, judge.text.lexicon.default_lexicon, when none is given)."""
+    from judge.text import lexicon as lexicons
     from judge.text.fftcg.source import infer_name, mask
+    from judge.text.parse import Prepared
 
-    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name or infer_name(segment)))
-    if len(_PRINTED) > 4096:
-        _PRINTED.clear()
-    _PRINTED[view] = segment
-    return view
+    lex = lexicon if lexicon is not None else lexicons.default_lexicon()
+    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name or infer_name(segment), lex))
+    return Prepared.in_place(view, segment)
 
 
 def not_understood(segment: str) -> list[tuple[int, int, str]]:
@@ -470,24 +480,9 @@ def not_understood(segment: str) -> list[tuple[int, int, str]]:
     return unknown_icons(segment, "fftcg")
 
 
-def describe_expected(names: Any, parser: Any, found: str | None) -> tuple[str, ...]:
-    """What the grammar needed where it stopped, in words (judge/text/fftcg/expect.py)."""
-    from judge.text.fftcg.expect import expected
-
-    literal = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
-    return expected(names, literal, found)
+def build(tree: Tree, text: str | Prepared, offset: int = 0) -> Ability:
+    """The Ability of one parsed line; `text` is the printed line or its Prepared view."""
+    return FFTCGTransformer(getattr(text, "source", text), offset).transform(tree)
 
 
-def register_cards(cards: Any) -> None:
-    """The Jobs, Categories and names of these cards may be named without markup (names.py)."""
-    from judge.text.fftcg.names import register_cards as register
-
-    register(cards)
-
-
-def build(tree: Tree, text: str, offset: int = 0) -> Ability:
-    """The Ability of one parsed line; `text` is the printed line or its prepared view."""
-    return FFTCGTransformer(_PRINTED.get(text, text), offset).transform(tree)
-
-
-__all__ = ["FFTCGTransformer", "build", "describe_expected", "not_understood", "prepare", "register_cards", "split"]
+__all__ = ["PHRASES", "TERMINAL_WORDS", "FFTCGTransformer", "build", "not_understood", "prepare", "split"]

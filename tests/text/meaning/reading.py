@@ -42,12 +42,17 @@ def bss_cards() -> tuple[dict[str, Any], Any]:
 
 @cache
 def fftcg_cards() -> dict[str, dict]:
-    """FFTCG card records by number (their names registered: the database supplies the names text may use)."""
-    from judge.text.fftcg.names import register_cards
-
+    """FFTCG card records by number."""
     records = json.loads(corpus_file("fftcg").read_text(encoding="utf-8"))
-    register_cards(records)
     return {r["id"]: r for r in records}
+
+
+@cache
+def fftcg_lexicon() -> Any:
+    """The names, Jobs and Categories of the FFTCG cards: the database supplies the names text may use."""
+    from judge.text.lexicon import Lexicon
+
+    return Lexicon.from_cards(fftcg_cards().values())
 
 
 def card_set(game: str, number: str) -> str:
@@ -89,8 +94,8 @@ def read_fftcg(number: str, index: int) -> Reading:
 
     card = fftcg_cards()[number]
     text, name = card["text"] or "", card["name"]
-    seg = split_abilities(text, name)[index]
-    result = parse_text(text, "fftcg", name=name)
+    seg = split_abilities(text, name, fftcg_lexicon())[index]
+    result = parse_text(text, "fftcg", name=name, lexicon=fftcg_lexicon())
     found = [a for a in result.abilities if a.span is not None and seg.start <= a.span.start < seg.end]
     unread = tuple(", ".join(u.expected) or u.text for u in result.unparsed if seg.start <= u.start < seg.end)
     return Reading(found[0] if found else None, unread)

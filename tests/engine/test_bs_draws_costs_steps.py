@@ -131,3 +131,15 @@ def test_bss_6_8_1_1_an_end_of_opponents_turn_effect_resolves_as_that_turn_ends(
     final, rulings = play(state, {"player": "B", "end_step": True})
     assert len(final.players["A"].hand) == 2          # the end-of-turn draw, then A's draw step
     assert "6-8-1-1" in _cites(rulings)
+
+
+# 6-7-3-2 / 7-7-3-2: the end of the attack step is declared under the attack step's own clause
+def test_bss_6_7_3_2_ending_the_attack_step_cites_the_attack_steps_clause_not_the_main_steps() -> None:
+    for game, clause, main_end in (("bss", "6-7-3-2", "6-6-1-2-5"), ("bs", "7-7-3-2", "7-6-1-2-4")):
+        state = make(game, {"s": spirit("Sentry")}, {
+            "A": {"deck": 10, "field": [{"id": "a1", "card": "s", "cores": 1}]}, "B": {"deck": 10}},
+            step="attack", number=4)
+        _, rulings = play(state, {"player": "A", "end_step": True})
+        first = rulings[0].steps[0]
+        assert "ends the attack step" in first.text
+        assert clause in first.cites and main_end not in first.cites

@@ -57,6 +57,8 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("6-6-1-2-1",),
     "turn.main_end": ("6-6-1-2-5",),
+    "turn.attack_end": ("6-7-3-2",),       # "declare an end to their attack step"
+    "turn.second_main_end": (),            # Saga has no second main step
     "turn.burst_per_turn": ("6-6-1-2-2",),
     "turn.move_cores": ("6-6-1-2-3",),
     "turn.attack": ("6-7-3-2",),
@@ -260,6 +262,8 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.extra_step": (),      # a step performed once more: neither CR says how (cites nothing)
     "turn.main": ("7-6-1-2-1",),
     "turn.main_end": ("7-6-1-2-4",),
+    "turn.attack_end": ("7-7-3-2",),       # "declare 'End of Attack Step'"
+    "turn.second_main_end": ("7-8-1", "7-6-1-2-4"),   # the main step's actions, its end among them
     "turn.burst_per_turn": (),
     "turn.move_cores": ("7-6-1-2-2",),
     "turn.attack": ("7-7-3-2",),

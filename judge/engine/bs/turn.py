@@ -246,6 +246,10 @@ def expire(ctx: Ctx, durations: tuple[Duration, ...]) -> None:
                 "battle.end" if durations == (Duration.BATTLE,) else "turn.end_expire")
 
 
+#: The clause that lets the turn player declare the end of each step they stop in.
+_END_CONCEPT = {Step.MAIN: "turn.main_end", Step.ATTACK: "turn.attack_end", Step.SECOND_MAIN: "turn.second_main_end"}
+
+
 def end_step(ctx: Ctx, action: A.EndStep) -> None:
     """Declare the end of the main / attack step; the steps that follow run until a player may act."""
     s = ctx.state
@@ -256,7 +260,7 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     first_turn = s.turn == 1 and s.turn_player == s.first_player
     nxt = {Step.MAIN: Step.ATTACK, Step.ATTACK: Step.SECOND_MAIN if ctx.profile.second_main_step else Step.END,
            Step.SECOND_MAIN: Step.END}.get(s.step, Step.END)
-    ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", "turn.main_end")
+    ctx.log(f"{s.turn_player} ends the {s.step.value.replace('_', ' ')} step", _END_CONCEPT.get(s.step, "turn.main_end"))
     from judge.engine.bs.steps import after_step
 
     after_step(ctx, s.turn_player, s.step)

@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.engine.bs.board import load_board
 from judge.engine.bs.rules import rules_for_game
-from judge.engine.bs.state import State
+from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import Ruling
 
 
@@ -59,3 +59,17 @@ def play(state: State, *raws: dict) -> tuple[State, list[Ruling]]:
     s = rules.settle(state)
     out.append(s)
     return s.state, out
+
+
+def field_candidates(state: State, tp: str) -> list[dict[str, Any]]:
+    """Actions the random-play tests try with the turn player's field cards (legal or not: a refusal
+    must leave the state unchanged): attacks in the attack step and one-core moves both ways."""
+    out: list[dict[str, Any]] = []
+    for fc in state.players[tp].field:
+        if state.step == Step.ATTACK and fc.orientation == Orientation.REFRESHED:
+            out.append({"player": tp, "attack": fc.id})
+        if fc.cores:
+            out.append({"player": tp, "move_cores": 1, "from": fc.id, "to": "reserve"})
+        if state.players[tp].reserve:
+            out.append({"player": tp, "move_cores": 1, "from": "reserve", "to": fc.id})
+    return out

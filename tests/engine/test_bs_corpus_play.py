@@ -8,10 +8,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from bs_helpers import field_candidates
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.bs.state import Orientation, State, Step, placements, total_cores
+from judge.engine.bs.state import State, placements, total_cores
 from judge.engine.scenario import scenario_from_data
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "bss-cards.json"
@@ -78,14 +79,7 @@ def _candidates(state: State) -> list[dict]:
     for c in state.players[tp].hand:
         kind = state.card_def(c).type
         out.append({"player": tp, {"magic": "magic", "nexus": "place"}.get(kind, "summon"): c})
-    for fc in state.players[tp].field:
-        if state.step == Step.ATTACK and fc.orientation == Orientation.REFRESHED:
-            out.append({"player": tp, "attack": fc.id})
-        if fc.cores:
-            out.append({"player": tp, "move_cores": 1, "from": fc.id, "to": "reserve"})
-        if state.players[tp].reserve:
-            out.append({"player": tp, "move_cores": 1, "from": "reserve", "to": fc.id})
-    return out
+    return out + field_candidates(state, tp)
 
 
 def _sound(state: State, cores: int) -> None:

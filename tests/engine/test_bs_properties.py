@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bs_helpers import act, magic, make, spirit
+from bs_helpers import act, field_candidates, magic, make, spirit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.engine.bs.rules import rules_for_game
-from judge.engine.bs.state import Orientation, State, Step, placements, total_cores
+from judge.engine.bs.state import State, placements, total_cores
 from judge.text.ast import Ability, AbilityKind, Destroy, Draw, Keyword, Player, Selector
 
 
@@ -47,14 +47,7 @@ def _candidates(state: State, request=None) -> list[dict]:
     for key in ("s", "m", "g", "h"):
         if any(state.cards.get(c) == key for c in hand):
             out.append({"player": tp, ("magic" if key == "h" else "summon"): key})
-    for fc in state.players[tp].field:
-        if state.step == Step.ATTACK and fc.orientation == Orientation.REFRESHED:
-            out.append({"player": tp, "attack": fc.id})
-        if fc.cores:
-            out.append({"player": tp, "move_cores": 1, "from": fc.id, "to": "reserve"})
-        if state.players[tp].reserve:
-            out.append({"player": tp, "move_cores": 1, "from": "reserve", "to": fc.id})
-    return out
+    return out + field_candidates(state, tp)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,11 +11,13 @@ from __future__ import annotations
 import html
 import re
 
-_BREAK = re.compile(r"\[\[br\]\]", re.I)
-_TAGS = re.compile(r"\[\[(?:s|i|b|ex|/)\]\]|</?p>|<br\s*/?>", re.I)
+#: the browser's markup tags: group 1 names an opening tag (i, s, b, ex, br); a closing [[/]] has none.
+#: The TUI styles the runs between them (judge.tui.card_view); plain output drops them.
+MARKUP = re.compile(r"\[\[(i|s|b|ex|br)\]\]|\[\[/\]\]")
+_HTML = re.compile(r"</?p>|<br\s*/?>", re.I)
 
 
 def readable(text: str) -> str:
     """The text without markup tags (their words kept), entities decoded, one ability per line."""
-    text = _BREAK.sub("\n", text or "")
-    return html.unescape(_TAGS.sub("", text))
+    text = MARKUP.sub(lambda m: "\n" if m.group(1) == "br" else "", text or "")
+    return html.unescape(_HTML.sub("", text))

@@ -6,12 +6,13 @@ node labelled with its kind and the clauses `judge.text.links.cites` gives it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from rich.text import Text
+
+from judge.cards.markup import MARKUP
 
 UNPARSED_STYLE = "bold red underline"
 SELECTED_STYLE = "reverse"
@@ -91,7 +92,6 @@ def card_outline(result: Any, game: str, cites_of: Any) -> list[OutlineNode]:
 
 #: the FFTCG card browser's markup: [[i]]…[[/]] names and labels, [[s]] special names, [[ex]] EX BURST,
 #: [[b]] bold, [[br]] a line break
-_MARKUP = re.compile(r"\[\[(i|s|b|ex|br)\]\]|\[\[/\]\]")
 _MARKUP_STYLE = {"i": "italic", "s": "bold italic", "b": "bold", "ex": "bold red"}
 
 
@@ -106,7 +106,7 @@ def marked_text(text: str, result: Any, selected: tuple[int, int] | None = None)
         out.stylize(UNPARSED_STYLE, part.start, part.end)
     if selected:
         out.stylize(SELECTED_STYLE, *selected)
-    tags = list(_MARKUP.finditer(text))
+    tags = list(MARKUP.finditer(text))
     if not tags:
         return out
     shown = Text()

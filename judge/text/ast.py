@@ -229,6 +229,8 @@ class Deploy(Effect):
     span: Span | None = None
     duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
     dull: bool = False           # FFTCG "play it onto the field dull" (6.3)
+    onto: Player | None = None   # FFTCG whose field it enters ("onto your opponent's field": 6.2.4); None: "the field"
+    player: Player | None = None  # FFTCG who does it ("your opponent gains control of X", 6.2.6); None: you
 
 
 @dataclass(frozen=True, kw_only=True)

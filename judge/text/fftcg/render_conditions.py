@@ -65,9 +65,9 @@ def event(e: ast.Event, name: str) -> str:
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
-        return f"{who} {verb}{_event_tail(e, name)}"
+        return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
-        return f"you {e.kind[4:].replace('_', ' ')}{_event_tail(e, name)}"
+        return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"
     subject = np(e.subject, name, subject=True, article=True) if e.subject is not None else name
     if e.kind == "primes_into" and e.subject is not None:
         return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"
@@ -92,17 +92,17 @@ def event(e: ast.Event, name: str) -> str:
     if e.kind == "is_dealt_damage" and e.amount is not None:
         words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
     if e.kind == "is_blocked" and e.by is not None:
-        return f"{subject} {words} by {np(e.by, name)}{_event_tail(e, name, by=False)}"
+        return f"{subject} {words} by {np(e.by, name)}{event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:
         words += " with " + np(e.what, name)
     if e.kind == "forms_party" and "and_attacks" in e.qualifiers:
         words += " and attack" if plural(e.subject) else " and attacks"
     if e.place in ("hand", "break", "deck") and e.kind in ("discarded", "put_into_break_zone", "enters_field"):
         words += {"hand": " from your hand", "break": " from your Break Zone", "deck": " from your deck"}[e.place]
-    return f"{subject} {words}{_event_tail(e, name)}"
+    return f"{subject} {words}{event_tail(e, name)}"
 
 
-def _event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
+def event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
     out = ""
     if e.cause == "cast":
         out += " due to being cast"

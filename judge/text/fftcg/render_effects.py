@@ -13,7 +13,7 @@ from typing import Any
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render import Ctx, renders
-from judge.text.fftcg.render_conditions import condition, source, trigger, window
+from judge.text.fftcg.render_conditions import condition, event_tail, source, trigger, window
 from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
@@ -235,10 +235,35 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
         said = ctx.node(base).partition(". ")[0] + ". If" if base is not None else "if"   # 11.6.6.1
         return f"{said} {condition(e.condition, ctx.name)}, {head} instead. {options}"
+    if _for_this_turn(e):                                  # "During this turn, if …, … instead" (11.12.4.1)
+        inner = replace(e, effects=tuple(replace(x, duration=Duration.PERMANENT) for x in e.effects))
+        return "during this turn, " + _conditional(inner, ctx)
+    if _next_damage_by(e):                                 # "the next damage dealt to X by …" (6.5, 11.12.5)
+        ms = e.effects[0]
+        head = f"the next damage dealt to {target(ms.target, ctx, subject=True)}"
+        return ctx.node(ms).replace(head, head + event_tail(e.condition.occurs, ctx.name), 1)
     out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
     if e.otherwise:
         out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
     return out
+
+
+def _damage_replacement(x: Any) -> bool:
+    return isinstance(x, ast.RedirectDamage) or (isinstance(x, ast.ModifyStat) and x.stat.startswith("damage"))
+
+
+def _for_this_turn(e: ast.Conditional) -> bool:
+    """A replacement of damage that lasts this turn only: its duration is said before the "if"."""
+    return e.instead and bool(e.effects) and all(_damage_replacement(x) and x.duration is Duration.TURN
+                                                 for x in e.effects)
+
+
+def _next_damage_by(e: ast.Conditional) -> bool:
+    """"The next damage dealt to X by Summons …": the event says which damage (damage_stmt)."""
+    ms = e.effects[0] if len(e.effects) == 1 else None
+    occurs = e.condition.occurs
+    return (e.instead and isinstance(ms, ast.ModifyStat) and ms.next_only and occurs is not None
+            and occurs.kind == "is_dealt_damage" and not occurs.amount)
 
 
 @renders(ast.Optional)
@@ -430,11 +455,13 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
 def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
     who = target(e.target, ctx, source_zone=True)
     if e.verb == "play":
-        return f"play {who} onto the field" + (" dull" if e.dull else "")
+        field = {Player.YOU: "your field", Player.OPPONENT: "your opponent's field"}.get(e.onto, "the field")
+        return f"play {who} onto {field}" + (" dull" if e.dull else "")
     if e.verb == "cast":
         return f"cast {who}" + (" without paying the cost" if e.free else "")
     if e.verb == "gain_control":
-        return f"gain control of {who}" + tail(e.duration)
+        actor = "" if e.player is None else player(e.player) + " "
+        return f"{actor}{third('gain', e.player) if e.player else 'gain'} control of {who}" + tail(e.duration)
     if e.verb == "use":
         return "use this special ability again without paying the cost"
     if e.verb == "return":
@@ -514,10 +541,16 @@ def _barred(e: ast.Restriction) -> str:
 
 @renders(ast.Restriction)
 def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
+    if e.action == "be_reduced" and e.player is None:     # the damage just dealt, or "the damage dealt by X to Y"
+        if e.target is None:
+            return "this damage cannot be reduced"
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return f"the damage dealt{by} to {target(e.target, ctx).removeprefix('all the ')} cannot be reduced"
     who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
     clause = CLAUSES.get((e.mode, e.action))
     if clause is not None:
-        return clause.format(who=who, name=ctx.name) + tail(e.duration)
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return clause.format(who=who, name=ctx.name) + by + tail(e.duration)
     if e.mode == "lose":
         return f"{who} {third('lose', e.target)} {e.action.replace('_', ' ').title()}{tail(e.duration)}"
     if e.action.startswith("pay_with_") and e.action.endswith("_cp"):

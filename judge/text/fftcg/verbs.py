@@ -99,6 +99,10 @@ def _per(c: list[Any]) -> Selector | None:
     return next((p[1] for p in pairs_of(c) if p[0] == "per"), None)
 
 
+#: whose field a card enters, as field_word says it (6.2.4)
+FIELD_OWNER = {"your_field": Player.YOU, "opponent_field": Player.OPPONENT}
+
+
 def _dur(c: list[Any]) -> Duration | None:
     return next((x for x in c if isinstance(x, Duration)), None)
 
@@ -504,11 +508,12 @@ class VerbRules:
         np = _zoned(_sel(c), c)
         dull = any(p == ("state", "dull") for p in pairs_of(c))
         at_end = any(isinstance(x, str) and x == "at_end" for x in c)
+        onto = FIELD_OWNER.get(dict(p for p in pairs_of(c) if p[0] == "place").get("place"))
 
         def make(subject: Any) -> list[Effect]:
             from judge.text.ast import Delayed
 
-            deploy = Deploy(verb="play", target=np, dull=dull, span=self._span(meta))
+            deploy = Deploy(verb="play", target=np, dull=dull, onto=onto, span=self._span(meta))
             if at_end:
                 return [Delayed(timing="end_of_turn", timing_text="at the end of the turn", effects=(deploy,),
                                 span=self._span(meta))]
@@ -608,6 +613,7 @@ class VerbRules:
     def gain_control(self, meta, c):
         np, dur = _sel(c), _dur(c)
         return Act(lambda s: [Deploy(verb="gain_control", target=replace(np, owner=None),
+                                     player=s if isinstance(s, Player) and s is not Player.YOU else None,
                                      duration=dur or Duration.PERMANENT, span=self._span(meta))])
 
     def gain_elements(self, meta, c):

@@ -84,3 +84,66 @@ def test_fftcg_11_12_5_damage_that_cannot_be_reduced_reads_back(text: str) -> No
     barred = next(e for e in walk(ability) if isinstance(e, Restriction))
     assert barred.action == "be_reduced" and barred.player is None
     round_trips(ability)
+
+
+# ── the CP a cost may only be paid with (11.2): produced by some cards, for a cast or this ability ──
+@pytest.mark.parametrize(("text", "colors", "use"), [
+    ("You can only pay with CP produced by Fire Backups to cast Zorn.", ("fire",), False),
+    ("《1》: Zorn gains +1000 power. You can only pay with CP produced by Backups to use this ability.", (), True),
+    ("You can only pay with CP produced by Water or Ice Backups to cast Zorn.", ("water", "ice"), False),
+])
+def test_fftcg_11_2_cp_only_from_the_cards_named(text: str, colors: tuple, use: bool) -> None:
+    ability = one(text)
+    barred = next(e for e in walk(ability) if isinstance(e, Restriction))
+    assert barred.action == "pay_with_cp_from_backups" and barred.by is not None
+    assert barred.by.card_types == ("backup",) and set(barred.by.colors) == set(colors)
+    assert (barred.target.card_types == ("ability",)) is use
+    round_trips(ability)
+
+
+@pytest.mark.parametrize(("text", "payers"), [
+    ("Break it. If the CP paid to cast Zorn was only produced by Backups, also draw 1 card.", ("backup",)),
+    ("Choose 1 Forward. Dull it. If the CP paid to cast Zorn was only produced by Forwards, freeze it.",
+     ("forward",)),
+    ("Draw 1 card. If the CP paid to cast Zorn was only produced by Monsters, draw 1 more card.", ("monster",)),
+])
+def test_fftcg_11_2_if_the_cp_paid_came_only_from_some_cards(text: str, payers: tuple) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.kind == "paid_by" and cond.selector.card_types == payers
+    round_trips(ability)
+
+
+# ── an event earlier this turn, said in the past, is a fact of the turn (11.8.13) ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("If a Forward you controlled attacked this turn, draw 1 card.", "attacks_this_turn"),
+    ("If 2 or more Backups have left the field this turn, Zorn gains +1000 power.", "left_field_this_turn"),
+    ("If a Forward opponent controlled formed a party this turn, Zorn gains +1000 power.", "formed_party_this_turn"),
+])
+def test_fftcg_11_8_13_an_event_earlier_this_turn(text: str, kind: str) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.kind == kind
+    round_trips(ability)
+
+
+# ── whom a Forward can form a party with (15.1.1.9), and what an ability is choosing (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "The Forwards you control can form a party with Forwards of any Element.",
+    "Zorn can form a party with Forwards of any Element.",
+    "The [[i]]Job Sentinel[[/]] Forwards you control can form a party with Forwards of any Element.",
+])
+def test_fftcg_15_1_1_9_a_party_with_forwards_of_any_element(text: str) -> None:
+    ability = one(text)
+    barred = next(e for e in walk(ability) if isinstance(e, Restriction))
+    assert barred.action == "form_party_with" and barred.by.colors == ("any",)
+    round_trips(ability)
+
+
+@pytest.mark.parametrize("text", [
+    "Choose 1 ability that is choosing only 1 Forward you control. Cancel its effect.",
+    "《1》: Choose 1 Summon that is choosing only 1 Backup you control. Cancel its effect.",
+    "Zorn cannot be broken by opposing Summons or abilities that don't deal damage.",
+])
+def test_fftcg_11_6_5_what_a_summon_or_ability_is_and_does(text: str) -> None:
+    round_trips(one(text))

@@ -55,7 +55,8 @@ def source(by: Selector, name: str) -> str:
         adj = " or ".join(c.title() for c in by.colors)
         whose = {Player.OPPONENT: "your opponent's ", Player.YOU: "your "}.get(by.owner, "")
         about = f" of {np(by.about, name)}" if by.about is not None else ""
-        return f"{whose}{adj + ' ' if adj else ''}{words}{about}"
+        harmless = " that don't deal damage" if by.state == "deals_no_damage" else ""
+        return f"{whose}{adj + ' ' if adj else ''}{words}{about}{harmless}"
     return np(by, name)
 
 
@@ -178,6 +179,11 @@ def _bare(sel: Selector, name: str) -> str:
     return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
 
 
+#: the conditions that an event happened earlier this turn, with the verb in the past (11.8.13)
+PAST_THIS_TURN = {"attacks_this_turn": "attacked", "formed_party_this_turn": "formed a party",
+                  "left_field_this_turn": "left the field"}
+
+
 def _has(c: ast.Condition) -> str:
     return "has" if c.player not in (None, Player.YOU) else "have"
 
@@ -273,6 +279,11 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"{np(sel, name, subject=True)} has entered {field} this turn"
     if k == "damaged_this_turn":
         return "you have received a point of damage this turn"
+    if k in PAST_THIS_TURN and sel is not None:                  # an event earlier this turn, said in the past
+        verb = PAST_THIS_TURN[k]
+        if k == "left_field_this_turn":
+            verb = ("have " if plural(sel) else "has ") + verb
+        return f"{np(sel, name, subject=True, article=True)} {verb} this turn"
     if k.endswith("_this_turn") and c.occurs is not None:
         return event(c.occurs, name).replace(" is ", " has been ", 1)
     if k in ("opp_not_pay", "not_pay") and c.cost is not None:
@@ -290,6 +301,9 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"the cost paid to cast {what} included {c.cost.cp[0].title()} CP"
     if k == "paid_elements" and th is not None:
         return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
+    if k == "paid_by" and sel is not None:                       # 11.2 where the CP paid came from
+        what = np(c.object, name, article=True) if c.object is not None else name
+        return f"the CP paid to cast {what} was only produced by {np(sel, name).removeprefix('all the ')}"
     if k == "break_count" and th is not None:
         what = np(sel, name).replace("all the ", "") if sel is not None else "cards"
         return f"there are {th.value}{_more(th)} {what} in your Break Zone"

@@ -521,7 +521,6 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
                 "gain_brave": "gain Brave", "search": "search", "use": "use"}
 #: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
 CLAUSES = {
-    ("must", "pay_with_cp_from_backups"): "{who} must pay with CP from Backups if possible",
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
     ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
@@ -533,6 +532,19 @@ CLAUSES = {
     ("cannot", "power_increased"): "the power of {who} cannot be increased",
     ("cannot", "trigger_auto_abilities"): "{who} cannot trigger auto-abilities",
 }
+
+
+def _paid_with(e: ast.Restriction, ctx: Ctx) -> str:
+    """The CP a cost may only be paid with: of some Elements, or produced by some cards (11.2)."""
+    if e.action == "pay_with_cp_from_backups":
+        return "CP produced by " + (np(e.by, ctx.name).removeprefix("all the ") if e.by is not None else "Backups")
+    return " or ".join(x.title() for x in e.action[9:-3].split("_")) + " CP"
+
+
+def _pay_purpose(sel: Selector | None, ctx: Ctx) -> str:
+    if sel is not None and sel.self_ref and sel.card_types == ("ability",):
+        return "use this ability"
+    return "cast " + (target(sel, ctx, source_zone=True) if sel is not None else ctx.name)
 
 
 def _barred(e: ast.Restriction) -> str:
@@ -553,13 +565,14 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
         return clause.format(who=who, name=ctx.name) + by + tail(e.duration)
     if e.mode == "lose":
         return f"{who} {third('lose', e.target)} {e.action.replace('_', ' ').title()}{tail(e.duration)}"
-    if e.action.startswith("pay_with_") and e.action.endswith("_cp"):
-        elements = " or ".join(x.title() for x in e.action[9:-3].split("_"))
-        return f"you can only pay with {elements} CP to cast {who}"
+    if e.action == "pay_with_cp_from_backups" or (e.action.startswith("pay_with_") and e.action.endswith("_cp")):
+        return f"you can only pay with {_paid_with(e, ctx)} to {_pay_purpose(e.target, ctx)}"   # 11.2
     if e.action.startswith("produce_") and e.action.endswith("_cp"):
         return f"{who} can produce {e.action[8:-3].title()} CP"
     action = _barred(e)
-    if e.by is not None:
+    if e.action == "form_party_with" and e.by is not None:    # 15.1.1.9 whom it may form a party with
+        action += " " + np(e.by, ctx.name).removeprefix("all the ")
+    elif e.by is not None:
         action += " by " + source(e.by, ctx.name)
     if e.action == "pay_with_any_element":
         return f"the cost required to cast {who} can be paid with CP of any Element"

@@ -245,6 +245,7 @@ class Move(Effect):
     duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
     any_order: bool = False      # FFTCG "… to the bottom of your deck in any order": the mover orders them (7.9)
     player: Player | None = None  # FFTCG "your opponent puts it …": who moves it (and picks top or bottom)
+    under: int | None = None     # FFTCG dest deck_under_top: "under the top N cards of the deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -267,6 +268,7 @@ class Search(Effect):
     target: Selector
     dest: str = "hand"
     span: Span | None = None
+    under: int | None = None     # FFTCG dest deck_under_top: "put it under the top N cards of your deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)

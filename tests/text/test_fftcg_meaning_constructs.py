@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from judge.text.ast import Conditional, Deploy, Duration, ModifyStat, Player, Restriction, walk
+from judge.text.ast import Conditional, Deploy, Duration, ModifyStat, Move, Player, Restriction, Search, walk
 from judge.text.fftcg.render import render
 from judge.text.parse import parse_text
 from judge.text.render import comparable
@@ -147,3 +147,17 @@ def test_fftcg_15_1_1_9_a_party_with_forwards_of_any_element(text: str) -> None:
 ])
 def test_fftcg_11_6_5_what_a_summon_or_ability_is_and_does(text: str) -> None:
     round_trips(one(text))
+
+
+# ── a card put under the top N cards of a deck (7.9): one deck place for every verb, N kept ──
+@pytest.mark.parametrize(("text", "under"), [
+    ("Search for 1 Backup and put it under the top 2 cards of your deck.", 2),
+    ("《1》: Put Zorn under the top 3 cards of your deck.", 3),
+    ("Choose 1 Forward. Put it under the top card of its owner's deck.", 1),
+    ("Search for 1 Summon and put it under the top 4 cards of your deck.", 4),
+])
+def test_fftcg_7_9_under_the_top_cards_of_a_deck(text: str, under: int) -> None:
+    ability = one(text)
+    moved = next(e for e in walk(ability) if isinstance(e, (Move, Search)))
+    assert moved.dest == "deck_under_top" and moved.under == under
+    round_trips(ability)

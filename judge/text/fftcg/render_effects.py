@@ -448,7 +448,14 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
         return f"{verb} {who} at the {e.dest[5:]} of {deck}{order}"
     if e.dest == "deck_top_or_bottom":
         return f"{verb} {who} at the top or bottom of {deck}{order}"
+    if e.dest == "deck_under_top":
+        return f"{verb} {who} {_under(e.under)} of {deck}"
     return f"<move {e.dest}>"
+
+
+def _under(n: int | None) -> str:
+    """ "under the top N cards" (7.9)."""
+    return "under the top card" if n in (None, 1) else f"under the top {n} cards"
 
 
 @renders(ast.Deploy)
@@ -471,7 +478,10 @@ def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
 
 @renders(ast.Search)
 def _search(e: ast.Search, ctx: Ctx) -> str:
-    then = {"hand": "add it to your hand", "field": "play it onto the field"}.get(e.dest, e.dest)
+    then = {"hand": "add it to your hand", "field": "play it onto the field", "break": "put it into the Break Zone",
+            "deck_top": "put it at the top of your deck", "removed": "remove it from the game",
+            "cast": "cast it without paying the cost",
+            "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
     return f"search for {np(e.target, ctx.name)} and {then}"

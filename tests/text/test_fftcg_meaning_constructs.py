@@ -161,3 +161,24 @@ def test_fftcg_7_9_under_the_top_cards_of_a_deck(text: str, under: int) -> None:
     moved = next(e for e in walk(ability) if isinstance(e, (Move, Search)))
     assert moved.dest == "deck_under_top" and moved.under == under
     round_trips(ability)
+
+
+# ── an "if" governs its sentence (11.8.13): what it governs is said in that one sentence ──
+@pytest.mark.parametrize(("text", "governed"), [
+    ("Choose 1 Forward. If you control a Backup, deal it 5000 damage and draw 1 card.", 2),
+    ("If you control a Backup, Zorn gains +1000 power and your opponent discards 1 card.", 2),
+    ("When Zorn attacks, if you have 5 or more cards in your hand, draw 1 card and Zorn gains Brave until the end "
+     "of the turn.", 2),
+])
+def test_fftcg_11_8_13_an_if_scopes_its_whole_sentence(text: str, governed: int) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional))
+    assert len(cond.effects) == governed
+    round_trips(ability)
+
+
+def test_fftcg_11_8_13_an_if_does_not_reach_the_next_sentence() -> None:
+    ability = one("If you control a Backup, draw 1 card. Discard 1 card.")
+    assert isinstance(ability.effects[0], Conditional) and len(ability.effects[0].effects) == 1
+    assert len(ability.effects) == 2
+    round_trips(ability)

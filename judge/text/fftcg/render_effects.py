@@ -45,11 +45,13 @@ def same(a: Selector | None, b: Selector | None) -> bool:
     return replace(a, span=None) == replace(b, span=None)
 
 
-def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False) -> str:
+def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False,
+              scoped: bool = False) -> str:
     """Effects as sentences ("Choose 1 Forward. Deal it 7000 damage."), joined the printed way.
 
     `flush=False` leaves the "Choose …" sentences pending for the caller to say first; `lead=True`:
-    the first sentence follows a lead ("If X, …") and starts in lower case."""
+    the first sentence follows a lead ("If X, …") and starts in lower case; `scoped=True`: what the
+    lead governs is one sentence ("If X, A and B."), as an "if" scopes its sentence only (11.8.13)."""
     out: list[str] = []
     items = list(effects)
     i = 0
@@ -60,8 +62,15 @@ def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = T
             out.extend(ctx.pending)
             ctx.pending.clear()
         out.append(clause)
+    if scoped and len(out) > 1 and all(_one_clause(s) for s in out):
+        out = [" and ".join(s.rstrip(".") for s in out)]
     said = [s.rstrip(".") + "." for s in out if s]
     return " ".join(s if lead and i == 0 else cap(s) for i, s in enumerate(said))
+
+
+def _one_clause(said: str) -> bool:
+    """A rendering that is one clause (no sentence, lead or quotation of its own inside)."""
+    return bool(said) and ". " not in said and '"' not in said and not said.startswith(("if ", "when ", "until "))
 
 
 def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
@@ -223,7 +232,7 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
+    body = sentences(e.effects, ctx, flush=False, lead=True, scoped=True).rstrip(".")
     if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"

@@ -182,3 +182,55 @@ def test_fftcg_11_8_13_an_if_does_not_reach_the_next_sentence() -> None:
     assert isinstance(ability.effects[0], Conditional) and len(ability.effects[0].effects) == 1
     assert len(ability.effects) == 2
     round_trips(ability)
+
+
+# ── a card that is also a name, a Job or a card type in all situations (5.2.4): which kind kept ──
+@pytest.mark.parametrize(("text", "params"), [
+    ("Zorn is also a Monster in all situations.", ("monster", "card_type")),
+    ("Zorn is also [[i]]Card Name Garland[[/]] in all situations.", ("Garland", "card_name")),
+    ("Zorn is also [[i]]Job Knight[[/]] in all situations.", ("Knight", "job")),
+])
+def test_fftcg_5_2_4_also_a_name_or_a_type_in_all_situations(text: str, params: tuple) -> None:
+    ability = one(text)
+    gain = ability.effects[0]
+    assert gain.keyword.name == "Also" and gain.keyword.params == params
+    round_trips(ability)
+
+
+# ── the Nth card cast or point of damage received in a turn (11.8) ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("When you cast the second card you've cast this turn, draw 1 card.", "you_cast_second_card"),
+    ("During each turn, when you cast the third Summon you've cast, draw 1 card.", "you_cast_third_summon"),
+    ("When you receive a fifth point of damage, draw 1 card.", "you_receive_fifth_damage"),
+])
+def test_fftcg_11_8_the_nth_of_a_turn_triggers(text: str, kind: str) -> None:
+    ability = one(text)
+    assert ability.trigger.events[0].kind == kind
+    round_trips(ability)
+
+
+# ── a cost compared with the X paid (4.5) ──
+@pytest.mark.parametrize("text", [
+    "《X》: Choose 1 Forward in your Break Zone. If its cost is X, play it onto the field.",
+    "《X》《ダル》: Choose 1 Monster. If its cost is X, break it.",
+    "《X》: Choose 1 Backup in your Break Zone. If its cost is X, add it to your hand.",
+])
+def test_fftcg_4_5_if_its_cost_is_x(text: str) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.threshold.stat == "cost" and cond.threshold.value == -1
+    round_trips(ability)
+
+
+# ── an auto-ability that triggers only if a condition holds (11.8) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, draw 1 card. This effect will trigger only if you control 2 or more Backups.",
+    "When a Forward you control is broken, draw 1 card. This effect will trigger only if Zorn is dull.",
+    "At the end of each of your turns, draw 1 card. This effect will trigger only if Zorn is in the Break Zone.",
+])
+def test_fftcg_11_8_an_auto_ability_that_triggers_only_if(text: str) -> None:
+    ability = one(text)
+    assert ability.condition is not None
+    rendered = render(ability, NAME)
+    assert "This effect will trigger only if" in rendered
+    round_trips(ability)

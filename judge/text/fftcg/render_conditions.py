@@ -6,6 +6,7 @@ from its `text`), so a field the parser left empty shows as a missing word in th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from judge.text import ast
@@ -62,6 +63,11 @@ def source(by: Selector, name: str) -> str:
 
 def event(e: ast.Event, name: str) -> str:
     """An event with its subject: "a Forward opponent controls is dealt damage by your Summons"."""
+    nth = re.fullmatch(r"you_(cast|receive)_(second|third|fourth|fifth|sixth|seventh)_(\w+)", e.kind)
+    if nth is not None:                             # the Nth card cast / point of damage in a turn (11.8)
+        if nth[1] == "receive":
+            return f"you receive a {nth[2]} point of damage{event_tail(e, name)}"
+        return f"you cast the {nth[2]} {nth[3].replace('_', ' ')} you've cast{event_tail(e, name)}"
     if e.kind in PLAYER_EVENTS or (e.subject is None and e.player is not None):
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
@@ -255,7 +261,7 @@ def condition(c: ast.Condition, name: str) -> str:
         whose = "its" if sel is None or sel.ref in ("it", None) else np(sel, name) + "'s"
         if th.ref is not None:
             return f"{whose} {stat} is {'greater' if '>' in th.op else 'less'} than {np(th.ref, name)}'s power"
-        return f"{whose} {stat} is {th.value}{_more(th)}"
+        return f"{whose} {stat} is {'X' if th.value == -1 else th.value}{_more(th)}"   # -1: the X paid (4.5)
     if k == "cost_vs_count" and th is not None and th.ref is not None:
         way = "less" if "<" in th.op else "greater"
         return f"its cost is equal to or {way} than the number of {np(th.ref, name).replace('all the ', '')}"

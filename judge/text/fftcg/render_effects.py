@@ -14,7 +14,7 @@ from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render import Ctx, renders
 from judge.text.fftcg.render_conditions import condition, event_tail, source, trigger, window
-from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
+from judge.text.fftcg.render_words import NOUN, cap, duration, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -218,6 +218,8 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     trig = [LIMIT_WORDS[r[8:]] for r in ab.restrictions if r.startswith("trigger_") and r[8:] in LIMIT_WORDS]
     out = ""
     cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
+    if cond is not None and not use and ab.kind is AbilityKind.AUTO and "while_state" not in ab.restrictions:
+        trig, cond = [f"if {condition(cond, ctx.name)}", *trig], None    # an auto-ability triggers only if (11.8)
     if use or (cond is not None and not trig):
         how = "while" if "while_state" in ab.restrictions else "if"
         said = [f"{how} {condition(cond, ctx.name)}"] if cond is not None else []
@@ -525,6 +527,11 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
 
 @renders(ast.Gain)
 def _gain(e: ast.Gain, ctx: Ctx) -> str:
+    if e.keyword is not None and e.keyword.name == "Also" and len(e.keyword.params) == 2:   # 5.2.4
+        what, kind = e.keyword.params
+        thing = {"card_name": f"[[i]]Card Name {what}[[/]]", "job": f"[[i]]Job {what}[[/]]"}.get(
+            kind, "a " + NOUN.get(what, (what,))[0])
+        return f"{target(e.target, ctx, subject=True)} is also {thing} in all situations"
     return _gains([e], ctx)
 
 

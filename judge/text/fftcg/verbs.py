@@ -893,10 +893,12 @@ class VerbRules:
                                    duration=Duration.PERMANENT, span=self._span(meta))])
 
     def is_also(self, meta, c):
+        """ "X is also Card Name Y / a Monster in all situations" (5.2.4): (what kind, which) in params."""
         other = _sel(c)
-        what = other.name or ",".join(other.families or other.card_types)
-        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what,)), duration=Duration.PERMANENT,
-                                   span=self._span(meta))])
+        kind, what = (("card_name", other.name) if other.name else ("job", ",".join(other.families))
+                      if other.families else ("card_type", ",".join(other.card_types)))
+        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what, kind)),
+                                   duration=Duration.PERMANENT, span=self._span(meta))])
 
     def no_activate(self, meta, c):
         nxt = "next" in c

@@ -234,3 +234,29 @@ def test_fftcg_11_8_an_auto_ability_that_triggers_only_if(text: str) -> None:
     rendered = render(ability, NAME)
     assert "This effect will trigger only if" in rendered
     round_trips(ability)
+
+
+# ── "only N" as a count (4): exactly that many ──
+@pytest.mark.parametrize(("text", "value"), [
+    ("If you control only 1 Forward, Zorn gains +1000 power.", 1),
+    ("If your opponent controls only 1 Backup, draw 1 card.", 1),
+    ("When Zorn attacks, if you control only 2 Forwards, draw 1 card.", 2),
+])
+def test_fftcg_4_only_n_is_exactly_n(text: str, value: int) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.threshold.op == "==" and cond.threshold.value == value
+    round_trips(ability)
+
+
+# ── damage dealt by one card (6.4): "by a Forward" is one card, not Summons or abilities ──
+@pytest.mark.parametrize("text", [
+    "When Zorn is dealt damage by a Forward, draw 1 card.",
+    "If Zorn is dealt damage by a Forward of cost 3 or less, the damage becomes 0 instead.",
+    "If a Forward you control is dealt damage by a Monster, reduce the damage by 1000 instead.",
+])
+def test_fftcg_6_4_damage_by_one_card(text: str) -> None:
+    ability = one(text)
+    ev = next(e for e in walk(ability) if type(e).__name__ == "Event" and e.by is not None)
+    assert ev.by.count == 1 and not set(ev.by.card_types) & {"summon", "ability"}
+    round_trips(ability)

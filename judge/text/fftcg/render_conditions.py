@@ -7,6 +7,7 @@ from its `text`), so a field the parser left empty shows as a missing word in th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from judge.text import ast
@@ -51,6 +52,8 @@ def source(by: Selector, name: str) -> str:
         return "this effect"
     if by.self_ref:
         return name
+    if by.count == 1 and by.card_types and not set(by.card_types) & {"summon", "ability", "ex_burst"}:
+        return np(by, name, article=True)                  # "by a Forward": one card deals it (6.4)
     if by.card_types and set(by.card_types) <= set(SOURCE_NOUNS) and not (by.families or by.name or by.thresholds):
         words = " or ".join(SOURCE_NOUNS[k] for k in by.card_types)
         adj = " or ".join(c.title() for c in by.colors)
@@ -180,8 +183,6 @@ def _more(t: Threshold | None) -> str:
 
 def _bare(sel: Selector, name: str) -> str:
     """A noun phrase without its controller words ("you control 2 Forwards": the count and the kind)."""
-    from dataclasses import replace
-
     return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
 
 
@@ -207,6 +208,8 @@ def condition(c: ast.Condition, name: str) -> str:
         verb = ("doesn't control" if subj != "you" else "don't control") if "not" in k else (
             "controls" if subj != "you" else "control")
         count = f" {th.value}{_more(th)}" if th is not None and th.stat == "count" and th.value != sel.count else ""
+        if th is not None and th.stat == "count" and th.op == "==" and th.value == sel.count:   # "only 1 Forward"
+            return f"{subj} {verb} only {np(replace(sel, owner=None), name)}"
         return f"{subj} {verb}{count} {_bare(sel, name)}".replace("  ", " ")
     if k in ("damage", "opp_damage") and th is not None:
         subj = "your opponent" if k == "opp_damage" else who
@@ -232,19 +235,13 @@ def condition(c: ast.Condition, name: str) -> str:
     if k == "paid_extra":
         return "you paid the extra cost"
     if k in ("it_is", "it_is_not") and sel is not None:
-        from dataclasses import replace
-
         return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
-        from dataclasses import replace
-
         verb = "is" if not plural(sel) else "are"
         return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
     if k == "on_field":
         return f"{np(sel, name) if sel is not None else name} is on the field"
     if k == "in_zone" and sel is not None:
-        from dataclasses import replace
-
         where = posts(sel, name)[-1] if posts(sel, name) else "there"
         if sel.self_ref and sel.zone == "break":
             where = "in the Break Zone"
@@ -267,8 +264,6 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"its cost is equal to or {way} than the number of {np(th.ref, name).replace('all the ', '')}"
     if k == "counters" and sel is not None and th is not None:
         counter = (sel.zone or "").split(":", 1)[-1]
-        from dataclasses import replace
-
         on = np(replace(sel, zone=None), name)
         if th.op == "<=" and th.value == 0:
             return f"there are no {counter} Counters on {on}"
@@ -276,8 +271,6 @@ def condition(c: ast.Condition, name: str) -> str:
     if k in ("cast", "opp_cast") and th is not None:
         return f"{who} {_has(c)} cast {th.value}{_more(th)} cards this turn"
     if k == "cast_this_turn" and sel is not None:
-        from dataclasses import replace
-
         return f"you have cast {np(replace(sel, zone=None, owner=None), name)} this turn"
     if k == "entered_this_turn" and sel is not None:
         place = c.occurs.place if c.occurs is not None else None
@@ -318,8 +311,6 @@ def condition(c: ast.Condition, name: str) -> str:
 
 def _other(c: ast.Condition, name: str) -> str:
     """The less common conditions."""
-    from dataclasses import replace
-
     th, sel, k = c.threshold, c.selector, c.kind
     if k == "have_crystal":
         return f"you have {icons(c.cost) if c.cost is not None else 'a 《C》'}".replace("have 《C》", "have a 《C》")

@@ -260,3 +260,34 @@ def test_fftcg_6_4_damage_by_one_card(text: str) -> None:
     ev = next(e for e in walk(ability) if type(e).__name__ == "Event" and e.by is not None)
     assert ev.by.count == 1 and not set(ev.by.card_types) & {"summon", "ability"}
     round_trips(ability)
+
+
+# ── wordings of one meaning, made one by the listed normalisations (judge.text.fftcg.render.NORMALISATIONS) ──
+@pytest.mark.parametrize(("printed", "canonical"), [
+    ("Zorn cannot be chosen by opposing Summons.", "Zorn cannot be chosen by your opponent's Summons."),
+    ("The cost for playing Zorn onto the field is reduced by 1.", "The cost required to cast Zorn is reduced by 1."),
+    ("The cost to cast Zorn is reduced by 2.", "The cost required to cast Zorn is reduced by 2."),
+    ("Choose 1 Fire Forward or Ice Forward. Break it.", "Choose 1 Fire or Ice Forward. Break it."),
+    ("Choose 1 Light Backup or Dark Backup. Dull it.", "Choose 1 Light or Dark Backup. Dull it."),
+    ("Choose 1 Forward. You gain control of it.", "Choose 1 Forward. Gain control of it."),
+    ("Choose 1 Forward from your Break Zone. Play it onto the field.",
+     "Choose 1 Forward in your Break Zone. Play it onto the field."),
+])
+def test_wordings_of_one_meaning_normalise_alike(printed: str, canonical: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    assert normalised(printed, NAME) == normalised(canonical, NAME)
+    assert comparable(one(printed)) == comparable(one(canonical))
+
+
+@pytest.mark.parametrize("text", [
+    "The cost required to cast your [[i]]Category IV[[/]] Forwards can be paid with CP of any Element.",
+    "The cost required to cast your Backups can be paid with CP of any Element.",
+    "The cost required to cast Zorn can be paid with CP of any Element.",
+])
+def test_fftcg_11_2_the_cost_of_your_cards_paid_with_any_element(text: str) -> None:
+    ability = one(text)
+    from judge.text.fftcg.render import normalised
+
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)

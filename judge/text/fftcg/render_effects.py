@@ -548,7 +548,6 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
 #: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
 CLAUSES = {
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
-    ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
     ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
     ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
@@ -601,7 +600,7 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     elif e.by is not None:
         action += " by " + source(e.by, ctx.name)
     if e.action == "pay_with_any_element":
-        return f"the cost required to cast {who} can be paid with CP of any Element"
+        return f"the cost required to cast {name_of_cast(e.target, ctx)} can be paid with CP of any Element"
     if e.action == "activate_in_active_phase":
         nxt = "next " if e.duration is not Duration.PERMANENT else ""
         return f"{who} will not activate during your {nxt}Active Phase"
@@ -639,8 +638,11 @@ def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
 def name_of_cast(sel: Selector, ctx: Ctx) -> str:
     if sel.self_ref:
         return ctx.name
-    words = np(replace(sel, owner=None, count=1), ctx.name)
-    words = words[2:] if words.startswith("1 ") else words
+    if plural(sel):                                    # "your Category IV Forwards": every one of them
+        words = np(replace(sel, owner=None), ctx.name).removeprefix("all the ")
+    else:
+        words = np(replace(sel, owner=None, count=1), ctx.name)
+        words = words[2:] if words.startswith("1 ") else words
     return ("your " if sel.owner is Player.YOU else "") + words
 
 

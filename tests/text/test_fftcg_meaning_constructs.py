@@ -291,3 +291,48 @@ def test_fftcg_11_2_the_cost_of_your_cards_paid_with_any_element(text: str) -> N
 
     assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
     round_trips(ability)
+
+
+# ── Elements gained, for a time too (5.2.1.1) ──
+@pytest.mark.parametrize(("text", "duration"), [
+    ("Zorn gains Elements of Fire and Ice until the end of the turn.", Duration.TURN),
+    ("Choose 1 Forward. It gains Elements of Water and Wind until the end of the turn.", Duration.TURN),
+    ("If Zorn is on the field, Zorn gains Elements of Fire, Ice and Water.", Duration.PERMANENT),
+])
+def test_fftcg_5_2_1_1_elements_gained(text: str, duration: Duration) -> None:
+    ability = one(text)
+    gain = next(e for e in walk(ability) if type(e).__name__ == "Gain")
+    assert gain.keyword.name == "Card Elements" and gain.duration is duration
+    round_trips(ability)
+
+
+# ── labels, notes and permissions that read back as printed ──
+@pytest.mark.parametrize("text", [
+    '[[i]]Priming "Zorn (XVI)" --[[/]] 《氷》《2》',
+    "[[i]]Warp 2 --[[/]] 《火》《1》",
+    "You can only cast Zorn during your turn.",
+    "(Cards with 《LB》 cannot be included in your main deck.)",
+    "(Card Elements: Fire/Ice)",
+])
+def test_labels_notes_and_permissions_read_back(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)
+
+
+# ── a chosen card and this one, together (6.5): only the first is chosen ──
+@pytest.mark.parametrize("text", [
+    "《火》: Choose 1 Forward. Deal it and Zorn 1000 damage.",
+    "Choose up to 2 Forwards. Deal them and Zorn 4000 damage.",
+    "Choose 1 Forward. Remove it and Zorn from the game.",
+    "Choose 1 Forward opponent controls. Zorn and the chosen Forward deal damage equal to their respective power to "
+    "the other.",
+])
+def test_fftcg_6_5_a_chosen_card_and_this_one(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)

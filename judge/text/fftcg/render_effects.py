@@ -32,10 +32,12 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             ctx.pending.append(f"your opponent selects {words}")
         return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
-        if not any(same(sel, c) for c in ctx.chosen):
-            ctx.chosen.append(sel)
-            ctx.pending.append(f"choose {np(sel, ctx.name)}")
-        return ("they" if subject else "them") if plural(sel) else "it"
+        chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
+        if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(chosen)
+            ctx.pending.append(f"choose {np(chosen, ctx.name)}")
+        said = ("they" if subject else "them") if plural(chosen) else "it"
+        return said + "".join(" and " + np(a, ctx.name) for a in sel.also if chosen is not sel)
     return np(sel, ctx.name, subject=subject, source=source_zone, article=subject)
 
 
@@ -111,6 +113,12 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
             and e.mode == nxt.mode and e.duration == nxt.duration and e.player == nxt.player and e.by == nxt.by:
         first = ctx.node(e)
         return first.replace(_barred(e), _barred(e) + " or " + _barred(nxt), 1), 2
+    if isinstance(e, ast.Damage) and e.amount_from == "power_of_source" and e.target is not None \
+            and e.target.ref == "other" and e.source is not None and e.source.self_ref and isinstance(nxt, ast.Choose) \
+            and [a.ref for a in e.source.also] == ["them"]:    # "X and the chosen Forward deal damage … to the other"
+        noun = NOUN.get(nxt.target.card_types[0], ("card",))[0] if len(nxt.target.card_types) == 1 else "card"
+        return (f"{ctx.node(nxt)}. {ctx.name} and the chosen {noun} deal damage equal to their respective power to "
+                "the other"), 2
     if isinstance(e, (ast.Move, ast.Deploy)) and isinstance(nxt, ast.Move) and nxt.target.ref in ("rest", "other"):
         return f"{ctx.node(e)} and {ctx.node(nxt)}", 2
     return ctx.node(e), 1
@@ -177,6 +185,10 @@ def _ability(ab: ast.Ability, ctx: Ctx) -> str:
         head = f"Damage {ab.condition.threshold.value} -- " + head
     if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
         return _keyword(ab, ctx)
+    note = ab.effects[0] if len(ab.effects) == 1 and not head and ab.trigger is None and ab.cost is None else None
+    if isinstance(note, ast.Gain) and note.keyword is not None and note.keyword.name == "Card Elements" \
+            and note.target.self_ref and note.duration is Duration.PERMANENT:     # the card's own Elements (5.2.1.1)
+        return f"(Card Elements: {'/'.join(x.title() for x in note.keyword.params)})"
     auto = ab.kind is AbilityKind.AUTO and ab.trigger is not None
     body = sentences(ab.effects, ctx, lead=auto)
     if auto:
@@ -194,7 +206,7 @@ def _keyword(ab: ast.Ability, ctx: Ctx) -> str:
         return f"Limit Break -- {k.params[0]}"
     if k.name in ("Warp", "Priming") and ab.cost is not None:
         label = f'Priming "{k.params[0]}"' if k.name == "Priming" else f"Warp {k.params[0]}"
-        return f"{label} -- {icons(ab.cost)}"
+        return f"[[i]]{label} --[[/]] {icons(ab.cost)}"                  # 15.2.7.2 / 15.2.9.2 a marked label
     names = [g.keyword.name for g in ab.effects if isinstance(g, ast.Gain) and g.keyword is not None] or [k.name]
     head = f"Damage {ab.condition.threshold.value} -- " if ab.condition is not None and ab.condition.threshold else ""
     if head:
@@ -532,6 +544,10 @@ def _gain(e: ast.Gain, ctx: Ctx) -> str:
         thing = {"card_name": f"[[i]]Card Name {what}[[/]]", "job": f"[[i]]Job {what}[[/]]"}.get(
             kind, "a " + NOUN.get(what, (what,))[0])
         return f"{target(e.target, ctx, subject=True)} is also {thing} in all situations"
+    if e.keyword is not None and e.keyword.name == "Card Elements" and e.keyword.params:    # 5.2.1.1
+        elements = [x.title() for x in e.keyword.params]
+        listed = ", ".join(elements[:-1]) + " and " + elements[-1] if len(elements) > 1 else elements[0]
+        return f"{target(e.target, ctx, subject=True)} {third('gain', e.target)} Elements of {listed}{tail(e.duration)}"
     return _gains([e], ctx)
 
 
@@ -549,8 +565,8 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
 CLAUSES = {
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
-    ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
-    ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
+    ("cannot", "cast_outside_your_turn"): "you can only cast {who} during your turn",
+    ("cannot", "be_in_main_deck"): "(Cards with 《LB》 cannot be included in your main deck.)",
     ("can", "cast_any_time"): "you can cast {who} at any time you could use an action ability",
     ("lose", "all_abilities"): "{who} loses all its abilities",
     ("cannot", "power_decreased"): "the power of {who} cannot be decreased",

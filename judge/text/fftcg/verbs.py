@@ -618,8 +618,9 @@ class VerbRules:
 
     def gain_elements(self, meta, c):
         elems = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Card Elements", elems),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def lose_things(self, meta, c):
         """Power, keywords or all abilities lost, in the order said (5.2.6, 15.2, 11.12.4.2)."""

@@ -538,6 +538,18 @@ class LinkTo(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AlsoActivates(Effect):
+    """BS "Your spirits' "When This Spirit Blocks" effects also activate when attacking" (BSS 8-1-5-1,
+    10-11-1): the effects of `target` with a timing also activate on a further event; an effect whose
+    timing already answers to that event still activates once (8-6-3)."""
+
+    target: Selector                 # whose effects
+    timing: str                      # the quoted effects' timing ("when_blocks")
+    event: str                       # the further event ("attacks" | "blocks")
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ExtraStep(Effect):
     """BS "Perform a refresh step after your attack step" (BSS 6): a step of the turn done again."""
 
@@ -828,6 +840,7 @@ __all__ = [
     "Ability",
     "AbilityKind",
     "Activate",
+    "AlsoActivates",
     "AlternativeCost",
     "Attack",
     "Cancel",

@@ -217,3 +217,24 @@ def test_bss_1_3_3_a_restriction_with_this_effect_is_scoped_to_it(text: str, act
 def test_bss_1_3_3_a_restriction_without_the_scope_keeps_no_effect() -> None:
     r = _all(bs_one("[LV1] Your opponent cannot summon spirits during this turn."), Restriction)[0]
     assert r.action == "summon" and r.by is None
+
+
+# ── effects of one timing that also activate on a further event (BSS 8-1-5-1, 10-11-1) ──
+@pytest.mark.parametrize(("text", "timing", "event", "self_ref"), [
+    ('[LV2] During Your Attack Step: Your spirits\' "When This Spirit Blocks" effects also activate when attacking.',
+     "when_blocks", "attacks", False),
+    ('[LV3] Your white spirits\' "When This Spirit Attacks" effects also activate when blocking.',
+     "when_attacks", "blocks", False),
+    ('[LV1][LV2] This spirit\'s "When Summoned" effects also trigger when attacking.',
+     "when_summoned", "attacks", True),
+])
+def test_bss_10_11_1_effects_also_activate_on_another_event(text: str, timing: str, event: str,
+                                                           self_ref: bool) -> None:
+    from judge.text.ast import AlsoActivates
+
+    ability = bs_one(text)
+    also = _all(ability, AlsoActivates)[0]
+    assert (also.timing, also.event, also.target.self_ref) == (timing, event, self_ref)
+    if not self_ref:
+        assert also.target.owner is Player.YOU and also.target.card_types == ("spirit",)
+    assert round_trip(ability, "bss").same_ast

@@ -167,8 +167,10 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
+    from judge.engine.bs import also_activates
+
     items = []
-    for idx, ab in abilities_for(state, cid, event):
+    for idx, ab in also_activates.abilities(ctx, cid, event):
         if not trigger_condition(ctx, cid, ctrl, ab) or not _event_condition(ctx, cid, ctrl, ab) \
                 or restricted(ctx, cid, idx, ab):
             continue

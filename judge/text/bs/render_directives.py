@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from judge.text.ast import (
     Activate,
+    AlsoActivates,
     Attack,
     Conditional,
     CostChange,
@@ -384,6 +385,12 @@ class DirectivePhrases(ConditionPhrases):
     def d_LinkTo(self, e: LinkTo) -> str:
         ignore = ", ignoring the link requirement" if e.ignore_condition else ""
         return f"link {self.target(e.target)} to {self.target(e.to, select=False)}{ignore}"
+
+    def d_AlsoActivates(self, e: AlsoActivates) -> str:
+        whose = self.possessive(e.target) if e.target.self_ref or self.is_it(e.target) \
+            else self.selector(e.target) + "'"
+        when = {"attacks": "attacking", "blocks": "blocking"}[e.event]
+        return f'{whose} "{label_words(e.timing)}" effects also activate when {when}'
 
     def d_ExtraStep(self, e: ExtraStep) -> str:
         after = f" after your {e.after.removesuffix('_step')} step" if e.after else ""

@@ -276,6 +276,12 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
     sel: Selector | None = getattr(e, "target", None)
     chosen = [u for k, uids in ctx.targets.items() if sel is not None and k == replace(sel, span=None)
               for u in uids]
+    about = getattr(ctx, "about", None)
+    if not chosen and sel is not None and sel.ref in ("it", "them") and about is not None:
+        chosen = [about]                 # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+        if stackref.item(s, about) is None:
+            log.add(f"The Summon or ability that chose {s.name_of(ctx.subject) if ctx.subject else 'it'} is no longer "
+                    f"on the stack: there is nothing to cancel", "card_text_precedence", "stack_zone")
     for ref in chosen:
         it = stackref.item(s, ref)
         if it is None:

@@ -155,6 +155,7 @@ class StackItem:
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
     timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
+    about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,6 +167,7 @@ class Trigger:
     ability: Ability
     label: str
     subject: str | None = None      # the card the event happened to (for "it" in the effect)
+    about: str | None = None        # an "is chosen" trigger: the stack ref of the Summon or ability that chose
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,7 +18,7 @@ from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS
+from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -165,6 +165,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
         if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
             yield f"trigger {t}"
+    if not chosen_readable(ab):
+        yield "trigger is_chosen (who chose, its window or its words)"
     if ab.condition is not None:
         yield from condition_gaps(ab.condition)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
+from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
@@ -49,6 +49,10 @@ def condition_gaps(c: ast.Condition) -> Iterator[str]:
     if c.event is not None:
         if c.event not in replacement.EVENTS:
             yield f"replacement on {c.event}"
+        elif c.event == replacement.DEALS and not replacement.dealer_readable(c):
+            yield "replacement on damage dealt to a player or of an unread kind"
+        elif c.event == replacement.DEALS and c.selector is not None and stackref.is_stack_selector(c.selector):
+            yield "replacement on damage dealt by a Summon or ability"
         return
     yield f"condition {c.kind}"
 
@@ -117,6 +121,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         for x in (*e.effects, *e.otherwise):
             yield from _field_effect_gaps(x)
     elif isinstance(e, ast.Conditional) and e.condition.event in replacement.EVENTS:
+        if e.condition.event == replacement.DEALS and not replacement.dealer_readable(e.condition):
+            yield "replacement on damage dealt to a player or of an unread kind"
         yield from effects_gaps(e.effects)
     elif isinstance(e, ast.Conditional) and e.condition.event == "forms_party":
         if not all(isinstance(x, ast.Restriction) and x.action == "be_blocked" for x in e.effects):

@@ -17,7 +17,7 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
-from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
+from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
@@ -297,7 +297,7 @@ def _check_dull_icon(s: State, a: Use, ab: Ability, k: dict[str, str]) -> None:
         return
     if c.dull:
         raise Refused(f"{s.name_of(a.source)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
-    if not c.since_turn_start and not has(s, a.source, "haste") and s.card(a.source).type != "monster":
+    if not c.since_turn_start and not has(s, a.source, "haste") and not is_type(s, a.source, "monster"):
         raise Refused(f"{s.name_of(a.source)} has not been under {a.player}'s control since the start of their turn "
                       f"and has no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
 

@@ -247,11 +247,17 @@ class State:
         return _index(self.field).get(uid)
 
     def controlled(self, player: str, types: tuple[str, ...] = CHARACTER_TYPES) -> tuple[Character, ...]:
-        return tuple(c for c in self.field if c.controller == player and self._type(c.uid) in types)
+        return tuple(c for c in self.field if c.controller == player and
+                     (self._type(c.uid) in types or not self._types(c.uid).isdisjoint(types)))
 
     def _type(self, uid: str) -> str:
         d = self.card(uid)
         return d.type if d else ""
+
+    def _types(self, uid: str) -> frozenset[str]:
+        from judge.engine.fftcg.cardtypes import types_of  # a Monster that also becomes a Forward (11.12.4.6)
+
+        return types_of(self, uid)
 
     @property
     def game(self) -> str:

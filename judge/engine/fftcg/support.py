@@ -17,6 +17,7 @@ from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
 from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable
 from judge.text import ast
@@ -133,6 +134,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.Restriction):
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
             yield f"field restriction {e.mode} {e.action}"
+    elif is_type_change(e) and not e.target.self_ref:
+        yield "field type change of other cards"
     elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
         yield f"field {ast.kind_of(e)}"
 

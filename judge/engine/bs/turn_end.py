@@ -69,7 +69,8 @@ def end_effects(ctx: Ctx) -> None:
                     continue
                 items.append(Work(kind="effects", source=fc.id, controller=name, effects=ab.effects,
                                   label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}",
-                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing))
+                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing,
+                                  ability=idx))
     if not items:
         return
     ctx.log("End step: effects worded for the end of the turn activate", "turn.end_effects")

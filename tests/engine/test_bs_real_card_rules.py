@@ -1,0 +1,41 @@
+"""Rules of the game played on real Battle Spirits Saga cards (training sets of ../shared/corpus, by
+number): each test names the clause that decides and sets a board where only that rule gives the
+answer. Skipped with the reason when the corpus is absent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.engine.scenario import Result, run_scenario, scenario_from_data
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "bss-cards.json"
+pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"the real card corpus is not at {CORPUS}")
+
+
+def run(players: dict[str, Any], actions: list[dict], expect: list[dict], *, step: str = "main",
+        player: str = "A", number: int = 4) -> Result:
+    data = {"game": "bss", "title": "real-card rule", "turn": {"number": number, "player": player, "step": step},
+            "players": players, "actions": actions, "expect": expect}
+    return run_scenario(scenario_from_data(data, "test", cards=(CORPUS,)))
+
+
+def held(result: Result) -> list:
+    return [(dict(c.expect), c.actual) for c in result.checks if not c.met]
+
+
+# ── 11-5-1: Armor stops selections only; the blocking spirit is fixed by the battle (7-1-3-1) ──
+def test_bss_11_5_1_armor_does_not_stop_an_effect_on_the_blocking_spirit() -> None:
+    """Monstrous Mausoleum (BSS02-105, purple) takes a core from the blocking spirit; Jet Wyvern
+    (BSS02-051) has Armor: Purple, but "the blocking spirit" selects nothing, so it loses the core."""
+    result = run({"A": {"reserve": 0, "deck": 10, "soul_core": "a1",
+                        "field": [{"id": "n1", "card": "BSS02-105", "cores": 0},
+                                  {"id": "a1", "card": "BSS02-051", "cores": 0}]},
+                  "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-051", "cores": 3}]}},
+                 [{"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"}],
+                 [{"card": "b1", "cores": 2}, {"player": "B", "reserve": 1}], step="attack")
+    assert not held(result), held(result)
+    assert "11-5-1" in result.cites
+

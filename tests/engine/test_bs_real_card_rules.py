@@ -39,3 +39,37 @@ def test_bss_11_5_1_armor_does_not_stop_an_effect_on_the_blocking_spirit() -> No
     assert not held(result), held(result)
     assert "11-5-1" in result.cites
 
+
+# ── 8-4-2-2 / 8-4-2-3: a cost another effect adds to a summon ──
+# No training card adds a cost to summoning (BSS02-040 adds one to using magic), so the watcher is an
+# invented spirit; the card summoned is real (Jet Wyvern, BSS02-051, cost 3).
+TOLL = {"name": "Toll Warden", "type": "spirit", "colors": ["white"], "cost": 4, "reduction": ["white"],
+        "symbols": ["white"], "families": ["Armed"], "levels": {1: {"cores": 1, "bp": 4000}},
+        "text": "[LV1] During Opponent's Turn: When your opponent summons a spirit card from their hand, they "
+                "must discard two cards as an additional cost."}
+
+
+def _toll(hand: list[str]) -> Result:
+    data = {"game": "bss", "title": "toll", "cards": {"toll": TOLL},
+            "turn": {"number": 4, "player": "A", "step": "main"},
+            "players": {"A": {"reserve": 5, "deck": 10, "hand": hand},
+                        "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "toll", "cores": 1}]}},
+            "actions": [{"player": "A", "summon": "BSS02-051"}], "expect": [{"player": "A", "hand": 0}]}
+    return run_scenario(scenario_from_data(data, "test", cards=(CORPUS,)))
+
+
+def test_bss_8_4_2_2_a_summon_pays_the_cost_other_effects_add() -> None:
+    result = _toll(["BSS02-051", "BSS01-013", "BSS01-035"])
+    assert not held(result), held(result)
+    state = result.state
+    assert state.zone_of("BSS02-051") == "field"
+    assert {state.zone_of("BSS01-013"), state.zone_of("BSS01-035")} == {"trash"}
+    assert "8-4-2-2" in result.cites
+
+
+def test_bss_8_4_2_3_a_summon_whose_added_cost_cannot_be_paid_is_not_made() -> None:
+    result = _toll(["BSS02-051", "BSS01-013"])
+    state = result.state
+    assert state.zone_of("BSS02-051") == "hand" and state.zone_of("BSS01-013") == "hand"
+    assert state.players["A"].reserve == 5 and 0 in result.refusals
+

@@ -73,3 +73,41 @@ def test_bss_8_4_2_3_a_summon_whose_added_cost_cannot_be_paid_is_not_made() -> N
     assert state.zone_of("BSS02-051") == "hand" and state.zone_of("BSS01-013") == "hand"
     assert state.players["A"].reserve == 5 and 0 in result.refusals
 
+
+# ── 10-15-1 with 7-1-5-2-1 / 10-1-2: a destruction watcher's "in battle" / "by your opponent's effect" ──
+def _freezstal(actions: list[dict]) -> Result:
+    """B attacks with Skullzard (BSS02-026, 3000 BP); A has Freezstal (ST04-011: draws when one of A's
+    cost-2 spirits is destroyed in battle, during either attack step) and Fairy Flautist (BSS01-096, cost 2)."""
+    return run({"A": {"reserve": 0, "deck": 10, "hand": 0,
+                      "field": [{"id": "a1", "card": "ST04-011", "cores": 1},
+                                {"id": "a2", "card": "BSS01-096", "cores": 1}]},
+                "B": {"reserve": 5, "deck": 10, "hand": ["CB01-070"],
+                      "field": [{"id": "b1", "card": "BSS02-026", "cores": 1}]}},
+               [{"player": "B", "attack": "b1"}, *actions], [{"card": "a2", "zone": "trash"}],
+               step="attack", player="B")
+
+
+def test_bss_7_1_5_2_1_a_spirit_that_loses_the_battle_is_destroyed_in_battle() -> None:
+    result = _freezstal([{"player": "A", "block": "a2"}])
+    assert not held(result), held(result)
+    assert len(result.state.players["A"].hand) == 1
+
+
+def test_bss_10_1_2_a_destruction_effect_is_not_a_destruction_in_battle() -> None:
+    """Don't Do Anything (CB01-070) destroys the Flautist during the attack step, outside the battle's
+    BP comparison: Freezstal does not draw."""
+    result = _freezstal([{"player": "B", "magic": "CB01-070", "targets": ["a2"]}])
+    assert not held(result), held(result)
+    assert len(result.state.players["A"].hand) == 0
+
+
+def test_bss_10_15_1_destroyed_by_the_opponents_effect_sets_off_the_watcher() -> None:
+    """Nexus Hazard (BSS02-116), B's magic, destroys A's Secret Flower Garden (BSS02-110), which watches
+    for A's yellow nexuses destroyed by the opponent's effect: A gains a life from the void."""
+    result = run({"A": {"life": 4, "reserve": 0, "deck": 10,
+                        "field": [{"id": "n1", "card": "BSS02-110", "cores": 0},
+                                  {"id": "a2", "card": "BSS01-096", "cores": 1}]},
+                  "B": {"reserve": 8, "deck": 10, "hand": ["BSS02-116"]}},
+                 [{"player": "B", "magic": "BSS02-116", "effect": "main"}],
+                 [{"card": "n1", "zone": "trash"}, {"player": "A", "life": 5}], player="B")
+    assert not held(result), held(result)

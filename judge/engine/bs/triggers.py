@@ -203,9 +203,10 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
                               timing=ab.timing or "when_destroyed"))
+    from judge.engine.bs.destroyed_how import stamp
     from judge.engine.bs.watch import watchers
 
-    items += watchers(ctx, "when_destroyed", lasts)
+    items += watchers(ctx, "when_destroyed", stamp(lasts, cause=cause, by=by))
     from judge.engine.bs.no_trigger import keep
 
     items = keep(ctx, items, lasts)

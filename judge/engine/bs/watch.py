@@ -186,6 +186,7 @@ def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
 def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> list[Work]:
     """The watching effects an event sets off (subjects: id → last-known facts; `only`, a test on an
     ability's effects, keeps those it accepts)."""
+    from judge.engine.bs.destroyed_how import holds as how_holds
     from judge.engine.bs.triggers import restricted
 
     state = ctx.state
@@ -200,7 +201,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
             if only is not None and not only(effects):
                 continue
             hits = [c for c, lk in lasts.items()
-                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
+                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)]
             if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:

@@ -111,3 +111,27 @@ def test_bss_10_15_1_destroyed_by_the_opponents_effect_sets_off_the_watcher() ->
                  [{"player": "B", "magic": "BSS02-116", "effect": "main"}],
                  [{"card": "n1", "zone": "trash"}, {"player": "A", "life": 5}], player="B")
     assert not held(result), held(result)
+
+
+# ── 6-8-1-1 with 8-1-8: an effect in the end step that needs a player's decision waits for it ──
+def _conifer(answer: str) -> Result:
+    """B ends the turn; A's Forest of the Sacred Conifer (BSS04-112) lets A summon a Swift spirit (Shryke,
+    BSS02-079) at the start of B's end step, if A wants to."""
+    return run({"A": {"reserve": 6, "deck": 10, "hand": ["BSS02-079", "BSS01-096"],
+                      "field": [{"id": "n1", "card": "BSS04-112", "cores": 0}]},
+                "B": {"reserve": 3, "deck": 10}},
+               [{"player": "B", "end_step": True}, {"player": "B", "end_step": True},
+                {"player": "A", "choose": answer}], [], player="B")
+
+
+def test_bss_6_8_1_1_an_end_step_effect_asks_its_player_and_goes_on_with_the_answer() -> None:
+    result = _conifer("yes")
+    state = result.state
+    assert state.zone_of("BSS02-079") == "field" and state.turn_player == "A"
+    assert any(t.step.decision is not None and t.step.decision.player == "A" for t in result.steps)
+    assert "6-8-1-1" in result.cites
+
+
+def test_bss_8_1_8_declining_the_end_step_effect_summons_nothing() -> None:
+    state = _conifer("no").state
+    assert state.zone_of("BSS02-079") == "hand" and state.turn_player == "A"

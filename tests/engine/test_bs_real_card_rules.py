@@ -135,3 +135,37 @@ def test_bss_6_8_1_1_an_end_step_effect_asks_its_player_and_goes_on_with_the_ans
 def test_bss_8_1_8_declining_the_end_step_effect_summons_nothing() -> None:
     state = _conifer("no").state
     assert state.zone_of("BSS02-079") == "hand" and state.turn_player == "A"
+
+
+# ── 10-6-6 / 10-8-6: "if you spend a Soul Core as part of this card's cost" is decided by the payment ──
+def _roger(pay_soul: bool) -> Result:
+    """Spikeknuckle Roger (BSS04-094): When Summoned, if the soul core paid its summoning cost, B
+    discards the top six cards of the deck."""
+    return run({"A": {"reserve": 8, "soul_core": "reserve", "deck": 10, "hand": ["BSS04-094"]},
+                "B": {"reserve": 3, "deck": 10}},
+               [{"player": "A", "summon": "BSS04-094", "pay_soul_core": pay_soul}],
+               [{"player": "B", "deck": 4 if pay_soul else 10}, {"card": "BSS04-094", "zone": "field"}])
+
+
+def test_bss_10_6_6_the_soul_core_spent_on_the_summoning_cost_meets_the_condition() -> None:
+    result = _roger(True)
+    assert not held(result), held(result)
+    assert "10-6-6" in result.cites
+
+
+def test_bss_10_6_6_a_summon_paid_without_the_soul_core_does_not() -> None:
+    result = _roger(False)
+    assert not held(result), held(result)
+
+
+def test_bss_10_8_6_the_soul_core_spent_on_a_magic_cards_use_cost() -> None:
+    """Suppression (BSS01-130): +3000 BP, and with the soul core spent on its cost the spirit may also
+    block while exhausted this turn; B then blocks with its exhausted Carrybara (BSS02-048)."""
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "a1", "card": "BSS02-051", "cores": 1}]},
+                  "B": {"reserve": 3, "soul_core": "reserve", "deck": 10, "hand": ["BSS01-130"],
+                        "field": [{"id": "b1", "card": "BSS02-048", "cores": 1, "state": "exhausted"}]}},
+                 [{"player": "A", "attack": "a1"},
+                  {"player": "B", "magic": "BSS01-130", "pay_soul_core": True, "targets": ["b1"]},
+                  {"player": "B", "block": "b1"}],
+                 [{"card": "a1", "zone": "trash"}, {"card": "b1", "zone": "field"}], step="attack")
+    assert not held(result), held(result)

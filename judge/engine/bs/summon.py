@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import ascend, derive, happened, management, symbols, triggers
+from judge.engine.bs import ascend, derive, happened, management, soul_paid, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, remove_from, succession
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
 from judge.engine.bs.payment import place_cores, take_cores
@@ -66,6 +66,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     if ascended is not None:
         ascend.remember(ctx, new_id, player, ascended)
+    if action.pay_soul_core and not action.free:
+        soul_paid.remember(ctx, new_id, player)
     happened.entered_from(ctx, new_id, zone, player)
     lv = derive.level(ctx.state, new_id)
     extra = ""

@@ -18,6 +18,7 @@ from judge.engine.bs import (
     derive,
     effects,
     keywords,
+    soul_paid,  # noqa: F401  (registers its "happened" condition, which coverage asks about)
     step_start,
     triggers,
     turn_end,

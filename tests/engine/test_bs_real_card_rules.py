@@ -169,3 +169,51 @@ def test_bss_10_8_6_the_soul_core_spent_on_a_magic_cards_use_cost() -> None:
                   {"player": "B", "block": "b1"}],
                  [{"card": "a1", "zone": "trash"}, {"card": "b1", "zone": "field"}], step="attack")
     assert not held(result), held(result)
+
+
+# ── 1-3-3: restrictions a resolved effect leaves on cards ──
+def _somersault(blocker_cores: int) -> Result:
+    """A uses Somersault (BSS02-129): A's yellow spirits cannot be blocked by B's LV2 spirits this turn.
+    A's Fairy Flautist (BSS01-096, yellow) attacks; B's Carrybara (BSS02-048) is LV2 with 3 cores."""
+    return run({"A": {"reserve": 6, "deck": 10, "hand": ["BSS02-129"],
+                      "field": [{"id": "a1", "card": "BSS01-096", "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": blocker_cores}]}},
+               [{"player": "A", "magic": "BSS02-129", "effect": "main"}, {"player": "A", "end_step": True},
+                {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"}], [])
+
+
+def test_bss_1_3_3_cannot_be_blocked_by_the_spirits_it_names() -> None:
+    result = _somersault(3)
+    assert 3 in result.refusals and result.state.field_card("b1").orientation.value == "refreshed"
+
+
+def test_bss_1_3_3_a_spirit_the_restriction_does_not_name_may_block() -> None:
+    result = _somersault(1)
+    assert 3 not in result.refusals, result.refusals
+
+
+def test_bss_1_3_3_cannot_attack_or_block_forbids_both() -> None:
+    """A's Lightning Arrow (BSS02-131) in A's main step on B's refreshed Carrybara: it cannot block A's
+    attack that turn."""
+    result = run({"A": {"reserve": 4, "deck": 10, "hand": ["BSS02-131"],
+                        "field": [{"id": "a1", "card": "BSS01-096", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 1}]}},
+                 [{"player": "A", "magic": "BSS02-131", "targets": ["b1"]}, {"player": "A", "end_step": True},
+                  {"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"}], [])
+    assert 0 not in result.refusals and 3 in result.refusals
+
+
+def test_bss_6_5_2_a_spirit_barred_from_its_next_refresh_stays_exhausted() -> None:
+    """Iceblader Brigid (ST03-010, LV2) blocks B's Spikeknuckle Roger (BSS04-094) and picks it: the Roger
+    stays exhausted through B's next refresh step, two turns later; B's other exhausted spirit refreshes."""
+    result = run({"A": {"reserve": 3, "deck": 10, "field": [{"id": "a1", "card": "ST03-010", "cores": 3}]},
+                  "B": {"reserve": 3, "deck": 10, "field": [
+                      {"id": "b1", "card": "BSS04-094", "cores": 4},
+                      {"id": "b2", "card": "BSS02-048", "cores": 1, "state": "exhausted"}]}},
+                 [{"player": "B", "attack": "b1"}, {"player": "A", "block": "a1", "targets": ["b1"]},
+                  {"player": "B", "end_step": True}, {"player": "A", "end_step": True},
+                  {"player": "A", "end_step": True}],
+                 [{"card": "b1", "state": "exhausted"}, {"card": "b2", "state": "refreshed"}],
+                 step="attack", player="B")
+    assert not held(result), held(result)
+    assert result.state.turn_player == "B"

@@ -135,6 +135,9 @@ class Selector:
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
     chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
+    selects: bool | None = None        # BS 8-5-3: False where the phrase itself fixes the card, so the effect
+    #                                    selects nothing (the battle's attacking or blocking spirit); None: its
+    #                                    count says (a count or "up to" selects, "all"/"each" does not)
 
 
 @dataclass(frozen=True)

@@ -232,6 +232,8 @@ class Deploy(Effect):
     span: Span | None = None
     duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
     dull: bool = False           # FFTCG "play it onto the field dull" (6.3)
+    onto: Player | None = None   # FFTCG whose field it enters ("onto your opponent's field": 6.2.4); None: "the field"
+    player: Player | None = None  # FFTCG who does it ("your opponent gains control of X", 6.2.6); None: you
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,6 +248,7 @@ class Move(Effect):
     duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
     any_order: bool = False      # FFTCG "… to the bottom of your deck in any order": the mover orders them (7.9)
     player: Player | None = None  # FFTCG "your opponent puts it …": who moves it (and picks top or bottom)
+    under: int | None = None     # FFTCG dest deck_under_top: "under the top N cards of the deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,6 +271,7 @@ class Search(Effect):
     target: Selector
     dest: str = "hand"
     span: Span | None = None
+    under: int | None = None     # FFTCG dest deck_under_top: "put it under the top N cards of your deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)

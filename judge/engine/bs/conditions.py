@@ -32,6 +32,17 @@ def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return (not value) if value is not None and getattr(cond, "negated", False) else value
 
 
+def holds_or_unmodelled(ctx: Ctx, cond: Condition, source: str, controller: str, whose: str) -> bool:
+    """Whether a condition of `source`'s ability holds now, for a step that needs a yes or no (does it
+    activate, does it substitute): one the node lacks what deciding it needs is said as not modelled
+    (`whose`: what the line says before the condition's kind) and does not hold."""
+    held = holds(ctx, cond, Work(kind="effects", source=source, controller=controller, label=source))
+    if held is None:
+        ctx.unmodelled(f"{whose} {cond.kind.replace('_', ' ')} condition holds")
+        return False
+    return held
+
+
 #: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
 PARTLY: dict[str, Callable[[Condition], bool]] = {}
 

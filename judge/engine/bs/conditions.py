@@ -208,20 +208,23 @@ def _turn(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if cond.player is None else ctx.state.turn_player == _pid(ctx, item, cond.player)
 
 
+def _joined(ctx: Ctx, cond: Condition, item: Work, deciding: bool) -> bool | None:
+    """The parts of an "all" (`deciding` False) or "any" (True) condition: one part of the deciding
+    value decides; otherwise a part not decided, or no part at all, leaves it undecided."""
+    parts = [holds(ctx, c, item) for c in cond.conditions]
+    if any(p is deciding for p in parts):
+        return deciding
+    return None if any(p is None for p in parts) or not parts else not deciding
+
+
 @CONDITIONS.register("all", concepts=("effect.if",), meaning="every one of the conditions holds")
 def _all(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    parts = [holds(ctx, c, item) for c in cond.conditions]
-    if any(p is False for p in parts):
-        return False
-    return None if any(p is None for p in parts) or not parts else True
+    return _joined(ctx, cond, item, deciding=False)
 
 
 @CONDITIONS.register("any", concepts=("effect.if",), meaning="at least one of the conditions holds")
 def _any(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    parts = [holds(ctx, c, item) for c in cond.conditions]
-    if any(p is True for p in parts):
-        return True
-    return None if any(p is None for p in parts) or not parts else False
+    return _joined(ctx, cond, item, deciding=True)
 
 
 @CONDITIONS.register("control", concepts=("effect.if",), meaning="you control cards meeting the selector")

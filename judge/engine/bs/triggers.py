@@ -131,12 +131,8 @@ def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
         return True
     from judge.engine.bs import conditions
 
-    holds = conditions.holds(ctx, ab.condition, Work(kind="effects", source=cid, controller=ctrl, label=cid))
-    if holds is None:
-        ctx.unmodelled(f"{name_of(ctx.state, cid)}: whether its {derive.timing_label(ab.timing)} effect's "
-                       f"{ab.condition.kind.replace('_', ' ')} condition holds")
-        return False
-    return holds
+    return conditions.holds_or_unmodelled(ctx, ab.condition, cid, ctrl, f"{name_of(ctx.state, cid)}: whether its "
+                                          f"{derive.timing_label(ab.timing)} effect's")
 
 
 def _event_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:

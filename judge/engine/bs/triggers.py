@@ -200,12 +200,8 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
-<<<<<<< HEAD
                               timing=ab.timing or "when_destroyed", ability=idx))
-=======
-                              timing=ab.timing or "when_destroyed"))
     from judge.engine.bs.destroyed_how import stamp
->>>>>>> s4-bs-engine
     from judge.engine.bs.watch import watchers
 
     items += watchers(ctx, "when_destroyed", stamp(lasts, cause=cause, by=by))

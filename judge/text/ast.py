@@ -135,6 +135,9 @@ class Selector:
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
     chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
+    selects: bool | None = None        # BS 8-5-3: False where the phrase itself fixes the card, so the effect
+    #                                    selects nothing (the battle's attacking or blocking spirit); None: its
+    #                                    count says (a count or "up to" selects, "all"/"each" does not)
 
 
 @dataclass(frozen=True)
@@ -542,6 +545,18 @@ class LinkTo(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AlsoActivates(Effect):
+    """BS "Your spirits' "When This Spirit Blocks" effects also activate when attacking" (BSS 8-1-5-1,
+    10-11-1): the effects of `target` with a timing also activate on a further event; an effect whose
+    timing already answers to that event still activates once (8-6-3)."""
+
+    target: Selector                 # whose effects
+    timing: str                      # the quoted effects' timing ("when_blocks")
+    event: str                       # the further event ("attacks" | "blocks")
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ExtraStep(Effect):
     """BS "Perform a refresh step after your attack step" (BSS 6): a step of the turn done again."""
 
@@ -832,6 +847,7 @@ __all__ = [
     "Ability",
     "AbilityKind",
     "Activate",
+    "AlsoActivates",
     "AlternativeCost",
     "Attack",
     "Cancel",

@@ -160,18 +160,12 @@ def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
     rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
     plainly (judge.text.lexicon; default: the card database's)."""
-    from collections import Counter
-
     from judge.text.parse import parse_text
-    from judge.text.render import RoundTrip, comparable
+    from judge.text.render import compared
 
     rendered = render(ability, name)
-    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
-                     tuple(sorted((said - printed).elements())))
+    return compared(ability, rendered, parse_text(rendered, "fftcg", name=name, lexicon=lexicon),
+                    _words(ability.text, name), _words(rendered, name))
 
 
 def _words(text: str, name: str | None) -> list[str]:

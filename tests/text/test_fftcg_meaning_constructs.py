@@ -336,3 +336,28 @@ def test_fftcg_6_5_a_chosen_card_and_this_one(text: str) -> None:
     ability = one(text)
     assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
     round_trips(ability)
+
+
+# ── becoming an Element, for a time too (5.2.1.1): one verb phrase for an Element named or printed ──
+@pytest.mark.parametrize(("text", "element", "duration"), [
+    ("Choose 1 Forward. It becomes Fire until the end of the turn.", "fire", Duration.TURN),
+    ("Name 1 Element. Zorn becomes the named Element until the end of the turn.", "named", Duration.TURN),
+    ("When Zorn enters the field, name 1 Element. Zorn becomes that Element.", "named", Duration.PERMANENT),
+])
+def test_fftcg_5_2_1_1_becoming_an_element(text: str, element: str, duration: Duration) -> None:
+    ability = one(text)
+    gain = next(e for e in walk(ability) if type(e).__name__ == "Gain")
+    assert gain.keyword.name == "Element" and gain.keyword.params == (element,) and gain.duration is duration
+    round_trips(ability)
+
+
+# ── crystals and Elements a player has (6.8, 5.2.1.1): the folded alternatives still read ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("If you have 《C》《C》, draw 1 card.", "have_crystal"),
+    ("If you have a 《C》, Zorn gains +1000 power.", "have_crystal"),
+    ("If you have exactly 3 different Elements among Characters you control, draw 1 card.", "elements"),
+    ("If you have 4 or more different Elements among Characters you control, draw 1 card.", "elements"),
+])
+def test_fftcg_what_a_player_has(text: str, kind: str) -> None:
+    cond = next(e for e in walk(one(text)) if isinstance(e, Conditional)).condition
+    assert cond.kind == kind

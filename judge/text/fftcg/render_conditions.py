@@ -313,7 +313,8 @@ def _other(c: ast.Condition, name: str) -> str:
     """The less common conditions."""
     th, sel, k = c.threshold, c.selector, c.kind
     if k == "have_crystal":
-        return f"you have {icons(c.cost) if c.cost is not None else 'a 《C》'}".replace("have 《C》", "have a 《C》")
+        crystals = icons(c.cost) if c.cost is not None else "《C》"
+        return f"you have {'a ' if crystals == '《C》' else ''}{crystals}"
     if k == "all_of_element" and sel is not None:
         return f"{np(replace(sel, colors=()), name)} have {' or '.join(x.title() for x in sel.colors)} Element"
     if k == "all_have_job" and sel is not None:

@@ -544,6 +544,9 @@ def _gain(e: ast.Gain, ctx: Ctx) -> str:
         thing = {"card_name": f"[[i]]Card Name {what}[[/]]", "job": f"[[i]]Job {what}[[/]]"}.get(
             kind, "a " + NOUN.get(what, (what,))[0])
         return f"{target(e.target, ctx, subject=True)} is also {thing} in all situations"
+    if e.keyword is not None and e.keyword.name == "Element" and e.keyword.params:    # 5.2.1.1 becomes an Element
+        what = "the named Element" if e.keyword.params[0] == "named" else e.keyword.params[0].title()
+        return f"{target(e.target, ctx, subject=True)} {third('become', e.target)} {what}{tail(e.duration)}"
     if e.keyword is not None and e.keyword.name == "Card Elements" and e.keyword.params:    # 5.2.1.1
         elements = [x.title() for x in e.keyword.params]
         listed = ", ".join(elements[:-1]) + " and " + elements[-1] if len(elements) > 1 else elements[0]

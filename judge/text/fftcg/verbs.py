@@ -890,8 +890,9 @@ class VerbRules:
 
     def become_element(self, meta, c):
         elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), "named")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Element", (elem,)),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def is_also(self, meta, c):
         """ "X is also Card Name Y / a Monster in all situations" (5.2.4): (what kind, which) in params."""

@@ -361,3 +361,29 @@ def test_fftcg_5_2_1_1_becoming_an_element(text: str, element: str, duration: Du
 def test_fftcg_what_a_player_has(text: str, kind: str) -> None:
     cond = next(e for e in walk(one(text)) if isinstance(e, Conditional)).condition
     assert cond.kind == kind
+
+
+# ── the owner of a card is not its controller (6.2): "you own", "owned by your opponent" ──
+@pytest.mark.parametrize(("text", "owned_by"), [
+    ("If any [[i]]Job Eikon[[/]] you own are removed from the game, Zorn gains +4000 power.", Player.YOU),
+    ("When Zorn enters the field, choose up to 2 Backups. If any cards you own are removed from the game, "
+     "activate them.", Player.YOU),
+    ("《ダル》, put 1 Character you control owned by your opponent into the Break Zone: Choose 1 Forward. Break it.",
+     Player.OPPONENT),
+])
+def test_fftcg_6_2_the_owner_of_a_card(text: str, owned_by: Player) -> None:
+    ability = one(text)
+    assert any(getattr(n, "owned_by", None) is owned_by for n in walk(ability))
+    round_trips(ability)
+
+
+# ── attacks in a turn (10.1.2): the number kept ──
+@pytest.mark.parametrize(("text", "action"), [
+    ("Zorn can attack 3 times in the same turn.", "attack_3_times"),
+    ("Zorn can attack twice in the same turn.", "attack_twice"),
+    ("《1》: Zorn can attack once more this turn.", "attack_twice"),
+])
+def test_fftcg_10_1_2_attacks_in_a_turn(text: str, action: str) -> None:
+    ability = one(text)
+    assert next(e for e in walk(ability) if isinstance(e, Restriction)).action == action
+    round_trips(ability)

@@ -7,6 +7,7 @@ it."): the pending "Choose …" sentences go out before the clause that first us
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -592,6 +593,9 @@ def _pay_purpose(sel: Selector | None, ctx: Ctx) -> str:
 
 
 def _barred(e: ast.Restriction) -> str:
+    times = re.fullmatch(r"attack_(\d+)_times", e.action)
+    if times:                                            # 10.1.2 N attacks in a turn
+        return f"attack {times[1]} times in the same turn"
     return BARRED_WORDS.get(e.action, e.action.replace("_", " "))
 
 

@@ -192,6 +192,10 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     where = _where(sel, source)
     if where:
         out.append(where)
+    if sel.owned_by is Player.YOU:                       # 6.2 the owner, not the controller
+        out.append("you own")
+    elif sel.owned_by is Player.OPPONENT:
+        out.append("owned by your opponent")
     return out
 
 

@@ -46,6 +46,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "a_face_up": (("state", "face_up"),),
     "d_you": (("owner", Player.YOU),), "d_opp": (("owner", Player.OPPONENT),), "d_any": (("owner", Player.ANY),),
     "cp_you": (("owner", Player.YOU),), "cp_opp": (("owner", Player.OPPONENT),), "cp_any": (("owner", Player.ANY),),
+    "cp_own": (("owned_by", Player.YOU),),             # "cards you own" (6.2): the owner, wherever they are
     "cp_that": (),                                     # "… they control": the player the sentence names
     "p_not_multi": (("color", "not_multi"),), "p_any_element": (("color", "any"),),
     "p_same_name": (("name", "same_as_it"),), "p_among": (("zone", "revealed"),),

@@ -818,7 +818,9 @@ class VerbRules:
         return self._barred("attack")
 
     def r_attack_twice(self, meta, c):
-        return self._barred("attack_twice")
+        """ "attack twice / once more / N times in the same turn" (10.1.2): N attacks a turn."""
+        n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 2)
+        return self._barred("attack_twice" if n == 2 else f"attack_{n}_times")
 
     def r_attack_once(self, meta, c):
         return self._barred("attack_once_per_turn")

@@ -387,3 +387,34 @@ def test_fftcg_10_1_2_attacks_in_a_turn(text: str, action: str) -> None:
     ability = one(text)
     assert next(e for e in walk(ability) if isinstance(e, Restriction)).action == action
     round_trips(ability)
+
+
+# ── who puts the top cards of a deck into the Break Zone (15.1.1): the player named ──
+@pytest.mark.parametrize(("text", "who"), [
+    ("When Zorn enters the field, your opponent puts the top 2 cards of their deck into the Break Zone.",
+     Player.OPPONENT),
+    ("《ダル》: Your opponent puts the top card of their deck into the Break Zone.", Player.OPPONENT),
+    ("Put the top 3 cards of your deck into the Break Zone.", None),
+])
+def test_fftcg_who_puts_the_top_cards_into_the_break_zone(text: str, who: Player | None) -> None:
+    ability = one(text)
+    move = next(e for e in walk(ability) if isinstance(e, Move))
+    assert move.dest == "break" and move.player is who
+    round_trips(ability)
+
+
+# ── for as long as this card is on the field (11.12.4.1) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Remove it from the game for as long as Zorn is on the field.",
+    "《ダル》: Choose 1 Forward. You gain control of it for as long as Zorn is on the field.",
+    "When Zorn enters the field, choose 1 Backup opponent controls. Remove it from the game for as long as Zorn is "
+    "on the field.",
+])
+def test_fftcg_11_12_4_1_for_as_long_as_this_card_is_on_the_field(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert any(getattr(n, "duration", None) is Duration.WHILE_ON_FIELD for n in walk(ability))
+    assert "for as long as Zorn is on the field" in render(ability, NAME)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)

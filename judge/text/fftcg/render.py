@@ -153,7 +153,8 @@ class Ctx:
 
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
-    return Ctx(name).node(ability)
+    ctx = Ctx(name)
+    return ctx.node(ability).replace("{self}", ctx.name)
 
 
 def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:

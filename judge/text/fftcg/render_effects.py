@@ -461,6 +461,9 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
         return f"return {who} to {hand}"
     if e.dest == "removed":
         return f"remove {who} from the game" + tail(e.duration)
+    if e.dest == "break" and e.player is not None and sel.zone == "deck" and sel.owner is e.player:
+        mine = who.replace("your opponent's deck", "their deck")     # "your opponent puts the top card of their deck"
+        return f"{player(e.player)} {third('put', e.player)} {mine} into the Break Zone"
     if e.dest == "break":
         return f"put {who} into the Break Zone"
     if e.dest == "damage":

@@ -24,7 +24,7 @@ DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: 
             Duration.OPPONENT_TURN_END: "until the end of your opponent's turn",
             Duration.NEXT_TURN_BEGIN: "until the beginning of your next turn",
             Duration.YOUR_TURNS: "during your turn", Duration.OPPONENT_TURNS: "during your opponent's turn",
-            Duration.WHILE_ON_FIELD: "for as long as it is on the field"}
+            Duration.WHILE_ON_FIELD: "for as long as {self} is on the field"}   # {self}: the card's name
 OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
 STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking")
 #: zone words: (where it is, where it comes from)

@@ -495,7 +495,8 @@ class VerbRules:
         def make(subject: Any) -> list[Effect]:
             who = subject if isinstance(subject, Player) else owner
             sel = Selector(count=n, zone="deck", owner=who if who is not Player.YOU else None, amount_var=var)
-            return [Move(target=sel, dest="break", span=self._span(meta))]
+            actor = subject if isinstance(subject, Player) and subject is not Player.YOU else None
+            return [Move(target=sel, dest="break", player=actor, span=self._span(meta))]   # who puts them
         return Act(make)
 
     def put_damage(self, meta, c):

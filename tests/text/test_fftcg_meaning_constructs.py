@@ -418,3 +418,20 @@ def test_fftcg_11_12_4_1_for_as_long_as_this_card_is_on_the_field(text: str) -> 
     assert "for as long as Zorn is on the field" in render(ability, NAME)
     assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
     round_trips(ability)
+
+
+# ── how the cost to cast a card was paid (11.2): one subject, every way it was paid ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("If the cost to cast Zorn was paid only with Fire CP, draw 1 card.", "paid_only_element"),
+    ("If the cost paid to cast Zorn included Ice CP, draw 1 card.", "paid_element"),
+    ("When Zorn enters the field, if the CP paid to cast Zorn included Fire CP, choose 1 Forward. Deal it 5000 "
+     "damage.", "paid_element"),
+    ("Break it. If the CP paid to cast Zorn was only produced by Forwards, also draw 1 card.", "paid_by"),
+    ("When Zorn enters the field, if the cost to cast Zorn was paid with CP of 3 or more different Elements, draw 1 "
+     "card.", "paid_elements"),
+])
+def test_fftcg_11_2_how_the_cost_was_paid(text: str, kind: str) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.kind == kind
+    round_trips(ability)

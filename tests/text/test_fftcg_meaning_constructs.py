@@ -389,20 +389,6 @@ def test_fftcg_10_1_2_attacks_in_a_turn(text: str, action: str) -> None:
     round_trips(ability)
 
 
-# ── who puts the top cards of a deck into the Break Zone (15.1.1): the player named ──
-@pytest.mark.parametrize(("text", "who"), [
-    ("When Zorn enters the field, your opponent puts the top 2 cards of their deck into the Break Zone.",
-     Player.OPPONENT),
-    ("《ダル》: Your opponent puts the top card of their deck into the Break Zone.", Player.OPPONENT),
-    ("Put the top 3 cards of your deck into the Break Zone.", None),
-])
-def test_fftcg_who_puts_the_top_cards_into_the_break_zone(text: str, who: Player | None) -> None:
-    ability = one(text)
-    move = next(e for e in walk(ability) if isinstance(e, Move))
-    assert move.dest == "break" and move.player is who
-    round_trips(ability)
-
-
 # ── for as long as this card is on the field (11.12.4.1) ──
 @pytest.mark.parametrize("text", [
     "Choose 1 Forward. Remove it from the game for as long as Zorn is on the field.",
@@ -435,3 +421,43 @@ def test_fftcg_11_2_how_the_cost_was_paid(text: str, kind: str) -> None:
     cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
     assert cond.kind == kind
     round_trips(ability)
+
+
+# ── a cost change for this turn and for "your next" card (11.4.4, 11.12.4.1) ──
+@pytest.mark.parametrize(("text", "duration"), [
+    ("《0》: During this turn, the cost required to cast your next Summon is reduced by 2 (it cannot become 0).",
+     Duration.TURN),
+    ("《1》: During this turn, the cost required to cast your next [[i]]Job Knight[[/]] Forward is reduced by 1.",
+     Duration.TURN),
+    ("If you control a Backup, the cost required to cast Zorn is reduced by 1.", Duration.PERMANENT),
+])
+def test_fftcg_11_4_4_a_cost_change_for_a_time(text: str, duration: Duration) -> None:
+    ability = one(text)
+    change = next(e for e in walk(ability) if type(e).__name__ == "CostChange")
+    assert change.duration is duration
+    round_trips(ability)
+
+
+# ── selectors said back whole: counts given by other cards, counters on them, a party (4.1, 6.7, 15.1.1.9) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn enters the field, choose up to the same number of Forwards opponent controls as the [[i]]Category "
+    "VI[[/]] Characters you control. Dull them.",
+    "《風》《ダル》: Choose as many Forwards as [[i]]Job Moogle[[/]] you control. Activate them.",
+    "The Forwards forming a party with Zorn gain First Strike.",
+    "The Forwards with 2 or more EXP Counters on them you control gain +1000 power.",
+    "《ダル》: Dull all the Forwards of cost equal to or less than the number of Backups you control.",
+    "When Zorn enters the field, if you control 2 Backups, your opponent selects 1 Forward they control. Put it "
+    "into the Break Zone.",
+])
+def test_selectors_are_said_back_whole(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)
+
+
+def test_fftcg_15_1_1_9_forming_a_party_with_a_card_keeps_the_card() -> None:
+    ability = one("The Forwards forming a party with Zorn gain First Strike.")
+    target = ability.effects[0].target
+    assert target.state == "in_party" and target.about is not None and target.about.self_ref

@@ -44,6 +44,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
      r"(fire|ice|wind|earth|lightning|water|light|dark) \2\b", r"\1 or \3 \2"),
     ("'becomes that Element' (the one just named) is 'becomes the named Element'", r"\b(becomes?) that element\b",
      r"\1 the named element"),
+    ("'choose as many X as Y' is 'choose up to the same number of X as Y' (4.1)", r"\bchoose as many (.+?) as\b",
+     r"choose up to the same number of \1 as"),
     ("'you gain control' is 'gain control' (the player of the ability, 6.2.6)", r"\byou (gain control)\b", r"\1"),
     ("a card chosen 'from' a Break Zone is one 'in' it", r"\b(choose [^.\"]*?) from (your|the) break zone\b",
      r"\1 in \2 break zone"),

@@ -141,6 +141,13 @@ def threshold(t: Threshold, name: str = "it") -> str:
         return f"of cost {value}{more}"
     if t.stat == "power":
         return f"with {t.value} power{more}"
+    if t.stat == "cost_vs_count" and t.ref is not None:      # "of cost equal to or less than the number of X"
+        way = {"<=": "equal to or less than", ">=": "equal to or greater than"}.get(t.op, "equal to")
+        return f"of cost {way} the number of {np(t.ref, name).replace('all the ', '')}"
+    if t.stat.startswith("counters:"):                        # "with 2 or more EXP Counters on them" (6.7)
+        counter = t.stat.split(":", 1)[1]
+        return (f"with a {counter} Counter on it" if t.value == 1 else
+                f"with {t.value}{more} {counter} Counters on them")
     return ""
 
 
@@ -168,6 +175,8 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
+    if sel.state == "in_party":                               # 15.1.1.9
+        out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:
         out.append(", " + ", ".join("each of a different " + {"element": "Element", "card_type": "card type"}.get(d, d)
                              for d in sel.distinct))

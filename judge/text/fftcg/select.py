@@ -370,7 +370,9 @@ class SelectorRules:
         return [("color", "same")] + ([("about", about)] if about is not None else [])
 
     def p_in_party(self, meta, c):
-        return [("state", "in_party")]
+        """ "forming a party (with X)" (15.1.1.9): X, when said, is whom it forms the party with."""
+        with_ = next((x for x in c if isinstance(x, Selector)), None)
+        return [("state", "in_party")] + ([("about", with_)] if with_ is not None else [])
 
     def p_controller(self, meta, c):
         return pairs_of(c)

@@ -495,8 +495,7 @@ class VerbRules:
         def make(subject: Any) -> list[Effect]:
             who = subject if isinstance(subject, Player) else owner
             sel = Selector(count=n, zone="deck", owner=who if who is not Player.YOU else None, amount_var=var)
-            actor = subject if isinstance(subject, Player) and subject is not Player.YOU else None
-            return [Move(target=sel, dest="break", player=actor, span=self._span(meta))]   # who puts them
+            return [Move(target=sel, dest="break", span=self._span(meta))]   # whoever puts them, the same cards
         return Act(make)
 
     def put_damage(self, meta, c):

@@ -131,12 +131,8 @@ def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
         return True
     from judge.engine.bs import conditions
 
-    holds = conditions.holds(ctx, ab.condition, Work(kind="effects", source=cid, controller=ctrl, label=cid))
-    if holds is None:
-        ctx.unmodelled(f"{name_of(ctx.state, cid)}: whether its {derive.timing_label(ab.timing)} effect's "
-                       f"{ab.condition.kind.replace('_', ' ')} condition holds")
-        return False
-    return holds
+    return conditions.holds_or_unmodelled(ctx, ab.condition, cid, ctrl, f"{name_of(ctx.state, cid)}: whether its "
+                                          f"{derive.timing_label(ab.timing)} effect's")
 
 
 def _event_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
@@ -167,8 +163,10 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
+    from judge.engine.bs import also_activates
+
     items = []
-    for idx, ab in abilities_for(state, cid, event):
+    for idx, ab in also_activates.abilities(ctx, cid, event):
         if not trigger_condition(ctx, cid, ctrl, ab) or not _event_condition(ctx, cid, ctrl, ab) \
                 or restricted(ctx, cid, idx, ab):
             continue
@@ -203,9 +201,10 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
                               timing=ab.timing or "when_destroyed", ability=idx))
+    from judge.engine.bs.destroyed_how import stamp
     from judge.engine.bs.watch import watchers
 
-    items += watchers(ctx, "when_destroyed", lasts)
+    items += watchers(ctx, "when_destroyed", stamp(lasts, cause=cause, by=by))
     from judge.engine.bs.no_trigger import keep
 
     items = keep(ctx, items, lasts)

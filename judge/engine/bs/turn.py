@@ -46,6 +46,10 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
+        if action.pay_soul_core:
+            from judge.engine.bs import soul_paid
+
+            soul_paid.remember(ctx, cid, player, until=Duration.TURN)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)

@@ -21,7 +21,7 @@ The pass is a pure function of the effects: no state survives between calls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass
 from typing import Any
 
 from judge.text.ast import (
@@ -34,6 +34,7 @@ from judge.text.ast import (
     Sequence,
     _fields_reversed,
     field_names,
+    replace,
     walk,
 )
 

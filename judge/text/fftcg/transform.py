@@ -15,7 +15,6 @@ parse pipeline (judge/text/parse.py) calls.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -44,6 +43,7 @@ from judge.text.ast import (
     Span,
     Trigger,
     Window,
+    replace,
 )
 from judge.text.fftcg.assemble import (
     DelayedPart,

@@ -238,3 +238,29 @@ def test_bss_10_11_1_effects_also_activate_on_another_event(text: str, timing: s
     if not self_ref:
         assert also.target.owner is Player.YOU and also.target.card_types == ("spirit",)
     assert round_trip(ability, "bss").same_ast
+
+
+# ── a selection made apart from the directive that acts on it (BSS 8-5-3) ──
+@pytest.mark.parametrize(("text", "between"), [
+    ("[Main] Select one of your opponent's spirits. Then, draw two cards and destroy that spirit.", "Draw"),
+    ("[LV1] When Summoned: Select one of your opponent's spirits. Discard one card, and exhaust that spirit.",
+     "Discard"),
+    ("[Flash] Select one of your spirits. Then, draw one card and that spirit gains 3000 BP during this turn.",
+     "Draw"),
+])
+def test_bss_8_5_3_a_selection_written_before_another_directive_is_a_step(text: str, between: str) -> None:
+    from judge.text.ast import Select, Sequence
+
+    ability = bs_one(text)
+    steps = [e for x in ability.effects for e in (x.effects if isinstance(x, Sequence) else (x,))]
+    assert isinstance(steps[0], Select) and type(steps[1]).__name__ == between
+    acted = [getattr(steps[2], "target", None)]
+    assert steps[0].target in acted                  # the later directive names the same selection
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_8_5_3_a_selection_acted_on_at_once_stays_folded() -> None:
+    from judge.text.ast import Select
+
+    ability = bs_one("[Main] Select one of your opponent's spirits and destroy it.")
+    assert not _all(ability, Select)

@@ -33,6 +33,7 @@ from judge.text.ast import (
     Player,
     Restriction,
     Reveal,
+    Select,
     Selector,
     Sequence,
     SetLevel,
@@ -385,6 +386,9 @@ class DirectivePhrases(ConditionPhrases):
     def d_LinkTo(self, e: LinkTo) -> str:
         ignore = ", ignoring the link requirement" if e.ignore_condition else ""
         return f"link {self.target(e.target)} to {self.target(e.to, select=False)}{ignore}"
+
+    def d_Select(self, e: Select) -> str:
+        return self.select(e.target)
 
     def d_AlsoActivates(self, e: AlsoActivates) -> str:
         whose = self.possessive(e.target) if e.target.self_ref or self.is_it(e.target) \

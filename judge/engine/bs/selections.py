@@ -39,7 +39,8 @@ def earlier(ctx: Ctx, sel: ast.Selector, label: str) -> list[str] | None:
     return left
 
 
-def _passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | None:
+def passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | None:
+    """The would-condition and the permission of "… would select …, <player> selects it instead"."""
     cond = eff.condition
     if not (eff.instead and cond.kind == "would" and cond.event == "selects" and len(eff.effects) == 1):
         return None
@@ -54,7 +55,7 @@ def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> bool:
     from judge.engine.bs import management
     from judge.engine.bs.select import whose
 
-    found = _passing(eff)
+    found = passing(eff)
     if found is None:
         return False
     cond, passes = found
@@ -102,4 +103,4 @@ def chooser(ctx: Ctx, sel: ast.Selector, who: str, source: str | None, label: st
     return who
 
 
-__all__ = ["PASSES", "arm", "chooser", "earlier"]
+__all__ = ["PASSES", "arm", "chooser", "earlier", "passing"]

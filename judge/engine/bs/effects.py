@@ -428,9 +428,11 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
     ids = subjects.targets(ctx, eff.target, item)
+    # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
+    lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:
-        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=eff.duration,
-                           source=item.source, controller=item.controller)
+        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
+                           source=item.source, controller=item.controller, extra=eff.by)
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
 

@@ -264,3 +264,22 @@ def test_bss_8_5_3_a_selection_acted_on_at_once_stays_folded() -> None:
 
     ability = bs_one("[Main] Select one of your opponent's spirits and destroy it.")
     assert not _all(ability, Select)
+
+
+# ── "During this turn, when X, …" after a trigger label: a trigger waiting through a duration (BSS 8-1-5-1) ──
+@pytest.mark.parametrize(("text", "event", "within"), [
+    ("[LV1] When Summoned: During this turn, when one of your spirits is exhausted, draw one card.",
+     "exhausted", "this_turn"),
+    ("[LV2] When This Spirit Attacks: During this battle, when one of your spirits blocks, refresh this spirit.",
+     "blocks", "this_battle"),
+    ("[LV1][LV2] When Destroyed: During this turn, when your opponent summons a spirit, destroy it.",
+     "summons", "this_turn"),
+])
+def test_bss_8_1_5_1_a_trigger_bounded_by_a_duration_is_not_the_lines_trigger(text: str, event: str,
+                                                                             within: str) -> None:
+    ability = bs_one(text)
+    assert ability.condition is None                     # the label alone triggers the ability
+    waits = _all(ability, Conditional)[0]
+    assert waits.condition.kind == "event" and waits.condition.event == event
+    assert within in waits.condition.qualifiers
+    assert round_trip(ability, "bss").same_ast

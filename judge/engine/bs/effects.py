@@ -489,6 +489,11 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
         delayed.watch_this_turn(ctx, eff, item)
         return
+    from judge.engine.bs import delayed_when
+
+    if delayed_when.applies(eff):      # "during this turn, when <event>, …": a trigger left waiting
+        delayed_when.arm(ctx, eff, item)
+        return
     holds = conditions.holds(ctx, cond, item)
     if holds is None:
         ctx.unmodelled(f"{item.label}: deciding a {cond.kind.replace('_', ' ')} condition")

@@ -51,3 +51,16 @@ def test_bss_9_4_2_1_a_spirit_whose_bp_an_effect_lowered_to_zero_is_destroyed_by
     done = act(r.state, {"player": "A", "choose": ["b1"]}) if r.request is not None else r
     assert done.state.zone_of("b1") == "trash"
     assert len(done.state.players["B"].hand) == 1               # destroyed by A: B's watcher draws
+
+
+def test_bss_4_6_an_amount_for_every_n_cards_counts_whole_groups() -> None:
+    from judge.engine.bs import derive
+
+    per = Selector(count=None, card_types=("spirit",), zone="trash", owner=Player.YOU, every=2)
+    ab = Ability(kind=AbilityKind.CONSTANT, effects=(
+        ModifyStat(stat="bp", amount=1000, target=Selector(count=1, self_ref=True), per=per,
+                   duration=Duration.PERMANENT),))
+    state = make("bss", {"x": spirit("X", 1000), "t": spirit("T")}, {
+        "A": {"deck": 5, "trash": ["t", "t", "t", "t", "t"], "field": [{"id": "a1", "card": "x", "cores": 1}]},
+        "B": {"deck": 5}}, abilities={"x": (ab,)})
+    assert derive.bp(state, "a1").value == 3000           # five cards: two whole groups of two

@@ -283,3 +283,39 @@ def test_bss_8_1_5_1_a_trigger_bounded_by_a_duration_is_not_the_lines_trigger(te
     assert waits.condition.kind == "event" and waits.condition.event == event
     assert within in waits.condition.qualifiers
     assert round_trip(ability, "bss").same_ast
+
+
+# ── "for every N …": an amount counted in groups of N (BSS 4-6) ──
+@pytest.mark.parametrize(("text", "every"), [
+    ("[LV3] This spirit gains one red symbol for every four spirit cards in your trash.", 4),
+    ("[LV2] This spirit gains 1000 BP for every two spirits you control.", 2),
+    ("[LV1] Draw one card for every three cards in your hand.", 3),
+])
+def test_bss_4_6_for_every_n_keeps_the_group_size(text: str, every: int) -> None:
+    ability = bs_one(text)
+    per = next(n.per for n in walk(ability) if getattr(n, "per", None) is not None)
+    assert per.every == every and per.count is None
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_4_6_for_every_one_is_for_each() -> None:
+    ability = bs_one("[LV1] This spirit gains 2000 BP for every spirit you control.")
+    per = next(n.per for n in walk(ability) if getattr(n, "per", None) is not None)
+    assert per.every is None
+
+
+# ── the cause of a destruction by cores reduced to zero (BSS 9-3-2-1) ──
+@pytest.mark.parametrize(("text", "owner"), [
+    ("When one of your spirits has its cores reduced to zero by your opponent's effects, draw one card.",
+     Player.OPPONENT),
+    ("[LV2] During Your Attack Step: When one of your opponent's spirits has its cores reduced to zero by your "
+     "effects, refresh this spirit.", Player.YOU),
+    ("[LV1] When this spirit has its cores reduced to zero by your opponent's effect, draw two cards.",
+     Player.OPPONENT),
+])
+def test_bss_9_3_2_1_cores_reduced_to_zero_keeps_its_cause(text: str, owner: Player) -> None:
+    ability = bs_one(text)
+    cond = ability.condition or _all(ability, Conditional)[0].condition
+    assert cond.event == "destroyed" and "via_zero_cores" in cond.qualifiers
+    assert cond.by is not None and (cond.by.unit, cond.by.owner) == ("effect", owner)
+    assert round_trip(ability, "bss").same_ast

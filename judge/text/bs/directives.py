@@ -263,6 +263,8 @@ class DirectiveMixin:
                 sel = replace(sel, owner=players[0])
             elif has_tok(c, "PRONOUN") and has_tok(c, "CONTROL") and sel.owner is None:
                 sel = replace(sel, owner=Player.OPPONENT)   # "for each nexus they control"
+        if sel is not None and has_tok(c, "EVERY_W") and sel.unit is None and (sel.count or 0) > 1:
+            return ("per", replace(sel, count=None, every=sel.count))   # "for every ten …": in groups (BSS 4-6)
         return ("per", replace(sel, count=None) if sel is not None else sel)
 
     def per_named(self, c: list) -> tuple:

@@ -319,3 +319,22 @@ def test_bss_9_3_2_1_cores_reduced_to_zero_keeps_its_cause(text: str, owner: Pla
     assert cond.event == "destroyed" and "via_zero_cores" in cond.qualifiers
     assert cond.by is not None and (cond.by.unit, cond.by.owner) == ("effect", owner)
     assert round_trip(ability, "bss").same_ast
+
+
+# ── "by …" qualifiers kept: what an event or a bar on "When Destroyed" effects was caused by (BSS 1-3-3, 10-15-1) ──
+@pytest.mark.parametrize(("text", "unit", "owner"), [
+    ('[LV1] "When Destroyed" effects on your spirits are not triggered by your opponent\'s effects.',
+     "effect", Player.OPPONENT),
+    ('[LV2] Your opponent\'s "When Destroyed" effects are not triggered by your effects.', "effect", Player.YOU),
+    ("[LV1] If this spirit has been destroyed by your opponent's effects this turn, draw one card.",
+     "effect", Player.OPPONENT),
+    ("[LV2] If one of your spirits has been destroyed by your opponent this turn, draw one card.",
+     "player", Player.OPPONENT),
+])
+def test_bss_10_15_1_the_cause_named_by_by_is_kept(text: str, unit: str, owner: Player) -> None:
+    from judge.text.ast import Condition
+
+    ability = bs_one(text)
+    node = next(n for n in walk(ability) if isinstance(n, Restriction | Condition) and n.by is not None)
+    assert (node.by.unit, node.by.owner) == (unit, owner)
+    assert round_trip(ability, "bss").same_ast

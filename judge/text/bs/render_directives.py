@@ -206,7 +206,7 @@ class DirectivePhrases(ConditionPhrases):
         if a == "activate" and e.object is not None and e.object.unit == "effect":
             whose = f"{_POSS[e.player]} " if e.player is not None else ""
             on = f" on {self.target(e.target, select=False)}" if e.target is not None else ""
-            by = " with this effect" if e.by is not None else ""
+            by = " with this effect" if _this_effect(e.by) else " " + self.cause(e.by) if e.by is not None else ""
             return f'{whose}"{label_words(e.object.effect)}" effects{on} are not triggered{by}'
         subject = self.nominative(e.target, select=True) if e.target is not None else _SUBJ.get(e.player, "")
         if e.mode == "can" and a.endswith("_while_exhausted"):

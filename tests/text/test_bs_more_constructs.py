@@ -338,3 +338,17 @@ def test_bss_10_15_1_the_cause_named_by_by_is_kept(text: str, unit: str, owner: 
     node = next(n for n in walk(ability) if isinstance(n, Restriction | Condition) and n.by is not None)
     assert (node.by.unit, node.by.owner) == (unit, owner)
     assert round_trip(ability, "bss").same_ast
+
+
+# ── whose resolution "after … effect resolves" waits for (BS 5-19-3) ──
+@pytest.mark.parametrize(("text", "window"), [
+    ("[LV2] While This Spirit Attacks: When you use a magic card, draw one card after that card's effect resolves.",
+     "trigger"),
+    ("[LV1] When your opponent uses a magic card, refresh this spirit after its effect resolves.", "trigger"),
+    ("[LV3] When Summoned: Exhaust one of your opponent's spirits after this effect resolves.", "this_effect"),
+])
+def test_bs_5_19_3_after_which_effect_resolves(text: str, window: str) -> None:
+    ability = bs_one(text)
+    after = next(c for c in _all(ability, Conditional) if c.condition.kind == "after_resolves")
+    assert after.condition.window == window
+    assert round_trip(ability, "bss").same_ast

@@ -352,3 +352,19 @@ def test_bs_5_19_3_after_which_effect_resolves(text: str, window: str) -> None:
     after = next(c for c in _all(ability, Conditional) if c.condition.kind == "after_resolves")
     assert after.condition.window == window
     assert round_trip(ability, "bss").same_ast
+
+
+# ── drawing and discarding, by you or by the player named (BSS 4-5, 10-2; one construct each) ──
+@pytest.mark.parametrize(("text", "kind", "count", "player"), [
+    ("[LV1] When Summoned: Your opponent draws two cards.", "Draw", 2, Player.OPPONENT),
+    ("When Destroyed: Your opponent discards one card.", "Discard", 1, Player.OPPONENT),
+    ("[LV2] When This Spirit Attacks: Discard two cards from your hand.", "Discard", 2, Player.YOU),
+    ("[Main] Discard any number of cards. Draw one card for each card discarded.", "Discard", 0, Player.YOU),
+])
+def test_bss_10_2_draws_and_discards_name_their_player(text: str, kind: str, count: int, player: Player) -> None:
+    ability = bs_one(text)
+    node = next(n for n in walk(ability) if type(n).__name__ == kind)
+    assert (node.count, node.player) == (count, player)
+    if count == 0:                                   # "any number of cards": from the hand (BSS 10-2-2)
+        assert node.target.zone == "hand" and node.target.up_to
+    assert round_trip(ability, "bss").same_ast

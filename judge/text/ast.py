@@ -546,6 +546,17 @@ class LinkTo(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Select(Effect):
+    """BS "Select X." made before another directive and acted on after it ("Select one of your
+    opponent's spirits. Then, discard …, and place one core from that spirit …", BSS 8-5-3): the
+    selection is made when the text directs it; the later directive's target is this same selector
+    (span included) and acts on the cards selected here."""
+
+    target: Selector
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class AlsoActivates(Effect):
     """BS "Your spirits' "When This Spirit Blocks" effects also activate when attacking" (BSS 8-1-5-1,
     10-11-1): the effects of `target` with a timing also activate on a further event; an effect whose
@@ -922,6 +933,7 @@ __all__ = [
     "Restriction",
     "Reveal",
     "Search",
+    "Select",
     "Selector",
     "Sequence",
     "SetLevel",

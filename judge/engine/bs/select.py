@@ -170,8 +170,11 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
     if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
         chooser = whose(controller, sel.chooser, ctx.state)[0]
-    from judge.engine.bs import subjects
+    from judge.engine.bs import selections, subjects
 
+    made = selections.earlier(ctx, sel, label) if ctx.selections else None
+    if made is not None:                                # the cards a "Select X." of this effect chose
+        return made
     if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
         return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
@@ -205,7 +208,7 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
             return []
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    who = chooser or controller
+    who = selections.chooser(ctx, sel, chooser or controller, source, label)   # 8-9-1 passed to another
     if forced:
         answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
     else:

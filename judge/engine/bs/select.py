@@ -166,14 +166,19 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
 
 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
-           chooser: str | None = None, concept: str | None = None) -> list[str]:
-    """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
-    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
-        chooser = whose(controller, sel.chooser, ctx.state)[0]
+           chooser: str | None = None, concept: str | None = None, item: Work | None = None) -> list[str]:
+    """The field cards an effect acts on. The one entry point: a target naming the cards its watched
+    event happened to ("it") is those cards (`subjects.event_cards`); else a selection: all when
+    forced, else the supplied choice (validated), else Need. `item`: the effect's waiting item, when
+    it is not the one resolving (`ctx.item`)."""
     from judge.engine.bs import subjects
 
-    if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
-        return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
+    event = item if item is not None else ctx.item if ctx.item is not None and ctx.item.source == source else None
+    hit = subjects.event_cards(ctx, sel, event, label) if event is not None else None
+    if hit is not None:
+        return hit
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:

@@ -217,3 +217,26 @@ def test_bss_6_5_2_a_spirit_barred_from_its_next_refresh_stays_exhausted() -> No
                  step="attack", player="B")
     assert not held(result), held(result)
     assert result.state.turn_player == "B"
+
+
+# ── 2-7-3 / 10-6-5: abilities in force while a summoning cost is calculated ──
+def test_bss_10_6_5_a_symbol_counted_twice_while_summoning() -> None:
+    """Galaxy Dragon Andrometeos (ST01-002) on the field counts its red symbol twice while a Star Dragon
+    is summoned: a second one (cost 4, two red reduction symbols) costs 2, so 3 cores pay it and LV1."""
+    result = run({"A": {"reserve": 3, "deck": 10, "hand": [{"id": "g2", "card": "ST01-002"}],
+                        "field": [{"id": "g1", "card": "ST01-002", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "A", "summon": "g2"}],
+                 [{"card": "g2", "zone": "field"}, {"player": "A", "reserve": 0}])
+    assert not held(result) and not result.refusals, (held(result), result.refusals)
+
+
+def test_bss_2_7_3_symbols_of_trash_cards_join_the_reduction_when_the_summoner_wants() -> None:
+    """Godbeast Behemoth (BSS01-083, cost 8, six yellow reduction symbols) may use the symbols of the
+    cost-2 spirit cards in A's trash: two Fairy Flautists (BSS01-096, yellow) make it cost 6."""
+    result = run({"A": {"reserve": 7, "deck": 10, "hand": ["BSS01-083"],
+                        "trash": [{"id": "f1", "card": "BSS01-096"}, {"id": "f2", "card": "BSS01-096"}]},
+                  "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "A", "summon": "BSS01-083"}, {"player": "A", "choose": "yes"}],
+                 [{"card": "BSS01-083", "zone": "field"}, {"player": "A", "reserve": 0}])
+    assert not held(result), held(result)

@@ -240,3 +240,32 @@ def test_bss_2_7_3_symbols_of_trash_cards_join_the_reduction_when_the_summoner_w
                  [{"player": "A", "summon": "BSS01-083"}, {"player": "A", "choose": "yes"}],
                  [{"card": "BSS01-083", "zone": "field"}, {"player": "A", "reserve": 0}])
     assert not held(result), held(result)
+
+
+# ── 4-12-1 / 4-12-2 / 10-6-7: a token an effect summons ──
+MECHA = {"name": "Mecha Token", "type": "spirit", "token": True, "colors": ["white"], "cost": 0, "reduction": [],
+         "symbols": ["white"], "families": ["Mecha", "Token"], "levels": {1: {"cores": 1, "bp": 1000}}, "text": ""}
+
+
+def _gae_bolg(cards: dict) -> Result:
+    """Godmech Gae Bolg (BSS04-059, LV2 3000 BP), destroyed by B's Don't Do Anything (CB01-070), summons
+    one of A's Mecha Tokens (its figures: the stand-in, as the corpus lacks the annotation)."""
+    data = {"game": "bss", "title": "loki", "cards": cards, "turn": {"number": 4, "player": "B", "step": "main"},
+            "players": {"A": {"reserve": 2, "deck": 10, "field": [{"id": "a1", "card": "BSS04-059", "cores": 2}]},
+                        "B": {"reserve": 5, "deck": 10, "hand": ["CB01-070"]}},
+            "actions": [{"player": "B", "magic": "CB01-070", "effect": "flash", "targets": ["a1"]}],
+            "expect": [{"card": "a1", "zone": "trash"}]}
+    return run_scenario(scenario_from_data(data, "test", cards=(CORPUS,)))
+
+
+def test_bss_4_12_1_an_effect_summons_a_token_with_the_figures_it_gives() -> None:
+    result = _gae_bolg({"mecha": MECHA})
+    assert not held(result), held(result)
+    tokens = [fc for fc in result.state.players["A"].field if result.state.defs[fc.card].token]
+    assert len(tokens) == 1 and tokens[0].cores == 1 and result.state.players["A"].reserve == 3
+    assert "4-12-1" in result.cites
+
+
+def test_bss_4_12_2_without_the_tokens_figures_the_summon_is_not_modelled() -> None:
+    result = _gae_bolg({})
+    assert any("4-12-2" in (t.step.not_modelled or "") for t in result.steps)

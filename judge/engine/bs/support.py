@@ -66,7 +66,12 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+    from judge.engine.bs.tokens import names_token
+
+    if e.verb == "summon" and names_token(e.target):
+        # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
+        yield "summon a token (its figures are not in the card data)"
+    elif e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
             e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
         yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
 

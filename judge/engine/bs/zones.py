@@ -133,6 +133,11 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     if eff.verb != "summon" or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
+    from judge.engine.bs import tokens
+
+    if tokens.names_token(sel):               # a token the effect makes (4-12-1)
+        tokens.summon_tokens(ctx, sel, item)
+        return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
     elif sel.zone in ("hand", "trash", "revealed"):

@@ -24,8 +24,10 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
+    from judge.engine.bs.effect_scope import narrow
+
     ctx.item = item
-    apply_all(ctx, item.effects, item)
+    apply_all(ctx, narrow(item.effects), item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:

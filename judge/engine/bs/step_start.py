@@ -52,7 +52,7 @@ def starting(ctx: Ctx) -> list[Work]:
                     out.append(Work(kind="effects", source=fc.id, controller=player, effects=ab.effects,
                                     label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
                                           "start of the step",
-                                    cites=ctx.cites("effect.triggered"), timing="step_start"))
+                                    cites=ctx.cites("effect.triggered"), timing="step_start", ability=idx))
     return out
 
 

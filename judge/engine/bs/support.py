@@ -179,7 +179,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    if core_step.is_core_gain(e):        # "gain N cores during your core step instead of one"
+    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates):   # core_step.py; also_activates.py
         return
     if isinstance(e, ast.Conditional):
         c = e.condition

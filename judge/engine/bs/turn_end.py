@@ -69,7 +69,8 @@ def end_effects(ctx: Ctx) -> None:
                     continue
                 items.append(Work(kind="effects", source=fc.id, controller=name, effects=ab.effects,
                                   label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}",
-                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing))
+                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing,
+                                  ability=idx))
     from judge.engine.bs.step_start import starting
 
     # "During … End Step: at the start of the step": the end step begins with its effects (6-8-1-1)

@@ -213,7 +213,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                             label=f"{name_of(state, holder)}: {derive.timing_label(event)}",
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
-                            subject_facts={c: lasts[c] for c in hits}))
+                            subject_facts={c: lasts[c] for c in hits}, ability=idx))
     return out
 
 

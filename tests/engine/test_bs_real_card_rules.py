@@ -269,3 +269,25 @@ def test_bss_4_12_1_an_effect_summons_a_token_with_the_figures_it_gives() -> Non
 def test_bss_4_12_2_without_the_tokens_figures_the_summon_is_not_modelled() -> None:
     result = _gae_bolg({})
     assert any("4-12-2" in (t.step.not_modelled or "") for t in result.steps)
+
+
+# ── 10-1-1-1 with a history: "unless one of your spirits has been destroyed this turn" ──
+def _pigeon(destroy_first: bool) -> Result:
+    """Gemhead Pigeon (PR-035) cannot attack in A's attack step unless one of A's spirits was destroyed
+    this turn; Deadly Balance (BSS01-122) destroys one spirit of each player in A's main step."""
+    first = [{"player": "A", "magic": "BSS01-122", "effect": "main", "targets": ["b1", "a2"]}] if destroy_first else []
+    return run({"A": {"reserve": 3, "deck": 10, "hand": ["BSS01-122"],
+                      "field": [{"id": "a1", "card": "PR-035", "cores": 1}, {"id": "a2", "card": "BSS01-096", "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 1}]}},
+               [*first, {"player": "A", "end_step": True}, {"player": "A", "attack": "a1"}], [])
+
+
+def test_bss_10_1_1_no_destruction_this_turn_keeps_the_restriction() -> None:
+    result = _pigeon(False)
+    assert 1 in result.refusals
+
+
+def test_bss_10_1_1_a_destruction_this_turn_lifts_the_restriction() -> None:
+    result = _pigeon(True)
+    assert not result.refusals, result.refusals
+    assert result.state.zone_of("a2") == "trash" and result.state.battle is not None

@@ -18,7 +18,6 @@ from judge.engine.bs import (
     derive,
     effects,
     keywords,
-    soul_paid,  # noqa: F401  (registers its "happened" condition, which coverage asks about)
     step_start,
     symbols,
     triggers,

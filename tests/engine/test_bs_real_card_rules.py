@@ -291,3 +291,28 @@ def test_bss_10_1_1_a_destruction_this_turn_lifts_the_restriction() -> None:
     result = _pigeon(True)
     assert not result.refusals, result.refusals
     assert result.state.zone_of("a2") == "trash" and result.state.battle is not None
+
+
+# ── 2-5: spirit types a constant effect gives ──
+def test_bss_2_5_a_constant_effect_gives_its_spirits_a_type() -> None:
+    """Arcana King Charles (BSS02-062) at LV2: A's yellow spirits are Otherlanders too; a white one is not."""
+    from judge.engine.bs import derive
+
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "k", "card": "BSS02-062", "cores": 3},
+                                                            {"id": "y", "card": "BSS01-096", "cores": 1},
+                                                            {"id": "w", "card": "BSS02-048", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10}}, [], [])
+    fams = {cid: {f.lower() for f in derive.families(result.state, cid)} for cid in ("y", "w")}
+    assert "otherlander" in fams["y"] and "otherlander" not in fams["w"]
+
+
+def test_bss_2_5_all_spirit_types_meets_any_type_a_selector_names() -> None:
+    """PR-071 is treated as having all spirit types: a selector of Voidlord spirits takes it."""
+    from judge.engine.bs import select
+    from judge.text.ast import Selector
+
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "v", "card": "PR-071", "cores": 1},
+                                                            {"id": "w", "card": "BSS02-048", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10}}, [], [])
+    voidlord = Selector(count=None, card_types=("spirit",), families=("Voidlord",))
+    assert select.matches(result.state, "v", voidlord, None) and not select.matches(result.state, "w", voidlord, None)

@@ -65,7 +65,7 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         return False
     if sel.colors and not set(sel.colors) & set(d.colors):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in derive.families(state, cid)}:
+    if sel.families and not derive.in_families(sel.families, derive.families(state, cid)):
         return False
     if sel.name and sel.name.lower() not in d.name.lower():
         return False

@@ -43,7 +43,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return False
     if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+    if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
         return False
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False

@@ -316,3 +316,21 @@ def test_bss_2_5_all_spirit_types_meets_any_type_a_selector_names() -> None:
                   "B": {"reserve": 0, "deck": 10}}, [], [])
     voidlord = Selector(count=None, card_types=("spirit",), families=("Voidlord",))
     assert select.matches(result.state, "v", voidlord, None) and not select.matches(result.state, "w", voidlord, None)
+
+
+# ── 11-18-1: "when one of your spirits is linked" ──
+def test_bss_11_18_1_linking_sets_off_the_effects_watching_it() -> None:
+    """Great Overlord God Szesc (PR-068, LV2) gets a core from the void when one of A's spirits is linked;
+    the Link spirit is invented (no training card has 【Link】)."""
+    knight = {"name": "Bond Knight", "type": "spirit", "colors": ["yellow"], "cost": 4, "reduction": ["yellow"],
+              "symbols": ["yellow"], "families": ["Warrior"], "levels": {1: {"cores": 1, "bp": 4000}}, "text": ""}
+    squire = {**knight, "name": "Bond Squire", "cost": 2, "text": "【Link: 4】"}
+    data = {"game": "bss", "title": "link", "cards": {"knight": knight, "squire": squire},
+            "turn": {"number": 4, "player": "A", "step": "attack"},
+            "players": {"A": {"reserve": 0, "deck": 10, "field": [
+                {"id": "s", "card": "PR-068", "cores": 3}, {"id": "a1", "card": "knight", "cores": 1},
+                {"id": "a2", "card": "squire", "cores": 1}]}, "B": {"reserve": 0, "deck": 10}},
+            "actions": [{"player": "A", "attack": "a1", "targets": ["yes"]}],
+            "expect": [{"card": "a2", "state": "exhausted"}, {"card": "s", "cores": 4}]}
+    result = run_scenario(scenario_from_data(data, "test", cards=(CORPUS,)))
+    assert not held(result), held(result)

@@ -175,6 +175,9 @@ def _link(ctx: Ctx, item: Work) -> None:
     ctx.log(f"{item.source} is exhausted and linked to {attacker}: {attacker} now has "
             f"{derive.bp(ctx.state, attacker).value} BP and {len(derive.symbols(ctx.state, attacker))} symbol(s)",
             "kw.link")
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_linked", [attacker])      # "when one of your spirits is linked" (the spirit linked to)
 
 
 @triggered("Gale", concepts=("kw.gale", "kw.gale_largest"), event="blocked",

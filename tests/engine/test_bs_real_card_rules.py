@@ -334,3 +334,24 @@ def test_bss_11_18_1_linking_sets_off_the_effects_watching_it() -> None:
             "expect": [{"card": "a2", "state": "exhausted"}, {"card": "s", "cores": 4}]}
     result = run_scenario(scenario_from_data(data, "test", cards=(CORPUS,)))
     assert not held(result), held(result)
+
+
+# ── 11-8-1: the cost a spirit counts as while it performs Ascend ──
+def _nova(under: str) -> Result:
+    """Supernova Dragon Siegwurm Nova (BSS01-001, 【Ascend: 6】) summoned over a cost-3 spirit."""
+    return run({"A": {"reserve": 9, "deck": 10, "hand": ["BSS01-001"],
+                      "field": [{"id": "u", "card": under, "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10}},
+               [{"player": "A", "summon": "BSS01-001"}], [])
+
+
+def test_bss_11_8_1_a_spirit_treated_as_costing_6_for_ascend_meets_ascend_6() -> None:
+    """BSS04-020 (cost 3) counts as costing 6 while it performs Ascend during A's main step."""
+    result = _nova("BSS04-020")
+    assert not result.refusals, result.refusals
+    assert result.state.zone_of("BSS01-001") == "field"
+
+
+def test_bss_11_8_1_a_plain_cost_3_spirit_does_not() -> None:
+    result = _nova("BSS02-051")
+    assert 0 in result.refusals and result.state.zone_of("BSS01-001") == "hand"

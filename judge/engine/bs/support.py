@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.bs import (
+    ascend,
     conditions,
     continuous,
     core_step,
@@ -220,7 +221,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them)."""
     gaps: list[str] = []
-    if symbols.handles(ab):          # in force while a cost is calculated (symbols.py)
+    if symbols.handles(ab) or ascend.handles(ab):     # in force while a cost / Ascend is checked
         return ()
     if ab.kind == AbilityKind.KEYWORD:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:

@@ -355,3 +355,37 @@ def test_bss_11_8_1_a_spirit_treated_as_costing_6_for_ascend_meets_ascend_6() ->
 def test_bss_11_8_1_a_plain_cost_3_spirit_does_not() -> None:
     result = _nova("BSS02-051")
     assert 0 in result.refusals and result.state.zone_of("BSS01-001") == "hand"
+
+
+# ── 10-2 with 8-6-2: an effect watching its own card being discarded ──
+def test_bss_10_2_a_card_discarded_from_the_deck_by_the_opponents_effect_returns() -> None:
+    """B's Spikeknuckle Roger (BSS04-094), summoned with the soul core, discards A's top six cards;
+    among them BSS03-126, which then returns from A's trash to A's hand."""
+    result = run({"A": {"reserve": 0, "deck": ["BSS01-096", "BSS03-126", "BSS02-048", "BSS02-048",
+                                                "BSS02-048", "BSS02-048", "BSS02-048"]},
+                  "B": {"reserve": 8, "soul_core": "reserve", "deck": 10, "hand": ["BSS04-094"]}},
+                 [{"player": "B", "summon": "BSS04-094", "pay_soul_core": True}],
+                 [{"card": "BSS03-126", "zone": "hand"}, {"player": "A", "deck": 1}], player="B")
+    assert not held(result), held(result)
+
+
+def test_bss_10_2_a_discard_by_its_owners_own_effect_is_not_watched() -> None:
+    """A's EVA-13 (CB01-013, LV2) attacks and discards A's own top three cards, BSS03-126 among them: not
+    the opponent's effect, so the card stays in A's trash."""
+    result = run({"A": {"reserve": 0, "deck": ["BSS03-126", "BSS02-048", "BSS02-048", "BSS02-048"],
+                        "field": [{"id": "e", "card": "CB01-013", "cores": 3}]},
+                  "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "A", "attack": "e"}], [{"card": "BSS03-126", "zone": "trash"}], step="attack")
+    assert not held(result), held(result)
+
+
+def test_bss_10_6_6_pay_its_cost_and_summon_it_pays_once() -> None:
+    """Bard Orphe (PR-067) discarded from A's hand after Volcanic Canyon's (BSS01-101) extra draw: A may
+    pay its cost and summon it; the cost (4, one red symbol reduces it to 3) is paid once, by the summon."""
+    result = run({"A": {"reserve": 10, "deck": 10, "hand": ["PR-067", "BSS02-048"],
+                        "field": [{"id": "v", "card": "BSS01-101", "cores": 0}]},
+                  "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "B", "end_step": True}, {"player": "B", "end_step": True},
+                  {"player": "A", "choose": ["PR-067"]}, {"player": "A", "choose": "yes"}],
+                 [{"card": "PR-067", "zone": "field"}, {"player": "A", "reserve": 7}], player="B")
+    assert not held(result), held(result)

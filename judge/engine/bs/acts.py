@@ -64,6 +64,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
             shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
             ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
                     "do.discard", *(() if k == eff.count else ("rules.impossible",)))
+            watch_discards(ctx, list(p.deck[:k]), "deck", item)
             continue
         cards = _discarded(ctx, eff, item, who)
         if cards is None:
@@ -73,6 +74,22 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                                                    trash=p.trash + tuple(cards)))
         ctx.discarded += cards
         ctx.log(f"{who} discards {', '.join(cards) or 'nothing'}", "do.discard")
+        watch_discards(ctx, cards, "hand", item)
+
+
+def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
+    """Cards an effect discarded from the hand or the deck: the effects watching that ("when this card is
+    discarded from your deck by your opponent's effect", read from the trash) activate."""
+    from judge.engine.bs.destroyed_how import discards
+    from judge.engine.bs.triggers import push
+    from judge.engine.bs.watch import facts, watchers
+
+    lasts = discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
+                     zone=zone, by=item.controller)
+    items = watchers(ctx, "when_discarded", lasts) if lasts else []
+    if items:
+        ctx.log("Effects watching the discard activate", "effect.triggered")
+        push(ctx, items)
 
 
 def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
@@ -185,6 +202,13 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
             return
         for cid in subjects.subjects(ctx, eff.target, item):
             zones.place(ctx, cid, eff.dest)
+        return
+    if eff.target.self_ref and not ctx.revealed and ctx.state.field_card(item.source) is None and \
+            zones.pile_of(ctx.state, item.source) is not None and eff.dest in zones.DESTS:
+        # "return this card from your trash to your hand": the effect's own card, where it is now
+        ctx.log(f"{item.label}: {name_of(ctx.state, item.source)} moves to the {eff.dest.replace('_', ' ')}",
+                "do.return")
+        zones.place(ctx, item.source, eff.dest)
         return
     if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
         if eff.target.self_ref:     # "put it into your hand": the card just revealed

@@ -33,6 +33,9 @@ def run(ctx: Ctx, item: Work) -> None:
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
     """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
     (8-4); destructions over several selections of one directive happen together (10-1-3)."""
+    from judge.engine.bs.zones import summon_pays
+
+    effects = summon_pays(effects)          # "pay its cost and summon it": paid once (10-6-6)
     i = 0
     while i < len(effects):
         eff = effects[i]
@@ -218,7 +221,9 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):
         apply(ctx, e, item)
-    for e in eff.effects:
+    from judge.engine.bs.zones import summon_pays
+
+    for e in summon_pays(eff.effects):        # "pay its cost and summon it": paid once (10-6-6)
         apply(ctx, e, item)
     ctx.did = True
 

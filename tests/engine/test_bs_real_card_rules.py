@@ -381,11 +381,12 @@ def test_bss_10_2_a_discard_by_its_owners_own_effect_is_not_watched() -> None:
 
 def test_bss_10_6_6_pay_its_cost_and_summon_it_pays_once() -> None:
     """Bard Orphe (PR-067) discarded from A's hand after Volcanic Canyon's (BSS01-101) extra draw: A may
-    pay its cost and summon it; the cost (4, one red symbol reduces it to 3) is paid once, by the summon."""
+    pay its cost and summon it; the cost (4, one red symbol reduces it to 3) is paid once, by the summon,
+    in the draw step (6-4-2), so the refresh step then brings those 3 cores back to the reserve."""
     result = run({"A": {"reserve": 10, "deck": 10, "hand": ["PR-067", "BSS02-048"],
                         "field": [{"id": "v", "card": "BSS01-101", "cores": 0}]},
                   "B": {"reserve": 0, "deck": 10}},
                  [{"player": "B", "end_step": True}, {"player": "B", "end_step": True},
                   {"player": "A", "choose": ["PR-067"]}, {"player": "A", "choose": "yes"}],
-                 [{"card": "PR-067", "zone": "field"}, {"player": "A", "reserve": 7}], player="B")
+                 [{"card": "PR-067", "zone": "field"}, {"player": "A", "reserve": 10}], player="B")
     assert not held(result), held(result)

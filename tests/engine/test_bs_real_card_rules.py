@@ -390,3 +390,14 @@ def test_bss_10_6_6_pay_its_cost_and_summon_it_pays_once() -> None:
                   {"player": "A", "choose": ["PR-067"]}, {"player": "A", "choose": "yes"}],
                  [{"card": "PR-067", "zone": "field"}, {"player": "A", "reserve": 10}], player="B")
     assert not held(result), held(result)
+
+
+# ── 8-6-2: "When Summoned" effects a summoning effect says are not triggered ──
+def test_bss_8_6_2_a_spirit_summoned_by_the_effect_does_not_activate_when_summoned() -> None:
+    """Dimensional Rift (BSS03-129) summons Mechatrice (ST03-003) free; Mechatrice's When Summoned (which
+    would ask A about the top cards) does not activate."""
+    result = run({"A": {"reserve": 6, "deck": 10, "hand": ["BSS03-129", "ST03-003"]}, "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "A", "magic": "BSS03-129", "effect": "main"}, {"player": "A", "choose": "yes"}],
+                 [{"card": "ST03-003", "zone": "field"}])
+    assert not held(result) and result.request is None, (held(result), result.request)
+    assert not any(t.step.text.startswith("Resolve ST03-003") for t in result.steps)

@@ -148,9 +148,12 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
-    from judge.engine.bs import effect_scope, no_trigger
+    from judge.engine.bs import effect_scope, no_trigger, zones
 
     if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item):
+        return
+    if zones.bars_when_summoned(eff):        # "… summoned with this effect do not activate 'When Summoned'"
+        zones.bar_when_summoned(ctx, item)
         return
     if no_trigger.is_bar(eff):      # read from constant abilities on the field (no_trigger.py), not resolved
         ctx.unmodelled(f"{item.label}: stopping \"When Destroyed\" effects for a duration")

@@ -24,6 +24,7 @@ from judge.engine.bs import (
     triggers,
     turn_end,
     watch,
+    zones,
 )
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -106,7 +107,7 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 def _restriction(e: ast.Restriction) -> Iterator[str]:
     from judge.engine.bs import no_trigger
 
-    if no_trigger.is_bar(e):         # "'When Destroyed' effects … are not triggered" (no_trigger.py)
+    if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
     if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
                                                       *(("can", a) for a in ALLOWANCES)}:

@@ -401,3 +401,18 @@ def test_bss_8_6_2_a_spirit_summoned_by_the_effect_does_not_activate_when_summon
                  [{"card": "ST03-003", "zone": "field"}])
     assert not held(result) and result.request is None, (held(result), result.request)
     assert not any(t.step.text.startswith("Resolve ST03-003") for t in result.steps)
+
+
+# ── 8-6-2 with 8-10-1: "when one of your opponent's spirits is returned to their hand or deck" ──
+def test_bss_8_6_2_a_spirit_returned_to_the_hand_sets_off_the_watcher() -> None:
+    """B's Inescapable Avalanche (BSS02-127) returns A's attacking Jet Wyvern (BSS02-051) to A's hand; B's
+    PR-050 watches for the opponent's spirits returned to the hand or the deck and gains Astral."""
+    from judge.engine.bs import derive
+
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "a1", "card": "BSS02-051", "cores": 1}]},
+                  "B": {"reserve": 4, "deck": 10, "hand": ["BSS02-127"],
+                        "field": [{"id": "p", "card": "PR-050", "cores": 1}]}},
+                 [{"player": "A", "attack": "a1"}, {"player": "B", "magic": "BSS02-127"}],
+                 [{"card": "a1", "zone": "hand"}], step="attack")
+    assert not held(result), held(result)
+    assert derive.keyword(result.state, "p", "Astral")

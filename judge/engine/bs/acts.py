@@ -216,6 +216,9 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
         zones.move_from_pile(ctx, eff, item)
         return
     ids = subjects.targets(ctx, eff.target, item)
+    from judge.engine.bs.watch import facts
+
+    before = {cid: facts(ctx.state, cid) for cid in ids}
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
@@ -226,6 +229,22 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
             ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",
                     "do.return")
         management.leave_field(ctx, cid, dest)
+    if eff.dest in ("hand", "deck_top", "deck_bottom"):
+        watch_returned(ctx, {cid: lk for cid, lk in before.items() if ctx.state.field_card(cid) is None},
+                       "hand" if eff.dest == "hand" else "deck")
+
+
+def watch_returned(ctx: Ctx, lasts: dict[str, dict], zone: str) -> None:
+    """Field cards an effect returned to a hand or a deck: the effects watching that ("when one of your
+    opponent's spirits is returned to their hand") activate, seeing them as they last were (8-10-1)."""
+    from judge.engine.bs.destroyed_how import RETURNED
+    from judge.engine.bs.triggers import push
+    from judge.engine.bs.watch import watchers
+
+    items = watchers(ctx, "when_returned", {c: {**lk, RETURNED: zone} for c, lk in lasts.items()}) if lasts else []
+    if items:
+        ctx.log("Effects watching the return activate", "effect.triggered")
+        push(ctx, items)
 
 
 @effect(ast.MoveCores, concepts=("core.which",))

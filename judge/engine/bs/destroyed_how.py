@@ -35,6 +35,8 @@ def stamp(lasts: dict[str, dict], *, cause: str, by: str | None) -> dict[str, di
 
 #: The key a discarded card's facts carry for the area it was discarded from.
 FROM = "discarded_from"
+#: The key a returned card's facts carry for the area it was returned to (hand | deck).
+RETURNED = "returned_to"
 
 
 def discards(lasts: dict[str, dict], *, zone: str, by: str | None) -> dict[str, dict]:
@@ -45,6 +47,8 @@ def discards(lasts: dict[str, dict], *, zone: str, by: str | None) -> dict[str, 
 def holds(cond: ast.Condition, watcher_ctrl: str, lk: dict[str, Any]) -> bool:
     """Whether the destruction or discard recorded in `lk` is the one `cond` watches for (True for any
     other event: nothing to check)."""
+    if cond.event == "returned" and RETURNED in lk:
+        return cond.zone is None or lk[RETURNED] in cond.zone.split("/")   # "to their hand or their deck"
     if cond.event == "discarded" and FROM in lk:
         if cond.zone is not None and cond.zone != lk[FROM]:
             return False          # "discarded from your deck" is not a discard from the hand
@@ -77,4 +81,4 @@ def _whose(owner: ast.Player | None, watcher_ctrl: str, killer: str | None) -> b
     return True
 
 
-__all__ = ["CAUSE", "FROM", "KILLER", "discards", "holds", "stamp"]
+__all__ = ["CAUSE", "FROM", "KILLER", "RETURNED", "discards", "holds", "stamp"]

@@ -251,6 +251,6 @@ def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...], only: Any =
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed", "when_draws", "when_linked", "when_discarded"})
+                    "when_core_placed", "when_draws", "when_linked", "when_discarded", "when_returned"})
 
 __all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

@@ -330,11 +330,14 @@ def next_turn(ctx: Ctx) -> None:
                 "core.soul_void")
     from judge.engine.bs.draws import draw_step
 
+    turn_end.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
     draw_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.steps import refresh_step
 
     refresh_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
     step_start.begin(ctx)

@@ -113,12 +113,33 @@ async def test_6_6_1_2_3_the_soul_core_moves_on_its_own_by_menus() -> None:
         await pick(pilot, "the reserve")
         await pick(pilot, "the soul core")
         await pick(pilot, "Brass Bulwark (a2)")
-        assert asked(app) == ("How many?", ["the soul core"])        # 2 cores: Brass Bulwark stays LV1
+        assert asked(app) == ("How many?", [
+            "the soul core",                                          # 2 cores: Brass Bulwark stays LV1
+            "the soul core and 1 core — Brass Bulwark (a2) goes to LV2",
+            "the soul core and 2 cores — Brass Bulwark (a2) goes to LV2",
+            "the soul core and 3 cores — Brass Bulwark (a2) goes to LV2"])
         await pick(pilot, "the soul core")
         await settle(pilot)
         assert "1 core + soul core" in row(app, "a2 Brass Bulwark")
         assert "reserve 3 · soul core a2" in row(app, "A  life")
         assert trace_cites(board)["A moves the soul core from reserve to a2"] == ("6-6-1-2-3",)
+
+
+async def test_6_6_1_2_3_the_soul_core_and_ordinary_cores_move_in_one_action_by_menus() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await board_with_two_spirits(pilot)
+        await open_core_move(pilot)
+        await pick(pilot, "the reserve")
+        await pick(pilot, "the soul core")
+        await pick(pilot, "Lantern Sentinel (a1)")
+        await pick(pilot, "the soul core and 1 core")
+        await settle(pilot)
+        assert "LV2 5000 BP · 2 cores + soul core" in row(app, "a1 Lantern Sentinel")
+        assert "reserve 2 · soul core a1" in row(app, "A  life")
+        assert any("A moves the soul core and 1 core(s) from reserve to a1 §6-6-1-2-3" in line
+                   for line in shown(app, "#trace"))
+        assert trace_cites(board)["A moves the soul core and 1 core(s) from reserve to a1"] == ("6-6-1-2-3",)
 
 
 async def test_escape_at_any_step_leaves_the_board_as_it_was() -> None:

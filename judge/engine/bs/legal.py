@@ -183,15 +183,17 @@ def _activations(state: State, player: str, *, flash_only: bool) -> list[LegalAc
 def _core_moves(rules: Rules, state: State, player: str) -> list[LegalAction]:
     """Every core move the main step allows (Saga 6-6-1-2-3 / Standard 7-6-1-2-2): from the reserve or
     a field card, to the reserve or another of the player's field cards, any number of the cores
-    there, or the soul core on its own. One complete action per move, each put to the engine (only
-    those it accepts are offered), reached step by step: from where, which cores, to where, how many.
-    A move that leaves a card short of its LV1 cost is legal; its label says what follows."""
+    there, the soul core among them or not. One complete action per move, each put to the engine (only
+    those it accepts are offered), reached step by step: from where, which cores (ordinary ones, or
+    the soul core with as many ordinary ones as the judge likes), to where, how many. A move that
+    leaves a card short of its LV1 cost is legal; its label says what follows."""
     p = state.players[player]
     places = ("reserve", *(fc.id for fc in p.field))
     out: list[LegalAction] = []
     for src in places:
         plain = p.reserve if src == "reserve" else p.card(src).cores
-        kinds = [(n, False) for n in range(1, plain + 1)] + ([(1, True)] if p.soul_core == src else [])
+        kinds = [(n, False) for n in range(1, plain + 1)] + \
+            ([(n, True) for n in range(1, plain + 2)] if p.soul_core == src else [])
         for dest in (d for d in places if d != src):
             for n, soul in kinds:
                 raw: dict[str, Any] = {"player": player, "move_cores": n, "from": src, "to": dest}
@@ -207,7 +209,7 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
     """One core move in words, as a label and as its menu path, with what it does to both cards."""
     player, src, dest, n = raw["player"], raw["from"], raw["to"], raw["move_cores"]
     soul = bool(raw.get("soul_core"))
-    what = "the soul core" if soul else f"{n} core{'s' if n != 1 else ''}"
+    what = _cores(n - 1 if soul else n, soul)
     effects = "; ".join(filter(None, (_after_move(state, after, cid, n if cid == src else 0)
                                       for cid in (src, dest) if cid != "reserve")))
     tail = f" — {effects}" if effects else ""
@@ -251,6 +253,12 @@ def _awakening(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
             ("From which cards?", f"{whence}{tail}"))
     return L.StepwiseAction(raw, f"{raw['player']} awakens {_name(state, target)}: {whence}{tail}", raw["player"],
                             "awaken", path=path)
+
+
+def _cores(plain: int, soul: bool) -> str:
+    """`2 cores`, `the soul core`, `the soul core and 1 core`."""
+    said = f"{plain} core{'s' if plain != 1 else ''}"
+    return ("the soul core" + (f" and {said}" if plain else "")) if soul else said
 
 
 def _holding(state: State, player: str, where: str) -> str:

@@ -225,6 +225,35 @@ def test_11_1_1_awaken_offers_each_way_to_move_cores_from_the_other_spirits_in_a
                           "left under its LV1 cost: it is destroyed (§9-3-2); Test Waker (a1) goes to LV2")
 
 
+def test_11_1_1_awaken_offers_every_way_past_forty_each_reached_one_card_at_a_time() -> None:
+    """Four other cards of two cores each: 3^4 - 1 = 80 ways, every one offered and accepted; the menu
+    asks how many in all, then how many from each card (a question with one answer left is skipped)."""
+    from judge.engine.legal import narrow
+
+    rules = rules_for("bss")
+    others = [{"id": f"a{i}", "card": "raider", "cores": 2} for i in range(2, 6)]
+    board = bs_board("main", A={"reserve": 0, "field": [{"id": "a1", "card": "waker", "cores": 1}, *others]})
+    board["cards"]["waker"] = {**SPIRIT, "name": "Test Waker", "text": "【Awaken】"}
+    state = rules.load_board(board, "t")
+    awaken = [a for a in rules.legal_actions(state) if a.verb == "awaken"]
+    plans = [a.raw["cores_from"] for a in awaken]
+    assert len(plans) == 80 and len({tuple(sorted(p.items())) for p in plans}) == 80
+    assert {"a2": 2, "a3": 2, "a4": 2, "a5": 2} in plans
+    accepted(rules, state, tuple(awaken))
+    question, answers = narrow(awaken, 1)
+    assert question == "How many cores move onto it?" and [a for a, _ in answers][-1] == "8 cores"
+    left = dict(answers)["7 cores"]                             # one card gives one core, the others two
+    question, answers = narrow(left, 2)
+    assert question == "How many from Test Raider (a2): LV1, 2 cores?"
+    assert [a for a, _ in answers] == ["2 cores", "1 core"]
+    left = dict(answers)["1 core"]
+    assert all(narrow(left, step)[1][0][0] == "2 cores" and len(narrow(left, step)[1]) == 1 for step in (3, 4, 5))
+    question, answers = narrow(left, 6)
+    assert question == "From which cards?" and len(answers) == 1
+    assert answers[0][0].startswith("1 core from Test Raider (a2), 2 cores from Test Raider (a3)")
+    assert narrow(left, 7) == ("", [])
+
+
 def test_8_5_3_a_pending_selection_is_a_menu_for_its_player() -> None:
     rules = rules_for("bss")
     state = rules.load_board(bs_board("main", A={"hand": ["spark"]},

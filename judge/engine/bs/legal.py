@@ -223,9 +223,10 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
 
 def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
     """【Awaken】 (Saga 11-1-1): at flash timing, cores move onto the spirit from the player's other
-    field cards, as many as the player likes. One complete action per way (up to MAX_ANSWERS per
-    spirit), each put to the engine, reached step by step: which spirit, how many cores, from which
-    cards. Grouped in menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
+    field cards, as many as the player likes. One complete action per way (every way, up to
+    `L.MAX_WAYS` a spirit, fewest cores first), each put to the engine, reached step by step: which
+    spirit, how many cores, how many from each card, then the whole move with what it does. Grouped in
+    menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
     p = state.players[player]
     out: list[LegalAction] = []
     for fc in p.field:
@@ -233,26 +234,28 @@ def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
             if ab.kind != AbilityKind.KEYWORD or ab.keyword is None or derive.norm_kw(ab.keyword.name) != "awaken":
                 continue
             sources = [(o.id, o.cores) for o in p.field if o.id != fc.id and o.cores]
-            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1) for plan in L.core_payments(n, sources)]
-            for plan in plans[:L.MAX_ANSWERS]:
+            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1)
+                     for plan in L.core_payments(n, sources, limit=L.MAX_WAYS)]
+            for plan in plans[:L.MAX_WAYS]:
                 raw = {"player": player, "activate": fc.id, "ability": i, "cores_from": plan}
                 ruling = L.ruling_for(rules, state, raw)
                 if ruling is not None and ruling.refused is None and ruling.request is None:
-                    out.append(_awakening(state, ruling.state, raw))
+                    out.append(_awakening(state, ruling.state, raw, [o for o, _c in sources]))
     return out
 
 
-def _awakening(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
+def _awakening(state: State, after: State, raw: dict[str, Any], sources: list[str]) -> LegalAction:
     plan: dict[str, int] = raw["cores_from"]
-    target, total = raw["activate"], sum(plan.values())
+    target, total, player = raw["activate"], sum(plan.values()), raw["player"]
     effects = "; ".join(filter(None, (_after_move(state, after, cid, plan.get(cid, 0)) for cid in (*plan, target))))
     tail = f" — {effects}" if effects else ""
     whence = ", ".join(f"{n} core{'s' if n != 1 else ''} from {_name(state, cid)}" for cid, n in plan.items())
-    path = (("Which spirit awakens?", _holding(state, raw["player"], target)),
-            ("How many cores move onto it?", f"{total} core{'s' if total != 1 else ''}"),
+    path = (("Which spirit awakens?", _holding(state, player, target)),
+            ("How many cores move onto it?", _cores(total, False)),
+            *((f"How many from {_holding(state, player, cid)}?", _cores(plan.get(cid, 0), False)) for cid in sources),
             ("From which cards?", f"{whence}{tail}"))
-    return L.StepwiseAction(raw, f"{raw['player']} awakens {_name(state, target)}: {whence}{tail}", raw["player"],
-                            "awaken", path=path)
+    return L.StepwiseAction(raw, f"{player} awakens {_name(state, target)}: {whence}{tail}", player, "awaken",
+                            path=path)
 
 
 def _cores(plain: int, soul: bool) -> str:

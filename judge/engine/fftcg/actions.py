@@ -17,7 +17,8 @@ from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_c
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
-from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
+from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
+from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
 from judge.engine.fftcg.zones import discard, enter_field
@@ -193,7 +194,7 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
             "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
             *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
     log.add(f"{p} keeps priority after casting", "summon_cast")
-    return s
+    return chosen_event(s, item, log)
 
 
 def _cast_character(s: State, a: Cast, req, lb: bool, log: Log) -> State:
@@ -296,7 +297,7 @@ def _check_dull_icon(s: State, a: Use, ab: Ability, k: dict[str, str]) -> None:
         return
     if c.dull:
         raise Refused(f"{s.name_of(a.source)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
-    if not c.since_turn_start and not has(s, a.source, "haste") and s.card(a.source).type != "monster":
+    if not c.since_turn_start and not has(s, a.source, "haste") and not is_type(s, a.source, "monster"):
         raise Refused(f"{s.name_of(a.source)} has not been under {a.player}'s control since the start of their turn "
                       f"and has no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
 
@@ -373,7 +374,7 @@ def use(s: State, a: Use, log: Log) -> State:
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",
             k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
     log.add(f"{p} keeps priority after using it", k["done"])
-    return replace(s, priority=None, passes=0, pc=("priority", p))
+    return replace(chosen_event(s, item, log), priority=None, passes=0, pc=("priority", p))
 
 
 def choose(s: State, a: Choose, log: Log) -> State:

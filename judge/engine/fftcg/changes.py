@@ -15,8 +15,9 @@ from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.query import abilities, field_effects, matches, names
+from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State
+from judge.engine.fftcg.ongoing import is_type_change
+from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
 
@@ -50,12 +51,28 @@ def set_power(s: State, e: ModifyStat, ctx, log: Log, targets: Targets) -> State
     return s
 
 
+def type_words(name: str, params: tuple[str, ...]) -> str:
+    """How a card-type or name change reads in a ruling."""
+    if norm_kw(name) == "becomes forward":
+        return f"also becomes a Forward with {params[0] if params else '?'} power"
+    what = params[0] if params else "?"
+    return f"is also a {what.title()}" if what in CHARACTER_TYPES else f"is also named {what}"
+
+
 def gain(s: State, e: Gain, ctx, log: Log, targets: Targets) -> State:
     """A Character gains a keyword or a quoted ability for a while (11.12.4.2: the cards present now)."""
     if e.family is not None or (e.keyword is None and e.ability is None):
         not_modelled(log, "gaining something other than a keyword or an ability")
         return s
     s, uids = targets(s, e, e.target, ctx, log)
+    if is_type_change(e):
+        for u in uids:
+            if s.char(u) is not None:
+                s = _mod(s, u, "type", (e.keyword.name, e.keyword.params), e.duration, ctx.source)
+                log.add(f"{s.name_of(u)} {type_words(e.keyword.name, e.keyword.params)}{_while(e.duration)}",
+                        "ongoing_effect", "ongoing_order", "timestamp_resolved",
+                        changes=(f"{u}: {type_words(e.keyword.name, e.keyword.params)}",))
+        return s
     what = e.keyword.name if e.keyword is not None else f'"{e.ability.text}"'
     for u in uids:
         if s.char(u) is not None:
@@ -276,6 +293,12 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
     sel: Selector | None = getattr(e, "target", None)
     chosen = [u for k, uids in ctx.targets.items() if sel is not None and k == replace(sel, span=None)
               for u in uids]
+    about = getattr(ctx, "about", None)
+    if not chosen and sel is not None and sel.ref in ("it", "them") and about is not None:
+        chosen = [about]                 # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+        if stackref.item(s, about) is None:
+            log.add(f"The Summon or ability that chose {s.name_of(ctx.subject) if ctx.subject else 'it'} is no longer "
+                    f"on the stack: there is nothing to cancel", "card_text_precedence", "stack_zone")
     for ref in chosen:
         it = stackref.item(s, ref)
         if it is None:

@@ -49,6 +49,7 @@ class Ctx:
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
     kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
     ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
+    about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
 
 
 def _key(sel: Selector) -> Selector:
@@ -272,6 +273,9 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
                                 f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
         targets = tuple(str(t) for t in as_list(answer))
     chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    if any(chosen.values()) and _chosen_watchers(s):
+        not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
+                          "Burst does not use the stack)")
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
                                kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
 
@@ -292,6 +296,12 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
             changes=(f"{uid}: damage {c.damage} -> {c.damage + amount}",))
     return emit(s, "dealt_damage", uid, log)
+
+
+def _chosen_watchers(s: State) -> bool:
+    """Whether a Character on the field has a "When … is chosen by …" auto-ability."""
+    defs = [d for d in (s.card(c.uid) for c in s.field) if d is not None]
+    return any("is_chosen" in (ab.timing or "").split("|") for d in defs for ab in d.abilities)
 
 
 # ---- the interpreter -------------------------------------------------------------------------------

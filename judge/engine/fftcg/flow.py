@@ -14,6 +14,7 @@ from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigge
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches
 from judge.engine.fftcg.restrictions import must_attack
+from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
 from judge.engine.kernel.values import evolve as replace
@@ -63,11 +64,11 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
-                     subject=t.subject, timing=t.ability.timing)
+                     subject=t.subject, timing=t.ability.timing, about=t.about)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
-    return replace(s, stack=(*s.stack, item))
+    return chosen_event(replace(s, stack=(*s.stack, item)), item, log)
 
 
 def _ordered(s: State, p: str, mine: list[Trigger], log: Log) -> tuple[State, list[Trigger]]:
@@ -172,7 +173,7 @@ def resolve_top(s: State, log: Log) -> State:
         log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
                 f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
-              subject=item.subject)
+              subject=item.subject, about=item.about)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 

@@ -276,10 +276,16 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         not_modelled(log, f"the effect '{e.verb.replace('_', ' ')}' of a card")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
-        d = s.card(u)
-        if d is not None and d.is_character:
-            s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None)
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
+    ts = None
+    if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
+        s, _ = s.next_id("t")
+        ts = s.seq
+        log.add(f"{', '.join(s.name_of(u) for u in entering)} enter the field at the same time, so they have the "
+                f"same timestamp", "card_timestamp")
+    for u in entering:
+        s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None,
+                        ts=ts)
     return s
 
 

@@ -155,6 +155,7 @@ class StackItem:
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
     timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
+    about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,6 +167,7 @@ class Trigger:
     ability: Ability
     label: str
     subject: str | None = None      # the card the event happened to (for "it" in the effect)
+    about: str | None = None        # an "is chosen" trigger: the stack ref of the Summon or ability that chose
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,11 +247,17 @@ class State:
         return _index(self.field).get(uid)
 
     def controlled(self, player: str, types: tuple[str, ...] = CHARACTER_TYPES) -> tuple[Character, ...]:
-        return tuple(c for c in self.field if c.controller == player and self._type(c.uid) in types)
+        return tuple(c for c in self.field if c.controller == player and
+                     (self._type(c.uid) in types or not self._types(c.uid).isdisjoint(types)))
 
     def _type(self, uid: str) -> str:
         d = self.card(uid)
         return d.type if d else ""
+
+    def _types(self, uid: str) -> frozenset[str]:
+        from judge.engine.fftcg.cardtypes import types_of  # a Monster that also becomes a Forward (11.12.4.6)
+
+        return types_of(self, uid)
 
     @property
     def game(self) -> str:

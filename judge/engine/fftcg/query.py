@@ -200,14 +200,16 @@ def keywords(s: State, uid: str) -> frozenset[str]:
         if ab.keyword is not None and norm_kw(ab.keyword.name) not in ("damage", "warp", "priming", "limit break"):
             out.add(norm_kw(ab.keyword.name))
         for e in own_effects(s, uid, ab):       # "Haste First Strike"; "Damage 3 -- X gains Haste"
-            if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref:
+            if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref and \
+                    not ongoing.is_type_change(e):
                 out.add(norm_kw(e.keyword.name))
     c = s.char(uid)
     if c is None or (s.field and ongoing.text_layer(s, gated) is not None):
         return frozenset(out)        # the text layer already holds granted and lost keywords (11.12.4.6)
     out.update(norm_kw(m.value) for m in c.mods if m.kind == "keyword")
     for src, e in field_effects(s):
-        if isinstance(e, Gain) and e.keyword is not None and matches(s, uid, e.target, src.controller, src.uid):
+        if isinstance(e, Gain) and e.keyword is not None and not ongoing.is_type_change(e) and \
+                matches(s, uid, e.target, src.controller, src.uid):
             out.add(norm_kw(e.keyword.name))
     return frozenset(out)
 
@@ -225,8 +227,17 @@ def keyword_ability(s: State, uid: str, name: str, zone_card: bool = True) -> Ab
 
 
 def base_power(s: State, uid: str) -> int:
+    """Printed power, or the power a card that "also becomes a Forward with N power" has (5.2.6.1)."""
+    from judge.engine.fftcg.cardtypes import forward_power
+
     d = s.card(uid)
-    return d.power or 0 if d else 0
+    if d is None:
+        return 0
+    if d.type != "forward":
+        gained = forward_power(s, uid)
+        if gained is not None:
+            return gained
+    return d.power or 0
 
 
 def power(s: State, uid: str, fx: list | None = None) -> int:
@@ -278,14 +289,18 @@ def per_unknown(s: State) -> list[tuple[str, object]]:
 
 def names(s: State, uid: str) -> frozenset[str]:
     """A Character's names: a Primed Character has the names of both cards (15.2.9.4.1)."""
+    from judge.engine.fftcg.cardtypes import also_names
+
     c = s.char(uid)
     ids = (uid, *(c.primed_under if c else ()))
-    return frozenset(d.name for d in (s.card(i) for i in ids) if d)
+    return frozenset((*(d.name for d in (s.card(i) for i in ids) if d), *also_names(s, uid)))
 
 
 def is_type(s: State, uid: str, *types: str) -> bool:
-    d = s.card(uid)
-    return bool(d) and d.type in types
+    """Whether a card is (also) of one of these types now (11.12.4.6, kind 3: `cardtypes`)."""
+    from judge.engine.fftcg.cardtypes import types_of
+
+    return bool(types_of(s, uid) & set(types))
 
 
 def is_forward(s: State, uid: str) -> bool:
@@ -364,7 +379,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         types = set(sel.card_types)
         if "character" in types:
             types.update(CHARACTER_TYPES)
-        if d.type not in types:
+        if d.type not in types and not is_type(s, uid, *types):
             return False
     if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False

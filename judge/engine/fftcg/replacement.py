@@ -21,6 +21,7 @@ from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State
 from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -34,8 +35,9 @@ from judge.text.ast import (
 )
 
 DAMAGE = "is_dealt_damage"
+DEALS = "deals_damage"
 TO_BREAK = "put_into_break_zone"
-EVENTS = frozenset({DAMAGE, TO_BREAK})
+EVENTS = frozenset({DAMAGE, DEALS, TO_BREAK})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,6 +53,7 @@ class Replacement:
     label: str
     once: int | None = None        # "the next damage …": the timestamp of the Mod used up after one event
     qualifiers: tuple[str, ...] = ()   # what kind of damage it waits for (6.5): see `_kind_matches`
+    to: tuple[Selector, ...] = ()      # "If X deals damage to a Forward of cost 4 or more": whom the damage is dealt to
 
 
 DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
@@ -81,7 +84,7 @@ def active(s: State) -> list[Replacement]:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"',
-                                           qualifiers=e.condition.qualifiers))
+                                           qualifiers=e.condition.qualifiers, to=_to(e)))
                 elif isinstance(e, ModifyStat | RedirectDamage) and _damage_kind(e) and e.target is not None \
                         and e.target.ref is None:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=DAMAGE,   # "The damage
@@ -89,13 +92,34 @@ def active(s: State) -> list[Replacement]:
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"'))
         for m in c.mods:
             if m.kind == "replace":
-                event, effects, label, controller, once = m.value
+                event, effects, label, controller, once, *kind = m.value
+                qualifiers, to = kind if kind else ((), ())
                 out.append(Replacement(source=m.source, controller=controller, event=event, subject=None,
-                                       card=c.uid, effects=effects, label=label, once=m.ts if once else None))
+                                       card=c.uid, effects=effects, label=label, once=m.ts if once else None,
+                                       qualifiers=qualifiers, to=to))
     return out
 
 
-def _applies(s: State, r: Replacement, uid: str) -> bool:
+def _to(e: Conditional) -> tuple[Selector, ...]:
+    occurs = e.condition.occurs
+    return tuple(occurs.to) if occurs is not None else ()
+
+
+def dealer_readable(c) -> bool:
+    """Whether the engine applies a "If X deals damage to …, … instead" of this condition: damage to Forwards only
+    (damage to a player is points of damage, 6.5.2, not changed here), of a kind it checks."""
+    occurs = c.occurs
+    return occurs is not None and bool(occurs.to) and occurs.to_player is None and \
+        set(c.qualifiers) <= _CHECKED | {"battle", "this_turn"}
+
+
+def _applies(s: State, r: Replacement, uid: str, dealer: str | None = None) -> bool:
+    """Whether a replacement waits for this damage: dealt to `uid`, or (for "If X deals damage to …") dealt by
+    X to a card its `to` names."""
+    if r.event == DEALS:
+        if dealer is None or not _applies(s, replace(r, event=DAMAGE), dealer):
+            return False
+        return any(matches(s, uid, t, r.controller, r.source) for t in r.to)
     if r.card is not None:
         return r.card == uid
     if r.subject is None or r.subject.self_ref:
@@ -166,7 +190,8 @@ def _redirect(s: State, r: Replacement) -> str | None:
 
 
 #: damage-kind words the engine checks; any other (e.g. "for the first time in that turn") is reported
-_CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power"})
+_CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power", "battle",
+                      "this_turn"})
 
 
 def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool, dealer: str | None,
@@ -182,6 +207,8 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
                 f"is not applied here; a judge must check it by hand", "replacement")
         return False
     if battle and any(x in q for x in ("not_battle", "by_effect", "by_opponent")):
+        return False
+    if "battle" in q and not battle:
         return False
     if "by_opponent" in q:
         who = None
@@ -203,7 +230,7 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
     applied (`used`, by label) do not apply to it again (11.12.5.5). A replacement that waits for one
     kind of damage ("other than battle damage", "by your opponent's Summons or abilities", "less than
     its power") applies only to that kind (6.5, 11.12.5.1)."""
-    rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)
+    rs = [r for r in active(s) if r.event in (DAMAGE, DEALS) and _changes_damage(r) and _applies(s, r, uid, dealer)
           and r.label not in used and (_redirect(s, r) != uid)]
     for r in [r for r in rs if r.qualifiers]:
         if not _kind_matches(s, r, uid, amount, battle, dealer, log):
@@ -301,8 +328,8 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
             continue
         s, _ = s.next_id("ts")
         label = f'{ctx.label} ("{e.condition.text}")'
-        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False), until="turn",
-                  ts=s.seq, source=ctx.source)
+        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False,
+                                         e.condition.qualifiers, _to(e)), until="turn", ts=s.seq, source=ctx.source)
         s = s.with_char(u, mods=(*c.mods, mod))
         log.add(f'A replacement effect now waits on {s.name_of(u)}: "{e.condition.text}" — it must exist before '
                 f"the event to replace it", "replacement", "replacement_before_event")

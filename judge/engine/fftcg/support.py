@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
+from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS
+from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -49,6 +50,10 @@ def condition_gaps(c: ast.Condition) -> Iterator[str]:
     if c.event is not None:
         if c.event not in replacement.EVENTS:
             yield f"replacement on {c.event}"
+        elif c.event == replacement.DEALS and not replacement.dealer_readable(c):
+            yield "replacement on damage dealt to a player or of an unread kind"
+        elif c.event == replacement.DEALS and c.selector is not None and stackref.is_stack_selector(c.selector):
+            yield "replacement on damage dealt by a Summon or ability"
         return
     yield f"condition {c.kind}"
 
@@ -117,6 +122,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         for x in (*e.effects, *e.otherwise):
             yield from _field_effect_gaps(x)
     elif isinstance(e, ast.Conditional) and e.condition.event in replacement.EVENTS:
+        if e.condition.event == replacement.DEALS and not replacement.dealer_readable(e.condition):
+            yield "replacement on damage dealt to a player or of an unread kind"
         yield from effects_gaps(e.effects)
     elif isinstance(e, ast.Conditional) and e.condition.event == "forms_party":
         if not all(isinstance(x, ast.Restriction) and x.action == "be_blocked" for x in e.effects):
@@ -127,6 +134,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.Restriction):
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
             yield f"field restriction {e.mode} {e.action}"
+    elif is_type_change(e) and not e.target.self_ref:
+        yield "field type change of other cards"
     elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
         yield f"field {ast.kind_of(e)}"
 
@@ -165,6 +174,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
         if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
             yield f"trigger {t}"
+    if not chosen_readable(ab):
+        yield "trigger is_chosen (who chose, its window or its words)"
     if ab.condition is not None:
         yield from condition_gaps(ab.condition)
 

@@ -130,14 +130,18 @@ def _unbreakable(s: State, uid: str) -> bool:
 
 
 def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,
-                triggers: bool = True) -> State:
-    """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3)."""
+                triggers: bool = True, ts: int | None = None) -> State:
+    """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3).
+
+    Its timestamp is the moment it entered (11.12.4.10); cards that enter together share one (`ts`)."""
     d = s.card(uid)
     s, came_from, _ = _take(s, uid)
     if dull is None:
         dull = d is not None and (d.type == "backup" or _enters_dull(d))
-    s, _ = s.next_id("t")
-    char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
+    if ts is None:
+        s, _ = s.next_id("t")
+    char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False,
+                     ts=s.seq if ts is None else ts)
     s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
     state_word = "dull" if dull else "active"
     keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why

@@ -45,6 +45,7 @@ class Cast(Act):
     targets: tuple[str, ...] = ()
     from_zone: str = "hand"
     mode: tuple[str, ...] = ()
+    x: int | None = None            # the value set for a cost printed as X (4.5, 11.3.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,7 +154,14 @@ def cast(s: State, a: Cast, log: Log) -> State:
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
     cast_limits(s, p, uid, log)
-    req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
+    fixed = "summon_cost_fixed" if d.type == "summon" else "character_cost_fixed"
+    if d.x_cost and a.x is None:
+        raise Refused(f"{s.name_of(uid)}'s cost is X: {p} sets X as it is cast (x: N)", "variable_x", fixed)
+    if d.x_cost:
+        log.add(f"{p} sets X = {a.x} for {s.name_of(uid)}'s cost", "variable_x", fixed)
+    elif a.x is not None:
+        raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
+    req = card_cost(d.elements, cast_cost(s, uid, p, log, x=a.x), d.name)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
@@ -175,6 +183,8 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     d = s.card(uid)
     _may_play(s, p, "Summons are cast", "summon_timing")
     effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
+    if d.x_cost:
+        effects = bind_x(effects, a.x or 0)        # "X" in its text is the value set for its cost (4.5)
     if modes:
         log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
     chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)

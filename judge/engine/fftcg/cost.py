@@ -63,7 +63,7 @@ def card_cost(elements: tuple[str, ...], cost: int, name: str) -> CostReq:
     return CostReq(total=total, need=tuple((e, 1) for e in elements), what=f"{name}'s cost")
 
 
-def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
+def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -> int:
     """The cost to cast a card now, with every cost change applied, fixed and locked from here on
     (11.3.5 / 11.4.4, 11.3.7 / 11.4.6). Changes come from the card's own text and field abilities."""
     from judge.engine.fftcg.conditions import per_count
@@ -90,7 +90,8 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
                 continue
             if n and e.amount:
                 changes.append((src, e.amount * n))
-    cost = max(0, d.cost + sum(n for _, n in changes))
+    printed = x if d.x_cost and x is not None else d.cost      # a cost printed as X: the value set (11.3.5)
+    cost = max(0, printed + sum(n for _, n in changes))
     if changes:
         keys = ("summon_cost_fixed", "summon_cost_locked") if d.type == "summon" else \
             ("character_cost_fixed", "character_cost_locked")

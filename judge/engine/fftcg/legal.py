@@ -101,8 +101,8 @@ def _casts(s: State, p: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     for uid, zone in pool:
         d = s.card(uid)
-        if d is None:
-            continue
+        if d is None or d.x_cost:
+            continue                                     # a cost printed as X: typed with x: N (4.5)
         try:
             cost = card_cost(d.elements, cast_cost(s, uid, p, Log()), d.name)
         except Refused:

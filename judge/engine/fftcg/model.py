@@ -64,6 +64,7 @@ class CardDef:
     lb_cost: int | None = None
     abilities: tuple[Ability, ...] = ()
     text: str = ""
+    x_cost: bool = False            # its cost is printed as X: the player sets it when casting (4.5, 11.3.5)
 
     def __post_init__(self) -> None:
         if self.type not in CARD_TYPES:

@@ -284,7 +284,7 @@ def _ability_to_use(s: State, a: Use, log: Log) -> tuple[Ability, str, int | Non
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
     use_key = str(printed(s, uid).index(ab))
-    use_limits(s, p, ab, label_of(s, uid, ab), log)
+    use_limits(s, p, ab, label_of(s, uid, ab), log, uid)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
     if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
         raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal, stackref
-from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
+from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
@@ -200,7 +200,9 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
         return tuple(gaps)
     for r in ab.restrictions:
-        if r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
+        if r in WHILE_LIMITS and ab.condition is not None:
+            gaps += condition_gaps(ab.condition)
+        elif r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             gaps.append(f"limit {r}")
     if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps += _trigger_gaps(ab)

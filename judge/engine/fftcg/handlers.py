@@ -88,6 +88,8 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     if e.amount_from not in _AMOUNTS:
         not_modelled(log, f"damage {e.amount_from.replace('_', ' ')} ({ctx.label})")
         return s
+    if e.target.ref == "other":
+        return _each_other(s, e, ctx, log)
     dealer = ctx.source
     if e.source is not None:             # "X deals damage equal to its power to Y": X is the dealer
         s, dealers = fx.targets(s, e, e.source, ctx, log)
@@ -100,6 +102,37 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     for u in uids:
         if is_forward(s, u):
             s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer)
+    return s
+
+
+def _each_other(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
+    """"X and the chosen Forward deal damage equal to their respective power to the other" / "Each Forward deals
+    damage equal to its power to the other": two Forwards, each the dealer of damage equal to its own power (read
+    before either is dealt, 6.4.2) to the other one (5.2.6.1)."""
+    fx = _fx()
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    src = e.source
+    dealers = ([ctx.source] if src is not None and src.self_ref else []) + \
+        [u for u in chosen if u != ctx.source and s.char(u) is not None and
+         (src is None or src.self_ref or src.ref in ("it", "them") or fx.matches(s, u, src, ctx.controller, ctx.source))]
+    dealers = [u for u in dict.fromkeys(dealers) if s.char(u) is not None and is_forward(s, u)]
+    if len(dealers) != 2 or e.amount_from not in ("power_of_source", "power_of_self"):
+        log.add(f"{ctx.label}: there are not two Forwards left to deal damage to each other, so no damage is dealt",
+                "some_targets_valid", "impossible_text")
+        return s
+    a, b = dealers
+    amounts = {a: max(0, power(s, a)), b: max(0, power(s, b))}
+    log.add(f"{s.name_of(a)} and {s.name_of(b)} deal damage equal to their power to each other ({amounts[a]} and "
+            f"{amounts[b]}), the powers read before either damage is dealt", "power")
+    s = fx.damage_forward(s, b, amounts[a], log, a)
+    return fx.damage_forward(s, a, amounts[b], log, b)
+
+
+def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
+    """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
+    (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
+    if e.target.choose != "choose":
+        not_modelled(log, f"a card selected on resolution that later sentences name ({ctx.label})")
     return s
 
 
@@ -374,6 +407,7 @@ _r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "targ
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
+_r(ast.Choose, _choose, ("summon_choose",), "a target chosen as it went on the stack", "target")
 _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
    ("replacement",), "the damage is dealt to another instead",
    "target", "to", "player", "next_only", "duration")

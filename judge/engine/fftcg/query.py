@@ -400,7 +400,10 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
-    if sel.with_keyword and not has(s, uid, sel.with_keyword):
+    if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
+        if d.generic:
+            return False
+    elif sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False
     for t in sel.thresholds:
         value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else None

@@ -80,6 +80,11 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"delayed {e.timing}"
     elif isinstance(e, ast.Conditional):
         yield from condition_gaps(e.condition)
+    elif isinstance(e, ast.Choose) and e.target.choose != "choose":
+        yield "a card selected on resolution that later sentences name"
+    elif isinstance(e, ast.Damage) and e.target is not None and e.target.ref == "other" and \
+            e.amount_from not in ("power_of_source", "power_of_self"):
+        yield f"damage to each other {e.amount_from}"
     per = getattr(e, "per", None)
     if isinstance(per, ast.Selector) and per.zone not in PER_ZONES and not str(per.zone).startswith("counters:"):
         yield f"for each … {per.zone}"
@@ -106,10 +111,34 @@ def effect_gaps(e: Any) -> Iterator[str]:
     yield from _value_gaps(e)
 
 
+#: keywords a selector can ask for that `query.keywords` reports (Warp, Priming, Limit Break and Damage N are
+#: marks of a card, not abilities it "has" in that sense)
+_UNASKED = frozenset({"warp", "lb", "limit break", "priming", "damage"})
+
+
+def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
+    """Values of a selector the engine's `matches` does not read."""
+    if sel.name is not None and sel.name.startswith("same_as"):
+        yield "selector: the same name as another card"
+    kw = sel.with_keyword
+    if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
+        yield f"selector: with {kw}"
+
+
 def effects_gaps(effects: Any) -> Iterator[str]:
-    for node in ast.walk(effects):
+    nodes = list(ast.walk(effects))
+    revealing = any(isinstance(n, ast.Reveal) for n in nodes)
+    for node in nodes:
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
+            target = getattr(node, "target", None)
+            if isinstance(node, ast.Damage) and isinstance(target, ast.Selector) and target.zone not in (None, "field"):
+                yield "damage to cards outside the field"
+            if isinstance(node, ast.Move | ast.Deploy) and isinstance(target, ast.Selector) and \
+                    target.zone == "revealed" and not revealing:
+                yield f"{ast.kind_of(node)} of cards nothing revealed"
+        elif isinstance(node, ast.Selector):
+            yield from _selector_gaps(node)
 
 
 def _field_effect_gaps(e: Any) -> Iterator[str]:

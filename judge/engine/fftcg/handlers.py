@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
+from judge.engine.fftcg import changes, delayed, freecast, replacement, reveal, stackref
 from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
@@ -305,6 +305,8 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         return reveal.apply(s, e, ctx, log)
     if e.verb == "gain_control":
         return changes.take_control(s, e, ctx, log, _fx().targets)
+    if e.verb == "cast" and freecast.readable(e):
+        return freecast.cast_free(s, e, ctx, log, _fx().targets)
     if e.verb not in ("play", "place", "summon"):
         not_modelled(log, f"the effect '{e.verb.replace('_', ' ')}' of a card")
         return s

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -361,8 +361,9 @@ def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
-    if stackref.is_stack_selector(sel):            # "Choose 1 Summon": something on the stack
-        return stackref.matches(s, uid, sel, controller, source)
+    if stackref.is_stack_selector(sel) and (uid not in s.objs or where(s, uid)[0] in ("stack", "field", "out")):
+        return stackref.matches(s, uid, sel, controller, source)   # "Choose 1 Summon": something on the stack
+    #                                                                (a Summon card in a hand or a Break Zone is a card)
     d = s.card(uid)
     if d is None:
         return False

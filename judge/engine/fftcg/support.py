@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal, stackref
+from judge.engine.fftcg import conditions, costs, freecast, handlers, payments, replacement, reveal, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
@@ -70,7 +70,8 @@ def _value_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
                                                    "break", "trash", "removed", "damage"):
         yield f"move to {e.dest}"
-    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control"):
+    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \
+            not freecast.readable(e):
         yield f"deploy {e.verb}"
     elif isinstance(e, ast.Damage) and e.amount_from not in handlers._AMOUNTS:
         yield f"damage {e.amount_from}"

@@ -196,3 +196,45 @@ def test_them_after_a_count_stands_for_the_cards_counted(text: str) -> None:
 
     acted = next(n for n in walk(bs_one(text)) if isinstance(n, SetState | Destroy))
     assert acted.target.owner is Player.OPPONENT and not acted.target.self_ref
+
+
+# ── a restriction scoped to the effect it is written in: "… with this effect" (BSS 1-3-3) ──
+@pytest.mark.parametrize(("text", "action", "player"), [
+    ('[LV1] When Summoned: Place two cores from your trash onto this spirit. You cannot place a "Soul Core" '
+     'onto this spirit with this effect.', "place_cores", Player.YOU),
+    ("[Main] Your opponent cannot summon spirits with this effect during this turn.", "summon", Player.OPPONENT),
+    ("[LV2] When This Spirit Attacks: Draw two cards. You cannot place a core onto this spirit with this effect.",
+     "place_cores", Player.YOU),
+])
+def test_bss_1_3_3_a_restriction_with_this_effect_is_scoped_to_it(text: str, action: str, player: Player) -> None:
+    ability = bs_one(text)
+    r = _all(ability, Restriction)[0]
+    assert (r.mode, r.action, r.player) == ("cannot", action, player)
+    assert r.by is not None and (r.by.unit, r.by.effect) == ("effect", "this")
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_1_3_3_a_restriction_without_the_scope_keeps_no_effect() -> None:
+    r = _all(bs_one("[LV1] Your opponent cannot summon spirits during this turn."), Restriction)[0]
+    assert r.action == "summon" and r.by is None
+
+
+# ── effects of one timing that also activate on a further event (BSS 8-1-5-1, 10-11-1) ──
+@pytest.mark.parametrize(("text", "timing", "event", "self_ref"), [
+    ('[LV2] During Your Attack Step: Your spirits\' "When This Spirit Blocks" effects also activate when attacking.',
+     "when_blocks", "attacks", False),
+    ('[LV3] Your white spirits\' "When This Spirit Attacks" effects also activate when blocking.',
+     "when_attacks", "blocks", False),
+    ('[LV1][LV2] This spirit\'s "When Summoned" effects also trigger when attacking.',
+     "when_summoned", "attacks", True),
+])
+def test_bss_10_11_1_effects_also_activate_on_another_event(text: str, timing: str, event: str,
+                                                           self_ref: bool) -> None:
+    from judge.text.ast import AlsoActivates
+
+    ability = bs_one(text)
+    also = _all(ability, AlsoActivates)[0]
+    assert (also.timing, also.event, also.target.self_ref) == (timing, event, self_ref)
+    if not self_ref:
+        assert also.target.owner is Player.YOU and also.target.card_types == ("spirit",)
+    assert round_trip(ability, "bss").same_ast

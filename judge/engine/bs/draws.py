@@ -131,7 +131,7 @@ def fire(ctx: Ctx, who: str, k: int, *, by: str | None) -> None:
                 items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effs,
                                   label=f"{name_of(state, fc.id)}: when {who} draws",
                                   cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=EVENT,
-                                  param=Drawn(who, k)))
+                                  param=Drawn(who, k), ability=idx))
     if items:
         if k > 1:
             ctx.log(f"{who} drew {k} cards by one effect: each effect watching draws activates once",

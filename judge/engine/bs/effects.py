@@ -21,8 +21,10 @@ effect = EFFECTS.register
 
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
+    from judge.engine.bs.effect_scope import narrow
+
     ctx.item = item
-    apply_all(ctx, item.effects, item)
+    apply_all(ctx, narrow(item.effects), item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
@@ -405,9 +407,9 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
-    from judge.engine.bs import no_trigger
+    from judge.engine.bs import effect_scope, no_trigger
 
-    if no_trigger.applied_with(ctx, eff, item):
+    if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item):
         return
     if no_trigger.is_bar(eff):      # read from constant abilities on the field (no_trigger.py), not resolved
         ctx.unmodelled(f"{item.label}: stopping \"When Destroyed\" effects for a duration")
@@ -426,9 +428,11 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
     ids = subjects.targets(ctx, eff.target, item)
+    # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
+    lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:
-        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=eff.duration,
-                           source=item.source, controller=item.controller)
+        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
+                           source=item.source, controller=item.controller, extra=eff.by)
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
 

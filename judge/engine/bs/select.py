@@ -106,6 +106,15 @@ def armored(state: State, cid: str, source: str | None, controller: str) -> bool
     return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
 
 
+def selects(sel: Selector) -> bool:
+    """Whether an effect's target is a selection (8-5-3), which 【Armor】 and "cannot be selected" stop
+    (11-5-1): the wording says so (`Selector.selects`); a phrase that does not say selects when it
+    counts ("one", "up to two") and not when it takes all."""
+    if sel.selects is not None:
+        return sel.selects
+    return sel.count is not None or sel.up_to
+
+
 def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
     """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
     from judge.engine.bs import continuous
@@ -131,9 +140,9 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             if not matches(state, fc.id, sel, source):
                 continue
-            # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
-            if (sel.count is not None or sel.up_to) and (armored(state, fc.id, source, controller)
-                                          or cannot_be_selected(state, fc.id, controller, source)):
+            # an effect that does not select ("all", the attacking spirit) is not stopped by Armor (11-5-1)
+            if selects(sel) and (armored(state, fc.id, source, controller)
+                                 or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
@@ -175,12 +184,18 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         return cands
     if sel.count is None and sel.up_to:
         return _any_number(ctx, sel, cands, shielded, label=label, who=chooser or controller, concept=concept)
-    if sel.count is None:
+    if not selects(sel):
         unshielded = [c for c in cands if armored(ctx.state, c, source, controller)]
         if unshielded:
             ctx.log(f"{', '.join(unshielded)}: 【Armor】 does not protect against {label}, which selects nothing "
-                    "(it applies to all)", "kw.armor")
+                    "(the text itself fixes the cards)", "kw.armor")
+    if sel.count is None:
         return cands
+    if not selects(sel) and sel.state in ("attacking", "blocking"):
+        ctx.log(f"{label}: applies to {', '.join(cands) or 'no spirit'}, the {sel.state} spirit (one spirit "
+                f"{'attacks' if sel.state == 'attacking' else 'blocks'} at a time: nothing is selected)",
+                "battle.declare" if sel.state == "attacking" else "battle.block")
+        return cands[:sel.count]
     forced = not cands or (len(cands) <= sel.count and not sel.up_to)
     if forced and not _explicit(ctx):
         if not cands:
@@ -290,4 +305,4 @@ def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], 
     return picked
 
 
-__all__ = ["armored", "candidates", "choose", "matches", "whose"]
+__all__ = ["armored", "candidates", "choose", "matches", "selects", "whose"]

@@ -18,6 +18,7 @@ from judge.engine.bs import (
     derive,
     effects,
     keywords,
+    soul_paid,  # noqa: F401  (registers its "happened" condition, which coverage asks about)
     step_start,
     triggers,
     turn_end,
@@ -27,7 +28,10 @@ from judge.text import ast
 from judge.text.ast import AbilityKind
 
 #: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
-RESTRICTIONS = frozenset({"attack", "block", "be_selected"})
+RESTRICTIONS = frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block",
+                          "refresh_in_refresh_step"})
+#: What the engine lets a card do that the rules otherwise forbid ("can block while exhausted").
+ALLOWANCES = frozenset({"block_while_exhausted"})
 #: Where a Move effect can put a field card.
 MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
 
@@ -98,7 +102,8 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
 
     if no_trigger.is_bar(e):         # "'When Destroyed' effects … are not triggered" (no_trigger.py)
         return
-    if e.target is None or e.mode != "cannot" or e.action not in RESTRICTIONS:
+    if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
+                                                      *(("can", a) for a in ALLOWANCES)}:
         yield f"restriction {e.mode} {e.action}"
 
 
@@ -168,7 +173,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    if core_step.is_core_gain(e):        # "gain N cores during your core step instead of one"
+    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates):   # core_step.py; also_activates.py
         return
     if isinstance(e, ast.Conditional):
         c = e.condition

@@ -23,12 +23,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     d = ctx.state.card_def(cid)
     if d.type != "magic":
         raise ctx.refuse(f"{name_of(ctx.state, cid)} is not a magic card", "magic.steps")
-    usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
-    if action.effect:
-        exact = [ab for ab in usable if ab.timing == action.effect]
-        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
-    if not usable:
-        raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect", "effect.magic_timing")
+    usable = _named_effects(ctx, cid, d, action)
     flash = [ab for ab in usable if "flash" in (ab.timing or "").lower()]
     if ctx.state.battle is not None:
         if not flash:
@@ -51,6 +46,10 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
+        if action.pay_soul_core:
+            from judge.engine.bs import soul_paid
+
+            soul_paid.remember(ctx, cid, player, until=Duration.TURN)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
@@ -62,6 +61,25 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     chain = tuple(a for a in d.abilities if a.keyword and derive.norm_kw(a.keyword.name) == "chain")
     triggers.push(ctx, [Work(kind="magic", source=cid, controller=player, label=f"{name_of(ctx.state, cid)}",
                              effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])
+
+
+def _named_effects(ctx: Ctx, cid: str, d: Any, action: A.UseMagic) -> list:
+    """The magic effects the action may mean: the one at `ability:`, else those `effect:` labels (one
+    labelled with that label alone first; one labelled both main and flash carries both, 8-1-6-1)."""
+    usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
+    if action.ability is not None:
+        ab = d.abilities[action.ability] if action.ability < len(d.abilities) else None
+        if ab is None or ab.kind != AbilityKind.MAGIC:
+            raise ctx.refuse(f"{cid} has no magic effect at ability {action.ability} (0 = first line)",
+                             "effect.magic_timing")
+        usable = [ab]
+    if action.effect:
+        exact = [ab for ab in usable if ab.timing == action.effect]
+        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
+    if not usable:
+        raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect"
+                         + ("" if action.ability is None else f" at ability {action.ability}"), "effect.magic_timing")
+    return usable
 
 
 def _which_effect(ctx: Ctx, player: str, cid: str, usable: list) -> Any:

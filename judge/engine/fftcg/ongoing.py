@@ -48,6 +48,8 @@ class TextEffect:
 
 
 def flat(effects: Iterable) -> Iterable:
+    """The effects of an ability one by one, a Sequence's ("…. Then, …") spread in place: what a
+    question about the effects it does asks of each."""
     for e in effects:
         if isinstance(e, Sequence):
             yield from flat(e.effects)

@@ -22,7 +22,6 @@ from judge.text.ast import (
     ModifyStat,
     Player,
     Selector,
-    Sequence,
     Threshold,
 )
 
@@ -99,14 +98,6 @@ def _has_field_effects(d: CardDef) -> bool:
                                                and ab.cost is None for ab in d.abilities))
 
 
-def _effects_flat(effects: Iterable) -> Iterable:
-    for e in effects:
-        if isinstance(e, Sequence):
-            yield from _effects_flat(e.effects)
-        else:
-            yield e
-
-
 _READING: list[bool] = [False]     # a field condition is being read now (see `live`)
 
 
@@ -124,7 +115,7 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     `unevaluated` names it for the ruling). While one condition is being read, other conditional field
     effects are left out of that reading, so a condition about power cannot loop on itself.
     """
-    for e in _effects_flat(effects):
+    for e in ongoing.flat(effects):
         if not is_ongoing_condition(e):
             yield e
             continue
@@ -142,7 +133,7 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
 def _conditional_def(d: CardDef) -> bool:
     return _per_card("cond_field", d, lambda d: any(
         ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None and
-        any(is_ongoing_condition(e) for e in _effects_flat(ab.effects)) for ab in d.abilities))
+        any(is_ongoing_condition(e) for e in ongoing.flat(ab.effects)) for ab in d.abilities))
 
 
 def conditional_field(s: State) -> bool:
@@ -153,7 +144,7 @@ def conditional_field(s: State) -> bool:
 def field_conditions(s: State) -> list[tuple[str, object, bool | None]]:
     """(source, condition, holds now) of every "If …, …" of a field ability on the field (11.9.1)."""
     return [(c.uid, e.condition, conditions.holds(s, e.condition, c.controller, c.uid))
-            for c, ab in _field_abilities(s) for e in _effects_flat(ab.effects) if is_ongoing_condition(e)]
+            for c, ab in _field_abilities(s) for e in ongoing.flat(ab.effects) if is_ongoing_condition(e)]
 
 
 def unevaluated(s: State) -> list[tuple[str, object]]:
@@ -166,7 +157,7 @@ def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
     c = s.char(uid)
     if c is not None:
         return live(s, ab.effects, c.controller, uid)
-    return (e for e in _effects_flat(ab.effects) if not is_ongoing_condition(e))
+    return (e for e in ongoing.flat(ab.effects) if not is_ongoing_condition(e))
 
 
 def field_effects(s: State) -> list[tuple[Character, object]]:

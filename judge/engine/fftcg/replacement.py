@@ -19,6 +19,7 @@ from itertools import permutations
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State
+from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
@@ -31,7 +32,6 @@ from judge.text.ast import (
     Optional,
     RedirectDamage,
     Selector,
-    Sequence,
 )
 
 DAMAGE = "is_dealt_damage"
@@ -59,13 +59,6 @@ class Replacement:
 DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
 
 
-def _flat(effects) -> list[Effect]:
-    out: list[Effect] = []
-    for e in effects:
-        out.extend(_flat(e.effects) if isinstance(e, Sequence) else (e,))
-    return out
-
-
 def _damage_kind(e: Effect) -> bool:
     return isinstance(e, RedirectDamage) or (isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS)
 
@@ -86,7 +79,7 @@ def active(s: State) -> list[Replacement]:
         for ab in abilities(s, c.uid):
             if not _is_replacing(ab):
                 continue
-            for e in _flat(ab.effects):
+            for e in flat(ab.effects):
                 if isinstance(e, Conditional) and e.condition.event in EVENTS:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
@@ -166,7 +159,7 @@ def _ordered(s: State, uid: str, rs: list[Replacement], outcome: Callable, log: 
 # ---- damage ---------------------------------------------------------------------------------------
 
 def _damage_after(r: Replacement, amount: int) -> int:
-    for e in _flat(r.effects):
+    for e in flat(r.effects):
         if isinstance(e, ModifyStat) and e.stat == "damage_received":
             amount = max(0, amount + e.amount)
         elif isinstance(e, ModifyStat) and e.stat == "damage_received_becomes":
@@ -178,12 +171,12 @@ def _damage_after(r: Replacement, amount: int) -> int:
 
 def _changes_damage(r: Replacement) -> bool:
     return any((isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS) or isinstance(e, RedirectDamage)
-               for e in _flat(r.effects))
+               for e in flat(r.effects))
 
 
 def _redirect(s: State, r: Replacement) -> str | None:
     """The Forward a "… is dealt to X instead" replacement sends the damage to (None: it cannot apply)."""
-    e = next((x for x in _flat(r.effects) if isinstance(x, RedirectDamage)), None)
+    e = next((x for x in flat(r.effects) if isinstance(x, RedirectDamage)), None)
     if e is None:
         return None
     if e.to.self_ref:
@@ -291,10 +284,10 @@ def _use_up(s: State, uid: str, r: Replacement, log: Log) -> State:
 
 def _removal(r: Replacement) -> tuple[bool, bool] | None:
     """(optional?, …) when the replacement removes the card from the game instead; None otherwise."""
-    for e in _flat(r.effects):
+    for e in flat(r.effects):
         if isinstance(e, Move) and e.dest == "removed":
             return False, True
-        if isinstance(e, Optional) and any(isinstance(x, Move) and x.dest == "removed" for x in _flat(e.effects)):
+        if isinstance(e, Optional) and any(isinstance(x, Move) and x.dest == "removed" for x in flat(e.effects)):
             return True, True
     return None
 

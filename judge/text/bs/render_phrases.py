@@ -222,7 +222,7 @@ class Phrases:
         each turn", "the next red spirit card you summon this turn")."""
         if _same(s, Selector(count=None, zone="revealed")):
             return "the remaining cards"
-        if s.state in ("attacking", "blocking") and _same(s, Selector(count=1, card_types=("spirit",), state=s.state)):
+        if s.state in ("attacking", "blocking") and _same(replace(s, selects=None), Selector(count=1, card_types=("spirit",), state=s.state)):
             return f"the {s.state} spirit"
         if s.state == "first_attacker_this_turn":
             return "the first spirit that attacks each turn"

@@ -83,8 +83,12 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'this Forward' in a granted ability is 'this Character' (the card that has it)",
      r"\bthis (forward|backup|monster|character)\b", "this character"),
     ("the cost 'to play X onto the field' is the cost 'to cast X' (a Character's, 11.3)",
-     r"\b(cost (?:required |paid )?to) play (.+?) onto the field\b", r"\1 cast \2"),
-    ("the cost 'paid to play X' is the cost 'paid to cast X' (11.3)", r"\b(cost (?:required |paid )?to) play\b",
+     r"\b((?:cost|cp) (?:required |paid )?to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("'that is choosing' / 'targeting' (what a Summon or an ability chose) is 'choosing' (11.6.5)",
+     r"\b(?:that (?:is|are) )?(?:choosing|targeting)\b", "choosing"),
+    ("paying 'to play X (from a zone) onto the field' is paying 'to cast X' (a Character's, 11.3)",
+     r"\b(pay with .{0,60}? to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("the cost 'paid to play X' is the cost 'paid to cast X' (11.3)", r"\b((?:cost|cp) (?:required |paid )?to) play\b",
      r"\1 cast"),
     ("'return X to the top / bottom of a deck' is 'put X at …'", r"\breturns? (.{0,60}?) at the (top|bottom)",
      r"put \1 at the \2"),
@@ -147,18 +151,12 @@ def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
     rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
     plainly (judge.text.lexicon; default: the card database's)."""
-    from collections import Counter
-
     from judge.text.parse import parse_text
-    from judge.text.render import RoundTrip, comparable
+    from judge.text.render import compared
 
     rendered = render(ability, name)
-    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
-                     tuple(sorted((said - printed).elements())))
+    return compared(ability, rendered, parse_text(rendered, "fftcg", name=name, lexicon=lexicon),
+                    _words(ability.text, name), _words(rendered, name))
 
 
 def _words(text: str, name: str | None) -> list[str]:

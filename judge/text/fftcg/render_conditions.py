@@ -55,7 +55,8 @@ def source(by: Selector, name: str) -> str:
         adj = " or ".join(c.title() for c in by.colors)
         whose = {Player.OPPONENT: "your opponent's ", Player.YOU: "your "}.get(by.owner, "")
         about = f" of {np(by.about, name)}" if by.about is not None else ""
-        return f"{whose}{adj + ' ' if adj else ''}{words}{about}"
+        harmless = " that don't deal damage" if by.state == "deals_no_damage" else ""
+        return f"{whose}{adj + ' ' if adj else ''}{words}{about}{harmless}"
     return np(by, name)
 
 
@@ -65,9 +66,9 @@ def event(e: ast.Event, name: str) -> str:
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
-        return f"{who} {verb}{_event_tail(e, name)}"
+        return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
-        return f"you {e.kind[4:].replace('_', ' ')}{_event_tail(e, name)}"
+        return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"
     subject = np(e.subject, name, subject=True, article=True) if e.subject is not None else name
     if e.kind == "primes_into" and e.subject is not None:
         return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"
@@ -92,17 +93,17 @@ def event(e: ast.Event, name: str) -> str:
     if e.kind == "is_dealt_damage" and e.amount is not None:
         words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
     if e.kind == "is_blocked" and e.by is not None:
-        return f"{subject} {words} by {np(e.by, name)}{_event_tail(e, name, by=False)}"
+        return f"{subject} {words} by {np(e.by, name)}{event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:
         words += " with " + np(e.what, name)
     if e.kind == "forms_party" and "and_attacks" in e.qualifiers:
         words += " and attack" if plural(e.subject) else " and attacks"
     if e.place in ("hand", "break", "deck") and e.kind in ("discarded", "put_into_break_zone", "enters_field"):
         words += {"hand": " from your hand", "break": " from your Break Zone", "deck": " from your deck"}[e.place]
-    return f"{subject} {words}{_event_tail(e, name)}"
+    return f"{subject} {words}{event_tail(e, name)}"
 
 
-def _event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
+def event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
     out = ""
     if e.cause == "cast":
         out += " due to being cast"
@@ -176,6 +177,11 @@ def _bare(sel: Selector, name: str) -> str:
     from dataclasses import replace
 
     return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
+
+
+#: the conditions that an event happened earlier this turn, with the verb in the past (11.8.13)
+PAST_THIS_TURN = {"attacks_this_turn": "attacked", "formed_party_this_turn": "formed a party",
+                  "left_field_this_turn": "left the field"}
 
 
 def _has(c: ast.Condition) -> str:
@@ -273,6 +279,11 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"{np(sel, name, subject=True)} has entered {field} this turn"
     if k == "damaged_this_turn":
         return "you have received a point of damage this turn"
+    if k in PAST_THIS_TURN and sel is not None:                  # an event earlier this turn, said in the past
+        verb = PAST_THIS_TURN[k]
+        if k == "left_field_this_turn":
+            verb = ("have " if plural(sel) else "has ") + verb
+        return f"{np(sel, name, subject=True, article=True)} {verb} this turn"
     if k.endswith("_this_turn") and c.occurs is not None:
         return event(c.occurs, name).replace(" is ", " has been ", 1)
     if k in ("opp_not_pay", "not_pay") and c.cost is not None:
@@ -290,6 +301,9 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"the cost paid to cast {what} included {c.cost.cp[0].title()} CP"
     if k == "paid_elements" and th is not None:
         return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
+    if k == "paid_by" and sel is not None:                       # 11.2 where the CP paid came from
+        what = np(c.object, name, article=True) if c.object is not None else name
+        return f"the CP paid to cast {what} was only produced by {np(sel, name).removeprefix('all the ')}"
     if k == "break_count" and th is not None:
         what = np(sel, name).replace("all the ", "") if sel is not None else "cards"
         return f"there are {th.value}{_more(th)} {what} in your Break Zone"

@@ -13,7 +13,7 @@ from typing import Any
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render import Ctx, renders
-from judge.text.fftcg.render_conditions import condition, source, trigger, window
+from judge.text.fftcg.render_conditions import condition, event_tail, source, trigger, window
 from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
@@ -235,10 +235,35 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
         said = ctx.node(base).partition(". ")[0] + ". If" if base is not None else "if"   # 11.6.6.1
         return f"{said} {condition(e.condition, ctx.name)}, {head} instead. {options}"
+    if _for_this_turn(e):                                  # "During this turn, if …, … instead" (11.12.4.1)
+        inner = replace(e, effects=tuple(replace(x, duration=Duration.PERMANENT) for x in e.effects))
+        return "during this turn, " + _conditional(inner, ctx)
+    if _next_damage_by(e):                                 # "the next damage dealt to X by …" (6.5, 11.12.5)
+        ms = e.effects[0]
+        head = f"the next damage dealt to {target(ms.target, ctx, subject=True)}"
+        return ctx.node(ms).replace(head, head + event_tail(e.condition.occurs, ctx.name), 1)
     out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
     if e.otherwise:
         out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
     return out
+
+
+def _damage_replacement(x: Any) -> bool:
+    return isinstance(x, ast.RedirectDamage) or (isinstance(x, ast.ModifyStat) and x.stat.startswith("damage"))
+
+
+def _for_this_turn(e: ast.Conditional) -> bool:
+    """A replacement of damage that lasts this turn only: its duration is said before the "if"."""
+    return e.instead and bool(e.effects) and all(_damage_replacement(x) and x.duration is Duration.TURN
+                                                 for x in e.effects)
+
+
+def _next_damage_by(e: ast.Conditional) -> bool:
+    """"The next damage dealt to X by Summons …": the event says which damage (damage_stmt)."""
+    ms = e.effects[0] if len(e.effects) == 1 else None
+    occurs = e.condition.occurs
+    return (e.instead and isinstance(ms, ast.ModifyStat) and ms.next_only and occurs is not None
+            and occurs.kind == "is_dealt_damage" and not occurs.amount)
 
 
 @renders(ast.Optional)
@@ -423,18 +448,27 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
         return f"{verb} {who} at the {e.dest[5:]} of {deck}{order}"
     if e.dest == "deck_top_or_bottom":
         return f"{verb} {who} at the top or bottom of {deck}{order}"
+    if e.dest == "deck_under_top":
+        return f"{verb} {who} {_under(e.under)} of {deck}"
     return f"<move {e.dest}>"
+
+
+def _under(n: int | None) -> str:
+    """ "under the top N cards" (7.9)."""
+    return "under the top card" if n in (None, 1) else f"under the top {n} cards"
 
 
 @renders(ast.Deploy)
 def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
     who = target(e.target, ctx, source_zone=True)
     if e.verb == "play":
-        return f"play {who} onto the field" + (" dull" if e.dull else "")
+        field = {Player.YOU: "your field", Player.OPPONENT: "your opponent's field"}.get(e.onto, "the field")
+        return f"play {who} onto {field}" + (" dull" if e.dull else "")
     if e.verb == "cast":
         return f"cast {who}" + (" without paying the cost" if e.free else "")
     if e.verb == "gain_control":
-        return f"gain control of {who}" + tail(e.duration)
+        actor = "" if e.player is None else player(e.player) + " "
+        return f"{actor}{third('gain', e.player) if e.player else 'gain'} control of {who}" + tail(e.duration)
     if e.verb == "use":
         return "use this special ability again without paying the cost"
     if e.verb == "return":
@@ -444,7 +478,10 @@ def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
 
 @renders(ast.Search)
 def _search(e: ast.Search, ctx: Ctx) -> str:
-    then = {"hand": "add it to your hand", "field": "play it onto the field"}.get(e.dest, e.dest)
+    then = {"hand": "add it to your hand", "field": "play it onto the field", "break": "put it into the Break Zone",
+            "deck_top": "put it at the top of your deck", "removed": "remove it from the game",
+            "cast": "cast it without paying the cost",
+            "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
     return f"search for {np(e.target, ctx.name)} and {then}"
@@ -494,7 +531,6 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
                 "gain_brave": "gain Brave", "search": "search", "use": "use"}
 #: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
 CLAUSES = {
-    ("must", "pay_with_cp_from_backups"): "{who} must pay with CP from Backups if possible",
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
     ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
@@ -508,25 +544,45 @@ CLAUSES = {
 }
 
 
+def _paid_with(e: ast.Restriction, ctx: Ctx) -> str:
+    """The CP a cost may only be paid with: of some Elements, or produced by some cards (11.2)."""
+    if e.action == "pay_with_cp_from_backups":
+        return "CP produced by " + (np(e.by, ctx.name).removeprefix("all the ") if e.by is not None else "Backups")
+    return " or ".join(x.title() for x in e.action[9:-3].split("_")) + " CP"
+
+
+def _pay_purpose(sel: Selector | None, ctx: Ctx) -> str:
+    if sel is not None and sel.self_ref and sel.card_types == ("ability",):
+        return "use this ability"
+    return "cast " + (target(sel, ctx, source_zone=True) if sel is not None else ctx.name)
+
+
 def _barred(e: ast.Restriction) -> str:
     return BARRED_WORDS.get(e.action, e.action.replace("_", " "))
 
 
 @renders(ast.Restriction)
 def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
+    if e.action == "be_reduced" and e.player is None:     # the damage just dealt, or "the damage dealt by X to Y"
+        if e.target is None:
+            return "this damage cannot be reduced"
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return f"the damage dealt{by} to {target(e.target, ctx).removeprefix('all the ')} cannot be reduced"
     who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
     clause = CLAUSES.get((e.mode, e.action))
     if clause is not None:
-        return clause.format(who=who, name=ctx.name) + tail(e.duration)
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return clause.format(who=who, name=ctx.name) + by + tail(e.duration)
     if e.mode == "lose":
         return f"{who} {third('lose', e.target)} {e.action.replace('_', ' ').title()}{tail(e.duration)}"
-    if e.action.startswith("pay_with_") and e.action.endswith("_cp"):
-        elements = " or ".join(x.title() for x in e.action[9:-3].split("_"))
-        return f"you can only pay with {elements} CP to cast {who}"
+    if e.action == "pay_with_cp_from_backups" or (e.action.startswith("pay_with_") and e.action.endswith("_cp")):
+        return f"you can only pay with {_paid_with(e, ctx)} to {_pay_purpose(e.target, ctx)}"   # 11.2
     if e.action.startswith("produce_") and e.action.endswith("_cp"):
         return f"{who} can produce {e.action[8:-3].title()} CP"
     action = _barred(e)
-    if e.by is not None:
+    if e.action == "form_party_with" and e.by is not None:    # 15.1.1.9 whom it may form a party with
+        action += " " + np(e.by, ctx.name).removeprefix("all the ")
+    elif e.by is not None:
         action += " by " + source(e.by, ctx.name)
     if e.action == "pay_with_any_element":
         return f"the cost required to cast {who} can be paid with CP of any Element"

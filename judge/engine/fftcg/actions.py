@@ -13,7 +13,7 @@ from typing import Any
 from judge.engine.fftcg import attack, flow, keywords
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
 from judge.engine.fftcg.cardlimits import special_card as pick_special
-from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
+from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, cast_req, check_payment
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
@@ -161,7 +161,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         log.add(f"{p} sets X = {a.x} for {s.name_of(uid)}'s cost", "variable_x", fixed)
     elif a.x is not None:
         raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
-    req = card_cost(d.elements, cast_cost(s, uid, p, log, x=a.x), d.name)
+    req = cast_req(s, uid, p, log, x=a.x)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)

@@ -67,31 +67,19 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
     """The cost to cast a card now, with every cost change applied, fixed and locked from here on
     (11.3.5 / 11.4.4, 11.3.7 / 11.4.6). Changes come from the card's own text and field abilities."""
     from judge.engine.fftcg.conditions import per_count
-    from judge.engine.fftcg.query import abilities, matches, printed
 
     d = s.card(uid)
     _extra_costs(s, uid, player, log)
     changes: list[tuple[str, int]] = []
-    sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
-    for src, ab in sources:
-        if ab.kind.value not in ("field", "constant") or ab.cost is not None:
+    for src, ctrl, e in _casting_effects(s, uid, player, log, "CostChange"):
+        n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
+        if n is None:
+            not_modelled(log, f"what the \"for each …\" of a cost change of {d.name} counts ({e.per.zone})")
             continue
-        ctrl = player if src == uid else s.char(src).controller
-        for e in _applying(s, ab.effects, ctrl, src, log):
-            if type(e).__name__ != "CostChange":
-                continue
-            if e.target.self_ref and src != uid:
-                continue
-            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
-                continue
-            n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
-            if n is None:
-                not_modelled(log, f"what the \"for each …\" of a cost change of {d.name} counts ({e.per.zone})")
-                continue
-            if n and e.amount:
-                changes.append((src, e.amount * n))
-    printed = x if d.x_cost and x is not None else d.cost      # a cost printed as X: the value set (11.3.5)
-    cost = max(0, printed + sum(n for _, n in changes))
+        if n and e.amount:
+            changes.append((src, e.amount * n))
+    base = x if d.x_cost and x is not None else d.cost      # a cost printed as X: the value set (11.3.5)
+    cost = max(0, base + sum(n for _, n in changes))
     if changes:
         keys = ("summon_cost_fixed", "summon_cost_locked") if d.type == "summon" else \
             ("character_cost_fixed", "character_cost_locked")
@@ -99,6 +87,39 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
                                                                    for src, n in changes) + "); the cost is now locked",
                 *keys)
     return cost
+
+
+def _casting_effects(s: State, uid: str, player: str, log: Log, kind: str):
+    """(source, its controller, effect) of every field-ability effect of type `kind` that applies to casting this
+    card now: the card's own text ("the cost required to cast X …") and any card on the field naming it."""
+    from judge.engine.fftcg.query import abilities, matches, printed
+
+    sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
+    for src, ab in sources:
+        if ab.kind.value not in ("field", "constant") or ab.cost is not None:
+            continue
+        ctrl = player if src == uid else s.char(src).controller
+        for e in _applying(s, ab.effects, ctrl, src, log):
+            if type(e).__name__ != kind or getattr(e, "target", None) is None:
+                continue
+            if e.target.self_ref and src != uid:
+                continue
+            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
+                continue
+            yield src, ctrl, e
+
+
+def cast_req(s: State, uid: str, player: str, log: Log, x: int | None = None) -> CostReq:
+    """The CP a player pays to cast a card now: its cost after changes (`cast_cost`), of its Element(s) unless an
+    effect lets it "be paid with CP of any Element" (2.1 over 11.3.7 / 11.4.6)."""
+    d = s.card(uid)
+    req = card_cost(d.elements, cast_cost(s, uid, player, log, x=x), d.name)
+    freed = [src for src, _, e in _casting_effects(s, uid, player, log, "Restriction")
+             if e.mode == "can" and e.action == "pay_with_any_element"]
+    if freed and req.need:
+        log.add(f"{d.name}'s cost can be paid with CP of any Element ({s.name_of(freed[0])})", "card_text_precedence")
+        return CostReq(total=req.total, what=req.what)
+    return req
 
 
 def cost_option(ab) -> bool:

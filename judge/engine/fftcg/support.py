@@ -33,7 +33,7 @@ FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
                       ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
-                      ("cannot", "activate_in_active_phase"))
+                      ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",

@@ -206,8 +206,14 @@ def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
-        if s.char(u) is not None:
-            s = _STATES[e.state](s, u, log)
+        if s.char(u) is None:
+            continue
+        if e.state in ("dull", "exhausted"):
+            why = changes.undullable(s, u, ctx.controller, ctx.kind == "summon" or changes.is_summon(s, ctx.source))
+            if why is not None:
+                log.add(f"{why}: it is not dulled", "prevention_precedence")
+                continue
+        s = _STATES[e.state](s, u, log)
     return s
 
 
@@ -271,6 +277,16 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     if e.target is None or e.mode not in ("cannot", "must", "can"):
         not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
                      ("" if e.target is not None else " on a player"))
+        return s
+    if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            c = s.char(u)
+            if c is not None:
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot_dull_by", value=e.by, until=_until(e.duration),
+                                                      source=ctx.source)))
+                log.add(f"{s.name_of(u)} cannot become dull by {changes._by_words(e.by)}"
+                        f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
         return s
     if e.by is not None and e.action != "be_blocked":
         not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")

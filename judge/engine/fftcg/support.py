@@ -33,7 +33,8 @@ FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
                       ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
-                      ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"))
+                      ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"),
+                      ("cannot", "become_dull"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
@@ -65,6 +66,9 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"set_state {e.state}"
     elif isinstance(e, ast.ModifyStat) and e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
         yield f"modify_stat {e.stat}"
+    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "become_dull" and e.target is not None \
+            and e.duration in (ast.Duration.TURN, ast.Duration.PERMANENT):
+        pass
     elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "activate_in_active_phase":
         if e.duration != ast.Duration.NEXT_TURN_END or e.target is None or e.player is not None:
             yield f"restriction cannot activate_in_active_phase ({e.duration.value})"

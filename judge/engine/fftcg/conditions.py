@@ -435,7 +435,25 @@ def _raise() -> bool:
     raise _Unknown
 
 
+#: events of this turn the board records (State.turn_log), read by "if … has happened this turn"
+PAST_EVENTS = {"opponent_discards": "opp_discarded"}
+
+
+def past_event(cond: Condition) -> str | None:
+    """The turn-log record a "… this turn" event condition reads ("if your opponent has discarded a card due to
+    your Summons or abilities this turn"), or None."""
+    occurs = cond.occurs
+    if cond.event not in PAST_EVENTS or occurs is None or "this_turn" not in occurs.qualifiers:
+        return None
+    if occurs.by is None or occurs.by.owner != Player.YOU or set(occurs.qualifiers) - {"this_turn"}:
+        return None
+    return PAST_EVENTS[cond.event]
+
+
 def _evaluate(s: State, cond: Condition, controller: str, source: str | None, ctx: Any = None) -> bool:
+    record = past_event(cond)
+    if record is not None:
+        return any(p == controller for _, p in s.happened(record)) != cond.negated
     entry = READERS.get(cond.kind)
     if entry is None:
         raise _Unknown

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
+from judge.engine.fftcg import changes, conditions, exburst, payments, replacement, reveal, stackref
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
@@ -428,7 +428,7 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
     """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
-    if e.condition.event is not None:
+    if e.condition.event is not None and conditions.past_event(e.condition) is None:
         if e.condition.event in replacement.EVENTS:         # waits for an event (11.12.5)
             return replacement.register(s, e, ctx, log, targets)
         not_modelled(log, f"a replacement effect waiting for '{e.condition.event.replace('_', ' ')}'",

@@ -189,6 +189,9 @@ def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
                 raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
         for u in chosen:
             s = move(s, u, "break", log, why=("kw_discard",))
+        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
+            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
+                     player=ctx.controller)
     return s
 
 

@@ -19,7 +19,7 @@ from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable
+from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -43,7 +43,8 @@ REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_un
 
 def condition_gaps(c: ast.Condition) -> Iterator[str]:
     """A condition the engine cannot decide from the board."""
-    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS:
+    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS or \
+            conditions.past_event(c) is not None:
         return
     if c.kind in payments.UNPAID_KINDS:
         if c.cost is None:
@@ -214,6 +215,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"trigger {t}"
     if not chosen_readable(ab):
         yield "trigger is_chosen (who chose, its window or its words)"
+    if not discard_readable(ab):
+        yield "trigger opponent_discards (not only by your Summons or abilities)"
     if ab.condition is not None:
         yield from condition_gaps(ab.condition)
 

@@ -89,7 +89,8 @@ def _which_effect(ctx: Ctx, player: str, cid: str, usable: list) -> Any:
     names = [ab.timing or str(i) for i, ab in enumerate(usable)]
     answer = str(ctx.ask(f"{player} says which effect of {cid} is used ({' or '.join(names)})",
                          "effect.magic_timing", player=player, options=names, kind="mode"))
-    hits = [ab for name, ab in zip(names, usable, strict=True) if name == answer or name.startswith(answer)]
+    pairs = list(zip(names, usable, strict=True))
+    hits = [ab for name, ab in pairs if name == answer] or [ab for name, ab in pairs if name.startswith(answer)]
     if len(hits) != 1:
         raise ctx.refuse(f"{answer!r} is not one of {cid}'s usable effects ({', '.join(names)})",
                          "effect.magic_timing")

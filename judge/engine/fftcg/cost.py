@@ -218,10 +218,18 @@ def _sources(s: State, player: str, pay: Payment, casting: str | None) -> list[t
             raise Refused(f"{s.name_of(uid)} is not a Backup; only Backups are dulled for CP", "backup_cp", "pay_cp")
         if c.dull:
             raise Refused(f"{s.name_of(uid)} is already dull and cannot produce CP", "backup_cp", "pay_cp")
-        out.append((uid, d.elements, 1))
+        out.append((uid, ELEMENTS if _any_cp(s, uid) else d.elements, 1))
     if len({u for u, _, _ in out}) != len(out):
         raise Refused("the same card is offered twice in one payment", "pay_cp")
     return out
+
+
+def _any_cp(s: State, uid: str) -> bool:
+    """"X can produce CP of any Element" / "The Backups you control can produce CP of any Element" (2.1 over
+    5.2.3.1.1.3): its own field ability or another card's naming it, applying now."""
+    from judge.engine.fftcg.restrictions import restricted
+
+    return restricted(s, uid, "produce_any_cp", mode="can")
 
 
 def _assignments(sources: list[tuple[str, tuple[str, ...], int]]):

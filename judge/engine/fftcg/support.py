@@ -34,7 +34,7 @@ FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
                       ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
                       ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"),
-                      ("cannot", "become_dull"))
+                      ("cannot", "become_dull"), ("can", "produce_any_cp"))
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",

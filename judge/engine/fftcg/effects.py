@@ -123,9 +123,17 @@ def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
     out: list[Selector] = []
     for e in _walk(effects):
         sel = _selector(e)
-        if sel is not None and sel.choose == "choose" and not sel.self_ref and _key(sel) not in out:
-            out.append(_key(sel))
+        if sel is None or sel.choose != "choose" or sel.self_ref:
+            continue
+        for part in _parts(sel):          # "Choose 1 Forward and 1 Backup": one slot each (11.3.3)
+            if part.choose == "choose" and not part.self_ref and part.ref is None and _key(part) not in out:
+                out.append(_key(part))
     return out
+
+
+def _parts(sel: Selector) -> tuple[Selector, ...]:
+    """A selector and its second selections ("1 Forward you control and 1 Forward opponent controls")."""
+    return (replace(sel, also=()), *sel.also) if sel.also else (sel,)
 
 
 def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, source: str | None,
@@ -308,7 +316,7 @@ def _chosen_watchers(s: State) -> bool:
 
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
-    if sel.also and sel.choose != "choose":      # "Chocobo and all the Forwards forming a party with it"
+    if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
         s, out = targets(s, e, replace(sel, also=()), ctx, log)
         for part in sel.also:
             s, more = targets(s, e, part, ctx, log)

@@ -48,8 +48,7 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
-            if value.choose != "choose":
-                reads_here = reads_here | {"also"}        # "X and all the Forwards …": each part in turn
+            reads_here = reads_here | {"also"}            # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 

@@ -13,7 +13,14 @@ from typing import Any
 from judge.engine.fftcg import attack, flow, keywords
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
 from judge.engine.fftcg.cardlimits import special_card as pick_special
-from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, cast_req, check_payment
+from judge.engine.fftcg.cost import (
+    Payment,
+    ability_cost,
+    apply_payment,
+    backups_only,
+    cast_req,
+    check_payment,
+)
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
@@ -162,6 +169,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
     elif a.x is not None:
         raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
     req = cast_req(s, uid, p, log, x=a.x)
+    backups_only(s, uid, p, a.pay, log)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)

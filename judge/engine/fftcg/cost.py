@@ -122,6 +122,26 @@ def cast_req(s: State, uid: str, player: str, log: Log, x: int | None = None) ->
     return req
 
 
+def backups_only(s: State, uid: str, player: str, pay: Payment, log: Log) -> None:
+    """"You can only pay with CP produced by (Ice) Backups to cast X": a payment with a discard, or with a Backup
+    of another kind, is refused (2.1 over 5.2.1.3)."""
+    from judge.engine.fftcg.query import matches
+
+    for src, _, e in _casting_effects(s, uid, player, log, "Restriction"):
+        if e.mode != "must" or e.action != "pay_with_cp_from_backups":
+            continue
+        what = f"{s.name_of(uid)} can only be paid with CP produced by " + \
+            (" ".join(c.title() for c in e.by.colors) + " " if e.by is not None and e.by.colors else "") + "Backups"
+        if pay.discard:
+            raise Refused(f"{what} (its own text): no card can be discarded for it", "card_text_precedence",
+                          "cp_generation")
+        bad = [b for b in pay.dull if e.by is not None and not matches(s, b, e.by, player, src)]
+        if bad:
+            raise Refused(f"{what} (its own text): {', '.join(s.name_of(b) for b in bad)} cannot pay it",
+                          "card_text_precedence", "cp_generation")
+        log.add(f"{what} (its own text), and it is", "card_text_precedence", "cp_generation")
+
+
 def cost_option(ab) -> bool:
     """An ability that offers an extra cost to change the card's own cost ("Before paying the cost to cast X,
     you can remove … to reduce the cost by 5"): part of casting it (11.3.5, 11.4.4), not of what it does."""

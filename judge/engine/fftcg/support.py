@@ -35,6 +35,8 @@ FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_
                       ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
                       ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"),
                       ("cannot", "become_dull"), ("can", "produce_any_cp"))
+#: restrictions on casting the card itself that `cost.cast_req` / `cost.backups_only` apply (its own text)
+SELF_CAST = frozenset({"pay_with_cp_from_backups"})
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
@@ -171,6 +173,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
+        if e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+            return
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
@@ -188,6 +192,8 @@ def _self_cast_only(e: Any) -> bool:
         return e.target.self_ref
     if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
         return True                                   # deck construction (8.1.3): never a matter of play
+    if isinstance(e, ast.Restriction) and e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+        return True
     return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
 
 

@@ -20,6 +20,7 @@ from judge.engine.fftcg.cost import (
     backups_only,
     cast_req,
     check_payment,
+    use_cost_changes,
 )
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
@@ -170,6 +171,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
     req = cast_req(s, uid, p, log, x=a.x)
     backups_only(s, uid, p, a.pay, log)
+    s = use_cost_changes(s, uid, p, log)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)

@@ -71,6 +71,7 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
     d = s.card(uid)
     _extra_costs(s, uid, player, log)
     changes: list[tuple[str, int]] = []
+    floors = []
     for src, ctrl, e in _casting_effects(s, uid, player, log, "CostChange"):
         n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
         if n is None:
@@ -78,8 +79,14 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
             continue
         if n and e.amount:
             changes.append((src, e.amount * n))
+            floors.append(e.floor or 0)
+    for i in resolved_changes(s, uid, player):          # "… this turn": from a resolved effect (11.12.4.1)
+        _, e, src, amount = s.cost_changes[i]
+        changes.append((src, amount))
+        floors.append(e.floor or 0)
     base = x if d.x_cost and x is not None else d.cost      # a cost printed as X: the value set (11.3.5)
-    cost = max(0, base + sum(n for _, n in changes))
+    lowest = min(base, max(floors, default=0))              # "(it cannot become 0)": no lower than its floor
+    cost = max(lowest, base + sum(n for _, n in changes))
     if changes:
         keys = ("summon_cost_fixed", "summon_cost_locked") if d.type == "summon" else \
             ("character_cost_fixed", "character_cost_locked")
@@ -87,6 +94,24 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
                                                                    for src, n in changes) + "); the cost is now locked",
                 *keys)
     return cost
+
+
+def resolved_changes(s: State, uid: str, player: str) -> list[int]:
+    """Indexes in `State.cost_changes` of the resolved cost changes that apply to `player` casting this card."""
+    from judge.engine.fftcg.query import matches
+
+    return [i for i, (p, e, src, _) in enumerate(s.cost_changes)
+            if p == player and matches(s, uid, replace(e.target, count=None, state=None), player, src)]
+
+
+def use_cost_changes(s: State, uid: str, player: str, log: Log) -> State:
+    """A card was cast: "your next Summon …" changes that applied to it are used up."""
+    used = [i for i in resolved_changes(s, uid, player) if s.cost_changes[i][1].target.state == "next"]
+    if not used:
+        return s
+    log.add(f"The change to the cost of {player}'s next card of that kind is used up by {s.name_of(uid)}",
+            "card_text_precedence")
+    return replace(s, cost_changes=tuple(c for i, c in enumerate(s.cost_changes) if i not in used))
 
 
 def _casting_effects(s: State, uid: str, player: str, log: Log, kind: str):

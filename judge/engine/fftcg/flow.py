@@ -236,7 +236,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
                 else:
                     c = replace(c, dull=False, since_turn_start=True)
             field.append(c)
-        s = replace(s, field=tuple(field))
+        s = replace(s, field=tuple(field), cost_changes=())
         log.add(f"{tp} activates their dull Characters (a special action; no priority in this phase)",
                 "active_phase", "active_phase_no_priority")
         return replace(s, pc=("begin", Phase.DRAW.value))

@@ -127,6 +127,22 @@ def _each_other(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     return fx.damage_forward(s, a, amounts[b], log, b)
 
 
+def _cost_change(s: State, e: ast.CostChange, ctx: Any, log: Log) -> State:
+    """"During this turn, the cost required to cast your next Summon is reduced by 1 (it cannot become 0)": a
+    change to its controller's casting costs until the end of the turn, used up by the next card that fits when
+    it names one (11.12.4.1, 11.12.4.3: a "for each" is counted now)."""
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    amount = e.amount * n
+    s = replace(s, cost_changes=(*s.cost_changes, (ctx.controller, e, ctx.source, amount)))
+    which = "the next card" if e.target.state == "next" else "the cards"
+    log.add(f"Until the end of the turn, the cost for {ctx.controller} to cast {which} it names changes by {amount:+d}"
+            + (f" (not below {e.floor})" if e.floor else ""), "ongoing_effect",
+            *(("ongoing_variables",) if e.per is not None else ()))
+    return s
+
+
 def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
     """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
     (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
@@ -427,6 +443,8 @@ _r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "targ
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
+_r(ast.CostChange, _cost_change, ("ongoing_effect",), "change casting costs this turn", "target", "amount", "per",
+   "floor")
 _r(ast.Choose, _choose, ("summon_choose",), "a target chosen as it went on the stack", "target")
 _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
    ("replacement",), "the damage is dealt to another instead",

@@ -229,6 +229,8 @@ class State:
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
     ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
+    cost_changes: tuple[tuple[str, Any, str, int], ...] = ()  # resolved "the cost required to cast your next …
+    #                                       is reduced by N" this turn: (player, CostChange, its source, amount)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

@@ -92,6 +92,8 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"delayed {e.timing}"
     elif isinstance(e, ast.Conditional):
         yield from condition_gaps(e.condition)
+    elif isinstance(e, ast.CostChange) and (e.target.self_ref or e.target.ref is not None or e.target.zone):
+        yield "cost change of a card named by the effect"
     elif isinstance(e, ast.Choose) and e.target.choose != "choose":
         yield "a card selected on resolution that later sentences name"
     elif isinstance(e, ast.Damage) and e.target is not None and e.target.ref == "other" and \

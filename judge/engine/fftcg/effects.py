@@ -49,6 +49,7 @@ class Ctx:
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
     kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
     ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
+    unreduced: bool = False             # "This damage cannot be reduced": the damage being dealt now (2.2)
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
 
 
@@ -289,12 +290,13 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
-                   why: tuple[str, ...] = ("power",)) -> State:
+                   why: tuple[str, ...] = ("power",), *, unreduced: bool = False) -> State:
     """Mark damage on a Forward; it is broken by the rule process if damage ≥ power (12.4.5)."""
     c = s.char(uid)
     if c is None or amount <= 0:
         return s
     s, amount, uid, _ = replacement.damage(s, uid, amount, log, battle="battle_damage" in why,   # "… instead"
+                                           unreduced=unreduced,
                                            dealer=source)                                       # (11.12.5)
     c = s.char(uid)
     if amount <= 0 or c is None:
@@ -379,6 +381,11 @@ def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     return s, False
 
 
+def is_unreduced(e: Effect) -> bool:
+    """"This damage cannot be reduced." after a Damage (a restriction on that damage, not on a card)."""
+    return type(e).__name__ == "Restriction" and e.mode == "cannot" and e.action == "be_reduced" and e.target is None
+
+
 def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     """Carry out effects in order (11.11.5); "… instead" replaces the effect before it (11.12.5.6)."""
     done = True
@@ -395,6 +402,14 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             s, ctx = reveal.reveal(s, e, ctx, log, effects[i + 1:])
             if e.zone == "hand" and e.count:       # "Reveal 2 … from your hand. If you do so, …" (11.11.5)
                 done = len(ctx.revealed) == e.count
+            continue
+        if is_unreduced(e):                        # said with the damage it follows (2.2)
+            continue
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if type(e).__name__ == "Damage" and nxt is not None and is_unreduced(nxt):
+            log.add(f"{ctx.label}: this damage cannot be reduced, so effects that would reduce it do not apply",
+                    "prevention_precedence")
+            s = one(s, e, replace(ctx, unreduced=True), log)
             continue
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")

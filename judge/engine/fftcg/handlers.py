@@ -100,7 +100,8 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     s, uids = fx.targets(s, e, e.target, ctx, log)
     for u in uids:
         if is_forward(s, u):
-            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer)
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer,
+                                  unreduced=getattr(ctx, "unreduced", False))
     return s
 
 

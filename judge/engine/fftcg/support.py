@@ -69,6 +69,8 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"set_state {e.state}"
     elif isinstance(e, ast.ModifyStat) and e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
         yield f"modify_stat {e.stat}"
+    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "be_reduced" and e.target is None:
+        pass                                          # said with the Damage it follows (effects_gaps checks)
     elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "become_dull" and e.target is not None \
             and e.duration in (ast.Duration.TURN, ast.Duration.PERMANENT):
         pass
@@ -142,6 +144,12 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
 def effects_gaps(effects: Any) -> Iterator[str]:
     nodes = list(ast.walk(effects))
     revealing = any(isinstance(n, ast.Reveal) for n in nodes)
+    for seq in [effects, *(n.effects for n in nodes if isinstance(getattr(n, "effects", None), tuple))]:
+        items = list(seq) if isinstance(seq, tuple | list) else []
+        for i, x in enumerate(items):
+            if isinstance(x, ast.Restriction) and x.action == "be_reduced" and x.target is None and \
+                    not (i > 0 and isinstance(items[i - 1], ast.Damage) and items[i - 1].target is not None):
+                yield "'cannot be reduced' apart from the damage it follows"
     for node in nodes:
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)

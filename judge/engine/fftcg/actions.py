@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg import attack, flow, keywords
+from judge.engine.fftcg import attack, extracost, flow, keywords
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
 from judge.engine.fftcg.cardlimits import special_card as pick_special
 from judge.engine.fftcg.cost import (
@@ -172,11 +172,16 @@ def cast(s: State, a: Cast, log: Log) -> State:
     req = cast_req(s, uid, p, log, x=a.x)
     backups_only(s, uid, p, a.pay, log)
     s = use_cost_changes(s, uid, p, log)
+    s, req, extra = extracost.declare(s, uid, p, req, log, fixed)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
+        if extra is not None:
+            s = extracost.mark(extracost.pay_cards(s, uid, extra, log), uid)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
         return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0, pc=("priority", p))
     s = _cast_character(s, a, req, lb, log)
+    if extra is not None:
+        s = extracost.mark(extracost.pay_cards(s, uid, extra, log), uid)
     s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
     return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0,
                    pc=("priority", s.turn_player))

@@ -424,6 +424,8 @@ for _kind, _reader in {
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
     "attacks_this_turn": _happened("attacked"),
+    "paid_extra": lambda q: bool(getattr(q.ctx, "extra_paid", False)) or
+    (q.source is not None and q.s.char(q.source) is not None and q.s.char(q.source).extra_paid),
     "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
     #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
     "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,

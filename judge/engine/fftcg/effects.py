@@ -50,6 +50,7 @@ class Ctx:
     kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
     ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
     unreduced: bool = False             # "This damage cannot be reduced": the damage being dealt now (2.2)
+    extra_paid: bool = False            # the Summon resolving was cast with its extra cost paid (11.3.5)
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
 
 

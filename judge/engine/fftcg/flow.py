@@ -173,7 +173,7 @@ def resolve_top(s: State, log: Log) -> State:
         log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
                 f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
-              subject=item.subject, about=item.about)
+              subject=item.subject, about=item.about, extra_paid=item.extra_paid)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 

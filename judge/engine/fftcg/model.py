@@ -126,6 +126,7 @@ class Character:
     mods: tuple[Mod, ...] = ()
     ts: int = 0
     paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
+    extra_paid: bool = False                 # cast with the extra cost its text offers paid (11.4.4)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,6 +158,7 @@ class StackItem:
     timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
     about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+    extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, costs, freecast, handlers, payments, replacement, reveal, stackref
+from judge.engine.fftcg import (
+    conditions,
+    costs,
+    extracost,
+    freecast,
+    handlers,
+    payments,
+    replacement,
+    reveal,
+    stackref,
+)
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
@@ -165,6 +175,8 @@ def effects_gaps(effects: Any) -> Iterator[str]:
 
 def _field_effect_gaps(e: Any) -> Iterator[str]:
     """A field ability's effect the board does not apply (11.9)."""
+    if extracost.is_extra_cost(e):
+        return                                    # asked as the card is cast (extracost.py)
     if isinstance(e, ast.Sequence):
         for x in e.effects:
             yield from _field_effect_gaps(x)

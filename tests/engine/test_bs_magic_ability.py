@@ -64,6 +64,16 @@ def test_8_1_6_1_in_the_main_step_both_effects_are_labelled_main_so_the_user_is_
     assert result.ok, result.why
 
 
+@pytest.mark.parametrize(("answer", "expect"), [
+    ("main", [{"player": "A", "hand": 3}]), ("main_flash", [{"player": "A", "hand": 0}, {"card": "a1", "bp": 7000}]),
+])
+def test_8_1_6_1_the_user_answers_which_effect_by_its_label(
+        tmp_path: Path, card_file: Path, answer: str, expect: list) -> None:
+    result = run(tmp_path, card_file, "main",
+                 [{"player": "A", "magic": "TST03-001", "choose": answer, "targets": ["a1"]}], expect)
+    assert result.ok, result.why
+
+
 @pytest.mark.parametrize("how", [{"effect": "flash"}, {"ability": 1}, {"effect": "flash", "ability": 1}])
 def test_8_1_6_1_an_effect_labelled_main_and_flash_is_used_as_flash_in_a_flash_window(
         tmp_path: Path, card_file: Path, how: dict) -> None:

@@ -14,7 +14,7 @@ source). A clause joins the subject, the modal and the `Act`:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token
@@ -48,6 +48,7 @@ from judge.text.ast import (
     Search,
     Selector,
     SetState,
+    replace,
 )
 from judge.text.fftcg.assemble import KeywordSet, flatten, gain_of
 from judge.text.fftcg.events import EvPred

@@ -272,6 +272,10 @@ def test_fftcg_6_4_damage_by_one_card(text: str) -> None:
     ("Choose 1 Forward. You gain control of it.", "Choose 1 Forward. Gain control of it."),
     ("Choose 1 Forward from your Break Zone. Play it onto the field.",
      "Choose 1 Forward in your Break Zone. Play it onto the field."),
+    ("If you control [Card Name (Garland)], draw 1 card.", "If you control a [[i]]Card Name Garland[[/]], draw 1 card."),
+    ("If you have cast [Card Name (Shiva)] this turn, draw 1 card.",
+     "If you have cast 1 [[i]]Card Name Shiva[[/]] this turn, draw 1 card."),
+    ("If you control [Job (Knight)], draw 1 card.", "If you control a [[i]]Job Knight[[/]], draw 1 card."),
 ])
 def test_wordings_of_one_meaning_normalise_alike(printed: str, canonical: str) -> None:
     from judge.text.fftcg.render import normalised

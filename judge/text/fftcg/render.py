@@ -50,6 +50,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("a card chosen 'from' a Break Zone is one 'in' it", r"\b(choose [^.\"]*?) from (your|the) break zone\b",
      r"\1 in \2 break zone"),
     ("the count 'a' / 'an' is 1", r"\b(a|an)\b", "1"),
+    ("one card of a Job, Card Name or Category needs no count (the bracketed references print none)",
+     r"\b1 (?=(?:card name|job|category) )", ""),
     ("'all' / 'all the' is 'the' (a plural without a count is all of them)", r"\ball (the )?(?=\w)", "the "),
     ("'each time' / 'whenever' is 'when' (every trigger triggers each time, 11.8)", r"\b(each time|whenever)\b",
      "when"),

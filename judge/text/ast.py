@@ -496,7 +496,6 @@ class CostChange(Effect):
     per: Selector | None = None
     span: Span | None = None
     floor: int | None = None         # "(it cannot become 0)": the lowest the cost can be made (1 here)
-    duration: Duration = Duration.PERMANENT   # FFTCG "During this turn, the cost … is reduced by 2" (11.12.4.1)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -427,21 +427,6 @@ def test_fftcg_11_2_how_the_cost_was_paid(text: str, kind: str) -> None:
     round_trips(ability)
 
 
-# ── a cost change for this turn and for "your next" card (11.4.4, 11.12.4.1) ──
-@pytest.mark.parametrize(("text", "duration"), [
-    ("《0》: During this turn, the cost required to cast your next Summon is reduced by 2 (it cannot become 0).",
-     Duration.TURN),
-    ("《1》: During this turn, the cost required to cast your next [[i]]Job Knight[[/]] Forward is reduced by 1.",
-     Duration.TURN),
-    ("If you control a Backup, the cost required to cast Zorn is reduced by 1.", Duration.PERMANENT),
-])
-def test_fftcg_11_4_4_a_cost_change_for_a_time(text: str, duration: Duration) -> None:
-    ability = one(text)
-    change = next(e for e in walk(ability) if type(e).__name__ == "CostChange")
-    assert change.duration is duration
-    round_trips(ability)
-
-
 # ── selectors said back whole: counts given by other cards, counters on them, a party (4.1, 6.7, 15.1.1.9) ──
 @pytest.mark.parametrize("text", [
     "When Zorn enters the field, choose up to the same number of Forwards opponent controls as the [[i]]Category "

@@ -673,7 +673,7 @@ def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
     way = "reduced" if e.amount < 0 else "increased"
     what = name_of_cast(e.target, ctx)
     floor = " (it cannot become 0)" if e.floor else ""
-    when = "during this turn, " if e.duration is Duration.TURN else ""
+    when = "during this turn, " if e.target.state == "next" else ""  # a resolved change lasts the turn (11.12.4.1)
     return f"{when}the cost required to cast {what} is {way} by {abs(e.amount)}{_per(e.per, ctx)}{floor}"
 
 

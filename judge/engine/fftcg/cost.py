@@ -179,9 +179,12 @@ def cost_option(ab) -> bool:
 def _extra_costs(s: State, uid: str, player: str, log: Log) -> None:
     """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
     when they could (the engine does not yet take the player's declaration of them)."""
+    from judge.engine.fftcg.extracost import offered
     from judge.engine.fftcg.query import candidates, printed
     from judge.text.ast import CostChange, Move, Optional
 
+    if offered(s, uid) is not None:
+        return                                        # asked as it is cast (extracost.py)
     for ab in printed(s, uid):
         if not cost_option(ab):
             continue

@@ -285,8 +285,9 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
                 gaps.append(f"cost {ast.kind_of(e)}")
         gaps += effects_gaps(ab.effects)
     elif ab.kind == AbilityKind.SUMMON:
-        if cost_option(ab):
-            gaps.append("optional extra cost to cast")
+        if cost_option(ab):                       # asked as the card is cast (extracost.py) when it reads it
+            if not all(extracost.is_extra_cost(e) for e in ab.effects):
+                gaps.append("optional extra cost to cast")
         else:
             gaps += effects_gaps(ab.effects)
     else:

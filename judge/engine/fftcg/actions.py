@@ -213,7 +213,8 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     s, sid = s.next_id("s")
     targets = "; ".join(", ".join(v) for v in chosen.values())
     item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
+                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid,
+                     paid_from=s.cp_sources)
     s = replace(s, stack=(*s.stack, item))
     log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
             "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
@@ -245,9 +246,9 @@ def _cast_character(s: State, a: Cast, req, lb: bool, log: Log) -> State:
         s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *_cost_keys(d)))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
-    paid = s.cp_paid
+    paid, sources = s.cp_paid, s.cp_sources
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
-    return s.with_char(uid, paid=paid) if s.char(uid) is not None else s
+    return s.with_char(uid, paid=paid, paid_from=sources) if s.char(uid) is not None else s
 
 
 def has_printed(s: State, uid: str, kw: str) -> bool:

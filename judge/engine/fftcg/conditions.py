@@ -307,6 +307,22 @@ def _paid_elements(q: _Q) -> bool:
     return compare(len([e for e, n in paid if n > 0]), q.t)
 
 
+def _paid_by(q: _Q) -> bool:
+    """"the CP paid to cast X was only produced by (Category XIV) Backups" (5.2.1.3): every source of that payment
+    was a Backup dulled for it, of the kind named."""
+    from judge.engine.fftcg.query import matches
+
+    if q.source is None:
+        raise _Unknown
+    c = q.s.char(q.source)
+    item = next((i for i in q.s.stack if i.card == q.source), None)
+    sources = c.paid_from if c is not None else item.paid_from if item is not None else None
+    if sources is None:
+        raise _Unknown
+    sel = replace(q.sel, owner=None, count=None)
+    return bool(sources) and all(kind == "dull" and matches(q.s, u, sel, q.me, q.source) for kind, u in sources)
+
+
 def _paid(q: _Q) -> tuple[tuple[str, int], ...]:
     uid = _one_card(q, q.sel)
     c = q.s.char(uid)
@@ -426,6 +442,7 @@ for _kind, _reader in {
     "attacks_this_turn": _happened("attacked"),
     "paid_extra": lambda q: bool(getattr(q.ctx, "extra_paid", False)) or
     (q.source is not None and q.s.char(q.source) is not None and q.s.char(q.source).extra_paid),
+    "paid_by": _paid_by,
     "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
     #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
     "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,

@@ -354,4 +354,5 @@ def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], l
         if wasted:
             log.add(f"{wasted} CP more than the cost came from discarding, which is allowed; it is wasted",
                     "exact_cp")
-    return replace(s, cp_paid=tuple(sorted(produced.items())))
+    return replace(s, cp_paid=tuple(sorted(produced.items())),
+                   cp_sources=(*(("discard", u) for u, _ in pay.discard), *(("dull", u) for u in pay.dull)))

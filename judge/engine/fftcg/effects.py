@@ -317,8 +317,26 @@ def _chosen_watchers(s: State) -> bool:
 
 # ---- the interpreter -------------------------------------------------------------------------------
 
+def same_name(s: State, sel: Selector, ctx: Ctx) -> Selector | None:
+    """"… with the same name" (name `same_as_it`): the selector with the name of the card the effect chose (or the
+    event happened to), or None when there is not exactly one such card."""
+    if sel.name != "same_as_it":
+        return sel
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    ref = chosen[0] if len(chosen) == 1 else ctx.subject if not chosen else None
+    d = s.card(ref) if ref is not None and ref in s.objs else None
+    return replace(sel, name=d.name) if d is not None else None
+
+
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.name == "same_as_it":
+        named = same_name(s, sel, ctx)
+        if named is None:
+            log.add(f"{ctx.label}: there is no one card whose name to match, so nothing is selected",
+                    "impossible_text")
+            return s, []
+        sel = named
     if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
         s, out = targets(s, e, replace(sel, also=()), ctx, log)
         for part in sel.also:

@@ -172,6 +172,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
     req = cast_req(s, uid, p, log, x=a.x)
     backups_only(s, uid, p, a.pay, log)
     s = use_cost_changes(s, uid, p, log)
+    s, req = extracost.alternative(s, uid, p, req, log, fixed)
     s, req, extra = extracost.declare(s, uid, p, req, log, fixed)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)

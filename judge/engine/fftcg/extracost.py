@@ -89,6 +89,37 @@ def offered(s: State, uid: str) -> Extra | None:
     return None
 
 
+def readable_alternative(e: object) -> bool:
+    """"You can pay 《1》《C》 (instead of paying the CP cost) to cast X": CP and Crystals, for the card itself."""
+    return isinstance(e, ast.AlternativeCost) and e.target.self_ref and not e.cost.effects and not e.cost.x \
+        and not e.cost.dull_self and not e.cost.special
+
+
+def alternative(s: State, uid: str, p: str, req: CostReq, log: Log, key: str) -> tuple[State, CostReq]:
+    """An alternative cost the card's text offers (while its "If …" holds): the caster's choice as it is cast
+    (11.3.5 / 11.4.4); chosen, the CP it names replace the CP cost and its Crystals are spent (6.8.1)."""
+    from judge.engine.fftcg.cost import _casting_effects, ability_cost
+
+    found = [e for _, _, e in _casting_effects(s, uid, p, log, "AlternativeCost") if readable_alternative(e)]
+    if not found:
+        return s, req
+    alt = found[0].cost
+    name = s.name_of(uid)
+    icons = " ".join(f"《{c}》" for c in (*alt.cp, *("C" for _ in range(alt.crystal))))
+    if alt.crystal > s.crystals_of(p):
+        log.add(f"{p} has too few Crystals to pay {icons} instead of {name}'s CP cost", key, "crystals")
+        return s, req
+    s, answer = take_answer(s, p, "pay", f"{p} may pay {icons} instead of the CP cost to cast {name} (yes / no)",
+                            ("yes", "no"), key)
+    if not yes_no(as_list(answer)[0] if as_list(answer) else None):
+        return s, req
+    if alt.crystal:
+        s = s.with_crystals(p, s.crystals_of(p) - alt.crystal)
+        log.add(f"{p} spends {alt.crystal} Crystal(s)", "crystals")
+    log.add(f"{p} pays {icons} instead of the CP cost to cast {name}", key)
+    return s, ability_cost(alt.cp, f"{name}'s alternative cost")
+
+
 def declare(s: State, uid: str, p: str, req: CostReq, log: Log,
             key: str) -> tuple[State, CostReq, tuple[str, ...] | None]:
     """The caster decides whether to pay the extra cost (11.3.5 / 11.4.4): the cost to pay, and the cards the extra

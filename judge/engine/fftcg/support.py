@@ -175,7 +175,7 @@ def effects_gaps(effects: Any) -> Iterator[str]:
 
 def _field_effect_gaps(e: Any) -> Iterator[str]:
     """A field ability's effect the board does not apply (11.9)."""
-    if extracost.is_extra_cost(e):
+    if extracost.is_extra_cost(e) or extracost.readable_alternative(e):
         return                                    # asked as the card is cast (extracost.py)
     if isinstance(e, ast.Sequence):
         for x in e.effects:

@@ -22,7 +22,7 @@ from judge.engine.fftcg.cost import (
     check_payment,
     use_cost_changes,
 )
-from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
+from judge.engine.fftcg.effects import assign_targets, divide, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
@@ -211,9 +211,10 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
     s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
                      lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
+    s, divided = divide(s, effects, chosen, p, "summon", d.name, log)
     s, sid = s.next_id("s")
     targets = "; ".join(", ".join(v) for v in chosen.values())
-    item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
+    item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects, divided=divided,
                      label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid,
                      paid_from=s.cp_sources)
     s = replace(s, stack=(*s.stack, item))
@@ -393,9 +394,10 @@ def use(s: State, a: Use, log: Log) -> State:
     s = _pay_use(s, a, ab, label, k, log)
     if limit is not None and s.char(uid) is not None:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
+    s, divided = divide(s, effects, chosen, p, "special" if special else "action", label, log)
     s, sid = s.next_id("s")
     item = StackItem(uid=sid, kind="special" if special else "action", controller=p, source=uid,
-                     effects=effects, label=label, targets=tuple(chosen.items()))
+                     effects=effects, label=label, targets=tuple(chosen.items()), divided=divided)
     s = replace(s, stack=(*s.stack, item))
     targets = "; ".join(", ".join(v) for v in chosen.values())
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",

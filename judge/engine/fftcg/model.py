@@ -161,6 +161,7 @@ class StackItem:
     about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
     extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
     paid_from: tuple[tuple[str, str], ...] = ()  # a Summon: what produced the CP paid to cast it
+    divided: tuple[tuple[str, int], ...] = ()    # "Divide 6000 damage among them": the amounts assigned (11.3.6)
 
 
 @dataclass(frozen=True, kw_only=True)

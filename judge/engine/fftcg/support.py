@@ -154,6 +154,8 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
 def effects_gaps(effects: Any) -> Iterator[str]:
     nodes = list(ast.walk(effects))
     revealing = any(isinstance(n, ast.Reveal) for n in nodes)
+    if sum(1 for n in nodes if isinstance(n, ast.Damage) and n.amount_from == "divided") > 1:
+        yield "several damages divided among the same cards"
     for seq in [effects, *(n.effects for n in nodes if isinstance(getattr(n, "effects", None), tuple))]:
         items = list(seq) if isinstance(seq, tuple | list) else []
         for i, x in enumerate(items):

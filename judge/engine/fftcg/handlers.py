@@ -158,13 +158,16 @@ def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
 
 
 #: how a damage amount is read: as printed, or equal to the power of the target or of the dealer (now)
-_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source", "divided")
+_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source", "divided", "half_power_of_target")
 
 
 def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
     """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2)."""
     if e.amount_from == "power_of_target":
         return max(0, power(s, target))
+    if e.amount_from == "half_power_of_target":      # "half of its power (round up to the nearest 1000)"
+        unit = e.unit or 1000
+        return -(-max(0, power(s, target)) // (2 * unit)) * unit
     if e.amount_from in ("power_of_self", "power_of_source"):
         return max(0, power(s, dealer))
     return e.amount

@@ -43,7 +43,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return False
     if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+    if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
         return False
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False
@@ -178,7 +178,7 @@ def watched(d: Any) -> frozenset[str]:
 
 def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
     ids = [fc.id for p in state.players.values() for fc in p.field] + extra
-    if any(m.kind == "ability" for m in state.mods):
+    if any(m.kind in ("ability", "delayed_trigger") for m in state.mods):
         return True
     return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
@@ -214,7 +214,9 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
                             subject_facts={c: lasts[c] for c in hits}, ability=idx))
-    return out
+    from judge.engine.bs import delayed_when
+
+    return out + delayed_when.watchers(ctx, event, lasts) if delayed_when.waiting(state) else out
 
 
 def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:
@@ -251,6 +253,6 @@ def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...], only: Any =
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed", "when_draws"})
+                    "when_core_placed", "when_draws", "when_linked", "when_discarded", "when_returned"})
 
 __all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

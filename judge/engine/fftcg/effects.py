@@ -288,6 +288,8 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
                           "Burst does not use the stack)")
     kind = "ex_burst" if s.card(uid).type != "summon" else "summon"
+    from judge.engine.fftcg.divide import divide
+
     s, divided = divide(s, effects, chosen, player, kind, "the EX Burst", log)
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
                                kind=kind, divided=divided), log)
@@ -319,34 +321,6 @@ def _chosen_watchers(s: State) -> bool:
 
 
 # ---- the interpreter -------------------------------------------------------------------------------
-
-#: the clause that says, for each kind of Summon or ability, that its player assigns values among cards
-VALUES = {"summon": "summon_values", "action": "action_values", "special": "special_values", "auto": "auto_values",
-          "ex_burst": "auto_values"}
-
-
-def divide(s: State, effects: tuple[Effect, ...], chosen: dict, player: str, kind: str, label: str,
-           log: Log) -> tuple[State, tuple[tuple[str, int], ...]]:
-    """"Choose up to 3 Forwards. Divide 6000 damage among them as you like (units of 1000)": the player assigns
-    the amounts as the Summon or ability goes on the stack, at least one unit to each card chosen (11.3.6,
-    11.6.8, 11.7.8, 11.8.12); an answer is a mapping {card: amount}."""
-    node = next((e for e in _walk(effects) if type(e).__name__ == "Damage" and e.amount_from == "divided"), None)
-    if node is None:
-        return s, ()
-    uids = list(chosen.get(_key(node.target), ()))
-    unit, total, key = node.unit or 1000, node.amount, VALUES.get(kind, "auto_values")
-    if len(uids) <= 1:
-        return s, tuple((u, total) for u in uids)
-    s, answer = take_answer(s, player, "divide", f"{player} divides {total} damage among {', '.join(uids)} in "
-                            f"units of {unit} ({label})", tuple(uids), key)
-    items = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
-    split = {str(k): int(v) for k, v in items.items()} if isinstance(items, dict) else {}
-    if set(split) != set(uids) or sum(split.values()) != total or any(v < unit or v % unit for v in split.values()):
-        raise Refused(f"divide all {total} damage among {', '.join(uids)}, at least {unit} each, in units of {unit} "
-                      f"(a mapping card: amount)", key)
-    log.add(f"{player} divides the {total} damage: " + ", ".join(f"{n} to {u}" for u, n in split.items()), key)
-    return s, tuple(split.items())
-
 
 def same_name(s: State, sel: Selector, ctx: Ctx) -> Selector | None:
     """"… with the same name" (name `same_as_it`): the selector with the name of the card the effect chose (or the

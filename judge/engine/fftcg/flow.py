@@ -8,7 +8,8 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 from __future__ import annotations
 
 from judge.engine.fftcg import attack, changes, stackref
-from judge.engine.fftcg.effects import Ctx, choose_slots, divide, run, select_modes
+from judge.engine.fftcg.divide import divide
+from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.process import rule_processes

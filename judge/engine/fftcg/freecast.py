@@ -64,7 +64,7 @@ def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
     zones = s.zones[p]
     s = s.with_zones(p, hand=tuple(u for u in zones.hand if u != uid),
                      break_zone=tuple(u for u in zones.break_zone if u != uid))
-    from judge.engine.fftcg.effects import divide
+    from judge.engine.fftcg.divide import divide
 
     s, divided = divide(s, effects, picked, p, "summon", d.name, log)
     s, sid = s.next_id("s")

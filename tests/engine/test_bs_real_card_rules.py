@@ -416,3 +416,17 @@ def test_bss_8_6_2_a_spirit_returned_to_the_hand_sets_off_the_watcher() -> None:
                  [{"card": "a1", "zone": "hand"}], step="attack")
     assert not held(result), held(result)
     assert derive.keyword(result.state, "p", "Astral")
+
+
+# ── 6-2-1: "at the start of the step" in a step that runs by itself ──
+def test_bss_6_2_1_a_start_step_effect_is_resolved_as_the_turn_begins() -> None:
+    """A's EVA-13 -Pseudo-Evolution 3rd Phase (Estimated)- (CB01-014, LV3) takes every core off all other
+    spirits at the start of A's start step: B's Carrybara (BSS02-048) loses its cores and is destroyed
+    before A's main step."""
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "e", "card": "CB01-014", "cores": 6}]},
+                  "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 2}]}},
+                 [{"player": "B", "end_step": True}, {"player": "B", "end_step": True}],
+                 [{"card": "b1", "zone": "trash"}, {"player": "B", "reserve": 2}, {"card": "e", "cores": 6}],
+                 player="B")
+    assert not held(result), held(result)
+    assert "6-2-1" in result.cites and result.state.step.value == "main"

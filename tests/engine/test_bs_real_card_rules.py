@@ -430,3 +430,14 @@ def test_bss_6_2_1_a_start_step_effect_is_resolved_as_the_turn_begins() -> None:
                  player="B")
     assert not held(result), held(result)
     assert "6-2-1" in result.cites and result.state.step.value == "main"
+
+
+# ── 2-8-2-2 with 10-6-5: a symbol colour changed while a cost is calculated ──
+def test_bss_10_6_5_a_symbol_treated_as_purple_as_well_reduces_a_purple_cost() -> None:
+    """EVA-06 -Autonomous- (CB01-055, a blue symbol) is purple as well while A summons a NERV card: EVA-13
+    -Spear of Longinus- (CB01-013, cost 8, purple reduction symbols) costs 7, so 8 cores pay it and LV1."""
+    result = run({"A": {"reserve": 8, "deck": 10, "hand": ["CB01-013"],
+                        "field": [{"id": "e6", "card": "CB01-055", "cores": 1}]}, "B": {"reserve": 0, "deck": 10}},
+                 [{"player": "A", "summon": "CB01-013"}],
+                 [{"card": "CB01-013", "zone": "field"}, {"player": "A", "reserve": 0}])
+    assert not held(result) and not result.refusals, (held(result), result.refusals)

@@ -34,8 +34,8 @@ from judge.text import ast
 from judge.text.ast import Ability, AbilityKind
 
 #: How a card is brought out → the events that name it in a condition.
-HOW_EVENTS = {"summon": frozenset({"summoned", "summons", "summoned_or_attacks"}),
-              "place": frozenset({"placed", "deployed"}),
+HOW_EVENTS = {"summon": frozenset({"summoned", "summons", "summoned_or_attacks", "summoned_or_placed"}),
+              "place": frozenset({"placed", "deployed", "summoned_or_placed"}),
               "use": frozenset({"uses", "used"})}
 
 
@@ -157,6 +157,7 @@ def handles(ab: Ability) -> bool:
     parts = [e for e, _ in _unwrap(ab.effects)]
     return bool(parts) and all(
         (isinstance(e, ast.SetStat) and e.stat.startswith("symbols") and e.target is not None) or
+        _colour_change(e) or
         (isinstance(e, ast.CostReduction) and (e.mode == "fulfilled" or e.source is not None)) for e in parts)
 
 
@@ -214,10 +215,15 @@ class Change:
     optional: bool
 
 
+def _colour_change(e: Any) -> bool:
+    """"Treat this spirit's symbol colour as purple (as well)" while a cost is calculated."""
+    return isinstance(e, ast.SetStat) and e.stat == "colors" and bool(e.colors) and e.target is not None
+
+
 def changes(state: State, paying: Paying) -> list[Change]:
     return [Change(holder, e, opt) for holder, _, ab in _holders(state, paying)
-            for e, opt in _unwrap(ab.effects) if _pool_effect(e) or (isinstance(e, ast.SetStat)
-                                                                     and e.stat.startswith("symbols"))]
+            for e, opt in _unwrap(ab.effects) if _pool_effect(e) or _colour_change(e) or (
+                isinstance(e, ast.SetStat) and e.stat.startswith("symbols"))]
 
 
 # the pool of symbols ---------------------------------------------------------------------------
@@ -258,7 +264,13 @@ def pool(state: State, paying: Paying, used: list[Change]) -> list[str]:
     extra: list[str] = []
     for ch in used:
         e = ch.effect
-        if isinstance(e, ast.SetStat):
+        if _colour_change(e):       # each symbol also (or only) of those colours: a dual symbol fits either
+            extra_colours = "/".join(e.colors)
+            for cid in _targets(state, e.target, ch.holder, paying.player):
+                if cid in per_card:
+                    per_card[cid] = [f"{s}/{extra_colours}" if e.also else extra_colours
+                                     for s in per_card[cid]]
+        elif isinstance(e, ast.SetStat):
             colour = continuous.symbol_colour(e) or ""
             for cid in _targets(state, e.target, ch.holder, paying.player):
                 if cid in per_card:
@@ -331,6 +343,8 @@ def pay_cost(ctx: Ctx, paying: Paying, fulfilled: int = 0) -> int:
 
 
 def _describe(e: Any) -> str:
+    if _colour_change(e):
+        return f"the symbols of the cards it names are {'/'.join(e.colors)}{' as well' if e.also else ''}"
     if isinstance(e, ast.SetStat):
         colour = continuous.symbol_colour(e)
         return f"each symbol of the cards it names counts as {e.value}{' ' + colour if colour else ''}"

@@ -441,3 +441,22 @@ def test_bss_10_6_5_a_symbol_treated_as_purple_as_well_reduces_a_purple_cost() -
                  [{"player": "A", "summon": "CB01-013"}],
                  [{"card": "CB01-013", "zone": "field"}, {"player": "A", "reserve": 0}])
     assert not held(result) and not result.refusals, (held(result), result.refusals)
+
+
+# ── 8-8-1-3-4: a card's own "costs N in your hand / in the trash" ──
+def _golem(nexus: bool) -> Result:
+    """Fort Golem (ST06-005, printed cost 6) costs 4 in A's hand while A controls a nexus (Volcanic
+    Canyon, BSS01-101); A has 5 cores, so only then can A pay it and its LV1 core."""
+    field = [{"id": "n1", "card": "BSS01-101", "cores": 0}] if nexus else []
+    return run({"A": {"reserve": 5, "deck": 10, "hand": ["ST06-005"], "field": field}, "B": {"reserve": 0, "deck": 10}},
+               [{"player": "A", "summon": "ST06-005"}], [])
+
+
+def test_bss_8_8_1_3_4_its_own_cost_in_the_hand_while_the_condition_holds() -> None:
+    result = _golem(True)
+    assert not result.refusals and result.state.zone_of("ST06-005") == "field"
+
+
+def test_bss_8_8_1_3_4_the_printed_cost_when_the_condition_does_not_hold() -> None:
+    result = _golem(False)
+    assert 0 in result.refusals and result.state.zone_of("ST06-005") == "hand"

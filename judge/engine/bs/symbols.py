@@ -51,12 +51,49 @@ class Paying:
 
 # the cost --------------------------------------------------------------------------------------
 
+def _own_cost_parts(effects: tuple[Any, ...]) -> Iterator[tuple[ast.SetStat, ast.Condition | None]]:
+    for e in effects:
+        if isinstance(e, ast.Conditional) and e.condition.kind not in ("event", "would") and not e.instead:
+            yield from ((x, e.condition) for x, _ in _own_cost_parts(e.effects))
+        elif isinstance(e, ast.SetStat) and e.stat == "cost" and e.equal_to is None and e.target is not None \
+                and e.target.self_ref and e.target.zone not in (None, "field"):
+            yield e, None
+
+
+def own_cost(ab: Ability) -> bool:
+    """Whether a constant ability only says what its own card costs in an area ("treat this card as though
+    it costs 5 while it is in the trash", "this card costs 4 in your hand if you control a nexus")."""
+    from judge.engine.bs import conditions
+
+    parts = list(_own_cost_parts(ab.effects)) if ab.kind == AbilityKind.CONSTANT else []
+    return bool(parts) and len(parts) == len(ab.effects) and all(c is None or conditions.decidable(c) for _, c in parts)
+
+
+def _printed_or_own(state: State, cid: str, d: CardDef) -> int:
+    """The printed cost, or the one the card's own constant ability gives it in the area it is in, while
+    its condition holds (8-8-1-3-4: a value assigned)."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.continuous import _View
+
+    zone = state.zone_of(cid)
+    value = d.cost
+    for ab in d.abilities:
+        if not own_cost(ab):
+            continue
+        item = Work(kind="effects", source=cid, controller=state.owners.get(cid, "A"), label=cid)
+        for e, cond in _own_cost_parts(ab.effects):
+            if e.target.zone == zone and (cond is None or conditions.holds(_View(state), cond, item) is True):  # type: ignore[arg-type]
+                value = e.value
+    return value
+
+
 def cost_of(state: State, cid: str) -> int:
-    """A card's cost now: printed, then costs assigned by effects, latest last (8-8-1-3)."""
+    """A card's cost now: printed (or what its own ability makes it in that area), then costs assigned by
+    effects, latest last (8-8-1-3)."""
     d = state.card_def(cid)
     if d is None:
         return 0
-    value = d.cost
+    value = _printed_or_own(state, cid, d)
     for m in sorted(continuous.mods(state), key=lambda m: m.stamp):
         if m.kind == "cost_set" and _cost_applies(state, m, cid):
             value = _amount(state, m)

@@ -80,7 +80,7 @@ def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Pl
                 continue
             if select.matches(state, cid, sel, item.source):
                 n += 1
-    return n
+    return n // sel.every if sel.every else n          # "for every ten …": whole groups (4-6)
 
 
 def _compare(n: int, sel: Selector, at_least_one: bool = True) -> bool:

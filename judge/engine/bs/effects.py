@@ -96,6 +96,10 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     is applied where the event it replaces happens, not here."""
     cond = eff.condition
     if eff.instead or cond.kind in ("substitution", "would"):
+        from judge.engine.bs.selections import arm
+
+        if arm(ctx, eff, item):          # "… would select …, you select it instead" (8-9-1)
+            return
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
     from judge.engine.bs.watch import is_event
@@ -122,6 +126,11 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
 
     if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
         delayed.watch_this_turn(ctx, eff, item)
+        return
+    from judge.engine.bs import delayed_when
+
+    if delayed_when.applies(eff):      # "during this turn, when <event>, …": a trigger left waiting
+        delayed_when.arm(ctx, eff, item)
         return
     holds = conditions.holds(ctx, cond, item)
     if holds is None:
@@ -234,5 +243,6 @@ from judge.engine.bs import acts as _acts  # noqa: E402,F401  (registers what ef
 from judge.engine.bs import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
 from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
 from judge.engine.bs import modifiers as _modifiers  # noqa: E402,F401  (registers what effects change for a duration)
+from judge.engine.bs import selections as _selections  # noqa: E402,F401  (registers "Select X." as a step)
 from judge.engine.bs import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

@@ -167,12 +167,16 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
            chooser: str | None = None, concept: str | None = None, item: Work | None = None) -> list[str]:
-    """The field cards an effect acts on. The one entry point: a target naming the cards its watched
-    event happened to ("it") is those cards (`subjects.event_cards`); else a selection: all when
-    forced, else the supplied choice (validated), else Need. `item`: the effect's waiting item, when
-    it is not the one resolving (`ctx.item`)."""
-    from judge.engine.bs import subjects
+    """The field cards an effect acts on. The one entry point: the cards an earlier "Select X." of this
+    effect chose (`selections.earlier`); a target naming the cards its watched event happened to
+    ("it") is those cards (`subjects.event_cards`); else a selection: all when forced, else the
+    supplied choice (validated), else Need. `item`: the effect's waiting item, when it is not the one
+    resolving (`ctx.item`)."""
+    from judge.engine.bs import selections, subjects
 
+    made = selections.earlier(ctx, sel, label) if ctx.selections else None
+    if made is not None:                                # the cards a "Select X." of this effect chose
+        return made
     event = item if item is not None else ctx.item if ctx.item is not None and ctx.item.source == source else None
     hit = subjects.event_cards(ctx, sel, event, label) if event is not None else None
     if hit is not None:
@@ -210,7 +214,7 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
             return []
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    who = chooser or controller
+    who = selections.chooser(ctx, sel, chooser or controller, source, label)   # 8-9-1 passed to another
     if forced:
         answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
     else:

@@ -119,6 +119,10 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
 
 def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
+    from judge.engine.bs.selections import passing
+
+    if passing(e) is not None:           # a selection passed to another player (selections.py)
+        return
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
     elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
@@ -144,8 +148,12 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
+    from judge.engine.bs.selections import passing
+
+    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and passing(node)
+            for n in node.effects}             # the permission a passed selection gives (selections.py)
     for node in ast.walk(effs):
-        if isinstance(node, ast.Effect):
+        if isinstance(node, ast.Effect) and id(node) not in done:
             yield from _effect_gaps(node)
 
 

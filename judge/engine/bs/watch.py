@@ -178,7 +178,7 @@ def watched(d: Any) -> frozenset[str]:
 
 def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
     ids = [fc.id for p in state.players.values() for fc in p.field] + extra
-    if any(m.kind == "ability" for m in state.mods):
+    if any(m.kind in ("ability", "delayed_trigger") for m in state.mods):
         return True
     return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
@@ -214,7 +214,9 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
                             subject_facts={c: lasts[c] for c in hits}, ability=idx))
-    return out
+    from judge.engine.bs import delayed_when
+
+    return out + delayed_when.watchers(ctx, event, lasts) if delayed_when.waiting(state) else out
 
 
 def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:

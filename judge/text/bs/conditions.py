@@ -11,12 +11,11 @@ Events themselves, their causes and the timing labels are in `judge.text.bs.even
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import v_args
 
-from judge.text.ast import Condition, Player, Selector, Threshold
+from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _merge, _player, first, has_tok, tok, toks
@@ -273,8 +272,10 @@ class ConditionMixin:
     def hist_passive(self, c: list) -> Condition:
         # "if one of your spirits has been destroyed this turn"
         sel, counted = self._counted(c[0])
+        by = first(c[1:], Selector)             # "… destroyed by your opponent's effects this turn"
         return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
-                         selector=sel, threshold=counted, window="this_turn", **_tails(c))
+                         selector=sel, threshold=counted, window="this_turn",
+                         **({"by": by} if by is not None else {}), **_tails(c))
 
     def hist_passive_how(self, c: list) -> Condition:
         # "if this spirit is summoned from the trash": how the triggering event happened

@@ -33,6 +33,7 @@ from judge.text.ast import (
     Player,
     Restriction,
     Reveal,
+    Select,
     Selector,
     Sequence,
     SetLevel,
@@ -205,7 +206,7 @@ class DirectivePhrases(ConditionPhrases):
         if a == "activate" and e.object is not None and e.object.unit == "effect":
             whose = f"{_POSS[e.player]} " if e.player is not None else ""
             on = f" on {self.target(e.target, select=False)}" if e.target is not None else ""
-            by = " with this effect" if e.by is not None else ""
+            by = " with this effect" if _this_effect(e.by) else " " + self.cause(e.by) if e.by is not None else ""
             return f'{whose}"{label_words(e.object.effect)}" effects{on} are not triggered{by}'
         subject = self.nominative(e.target, select=True) if e.target is not None else _SUBJ.get(e.player, "")
         if e.mode == "can" and a.endswith("_while_exhausted"):
@@ -385,6 +386,9 @@ class DirectivePhrases(ConditionPhrases):
     def d_LinkTo(self, e: LinkTo) -> str:
         ignore = ", ignoring the link requirement" if e.ignore_condition else ""
         return f"link {self.target(e.target)} to {self.target(e.to, select=False)}{ignore}"
+
+    def d_Select(self, e: Select) -> str:
+        return self.select(e.target)
 
     def d_AlsoActivates(self, e: AlsoActivates) -> str:
         whose = self.possessive(e.target) if e.target.self_ref or self.is_it(e.target) \

@@ -439,6 +439,14 @@ class Phrases:
     def per(self, per: Selector | None) -> str:
         if per is None:
             return ""
+        if per.every:
+            group = replace(per, every=None)
+            verb = ""
+            if per.owner is not None and per.zone is None:
+                verb = " " + {Player.YOU: "you control", Player.OPPONENT: "your opponent controls",
+                              Player.EACH: "either player controls"}[per.owner]
+                group = replace(group, owner=None)
+            return f" for every {number(per.every)} {self.noun_phrase(group, many=True)}{verb}"
         if per.unit == "symbol":
             return f" for each symbol on {self.selector(per.about)}" if per.about else " for each symbol they have"
         state = per.state or ""

@@ -168,8 +168,9 @@ class RestrictionMixin:
 
         timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
         owner = tok(c, "POSS")
-        target = first(c, Selector)
-        by = THIS_EFFECT if has_tok(c, "WITH_THIS_EFFECT") else None
+        at = next(i for i, x in enumerate(c) if isinstance(x, Token) and x.type == "EV_TRIGGERED")
+        target = first(c[:at], Selector)
+        by = THIS_EFFECT if has_tok(c, "WITH_THIS_EFFECT") else first(c[at:], Selector)   # "… by X's effects"
         return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
                            player=_player(owner) if owner is not None else None, by=by,
                            object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))

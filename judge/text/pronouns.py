@@ -24,7 +24,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
-from judge.text.ast import Conditional, Effect, Modal, Optional, Select, Selector, Sequence, field_names, walk
+from judge.text.ast import (
+    Conditional,
+    Cost,
+    Effect,
+    Modal,
+    Optional,
+    Select,
+    Selector,
+    Sequence,
+    field_names,
+    walk,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,7 +122,12 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
 
 def _selects(node: Any, st: dict) -> Any:
     """A directive acting on a named selection makes it the current one ("Exhaust X and reduce its
-    BP": X); a nested effect's own selection counts once its directive is read."""
+    BP": X); a nested effect's own selection counts once its directive is read; a cost's selection too
+    ("You may exhaust one of your nexuses to place a core onto the nexus you exhausted", BSS 8-4-2)."""
+    if isinstance(node, Cost):
+        for inner in node.effects:
+            _selects(inner, st)
+        return node
     if not isinstance(node, Effect):
         return node
     for inner in getattr(node, "effects", ()) or ():

@@ -84,7 +84,10 @@ class FastParser:
 
     def __init__(self, tables: dict) -> None:
         self._states, self._starts, self._ends = tables["states"], tables["starts"], tables["ends"]
-        self._rules, self._lexer_of, self._specs = tables["rules"], tables["lexer_of"], tables["lexers"]
+        self._lexer_of, self._specs = tables["lexer_of"], tables["lexers"]
+        # a rule's symbol as a plain str: Lark names rules with its Token (a str subclass whose
+        # Python-level __eq__ ran on every goto lookup, one per reduction)
+        self._rules = [(str(origin), *rest) for origin, *rest in tables["rules"]]
         self._by_state: dict[int, Any] = {}
         self._scanners: dict[int, Any] = {}
 
@@ -272,7 +275,7 @@ def tables_of(lark: Any) -> dict:
         if not positions:
             raise ValueError("positions must be propagated")
         index[rule] = len(rules)
-        rules.append((rule.origin.name, len(rule.expansion),
+        rules.append((str(rule.origin.name), len(rule.expansion),
                       str(rule.alias or rule.options.template_source or rule.origin.name), single, include))
     table = inner.parse_table
     states = {s: {str(k): (True, a) if action is Shift else (False, index[a]) for k, (action, a) in row.items()}

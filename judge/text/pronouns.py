@@ -21,10 +21,11 @@ The pass is a pure function of the effects: no state survives between calls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass
 from typing import Any
 
 from judge.text.ast import (
+    _SCALARS,
     Conditional,
     Cost,
     Effect,
@@ -33,7 +34,9 @@ from judge.text.ast import (
     Select,
     Selector,
     Sequence,
+    _fields_reversed,
     field_names,
+    replace,
     walk,
 )
 
@@ -60,14 +63,48 @@ def resolve(node: Any, *, self_ref: Callable[[Ref], Selector] | None = None) -> 
     """`node` (effects, a tuple or list of them, or any AST node) with every `Ref` replaced by the
     selection it refers to and every `Pick` dropped. `self_ref(ref)` builds the card itself for a
     reference with no selection before it (default: `Selector(self_ref=True)`)."""
-    if not _marked(node):
+    flags: dict[int, int] = {}
+    if not _flags(node, flags) & _MARKED:                      # most lines hold none: left alone
         return tuple(node) if isinstance(node, list) else node
-    return _resolve(node, {"cur": None, "either": False, "all": ()}, self_ref or _itself)
+    return _resolve(node, {"cur": None, "either": False, "all": (), "flags": flags}, self_ref or _itself)
 
 
-def _marked(node: Any) -> bool:
+#: What a node holds, as bits (`_flags`): a Ref or a Pick, a Ref, a Ref to every selection ("both").
+_MARKED, _REF, _ALL = 1, 2, 4
+
+
+def _flags(node: Any, memo: dict[int, int]) -> int:
+    """Which markers are anywhere in `node` (itself included, through the same fields, tuples and
+    lists as `walk`), every node's answer kept in `memo` by identity: the pass asks it of each node
+    and of each effect of a sequence, and one walk per question re-read every subtree once per
+    level above it. The nodes asked about are those of the pass's input, alive for the whole pass."""
+    key = id(node)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    kind = type(node)
+    found = 0
+    if kind is tuple or kind is list or isinstance(node, tuple | list):
+        items = node
+    elif not isinstance(node, type) and hasattr(kind, "__dataclass_fields__"):   # is_dataclass, as walk
+        if kind in _MARKERS:
+            found = _MARKED
+            if kind is Ref:
+                found |= _REF | (_ALL if node.all_picks else 0)
+        count, values = _fields_reversed(kind)
+        items = (values(node),) if count == 1 else values(node) if count else ()
+    else:
+        items = ()
+    for item in items:
+        if type(item) not in _SCALARS:
+            found |= _flags(item, memo)
+    memo[key] = found
+    return found
+
+
+def _marked(node: Any, st: dict) -> bool:
     """Whether a Ref or a Pick is anywhere in `node` (most nodes hold none: they are left alone)."""
-    return any(type(n) in _MARKERS for n in walk(node))
+    return bool(_flags(node, st["flags"]) & _MARKED)
 
 
 def _itself(ref: Ref) -> Selector:
@@ -89,7 +126,7 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
         return _resolve_seq(node, st, itself)
     if not is_dataclass(node) or isinstance(node, type):
         return node
-    if not _marked(node):
+    if not _marked(node, st):
         return _selects(node, st)
     names = list(field_names(type(node)))
     if isinstance(node, Optional):          # a cost is paid before the effect (BSS 8-4-2)
@@ -207,9 +244,9 @@ def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]
             out.append(Select(target=st["cur"], span=st["cur"].span))
             continue
         cur, either = st.get("cur"), st.get("either")
-        if _refs_all(x) and len(st["all"]) > 1:
+        if _refs_all(x, st) and len(st["all"]) > 1:
             cur, either = tuple(st["all"]), False   # "Destroy both spirits": each selection made so far
-        if isinstance(cur, tuple) and has_ref(x):
+        if isinstance(cur, tuple) and not isinstance(x, Pick) and _flags(x, st["flags"]) & _REF:
             # "Select A and B and destroy them": the directive applies to each selection
             each = [tuple(_resolve(x, {**st, "cur": s, "either": False}, itself) for s in sel)
                     if isinstance(sel, tuple) else _resolve(x, {**st, "cur": sel}, itself) for sel in cur]
@@ -223,10 +260,10 @@ def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]
     return tuple(x for x in out if x is not None)
 
 
-def _refs_all(node: Any) -> bool:
+def _refs_all(node: Any, st: dict) -> bool:
     if isinstance(node, Pick):
         return False
-    return any(type(n) is Ref and n.all_picks for n in walk(node))
+    return bool(_flags(node, st["flags"]) & _ALL)
 
 
 def has_ref(node: Any) -> bool:

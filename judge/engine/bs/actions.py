@@ -55,7 +55,7 @@ class UseMagic(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class MoveCores(Action):
-    count: int
+    count: int                             # with soul_core, the soul core is one of them
     source: str                            # reserve | field card id
     dest: str
     soul_core: bool = False

@@ -1,5 +1,6 @@
-"""How a card was destroyed, as the effects that watch destructions ask it: "when one of your spirits is
-destroyed in battle", "… is destroyed by your opponent", "… by your opponent's effect".
+"""How a card was destroyed or discarded, as the effects that watch those events ask it: "when one of your
+spirits is destroyed in battle", "… is destroyed by your opponent", "… by your opponent's effect", "when
+this card is discarded from your deck by your opponent's effect".
 
 A destruction carries its cause (battle: the BP comparison, 7-1-5-2-1; an effect: a destruction effect,
 10-1-2, or cores / BP an effect brought too low, 9-3-2-1 / 9-4-2-1) and the player who destroyed it
@@ -32,10 +33,26 @@ def stamp(lasts: dict[str, dict], *, cause: str, by: str | None) -> dict[str, di
     return out
 
 
+#: The key a discarded card's facts carry for the area it was discarded from.
+FROM = "discarded_from"
+#: The key a returned card's facts carry for the area it was returned to (hand | deck).
+RETURNED = "returned_to"
+
+
+def discards(lasts: dict[str, dict], *, zone: str, by: str | None) -> dict[str, dict]:
+    """Discarded cards' facts with where from and whose effect discarded them (None: not an effect)."""
+    return {cid: {**lk, CAUSE: "effect" if by else "rule", KILLER: by, FROM: zone} for cid, lk in lasts.items()}
+
+
 def holds(cond: ast.Condition, watcher_ctrl: str, lk: dict[str, Any]) -> bool:
-    """Whether the destruction recorded in `lk` is the one `cond` watches for (True for any other event:
-    nothing to check)."""
-    if cond.event != "destroyed" or CAUSE not in lk:
+    """Whether the destruction or discard recorded in `lk` is the one `cond` watches for (True for any
+    other event: nothing to check)."""
+    if cond.event == "returned" and RETURNED in lk:
+        return cond.zone is None or lk[RETURNED] in cond.zone.split("/")   # "to their hand or their deck"
+    if cond.event == "discarded" and FROM in lk:
+        if cond.zone is not None and cond.zone != lk[FROM]:
+            return False          # "discarded from your deck" is not a discard from the hand
+    elif cond.event != "destroyed" or CAUSE not in lk:
         return True
     cause, killer = lk[CAUSE], lk[KILLER]
     for q, causes in QUALIFIED.items():
@@ -64,4 +81,4 @@ def _whose(owner: ast.Player | None, watcher_ctrl: str, killer: str | None) -> b
     return True
 
 
-__all__ = ["CAUSE", "KILLER", "holds", "stamp"]
+__all__ = ["CAUSE", "FROM", "KILLER", "RETURNED", "discards", "holds", "stamp"]

@@ -77,10 +77,10 @@ def _after_draw(ctx: Ctx, who: str) -> list[tuple[str, tuple[ast.Effect, ...]]]:
 def draw_step(ctx: Ctx, who: str) -> None:
     """The draw step (6-4-2): one card, plus what constant effects add, drawn as one draw; then what
     those effects do after the draw, the discards of all of them chosen at once."""
-    from judge.engine.bs import effects
+    from judge.engine.bs import acts, effects
 
     n = 1 + _extra(ctx, who)
-    effects.draw(ctx, who, n, "turn.draw")
+    acts.draw(ctx, who, n, "turn.draw")
     fire(ctx, who, n, by=None)
     after = _after_draw(ctx, who)
     discards = [(cid, e) for cid, effs in after for e in effs if _plain_discard(e)]

@@ -140,6 +140,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         for cid in done:
             leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
+    if not quiet:
+        from judge.engine.bs import history
+
+        history.record(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)

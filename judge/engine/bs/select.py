@@ -65,7 +65,7 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         return False
     if sel.colors and not set(sel.colors) & set(d.colors):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in derive.families(state, cid)}:
+    if sel.families and not derive.in_families(sel.families, derive.families(state, cid)):
         return False
     if sel.name and sel.name.lower() not in d.name.lower():
         return False
@@ -166,17 +166,23 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
 
 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
-           chooser: str | None = None, concept: str | None = None) -> list[str]:
-    """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
-    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
-        chooser = whose(controller, sel.chooser, ctx.state)[0]
+           chooser: str | None = None, concept: str | None = None, item: Work | None = None) -> list[str]:
+    """The field cards an effect acts on. The one entry point: the cards an earlier "Select X." of this
+    effect chose (`selections.earlier`); a target naming the cards its watched event happened to
+    ("it") is those cards (`subjects.event_cards`); else a selection: all when forced, else the
+    supplied choice (validated), else Need. `item`: the effect's waiting item, when it is not the one
+    resolving (`ctx.item`)."""
     from judge.engine.bs import selections, subjects
 
     made = selections.earlier(ctx, sel, label) if ctx.selections else None
     if made is not None:                                # the cards a "Select X." of this effect chose
         return made
-    if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
-        return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
+    event = item if item is not None else ctx.item if ctx.item is not None and ctx.item.source == source else None
+    hit = subjects.event_cards(ctx, sel, event, label) if event is not None else None
+    if hit is not None:
+        return hit
+    if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
+        chooser = whose(controller, sel.chooser, ctx.state)[0]
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:

@@ -41,7 +41,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     paying = symbols.Paying(card=cid, player=player, how=kind, zone=action.source)
     if action.free:
         cost = 0
-        ctx.log(f"{name_of(ctx.state, cid)} is {kind}d without paying its cost", f"{kind}.pay")
+        ctx.log(f"{name_of(ctx.state, cid)} is {'placed' if kind == 'place' else 'summoned'} without paying its cost", f"{kind}.pay")
     else:
         cost = symbols.pay_cost(ctx, paying, fulfilled)
     lv1 = derive.lv1_cost(d)

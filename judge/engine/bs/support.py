@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.bs import (
+    ascend,
     conditions,
     continuous,
     core_step,
@@ -18,11 +19,12 @@ from judge.engine.bs import (
     derive,
     effects,
     keywords,
-    soul_paid,  # noqa: F401  (registers its "happened" condition, which coverage asks about)
     step_start,
+    symbols,
     triggers,
     turn_end,
     watch,
+    zones,
 )
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -65,7 +67,12 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+    from judge.engine.bs.tokens import names_token
+
+    if e.verb == "summon" and names_token(e.target):
+        # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
+        yield "summon a token (its figures are not in the card data)"
+    elif e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
             e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
         yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
 
@@ -100,7 +107,7 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 def _restriction(e: ast.Restriction) -> Iterator[str]:
     from judge.engine.bs import no_trigger
 
-    if no_trigger.is_bar(e):         # "'When Destroyed' effects … are not triggered" (no_trigger.py)
+    if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
     if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
                                                       *(("can", a) for a in ALLOWANCES)}:
@@ -223,6 +230,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them)."""
     gaps: list[str] = []
+    if symbols.handles(ab) or ascend.handles(ab):     # in force while a cost / Ascend is checked
+        return ()
     if ab.kind == AbilityKind.KEYWORD:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")

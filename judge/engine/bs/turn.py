@@ -143,25 +143,18 @@ def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
     for end in (action.source, action.dest):
         if end != "reserve" and p.card(end) is None:
             raise ctx.refuse(f"{end} is not the reserve or a card on {player}'s field", "turn.move_cores")
-    if action.soul_core:
-        if p.soul_core != action.source:
-            raise ctx.refuse(f"{player}'s soul core is not on {action.source}", "turn.move_cores")
-        p = replace(p, soul_core=action.dest)
-        n_text = "the soul core"
-    else:
-        have = p.reserve if action.source == "reserve" else p.card(action.source).cores
-        if have < action.count:
-            raise ctx.refuse(f"{action.source} has {have} core(s), not {action.count}", "turn.move_cores")
-        field = list(p.field)
-        reserve = p.reserve
-        if action.source == "reserve":
-            reserve -= action.count
-        if action.dest == "reserve":
-            reserve += action.count
-        field = [replace(c, cores=c.cores - action.count) if c.id == action.source else c for c in field]
-        field = [replace(c, cores=c.cores + action.count) if c.id == action.dest else c for c in field]
-        p = replace(p, reserve=reserve, field=tuple(field))
-        n_text = f"{action.count} core(s)"
+    plain = max(0, action.count - 1) if action.soul_core else action.count      # the soul core is one of them
+    if action.soul_core and p.soul_core != action.source:
+        raise ctx.refuse(f"{player}'s soul core is not on {action.source}", "turn.move_cores")
+    have = p.reserve if action.source == "reserve" else p.card(action.source).cores
+    if have < plain:
+        raise ctx.refuse(f"{action.source} has {have} core(s) besides the soul core, not {plain}", "turn.move_cores")
+    reserve = p.reserve - (plain if action.source == "reserve" else 0) + (plain if action.dest == "reserve" else 0)
+    field = [replace(c, cores=c.cores - plain) if c.id == action.source else c for c in p.field]
+    field = [replace(c, cores=c.cores + plain) if c.id == action.dest else c for c in field]
+    p = replace(p, reserve=reserve, field=tuple(field), soul_core=action.dest if action.soul_core else p.soul_core)
+    n_text = " and ".join(filter(None, ("the soul core" if action.soul_core else "",
+                                        f"{plain} core(s)" if plain or not action.soul_core else "")))
     ctx.state = with_player(ctx.state, p)
     if action.source != "reserve":
         ctx.core_cause[action.source] = ("self", player)
@@ -330,11 +323,14 @@ def next_turn(ctx: Ctx) -> None:
                 "core.soul_void")
     from judge.engine.bs.draws import draw_step
 
+    turn_end.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
     draw_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.steps import refresh_step
 
     refresh_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
     step_start.begin(ctx)

@@ -90,4 +90,23 @@ def end_effects(ctx: Ctx) -> None:
         raise
 
 
-__all__ = ["END_TIMINGS", "end_effects", "life_at_start", "record_life"]
+def resolve_waiting(ctx: Ctx, concept: str) -> None:
+    """A step that runs by itself has done its own part: effects waiting now are resolved before the next
+    step (6-3-2, 6-4-2, 6-5-2). One that needs a decision leaves it pending; answered, the action that
+    ran into the step is carried out again with the answers (nothing happens twice)."""
+    from dataclasses import replace
+
+    from judge.engine.bs.triggers import run_work
+
+    if not ctx.state.work:
+        return
+    ctx.log(f"{ctx.state.step.value.title()} step: the effects waiting are resolved before the next step",
+            concept)
+    try:
+        run_work(ctx)
+    except Need:
+        ctx.state = replace(ctx.state, work=())
+        raise
+
+
+__all__ = ["END_TIMINGS", "end_effects", "life_at_start", "record_life", "resolve_waiting"]

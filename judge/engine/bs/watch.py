@@ -43,7 +43,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return False
     if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+    if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
         return False
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False
@@ -253,6 +253,6 @@ def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...], only: Any =
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed", "when_draws"})
+                    "when_core_placed", "when_draws", "when_linked", "when_discarded", "when_returned"})
 
 __all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, State
 from judge.engine.fftcg.ongoing import is_type_change
+from judge.text.ast import AbilityKind
 
 
 def _norm(name: str) -> str:
@@ -33,7 +34,7 @@ def _printed_changes(d: CardDef) -> bool:
 def changes(s: State, uid: str) -> list[tuple[str, tuple[str, ...], int]]:
     """(kind, params, timestamp) of every type or name change applying to a card now: "becomes forward" with
     the power, or "also" with a Character type or a name."""
-    from judge.engine.fftcg.query import field_effects, printed
+    from judge.engine.fftcg.query import gated, live, printed
 
     d = s.card(uid)
     if d is None:
@@ -44,9 +45,14 @@ def changes(s: State, uid: str) -> list[tuple[str, tuple[str, ...], int]]:
     if c is None:
         return out
     out += [(_norm(m.value[0]), tuple(m.value[1]), m.ts) for m in c.mods if m.kind == "type"]
-    if _printed_changes(d):
-        out += [(_norm(e.keyword.name), tuple(e.keyword.params), src.ts) for src, e in field_effects(s)
-                if src.uid == uid and is_type_change(e) and e.target.self_ref and _norm(e.keyword.name) != "also"]
+    lost = any(m.kind == "lose_all" for m in c.mods)
+    if _printed_changes(d) and not lost:   # its own field abilities (Damage N gated, "If …" while it holds,
+        #                                    11.9.1), read without the text layer, which itself asks for card
+        #                                    types; a resolved "loses all its abilities" ends them (11.12.4.6)
+        out += [(_norm(e.keyword.name), tuple(e.keyword.params), c.ts) for ab in gated(s, uid)
+                if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None
+                for e in live(s, ab.effects, c.controller, uid)
+                if is_type_change(e) and e.target.self_ref and _norm(e.keyword.name) != "also"]
     return out
 
 

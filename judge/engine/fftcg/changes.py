@@ -19,7 +19,17 @@ from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
+from judge.text.ast import (
+    AbilityKind,
+    Deploy,
+    Duration,
+    Effect,
+    Gain,
+    ModifyStat,
+    Player,
+    Restriction,
+    Selector,
+)
 
 Targets = Callable[..., tuple[State, list[str]]]
 
@@ -201,6 +211,29 @@ def _barred(by: Selector | None, protected_by: str, chooser: str, summon: bool) 
     if types - _SUMMON_TYPES - _ABILITY_TYPES:
         return None
     return bool(types & (_SUMMON_TYPES if summon else _ABILITY_TYPES))
+
+
+def undullable(s: State, uid: str, dealer: str, summon: bool) -> str | None:
+    """The reason a Character cannot become dull by `dealer`'s Summon or ability (2.2), or None: its own field
+    ability, another card's field ability naming it, or a resolved effect ("cannot become dull by your
+    opponent's Summons or abilities")."""
+    from judge.engine.fftcg.query import own_effects
+
+    c = s.char(uid)
+    if c is None:
+        return None
+    found = [m.value for m in c.mods if m.kind == "cannot_dull_by"]
+    for ab in abilities(s, uid):
+        if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+            found += [e.by for e in own_effects(s, uid, ab) if isinstance(e, Restriction) and e.mode == "cannot"
+                      and e.action == "become_dull" and (e.target is None or e.target.self_ref)]
+    found += [e.by for src, e in field_effects(s) if isinstance(e, Restriction) and e.mode == "cannot"
+              and e.action == "become_dull" and e.target is not None and not e.target.self_ref
+              and matches(s, uid, e.target, src.controller, src.uid)]
+    for by in found:
+        if _barred(by, c.controller, dealer, summon):
+            return f"{s.name_of(uid)} cannot become dull by {_by_words(by)}"
+    return None
 
 
 def _protections(s: State, uid: str) -> list:

@@ -424,6 +424,10 @@ for _kind, _reader in {
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
     "attacks_this_turn": _happened("attacked"),
+    "paid_extra": lambda q: bool(getattr(q.ctx, "extra_paid", False)) or
+    (q.source is not None and q.s.char(q.source) is not None and q.s.char(q.source).extra_paid),
+    "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
+    #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
     "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,
 }.items():
     READERS.register(_kind, meaning="a condition read from the board")(_reader)
@@ -433,7 +437,25 @@ def _raise() -> bool:
     raise _Unknown
 
 
+#: events of this turn the board records (State.turn_log), read by "if … has happened this turn"
+PAST_EVENTS = {"opponent_discards": "opp_discarded"}
+
+
+def past_event(cond: Condition) -> str | None:
+    """The turn-log record a "… this turn" event condition reads ("if your opponent has discarded a card due to
+    your Summons or abilities this turn"), or None."""
+    occurs = cond.occurs
+    if cond.event not in PAST_EVENTS or occurs is None or "this_turn" not in occurs.qualifiers:
+        return None
+    if occurs.by is None or occurs.by.owner != Player.YOU or set(occurs.qualifiers) - {"this_turn"}:
+        return None
+    return PAST_EVENTS[cond.event]
+
+
 def _evaluate(s: State, cond: Condition, controller: str, source: str | None, ctx: Any = None) -> bool:
+    record = past_event(cond)
+    if record is not None:
+        return any(p == controller for _, p in s.happened(record)) != cond.negated
     entry = READERS.get(cond.kind)
     if entry is None:
         raise _Unknown

@@ -64,6 +64,7 @@ class CardDef:
     lb_cost: int | None = None
     abilities: tuple[Ability, ...] = ()
     text: str = ""
+    x_cost: bool = False            # its cost is printed as X: the player sets it when casting (4.5, 11.3.5)
 
     def __post_init__(self) -> None:
         if self.type not in CARD_TYPES:
@@ -125,6 +126,7 @@ class Character:
     mods: tuple[Mod, ...] = ()
     ts: int = 0
     paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
+    extra_paid: bool = False                 # cast with the extra cost its text offers paid (11.4.4)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -156,6 +158,7 @@ class StackItem:
     timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
     about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+    extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -228,6 +231,8 @@ class State:
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
     ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
+    cost_changes: tuple[tuple[str, Any, str, int], ...] = ()  # resolved "the cost required to cast your next …
+    #                                       is reduced by N" this turn: (player, CostChange, its source, amount)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -352,8 +352,9 @@ def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
-    if stackref.is_stack_selector(sel):            # "Choose 1 Summon": something on the stack
-        return stackref.matches(s, uid, sel, controller, source)
+    if stackref.is_stack_selector(sel) and (uid not in s.objs or where(s, uid)[0] in ("stack", "field", "out")):
+        return stackref.matches(s, uid, sel, controller, source)   # "Choose 1 Summon": something on the stack
+    #                                                                (a Summon card in a hand or a Break Zone is a card)
     d = s.card(uid)
     if d is None:
         return False
@@ -391,7 +392,10 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
-    if sel.with_keyword and not has(s, uid, sel.with_keyword):
+    if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
+        if d.generic:
+            return False
+    elif sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False
     for t in sel.thresholds:
         value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else None

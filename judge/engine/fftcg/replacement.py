@@ -223,7 +223,8 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
 
 
 def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = frozenset(), *,
-           battle: bool = False, dealer: str | None = None) -> tuple[State, int, str, frozenset[str]]:
+           battle: bool = False, dealer: str | None = None, unreduced: bool = False
+           ) -> tuple[State, int, str, frozenset[str]]:
     """The damage actually dealt and to which Forward, after the replacement effects waiting for it.
 
     A redirect ("the damage is dealt to X instead") makes a new event for X; replacements already
@@ -237,6 +238,13 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
             rs.remove(r)
             log.add(f"{r.label}: the {amount} {'battle ' if battle else ''}damage to {s.name_of(uid)} is not the "
                     f"kind of damage it waits for, so it does not apply", "replacement")
+    if unreduced:                                  # "This damage cannot be reduced" (2.2)
+        kept = [r for r in rs if _redirect(s, r) is not None or _damage_after(r, amount) >= amount]
+        for r in rs:
+            if r not in kept:
+                log.add(f"{r.label} would reduce the damage to {s.name_of(uid)}, which cannot be reduced: it does "
+                        f"not apply", "prevention_precedence", "replacement")
+        rs = kept
     if not rs:
         return s, amount, uid, used
 

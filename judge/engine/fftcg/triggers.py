@@ -26,6 +26,7 @@ _TIMINGS: dict[str, str] = {
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
     "priming": "priming", "primes_into": "primes_into", "is_chosen": "chosen",
+    "opponent_discards": "opp_discards",
 }
 
 
@@ -56,7 +57,7 @@ def _card_events(d) -> frozenset[str]:
 
 
 #: events heard by the cards of one player rather than by the card the event happened to
-PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast")
+PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast", "opp_discards")
 
 
 def _limits(s: State, uid: str, ab: Ability, ctrl: str, log: Log) -> tuple[State, bool]:
@@ -110,6 +111,14 @@ CHOSEN_QUALIFIERS = frozenset({"first_in_turn"})
 def chosen_event(ab: Ability) -> Event | None:
     trig = ab.trigger
     return next((e for e in (trig.events if trig is not None else ()) if e.kind == "is_chosen"), None)
+
+
+def discard_readable(ab: Ability) -> bool:
+    """"When your opponent discards … due to your Summons or abilities": the engine raises that event for discards
+    made by its player's effects only, so a trigger on any discard (hand size, costs) is not read."""
+    trig = ab.trigger
+    evs = [e for e in (trig.events if trig is not None else ()) if e.kind == "opponent_discards"]
+    return all(e.by is not None and e.by.owner == Player.YOU and not e.qualifiers for e in evs)
 
 
 def chosen_readable(ab: Ability) -> bool:

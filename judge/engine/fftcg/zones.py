@@ -163,6 +163,10 @@ def _field_abilities_end(s: State, uid: str, log: Log) -> None:
         log.add(f"{s.name_of(uid)}'s field abilities stop applying as it leaves the field", "field_ongoing")
 
 
+#: restrictions that only concern casting a card, never a card on the field
+CASTING_ONLY = frozenset({"pay_with_any_element", "cast", "cast_outside_your_turn", "be_in_main_deck"})
+
+
 def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
     """Field abilities already on the field apply to a card as it enters (11.9.2, 11.12.4.5): say which."""
     from judge.engine.fftcg.query import field_effects, matches
@@ -170,6 +174,7 @@ def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
 
     sources = sorted({src.uid for src, e in field_effects(s) if src.uid != uid
                       and isinstance(e, Gain | ModifyStat | Restriction) and getattr(e, "target", None) is not None
+                      and not (isinstance(e, Restriction) and e.action in CASTING_ONLY)
                       and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid)})
     if sources:
         log.add(f"{', '.join(s.name_of(u) for u in sources)}'s field ability applies to {s.name_of(uid)} from the "

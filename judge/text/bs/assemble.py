@@ -11,7 +11,6 @@ by the pass shared by both games (`judge.text.pronouns`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +32,7 @@ from judge.text.ast import (
     SetLevel,
     SetStat,
     Span,
+    replace,
     walk,
 )
 from judge.text.bs.labels import label_timing

@@ -11,12 +11,11 @@ Events themselves, their causes and the timing labels are in `judge.text.bs.even
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import v_args
 
-from judge.text.ast import Condition, Player, Selector, Threshold
+from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _merge, _player, first, has_tok, tok, toks

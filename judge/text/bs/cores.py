@@ -3,12 +3,11 @@ from a card, paid (BSS 3-6, 3-7, 3-9, 4-11, 8-4-2, 8-5-5, 8-5-6, 10-6-6)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import v_args
 
-from judge.text.ast import MoveCores, Player, Selector, Threshold
+from judge.text.ast import MoveCores, Player, Selector, Threshold, replace
 from judge.text.bs.directives import possessor
 from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok
 

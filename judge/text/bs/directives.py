@@ -3,7 +3,6 @@ reveal (BSS 10: effect rules in detail)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import Token, v_args
@@ -24,6 +23,7 @@ from judge.text.ast import (
     Selector,
     SetState,
     Threshold,
+    replace,
 )
 from judge.text.bs.nodes import Pick, Ref, _num, _player, first, has_tok, ints, tok, toks
 

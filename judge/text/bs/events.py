@@ -9,12 +9,11 @@ are "When" / "While" an event, "During" a step, "End of" a turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import Token, v_args
 
-from judge.text.ast import Condition, Draw, MoveCores, Player, Selector
+from judge.text.ast import Condition, Draw, MoveCores, Player, Selector, replace
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok, toks
 

@@ -4,7 +4,6 @@ effects, symbols and stats treated differently, levels, activated effects, links
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import Token, v_args
@@ -28,6 +27,7 @@ from judge.text.ast import (
     SetLevel,
     SetStat,
     Threshold,
+    replace,
 )
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import Ref, _num, _player, first, has_tok, ints, tok, toks

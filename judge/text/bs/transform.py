@@ -11,7 +11,6 @@ to the printed text through `Prepared`.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
@@ -32,6 +31,7 @@ from judge.text.ast import (
     Selector,
     Sequence,
     Span,
+    replace,
 )
 from judge.text.bs.conditions import ConditionMixin
 from judge.text.bs.cores import CoreMixin

@@ -8,7 +8,6 @@ Forward. Break it.") into the chosen selector (11.6.5), and attaches use limits 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -34,6 +33,7 @@ from judge.text.ast import (
     Span,
     Threshold,
     Trigger,
+    replace,
 )
 
 _NUM = re.compile(r"\d+")

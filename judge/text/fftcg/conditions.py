@@ -10,12 +10,12 @@ hand, damage / opp_damage, have, state, event, … A player's predicate and a ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold
+from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold, replace
 from judge.text.fftcg.events import EvPred, event_of, legacy_qualifiers
 from judge.text.fftcg.select import pairs_of
 

@@ -12,12 +12,12 @@ Sources ("by your opponent's Summons or abilities", 6.4) are selectors of Summon
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Duration, Event, Phase, Player, Selector, Threshold, Trigger, Window
+from judge.text.ast import Duration, Event, Phase, Player, Selector, Threshold, Trigger, Window, replace
 from judge.text.fftcg.select import pairs_of
 
 #: an event predicate's stem → its kind when a card is the subject (the `Ability.timing` names)

@@ -18,9 +18,11 @@ from functools import lru_cache
 from judge.text.lexicon import Lexicon
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Vocabulary:
-    """The names a plain reference may use, lower case, longest first (so the longest one wins)."""
+    """The names a plain reference may use, lower case, longest first (so the longest one wins);
+    identity-hashed like its Lexicon (one per lexicon, `vocabulary`), so the caches keyed by it never
+    hash thousands of names per ability."""
 
     jobs: tuple[str, ...]
     categories: tuple[str, ...]

@@ -6,6 +6,8 @@ from its `text`), so a field the parser left empty shows as a missing word in th
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from judge.text import ast
@@ -50,6 +52,8 @@ def source(by: Selector, name: str) -> str:
         return "this effect"
     if by.self_ref:
         return name
+    if by.count == 1 and by.card_types and not set(by.card_types) & {"summon", "ability", "ex_burst"}:
+        return np(by, name, article=True)                  # "by a Forward": one card deals it (6.4)
     if by.card_types and set(by.card_types) <= set(SOURCE_NOUNS) and not (by.families or by.name or by.thresholds):
         words = " or ".join(SOURCE_NOUNS[k] for k in by.card_types)
         adj = " or ".join(c.title() for c in by.colors)
@@ -62,6 +66,11 @@ def source(by: Selector, name: str) -> str:
 
 def event(e: ast.Event, name: str) -> str:
     """An event with its subject: "a Forward opponent controls is dealt damage by your Summons"."""
+    nth = re.fullmatch(r"you_(cast|receive)_(second|third|fourth|fifth|sixth|seventh)_(\w+)", e.kind)
+    if nth is not None:                             # the Nth card cast / point of damage in a turn (11.8)
+        if nth[1] == "receive":
+            return f"you receive a {nth[2]} point of damage{event_tail(e, name)}"
+        return f"you cast the {nth[2]} {nth[3].replace('_', ' ')} you've cast{event_tail(e, name)}"
     if e.kind in PLAYER_EVENTS or (e.subject is None and e.player is not None):
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
@@ -174,8 +183,6 @@ def _more(t: Threshold | None) -> str:
 
 def _bare(sel: Selector, name: str) -> str:
     """A noun phrase without its controller words ("you control 2 Forwards": the count and the kind)."""
-    from dataclasses import replace
-
     return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
 
 
@@ -201,6 +208,8 @@ def condition(c: ast.Condition, name: str) -> str:
         verb = ("doesn't control" if subj != "you" else "don't control") if "not" in k else (
             "controls" if subj != "you" else "control")
         count = f" {th.value}{_more(th)}" if th is not None and th.stat == "count" and th.value != sel.count else ""
+        if th is not None and th.stat == "count" and th.op == "==" and th.value == sel.count:   # "only 1 Forward"
+            return f"{subj} {verb} only {np(replace(sel, owner=None), name)}"
         return f"{subj} {verb}{count} {_bare(sel, name)}".replace("  ", " ")
     if k in ("damage", "opp_damage") and th is not None:
         subj = "your opponent" if k == "opp_damage" else who
@@ -226,19 +235,13 @@ def condition(c: ast.Condition, name: str) -> str:
     if k == "paid_extra":
         return "you paid the extra cost"
     if k in ("it_is", "it_is_not") and sel is not None:
-        from dataclasses import replace
-
         return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
-        from dataclasses import replace
-
         verb = "is" if not plural(sel) else "are"
         return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
     if k == "on_field":
         return f"{np(sel, name) if sel is not None else name} is on the field"
     if k == "in_zone" and sel is not None:
-        from dataclasses import replace
-
         where = posts(sel, name)[-1] if posts(sel, name) else "there"
         if sel.self_ref and sel.zone == "break":
             where = "in the Break Zone"
@@ -255,14 +258,12 @@ def condition(c: ast.Condition, name: str) -> str:
         whose = "its" if sel is None or sel.ref in ("it", None) else np(sel, name) + "'s"
         if th.ref is not None:
             return f"{whose} {stat} is {'greater' if '>' in th.op else 'less'} than {np(th.ref, name)}'s power"
-        return f"{whose} {stat} is {th.value}{_more(th)}"
+        return f"{whose} {stat} is {'X' if th.value == -1 else th.value}{_more(th)}"   # -1: the X paid (4.5)
     if k == "cost_vs_count" and th is not None and th.ref is not None:
         way = "less" if "<" in th.op else "greater"
         return f"its cost is equal to or {way} than the number of {np(th.ref, name).replace('all the ', '')}"
     if k == "counters" and sel is not None and th is not None:
         counter = (sel.zone or "").split(":", 1)[-1]
-        from dataclasses import replace
-
         on = np(replace(sel, zone=None), name)
         if th.op == "<=" and th.value == 0:
             return f"there are no {counter} Counters on {on}"
@@ -270,8 +271,6 @@ def condition(c: ast.Condition, name: str) -> str:
     if k in ("cast", "opp_cast") and th is not None:
         return f"{who} {_has(c)} cast {th.value}{_more(th)} cards this turn"
     if k == "cast_this_turn" and sel is not None:
-        from dataclasses import replace
-
         return f"you have cast {np(replace(sel, zone=None, owner=None), name)} this turn"
     if k == "entered_this_turn" and sel is not None:
         place = c.occurs.place if c.occurs is not None else None
@@ -312,11 +311,10 @@ def condition(c: ast.Condition, name: str) -> str:
 
 def _other(c: ast.Condition, name: str) -> str:
     """The less common conditions."""
-    from dataclasses import replace
-
     th, sel, k = c.threshold, c.selector, c.kind
     if k == "have_crystal":
-        return f"you have {icons(c.cost) if c.cost is not None else 'a 《C》'}".replace("have 《C》", "have a 《C》")
+        crystals = icons(c.cost) if c.cost is not None else "《C》"
+        return f"you have {'a ' if crystals == '《C》' else ''}{crystals}"
     if k == "all_of_element" and sel is not None:
         return f"{np(replace(sel, colors=()), name)} have {' or '.join(x.title() for x in sel.colors)} Element"
     if k == "all_have_job" and sel is not None:

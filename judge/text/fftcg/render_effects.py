@@ -14,7 +14,7 @@ from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render import Ctx, renders
 from judge.text.fftcg.render_conditions import condition, event_tail, source, trigger, window
-from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
+from judge.text.fftcg.render_words import NOUN, cap, duration, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -32,10 +32,12 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             ctx.pending.append(f"your opponent selects {words}")
         return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
-        if not any(same(sel, c) for c in ctx.chosen):
-            ctx.chosen.append(sel)
-            ctx.pending.append(f"choose {np(sel, ctx.name)}")
-        return ("they" if subject else "them") if plural(sel) else "it"
+        chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
+        if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(chosen)
+            ctx.pending.append(f"choose {np(chosen, ctx.name)}")
+        said = ("they" if subject else "them") if plural(chosen) else "it"
+        return said + "".join(" and " + np(a, ctx.name) for a in sel.also if chosen is not sel)
     return np(sel, ctx.name, subject=subject, source=source_zone, article=subject)
 
 
@@ -45,11 +47,13 @@ def same(a: Selector | None, b: Selector | None) -> bool:
     return replace(a, span=None) == replace(b, span=None)
 
 
-def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False) -> str:
+def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False,
+              scoped: bool = False) -> str:
     """Effects as sentences ("Choose 1 Forward. Deal it 7000 damage."), joined the printed way.
 
     `flush=False` leaves the "Choose …" sentences pending for the caller to say first; `lead=True`:
-    the first sentence follows a lead ("If X, …") and starts in lower case."""
+    the first sentence follows a lead ("If X, …") and starts in lower case; `scoped=True`: what the
+    lead governs is one sentence ("If X, A and B."), as an "if" scopes its sentence only (11.8.13)."""
     out: list[str] = []
     items = list(effects)
     i = 0
@@ -60,8 +64,15 @@ def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = T
             out.extend(ctx.pending)
             ctx.pending.clear()
         out.append(clause)
+    if scoped and len(out) > 1 and all(_one_clause(s) for s in out):
+        out = [" and ".join(s.rstrip(".") for s in out)]
     said = [s.rstrip(".") + "." for s in out if s]
     return " ".join(s if lead and i == 0 else cap(s) for i, s in enumerate(said))
+
+
+def _one_clause(said: str) -> bool:
+    """A rendering that is one clause (no sentence, lead or quotation of its own inside)."""
+    return bool(said) and ". " not in said and '"' not in said and not said.startswith(("if ", "when ", "until "))
 
 
 def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
@@ -102,6 +113,12 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
             and e.mode == nxt.mode and e.duration == nxt.duration and e.player == nxt.player and e.by == nxt.by:
         first = ctx.node(e)
         return first.replace(_barred(e), _barred(e) + " or " + _barred(nxt), 1), 2
+    if isinstance(e, ast.Damage) and e.amount_from == "power_of_source" and e.target is not None \
+            and e.target.ref == "other" and e.source is not None and e.source.self_ref and isinstance(nxt, ast.Choose) \
+            and [a.ref for a in e.source.also] == ["them"]:    # "X and the chosen Forward deal damage … to the other"
+        noun = NOUN.get(nxt.target.card_types[0], ("card",))[0] if len(nxt.target.card_types) == 1 else "card"
+        return (f"{ctx.node(nxt)}. {ctx.name} and the chosen {noun} deal damage equal to their respective power to "
+                "the other"), 2
     if isinstance(e, (ast.Move, ast.Deploy)) and isinstance(nxt, ast.Move) and nxt.target.ref in ("rest", "other"):
         return f"{ctx.node(e)} and {ctx.node(nxt)}", 2
     return ctx.node(e), 1
@@ -168,6 +185,10 @@ def _ability(ab: ast.Ability, ctx: Ctx) -> str:
         head = f"Damage {ab.condition.threshold.value} -- " + head
     if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
         return _keyword(ab, ctx)
+    note = ab.effects[0] if len(ab.effects) == 1 and not head and ab.trigger is None and ab.cost is None else None
+    if isinstance(note, ast.Gain) and note.keyword is not None and note.keyword.name == "Card Elements" \
+            and note.target.self_ref and note.duration is Duration.PERMANENT:     # the card's own Elements (5.2.1.1)
+        return f"(Card Elements: {'/'.join(x.title() for x in note.keyword.params)})"
     auto = ab.kind is AbilityKind.AUTO and ab.trigger is not None
     body = sentences(ab.effects, ctx, lead=auto)
     if auto:
@@ -185,7 +206,7 @@ def _keyword(ab: ast.Ability, ctx: Ctx) -> str:
         return f"Limit Break -- {k.params[0]}"
     if k.name in ("Warp", "Priming") and ab.cost is not None:
         label = f'Priming "{k.params[0]}"' if k.name == "Priming" else f"Warp {k.params[0]}"
-        return f"{label} -- {icons(ab.cost)}"
+        return f"[[i]]{label} --[[/]] {icons(ab.cost)}"                  # 15.2.7.2 / 15.2.9.2 a marked label
     names = [g.keyword.name for g in ab.effects if isinstance(g, ast.Gain) and g.keyword is not None] or [k.name]
     head = f"Damage {ab.condition.threshold.value} -- " if ab.condition is not None and ab.condition.threshold else ""
     if head:
@@ -209,6 +230,8 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     trig = [LIMIT_WORDS[r[8:]] for r in ab.restrictions if r.startswith("trigger_") and r[8:] in LIMIT_WORDS]
     out = ""
     cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
+    if cond is not None and not use and ab.kind is AbilityKind.AUTO and "while_state" not in ab.restrictions:
+        trig, cond = [f"if {condition(cond, ctx.name)}", *trig], None    # an auto-ability triggers only if (11.8)
     if use or (cond is not None and not trig):
         how = "while" if "while_state" in ab.restrictions else "if"
         said = [f"{how} {condition(cond, ctx.name)}"] if cond is not None else []
@@ -223,7 +246,7 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
+    body = sentences(e.effects, ctx, flush=False, lead=True, scoped=True).rstrip(".")
     if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
@@ -516,6 +539,18 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
 
 @renders(ast.Gain)
 def _gain(e: ast.Gain, ctx: Ctx) -> str:
+    if e.keyword is not None and e.keyword.name == "Also" and len(e.keyword.params) == 2:   # 5.2.4
+        what, kind = e.keyword.params
+        thing = {"card_name": f"[[i]]Card Name {what}[[/]]", "job": f"[[i]]Job {what}[[/]]"}.get(
+            kind, "a " + NOUN.get(what, (what,))[0])
+        return f"{target(e.target, ctx, subject=True)} is also {thing} in all situations"
+    if e.keyword is not None and e.keyword.name == "Element" and e.keyword.params:    # 5.2.1.1 becomes an Element
+        what = "the named Element" if e.keyword.params[0] == "named" else e.keyword.params[0].title()
+        return f"{target(e.target, ctx, subject=True)} {third('become', e.target)} {what}{tail(e.duration)}"
+    if e.keyword is not None and e.keyword.name == "Card Elements" and e.keyword.params:    # 5.2.1.1
+        elements = [x.title() for x in e.keyword.params]
+        listed = ", ".join(elements[:-1]) + " and " + elements[-1] if len(elements) > 1 else elements[0]
+        return f"{target(e.target, ctx, subject=True)} {third('gain', e.target)} Elements of {listed}{tail(e.duration)}"
     return _gains([e], ctx)
 
 
@@ -532,10 +567,9 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
 #: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
 CLAUSES = {
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
-    ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
-    ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
-    ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
+    ("cannot", "cast_outside_your_turn"): "you can only cast {who} during your turn",
+    ("cannot", "be_in_main_deck"): "(Cards with 《LB》 cannot be included in your main deck.)",
     ("can", "cast_any_time"): "you can cast {who} at any time you could use an action ability",
     ("lose", "all_abilities"): "{who} loses all its abilities",
     ("cannot", "power_decreased"): "the power of {who} cannot be decreased",
@@ -585,7 +619,7 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     elif e.by is not None:
         action += " by " + source(e.by, ctx.name)
     if e.action == "pay_with_any_element":
-        return f"the cost required to cast {who} can be paid with CP of any Element"
+        return f"the cost required to cast {name_of_cast(e.target, ctx)} can be paid with CP of any Element"
     if e.action == "activate_in_active_phase":
         nxt = "next " if e.duration is not Duration.PERMANENT else ""
         return f"{who} will not activate during your {nxt}Active Phase"
@@ -623,8 +657,11 @@ def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
 def name_of_cast(sel: Selector, ctx: Ctx) -> str:
     if sel.self_ref:
         return ctx.name
-    words = np(replace(sel, owner=None, count=1), ctx.name)
-    words = words[2:] if words.startswith("1 ") else words
+    if plural(sel):                                    # "your Category IV Forwards": every one of them
+        words = np(replace(sel, owner=None), ctx.name).removeprefix("all the ")
+    else:
+        words = np(replace(sel, owner=None, count=1), ctx.name)
+        words = words[2:] if words.startswith("1 ") else words
     return ("your " if sel.owner is Player.YOU else "") + words
 
 

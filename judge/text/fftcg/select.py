@@ -15,12 +15,12 @@ and": "you control a Card Name X and Card Name Y" needs both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Player, Selector, Threshold
+from judge.text.ast import Player, Selector, Threshold, replace
 
 #: the list fields of a Selector whose values are alternatives (any one matches, 6.6 / 5.2)
 LIST_FIELDS = ("card_types", "colors", "families", "categories")

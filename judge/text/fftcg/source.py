@@ -257,15 +257,26 @@ def _continues(previous: str, paragraph: str) -> bool:
 
 
 def split_abilities(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[Segment]:
-    """The abilities of a card's text (11.5.3: each paragraph is one ability), in order.
-
-    A paragraph that starts with a quotation mark is an option of the modal ability before it
-    (11.6.6), so it stays part of that ability. A paragraph that continues a sentence the one
-    before it left open (the card browser breaks long lines mid-sentence) joins it too.
-    """
+    """The abilities of a card's text (11.5.3: each paragraph is one ability), in order, each with
+    the grammar's view of it (`ability_spans` says where they are)."""
     if name is None:
         name = infer_name(text)
     masked = mask(text, name, lexicon)
+    out = []
+    for start, end in ability_spans(text):
+        view = _BREAK.sub(lambda m: " " * len(m.group()), masked[start:end])
+        out.append(Segment(start, end, text[start:end], view))
+    return out
+
+
+def ability_spans(text: str) -> list[tuple[int, int]]:
+    """Where the abilities of a card's text are (11.5.3: each paragraph is one ability), in order.
+
+    A paragraph that starts with a quotation mark is an option of the modal ability before it
+    (11.6.6), so it stays part of that ability. A paragraph that continues a sentence the one
+    before it left open (the card browser breaks long lines mid-sentence) joins it too. Only the
+    printed text decides (the parse pipeline masks each ability once, when it prepares it).
+    """
     spans: list[list[int]] = []
     pos = 0
     for m in [*_BREAK.finditer(text), None]:
@@ -281,8 +292,4 @@ def split_abilities(text: str, name: str | None = None, lexicon: Lexicon | None 
                 spans.append([lead, tail])
         if m:
             pos = m.end()
-    out = []
-    for start, end in spans:
-        view = _BREAK.sub(lambda m: " " * len(m.group()), masked[start:end])
-        out.append(Segment(start, end, text[start:end], view))
-    return out
+    return [(start, end) for start, end in spans]

@@ -8,7 +8,6 @@ the M following actions" (11.6.6).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -34,6 +33,7 @@ from judge.text.ast import (
     Restriction,
     Selector,
     Window,
+    replace,
 )
 from judge.text.fftcg.assemble import UseLimit, flatten, resolve_pronouns
 from judge.text.fftcg.events import EvPred, legacy_qualifiers

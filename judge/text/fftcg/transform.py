@@ -15,7 +15,6 @@ parse pipeline (judge/text/parse.py) calls.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -44,6 +43,7 @@ from judge.text.ast import (
     Span,
     Trigger,
     Window,
+    replace,
 )
 from judge.text.fftcg.assemble import (
     DelayedPart,
@@ -447,17 +447,12 @@ def _insteads(items: list[Any]) -> list[Instead]:
 
 
 def split(text: str, name: str | None = None, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
-    """Where the abilities of a card's text are (11.5.3), markup line breaks included. `name` is
-    the card's own name when known (without it the name is guessed from the text); `lexicon` the
-    names plain text may use (a plain "Card Name X" is not the card itself; default: the card
-    database's, judge.text.lexicon.default_lexicon)."""
-    from judge.text import lexicon as lexicons
-    from judge.text.fftcg.source import infer_name, split_abilities
+    """Where the abilities of a card's text are (11.5.3), markup line breaks included. Only the
+    printed text decides (judge.text.fftcg.source.ability_spans): `name` and `lexicon` are what
+    `prepare` masks each ability with, accepted here for the pipeline's one calling convention."""
+    from judge.text.fftcg.source import ability_spans
 
-    if not name:
-        name = infer_name(text)
-    lex = lexicon if lexicon is not None else lexicons.default_lexicon()
-    return [(s.start, s.end) for s in split_abilities(text, name, lex)]
+    return ability_spans(text)
 
 
 def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = None) -> Prepared:

@@ -14,7 +14,7 @@ source). A clause joins the subject, the modal and the `Act`:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token
@@ -48,6 +48,7 @@ from judge.text.ast import (
     Search,
     Selector,
     SetState,
+    replace,
 )
 from judge.text.fftcg.assemble import KeywordSet, flatten, gain_of
 from judge.text.fftcg.events import EvPred
@@ -618,8 +619,9 @@ class VerbRules:
 
     def gain_elements(self, meta, c):
         elems = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Card Elements", elems),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def lose_things(self, meta, c):
         """Power, keywords or all abilities lost, in the order said (5.2.6, 15.2, 11.12.4.2)."""
@@ -889,14 +891,17 @@ class VerbRules:
 
     def become_element(self, meta, c):
         elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), "named")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Element", (elem,)),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def is_also(self, meta, c):
+        """ "X is also Card Name Y / a Monster in all situations" (5.2.4): (what kind, which) in params."""
         other = _sel(c)
-        what = other.name or ",".join(other.families or other.card_types)
-        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what,)), duration=Duration.PERMANENT,
-                                   span=self._span(meta))])
+        kind, what = (("card_name", other.name) if other.name else ("job", ",".join(other.families))
+                      if other.families else ("card_type", ",".join(other.card_types)))
+        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what, kind)),
+                                   duration=Duration.PERMANENT, span=self._span(meta))])
 
     def no_activate(self, meta, c):
         nxt = "next" in c

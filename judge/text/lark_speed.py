@@ -87,7 +87,10 @@ class FastParser:
         self._lexer_of, self._specs = tables["lexer_of"], tables["lexers"]
         # a rule's symbol as a plain str: Lark names rules with its Token (a str subclass whose
         # Python-level __eq__ ran on every goto lookup, one per reduction)
-        self._rules = [(str(origin), *rest) for origin, *rest in tables["rules"]]
+        # and whether the reduction is a chain (`?rule: other`, one child, nothing filtered): the
+        # child stays as it is (its position is already its container), only the state changes
+        self._rules = [(str(origin), size, name, single, include, size == 1 and single and include is None)
+                       for origin, size, name, single, include in tables["rules"]]
         self._by_state: dict[int, Any] = {}
         self._scanners: dict[int, Any] = {}
 
@@ -162,7 +165,12 @@ class FastParser:
                     values.append(token)
                     where.append(at)
                     break
-                _reduce(rules[arg], stack, values, where, states)
+                rule = rules[arg]
+                if rule[5]:
+                    del stack[-1]
+                    stack.append(states[stack[-1]][rule[0]][1])
+                else:
+                    _reduce(rule, stack, values, where, states)
         while True:
             entry = states[stack[-1]].get("$END")
             if entry is None or entry[0]:
@@ -175,7 +183,7 @@ class FastParser:
 def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -> None:
     """One reduction by Lark's tree builder (ExpandSingleChild, ChildFilter, PropagatePositions),
     done in one step: the same Tree with the same meta, pushed with its position."""
-    origin, size, name, single, include = rule
+    origin, size, name, single, include, _chain = rule
     if size:
         children, spans = values[-size:], where[-size:]
         del stack[-size:], values[-size:], where[-size:]
@@ -209,7 +217,7 @@ def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -
         else:                               # a token stands for itself
             at = (node.line, node.column, node.start_pos, node.end_line, node.end_column, node.end_pos)
     else:
-        meta = _new_meta()
+        meta = Meta.__new__(Meta)
         if at is None:
             meta.empty = True
         else:
@@ -223,10 +231,6 @@ def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -
     values.append(node)
     where.append(at)
     stack.append(states[stack[-1]][origin][1])
-
-
-def _new_meta() -> Any:
-    return Meta.__new__(Meta)
 
 
 def _widen(own: dict, at: tuple) -> None:

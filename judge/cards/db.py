@@ -323,17 +323,17 @@ def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:
         return _card(store.card_rows(conn, exact[0]["number"], exact[0]["game"])[0])
     from rapidfuzz import fuzz, process, utils
 
+    # every word typed appears in exactly one name ("supernova siegwurm", "thunder leon"): that card,
+    # even when a shorter name ("Leon") holds only some of the words
+    typed = set(utils.default_process(q).split())
+    holding = [r for r in names if typed <= set(utils.default_process(r["name"]).split())]
+    if typed and holding and len({r["name"] for r in holding}) == 1:
+        return _card(store.card_rows(conn, holding[0]["number"], holding[0]["game"])[0])
     choices = {i: f"{r['name']}" for i, r in enumerate(names)}
     best = process.extract(q, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
     tied = len(best) > 1 and best[1][1] == best[0][1] and choices[best[1][2]] != choices[best[0][2]]
     if best and best[0][1] >= 86 and not tied:
         r = names[best[0][2]]
-        return _card(store.card_rows(conn, r["number"], r["game"])[0])
-    # every word typed appears in exactly one name ("supernova siegwurm"): that card
-    subset = process.extract(q, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
-                             limit=2, score_cutoff=95)
-    if len(subset) == 1 or (len(subset) == 2 and names[subset[0][2]]["name"] == names[subset[1][2]]["name"]):
-        r = names[subset[0][2]]
         return _card(store.card_rows(conn, r["number"], r["game"])[0])
     hints = [f"{names[b[2]]['number']} {names[b[2]]['name']}" for b in best[:3] if b[1] >= 50]
     where = f" in {game}" if game else ""

@@ -5,7 +5,10 @@ those numbers and quotes the clause text from the knowledge base, so what a judg
 rule as stored, never a paraphrase typed beside the check.
 
 Decklist format: one entry per line as players register them — `4 BSS01-001`, `3x 16-015H`,
-`3 x Blaze Drake`, `Blaze Drake x3`; `#` starts a comment; a line `LB:` (or `LB deck`) starts an
+`3 x Blaze Drake`, `Blaze Drake x3`, or a number with the name printed on the card
+(`4 BSS02-016 Some Printed Name`): the number decides which card it is, and a printed name that is
+not the card's name is taken as an additional name (Saga 2-1-2), never a different card;
+`#` starts a comment; a line `LB:` (or `LB deck`) starts an
 FFTCG Limit Break deck section. A card the database does not know is an error, and no limit is
 reported as met while one is unknown. Limited and banned lists are data (`cards/banlists/`,
 `judge.cards.banlists`): the list in force on the event's date applies.
@@ -19,13 +22,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.cards.model import Card
+from judge.cards.model import CARD_NUMBER, Card
 from judge.errors import DeckError, JudgeError
 
 #: Per game: deck sizes, copy limits (and whether copies count by name or number), with clauses.
 DECK_RULES: dict[str, dict] = {
-    "bss": {"min": 50, "max": 60, "copies": 4, "by": "name",
-            "cite_size": ("5-1-1-1",), "cite_copies": ("5-1-1-1", "2-1-2")},
+    "bss": {"min": 50, "max": 60, "copies": 4, "by": "name", "number_is_card": True,
+            "cite_size": ("5-1-1-1",), "cite_copies": ("5-1-1-1", "5-1-1-1#2", "2-1-2"),
+            "cite_token": ("4-12-1", "5-1-1-1"), "cite_alias": ("2-1-2",)},
     "bs": {"min": 40, "max": None, "copies": 3, "by": "name", "standard": True,
            "cite_size": ("6-1-1",), "cite_copies": ("6-1-1-2", "6-1-1-2-1"),
            "cite_standard": ("1-1-1", "2-13-1-2-1"), "cite_banlist": ("6-1-1-2-2",)},
@@ -37,6 +41,7 @@ DECK_RULES: dict[str, dict] = {
 _LINE = re.compile(r"^\s*(\d{1,3})\s*[xX×]?\s+(.+?)\s*$")
 _LINE_AFTER = re.compile(r"^\s*(.+?)\s+[xX×]\s*(\d{1,3})\s*$")
 MAX_LINES = 2000
+_NUMBER_THEN_NAME = re.compile(r"^(\S+)\s+(\S.*)$")
 _LB_HEADER = re.compile(r"^\s*(\[?lb( deck)?\]?:?|limit break( deck)?:?)\s*$", re.I)
 
 
@@ -123,21 +128,28 @@ def check_deck(path: Path | str, game: str, db_path: Path | None = None, *, on: 
     """Check a decklist against `game`'s deck-construction rules (citing them) and the limited /
     banned list in force on `on` (YYYY-MM-DD, default today)."""
     from judge.cards.banlists import check_limits
-    from judge.cards.db import find_card
 
     rules = DECK_RULES[game]
     report = DeckReport(game)
     main: list[tuple[int, int, Card]] = []
     lb: list[tuple[int, int, Card]] = []
     unknown = 0
+    printed: dict[str, set[str]] = {}           # card number → other names printed beside it
     for n, count, ref, in_lb in read_decklist(Path(path)):
         try:
-            card = find_card(ref, game, db_path)
+            card, other_name = _lookup(ref, game, db_path)
         except JudgeError as exc:
             report.findings.append(Finding("error", f"unknown card {ref!r}: {exc}", (), n))
             unknown += count
             continue
+        if other_name and "cite_alias" in rules:
+            printed.setdefault(card.number, set()).add(other_name)
+            report.findings.append(Finding(
+                "warning", f"{card.number} is listed as {other_name!r}, not its card name {card.name!r}: counted as "
+                "that card (its number decides; another printed name is an additional name, not part of the card "
+                "name); that printing is not verified", rules["cite_alias"], n))
         (lb if in_lb else main).append((n, count, card))
+    _check_tokens(report, main + lb, rules)
     report.cards = sum(c for _, c, _ in main) + unknown
     report.lb_cards = sum(c for _, c, _ in lb)
     lo, hi = rules["min"], rules["max"]
@@ -145,23 +157,7 @@ def check_deck(path: Path | str, game: str, db_path: Path | None = None, *, on: 
     want = f"exactly {lo}" if lo == hi else f"{lo} to {hi}" if hi else f"at least {lo}"
     report.findings.append(Finding("ok" if size_ok else "error",
                                    f"deck has {report.cards} card(s); the rules require {want}", rules["cite_size"]))
-    key = (lambda c: c.name.casefold()) if rules["by"] == "name" else (lambda c: c.number.upper())
-    copies: Counter[str] = Counter()
-    first: dict[str, tuple[int, Card]] = {}
-    for n, count, card in main + lb:
-        copies[key(card)] += count
-        first.setdefault(key(card), (n, card))
-    over = [(k, v) for k, v in copies.items() if v > rules["copies"]]
-    for k, v in over:
-        n, card = first[k]
-        report.findings.append(Finding("error", f"{v} copies of {card.name} ({card.number}); at most "
-                                       f"{rules['copies']} with the same {rules['by']}", rules["cite_copies"], n))
-    if unknown:
-        report.findings.append(Finding("error", f"copy limits not verified: {unknown} card(s) are unknown",
-                                       rules["cite_copies"]))
-    elif not over:
-        report.findings.append(Finding("ok", f"no card over {rules['copies']} copies (same {rules['by']})",
-                                       rules["cite_copies"]))
+    _check_copies(report, main + lb, unknown, printed, rules)
     report.findings += check_limits(game, [(n, c, card) for n, c, card in main + lb], rules["by"], on, banlist,
                                     unknown, rules.get("cite_banlist", ()))
     if rules.get("standard"):
@@ -170,6 +166,87 @@ def check_deck(path: Path | str, game: str, db_path: Path | None = None, *, on: 
         _check_lb(report, main, lb, rules)
     report.clauses = _clause_texts(game, [c for f in report.findings for c in f.cites], db_path)
     return report
+
+
+def _check_copies(report: DeckReport, entries: list[tuple[int, int, Card]], unknown: int,
+                  printed: dict[str, set[str]], rules: dict) -> None:
+    """The copy limit, over the copies of one card (same name, or number where the rules say so)."""
+    key = _copy_key(entries, rules)
+    same = rules["by"] + (" or number" if rules.get("number_is_card") else "")
+    copies: Counter[str] = Counter()
+    first: dict[str, tuple[int, Card]] = {}
+    for n, count, card in entries:
+        copies[key(card)] += count
+        first.setdefault(key(card), (n, card))
+    over = [(k, v) for k, v in copies.items() if v > rules["copies"]]
+    for k, v in over:
+        n, card = first[k]
+        also = sorted({o for _, _, c in entries if key(c) == k for o in printed.get(c.number, ())})
+        seen = f", also listed as {', '.join(map(repr, also))}" if also else ""
+        report.findings.append(Finding("error", f"{v} copies of {card.name} ({card.number}{seen}); at most "
+                                       f"{rules['copies']} with the same {same}", rules["cite_copies"], n))
+    if unknown:
+        report.findings.append(Finding("error", f"copy limits not verified: {unknown} card(s) are unknown",
+                                       rules["cite_copies"]))
+    elif not over:
+        report.findings.append(Finding("ok", f"no card over {rules['copies']} copies (same {same})",
+                                       rules["cite_copies"]))
+
+
+def _lookup(ref: str, game: str, db_path: Path | None) -> tuple[Card, str | None]:
+    """The card an entry names, and the name printed beside its number when that is not its card name
+    (`4 BSS02-016 Some Name`: the number decides, 2-1-2); a reference that does not start with a known
+    number is looked up whole (a name, or a name that merely begins like a number)."""
+    from judge.cards.db import find_card
+
+    m = _NUMBER_THEN_NAME.match(ref)
+    if m and CARD_NUMBER.match(m.group(1).upper()):
+        try:
+            card = find_card(m.group(1), game, db_path)
+        except JudgeError:
+            card = None
+        if card is not None and card.number.upper() == m.group(1).upper():
+            name = " ".join(m.group(2).split())
+            return card, None if name.casefold() == card.name.casefold() else name
+    return find_card(ref, game, db_path), None
+
+
+def _copy_key(entries: list[tuple[int, int, Card]], rules: dict):
+    """What makes two entries copies of one card: the same name (or number, by the game's rules); in
+    Saga also the same number whatever the name (2-1-2, 5-1-1-1#2), so names joined by a number are
+    one group."""
+    if rules["by"] != "name":
+        return lambda c: c.number.upper()
+    if not rules.get("number_is_card"):
+        return lambda c: c.name.casefold()
+    group: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while group.setdefault(x, x) != x:
+            x = group[x]
+        return x
+
+    for _, _, card in entries:
+        a, b = root("name:" + card.name.casefold()), root("number:" + card.number.upper())
+        if a != b:
+            group[b] = a
+    return lambda c: root("name:" + c.name.casefold())
+
+
+def _is_token(card: Card) -> bool:
+    """A token (Saga 4-12-1: put on the field by effects): flagged `token`, or of a token card type."""
+    return "token" in card.flags or "token" in card.type.casefold().split()
+
+
+def _check_tokens(report: DeckReport, entries: list, rules: dict) -> bool:
+    """Tokens are made by effects and kept outside the deck (4-12-1): none may be part of one."""
+    if "cite_token" not in rules:
+        return False
+    bad = [(n, card) for n, _, card in entries if _is_token(card)]
+    for n, card in bad:
+        report.findings.append(Finding("error", f"{card.number} {card.name} is a token: tokens are put on the "
+                                       "field by effects and cannot be part of a deck", rules["cite_token"], n))
+    return bool(bad)
 
 
 def _check_standard(report: DeckReport, main: list, rules: dict) -> None:

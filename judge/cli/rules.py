@@ -249,22 +249,34 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
     doc = import_document(file, game=game, version=version, lang=lang, title=title, date=date)
     click.echo(f"imported {file} as {doc_line(doc)}: {doc.clauses} clauses; now the current version")
 
+def _leading_game(kb, words: tuple[str, ...], game: str | None) -> tuple[str | None, tuple[str, ...]]:
+    """`judge term bss Armor` and `judge search bss can a tapped spirit block`: a judge types the game
+    first, as in `judge rule bss 7-1-5-2`. A first word that names a stored game is the game when more
+    words follow and no --game was given; otherwise every word belongs to the query."""
+    if game is None and len(words) > 1 and words[0].strip().lower() in kb.games():
+        return words[0].strip().lower(), words[1:]
+    return game, words
+
+
 @cli.command("search")
-@click.argument("query", type=QUERY)
+@click.argument("words", nargs=-1, required=True)
 @click.option("--game", default=None, help="Only this game.")
 @click.option("--lang", default=None,
               help="Only this language; both: the other language's clause of the same number beside each hit.")
 @click.option("--limit", default=20, show_default=True, type=RESULTS, help="At most this many hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def search(query: str, game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
+def search(words: tuple[str, ...], game: str | None, lang: str | None, limit: int, as_json: bool) -> None:
     """Search the rules text with a question or words (English or Japanese), best matches first.
 
     Words players use are found under the document's own ("untap" finds refresh); when no clause
     holds every word, the clauses holding most of them are listed, each with the words it holds.
+    The game may also come first: `judge search bss can a tapped spirit block`.
 
     Example: judge search "can a tapped spirit block" --game bss
     """
     kb = _kb()
+    game, words = _leading_game(kb, words, game)
+    query = QUERY.convert(" ".join(words), None, click.get_current_context())
     both = bool(lang) and lang.lower() == "both"
     if both:
         _check_both(kb, game)
@@ -333,16 +345,20 @@ def _side_by_side(line: str, clause) -> None:
     click.echo("")
 
 @cli.command("term")
-@click.argument("word")
+@click.argument("words", nargs=-1, required=True)
 @click.option("--game", default=None, help="Only this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def term(word: str, game: str | None, as_json: bool) -> None:
+def term(words: tuple[str, ...], game: str | None, as_json: bool) -> None:
     """What a keyword or term is and what it does: the defining clause and the clauses under it,
-    for every game that defines it (【Armor】, [Armor] and (Armor) are one keyword).
+    for every game that defines it (【Armor】, [Armor] and (Armor) are one keyword). The game may
+    also come first (`judge term bss Armor`); a term of several words needs no quotes.
 
     Example: judge term Haste --game fftcg
     """
-    hits = _kb().term(word, game=game)
+    kb = _kb()
+    game, words = _leading_game(kb, words, game)
+    word = limits.check_arg(" ".join(words), "the term")
+    hits = kb.term(word, game=game)
     from judge.cards.rulings import term_rulings
 
     rulings = {h.game: term_rulings(h.game, [word, h.term]) for h in hits}

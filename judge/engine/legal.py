@@ -22,6 +22,9 @@ from judge.errors import ScenarioError
 MAX_ANSWERS = 40
 #: The largest group of cards offered as one answer when a decision takes several.
 MAX_GROUP = 3
+#: At most this many ways of one stepwise action are put to the engine (【Awaken】 from five cards of
+#: three cores each has 1,023; a judge picks them one step at a time, so the number is no burden).
+MAX_WAYS = 1024
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,5 +164,5 @@ def core_payments(total: int, sources: Sequence[tuple[str, int]], limit: int = 1
     return out
 
 
-__all__ = ["MAX_ANSWERS", "StepwiseAction", "allowed", "answer_label", "answers", "candidate_answers",
+__all__ = ["MAX_ANSWERS", "MAX_WAYS", "StepwiseAction", "allowed", "answer_label", "answers", "candidate_answers",
            "core_payments", "keep_allowed", "narrow", "param", "ruling_for"]

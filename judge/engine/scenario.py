@@ -9,10 +9,10 @@ Every problem in a file is a ScenarioError naming the file and the field path (`
 Extensions to the issue's format (the core stays as specified):
 - top level: `question:`, `answer:`, `source:`, `notes:`, `tags:` (shown in markdown rulings);
 - any action: `targets: [...]` (choices supplied in advance, consumed in order), `order: [...]` (the
-  order of simultaneous triggered effects); `choose:` also answers a pending request of any kind
+  order of simultaneous triggered effects: `a1`, or `a1:2` for the card's 2nd printed ability); `choose:` also answers a pending request of any kind
   (targets, yes / no, `{reserve: 1, a1: 1}` for where cores come from);
 - Battle Spirits actions: summon/place `cores`, `pay_from`, `pay_soul_core`, `soul_core_on`, `as`,
-  `ascend`, `succession`, `free`; magic `soul_magic`, `succession`; move_cores `soul_core`;
+  `ascend`, `succession`, `free`; magic `ability` (0 = first line), `soul_magic`, `succession`; move_cores `soul_core`;
   activate `cores_from` (【Awaken】);
 - Battle Spirits cards: `levels: {2: {cores: super_unleash, …}}`, `ex_symbol`, `soul_magic: [red]`,
   `succession: true`, `token: true`, or a card number (`whelp: JDG01-001`) from the card database;

@@ -136,6 +136,9 @@ class Selector:
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
     chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
+    selects: bool | None = None        # BS 8-5-3: False where the phrase itself fixes the card, so the effect
+    #                                    selects nothing (the battle's attacking or blocking spirit); None: its
+    #                                    count says (a count or "up to" selects, "all"/"each" does not)
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,8 @@ class Deploy(Effect):
     span: Span | None = None
     duration: Duration = Duration.PERMANENT   # FFTCG "gain control of it until the end of the turn" (6.2.6)
     dull: bool = False           # FFTCG "play it onto the field dull" (6.3)
+    onto: Player | None = None   # FFTCG whose field it enters ("onto your opponent's field": 6.2.4); None: "the field"
+    player: Player | None = None  # FFTCG who does it ("your opponent gains control of X", 6.2.6); None: you
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -244,6 +249,7 @@ class Move(Effect):
     duration: Duration = Duration.PERMANENT  # FFTCG "remove it from the game for as long as X is on the field"
     any_order: bool = False      # FFTCG "… to the bottom of your deck in any order": the mover orders them (7.9)
     player: Player | None = None  # FFTCG "your opponent puts it …": who moves it (and picks top or bottom)
+    under: int | None = None     # FFTCG dest deck_under_top: "under the top N cards of the deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -266,6 +272,7 @@ class Search(Effect):
     target: Selector
     dest: str = "hand"
     span: Span | None = None
+    under: int | None = None     # FFTCG dest deck_under_top: "put it under the top N cards of your deck" (7.9), N
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -535,6 +542,29 @@ class LinkTo(Effect):
     target: Selector
     to: Selector
     ignore_condition: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Select(Effect):
+    """BS "Select X." made before another directive and acted on after it ("Select one of your
+    opponent's spirits. Then, discard …, and place one core from that spirit …", BSS 8-5-3): the
+    selection is made when the text directs it; the later directive's target is this same selector
+    (span included) and acts on the cards selected here."""
+
+    target: Selector
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AlsoActivates(Effect):
+    """BS "Your spirits' "When This Spirit Blocks" effects also activate when attacking" (BSS 8-1-5-1,
+    10-11-1): the effects of `target` with a timing also activate on a further event; an effect whose
+    timing already answers to that event still activates once (8-6-3)."""
+
+    target: Selector                 # whose effects
+    timing: str                      # the quoted effects' timing ("when_blocks")
+    event: str                       # the further event ("attacks" | "blocks")
     span: Span | None = None
 
 
@@ -862,6 +892,7 @@ __all__ = [
     "Ability",
     "AbilityKind",
     "Activate",
+    "AlsoActivates",
     "AlternativeCost",
     "Attack",
     "Cancel",
@@ -902,6 +933,7 @@ __all__ = [
     "Restriction",
     "Reveal",
     "Search",
+    "Select",
     "Selector",
     "Sequence",
     "SetLevel",

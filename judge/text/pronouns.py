@@ -30,6 +30,7 @@ from judge.text.ast import (
     Effect,
     Modal,
     Optional,
+    Select,
     Selector,
     Sequence,
     _fields_reversed,
@@ -206,9 +207,36 @@ def _fits(ref: Ref, sel: Any) -> bool:
     return ref.zone is not None or sel.zone in (None, "field")
 
 
+def _leaves(nodes: Any) -> list:
+    """The directives of `nodes` in reading order (through "then" sequences, choices and conditions)."""
+    out: list = []
+    for n in nodes:
+        if isinstance(n, Sequence | Optional | Conditional):
+            out += _leaves(n.effects)
+        elif isinstance(n, Effect) and not isinstance(n, Pick):
+            out.append(n)
+    return out
+
+
+def _made_apart(pick: Pick, rest: Any) -> bool:
+    """Whether a selection is made before a directive that does not act on it and acted on after
+    ("Select X. Then, discard …, and place a core from that spirit …", BSS 8-5-3): it is then a
+    step of its own, not folded into the directive that acts on it."""
+    if not isinstance(pick.target, Selector) or pick.either or pick.target.zone not in (None, "field"):
+        return False                         # cards of a pile ("from the revealed cards") are picked as read
+    leaves = _leaves(rest)
+    if not leaves or has_ref(leaves[0]) or any(n is pick.target for n in walk(leaves[0])):
+        return False
+    return any(has_ref(x) for x in leaves[1:])
+
+
 def _resolve_seq(node: list | tuple, st: dict, itself: Callable[[Ref], Selector]) -> tuple:
     out: list = []
-    for x in node:
+    for i, x in enumerate(node):
+        if isinstance(x, Pick) and _made_apart(x, node[i + 1:]):
+            _resolve(x, st, itself)
+            out.append(Select(target=st["cur"], span=st["cur"].span))
+            continue
         cur, either = st.get("cur"), st.get("either")
         if _refs_all(x, st) and len(st["all"]) > 1:
             cur, either = tuple(st["all"]), False   # "Destroy both spirits": each selection made so far

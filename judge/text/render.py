@@ -5,16 +5,17 @@ the game's grammar reads back to the same AST — the round trip (issue 11.4).
   judge can read it at a glance (`judge parse`, `judge card`);
 - `render(ability, game)`: the ability as canonical card text, written by the game's renderer
   (`RENDERERS`: Battle Spirits in `judge.text.bs.render`; FFTCG adds its own beside it);
-- `round_trip(text, game)`: parse, render, parse the rendering again: whether the ASTs are the same
+- `round_trip(ability, game)`: render, parse the rendering again: whether the ASTs are the same
   (spans and printed words aside), and which words of the printed text the rendering dropped or
-  changed, after the normalisations of `NORMALISATIONS` (the one list of what a rendering may say
-  differently from the card).
+  changed, after the game's normalisations (`ROUND_TRIPS`: Battle Spirits' here, after
+  `NORMALISATIONS`; FFTCG's in `judge.text.fftcg.render`, after its own list).
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any
@@ -190,31 +191,60 @@ class RoundTrip:
         return self.same_ast and not self.dropped and not self.mistyped
 
 
-def _repaired(text: str, game: str) -> str:
-    """The printed text with the source slips its game's normalisation step repairs (NORMALISATIONS
-    "repaired slips")."""
-    if game in ("bss", "bs"):
-        from judge.text.bs.normalise import repair_slips
-        from judge.text.parse import Prepared
+def _repaired(text: str) -> str:
+    """The printed text with the source slips Battle Spirits' normalisation step repairs
+    (NORMALISATIONS "repaired slips")."""
+    from judge.text.bs.normalise import repair_slips
+    from judge.text.parse import Prepared
 
-        return repair_slips(Prepared.of(text)).view
-    return text
+    return repair_slips(Prepared.of(text)).view
 
 
-def round_trip(ability: Any, game: str, lexicon: Any = None) -> RoundTrip:
-    """Render one parsed ability, parse the rendering, and compare (AST and words)."""
+def compared(ability: Any, rendered: str, again: Any, printed: list[str], said: list[str]) -> RoundTrip:
+    """The round trip of `ability` rendered as `rendered` and read back as `again` (a ParseResult):
+    `printed` and `said` are the words of its text and of the rendering, as its game compares them."""
     from collections import Counter
 
+    same = not again.unparsed and len(again.abilities) == 1 and \
+        comparable(again.abilities[0]) == comparable(ability)
+    kept, wrote = Counter(printed), Counter(said)
+    return RoundTrip(ability.text, rendered, same, tuple(sorted((kept - wrote).elements())),
+                     tuple(sorted((wrote - kept).elements())))
+
+
+def _bs_round_trip(ability: Any, game: str, name: str | None, lexicon: Any) -> RoundTrip:
+    """Battle Spirits: words compared after `NORMALISATIONS`, the print with its slips repaired."""
     from judge.text.parse import parse_text
 
     rendered = render(ability, game)
-    again = parse_text(rendered, game, lexicon=lexicon)
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    printed, said = Counter(words(_repaired(ability.text, game))), Counter(words(rendered))
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
-                     tuple(sorted((said - printed).elements())))
+    return compared(ability, rendered, parse_text(rendered, game, lexicon=lexicon),
+                    words(_repaired(ability.text)), words(rendered))
 
 
-__all__ = ["NORMALISATIONS", "RENDERERS", "RoundTrip", "comparable", "node_lines", "render", "round_trip",
-           "words"]
+def _fftcg_round_trip(ability: Any, game: str, name: str | None, lexicon: Any) -> RoundTrip:
+    """FINAL FANTASY TCG: its renderer writes the card's own name, and compares words after its own
+    normalisations (`judge.text.fftcg.render.NORMALISATIONS`)."""
+    from judge.text.fftcg.render import round_trip as fftcg_round_trip
+
+    return fftcg_round_trip(ability, name, lexicon)
+
+
+#: game → how one of its abilities goes through the round trip: (ability, game, card name, lexicon).
+ROUND_TRIPS: dict[str, Callable[[Any, str, str | None, Any], RoundTrip]] = {
+    "bss": _bs_round_trip, "bs": _bs_round_trip, "fftcg": _fftcg_round_trip}
+
+
+def round_trip(ability: Any, game: str, lexicon: Any = None, name: str | None = None) -> RoundTrip:
+    """Render one parsed ability of `game`, parse the rendering (against `lexicon`, the names it may
+    read plainly; `name`, the card's own name), and compare (AST and words)."""
+    try:
+        trip = ROUND_TRIPS[game]
+    except KeyError:
+        from judge.errors import UnknownGame
+
+        raise UnknownGame(f"no round trip for game {game!r}", hints=sorted(ROUND_TRIPS)) from None
+    return trip(ability, game, name, lexicon)
+
+
+__all__ = ["NORMALISATIONS", "RENDERERS", "ROUND_TRIPS", "RoundTrip", "comparable", "compared", "node_lines",
+           "render", "round_trip", "words"]

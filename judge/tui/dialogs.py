@@ -22,6 +22,7 @@ DIALOG_CSS = """
     width: 70; max-width: 95%; height: auto; max-height: 90%;
     border: thick $primary; background: $surface; padding: 0 1;
 }}
+{name} > Vertical > Label {{ width: 100%; }}
 {name} OptionList {{ height: auto; max-height: 18; }}
 """
 

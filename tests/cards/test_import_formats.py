@@ -123,3 +123,31 @@ def test_every_corpus_card_is_found_by_number_and_fuzzy_name_after_import(db: Pa
     finally:
         conn.close()
     assert not misses
+
+
+@pytest.mark.skipif(not (CORPUS / "bss-cards.json").is_file(), reason="../shared/corpus is absent")
+def test_a_part_of_a_name_held_by_one_name_only_finds_that_card(db: Path) -> None:
+    """A judge types the end of a long name ("thunder leon" for BSS01-013): the words typed need only
+    appear in the name, and a shorter name holding some of them (fftcg's "Leon") is no rival."""
+    from rapidfuzz.utils import default_process
+
+    from judge.cards.db import _find
+
+    import_cards(CORPUS / "bss-cards.json", db_path=db)
+    import_cards(CORPUS / "fftcg-cards.json", db_path=db)
+    conn = store.connect(db)
+    try:
+        names = store.card_names(conn, None)
+        words = [(r["number"], r["name"], default_process(r["name"]).split()[-2:]) for r in names
+                 if r["game"] == "bss" and len(default_process(r["name"]).split()) >= 3]
+        misses, tried = [], 0
+        for number, name, tail in words:
+            holders = {r["name"] for r in names if set(tail) <= set(default_process(r["name"]).split())}
+            if holders != {name}:
+                continue
+            tried += 1
+            if _find(conn, " ".join(tail), None).name != name:
+                misses.append(number)
+    finally:
+        conn.close()
+    assert tried > 50 and not misses

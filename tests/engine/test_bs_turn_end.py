@@ -43,3 +43,24 @@ def test_bss_6_8_1_1_a_part_not_naming_the_card_still_happens_after_it_left() ->
     gone, _ = play(summoned, {"player": "A", "move_cores": 1, "from": "x", "to": "reserve"})
     final, _ = play(gone, {"player": "A", "end_step": True}, {"player": "A", "end_step": True})
     assert len(final.players["A"].hand) == 1
+
+
+def test_bss_6_8_1_1_a_selection_at_the_end_of_the_turn_is_a_pending_decision() -> None:
+    """"At the end of this turn, destroy one of your opponent's spirits" with two candidates: the turn's
+    end stops for the effect's controller to select (8-5-3), and goes on once answered."""
+    from judge.text.ast import Destroy, Player
+
+    later = Ability(kind=AbilityKind.TRIGGERED, timing="when_summoned", effects=(Conditional(condition=END, effects=(
+        Destroy(target=Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))),)),))
+    state = make("bss", {"x": spirit("X", cost=0), "y": spirit("Y", color="blue")},
+                 {"A": {"reserve": 2, "deck": 5, "hand": ["x"]},
+                  "B": {"deck": 5, "field": [{"id": "b1", "card": "y", "cores": 1},
+                                             {"id": "b2", "card": "y", "cores": 1}]}},
+                 step="main", number=4, abilities={"x": (later,)})
+    summoned, _ = play(state, {"player": "A", "summon": "x"})
+    waiting, _ = play(summoned, {"player": "A", "end_step": True}, {"player": "A", "end_step": True})
+    assert waiting.pending is not None and waiting.pending.player == "A"
+    assert set(waiting.pending.options) == {"b1", "b2"} and waiting.turn == summoned.turn
+    final, _ = play(waiting, {"player": "A", "choose": ["b2"]})
+    assert final.zone_of("b2") == "trash" and final.zone_of("b1") == "field"
+    assert final.turn == summoned.turn + 1 and final.pending is None

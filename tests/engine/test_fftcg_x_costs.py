@@ -50,8 +50,10 @@ def test_fftcg_4_5_x_cost_refused_without_the_value_or_its_payment(action: dict[
 def test_fftcg_4_5_x_chosen_on_an_ability_without_x_is_refused() -> None:
     result = run([{"player": "A", "use": "c1", "x": 2}])
     assert 0 in result.refusals
-    with pytest.raises(ScenarioError, match=r"actions\[0\]\.x: X is chosen with use:"):
-        run([{"player": "A", "cast": "oracle", "pay": {"discard": ["spark"]}, "x": 2}])
+    cast = run([{"player": "A", "cast": "oracle", "pay": {"discard": ["spark"]}, "x": 2}])
+    assert "cost is not X" in cast.refusals[0].reason
+    with pytest.raises(ScenarioError, match=r"actions\[0\]\.x: X is chosen with cast:"):
+        run([{"player": "A", "attack": "c1", "x": 2}])
 
 
 def test_fftcg_4_5_x_paid_then_the_ability_reads_it() -> None:

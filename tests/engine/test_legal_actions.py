@@ -100,6 +100,7 @@ def test_6_6_1_2_3_every_core_move_between_the_reserve_and_field_cards_is_offere
     assert moves(offered) == {
         ("reserve", "a1", 1, False), ("reserve", "a1", 2, False), ("reserve", "a2", 1, False),
         ("reserve", "a2", 2, False), ("reserve", "a1", 1, True), ("reserve", "a2", 1, True),
+        ("reserve", "a1", 2, True), ("reserve", "a1", 3, True), ("reserve", "a2", 2, True), ("reserve", "a2", 3, True),
         ("a1", "reserve", 1, False), ("a1", "a2", 1, False),
         ("a2", "reserve", 1, False), ("a2", "reserve", 2, False), ("a2", "reserve", 3, False),
         ("a2", "a1", 1, False), ("a2", "a1", 2, False), ("a2", "a1", 3, False)}
@@ -137,17 +138,42 @@ def test_5_11_standard_a_move_leaving_a_card_under_its_lv1_cost_says_it_is_deple
     accepted(rules, state, (emptied,))
 
 
-def test_6_6_1_2_3_the_soul_core_moves_on_its_own_from_where_it_is() -> None:
+def test_6_6_1_2_3_the_soul_core_moves_from_where_it_is_on_its_own_or_with_ordinary_cores() -> None:
     rules = rules_for("bss")
     state = rules.load_board(bs_board("main", A={"reserve": 1, "soul_core": "a1",
                                                  "field": [{"id": "a1", "card": "raider", "cores": 1},
                                                            {"id": "a2", "card": "guard", "cores": 2}]}), "t")
     offered = rules.legal_actions(state)
-    assert {m for m in moves(offered) if m[3]} == {("a1", "reserve", 1, True), ("a1", "a2", 1, True)}
-    soul = next(a for a in offered if a.raw.get("soul_core") and a.raw["to"] == "a2")
+    assert {m for m in moves(offered) if m[3]} == {("a1", "reserve", 1, True), ("a1", "a2", 1, True),
+                                                    ("a1", "reserve", 2, True), ("a1", "a2", 2, True)}
+    accepted(rules, state, offered)
+    soul = next(a for a in offered if a.raw.get("soul_core") and a.raw["to"] == "a2" and a.raw["move_cores"] == 1)
     assert soul.label == "A moves the soul core from Test Raider (a1) to Test Guard (a2) — Test Guard (a2) goes to LV2"
     after = rules.resolve(state, rules.parse_action(state, dict(soul.raw), "t")).state
     assert after.players["A"].soul_core == "a2" and after.field_card("a1").cores == 1
+    both = next(a for a in offered if a.raw.get("soul_core") and a.raw["to"] == "a2" and a.raw["move_cores"] == 2)
+    assert both.label == ("A moves the soul core and 1 core from Test Raider (a1) to Test Guard (a2) — Test Raider (a1) "
+                          "is left under its LV1 cost: it is destroyed (§9-3-2); Test Guard (a2) goes to LV2")
+    after = rules.resolve(state, rules.parse_action(state, dict(both.raw), "t")).state
+    assert after.players["A"].soul_core == "a2" and after.field_card("a1") is None
+    assert after.field_card("a2").cores == 3
+
+
+def test_6_6_1_2_3_a_move_of_the_soul_core_with_ordinary_cores_is_one_action_and_refused_past_what_is_there() -> None:
+    rules = rules_for("bss")
+    state = rules.load_board(bs_board("main", A={"reserve": 2, "soul_core": "reserve",
+                                                 "field": [{"id": "a1", "card": "raider", "cores": 1}]}), "t")
+    ruling = rules.resolve(state, rules.parse_action(
+        state, {"player": "A", "move_cores": 3, "from": "reserve", "to": "a1", "soul_core": True}, "t"))
+    assert ruling.refused is None
+    after = ruling.state
+    assert after.players["A"].reserve == 0 and after.players["A"].soul_core == "a1"
+    assert after.field_card("a1").cores == 3
+    moved = [step.text for step in ruling.steps if "moves" in step.text]
+    assert moved == ["A moves the soul core and 2 core(s) from reserve to a1"], moved
+    too_many = rules.resolve(state, rules.parse_action(
+        state, {"player": "A", "move_cores": 4, "from": "reserve", "to": "a1", "soul_core": True}, "t"))
+    assert too_many.refused is not None and "not 3" in too_many.refused.reason
 
 
 def test_6_6_1_2_3_a_core_move_is_chosen_step_by_step_from_the_legal_moves_only() -> None:
@@ -197,6 +223,35 @@ def test_11_1_1_awaken_offers_each_way_to_move_cores_from_the_other_spirits_in_a
     assert both.label == ("A awakens Test Waker (a1): 2 cores from Test Raider (a2), 1 core from Test Guard (a3) — "
                           "Test Raider (a2) is left under its LV1 cost: it is destroyed (§9-3-2); Test Guard (a3) is "
                           "left under its LV1 cost: it is destroyed (§9-3-2); Test Waker (a1) goes to LV2")
+
+
+def test_11_1_1_awaken_offers_every_way_past_forty_each_reached_one_card_at_a_time() -> None:
+    """Four other cards of two cores each: 3^4 - 1 = 80 ways, every one offered and accepted; the menu
+    asks how many in all, then how many from each card (a question with one answer left is skipped)."""
+    from judge.engine.legal import narrow
+
+    rules = rules_for("bss")
+    others = [{"id": f"a{i}", "card": "raider", "cores": 2} for i in range(2, 6)]
+    board = bs_board("main", A={"reserve": 0, "field": [{"id": "a1", "card": "waker", "cores": 1}, *others]})
+    board["cards"]["waker"] = {**SPIRIT, "name": "Test Waker", "text": "【Awaken】"}
+    state = rules.load_board(board, "t")
+    awaken = [a for a in rules.legal_actions(state) if a.verb == "awaken"]
+    plans = [a.raw["cores_from"] for a in awaken]
+    assert len(plans) == 80 and len({tuple(sorted(p.items())) for p in plans}) == 80
+    assert {"a2": 2, "a3": 2, "a4": 2, "a5": 2} in plans
+    accepted(rules, state, tuple(awaken))
+    question, answers = narrow(awaken, 1)
+    assert question == "How many cores move onto it?" and [a for a, _ in answers][-1] == "8 cores"
+    left = dict(answers)["7 cores"]                             # one card gives one core, the others two
+    question, answers = narrow(left, 2)
+    assert question == "How many from Test Raider (a2): LV1, 2 cores?"
+    assert [a for a, _ in answers] == ["2 cores", "1 core"]
+    left = dict(answers)["1 core"]
+    assert all(narrow(left, step)[1][0][0] == "2 cores" and len(narrow(left, step)[1]) == 1 for step in (3, 4, 5))
+    question, answers = narrow(left, 6)
+    assert question == "From which cards?" and len(answers) == 1
+    assert answers[0][0].startswith("1 core from Test Raider (a2), 2 cores from Test Raider (a3)")
+    assert narrow(left, 7) == ("", [])
 
 
 def test_8_5_3_a_pending_selection_is_a_menu_for_its_player() -> None:

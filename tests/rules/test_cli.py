@@ -122,3 +122,25 @@ def test_rule_bss_11_11_1_json_names_the_change_log_entry_of_its_section(run) ->
     assert code == 0
     assert json.loads(out)["changes"] == [{"doc": "bss/en/1.7.0", "date": "2023-11-21", "action": "added",
                                            "number": "11-11", "line": 760}]
+
+
+def test_term_takes_the_game_first_as_rule_does(run) -> None:
+    """`judge term bss Armor` is `judge term Armor --game bss` (the order of `judge rule bss N`)."""
+    code, first, _ = run("term", "bss", "Armor", "--json")
+    assert code == 0
+    _, option, _ = run("term", "Armor", "--game", "bss", "--json")
+    assert json.loads(first) == json.loads(option)
+    assert {hit["game"] for hit in json.loads(first)} == {"bss"}
+
+
+def test_search_takes_the_game_first_and_unquoted_words(run) -> None:
+    code, out, _ = run("search", "bss", "equal", "BP", "--json", "--limit", "3")
+    assert code == 0
+    _, quoted, _ = run("search", "equal BP", "--game", "bss", "--json", "--limit", "3")
+    assert json.loads(out) == json.loads(quoted)
+
+
+def test_a_lone_game_word_is_the_term_itself(run) -> None:
+    """Only a first word followed by more words is taken as the game: `judge term bss` looks up "bss"."""
+    code, _, err = run("term", "bss")
+    assert code == 1 and "'bss'" in err and err.count("\n") == 1

@@ -196,3 +196,175 @@ def test_them_after_a_count_stands_for_the_cards_counted(text: str) -> None:
 
     acted = next(n for n in walk(bs_one(text)) if isinstance(n, SetState | Destroy))
     assert acted.target.owner is Player.OPPONENT and not acted.target.self_ref
+
+
+# ── a restriction scoped to the effect it is written in: "… with this effect" (BSS 1-3-3) ──
+@pytest.mark.parametrize(("text", "action", "player"), [
+    ('[LV1] When Summoned: Place two cores from your trash onto this spirit. You cannot place a "Soul Core" '
+     'onto this spirit with this effect.', "place_cores", Player.YOU),
+    ("[Main] Your opponent cannot summon spirits with this effect during this turn.", "summon", Player.OPPONENT),
+    ("[LV2] When This Spirit Attacks: Draw two cards. You cannot place a core onto this spirit with this effect.",
+     "place_cores", Player.YOU),
+])
+def test_bss_1_3_3_a_restriction_with_this_effect_is_scoped_to_it(text: str, action: str, player: Player) -> None:
+    ability = bs_one(text)
+    r = _all(ability, Restriction)[0]
+    assert (r.mode, r.action, r.player) == ("cannot", action, player)
+    assert r.by is not None and (r.by.unit, r.by.effect) == ("effect", "this")
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_1_3_3_a_restriction_without_the_scope_keeps_no_effect() -> None:
+    r = _all(bs_one("[LV1] Your opponent cannot summon spirits during this turn."), Restriction)[0]
+    assert r.action == "summon" and r.by is None
+
+
+# ── effects of one timing that also activate on a further event (BSS 8-1-5-1, 10-11-1) ──
+@pytest.mark.parametrize(("text", "timing", "event", "self_ref"), [
+    ('[LV2] During Your Attack Step: Your spirits\' "When This Spirit Blocks" effects also activate when attacking.',
+     "when_blocks", "attacks", False),
+    ('[LV3] Your white spirits\' "When This Spirit Attacks" effects also activate when blocking.',
+     "when_attacks", "blocks", False),
+    ('[LV1][LV2] This spirit\'s "When Summoned" effects also trigger when attacking.',
+     "when_summoned", "attacks", True),
+])
+def test_bss_10_11_1_effects_also_activate_on_another_event(text: str, timing: str, event: str,
+                                                           self_ref: bool) -> None:
+    from judge.text.ast import AlsoActivates
+
+    ability = bs_one(text)
+    also = _all(ability, AlsoActivates)[0]
+    assert (also.timing, also.event, also.target.self_ref) == (timing, event, self_ref)
+    if not self_ref:
+        assert also.target.owner is Player.YOU and also.target.card_types == ("spirit",)
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── a selection made apart from the directive that acts on it (BSS 8-5-3) ──
+@pytest.mark.parametrize(("text", "between"), [
+    ("[Main] Select one of your opponent's spirits. Then, draw two cards and destroy that spirit.", "Draw"),
+    ("[LV1] When Summoned: Select one of your opponent's spirits. Discard one card, and exhaust that spirit.",
+     "Discard"),
+    ("[Flash] Select one of your spirits. Then, draw one card and that spirit gains 3000 BP during this turn.",
+     "Draw"),
+])
+def test_bss_8_5_3_a_selection_written_before_another_directive_is_a_step(text: str, between: str) -> None:
+    from judge.text.ast import Select, Sequence
+
+    ability = bs_one(text)
+    steps = [e for x in ability.effects for e in (x.effects if isinstance(x, Sequence) else (x,))]
+    assert isinstance(steps[0], Select) and type(steps[1]).__name__ == between
+    acted = [getattr(steps[2], "target", None)]
+    assert steps[0].target in acted                  # the later directive names the same selection
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_8_5_3_a_selection_acted_on_at_once_stays_folded() -> None:
+    from judge.text.ast import Select
+
+    ability = bs_one("[Main] Select one of your opponent's spirits and destroy it.")
+    assert not _all(ability, Select)
+
+
+# ── "During this turn, when X, …" after a trigger label: a trigger waiting through a duration (BSS 8-1-5-1) ──
+@pytest.mark.parametrize(("text", "event", "within"), [
+    ("[LV1] When Summoned: During this turn, when one of your spirits is exhausted, draw one card.",
+     "exhausted", "this_turn"),
+    ("[LV2] When This Spirit Attacks: During this battle, when one of your spirits blocks, refresh this spirit.",
+     "blocks", "this_battle"),
+    ("[LV1][LV2] When Destroyed: During this turn, when your opponent summons a spirit, destroy it.",
+     "summons", "this_turn"),
+])
+def test_bss_8_1_5_1_a_trigger_bounded_by_a_duration_is_not_the_lines_trigger(text: str, event: str,
+                                                                             within: str) -> None:
+    ability = bs_one(text)
+    assert ability.condition is None                     # the label alone triggers the ability
+    waits = _all(ability, Conditional)[0]
+    assert waits.condition.kind == "event" and waits.condition.event == event
+    assert within in waits.condition.qualifiers
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── "for every N …": an amount counted in groups of N (BSS 4-6) ──
+@pytest.mark.parametrize(("text", "every"), [
+    ("[LV3] This spirit gains one red symbol for every four spirit cards in your trash.", 4),
+    ("[LV2] This spirit gains 1000 BP for every two spirits you control.", 2),
+    ("[LV1] Draw one card for every three cards in your hand.", 3),
+])
+def test_bss_4_6_for_every_n_keeps_the_group_size(text: str, every: int) -> None:
+    ability = bs_one(text)
+    per = next(n.per for n in walk(ability) if getattr(n, "per", None) is not None)
+    assert per.every == every and per.count is None
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_4_6_for_every_one_is_for_each() -> None:
+    ability = bs_one("[LV1] This spirit gains 2000 BP for every spirit you control.")
+    per = next(n.per for n in walk(ability) if getattr(n, "per", None) is not None)
+    assert per.every is None
+
+
+# ── the cause of a destruction by cores reduced to zero (BSS 9-3-2-1) ──
+@pytest.mark.parametrize(("text", "owner"), [
+    ("When one of your spirits has its cores reduced to zero by your opponent's effects, draw one card.",
+     Player.OPPONENT),
+    ("[LV2] During Your Attack Step: When one of your opponent's spirits has its cores reduced to zero by your "
+     "effects, refresh this spirit.", Player.YOU),
+    ("[LV1] When this spirit has its cores reduced to zero by your opponent's effect, draw two cards.",
+     Player.OPPONENT),
+])
+def test_bss_9_3_2_1_cores_reduced_to_zero_keeps_its_cause(text: str, owner: Player) -> None:
+    ability = bs_one(text)
+    cond = ability.condition or _all(ability, Conditional)[0].condition
+    assert cond.event == "destroyed" and "via_zero_cores" in cond.qualifiers
+    assert cond.by is not None and (cond.by.unit, cond.by.owner) == ("effect", owner)
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── "by …" qualifiers kept: what an event or a bar on "When Destroyed" effects was caused by (BSS 1-3-3, 10-15-1) ──
+@pytest.mark.parametrize(("text", "unit", "owner"), [
+    ('[LV1] "When Destroyed" effects on your spirits are not triggered by your opponent\'s effects.',
+     "effect", Player.OPPONENT),
+    ('[LV2] Your opponent\'s "When Destroyed" effects are not triggered by your effects.', "effect", Player.YOU),
+    ("[LV1] If this spirit has been destroyed by your opponent's effects this turn, draw one card.",
+     "effect", Player.OPPONENT),
+    ("[LV2] If one of your spirits has been destroyed by your opponent this turn, draw one card.",
+     "player", Player.OPPONENT),
+])
+def test_bss_10_15_1_the_cause_named_by_by_is_kept(text: str, unit: str, owner: Player) -> None:
+    from judge.text.ast import Condition
+
+    ability = bs_one(text)
+    node = next(n for n in walk(ability) if isinstance(n, Restriction | Condition) and n.by is not None)
+    assert (node.by.unit, node.by.owner) == (unit, owner)
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── whose resolution "after … effect resolves" waits for (BS 5-19-3) ──
+@pytest.mark.parametrize(("text", "window"), [
+    ("[LV2] While This Spirit Attacks: When you use a magic card, draw one card after that card's effect resolves.",
+     "trigger"),
+    ("[LV1] When your opponent uses a magic card, refresh this spirit after its effect resolves.", "trigger"),
+    ("[LV3] When Summoned: Exhaust one of your opponent's spirits after this effect resolves.", "this_effect"),
+])
+def test_bs_5_19_3_after_which_effect_resolves(text: str, window: str) -> None:
+    ability = bs_one(text)
+    after = next(c for c in _all(ability, Conditional) if c.condition.kind == "after_resolves")
+    assert after.condition.window == window
+    assert round_trip(ability, "bss").same_ast
+
+
+# ── drawing and discarding, by you or by the player named (BSS 4-5, 10-2; one construct each) ──
+@pytest.mark.parametrize(("text", "kind", "count", "player"), [
+    ("[LV1] When Summoned: Your opponent draws two cards.", "Draw", 2, Player.OPPONENT),
+    ("When Destroyed: Your opponent discards one card.", "Discard", 1, Player.OPPONENT),
+    ("[LV2] When This Spirit Attacks: Discard two cards from your hand.", "Discard", 2, Player.YOU),
+    ("[Main] Discard any number of cards. Draw one card for each card discarded.", "Discard", 0, Player.YOU),
+])
+def test_bss_10_2_draws_and_discards_name_their_player(text: str, kind: str, count: int, player: Player) -> None:
+    ability = bs_one(text)
+    node = next(n for n in walk(ability) if type(n).__name__ == kind)
+    assert (node.count, node.player) == (count, player)
+    if count == 0:                                   # "any number of cards": from the hand (BSS 10-2-2)
+        assert node.target.zone == "hand" and node.target.up_to
+    assert round_trip(ability, "bss").same_ast

@@ -5,16 +5,15 @@ parsing it gives the same AST, and it says the printed words up to the normalisa
 Over the training split of the real corpus (loaded from ../shared/corpus; skipped, saying so, when
 absent): every parsed ability must read back to the same AST, and every rendering must keep the
 printed words, but for the abilities of `round_trip_bss_known.json` (the failures left, each with
-the words it drops or writes; `python bench/bench_round_trip.py --write-known …` rewrites it). A new
-failure, or a known one that grows, fails; a known one that is fixed must leave the list. The
-validation split is measured by bench/bench_round_trip.py as a number only.
+the words it drops or writes; `python bench/bench_round_trip.py --game bss --write-known …` rewrites
+it). A new failure, or a known one that grows, fails; a known one that is fixed must leave the list.
+The validation split is measured by bench/bench_round_trip.py as a number only.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
-from collections import Counter
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -30,48 +29,29 @@ KNOWN = Path(__file__).with_name("round_trip_bss_known.json")
 
 @cache
 def _training() -> list:
-    conf = tomllib.loads((ROOT / "bench" / "validation.toml").read_text(encoding="utf-8"))["bss"]
-    path = (ROOT / conf["file"]).resolve()
-    if not path.is_file():
-        pytest.skip(f"the real corpus is absent ({path})")
-    from judge.cards.importers import read_cards
-    from judge.text.lexicon import Lexicon
-    from judge.text.parse import parse_text
+    sys.path.insert(0, str(ROOT))
+    from bench.bench_round_trip import corpus, run
 
-    cards = read_cards(str(path), "bss")
-    lexicon = Lexicon.from_cards(cards)
-    out = []
-    for card in cards:
-        if card.set in conf["sets"]:
-            continue                                   # validation: measured by the bench, never read
-        for i, ability in enumerate(parse_text(card.text, "bss", name=card.name, lexicon=lexicon).abilities):
-            out.append((f"{card.number}#{i}", round_trip(ability, "bss", lexicon=lexicon)))
-    return out
+    training, _ = corpus("bss")            # the validation split is measured by the bench, never read
+    if not training:
+        pytest.skip("the real corpus is absent (bench/validation.toml names it)")
+    return run(training, "bss")
 
 
 def test_every_training_ability_reads_back_to_the_same_ast() -> None:
+    failed = [f"{key}: {trip!r}" for key, trip in _training() if isinstance(trip, Exception)]
+    assert failed == [], "\n".join(failed[:20])
     wrong = [f"{key}: {trip.rendered}" for key, trip in _training() if not trip.same_ast]
     assert wrong == [], "\n".join(wrong[:20])
 
 
 def test_renderings_keep_the_printed_words_but_the_known_failures() -> None:
-    known = json.loads(KNOWN.read_text(encoding="utf-8"))
-    new, grown, fixed = [], [], []
-    for key, trip in _training():
-        entry = known.get(key)
-        if entry is None:
-            if trip.dropped or trip.mistyped:
-                new.append(f"{key}: dropped {list(trip.dropped)} mistyped {list(trip.mistyped)}\n"
-                           f"    printed:  {trip.printed}\n    rendered: {trip.rendered}")
-            continue
-        if not trip.dropped and not trip.mistyped:
-            fixed.append(key)
-        elif Counter(trip.dropped) - Counter(entry["dropped"]) or Counter(trip.mistyped) - Counter(entry["mistyped"]):
-            grown.append(f"{key}: dropped {list(trip.dropped)} mistyped {list(trip.mistyped)} "
-                         f"(known: {entry})\n    rendered: {trip.rendered}")
-    assert new == [], "new word failures:\n" + "\n".join(new[:20])
-    assert grown == [], "known failures that grew:\n" + "\n".join(grown[:20])
-    assert fixed == [], f"fixed, remove from {KNOWN.name}: {fixed}"
+    from bench.bench_round_trip import ratchet
+
+    found = ratchet(_training(), json.loads(KNOWN.read_text(encoding="utf-8")))
+    assert found.new == (), "new word failures:\n" + "\n".join(found.new[:20])
+    assert found.grown == (), "known failures that grew:\n" + "\n".join(found.grown[:20])
+    assert found.fixed == (), f"fixed, remove from {KNOWN.name}: {list(found.fixed)}"
 
 
 # ── invented sentences: the canonical form is a fixed point of parse ∘ render ──

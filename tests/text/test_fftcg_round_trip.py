@@ -11,7 +11,6 @@ when absent) every parsed ability must read back and keep its words, but for tho
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -84,40 +83,25 @@ KNOWN = Path(__file__).with_name("round_trip_fftcg_known.json")
 def _training() -> list:
     import sys
 
-    root = Path(__file__).resolve().parents[2]
-    sys.path.insert(0, str(root))
-    from bench.bench_coverage import split_of
-    from bench.bench_round_trip_fftcg import corpus, run
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench.bench_round_trip import corpus, run
 
-    if not split_of("fftcg")[0].is_file():
-        pytest.skip(f"the real corpus is absent ({split_of('fftcg')[0]})")
-    training, _ = corpus()                 # the validation split is measured by the bench, never read
-    return run(training)
+    training, _ = corpus("fftcg")          # the validation split is measured by the bench, never read
+    if not training:
+        pytest.skip("the real corpus is absent (bench/validation.toml names it)")
+    return run(training, "fftcg")
 
 
 def test_renderings_read_back_and_keep_the_printed_words_but_the_known_failures() -> None:
-    """A new failure (another AST back, a printed word dropped, a word the print does not say), or a
-    known one that grows, fails; a known one that is fixed must leave the list
-    (`python bench/bench_round_trip_fftcg.py --write-known tests/text/round_trip_fftcg_known.json`)."""
-    known = json.loads(KNOWN.read_text(encoding="utf-8"))
-    new, grown, fixed = [], [], []
-    for key, trip in _training():
-        assert not isinstance(trip, Exception), f"{key}: the renderer failed: {trip!r}"
-        entry = known.get(key)
-        said = f"\n    printed:  {trip.printed}\n    rendered: {trip.rendered}"
-        if entry is None:
-            if not trip.ok:
-                new.append(f"{key}: same AST {trip.same_ast} dropped {list(trip.dropped)} "
-                           f"mistyped {list(trip.mistyped)}{said}")
-        elif trip.ok:
-            fixed.append(key)
-        elif (entry["same_ast"] and not trip.same_ast) or Counter(trip.dropped) - Counter(entry["dropped"]) \
-                or Counter(trip.mistyped) - Counter(entry["mistyped"]):
-            grown.append(f"{key}: same AST {trip.same_ast} dropped {list(trip.dropped)} "
-                         f"mistyped {list(trip.mistyped)} (known: {entry}){said}")
-    assert new == [], f"{len(new)} new round-trip failures:\n" + "\n".join(new[:20])
-    assert grown == [], "known failures that grew:\n" + "\n".join(grown[:20])
-    assert fixed == [], f"fixed, remove from {KNOWN.name}: {fixed}"
+    """A new failure (a renderer fault, another AST back, a printed word dropped, a word the print
+    does not say), or a known one that grows, fails; a known one that is fixed must leave the list
+    (`python bench/bench_round_trip.py --game fftcg --write-known tests/text/round_trip_fftcg_known.json`)."""
+    from bench.bench_round_trip import ratchet
+
+    found = ratchet(_training(), json.loads(KNOWN.read_text(encoding="utf-8")))
+    assert found.new == (), f"{len(found.new)} new round-trip failures:\n" + "\n".join(found.new[:20])
+    assert found.grown == (), "known failures that grew:\n" + "\n".join(found.grown[:20])
+    assert found.fixed == (), f"fixed, remove from {KNOWN.name}: {list(found.fixed)}"
 
 
 def test_a_dropped_or_mistyped_word_is_seen() -> None:

@@ -113,12 +113,33 @@ async def test_6_6_1_2_3_the_soul_core_moves_on_its_own_by_menus() -> None:
         await pick(pilot, "the reserve")
         await pick(pilot, "the soul core")
         await pick(pilot, "Brass Bulwark (a2)")
-        assert asked(app) == ("How many?", ["the soul core"])        # 2 cores: Brass Bulwark stays LV1
+        assert asked(app) == ("How many?", [
+            "the soul core",                                          # 2 cores: Brass Bulwark stays LV1
+            "the soul core and 1 core — Brass Bulwark (a2) goes to LV2",
+            "the soul core and 2 cores — Brass Bulwark (a2) goes to LV2",
+            "the soul core and 3 cores — Brass Bulwark (a2) goes to LV2"])
         await pick(pilot, "the soul core")
         await settle(pilot)
         assert "1 core + soul core" in row(app, "a2 Brass Bulwark")
         assert "reserve 3 · soul core a2" in row(app, "A  life")
         assert trace_cites(board)["A moves the soul core from reserve to a2"] == ("6-6-1-2-3",)
+
+
+async def test_6_6_1_2_3_the_soul_core_and_ordinary_cores_move_in_one_action_by_menus() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await board_with_two_spirits(pilot)
+        await open_core_move(pilot)
+        await pick(pilot, "the reserve")
+        await pick(pilot, "the soul core")
+        await pick(pilot, "Lantern Sentinel (a1)")
+        await pick(pilot, "the soul core and 1 core")
+        await settle(pilot)
+        assert "LV2 5000 BP · 2 cores + soul core" in row(app, "a1 Lantern Sentinel")
+        assert "reserve 2 · soul core a1" in row(app, "A  life")
+        assert any("A moves the soul core and 1 core(s) from reserve to a1 §6-6-1-2-3" in line
+                   for line in shown(app, "#trace"))
+        assert trace_cites(board)["A moves the soul core and 1 core(s) from reserve to a1"] == ("6-6-1-2-3",)
 
 
 async def test_escape_at_any_step_leaves_the_board_as_it_was() -> None:
@@ -151,16 +172,55 @@ async def test_11_1_1_awaken_moves_cores_from_another_spirit_chosen_by_menus() -
         question, answers = asked(app)          # one spirit with 【Awaken】: "which spirit" is not asked
         assert question == "How many cores move onto it?" and answers == ["1 core", "2 cores", "3 cores", "4 cores"], answers
         await pick(pilot, "2 cores")
-        question, answers = asked(app)
+        question, answers = asked(app)          # then how many from each card, while there is a choice
+        assert question == "How many from Lantern Sentinel (a1): LV1, 1 core?" and answers == ["1 core", "0 cores"]
+        await pick(pilot, "0 cores")
+        question, answers = asked(app)          # Brass Bulwark must give both: asked last, with what it does
         assert question == "From which cards?"
-        assert ("2 cores from Brass Bulwark (a2) — Brass Bulwark (a2) goes to LV1; Dawnwatch Colossus (a3) goes to LV2"
-                in answers), answers
-        assert ("1 core from Lantern Sentinel (a1), 1 core from Brass Bulwark (a2) — Lantern Sentinel (a1) is left "
-                "under its LV1 cost: it is destroyed (§9-3-2); Brass Bulwark (a2) goes to LV1; Dawnwatch Colossus (a3) goes "
-                "to LV2") in answers, answers
+        assert answers == ["2 cores from Brass Bulwark (a2) — Brass Bulwark (a2) goes to LV1; Dawnwatch Colossus (a3) "
+                           "goes to LV2"], answers
         await pick(pilot, "2 cores from Brass Bulwark (a2)")
         await settle(pilot)
         assert "LV2 6000 BP · 3 cores" in row(app, "a3 Dawnwatch Colossus")
         assert "LV1 4000 BP · 1 core" in row(app, "a2 Brass Bulwark")
         cites = trace_cites(board)
         assert any("Awaken" in text and "11-1-1" in found for text, found in cites.items()), cites
+
+
+async def test_11_1_1_awaken_past_forty_ways_is_still_a_menu_one_card_at_a_time() -> None:
+    """Three other cards of three cores each: 63 ways to awaken, every one reachable by menus."""
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await board_with_two_spirits(pilot)
+        await add_card(pilot, "A  life", "TUI-006", wait_for="a3 Dawnwatch Colossus")
+        await add_card(pilot, "A  life", "TUI-003", wait_for="a4 Moon Juggler")
+        for spirit in ("a1 Lantern Sentinel", "a2 Brass Bulwark", "a4 Moon Juggler"):
+            await highlight(pilot, "rows", spirit)
+            await pilot.press("plus", "plus")
+            await settle(pilot)
+            assert "· 3 cores" in row(app, spirit), row(app, spirit)
+        await highlight(pilot, "actions", "awaken…")
+        await pilot.press("enter")
+        await settle_until_asked(pilot)
+        question, answers = asked(app)
+        assert question == "How many cores move onto it?"
+        assert answers == ["1 core", *(f"{n} cores" for n in range(2, 10))], answers     # up to all nine
+        await pick(pilot, "5 cores")
+        question, answers = asked(app)
+        assert question == "How many from Lantern Sentinel (a1): LV2, 3 cores?"
+        assert answers == ["3 cores", "2 cores", "1 core", "0 cores"], answers
+        await pick(pilot, "2 cores")
+        question, answers = asked(app)
+        assert question == "How many from Brass Bulwark (a2): LV2, 3 cores?"
+        assert answers == ["3 cores", "2 cores", "1 core", "0 cores"], answers
+        await pick(pilot, "1 core")
+        question, answers = asked(app)          # Moon Juggler gives the two left: not asked
+        assert question == "From which cards?" and len(answers) == 1
+        assert answers[0].startswith("2 cores from Lantern Sentinel (a1), 1 core from Brass Bulwark (a2), 2 cores "
+                                     "from Moon Juggler (a4) — Lantern Sentinel (a1) goes to LV1"), answers
+        await pick(pilot, "2 cores from Lantern Sentinel (a1)")
+        await settle(pilot)
+        assert "LV2 6000 BP · 6 cores" in row(app, "a3 Dawnwatch Colossus")
+        assert "LV1 3000 BP · 1 core" in row(app, "a1 Lantern Sentinel")
+        assert "· 2 cores" in row(app, "a2 Brass Bulwark") and "· 1 core" in row(app, "a4 Moon Juggler")
+        assert any("Awaken" in text and "11-1-1" in found for text, found in trace_cites(board).items())

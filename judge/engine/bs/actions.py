@@ -46,6 +46,7 @@ class Place(Summon):
 class UseMagic(Action):
     card: str
     effect: str | None = None              # main | flash
+    ability: int | None = None             # which of its abilities (0 = first line), as `activate:` takes
     pay_from: Mapping[str, int] = field(default_factory=dict)
     pay_soul_core: bool = False
     soul_magic: bool = False
@@ -54,7 +55,7 @@ class UseMagic(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class MoveCores(Action):
-    count: int
+    count: int                             # with soul_core, the soul core is one of them
     source: str                            # reserve | field card id
     dest: str
     soul_core: bool = False
@@ -113,7 +114,7 @@ COMMON = {"player", "targets", "order", "alternatives", "note", "choose"}
 EXTRA = {
     "summon": {"from", "cores", "pay_from", "pay_soul_core", "soul_core_on", "as", "ascend", "succession", "free"},
     "place": {"from", "cores", "pay_from", "pay_soul_core", "soul_core_on", "as", "succession", "free"},
-    "magic": {"effect", "pay_from", "pay_soul_core", "soul_magic", "succession"},
+    "magic": {"effect", "ability", "pay_from", "pay_soul_core", "soul_magic", "succession"},
     "move_cores": {"from", "to", "soul_core"},
     "activate": {"ability", "cores_from"},
 }
@@ -180,7 +181,10 @@ def parse_action(raw: Mapping[str, Any], where: str) -> Action:
         eff = raw.get("effect")
         if eff is not None and eff not in ("main", "flash"):
             raise ScenarioError(f"{where}.effect: must be main or flash, not {eff!r}")
-        return UseMagic(**base, card=_str(raw, "magic", where), effect=eff,
+        ab = raw.get("ability")
+        if ab is not None and (not isinstance(ab, int) or isinstance(ab, bool) or ab < 0):
+            raise ScenarioError(f"{where}.ability: must be the ability's index (0 = first line)")
+        return UseMagic(**base, card=_str(raw, "magic", where), effect=eff, ability=ab,
                         pay_from=_counts(raw.get("pay_from"), f"{where}.pay_from"),
                         pay_soul_core=bool(raw.get("pay_soul_core", False)),
                         soul_magic=bool(raw.get("soul_magic", False)),

@@ -26,11 +26,31 @@ def ascend_keyword(d: CardDef) -> Any:
     return kws[0] if kws else None
 
 
+def handles(ab: ast.Ability) -> bool:
+    """"When you use this spirit to perform Ascend, treat it as though it costs N": in force only while
+    this spirit's Ascend condition is checked (`ascend_cost`), never a modification otherwise."""
+    c = ab.condition
+    return c is not None and c.kind == "event" and c.event == "ascends" and c.object is not None and \
+        c.object.self_ref and bool(ab.effects) and all(
+            isinstance(e, ast.SetStat) and e.stat == "cost" and isinstance(e.value, int) and e.equal_to is None
+            and (e.target is None or e.target.self_ref) for e in ab.effects)
+
+
+def ascend_cost(state: Any, cid: str) -> int:
+    """The cost a spirit counts as when it is used for 【Ascend】 (11-8-1): its own, unless one of its
+    effects active now treats it as another while it performs Ascend."""
+    cost = state.card_def(cid).cost
+    for _, ab in derive.active_abilities(state, cid):
+        if handles(ab) and derive.constant_active(state, cid, ab) is not False:
+            cost = ab.effects[-1].value
+    return cost
+
+
 def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
     from judge.engine.bs.keywords import cost_condition
 
     return [fc.id for fc in ctx.state.players[player].field if ctx.state.defs[fc.card].type == "spirit"
-            and derive.cores_on(ctx.state, fc) and cost_condition(kw.params, ctx.state.defs[fc.card].cost)]
+            and derive.cores_on(ctx.state, fc) and cost_condition(kw.params, ascend_cost(ctx.state, fc.id))]
 
 
 def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
@@ -55,7 +75,11 @@ def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     fc = ctx.state.players[player].card(named)
     if fc is None or ctx.state.defs[fc.card].type != "spirit":
         raise ctx.refuse(f"{named} is not one of {player}'s spirits", "kw.ascend")
-    if not cost_condition(kw.params, ctx.state.defs[fc.card].cost):
+    cost = ascend_cost(ctx.state, fc.id)
+    if cost != ctx.state.defs[fc.card].cost:
+        ctx.log(f"{name_of(ctx.state, named)} counts as costing {cost} while it performs 【Ascend】 (its effect)",
+                "kw.ascend")
+    if not cost_condition(kw.params, cost):
         raise ctx.refuse(f"{named} does not meet 【Ascend: {', '.join(kw.params)}】", "kw.ascend")
     n = derive.cores_on(ctx.state, fc)
     if n == 0:

@@ -112,15 +112,21 @@ def close_open_windows(ctx: Ctx, for_what: str) -> None:
     _close(ctx)
 
 
-def block(ctx: Ctx, action: A.Block) -> None:
-    """Declare a block with a refreshed spirit (7-1-3-1); Astral and effects may forbid it."""
+def _declaring_block(ctx: Ctx, no_attack: str) -> tuple[Battle, str]:
+    """The battle and the attacked player, for a (no) block declaration (7-1-3-1): declaring it passes
+    the flash window still open before it; without an attack it is refused (`no_attack` says why)."""
     b = ctx.state.battle
     if b is None:
-        raise ctx.refuse("there is no attack to block", "battle.block")
+        raise ctx.refuse(no_attack, "battle.block")
     if b.window == "flash_pre":
         close_open_windows(ctx, for_what="the block declaration")
         b = ctx.state.battle
-    defender = ctx.state.opponent(ctx.state.turn_player)
+    return b, ctx.state.opponent(ctx.state.turn_player)
+
+
+def block(ctx: Ctx, action: A.Block) -> None:
+    """Declare a block with a refreshed spirit (7-1-3-1); Astral and effects may forbid it."""
+    b, defender = _declaring_block(ctx, "there is no attack to block")
     if b.window != "block":
         raise ctx.refuse("the block declaration has already been made for this battle", "battle.block")
     if action.player != defender:
@@ -147,13 +153,7 @@ def block(ctx: Ctx, action: A.Block) -> None:
 
 def no_block(ctx: Ctx, action: A.NoBlock) -> None:
     """Declare no block (7-1-3-1); 【Confront】 forces a block when one is possible (11-2-1)."""
-    b = ctx.state.battle
-    if b is None:
-        raise ctx.refuse("there is no attack", "battle.block")
-    if b.window == "flash_pre":
-        close_open_windows(ctx, for_what="the block declaration")
-        b = ctx.state.battle
-    defender = ctx.state.opponent(ctx.state.turn_player)
+    b, defender = _declaring_block(ctx, "there is no attack")
     if b.window != "block" or action.player != defender:
         raise ctx.refuse(f"only {defender} declares (no) block, once per battle", "battle.block")
     if derive.keyword(ctx.state, b.attacker, "Confront"):

@@ -202,6 +202,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "kw.link_once": ("11-18-3",),
     "kw.link_leaves": ("11-18-4",),
     "kw.token_leaves": ("4-12-3",),
+    "kw.token_made": ("4-12-1", "4-12-2"),
     "kw.generic": ("10-13-1",),
     "kw.super_unleash": (),
     "kw.soul_magic": (),
@@ -407,6 +408,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "kw.link_once": (),
     "kw.link_leaves": (),
     "kw.token_leaves": (),
+    "kw.token_made": (),            # Standard has no tokens: cites nothing
     "kw.generic": ("12-1-1", "12-1-2"),
     "kw.super_unleash": ("12-2-1-1-2", "3-2-5-5"),
     "kw.soul_magic": ("12-2-1-2-1",),

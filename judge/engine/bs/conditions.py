@@ -32,6 +32,17 @@ def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return (not value) if value is not None and getattr(cond, "negated", False) else value
 
 
+def holds_or_unmodelled(ctx: Ctx, cond: Condition, source: str, controller: str, whose: str) -> bool:
+    """Whether a condition of `source`'s ability holds now, for a step that needs a yes or no (does it
+    activate, does it substitute): one the node lacks what deciding it needs is said as not modelled
+    (`whose`: what the line says before the condition's kind) and does not hold."""
+    held = holds(ctx, cond, Work(kind="effects", source=source, controller=controller, label=source))
+    if held is None:
+        ctx.unmodelled(f"{whose} {cond.kind.replace('_', ' ')} condition holds")
+        return False
+    return held
+
+
 #: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
 PARTLY: dict[str, Callable[[Condition], bool]] = {}
 
@@ -69,7 +80,7 @@ def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Pl
                 continue
             if select.matches(state, cid, sel, item.source):
                 n += 1
-    return n
+    return n // sel.every if sel.every else n          # "for every ten …": whole groups (4-6)
 
 
 def _compare(n: int, sel: Selector, at_least_one: bool = True) -> bool:
@@ -197,20 +208,23 @@ def _turn(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if cond.player is None else ctx.state.turn_player == _pid(ctx, item, cond.player)
 
 
+def _joined(ctx: Ctx, cond: Condition, item: Work, deciding: bool) -> bool | None:
+    """The parts of an "all" (`deciding` False) or "any" (True) condition: one part of the deciding
+    value decides; otherwise a part not decided, or no part at all, leaves it undecided."""
+    parts = [holds(ctx, c, item) for c in cond.conditions]
+    if any(p is deciding for p in parts):
+        return deciding
+    return None if any(p is None for p in parts) or not parts else not deciding
+
+
 @CONDITIONS.register("all", concepts=("effect.if",), meaning="every one of the conditions holds")
 def _all(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    parts = [holds(ctx, c, item) for c in cond.conditions]
-    if any(p is False for p in parts):
-        return False
-    return None if any(p is None for p in parts) or not parts else True
+    return _joined(ctx, cond, item, deciding=False)
 
 
 @CONDITIONS.register("any", concepts=("effect.if",), meaning="at least one of the conditions holds")
 def _any(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
-    parts = [holds(ctx, c, item) for c in cond.conditions]
-    if any(p is True for p in parts):
-        return True
-    return None if any(p is None for p in parts) or not parts else False
+    return _joined(ctx, cond, item, deciding=True)
 
 
 @CONDITIONS.register("control", concepts=("effect.if",), meaning="you control cards meeting the selector")

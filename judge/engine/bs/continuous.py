@@ -239,6 +239,8 @@ def _restriction(e: ast.Restriction) -> tuple[str, Any, Any] | None:
 def _gain(e: ast.Gain) -> tuple[str, Any, Any] | None:
     if e.keyword is not None:
         return "keyword", e.keyword, None
+    if e.ability is None and e.family:      # "gain Otherlander spirit type", "has all spirit types" (2-5)
+        return "family", e.family, None
     return ("ability", e.ability, None) if e.ability is not None else None
 
 

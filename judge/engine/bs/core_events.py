@@ -71,7 +71,7 @@ def _fire(ctx: Ctx, arrivals: set[tuple[str, str]]) -> None:
                     continue
                 items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effects,
                                   label=f"{name_of(state, fc.id)}: When A Core Is Placed",
-                                  cites=ctx.cites("effect.triggered"), timing=EVENT))
+                                  cites=ctx.cites("effect.triggered"), timing=EVENT, ability=idx))
     if items:
         ctx.log("Cores were placed: effects watching that activate", "effect.triggered")
     push(ctx, items)

@@ -70,8 +70,12 @@ def waiting(state: State, item: Work) -> set[str]:
 
 def is_additional(item: Work) -> bool:
     """Whether an activated effect only adds a cost to the act that set it off (8-4-2-2)."""
-    return bool(item.effects) and all(isinstance(e, ast.Sequence) and e.connector == "additional_cost"
-                                      for e in item.effects)
+    return adds_cost(item.effects)
+
+
+def adds_cost(effects: Sequence[ast.Effect]) -> bool:
+    """Whether a watching ability's effects only add a cost to the act it watches (8-4-2-2)."""
+    return bool(effects) and all(isinstance(e, ast.Sequence) and e.connector == "additional_cost" for e in effects)
 
 
 def pay_additional(ctx: Ctx, items: Sequence[Work], user: str, what: str) -> None:
@@ -144,4 +148,4 @@ def free_use(ctx: Ctx, player: str, cid: str) -> bool:
     return True
 
 
-__all__ = ["free_use", "is_additional", "pay_additional", "pay_to", "payable", "waiting"]
+__all__ = ["adds_cost", "free_use", "is_additional", "pay_additional", "pay_to", "payable", "waiting"]

@@ -29,6 +29,7 @@ class Ctx(Context[State]):
         self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it
         self.cores_placed: set[tuple[str, str]] | None = None   # arrivals held as one event (core_events)
         self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
+        self.selections: dict[Any, tuple[tuple[str, str], ...]] = {}   # "Select X." made by the current item (selections.py)
         self.item: Any = None                   # the waiting effect now resolving (its event's cards: subjects.py)
 
     @property

@@ -3,9 +3,9 @@ turn (Saga 6-8-1-1) and is carried out then.
 
 Why its own module: the wait is a modification on the card whose effect it is, lasting the turn;
 at the end step it is carried out before the turn's effects end. A card that left the field since
-is a new card (3-1-4), so a part naming "this spirit" has nothing to act on. The end of the turn
-runs on by itself into the next turn, so a part that would need a player's decision there is
-reported as not modelled rather than resolved out of place.
+is a new card (3-1-4), so a part naming "this spirit" has nothing to act on. A part that needs a
+player's decision there leaves it pending; once answered, the end of the step is carried out again
+with the answer.
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ def resolve(ctx: Ctx) -> None:
 
             run(ctx, item)
         except Need:
+            # a decision is its player's (8-1-8): it stays pending, and the declared end of the step is
+            # carried out again with the answer
             ctx.rollback(mark)
-            ctx.unmodelled(f"{item.label}: a decision in an effect at the end of the turn")
+            raise
         management.checkpoint(ctx)
 
 

@@ -7,6 +7,7 @@ then redefined level BP, then set values, then additions, each category in times
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,6 +170,17 @@ def families(state: State, cid: str) -> tuple[str, ...]:
     gained = tuple(str(m.value) for m in mods_on(state, cid) if m.kind == "family") \
         if state.field_card(cid) is not None else ()
     return printed + tuple(f for f in gained if f.lower() not in {p.lower() for p in printed})
+
+
+#: The family an effect gives for "all spirit types": it meets every family a selector names.
+ALL_FAMILIES = "all"
+
+
+def in_families(wanted: Iterable[str], have: Iterable[str]) -> bool:
+    """Whether a card with families `have` is of one of the families `wanted` (one with "all spirit
+    types" is of every one)."""
+    mine = {f.lower() for f in have}
+    return ALL_FAMILIES in mine or bool(mine & {f.lower() for f in wanted})
 
 
 def timing_label(timing: str | None) -> str:

@@ -77,10 +77,10 @@ def _after_draw(ctx: Ctx, who: str) -> list[tuple[str, tuple[ast.Effect, ...]]]:
 def draw_step(ctx: Ctx, who: str) -> None:
     """The draw step (6-4-2): one card, plus what constant effects add, drawn as one draw; then what
     those effects do after the draw, the discards of all of them chosen at once."""
-    from judge.engine.bs import effects
+    from judge.engine.bs import acts, effects
 
     n = 1 + _extra(ctx, who)
-    effects.draw(ctx, who, n, "turn.draw")
+    acts.draw(ctx, who, n, "turn.draw")
     fire(ctx, who, n, by=None)
     after = _after_draw(ctx, who)
     discards = [(cid, e) for cid, effs in after for e in effs if _plain_discard(e)]
@@ -131,7 +131,7 @@ def fire(ctx: Ctx, who: str, k: int, *, by: str | None) -> None:
                 items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effs,
                                   label=f"{name_of(state, fc.id)}: when {who} draws",
                                   cites=ctx.cites("effect.triggered", "effect.trigger_once"), timing=EVENT,
-                                  param=Drawn(who, k)))
+                                  param=Drawn(who, k), ability=idx))
     if items:
         if k > 1:
             ctx.log(f"{who} drew {k} cards by one effect: each effect watching draws activates once",

@@ -146,7 +146,7 @@ def _raid(ctx: Ctx, item: Work) -> None:
     if picked[0] not in nexuses:
         ctx.log(f"{item.controller} does not use {item.label}", "effect.may")
         return
-    from judge.engine.bs.effects import orient
+    from judge.engine.bs.acts import orient
 
     ctx.set(used=ctx.state.used | {f"{key}:{used + 1}"})
     orient(ctx, picked[0], "exhausted", f" for {item.label}")
@@ -175,6 +175,9 @@ def _link(ctx: Ctx, item: Work) -> None:
     ctx.log(f"{item.source} is exhausted and linked to {attacker}: {attacker} now has "
             f"{derive.bp(ctx.state, attacker).value} BP and {len(derive.symbols(ctx.state, attacker))} symbol(s)",
             "kw.link")
+    from judge.engine.bs.watch import watch
+
+    watch(ctx, "when_linked", [attacker])      # "when one of your spirits is linked" (the spirit linked to)
 
 
 @triggered("Gale", concepts=("kw.gale", "kw.gale_largest"), event="blocked",
@@ -185,7 +188,7 @@ def _gale(ctx: Ctx, item: Work) -> None:
     sel = Selector(count=int(item.param), owner=Player.OPPONENT, card_types=("spirit",), state="refreshed")
     picked = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label,
                            chooser=opp, concept="kw.gale")
-    from judge.engine.bs.effects import orient
+    from judge.engine.bs.acts import orient
 
     for cid in picked:
         orient(ctx, cid, "exhausted", f" by {item.label}")

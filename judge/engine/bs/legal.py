@@ -183,15 +183,17 @@ def _activations(state: State, player: str, *, flash_only: bool) -> list[LegalAc
 def _core_moves(rules: Rules, state: State, player: str) -> list[LegalAction]:
     """Every core move the main step allows (Saga 6-6-1-2-3 / Standard 7-6-1-2-2): from the reserve or
     a field card, to the reserve or another of the player's field cards, any number of the cores
-    there, or the soul core on its own. One complete action per move, each put to the engine (only
-    those it accepts are offered), reached step by step: from where, which cores, to where, how many.
-    A move that leaves a card short of its LV1 cost is legal; its label says what follows."""
+    there, the soul core among them or not. One complete action per move, each put to the engine (only
+    those it accepts are offered), reached step by step: from where, which cores (ordinary ones, or
+    the soul core with as many ordinary ones as the judge likes), to where, how many. A move that
+    leaves a card short of its LV1 cost is legal; its label says what follows."""
     p = state.players[player]
     places = ("reserve", *(fc.id for fc in p.field))
     out: list[LegalAction] = []
     for src in places:
         plain = p.reserve if src == "reserve" else p.card(src).cores
-        kinds = [(n, False) for n in range(1, plain + 1)] + ([(1, True)] if p.soul_core == src else [])
+        kinds = [(n, False) for n in range(1, plain + 1)] + \
+            ([(n, True) for n in range(1, plain + 2)] if p.soul_core == src else [])
         for dest in (d for d in places if d != src):
             for n, soul in kinds:
                 raw: dict[str, Any] = {"player": player, "move_cores": n, "from": src, "to": dest}
@@ -207,7 +209,7 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
     """One core move in words, as a label and as its menu path, with what it does to both cards."""
     player, src, dest, n = raw["player"], raw["from"], raw["to"], raw["move_cores"]
     soul = bool(raw.get("soul_core"))
-    what = "the soul core" if soul else f"{n} core{'s' if n != 1 else ''}"
+    what = _cores(n - 1 if soul else n, soul)
     effects = "; ".join(filter(None, (_after_move(state, after, cid, n if cid == src else 0)
                                       for cid in (src, dest) if cid != "reserve")))
     tail = f" — {effects}" if effects else ""
@@ -221,9 +223,10 @@ def _core_move(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
 
 def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
     """【Awaken】 (Saga 11-1-1): at flash timing, cores move onto the spirit from the player's other
-    field cards, as many as the player likes. One complete action per way (up to MAX_ANSWERS per
-    spirit), each put to the engine, reached step by step: which spirit, how many cores, from which
-    cards. Grouped in menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
+    field cards, as many as the player likes. One complete action per way (every way, up to
+    `L.MAX_WAYS` a spirit, fewest cores first), each put to the engine, reached step by step: which
+    spirit, how many cores, how many from each card, then the whole move with what it does. Grouped in
+    menus as "awaken" (the scenario action is `activate` with `cores_from`)."""
     p = state.players[player]
     out: list[LegalAction] = []
     for fc in p.field:
@@ -231,26 +234,34 @@ def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
             if ab.kind != AbilityKind.KEYWORD or ab.keyword is None or derive.norm_kw(ab.keyword.name) != "awaken":
                 continue
             sources = [(o.id, o.cores) for o in p.field if o.id != fc.id and o.cores]
-            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1) for plan in L.core_payments(n, sources)]
-            for plan in plans[:L.MAX_ANSWERS]:
+            plans = [plan for n in range(1, sum(c for _o, c in sources) + 1)
+                     for plan in L.core_payments(n, sources, limit=L.MAX_WAYS)]
+            for plan in plans[:L.MAX_WAYS]:
                 raw = {"player": player, "activate": fc.id, "ability": i, "cores_from": plan}
                 ruling = L.ruling_for(rules, state, raw)
                 if ruling is not None and ruling.refused is None and ruling.request is None:
-                    out.append(_awakening(state, ruling.state, raw))
+                    out.append(_awakening(state, ruling.state, raw, [o for o, _c in sources]))
     return out
 
 
-def _awakening(state: State, after: State, raw: dict[str, Any]) -> LegalAction:
+def _awakening(state: State, after: State, raw: dict[str, Any], sources: list[str]) -> LegalAction:
     plan: dict[str, int] = raw["cores_from"]
-    target, total = raw["activate"], sum(plan.values())
+    target, total, player = raw["activate"], sum(plan.values()), raw["player"]
     effects = "; ".join(filter(None, (_after_move(state, after, cid, plan.get(cid, 0)) for cid in (*plan, target))))
     tail = f" — {effects}" if effects else ""
     whence = ", ".join(f"{n} core{'s' if n != 1 else ''} from {_name(state, cid)}" for cid, n in plan.items())
-    path = (("Which spirit awakens?", _holding(state, raw["player"], target)),
-            ("How many cores move onto it?", f"{total} core{'s' if total != 1 else ''}"),
+    path = (("Which spirit awakens?", _holding(state, player, target)),
+            ("How many cores move onto it?", _cores(total, False)),
+            *((f"How many from {_holding(state, player, cid)}?", _cores(plan.get(cid, 0), False)) for cid in sources),
             ("From which cards?", f"{whence}{tail}"))
-    return L.StepwiseAction(raw, f"{raw['player']} awakens {_name(state, target)}: {whence}{tail}", raw["player"],
-                            "awaken", path=path)
+    return L.StepwiseAction(raw, f"{player} awakens {_name(state, target)}: {whence}{tail}", player, "awaken",
+                            path=path)
+
+
+def _cores(plain: int, soul: bool) -> str:
+    """`2 cores`, `the soul core`, `the soul core and 1 core`."""
+    said = f"{plain} core{'s' if plain != 1 else ''}"
+    return ("the soul core" + (f" and {said}" if plain else "")) if soul else said
 
 
 def _holding(state: State, player: str, where: str) -> str:

@@ -140,6 +140,10 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         for cid in done:
             leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
+    if not quiet:
+        from judge.engine.bs import history
+
+        history.record(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
@@ -213,7 +217,19 @@ def checkpoint(ctx: Ctx) -> None:
             for cid in weak:
                 ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP", "manage.bp_zero",
                         "manage.bp_zero_effect")
-            destroy(ctx, weak, cause="bp", by=None)
+            groups: dict[str | None, list[str]] = {}
+            for cid in weak:                     # 9-4-2-1: destroyed by the effect that lowered its BP
+                groups.setdefault(_bp_lowered_by(ctx.state, cid), []).append(cid)
+            for by, group in groups.items():
+                destroy(ctx, group, cause="bp", by=by)
+
+
+def _bp_lowered_by(state: State, cid: str) -> str | None:
+    """The player whose effects lowered a spirit's BP (9-4-2-1), when one player's did; else None."""
+    from judge.engine.bs import continuous
+
+    who = {m.controller for m in continuous.mods_on(state, cid) if m.kind == "bp_add" and m.value < 0}
+    return who.pop() if len(who) == 1 else None
 
 
 def _bp_suspects(state: State) -> list[FieldCard]:

@@ -34,6 +34,13 @@ def _by_this(eff: ast.Restriction) -> bool:
     return eff.by is not None and eff.by.unit == "effect" and eff.by.effect == "this"
 
 
+def _caused_by(by: ast.Selector, holder_ctrl: str, facts: dict[str, Any]) -> bool:
+    """Whether the destruction recorded in `facts` has the cause a bar names (destroyed_how.py)."""
+    from judge.engine.bs.destroyed_how import holds
+
+    return holds(ast.Condition(kind="event", text="", event="destroyed", by=by), holder_ctrl, facts)
+
+
 def _field_bars(state: State) -> Iterator[tuple[str, str, ast.Restriction]]:
     """(card, controller, restriction) of the constant bars active on the field now."""
     for name, p in state.players.items():
@@ -56,6 +63,8 @@ def barred(ctx: Ctx, holder: str, facts: dict[str, Any]) -> str | None:
     if ctrl in ctx.quiet_for:
         return "this effect"
     for src, src_ctrl, eff in _field_bars(ctx.state):
+        if eff.by is not None and not _caused_by(eff.by, src_ctrl, facts):
+            continue                     # "… not triggered by your opponent's effects": another cause
         if eff.target is None:
             if ctrl in whose(src_ctrl, eff.player, ctx.state):
                 return src

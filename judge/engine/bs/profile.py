@@ -31,6 +31,9 @@ class Profile:
     #: whose printed cards a board names by number, looked up in this order: Standard has its own
     #: printings and plays Saga's beside them (the corpus holds Saga cards only)
     printings: tuple[str, ...]
+    #: Standard 9-1-5-7: a player orders their own simultaneous effects (the turn player only orders a
+    #: batch of both players', 9-1-5-8); Saga 8-5-2-4: the turn player orders every batch
+    own_effects_ordered_by_controller: bool = False
 
 
 SAGA = Profile(game="bss", title="Battle Spirits Saga", clauses=TABLES["bss"], burst_area=True,
@@ -40,7 +43,7 @@ SAGA = Profile(game="bss", title="Battle Spirits Saga", clauses=TABLES["bss"], b
 STANDARD = Profile(game="bs", title="Battle Spirits Standard", clauses=TABLES["bs"], burst_area=False,
                    second_main_step=True, heavy_exhaust=True, pending_state=True, depletion=True,
                    bp_zero_destroys=False, common_effects=True, saga_keywords=False, end_effects_first=False,
-                   printings=("bs", "bss"))
+                   printings=("bs", "bss"), own_effects_ordered_by_controller=True)
 PROFILES: dict[str, Profile] = {"bss": SAGA, "bs": STANDARD}
 
 

@@ -65,7 +65,7 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         return False
     if sel.colors and not set(sel.colors) & set(d.colors):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in derive.families(state, cid)}:
+    if sel.families and not derive.in_families(sel.families, derive.families(state, cid)):
         return False
     if sel.name and sel.name.lower() not in d.name.lower():
         return False
@@ -106,6 +106,15 @@ def armored(state: State, cid: str, source: str | None, controller: str) -> bool
     return any(colors & {p.lower() for p in kw.params} for kw in derive.keyword(state, cid, "Armor"))
 
 
+def selects(sel: Selector) -> bool:
+    """Whether an effect's target is a selection (8-5-3), which 【Armor】 and "cannot be selected" stop
+    (11-5-1): the wording says so (`Selector.selects`); a phrase that does not say selects when it
+    counts ("one", "up to two") and not when it takes all."""
+    if sel.selects is not None:
+        return sel.selects
+    return sel.count is not None or sel.up_to
+
+
 def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
     """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
     from judge.engine.bs import continuous
@@ -131,9 +140,9 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             if not matches(state, fc.id, sel, source):
                 continue
-            # "all"/"each" effects do not select, so Armor and "cannot be selected" do not stop them
-            if (sel.count is not None or sel.up_to) and (armored(state, fc.id, source, controller)
-                                          or cannot_be_selected(state, fc.id, controller, source)):
+            # an effect that does not select ("all", the attacking spirit) is not stopped by Armor (11-5-1)
+            if selects(sel) and (armored(state, fc.id, source, controller)
+                                 or cannot_be_selected(state, fc.id, controller, source)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
@@ -157,14 +166,23 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
 
 
 def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str,
-           chooser: str | None = None, concept: str | None = None) -> list[str]:
-    """The selected field cards: all when forced, else the supplied choice (validated), else Need."""
+           chooser: str | None = None, concept: str | None = None, item: Work | None = None) -> list[str]:
+    """The field cards an effect acts on. The one entry point: the cards an earlier "Select X." of this
+    effect chose (`selections.earlier`); a target naming the cards its watched event happened to
+    ("it") is those cards (`subjects.event_cards`); else a selection: all when forced, else the
+    supplied choice (validated), else Need. `item`: the effect's waiting item, when it is not the one
+    resolving (`ctx.item`)."""
+    from judge.engine.bs import selections, subjects
+
+    made = selections.earlier(ctx, sel, label) if ctx.selections else None
+    if made is not None:                                # the cards a "Select X." of this effect chose
+        return made
+    event = item if item is not None else ctx.item if ctx.item is not None and ctx.item.source == source else None
+    hit = subjects.event_cards(ctx, sel, event, label) if event is not None else None
+    if hit is not None:
+        return hit
     if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
         chooser = whose(controller, sel.chooser, ctx.state)[0]
-    from judge.engine.bs import subjects
-
-    if ctx.item is not None and ctx.item.source == source and subjects.names_subjects(sel, ctx.item):
-        return subjects.on_field(ctx, sel, ctx.item, label)     # "it": the card the watched event happened to
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
@@ -175,12 +193,18 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         return cands
     if sel.count is None and sel.up_to:
         return _any_number(ctx, sel, cands, shielded, label=label, who=chooser or controller, concept=concept)
-    if sel.count is None:
+    if not selects(sel):
         unshielded = [c for c in cands if armored(ctx.state, c, source, controller)]
         if unshielded:
             ctx.log(f"{', '.join(unshielded)}: 【Armor】 does not protect against {label}, which selects nothing "
-                    "(it applies to all)", "kw.armor")
+                    "(the text itself fixes the cards)", "kw.armor")
+    if sel.count is None:
         return cands
+    if not selects(sel) and sel.state in ("attacking", "blocking"):
+        ctx.log(f"{label}: applies to {', '.join(cands) or 'no spirit'}, the {sel.state} spirit (one spirit "
+                f"{'attacks' if sel.state == 'attacking' else 'blocks'} at a time: nothing is selected)",
+                "battle.declare" if sel.state == "attacking" else "battle.block")
+        return cands[:sel.count]
     forced = not cands or (len(cands) <= sel.count and not sel.up_to)
     if forced and not _explicit(ctx):
         if not cands:
@@ -190,7 +214,7 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
             return []
         ctx.log(f"{label}: selects {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    who = chooser or controller
+    who = selections.chooser(ctx, sel, chooser or controller, source, label)   # 8-9-1 passed to another
     if forced:
         answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
     else:
@@ -290,4 +314,4 @@ def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], 
     return picked
 
 
-__all__ = ["armored", "candidates", "choose", "matches", "whose"]
+__all__ = ["armored", "candidates", "choose", "matches", "selects", "whose"]

@@ -146,6 +146,7 @@ class Work:
     timing: str | None = None      # the effect's timing (when_summoned, when_destroyed, crush, …)
     subject: Any = None            # a watching effect: the selector naming the cards the event happened to
     subject_facts: Any = None      # … and those cards' last-known facts (id → facts, 8-10-1)
+    ability: int | None = None     # index of the source's ability it comes from (an order answer's `id:N`)
 
 
 @dataclass(frozen=True, kw_only=True)

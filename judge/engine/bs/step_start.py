@@ -25,9 +25,13 @@ STOPPING_WINDOWS = frozenset({"during_your_attack_step", "during_opponents_attac
                               "during_your_main_step", "during_opponents_main_step", "during_either_main_step"})
 
 
+#: End-step windows: their "at the start of the step" effects activate with the end step's own (turn_end.py).
+END_WINDOWS = frozenset({"during_your_end_step", "during_opponents_end_step"})
+
+
 def handles(ab: Ability) -> bool:
     """Whether the engine carries out an "at the start of the step" ability (coverage asks this)."""
-    return is_event(ab.condition, "step_start") and ab.timing in STOPPING_WINDOWS
+    return is_event(ab.condition, "step_start") and ab.timing in STOPPING_WINDOWS | END_WINDOWS
 
 
 def _watches_start(state, holder: str, ab: Ability) -> bool:
@@ -48,7 +52,7 @@ def starting(ctx: Ctx) -> list[Work]:
                     out.append(Work(kind="effects", source=fc.id, controller=player, effects=ab.effects,
                                     label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
                                           "start of the step",
-                                    cites=ctx.cites("effect.triggered"), timing="step_start"))
+                                    cites=ctx.cites("effect.triggered"), timing="step_start", ability=idx))
     return out
 
 
@@ -69,4 +73,4 @@ def begin(ctx: Ctx) -> None:
     push(ctx, items)
 
 
-__all__ = ["STOPPING_WINDOWS", "begin", "handles", "starting"]
+__all__ = ["END_WINDOWS", "STOPPING_WINDOWS", "begin", "handles", "starting"]

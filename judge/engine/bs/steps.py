@@ -27,14 +27,31 @@ def refresh_step(ctx: Ctx, who: str) -> None:
     """The refresh step (6-5-2): the field refreshed (heavy exhausted cards only exhausted), the
     trash's cores and soul core back to the reserve."""
     ctx.set(step=Step.REFRESH)
+    held = _held_back(ctx, who)
     p = ctx.state.players[who]
-    field = tuple(replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED
+    field = tuple(fc if fc.id in held else
+                  replace(fc, orientation=Orientation.EXHAUSTED if fc.orientation == Orientation.HEAVY_EXHAUSTED
                           else Orientation.REFRESHED) for fc in p.field)
     soul = "reserve" if p.soul_core == "trash" else p.soul_core
     ctx.state = with_player(ctx.state, replace(p, field=field, reserve=p.reserve + p.trash_cores, trash_cores=0,
                                                soul_core=soul))
     ctx.log(f"Refresh step: {who} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
             "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.profile.heavy_exhaust else ()))
+
+
+def _held_back(ctx: Ctx, who: str) -> set[str]:
+    """`who`'s cards an effect says will not refresh in this refresh step ("during their next refresh
+    step"): they stay as they are (a "cannot" beats the rule, 1-3-3), and the effect, used up, ends."""
+    mine = {fc.id for fc in ctx.state.players[who].field}
+    used = [m for m in ctx.state.mods if m.kind == "cannot" and m.value == "refresh_in_refresh_step"
+            and m.target in mine and m.stamp >= 0]
+    if not used:
+        return set()
+    held = {m.target for m in used}
+    ctx.set(mods=tuple(m for m in ctx.state.mods if m not in used))
+    ctx.log(f"Refresh step: {', '.join(sorted(held))} do not refresh (an effect says so)", "turn.refresh",
+            "rules.cannot_wins")
+    return held
 
 
 #: The extra steps the engine can perform (the grammar's STEPS id → how).

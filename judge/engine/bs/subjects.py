@@ -35,14 +35,23 @@ def subjects(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     return zones.pick(ctx, sel, item, left)
 
 
-def on_field(ctx: Ctx, sel: ast.Selector, item: Work, label: str) -> list[str]:
-    """"It is refreshed", "place cores onto it": the event's cards still on the field (a card that
-    left it is a new card, 3-1-4), the controller choosing when the effect takes fewer."""
+def event_cards(ctx: Ctx, sel: ast.Selector, item: Work, label: str) -> list[str] | None:
+    """The cards the watched event happened to, when a target names them ("it is refreshed", "place
+    cores onto it"): those still on the field (a card that left it is a new card, 3-1-4; found by their
+    last-known facts, 8-10-1), the controller choosing when the effect takes fewer (8-5-3). None when
+    the target does not name them (then it is a selection: `select.choose`)."""
     from judge.engine.bs import zones
+    from judge.engine.bs.ctx import name_of
 
+    if not names_subjects(sel, item):
+        return None
     here = [str(c) for c in item.param if ctx.state.field_card(str(c)) is not None]
-    ctx.log(f"{label}: \"it\" is the card the event happened to: {', '.join(here) or 'no longer on the field'}",
-            "effect.select_count")
+    if not here:
+        ctx.log(f"{label}: the card the event happened to is no longer on the field; nothing happens",
+                "rules.impossible")
+        return []
+    ctx.log(f"{label}: {', '.join(name_of(ctx.state, c) for c in here)} (the card the event happened to)",
+            "effect.last_state")
     return zones.pick(ctx, sel, item, here)
 
 
@@ -71,28 +80,11 @@ def move_their_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, dest: str | None)
 
 
 def targets(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
-    """The field cards an effect acts on: when its target names the event's cards ("when one of your
-    spirits blocks, it gains 1000 BP"), those of them still on the field (8-10-1); else a selection."""
+    """The field cards an effect acts on: `select.choose` decides whether its target names the event's
+    cards or is a selection (one entry point for both)."""
     from judge.engine.bs import select
-    from judge.engine.bs.ctx import name_of
 
-    if not names_subjects(sel, item):
-        return select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
-    here = [str(c) for c in item.param if ctx.state.field_card(str(c)) is not None]
-    if not here:
-        ctx.log(f"{item.label}: the card the event happened to is no longer on the field; nothing happens",
-                "rules.impossible")
-        return []
-    if sel.count is None or len(here) <= sel.count:
-        ctx.log(f"{item.label}: {', '.join(name_of(ctx.state, c) for c in here)} (the card the event happened to)",
-                "effect.last_state")
-        return here
-    answer = ctx.ask(f"{item.controller} chooses {sel.count} of the cards the event happened to: {', '.join(here)}",
-                     "effect.select", player=item.controller, options=tuple(here), kind="target")
-    picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-    if len(picked) != sel.count or any(c not in here for c in picked):
-        raise ctx.refuse(f"choose {sel.count} of: {', '.join(here)}", "effect.select")
-    return picked
+    return select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label, item=item)
 
 
-__all__ = ["move_their_cores", "names_subjects", "on_field", "subjects", "targets"]
+__all__ = ["event_cards", "move_their_cores", "names_subjects", "subjects", "targets"]

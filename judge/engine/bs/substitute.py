@@ -75,12 +75,8 @@ def _affordable(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
 def _holds(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
     if eff.condition.kind == "substitution":
         return True
-    holds = conditions.holds(ctx, eff.condition, Work(kind="effects", source=src, controller=ctrl, label=src))
-    if holds is None:
-        ctx.unmodelled(f"{name_of(ctx.state, src)}'s substitution: whether its "
-                       f"{eff.condition.kind.replace('_', ' ')} condition holds")
-        return False
-    return holds
+    return conditions.holds_or_unmodelled(ctx, eff.condition, src, ctrl,
+                                          f"{name_of(ctx.state, src)}'s substitution: whether its")
 
 
 def _which(ctx: Ctx, cid: str, options: list[tuple[str, Any]]) -> tuple[str, Any]:

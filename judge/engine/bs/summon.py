@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import ascend, derive, happened, management, symbols, triggers
+from judge.engine.bs import ascend, derive, happened, management, soul_paid, symbols, triggers
 from judge.engine.bs.common import hand_card, in_flash, in_main, remove_from, succession
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
 from judge.engine.bs.payment import place_cores, take_cores
@@ -41,7 +41,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     paying = symbols.Paying(card=cid, player=player, how=kind, zone=action.source)
     if action.free:
         cost = 0
-        ctx.log(f"{name_of(ctx.state, cid)} is {kind}d without paying its cost", f"{kind}.pay")
+        ctx.log(f"{name_of(ctx.state, cid)} is {'placed' if kind == 'place' else 'summoned'} without paying its cost", f"{kind}.pay")
     else:
         cost = symbols.pay_cost(ctx, paying, fulfilled)
     lv1 = derive.lv1_cost(d)
@@ -52,6 +52,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
         take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
                    soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
     ascended = ascend.pay(ctx, player, d, action.ascend) if kind == "summon" else None
+    _added_costs(ctx, player, cid, kind)
     zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
     remove_from(ctx, player, cid, zone)
     new_id = action.as_id or cid
@@ -65,6 +66,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 reserve_only=reserve_only)
     if ascended is not None:
         ascend.remember(ctx, new_id, player, ascended)
+    if action.pay_soul_core and not action.free:
+        soul_paid.remember(ctx, new_id, player)
     happened.entered_from(ctx, new_id, zone, player)
     lv = derive.level(ctx.state, new_id)
     extra = ""
@@ -76,10 +79,25 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 "card.level")
     management.checkpoint(ctx)
     triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
-    from judge.engine.bs.watch import watch
+    from judge.engine.bs.costs import adds_cost
+    from judge.engine.bs.watch import watching
 
-    watch(ctx, "when_placed" if kind == "place" else "when_summoned", [new_id])
+    event = "when_placed" if kind == "place" else "when_summoned"
+    triggers.push(ctx, watching(ctx, event, [new_id], only=lambda effects: not adds_cost(effects)))
     _feast(ctx, new_id)
+
+
+def _added_costs(ctx: Ctx, player: str, cid: str, kind: str) -> None:
+    """Costs other effects add to this summon or placement ("when your opponent summons a spirit, they
+    must discard a card as an additional cost"): paid right after its own cost (10-6-6 / 10-7-6, then
+    8-4-2-2), in full or the card is not summoned (8-4-2-3), before it reaches the field (10-6-7)."""
+    from judge.engine.bs import costs
+    from judge.engine.bs.watch import watching
+
+    event = "when_placed" if kind == "place" else "when_summoned"
+    items = watching(ctx, event, [cid], only=costs.adds_cost)
+    verb = "placing" if kind == "place" else "summoning"
+    costs.pay_additional(ctx, items, player, f"{verb} {name_of(ctx.state, cid)}")
 
 
 def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.bs import (
+    ascend,
     conditions,
     continuous,
     core_step,
@@ -19,15 +20,20 @@ from judge.engine.bs import (
     effects,
     keywords,
     step_start,
+    symbols,
     triggers,
     turn_end,
     watch,
+    zones,
 )
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
 #: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
-RESTRICTIONS = frozenset({"attack", "block", "be_selected"})
+RESTRICTIONS = frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block",
+                          "refresh_in_refresh_step"})
+#: What the engine lets a card do that the rules otherwise forbid ("can block while exhausted").
+ALLOWANCES = frozenset({"block_while_exhausted"})
 #: Where a Move effect can put a field card.
 MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
 
@@ -61,7 +67,12 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    if e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
+    from judge.engine.bs.tokens import names_token
+
+    if e.verb == "summon" and names_token(e.target):
+        # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
+        yield "summon a token (its figures are not in the card data)"
+    elif e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
             e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
         yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
 
@@ -96,14 +107,19 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 def _restriction(e: ast.Restriction) -> Iterator[str]:
     from judge.engine.bs import no_trigger
 
-    if no_trigger.is_bar(e):         # "'When Destroyed' effects … are not triggered" (no_trigger.py)
+    if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
-    if e.target is None or e.mode != "cannot" or e.action not in RESTRICTIONS:
+    if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
+                                                      *(("can", a) for a in ALLOWANCES)}:
         yield f"restriction {e.mode} {e.action}"
 
 
 def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
+    from judge.engine.bs.selections import passing
+
+    if passing(e) is not None:           # a selection passed to another player (selections.py)
+        return
     if e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
     elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
@@ -129,8 +145,12 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
+    from judge.engine.bs.selections import passing
+
+    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and passing(node)
+            for n in node.effects}             # the permission a passed selection gives (selections.py)
     for node in ast.walk(effs):
-        if isinstance(node, ast.Effect):
+        if isinstance(node, ast.Effect) and id(node) not in done:
             yield from _effect_gaps(node)
 
 
@@ -168,7 +188,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    if core_step.is_core_gain(e):        # "gain N cores during your core step instead of one"
+    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates):   # core_step.py; also_activates.py
         return
     if isinstance(e, ast.Conditional):
         c = e.condition
@@ -210,6 +230,8 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them)."""
     gaps: list[str] = []
+    if symbols.handles(ab) or ascend.handles(ab):     # in force while a cost / Ascend is checked
+        return ()
     if ab.kind == AbilityKind.KEYWORD:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")

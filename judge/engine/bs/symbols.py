@@ -138,6 +138,28 @@ def while_paying(ab: Ability) -> bool:
     return bool(effects) and all(_pool_effect(e) for e in effects)
 
 
+#: Every event a payment's condition may name.
+PAYMENT_EVENTS = frozenset().union(*HOW_EVENTS.values())
+
+
+def handles(ab: Ability) -> bool:
+    """Whether this module carries out an ability in force while a cost is calculated (coverage asks):
+    its condition names a payment (or there is none), its window is one the engine reads, and every
+    part changes the symbols counted (`pool`) or meets the reduction symbols."""
+    if ab.kind == AbilityKind.KEYWORD or not while_paying(ab):
+        return False
+    if ab.timing not in (None, "while_paying_cost") and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
+        return False
+    cond = ab.condition
+    if cond is not None and not (cond.kind in ("paying", "event") and ((cond.event is None and cond.kind == "paying")
+                                                                         or cond.event in PAYMENT_EVENTS)):
+        return False
+    parts = [e for e, _ in _unwrap(ab.effects)]
+    return bool(parts) and all(
+        (isinstance(e, ast.SetStat) and e.stat.startswith("symbols") and e.target is not None) or
+        (isinstance(e, ast.CostReduction) and (e.mode == "fulfilled" or e.source is not None)) for e in parts)
+
+
 def _names(cond: ast.Condition | None, state: State, holder: str, ctrl: str, paying: Paying) -> bool:
     """Whether an ability's condition names this payment (no condition: every payment of its controller)."""
     if cond is None:

@@ -131,12 +131,8 @@ def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
         return True
     from judge.engine.bs import conditions
 
-    holds = conditions.holds(ctx, ab.condition, Work(kind="effects", source=cid, controller=ctrl, label=cid))
-    if holds is None:
-        ctx.unmodelled(f"{name_of(ctx.state, cid)}: whether its {derive.timing_label(ab.timing)} effect's "
-                       f"{ab.condition.kind.replace('_', ' ')} condition holds")
-        return False
-    return holds
+    return conditions.holds_or_unmodelled(ctx, ab.condition, cid, ctrl, f"{name_of(ctx.state, cid)}: whether its "
+                                          f"{derive.timing_label(ab.timing)} effect's")
 
 
 def _event_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
@@ -167,8 +163,10 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
+    from judge.engine.bs import also_activates
+
     items = []
-    for idx, ab in abilities_for(state, cid, event):
+    for idx, ab in also_activates.abilities(ctx, cid, event):
         if not trigger_condition(ctx, cid, ctrl, ab) or not _event_condition(ctx, cid, ctrl, ab) \
                 or restricted(ctx, cid, idx, ab):
             continue
@@ -176,7 +174,7 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
                           label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing or event)}",
                           effects=ab.effects, cites=ctx.cites(EVENT_CONCEPT[event], *TIMING_CONCEPT.get(ab.timing or "", ())),
                           timing=ab.timing or event,
-                          param="unstackable" if "unstackable" in ab.restrictions else None))
+                          param="unstackable" if "unstackable" in ab.restrictions else None, ability=idx))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
     from judge.engine.bs.delayed import waiting_on
@@ -202,10 +200,11 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
                               cites=ctx.cites("do.when_destroyed_by_opponent" if _by_opponent(ab)
                                               else "do.when_destroyed", "effect.last_state"),
                               last=lk, param="unstackable" if "unstackable" in ab.restrictions else None,
-                              timing=ab.timing or "when_destroyed"))
+                              timing=ab.timing or "when_destroyed", ability=idx))
+    from judge.engine.bs.destroyed_how import stamp
     from judge.engine.bs.watch import watchers
 
-    items += watchers(ctx, "when_destroyed", lasts)
+    items += watchers(ctx, "when_destroyed", stamp(lasts, cause=cause, by=by))
     from judge.engine.bs.no_trigger import keep
 
     items = keep(ctx, items, lasts)
@@ -254,53 +253,35 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
         ctx.log(f"The burst {item.source} has resolved and goes to the trash", "burst.activate")
 
 
-def _match_order(batch: tuple[Work, ...], answer: object) -> list[Work] | None:
-    if not isinstance(answer, list | tuple):
-        return None
-    rest = list(batch)
-    out: list[Work] = []
-    for ref in map(str, answer):
-        hit = next((w for w in rest if ref in (w.source, w.label) or w.label.startswith(ref)
-                    or (w.keyword and ref.lower() == f"{w.source}:{w.keyword}".lower())), None)
-        if hit is None:
-            return None
-        rest.remove(hit)
-        out.append(hit)
-    return out + rest
-
-
-def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
+def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects until none remain (or a choice is missing: Need, state rolled back)."""
-    from judge.engine.bs import draws, effects, keywords, management
+    from judge.engine.bs import draws, effects, keywords, management, order
 
-    order_hint: tuple[str, ...] | None = order or None
+    order_hint: tuple[str, ...] | None = order_answer or None
     management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
-        if len(batch) > 1 and len({w.source for w in batch}) > 1:
-            prompt = (f"{ctx.state.turn_player} orders the simultaneous effects: "
-                      + "; ".join(w.label for w in batch))
-            options = tuple(w.source for w in batch)
+        if len(batch) > 1:       # even two effects of one card are ordered (8-5-2-4; Standard 9-1-5-7)
+            options, who = order.options(batch), order.decider(ctx, batch)
+            prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
             if order_hint:
                 answer: object = order_hint
-                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=ctx.state.turn_player,
-                                        options=options, kind="order")
-                ctx.steps.append(Step(f"{ctx.state.turn_player} decides (order): {', '.join(order_hint)}",
+                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
+                ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
                                       decision.cites, decision=decision, answer=list(order_hint)))
             else:
-                answer = ctx.ask(prompt, "effect.order", player=ctx.state.turn_player, options=options, kind="order")
+                answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
             order_hint = None
-            ordered = _match_order(batch, answer)
+            ordered = order.match(batch, answer)
             if ordered is None:
-                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name their cards: "
-                                 f"{', '.join(w.source for w in batch)})", "effect.order")
-            ctx.log(f"{ctx.state.turn_player} resolves them in the order: "
-                    + "; ".join(w.label for w in ordered), "effect.order")
+                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
+                                 f"{', '.join(options)})", "effect.order")
+            ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
             ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
-        ctx.drawn, ctx.core_moves = {}, []
+        ctx.drawn, ctx.core_moves, ctx.selections = {}, [], {}
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         try:
@@ -327,6 +308,9 @@ def run_work(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
             raise
         draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
         management.checkpoint(ctx)
+    if order_hint:
+        ctx.log(f"The order given ({', '.join(order_hint)}) is not needed: no effects wait together here",
+                "effect.order")
 
 
 __all__ = ["abilities_for", "fire", "fire_destroyed", "push", "run_work", "timing_events"]

@@ -23,12 +23,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
     d = ctx.state.card_def(cid)
     if d.type != "magic":
         raise ctx.refuse(f"{name_of(ctx.state, cid)} is not a magic card", "magic.steps")
-    usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
-    if action.effect:
-        exact = [ab for ab in usable if ab.timing == action.effect]
-        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
-    if not usable:
-        raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect", "effect.magic_timing")
+    usable = _named_effects(ctx, cid, d, action)
     flash = [ab for ab in usable if "flash" in (ab.timing or "").lower()]
     if ctx.state.battle is not None:
         if not flash:
@@ -51,6 +46,10 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         cost = symbols.pay_cost(ctx, symbols.Paying(card=cid, player=player, how="use"), fulfilled)
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
+        if action.pay_soul_core:
+            from judge.engine.bs import soul_paid
+
+            soul_paid.remember(ctx, cid, player, until=Duration.TURN)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
@@ -64,6 +63,25 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
                              effects=ab.effects, cites=ctx.cites("magic.resolve"), param=chain, timing=ab.timing)])
 
 
+def _named_effects(ctx: Ctx, cid: str, d: Any, action: A.UseMagic) -> list:
+    """The magic effects the action may mean: the one at `ability:`, else those `effect:` labels (one
+    labelled with that label alone first; one labelled both main and flash carries both, 8-1-6-1)."""
+    usable = [ab for ab in d.abilities if ab.kind == AbilityKind.MAGIC]
+    if action.ability is not None:
+        ab = d.abilities[action.ability] if action.ability < len(d.abilities) else None
+        if ab is None or ab.kind != AbilityKind.MAGIC:
+            raise ctx.refuse(f"{cid} has no magic effect at ability {action.ability} (0 = first line)",
+                             "effect.magic_timing")
+        usable = [ab]
+    if action.effect:
+        exact = [ab for ab in usable if ab.timing == action.effect]
+        usable = exact or [ab for ab in usable if action.effect in (ab.timing or "").split("_")]
+    if not usable:
+        raise ctx.refuse(f"{cid} has no {action.effect or 'magic'} effect"
+                         + ("" if action.ability is None else f" at ability {action.ability}"), "effect.magic_timing")
+    return usable
+
+
 def _which_effect(ctx: Ctx, player: str, cid: str, usable: list) -> Any:
     """A magic card with several effects usable now: its user says which one (`effect:` on the action)."""
     if len(usable) == 1:
@@ -71,7 +89,8 @@ def _which_effect(ctx: Ctx, player: str, cid: str, usable: list) -> Any:
     names = [ab.timing or str(i) for i, ab in enumerate(usable)]
     answer = str(ctx.ask(f"{player} says which effect of {cid} is used ({' or '.join(names)})",
                          "effect.magic_timing", player=player, options=names, kind="mode"))
-    hits = [ab for name, ab in zip(names, usable, strict=True) if name == answer or name.startswith(answer)]
+    pairs = list(zip(names, usable, strict=True))
+    hits = [ab for name, ab in pairs if name == answer] or [ab for name, ab in pairs if name.startswith(answer)]
     if len(hits) != 1:
         raise ctx.refuse(f"{answer!r} is not one of {cid}'s usable effects ({', '.join(names)})",
                          "effect.magic_timing")
@@ -124,25 +143,18 @@ def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
     for end in (action.source, action.dest):
         if end != "reserve" and p.card(end) is None:
             raise ctx.refuse(f"{end} is not the reserve or a card on {player}'s field", "turn.move_cores")
-    if action.soul_core:
-        if p.soul_core != action.source:
-            raise ctx.refuse(f"{player}'s soul core is not on {action.source}", "turn.move_cores")
-        p = replace(p, soul_core=action.dest)
-        n_text = "the soul core"
-    else:
-        have = p.reserve if action.source == "reserve" else p.card(action.source).cores
-        if have < action.count:
-            raise ctx.refuse(f"{action.source} has {have} core(s), not {action.count}", "turn.move_cores")
-        field = list(p.field)
-        reserve = p.reserve
-        if action.source == "reserve":
-            reserve -= action.count
-        if action.dest == "reserve":
-            reserve += action.count
-        field = [replace(c, cores=c.cores - action.count) if c.id == action.source else c for c in field]
-        field = [replace(c, cores=c.cores + action.count) if c.id == action.dest else c for c in field]
-        p = replace(p, reserve=reserve, field=tuple(field))
-        n_text = f"{action.count} core(s)"
+    plain = max(0, action.count - 1) if action.soul_core else action.count      # the soul core is one of them
+    if action.soul_core and p.soul_core != action.source:
+        raise ctx.refuse(f"{player}'s soul core is not on {action.source}", "turn.move_cores")
+    have = p.reserve if action.source == "reserve" else p.card(action.source).cores
+    if have < plain:
+        raise ctx.refuse(f"{action.source} has {have} core(s) besides the soul core, not {plain}", "turn.move_cores")
+    reserve = p.reserve - (plain if action.source == "reserve" else 0) + (plain if action.dest == "reserve" else 0)
+    field = [replace(c, cores=c.cores - plain) if c.id == action.source else c for c in p.field]
+    field = [replace(c, cores=c.cores + plain) if c.id == action.dest else c for c in field]
+    p = replace(p, reserve=reserve, field=tuple(field), soul_core=action.dest if action.soul_core else p.soul_core)
+    n_text = " and ".join(filter(None, ("the soul core" if action.soul_core else "",
+                                        f"{plain} core(s)" if plain or not action.soul_core else "")))
     ctx.state = with_player(ctx.state, p)
     if action.source != "reserve":
         ctx.core_cause[action.source] = ("self", player)
@@ -311,11 +323,14 @@ def next_turn(ctx: Ctx) -> None:
                 "core.soul_void")
     from judge.engine.bs.draws import draw_step
 
+    turn_end.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
     draw_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.steps import refresh_step
 
     refresh_step(ctx, nxt)
+    turn_end.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
     step_start.begin(ctx)

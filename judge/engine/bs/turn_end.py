@@ -1,9 +1,9 @@
 """The end step's own effects (Saga 6-8-1-1) and the life a player held as the turn began.
 
 "End of your turn" / "End of opponent's turn" effects activate in the end step, before effects
-lasting "this turn" end (6-8-1-2), and are resolved there. One that needs a player's decision would
-have to stop the turn's end halfway, which this engine's steps cannot do: it is reported "not
-modelled" and left out.
+lasting "this turn" end (6-8-1-2), and are resolved there. One that needs a player's decision stops
+the turn's end with that decision pending; answered, the declared end of the step is carried out
+again with the answers (the rules engine replays a suspended action), so nothing happens twice.
 
 "If you did not lose life this turn" is read as the official answer on such a card reads it: a
 player who lost life and got it back by an effect that turn did not lose life; what counts is the
@@ -69,18 +69,44 @@ def end_effects(ctx: Ctx) -> None:
                     continue
                 items.append(Work(kind="effects", source=fc.id, controller=name, effects=ab.effects,
                                   label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}",
-                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing))
+                                  cites=ctx.cites("turn.end_effects", "effect.triggered"), timing=ab.timing,
+                                  ability=idx))
+    from judge.engine.bs.step_start import starting
+
+    # "During … End Step: at the start of the step": the end step begins with its effects (6-8-1-1)
+    items += starting(ctx)
     if not items:
         return
-    ctx.log("End step: effects worded for the end of the turn activate", "turn.end_effects")
+    ctx.log("End step: effects worded for the end of the turn or the start of the end step activate",
+            "turn.end_effects")
     before = ctx.state
     push(ctx, items)
     try:
         run_work(ctx)
     except Need:
+        # the decision is the player's (8-1-8): the end of the step is carried out again, from where it
+        # was declared, with that answer (the ones given before it are used again, in the same order)
         ctx.state = before
-        for w in items:
-            ctx.unmodelled(f"{w.label}: an end-of-turn effect that needs a decision")
+        raise
 
 
-__all__ = ["END_TIMINGS", "end_effects", "life_at_start", "record_life"]
+def resolve_waiting(ctx: Ctx, concept: str) -> None:
+    """A step that runs by itself has done its own part: effects waiting now are resolved before the next
+    step (6-3-2, 6-4-2, 6-5-2). One that needs a decision leaves it pending; answered, the action that
+    ran into the step is carried out again with the answers (nothing happens twice)."""
+    from dataclasses import replace
+
+    from judge.engine.bs.triggers import run_work
+
+    if not ctx.state.work:
+        return
+    ctx.log(f"{ctx.state.step.value.title()} step: the effects waiting are resolved before the next step",
+            concept)
+    try:
+        run_work(ctx)
+    except Need:
+        ctx.state = replace(ctx.state, work=())
+        raise
+
+
+__all__ = ["END_TIMINGS", "end_effects", "life_at_start", "record_life", "resolve_waiting"]

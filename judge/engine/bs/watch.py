@@ -43,7 +43,7 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         return False
     if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
         return False
-    if sel.families and not {f.lower() for f in sel.families} & {f.lower() for f in lk.get("families", ())}:
+    if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
         return False
     if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
         return False
@@ -135,6 +135,7 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
 #: Other names the grammar gives an event the engine raises.
 ALIASES: dict[str, tuple[str, ...]] = {"battle_end": ("battle_ends",), "when_life_reduced": ("loses_life",),
                                        "when_attacks": ("attacks_or_blocks", "blocks_or_attacks"),
+                                       "when_summoned": ("summons",), "when_placed": ("places",),
                                        "when_blocks": ("attacks_or_blocks", "blocks_or_attacks")}
 
 
@@ -177,13 +178,15 @@ def watched(d: Any) -> frozenset[str]:
 
 def _anyone_watches(state: State, event: str, extra: list[str]) -> bool:
     ids = [fc.id for p in state.players.values() for fc in p.field] + extra
-    if any(m.kind == "ability" for m in state.mods):
+    if any(m.kind in ("ability", "delayed_trigger") for m in state.mods):
         return True
     return any(event in watched(state.card_def(cid)) for cid in ids if state.card_def(cid) is not None)
 
 
-def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
-    """The watching effects an event sets off (subjects: id → last-known facts)."""
+def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> list[Work]:
+    """The watching effects an event sets off (subjects: id → last-known facts; `only`, a test on an
+    ability's effects, keeps those it accepts)."""
+    from judge.engine.bs.destroyed_how import holds as how_holds
     from judge.engine.bs.triggers import restricted
 
     state = ctx.state
@@ -195,8 +198,10 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
     for holder, lv in holders:
         ctrl = state.controller(holder) or lasts.get(holder, {}).get("controller") or state.owners.get(holder, "A")
         for idx, ab, cond, effects in _watching(state, holder, lv, event, ctrl):
+            if only is not None and not only(effects):
+                continue
             hits = [c for c, lk in lasts.items()
-                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state)]
+                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)]
             if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:
@@ -208,8 +213,10 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict]) -> list[Work]:
                             label=f"{name_of(state, holder)}: {derive.timing_label(event)}",
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
-                            subject_facts={c: lasts[c] for c in hits}))
-    return out
+                            subject_facts={c: lasts[c] for c in hits}, ability=idx))
+    from judge.engine.bs import delayed_when
+
+    return out + delayed_when.watchers(ctx, event, lasts) if delayed_when.waiting(state) else out
 
 
 def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:
@@ -232,12 +239,12 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     push(ctx, watching(ctx, event, ids))
 
 
-def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> list[Work]:
+def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...], only: Any = None) -> list[Work]:
     """The effects an event happening to these cards activates (not queued yet)."""
     if not _anyone_watches(ctx.state, event, list(ids)):
         return []
     lasts = {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None}
-    items = watchers(ctx, event, lasts) if lasts else []
+    items = watchers(ctx, event, lasts, only) if lasts else []
     if items:
         ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
     return items
@@ -246,6 +253,6 @@ def watching(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> list[Wor
 #: Events the engine raises, so abilities watching them can be carried out (coverage reads this).
 EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks", "when_blocked", "when_life_reduced",
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
-                    "when_core_placed", "when_draws"})
+                    "when_core_placed", "when_draws", "when_linked", "when_discarded", "when_returned"})
 
 __all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import select
+from judge.engine.bs import management, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.effects import apply, effect
 from judge.engine.bs.state import State, Work, with_player
@@ -38,6 +38,25 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
             *(("rules.impossible",) if len(shown) < eff.count else ()), "rules.text_order")
     for e in eff.then:
         apply(ctx, e, item)
+
+
+def summon_pays(effects: tuple) -> tuple:
+    """"Pay its cost and summon it": the summon's own payment is that cost (10-6-6), so the cores are
+    not paid a second time; the written payment is left out before a summon of the same card."""
+    out = []
+    for i, e in enumerate(effects):
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if isinstance(e, ast.MoveCores) and e.dest == "trash" and e.equal_to is not None and \
+                e.equal_to.stat == "cost" and e.equal_to.ref is not None and e.equal_to.ref.self_ref and \
+                isinstance(nxt, ast.Deploy) and nxt.verb == "summon" and not nxt.free and nxt.target.self_ref:
+            continue
+        out.append(e)
+    return tuple(out)
+
+
+def pile_of(state: State, cid: str) -> tuple[str, str] | None:
+    """(player, area) of a card in a hand, deck, trash or other pile (None: not in one)."""
+    return _pile_of(state, cid)
 
 
 def _pile_of(state: State, cid: str) -> tuple[str, str] | None:
@@ -133,8 +152,15 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     if eff.verb != "summon" or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
+    from judge.engine.bs import tokens
+
+    if tokens.names_token(sel):               # a token the effect makes (4-12-1)
+        tokens.summon_tokens(ctx, sel, item)
+        return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
+    elif sel.self_ref and _pile_of(ctx.state, item.source) is not None:
+        cands = [item.source]          # "summon it": the effect's own card, from the area it is in
     elif sel.zone in ("hand", "trash", "revealed"):
         cands = pile_candidates(ctx, sel, item)
     else:
@@ -146,6 +172,32 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
         if where is None:
             continue
         summon_from(ctx, item.controller, cid, where[1], why="summon.steps", free=eff.free)
+        if ctx.state.field_card(cid) is not None:      # "the spirits summoned with this effect"
+            management.add_mod(ctx, target=cid, kind=SUMMONED_BY, value=item.source, duration=ast.Duration.TURN,
+                               source=item.source, controller=item.controller)
+
+
+#: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").
+SUMMONED_BY = "summoned_by"
+
+
+def bars_when_summoned(eff: ast.Restriction) -> bool:
+    """""When Summoned" effects of the spirits summoned with this effect are not triggered": the shape."""
+    o = eff.object
+    return eff.mode == "cannot" and eff.action == "activate" and o is not None and o.unit == "effect" and \
+        o.effect == "when_summoned" and eff.target is not None
+
+
+def bar_when_summoned(ctx: Ctx, item: Work) -> None:
+    """The spirits this effect summoned do not activate their "When Summoned" effects: those waiting are
+    taken away before they resolve (an effect that does not activate is never resolved, 8-6-2)."""
+    mine = {m.target for m in ctx.state.mods if m.kind == SUMMONED_BY and m.value == item.source
+            and m.turn == ctx.state.turn}
+    gone = [w for batch in ctx.state.work for w in batch if w.source in mine and w.timing == "when_summoned"]
+    if gone:
+        ctx.set(work=tuple(b for b in (tuple(w for w in batch if w not in gone) for batch in ctx.state.work) if b))
+    ctx.log(f"{item.label}: the \"When Summoned\" effects of {', '.join(sorted(mine)) or 'no spirit'} summoned "
+            "with it do not activate", "effect.triggered", "rules.cannot_wins")
 
 
 @effect(ast.Activate, concepts=("effect.cost",))

@@ -10,14 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg import attack, flow, keywords
+from judge.engine.fftcg import attack, extracost, flow, keywords
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
 from judge.engine.fftcg.cardlimits import special_card as pick_special
-from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, card_cost, cast_cost, check_payment
+from judge.engine.fftcg.cost import (
+    Payment,
+    ability_cost,
+    apply_payment,
+    backups_only,
+    cast_req,
+    check_payment,
+    use_cost_changes,
+)
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
-from judge.engine.fftcg.query import abilities, damage_gate, has, keyword_ability, names, printed
+from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
+from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.xvalue import bind_x, x_cost
 from judge.engine.fftcg.zones import discard, enter_field
@@ -44,6 +53,7 @@ class Cast(Act):
     targets: tuple[str, ...] = ()
     from_zone: str = "hand"
     mode: tuple[str, ...] = ()
+    x: int | None = None            # the value set for a cost printed as X (4.5, 11.3.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,12 +162,26 @@ def cast(s: State, a: Cast, log: Log) -> State:
     if d.lb_cost is not None and not lb:
         raise Refused(f"{s.name_of(uid)} is a Limit Break card: it is cast from the LB deck", "lb_cast")
     cast_limits(s, p, uid, log)
-    req = card_cost(d.elements, cast_cost(s, uid, p, log), d.name)
+    fixed = "summon_cost_fixed" if d.type == "summon" else "character_cost_fixed"
+    if d.x_cost and a.x is None:
+        raise Refused(f"{s.name_of(uid)}'s cost is X: {p} sets X as it is cast (x: N)", "variable_x", fixed)
+    if d.x_cost:
+        log.add(f"{p} sets X = {a.x} for {s.name_of(uid)}'s cost", "variable_x", fixed)
+    elif a.x is not None:
+        raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
+    req = cast_req(s, uid, p, log, x=a.x)
+    backups_only(s, uid, p, a.pay, log)
+    s = use_cost_changes(s, uid, p, log)
+    s, req, extra = extracost.declare(s, uid, p, req, log, fixed)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
+        if extra is not None:
+            s = extracost.mark(extracost.pay_cards(s, uid, extra, log), uid)
         s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
         return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0, pc=("priority", p))
     s = _cast_character(s, a, req, lb, log)
+    if extra is not None:
+        s = extracost.mark(extracost.pay_cards(s, uid, extra, log), uid)
     s = emit(s.record("cast", uid, p), "cast", uid, log, player=p)
     return replace(emit(s, "opp_cast", uid, log, player=other(p)), priority=None, passes=0,
                    pc=("priority", s.turn_player))
@@ -174,6 +198,8 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     d = s.card(uid)
     _may_play(s, p, "Summons are cast", "summon_timing")
     effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
+    if d.x_cost:
+        effects = bind_x(effects, a.x or 0)        # "X" in its text is the value set for its cost (4.5)
     if modes:
         log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
     chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
@@ -193,7 +219,7 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
             "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
             *(("summon_choose",) if chosen else ()), changes=(f"{uid}: hand -> stack",))
     log.add(f"{p} keeps priority after casting", "summon_cast")
-    return s
+    return chosen_event(s, item, log)
 
 
 def _cast_character(s: State, a: Cast, req, lb: bool, log: Log) -> State:
@@ -273,7 +299,7 @@ def _ability_to_use(s: State, a: Use, log: Log) -> tuple[Ability, str, int | Non
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
     use_key = str(printed(s, uid).index(ab))
-    use_limits(s, p, ab, label_of(s, uid, ab), log)
+    use_limits(s, p, ab, label_of(s, uid, ab), log, uid)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
     if limit is not None and sum(1 for m in c.mods if m.kind == "used" and m.value == use_key) >= limit:
         raise Refused(f"{s.name_of(uid)}'s ability can be used only {'once' if limit == 1 else 'twice'} per turn "
@@ -296,7 +322,7 @@ def _check_dull_icon(s: State, a: Use, ab: Ability, k: dict[str, str]) -> None:
         return
     if c.dull:
         raise Refused(f"{s.name_of(a.source)} is already dull and cannot pay the Dull icon", k["dull"], "kw_dull")
-    if not c.since_turn_start and not has(s, a.source, "haste") and s.card(a.source).type != "monster":
+    if not c.since_turn_start and not has(s, a.source, "haste") and not is_type(s, a.source, "monster"):
         raise Refused(f"{s.name_of(a.source)} has not been under {a.player}'s control since the start of their turn "
                       f"and has no Haste: it cannot use a Dull-icon ability", k["dull"], "haste_dull_icon")
 
@@ -373,7 +399,7 @@ def use(s: State, a: Use, log: Log) -> State:
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",
             k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
     log.add(f"{p} keeps priority after using it", k["done"])
-    return replace(s, priority=None, passes=0, pc=("priority", p))
+    return replace(chosen_event(s, item, log), priority=None, passes=0, pc=("priority", p))
 
 
 def choose(s: State, a: Choose, log: Log) -> State:

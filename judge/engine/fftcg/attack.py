@@ -102,6 +102,10 @@ def declare(s: State, player: str, attackers: tuple[str, ...], log: Log, pay: Pa
     else:
         log.add(f"{s.name_of(attackers[0])} attacks", "attack_declaration", "attacking_forward")
     for uid in attackers:
+        d = s.card(uid)
+        if d is not None and d.type != "forward":
+            log.add(f"{s.name_of(uid)} is a {d.type.title()} that is also a Forward now, with {power(s, uid)} power "
+                    f"(a type change applies before other changes)", "ongoing_order", "power")
         s = s.record("attacked", uid, player)
         s = emit(s, "attacks", uid, log)
         if len(attackers) > 1:                  # "When X forms a party and attacks" (15.1.1.9)

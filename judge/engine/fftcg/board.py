@@ -63,12 +63,14 @@ def _card(key: str, raw: Any, where: str, lexicon: Any = None) -> CardDef:
     text = str(raw.get("text") or "")
     abilities = _parse(text, f"{where}.text", str(raw.get("name") or ""), lexicon)
     lb = raw.get("limit_break")
+    x_cost = str(raw.get("cost", "")).strip().upper() == "X"     # a variable cost (4.5)
     for ab in abilities:
         if ab.keyword is not None and ab.keyword.name.lower() == "limit break" and ab.keyword.params:
             lb = int(ab.keyword.params[0])
     try:
         return CardDef(key=key, name=str(raw.get("name") or key), type=str(raw.get("type", "")).lower(),
-                       elements=tuple(elements), cost=_int(raw.get("cost", 0), f"{where}.cost"),
+                       elements=tuple(elements), cost=0 if x_cost else _int(raw.get("cost", 0), f"{where}.cost"),
+                       x_cost=x_cost,
                        power=raw.get("power"), job=str(raw.get("job") or ""), category=str(raw.get("category") or ""),
                        generic=bool(raw.get("generic", False)), ex_burst=bool(raw.get("ex_burst", False)),
                        lb_cost=int(lb) if lb is not None else None, abilities=abilities, text=text)
@@ -305,8 +307,9 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if bad:
         raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
-    if "x" in raw and not isinstance(act, A.Use | A.Choose):
-        raise _err(f"{where}.x", "X is chosen with use: (a cost with 《X》) or with choose: (paying 《X》 on resolution)")
+    if "x" in raw and not isinstance(act, A.Use | A.Choose | A.Cast):
+        raise _err(f"{where}.x", "X is chosen with cast: (a card whose cost is X), use: (a cost with 《X》) or with "
+                                 "choose: (paying 《X》 on resolution)")
     if "answers" not in raw:
         return act
     if not isinstance(act, A.Cast | A.Use | A.Attack | A.Warp | A.Prime):
@@ -340,7 +343,8 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         if zone not in ("hand", "lb", "lb_deck"):
             raise _err(f"{where}.from", "hand or lb")
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
-                      from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"))
+                      from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"),
+                      x=_x(raw, where))
     if "attack" in raw:
         if raw["attack"] in (None, [], ""):
             raise _err(f"{where}.attack", "name the attacking Forward(s): a card id or a list of them")

@@ -50,9 +50,23 @@ KNOWN_RESTRICTIONS = frozenset({"once_per_turn", "twice_per_turn", "ex_burst", "
                                 "trigger_your_turn_only", "trigger_opponent_turn_only", "not_trigger_if"})
 
 
-def use_limits(s: State, p: str, ab: Ability, label: str, log: Log) -> None:
+#: "You can only use this ability while X is attacking": a limit whose condition is the ability's own
+WHILE_LIMITS = frozenset({"while_state"})
+
+
+def use_limits(s: State, p: str, ab: Ability, label: str, log: Log, source: str | None = None) -> None:
     """The limits an ability's own text puts on when it may be used (2.1 over 9.3.1.7)."""
+    from judge.engine.fftcg.query import condition_holds
+
     for r in ab.restrictions:
+        if r in WHILE_LIMITS and ab.condition is not None:
+            holds = condition_holds(s, ab.condition, p, source)
+            if holds is None:
+                not_modelled(log, f'whether "{ab.condition.text}" holds, which {label} needs to be used')
+            elif not holds:
+                raise Refused(f'{label} can only be used {ab.condition.text} (its own text), and that does not hold '
+                              f"now", "card_text_precedence", "action_ability", timing=True)
+            continue
         allowed = USE_LIMITS.get(r)
         if allowed is None and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             not_modelled(log, f"when {label} may be used ({r.replace('_', ' ')})")

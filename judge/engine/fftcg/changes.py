@@ -15,10 +15,21 @@ from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import Mod, State
-from judge.engine.fftcg.query import abilities, field_effects, matches, names
+from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State
+from judge.engine.fftcg.ongoing import is_type_change
+from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Deploy, Duration, Effect, Gain, ModifyStat, Player, Restriction, Selector
+from judge.text.ast import (
+    AbilityKind,
+    Deploy,
+    Duration,
+    Effect,
+    Gain,
+    ModifyStat,
+    Player,
+    Restriction,
+    Selector,
+)
 
 Targets = Callable[..., tuple[State, list[str]]]
 
@@ -50,12 +61,28 @@ def set_power(s: State, e: ModifyStat, ctx, log: Log, targets: Targets) -> State
     return s
 
 
+def type_words(name: str, params: tuple[str, ...]) -> str:
+    """How a card-type or name change reads in a ruling."""
+    if norm_kw(name) == "becomes forward":
+        return f"also becomes a Forward with {params[0] if params else '?'} power"
+    what = params[0] if params else "?"
+    return f"is also a {what.title()}" if what in CHARACTER_TYPES else f"is also named {what}"
+
+
 def gain(s: State, e: Gain, ctx, log: Log, targets: Targets) -> State:
     """A Character gains a keyword or a quoted ability for a while (11.12.4.2: the cards present now)."""
     if e.family is not None or (e.keyword is None and e.ability is None):
         not_modelled(log, "gaining something other than a keyword or an ability")
         return s
     s, uids = targets(s, e, e.target, ctx, log)
+    if is_type_change(e):
+        for u in uids:
+            if s.char(u) is not None:
+                s = _mod(s, u, "type", (e.keyword.name, e.keyword.params), e.duration, ctx.source)
+                log.add(f"{s.name_of(u)} {type_words(e.keyword.name, e.keyword.params)}{_while(e.duration)}",
+                        "ongoing_effect", "ongoing_order", "timestamp_resolved",
+                        changes=(f"{u}: {type_words(e.keyword.name, e.keyword.params)}",))
+        return s
     what = e.keyword.name if e.keyword is not None else f'"{e.ability.text}"'
     for u in uids:
         if s.char(u) is not None:
@@ -186,6 +213,29 @@ def _barred(by: Selector | None, protected_by: str, chooser: str, summon: bool) 
     return bool(types & (_SUMMON_TYPES if summon else _ABILITY_TYPES))
 
 
+def undullable(s: State, uid: str, dealer: str, summon: bool) -> str | None:
+    """The reason a Character cannot become dull by `dealer`'s Summon or ability (2.2), or None: its own field
+    ability, another card's field ability naming it, or a resolved effect ("cannot become dull by your
+    opponent's Summons or abilities")."""
+    from judge.engine.fftcg.query import own_effects
+
+    c = s.char(uid)
+    if c is None:
+        return None
+    found = [m.value for m in c.mods if m.kind == "cannot_dull_by"]
+    for ab in abilities(s, uid):
+        if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
+            found += [e.by for e in own_effects(s, uid, ab) if isinstance(e, Restriction) and e.mode == "cannot"
+                      and e.action == "become_dull" and (e.target is None or e.target.self_ref)]
+    found += [e.by for src, e in field_effects(s) if isinstance(e, Restriction) and e.mode == "cannot"
+              and e.action == "become_dull" and e.target is not None and not e.target.self_ref
+              and matches(s, uid, e.target, src.controller, src.uid)]
+    for by in found:
+        if _barred(by, c.controller, dealer, summon):
+            return f"{s.name_of(uid)} cannot become dull by {_by_words(by)}"
+    return None
+
+
 def _protections(s: State, uid: str) -> list:
     """The "cannot be chosen by …" that protect a Character now: each its `by` selector (or UNTYPED)."""
     c = s.char(uid)
@@ -276,6 +326,12 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
     sel: Selector | None = getattr(e, "target", None)
     chosen = [u for k, uids in ctx.targets.items() if sel is not None and k == replace(sel, span=None)
               for u in uids]
+    about = getattr(ctx, "about", None)
+    if not chosen and sel is not None and sel.ref in ("it", "them") and about is not None:
+        chosen = [about]                 # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+        if stackref.item(s, about) is None:
+            log.add(f"The Summon or ability that chose {s.name_of(ctx.subject) if ctx.subject else 'it'} is no longer "
+                    f"on the stack: there is nothing to cancel", "card_text_precedence", "stack_zone")
     for ref in chosen:
         it = stackref.item(s, ref)
         if it is None:

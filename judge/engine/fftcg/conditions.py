@@ -240,7 +240,11 @@ def _count_compare(q: _Q) -> bool:
 def _one_card(q: _Q, sel: Selector | None) -> str:
     """The card a condition is about: its source ("X is on the field"), the card the effect chose or the
     event happened to ("its cost is 5 or more"), or the one card on the field that fits."""
-    if sel is None or sel.ref in ("it", "them"):
+    if sel is not None and sel.choose == "choose" and not sel.self_ref:     # "Choose 1 Forward. If its cost …"
+        chosen = (getattr(q.ctx, "targets", None) or {}).get(replace(sel, span=None))
+        if chosen is not None and len(chosen) == 1:
+            return chosen[0]
+    if sel is None or sel.ref in ("it", "them") or (sel.choose == "choose" and not sel.self_ref):
         chosen = [u for uids in (getattr(q.ctx, "targets", None) or {}).values() for u in uids]
         if len(chosen) == 1:
             return chosen[0]
@@ -347,6 +351,40 @@ def _happened(event: str, mine: bool = False):
     return read
 
 
+def _all(q: _Q) -> bool:
+    """"If A and if B, …": every part holds (11.8.13); one part the engine cannot read leaves the whole
+    unread unless another part is already false."""
+    if not q.cond.parts:
+        raise _Unknown
+    results = [holds(q.s, c, q.me, q.source, q.ctx) for c in q.cond.parts]
+    if any(r is False for r in results):
+        return False
+    if any(r is None for r in results):
+        raise _Unknown
+    return True
+
+
+def _cost_vs(q: _Q) -> bool:
+    """"its cost is equal to or less than the number of X you control / the damage you have received": the
+    card's cost against a count read now (5.2.1.2)."""
+    d = q.s.card(_one_card(q, q.cond.selector))
+    if d is None:
+        raise _Unknown
+    if q.cond.kind == "cost_vs_damage":
+        value = len(q.s.zones[q.me].damage)
+    elif q.t.ref is not None:
+        value = q.count(q.t.ref)
+    else:
+        raise _Unknown
+    return compare(d.cost, Threshold("cost", q.t.op, value))
+
+
+def _damage_marked(q: _Q) -> bool:
+    """"X has received 4000 damage or more": the damage marked on that Forward this turn (5.2.6.1)."""
+    c = q.s.char(_one_card(q, q.cond.selector))
+    return c is not None and compare(c.damage, q.t)
+
+
 def _removed_count(q: _Q) -> bool:
     return compare(sum(len(z.removed) for z in q.s.zones.values()), q.t)
 
@@ -385,6 +423,12 @@ for _kind, _reader in {
     "left_field_this_turn": _happened("left_field"),
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
+    "attacks_this_turn": _happened("attacked"),
+    "paid_extra": lambda q: bool(getattr(q.ctx, "extra_paid", False)) or
+    (q.source is not None and q.s.char(q.source) is not None and q.s.char(q.source).extra_paid),
+    "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
+    #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
+    "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,
 }.items():
     READERS.register(_kind, meaning="a condition read from the board")(_reader)
 
@@ -393,7 +437,25 @@ def _raise() -> bool:
     raise _Unknown
 
 
+#: events of this turn the board records (State.turn_log), read by "if … has happened this turn"
+PAST_EVENTS = {"opponent_discards": "opp_discarded"}
+
+
+def past_event(cond: Condition) -> str | None:
+    """The turn-log record a "… this turn" event condition reads ("if your opponent has discarded a card due to
+    your Summons or abilities this turn"), or None."""
+    occurs = cond.occurs
+    if cond.event not in PAST_EVENTS or occurs is None or "this_turn" not in occurs.qualifiers:
+        return None
+    if occurs.by is None or occurs.by.owner != Player.YOU or set(occurs.qualifiers) - {"this_turn"}:
+        return None
+    return PAST_EVENTS[cond.event]
+
+
 def _evaluate(s: State, cond: Condition, controller: str, source: str | None, ctx: Any = None) -> bool:
+    record = past_event(cond)
+    if record is not None:
+        return any(p == controller for _, p in s.happened(record)) != cond.negated
     entry = READERS.get(cond.kind)
     if entry is None:
         raise _Unknown

@@ -63,34 +63,30 @@ def card_cost(elements: tuple[str, ...], cost: int, name: str) -> CostReq:
     return CostReq(total=total, need=tuple((e, 1) for e in elements), what=f"{name}'s cost")
 
 
-def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
+def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -> int:
     """The cost to cast a card now, with every cost change applied, fixed and locked from here on
     (11.3.5 / 11.4.4, 11.3.7 / 11.4.6). Changes come from the card's own text and field abilities."""
     from judge.engine.fftcg.conditions import per_count
-    from judge.engine.fftcg.query import abilities, matches, printed
 
     d = s.card(uid)
     _extra_costs(s, uid, player, log)
     changes: list[tuple[str, int]] = []
-    sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
-    for src, ab in sources:
-        if ab.kind.value not in ("field", "constant") or ab.cost is not None:
+    floors = []
+    for src, ctrl, e in _casting_effects(s, uid, player, log, "CostChange"):
+        n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
+        if n is None:
+            not_modelled(log, f"what the \"for each …\" of a cost change of {d.name} counts ({e.per.zone})")
             continue
-        ctrl = player if src == uid else s.char(src).controller
-        for e in _applying(s, ab.effects, ctrl, src, log):
-            if type(e).__name__ != "CostChange":
-                continue
-            if e.target.self_ref and src != uid:
-                continue
-            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
-                continue
-            n = per_count(s, e.per, ctrl, src) if e.per is not None else 1
-            if n is None:
-                not_modelled(log, f"what the \"for each …\" of a cost change of {d.name} counts ({e.per.zone})")
-                continue
-            if n and e.amount:
-                changes.append((src, e.amount * n))
-    cost = max(0, d.cost + sum(n for _, n in changes))
+        if n and e.amount:
+            changes.append((src, e.amount * n))
+            floors.append(e.floor or 0)
+    for i in resolved_changes(s, uid, player):          # "… this turn": from a resolved effect (11.12.4.1)
+        _, e, src, amount = s.cost_changes[i]
+        changes.append((src, amount))
+        floors.append(e.floor or 0)
+    base = x if d.x_cost and x is not None else d.cost      # a cost printed as X: the value set (11.3.5)
+    lowest = min(base, max(floors, default=0))              # "(it cannot become 0)": no lower than its floor
+    cost = max(lowest, base + sum(n for _, n in changes))
     if changes:
         keys = ("summon_cost_fixed", "summon_cost_locked") if d.type == "summon" else \
             ("character_cost_fixed", "character_cost_locked")
@@ -98,6 +94,77 @@ def cast_cost(s: State, uid: str, player: str, log: Log) -> int:
                                                                    for src, n in changes) + "); the cost is now locked",
                 *keys)
     return cost
+
+
+def resolved_changes(s: State, uid: str, player: str) -> list[int]:
+    """Indexes in `State.cost_changes` of the resolved cost changes that apply to `player` casting this card."""
+    from judge.engine.fftcg.query import matches
+
+    return [i for i, (p, e, src, _) in enumerate(s.cost_changes)
+            if p == player and matches(s, uid, replace(e.target, count=None, state=None), player, src)]
+
+
+def use_cost_changes(s: State, uid: str, player: str, log: Log) -> State:
+    """A card was cast: "your next Summon …" changes that applied to it are used up."""
+    used = [i for i in resolved_changes(s, uid, player) if s.cost_changes[i][1].target.state == "next"]
+    if not used:
+        return s
+    log.add(f"The change to the cost of {player}'s next card of that kind is used up by {s.name_of(uid)}",
+            "card_text_precedence")
+    return replace(s, cost_changes=tuple(c for i, c in enumerate(s.cost_changes) if i not in used))
+
+
+def _casting_effects(s: State, uid: str, player: str, log: Log, kind: str):
+    """(source, its controller, effect) of every field-ability effect of type `kind` that applies to casting this
+    card now: the card's own text ("the cost required to cast X …") and any card on the field naming it."""
+    from judge.engine.fftcg.query import abilities, matches, printed
+
+    sources = [(uid, ab) for ab in printed(s, uid)] + [(c.uid, ab) for c in s.field for ab in abilities(s, c.uid)]
+    for src, ab in sources:
+        if ab.kind.value not in ("field", "constant") or ab.cost is not None:
+            continue
+        ctrl = player if src == uid else s.char(src).controller
+        for e in _applying(s, ab.effects, ctrl, src, log):
+            if type(e).__name__ != kind or getattr(e, "target", None) is None:
+                continue
+            if e.target.self_ref and src != uid:
+                continue
+            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
+                continue
+            yield src, ctrl, e
+
+
+def cast_req(s: State, uid: str, player: str, log: Log, x: int | None = None) -> CostReq:
+    """The CP a player pays to cast a card now: its cost after changes (`cast_cost`), of its Element(s) unless an
+    effect lets it "be paid with CP of any Element" (2.1 over 11.3.7 / 11.4.6)."""
+    d = s.card(uid)
+    req = card_cost(d.elements, cast_cost(s, uid, player, log, x=x), d.name)
+    freed = [src for src, _, e in _casting_effects(s, uid, player, log, "Restriction")
+             if e.mode == "can" and e.action == "pay_with_any_element"]
+    if freed and req.need:
+        log.add(f"{d.name}'s cost can be paid with CP of any Element ({s.name_of(freed[0])})", "card_text_precedence")
+        return CostReq(total=req.total, what=req.what)
+    return req
+
+
+def backups_only(s: State, uid: str, player: str, pay: Payment, log: Log) -> None:
+    """"You can only pay with CP produced by (Ice) Backups to cast X": a payment with a discard, or with a Backup
+    of another kind, is refused (2.1 over 5.2.1.3)."""
+    from judge.engine.fftcg.query import matches
+
+    for src, _, e in _casting_effects(s, uid, player, log, "Restriction"):
+        if e.mode != "must" or e.action != "pay_with_cp_from_backups":
+            continue
+        what = f"{s.name_of(uid)} can only be paid with CP produced by " + \
+            (" ".join(c.title() for c in e.by.colors) + " " if e.by is not None and e.by.colors else "") + "Backups"
+        if pay.discard:
+            raise Refused(f"{what} (its own text): no card can be discarded for it", "card_text_precedence",
+                          "cp_generation")
+        bad = [b for b in pay.dull if e.by is not None and not matches(s, b, e.by, player, src)]
+        if bad:
+            raise Refused(f"{what} (its own text): {', '.join(s.name_of(b) for b in bad)} cannot pay it",
+                          "card_text_precedence", "cp_generation")
+        log.add(f"{what} (its own text), and it is", "card_text_precedence", "cp_generation")
 
 
 def cost_option(ab) -> bool:
@@ -196,10 +263,18 @@ def _sources(s: State, player: str, pay: Payment, casting: str | None) -> list[t
             raise Refused(f"{s.name_of(uid)} is not a Backup; only Backups are dulled for CP", "backup_cp", "pay_cp")
         if c.dull:
             raise Refused(f"{s.name_of(uid)} is already dull and cannot produce CP", "backup_cp", "pay_cp")
-        out.append((uid, d.elements, 1))
+        out.append((uid, ELEMENTS if _any_cp(s, uid) else d.elements, 1))
     if len({u for u, _, _ in out}) != len(out):
         raise Refused("the same card is offered twice in one payment", "pay_cp")
     return out
+
+
+def _any_cp(s: State, uid: str) -> bool:
+    """"X can produce CP of any Element" / "The Backups you control can produce CP of any Element" (2.1 over
+    5.2.3.1.1.3): its own field ability or another card's naming it, applying now."""
+    from judge.engine.fftcg.restrictions import restricted
+
+    return restricted(s, uid, "produce_any_cp", mode="can")
 
 
 def _assignments(sources: list[tuple[str, tuple[str, ...], int]]):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from judge.engine.fftcg import changes, exburst, payments, replacement, reveal, stackref
+from judge.engine.fftcg import changes, conditions, exburst, payments, replacement, reveal, stackref
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.model import State, other, where
@@ -49,6 +49,9 @@ class Ctx:
     shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
     kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
     ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
+    unreduced: bool = False             # "This damage cannot be reduced": the damage being dealt now (2.2)
+    extra_paid: bool = False            # the Summon resolving was cast with its extra cost paid (11.3.5)
+    about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
 
 
 def _key(sel: Selector) -> Selector:
@@ -122,9 +125,17 @@ def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
     out: list[Selector] = []
     for e in _walk(effects):
         sel = _selector(e)
-        if sel is not None and sel.choose == "choose" and not sel.self_ref and _key(sel) not in out:
-            out.append(_key(sel))
+        if sel is None or sel.choose != "choose" or sel.self_ref:
+            continue
+        for part in _parts(sel):          # "Choose 1 Forward and 1 Backup": one slot each (11.3.3)
+            if part.choose == "choose" and not part.self_ref and part.ref is None and _key(part) not in out:
+                out.append(_key(part))
     return out
+
+
+def _parts(sel: Selector) -> tuple[Selector, ...]:
+    """A selector and its second selections ("1 Forward you control and 1 Forward opponent controls")."""
+    return (replace(sel, also=()), *sel.also) if sel.also else (sel,)
 
 
 def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, source: str | None,
@@ -272,17 +283,21 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
                                 f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
         targets = tuple(str(t) for t in as_list(answer))
     chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    if any(chosen.values()) and _chosen_watchers(s):
+        not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
+                          "Burst does not use the stack)")
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
                                kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
-                   why: tuple[str, ...] = ("power",)) -> State:
+                   why: tuple[str, ...] = ("power",), *, unreduced: bool = False) -> State:
     """Mark damage on a Forward; it is broken by the rule process if damage ≥ power (12.4.5)."""
     c = s.char(uid)
     if c is None or amount <= 0:
         return s
     s, amount, uid, _ = replacement.damage(s, uid, amount, log, battle="battle_damage" in why,   # "… instead"
+                                           unreduced=unreduced,
                                            dealer=source)                                       # (11.12.5)
     c = s.char(uid)
     if amount <= 0 or c is None:
@@ -294,11 +309,17 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     return emit(s, "dealt_damage", uid, log)
 
 
+def _chosen_watchers(s: State) -> bool:
+    """Whether a Character on the field has a "When … is chosen by …" auto-ability."""
+    defs = [d for d in (s.card(c.uid) for c in s.field) if d is not None]
+    return any("is_chosen" in (ab.timing or "").split("|") for d in defs for ab in d.abilities)
+
+
 # ---- the interpreter -------------------------------------------------------------------------------
 
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
-    if sel.also and sel.choose != "choose":      # "Chocobo and all the Forwards forming a party with it"
+    if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
         s, out = targets(s, e, replace(sel, also=()), ctx, log)
         for part in sel.also:
             s, more = targets(s, e, part, ctx, log)
@@ -361,6 +382,11 @@ def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     return s, False
 
 
+def is_unreduced(e: Effect) -> bool:
+    """"This damage cannot be reduced." after a Damage (a restriction on that damage, not on a card)."""
+    return type(e).__name__ == "Restriction" and e.mode == "cannot" and e.action == "be_reduced" and e.target is None
+
+
 def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
     """Carry out effects in order (11.11.5); "… instead" replaces the effect before it (11.12.5.6)."""
     done = True
@@ -377,6 +403,14 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             s, ctx = reveal.reveal(s, e, ctx, log, effects[i + 1:])
             if e.zone == "hand" and e.count:       # "Reveal 2 … from your hand. If you do so, …" (11.11.5)
                 done = len(ctx.revealed) == e.count
+            continue
+        if is_unreduced(e):                        # said with the damage it follows (2.2)
+            continue
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if type(e).__name__ == "Damage" and nxt is not None and is_unreduced(nxt):
+            log.add(f"{ctx.label}: this damage cannot be reduced, so effects that would reduce it do not apply",
+                    "prevention_precedence")
+            s = one(s, e, replace(ctx, unreduced=True), log)
             continue
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
@@ -418,7 +452,7 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
     """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
-    if e.condition.event is not None:
+    if e.condition.event is not None and conditions.past_event(e.condition) is None:
         if e.condition.event in replacement.EVENTS:         # waits for an event (11.12.5)
             return replacement.register(s, e, ctx, log, targets)
         not_modelled(log, f"a replacement effect waiting for '{e.condition.event.replace('_', ' ')}'",

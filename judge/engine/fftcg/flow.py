@@ -14,6 +14,7 @@ from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigge
 from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches
 from judge.engine.fftcg.restrictions import must_attack
+from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, move
 from judge.engine.kernel.values import evolve as replace
@@ -63,11 +64,11 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
-                     subject=t.subject, timing=t.ability.timing)
+                     subject=t.subject, timing=t.ability.timing, about=t.about)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
-    return replace(s, stack=(*s.stack, item))
+    return chosen_event(replace(s, stack=(*s.stack, item)), item, log)
 
 
 def _ordered(s: State, p: str, mine: list[Trigger], log: Log) -> tuple[State, list[Trigger]]:
@@ -172,7 +173,7 @@ def resolve_top(s: State, log: Log) -> State:
         log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
                 f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
-              subject=item.subject)
+              subject=item.subject, about=item.about, extra_paid=item.extra_paid)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 
@@ -196,6 +197,23 @@ def _finish(s: State, item: StackItem, log: Log) -> State:
 
 # ---- phases -----------------------------------------------------------------------------------------
 
+def _next_active(m) -> bool:
+    """A resolved "X will not activate during your next Active Phase": used up by that Active Phase."""
+    return m.kind == "cannot" and m.value == "activate_in_active_phase"
+
+
+def _stays_dull(s: State, c, log: Log) -> bool:
+    """A Character an effect keeps from activating in its controller's Active Phase (2.1 over 9.1.1.1)."""
+    from judge.engine.fftcg.restrictions import restricted
+
+    if not restricted(s, c.uid, "activate_in_active_phase"):
+        return False
+    if c.dull:
+        log.add(f"{s.name_of(c.uid)} does not activate during this Active Phase (an effect says so)",
+                "card_text_precedence", "active_phase")
+    return True
+
+
 def begin(s: State, phase: Phase, log: Log) -> State:
     """Start a phase: its special actions and triggers, then priority where the phase has it (9)."""
     s = replace(s, phase=phase, step=None, priority=None, passes=0)
@@ -209,13 +227,16 @@ def begin(s: State, phase: Phase, log: Log) -> State:
         field = []
         for c in s.field:
             if c.controller == tp:
-                if c.frozen:
+                if _stays_dull(s, c, log):
+                    c = replace(c, since_turn_start=True, frozen=False,
+                                mods=tuple(m for m in c.mods if not _next_active(m)))
+                elif c.frozen:
                     log.add(f"{s.name_of(c.uid)} is Frozen and does not activate", "frozen")
                     c = replace(c, frozen=False, since_turn_start=True)
                 else:
                     c = replace(c, dull=False, since_turn_start=True)
             field.append(c)
-        s = replace(s, field=tuple(field))
+        s = replace(s, field=tuple(field), cost_changes=())
         log.add(f"{tp} activates their dull Characters (a special action; no priority in this phase)",
                 "active_phase", "active_phase_no_priority")
         return replace(s, pc=("begin", Phase.DRAW.value))

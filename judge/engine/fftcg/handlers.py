@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from judge.engine.fftcg import changes, delayed, replacement, reveal, stackref
+from judge.engine.fftcg import changes, delayed, freecast, replacement, reveal, stackref
 from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
@@ -48,8 +48,7 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
-            if value.choose != "choose":
-                reads_here = reads_here | {"also"}        # "X and all the Forwards …": each part in turn
+            reads_here = reads_here | {"also"}            # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 
@@ -88,6 +87,8 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     if e.amount_from not in _AMOUNTS:
         not_modelled(log, f"damage {e.amount_from.replace('_', ' ')} ({ctx.label})")
         return s
+    if e.target.ref == "other":
+        return _each_other(s, e, ctx, log)
     dealer = ctx.source
     if e.source is not None:             # "X deals damage equal to its power to Y": X is the dealer
         s, dealers = fx.targets(s, e, e.source, ctx, log)
@@ -99,7 +100,55 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     s, uids = fx.targets(s, e, e.target, ctx, log)
     for u in uids:
         if is_forward(s, u):
-            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer)
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer,
+                                  unreduced=getattr(ctx, "unreduced", False))
+    return s
+
+
+def _each_other(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
+    """"X and the chosen Forward deal damage equal to their respective power to the other" / "Each Forward deals
+    damage equal to its power to the other": two Forwards, each the dealer of damage equal to its own power (read
+    before either is dealt, 6.4.2) to the other one (5.2.6.1)."""
+    fx = _fx()
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    src = e.source
+    dealers = ([ctx.source] if src is not None and src.self_ref else []) + \
+        [u for u in chosen if u != ctx.source and s.char(u) is not None and
+         (src is None or src.self_ref or src.ref in ("it", "them") or fx.matches(s, u, src, ctx.controller, ctx.source))]
+    dealers = [u for u in dict.fromkeys(dealers) if s.char(u) is not None and is_forward(s, u)]
+    if len(dealers) != 2 or e.amount_from not in ("power_of_source", "power_of_self"):
+        log.add(f"{ctx.label}: there are not two Forwards left to deal damage to each other, so no damage is dealt",
+                "some_targets_valid", "impossible_text")
+        return s
+    a, b = dealers
+    amounts = {a: max(0, power(s, a)), b: max(0, power(s, b))}
+    log.add(f"{s.name_of(a)} and {s.name_of(b)} deal damage equal to their power to each other ({amounts[a]} and "
+            f"{amounts[b]}), the powers read before either damage is dealt", "power")
+    s = fx.damage_forward(s, b, amounts[a], log, a)
+    return fx.damage_forward(s, a, amounts[b], log, b)
+
+
+def _cost_change(s: State, e: ast.CostChange, ctx: Any, log: Log) -> State:
+    """"During this turn, the cost required to cast your next Summon is reduced by 1 (it cannot become 0)": a
+    change to its controller's casting costs until the end of the turn, used up by the next card that fits when
+    it names one (11.12.4.1, 11.12.4.3: a "for each" is counted now)."""
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    amount = e.amount * n
+    s = replace(s, cost_changes=(*s.cost_changes, (ctx.controller, e, ctx.source, amount)))
+    which = "the next card" if e.target.state == "next" else "the cards"
+    log.add(f"Until the end of the turn, the cost for {ctx.controller} to cast {which} it names changes by {amount:+d}"
+            + (f" (not below {e.floor})" if e.floor else ""), "ongoing_effect",
+            *(("ongoing_variables",) if e.per is not None else ()))
+    return s
+
+
+def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
+    """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
+    (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
+    if e.target.choose != "choose":
+        not_modelled(log, f"a card selected on resolution that later sentences name ({ctx.label})")
     return s
 
 
@@ -156,6 +205,9 @@ def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
                 raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
         for u in chosen:
             s = move(s, u, "break", log, why=("kw_discard",))
+        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
+            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
+                     player=ctx.controller)
     return s
 
 
@@ -173,8 +225,14 @@ def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
-        if s.char(u) is not None:
-            s = _STATES[e.state](s, u, log)
+        if s.char(u) is None:
+            continue
+        if e.state in ("dull", "exhausted"):
+            why = changes.undullable(s, u, ctx.controller, ctx.kind == "summon" or changes.is_summon(s, ctx.source))
+            if why is not None:
+                log.add(f"{why}: it is not dulled", "prevention_precedence")
+                continue
+        s = _STATES[e.state](s, u, log)
     return s
 
 
@@ -239,6 +297,16 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
         not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
                      ("" if e.target is not None else " on a player"))
         return s
+    if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            c = s.char(u)
+            if c is not None:
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot_dull_by", value=e.by, until=_until(e.duration),
+                                                      source=ctx.source)))
+                log.add(f"{s.name_of(u)} cannot become dull by {changes._by_words(e.by)}"
+                        f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
+        return s
     if e.by is not None and e.action != "be_blocked":
         not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
         return s
@@ -272,14 +340,22 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         return reveal.apply(s, e, ctx, log)
     if e.verb == "gain_control":
         return changes.take_control(s, e, ctx, log, _fx().targets)
+    if e.verb == "cast" and freecast.readable(e):
+        return freecast.cast_free(s, e, ctx, log, _fx().targets)
     if e.verb not in ("play", "place", "summon"):
         not_modelled(log, f"the effect '{e.verb.replace('_', ' ')}' of a card")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
-        d = s.card(u)
-        if d is not None and d.is_character:
-            s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None)
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
+    ts = None
+    if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
+        s, _ = s.next_id("t")
+        ts = s.seq
+        log.add(f"{', '.join(s.name_of(u) for u in entering)} enter the field at the same time, so they have the "
+                f"same timestamp", "card_timestamp")
+    for u in entering:
+        s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None,
+                        ts=ts)
     return s
 
 
@@ -368,6 +444,9 @@ _r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "targ
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
+_r(ast.CostChange, _cost_change, ("ongoing_effect",), "change casting costs this turn", "target", "amount", "per",
+   "floor")
+_r(ast.Choose, _choose, ("summon_choose",), "a target chosen as it went on the stack", "target")
 _r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
    ("replacement",), "the damage is dealt to another instead",
    "target", "to", "player", "next_only", "duration")

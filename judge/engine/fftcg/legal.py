@@ -21,7 +21,7 @@ from judge.engine import legal as L
 from judge.engine.core import LegalAction, Param, Rules
 from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import attack, board, changes, flow
-from judge.engine.fftcg.cost import Payment, ability_cost, card_cost, cast_cost, check_payment
+from judge.engine.fftcg.cost import Payment, ability_cost, cast_req, check_payment
 from judge.engine.fftcg.effects import choose_slots, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.model import AttackStep, Phase, State
@@ -101,10 +101,10 @@ def _casts(s: State, p: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     for uid, zone in pool:
         d = s.card(uid)
-        if d is None:
-            continue
+        if d is None or d.x_cost:
+            continue                                     # a cost printed as X: typed with x: N (4.5)
         try:
-            cost = card_cost(d.elements, cast_cost(s, uid, p, Log()), d.name)
+            cost = cast_req(s, uid, p, Log())
         except Refused:
             continue
         base = {"player": p, "cast": uid, **({"from": "lb"} if zone == "lb" else {})}

@@ -64,6 +64,7 @@ class CardDef:
     lb_cost: int | None = None
     abilities: tuple[Ability, ...] = ()
     text: str = ""
+    x_cost: bool = False            # its cost is printed as X: the player sets it when casting (4.5, 11.3.5)
 
     def __post_init__(self) -> None:
         if self.type not in CARD_TYPES:
@@ -125,6 +126,7 @@ class Character:
     mods: tuple[Mod, ...] = ()
     ts: int = 0
     paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
+    extra_paid: bool = False                 # cast with the extra cost its text offers paid (11.4.4)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,6 +157,8 @@ class StackItem:
     subject: str | None = None      # the card an auto-ability's trigger event happened to ("it")
     timing: str | None = None       # an auto-ability's trigger timing (as the grammar names it)
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
+    about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
+    extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,6 +170,7 @@ class Trigger:
     ability: Ability
     label: str
     subject: str | None = None      # the card the event happened to (for "it" in the effect)
+    about: str | None = None        # an "is chosen" trigger: the stack ref of the Summon or ability that chose
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -226,6 +231,8 @@ class State:
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
     ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
+    cost_changes: tuple[tuple[str, Any, str, int], ...] = ()  # resolved "the cost required to cast your next …
+    #                                       is reduced by N" this turn: (player, CostChange, its source, amount)
 
     def __post_init__(self) -> None:
         if self.turn_player not in PLAYERS or self.priority not in (*PLAYERS, None):
@@ -245,11 +252,17 @@ class State:
         return _index(self.field).get(uid)
 
     def controlled(self, player: str, types: tuple[str, ...] = CHARACTER_TYPES) -> tuple[Character, ...]:
-        return tuple(c for c in self.field if c.controller == player and self._type(c.uid) in types)
+        return tuple(c for c in self.field if c.controller == player and
+                     (self._type(c.uid) in types or not self._types(c.uid).isdisjoint(types)))
 
     def _type(self, uid: str) -> str:
         d = self.card(uid)
         return d.type if d else ""
+
+    def _types(self, uid: str) -> frozenset[str]:
+        from judge.engine.fftcg.cardtypes import types_of  # a Monster that also becomes a Forward (11.12.4.6)
+
+        return types_of(self, uid)
 
     @property
     def game(self) -> str:

@@ -48,6 +48,8 @@ class TextEffect:
 
 
 def flat(effects: Iterable) -> Iterable:
+    """The effects of an ability one by one, a Sequence's ("…. Then, …") spread in place: what a
+    question about the effects it does asks of each."""
     for e in effects:
         if isinstance(e, Sequence):
             yield from flat(e.effects)
@@ -67,6 +69,15 @@ def _lose_kind(e: Restriction) -> tuple[str, str] | None:
     return "lose_kw", e.action.replace("_", " ")
 
 
+#: the grammar's keyword forms of a card-type or name change: "X also becomes a Forward with N power" and
+#: "X is also a Monster / Card Name Y in all situations" (11.12.4.6: kind 3, not text)
+TYPE_KEYWORDS = frozenset({"becomes forward", "also"})
+
+
+def is_type_change(e: Any) -> bool:
+    return isinstance(e, Gain) and e.keyword is not None and _norm(e.keyword.name) in TYPE_KEYWORDS
+
+
 def _field_text_effects(ab: Ability) -> tuple:
     """The text-changing effects of one field ability (as AST nodes, with the conditions they sit under)."""
     from judge.engine.fftcg.query import is_ongoing_condition
@@ -77,7 +88,8 @@ def _field_text_effects(ab: Ability) -> tuple:
         for e in flat(effects):
             if is_ongoing_condition(e):
                 walk(e.effects, (*conds, e.condition))
-            elif (isinstance(e, Gain) and (e.keyword is not None or e.ability is not None)) or \
+            elif (isinstance(e, Gain) and (e.keyword is not None or e.ability is not None)
+                  and not is_type_change(e)) or \
                     (isinstance(e, Restriction) and _lose_kind(e) is not None):
                 out.append((e, conds))
 

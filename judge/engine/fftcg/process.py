@@ -155,8 +155,8 @@ def field_conditions_checked(s: State, log: Log) -> State:
                           f"not kept by this engine, so the effect counts 0 here")
     if not s.cond_on and not conditional_field(s):
         return s
-    found = field_conditions(s)
-    now = tuple((u, cond.text) for u, cond, ok in found if ok)
+    found = [(u, cond, ok) for u, cond, ok in field_conditions(s) if cond.kind != "possible"]  # "If possible":
+    now = tuple((u, cond.text) for u, cond, ok in found if ok)                  # an obligation, not a state
     if now == s.cond_on and not any(ok is None for _, _, ok in found):
         return s
     for u, cond, ok in found:

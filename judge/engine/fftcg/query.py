@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -22,7 +22,6 @@ from judge.text.ast import (
     ModifyStat,
     Player,
     Selector,
-    Sequence,
     Threshold,
 )
 
@@ -99,14 +98,6 @@ def _has_field_effects(d: CardDef) -> bool:
                                                and ab.cost is None for ab in d.abilities))
 
 
-def _effects_flat(effects: Iterable) -> Iterable:
-    for e in effects:
-        if isinstance(e, Sequence):
-            yield from _effects_flat(e.effects)
-        else:
-            yield e
-
-
 _READING: list[bool] = [False]     # a field condition is being read now (see `live`)
 
 
@@ -124,7 +115,7 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     `unevaluated` names it for the ruling). While one condition is being read, other conditional field
     effects are left out of that reading, so a condition about power cannot loop on itself.
     """
-    for e in _effects_flat(effects):
+    for e in ongoing.flat(effects):
         if not is_ongoing_condition(e):
             yield e
             continue
@@ -142,7 +133,7 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
 def _conditional_def(d: CardDef) -> bool:
     return _per_card("cond_field", d, lambda d: any(
         ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None and
-        any(is_ongoing_condition(e) for e in _effects_flat(ab.effects)) for ab in d.abilities))
+        any(is_ongoing_condition(e) for e in ongoing.flat(ab.effects)) for ab in d.abilities))
 
 
 def conditional_field(s: State) -> bool:
@@ -153,7 +144,7 @@ def conditional_field(s: State) -> bool:
 def field_conditions(s: State) -> list[tuple[str, object, bool | None]]:
     """(source, condition, holds now) of every "If …, …" of a field ability on the field (11.9.1)."""
     return [(c.uid, e.condition, conditions.holds(s, e.condition, c.controller, c.uid))
-            for c, ab in _field_abilities(s) for e in _effects_flat(ab.effects) if is_ongoing_condition(e)]
+            for c, ab in _field_abilities(s) for e in ongoing.flat(ab.effects) if is_ongoing_condition(e)]
 
 
 def unevaluated(s: State) -> list[tuple[str, object]]:
@@ -166,7 +157,7 @@ def own_effects(s: State, uid: str, ab: Ability) -> Iterable:
     c = s.char(uid)
     if c is not None:
         return live(s, ab.effects, c.controller, uid)
-    return (e for e in _effects_flat(ab.effects) if not is_ongoing_condition(e))
+    return (e for e in ongoing.flat(ab.effects) if not is_ongoing_condition(e))
 
 
 def field_effects(s: State) -> list[tuple[Character, object]]:
@@ -209,14 +200,16 @@ def keywords(s: State, uid: str) -> frozenset[str]:
         if ab.keyword is not None and norm_kw(ab.keyword.name) not in ("damage", "warp", "priming", "limit break"):
             out.add(norm_kw(ab.keyword.name))
         for e in own_effects(s, uid, ab):       # "Haste First Strike"; "Damage 3 -- X gains Haste"
-            if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref:
+            if isinstance(e, Gain) and e.keyword is not None and e.target.self_ref and \
+                    not ongoing.is_type_change(e):
                 out.add(norm_kw(e.keyword.name))
     c = s.char(uid)
     if c is None or (s.field and ongoing.text_layer(s, gated) is not None):
         return frozenset(out)        # the text layer already holds granted and lost keywords (11.12.4.6)
     out.update(norm_kw(m.value) for m in c.mods if m.kind == "keyword")
     for src, e in field_effects(s):
-        if isinstance(e, Gain) and e.keyword is not None and matches(s, uid, e.target, src.controller, src.uid):
+        if isinstance(e, Gain) and e.keyword is not None and not ongoing.is_type_change(e) and \
+                matches(s, uid, e.target, src.controller, src.uid):
             out.add(norm_kw(e.keyword.name))
     return frozenset(out)
 
@@ -234,8 +227,17 @@ def keyword_ability(s: State, uid: str, name: str, zone_card: bool = True) -> Ab
 
 
 def base_power(s: State, uid: str) -> int:
+    """Printed power, or the power a card that "also becomes a Forward with N power" has (5.2.6.1)."""
+    from judge.engine.fftcg.cardtypes import forward_power
+
     d = s.card(uid)
-    return d.power or 0 if d else 0
+    if d is None:
+        return 0
+    if d.type != "forward":
+        gained = forward_power(s, uid)
+        if gained is not None:
+            return gained
+    return d.power or 0
 
 
 def power(s: State, uid: str, fx: list | None = None) -> int:
@@ -287,14 +289,18 @@ def per_unknown(s: State) -> list[tuple[str, object]]:
 
 def names(s: State, uid: str) -> frozenset[str]:
     """A Character's names: a Primed Character has the names of both cards (15.2.9.4.1)."""
+    from judge.engine.fftcg.cardtypes import also_names
+
     c = s.char(uid)
     ids = (uid, *(c.primed_under if c else ()))
-    return frozenset(d.name for d in (s.card(i) for i in ids) if d)
+    return frozenset((*(d.name for d in (s.card(i) for i in ids) if d), *also_names(s, uid)))
 
 
 def is_type(s: State, uid: str, *types: str) -> bool:
-    d = s.card(uid)
-    return bool(d) and d.type in types
+    """Whether a card is (also) of one of these types now (11.12.4.6, kind 3: `cardtypes`)."""
+    from judge.engine.fftcg.cardtypes import types_of
+
+    return bool(types_of(s, uid) & set(types))
 
 
 def is_forward(s: State, uid: str) -> bool:
@@ -346,8 +352,9 @@ def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether a card fits a selector, read from the point of view of `controller` (7.2.1)."""
-    if stackref.is_stack_selector(sel):            # "Choose 1 Summon": something on the stack
-        return stackref.matches(s, uid, sel, controller, source)
+    if stackref.is_stack_selector(sel) and (uid not in s.objs or where(s, uid)[0] in ("stack", "field", "out")):
+        return stackref.matches(s, uid, sel, controller, source)   # "Choose 1 Summon": something on the stack
+    #                                                                (a Summon card in a hand or a Break Zone is a card)
     d = s.card(uid)
     if d is None:
         return False
@@ -373,7 +380,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         types = set(sel.card_types)
         if "character" in types:
             types.update(CHARACTER_TYPES)
-        if d.type not in types:
+        if d.type not in types and not is_type(s, uid, *types):
             return False
     if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
@@ -385,7 +392,10 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
-    if sel.with_keyword and not has(s, uid, sel.with_keyword):
+    if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
+        if d.generic:
+            return False
+    elif sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False
     for t in sel.thresholds:
         value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else None

@@ -19,7 +19,9 @@ from itertools import permutations
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
 from judge.engine.fftcg.model import Mod, State
+from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
+from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -30,12 +32,12 @@ from judge.text.ast import (
     Optional,
     RedirectDamage,
     Selector,
-    Sequence,
 )
 
 DAMAGE = "is_dealt_damage"
+DEALS = "deals_damage"
 TO_BREAK = "put_into_break_zone"
-EVENTS = frozenset({DAMAGE, TO_BREAK})
+EVENTS = frozenset({DAMAGE, DEALS, TO_BREAK})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,16 +53,10 @@ class Replacement:
     label: str
     once: int | None = None        # "the next damage …": the timestamp of the Mod used up after one event
     qualifiers: tuple[str, ...] = ()   # what kind of damage it waits for (6.5): see `_kind_matches`
+    to: tuple[Selector, ...] = ()      # "If X deals damage to a Forward of cost 4 or more": whom the damage is dealt to
 
 
 DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
-
-
-def _flat(effects) -> list[Effect]:
-    out: list[Effect] = []
-    for e in effects:
-        out.extend(_flat(e.effects) if isinstance(e, Sequence) else (e,))
-    return out
 
 
 def _damage_kind(e: Effect) -> bool:
@@ -83,12 +79,12 @@ def active(s: State) -> list[Replacement]:
         for ab in abilities(s, c.uid):
             if not _is_replacing(ab):
                 continue
-            for e in _flat(ab.effects):
+            for e in flat(ab.effects):
                 if isinstance(e, Conditional) and e.condition.event in EVENTS:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"',
-                                           qualifiers=e.condition.qualifiers))
+                                           qualifiers=e.condition.qualifiers, to=_to(e)))
                 elif isinstance(e, ModifyStat | RedirectDamage) and _damage_kind(e) and e.target is not None \
                         and e.target.ref is None:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=DAMAGE,   # "The damage
@@ -96,13 +92,34 @@ def active(s: State) -> list[Replacement]:
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"'))
         for m in c.mods:
             if m.kind == "replace":
-                event, effects, label, controller, once = m.value
+                event, effects, label, controller, once, *kind = m.value
+                qualifiers, to = kind if kind else ((), ())
                 out.append(Replacement(source=m.source, controller=controller, event=event, subject=None,
-                                       card=c.uid, effects=effects, label=label, once=m.ts if once else None))
+                                       card=c.uid, effects=effects, label=label, once=m.ts if once else None,
+                                       qualifiers=qualifiers, to=to))
     return out
 
 
-def _applies(s: State, r: Replacement, uid: str) -> bool:
+def _to(e: Conditional) -> tuple[Selector, ...]:
+    occurs = e.condition.occurs
+    return tuple(occurs.to) if occurs is not None else ()
+
+
+def dealer_readable(c) -> bool:
+    """Whether the engine applies a "If X deals damage to …, … instead" of this condition: damage to Forwards only
+    (damage to a player is points of damage, 6.5.2, not changed here), of a kind it checks."""
+    occurs = c.occurs
+    return occurs is not None and bool(occurs.to) and occurs.to_player is None and \
+        set(c.qualifiers) <= _CHECKED | {"battle", "this_turn"}
+
+
+def _applies(s: State, r: Replacement, uid: str, dealer: str | None = None) -> bool:
+    """Whether a replacement waits for this damage: dealt to `uid`, or (for "If X deals damage to …") dealt by
+    X to a card its `to` names."""
+    if r.event == DEALS:
+        if dealer is None or not _applies(s, replace(r, event=DAMAGE), dealer):
+            return False
+        return any(matches(s, uid, t, r.controller, r.source) for t in r.to)
     if r.card is not None:
         return r.card == uid
     if r.subject is None or r.subject.self_ref:
@@ -142,7 +159,7 @@ def _ordered(s: State, uid: str, rs: list[Replacement], outcome: Callable, log: 
 # ---- damage ---------------------------------------------------------------------------------------
 
 def _damage_after(r: Replacement, amount: int) -> int:
-    for e in _flat(r.effects):
+    for e in flat(r.effects):
         if isinstance(e, ModifyStat) and e.stat == "damage_received":
             amount = max(0, amount + e.amount)
         elif isinstance(e, ModifyStat) and e.stat == "damage_received_becomes":
@@ -154,12 +171,12 @@ def _damage_after(r: Replacement, amount: int) -> int:
 
 def _changes_damage(r: Replacement) -> bool:
     return any((isinstance(e, ModifyStat) and e.stat in DAMAGE_STATS) or isinstance(e, RedirectDamage)
-               for e in _flat(r.effects))
+               for e in flat(r.effects))
 
 
 def _redirect(s: State, r: Replacement) -> str | None:
     """The Forward a "… is dealt to X instead" replacement sends the damage to (None: it cannot apply)."""
-    e = next((x for x in _flat(r.effects) if isinstance(x, RedirectDamage)), None)
+    e = next((x for x in flat(r.effects) if isinstance(x, RedirectDamage)), None)
     if e is None:
         return None
     if e.to.self_ref:
@@ -173,7 +190,8 @@ def _redirect(s: State, r: Replacement) -> str | None:
 
 
 #: damage-kind words the engine checks; any other (e.g. "for the first time in that turn") is reported
-_CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power"})
+_CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power", "battle",
+                      "this_turn"})
 
 
 def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool, dealer: str | None,
@@ -190,6 +208,8 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
         return False
     if battle and any(x in q for x in ("not_battle", "by_effect", "by_opponent")):
         return False
+    if "battle" in q and not battle:
+        return False
     if "by_opponent" in q:
         who = None
         if dealer is not None:
@@ -203,20 +223,28 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
 
 
 def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = frozenset(), *,
-           battle: bool = False, dealer: str | None = None) -> tuple[State, int, str, frozenset[str]]:
+           battle: bool = False, dealer: str | None = None, unreduced: bool = False
+           ) -> tuple[State, int, str, frozenset[str]]:
     """The damage actually dealt and to which Forward, after the replacement effects waiting for it.
 
     A redirect ("the damage is dealt to X instead") makes a new event for X; replacements already
     applied (`used`, by label) do not apply to it again (11.12.5.5). A replacement that waits for one
     kind of damage ("other than battle damage", "by your opponent's Summons or abilities", "less than
     its power") applies only to that kind (6.5, 11.12.5.1)."""
-    rs = [r for r in active(s) if r.event == DAMAGE and _changes_damage(r) and _applies(s, r, uid)
+    rs = [r for r in active(s) if r.event in (DAMAGE, DEALS) and _changes_damage(r) and _applies(s, r, uid, dealer)
           and r.label not in used and (_redirect(s, r) != uid)]
     for r in [r for r in rs if r.qualifiers]:
         if not _kind_matches(s, r, uid, amount, battle, dealer, log):
             rs.remove(r)
             log.add(f"{r.label}: the {amount} {'battle ' if battle else ''}damage to {s.name_of(uid)} is not the "
                     f"kind of damage it waits for, so it does not apply", "replacement")
+    if unreduced:                                  # "This damage cannot be reduced" (2.2)
+        kept = [r for r in rs if _redirect(s, r) is not None or _damage_after(r, amount) >= amount]
+        for r in rs:
+            if r not in kept:
+                log.add(f"{r.label} would reduce the damage to {s.name_of(uid)}, which cannot be reduced: it does "
+                        f"not apply", "prevention_precedence", "replacement")
+        rs = kept
     if not rs:
         return s, amount, uid, used
 
@@ -264,10 +292,10 @@ def _use_up(s: State, uid: str, r: Replacement, log: Log) -> State:
 
 def _removal(r: Replacement) -> tuple[bool, bool] | None:
     """(optional?, …) when the replacement removes the card from the game instead; None otherwise."""
-    for e in _flat(r.effects):
+    for e in flat(r.effects):
         if isinstance(e, Move) and e.dest == "removed":
             return False, True
-        if isinstance(e, Optional) and any(isinstance(x, Move) and x.dest == "removed" for x in _flat(e.effects)):
+        if isinstance(e, Optional) and any(isinstance(x, Move) and x.dest == "removed" for x in flat(e.effects)):
             return True, True
     return None
 
@@ -308,8 +336,8 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
             continue
         s, _ = s.next_id("ts")
         label = f'{ctx.label} ("{e.condition.text}")'
-        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False), until="turn",
-                  ts=s.seq, source=ctx.source)
+        mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False,
+                                         e.condition.qualifiers, _to(e)), until="turn", ts=s.seq, source=ctx.source)
         s = s.with_char(u, mods=(*c.mods, mod))
         log.add(f'A replacement effect now waits on {s.name_of(u)}: "{e.condition.text}" — it must exist before '
                 f"the event to replace it", "replacement", "replacement_before_event")

@@ -18,7 +18,7 @@ from judge.engine.fftcg.clauses import cite
 from judge.engine.fftcg.cost import Payment
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.model import AttackStep, Decision, State, where
-from judge.engine.fftcg.query import keywords, power
+from judge.engine.fftcg.query import is_forward, keywords, power
 from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60
@@ -247,7 +247,7 @@ def state_json(s: State) -> dict[str, Any]:
         return {"id": c.uid, "card": d.name if d else None, "ref": s.objs[c.uid].defn, "type": d.type if d else None,
                 "controller": c.controller,
                 "owner": s.objs[c.uid].owner, "state": "dull" if c.dull else "active", "damage": c.damage,
-                "power": power(s, c.uid) if d and d.type == "forward" else None,
+                "power": power(s, c.uid) if d and is_forward(s, c.uid) else None,
                 "keywords": sorted(keywords(s, c.uid)), "frozen": c.frozen, "primed_under": list(c.primed_under),
                 "counters": dict(c.counters)}
     return {
@@ -274,7 +274,7 @@ def board_lines(s: State) -> list[str]:
         for c in s.controlled(p):
             d = s.card(c.uid)
             bits = ["dull" if c.dull else "active"]
-            if d and d.type == "forward":
+            if d and is_forward(s, c.uid):
                 bits.append(f"{power(s, c.uid)} power")
             if c.damage:
                 bits.append(f"{c.damage} damage")

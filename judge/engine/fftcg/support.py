@@ -12,13 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, costs, handlers, payments, replacement, reveal
-from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS
+from judge.engine.fftcg import (
+    conditions,
+    costs,
+    extracost,
+    freecast,
+    handlers,
+    payments,
+    replacement,
+    reveal,
+    stackref,
+)
+from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS
+from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -31,7 +42,11 @@ RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
                       ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
-                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"))
+                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
+                      ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"),
+                      ("cannot", "become_dull"), ("can", "produce_any_cp"))
+#: restrictions on casting the card itself that `cost.cast_req` / `cost.backups_only` apply (its own text)
+SELF_CAST = frozenset({"pay_with_cp_from_backups"})
 #: the zones "for each …" can count
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
@@ -40,7 +55,8 @@ REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_un
 
 def condition_gaps(c: ast.Condition) -> Iterator[str]:
     """A condition the engine cannot decide from the board."""
-    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS:
+    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS or \
+            conditions.past_event(c) is not None:
         return
     if c.kind in payments.UNPAID_KINDS:
         if c.cost is None:
@@ -49,6 +65,10 @@ def condition_gaps(c: ast.Condition) -> Iterator[str]:
     if c.event is not None:
         if c.event not in replacement.EVENTS:
             yield f"replacement on {c.event}"
+        elif c.event == replacement.DEALS and not replacement.dealer_readable(c):
+            yield "replacement on damage dealt to a player or of an unread kind"
+        elif c.event == replacement.DEALS and c.selector is not None and stackref.is_stack_selector(c.selector):
+            yield "replacement on damage dealt by a Summon or ability"
         return
     yield f"condition {c.kind}"
 
@@ -59,13 +79,22 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"set_state {e.state}"
     elif isinstance(e, ast.ModifyStat) and e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
         yield f"modify_stat {e.stat}"
+    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "be_reduced" and e.target is None:
+        pass                                          # said with the Damage it follows (effects_gaps checks)
+    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "become_dull" and e.target is not None \
+            and e.duration in (ast.Duration.TURN, ast.Duration.PERMANENT):
+        pass
+    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "activate_in_active_phase":
+        if e.duration != ast.Duration.NEXT_TURN_END or e.target is None or e.player is not None:
+            yield f"restriction cannot activate_in_active_phase ({e.duration.value})"
     elif isinstance(e, ast.Restriction) and not (e.target is not None and (e.mode == "lose" or e.action == "be_chosen")) \
             and (e.mode, e.action) not in RESOLVED_RESTRICTIONS:
         yield f"restriction {e.mode} {e.action}"
     elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
                                                    "break", "trash", "removed", "damage"):
         yield f"move to {e.dest}"
-    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control"):
+    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \
+            not freecast.readable(e):
         yield f"deploy {e.verb}"
     elif isinstance(e, ast.Damage) and e.amount_from not in handlers._AMOUNTS:
         yield f"damage {e.amount_from}"
@@ -75,6 +104,13 @@ def _value_gaps(e: Any) -> Iterator[str]:
         yield f"delayed {e.timing}"
     elif isinstance(e, ast.Conditional):
         yield from condition_gaps(e.condition)
+    elif isinstance(e, ast.CostChange) and (e.target.self_ref or e.target.ref is not None or e.target.zone):
+        yield "cost change of a card named by the effect"
+    elif isinstance(e, ast.Choose) and e.target.choose != "choose":
+        yield "a card selected on resolution that later sentences name"
+    elif isinstance(e, ast.Damage) and e.target is not None and e.target.ref == "other" and \
+            e.amount_from not in ("power_of_source", "power_of_self"):
+        yield f"damage to each other {e.amount_from}"
     per = getattr(e, "per", None)
     if isinstance(per, ast.Selector) and per.zone not in PER_ZONES and not str(per.zone).startswith("counters:"):
         yield f"for each … {per.zone}"
@@ -101,14 +137,46 @@ def effect_gaps(e: Any) -> Iterator[str]:
     yield from _value_gaps(e)
 
 
+#: keywords a selector can ask for that `query.keywords` reports (Warp, Priming, Limit Break and Damage N are
+#: marks of a card, not abilities it "has" in that sense)
+_UNASKED = frozenset({"warp", "lb", "limit break", "priming", "damage"})
+
+
+def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
+    """Values of a selector the engine's `matches` does not read."""
+    if sel.name is not None and sel.name.startswith("same_as"):
+        yield "selector: the same name as another card"
+    kw = sel.with_keyword
+    if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
+        yield f"selector: with {kw}"
+
+
 def effects_gaps(effects: Any) -> Iterator[str]:
-    for node in ast.walk(effects):
+    nodes = list(ast.walk(effects))
+    revealing = any(isinstance(n, ast.Reveal) for n in nodes)
+    for seq in [effects, *(n.effects for n in nodes if isinstance(getattr(n, "effects", None), tuple))]:
+        items = list(seq) if isinstance(seq, tuple | list) else []
+        for i, x in enumerate(items):
+            if isinstance(x, ast.Restriction) and x.action == "be_reduced" and x.target is None and \
+                    not (i > 0 and isinstance(items[i - 1], ast.Damage) and items[i - 1].target is not None):
+                yield "'cannot be reduced' apart from the damage it follows"
+    for node in nodes:
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
+            target = getattr(node, "target", None)
+            if isinstance(node, ast.Damage) and isinstance(target, ast.Selector) and target.zone not in (None, "field"):
+                yield "damage to cards outside the field"
+            if isinstance(node, ast.Move | ast.Deploy) and isinstance(target, ast.Selector) and \
+                    target.zone == "revealed" and not revealing:
+                yield f"{ast.kind_of(node)} of cards nothing revealed"
+        elif isinstance(node, ast.Selector):
+            yield from _selector_gaps(node)
 
 
 def _field_effect_gaps(e: Any) -> Iterator[str]:
     """A field ability's effect the board does not apply (11.9)."""
+    if extracost.is_extra_cost(e):
+        return                                    # asked as the card is cast (extracost.py)
     if isinstance(e, ast.Sequence):
         for x in e.effects:
             yield from _field_effect_gaps(x)
@@ -117,6 +185,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         for x in (*e.effects, *e.otherwise):
             yield from _field_effect_gaps(x)
     elif isinstance(e, ast.Conditional) and e.condition.event in replacement.EVENTS:
+        if e.condition.event == replacement.DEALS and not replacement.dealer_readable(e.condition):
+            yield "replacement on damage dealt to a player or of an unread kind"
         yield from effects_gaps(e.effects)
     elif isinstance(e, ast.Conditional) and e.condition.event == "forms_party":
         if not all(isinstance(x, ast.Restriction) and x.action == "be_blocked" for x in e.effects):
@@ -125,8 +195,12 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
+        if e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+            return
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
             yield f"field restriction {e.mode} {e.action}"
+    elif is_type_change(e) and not e.target.self_ref:
+        yield "field type change of other cards"
     elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
         yield f"field {ast.kind_of(e)}"
 
@@ -140,6 +214,8 @@ def _self_cast_only(e: Any) -> bool:
         return e.target.self_ref
     if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
         return True                                   # deck construction (8.1.3): never a matter of play
+    if isinstance(e, ast.Restriction) and e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+        return True
     return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
 
 
@@ -165,6 +241,10 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
         if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
             yield f"trigger {t}"
+    if not chosen_readable(ab):
+        yield "trigger is_chosen (who chose, its window or its words)"
+    if not discard_readable(ab):
+        yield "trigger opponent_discards (not only by your Summons or abilities)"
     if ab.condition is not None:
         yield from condition_gaps(ab.condition)
 
@@ -189,7 +269,9 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
         return tuple(gaps)
     for r in ab.restrictions:
-        if r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
+        if r in WHILE_LIMITS and ab.condition is not None:
+            gaps += condition_gaps(ab.condition)
+        elif r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             gaps.append(f"limit {r}")
     if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps += _trigger_gaps(ab)

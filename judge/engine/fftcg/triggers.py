@@ -11,10 +11,10 @@ from __future__ import annotations
 from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import State, Trigger
+from judge.engine.fftcg.model import StackItem, State, Trigger
 from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Conditional, Selector
+from judge.text.ast import Ability, AbilityKind, Conditional, Event, Player, Selector
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
 _TIMINGS: dict[str, str] = {
@@ -25,7 +25,8 @@ _TIMINGS: dict[str, str] = {
     "removed_from_game": "removed", "you_receive_damage": "you_damaged", "opponent_casts": "opp_cast",
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
-    "priming": "priming", "primes_into": "primes_into",
+    "priming": "priming", "primes_into": "primes_into", "is_chosen": "chosen",
+    "opponent_discards": "opp_discards",
 }
 
 
@@ -56,7 +57,7 @@ def _card_events(d) -> frozenset[str]:
 
 
 #: events heard by the cards of one player rather than by the card the event happened to
-PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast")
+PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast", "opp_discards")
 
 
 def _limits(s: State, uid: str, ab: Ability, ctrl: str, log: Log) -> tuple[State, bool]:
@@ -95,11 +96,84 @@ def _hears(s: State, ab: Ability, uid: str, event: str, subject: str | None, pla
         return c is not None and c.controller == (player or s.turn_player)
     if sel is None or (sel.self_ref and subject == uid):
         return subject == uid
+    if any(t.stat == "count" for t in sel.thresholds):     # "1 or more Forwards …": each card is one of them
+        sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t.stat != "count"))
     return c is not None and subject is not None and matches(s, subject, sel, c.controller, uid)
 
 
+# ---- "When X is chosen by …" ----------------------------------------------------------------------------
+
+#: what of an "is chosen" event the engine reads: who chose (its `by`), "for the first time in that turn",
+#: and a "During …" window of whose turn it is
+CHOSEN_QUALIFIERS = frozenset({"first_in_turn"})
+
+
+def chosen_event(ab: Ability) -> Event | None:
+    trig = ab.trigger
+    return next((e for e in (trig.events if trig is not None else ()) if e.kind == "is_chosen"), None)
+
+
+def discard_readable(ab: Ability) -> bool:
+    """"When your opponent discards … due to your Summons or abilities": the engine raises that event for discards
+    made by its player's effects only, so a trigger on any discard (hand size, costs) is not read."""
+    trig = ab.trigger
+    evs = [e for e in (trig.events if trig is not None else ()) if e.kind == "opponent_discards"]
+    return all(e.by is not None and e.by.owner == Player.YOU and not e.qualifiers for e in evs)
+
+
+def chosen_readable(ab: Ability) -> bool:
+    """Whether the engine reads all of an "is chosen" trigger (support.py asks)."""
+    from judge.engine.fftcg import stackref
+
+    ev = chosen_event(ab)
+    if ev is None:
+        return True
+    window = ab.trigger.window if ab.trigger is not None else None
+    return (ev.by is None or (stackref.is_stack_selector(ev.by) and ev.by.about is None)) \
+        and set(ev.qualifiers) <= CHOSEN_QUALIFIERS and (window is None or window.phase is None)
+
+
+def _chooser_fits(s: State, ab: Ability, uid: str, ctrl: str, cause: StackItem, log: Log) -> bool:
+    """The Summon or ability that chose is the one the trigger names ("by your opponent's Summons or
+    abilities", "by a Summon"), in the turn window it names, the first time that turn if it says so."""
+    from judge.engine.fftcg import stackref
+
+    ev = chosen_event(ab)
+    if ev is None or not chosen_readable(ab):
+        return False
+    if ev.by is not None and not stackref.matches(s, stackref.ref_of(cause), ev.by, ctrl, None):
+        return False
+    window = ab.trigger.window
+    if window is not None and window.whose in (Player.YOU, Player.OPPONENT) and \
+            (ctrl == s.turn_player) != (window.whose == Player.YOU):
+        return False
+    if "first_in_turn" in ev.qualifiers:
+        before = [p for u, p in s.happened("chosen") if u == uid and p == cause.controller]
+        if len(before) > 1:
+            log.add(f'{s.name_of(uid)} has already been chosen this turn that way: "{ab.text}" triggers only the first '
+                    f"time in the turn", "card_text_precedence", "auto_once_per_event")
+            return False
+    return True
+
+
+def chosen(s: State, item: StackItem, log: Log) -> State:
+    """The cards a Summon or ability chose as it was put on the stack (11.3.3, 11.6.5, 11.8.9): each choosing is
+    an event "When X is chosen by …" auto-abilities trigger on (11.8.3), once per Summon or ability for an
+    ability that watches a group ("When 1 or more Forwards you control are chosen …", 11.8.6)."""
+    from judge.engine.fftcg import stackref
+
+    seen: list[str] = []
+    for sel, uids in item.targets:
+        if not stackref.is_stack_selector(sel):
+            seen.extend(u for u in uids if u in s.objs and u not in seen)
+    for u in seen:
+        s = s.record("chosen", u, item.controller)
+        s = emit(s, "chosen", u, log, cause=item)
+    return s
+
+
 def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
-         player: str | None = None) -> State:
+         player: str | None = None, cause: StackItem | None = None) -> State:
     """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
 
     Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
@@ -121,6 +195,14 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             if not is_auto(ab) or event not in events_of(ab) or not _hears(s, ab, uid, event, subject, player):
                 continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+            about = None
+            if event == "chosen" and cause is not None:
+                from judge.engine.fftcg.stackref import ref_of
+
+                about = ref_of(cause)
+                if not _chooser_fits(s, ab, subject or "", ctrl, cause, log) or \
+                        any(t.source == uid and t.ability is ab and t.about == about for t in (*s.pending, *found)):
+                    continue
             s, go = _limits(s, uid, ab, ctrl, log)
             if not go:
                 continue
@@ -130,7 +212,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 log.add(f'{s.name_of(uid)}: "{ab.text}" does not trigger: "{cond.text}" does not hold',
                         "conditional_auto")
                 continue
-            found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject,
+            found.append(Trigger(source=uid, controller=ctrl, ability=ab, subject=subject, about=about,
                                  label=f'{s.name_of(uid)}: "{ab.text or ab.timing_text or event}"'))
     waiting = [t for ev, t in s.delayed if ev == event]
     if waiting:                                  # 11.8.17.2: a delayed auto-ability triggers once
@@ -145,7 +227,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
         extra = {"enters": ("enters_field_trigger",), "attacks": ("attack_triggers",), "leaves": ("zone_trigger",),
                  "to_break": ("zone_trigger",), "returned": ("zone_trigger",), "removed": ("zone_trigger",),
                  "blocks": ("block_triggers",), "blocked": ("block_triggers",),
-                 "deals_damage_player": ("damage_triggers",), "you_damaged": ("auto_once_per_event",)}.get(event, ())
+                 "deals_damage_player": ("damage_triggers",), "you_damaged": ("auto_once_per_event",),
+                 "chosen": ("auto_once_per_event",)}.get(event, ())
         log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,
                 "auto_order")
     return replace(s, pending=s.pending + tuple(found))

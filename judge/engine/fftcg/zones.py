@@ -130,14 +130,18 @@ def _unbreakable(s: State, uid: str) -> bool:
 
 
 def enter_field(s: State, uid: str, controller: str, log: Log, *, why: tuple[str, ...], dull: bool | None = None,
-                triggers: bool = True) -> State:
-    """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3)."""
+                triggers: bool = True, ts: int | None = None) -> State:
+    """Put a Character onto the field under `controller` (6.2.5); Backups enter dull (5.2.3.1.1.3).
+
+    Its timestamp is the moment it entered (11.12.4.10); cards that enter together share one (`ts`)."""
     d = s.card(uid)
     s, came_from, _ = _take(s, uid)
     if dull is None:
         dull = d is not None and (d.type == "backup" or _enters_dull(d))
-    s, _ = s.next_id("t")
-    char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False, ts=s.seq)
+    if ts is None:
+        s, _ = s.next_id("t")
+    char = Character(uid=uid, controller=controller, dull=dull, since_turn_start=False,
+                     ts=s.seq if ts is None else ts)
     s = replace(s, field=(*s.field, char)).record("entered", uid, controller)
     state_word = "dull" if dull else "active"
     keys = (*why, "backup_cp") if dull and d is not None and d.type == "backup" else why
@@ -159,6 +163,10 @@ def _field_abilities_end(s: State, uid: str, log: Log) -> None:
         log.add(f"{s.name_of(uid)}'s field abilities stop applying as it leaves the field", "field_ongoing")
 
 
+#: restrictions that only concern casting a card, never a card on the field
+CASTING_ONLY = frozenset({"pay_with_any_element", "cast", "cast_outside_your_turn", "be_in_main_deck"})
+
+
 def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
     """Field abilities already on the field apply to a card as it enters (11.9.2, 11.12.4.5): say which."""
     from judge.engine.fftcg.query import field_effects, matches
@@ -166,6 +174,7 @@ def _field_abilities_reach(s: State, uid: str, log: Log) -> None:
 
     sources = sorted({src.uid for src, e in field_effects(s) if src.uid != uid
                       and isinstance(e, Gain | ModifyStat | Restriction) and getattr(e, "target", None) is not None
+                      and not (isinstance(e, Restriction) and e.action in CASTING_ONLY)
                       and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid)})
     if sources:
         log.add(f"{', '.join(s.name_of(u) for u in sources)}'s field ability applies to {s.name_of(uid)} from the "

@@ -92,7 +92,11 @@ def _assemble(sentences: list, restrictions: list, timed: bool = False,
                 inner = [Conditional(condition=payload, effects=tuple(inner), span=span,
                                      instead=getattr(effects, "instead", False))]
             elif kind == "when":
-                if lift and i == 0 and trigger is None and not (timed and payload.event in _TIME_POINTS):
+                # "During this turn, when X, …" waits for X through the duration (BSS 8-1-5-1, 8-2-2-2):
+                # an effect of its own, never the line's trigger
+                bounded = any(k == "duration" for k, _ in leads)
+                if lift and i == 0 and trigger is None and not bounded \
+                        and not (timed and payload.event in _TIME_POINTS):
                     trigger = payload
                 else:
                     inner = [Conditional(condition=payload, effects=tuple(inner), span=span,

@@ -272,8 +272,10 @@ class ConditionMixin:
     def hist_passive(self, c: list) -> Condition:
         # "if one of your spirits has been destroyed this turn"
         sel, counted = self._counted(c[0])
+        by = first(c[1:], Selector)             # "… destroyed by your opponent's effects this turn"
         return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
-                         selector=sel, threshold=counted, window="this_turn", **_tails(c))
+                         selector=sel, threshold=counted, window="this_turn",
+                         **({"by": by} if by is not None else {}), **_tails(c))
 
     def hist_passive_how(self, c: list) -> Condition:
         # "if this spirit is summoned from the trash": how the triggering event happened

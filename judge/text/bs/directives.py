@@ -132,12 +132,9 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def draw(self, meta: Any, c: list) -> Draw:
-        return Draw(count=ints(c)[0], per=_per(c), additional=has_tok(c, "ADDITIONAL"), span=self._span(meta))
-
-    @v_args(meta=True)
-    def draw_by(self, meta: Any, c: list) -> Draw:
-        return Draw(count=ints(c)[0], player=first(c, Player), per=_per(c), additional=has_tok(c, "ADDITIONAL"),
-                    span=self._span(meta))
+        who = first(c, Player)                   # "your opponent draws …" (else the effect's controller)
+        return Draw(count=ints(c)[0], per=_per(c), additional=has_tok(c, "ADDITIONAL"), span=self._span(meta),
+                    **({"player": who} if who is not None else {}))
 
     @v_args(meta=True)
     def draw_until(self, meta: Any, c: list) -> Draw:
@@ -151,18 +148,17 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def discard_n(self, meta: Any, c: list) -> Discard:
-        return Discard(count=ints(c)[0], span=self._span(meta))
-
-    @v_args(meta=True)
-    def discard_by(self, meta: Any, c: list) -> Discard:
-        return Discard(count=ints(c)[0], player=first(c, Player), span=self._span(meta))
+        who = first(c, Player)                   # "your opponent discards …" (else the effect's controller)
+        return Discard(count=ints(c)[0], span=self._span(meta), **({"player": who} if who is not None else {}))
 
     @v_args(meta=True)
     def discard_target(self, meta: Any, c: list) -> Discard:
         target = first(c, Selector)
         n = target.count if target.count else 1
-        if target.count is None and target.up_to:      # "discard any number of them"
+        if target.count is None and target.up_to:      # "discard any number of them / of cards"
             n = 0
+            if type(target) is Selector and target.zone in (None, "any") and not target.card_types:
+                target = replace(target, zone="hand")  # from the hand unless stated (BSS 10-2-2)
         return Discard(count=n, target=target, span=self._span(meta))
 
     @v_args(meta=True)
@@ -179,10 +175,6 @@ class DirectiveMixin:
         if verb == "discards":
             return Discard(count=target.count or 1, target=target, player=who or Player.OPPONENT, span=span)
         raise ValueError(f"'{verb}' is not an effect a player performs")
-
-    @v_args(meta=True)
-    def discard_any(self, meta: Any, c: list) -> Discard:
-        return Discard(count=0, target=Selector(count=None, up_to=True, zone="hand"), span=self._span(meta))
 
     @v_args(meta=True)
     def discard_hand(self, meta: Any, c: list) -> Discard:
@@ -263,6 +255,8 @@ class DirectiveMixin:
                 sel = replace(sel, owner=players[0])
             elif has_tok(c, "PRONOUN") and has_tok(c, "CONTROL") and sel.owner is None:
                 sel = replace(sel, owner=Player.OPPONENT)   # "for each nexus they control"
+        if sel is not None and has_tok(c, "EVERY_W") and sel.unit is None and (sel.count or 0) > 1:
+            return ("per", replace(sel, count=None, every=sel.count))   # "for every ten …": in groups (BSS 4-6)
         return ("per", replace(sel, count=None) if sel is not None else sel)
 
     def per_named(self, c: list) -> tuple:

@@ -226,8 +226,10 @@ class EventMixin:
         return Condition(kind="event", text="", event="returned", selector=c[0], zone=zones)
 
     def ev_zero_cores(self, c: list) -> Condition:
+        # "… has its cores reduced to zero (by your opponent's effect)": the cause is kept (BSS 9-3-2-1)
+        by = first(c[1:], Selector)
         return Condition(kind="event", text="", event="destroyed", selector=c[0], qualifiers=("via_zero_cores",),
-                         **_tails(c))
+                         **({"by": by} if by is not None else {}), **_tails(c))
 
     def ev_zero_bp(self, c: list) -> Condition:
         return Condition(kind="event", text="", event="destroyed", selector=c[0], qualifiers=("via_zero_bp",))

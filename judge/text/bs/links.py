@@ -148,6 +148,8 @@ BSS: dict[str, tuple[str, ...]] = {
     "ability.timing=when_links": ("8-1-5-1", "11-18-1"),
     "ability.timing=while_linked": ("8-1-4-1", "11-18-1"),
     "link_to": ("11-18-1", "11-18-2"),
+    "also_activates": ("8-1-5-1", "10-11-1", "8-6-3"),
+    "select": ("8-5-3",),
     "ability.timing=when_summoned_or_attacks": ("8-1-5-1", "10-6-1", "10-11-1"),
     "ability.timing=when_summoned_or_destroyed": ("8-1-5-1", "10-6-1", "10-15-1"),
     "ability.timing=when_opponent_destroys_this_spirit": ("8-1-5-1", "10-15-1"),

@@ -256,7 +256,8 @@ class _Line(DirectivePhrases):
                     return f"gain {number(move.count)} cores during your core step instead of one"
                 return _low(condition_lead(self, e.condition)) + self.directives(list(e.effects)) + " instead"
             if isinstance(e, Conditional) and e.condition.kind == "after_resolves":
-                return self.directives(list(e.effects)) + " after this effect resolves"
+                whose = "that card's" if e.condition.window == "trigger" else "this"
+                return self.directives(list(e.effects)) + f" after {whose} effect resolves"
             if isinstance(e, Sequence) and e.connector == "then":
                 first, *rest = e.effects
                 return f"{self.directives([first])}, then {self.directives(rest)}"

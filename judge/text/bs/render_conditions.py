@@ -208,7 +208,7 @@ class ConditionPhrases(Phrases):
     def _bp_of(self, s: Selector) -> str:
         if s.self_ref:
             return "this spirit's"
-        if s.state in ("attacking", "blocking") and _same(s, Selector(count=1, card_types=("spirit",), state=s.state)):
+        if s.state in ("attacking", "blocking") and _same(replace(s, selects=None), Selector(count=1, card_types=("spirit",), state=s.state)):
             return f"the {s.state} spirit's"
         if self.is_it(s):
             return "its"

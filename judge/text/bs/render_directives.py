@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from judge.text.ast import (
     Activate,
+    AlsoActivates,
     Attack,
     Conditional,
     CostChange,
@@ -32,6 +33,7 @@ from judge.text.ast import (
     Player,
     Restriction,
     Reveal,
+    Select,
     Selector,
     Sequence,
     SetLevel,
@@ -198,11 +200,13 @@ class DirectivePhrases(ConditionPhrases):
             return f"you select which {self.noun_phrase(e.target, many=True)} are exhausted {self.cause(e.by)}"
         if e.mode == "at_most":
             cards = "card" if e.object.count == 1 else "cards"
+            if e.by is not None:
+                return f"you can discard a maximum of {number(e.object.count)} {cards} with this effect"
             return f"no more than {number(e.object.count)} {cards} is discarded"
         if a == "activate" and e.object is not None and e.object.unit == "effect":
             whose = f"{_POSS[e.player]} " if e.player is not None else ""
             on = f" on {self.target(e.target, select=False)}" if e.target is not None else ""
-            by = " with this effect" if e.by is not None else ""
+            by = " with this effect" if _this_effect(e.by) else " " + self.cause(e.by) if e.by is not None else ""
             return f'{whose}"{label_words(e.object.effect)}" effects{on} are not triggered{by}'
         subject = self.nominative(e.target, select=True) if e.target is not None else _SUBJ.get(e.player, "")
         if e.mode == "can" and a.endswith("_while_exhausted"):
@@ -223,11 +227,12 @@ class DirectivePhrases(ConditionPhrases):
         if e.cost is not None:
             cores = e.cost.effects[0]
             unless = f" unless they pay {number(cores.count)} {'core' if cores.count == 1 else 'cores'}"
-        return f"{subject} cannot {self._act(e)}{dur}{unless}"
+        scope = " with this effect" if _this_effect(e.by) else ""
+        return f"{subject} cannot {self._act(e)}{scope}{dur}{unless}"
 
     def _act(self, e: Restriction) -> str:
         a = e.action
-        by = " " + self.cause(e.by) if e.by is not None else ""
+        by = " " + self.cause(e.by) if e.by is not None and not _this_effect(e.by) else ""
         if a in ("attack", "block", "attack_or_block"):
             obj = " " + self.selector(e.object) if e.object is not None else ""
             return a.replace("_", " ") + obj
@@ -241,8 +246,7 @@ class DirectivePhrases(ConditionPhrases):
             return "have its cores removed" + by
         if a == "place_cores":
             core = '"Soul Core"' if e.object.unit == "soul_core" else "core"
-            return f"place {number(e.object.count)} {core} onto {self.target(e.object.about, select=False)} " \
-                   f"with this effect"
+            return f"place {number(e.object.count)} {core} onto {self.target(e.object.about, select=False)}"
         if a.startswith("be_"):
             rest = a[3:]
             battle = rest.endswith("_or_in_battle")
@@ -383,6 +387,15 @@ class DirectivePhrases(ConditionPhrases):
         ignore = ", ignoring the link requirement" if e.ignore_condition else ""
         return f"link {self.target(e.target)} to {self.target(e.to, select=False)}{ignore}"
 
+    def d_Select(self, e: Select) -> str:
+        return self.select(e.target)
+
+    def d_AlsoActivates(self, e: AlsoActivates) -> str:
+        whose = self.possessive(e.target) if e.target.self_ref or self.is_it(e.target) \
+            else self.selector(e.target) + "'"
+        when = {"attacks": "attacking", "blocks": "blocking"}[e.event]
+        return f'{whose} "{label_words(e.timing)}" effects also activate when {when}'
+
     def d_ExtraStep(self, e: ExtraStep) -> str:
         after = f" after your {e.after.removesuffix('_step')} step" if e.after else ""
         return f"perform a {e.step.removesuffix('_step')} step{after}"
@@ -443,3 +456,8 @@ def _subject(who: Player) -> str:
 
 
 __all__ = ["DirectivePhrases"]
+
+
+def _this_effect(by: object) -> bool:
+    """A restriction's scope "with this effect" (BSS 1-3-3): its `by` is the effect it is written in."""
+    return getattr(by, "unit", None) == "effect" and getattr(by, "effect", None) == "this"

@@ -222,7 +222,7 @@ class Phrases:
         each turn", "the next red spirit card you summon this turn")."""
         if _same(s, Selector(count=None, zone="revealed")):
             return "the remaining cards"
-        if s.state in ("attacking", "blocking") and _same(s, Selector(count=1, card_types=("spirit",), state=s.state)):
+        if s.state in ("attacking", "blocking") and _same(replace(s, selects=None), Selector(count=1, card_types=("spirit",), state=s.state)):
             return f"the {s.state} spirit"
         if s.state == "first_attacker_this_turn":
             return "the first spirit that attacks each turn"
@@ -439,6 +439,14 @@ class Phrases:
     def per(self, per: Selector | None) -> str:
         if per is None:
             return ""
+        if per.every:
+            group = replace(per, every=None)
+            verb = ""
+            if per.owner is not None and per.zone is None:
+                verb = " " + {Player.YOU: "you control", Player.OPPONENT: "your opponent controls",
+                              Player.EACH: "either player controls"}[per.owner]
+                group = replace(group, owner=None)
+            return f" for every {number(per.every)} {self.noun_phrase(group, many=True)}{verb}"
         if per.unit == "symbol":
             return f" for each symbol on {self.selector(per.about)}" if per.about else " for each symbol they have"
         state = per.state or ""

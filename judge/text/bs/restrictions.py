@@ -11,6 +11,9 @@ from lark import Token, v_args
 from judge.text.ast import Cost, Duration, Player, Restriction, Selector
 from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok
 
+#: "this effect": the scope of a restriction written "with this effect" (its `by`).
+THIS_EFFECT = Selector(count=None, unit="effect", effect="this")
+
 
 def _duration(c: list) -> Duration:
     return first(c, Duration) or Duration.PERMANENT
@@ -57,6 +60,9 @@ class RestrictionMixin:
         return ("draw", None, None)
 
     def action(self, c: list) -> list:
+        # "… with this effect" (BSS 1-3-3): the bar covers only what the effect it is written in does
+        if has_tok(c, "WITH_THIS_EFFECT"):
+            return [(a, obj, by or THIS_EFFECT) for a, obj, by in (x for x in c if isinstance(x, tuple))]
         return [x for x in c if isinstance(x, tuple)]
 
     def _restrictions(self, meta: Any, c: list, *, target: Selector | None = None,
@@ -162,8 +168,9 @@ class RestrictionMixin:
 
         timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
         owner = tok(c, "POSS")
-        target = first(c, Selector)
-        by = Selector(count=None, unit="effect", effect="this") if has_tok(c, "WITH_THIS_EFFECT") else None
+        at = next(i for i, x in enumerate(c) if isinstance(x, Token) and x.type == "EV_TRIGGERED")
+        target = first(c[:at], Selector)
+        by = THIS_EFFECT if has_tok(c, "WITH_THIS_EFFECT") else first(c[at:], Selector)   # "… by X's effects"
         return Restriction(mode="cannot", action="activate", target=target, duration=_duration(c),
                            player=_player(owner) if owner is not None else None, by=by,
                            object=Selector(count=None, unit="effect", effect=timing), span=self._span(meta))
@@ -172,6 +179,7 @@ class RestrictionMixin:
     def restriction_at_most(self, meta: Any, c: list) -> Restriction:
         # "no more than one card is discarded", "you can discard a maximum of twelve cards with this effect"
         return Restriction(mode="at_most", action="discard", object=Selector(count=ints(c)[0]),
+                           by=THIS_EFFECT if has_tok(c, "WITH_THIS_EFFECT") else None,
                            duration=_duration(c), span=self._span(meta))
 
     # a restriction lifted by a cost: "cannot attack unless they pay one core" (BSS 8-4)

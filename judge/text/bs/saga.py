@@ -10,6 +10,7 @@ from lark import Token, v_args
 
 from judge.text.ast import (
     Activate,
+    AlsoActivates,
     Attack,
     CostReduction,
     Duration,
@@ -247,6 +248,19 @@ class SagaMixin:
     @v_args(meta=True)
     def end_step(self, meta: Any, c: list) -> EndStep:
         return EndStep(step=STEP_IDS[str(tok(c, "STEP_WORD")).lower()], span=self._span(meta))
+
+    @v_args(meta=True)
+    def also_activates(self, meta: Any, c: list) -> AlsoActivates:
+        # "Your spirits' "When This Spirit Blocks" effects also activate when attacking" (BSS 10-11-1)
+        from judge.text.bs.nodes import timing_of_quoted
+
+        whose = first(c, Selector)
+        if whose is None:
+            word = tok(c, "POSS_IT")
+            whose = _self_of(word) if str(word).lower().startswith("this") else Ref()
+        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
+        event = {"attacking": "attacks", "blocking": "blocks"}[str(tok(c, "ATT_BLK")).lower()]
+        return AlsoActivates(target=whose, timing=timing, event=event, span=self._span(meta))
 
     @v_args(meta=True)
     def perform_step(self, meta: Any, c: list) -> ExtraStep:

@@ -364,7 +364,7 @@ class SelectorMixin:
         states = parts.pop("_states", ())
         if states and "state" not in parts:
             parts["state"] = states[0]
-        sel = Selector(span=self._span(meta), **parts)
+        sel = Selector(span=self._span(meta), selects=_selects(parts), **parts)
         if len(states) > 1:
             # "one of your attacking or blocking spirits": a spirit in either state
             from dataclasses import replace
@@ -433,7 +433,7 @@ class SelectorMixin:
     @v_args(meta=True)
     def the_attacking(self, meta: Any, c: list) -> Selector:
         state = str(tok(c, "ATT_BLK")).lower()
-        return Selector(count=1, state=state, card_types=("spirit",), span=self._span(meta))
+        return Selector(count=1, state=state, card_types=("spirit",), span=self._span(meta), selects=False)
 
     @v_args(meta=True)
     def first_attacker(self, meta: Any, c: list) -> Selector:
@@ -480,6 +480,13 @@ class SelectorMixin:
 
     def colors(self, c: list) -> tuple[str, ...]:
         return tuple(str(t).lower() for t in c)
+
+
+def _selects(parts: dict) -> bool | None:
+    """False where the noun phrase itself fixes the card, so its effect makes no selection (BSS 8-5-3):
+    a battle role ("your opponent's attacking spirit": a player attacks with one spirit and blocks with
+    one, 7-1-1-1 / 7-1-3-1). None elsewhere: a count selects, "all"/"each" does not (the engine reads it)."""
+    return False if parts.get("state") in ("attacking", "blocking") else None
 
 
 __all__ = ["SelectorMixin", "cmp_threshold"]

@@ -173,11 +173,12 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         after = None
         for x in c:
             if isinstance(x, tuple) and x and x[0] == "after":       # "… after its effect resolves and …"
-                after = x[2]
+                after, window = x[2], x[3]
                 x = x[1]
             out.extend(x if isinstance(x, list) else [x])
         if after is not None:
-            return [Conditional(condition=Condition(kind="after_resolves", text=""), effects=tuple(out), span=after)]
+            return [Conditional(condition=Condition(kind="after_resolves", text="", window=window), effects=tuple(out),
+                                span=after)]
         return out
 
     @v_args(meta=True)
@@ -288,7 +289,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     @v_args(meta=True)
     def after_directive(self, meta: Any, c: list) -> tuple:
         # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
-        return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta))
+        return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta), _after_window(c[-1]))
 
     # trailers: (kind, payload)
     def tr_if(self, c: list) -> tuple:
@@ -323,7 +324,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return None              # "with this effect": the effect's own directive, nothing to add
 
     def tr_after(self, c: list) -> tuple:
-        return ("if", Condition(kind="after_resolves", text=""))
+        return ("if", Condition(kind="after_resolves", text="", window=_after_window(c[0])))
 
     def tr_paying(self, c: list) -> tuple:
         return ("when", c[0])
@@ -472,5 +473,12 @@ from judge.text.bs.normalise import prepare  # noqa: E402  (the pipeline's norma
 
 build = bs_assemble.build
 sentence_spans = bs_assemble.sentence_spans
+
+
+def _after_window(word: object) -> str:
+    """Whose resolution "after … effect resolves" waits for (BS 5-19-3): this effect ("after this
+    effect resolves") or the effect of the card the trigger names ("after that card's effect resolves",
+    "after its effect resolves")."""
+    return "this_effect" if str(word).lower().split()[1] == "this" else "trigger"
 
 __all__ = ["EXAMPLES", "PHRASES", "BSTransformer", "Ref", "_player", "build", "prepare", "sentence_spans"]

@@ -128,8 +128,12 @@ def zoned(c: list[Any]) -> Selector:
 
 
 def with_duration(e: Any, dur: Duration) -> Any:
+    """`e` lasting `dur`; a duration said before an "if" scopes what the "if" governs too ("During this
+    turn, if X is dealt damage, the damage becomes 0 instead": a replacement for this turn, 11.12.4.1)."""
     if isinstance(e, (ModifyStat, Gain, Restriction, RedirectDamage)):
         return replace(e, duration=dur)
+    if isinstance(e, Conditional):
+        return replace(e, effects=tuple(with_duration(x, dur) for x in e.effects))
     return e
 
 

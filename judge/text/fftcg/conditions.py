@@ -407,8 +407,8 @@ class ConditionRules:
         return Threshold("elements", "==" if exact else _op(c, "=="), n)
 
     def c_paid_by(self, meta, c):
-        payers = [x for x in c if isinstance(x, Selector)][-1]
-        return self._cond(meta, "paid_by", selector=payers)
+        cast, payers = [x for x in c if isinstance(x, Selector)][-2:]
+        return self._cond(meta, "paid_by", selector=payers, object=None if cast.self_ref else cast)
 
     def c_paid_included(self, meta, c):
         elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")

@@ -36,6 +36,17 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("a space before punctuation", r"\s+([.,:)])", r"\1"),
     ("the dash of a label", r"\s*(--|–|—)\s*", " -- "),
     ("letter case", r"", ""),
+    ("'opposing' is 'your opponent's'", r"\bopposing\b", "your opponent's"),
+    ("'the cost to cast' / 'the cost for playing' is 'the cost required to cast' / '… to play'",
+     r"(?<!paying )\bthe cost (?:for|to) (play|cast)(?:ing)?\b", r"the cost required to \1"),
+    ("'an Element Forward or another Element Forward' is 'an Element or another Element Forward'",
+     r"\b(fire|ice|wind|earth|lightning|water|light|dark) (forwards?|backups?|monsters?|characters?|cards?) or "
+     r"(fire|ice|wind|earth|lightning|water|light|dark) \2\b", r"\1 or \3 \2"),
+    ("'becomes that Element' (the one just named) is 'becomes the named Element'", r"\b(becomes?) that element\b",
+     r"\1 the named element"),
+    ("'you gain control' is 'gain control' (the player of the ability, 6.2.6)", r"\byou (gain control)\b", r"\1"),
+    ("a card chosen 'from' a Break Zone is one 'in' it", r"\b(choose [^.\"]*?) from (your|the) break zone\b",
+     r"\1 in \2 break zone"),
     ("the count 'a' / 'an' is 1", r"\b(a|an)\b", "1"),
     ("'all' / 'all the' is 'the' (a plural without a count is all of them)", r"\ball (the )?(?=\w)", "the "),
     ("'each time' / 'whenever' is 'when' (every trigger triggers each time, 11.8)", r"\b(each time|whenever)\b",
@@ -83,8 +94,12 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'this Forward' in a granted ability is 'this Character' (the card that has it)",
      r"\bthis (forward|backup|monster|character)\b", "this character"),
     ("the cost 'to play X onto the field' is the cost 'to cast X' (a Character's, 11.3)",
-     r"\b(cost (?:required |paid )?to) play (.+?) onto the field\b", r"\1 cast \2"),
-    ("the cost 'paid to play X' is the cost 'paid to cast X' (11.3)", r"\b(cost (?:required |paid )?to) play\b",
+     r"\b((?:cost|cp) (?:required |paid )?to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("'that is choosing' / 'targeting' (what a Summon or an ability chose) is 'choosing' (11.6.5)",
+     r"\b(?:that (?:is|are) )?(?:choosing|targeting)\b", "choosing"),
+    ("paying 'to play X (from a zone) onto the field' is paying 'to cast X' (a Character's, 11.3)",
+     r"\b(pay with .{0,60}? to) play (.+?) onto the field\b", r"\1 cast \2"),
+    ("the cost 'paid to play X' is the cost 'paid to cast X' (11.3)", r"\b((?:cost|cp) (?:required |paid )?to) play\b",
      r"\1 cast"),
     ("'return X to the top / bottom of a deck' is 'put X at …'", r"\breturns? (.{0,60}?) at the (top|bottom)",
      r"put \1 at the \2"),
@@ -147,18 +162,12 @@ def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
     rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
     plainly (judge.text.lexicon; default: the card database's)."""
-    from collections import Counter
-
     from judge.text.parse import parse_text
-    from judge.text.render import RoundTrip, comparable
+    from judge.text.render import compared
 
     rendered = render(ability, name)
-    again = parse_text(rendered, "fftcg", name=name, lexicon=lexicon)
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    printed, said = Counter(_words(ability.text, name)), Counter(_words(rendered, name))
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((printed - said).elements())),
-                     tuple(sorted((said - printed).elements())))
+    return compared(ability, rendered, parse_text(rendered, "fftcg", name=name, lexicon=lexicon),
+                    _words(ability.text, name), _words(rendered, name))
 
 
 def _words(text: str, name: str | None) -> list[str]:

@@ -6,6 +6,8 @@ from its `text`), so a field the parser left empty shows as a missing word in th
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from judge.text import ast
@@ -50,24 +52,32 @@ def source(by: Selector, name: str) -> str:
         return "this effect"
     if by.self_ref:
         return name
+    if by.count == 1 and by.card_types and not set(by.card_types) & {"summon", "ability", "ex_burst"}:
+        return np(by, name, article=True)                  # "by a Forward": one card deals it (6.4)
     if by.card_types and set(by.card_types) <= set(SOURCE_NOUNS) and not (by.families or by.name or by.thresholds):
         words = " or ".join(SOURCE_NOUNS[k] for k in by.card_types)
         adj = " or ".join(c.title() for c in by.colors)
         whose = {Player.OPPONENT: "your opponent's ", Player.YOU: "your "}.get(by.owner, "")
         about = f" of {np(by.about, name)}" if by.about is not None else ""
-        return f"{whose}{adj + ' ' if adj else ''}{words}{about}"
+        harmless = " that don't deal damage" if by.state == "deals_no_damage" else ""
+        return f"{whose}{adj + ' ' if adj else ''}{words}{about}{harmless}"
     return np(by, name)
 
 
 def event(e: ast.Event, name: str) -> str:
     """An event with its subject: "a Forward opponent controls is dealt damage by your Summons"."""
+    nth = re.fullmatch(r"you_(cast|receive)_(second|third|fourth|fifth|sixth|seventh)_(\w+)", e.kind)
+    if nth is not None:                             # the Nth card cast / point of damage in a turn (11.8)
+        if nth[1] == "receive":
+            return f"you receive a {nth[2]} point of damage{event_tail(e, name)}"
+        return f"you cast the {nth[2]} {nth[3].replace('_', ' ')} you've cast{event_tail(e, name)}"
     if e.kind in PLAYER_EVENTS or (e.subject is None and e.player is not None):
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
-        return f"{who} {verb}{_event_tail(e, name)}"
+        return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
-        return f"you {e.kind[4:].replace('_', ' ')}{_event_tail(e, name)}"
+        return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"
     subject = np(e.subject, name, subject=True, article=True) if e.subject is not None else name
     if e.kind == "primes_into" and e.subject is not None:
         return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"
@@ -92,17 +102,17 @@ def event(e: ast.Event, name: str) -> str:
     if e.kind == "is_dealt_damage" and e.amount is not None:
         words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
     if e.kind == "is_blocked" and e.by is not None:
-        return f"{subject} {words} by {np(e.by, name)}{_event_tail(e, name, by=False)}"
+        return f"{subject} {words} by {np(e.by, name)}{event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:
         words += " with " + np(e.what, name)
     if e.kind == "forms_party" and "and_attacks" in e.qualifiers:
         words += " and attack" if plural(e.subject) else " and attacks"
     if e.place in ("hand", "break", "deck") and e.kind in ("discarded", "put_into_break_zone", "enters_field"):
         words += {"hand": " from your hand", "break": " from your Break Zone", "deck": " from your deck"}[e.place]
-    return f"{subject} {words}{_event_tail(e, name)}"
+    return f"{subject} {words}{event_tail(e, name)}"
 
 
-def _event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
+def event_tail(e: ast.Event, name: str, *, by: bool = True) -> str:
     out = ""
     if e.cause == "cast":
         out += " due to being cast"
@@ -173,9 +183,12 @@ def _more(t: Threshold | None) -> str:
 
 def _bare(sel: Selector, name: str) -> str:
     """A noun phrase without its controller words ("you control 2 Forwards": the count and the kind)."""
-    from dataclasses import replace
-
     return np(replace(sel, owner=None) if sel.zone in (None, "field") else sel, name, article=True)
+
+
+#: the conditions that an event happened earlier this turn, with the verb in the past (11.8.13)
+PAST_THIS_TURN = {"attacks_this_turn": "attacked", "formed_party_this_turn": "formed a party",
+                  "left_field_this_turn": "left the field"}
 
 
 def _has(c: ast.Condition) -> str:
@@ -195,6 +208,8 @@ def condition(c: ast.Condition, name: str) -> str:
         verb = ("doesn't control" if subj != "you" else "don't control") if "not" in k else (
             "controls" if subj != "you" else "control")
         count = f" {th.value}{_more(th)}" if th is not None and th.stat == "count" and th.value != sel.count else ""
+        if th is not None and th.stat == "count" and th.op == "==" and th.value == sel.count:   # "only 1 Forward"
+            return f"{subj} {verb} only {np(replace(sel, owner=None), name)}"
         return f"{subj} {verb}{count} {_bare(sel, name)}".replace("  ", " ")
     if k in ("damage", "opp_damage") and th is not None:
         subj = "your opponent" if k == "opp_damage" else who
@@ -220,19 +235,13 @@ def condition(c: ast.Condition, name: str) -> str:
     if k == "paid_extra":
         return "you paid the extra cost"
     if k in ("it_is", "it_is_not") and sel is not None:
-        from dataclasses import replace
-
         return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
-        from dataclasses import replace
-
         verb = "is" if not plural(sel) else "are"
         return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
     if k == "on_field":
         return f"{np(sel, name) if sel is not None else name} is on the field"
     if k == "in_zone" and sel is not None:
-        from dataclasses import replace
-
         where = posts(sel, name)[-1] if posts(sel, name) else "there"
         if sel.self_ref and sel.zone == "break":
             where = "in the Break Zone"
@@ -249,14 +258,12 @@ def condition(c: ast.Condition, name: str) -> str:
         whose = "its" if sel is None or sel.ref in ("it", None) else np(sel, name) + "'s"
         if th.ref is not None:
             return f"{whose} {stat} is {'greater' if '>' in th.op else 'less'} than {np(th.ref, name)}'s power"
-        return f"{whose} {stat} is {th.value}{_more(th)}"
+        return f"{whose} {stat} is {'X' if th.value == -1 else th.value}{_more(th)}"   # -1: the X paid (4.5)
     if k == "cost_vs_count" and th is not None and th.ref is not None:
         way = "less" if "<" in th.op else "greater"
         return f"its cost is equal to or {way} than the number of {np(th.ref, name).replace('all the ', '')}"
     if k == "counters" and sel is not None and th is not None:
         counter = (sel.zone or "").split(":", 1)[-1]
-        from dataclasses import replace
-
         on = np(replace(sel, zone=None), name)
         if th.op == "<=" and th.value == 0:
             return f"there are no {counter} Counters on {on}"
@@ -264,8 +271,6 @@ def condition(c: ast.Condition, name: str) -> str:
     if k in ("cast", "opp_cast") and th is not None:
         return f"{who} {_has(c)} cast {th.value}{_more(th)} cards this turn"
     if k == "cast_this_turn" and sel is not None:
-        from dataclasses import replace
-
         return f"you have cast {np(replace(sel, zone=None, owner=None), name)} this turn"
     if k == "entered_this_turn" and sel is not None:
         place = c.occurs.place if c.occurs is not None else None
@@ -273,6 +278,11 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"{np(sel, name, subject=True)} has entered {field} this turn"
     if k == "damaged_this_turn":
         return "you have received a point of damage this turn"
+    if k in PAST_THIS_TURN and sel is not None:                  # an event earlier this turn, said in the past
+        verb = PAST_THIS_TURN[k]
+        if k == "left_field_this_turn":
+            verb = ("have " if plural(sel) else "has ") + verb
+        return f"{np(sel, name, subject=True, article=True)} {verb} this turn"
     if k.endswith("_this_turn") and c.occurs is not None:
         return event(c.occurs, name).replace(" is ", " has been ", 1)
     if k in ("opp_not_pay", "not_pay") and c.cost is not None:
@@ -290,6 +300,9 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"the cost paid to cast {what} included {c.cost.cp[0].title()} CP"
     if k == "paid_elements" and th is not None:
         return f"the cost to cast {name} was paid with CP of {th.value}{_more(th)} different Elements"
+    if k == "paid_by" and sel is not None:                       # 11.2 where the CP paid came from
+        what = np(c.object, name, article=True) if c.object is not None else name
+        return f"the CP paid to cast {what} was only produced by {np(sel, name).removeprefix('all the ')}"
     if k == "break_count" and th is not None:
         what = np(sel, name).replace("all the ", "") if sel is not None else "cards"
         return f"there are {th.value}{_more(th)} {what} in your Break Zone"
@@ -298,11 +311,10 @@ def condition(c: ast.Condition, name: str) -> str:
 
 def _other(c: ast.Condition, name: str) -> str:
     """The less common conditions."""
-    from dataclasses import replace
-
     th, sel, k = c.threshold, c.selector, c.kind
     if k == "have_crystal":
-        return f"you have {icons(c.cost) if c.cost is not None else 'a 《C》'}".replace("have 《C》", "have a 《C》")
+        crystals = icons(c.cost) if c.cost is not None else "《C》"
+        return f"you have {'a ' if crystals == '《C》' else ''}{crystals}"
     if k == "all_of_element" and sel is not None:
         return f"{np(replace(sel, colors=()), name)} have {' or '.join(x.title() for x in sel.colors)} Element"
     if k == "all_have_job" and sel is not None:

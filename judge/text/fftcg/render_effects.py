@@ -13,8 +13,8 @@ from typing import Any
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render import Ctx, renders
-from judge.text.fftcg.render_conditions import condition, source, trigger, window
-from judge.text.fftcg.render_words import cap, duration, icons, np, player, plural, tail, third
+from judge.text.fftcg.render_conditions import condition, event_tail, source, trigger, window
+from judge.text.fftcg.render_words import NOUN, cap, duration, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -32,10 +32,12 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             ctx.pending.append(f"your opponent selects {words}")
         return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
-        if not any(same(sel, c) for c in ctx.chosen):
-            ctx.chosen.append(sel)
-            ctx.pending.append(f"choose {np(sel, ctx.name)}")
-        return ("they" if subject else "them") if plural(sel) else "it"
+        chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
+        if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(chosen)
+            ctx.pending.append(f"choose {np(chosen, ctx.name)}")
+        said = ("they" if subject else "them") if plural(chosen) else "it"
+        return said + "".join(" and " + np(a, ctx.name) for a in sel.also if chosen is not sel)
     return np(sel, ctx.name, subject=subject, source=source_zone, article=subject)
 
 
@@ -45,11 +47,13 @@ def same(a: Selector | None, b: Selector | None) -> bool:
     return replace(a, span=None) == replace(b, span=None)
 
 
-def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False) -> str:
+def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = True, lead: bool = False,
+              scoped: bool = False) -> str:
     """Effects as sentences ("Choose 1 Forward. Deal it 7000 damage."), joined the printed way.
 
     `flush=False` leaves the "Choose …" sentences pending for the caller to say first; `lead=True`:
-    the first sentence follows a lead ("If X, …") and starts in lower case."""
+    the first sentence follows a lead ("If X, …") and starts in lower case; `scoped=True`: what the
+    lead governs is one sentence ("If X, A and B."), as an "if" scopes its sentence only (11.8.13)."""
     out: list[str] = []
     items = list(effects)
     i = 0
@@ -60,8 +64,15 @@ def sentences(effects: tuple[Any, ...] | list[Any], ctx: Ctx, *, flush: bool = T
             out.extend(ctx.pending)
             ctx.pending.clear()
         out.append(clause)
+    if scoped and len(out) > 1 and all(_one_clause(s) for s in out):
+        out = [" and ".join(s.rstrip(".") for s in out)]
     said = [s.rstrip(".") + "." for s in out if s]
     return " ".join(s if lead and i == 0 else cap(s) for i, s in enumerate(said))
+
+
+def _one_clause(said: str) -> bool:
+    """A rendering that is one clause (no sentence, lead or quotation of its own inside)."""
+    return bool(said) and ". " not in said and '"' not in said and not said.startswith(("if ", "when ", "until "))
 
 
 def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
@@ -102,6 +113,12 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
             and e.mode == nxt.mode and e.duration == nxt.duration and e.player == nxt.player and e.by == nxt.by:
         first = ctx.node(e)
         return first.replace(_barred(e), _barred(e) + " or " + _barred(nxt), 1), 2
+    if isinstance(e, ast.Damage) and e.amount_from == "power_of_source" and e.target is not None \
+            and e.target.ref == "other" and e.source is not None and e.source.self_ref and isinstance(nxt, ast.Choose) \
+            and [a.ref for a in e.source.also] == ["them"]:    # "X and the chosen Forward deal damage … to the other"
+        noun = NOUN.get(nxt.target.card_types[0], ("card",))[0] if len(nxt.target.card_types) == 1 else "card"
+        return (f"{ctx.node(nxt)}. {ctx.name} and the chosen {noun} deal damage equal to their respective power to "
+                "the other"), 2
     if isinstance(e, (ast.Move, ast.Deploy)) and isinstance(nxt, ast.Move) and nxt.target.ref in ("rest", "other"):
         return f"{ctx.node(e)} and {ctx.node(nxt)}", 2
     return ctx.node(e), 1
@@ -168,6 +185,10 @@ def _ability(ab: ast.Ability, ctx: Ctx) -> str:
         head = f"Damage {ab.condition.threshold.value} -- " + head
     if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
         return _keyword(ab, ctx)
+    note = ab.effects[0] if len(ab.effects) == 1 and not head and ab.trigger is None and ab.cost is None else None
+    if isinstance(note, ast.Gain) and note.keyword is not None and note.keyword.name == "Card Elements" \
+            and note.target.self_ref and note.duration is Duration.PERMANENT:     # the card's own Elements (5.2.1.1)
+        return f"(Card Elements: {'/'.join(x.title() for x in note.keyword.params)})"
     auto = ab.kind is AbilityKind.AUTO and ab.trigger is not None
     body = sentences(ab.effects, ctx, lead=auto)
     if auto:
@@ -185,7 +206,7 @@ def _keyword(ab: ast.Ability, ctx: Ctx) -> str:
         return f"Limit Break -- {k.params[0]}"
     if k.name in ("Warp", "Priming") and ab.cost is not None:
         label = f'Priming "{k.params[0]}"' if k.name == "Priming" else f"Warp {k.params[0]}"
-        return f"{label} -- {icons(ab.cost)}"
+        return f"[[i]]{label} --[[/]] {icons(ab.cost)}"                  # 15.2.7.2 / 15.2.9.2 a marked label
     names = [g.keyword.name for g in ab.effects if isinstance(g, ast.Gain) and g.keyword is not None] or [k.name]
     head = f"Damage {ab.condition.threshold.value} -- " if ab.condition is not None and ab.condition.threshold else ""
     if head:
@@ -209,6 +230,8 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     trig = [LIMIT_WORDS[r[8:]] for r in ab.restrictions if r.startswith("trigger_") and r[8:] in LIMIT_WORDS]
     out = ""
     cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
+    if cond is not None and not use and ab.kind is AbilityKind.AUTO and "while_state" not in ab.restrictions:
+        trig, cond = [f"if {condition(cond, ctx.name)}", *trig], None    # an auto-ability triggers only if (11.8)
     if use or (cond is not None and not trig):
         how = "while" if "while_state" in ab.restrictions else "if"
         said = [f"{how} {condition(cond, ctx.name)}"] if cond is not None else []
@@ -223,7 +246,7 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
+    body = sentences(e.effects, ctx, flush=False, lead=True, scoped=True).rstrip(".")
     if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
@@ -235,10 +258,35 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
         said = ctx.node(base).partition(". ")[0] + ". If" if base is not None else "if"   # 11.6.6.1
         return f"{said} {condition(e.condition, ctx.name)}, {head} instead. {options}"
+    if _for_this_turn(e):                                  # "During this turn, if …, … instead" (11.12.4.1)
+        inner = replace(e, effects=tuple(replace(x, duration=Duration.PERMANENT) for x in e.effects))
+        return "during this turn, " + _conditional(inner, ctx)
+    if _next_damage_by(e):                                 # "the next damage dealt to X by …" (6.5, 11.12.5)
+        ms = e.effects[0]
+        head = f"the next damage dealt to {target(ms.target, ctx, subject=True)}"
+        return ctx.node(ms).replace(head, head + event_tail(e.condition.occurs, ctx.name), 1)
     out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
     if e.otherwise:
         out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
     return out
+
+
+def _damage_replacement(x: Any) -> bool:
+    return isinstance(x, ast.RedirectDamage) or (isinstance(x, ast.ModifyStat) and x.stat.startswith("damage"))
+
+
+def _for_this_turn(e: ast.Conditional) -> bool:
+    """A replacement of damage that lasts this turn only: its duration is said before the "if"."""
+    return e.instead and bool(e.effects) and all(_damage_replacement(x) and x.duration is Duration.TURN
+                                                 for x in e.effects)
+
+
+def _next_damage_by(e: ast.Conditional) -> bool:
+    """"The next damage dealt to X by Summons …": the event says which damage (damage_stmt)."""
+    ms = e.effects[0] if len(e.effects) == 1 else None
+    occurs = e.condition.occurs
+    return (e.instead and isinstance(ms, ast.ModifyStat) and ms.next_only and occurs is not None
+            and occurs.kind == "is_dealt_damage" and not occurs.amount)
 
 
 @renders(ast.Optional)
@@ -423,18 +471,27 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
         return f"{verb} {who} at the {e.dest[5:]} of {deck}{order}"
     if e.dest == "deck_top_or_bottom":
         return f"{verb} {who} at the top or bottom of {deck}{order}"
+    if e.dest == "deck_under_top":
+        return f"{verb} {who} {_under(e.under)} of {deck}"
     return f"<move {e.dest}>"
+
+
+def _under(n: int | None) -> str:
+    """ "under the top N cards" (7.9)."""
+    return "under the top card" if n in (None, 1) else f"under the top {n} cards"
 
 
 @renders(ast.Deploy)
 def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
     who = target(e.target, ctx, source_zone=True)
     if e.verb == "play":
-        return f"play {who} onto the field" + (" dull" if e.dull else "")
+        field = {Player.YOU: "your field", Player.OPPONENT: "your opponent's field"}.get(e.onto, "the field")
+        return f"play {who} onto {field}" + (" dull" if e.dull else "")
     if e.verb == "cast":
         return f"cast {who}" + (" without paying the cost" if e.free else "")
     if e.verb == "gain_control":
-        return f"gain control of {who}" + tail(e.duration)
+        actor = "" if e.player is None else player(e.player) + " "
+        return f"{actor}{third('gain', e.player) if e.player else 'gain'} control of {who}" + tail(e.duration)
     if e.verb == "use":
         return "use this special ability again without paying the cost"
     if e.verb == "return":
@@ -444,7 +501,10 @@ def _deploy(e: ast.Deploy, ctx: Ctx) -> str:
 
 @renders(ast.Search)
 def _search(e: ast.Search, ctx: Ctx) -> str:
-    then = {"hand": "add it to your hand", "field": "play it onto the field"}.get(e.dest, e.dest)
+    then = {"hand": "add it to your hand", "field": "play it onto the field", "break": "put it into the Break Zone",
+            "deck_top": "put it at the top of your deck", "removed": "remove it from the game",
+            "cast": "cast it without paying the cost",
+            "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
     return f"search for {np(e.target, ctx.name)} and {then}"
@@ -479,6 +539,18 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
 
 @renders(ast.Gain)
 def _gain(e: ast.Gain, ctx: Ctx) -> str:
+    if e.keyword is not None and e.keyword.name == "Also" and len(e.keyword.params) == 2:   # 5.2.4
+        what, kind = e.keyword.params
+        thing = {"card_name": f"[[i]]Card Name {what}[[/]]", "job": f"[[i]]Job {what}[[/]]"}.get(
+            kind, "a " + NOUN.get(what, (what,))[0])
+        return f"{target(e.target, ctx, subject=True)} is also {thing} in all situations"
+    if e.keyword is not None and e.keyword.name == "Element" and e.keyword.params:    # 5.2.1.1 becomes an Element
+        what = "the named Element" if e.keyword.params[0] == "named" else e.keyword.params[0].title()
+        return f"{target(e.target, ctx, subject=True)} {third('become', e.target)} {what}{tail(e.duration)}"
+    if e.keyword is not None and e.keyword.name == "Card Elements" and e.keyword.params:    # 5.2.1.1
+        elements = [x.title() for x in e.keyword.params]
+        listed = ", ".join(elements[:-1]) + " and " + elements[-1] if len(elements) > 1 else elements[0]
+        return f"{target(e.target, ctx, subject=True)} {third('gain', e.target)} Elements of {listed}{tail(e.duration)}"
     return _gains([e], ctx)
 
 
@@ -494,12 +566,10 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
                 "gain_brave": "gain Brave", "search": "search", "use": "use"}
 #: whole clauses of a few restrictions and permissions ({who}: the card; {name}: this card)
 CLAUSES = {
-    ("must", "pay_with_cp_from_backups"): "{who} must pay with CP from Backups if possible",
     ("can", "produce_any_cp"): "{who} can produce CP of any Element",
-    ("can", "pay_with_any_element"): "the cost required to cast {who} can be paid with CP of any Element",
     ("can", "pay_priming_with_any_element"): "the priming cost of {who} can be paid with CP of any Element",
-    ("cannot", "cast_outside_your_turn"): "{who} cannot be cast outside your turn",
-    ("cannot", "be_in_main_deck"): "{who} cannot be included in a main deck",
+    ("cannot", "cast_outside_your_turn"): "you can only cast {who} during your turn",
+    ("cannot", "be_in_main_deck"): "(Cards with 《LB》 cannot be included in your main deck.)",
     ("can", "cast_any_time"): "you can cast {who} at any time you could use an action ability",
     ("lose", "all_abilities"): "{who} loses all its abilities",
     ("cannot", "power_decreased"): "the power of {who} cannot be decreased",
@@ -508,28 +578,48 @@ CLAUSES = {
 }
 
 
+def _paid_with(e: ast.Restriction, ctx: Ctx) -> str:
+    """The CP a cost may only be paid with: of some Elements, or produced by some cards (11.2)."""
+    if e.action == "pay_with_cp_from_backups":
+        return "CP produced by " + (np(e.by, ctx.name).removeprefix("all the ") if e.by is not None else "Backups")
+    return " or ".join(x.title() for x in e.action[9:-3].split("_")) + " CP"
+
+
+def _pay_purpose(sel: Selector | None, ctx: Ctx) -> str:
+    if sel is not None and sel.self_ref and sel.card_types == ("ability",):
+        return "use this ability"
+    return "cast " + (target(sel, ctx, source_zone=True) if sel is not None else ctx.name)
+
+
 def _barred(e: ast.Restriction) -> str:
     return BARRED_WORDS.get(e.action, e.action.replace("_", " "))
 
 
 @renders(ast.Restriction)
 def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
+    if e.action == "be_reduced" and e.player is None:     # the damage just dealt, or "the damage dealt by X to Y"
+        if e.target is None:
+            return "this damage cannot be reduced"
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return f"the damage dealt{by} to {target(e.target, ctx).removeprefix('all the ')} cannot be reduced"
     who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
     clause = CLAUSES.get((e.mode, e.action))
     if clause is not None:
-        return clause.format(who=who, name=ctx.name) + tail(e.duration)
+        by = " by " + source(e.by, ctx.name) if e.by is not None else ""
+        return clause.format(who=who, name=ctx.name) + by + tail(e.duration)
     if e.mode == "lose":
         return f"{who} {third('lose', e.target)} {e.action.replace('_', ' ').title()}{tail(e.duration)}"
-    if e.action.startswith("pay_with_") and e.action.endswith("_cp"):
-        elements = " or ".join(x.title() for x in e.action[9:-3].split("_"))
-        return f"you can only pay with {elements} CP to cast {who}"
+    if e.action == "pay_with_cp_from_backups" or (e.action.startswith("pay_with_") and e.action.endswith("_cp")):
+        return f"you can only pay with {_paid_with(e, ctx)} to {_pay_purpose(e.target, ctx)}"   # 11.2
     if e.action.startswith("produce_") and e.action.endswith("_cp"):
         return f"{who} can produce {e.action[8:-3].title()} CP"
     action = _barred(e)
-    if e.by is not None:
+    if e.action == "form_party_with" and e.by is not None:    # 15.1.1.9 whom it may form a party with
+        action += " " + np(e.by, ctx.name).removeprefix("all the ")
+    elif e.by is not None:
         action += " by " + source(e.by, ctx.name)
     if e.action == "pay_with_any_element":
-        return f"the cost required to cast {who} can be paid with CP of any Element"
+        return f"the cost required to cast {name_of_cast(e.target, ctx)} can be paid with CP of any Element"
     if e.action == "activate_in_active_phase":
         nxt = "next " if e.duration is not Duration.PERMANENT else ""
         return f"{who} will not activate during your {nxt}Active Phase"
@@ -567,8 +657,11 @@ def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
 def name_of_cast(sel: Selector, ctx: Ctx) -> str:
     if sel.self_ref:
         return ctx.name
-    words = np(replace(sel, owner=None, count=1), ctx.name)
-    words = words[2:] if words.startswith("1 ") else words
+    if plural(sel):                                    # "your Category IV Forwards": every one of them
+        words = np(replace(sel, owner=None), ctx.name).removeprefix("all the ")
+    else:
+        words = np(replace(sel, owner=None, count=1), ctx.name)
+        words = words[2:] if words.startswith("1 ") else words
     return ("your " if sel.owner is Player.YOU else "") + words
 
 

@@ -159,6 +159,10 @@ def _where(sel: Selector, source: bool) -> str:
     return words[1 if source else 0].format(your=your)
 
 
+#: the kinds of a selector that are Summons or abilities (what "is choosing" a card, 11.6.5)
+ABILITY_KINDS = frozenset({"summon", "ability", "auto_ability", "action_ability", "special_ability"})
+
+
 def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     """The words after the noun: cost / power, "other than", "with Haste", where it is."""
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
@@ -169,6 +173,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
                              for d in sel.distinct))
     if sel.about is not None and sel.zone == "removed" and sel.about.self_ref:
         out.append(f"removed by {name}'s ability")
+    if sel.about is not None and sel.zone != "removed" and set(sel.card_types) & ABILITY_KINDS:
+        how = "triggered from" if sel.state == "triggered_from" else "choosing"   # 11.8 / 11.6.5
+        out.append(f"{how} {np(sel.about, name, article=True)}")
+    if "any" in sel.colors:
+        out.append("of any Element")
     if sel.costs:
         out.append("of cost " + ", ".join(str(c) for c in sel.costs[:-1]) + f" or {sel.costs[-1]}")
     colors_not = [c[4:].title() for c in sel.colors if c.startswith("not_")]

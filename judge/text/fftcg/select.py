@@ -435,7 +435,7 @@ class SelectorRules:
         return [("about", next(x for x in c if isinstance(x, Selector)))]
 
     def p_triggered_from(self, meta, c):
-        return [("about", next(x for x in c if isinstance(x, Selector)))]
+        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", "triggered_from")]
 
     def p_also_type(self, meta, c):
         return [("state", "also_" + next(p[1] for p in pairs_of(c) if p[0] == "type"))]

@@ -100,7 +100,7 @@ class StatementRules:
         elems = next(x for x in c if isinstance(x, tuple) and x and x[0] == "cp")
         purpose = next(x for x in c if isinstance(x, tuple) and x and x[0] == "purpose")
         if elems[1] == "produced_by":
-            return Restriction(mode="must", action="pay_with_cp_from_backups", target=purpose[1],
+            return Restriction(mode="must", action="pay_with_cp_from_backups", target=purpose[1], by=elems[2],
                                duration=Duration.PERMANENT, span=self._span(meta))
         return Restriction(mode="must", action=f"pay_with_{'_'.join(elems[1])}_cp", target=purpose[1],
                            duration=Duration.PERMANENT, span=self._span(meta))
@@ -115,7 +115,7 @@ class StatementRules:
         return ("purpose", _sel(c) or Selector(self_ref=True, span=self._span(meta)))
 
     def pp_use(self, meta, c):
-        return ("purpose", Selector(self_ref=True, span=self._span(meta)))
+        return ("purpose", Selector(self_ref=True, card_types=("ability",), span=self._span(meta)))
 
     def pay_x_only(self, meta, c):
         elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")

@@ -100,6 +100,10 @@ def _per(c: list[Any]) -> Selector | None:
     return next((p[1] for p in pairs_of(c) if p[0] == "per"), None)
 
 
+#: whose field a card enters, as field_word says it (6.2.4)
+FIELD_OWNER = {"your_field": Player.YOU, "opponent_field": Player.OPPONENT}
+
+
 def _dur(c: list[Any]) -> Duration | None:
     return next((x for x in c if isinstance(x, Duration)), None)
 
@@ -393,16 +397,22 @@ class VerbRules:
 
     def to_deck(self, meta, c):
         np = _sel(c) or _REST
-        _, dest, any_order = next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
+        _, dest, any_order, under = next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
 
         def make(subject: Any) -> list[Effect]:
             who = subject if isinstance(subject, Player) and subject is not Player.YOU else None
-            return [Move(target=np, dest=dest, any_order=any_order, player=who, span=self._span(meta))]
+            return [Move(target=np, dest=dest, any_order=any_order, player=who, under=under,
+                         span=self._span(meta))]
         return Act(make)
 
     def deck_place(self, meta, c):
         dest = next(x for x in c if isinstance(x, str) and x.startswith("deck_"))
-        return ("deck_place", dest, "any_order" in c)
+        return ("deck_place", dest, "any_order" in c, None)
+
+    def deck_under(self, meta, c):
+        """ "under the top N cards of the deck": N cards stay above it (7.9)."""
+        n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 1)
+        return ("deck_place", "deck_under_top", False, n)
 
     def any_order(self, meta, c):
         return "any_order"
@@ -497,19 +507,16 @@ class VerbRules:
     def no_exb_note(self, meta, c):
         return "no_ex_burst"
 
-    def put_under(self, meta, c):
-        np = _sel(c)
-        return Act(lambda s: [Move(target=np, dest="deck_under_top", span=self._span(meta))])
-
     def play(self, meta, c):
         np = _zoned(_sel(c), c)
         dull = any(p == ("state", "dull") for p in pairs_of(c))
         at_end = any(isinstance(x, str) and x == "at_end" for x in c)
+        onto = FIELD_OWNER.get(dict(p for p in pairs_of(c) if p[0] == "place").get("place"))
 
         def make(subject: Any) -> list[Effect]:
             from judge.text.ast import Delayed
 
-            deploy = Deploy(verb="play", target=np, dull=dull, span=self._span(meta))
+            deploy = Deploy(verb="play", target=np, dull=dull, onto=onto, span=self._span(meta))
             if at_end:
                 return [Delayed(timing="end_of_turn", timing_text="at the end of the turn", effects=(deploy,),
                                 span=self._span(meta))]
@@ -545,8 +552,9 @@ class VerbRules:
 
     def search(self, meta, c):
         np = _sel(c)
-        dest = next(x for x in c if isinstance(x, str) and x.startswith("st:"))[3:]
-        return Act(lambda s: [Search(target=np, dest=dest, span=self._span(meta))])
+        then = next(x for x in c if (isinstance(x, str) and x.startswith("st:")) or isinstance(x, tuple))
+        dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
+        return Act(lambda s: [Search(target=np, dest=dest, under=under, span=self._span(meta))])
 
     def st_hand(self, meta, c):
         return "st:hand"
@@ -554,8 +562,8 @@ class VerbRules:
     def st_break(self, meta, c):
         return "st:break"
 
-    def st_top(self, meta, c):
-        return "st:deck_top"
+    def st_deck(self, meta, c):
+        return next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
 
     def st_field(self, meta, c):
         return "st:field"
@@ -565,9 +573,6 @@ class VerbRules:
 
     def st_removed(self, meta, c):
         return "st:removed"
-
-    def st_under(self, meta, c):
-        return "st:deck_under_top"
 
     def add_hand(self, meta, c):
         np = _sel(c)
@@ -609,12 +614,14 @@ class VerbRules:
     def gain_control(self, meta, c):
         np, dur = _sel(c), _dur(c)
         return Act(lambda s: [Deploy(verb="gain_control", target=replace(np, owner=None),
+                                     player=s if isinstance(s, Player) and s is not Player.YOU else None,
                                      duration=dur or Duration.PERMANENT, span=self._span(meta))])
 
     def gain_elements(self, meta, c):
         elems = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Card Elements", elems),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def lose_things(self, meta, c):
         """Power, keywords or all abilities lost, in the order said (5.2.6, 15.2, 11.12.4.2)."""
@@ -884,14 +891,17 @@ class VerbRules:
 
     def become_element(self, meta, c):
         elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), "named")
+        dur = _dur(c) or Duration.PERMANENT
         return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Element", (elem,)),
-                                   duration=Duration.PERMANENT, span=self._span(meta))])
+                                   duration=dur, span=self._span(meta))])
 
     def is_also(self, meta, c):
+        """ "X is also Card Name Y / a Monster in all situations" (5.2.4): (what kind, which) in params."""
         other = _sel(c)
-        what = other.name or ",".join(other.families or other.card_types)
-        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what,)), duration=Duration.PERMANENT,
-                                   span=self._span(meta))])
+        kind, what = (("card_name", other.name) if other.name else ("job", ",".join(other.families))
+                      if other.families else ("card_type", ",".join(other.card_types)))
+        return Act(lambda s: [Gain(target=_target(s), keyword=Keyword("Also", (what, kind)),
+                                   duration=Duration.PERMANENT, span=self._span(meta))])
 
     def no_activate(self, meta, c):
         nxt = "next" in c

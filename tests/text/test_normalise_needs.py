@@ -13,7 +13,7 @@ from judge.text.parse import Prepared
 PHRASINGS = [
     "Show twelve of your opponents cards to nobody.", "Send the lamp to its owners trash twice.",
     "You may pay a to hum loudly.", "While the lamp has a on it, hum.",
-    "Hum with all Tokensexhausted.", "Hum while the lampsrefreshed glow.",
+    "Hum with all Tokensexhausted.", "Hum while both cardsrefreshed glow.",
     "Place three from the lamp onto the moon.", "REMOVE ONE FROM the moon, then hum.",
     "With Hum , hum again.", "When Humming : hum again.",
 ]

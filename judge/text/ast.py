@@ -704,6 +704,7 @@ CONDITION_KINDS: dict[str, tuple[str, ...]] = {
     "any": ("conditions",),                 # at least one of `conditions`
     # self-contained: the kind alone says everything
     "did": (), "did_not": (), "possible": (), "after_resolves": (), "substitution": (),
+    "unpaid": ("cost", "player"),           # "… unless they pay one core": holds when that player does not pay
 }
 
 #: BS event ids (Condition.event): what happens, named by its verb.

@@ -36,9 +36,14 @@ class StepwiseAction(LegalAction):
     action of a group is complete and legal by itself (the engine accepted it as written), so a step
     only narrows the group: the answers offered at a step are those of the actions still left, and
     an answer no legal action has is never offered. A menu need not ask a step where every action
-    left has the same answer; the last step's answer says what the action does."""
+    left has the same answer; the last step's answer says what the action does.
+
+    `unlisted`: ways of the same kind left out past `MAX_WAYS` (never put to the engine), carried by
+    one action of the batch, so that the sum over a group counts each batch once: a menu says how
+    many it does not list (a typed action still reaches them)."""
 
     path: tuple[tuple[str, str], ...] = ()
+    unlisted: int = 0
 
 
 def narrow(actions: Sequence[LegalAction], step: int) -> tuple[str, list[tuple[str, list[LegalAction]]]]:

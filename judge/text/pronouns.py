@@ -27,6 +27,7 @@ from typing import Any
 from judge.text.ast import (
     _SCALARS,
     Conditional,
+    Cost,
     Effect,
     Modal,
     Optional,
@@ -158,7 +159,12 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
 
 def _selects(node: Any, st: dict) -> Any:
     """A directive acting on a named selection makes it the current one ("Exhaust X and reduce its
-    BP": X); a nested effect's own selection counts once its directive is read."""
+    BP": X); a nested effect's own selection counts once its directive is read; a cost's selection too
+    ("You may exhaust one of your nexuses to place a core onto the nexus you exhausted", BSS 8-4-2)."""
+    if isinstance(node, Cost):
+        for inner in node.effects:
+            _selects(inner, st)
+        return node
     if not isinstance(node, Effect):
         return node
     for inner in getattr(node, "effects", ()) or ():

@@ -93,14 +93,23 @@ def _is_default(node: Any, name: str, value: Any) -> bool:
     return value is None or value == () or value is False or (f.default is not f.default_factory and value == f.default and name not in ("count",))
 
 
-def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[str]:
-    """The node and its children as indented lines: `kind key=value … [clauses]`."""
-    pad = "  " * depth
-    if not is_dataclass(node) or isinstance(node, Span):
-        return [f"{pad}{label}{node}"]
+@dataclass(frozen=True)
+class NodeView:
+    """One AST node as a judge reads it, in the CLI and in the TUI alike: its head (the kind; an
+    ability's own kind, "triggered"), its `key=value` attributes (defaults left out; a count of None
+    is "all") and its child nodes with the field that holds each."""
+
+    head: str
+    attrs: tuple[str, ...]
+    children: tuple[tuple[str, Any], ...]
+
+
+def node_view(node: Any) -> NodeView:
+    """The `NodeView` of one dataclass node (not a Span)."""
     kind = getattr(node, "kind", None)
     head = kind.value if isinstance(kind, Enum) and kind_of(node) == "ability" else kind_of(node)
-    attrs, children = [], []
+    attrs: list[str] = []
+    children: list[tuple[str, Any]] = []
     for f in fields(node):
         if f.name == "span" or (f.name in _SKIP and kind_of(node) == "ability"):
             continue
@@ -116,9 +125,19 @@ def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[st
             children.append((f.name, value))
         elif isinstance(value, tuple):
             children.extend((f.name, v) for v in value)
+    return NodeView(head, tuple(attrs), tuple(children))
+
+
+def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[str]:
+    """The node and its children as indented lines: `kind key=value … [clauses]`."""
+    pad = "  " * depth
+    if not is_dataclass(node) or isinstance(node, Span):
+        return [f"{pad}{label}{node}"]
+    view = node_view(node)
     refs = cites(node, game)
-    out = [f"{pad}{label}{head}" + (" " + " ".join(attrs) if attrs else "") + (f"  [{', '.join(refs)}]" if refs else "")]
-    for name, child in children:
+    out = [f"{pad}{label}{view.head}" + (" " + " ".join(view.attrs) if view.attrs else "")
+           + (f"  [{', '.join(refs)}]" if refs else "")]
+    for name, child in view.children:
         out.extend(node_lines(child, game, depth + 1, f"{name}: "))
     return out
 

@@ -179,8 +179,10 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
             head.append(cites, style="cyan")
             options.append(Option(head, id="decision"))
         counts: dict[str, int] = {}
+        unlisted: dict[str, int] = {}
         for la in snap.legal:
             counts[la.verb] = counts.get(la.verb, 0) + 1
+            unlisted[la.verb] = unlisted.get(la.verb, 0) + getattr(la, "unlisted", 0)
         grouped: set[str] = set()
         stepwise = {la.verb for la in snap.legal if getattr(la, "path", ())}
         for i, la in enumerate(snap.legal):
@@ -188,6 +190,8 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
                 if la.verb not in grouped:
                     grouped.add(la.verb)
                     how = ", step by step" if la.verb in stepwise else ""
+                    if unlisted[la.verb]:
+                        how += f"; {unlisted[la.verb]} more not listed, ':' types one"
                     options.append(Option(Text(f"▸ {la.verb.replace('_', ' ')}… ({counts[la.verb]} ways{how})"),
                                           id=f"group|{la.verb}"))
                 continue

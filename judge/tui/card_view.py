@@ -16,7 +16,6 @@ from judge.cards.markup import MARKUP
 
 UNPARSED_STYLE = "bold red underline"
 SELECTED_STYLE = "reverse"
-HIDDEN_FIELDS = {"span", "text", "timing_text"}
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ class OutlineNode:
 
 
 def _scalar(value: Any) -> str | None:
-    """A field value short enough for a label, or None when it is empty / a node."""
+    """A card field's value short enough for a line, or None when it is empty / a node."""
     if value is None or value == () or value == "" or value is False:
         return None
     if isinstance(value, Enum):
@@ -46,37 +45,19 @@ def _scalar(value: Any) -> str | None:
     return str(value)
 
 
-def _is_node(value: Any) -> bool:
-    return is_dataclass(value) and not isinstance(value, type) and type(value).__name__ != "Span"
-
-
 def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
-    """Walk one AST node: scalars go in the label, nodes and tuples of nodes become children."""
-    from judge.text.ast import kind_of
+    """Walk one AST node as `judge card` prints it (`judge.text.render.node_view`: one reading of a
+    node for the CLI and the TUI): its head and attributes label it, its child nodes become branches."""
+    from judge.text.render import node_view
 
-    parts: list[str] = []
-    children: list[OutlineNode] = []
-    for f in fields(node):
-        if f.name in HIDDEN_FIELDS:
-            continue
-        value = getattr(node, f.name)
-        if _is_node(value):
-            children.append(outline(value, game, cites_of, f.name))
-        elif isinstance(value, tuple) and value and all(_is_node(v) for v in value):
-            children.extend(outline(v, game, cites_of, f.name) for v in value)
-        else:
-            shown = _scalar(value)
-            if shown is not None and not (f.name == "count" and shown == "1"):
-                parts.append(shown if f.name in ("kind", "name") else f"{f.name}={shown}")
-    try:
-        cites = tuple(cites_of(node, game))
-    except Exception:  # a node kind the link table does not know: shown without clauses
-        cites = ()
+    view = node_view(node)
+    children = tuple(outline(child, game, cites_of, field_name) for field_name, child in view.children
+                     if is_dataclass(child) and type(child).__name__ != "Span")
     span = getattr(node, "span", None)
-    label = (f"{name}: " if name and name not in ("effects",) else "") + kind_of(node)
-    if parts:
-        label += " " + " ".join(parts)
-    return OutlineNode(label, cites, (span.start, span.end) if span else None, tuple(children),
+    label = (f"{name}: " if name and name not in ("effects",) else "") + view.head
+    if view.attrs:
+        label += " " + " ".join(view.attrs)
+    return OutlineNode(label, tuple(cites_of(node, game)), (span.start, span.end) if span else None, children,
                        detail=getattr(node, "text", "") or "")
 
 

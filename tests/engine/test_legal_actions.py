@@ -254,6 +254,20 @@ def test_11_1_1_awaken_offers_every_way_past_forty_each_reached_one_card_at_a_ti
     assert narrow(left, 7) == ("", [])
 
 
+def test_11_1_1_awaken_ways_past_the_ceiling_are_not_put_to_the_engine_and_are_counted(monkeypatch) -> None:
+    import judge.engine.legal as L
+
+    monkeypatch.setattr(L, "MAX_WAYS", 10)
+    rules = rules_for("bss")
+    others = [{"id": f"a{i}", "card": "raider", "cores": 2} for i in range(2, 6)]
+    board = bs_board("main", A={"reserve": 0, "field": [{"id": "a1", "card": "waker", "cores": 1}, *others]})
+    board["cards"]["waker"] = {**SPIRIT, "name": "Test Waker", "text": "【Awaken】"}
+    state = rules.load_board(board, "t")
+    awaken = [a for a in rules.legal_actions(state) if a.verb == "awaken"]
+    assert len(awaken) == 10 and sum(a.unlisted for a in awaken) == 70      # 80 ways, fewest cores first
+    assert max(sum(a.raw["cores_from"].values()) for a in awaken) == 2
+
+
 def test_8_5_3_a_pending_selection_is_a_menu_for_its_player() -> None:
     rules = rules_for("bss")
     state = rules.load_board(bs_board("main", A={"hand": ["spark"]},

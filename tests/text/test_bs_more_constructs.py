@@ -368,3 +368,42 @@ def test_bss_10_2_draws_and_discards_name_their_player(text: str, kind: str, cou
     if count == 0:                                   # "any number of cards": from the hand (BSS 10-2-2)
         assert node.target.zone == "hand" and node.target.up_to
     assert round_trip(ability, "bss").same_ast
+
+
+# ── a card a cost selected, named again by the effect it pays for (BSS 8-4-2, 8-5-3) ──
+@pytest.mark.parametrize(("text", "card_type"), [
+    ("[LV2] When This Spirit Attacks: You may exhaust one of your nexuses to place one core from the void onto "
+     "the nexus you exhausted.", "nexus"),
+    ("[LV1] When Summoned: You may exhaust one of your spirits to place two cores from the void onto it.", "spirit"),
+    ("[LV3] When This Spirit Blocks: You may exhaust one of your other spirits to refresh it.", "spirit"),
+])
+def test_bss_8_4_2_it_after_a_cost_is_the_card_the_cost_selected(text: str, card_type: str) -> None:
+    from judge.text.ast import Optional
+
+    choice = _all(bs_one(text), Optional)[0]
+    paid = choice.cost.effects[0].target
+    acted = next(getattr(e, "dest_target", None) or getattr(e, "target", None) for e in choice.effects)
+    assert not acted.self_ref and acted == paid and card_type in acted.card_types
+
+
+# ── an effect done "unless <player> pays <cores>" (BSS 8-4) ──
+@pytest.mark.parametrize(("text", "kind", "count"), [
+    ("[LV2] When one of your opponent's spirits attacks, discard the top two cards of their deck unless they pay "
+     "one core.", "Discard", 1),
+    ("[LV1] When Summoned: Destroy one of your opponent's spirits with 3000 or fewer BP unless they pay two cores.",
+     "Destroy", 2),
+    ("[LV2] During Your Attack Step: When one of your spirits attacks, exhaust one of your opponent's spirits unless "
+     "they pay one core.", "SetState", 1),
+])
+def test_bss_8_4_an_effect_unless_a_player_pays(text: str, kind: str, count: int) -> None:
+    ability = bs_one(text)
+    cond = next(c for c in _all(ability, Conditional) if c.condition.kind == "unpaid")
+    assert cond.condition.player is Player.OPPONENT and cond.condition.cost.effects[0].count == count
+    assert type(cond.effects[0]).__name__ == kind
+    assert round_trip(ability, "bss").same_ast
+
+
+def test_bss_8_4_a_restriction_unless_paid_keeps_its_cost() -> None:
+    r = _all(bs_one("[LV1] Your opponent's spirits cannot block unless they pay one core."), Restriction)[0]
+    assert r.cost is not None and not any(c.condition.kind == "unpaid" for c in _all(bs_one(
+        "[LV1] Your opponent's spirits cannot block unless they pay one core."), Conditional))

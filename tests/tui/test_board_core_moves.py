@@ -187,18 +187,25 @@ async def test_11_1_1_awaken_moves_cores_from_another_spirit_chosen_by_menus() -
         assert any("Awaken" in text and "11-1-1" in found for text, found in cites.items()), cites
 
 
+async def board_with_63_ways_to_awaken(pilot) -> BoardScreen:
+    """Dawnwatch Colossus (【Awaken】) beside three other spirits of three cores each: 4^3 - 1 ways."""
+    board = await board_with_two_spirits(pilot)
+    await add_card(pilot, "A  life", "TUI-006", wait_for="a3 Dawnwatch Colossus")
+    await add_card(pilot, "A  life", "TUI-003", wait_for="a4 Moon Juggler")
+    for spirit in ("a1 Lantern Sentinel", "a2 Brass Bulwark", "a4 Moon Juggler"):
+        await highlight(pilot, "rows", spirit)
+        await pilot.press("plus", "plus")
+        await settle(pilot)
+        assert "· 3 cores" in row(pilot.app, spirit), row(pilot.app, spirit)
+    return board
+
+
 async def test_11_1_1_awaken_past_forty_ways_is_still_a_menu_one_card_at_a_time() -> None:
     """Three other cards of three cores each: 63 ways to awaken, every one reachable by menus."""
     app = JudgeApp("bss", remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        board = await board_with_two_spirits(pilot)
-        await add_card(pilot, "A  life", "TUI-006", wait_for="a3 Dawnwatch Colossus")
-        await add_card(pilot, "A  life", "TUI-003", wait_for="a4 Moon Juggler")
-        for spirit in ("a1 Lantern Sentinel", "a2 Brass Bulwark", "a4 Moon Juggler"):
-            await highlight(pilot, "rows", spirit)
-            await pilot.press("plus", "plus")
-            await settle(pilot)
-            assert "· 3 cores" in row(app, spirit), row(app, spirit)
+        board = await board_with_63_ways_to_awaken(pilot)
+        assert any("awaken… (63 ways, step by step)" in line for line in shown(app, "#actions"))
         await highlight(pilot, "actions", "awaken…")
         await pilot.press("enter")
         await settle_until_asked(pilot)
@@ -224,3 +231,14 @@ async def test_11_1_1_awaken_past_forty_ways_is_still_a_menu_one_card_at_a_time(
         assert "LV1 3000 BP · 1 core" in row(app, "a1 Lantern Sentinel")
         assert "· 2 cores" in row(app, "a2 Brass Bulwark") and "· 1 core" in row(app, "a4 Moon Juggler")
         assert any("Awaken" in text and "11-1-1" in found for text, found in trace_cites(board).items())
+
+
+async def test_awaken_ways_past_the_ceiling_are_said_not_listed(monkeypatch) -> None:
+    import judge.engine.legal as L
+
+    monkeypatch.setattr(L, "MAX_WAYS", 20)
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await board_with_63_ways_to_awaken(pilot)
+        line = next(line for line in shown(app, "#actions") if "awaken…" in line)
+        assert "awaken… (20 ways, step by step; 43 more not listed, ':' types one)" in line, line

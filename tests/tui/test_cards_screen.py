@@ -55,7 +55,7 @@ async def test_search_by_name_opens_the_card_with_its_ast() -> None:
         assert "Lantern Sentinel" in shown and "TUI-001" in shown, [n.message for n in app._notifications]
         assert "When Destroyed: Draw one card." in shown
         labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
-        assert any(label.startswith("keyword: keyword Gale") for label in labels)
+        assert any(label.startswith("keyword: keyword name=Gale") for label in labels)
 
 
 @pytest.mark.usefixtures("_cards_imported")
@@ -68,7 +68,7 @@ async def test_selecting_an_ast_node_shows_its_clauses() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await open_card(pilot, "TUI-001")
         tree = app.screen.query_one("#ast", Tree)
-        gale = next(n for n in tree_nodes(tree) if str(n.label).startswith("keyword: keyword Gale"))
+        gale = next(n for n in tree_nodes(tree) if str(n.label).startswith("keyword: keyword name=Gale"))
         tree.move_cursor(gale)
         await settle(pilot)
         node: OutlineNode = gale.data

@@ -68,6 +68,9 @@ SAGA: dict[str, tuple[str, ...]] = {
     "turn.second_main": (),
     "turn.second_main_skip": (),
     "turn.end_effects": ("6-8-1-1",),
+    "turn.core_start": ("6-3-1",),
+    "turn.draw_start": ("6-4-1",),
+    "turn.refresh_start": ("6-5-1",),
     "turn.end_expire": ("6-8-1-2",),
     "turn.next": ("6-8-1-3",),
     # battle
@@ -274,6 +277,9 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "turn.second_main": ("7-8-1",),
     "turn.second_main_skip": ("7-8-2",),
     "turn.end_effects": ("7-9-1-1",),
+    "turn.core_start": ("7-3-1",),
+    "turn.draw_start": ("7-4-1",),
+    "turn.refresh_start": ("7-5-1",),
     "turn.end_expire": ("7-9-1-1",),
     "turn.next": ("7-9-1-3",),
     # battle

@@ -245,4 +245,5 @@ from judge.engine.bs import draws as _draws  # noqa: E402,F401  (registers "draw
 from judge.engine.bs import modifiers as _modifiers  # noqa: E402,F401  (registers what effects change for a duration)
 from judge.engine.bs import selections as _selections  # noqa: E402,F401  (registers "Select X." as a step)
 from judge.engine.bs import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)
+from judge.engine.bs import unless_paid as _unless_paid  # noqa: E402,F401  (registers "unless they pay …")
 from judge.engine.bs import zones as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)

@@ -9,6 +9,8 @@ engine's own `resolve`, and only those it accepts are offered (judge.engine.lega
 
 from __future__ import annotations
 
+from dataclasses import replace
+from math import prod
 from typing import Any
 
 from judge.engine import legal as L
@@ -235,12 +237,17 @@ def _awakenings(rules: Rules, state: State, player: str) -> list[LegalAction]:
                 continue
             sources = [(o.id, o.cores) for o in p.field if o.id != fc.id and o.cores]
             plans = [plan for n in range(1, sum(c for _o, c in sources) + 1)
-                     for plan in L.core_payments(n, sources, limit=L.MAX_WAYS)]
-            for plan in plans[:L.MAX_WAYS]:
+                     for plan in L.core_payments(n, sources, limit=L.MAX_WAYS)][:L.MAX_WAYS]
+            ways = prod(c + 1 for _o, c in sources) - 1
+            batch: list[LegalAction] = []
+            for plan in plans:
                 raw = {"player": player, "activate": fc.id, "ability": i, "cores_from": plan}
                 ruling = L.ruling_for(rules, state, raw)
                 if ruling is not None and ruling.refused is None and ruling.request is None:
-                    out.append(_awakening(state, ruling.state, raw, [o for o, _c in sources]))
+                    batch.append(_awakening(state, ruling.state, raw, [o for o, _c in sources]))
+            if batch and ways > len(plans):
+                batch[0] = replace(batch[0], unlisted=ways - len(plans))
+            out += batch
     return out
 
 

@@ -3,9 +3,9 @@ begins, every field card whose ability watches the start of a step, in a window 
 ("During Opponent's Attack Step: at the start of the step, …"), activates it once.
 
 Why its own module: the step machinery (turn.py) only says which step begins; which effects that
-sets off is a rule about triggered effects. The steps that run by themselves in a row (start,
-core, draw, refresh) cannot stop for a decision halfway, so an effect that would start there is
-reported as not modelled rather than resolved out of place.
+sets off is a rule about triggered effects. In the steps that run by themselves (start, core, draw,
+refresh: 6-2-1, 6-3-1, 6-4-1, 6-5-1) they are resolved at once; a decision there stays pending and
+the action that ran into the step is carried out again with the answer (turn_end.resolve_waiting).
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from judge.text.ast import Ability, AbilityKind
 
 #: The concept that says effects activate at the start of each step the turn stops in.
 STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.attack_start"}
+#: … and of each step that runs by itself (resolved at once, before the step's own part).
+RUNNING_CONCEPT = {"start": "turn.start", "core": "turn.core_start", "draw": "turn.draw_start",
+                   "refresh": "turn.refresh_start"}
 
 
 #: Windows made only of steps the turn stops in (an effect starting there can be resolved in place).
@@ -25,8 +28,10 @@ STOPPING_WINDOWS = frozenset({"during_your_attack_step", "during_opponents_attac
                               "during_your_main_step", "during_opponents_main_step", "during_either_main_step"})
 
 
-#: End-step windows: their "at the start of the step" effects activate with the end step's own (turn_end.py).
-END_WINDOWS = frozenset({"during_your_end_step", "during_opponents_end_step"})
+#: End-step windows: their "at the start of the step" effects activate with the end step's own (turn_end.py);
+#: windows of steps that run by themselves: resolved at once as the step begins (`begin`).
+END_WINDOWS = frozenset({"during_your_end_step", "during_opponents_end_step", "during_your_start_step",
+                         "during_your_core_step", "during_your_draw_step"})
 
 
 def handles(ab: Ability) -> bool:
@@ -64,13 +69,17 @@ def begin(ctx: Ctx) -> None:
     if not items:
         return
     step = ctx.state.step.value
-    concept = STEP_CONCEPT.get(step)
+    concept = STEP_CONCEPT.get(step) or RUNNING_CONCEPT.get(step)
     if concept is None:
         for w in items:
-            ctx.unmodelled(f"{w.label}: an effect at the start of the {step} step (that step runs on by itself)")
+            ctx.unmodelled(f"{w.label}: an effect at the start of the {step} step")
         return
     ctx.log(f"At the start of the {step.replace('_', ' ')} step, effects worded for it activate", concept)
     push(ctx, items)
+    if step in RUNNING_CONCEPT:       # the step runs on by itself: they are resolved now (a decision replays)
+        from judge.engine.bs.turn_end import resolve_waiting
+
+        resolve_waiting(ctx, concept)
 
 
-__all__ = ["END_WINDOWS", "STOPPING_WINDOWS", "begin", "handles", "starting"]
+__all__ = ["END_WINDOWS", "RUNNING_CONCEPT", "STOPPING_WINDOWS", "begin", "handles", "starting"]

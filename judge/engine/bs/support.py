@@ -90,6 +90,9 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
+    if e.stat == "cost" and e.target is not None and e.target.state is None and (
+            e.equal_to is None or e.equal_to.stat in ("life", "reserve", "hand")):
+        return                           # a cost assigned by a resolving effect (symbols.set_cost, 8-8-1-4/5)
     if e.stat != "bp" and continuous.symbol_colour(e) is None:
         yield f"set_stat {e.stat}"
 
@@ -230,7 +233,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them)."""
     gaps: list[str] = []
-    if symbols.handles(ab) or ascend.handles(ab):     # in force while a cost / Ascend is checked
+    if symbols.handles(ab) or symbols.own_cost(ab) or ascend.handles(ab):   # read when a cost is worked out
         return ()
     if ab.kind == AbilityKind.KEYWORD:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:

@@ -34,8 +34,8 @@ from judge.text import ast
 from judge.text.ast import Ability, AbilityKind
 
 #: How a card is brought out → the events that name it in a condition.
-HOW_EVENTS = {"summon": frozenset({"summoned", "summons", "summoned_or_attacks"}),
-              "place": frozenset({"placed", "deployed"}),
+HOW_EVENTS = {"summon": frozenset({"summoned", "summons", "summoned_or_attacks", "summoned_or_placed"}),
+              "place": frozenset({"placed", "deployed", "summoned_or_placed"}),
               "use": frozenset({"uses", "used"})}
 
 
@@ -51,12 +51,49 @@ class Paying:
 
 # the cost --------------------------------------------------------------------------------------
 
+def _own_cost_parts(effects: tuple[Any, ...]) -> Iterator[tuple[ast.SetStat, ast.Condition | None]]:
+    for e in effects:
+        if isinstance(e, ast.Conditional) and e.condition.kind not in ("event", "would") and not e.instead:
+            yield from ((x, e.condition) for x, _ in _own_cost_parts(e.effects))
+        elif isinstance(e, ast.SetStat) and e.stat == "cost" and e.equal_to is None and e.target is not None \
+                and e.target.self_ref and e.target.zone not in (None, "field"):
+            yield e, None
+
+
+def own_cost(ab: Ability) -> bool:
+    """Whether a constant ability only says what its own card costs in an area ("treat this card as though
+    it costs 5 while it is in the trash", "this card costs 4 in your hand if you control a nexus")."""
+    from judge.engine.bs import conditions
+
+    parts = list(_own_cost_parts(ab.effects)) if ab.kind == AbilityKind.CONSTANT else []
+    return bool(parts) and len(parts) == len(ab.effects) and all(c is None or conditions.decidable(c) for _, c in parts)
+
+
+def _printed_or_own(state: State, cid: str, d: CardDef) -> int:
+    """The printed cost, or the one the card's own constant ability gives it in the area it is in, while
+    its condition holds (8-8-1-3-4: a value assigned)."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.continuous import _View
+
+    zone = state.zone_of(cid)
+    value = d.cost
+    for ab in d.abilities:
+        if not own_cost(ab):
+            continue
+        item = Work(kind="effects", source=cid, controller=state.owners.get(cid, "A"), label=cid)
+        for e, cond in _own_cost_parts(ab.effects):
+            if e.target.zone == zone and (cond is None or conditions.holds(_View(state), cond, item) is True):  # type: ignore[arg-type]
+                value = e.value
+    return value
+
+
 def cost_of(state: State, cid: str) -> int:
-    """A card's cost now: printed, then costs assigned by effects, latest last (8-8-1-3)."""
+    """A card's cost now: printed (or what its own ability makes it in that area), then costs assigned by
+    effects, latest last (8-8-1-3)."""
     d = state.card_def(cid)
     if d is None:
         return 0
-    value = d.cost
+    value = _printed_or_own(state, cid, d)
     for m in sorted(continuous.mods(state), key=lambda m: m.stamp):
         if m.kind == "cost_set" and _cost_applies(state, m, cid):
             value = _amount(state, m)
@@ -157,6 +194,7 @@ def handles(ab: Ability) -> bool:
     parts = [e for e, _ in _unwrap(ab.effects)]
     return bool(parts) and all(
         (isinstance(e, ast.SetStat) and e.stat.startswith("symbols") and e.target is not None) or
+        _colour_change(e) or
         (isinstance(e, ast.CostReduction) and (e.mode == "fulfilled" or e.source is not None)) for e in parts)
 
 
@@ -214,10 +252,15 @@ class Change:
     optional: bool
 
 
+def _colour_change(e: Any) -> bool:
+    """"Treat this spirit's symbol colour as purple (as well)" while a cost is calculated."""
+    return isinstance(e, ast.SetStat) and e.stat == "colors" and bool(e.colors) and e.target is not None
+
+
 def changes(state: State, paying: Paying) -> list[Change]:
     return [Change(holder, e, opt) for holder, _, ab in _holders(state, paying)
-            for e, opt in _unwrap(ab.effects) if _pool_effect(e) or (isinstance(e, ast.SetStat)
-                                                                     and e.stat.startswith("symbols"))]
+            for e, opt in _unwrap(ab.effects) if _pool_effect(e) or _colour_change(e) or (
+                isinstance(e, ast.SetStat) and e.stat.startswith("symbols"))]
 
 
 # the pool of symbols ---------------------------------------------------------------------------
@@ -258,7 +301,13 @@ def pool(state: State, paying: Paying, used: list[Change]) -> list[str]:
     extra: list[str] = []
     for ch in used:
         e = ch.effect
-        if isinstance(e, ast.SetStat):
+        if _colour_change(e):       # each symbol also (or only) of those colours: a dual symbol fits either
+            extra_colours = "/".join(e.colors)
+            for cid in _targets(state, e.target, ch.holder, paying.player):
+                if cid in per_card:
+                    per_card[cid] = [f"{s}/{extra_colours}" if e.also else extra_colours
+                                     for s in per_card[cid]]
+        elif isinstance(e, ast.SetStat):
             colour = continuous.symbol_colour(e) or ""
             for cid in _targets(state, e.target, ch.holder, paying.player):
                 if cid in per_card:
@@ -331,6 +380,8 @@ def pay_cost(ctx: Ctx, paying: Paying, fulfilled: int = 0) -> int:
 
 
 def _describe(e: Any) -> str:
+    if _colour_change(e):
+        return f"the symbols of the cards it names are {'/'.join(e.colors)}{' as well' if e.also else ''}"
     if isinstance(e, ast.SetStat):
         colour = continuous.symbol_colour(e)
         return f"each symbol of the cards it names counts as {e.value}{' ' + colour if colour else ''}"

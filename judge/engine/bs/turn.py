@@ -305,12 +305,14 @@ def next_turn(ctx: Ctx) -> None:
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
     turn_end.record_life(ctx)
+    step_start.begin(ctx)             # "at the start of the step" in the start step (6-2-1)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")
         ctx.set(winner=s.opponent(nxt) if ctx.state.winner is None else "draw")
         return
     ctx.set(step=Step.CORE)
+    step_start.begin(ctx)
     gained = core_step.gain(ctx, nxt)
     p = ctx.state.players[nxt]
     p = replace(p, reserve=p.reserve + gained)
@@ -325,10 +327,13 @@ def next_turn(ctx: Ctx) -> None:
 
     turn_end.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
+    step_start.begin(ctx)
     draw_step(ctx, nxt)
     turn_end.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.steps import refresh_step
 
+    ctx.set(step=Step.REFRESH)
+    step_start.begin(ctx)
     refresh_step(ctx, nxt)
     turn_end.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)

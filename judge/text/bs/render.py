@@ -149,7 +149,8 @@ class _Line(DirectivePhrases):
             first, *rest = e.effects
             joiner = "Then, " if e.connector == "then" else "After this effect resolves, "
             return self.sentence(first) + " " + joiner + self._menu(self.directives(rest))
-        if isinstance(e, Conditional) and not e.instead and e.condition.kind not in ("after_resolves", "substitution") \
+        if isinstance(e, Conditional) and not e.instead \
+                and e.condition.kind not in ("after_resolves", "substitution", "unpaid") \
                 and e.condition.kind != "during":
             if lead and e.condition.kind in ("event", "would") and not e.otherwise:
                 # a second event after the trigger: said after the effect ("… when the battle ends")
@@ -255,6 +256,11 @@ class _Line(DirectivePhrases):
                     move = e.effects[0]
                     return f"gain {number(move.count)} cores during your core step instead of one"
                 return _low(condition_lead(self, e.condition)) + self.directives(list(e.effects)) + " instead"
+            if isinstance(e, Conditional) and e.condition.kind == "unpaid":
+                pay = e.condition.cost.effects[0]
+                who = "you" if e.condition.player is Player.YOU else "they"
+                noun = "core" if pay.count == 1 else "cores"
+                return self.directives(list(e.effects)) + f" unless {who} pay {number(pay.count)} {noun}"
             if isinstance(e, Conditional) and e.condition.kind == "after_resolves":
                 whose = "that card's" if e.condition.window == "trigger" else "this"
                 return self.directives(list(e.effects)) + f" after {whose} effect resolves"

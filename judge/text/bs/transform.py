@@ -70,7 +70,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
 
     def __init__(self, prepared: Prepared, offset: int) -> None:
-        super().__init__()
+        super().__init__(visit_tokens=False)   # Lark's __init__ sets the instance's flag: the class's alone is overridden
         self.prepared, self.offset = prepared, offset
 
     # ── positions ──
@@ -241,6 +241,12 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
             elif kind == "unless_pay":
                 effects = [replace(e, cost=Cost(effects=(payload,))) if isinstance(e, Restriction) else e
                            for e in effects]
+                rest = [e for e in effects if not isinstance(e, Restriction)]
+                if rest:      # "discard … unless they pay one core": done unless that player pays (BSS 8-4)
+                    effects = [e for e in effects if isinstance(e, Restriction)] + [Conditional(
+                        condition=Condition(kind="unpaid", text="", player=payload.player,
+                                            cost=Cost(effects=(payload,))),
+                        effects=tuple(rest), span=self._span(meta))]
             elif kind == "per":
                 # "… and place one core … for each card you discarded": the last amount is multiplied
                 last = max((i for i, e in enumerate(effects) if getattr(e, "per", False) is None), default=None)

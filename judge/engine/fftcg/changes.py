@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State, other
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
 from judge.engine.kernel.values import evolve as replace
@@ -119,10 +119,12 @@ def restrict(s: State, e: Restriction, ctx, log: Log, targets: Targets) -> State
 
 
 def take_control(s: State, e: Deploy, ctx, log: Log, targets: Targets) -> State:
-    """"Gain control of it": the resolving player becomes its controller (6.2.6)."""
+    """"Gain control of it": the resolving player becomes its controller (6.2.6); "your opponent gains control
+    of it": the other player does (`Deploy.player`)."""
     s, uids = targets(s, e, e.target, ctx, log)
+    taker = other(ctx.controller) if e.player == Player.OPPONENT else ctx.controller
     for u in uids:
-        s = gain_control(s, u, ctx.controller, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
+        s = gain_control(s, u, taker, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
     return s
 
 

@@ -38,6 +38,7 @@ CLAUSES: dict[str, str] = {
     "turn_player_first": "6.1.4",
     "owner": "6.2.1",
     "controller_stack": "6.2.3",
+    "deployed_owner": "6.2.4",
     "controller_field": "6.2.5",
     "control_change": "6.2.6",
     "control_change_not_enter": "6.2.6.1",

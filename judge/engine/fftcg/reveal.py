@@ -238,10 +238,12 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     if not cards:
         return s
     if isinstance(e, Deploy):
+        from judge.engine.fftcg.handlers import field_of, onto_why
+
         for u in cards:
             d = s.card(u)
             if d is not None and d.is_character:
-                s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
+                s = enter_field(s, u, field_of(s, e, u, ctx), log, why=onto_why(e))
         return s
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
     if dest in ("deck_top", "deck_bottom", "deck_top_or_bottom"):

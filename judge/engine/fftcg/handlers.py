@@ -20,7 +20,7 @@ from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import Mod, State, other, where
-from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
+from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move
 from judge.engine.kernel import Registry
@@ -47,7 +47,7 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
             if value != f.default and value not in ((), None, False):
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
-            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
+            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
             reads_here = reads_here | {"also"}            # "X and all the Forwards …": each part in turn
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out

@@ -331,6 +331,17 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
     return False
 
 
+def _party_with(s: State, uid: str, about: Selector, controller: str, source: str | None) -> bool:
+    """"Forming a party with X" (15.1.1.9.1): another of the Forwards attacking together with it is X."""
+    b = s.battle
+    return b is not None and any(u != uid and matches(s, u, about, controller, source) for u in b.attackers)
+
+
+def selector_reads(sel: Selector) -> frozenset[str]:
+    """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner."""
+    return SELECTOR_READS | {"about"} if sel.state == "in_party" else SELECTOR_READS
+
+
 def _parts(value: str) -> frozenset[str]:
     """A card's Jobs or Categories as a set: a card with several belongs to each of them (5.2.2.2)."""
     hit = _PARTS.get(value)
@@ -391,6 +402,8 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
+        return False
+    if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
         return False
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
         if d.generic:

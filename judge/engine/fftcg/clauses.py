@@ -58,6 +58,7 @@ CLAUSES: dict[str, str] = {
     "new_object": "7.4",
     "hidden_zones": "7.6.1",
     "deck_hidden": "7.9.2",
+    "deck_main": "7.9.3",
     "same_name_limit": "7.7.3",
     "generic_with_same_name": "7.7.3.1",
     "five_backups": "7.7.4",

@@ -22,7 +22,7 @@ from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_ans
 from judge.engine.fftcg.model import Mod, State, other, where
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
 from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.zones import draw, enter_field, move
+from judge.engine.fftcg.zones import draw, enter_field, move, put_under
 from judge.engine.kernel import Registry
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
@@ -334,6 +334,11 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
+    if dest == "deck_under_top" and e.under is not None:
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            s = put_under(s, u, e.under, log)
+        return s
     if dest not in ("hand", "deck_top", "deck_bottom", "break", "removed", "damage"):
         not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')}")
         return s
@@ -462,7 +467,7 @@ _r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
 _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
    "target", "keyword", "ability", "duration", "family")
-_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull", "onto", "player")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
@@ -477,7 +482,7 @@ _r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
 _r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
 _r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
    "name", "count", "target", "remove", "per")
-_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest")
+_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest", "under")
 _r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
 _r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
 _r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",

@@ -15,7 +15,7 @@ from typing import Any
 from judge.engine.fftcg.log import Log, pick
 from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import candidates, names
-from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.fftcg.zones import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Search, Selector
 
@@ -84,6 +84,8 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     for u in found:
         if e.dest == "field":
             s = enter_field(s, u, p, log, why=("kw_search",))
+        elif e.dest == "deck_under_top" and e.under is not None:
+            s = put_under(s, u, e.under, log, why=("kw_search",))
         else:
             s = move(s, u, "hand", log, why=("kw_search",))
     return s

@@ -91,8 +91,12 @@ def _value_gaps(e: Any) -> Iterator[str]:
             and (e.mode, e.action) not in RESOLVED_RESTRICTIONS:
         yield f"restriction {e.mode} {e.action}"
     elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
-                                                   "break", "trash", "removed", "damage"):
+                                                   "break", "trash", "removed", "damage") and \
+            not (e.dest == "deck_under_top" and e.under is not None):
         yield f"move to {e.dest}"
+    elif isinstance(e, ast.Search) and e.dest not in ("hand", "field") and \
+            not (e.dest == "deck_under_top" and e.under is not None):
+        yield f"search to {e.dest}"
     elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \
             not freecast.readable(e):
         yield f"deploy {e.verb}"

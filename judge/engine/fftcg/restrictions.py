@@ -7,6 +7,8 @@ abilities that name it, from the board as it is now.
 
 from __future__ import annotations
 
+import re
+
 from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
 from judge.text.ast import AbilityKind, Restriction
@@ -32,6 +34,32 @@ def restricted(s: State, uid: str, action: str, mode: str = "cannot") -> bool:
                 and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
             return True
     return False
+
+
+def _times(action: str) -> int:
+    """How many attacks "can attack twice" / "can attack N times" allows (0: not such an allowance)."""
+    if action == "attack_twice":
+        return 2
+    m = re.fullmatch(r"attack_(\d+)_times", action)
+    return int(m.group(1)) if m else 0
+
+
+def attacks_allowed(s: State, uid: str) -> int:
+    """How many times this Forward may attack this turn: once (10.1.2.1), or as many as the largest "can attack
+    twice / N times" that applies to it (card text overrides the rules, 2.1)."""
+    c = s.char(uid)
+    if c is None:
+        return 1
+    most = max((_times(str(m.value)) for m in c.mods if m.kind == "can"), default=0)
+    for ab in abilities(s, uid):
+        if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            most = max([most, *(_times(e.action) for e in own_effects(s, uid, ab) if isinstance(e, Restriction)
+                                and e.mode == "can" and (e.target is None or e.target.self_ref))])
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "can" and _times(e.action) > most and e.target is not None \
+                and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            most = _times(e.action)
+    return max(1, most)
 
 
 def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
@@ -81,4 +109,4 @@ def _must(s: State, uid: str, action: str) -> bool:
     return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
 
 
-__all__ = ["cannot_be_blocked_by", "must_attack", "must_block", "restricted"]
+__all__ = ["attacks_allowed", "cannot_be_blocked_by", "must_attack", "must_block", "restricted"]

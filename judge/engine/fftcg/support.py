@@ -9,6 +9,7 @@ empty: the whole ability is carried out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,6 +54,11 @@ REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_un
                           "revealed_shuffle"})
 
 
+def _attack_times(e: ast.Restriction) -> bool:
+    """"Can attack N times" (`restrictions.attacks_allowed` reads it)."""
+    return e.mode == "can" and re.fullmatch(r"attack_\d+_times", e.action) is not None
+
+
 def condition_gaps(c: ast.Condition) -> Iterator[str]:
     """A condition the engine cannot decide from the board."""
     if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS or \
@@ -88,7 +94,7 @@ def _value_gaps(e: Any) -> Iterator[str]:
         if e.duration != ast.Duration.NEXT_TURN_END or e.target is None or e.player is not None:
             yield f"restriction cannot activate_in_active_phase ({e.duration.value})"
     elif isinstance(e, ast.Restriction) and not (e.target is not None and (e.mode == "lose" or e.action == "be_chosen")) \
-            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS:
+            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS and not _attack_times(e):
         yield f"restriction {e.mode} {e.action}"
     elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
                                                    "break", "trash", "removed", "damage") and \
@@ -203,7 +209,7 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.Restriction):
         if e.action in SELF_CAST and e.target is not None and e.target.self_ref:
             return
-        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
+        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not _attack_times(e):
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
         yield "field type change of other cards"

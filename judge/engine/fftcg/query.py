@@ -331,6 +331,12 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
     return False
 
 
+def _also_jobs(s: State, uid: str) -> frozenset[str]:
+    from judge.engine.fftcg.cardtypes import also_jobs
+
+    return frozenset(also_jobs(s, uid))
+
+
 def _party_with(s: State, uid: str, about: Selector, controller: str, source: str | None) -> bool:
     """"Forming a party with X" (15.1.1.9.1): another of the Forwards attacking together with it is X."""
     b = s.battle
@@ -395,7 +401,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
             return False
     if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
-    if sel.families and not _parts(d.job) & {f.lower() for f in sel.families}:
+    if sel.families and not (_parts(d.job) | _also_jobs(s, uid)) & {f.lower() for f in sel.families}:
         return False
     if sel.categories and not _parts(d.category) & {k.lower() for k in sel.categories}:
         return False

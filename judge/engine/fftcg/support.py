@@ -25,6 +25,7 @@ from judge.engine.fftcg import (
     stackref,
 )
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
+from judge.engine.fftcg.cardtypes import ALSO_KINDS
 from judge.engine.fftcg.cost import cost_option
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
@@ -213,6 +214,9 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
         yield "field type change of other cards"
+    elif is_type_change(e) and norm_kw(e.keyword.name) == "also" and len(e.keyword.params) > 1 and \
+            e.keyword.params[1] not in ALSO_KINDS:
+        yield f"'is also' a {e.keyword.params[1]}"
     elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
         yield f"field {ast.kind_of(e)}"
 

@@ -52,3 +52,15 @@ def test_fftcg_15_1_1_8_searched_card_put_under_the_top_n() -> None:
                  then=({"player": "A", "choose": ["k1"]},))
     assert not result.refusals and result.request is None
     assert result.state.zones["A"].deck.index("k1") == 2
+
+
+@pytest.mark.parametrize(("text", "zone"), [
+    ("Search for 1 Forward and put it into the Break Zone.", "break_zone"),
+    ("Search for 1 Forward and remove it from the game.", "removed"),
+])
+def test_fftcg_15_1_1_8_searched_card_goes_where_the_text_says(text: str, zone: str) -> None:
+    result = run(text, 4, field=False, in_deck=True, then=({"player": "A", "choose": ["k1"]},))
+    z = result.state.zones["A"]
+    assert not result.refusals and result.request is None
+    assert "k1" not in z.hand and "k1" not in z.deck
+    assert "k1" in {e[0] if isinstance(e, tuple) else e for e in getattr(z, zone)}

@@ -324,6 +324,8 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return b is not None and b.blocker == uid
     if state == "in_party":
         return b is not None and len(b.attackers) > 1 and uid in b.attackers
+    if state == "in_battle_with":           # an attacking and its blocking Forward are in battle (10.1.3.2.1)
+        return bool(_battling(s, uid))
     if state == "damaged":
         return c is not None and c.damage > 0
     if state == "frozen":
@@ -343,9 +345,21 @@ def _party_with(s: State, uid: str, about: Selector, controller: str, source: st
     return b is not None and any(u != uid and matches(s, u, about, controller, source) for u in b.attackers)
 
 
+def _battling(s: State, uid: str) -> tuple[str, ...]:
+    """The Forwards in battle with this one (10.1.3.2.1): its blocker if it attacks and is blocked, the attackers
+    if it blocks."""
+    b = s.battle
+    if b is None or b.blocker is None:
+        return ()
+    if uid == b.blocker:
+        return tuple(b.attackers)
+    return (b.blocker,) if uid in b.attackers else ()
+
+
 def selector_reads(sel: Selector) -> frozenset[str]:
-    """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner."""
-    return SELECTOR_READS | {"about"} if sel.state == "in_party" else SELECTOR_READS
+    """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
+    the Forward it is in battle with."""
+    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with") else SELECTOR_READS
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -410,6 +424,9 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
     if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
+        return False
+    if sel.state == "in_battle_with" and sel.about is not None and \
+            not any(matches(s, u, sel.about, controller, source) for u in _battling(s, uid)):
         return False
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
         if d.generic:

@@ -51,6 +51,10 @@ def distinct(s: State, uids: list[str]) -> list[str]:
     return out
 
 
+#: where a found card can be put besides the field or under the top N (`support` asks): the zone `move` takes
+MOVES = {"hand": "hand", "break": "break", "trash": "break", "removed": "removed", "deck_top": "deck_top"}
+
+
 def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     """Carry out "search for N … and add it to your hand / play it onto the field" (15.1.1.8)."""
     p = ctx.controller
@@ -87,8 +91,8 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
         elif e.dest == "deck_under_top" and e.under is not None:
             s = put_under(s, u, e.under, log, why=("kw_search",))
         else:
-            s = move(s, u, "hand", log, why=("kw_search",))
+            s = move(s, u, MOVES[e.dest], log, why=("kw_search",))
     return s
 
 
-__all__ = ["distinct", "search"]
+__all__ = ["MOVES", "distinct", "search"]

@@ -22,6 +22,7 @@ from judge.engine.fftcg import (
     payments,
     replacement,
     reveal,
+    search,
     stackref,
 )
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
@@ -101,7 +102,7 @@ def _value_gaps(e: Any) -> Iterator[str]:
                                                    "break", "trash", "removed", "damage") and \
             not (e.dest == "deck_under_top" and e.under is not None):
         yield f"move to {e.dest}"
-    elif isinstance(e, ast.Search) and e.dest not in ("hand", "field") and \
+    elif isinstance(e, ast.Search) and e.dest not in (*search.MOVES, "field") and \
             not (e.dest == "deck_under_top" and e.under is not None):
         yield f"search to {e.dest}"
     elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \

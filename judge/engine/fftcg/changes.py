@@ -128,6 +128,21 @@ def take_control(s: State, e: Deploy, ctx, log: Log, targets: Targets) -> State:
     return s
 
 
+def field_of(s: State, e: Deploy, uid: str, ctx) -> str:
+    """Whose field a played card enters: its owner's unless the effect names a field ("onto your opponent's
+    field"), 6.2.4; its controller is then that field's player (6.2.5)."""
+    if e.onto == Player.YOU:
+        return ctx.controller
+    if e.onto == Player.OPPONENT:
+        return other(ctx.controller)
+    return s.objs[uid].owner
+
+
+def onto_why(e: Deploy) -> tuple[str, ...]:
+    """The clauses a card entering the field cites: 6.2.4 where the effect says whose field it is."""
+    return ("controller_field", "deployed_owner") if e.onto is not None else ("controller_field",)
+
+
 def _lost_field_abilities(s: State, uid: str, before: tuple, log: Log) -> None:
     """Say which field abilities stop applying because their source lost them (11.12.4.12-13, 11.12.4.6)."""
     now = abilities(s, uid)
@@ -355,10 +370,12 @@ __all__ = [
     "cancel",
     "choosable",
     "end_of_turn",
+    "field_of",
     "gain",
     "gain_control",
     "is_summon",
     "must_choose",
+    "onto_why",
     "protection_unread",
     "restrict",
     "set_power",

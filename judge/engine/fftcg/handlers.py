@@ -19,7 +19,7 @@ from judge.engine.fftcg import changes, delayed, freecast, replacement, reveal, 
 from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.model import Mod, State, other, where
+from judge.engine.fftcg.model import Mod, State, where
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
 from judge.engine.fftcg.triggers import emit
 from judge.engine.fftcg.zones import draw, enter_field, move, put_under
@@ -367,23 +367,8 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         log.add(f"{', '.join(s.name_of(u) for u in entering)} enter the field at the same time, so they have the "
                 f"same timestamp", "card_timestamp")
     for u in entering:
-        s = enter_field(s, u, field_of(s, e, u, ctx), log, why=onto_why(e), dull=True if e.dull else None, ts=ts)
+        s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
     return s
-
-
-def field_of(s: State, e: ast.Deploy, uid: str, ctx: Any) -> str:
-    """Whose field a played card enters: its owner's unless the effect names a field ("onto your opponent's
-    field"), 6.2.4; its controller is then that field's player (6.2.5)."""
-    if e.onto == Player.YOU:
-        return ctx.controller
-    if e.onto == Player.OPPONENT:
-        return other(ctx.controller)
-    return s.objs[uid].owner
-
-
-def onto_why(e: ast.Deploy) -> tuple[str, ...]:
-    """The clauses a card entering the field cites: 6.2.4 where the effect says whose field it is."""
-    return ("controller_field", "deployed_owner") if e.onto is not None else ("controller_field",)
 
 
 def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:

@@ -238,7 +238,7 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     if not cards:
         return s
     if isinstance(e, Deploy):
-        from judge.engine.fftcg.handlers import field_of, onto_why
+        from judge.engine.fftcg.changes import field_of, onto_why
 
         for u in cards:
             d = s.card(u)

@@ -27,7 +27,7 @@ from judge.engine.fftcg import (
 )
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
-from judge.engine.fftcg.cost import cost_option
+from judge.engine.fftcg.cost import cost_option, one_element
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
@@ -209,7 +209,7 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
-        if e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+        if (e.action in SELF_CAST or one_element(e.action)) and e.target is not None and e.target.self_ref:
             return
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not _attack_times(e):
             yield f"field restriction {e.mode} {e.action}"
@@ -231,7 +231,8 @@ def _self_cast_only(e: Any) -> bool:
         return e.target.self_ref
     if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
         return True                                   # deck construction (8.1.3): never a matter of play
-    if isinstance(e, ast.Restriction) and e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+    if isinstance(e, ast.Restriction) and (e.action in SELF_CAST or one_element(e.action)) and e.target is not None \
+            and e.target.self_ref:
         return True
     return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
 

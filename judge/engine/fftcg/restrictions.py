@@ -84,29 +84,30 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
 
 
 def must_attack(s: State, uid: str) -> bool:
-    """True when an effect says this Forward must attack (10.1.2.1.3)."""
-    return _must(s, uid, "attack")
+    """True when an effect says this Forward must attack (10.1.2.1.3); "must attack once per turn" is met once it
+    has attacked this turn, even if it could attack again."""
+    actions = _must(s, uid, "attack")
+    c = s.char(uid)
+    return bool(actions) and not (actions <= {"attack_once_per_turn"} and c is not None and c.attacked)
 
 
 def must_block(s: State, uid: str) -> bool:
     """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
-    return _must(s, uid, "block")
+    return bool(_must(s, uid, "block"))
 
 
-def _must(s: State, uid: str, action: str) -> bool:
-    """An effect compels this Character to `action`: its own field ability, another card's field ability that
+def _must(s: State, uid: str, action: str) -> set[str]:
+    """What effects compel this Character to (`action…`): its own field ability, another card's field ability that
     names it ("All Forwards must …"), or an effect that resolved on it."""
-    for ab in abilities(s, uid):
-        for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
-                return True
-    for src, e in field_effects(s):
-        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            return True
+    out = {str(e.action) for ab in abilities(s, uid) if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT)
+           for e in own_effects(s, uid, ab) if isinstance(e, Restriction) and e.mode == "must"
+           and str(e.action).startswith(action) and (e.target is None or e.target.self_ref)}
+    out |= {str(e.action) for src, e in field_effects(s) if isinstance(e, Restriction) and e.mode == "must"
+            and str(e.action).startswith(action) and e.target is not None and not e.target.self_ref
+            and matches(s, uid, e.target, src.controller, src.uid)}
     c = s.char(uid)
-    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
+    return out | {str(m.value) for m in (c.mods if c is not None else ()) if m.kind == "must"
+                  and str(m.value).startswith(action)}
 
 
 __all__ = ["attacks_allowed", "cannot_be_blocked_by", "must_attack", "must_block", "restricted"]

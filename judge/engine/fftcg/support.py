@@ -40,7 +40,7 @@ from judge.text.ast import AbilityKind
 RUN_CONDITIONS = frozenset({"do_so", "not_done"})
 #: what a resolving Restriction can be: its (mode, action)
 RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block"),
-                                   ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
+                                   ("must", "attack_once_per_turn"), ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
 #: the field-ability restrictions the board applies: (mode, action prefix)
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),

@@ -36,6 +36,10 @@ Handler = Callable[[State, Any, Any, Log], State]
 EFFECTS: Registry[type] = Registry("FFTCG effects")
 
 
+#: selector fields one node kind's handler reads on one of its selectors ("search for 2 … with different names")
+_TARGET_READS: dict[tuple[type, str], frozenset[str]] = {(ast.Search, "target"): frozenset({"distinct"})}
+
+
 def unread(node: Any, reads: frozenset[str]) -> list[str]:
     """The fields of an effect node (and of the selectors it holds) that carry a value nobody reads here."""
     out = []
@@ -48,7 +52,7 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
-            reads_here = reads_here | {"also"}            # "X and all the Forwards …": each part in turn
+            reads_here = reads_here | {"also"} | _TARGET_READS.get((type(node), f.name), frozenset())
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 

@@ -102,6 +102,8 @@ def _value_gaps(e: Any) -> Iterator[str]:
                                                    "break", "trash", "removed", "damage") and \
             not (e.dest == "deck_under_top" and e.under is not None):
         yield f"move to {e.dest}"
+    elif isinstance(e, ast.Search) and e.target.distinct and (e.target.also or not set(e.target.distinct) <= set(search.DISTINCT)):
+        yield "search for cards that differ, across several selectors"
     elif isinstance(e, ast.Search) and e.dest not in (*search.MOVES, "field") and \
             not (e.dest == "deck_under_top" and e.under is not None):
         yield f"search to {e.dest}"

@@ -16,6 +16,7 @@ from typing import Any
 from judge.engine.fftcg import (
     conditions,
     costs,
+    exburst,
     extracost,
     freecast,
     handlers,
@@ -212,6 +213,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
         if (e.action in SELF_CAST or one_element(e.action)) and e.target is not None and e.target.self_ref:
+            return
+        if exburst.barred_by_source(e):
             return
         if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not _attack_times(e):
             yield f"field restriction {e.mode} {e.action}"

@@ -203,6 +203,7 @@ class Conditional(Effect):
     effects: tuple[Effect, ...]
     otherwise: tuple[Effect, ...] = ()
     instead: bool = False
+    lasting: bool = False    # FFTCG "As long as X, …": the effects hold only while X holds (11.12.4.4), not one check
     span: Span | None = None
 
 

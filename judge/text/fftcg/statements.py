@@ -38,7 +38,7 @@ from judge.text.ast import (
 from judge.text.fftcg.assemble import UseLimit, flatten, resolve_pronouns
 from judge.text.fftcg.events import EvPred, legacy_qualifiers
 from judge.text.fftcg.select import pairs_of
-from judge.text.fftcg.verbs import Instead, _dur, _num, _per, _sel, _sels
+from judge.text.fftcg.verbs_values import Instead, _dur, _num, _per, _sel, _sels
 
 
 class StatementRules:

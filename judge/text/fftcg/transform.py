@@ -336,7 +336,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return Player.ANY
 
     def pl_controller(self, meta, c):
-        from judge.text.fftcg.verbs import ControllerOf
+        from judge.text.fftcg.verbs_values import ControllerOf
 
         return ControllerOf(next((x for x in c if isinstance(x, Selector)), Selector(ref="it")))
 

@@ -1,0 +1,244 @@
+"""FFTCG post-modifiers of a noun phrase ("of cost 3 or less", "opponent controls", "other than
+{Name}", …) → (field, value) pairs. A mixin of `judge.text.fftcg.select.SelectorRules`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from judge.text.ast import Selector, Threshold, replace
+from judge.text.fftcg.select_values import (
+    _num,
+    pairs_of,
+)
+
+
+class PostModifierRules:
+    """The rules this module's docstring names: a mixin of `judge.text.fftcg.select.SelectorRules`."""
+
+    _span: Any
+    _name: Any
+
+    # ------------------------------------------------------------------ post-modifiers
+    def p_cost(self, meta, c):
+        """"of cost 3 or less", "with a cost of 4 or more", "of cost 2" (5.2.1)."""
+        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "==")
+        return [("th", Threshold("cost", op, _num(c)))]
+
+    def p_power(self, meta, c):
+        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return [("th", Threshold("power", op, _num(c)))]
+
+    def p_cost_in(self, meta, c):
+        import re
+
+        return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
+
+    def p_cost_x(self, meta, c):
+        """"of cost X or less" (4.5): compared with the X paid (the threshold marked -1)."""
+        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "==")
+        return [("th", Threshold("cost", op, -1))]
+
+    def p_cost_vs_count(self, meta, c):
+        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        counted = next(x for x in c if isinstance(x, Selector))
+        return [("th", Threshold("cost_vs_count", op, 0, ref=replace(counted, count=None)))]
+
+    def p_same_cost(self, meta, c):
+        return [("th", Threshold("cost", "==", 0, ref=next(x for x in c if isinstance(x, Selector))))]
+
+    def p_cost_vs_card(self, meta, c):
+        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return [("th", Threshold("cost", op, 0, ref=next(x for x in c if isinstance(x, Selector))))]
+
+    def p_that_cost(self, meta, c):
+        return [("th", Threshold("cost", "==", 0, ref=Selector(ref="declared_number")))]
+
+    def p_with(self, meta, c):
+        return [("with_keyword", c[0])]
+
+    def ww_keyword(self, meta, c):
+        return " or ".join(k.name for k in c)
+
+    def ww_warp(self, meta, c):
+        return "Warp"
+
+    def ww_priming(self, meta, c):
+        return "Priming"
+
+    def ww_ex_burst(self, meta, c):
+        return "EX Burst"
+
+    def ww_icon(self, meta, c):
+        return "generic"
+
+    def p_without_icon(self, meta, c):
+        return [("with_keyword", "not_generic")]
+
+    def p_not_element(self, meta, c):
+        return [("color", "not_" + str(t)) for t in c if isinstance(t, Token) and t.type == "ELEMENT"]
+
+    def p_not_type(self, meta, c):
+        return [("type", "not_" + p[1]) for p in pairs_of(c) if p[0] == "type"]
+
+    def p_other(self, meta, c):
+        return [("other", True)]
+
+    def p_other_name(self, meta, c):          # "other than Card Name X": no card of that name (6.2.5)
+        return [("excluding", Selector(count=None, name=self._name(c[-1]), span=self._span(meta)))]
+
+    def p_named(self, meta, c):
+        return [(c[0], "named")]
+
+    def nk_element(self, meta, c):
+        return "color"
+
+    def nk_job(self, meta, c):
+        return "job"
+
+    def nk_card_type(self, meta, c):
+        return "type"
+
+    def nk_card_name(self, meta, c):
+        return "name"
+
+    def nk_category(self, meta, c):
+        return "category"
+
+    def nk_cost(self, meta, c):
+        return "cost"
+
+    def nk_number(self, meta, c):
+        return "number"
+
+    def p_same_element(self, meta, c):
+        about = next((x for x in c if isinstance(x, Selector)), None)
+        return [("color", "same")] + ([("about", about)] if about is not None else [])
+
+    def p_in_party(self, meta, c):
+        """ "forming a party (with X)" (15.1.1.9): X, when said, is whom it forms the party with."""
+        with_ = next((x for x in c if isinstance(x, Selector)), None)
+        return [("state", "in_party")] + ([("about", with_)] if with_ is not None else [])
+
+    def p_controller(self, meta, c):
+        return pairs_of(c)
+
+    def p_owned_by(self, meta, c):
+        return [("owned_by", c[0])]
+
+    def p_zone(self, meta, c):
+        return pairs_of(c)
+
+    def p_removed(self, meta, c):
+        return [("zone", "removed"), *pairs_of(c)]
+
+    def rb_self(self, meta, c):
+        return [("about", Selector(self_ref=True, card_types=("ability",)))]
+
+    def rb_effect(self, meta, c):
+        return [("about", Selector(ref="this_effect", card_types=("ability",)))]
+
+    def rb_cost(self, meta, c):
+        return [("about", Selector(ref="this_cost", card_types=("ability",)))]
+
+    def dt_np(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
+    def dt_this(self, meta, c):
+        return [("about", Selector(ref="this_effect"))]
+
+    def p_put_into(self, meta, c):
+        """"put into the Break Zone (from the field) (this turn)" (7.10, 11.8.16): cards just put there."""
+        zone = dict(p for p in pairs_of(c) if p[0] == "zone").get("zone", "break")
+        from_field = "from_field" in c
+        when = "_this_turn" if "this_turn" in c else ""
+        about = [p for p in pairs_of(c) if p[0] == "about"]
+        if zone == "damage":               # the cards of the Damage Zone (7.8), put there by …
+            return [("zone", "damage"), *about]
+        return [("zone", f"put_into_{zone}" + ("_from_field" if from_field else "") + when), *about]
+
+    def from_field(self, meta, c):
+        return "from_field"
+
+    def put_when(self, meta, c):
+        return "this_turn"
+
+    def p_acted_on(self, meta, c):
+        return [("zone", next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))]
+
+    def av_revealed(self, meta, c):
+        return "revealed"
+
+    def av_discarded(self, meta, c):
+        return "discarded"
+
+    def av_dulled(self, meta, c):
+        return "dulled"
+
+    def acted_how(self, meta, c):
+        return None
+
+
+
+    def p_choosing(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
+    def p_triggered_from(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", "triggered_from")]
+
+    def p_also_type(self, meta, c):
+        return [("state", "also_" + next(p[1] for p in pairs_of(c) if p[0] == "type"))]
+
+    def p_blocking(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", "in_battle_with")]
+
+    def p_with_counter(self, meta, c):
+        """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""
+        nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
+        return [("th", Threshold(f"counters:{self._counter(c)}", ">=", nums[0] if nums else 1))]
+
+    def p_placed_on(self, meta, c):
+        return [("about", next(x for x in c if isinstance(x, Selector)))]
+
+    def p_distinct(self, meta, c):
+        kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        kinds = kinds or [k for x in c if isinstance(x, tuple) for k in x]
+        return [("distinct", tuple(kinds))]
+
+    def distinct_list(self, meta, c):
+        return tuple(c)
+
+    def dk_element(self, meta, c):
+        return "element"
+
+    def dk_card_type(self, meta, c):
+        return "card_type"
+
+    def dk_cost(self, meta, c):
+        return "cost"
+
+    def dk_name(self, meta, c):
+        return "name"
+
+    def p_without_kw(self, meta, c):
+        return [("with_keyword", "not_" + next(k.name for k in c if hasattr(k, "name")))]
+
+    def p_same_cost_it(self, meta, c):
+        return [("th", Threshold("cost", "==", 0, ref=Selector(ref="it")))]
+
+    def p_deck_top(self, meta, c):
+        owner = next((x for x in c if not isinstance(x, (Token, str)) and x is not None), None)
+        return [("zone", "deck")] + ([("owner", owner)] if owner is not None and owner.value != "you" else [])
+
+    def p_job(self, meta, c):
+        return [("job", self._name(c[0]))]
+
+    def p_count_ge(self, meta, c):
+        return [("count_op", ">=")]
+
+    def p_count_le(self, meta, c):
+        return [("count_op", "<=")]
+
+
+__all__ = ["PostModifierRules"]

@@ -6,59 +6,34 @@ methods return a `CPred` (a kind and its fields), and `c_subject` joins it to th
 names are the ones the engine evaluates (judge/engine/fftcg/conditions.py): control / opp_control,
 hand, damage / opp_damage, have, state, event, … A player's predicate and a card's differ ("you have
 …" counts your cards, "it has …" is about that card).
+
+The rules live in two modules: this one (comparisons, subjects, other conditions, statistics,
+conditions together) and `conditions_predicates` (the predicates); `conditions_values` holds what
+they share.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token
 
 from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold, replace
+from judge.text.fftcg.conditions_predicates import PredicateRules
+from judge.text.fftcg.conditions_values import (
+    HAPPENED,
+    CPred,
+    StatRef,
+    _nums,
+    _op,
+    _player_kind,
+    _sel,
+)
 from judge.text.fftcg.events import EvPred, event_of, legacy_qualifiers
 from judge.text.fftcg.select import pairs_of
 
-_OPS = (">=", "<=", "==", ">", "<")
-#: an event earlier this turn (a fact of the turn so far, not an event to wait for) → its condition kind
-HAPPENED = {"forms_party": "formed_party_this_turn", "leaves_field": "left_field_this_turn",
-            "put_into_break_zone": "put_into_break_zone_this_turn", "returned_to_hand": "returned_to_hand_this_turn",
-            "enters_field": "entered_this_turn"}
 
-
-@dataclass(frozen=True)
-class CPred:
-    """A condition's predicate before its subject is known."""
-
-    kind: str
-    fields: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class StatRef:
-    """"its cost", "X's power": a statistic of a card (5.2.1, 5.2.6)."""
-
-    stat: str
-    of: Selector
-
-
-def _nums(c: list[Any]) -> list[int]:
-    return [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
-
-
-def _op(c: list[Any], default: str = "==") -> str:
-    return next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x in _OPS), default)
-
-
-def _sel(c: list[Any]) -> Selector | None:
-    return next((x for x in c if isinstance(x, Selector)), None)
-
-
-def _player_kind(base: str, player: Player | None) -> str:
-    return ("opp_" + base) if player is Player.OPPONENT else base
-
-
-class ConditionRules:
+class ConditionRules(PredicateRules):
     """Rules for conditions; `_span`, `_printed` come from the Transformer."""
 
     _span: Any
@@ -167,149 +142,6 @@ class ConditionRules:
         owner = player if player is not None else Player.YOU
         return self._cond(meta, "have", player=player, selector=replace(what, owner=what.owner or owner))
 
-    # ------------------------------------------------------------------ the predicates
-    def cp_control(self, meta, c):
-        return CPred("control", {"selector": _sel(c)})
-
-    def cp_control_only(self, meta, c):
-        sel = _sel(c)
-        return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
-
-    def cp_not_control(self, meta, c):
-        return CPred("not_control", {"selector": _sel(c), "negated": True})
-
-    def cp_have(self, meta, c):
-        return CPred("have", {"selector": _sel(c)})
-
-    def cp_hand_empty(self, meta, c):
-        return CPred("hand_of", {"threshold": Threshold("hand", "<=", 0)})
-
-    def cp_damage(self, meta, c):
-        return CPred("damage", {"threshold": Threshold("damage", _op(c), _nums(c)[0])})
-
-    def cp_damaged_this_turn(self, meta, c):
-        ev = Event(kind="you_receive_damage", player=Player.YOU, qualifiers=("this_turn",))
-        return CPred("damaged_this_turn", {"occurs": ev, "threshold": Threshold("damage_this_turn", ">=", 1)})
-
-    def cp_damage_lead(self, meta, c):
-        nums = _nums(c)
-        return CPred("damage_vs_opponent", {"threshold": Threshold("damage_over_opponent", ">=", nums[0] if nums else 1)})
-
-    def cp_damage_received(self, meta, c):
-        return CPred("damage_received", {"threshold": Threshold("damage_received", _op(c), _nums(c)[0])})
-
-    def cp_cast_count(self, meta, c):
-        other = _sel(c)
-        counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU,
-                           other=other is not None)
-        return CPred("cast", {"selector": counted, "threshold": Threshold("cast", _op(c), _nums(c)[0])})
-
-    def cp_drawn_count(self, meta, c):
-        return CPred("drawn", {"threshold": Threshold("drawn", _op(c), _nums(c)[0])})
-
-    def cp_elements(self, meta, c):
-        op = _op(c)
-        return CPred("elements", {"selector": _sel(c), "threshold": Threshold("elements", op, _nums(c)[0])})
-
-    def cp_have_crystal(self, meta, c):
-        cost: Cost = next(x for x in c if isinstance(x, Cost))
-        return CPred("have_crystal", {"threshold": Threshold("crystals", ">=", max(1, cost.crystal)), "cost": cost})
-
-    def cp_have_count(self, meta, c):
-        """"…, and if you have 5 or more, …": a count of what the condition before it counted (4.1)."""
-        return CPred("count_as_before", {"threshold": Threshold("count", _op(c), _nums(c)[0])})
-
-    def cp_all_of_element(self, meta, c):
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
-        return CPred("all_of_element", {"selector_colors": (elem,)})
-
-    def cp_been(self, meta, c):
-        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
-
-    def cp_attacked(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("attacks")})
-
-    def cp_left_field(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("leaves")})
-
-    def cp_formed_party(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("party")})
-
-    def cp_entered(self, meta, c):
-        return CPred("this_turn", {"pred": self._pred("enters", c)})   # type: ignore[attr-defined]
-
-    def cp_power(self, meta, c):
-        return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
-
-    def cp_state(self, meta, c):
-        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
-        return CPred("state", {"state": state, "negated": "not" in c})
-
-    def cp_was_pp(self, meta, c):
-        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
-
-    def cp_was_state(self, meta, c):
-        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
-        return CPred(f"{state}_this_turn", {})
-
-    def cp_is(self, meta, c):
-        return CPred("it_is_not" if "not" in c else "it_is", {"selector": _sel(c), "negated": "not" in c})
-
-    def not_(self, meta, c):
-        return "not"
-
-    def next_(self, meta, c):
-        return "next"
-
-    def cp_on_field(self, meta, c):
-        return CPred("on_field", {})
-
-    def cp_in_zone(self, meta, c):
-        zone = next(p[1] for p in pairs_of(c) if p[0] == "zone")
-        return CPred("in_zone", {"zone": zone})
-
-    def cp_different_elements(self, meta, c):
-        return CPred("different_elements", {})
-
-    def cp_cost_parity(self, meta, c):
-        return CPred(f"cost_{c[-1]}", {})
-
-    def even(self, meta, c):
-        return "even"
-
-    def odd(self, meta, c):
-        return "odd"
-
-    def cp_attacked_with(self, meta, c):
-        return CPred("attacking_this_turn", {"selector": _sel(c)})
-
-    def cp_from_ex_burst(self, meta, c):
-        return CPred("ex_burst", {})
-
-    def cp_not_cast(self, meta, c):
-        return CPred("not_cast", {"selector": _sel(c), "negated": True})
-
-    def cp_not_pay(self, meta, c):
-        cost = next(x for x in c if isinstance(x, Cost))
-        return CPred("not_pay", {"cost": cost, "negated": True})
-
-    def cp_not_discard(self, meta, c):
-        paid = Cost(effects=())
-        return CPred("not_pay", {"cost": paid, "negated": True,
-                                 "threshold": Threshold("discard", ">=", _nums(c)[0])})
-
-    def this_turn(self, meta, c):
-        return ("qual", "this_turn")
-
-    def ev_this_turn(self, meta, c):
-        """"If it is put from the field into the Break Zone this turn, … instead": an event still to come,
-        within this turn (a replacement a resolving effect sets up, 11.12.5)."""
-        pred = next(x for x in c if isinstance(x, EvPred))
-        when = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "qual"), "this_turn")
-        return EvPred(pred.stem, pred.fields, (*pred.qualifiers, when))
-
-    def cp_any_event(self, meta, c):
-        return CPred("any_event", {"preds": tuple(x for x in c if isinstance(x, EvPred))})
 
     # ------------------------------------------------------------------ other conditions
     def c_there_are(self, meta, c):

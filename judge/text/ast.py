@@ -328,6 +328,10 @@ class Conditional(Effect):
     otherwise: tuple[Effect, ...] = ()
     instead: bool = False
     span: Span | None = None
+    # FFTCG: the selection its effects act on is made under the condition too ("If X, choose 1 Forward.
+    # Break it."), not before it ("Choose 1 Forward. If X, break it."): nothing is selected when X fails.
+    selects: bool = False
+
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -450,3 +450,39 @@ def test_fftcg_15_1_1_9_forming_a_party_with_a_card_keeps_the_card() -> None:
     ability = one("The Forwards forming a party with Zorn gain First Strike.")
     target = ability.effects[0].target
     assert target.state == "in_party" and target.about is not None and target.about.self_ref
+
+
+# ── an "if" over a selection governs what is then done to the selection (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, if you control 2 or more Backups, your opponent selects 1 Backup they control. Put it into the Break Zone.",
+    "At the end of each of your turns, if you have 5 or more cards in your hand, choose 1 Monster. Break it.",
+    "When Zorn enters the field, if you control 3 or more Forwards, choose up to 2 Forwards. Dull them and Freeze them.",
+])
+def test_fftcg_11_6_5_a_selection_made_under_an_if_and_what_is_done_to_it(text: str) -> None:
+    ability = one(text)
+    assert len(ability.effects) == 1
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and cond.selects
+    assert cond.effects and all(getattr(x, "target", None) is not None and x.target.ref is None for x in cond.effects)
+    round_trips(ability)
+
+
+def test_fftcg_11_6_5_a_selection_made_before_the_if_stays_outside_it() -> None:
+    ability = one("When Zorn attacks, choose 1 Forward. If you control 3 or more Backups, break it.")
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and not cond.selects and cond.effects[0].target.ref is None
+    round_trips(ability)
+
+
+# ── "Select N X. Verb them.": you make the selection on resolution, and it is said (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "Select up to 2 Backups you control. Activate them.",
+    "When Zorn attacks, select 1 Monster opponent controls. Dull it.",
+    "Select 1 Backup you control. You may put it into the Break Zone.",
+])
+def test_fftcg_11_6_5_a_selection_you_make_on_resolution(text: str) -> None:
+    ability = one(text)
+    acted = next(x for x in walk(ability) if getattr(x, "target", None) is not None and x.target.count)
+    assert acted.target.chooser is Player.YOU and acted.target.choose == "select"
+    assert render(ability, NAME).startswith(("Select", "When Zorn attacks, select"))
+    round_trips(ability)

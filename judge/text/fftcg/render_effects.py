@@ -32,6 +32,11 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             words = np(replace(sel, chooser=None), ctx.name).replace("opponent controls", "they control")
             ctx.pending.append(f"your opponent selects {words}")
         return ("they" if subject else "them") if plural(sel) else "it"
+    if sel.chooser is Player.YOU and sel.ref is None:          # "Select up to 2 Backups. Activate them." (11.6.5)
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            ctx.pending.append(f"select {_as_many(sel, ctx) or np(replace(sel, chooser=None), ctx.name)}")
+        return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
         chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
@@ -247,7 +252,8 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False, lead=True, scoped=True).rstrip(".")
+    # the selection said under the "if" when it is made under it (`selects`), else before it (11.6.5)
+    body = sentences(e.effects, ctx, flush=e.selects, lead=True, scoped=not e.selects).rstrip(".")
     if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
@@ -297,7 +303,7 @@ def _optional(e: ast.Optional, ctx: Ctx) -> str:
         what = name_of_cast(change.target, ctx)
         return (f"before paying the cost to cast {what}, you can pay {icons(e.effects[0].cost)} to reduce the "
                 f"cost required to cast {what} by {abs(change.amount)}")
-    inner = sentences(e.effects, ctx, lead=True).rstrip(".")
+    inner = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
     who = "your opponent may" if e.player is Player.OPPONENT else "you may"
     if e.cost is not None:
         return f"{who} pay {icons(e.cost)}. If you do so, {inner}"
@@ -354,7 +360,7 @@ def _choose(e: ast.Choose, ctx: Ctx) -> str:
     if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
         words = np(replace(e.target, chooser=None), ctx.name).replace("opponent controls", "they control")
         return f"your opponent selects {words}"
-    return f"{verb} {np(e.target, ctx.name)}"
+    return f"{verb} {np(replace(e.target, chooser=None), ctx.name)}"
 
 
 @renders(ast.Destroy)

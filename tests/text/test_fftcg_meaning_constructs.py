@@ -486,3 +486,17 @@ def test_fftcg_11_6_5_a_selection_you_make_on_resolution(text: str) -> None:
     assert acted.target.chooser is Player.YOU and acted.target.choose == "select"
     assert render(ability, NAME).startswith(("Select", "When Zorn attacks, select"))
     round_trips(ability)
+
+
+# ── "deals damage to X or your opponent": the player kept beside the selector (6.5, 11.12.5) ──
+@pytest.mark.parametrize("text", [
+    "If Zorn deals damage to a Backup or your opponent, the damage increases by 1000 instead.",
+    "When Zorn deals damage to a Forward or to your opponent, draw 1 card.",
+    "If a Forward you control deals damage to a Monster or your opponent, double the damage instead.",
+])
+def test_fftcg_6_5_damage_dealt_to_a_character_or_to_the_opponent(text: str) -> None:
+    ability = one(text)
+    event = ability.trigger.events[0] if ability.trigger is not None else ability.effects[0].condition.occurs
+    assert event.kind == "deals_damage" and event.to and event.to_player is Player.OPPONENT
+    assert "or your opponent" in render(ability, NAME) or "or to your opponent" in render(ability, NAME)
+    round_trips(ability)

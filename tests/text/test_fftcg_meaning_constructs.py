@@ -500,3 +500,30 @@ def test_fftcg_6_5_damage_dealt_to_a_character_or_to_the_opponent(text: str) -> 
     assert event.kind == "deals_damage" and event.to and event.to_player is Player.OPPONENT
     assert "or your opponent" in render(ability, NAME) or "or to your opponent" in render(ability, NAME)
     round_trips(ability)
+
+
+# ── a cost made of actions, as an extra cost (11.2) or instead of the CP cost (11.4.6) ──
+@pytest.mark.parametrize("text", [
+    "If you cast Zorn, you may remove 5 Ice cards in your Break Zone from the game as an extra cost.",
+    "If you cast Zorn, you may discard 2 cards as an extra cost.",
+    "If you cast Zorn, you may dull 3 active Backups you control as an extra cost.",
+])
+def test_fftcg_11_2_an_extra_cost_made_of_actions(text: str) -> None:
+    ability = one(text)
+    opt = next(x for x in walk(ability) if type(x).__name__ == "Optional")
+    assert not opt.effects and opt.cost is not None and opt.cost.effects
+    assert render(ability, NAME).endswith("as an extra cost.")
+    round_trips(ability)
+
+
+@pytest.mark.parametrize("text", [
+    "You can discard 2 Backups (instead of paying the CP cost) to cast Zorn.",
+    "You can dull 3 active Forwards you control (instead of paying the CP cost) to cast Zorn from your hand.",
+    "You can remove 4 cards in your Break Zone from the game (instead of paying the CP cost) to cast Zorn.",
+])
+def test_fftcg_11_4_6_an_alternative_cost_made_of_actions(text: str) -> None:
+    ability = one(text)
+    alt = ability.effects[0]
+    assert type(alt).__name__ == "AlternativeCost" and alt.cost.effects and not alt.cost.crystal
+    assert "(instead of paying the CP cost)" in render(ability, NAME)
+    round_trips(ability)

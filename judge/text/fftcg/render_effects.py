@@ -305,6 +305,8 @@ def _optional(e: ast.Optional, ctx: Ctx) -> str:
                 f"cost required to cast {what} by {abs(change.amount)}")
     inner = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
     who = "your opponent may" if e.player is Player.OPPONENT else "you may"
+    if e.cost is not None and not e.effects and not icons(e.cost):   # "you may remove … as an extra cost" (11.2)
+        return f"{who} {paid(e.cost, ctx)} as an extra cost"
     if e.cost is not None:
         return f"{who} pay {icons(e.cost)}. If you do so, {inner}"
     return f"{who} {inner}"
@@ -737,7 +739,16 @@ _unused = (duration, window)
 
 @renders(ast.AlternativeCost)
 def _alternative(e: ast.AlternativeCost, ctx: Ctx) -> str:
-    return f"you can pay {icons(e.cost)} (instead of paying the CP cost) to cast {name_of_cast(e.target, ctx)}"
+    where = " from your hand" if e.target.zone == "hand" else ""
+    return f"you can {paid(e.cost, ctx)} (instead of paying the CP cost) to cast {name_of_cast(e.target, ctx)}{where}"
+
+
+def paid(c: ast.Cost, ctx: Ctx) -> str:
+    """A cost said as what the player does (11.2): "pay 《2》", "dull 2 active Forwards you control", or
+    both joined by "and"."""
+    said = [f"pay {icons(c)}"] if icons(c) else []
+    said += [ctx.node(e) for e in c.effects]
+    return " and ".join(said)
 
 
 @renders(ast.Declare)

@@ -527,3 +527,31 @@ def test_fftcg_11_4_6_an_alternative_cost_made_of_actions(text: str) -> None:
     assert type(alt).__name__ == "AlternativeCost" and alt.cost.effects and not alt.cost.crystal
     assert "(instead of paying the CP cost)" in render(ability, NAME)
     round_trips(ability)
+
+
+# ── what a player can or cannot play or cast (11.12.4): the player, the card, where from, due to what ──
+@pytest.mark.parametrize(("text", "mode"), [
+    ("You cannot play Zorn from your hand due to Summons.", "cannot"),
+    ("You can play 3 or more Dark Forwards onto the field.", "can"),
+    ("Your opponent cannot cast Summons from their hand.", "cannot"),
+])
+def test_fftcg_11_12_4_what_a_player_can_or_cannot_play(text: str, mode: str) -> None:
+    ability = one(text)
+    r = ability.effects[0]
+    assert isinstance(r, Restriction) and r.mode == mode and r.player is not None and r.target is not None
+    assert r.action in ("play", "cast")
+    round_trips(ability)
+
+
+# ── "the <phase> during each player's turn": a phase of every turn, said back as printed (9) ──
+@pytest.mark.parametrize("text", [
+    "At the beginning of the Attack Phase during each player's turn, draw 1 card.",
+    "At the end of the Main Phase 1 during each player's turn, Zorn gains +1000 power until the end of the turn.",
+    "At the beginning of the End Phase during each player's turn, choose 1 Forward. Dull it.",
+])
+def test_fftcg_9_a_phase_during_each_players_turn(text: str) -> None:
+    ability = one(text)
+    assert ability.trigger is not None and ability.trigger.at is not None
+    assert ability.trigger.at.whose is Player.ANY
+    assert "during each player's turn" in render(ability, NAME)
+    round_trips(ability)

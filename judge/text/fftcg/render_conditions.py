@@ -145,7 +145,7 @@ def period(p: ast.Phase) -> str:
     if p.next_only:
         return f"{whose} next {phase}"
     the = "" if p.number else "the "
-    return f"{the}{phase} during each of {whose} turns" if p.whose not in (Player.ANY,) else f"each {phase}"
+    return f"{the}{phase} during " + ("each player's turn" if p.whose is Player.ANY else f"each of {whose} turns")
 
 
 def trigger(t: ast.Trigger, name: str) -> str:

@@ -8,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from judge.text.ast import Conditional, Deploy, Duration, ModifyStat, Move, Player, Restriction, Search, walk
+from judge.text.ast import (
+    Conditional,
+    Deploy,
+    Duration,
+    ModifyStat,
+    Move,
+    Player,
+    Restriction,
+    Search,
+    Selector,
+    walk,
+)
 from judge.text.fftcg.render import render
 from judge.text.parse import parse_text
 from judge.text.render import comparable
@@ -554,4 +565,17 @@ def test_fftcg_9_a_phase_during_each_players_turn(text: str) -> None:
     assert ability.trigger is not None and ability.trigger.at is not None
     assert ability.trigger.at.whose is Player.ANY
     assert "during each player's turn" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── "either player's Break Zone" / "either player controls": any player, not the one it is in (6.2) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Summon in either player's Break Zone. Remove it from the game.",
+    "When Zorn enters the field, remove all the Backups in each player's Break Zone from the game.",
+    "Zorn gains +1000 power for each Monster either player controls.",
+])
+def test_fftcg_6_2_cards_of_either_player(text: str) -> None:
+    ability = one(text)
+    assert any(isinstance(x, Selector) and x.owner is Player.ANY for x in walk(ability))
+    assert "either player" in render(ability, NAME)
     round_trips(ability)

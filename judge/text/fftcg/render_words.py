@@ -155,14 +155,16 @@ def _where(sel: Selector, source: bool) -> str:
     if sel.zone == "removed" and sel.about is not None:        # "removed by X's ability" (posts)
         return ""
     if sel.zone in (None, "field"):
-        return {Player.OPPONENT: "opponent controls", Player.YOU: "you control"}.get(sel.owner, "")
+        return {Player.OPPONENT: "opponent controls", Player.YOU: "you control",
+                Player.ANY: "either player controls"}.get(sel.owner, "")
     words = ZONES.get(sel.zone)
     if words is None:
         return ""
     your = {Player.OPPONENT: "your opponent's", Player.ANY: "a player's", Player.EACH: "each player's"}.get(
         sel.owner, "your")
-    if sel.zone == "break" and sel.owner in (Player.ANY, None):
-        return "in the Break Zone" if not source else "from the Break Zone"
+    if sel.zone == "break" and sel.owner in (Player.ANY, None):    # either player's, or the one the card is in
+        zone = "either player's Break Zone" if sel.owner is Player.ANY else "the Break Zone"
+        return ("from " if source else "in ") + zone
     return words[1 if source else 0].format(your=your)
 
 

@@ -272,7 +272,8 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         ms = e.effects[0]
         head = f"the next damage dealt to {target(ms.target, ctx, subject=True)}"
         return ctx.node(ms).replace(head, head + event_tail(e.condition.occurs, ctx.name), 1)
-    out = f"if {condition(e.condition, ctx.name)}, {body}" + (" instead" if e.instead else "")
+    out = f"{'as long as' if e.lasting else 'if'} {condition(e.condition, ctx.name)}, {body}" \
+        + (" instead" if e.instead else "")
     if e.otherwise:
         out += ". Otherwise, " + sentences(e.otherwise, ctx, flush=False, lead=True).rstrip(".")
     return out

@@ -240,8 +240,9 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         if kind == "trigger":
             trigger, printed = value
             return [DelayedPart(trigger, effects, printed)]
-        if kind == "if":
-            return [Conditional(condition=value, effects=tuple(effects), instead=instead, span=span)]
+        if kind in ("if", "as_long"):           # "As long as X, …" lasts while X holds (11.12.4.4)
+            return [Conditional(condition=value, effects=tuple(effects), instead=instead, lasting=kind == "as_long",
+                                span=span)]
         if kind == "paying":
             cond = Condition(kind="while_paying_cost", text=self._printed(meta), selector=value, span=span)
             return [Conditional(condition=cond, effects=tuple(effects), span=span)]
@@ -273,7 +274,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return ("if", next(x for x in c if isinstance(x, Condition)))
 
     def lead_as_long(self, meta, c):
-        return ("if", next(x for x in c if isinstance(x, Condition)))
+        return ("as_long", next(x for x in c if isinstance(x, Condition)))
 
     def lead_paying(self, meta, c):
         return ("paying", next(x for x in c if isinstance(x, Selector)))

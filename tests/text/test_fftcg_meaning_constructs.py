@@ -579,3 +579,16 @@ def test_fftcg_6_2_cards_of_either_player(text: str) -> None:
     assert any(isinstance(x, Selector) and x.owner is Player.ANY for x in walk(ability))
     assert "either player" in render(ability, NAME)
     round_trips(ability)
+
+
+# ── the Forward in battle with a card (10.1.3): kept through the round trip, one or all of them ──
+@pytest.mark.parametrize("text", [
+    "《1》: Choose 1 Forward blocking Zorn. It loses 3000 power until the end of the turn.",
+    "When Zorn blocks or is blocked, dull the Forward that blocks or is blocked by Zorn.",
+    "Deal 4000 damage to all the Forwards that block or are blocked by Zorn.",
+])
+def test_fftcg_10_1_3_the_forward_in_battle_with_a_card(text: str) -> None:
+    ability = one(text)
+    sel = next(x for x in walk(ability) if isinstance(x, Selector) and x.state == "in_battle_with")
+    assert sel.about is not None and sel.about.self_ref
+    round_trips(ability)

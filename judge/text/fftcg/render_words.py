@@ -177,6 +177,9 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
+    if sel.state == "in_battle_with" and sel.about is not None:     # 10.1.3: the Forward in battle with X
+        verbs = "block or are" if plural(sel) else "blocks or is"
+        out.append(f"that {verbs} blocked by {np(sel.about, name, article=True)}")
     if sel.state == "in_party":                               # 15.1.1.9
         out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:

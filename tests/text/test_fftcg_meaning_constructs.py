@@ -592,3 +592,19 @@ def test_fftcg_10_1_3_the_forward_in_battle_with_a_card(text: str) -> None:
     sel = next(x for x in walk(ability) if isinstance(x, Selector) and x.state == "in_battle_with")
     assert sel.about is not None and sel.about.self_ref
     round_trips(ability)
+
+
+# ── damage less (or more) than the power of the card dealt it (6.5, 11.12.5) ──
+@pytest.mark.parametrize(("text", "qualifier"), [
+    ("If Zorn is dealt damage less than its power, the damage becomes 0 instead.", "less_than_power"),
+    ("During this turn, if a Forward you control is dealt damage more than its power, the damage becomes 0 instead.",
+     "more_than_power"),
+    ("If a Monster you control is dealt damage less than its power, the damage is reduced by 1000 instead.",
+     "less_than_power"),
+])
+def test_fftcg_6_5_damage_compared_with_the_power_of_the_card(text: str, qualifier: str) -> None:
+    ability = one(text)
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and qualifier in cond.condition.occurs.qualifiers
+    assert "than its power" in render(ability, NAME)
+    round_trips(ability)

@@ -101,6 +101,9 @@ def event(e: ast.Event, name: str) -> str:
         words += (" to " + " or ".join(to)) if to else ""
     if e.kind == "is_dealt_damage" and e.amount is not None:
         words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
+    for q in e.qualifiers:                             # "is dealt damage less than its power" (6.5)
+        if q in ("less_than_power", "more_than_power"):
+            words += f" {q.split('_')[0]} than {'their' if plural(e.subject) else 'its'} power"
     if e.kind == "is_blocked" and e.by is not None:
         return f"{subject} {words} by {np(e.by, name)}{event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:

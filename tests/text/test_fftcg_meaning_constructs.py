@@ -608,3 +608,18 @@ def test_fftcg_6_5_damage_compared_with_the_power_of_the_card(text: str, qualifi
     assert isinstance(cond, Conditional) and qualifier in cond.condition.occurs.qualifiers
     assert "than its power" in render(ability, NAME)
     round_trips(ability)
+
+
+# ── a discard from the hand, caused by a source: where the card came from kept (6.2) ──
+@pytest.mark.parametrize("text", [
+    "When your opponent discards a card from their hand due to your Summons or abilities, draw 1 card.",
+    "When your opponent discards 1 or more cards from their hand due to your abilities, choose 1 Forward. Dull it.",
+    "At the end of each of your turns, if your opponent has discarded a card from their hand due to your Summons "
+    "this turn, draw 1 card.",
+])
+def test_fftcg_6_2_a_card_discarded_from_the_hand(text: str) -> None:
+    ability = one(text)
+    events = [x for x in walk(ability) if type(x).__name__ == "Event" and x.kind == "opponent_discards"]
+    assert events and all(e.place == "hand" and e.by is not None for e in events)
+    assert "from their hand" in render(ability, NAME)
+    round_trips(ability)

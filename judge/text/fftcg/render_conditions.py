@@ -75,6 +75,10 @@ def event(e: ast.Event, name: str) -> str:
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
+        if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op == ">=":
+            verb = verb.replace("a card", f"{e.amount.value} or more cards")      # "discards 1 or more cards"
+        if e.place == "hand" and e.kind in ("opponent_discards", "you_discard"):   # where the card came from (6.2)
+            verb += " from their hand" if e.player is Player.OPPONENT else " from your hand"
         return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
         return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"

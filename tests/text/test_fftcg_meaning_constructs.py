@@ -623,3 +623,18 @@ def test_fftcg_6_2_a_card_discarded_from_the_hand(text: str) -> None:
     assert events and all(e.place == "hand" and e.by is not None for e in events)
     assert "from their hand" in render(ability, NAME)
     round_trips(ability)
+
+
+# ── "If it is dull": the state of the card chosen before, said of "it" (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, choose 1 Forward. If it is dull, deal it 8000 damage.",
+    "Choose 1 Forward. It gains +2000 power until the end of the turn. If it is blocking, it gains +4000 power "
+    "until the end of the turn instead.",
+    "Choose up to 2 Forwards. If they are active, dull them.",
+])
+def test_fftcg_11_6_5_the_state_of_the_chosen_card(text: str) -> None:
+    ability = one(text)
+    cond = next(x for x in walk(ability) if isinstance(x, Conditional))
+    assert cond.condition.kind == "state" and cond.condition.selector.choose == "choose"
+    assert " it is " in render(ability, NAME) or " they are " in render(ability, NAME)
+    round_trips(ability)

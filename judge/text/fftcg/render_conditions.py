@@ -245,6 +245,8 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
         verb = "is" if not plural(sel) else "are"
+        if sel.choose == "choose" and sel.ref is None and not sel.self_ref:    # the card chosen before: "it" (11.6.5)
+            return f"{'they' if plural(sel) else 'it'} {verb} {'not ' if c.negated else ''}{sel.state}"
         return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
     if k == "on_field":
         return f"{np(sel, name) if sel is not None else name} is on the field"

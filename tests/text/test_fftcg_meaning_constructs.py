@@ -638,3 +638,17 @@ def test_fftcg_11_6_5_the_state_of_the_chosen_card(text: str) -> None:
     assert cond.condition.kind == "state" and cond.condition.selector.choose == "choose"
     assert " it is " in render(ability, NAME) or " they are " in render(ability, NAME)
     round_trips(ability)
+
+
+# ── "for each CP required to cast it": the cost of the card chosen before (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Deal it 2000 damage for each CP required to cast it.",
+    "Choose 1 Forward opponent controls. Zorn gains +1000 power for each CP required to cast it until the end of the turn.",
+    "When Zorn attacks, choose 1 Monster. Deal it 1000 damage for each CP required to cast it.",
+])
+def test_fftcg_11_6_5_counted_by_the_cost_of_the_chosen_card(text: str) -> None:
+    ability = one(text)
+    per = next(x.per for x in walk(ability) if getattr(x, "per", None) is not None)
+    assert per.zone == "cp_required" and per.choose == "choose"
+    assert "required to cast it" in render(ability, NAME)
+    round_trips(ability)

@@ -381,7 +381,9 @@ def _per(per: Selector | None, ctx: Ctx) -> str:
     if zone.startswith("counters:"):
         return f" for each {zone[9:]} Counter placed on {np(replace(per, zone=None, count=1), ctx.name)}"
     if zone == "cp_required":
-        return f" for each CP required to cast {np(replace(per, zone=None), ctx.name)}"
+        chosen = per.choose == "choose" and per.ref is None and not per.self_ref   # the card chosen before (11.6.5)
+        what = target(replace(per, zone=None), ctx) if chosen else np(replace(per, zone=None), ctx.name)
+        return f" for each CP required to cast {what}"
     if zone == "elements_among":
         return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name).removeprefix('all the ')}"
     if zone in ("cast_this_turn", "drawn_this_turn"):

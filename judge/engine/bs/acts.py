@@ -81,11 +81,12 @@ def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
     """Cards an effect discarded from the hand or the deck: the effects watching that ("when this card is
     discarded from your deck by your opponent's effect", read from the trash) activate."""
     from judge.engine.bs.destroyed_how import discards
+    from judge.engine.bs.effect_events import stamp
     from judge.engine.bs.triggers import push
     from judge.engine.bs.watch import facts, watchers
 
-    lasts = discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
-                     zone=zone, by=item.controller)
+    lasts = stamp(ctx, discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
+                                zone=zone, by=item.controller), item)
     items = watchers(ctx, "when_discarded", lasts) if lasts else []
     if items:
         ctx.log("Effects watching the discard activate", "effect.triggered")

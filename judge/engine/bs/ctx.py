@@ -31,6 +31,7 @@ class Ctx(Context[State]):
         self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
         self.selections: dict[Any, tuple[tuple[str, str], ...]] = {}   # "Select X." made by the current item (selections.py)
         self.item: Any = None                   # the waiting effect now resolving (its event's cards: subjects.py)
+        self.acting: Any = None                 # the waiting item being resolved, cause of what it does (effect_events.py)
 
     @property
     def game(self) -> str:

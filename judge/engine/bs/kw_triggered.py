@@ -121,6 +121,9 @@ def _crush(ctx: Ctx, item: Work) -> None:
     ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
     ctx.log(f"{item.label}: LV{lv} {int(item.param):+d}: {opp} discards {k} card(s) from the top of the deck",
             "kw.crush", "kw.crush_largest")
+    from judge.engine.bs.acts import watch_discards
+
+    watch_discards(ctx, list(p.deck[:k]), "deck", item)     # the spirit's effect discarded them (11-11-1)
 
 
 @triggered("Raid", concepts=("kw.raid", "kw.raid_largest"), event="attacks",

@@ -284,6 +284,7 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
         ctx.drawn, ctx.core_moves, ctx.selections = {}, [], {}
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
+        outer, ctx.acting = ctx.acting, item       # what it does is done by this effect (effect_events.py)
         try:
             if item.kind == "keyword":
                 ctx.steps.append(Step(f"Resolve {item.label}", ctx.cites(*_concepts(item)), fired=item.source,
@@ -306,6 +307,8 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
             ctx.state = before
             del ctx.steps[n_steps:]
             raise
+        finally:
+            ctx.acting = outer
         draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
         management.checkpoint(ctx)
     if order_hint:

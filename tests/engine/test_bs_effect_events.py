@@ -1,0 +1,78 @@
+"""Events whose subject is the effect performing them (8-6-1): "when one of your effects exhausts one of
+your opponent's spirits", "when an effect on one of your Angel spirits discards a card from your
+opponent's deck", and 【Crush】's discard as the attacking spirit's effect (11-11-1). Real Battle Spirits
+Saga cards (training sets of ../shared/corpus, by number); skipped when the corpus is absent."""
+
+from __future__ import annotations
+
+from bs_corpus import CORPUS_MISSING, held, run
+
+pytestmark = CORPUS_MISSING
+
+
+def _sanctuary(actions: list[dict]) -> object:
+    """A controls Emerald Sanctuary (BSS03-114) at LV2 and Fairy Flautist (BSS01-096, 2000 BP), which
+    attacks; B has Carrybara (BSS02-048) refreshed."""
+    return run({"A": {"reserve": 5, "deck": 10, "hand": ["ST05-015"],
+                      "field": [{"id": "a1", "card": "BSS01-096", "cores": 1},
+                                {"id": "n", "card": "BSS03-114", "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 1}]}},
+               [{"player": "A", "attack": "a1"}, *actions], [], step="attack")
+
+
+def test_bss_8_6_1_one_of_your_effects_exhausting_an_opposing_spirit_sets_off_the_watcher() -> None:
+    """A uses Needle Shot (ST05-015) in the flash window on b1: A's effect exhausted it, so the
+    Sanctuary's effect activates and A's selected spirit gains 2000 BP."""
+    result = _sanctuary([{"player": "A", "magic": "ST05-015", "effect": "flash", "targets": ["b1", "a1"]}])
+    assert not result.refusals, result.refusals
+    assert result.state.field_card("b1").orientation.value == "exhausted"
+    from judge.engine.bs import derive
+
+    assert derive.bp(result.state, "a1").value == 4000
+    assert "8-6-1" in result.cites or "8-6-2" in result.cites
+
+
+def test_bss_8_6_1_a_spirit_exhausted_by_blocking_is_not_exhausted_by_an_effect() -> None:
+    """B blocks with b1: the rules exhaust the blocker (7-1-3-1), no effect does; nothing activates (no
+    selection is asked) and the two 2000 BP spirits destroy each other."""
+    result = _sanctuary([{"player": "B", "block": "b1"}])
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    assert result.state.zone_of("a1") == "trash" and result.state.zone_of("b1") == "trash"
+
+
+def _angels(attacker: str) -> object:
+    """A's attacker (9th Angel CB01-048 with the soul core, or Block Golem BSS03-090 with 【Crush】)
+    discards from B's deck; A's 13th Angel (CB01-046) watches effects on A's Angel spirits doing so."""
+    field = [{"id": "atk", "card": attacker, "cores": 1},
+             {"id": "t13", "card": "CB01-046", "cores": 1}]
+    return run({"A": {"reserve": 0, "deck": 10, "soul_core": "atk" if attacker == "CB01-048" else "reserve",
+                      "field": field},
+                "B": {"reserve": 0, "deck": 10}},
+               [{"player": "A", "attack": "atk", "targets": ["t13"]}],
+               [], step="attack")
+
+
+def test_bss_8_6_1_an_effect_on_an_angel_discarding_from_the_opponents_deck_sets_off_the_watcher() -> None:
+    result = _angels("CB01-048")
+    assert not held(result), held(result)
+    assert result.state.players["B"].deck.__len__() == 7
+    assert result.state.field_card("t13").cores == 2, result.state.field_card("t13")
+
+
+def test_bss_8_6_1_an_effect_on_a_spirit_of_another_family_does_not() -> None:
+    """Block Golem's 【Crush】 discards one card from B's deck (LV1, 11-11-3): an effect on a Golem, not on
+    an Angel, so the 13th Angel's effect does not activate (the answer offered goes unused)."""
+    result = _angels("BSS03-090")
+    assert len(result.state.players["B"].deck) == 9
+    assert result.state.field_card("t13").cores == 1
+
+
+def test_bss_11_11_1_crush_discards_are_the_attacking_spirits_effect() -> None:
+    """Block Golem (BSS03-090, LV1) attacks: 【Crush】 discards B's top card, Discontinue (BSS03-126), whose
+    effect watching a discard from its owner's deck by the opponent's effect returns it to B's hand."""
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "g", "card": "BSS03-090", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": ["BSS03-126", "BSS02-048", "BSS02-048"]}},
+                 [{"player": "A", "attack": "g"}], [{"card": "BSS03-126", "zone": "hand"}, {"player": "B", "deck": 2}],
+                 step="attack")
+    assert not held(result), held(result)
+    assert "11-11-1" in result.cites

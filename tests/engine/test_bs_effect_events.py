@@ -76,3 +76,31 @@ def test_bss_11_11_1_crush_discards_are_the_attacking_spirits_effect() -> None:
                  step="attack")
     assert not held(result), held(result)
     assert "11-11-1" in result.cites
+
+
+# ── 8-6-1: "your opponent uses one of their effects to place a core from the void onto a spirit or into
+#    their reserve": met by a placement from that area by that player's effect, not by the rules ──
+def test_bss_8_6_1_the_opponents_effect_placing_a_core_from_the_void_onto_a_spirit_is_watched() -> None:
+    """B controls City of Shadows (BSS04-106, LV1). A's 9th Angel discards from B's deck and A's 13th Angel
+    (CB01-046) places a core from the void onto it: A's effect, from the void, onto a spirit, so the City's
+    effect places a core from the void onto the City."""
+    result = run({"A": {"reserve": 0, "deck": 10, "soul_core": "atk",
+                        "field": [{"id": "atk", "card": "CB01-048", "cores": 1},
+                                  {"id": "t13", "card": "CB01-046", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10, "field": [{"id": "city", "card": "BSS04-106", "cores": 0}]}},
+                 [{"player": "A", "attack": "atk", "targets": ["t13"]}], [], step="attack")
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    assert result.state.field_card("t13").cores == 2
+    assert result.state.field_card("city").cores == 1
+
+
+def test_bss_8_6_1_cores_the_rules_move_to_a_reserve_are_not_placed_by_an_effect() -> None:
+    """A's Fairy Flautist (BSS01-096) attacks and B's Carrybara (BSS02-048) blocks: both are destroyed
+    and their cores go to the reserves by the rules (10-1-3-4), not from the void by A's effect."""
+    result = run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "a1", "card": "BSS01-096", "cores": 1}]},
+                  "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 1},
+                                                            {"id": "city", "card": "BSS04-106", "cores": 0}]}},
+                 [{"player": "A", "attack": "a1"}, {"player": "B", "block": "b1"}], [], step="attack")
+    assert not result.refusals, result.refusals
+    assert result.state.zone_of("a1") == "trash" and result.state.players["A"].reserve == 1
+    assert result.state.field_card("city").cores == 0

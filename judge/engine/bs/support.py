@@ -62,6 +62,10 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _reveal(e: ast.Reveal) -> Iterator[str]:
+    from judge.engine.bs.viewed import handles
+
+    if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
+        return
     if e.zone != "deck" or e.count is None:
         yield f"reveal {e.zone}"
 

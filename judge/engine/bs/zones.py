@@ -24,6 +24,11 @@ DESTS = {"hand": "hand", "trash": "trash", "deck_top": "deck", "deck_bottom": "d
 
 @effect(ast.Reveal, concepts=("rules.text_order",))
 def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
+    from judge.engine.bs import viewed
+
+    if viewed.handles(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
+        viewed.reveal_selected(ctx, eff, item)
+        return
     if eff.zone != "deck" or eff.count is None:
         ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
         return
@@ -129,7 +134,10 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     if eff.dest not in DESTS:
         ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
         return
-    chosen = pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
+    from judge.engine.bs.selections import earlier
+
+    made = earlier(ctx, eff.target, item.label) if ctx.selections else None    # "reveal one …, add it to …"
+    chosen = made if made is not None else pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
     if eff.dest == "deck_bottom" and len(chosen) > 1:
         answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
                          "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")

@@ -14,13 +14,15 @@ Reports, for one card file and game:
 - Earley on a sample of the same lines, and the LALR / Earley ratio on that sample;
 - `judge cards coverage` seconds, each setting in a fresh process (scanners built from cold, as
   the CLI sees it), and whether the two coverage reports agree.
-Times are CPU seconds of this process (one core) except coverage, which reports its own.
+Times are CPU seconds of this process (one core) except coverage, which reports its own; the
+machine's load average is printed with them (a shared machine slows CPU time too: caches, memory).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -192,7 +194,8 @@ def main() -> None:
               f"(Lark's own expected-terminals: {cov['reference']['seconds']:.2f} s); "
               f"{cov['fast']['abilities_fully_parsed']}/{cov['fast']['abilities']} abilities; "
               f"same report: {'yes' if counts[0] == counts[1] else 'NO'}")
-    print(f"aim 2,000+ abilities/s: {'met' if rate['fast'] >= 2000 else 'NOT met'} (full pipeline, CPU time)")
+    print(f"aim 2,000+ abilities/s: {'met' if rate['fast'] >= 2000 else 'NOT met'} (full pipeline, CPU time); "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

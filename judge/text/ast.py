@@ -10,7 +10,6 @@ JSON form (contract): `{"kind": snake_case_class_name, …fields, "cites": [...]
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, is_dataclass
@@ -833,37 +832,6 @@ _FIELD_GETTERS: dict[type, tuple[int, Any]] = {}
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def replace(node: Any, /, **changes: Any) -> Any:
-    """`dataclasses.replace`, the same node, made without the dataclass's `__init__` when that has
-    nothing to do but set the fields (no `__post_init__`, no init-only or non-init field): the old
-    node's fields with `changes` over them. A frozen node of 35 fields (Selector) costs twenty
-    microseconds through `__init__` and a tenth of that here, and the transformers replace nodes
-    tens of thousands of times over a corpus. Anything else goes to `dataclasses.replace`, which
-    also reports an unknown field."""
-    cls = node.__class__
-    names = _PLAIN.get(cls)
-    if names is None:
-        names = _PLAIN[cls] = _plain_fields(cls)
-    if not names or not changes.keys() <= names:
-        return dataclasses.replace(node, **changes)
-    new = object.__new__(cls)
-    state = new.__dict__
-    state.update(node.__dict__)
-    state.update(changes)
-    return new
-
-
-def _plain_fields(cls: type) -> frozenset[str]:
-    """The field names of a dataclass `replace` may copy directly; empty when it may not."""
-    if not is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
-        return frozenset()
-    found = fields(cls)
-    if len(found) != len(cls.__dataclass_fields__) or not all(f.init for f in found):
-        return frozenset()                # an InitVar or a field __init__ computes
-    return frozenset(f.name for f in found)
-
-
-_PLAIN: dict[type, frozenset[str]] = {}
 _SCALARS = frozenset((type(None), str, int, bool, float))   # field values that hold no node
 
 
@@ -881,6 +849,14 @@ def to_json(node: Any, cites: Any = None) -> Any:
             out["cites"] = list(cites(node))
         return out
     return node
+
+
+from judge.text.node_speed import quick_init, replace  # noqa: E402 - applied to the classes above
+
+for _node in [v for v in list(globals().values()) if isinstance(v, type) and is_dataclass(v)
+              and v.__module__ == __name__ and "__init__" in v.__dict__]:
+    quick_init(_node)
+del _node
 
 
 __all__ = [

@@ -13,7 +13,9 @@ checks the trees against Lark's on every shipped sample card and, when present, 
 
 (Applying the transformer during the parse instead of building the tree was tried: every corpus
 line gave the same AST, but the whole pipeline was no faster, bss 1,273 against 1,263 abilities/s,
-fftcg 1,964 against 1,987, since the transformers' own work dominates; so the tree stays.)
+fftcg 1,964 against 1,987, since the transformers' own work dominates; tried again with the FFTCG
+transformer's rules called at each reduction (positions as the tree would give them, any rule that
+raises redone the tree's way): 1.574 against 1.568 CPU s over the corpus; so the tree stays.)
 
 `accepts` (Lark's `UnexpectedToken.accepts` copies the whole interactive parser once per candidate
 terminal) replays only the LALR state stack, and gives up (None: the caller asks Lark) whenever the
@@ -87,7 +89,10 @@ class FastParser:
         self._lexer_of, self._specs = tables["lexer_of"], tables["lexers"]
         # a rule's symbol as a plain str: Lark names rules with its Token (a str subclass whose
         # Python-level __eq__ ran on every goto lookup, one per reduction)
-        self._rules = [(str(origin), *rest) for origin, *rest in tables["rules"]]
+        # and whether the reduction is a chain (`?rule: other`, one child, nothing filtered): the
+        # child stays as it is (its position is already its container), only the state changes
+        self._rules = [(str(origin), size, name, single, include, size == 1 and single and include is None)
+                       for origin, size, name, single, include in tables["rules"]]
         self._by_state: dict[int, Any] = {}
         self._scanners: dict[int, Any] = {}
 
@@ -162,7 +167,12 @@ class FastParser:
                     values.append(token)
                     where.append(at)
                     break
-                _reduce(rules[arg], stack, values, where, states)
+                rule = rules[arg]
+                if rule[5]:
+                    del stack[-1]
+                    stack.append(states[stack[-1]][rule[0]][1])
+                else:
+                    _reduce(rule, stack, values, where, states)
         while True:
             entry = states[stack[-1]].get("$END")
             if entry is None or entry[0]:
@@ -175,7 +185,7 @@ class FastParser:
 def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -> None:
     """One reduction by Lark's tree builder (ExpandSingleChild, ChildFilter, PropagatePositions),
     done in one step: the same Tree with the same meta, pushed with its position."""
-    origin, size, name, single, include = rule
+    origin, size, name, single, include, _chain = rule
     if size:
         children, spans = values[-size:], where[-size:]
         del stack[-size:], values[-size:], where[-size:]
@@ -209,7 +219,7 @@ def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -
         else:                               # a token stands for itself
             at = (node.line, node.column, node.start_pos, node.end_line, node.end_column, node.end_pos)
     else:
-        meta = _new_meta()
+        meta = Meta.__new__(Meta)
         if at is None:
             meta.empty = True
         else:
@@ -223,10 +233,6 @@ def _reduce(rule: tuple, stack: list, values: list, where: list, states: dict) -
     values.append(node)
     where.append(at)
     stack.append(states[stack[-1]][origin][1])
-
-
-def _new_meta() -> Any:
-    return Meta.__new__(Meta)
 
 
 def _widen(own: dict, at: tuple) -> None:

@@ -20,8 +20,10 @@ from judge.engine.fftcg.cost import (
     backups_only,
     cast_req,
     check_payment,
+    lb_flip,
     use_cost_changes,
 )
+from judge.engine.fftcg.divide import divide
 from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
@@ -129,24 +131,6 @@ def _may_play(s: State, player: str, what: str, key: str) -> None:
                       timing=True)
 
 
-def _lb_flip(s: State, player: str, uid: str, pay: Payment, n: int, log: Log) -> State:
-    """Pay a Limit Break cost: turn N other face-down LB cards face up (15.2.8.3.2)."""
-    down = [u for u, up in s.zones[player].lb_deck if not up and u != uid]
-    chosen = list(pay.lb)
-    if not chosen and len(down) == n:
-        chosen = down
-        log.add(f"{player} has exactly {n} other face-down LB card(s): the only choice for the LB cost", "lb_cost")
-    elif not chosen and len(down) > n:
-        raise Refused(f"the LB cost is {n}: say which {n} of the face-down LB cards {', '.join(down)} are turned "
-                      f"face up (pay: {{lb: [...]}})", "lb_cost", "lb_cast")
-    if len(chosen) != n or any(u not in down for u in chosen):
-        raise Refused(f"the LB cost is {n}: turn {n} other face-down LB card(s) face up", "lb_cost", "lb_cast")
-    s = s.with_zones(player, lb_deck=tuple((u, True if u in chosen else up) for u, up in s.zones[player].lb_deck))
-    log.add(f"{player} casts {s.name_of(uid)} from the LB deck and pays its LB cost by turning "
-            f"{', '.join(chosen)} face up", "lb_cast", "lb_cost")
-    return s
-
-
 def cast(s: State, a: Cast, log: Log) -> State:
     """Cast a Summon (11.3) or a Character (11.4), from the hand or the LB deck (15.2.8.3)."""
     p, uid = a.player, a.card
@@ -172,6 +156,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
     req = cast_req(s, uid, p, log, x=a.x)
     backups_only(s, uid, p, a.pay, log)
     s = use_cost_changes(s, uid, p, log)
+    s, req = extracost.alternative(s, uid, p, req, log, fixed)
     s, req, extra = extracost.declare(s, uid, p, req, log, fixed)
     if d.type == "summon":
         s = _cast_summon(s, a, req, lb, log)
@@ -206,14 +191,16 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     produced = check_payment(s, p, a.pay, req, casting=uid,
                              keys=("pay_cp", "summon_pay_all", *_cost_keys(d)[1:2][:int(d.multi_element)]))
     if lb:
-        s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
+        s = lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
     s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
                      lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
+    s, divided = divide(s, effects, chosen, p, "summon", d.name, log)
     s, sid = s.next_id("s")
     targets = "; ".join(", ".join(v) for v in chosen.values())
-    item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid)
+    item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects, divided=divided,
+                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(chosen.items()), paid=s.cp_paid,
+                     paid_from=s.cp_sources)
     s = replace(s, stack=(*s.stack, item))
     log.add(f"{p} casts {s.name_of(uid)}" + (f", choosing {targets}" if targets else "") +
             "; it goes on top of the stack", "cast_summon", "summon_to_stack", "stack_order",
@@ -242,12 +229,12 @@ def _cast_character(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     _field_limits(s, p, uid, log)
     produced = check_payment(s, p, a.pay, req, casting=uid, keys=("pay_cp", _cost_keys(d)[1]))
     if lb:
-        s = _lb_flip(s, p, uid, a.pay, d.lb_cost, log)
+        s = lb_flip(s, p, uid, a.pay, d.lb_cost, log)
     s = apply_payment(s, p, a.pay, produced, log, keys=("character_pay_all", *_cost_keys(d)))
     log.add(f"{p} casts {s.name_of(uid)} (a special action: it does not use the stack)", "cast_character")
-    paid = s.cp_paid
+    paid, sources = s.cp_paid, s.cp_sources
     s = enter_field(s, uid, p, log, why=("character_enters", "controller_field"))
-    return s.with_char(uid, paid=paid) if s.char(uid) is not None else s
+    return s.with_char(uid, paid=paid, paid_from=sources) if s.char(uid) is not None else s
 
 
 def has_printed(s: State, uid: str, kw: str) -> bool:
@@ -391,9 +378,10 @@ def use(s: State, a: Use, log: Log) -> State:
     s = _pay_use(s, a, ab, label, k, log)
     if limit is not None and s.char(uid) is not None:
         s = s.with_char(uid, mods=(*s.char(uid).mods, Mod(kind="used", value=use_key, until="turn")))
+    s, divided = divide(s, effects, chosen, p, "special" if special else "action", label, log)
     s, sid = s.next_id("s")
     item = StackItem(uid=sid, kind="special" if special else "action", controller=p, source=uid,
-                     effects=effects, label=label, targets=tuple(chosen.items()))
+                     effects=effects, label=label, targets=tuple(chosen.items()), divided=divided)
     s = replace(s, stack=(*s.stack, item))
     targets = "; ".join(", ".join(v) for v in chosen.values())
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",

@@ -174,21 +174,6 @@ def _different_elements(q: _Q) -> bool:
     return len(elements) == len(set(elements))
 
 
-def _paid_element(q: _Q) -> bool:
-    """"the cost paid to cast X included Fire CP" / "was only paid with Fire CP" (5.2.1.3)."""
-    wanted = {c for c in (q.cond.cost.cp if q.cond.cost else ()) if not c.isdigit()}
-    if not wanted:
-        raise _Unknown
-    paid = {e for e, n in _paid(replace_q(q, self_only=True)) if n > 0}
-    return paid <= wanted and bool(paid) if q.cond.kind == "paid_only_element" else wanted <= paid
-
-
-def replace_q(q: _Q, *, self_only: bool) -> _Q:
-    """The same reading about the condition's own card (its source)."""
-    cond = replace(q.cond, selector=Selector(count=1, self_ref=True)) if self_only else q.cond
-    return _Q(q.s, cond, q.me, q.source, q.ctx)
-
-
 def _all_of(field: str):
     """"all the Characters you control have Ice Element" / "… have Job X": every card that fits has it."""
     def read(q: _Q) -> bool:
@@ -301,23 +286,6 @@ def _ex_burst(q: _Q) -> bool:
     return bool(getattr(q.ctx, "ex_burst", False))
 
 
-def _paid_elements(q: _Q) -> bool:
-    """"The cost to cast X was paid with CP of 3 or more different Elements" (5.2.1.3)."""
-    paid = _paid(q)
-    return compare(len([e for e, n in paid if n > 0]), q.t)
-
-
-def _paid(q: _Q) -> tuple[tuple[str, int], ...]:
-    uid = _one_card(q, q.sel)
-    c = q.s.char(uid)
-    if c is not None:
-        return c.paid
-    item = next((i for i in q.s.stack if i.card == uid), None)
-    if item is None:
-        raise _Unknown
-    return item.paid
-
-
 # ---- what happened this turn (State.turn_log) --------------------------------------------------------
 
 def _events(q: _Q, event: str, sel: Selector | None) -> list[str | None]:
@@ -406,13 +374,12 @@ for _kind, _reader in {
     "count_compare": _count_compare,
     "state": lambda q: _state(q.s, q.sel, q.me, q.source) if q.sel.state else _raise(),
     "power": _power, "its_cost": _its_cost, "on_field": _on_field, "elements": _elements,
-    "have_crystal": _have_crystal, "ex_burst": _ex_burst, "paid_elements": _paid_elements,
+    "have_crystal": _have_crystal, "ex_burst": _ex_burst,
     "removed_count": _removed_count,
     "entered": _happened("entered", mine=True),
     "entered_this_turn": _happened("entered", mine=True),
     "in_zone": _in_zone, "counters": _counters, "different_elements": _different_elements, "cast": _cast,
     "turn": lambda q: _during(q),
-    "paid_element": _paid_element, "paid_only_element": _paid_element,
     "all_of_element": _all_of("colors"), "all_have_job": _all_of("families"),
     "cast_this_turn": _happened("cast", mine=True),
     "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
@@ -424,8 +391,6 @@ for _kind, _reader in {
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
     "attacks_this_turn": _happened("attacked"),
-    "paid_extra": lambda q: bool(getattr(q.ctx, "extra_paid", False)) or
-    (q.source is not None and q.s.char(q.source) is not None and q.s.char(q.source).extra_paid),
     "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
     #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
     "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,
@@ -497,3 +462,6 @@ def holds(s: State, cond: Condition, controller: str, source: str | None, ctx=No
         return _evaluate(s, cond, controller, source, ctx)
     except _Unknown:
         return None
+
+
+from judge.engine.fftcg import conditions_paid  # noqa: E402,F401  (registers the readers about how a card was paid)

@@ -179,9 +179,12 @@ def cost_option(ab) -> bool:
 def _extra_costs(s: State, uid: str, player: str, log: Log) -> None:
     """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
     when they could (the engine does not yet take the player's declaration of them)."""
+    from judge.engine.fftcg.extracost import offered
     from judge.engine.fftcg.query import candidates, printed
     from judge.text.ast import CostChange, Move, Optional
 
+    if offered(s, uid) is not None:
+        return                                        # asked as it is cast (extracost.py)
     for ab in printed(s, uid):
         if not cost_option(ab):
             continue
@@ -351,4 +354,23 @@ def apply_payment(s: State, player: str, pay: Payment, produced: Counter[str], l
         if wasted:
             log.add(f"{wasted} CP more than the cost came from discarding, which is allowed; it is wasted",
                     "exact_cp")
-    return replace(s, cp_paid=tuple(sorted(produced.items())))
+    return replace(s, cp_paid=tuple(sorted(produced.items())),
+                   cp_sources=(*(("discard", u) for u, _ in pay.discard), *(("dull", u) for u in pay.dull)))
+
+
+def lb_flip(s: State, player: str, uid: str, pay: Payment, n: int, log: Log) -> State:
+    """Pay a Limit Break cost: turn N other face-down LB cards face up (15.2.8.3.2)."""
+    down = [u for u, up in s.zones[player].lb_deck if not up and u != uid]
+    chosen = list(pay.lb)
+    if not chosen and len(down) == n:
+        chosen = down
+        log.add(f"{player} has exactly {n} other face-down LB card(s): the only choice for the LB cost", "lb_cost")
+    elif not chosen and len(down) > n:
+        raise Refused(f"the LB cost is {n}: say which {n} of the face-down LB cards {', '.join(down)} are turned "
+                      f"face up (pay: {{lb: [...]}})", "lb_cost", "lb_cast")
+    if len(chosen) != n or any(u not in down for u in chosen):
+        raise Refused(f"the LB cost is {n}: turn {n} other face-down LB card(s) face up", "lb_cost", "lb_cast")
+    s = s.with_zones(player, lb_deck=tuple((u, True if u in chosen else up) for u, up in s.zones[player].lb_deck))
+    log.add(f"{player} casts {s.name_of(uid)} from the LB deck and pays its LB cost by turning "
+            f"{', '.join(chosen)} face up", "lb_cast", "lb_cost")
+    return s

@@ -51,6 +51,7 @@ class Ctx:
     ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
     unreduced: bool = False             # "This damage cannot be reduced": the damage being dealt now (2.2)
     extra_paid: bool = False            # the Summon resolving was cast with its extra cost paid (11.3.5)
+    divided: tuple[tuple[str, int], ...] = ()  # "Divide N damage among them": what each chosen card is dealt
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
 
 
@@ -286,8 +287,12 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
     if any(chosen.values()) and _chosen_watchers(s):
         not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
                           "Burst does not use the stack)")
+    kind = "ex_burst" if s.card(uid).type != "summon" else "summon"
+    from judge.engine.fftcg.divide import divide
+
+    s, divided = divide(s, effects, chosen, player, kind, "the EX Burst", log)
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
-                               kind="ex_burst" if s.card(uid).type != "summon" else "summon"), log)
+                               kind=kind, divided=divided), log)
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
@@ -317,8 +322,26 @@ def _chosen_watchers(s: State) -> bool:
 
 # ---- the interpreter -------------------------------------------------------------------------------
 
+def same_name(s: State, sel: Selector, ctx: Ctx) -> Selector | None:
+    """"… with the same name" (name `same_as_it`): the selector with the name of the card the effect chose (or the
+    event happened to), or None when there is not exactly one such card."""
+    if sel.name != "same_as_it":
+        return sel
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    ref = chosen[0] if len(chosen) == 1 else ctx.subject if not chosen else None
+    d = s.card(ref) if ref is not None and ref in s.objs else None
+    return replace(sel, name=d.name) if d is not None else None
+
+
 def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
     """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.name == "same_as_it":
+        named = same_name(s, sel, ctx)
+        if named is None:
+            log.add(f"{ctx.label}: there is no one card whose name to match, so nothing is selected",
+                    "impossible_text")
+            return s, []
+        sel = named
     if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
         s, out = targets(s, e, replace(sel, also=()), ctx, log)
         for part in sel.also:

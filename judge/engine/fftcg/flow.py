@@ -8,6 +8,7 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 from __future__ import annotations
 
 from judge.engine.fftcg import attack, changes, stackref
+from judge.engine.fftcg.divide import divide
 from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
@@ -61,8 +62,9 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
         if not picked or len(picked) > n or any(u not in legal for u in picked):
             raise Refused(f"choose {n} target(s) for {t.label} among {', '.join(legal)}", "auto_choose")
         chosen[sel] = picked
+    s, divided = divide(s, effects, chosen, t.controller, "auto", t.label, log)
     s, uid = s.next_id("s")
-    item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source,
+    item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source, divided=divided,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
                      subject=t.subject, timing=t.ability.timing, about=t.about)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
@@ -173,7 +175,7 @@ def resolve_top(s: State, log: Log) -> State:
         log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
                 f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
-              subject=item.subject, about=item.about, extra_paid=item.extra_paid)
+              subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 

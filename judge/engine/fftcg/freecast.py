@@ -64,9 +64,12 @@ def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
     zones = s.zones[p]
     s = s.with_zones(p, hand=tuple(u for u in zones.hand if u != uid),
                      break_zone=tuple(u for u in zones.break_zone if u != uid))
+    from judge.engine.fftcg.divide import divide
+
+    s, divided = divide(s, effects, picked, p, "summon", d.name, log)
     s, sid = s.next_id("s")
     item = StackItem(uid=sid, kind="summon", controller=p, source=uid, card=uid, effects=effects,
-                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(picked.items()))
+                     label=f"{s.name_of(uid)} (Summon)", targets=tuple(picked.items()), divided=divided)
     s = replace(s, stack=(*s.stack, item))
     names = "; ".join(", ".join(v) for v in picked.values())
     log.add(f"{label}: {p} casts {s.name_of(uid)} without paying its cost" + (f", choosing {names}" if names else "")

@@ -89,6 +89,11 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
         return s
     if e.target.ref == "other":
         return _each_other(s, e, ctx, log)
+    if e.amount_from == "divided":                   # assigned as it went on the stack (11.3.6 …)
+        for u, amount in getattr(ctx, "divided", ()):
+            if s.char(u) is not None and is_forward(s, u) and fx.matches(s, u, e.target, ctx.controller, ctx.source):
+                s = fx.damage_forward(s, u, amount, log, ctx.source, unreduced=getattr(ctx, "unreduced", False))
+        return s
     dealer = ctx.source
     if e.source is not None:             # "X deals damage equal to its power to Y": X is the dealer
         s, dealers = fx.targets(s, e, e.source, ctx, log)
@@ -153,13 +158,16 @@ def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
 
 
 #: how a damage amount is read: as printed, or equal to the power of the target or of the dealer (now)
-_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source")
+_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source", "divided", "half_power_of_target")
 
 
 def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
     """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2)."""
     if e.amount_from == "power_of_target":
         return max(0, power(s, target))
+    if e.amount_from == "half_power_of_target":      # "half of its power (round up to the nearest 1000)"
+        unit = e.unit or 1000
+        return -(-max(0, power(s, target)) // (2 * unit)) * unit
     if e.amount_from in ("power_of_self", "power_of_source"):
         return max(0, power(s, dealer))
     return e.amount
@@ -428,7 +436,7 @@ _r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effec
 _r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
    "condition", "effects", "otherwise", "instead")
 _r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
-   "amount", "target", "player", "per", "amount_from", "source")
+   "amount", "target", "player", "per", "amount_from", "source", "unit")
 _r(ast.Destroy, _break, ("kw_break",), "break", "target")
 _r(ast.Draw, _draw, ("single_effect",), "draw", "count", "player", "per")
 _r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player", "target")

@@ -127,6 +127,7 @@ class Character:
     ts: int = 0
     paid: tuple[tuple[str, int], ...] = ()   # the CP paid to cast it, per Element (5.2.1.3)
     extra_paid: bool = False                 # cast with the extra cost its text offers paid (11.4.4)
+    paid_from: tuple[tuple[str, str], ...] = ()  # what produced the CP paid to cast it: ("discard" | "dull", card)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,6 +160,8 @@ class StackItem:
     paid: tuple[tuple[str, int], ...] = ()   # a Summon: the CP paid to cast it, per Element
     about: str | None = None        # "When X is chosen by …, cancel its effect": the Summon or ability that chose
     extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
+    paid_from: tuple[tuple[str, str], ...] = ()  # a Summon: what produced the CP paid to cast it
+    divided: tuple[tuple[str, int], ...] = ()    # "Divide 6000 damage among them": the amounts assigned (11.3.6)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,6 +223,7 @@ class State:
     winner: str | None = None             # A | B | draw
     seq: int = 0
     cp_paid: tuple[tuple[str, int], ...] = ()   # CP produced for the last payment: (element, n)
+    cp_sources: tuple[tuple[str, str], ...] = ()  # what produced it: ("discard" | "dull", card) (5.2.1.3)
     limited: bool = False
     crystals: tuple[tuple[str, int], ...] = ()   # Crystals each player has (6.8)
     delayed: tuple[tuple[str, Trigger], ...] = ()  # delayed auto-abilities waiting for their event (11.8.17)

@@ -54,7 +54,13 @@ def distinct(s: State, uids: list[str]) -> list[str]:
 def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     """Carry out "search for N … and add it to your hand / play it onto the field" (15.1.1.8)."""
     p = ctx.controller
-    sel = replace(e.target, zone="deck")
+    from judge.engine.fftcg.effects import same_name
+
+    named = same_name(s, e.target, ctx)
+    if named is None:
+        log.add(f"{ctx.label}: there is no one card whose name to match, so the search finds nothing", "kw_search")
+        return s
+    sel = replace(named, zone="deck")
     fits = candidates(s, sel, p, ctx.source)
     if e.dest == "field":
         barred = [u for u in fits if not _can_enter(s, u, p)]

@@ -144,7 +144,7 @@ _UNASKED = frozenset({"warp", "lb", "limit break", "priming", "damage"})
 
 def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
     """Values of a selector the engine's `matches` does not read."""
-    if sel.name is not None and sel.name.startswith("same_as"):
+    if sel.name is not None and sel.name.startswith("same_as") and sel.name != "same_as_it":
         yield "selector: the same name as another card"
     kw = sel.with_keyword
     if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
@@ -154,6 +154,8 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
 def effects_gaps(effects: Any) -> Iterator[str]:
     nodes = list(ast.walk(effects))
     revealing = any(isinstance(n, ast.Reveal) for n in nodes)
+    if sum(1 for n in nodes if isinstance(n, ast.Damage) and n.amount_from == "divided") > 1:
+        yield "several damages divided among the same cards"
     for seq in [effects, *(n.effects for n in nodes if isinstance(getattr(n, "effects", None), tuple))]:
         items = list(seq) if isinstance(seq, tuple | list) else []
         for i, x in enumerate(items):
@@ -175,7 +177,7 @@ def effects_gaps(effects: Any) -> Iterator[str]:
 
 def _field_effect_gaps(e: Any) -> Iterator[str]:
     """A field ability's effect the board does not apply (11.9)."""
-    if extracost.is_extra_cost(e):
+    if extracost.is_extra_cost(e) or extracost.readable_alternative(e):
         return                                    # asked as the card is cast (extracost.py)
     if isinstance(e, ast.Sequence):
         for x in e.effects:
@@ -285,8 +287,9 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
                 gaps.append(f"cost {ast.kind_of(e)}")
         gaps += effects_gaps(ab.effects)
     elif ab.kind == AbilityKind.SUMMON:
-        if cost_option(ab):
-            gaps.append("optional extra cost to cast")
+        if cost_option(ab):                       # asked as the card is cast (extracost.py) when it reads it
+            if not all(extracost.is_extra_cost(e) for e in ab.effects):
+                gaps.append("optional extra cost to cast")
         else:
             gaps += effects_gaps(ab.effects)
     else:

@@ -47,21 +47,25 @@ class Slip:
     pattern: re.Pattern
     replace: str | Callable[[re.Match], str]
     why: str
+    needs: tuple[str, ...] = ()    # lower case; the text holds one wherever the pattern matches (a quick test first)
 
 
 #: The slips, in the order they are repaired. Add a slip here, never a grammar rule for it.
 SLIPS: tuple[Slip, ...] = (
     Slip("missing_apostrophe", re.compile(r"\b(opponent|owner)s(?=\s+(spirits?|nexus(es)?|cards?|effects?|"
                                           r"life|hand|deck|trash|reserve|field)\b)"),
-         r"\1's", "a possessive printed without its apostrophe (\"your opponents spirits\")"),
+         r"\1's", "a possessive printed without its apostrophe (\"your opponents spirits\")",
+         ("opponents", "owners")),
     Slip("dropped_soul_core_icon", re.compile(r"\b(pay|has|have|with) a(?= (on|to)\b)"),
-         r"\1 a {CORE}", "the soul-core icon dropped after its article (\"pay a to …\", \"has a on it\")"),
+         r"\1 a {CORE}", "the soul-core icon dropped after its article (\"pay a to …\", \"has a on it\")",
+         (" a on", " a to")),
     Slip("run_together", re.compile(r"\b(Tokens?|spirits?|cards?)(?=(exhausted|refreshed)\b)"),
-         r"\1 ", "two words printed without the space between them (\"Tokensexhausted\")"),
+         r"\1 ", "two words printed without the space between them (\"Tokensexhausted\")",
+         ("exhausted", "refreshed")),
     Slip("dropped_core_word", re.compile(r"\b(place|remove) (one|two|three|a)(?= from\b)", re.I),
-         r"\1 \2 core", "the word \"core\" dropped after a count (\"Place one from it …\")"),
+         r"\1 \2 core", "the word \"core\" dropped after a count (\"Place one from it …\")", (" from",)),
     Slip("space_before_punctuation", re.compile(r"(?<=\w) +(?=[,:](\s|$))"),
-         "", "a space printed before a comma or a colon (\"with Ascend , draw\")"),
+         "", "a space printed before a comma or a colon (\"with Ascend , draw\")", (" ,", " :")),
 )
 
 # A timing label printed without its colon: the run of Title Case words from the line's start (after
@@ -137,11 +141,15 @@ def apply_edits(prepared: Prepared, edits: Iterable[_Edit]) -> Prepared:
 
 def repair_slips(prepared: Prepared) -> Prepared:
     """The known slips of the sources repaired (`SLIPS`), then a missing label colon."""
+    low = prepared.view.lower()
     for slip in SLIPS:
+        if slip.needs and not any(word in low for word in slip.needs):
+            continue                      # not there: the pattern cannot match (most lines)
         edits = [_Edit(m.start(), m.end(), m.expand(slip.replace) if isinstance(slip.replace, str)
                        else slip.replace(m)) for m in slip.pattern.finditer(prepared.view)]
         if edits:
             prepared = apply_edits(prepared, edits)
+            low = prepared.view.lower()
     at = _label_without_colon(prepared.view)
     if at is not None:
         prepared = apply_edits(prepared, [_Edit(at, at, ":")])

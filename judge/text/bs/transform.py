@@ -70,7 +70,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
 
     def __init__(self, prepared: Prepared, offset: int) -> None:
-        super().__init__()
+        super().__init__(visit_tokens=False)   # Lark's __init__ sets the instance's flag: the class's alone is overridden
         self.prepared, self.offset = prepared, offset
 
     # ── positions ──

@@ -44,6 +44,10 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
         ctx.log(f"{name_of(ctx.state, cid)} is {'placed' if kind == 'place' else 'summoned'} without paying its cost", f"{kind}.pay")
     else:
         cost = symbols.pay_cost(ctx, paying, fulfilled)
+    if kind == "summon":
+        from judge.engine.bs import next_summon
+
+        next_summon.use_up(ctx, player, cid)        # "the next X you summon this turn" is this one
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:

@@ -94,6 +94,10 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
+    from judge.engine.bs.next_summon import handles as next_summon
+
+    if e.stat == "cost" and e.target is not None and next_summon(e):
+        return                           # the next matching summon's cost (next_summon.py, 10-6-4)
     if e.stat == "cost" and e.target is not None and e.target.state is None and (
             e.equal_to is None or e.equal_to.stat in ("life", "reserve", "hand")):
         return                           # a cost assigned by a resolving effect (symbols.set_cost, 8-8-1-4/5)

@@ -25,9 +25,14 @@ effect = EFFECTS.register
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
     from judge.engine.bs.effect_scope import narrow
+    from judge.engine.bs.replaced import fold
 
     ctx.item = item
-    apply_all(ctx, narrow(item.effects), item)
+    effs = fold(item.effects)            # "…, <directive> instead" read at the directive it replaces
+    if effs is not item.effects:
+        ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
+                "holds as that directive is performed; otherwise the original is performed", "effect.substitution")
+    apply_all(ctx, narrow(effs), item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:

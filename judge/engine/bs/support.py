@@ -156,8 +156,10 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
+    from judge.engine.bs.replaced import fold
     from judge.engine.bs.selections import passing
 
+    effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
     done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and passing(node)
             for n in node.effects}             # the permission a passed selection gives (selections.py)
     for node in ast.walk(effs):

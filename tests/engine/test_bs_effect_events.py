@@ -104,3 +104,23 @@ def test_bss_8_6_1_cores_the_rules_move_to_a_reserve_are_not_placed_by_an_effect
     assert not result.refusals, result.refusals
     assert result.state.zone_of("a1") == "trash" and result.state.players["A"].reserve == 1
     assert result.state.field_card("city").cores == 0
+
+
+# ── 10-6-1 / 10-11-1: a "When This Spirit is Summoned or Attacks" effect activates on either event ──
+def _eva08(actions: list[dict], step: str) -> object:
+    """A's EVA-08γ -Extra Four-in-One State- (CB01-035) exhausts one of B's spirits when summoned or when
+    it attacks (no Mari nexus: nothing more)."""
+    field = [] if step == "main" else [{"id": "CB01-035", "card": "CB01-035", "cores": 1}]
+    return run({"A": {"reserve": 8, "deck": 10, "hand": ["CB01-035"] if step == "main" else [], "field": field},
+                "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS02-048", "cores": 1}]}},
+               actions, [{"card": "b1", "state": "exhausted"}], step=step)
+
+
+def test_bss_10_6_1_a_summoned_or_attacks_effect_activates_when_summoned() -> None:
+    result = _eva08([{"player": "A", "summon": "CB01-035"}], "main")
+    assert not held(result) and not result.refusals, (held(result), result.refusals)
+
+
+def test_bss_10_11_1_a_summoned_or_attacks_effect_activates_when_it_attacks() -> None:
+    result = _eva08([{"player": "A", "attack": "CB01-035"}], "attack")
+    assert not held(result) and not result.refusals, (held(result), result.refusals)

@@ -26,7 +26,7 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_destroyed": frozenset({"destroyed"}), "when_destroyed_by_opponent": frozenset({"destroyed"}),
     "when_opponent_destroys_this_spirit": frozenset({"destroyed"}),
     "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
-    "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
+    "when_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
 #: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).

@@ -26,6 +26,7 @@ class Ctx(Context[State]):
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
         self.drawn: dict[str, int] = {}         # cards drawn by the current item, per player (draws.py)
+        self.summoned: list[str] = []           # cards the current item summoned (summoned_by.py)
         self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it
         self.cores_placed: set[Any] | None = None   # arrivals held as one event (core_events.Arrival)
         self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars

@@ -115,6 +115,8 @@ def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: b
     except Refuse as r:      # it cannot be paid for (cost, Ascend, LV1 cores): the summon does not happen
         ctx.rollback(mark)
         ctx.log(f"{name_of(ctx.state, cid)} is not summoned: {r.refusal.reason}", why, "effect.cost")
+        return
+    ctx.summoned.append(cid)              # "if you summon a spirit with this effect" (summoned_by.py)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

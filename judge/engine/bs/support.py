@@ -120,6 +120,10 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
 
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
+    from judge.engine.bs.discard_cap import is_cap
+
+    if is_cap(e):                        # "a maximum of N cards with this effect" (discard_cap.py)
+        return
     if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
                                                       *(("can", a) for a in ALLOWANCES)}:
         yield f"restriction {e.mode} {e.action}"

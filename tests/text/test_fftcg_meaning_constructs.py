@@ -272,6 +272,10 @@ def test_fftcg_6_4_damage_by_one_card(text: str) -> None:
     ("Choose 1 Forward. You gain control of it.", "Choose 1 Forward. Gain control of it."),
     ("Choose 1 Forward from your Break Zone. Play it onto the field.",
      "Choose 1 Forward in your Break Zone. Play it onto the field."),
+    ("If you control [Card Name (Garland)], draw 1 card.", "If you control a [[i]]Card Name Garland[[/]], draw 1 card."),
+    ("If you have cast [Card Name (Shiva)] this turn, draw 1 card.",
+     "If you have cast 1 [[i]]Card Name Shiva[[/]] this turn, draw 1 card."),
+    ("If you control [Job (Knight)], draw 1 card.", "If you control a [[i]]Job Knight[[/]], draw 1 card."),
 ])
 def test_wordings_of_one_meaning_normalise_alike(printed: str, canonical: str) -> None:
     from judge.text.fftcg.render import normalised
@@ -361,3 +365,88 @@ def test_fftcg_5_2_1_1_becoming_an_element(text: str, element: str, duration: Du
 def test_fftcg_what_a_player_has(text: str, kind: str) -> None:
     cond = next(e for e in walk(one(text)) if isinstance(e, Conditional)).condition
     assert cond.kind == kind
+
+
+# ── the owner of a card is not its controller (6.2): "you own", "owned by your opponent" ──
+@pytest.mark.parametrize(("text", "owned_by"), [
+    ("If any [[i]]Job Eikon[[/]] you own are removed from the game, Zorn gains +4000 power.", Player.YOU),
+    ("When Zorn enters the field, choose up to 2 Backups. If any cards you own are removed from the game, "
+     "activate them.", Player.YOU),
+    ("《ダル》, put 1 Character you control owned by your opponent into the Break Zone: Choose 1 Forward. Break it.",
+     Player.OPPONENT),
+])
+def test_fftcg_6_2_the_owner_of_a_card(text: str, owned_by: Player) -> None:
+    ability = one(text)
+    assert any(getattr(n, "owned_by", None) is owned_by for n in walk(ability))
+    round_trips(ability)
+
+
+# ── attacks in a turn (10.1.2): the number kept ──
+@pytest.mark.parametrize(("text", "action"), [
+    ("Zorn can attack 3 times in the same turn.", "attack_3_times"),
+    ("Zorn can attack twice in the same turn.", "attack_twice"),
+    ("《1》: Zorn can attack once more this turn.", "attack_twice"),
+])
+def test_fftcg_10_1_2_attacks_in_a_turn(text: str, action: str) -> None:
+    ability = one(text)
+    assert next(e for e in walk(ability) if isinstance(e, Restriction)).action == action
+    round_trips(ability)
+
+
+# ── for as long as this card is on the field (11.12.4.1) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Remove it from the game for as long as Zorn is on the field.",
+    "《ダル》: Choose 1 Forward. You gain control of it for as long as Zorn is on the field.",
+    "When Zorn enters the field, choose 1 Backup opponent controls. Remove it from the game for as long as Zorn is "
+    "on the field.",
+])
+def test_fftcg_11_12_4_1_for_as_long_as_this_card_is_on_the_field(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert any(getattr(n, "duration", None) is Duration.WHILE_ON_FIELD for n in walk(ability))
+    assert "for as long as Zorn is on the field" in render(ability, NAME)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)
+
+
+# ── how the cost to cast a card was paid (11.2): one subject, every way it was paid ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("If the cost to cast Zorn was paid only with Fire CP, draw 1 card.", "paid_only_element"),
+    ("If the cost paid to cast Zorn included Ice CP, draw 1 card.", "paid_element"),
+    ("When Zorn enters the field, if the CP paid to cast Zorn included Fire CP, choose 1 Forward. Deal it 5000 "
+     "damage.", "paid_element"),
+    ("Break it. If the CP paid to cast Zorn was only produced by Forwards, also draw 1 card.", "paid_by"),
+    ("When Zorn enters the field, if the cost to cast Zorn was paid with CP of 3 or more different Elements, draw 1 "
+     "card.", "paid_elements"),
+])
+def test_fftcg_11_2_how_the_cost_was_paid(text: str, kind: str) -> None:
+    ability = one(text)
+    cond = next(e for e in walk(ability) if isinstance(e, Conditional)).condition
+    assert cond.kind == kind
+    round_trips(ability)
+
+
+# ── selectors said back whole: counts given by other cards, counters on them, a party (4.1, 6.7, 15.1.1.9) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn enters the field, choose up to the same number of Forwards opponent controls as the [[i]]Category "
+    "VI[[/]] Characters you control. Dull them.",
+    "《風》《ダル》: Choose as many Forwards as [[i]]Job Moogle[[/]] you control. Activate them.",
+    "The Forwards forming a party with Zorn gain First Strike.",
+    "The Forwards with 2 or more EXP Counters on them you control gain +1000 power.",
+    "《ダル》: Dull all the Forwards of cost equal to or less than the number of Backups you control.",
+    "When Zorn enters the field, if you control 2 Backups, your opponent selects 1 Forward they control. Put it "
+    "into the Break Zone.",
+])
+def test_selectors_are_said_back_whole(text: str) -> None:
+    from judge.text.fftcg.render import normalised
+
+    ability = one(text)
+    assert normalised(render(ability, NAME), NAME) == normalised(text, NAME)
+    round_trips(ability)
+
+
+def test_fftcg_15_1_1_9_forming_a_party_with_a_card_keeps_the_card() -> None:
+    ability = one("The Forwards forming a party with Zorn gain First Strike.")
+    target = ability.effects[0].target
+    assert target.state == "in_party" and target.about is not None and target.about.self_ref

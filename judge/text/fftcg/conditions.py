@@ -388,10 +388,16 @@ class ConditionRules:
                           threshold=Threshold("count", _op(c, ">"), 0, ref=replace(second, count=None)))
 
     def c_paid(self, meta, c):
+        """How the cost to cast a card was paid (11.2): with CP of N Elements, of one Element only, from
+        some cards only, or including an Element."""
         card = _sel(c)
-        how = next(x for x in c if isinstance(x, tuple) and x and x[0] in ("elements", "only"))
+        how = next(x for x in c if isinstance(x, tuple) and x and x[0] in ("elements", "only", "by", "included"))
         if how[0] == "elements":
             return self._cond(meta, "paid_elements", selector=card, threshold=how[1])
+        if how[0] == "by":
+            return self._cond(meta, "paid_by", selector=how[1], object=None if card.self_ref else card)
+        if how[0] == "included":
+            return self._cond(meta, "paid_element", selector=card, cost=Cost(cp=(how[1],)))
         return self._cond(meta, "paid_only_element", selector=Selector(count=None, colors=(how[1],), card_types=("cp",)),
                           cost=Cost(cp=(how[1],)))
 
@@ -406,13 +412,11 @@ class ConditionRules:
         exact = any(isinstance(t, Token) and str(t) == "exactly" for t in c)
         return Threshold("elements", "==" if exact else _op(c, "=="), n)
 
-    def c_paid_by(self, meta, c):
-        cast, payers = [x for x in c if isinstance(x, Selector)][-2:]
-        return self._cond(meta, "paid_by", selector=payers, object=None if cast.self_ref else cast)
+    def paid_by(self, meta, c):
+        return ("by", _sel(c))
 
-    def c_paid_included(self, meta, c):
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
-        return self._cond(meta, "paid_element", selector=_sel(c), cost=Cost(cp=(elem,)))
+    def paid_included(self, meta, c):
+        return ("included", next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"))
 
     def c_same_kind(self, meta, c):
         return self._cond(meta, c[-1], selector=Selector(ref="them", count=2))

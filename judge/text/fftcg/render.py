@@ -44,10 +44,14 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
      r"(fire|ice|wind|earth|lightning|water|light|dark) \2\b", r"\1 or \3 \2"),
     ("'becomes that Element' (the one just named) is 'becomes the named Element'", r"\b(becomes?) that element\b",
      r"\1 the named element"),
+    ("'choose as many X as Y' is 'choose up to the same number of X as Y' (4.1)", r"\bchoose as many (.+?) as\b",
+     r"choose up to the same number of \1 as"),
     ("'you gain control' is 'gain control' (the player of the ability, 6.2.6)", r"\byou (gain control)\b", r"\1"),
     ("a card chosen 'from' a Break Zone is one 'in' it", r"\b(choose [^.\"]*?) from (your|the) break zone\b",
      r"\1 in \2 break zone"),
     ("the count 'a' / 'an' is 1", r"\b(a|an)\b", "1"),
+    ("one card of a Job, Card Name or Category needs no count (the bracketed references print none)",
+     r"\b1 (?=(?:card name|job|category) )", ""),
     ("'all' / 'all the' is 'the' (a plural without a count is all of them)", r"\ball (the )?(?=\w)", "the "),
     ("'each time' / 'whenever' is 'when' (every trigger triggers each time, 11.8)", r"\b(each time|whenever)\b",
      "when"),
@@ -153,7 +157,8 @@ class Ctx:
 
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
-    return Ctx(name).node(ability)
+    ctx = Ctx(name)
+    return ctx.node(ability).replace("{self}", ctx.name)
 
 
 def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:

@@ -7,6 +7,7 @@ it."): the pending "Choose …" sentences go out before the clause that first us
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -35,7 +36,7 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
         chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(chosen)
-            ctx.pending.append(f"choose {np(chosen, ctx.name)}")
+            ctx.pending.append(f"choose {_as_many(chosen, ctx) or np(chosen, ctx.name)}")
         said = ("they" if subject else "them") if plural(chosen) else "it"
         return said + "".join(" and " + np(a, ctx.name) for a in sel.also if chosen is not sel)
     return np(sel, ctx.name, subject=subject, source=source_zone, article=subject)
@@ -334,10 +335,25 @@ def _modal(e: ast.Modal, ctx: Ctx) -> str:
 
 
 # ---------------------------------------------------------------------- effects (15.1.1, 11.9)
+def _as_many(sel: Selector, ctx: Ctx | None = None) -> str:
+    """ "up to the same number of X as Y" (4.1): a count given by other cards ("" when it is not one)."""
+    per = next((t for t in sel.thresholds if t.stat == "count" and t.ref is not None), None)
+    if per is None or ctx is None:
+        return "yes" if per is not None else ""
+    what = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not per), up_to=False)
+    counted = np(per.ref, ctx.name).replace("all the ", "the ", 1).removeprefix("1 ")
+    return f"up to the same number of {np(what, ctx.name).removeprefix('all the ')} as {counted}"
+
+
 @renders(ast.Choose)
 def _choose(e: ast.Choose, ctx: Ctx) -> str:
     ctx.chosen.append(e.target)
     verb = "select" if e.target.choose == "select" else "choose"
+    if _as_many(e.target):
+        return f"{verb} {_as_many(e.target, ctx)}"
+    if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
+        words = np(replace(e.target, chooser=None), ctx.name).replace("opponent controls", "they control")
+        return f"your opponent selects {words}"
     return f"{verb} {np(e.target, ctx.name)}"
 
 
@@ -460,6 +476,9 @@ def _move(e: ast.Move, ctx: Ctx) -> str:
         return f"return {who} to {hand}"
     if e.dest == "removed":
         return f"remove {who} from the game" + tail(e.duration)
+    if e.dest == "break" and e.player is not None and sel.zone == "deck" and sel.owner is e.player:
+        mine = who.replace("your opponent's deck", "their deck")     # "your opponent puts the top card of their deck"
+        return f"{player(e.player)} {third('put', e.player)} {mine} into the Break Zone"
     if e.dest == "break":
         return f"put {who} into the Break Zone"
     if e.dest == "damage":
@@ -592,6 +611,9 @@ def _pay_purpose(sel: Selector | None, ctx: Ctx) -> str:
 
 
 def _barred(e: ast.Restriction) -> str:
+    times = re.fullmatch(r"attack_(\d+)_times", e.action)
+    if times:                                            # 10.1.2 N attacks in a turn
+        return f"attack {times[1]} times in the same turn"
     return BARRED_WORDS.get(e.action, e.action.replace("_", " "))
 
 
@@ -651,7 +673,8 @@ def _cost_change(e: ast.CostChange, ctx: Ctx) -> str:
     way = "reduced" if e.amount < 0 else "increased"
     what = name_of_cast(e.target, ctx)
     floor = " (it cannot become 0)" if e.floor else ""
-    return f"the cost required to cast {what} is {way} by {abs(e.amount)}{_per(e.per, ctx)}{floor}"
+    when = "during this turn, " if e.target.state == "next" else ""  # a resolved change lasts the turn (11.12.4.1)
+    return f"{when}the cost required to cast {what} is {way} by {abs(e.amount)}{_per(e.per, ctx)}{floor}"
 
 
 def name_of_cast(sel: Selector, ctx: Ctx) -> str:
@@ -662,7 +685,7 @@ def name_of_cast(sel: Selector, ctx: Ctx) -> str:
     else:
         words = np(replace(sel, owner=None, count=1), ctx.name)
         words = words[2:] if words.startswith("1 ") else words
-    return ("your " if sel.owner is Player.YOU else "") + words
+    return ("your " if sel.owner is Player.YOU else "") + ("next " if sel.state == "next" else "") + words
 
 
 @renders(ast.Reveal)

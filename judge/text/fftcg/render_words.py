@@ -24,7 +24,7 @@ DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: 
             Duration.OPPONENT_TURN_END: "until the end of your opponent's turn",
             Duration.NEXT_TURN_BEGIN: "until the beginning of your next turn",
             Duration.YOUR_TURNS: "during your turn", Duration.OPPONENT_TURNS: "during your opponent's turn",
-            Duration.WHILE_ON_FIELD: "for as long as it is on the field"}
+            Duration.WHILE_ON_FIELD: "for as long as {self} is on the field"}   # {self}: the card's name
 OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
 STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking")
 #: zone words: (where it is, where it comes from)
@@ -141,6 +141,13 @@ def threshold(t: Threshold, name: str = "it") -> str:
         return f"of cost {value}{more}"
     if t.stat == "power":
         return f"with {t.value} power{more}"
+    if t.stat == "cost_vs_count" and t.ref is not None:      # "of cost equal to or less than the number of X"
+        way = {"<=": "equal to or less than", ">=": "equal to or greater than"}.get(t.op, "equal to")
+        return f"of cost {way} the number of {np(t.ref, name).replace('all the ', '')}"
+    if t.stat.startswith("counters:"):                        # "with 2 or more EXP Counters on them" (6.7)
+        counter = t.stat.split(":", 1)[1]
+        return (f"with a {counter} Counter on it" if t.value == 1 else
+                f"with {t.value}{more} {counter} Counters on them")
     return ""
 
 
@@ -168,6 +175,8 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
+    if sel.state == "in_party":                               # 15.1.1.9
+        out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:
         out.append(", " + ", ".join("each of a different " + {"element": "Element", "card_type": "card type"}.get(d, d)
                              for d in sel.distinct))
@@ -192,6 +201,10 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     where = _where(sel, source)
     if where:
         out.append(where)
+    if sel.owned_by is Player.YOU:                       # 6.2 the owner, not the controller
+        out.append("you own")
+    elif sel.owned_by is Player.OPPONENT:
+        out.append("owned by your opponent")
     return out
 
 

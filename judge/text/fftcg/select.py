@@ -46,6 +46,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "a_face_up": (("state", "face_up"),),
     "d_you": (("owner", Player.YOU),), "d_opp": (("owner", Player.OPPONENT),), "d_any": (("owner", Player.ANY),),
     "cp_you": (("owner", Player.YOU),), "cp_opp": (("owner", Player.OPPONENT),), "cp_any": (("owner", Player.ANY),),
+    "cp_own": (("owned_by", Player.YOU),),             # "cards you own" (6.2): the owner, wherever they are
     "cp_that": (),                                     # "… they control": the player the sentence names
     "p_not_multi": (("color", "not_multi"),), "p_any_element": (("color", "any"),),
     "p_same_name": (("name", "same_as_it"),), "p_among": (("zone", "revealed"),),
@@ -369,7 +370,9 @@ class SelectorRules:
         return [("color", "same")] + ([("about", about)] if about is not None else [])
 
     def p_in_party(self, meta, c):
-        return [("state", "in_party")]
+        """ "forming a party (with X)" (15.1.1.9): X, when said, is whom it forms the party with."""
+        with_ = next((x for x in c if isinstance(x, Selector)), None)
+        return [("state", "in_party")] + ([("about", with_)] if with_ is not None else [])
 
     def p_controller(self, meta, c):
         return pairs_of(c)

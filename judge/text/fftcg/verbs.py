@@ -496,7 +496,7 @@ class VerbRules:
         def make(subject: Any) -> list[Effect]:
             who = subject if isinstance(subject, Player) else owner
             sel = Selector(count=n, zone="deck", owner=who if who is not Player.YOU else None, amount_var=var)
-            return [Move(target=sel, dest="break", span=self._span(meta))]
+            return [Move(target=sel, dest="break", span=self._span(meta))]   # whoever puts them, the same cards
         return Act(make)
 
     def put_damage(self, meta, c):
@@ -819,7 +819,9 @@ class VerbRules:
         return self._barred("attack")
 
     def r_attack_twice(self, meta, c):
-        return self._barred("attack_twice")
+        """ "attack twice / once more / N times in the same turn" (10.1.2): N attacks a turn."""
+        n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 2)
+        return self._barred("attack_twice" if n == 2 else f"attack_{n}_times")
 
     def r_attack_once(self, meta, c):
         return self._barred("attack_once_per_turn")

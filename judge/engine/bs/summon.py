@@ -104,19 +104,23 @@ def _added_costs(ctx: Ctx, player: str, cid: str, kind: str) -> None:
     costs.pay_additional(ctx, items, player, f"{verb} {name_of(ctx.state, cid)}")
 
 
-def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False) -> None:
-    """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
-    when the effect says without paying), LV1 cores from it too."""
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False,
+                kind: str = "summon") -> None:
+    """A summon by an effect (Immortal, Agile, "summon it"), or a nexus placed by one (`kind` "place": the
+    same procedure, 10-7): pay the cost from the reserve (nothing when the effect says without paying),
+    LV1 cores from it too."""
     d = ctx.state.card_def(cid)
     mark = ctx.mark()
+    how = A.Place if kind == "place" else A.Summon
     try:
-        _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
+        _do_summon(ctx, player, cid, d, how(player=player, card=cid, source=zone, free=free), kind,
                    reserve_only=False)
     except Refuse as r:      # it cannot be paid for (cost, Ascend, LV1 cores): the summon does not happen
         ctx.rollback(mark)
-        ctx.log(f"{name_of(ctx.state, cid)} is not summoned: {r.refusal.reason}", why, "effect.cost")
+        ctx.log(f"{name_of(ctx.state, cid)} is not {kind}d: {r.refusal.reason}", why, "effect.cost")
         return
-    ctx.summoned.append(cid)              # "if you summon a spirit with this effect" (summoned_by.py)
+    if kind == "summon":
+        ctx.summoned.append(cid)              # "if you summon a spirit with this effect" (summoned_by.py)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

@@ -76,8 +76,11 @@ def _deploy(e: ast.Deploy) -> Iterator[str]:
     if e.verb == "summon" and names_token(e.target):
         # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
         yield "summon a token (its figures are not in the card data)"
-    elif e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
-            e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
+    elif e.verb == "place" and e.target.self_ref:
+        # "place this card": from the burst area or the hand, where its own trigger is not watched
+        yield "place this card from outside the field"
+    elif e.verb not in zones.DEPLOY_TYPES or e.duration != ast.Duration.PERMANENT or (
+            not zones.deploy_zones(e.target.zone) and not e.target.self_ref):
         yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
 
 

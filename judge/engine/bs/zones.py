@@ -153,36 +153,47 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 
 @effect(ast.Deploy, concepts=("summon.steps",))
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
-    """Summon a spirit card (from the hand, the trash or the revealed cards) by an effect."""
+    """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
+    effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
     from judge.engine.bs.summon import summon_from
 
     sel = eff.target
-    if eff.verb != "summon" or eff.duration != ast.Duration.PERMANENT:
+    if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
     from judge.engine.bs import tokens
 
-    if tokens.names_token(sel):               # a token the effect makes (4-12-1)
+    if eff.verb == "summon" and tokens.names_token(sel):     # a token the effect makes (4-12-1)
         tokens.summon_tokens(ctx, sel, item)
         return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
     elif sel.self_ref and _pile_of(ctx.state, item.source) is not None:
         cands = [item.source]          # "summon it": the effect's own card, from the area it is in
-    elif sel.zone in ("hand", "trash", "revealed"):
-        cands = pile_candidates(ctx, sel, item)
+    elif deploy_zones(sel.zone):        # "from your hand or your trash": either area's cards
+        cands = [c for z in deploy_zones(sel.zone) for c in pile_candidates(ctx, replace(sel, zone=z), item)]
     else:
-        ctx.unmodelled(f"{item.label}: summoning a card from {sel.zone or 'an unnamed zone'}")
+        ctx.unmodelled(f"{item.label}: {eff.verb}ing a card from {sel.zone or 'an unnamed zone'}")
         return
-    cands = [c for c in cands if ctx.state.card_def(c).type == "spirit"]
+    cands = [c for c in cands if ctx.state.card_def(c).type == DEPLOY_TYPES[eff.verb]]
     for cid in pick(ctx, replace(sel, count=sel.count or 1), item, cands):
         where = _pile_of(ctx.state, cid)
         if where is None:
             continue
-        summon_from(ctx, item.controller, cid, where[1], why="summon.steps", free=eff.free)
+        summon_from(ctx, item.controller, cid, where[1], why=f"{eff.verb}.steps", free=eff.free, kind=eff.verb)
         if ctx.state.field_card(cid) is not None:      # "the spirits summoned with this effect"
             management.add_mod(ctx, target=cid, kind=SUMMONED_BY, value=item.source, duration=ast.Duration.TURN,
                                source=item.source, controller=item.controller)
+
+
+#: What each deploying verb brings out (10-6 summon: a spirit card; 10-7 place: a nexus card).
+DEPLOY_TYPES = {"summon": "spirit", "place": "nexus"}
+
+
+def deploy_zones(zone: str | None) -> tuple[str, ...]:
+    """The areas a card may be summoned or placed from by an effect ("hand/trash": either); () if another."""
+    parts = tuple((zone or "").split("/"))
+    return parts if zone and all(p in ("hand", "trash", "revealed") for p in parts) else ()
 
 
 #: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").

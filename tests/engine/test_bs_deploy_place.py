@@ -36,3 +36,4 @@ def test_bss_10_7_only_nexus_cards_can_be_placed() -> None:
     result = _lirica("yes")
     assert not result.refusals and result.request is None, (result.refusals, result.request)
     assert result.state.zone_of("BSS03-114") == "field" and result.state.zone_of("BSS01-096") == "hand"
+

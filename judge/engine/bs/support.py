@@ -190,6 +190,9 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
+    if step_start.handles(ab):          # "if …, <do> at the start of the step" (step_start._guarded)
+        yield from _effects_gaps(ab.effects[0].effects[0].effects)
+        return
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":

@@ -67,7 +67,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                     ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
                     return
                 n *= times
-            k = min(discard_cap.allowed(ctx, item, n), len(p.deck))
+            k = min(discard_cap.allowed(ctx, item, n, who), len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
             ctx.discarded += list(p.deck[:k])
             shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])

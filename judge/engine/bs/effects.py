@@ -132,8 +132,10 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
         delayed.watch_this_turn(ctx, eff, item)
         return
-    from judge.engine.bs import delayed_when
+    from judge.engine.bs import delayed_when, discard_cap
 
+    if discard_cap.arm(ctx, eff, item):    # "during this turn, … no more than N cards are discarded"
+        return
     if delayed_when.applies(eff):      # "during this turn, when <event>, …": a trigger left waiting
         delayed_when.arm(ctx, eff, item)
         return

@@ -167,8 +167,11 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
     from judge.engine.bs.selections import passing
 
     effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
-    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and passing(node)
-            for n in node.effects}             # the permission a passed selection gives (selections.py)
+    from judge.engine.bs.discard_cap import turn_cap
+
+    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
+        passing(node) or turn_cap(node) is not None)
+            for n in node.effects}             # a passed selection's permission (selections.py); a discard limit
     for node in ast.walk(effs):
         if isinstance(node, ast.Effect) and id(node) not in done:
             yield from _effect_gaps(node)

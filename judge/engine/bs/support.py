@@ -214,8 +214,10 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates):   # core_step.py; also_activates.py
-        return
+    from judge.engine.bs.first_magic import handles as first_magic
+
+    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates) or first_magic(e):
+        return                           # core_step.py; also_activates.py; first_magic.py
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)

@@ -101,6 +101,10 @@ def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
         if (m.kind == "cost_set" and _cost_applies(state, m, cid)) or (
                 paying is not None and next_summon.applies(state, m, cid, paying.player, paying.how)):
             value = _amount(state, m)
+    if paying is not None and paying.how == "use":       # "the first magic card you use each turn"
+        from judge.engine.bs import first_magic
+
+        value = max(0, value + first_magic.change(state, cid, paying.player))
     return value
 
 

@@ -124,8 +124,9 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
     from judge.engine.bs.discard_cap import is_cap
+    from judge.engine.bs.effect_scope import is_soul_bar
 
-    if is_cap(e):                        # "a maximum of N cards with this effect" (discard_cap.py)
+    if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
         return
     if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
                                                       *(("can", a) for a in ALLOWANCES)}:

@@ -124,3 +124,23 @@ def test_bss_10_6_1_a_summoned_or_attacks_effect_activates_when_summoned() -> No
 def test_bss_10_11_1_a_summoned_or_attacks_effect_activates_when_it_attacks() -> None:
     result = _eva08([{"player": "A", "attack": "CB01-035"}], "attack")
     assert not held(result) and not result.refusals, (held(result), result.refusals)
+
+
+# ── 8-6-1: "when you have 3 or fewer life and you reduce your opponent's life": the event, in a situation ──
+def _life_draw(life: int) -> object:
+    """A's BSS02-005 at LV3 attacks and B takes the hit; A has `life` life."""
+    return run({"A": {"life": life, "reserve": 0, "deck": 10, "field": [{"id": "d", "card": "BSS02-005", "cores": 10}]},
+                "B": {"reserve": 0, "life": 5, "deck": 10}},
+               [{"player": "A", "attack": "d"}, {"player": "B", "no_block": True}], [], step="attack")
+
+
+def test_bss_8_6_1_the_event_in_the_situation_it_names_activates_the_effect() -> None:
+    result = _life_draw(3)
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    assert result.state.players["B"].life < 5 and len(result.state.players["A"].hand) == 2
+
+
+def test_bss_8_6_1_the_event_outside_that_situation_does_not() -> None:
+    result = _life_draw(5)
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    assert result.state.players["B"].life < 5 and len(result.state.players["A"].hand) == 0

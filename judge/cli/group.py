@@ -93,7 +93,8 @@ def run(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except click.UsageError as exc:  # malformed input: one line, like every other error
         where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
-        click.echo(f"judge: {exc.format_message()}{where}", err=True)
+        message = " ".join(exc.format_message().split())    # click lists a Choice's values on lines of their own
+        click.echo(f"judge: {message}{where}", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()

@@ -105,11 +105,14 @@ def test_rule_history_json(run) -> None:
     assert code == 0 and json.loads(out)["versions"][1]["status"] == "changed"
 
 
-@pytest.mark.parametrize("args", [("rule", "bss"), ("search", "x", "--limit", "abc"), ("rule", "bss", "1-1", "--nope")])
+@pytest.mark.parametrize("args", [("rule", "bss"), ("search", "x", "--limit", "abc"), ("rule", "bss", "1-1", "--nope"),
+                                  ("cards", "coverage", __file__)])
 def test_usage_errors_are_one_line_too(run, args) -> None:
     code, _, err = run(*args)
     assert code == 2
     assert err.startswith("judge: ") and err.count("\n") == 1
+    if "coverage" in args:                                  # a missing Choice option lists its values
+        assert "bss, bs, fftcg" in err
 
 
 def test_rule_fftcg_15_2_2_2_notes_the_updated_marker(run) -> None:

@@ -20,6 +20,7 @@ from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.effect_events import ACTIVE
 from judge.engine.bs.effect_events import handles as performer_known
 from judge.engine.bs.effect_events import holds as performed_so
+from judge.engine.bs.spends_event import holds as paid_so
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.symbols import while_paying
 from judge.text import ast
@@ -149,6 +150,10 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
             from judge.engine.bs.core_events import handles
 
             return cond.event in ("core_placed", event) and handles(cond)
+        if cond.event == "spends":       # "when you spend a Soul Core as part of a magic card's cost"
+            from judge.engine.bs.spends_event import handles as spends
+
+            return event == "when_uses" and spends(cond)
         if cond.event in ACTIVE:          # "when one of your effects exhausts …" (effect_events.py)
             return ACTIVE[cond.event] == event and performer_known(cond)
         return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
@@ -230,7 +235,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                 cond = part[0]
             hits = [c for c, lk in lasts.items()
                     if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)
-                    and performed_so(cond, holder, ctrl, lk, state)]
+                    and performed_so(cond, holder, ctrl, lk, state) and paid_so(cond, c, state)]
             if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:

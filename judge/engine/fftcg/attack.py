@@ -23,7 +23,7 @@ from judge.engine.fftcg.query import (
     power,
     printed,
 )
-from judge.engine.fftcg.restrictions import cannot_be_blocked_by, must_block, restricted
+from judge.engine.fftcg.restrictions import attacks_allowed, cannot_be_blocked_by, must_block, restricted
 from judge.engine.fftcg.triggers import emit
 from judge.engine.kernel.values import evolve as replace
 
@@ -44,8 +44,7 @@ def can_attack(s: State, uid: str, player: str) -> Refused | None:
                  "damage_keyword") if gated else ("",)
         return Refused(f"{s.name_of(uid)} has not been under {player}'s control since the start of the turn "
                        f"and does not have Haste{extra[0]}", "attacker_active_haste", "haste", *extra[1:])
-    if c.attacked and not (restricted(s, uid, "attack_twice", "can")
-                           and sum(1 for u, _ in s.happened("attacked") if u == uid) < 2):
+    if c.attacked and sum(1 for u, _ in s.happened("attacked") if u == uid) >= attacks_allowed(s, uid):
         why = ("attacker_legal", "brave") if has(s, uid, "brave") else ("attacker_legal",)
         return Refused(f"{s.name_of(uid)} has already attacked this turn", *why)
     if restricted(s, uid, "attack"):

@@ -68,17 +68,41 @@ def types_of(s: State, uid: str) -> frozenset[str]:
     for kind, params, _ in changes(s, uid):
         if kind == "becomes forward":
             out.add("forward")
-        elif params and params[0] in CHARACTER_TYPES:
-            out.add(params[0])
+        elif kind == "also":
+            out.update(also_values(params, "card_type"))
     return frozenset(out)
 
 
-def also_names(s: State, uid: str) -> tuple[str, ...]:
-    """Names a card also has ("is also Card Name Y in all situations")."""
-    d = s.card(uid)
-    if d is None or not _printed_changes(d):
+#: what "X is also …" can add (the Keyword "Also" params are (what, kind)): a name, a Job, a card type (5.2.4)
+ALSO_KINDS = frozenset({"card_name", "job", "card_type"})
+
+
+def also_values(params: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    """The values of one kind an "also" change adds: (what, kind) with what comma-separated; a change recorded
+    with its value alone is a card type when it names one, else a name."""
+    if len(params) >= 2:
+        return tuple(v.strip() for v in params[0].split(",") if v.strip()) if params[1] == kind else ()
+    if not params:
         return ()
-    return tuple(p[0] for kind, p, _ in changes(s, uid) if kind == "also" and p and p[0] not in CHARACTER_TYPES)
+    return (params[0],) if (params[0] in CHARACTER_TYPES) == (kind == "card_type") and kind != "job" else ()
+
+
+def _also(s: State, uid: str, kind: str) -> tuple[str, ...]:
+    d = s.card(uid)
+    c = s.char(uid)
+    if d is None or (not _printed_changes(d) and (c is None or not c.mods)):
+        return ()
+    return tuple(v for k, p, _ in changes(s, uid) if k == "also" for v in also_values(p, kind))
+
+
+def also_names(s: State, uid: str) -> tuple[str, ...]:
+    """Names a card also has ("is also Card Name Y in all situations", 5.2.4)."""
+    return _also(s, uid, "card_name")
+
+
+def also_jobs(s: State, uid: str) -> tuple[str, ...]:
+    """Jobs a card also has ("is also Job Y in all situations"), lower case."""
+    return tuple(j.lower() for j in _also(s, uid, "job"))
 
 
 def forward_power(s: State, uid: str) -> int | None:
@@ -92,4 +116,4 @@ def forward_power(s: State, uid: str) -> int | None:
     return found[-1][1] if found else None
 
 
-__all__ = ["also_names", "changes", "forward_power", "types_of"]
+__all__ = ["ALSO_KINDS", "also_jobs", "also_names", "also_values", "changes", "forward_power", "types_of"]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State
+from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State, other
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
 from judge.engine.kernel.values import evolve as replace
@@ -119,11 +119,28 @@ def restrict(s: State, e: Restriction, ctx, log: Log, targets: Targets) -> State
 
 
 def take_control(s: State, e: Deploy, ctx, log: Log, targets: Targets) -> State:
-    """"Gain control of it": the resolving player becomes its controller (6.2.6)."""
+    """"Gain control of it": the resolving player becomes its controller (6.2.6); "your opponent gains control
+    of it": the other player does (`Deploy.player`)."""
     s, uids = targets(s, e, e.target, ctx, log)
+    taker = other(ctx.controller) if e.player == Player.OPPONENT else ctx.controller
     for u in uids:
-        s = gain_control(s, u, ctx.controller, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
+        s = gain_control(s, u, taker, getattr(e, "duration", Duration.PERMANENT), ctx.source, log)
     return s
+
+
+def field_of(s: State, e: Deploy, uid: str, ctx) -> str:
+    """Whose field a played card enters: its owner's unless the effect names a field ("onto your opponent's
+    field"), 6.2.4; its controller is then that field's player (6.2.5)."""
+    if e.onto == Player.YOU:
+        return ctx.controller
+    if e.onto == Player.OPPONENT:
+        return other(ctx.controller)
+    return s.objs[uid].owner
+
+
+def onto_why(e: Deploy) -> tuple[str, ...]:
+    """The clauses a card entering the field cites: 6.2.4 where the effect says whose field it is."""
+    return ("controller_field", "deployed_owner") if e.onto is not None else ("controller_field",)
 
 
 def _lost_field_abilities(s: State, uid: str, before: tuple, log: Log) -> None:
@@ -353,10 +370,12 @@ __all__ = [
     "cancel",
     "choosable",
     "end_of_turn",
+    "field_of",
     "gain",
     "gain_control",
     "is_summon",
     "must_choose",
+    "onto_why",
     "protection_unread",
     "restrict",
     "set_power",

@@ -8,6 +8,7 @@ and uses no source it did not need. Light and Dark cards cannot be discarded for
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
@@ -153,6 +154,9 @@ def backups_only(s: State, uid: str, player: str, pay: Payment, log: Log) -> Non
     from judge.engine.fftcg.query import matches
 
     for src, _, e in _casting_effects(s, uid, player, log, "Restriction"):
+        if e.mode == "must" and one_element(e.action):
+            _one_element_only(s, uid, one_element(e.action), pay, log)
+            continue
         if e.mode != "must" or e.action != "pay_with_cp_from_backups":
             continue
         what = f"{s.name_of(uid)} can only be paid with CP produced by " + \
@@ -165,6 +169,26 @@ def backups_only(s: State, uid: str, player: str, pay: Payment, log: Log) -> Non
             raise Refused(f"{what} (its own text): {', '.join(s.name_of(b) for b in bad)} cannot pay it",
                           "card_text_precedence", "cp_generation")
         log.add(f"{what} (its own text), and it is", "card_text_precedence", "cp_generation")
+
+
+def one_element(action: str) -> str | None:
+    """The Element of "you can only pay with (Fire) CP to cast X" (action pay_with_<element>_cp), or None."""
+    m = re.fullmatch(r"pay_with_([a-z]+)_cp", action)
+    return m.group(1) if m and m.group(1) in ELEMENTS else None
+
+
+def _one_element_only(s: State, uid: str, element: str, pay: Payment, log: Log) -> None:
+    """Every CP paid must be of that Element (2.1 over 5.2.1.3): a discarded card or a dulled Backup that cannot
+    produce it is refused."""
+    what = f"{s.name_of(uid)} can only be paid with {element.title()} CP"
+    bad = [c for c, declared in pay.discard
+           if (declared.lower() if declared else None) not in (element, None)
+           or s.card(c) is None or element not in s.card(c).elements]
+    bad += [b for b in pay.dull if s.card(b) is None or element not in s.card(b).elements]
+    if bad:
+        raise Refused(f"{what} (its own text): {', '.join(s.name_of(b) for b in bad)} cannot produce it",
+                      "card_text_precedence", "cp_generation")
+    log.add(f"{what} (its own text), and it is", "card_text_precedence", "cp_generation")
 
 
 def cost_option(ab) -> bool:

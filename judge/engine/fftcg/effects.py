@@ -242,7 +242,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
         exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
         s = emit(s, "you_damaged", None, per_point, player=player)
         d = s.card(top)
-        if d is not None and d.ex_burst:
+        if d is not None and d.ex_burst and not exburst.barred(s, top, source, per_point):
             bursts.append((top, len(s.zones[player].damage)))
     if placed:
         src = f" from {s.name_of(source)}" if source else ""

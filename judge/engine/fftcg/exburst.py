@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.model import State
-from judge.engine.fftcg.query import damage_gate
-from judge.text.ast import Ability, AbilityKind
+from judge.engine.fftcg.query import abilities, damage_gate, matches, own_effects
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Ability, AbilityKind, Restriction
 
 
 def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list[Ability] | None:
@@ -58,6 +59,32 @@ def gates_met(s: State, player: str, count: int, log: Log) -> None:
                 log.add(f"{player} now has {count} damage: {s.name_of(c.uid)} has its Damage {count} ability from "
                         f"this point of damage on", "damage_keyword")
 
+
+
+def barred_by_source(e: Restriction) -> bool:
+    """"EX Bursts of cards put into the Damage Zone due to X cannot be used" on X's own field ability: the
+    restriction names cards of the Damage Zone that X's damage put there (`support` asks)."""
+    t = e.target
+    return e.mode == "cannot" and e.action == "use_ex_burst" and t is not None and t.zone == "damage" and \
+        t.about is not None and t.about.self_ref and t.count in (None, 1)
+
+
+def barred(s: State, uid: str, source: str | None, log: Log) -> bool:
+    """Whether a field ability of the card whose damage placed `uid` says its EX Burst cannot be used (the
+    card's text overrides the EX Burst, 2.2)."""
+    if source is None or s.char(source) is None:
+        return False
+    c = s.char(source)
+    for ab in abilities(s, source):
+        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            continue
+        for e in own_effects(s, source, ab):
+            if isinstance(e, Restriction) and barred_by_source(e) and \
+                    matches(s, uid, replace(e.target, about=None, zone=None, count=None), c.controller, source):
+                log.add(f"{s.name_of(uid)} was put into the Damage Zone due to {s.name_of(source)}, whose ability "
+                        f"says its EX Burst cannot be used", "prevention_precedence", "ex_burst")
+                return True
+    return False
 
 def is_burst_ability(ab: Ability) -> bool:
     return ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED) and "ex_burst" in ab.restrictions

@@ -20,9 +20,9 @@ from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.model import Mod, State, where
-from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power
+from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
 from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.zones import draw, enter_field, move
+from judge.engine.fftcg.zones import draw, enter_field, move, put_under
 from judge.engine.kernel import Registry
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
@@ -36,6 +36,10 @@ Handler = Callable[[State, Any, Any, Log], State]
 EFFECTS: Registry[type] = Registry("FFTCG effects")
 
 
+#: selector fields one node kind's handler reads on one of its selectors ("search for 2 … with different names")
+_TARGET_READS: dict[tuple[type, str], frozenset[str]] = {(ast.Search, "target"): frozenset({"distinct"})}
+
+
 def unread(node: Any, reads: frozenset[str]) -> list[str]:
     """The fields of an effect node (and of the selectors it holds) that carry a value nobody reads here."""
     out = []
@@ -47,8 +51,8 @@ def unread(node: Any, reads: frozenset[str]) -> list[str]:
             if value != f.default and value not in ((), None, False):
                 out.append(f.name)
         elif isinstance(value, ast.Selector):
-            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else SELECTOR_READS
-            reads_here = reads_here | {"also"}            # "X and all the Forwards …": each part in turn
+            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
+            reads_here = reads_here | {"also"} | _TARGET_READS.get((type(node), f.name), frozenset())
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
 
@@ -334,6 +338,11 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
+    if dest == "deck_under_top" and e.under is not None:
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            s = put_under(s, u, e.under, log)
+        return s
     if dest not in ("hand", "deck_top", "deck_bottom", "break", "removed", "damage"):
         not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')}")
         return s
@@ -362,8 +371,7 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         log.add(f"{', '.join(s.name_of(u) for u in entering)} enter the field at the same time, so they have the "
                 f"same timestamp", "card_timestamp")
     for u in entering:
-        s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",), dull=True if e.dull else None,
-                        ts=ts)
+        s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
     return s
 
 
@@ -448,9 +456,9 @@ _r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
 _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
    "target", "keyword", "ability", "duration", "family")
-_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
-   "verb", "target", "duration", "free", "dull")
+   "verb", "target", "duration", "free", "dull", "onto", "player")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
 _r(ast.CostChange, _cost_change, ("ongoing_effect",), "change casting costs this turn", "target", "amount", "per",
    "floor")
@@ -463,7 +471,7 @@ _r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
 _r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
 _r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
    "name", "count", "target", "remove", "per")
-_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest")
+_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest", "under")
 _r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
 _r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
 _r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",

@@ -324,11 +324,42 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return b is not None and b.blocker == uid
     if state == "in_party":
         return b is not None and len(b.attackers) > 1 and uid in b.attackers
+    if state == "in_battle_with":           # an attacking and its blocking Forward are in battle (10.1.3.2.1)
+        return bool(_battling(s, uid))
     if state == "damaged":
         return c is not None and c.damage > 0
     if state == "frozen":
         return c is not None and c.frozen
     return False
+
+
+def _also_jobs(s: State, uid: str) -> frozenset[str]:
+    from judge.engine.fftcg.cardtypes import also_jobs
+
+    return frozenset(also_jobs(s, uid))
+
+
+def _party_with(s: State, uid: str, about: Selector, controller: str, source: str | None) -> bool:
+    """"Forming a party with X" (15.1.1.9.1): another of the Forwards attacking together with it is X."""
+    b = s.battle
+    return b is not None and any(u != uid and matches(s, u, about, controller, source) for u in b.attackers)
+
+
+def _battling(s: State, uid: str) -> tuple[str, ...]:
+    """The Forwards in battle with this one (10.1.3.2.1): its blocker if it attacks and is blocked, the attackers
+    if it blocks."""
+    b = s.battle
+    if b is None or b.blocker is None:
+        return ()
+    if uid == b.blocker:
+        return tuple(b.attackers)
+    return (b.blocker,) if uid in b.attackers else ()
+
+
+def selector_reads(sel: Selector) -> frozenset[str]:
+    """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
+    the Forward it is in battle with."""
+    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with") else SELECTOR_READS
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -384,13 +415,18 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
             return False
     if sel.colors and not _elements_fit(sel.colors, d.elements):
         return False
-    if sel.families and not _parts(d.job) & {f.lower() for f in sel.families}:
+    if sel.families and not (_parts(d.job) | _also_jobs(s, uid)) & {f.lower() for f in sel.families}:
         return False
     if sel.categories and not _parts(d.category) & {k.lower() for k in sel.categories}:
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
+        return False
+    if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
+        return False
+    if sel.state == "in_battle_with" and sel.about is not None and \
+            not any(matches(s, u, sel.about, controller, source) for u in _battling(s, uid)):
         return False
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
         if d.generic:

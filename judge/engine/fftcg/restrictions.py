@@ -7,6 +7,8 @@ abilities that name it, from the board as it is now.
 
 from __future__ import annotations
 
+import re
+
 from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
 from judge.text.ast import AbilityKind, Restriction
@@ -34,6 +36,32 @@ def restricted(s: State, uid: str, action: str, mode: str = "cannot") -> bool:
     return False
 
 
+def _times(action: str) -> int:
+    """How many attacks "can attack twice" / "can attack N times" allows (0: not such an allowance)."""
+    if action == "attack_twice":
+        return 2
+    m = re.fullmatch(r"attack_(\d+)_times", action)
+    return int(m.group(1)) if m else 0
+
+
+def attacks_allowed(s: State, uid: str) -> int:
+    """How many times this Forward may attack this turn: once (10.1.2.1), or as many as the largest "can attack
+    twice / N times" that applies to it (card text overrides the rules, 2.1)."""
+    c = s.char(uid)
+    if c is None:
+        return 1
+    most = max((_times(str(m.value)) for m in c.mods if m.kind == "can"), default=0)
+    for ab in abilities(s, uid):
+        if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            most = max([most, *(_times(e.action) for e in own_effects(s, uid, ab) if isinstance(e, Restriction)
+                                and e.mode == "can" and (e.target is None or e.target.self_ref))])
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "can" and _times(e.action) > most and e.target is not None \
+                and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
+            most = _times(e.action)
+    return max(1, most)
+
+
 def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
     """True when the attacker's own ability says it cannot be blocked (by Forwards like `blocker`)."""
     c = s.char(attacker)
@@ -56,29 +84,30 @@ def cannot_be_blocked_by(s: State, attacker: str, blocker: str) -> bool:
 
 
 def must_attack(s: State, uid: str) -> bool:
-    """True when an effect says this Forward must attack (10.1.2.1.3)."""
-    return _must(s, uid, "attack")
+    """True when an effect says this Forward must attack (10.1.2.1.3); "must attack once per turn" is met once it
+    has attacked this turn, even if it could attack again."""
+    actions = _must(s, uid, "attack")
+    c = s.char(uid)
+    return bool(actions) and not (actions <= {"attack_once_per_turn"} and c is not None and c.attacked)
 
 
 def must_block(s: State, uid: str) -> bool:
     """True when an effect says this Forward must block if possible (10.1.3.1.3)."""
-    return _must(s, uid, "block")
+    return bool(_must(s, uid, "block"))
 
 
-def _must(s: State, uid: str, action: str) -> bool:
-    """An effect compels this Character to `action`: its own field ability, another card's field ability that
+def _must(s: State, uid: str, action: str) -> set[str]:
+    """What effects compel this Character to (`action…`): its own field ability, another card's field ability that
     names it ("All Forwards must …"), or an effect that resolved on it."""
-    for ab in abilities(s, uid):
-        for e in own_effects(s, uid, ab):
-            if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                    ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and (e.target is None or e.target.self_ref):
-                return True
-    for src, e in field_effects(s):
-        if isinstance(e, Restriction) and e.mode == "must" and str(e.action).startswith(action) and \
-                e.target is not None and not e.target.self_ref and matches(s, uid, e.target, src.controller, src.uid):
-            return True
+    out = {str(e.action) for ab in abilities(s, uid) if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT)
+           for e in own_effects(s, uid, ab) if isinstance(e, Restriction) and e.mode == "must"
+           and str(e.action).startswith(action) and (e.target is None or e.target.self_ref)}
+    out |= {str(e.action) for src, e in field_effects(s) if isinstance(e, Restriction) and e.mode == "must"
+            and str(e.action).startswith(action) and e.target is not None and not e.target.self_ref
+            and matches(s, uid, e.target, src.controller, src.uid)}
     c = s.char(uid)
-    return c is not None and any(m.kind == "must" and str(m.value).startswith(action) for m in c.mods)
+    return out | {str(m.value) for m in (c.mods if c is not None else ()) if m.kind == "must"
+                  and str(m.value).startswith(action)}
 
 
-__all__ = ["cannot_be_blocked_by", "must_attack", "must_block", "restricted"]
+__all__ = ["attacks_allowed", "cannot_be_blocked_by", "must_attack", "must_block", "restricted"]

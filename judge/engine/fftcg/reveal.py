@@ -16,7 +16,7 @@ from typing import Any
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
 from judge.engine.fftcg.model import State, where
 from judge.engine.fftcg.query import matches
-from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.fftcg.zones import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Choose as ChooseNode
 from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
@@ -238,10 +238,12 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     if not cards:
         return s
     if isinstance(e, Deploy):
+        from judge.engine.fftcg.changes import field_of, onto_why
+
         for u in cards:
             d = s.card(u)
             if d is not None and d.is_character:
-                s = enter_field(s, u, s.objs[u].owner, log, why=("controller_field",))
+                s = enter_field(s, u, field_of(s, e, u, ctx), log, why=onto_why(e))
         return s
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
     if dest in ("deck_top", "deck_bottom", "deck_top_or_bottom"):
@@ -249,7 +251,9 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     for u in cards:
         if where(s, u)[0] != "deck":
             continue
-        if dest == "hand":
+        if dest == "deck_under_top" and getattr(e, "under", None) is not None:
+            s = put_under(s, u, e.under, log)
+        elif dest == "hand":
             s = move(s, u, dest, log, quiet=True)
             log.add(f"{s.name_of(u)} is added to {s.objs[u].owner}'s hand from the deck", "new_object",
                     changes=(f"{u}: deck -> hand",))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg.log import Log, pick
+from judge.engine.fftcg.log import Log, Refused, pick
 from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import candidates, names
-from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.fftcg.zones import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Search, Selector
 
@@ -51,6 +51,25 @@ def distinct(s: State, uids: list[str]) -> list[str]:
     return out
 
 
+#: what "with different …" / "each of a different …" compares (Selector.distinct): the values of one card
+DISTINCT = {"name": lambda s, u: names(s, u), "element": lambda s, u: set(s.card(u).elements),
+            "card_type": lambda s, u: {s.card(u).type}, "cost": lambda s, u: {s.card(u).cost}}
+
+
+def _clash(s: State, found: list[str], kinds: tuple[str, ...]) -> tuple[str, str, str] | None:
+    """Two cards found that share a value the text says must differ (2.1), or None."""
+    for kind in kinds:
+        for i, a in enumerate(found):
+            for b in found[i + 1:]:
+                if DISTINCT[kind](s, a) & DISTINCT[kind](s, b):
+                    return a, b, kind
+    return None
+
+
+#: where a found card can be put besides the field or under the top N (`support` asks): the zone `move` takes
+MOVES = {"hand": "hand", "break": "break", "trash": "break", "removed": "removed", "deck_top": "deck_top"}
+
+
 def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     """Carry out "search for N … and add it to your hand / play it onto the field" (15.1.1.8)."""
     p = ctx.controller
@@ -74,6 +93,11 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     keys = ("kw_search", "search_none") if not must else ("kw_search", "search_any_card")
     s, found = pick(s, p, "search", f"{p} searches their deck for {n} card(s) ({ctx.label})", tuple(fits), *keys,
                     log=log, low=min(n, len(fits)) if must else 0, high=n)
+    clash = _clash(s, found, e.target.distinct)
+    if clash:
+        raise Refused(f"{s.name_of(clash[0])} and {s.name_of(clash[1])} share a {clash[2].replace('_', ' ')}: the "
+                      f"cards found must each have a different one ({ctx.label})", "kw_search",
+                      "card_text_precedence")
     if not found:
         log.add(f"{p} finds nothing and shuffles their deck" + (" (cards that fit may be left unfound)"
                                                                if fits else ""), *keys)
@@ -84,9 +108,11 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     for u in found:
         if e.dest == "field":
             s = enter_field(s, u, p, log, why=("kw_search",))
+        elif e.dest == "deck_under_top" and e.under is not None:
+            s = put_under(s, u, e.under, log, why=("kw_search",))
         else:
-            s = move(s, u, "hand", log, why=("kw_search",))
+            s = move(s, u, MOVES[e.dest], log, why=("kw_search",))
     return s
 
 
-__all__ = ["distinct", "search"]
+__all__ = ["DISTINCT", "MOVES", "distinct", "search"]

@@ -9,22 +9,26 @@ empty: the whole ability is carried out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import (
     conditions,
     costs,
+    exburst,
     extracost,
     freecast,
     handlers,
     payments,
     replacement,
     reveal,
+    search,
     stackref,
 )
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
-from judge.engine.fftcg.cost import cost_option
+from judge.engine.fftcg.cardtypes import ALSO_KINDS
+from judge.engine.fftcg.cost import cost_option, one_element
 from judge.engine.fftcg.delayed import phase_event
 from judge.engine.fftcg.keywords import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
@@ -37,7 +41,7 @@ from judge.text.ast import AbilityKind
 RUN_CONDITIONS = frozenset({"do_so", "not_done"})
 #: what a resolving Restriction can be: its (mode, action)
 RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block"),
-                                   ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
+                                   ("must", "attack_once_per_turn"), ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
 #: the field-ability restrictions the board applies: (mode, action prefix)
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
@@ -51,6 +55,11 @@ SELF_CAST = frozenset({"pay_with_cp_from_backups"})
 PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
 REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
                           "revealed_shuffle"})
+
+
+def _attack_times(e: ast.Restriction) -> bool:
+    """"Can attack N times" (`restrictions.attacks_allowed` reads it)."""
+    return e.mode == "can" and re.fullmatch(r"attack_\d+_times", e.action) is not None
 
 
 def condition_gaps(c: ast.Condition) -> Iterator[str]:
@@ -88,11 +97,17 @@ def _value_gaps(e: Any) -> Iterator[str]:
         if e.duration != ast.Duration.NEXT_TURN_END or e.target is None or e.player is not None:
             yield f"restriction cannot activate_in_active_phase ({e.duration.value})"
     elif isinstance(e, ast.Restriction) and not (e.target is not None and (e.mode == "lose" or e.action == "be_chosen")) \
-            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS:
+            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS and not _attack_times(e):
         yield f"restriction {e.mode} {e.action}"
     elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
-                                                   "break", "trash", "removed", "damage"):
+                                                   "break", "trash", "removed", "damage") and \
+            not (e.dest == "deck_under_top" and e.under is not None):
         yield f"move to {e.dest}"
+    elif isinstance(e, ast.Search) and e.target.distinct and (e.target.also or not set(e.target.distinct) <= set(search.DISTINCT)):
+        yield "search for cards that differ, across several selectors"
+    elif isinstance(e, ast.Search) and e.dest not in (*search.MOVES, "field") and \
+            not (e.dest == "deck_under_top" and e.under is not None):
+        yield f"search to {e.dest}"
     elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \
             not freecast.readable(e):
         yield f"deploy {e.verb}"
@@ -197,12 +212,17 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
-        if e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+        if (e.action in SELF_CAST or one_element(e.action)) and e.target is not None and e.target.self_ref:
             return
-        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS):
+        if exburst.barred_by_source(e):
+            return
+        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not _attack_times(e):
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
         yield "field type change of other cards"
+    elif is_type_change(e) and norm_kw(e.keyword.name) == "also" and len(e.keyword.params) > 1 and \
+            e.keyword.params[1] not in ALSO_KINDS:
+        yield f"'is also' a {e.keyword.params[1]}"
     elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
         yield f"field {ast.kind_of(e)}"
 
@@ -216,7 +236,8 @@ def _self_cast_only(e: Any) -> bool:
         return e.target.self_ref
     if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
         return True                                   # deck construction (8.1.3): never a matter of play
-    if isinstance(e, ast.Restriction) and e.action in SELF_CAST and e.target is not None and e.target.self_ref:
+    if isinstance(e, ast.Restriction) and (e.action in SELF_CAST or one_element(e.action)) and e.target is not None \
+            and e.target.self_ref:
         return True
     return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
 

@@ -115,6 +115,19 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     return s
 
 
+def put_under(s: State, uid: str, n: int, log: Log, *, why: tuple[str, ...] = ("new_object",)) -> State:
+    """"Put it under the top N cards of your deck": its owner's main deck (7.3, 7.9.3), N cards from the top as the
+    card's text says (2.1); a deck of N cards or fewer takes it at the bottom. The deck is not shuffled."""
+    s = move(s, uid, "deck_top", log, why=why, quiet=True)
+    owner = s.objs[uid].owner
+    rest = s.zones[owner].deck[1:]
+    s = s.with_zones(owner, deck=(*rest[:n], uid, *rest[n:]))
+    where_ = f"under the top {n} card(s)" if len(rest) >= n else f"at the bottom ({len(rest)} card(s) above it)"
+    log.add(f"{s.name_of(uid)} is put into {owner}'s deck {where_}", "card_text_precedence", "deck_main", *why,
+            changes=(f"{uid}: -> deck under {min(n, len(rest))}",))
+    return s
+
+
 def _enters_dull(d) -> bool:
     """"X enters the field dull": the card's own text says how it enters (2.1)."""
     from judge.text.ast import AbilityKind, SetState

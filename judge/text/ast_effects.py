@@ -205,6 +205,9 @@ class Conditional(Effect):
     instead: bool = False
     lasting: bool = False    # FFTCG "As long as X, …": the effects hold only while X holds (11.12.4.4), not one check
     span: Span | None = None
+    # FFTCG: the selection its effects act on is made under the condition too ("If X, choose 1 Forward.
+    # Break it."), not before it ("Choose 1 Forward. If X, break it."): nothing is selected when X fails.
+    selects: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

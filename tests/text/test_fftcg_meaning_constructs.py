@@ -8,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from judge.text.ast import Conditional, Deploy, Duration, ModifyStat, Move, Player, Restriction, Search, walk
+from judge.text.ast import (
+    Conditional,
+    Deploy,
+    Duration,
+    ModifyStat,
+    Move,
+    Player,
+    Restriction,
+    Search,
+    Selector,
+    walk,
+)
 from judge.text.fftcg.render import render
 from judge.text.parse import parse_text
 from judge.text.render import comparable
@@ -450,3 +461,194 @@ def test_fftcg_15_1_1_9_forming_a_party_with_a_card_keeps_the_card() -> None:
     ability = one("The Forwards forming a party with Zorn gain First Strike.")
     target = ability.effects[0].target
     assert target.state == "in_party" and target.about is not None and target.about.self_ref
+
+
+# ── an "if" over a selection governs what is then done to the selection (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, if you control 2 or more Backups, your opponent selects 1 Backup they control. Put it into the Break Zone.",
+    "At the end of each of your turns, if you have 5 or more cards in your hand, choose 1 Monster. Break it.",
+    "When Zorn enters the field, if you control 3 or more Forwards, choose up to 2 Forwards. Dull them and Freeze them.",
+])
+def test_fftcg_11_6_5_a_selection_made_under_an_if_and_what_is_done_to_it(text: str) -> None:
+    ability = one(text)
+    assert len(ability.effects) == 1
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and cond.selects
+    assert cond.effects and all(getattr(x, "target", None) is not None and x.target.ref is None for x in cond.effects)
+    round_trips(ability)
+
+
+def test_fftcg_11_6_5_a_selection_made_before_the_if_stays_outside_it() -> None:
+    ability = one("When Zorn attacks, choose 1 Forward. If you control 3 or more Backups, break it.")
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and not cond.selects and cond.effects[0].target.ref is None
+    round_trips(ability)
+
+
+# ── "Select N X. Verb them.": you make the selection on resolution, and it is said (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "Select up to 2 Backups you control. Activate them.",
+    "When Zorn attacks, select 1 Monster opponent controls. Dull it.",
+    "Select 1 Backup you control. You may put it into the Break Zone.",
+])
+def test_fftcg_11_6_5_a_selection_you_make_on_resolution(text: str) -> None:
+    ability = one(text)
+    acted = next(x for x in walk(ability) if getattr(x, "target", None) is not None and x.target.count)
+    assert acted.target.chooser is Player.YOU and acted.target.choose == "select"
+    assert render(ability, NAME).startswith(("Select", "When Zorn attacks, select"))
+    round_trips(ability)
+
+
+# ── "deals damage to X or your opponent": the player kept beside the selector (6.5, 11.12.5) ──
+@pytest.mark.parametrize("text", [
+    "If Zorn deals damage to a Backup or your opponent, the damage increases by 1000 instead.",
+    "When Zorn deals damage to a Forward or to your opponent, draw 1 card.",
+    "If a Forward you control deals damage to a Monster or your opponent, double the damage instead.",
+])
+def test_fftcg_6_5_damage_dealt_to_a_character_or_to_the_opponent(text: str) -> None:
+    ability = one(text)
+    event = ability.trigger.events[0] if ability.trigger is not None else ability.effects[0].condition.occurs
+    assert event.kind == "deals_damage" and event.to and event.to_player is Player.OPPONENT
+    assert "or your opponent" in render(ability, NAME) or "or to your opponent" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── a cost made of actions, as an extra cost (11.2) or instead of the CP cost (11.4.6) ──
+@pytest.mark.parametrize("text", [
+    "If you cast Zorn, you may remove 5 Ice cards in your Break Zone from the game as an extra cost.",
+    "If you cast Zorn, you may discard 2 cards as an extra cost.",
+    "If you cast Zorn, you may dull 3 active Backups you control as an extra cost.",
+])
+def test_fftcg_11_2_an_extra_cost_made_of_actions(text: str) -> None:
+    ability = one(text)
+    opt = next(x for x in walk(ability) if type(x).__name__ == "Optional")
+    assert not opt.effects and opt.cost is not None and opt.cost.effects
+    assert render(ability, NAME).endswith("as an extra cost.")
+    round_trips(ability)
+
+
+@pytest.mark.parametrize("text", [
+    "You can discard 2 Backups (instead of paying the CP cost) to cast Zorn.",
+    "You can dull 3 active Forwards you control (instead of paying the CP cost) to cast Zorn from your hand.",
+    "You can remove 4 cards in your Break Zone from the game (instead of paying the CP cost) to cast Zorn.",
+])
+def test_fftcg_11_4_6_an_alternative_cost_made_of_actions(text: str) -> None:
+    ability = one(text)
+    alt = ability.effects[0]
+    assert type(alt).__name__ == "AlternativeCost" and alt.cost.effects and not alt.cost.crystal
+    assert "(instead of paying the CP cost)" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── what a player can or cannot play or cast (11.12.4): the player, the card, where from, due to what ──
+@pytest.mark.parametrize(("text", "mode"), [
+    ("You cannot play Zorn from your hand due to Summons.", "cannot"),
+    ("You can play 3 or more Dark Forwards onto the field.", "can"),
+    ("Your opponent cannot cast Summons from their hand.", "cannot"),
+])
+def test_fftcg_11_12_4_what_a_player_can_or_cannot_play(text: str, mode: str) -> None:
+    ability = one(text)
+    r = ability.effects[0]
+    assert isinstance(r, Restriction) and r.mode == mode and r.player is not None and r.target is not None
+    assert r.action in ("play", "cast")
+    round_trips(ability)
+
+
+# ── "the <phase> during each player's turn": a phase of every turn, said back as printed (9) ──
+@pytest.mark.parametrize("text", [
+    "At the beginning of the Attack Phase during each player's turn, draw 1 card.",
+    "At the end of the Main Phase 1 during each player's turn, Zorn gains +1000 power until the end of the turn.",
+    "At the beginning of the End Phase during each player's turn, choose 1 Forward. Dull it.",
+])
+def test_fftcg_9_a_phase_during_each_players_turn(text: str) -> None:
+    ability = one(text)
+    assert ability.trigger is not None and ability.trigger.at is not None
+    assert ability.trigger.at.whose is Player.ANY
+    assert "during each player's turn" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── "either player's Break Zone" / "either player controls": any player, not the one it is in (6.2) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Summon in either player's Break Zone. Remove it from the game.",
+    "When Zorn enters the field, remove all the Backups in each player's Break Zone from the game.",
+    "Zorn gains +1000 power for each Monster either player controls.",
+])
+def test_fftcg_6_2_cards_of_either_player(text: str) -> None:
+    ability = one(text)
+    assert any(isinstance(x, Selector) and x.owner is Player.ANY for x in walk(ability))
+    assert "either player" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── the Forward in battle with a card (10.1.3): kept through the round trip, one or all of them ──
+@pytest.mark.parametrize("text", [
+    "《1》: Choose 1 Forward blocking Zorn. It loses 3000 power until the end of the turn.",
+    "When Zorn blocks or is blocked, dull the Forward that blocks or is blocked by Zorn.",
+    "Deal 4000 damage to all the Forwards that block or are blocked by Zorn.",
+])
+def test_fftcg_10_1_3_the_forward_in_battle_with_a_card(text: str) -> None:
+    ability = one(text)
+    sel = next(x for x in walk(ability) if isinstance(x, Selector) and x.state == "in_battle_with")
+    assert sel.about is not None and sel.about.self_ref
+    round_trips(ability)
+
+
+# ── damage less (or more) than the power of the card dealt it (6.5, 11.12.5) ──
+@pytest.mark.parametrize(("text", "qualifier"), [
+    ("If Zorn is dealt damage less than its power, the damage becomes 0 instead.", "less_than_power"),
+    ("During this turn, if a Forward you control is dealt damage more than its power, the damage becomes 0 instead.",
+     "more_than_power"),
+    ("If a Monster you control is dealt damage less than its power, the damage is reduced by 1000 instead.",
+     "less_than_power"),
+])
+def test_fftcg_6_5_damage_compared_with_the_power_of_the_card(text: str, qualifier: str) -> None:
+    ability = one(text)
+    cond = ability.effects[0]
+    assert isinstance(cond, Conditional) and qualifier in cond.condition.occurs.qualifiers
+    assert "than its power" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── a discard from the hand, caused by a source: where the card came from kept (6.2) ──
+@pytest.mark.parametrize("text", [
+    "When your opponent discards a card from their hand due to your Summons or abilities, draw 1 card.",
+    "When your opponent discards 1 or more cards from their hand due to your abilities, choose 1 Forward. Dull it.",
+    "At the end of each of your turns, if your opponent has discarded a card from their hand due to your Summons "
+    "this turn, draw 1 card.",
+])
+def test_fftcg_6_2_a_card_discarded_from_the_hand(text: str) -> None:
+    ability = one(text)
+    events = [x for x in walk(ability) if type(x).__name__ == "Event" and x.kind == "opponent_discards"]
+    assert events and all(e.place == "hand" and e.by is not None for e in events)
+    assert "from their hand" in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── "If it is dull": the state of the card chosen before, said of "it" (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, choose 1 Forward. If it is dull, deal it 8000 damage.",
+    "Choose 1 Forward. It gains +2000 power until the end of the turn. If it is blocking, it gains +4000 power "
+    "until the end of the turn instead.",
+    "Choose up to 2 Forwards. If they are active, dull them.",
+])
+def test_fftcg_11_6_5_the_state_of_the_chosen_card(text: str) -> None:
+    ability = one(text)
+    cond = next(x for x in walk(ability) if isinstance(x, Conditional))
+    assert cond.condition.kind == "state" and cond.condition.selector.choose == "choose"
+    assert " it is " in render(ability, NAME) or " they are " in render(ability, NAME)
+    round_trips(ability)
+
+
+# ── "for each CP required to cast it": the cost of the card chosen before (11.6.5) ──
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Deal it 2000 damage for each CP required to cast it.",
+    "Choose 1 Forward opponent controls. Zorn gains +1000 power for each CP required to cast it until the end of the turn.",
+    "When Zorn attacks, choose 1 Monster. Deal it 1000 damage for each CP required to cast it.",
+])
+def test_fftcg_11_6_5_counted_by_the_cost_of_the_chosen_card(text: str) -> None:
+    ability = one(text)
+    per = next(x.per for x in walk(ability) if getattr(x, "per", None) is not None)
+    assert per.zone == "cp_required" and per.choose == "choose"
+    assert "required to cast it" in render(ability, NAME)
+    round_trips(ability)

@@ -58,12 +58,21 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
             ctx.log(f"{who} discards the revealed card(s)", "do.discard")
             continue
         if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
-            k = min(eff.count, len(p.deck))
+            from judge.engine.bs import discard_cap
+
+            n = eff.count
+            if eff.per is not None:           # "the top three cards … for each nexus you control"
+                times = cores.per_count(ctx, eff.per, item)
+                if times < 0:
+                    ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+                    return
+                n *= times
+            k = min(discard_cap.allowed(ctx, item, n, who), len(p.deck))
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
             ctx.discarded += list(p.deck[:k])
             shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
             ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
-                    "do.discard", *(() if k == eff.count else ("rules.impossible",)))
+                    "do.discard", *(() if k == n else ("rules.impossible",)))
             watch_discards(ctx, list(p.deck[:k]), "deck", item)
             continue
         cards = _discarded(ctx, eff, item, who)
@@ -81,11 +90,12 @@ def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
     """Cards an effect discarded from the hand or the deck: the effects watching that ("when this card is
     discarded from your deck by your opponent's effect", read from the trash) activate."""
     from judge.engine.bs.destroyed_how import discards
+    from judge.engine.bs.effect_events import stamp
     from judge.engine.bs.triggers import push
     from judge.engine.bs.watch import facts, watchers
 
-    lasts = discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
-                     zone=zone, by=item.controller)
+    lasts = stamp(ctx, discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
+                                zone=zone, by=item.controller), item)
     items = watchers(ctx, "when_discarded", lasts) if lasts else []
     if items:
         ctx.log("Effects watching the discard activate", "effect.triggered")

@@ -75,8 +75,9 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
     return got + k
 
 
-def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
-    """Put n cores (the soul core among them if `soul`) into a player's area or onto a card id."""
+def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, source: str | None = None) -> None:
+    """Put n cores (the soul core among them if `soul`) into a player's area or onto a card id (`source`:
+    the area an effect took them from, for the effects watching a placement from there)."""
     ctx.core_moves.append((who, where, n, soul))      # what the resolving effect placed ("with this effect")
     state = ctx.state
     if soul:
@@ -92,13 +93,13 @@ def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False) -> None:
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores + n))
         from judge.engine.bs.core_events import placed
 
-        placed(ctx, who, where, n + (1 if soul else 0))
+        placed(ctx, who, where, n + (1 if soul else 0), source)
         return
     p = state.players[who]
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) + n}))
     from judge.engine.bs.core_events import placed
 
-    placed(ctx, who, where, n + (1 if soul else 0))
+    placed(ctx, who, where, n + (1 if soul else 0), source)
 
 
 def _which(ctx: Ctx, owner: str, where: str, n: int, eff: ast.MoveCores, dst: str, item: Work) -> bool:
@@ -172,7 +173,7 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
         got = take(ctx, owner, where, want, soul=soul, by=item.controller)
         target = dest_card if dst in ("spirit", "this") else dst
-        put(ctx, to_who, target, got, soul=soul)
+        put(ctx, to_who, target, got, soul=soul, source="field" if where in ctx.state.cards else where)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"
         to = name_of(ctx.state, target) if target in ctx.state.cards else f"{to_who}'s {target}"
         short = "" if got == want else f" (only {got} could be moved)"

@@ -26,11 +26,13 @@ class Ctx(Context[State]):
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
         self.drawn: dict[str, int] = {}         # cards drawn by the current item, per player (draws.py)
+        self.summoned: list[str] = []           # cards the current item summoned (summoned_by.py)
         self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it
-        self.cores_placed: set[tuple[str, str]] | None = None   # arrivals held as one event (core_events)
+        self.cores_placed: set[Any] | None = None   # arrivals held as one event (core_events.Arrival)
         self.quiet_for: frozenset[str] = frozenset()   # players whose When Destroyed effects this one bars
         self.selections: dict[Any, tuple[tuple[str, str], ...]] = {}   # "Select X." made by the current item (selections.py)
         self.item: Any = None                   # the waiting effect now resolving (its event's cards: subjects.py)
+        self.acting: Any = None                 # the waiting item being resolved, cause of what it does (effect_events.py)
 
     @property
     def game(self) -> str:

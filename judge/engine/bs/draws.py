@@ -110,8 +110,11 @@ def record(ctx: Ctx, who: str, k: int) -> None:
 
 def settle(ctx: Ctx, item: Work) -> None:
     """After one waiting item resolved: the effects watching the draws it made activate, once each (8-6-3)."""
+    from judge.engine.bs.drawn_this_turn import remember
+
     drawn, ctx.drawn = ctx.drawn, {}
     for who, k in drawn.items():
+        remember(ctx, who, item.controller)        # "… used an effect to draw a card this turn"
         fire(ctx, who, k, by=item.controller)
 
 

@@ -59,4 +59,9 @@ def applied(ctx: Ctx, eff: ast.Restriction, item: Work) -> bool:
 
 
 
-__all__ = ["applied", "narrow", "this_effect"]
+def is_soul_bar(eff: object) -> bool:
+    """Whether a restriction is a soul-core bar this module applies (coverage asks this)."""
+    return isinstance(eff, ast.Restriction) and _soul_bar(eff)
+
+
+__all__ = ["applied", "is_soul_bar", "narrow", "this_effect"]

@@ -25,9 +25,14 @@ effect = EFFECTS.register
 def run(ctx: Ctx, item: Work) -> None:
     """Resolve the effects of one waiting item in written order (1-3-7)."""
     from judge.engine.bs.effect_scope import narrow
+    from judge.engine.bs.replaced import fold
 
     ctx.item = item
-    apply_all(ctx, narrow(item.effects), item)
+    effs = fold(item.effects)            # "…, <directive> instead" read at the directive it replaces
+    if effs is not item.effects:
+        ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
+                "holds as that directive is performed; otherwise the original is performed", "effect.substitution")
+    apply_all(ctx, narrow(effs), item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
@@ -127,8 +132,10 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
         delayed.watch_this_turn(ctx, eff, item)
         return
-    from judge.engine.bs import delayed_when
+    from judge.engine.bs import delayed_when, discard_cap
 
+    if discard_cap.arm(ctx, eff, item):    # "during this turn, … no more than N cards are discarded"
+        return
     if delayed_when.applies(eff):      # "during this turn, when <event>, …": a trigger left waiting
         delayed_when.arm(ctx, eff, item)
         return

@@ -99,6 +99,6 @@ def entered_from(ctx: Ctx, cid: str, zone: str, player: str) -> None:
 
 
 # "has been destroyed this turn" and "if you spend a Soul Core as part of its cost" register here too
-from judge.engine.bs import history, soul_paid  # noqa: E402,F401
+from judge.engine.bs import drawn_this_turn, history, soul_paid, summoned_by  # noqa: E402,F401
 
 __all__ = ["HAPPENED", "activation_condition", "entered_from"]

@@ -117,10 +117,15 @@ def _crush(ctx: Ctx, item: Work) -> None:
     n = max(0, lv + int(item.param))
     opp = ctx.state.opponent(item.controller)
     p = ctx.state.players[opp]
-    k = min(n, len(p.deck))
+    from judge.engine.bs.discard_cap import allowed
+
+    k = min(allowed(ctx, item, n, opp), len(p.deck))         # a limit on discards from that deck (1-3-3)
     ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
     ctx.log(f"{item.label}: LV{lv} {int(item.param):+d}: {opp} discards {k} card(s) from the top of the deck",
             "kw.crush", "kw.crush_largest")
+    from judge.engine.bs.acts import watch_discards
+
+    watch_discards(ctx, list(p.deck[:k]), "deck", item)     # the spirit's effect discarded them (11-11-1)
 
 
 @triggered("Raid", concepts=("kw.raid", "kw.raid_largest"), event="attacks",

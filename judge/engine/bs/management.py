@@ -257,9 +257,9 @@ def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
     new = replace(fc, orientation=orientation)
     ctx.state = with_field_card(ctx.state, new)
     if orientation != fc.orientation and str(orientation) in ("exhausted", "refreshed"):
-        from judge.engine.bs.watch import watch
+        from judge.engine.bs.effect_events import watch
 
-        watch(ctx, f"when_{orientation}", [fc.id])
+        watch(ctx, f"when_{orientation}", [fc.id])     # with the effect performing it, if one is
     return new
 
 

@@ -148,9 +148,10 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
-    from judge.engine.bs import effect_scope, no_trigger, zones
+    from judge.engine.bs import discard_cap, effect_scope, no_trigger, zones
 
-    if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item):
+    if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item) or \
+            discard_cap.applied(ctx, eff, item):
         return
     if zones.bars_when_summoned(eff):        # "… summoned with this effect do not activate 'When Summoned'"
         zones.bar_when_summoned(ctx, item)

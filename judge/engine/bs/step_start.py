@@ -10,11 +10,11 @@ the action that ran into the step is carried out again with the answer (turn_end
 
 from __future__ import annotations
 
-from judge.engine.bs import derive
+from judge.engine.bs import conditions, derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Work
 from judge.engine.bs.watch import is_event
-from judge.text.ast import Ability, AbilityKind
+from judge.text.ast import Ability, AbilityKind, Condition, Conditional
 
 #: The concept that says effects activate at the start of each step the turn stops in.
 STEP_CONCEPT = {"main": "turn.main_start", "second_main": "turn.main_start", "attack": "turn.attack_start"}
@@ -36,12 +36,42 @@ END_WINDOWS = frozenset({"during_your_end_step", "during_opponents_end_step", "d
 
 def handles(ab: Ability) -> bool:
     """Whether the engine carries out an "at the start of the step" ability (coverage asks this)."""
-    return is_event(ab.condition, "step_start") and ab.timing in STOPPING_WINDOWS | END_WINDOWS
+    return (is_event(ab.condition, "step_start") or _guarded(ab) is not None) and \
+        ab.timing in STOPPING_WINDOWS | END_WINDOWS
+
+
+def _guarded(ab: Ability) -> tuple[Condition, tuple] | None:
+    """"During …: if you control a white nexus, refresh this spirit at the start of the step": a constant
+    ability whose start-of-step trigger is written inside a condition on the board — (that condition,
+    the effects the start sets off). The condition is decided as the step starts: met then, the effect
+    activates (8-6-1); not met, nothing does."""
+    if ab.kind != AbilityKind.CONSTANT or ab.condition is not None or len(ab.effects) != 1:
+        return None
+    outer = ab.effects[0]
+    if not (isinstance(outer, Conditional) and outer.condition.kind != "event" and not outer.instead
+            and not outer.otherwise and len(outer.effects) == 1 and conditions.decidable(outer.condition)):
+        return None
+    inner = outer.effects[0]
+    if isinstance(inner, Conditional) and is_event(inner.condition, "step_start") and not inner.otherwise:
+        return outer.condition, inner.effects
+    return None
 
 
 def _watches_start(state, holder: str, ab: Ability) -> bool:
     return ab.kind == AbilityKind.TRIGGERED and is_event(ab.condition, "step_start") and \
         bool(derive.constant_active(state, holder, ab))
+
+
+def _start_effects(state, holder: str, ab: Ability) -> tuple | None:
+    """The effects the start of the step sets off for this ability now (None: none)."""
+    if _watches_start(state, holder, ab):
+        return ab.effects
+    guarded = _guarded(ab)
+    if guarded is None or not derive.constant_active(state, holder, ab):
+        return None
+    from judge.engine.bs.watch import _holds_now
+
+    return guarded[1] if _holds_now(state, holder, guarded[0]) else None
 
 
 def starting(ctx: Ctx) -> list[Work]:
@@ -53,8 +83,9 @@ def starting(ctx: Ctx) -> list[Work]:
     for player in (state.turn_player, state.opponent(state.turn_player)):
         for fc in state.players[player].field:
             for idx, ab in derive.active_abilities(state, fc.id):
-                if _watches_start(state, fc.id, ab) and not restricted(ctx, fc.id, idx, ab):
-                    out.append(Work(kind="effects", source=fc.id, controller=player, effects=ab.effects,
+                effs = _start_effects(state, fc.id, ab)
+                if effs is not None and not restricted(ctx, fc.id, idx, ab):
+                    out.append(Work(kind="effects", source=fc.id, controller=player, effects=effs,
                                     label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
                                           "start of the step",
                                     cites=ctx.cites("effect.triggered"), timing="step_start", ability=idx))

@@ -44,6 +44,10 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
         ctx.log(f"{name_of(ctx.state, cid)} is {'placed' if kind == 'place' else 'summoned'} without paying its cost", f"{kind}.pay")
     else:
         cost = symbols.pay_cost(ctx, paying, fulfilled)
+    if kind == "summon":
+        from judge.engine.bs import next_summon
+
+        next_summon.use_up(ctx, player, cid)        # "the next X you summon this turn" is this one
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:
@@ -100,17 +104,23 @@ def _added_costs(ctx: Ctx, player: str, cid: str, kind: str) -> None:
     costs.pay_additional(ctx, items, player, f"{verb} {name_of(ctx.state, cid)}")
 
 
-def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False) -> None:
-    """A summon by an effect (Immortal, Agile, "summon it"): pay the cost from the reserve (nothing
-    when the effect says without paying), LV1 cores from it too."""
+def summon_from(ctx: Ctx, player: str, cid: str, zone: str, *, why: str, free: bool = False,
+                kind: str = "summon") -> None:
+    """A summon by an effect (Immortal, Agile, "summon it"), or a nexus placed by one (`kind` "place": the
+    same procedure, 10-7): pay the cost from the reserve (nothing when the effect says without paying),
+    LV1 cores from it too."""
     d = ctx.state.card_def(cid)
     mark = ctx.mark()
+    how = A.Place if kind == "place" else A.Summon
     try:
-        _do_summon(ctx, player, cid, d, A.Summon(player=player, card=cid, source=zone, free=free), "summon",
+        _do_summon(ctx, player, cid, d, how(player=player, card=cid, source=zone, free=free), kind,
                    reserve_only=False)
     except Refuse as r:      # it cannot be paid for (cost, Ascend, LV1 cores): the summon does not happen
         ctx.rollback(mark)
-        ctx.log(f"{name_of(ctx.state, cid)} is not summoned: {r.refusal.reason}", why, "effect.cost")
+        ctx.log(f"{name_of(ctx.state, cid)} is not {kind}d: {r.refusal.reason}", why, "effect.cost")
+        return
+    if kind == "summon":
+        ctx.summoned.append(cid)              # "if you summon a spirit with this effect" (summoned_by.py)
 
 
 def _feast(ctx: Ctx, cid: str) -> None:

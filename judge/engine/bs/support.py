@@ -62,6 +62,10 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _reveal(e: ast.Reveal) -> Iterator[str]:
+    from judge.engine.bs.viewed import handles
+
+    if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
+        return
     if e.zone != "deck" or e.count is None:
         yield f"reveal {e.zone}"
 
@@ -72,8 +76,11 @@ def _deploy(e: ast.Deploy) -> Iterator[str]:
     if e.verb == "summon" and names_token(e.target):
         # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
         yield "summon a token (its figures are not in the card data)"
-    elif e.verb != "summon" or e.duration != ast.Duration.PERMANENT or (
-            e.target.zone not in ("hand", "trash", "revealed") and not e.target.self_ref):
+    elif e.verb == "place" and e.target.self_ref:
+        # "place this card": from the burst area or the hand, where its own trigger is not watched
+        yield "place this card from outside the field"
+    elif e.verb not in zones.DEPLOY_TYPES or e.duration != ast.Duration.PERMANENT or (
+            not zones.deploy_zones(e.target.zone) and not e.target.self_ref):
         yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
 
 
@@ -90,6 +97,10 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
+    from judge.engine.bs.next_summon import handles as next_summon
+
+    if e.stat == "cost" and e.target is not None and next_summon(e):
+        return                           # the next matching summon's cost (next_summon.py, 10-6-4)
     if e.stat == "cost" and e.target is not None and e.target.state is None and (
             e.equal_to is None or e.equal_to.stat in ("life", "reserve", "hand")):
         return                           # a cost assigned by a resolving effect (symbols.set_cost, 8-8-1-4/5)
@@ -111,6 +122,11 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
     from judge.engine.bs import no_trigger
 
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
+        return
+    from judge.engine.bs.discard_cap import is_cap
+    from judge.engine.bs.effect_scope import is_soul_bar
+
+    if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
         return
     if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
                                                       *(("can", a) for a in ALLOWANCES)}:
@@ -148,10 +164,15 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
+    from judge.engine.bs.replaced import fold
     from judge.engine.bs.selections import passing
 
-    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and passing(node)
-            for n in node.effects}             # the permission a passed selection gives (selections.py)
+    effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
+    from judge.engine.bs.discard_cap import turn_cap
+
+    done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
+        passing(node) or turn_cap(node) is not None)
+            for n in node.effects}             # a passed selection's permission (selections.py); a discard limit
     for node in ast.walk(effs):
         if isinstance(node, ast.Effect) and id(node) not in done:
             yield from _effect_gaps(node)
@@ -173,6 +194,9 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
+    if step_start.handles(ab):          # "if …, <do> at the start of the step" (step_start._guarded)
+        yield from _effects_gaps(ab.effects[0].effects[0].effects)
+        return
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
         yield f"constant timing {ab.timing}"
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
@@ -191,8 +215,10 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates):   # core_step.py; also_activates.py
-        return
+    from judge.engine.bs.first_magic import handles as first_magic
+
+    if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates) or first_magic(e):
+        return                           # core_step.py; also_activates.py; first_magic.py
     if isinstance(e, ast.Conditional):
         c = e.condition
         if c.kind == "event":            # a trigger inside a constant ability (watch.py)

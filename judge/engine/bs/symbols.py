@@ -87,16 +87,24 @@ def _printed_or_own(state: State, cid: str, d: CardDef) -> int:
     return value
 
 
-def cost_of(state: State, cid: str) -> int:
+def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
     """A card's cost now: printed (or what its own ability makes it in that area), then costs assigned by
-    effects, latest last (8-8-1-3)."""
+    effects, latest last (8-8-1-3); while a payment is worked out, also those waiting for that summon
+    (next_summon.py)."""
+    from judge.engine.bs import next_summon
+
     d = state.card_def(cid)
     if d is None:
         return 0
     value = _printed_or_own(state, cid, d)
     for m in sorted(continuous.mods(state), key=lambda m: m.stamp):
-        if m.kind == "cost_set" and _cost_applies(state, m, cid):
+        if (m.kind == "cost_set" and _cost_applies(state, m, cid)) or (
+                paying is not None and next_summon.applies(state, m, cid, paying.player, paying.how)):
             value = _amount(state, m)
+    if paying is not None and paying.how == "use":       # "the first magic card you use each turn"
+        from judge.engine.bs import first_magic
+
+        value = max(0, value + first_magic.change(state, cid, paying.player))
     return value
 
 
@@ -127,8 +135,11 @@ def _amount(state: State, m: Any) -> int:
 def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
     """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
     cards on the field by selection."""
-    from judge.engine.bs import management
+    from judge.engine.bs import management, next_summon
 
+    if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
+        next_summon.arm(ctx, eff, item)
+        return
     value: Any = eff.value
     if eff.equal_to is not None:
         if eff.equal_to.stat not in ("life", "reserve", "hand"):
@@ -338,7 +349,7 @@ def reduced_cost(state: State, paying: Paying, used: list[Change], fulfilled: in
     d = state.card_def(paying.card)
     all_met = any(isinstance(c.effect, ast.CostReduction) and c.effect.mode == "fulfilled" for c in used)
     red = _reduction(d, pool(state, paying, used), fulfilled, all_met)
-    return max(0, cost_of(state, paying.card) - red), red
+    return max(0, cost_of(state, paying.card, paying) - red), red
 
 
 def quote(state: State, paying: Paying, fulfilled: int = 0) -> tuple[int, int]:
@@ -368,7 +379,7 @@ def pay_cost(ctx: Ctx, paying: Paying, fulfilled: int = 0) -> int:
         used.append(ch)
         ctx.log(f"{name_of(state, ch.holder)}: {_describe(ch.effect)} while this cost is calculated",
                 "card.reduction", f"{kind}.reduction")
-    cost = cost_of(state, paying.card)
+    cost = cost_of(state, paying.card, paying)
     if cost != d.cost:
         ctx.log(f"{name_of(state, paying.card)} has a cost of {cost} (printed {d.cost}) when its cost is determined",
                 f"{kind}.cost")

@@ -26,7 +26,7 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_destroyed": frozenset({"destroyed"}), "when_destroyed_by_opponent": frozenset({"destroyed"}),
     "when_opponent_destroys_this_spirit": frozenset({"destroyed"}),
     "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
-    "when_this_spirit_is_summoned_or_attacks": frozenset({"summoned", "attacks"}),
+    "when_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
 }
 #: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).
@@ -281,9 +281,10 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
-        ctx.drawn, ctx.core_moves, ctx.selections = {}, [], {}
+        ctx.drawn, ctx.core_moves, ctx.selections, ctx.summoned = {}, [], {}, []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
+        outer, ctx.acting = ctx.acting, item       # what it does is done by this effect (effect_events.py)
         try:
             if item.kind == "keyword":
                 ctx.steps.append(Step(f"Resolve {item.label}", ctx.cites(*_concepts(item)), fired=item.source,
@@ -306,6 +307,8 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
             ctx.state = before
             del ctx.steps[n_steps:]
             raise
+        finally:
+            ctx.acting = outer
         draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
         management.checkpoint(ctx)
     if order_hint:

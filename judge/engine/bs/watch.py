@@ -17,6 +17,10 @@ from typing import Any
 
 from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.effect_events import ACTIVE
+from judge.engine.bs.effect_events import handles as performer_known
+from judge.engine.bs.effect_events import holds as performed_so
+from judge.engine.bs.spends_event import holds as paid_so
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.symbols import while_paying
 from judge.text import ast
@@ -118,16 +122,40 @@ def _watching(state: State, holder: str, level: int | None, event: str,
 EVENT_KINDS = {"battle_end": "battle_end"}
 
 
+def event_part(cond: ast.Condition | None) -> tuple[ast.Condition, tuple[ast.Condition, ...]] | None:
+    """"When you have 3 or fewer life and you reduce your opponent's life": (the event, the conditions the
+    board must meet when it happens) of a condition of kind "all" made of one event and conditions the
+    board decides (8-6-1: the effect activates when that event occurs in that situation)."""
+    if cond is None or cond.kind != "all":
+        return None
+    from judge.engine.bs import conditions
+
+    events = [c for c in cond.conditions if c.kind == "event"]
+    rest = tuple(c for c in cond.conditions if c.kind != "event")
+    if len(events) == 1 and rest and all(conditions.decidable(c) for c in rest):
+        return events[0], rest
+    return None
+
+
 def is_event(cond: ast.Condition | None, event: str) -> bool:
     """Whether a condition is the event `event` ("when one of your spirits is destroyed", "when the
     battle ends")."""
     if cond is None:
         return False
+    part = event_part(cond)
+    if part is not None:
+        return is_event(part[0], event)
     if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
         if event == "when_core_placed":
             from judge.engine.bs.core_events import handles
 
             return cond.event in ("core_placed", event) and handles(cond)
+        if cond.event == "spends":       # "when you spend a Soul Core as part of a magic card's cost"
+            from judge.engine.bs.spends_event import handles as spends
+
+            return event == "when_uses" and spends(cond)
+        if cond.event in ACTIVE:          # "when one of your effects exhausts …" (effect_events.py)
+            return ACTIVE[cond.event] == event and performer_known(cond)
         return cond.event in (event, event.removeprefix("when_"), *ALIASES.get(event, ()))
     return EVENT_KINDS.get(cond.kind) == event
 
@@ -200,8 +228,14 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
         for idx, ab, cond, effects in _watching(state, holder, lv, event, ctrl):
             if only is not None and not only(effects):
                 continue
+            part = event_part(cond)          # "when <board condition> and <event>": met now, or nothing
+            if part is not None:
+                if not all(_holds_now(state, holder, c) for c in part[1]):
+                    continue
+                cond = part[0]
             hits = [c for c, lk in lasts.items()
-                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)]
+                    if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)
+                    and performed_so(cond, holder, ctrl, lk, state) and paid_so(cond, c, state)]
             if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:

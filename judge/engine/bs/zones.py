@@ -24,6 +24,11 @@ DESTS = {"hand": "hand", "trash": "trash", "deck_top": "deck", "deck_bottom": "d
 
 @effect(ast.Reveal, concepts=("rules.text_order",))
 def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
+    from judge.engine.bs import viewed
+
+    if viewed.handles(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
+        viewed.reveal_selected(ctx, eff, item)
+        return
     if eff.zone != "deck" or eff.count is None:
         ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
         return
@@ -129,7 +134,10 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     if eff.dest not in DESTS:
         ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
         return
-    chosen = pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
+    from judge.engine.bs.selections import earlier
+
+    made = earlier(ctx, eff.target, item.label) if ctx.selections else None    # "reveal one …, add it to …"
+    chosen = made if made is not None else pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
     if eff.dest == "deck_bottom" and len(chosen) > 1:
         answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
                          "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")
@@ -145,36 +153,47 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
 
 @effect(ast.Deploy, concepts=("summon.steps",))
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
-    """Summon a spirit card (from the hand, the trash or the revealed cards) by an effect."""
+    """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
+    effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
     from judge.engine.bs.summon import summon_from
 
     sel = eff.target
-    if eff.verb != "summon" or eff.duration != ast.Duration.PERMANENT:
+    if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
     from judge.engine.bs import tokens
 
-    if tokens.names_token(sel):               # a token the effect makes (4-12-1)
+    if eff.verb == "summon" and tokens.names_token(sel):     # a token the effect makes (4-12-1)
         tokens.summon_tokens(ctx, sel, item)
         return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
     elif sel.self_ref and _pile_of(ctx.state, item.source) is not None:
         cands = [item.source]          # "summon it": the effect's own card, from the area it is in
-    elif sel.zone in ("hand", "trash", "revealed"):
-        cands = pile_candidates(ctx, sel, item)
+    elif deploy_zones(sel.zone):        # "from your hand or your trash": either area's cards
+        cands = [c for z in deploy_zones(sel.zone) for c in pile_candidates(ctx, replace(sel, zone=z), item)]
     else:
-        ctx.unmodelled(f"{item.label}: summoning a card from {sel.zone or 'an unnamed zone'}")
+        ctx.unmodelled(f"{item.label}: {eff.verb}ing a card from {sel.zone or 'an unnamed zone'}")
         return
-    cands = [c for c in cands if ctx.state.card_def(c).type == "spirit"]
+    cands = [c for c in cands if ctx.state.card_def(c).type == DEPLOY_TYPES[eff.verb]]
     for cid in pick(ctx, replace(sel, count=sel.count or 1), item, cands):
         where = _pile_of(ctx.state, cid)
         if where is None:
             continue
-        summon_from(ctx, item.controller, cid, where[1], why="summon.steps", free=eff.free)
+        summon_from(ctx, item.controller, cid, where[1], why=f"{eff.verb}.steps", free=eff.free, kind=eff.verb)
         if ctx.state.field_card(cid) is not None:      # "the spirits summoned with this effect"
             management.add_mod(ctx, target=cid, kind=SUMMONED_BY, value=item.source, duration=ast.Duration.TURN,
                                source=item.source, controller=item.controller)
+
+
+#: What each deploying verb brings out (10-6 summon: a spirit card; 10-7 place: a nexus card).
+DEPLOY_TYPES = {"summon": "spirit", "place": "nexus"}
+
+
+def deploy_zones(zone: str | None) -> tuple[str, ...]:
+    """The areas a card may be summoned or placed from by an effect ("hand/trash": either); () if another."""
+    parts = tuple((zone or "").split("/"))
+    return parts if zone and all(p in ("hand", "trash", "revealed") for p in parts) else ()
 
 
 #: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").

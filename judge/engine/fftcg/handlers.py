@@ -442,7 +442,7 @@ def _r(kind: type, run: Handler, keys: tuple[str, ...], what: str, *reads: str) 
 _r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects", "then_at")
 _r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effects", "player")
 _r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
-   "condition", "effects", "otherwise", "instead")
+   "condition", "effects", "otherwise", "instead", "selects")   # selects: where the selection is said (its effects hold it)
 _r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
    "amount", "target", "player", "per", "amount_from", "source", "unit")
 _r(ast.Destroy, _break, ("kw_break",), "break", "target")

@@ -157,8 +157,42 @@ def _lasting(e: Any) -> Any:
 
 def resolve_pronouns(effects: list[Any]) -> list[Any]:
     """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them."""
-    out, _ = _resolve(effects, None)
+    out, _ = _resolve(scope_chosen(effects), None)
     return out
+
+
+def scope_chosen(effects: list[Any]) -> list[Any]:
+    """An "if" whose effect is a selection governs the sentences that act on what was selected ("If X,
+    your opponent selects 1 Forward they control. Put it into the Break Zone."): when the condition
+    does not hold nothing is selected, so nothing is done to it (11.6.5). Those sentences join the
+    conditional (`selects`), whose pronouns are then folded into the selection."""
+    out: list[Any] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if (isinstance(prev, Conditional) and not prev.instead and not prev.otherwise and prev.effects
+                and (prev.selects or isinstance(prev.effects[-1], Choose)) and _mentions_chosen(e)):
+            out[-1] = replace(prev, effects=(*prev.effects, e), selects=True,
+                              span=_joined(prev.span, getattr(e, "span", None)))
+            continue
+        out.append(e)
+    return [replace(e, effects=tuple(resolve_pronouns(list(e.effects)))) if isinstance(e, Conditional) and e.selects
+            else e for e in out]
+
+
+def _joined(a: Span | None, b: Span | None) -> Span | None:
+    return Span(a.start, b.end) if a is not None and b is not None else a
+
+
+def _mentions_chosen(node: Any) -> bool:
+    """Whether the effect speaks of "it"/"them" (what was chosen just before)."""
+    if isinstance(node, Selector):
+        return node.ref in ("it", "them")
+    if isinstance(node, tuple):
+        return any(_mentions_chosen(x) for x in node)
+    if isinstance(node, (Effect, Condition)):
+        return any(_mentions_chosen(v) for v in vars(node).values()
+                   if isinstance(v, (Selector, Effect, Condition, tuple)))
+    return False
 
 
 _REST = Selector(count=None, ref="rest", zone="revealed")

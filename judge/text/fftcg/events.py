@@ -175,6 +175,7 @@ class EventRules(EventSourceRules):
         pred = self._pred("deals_damage", c)
         to = tuple(x for x in c if isinstance(x, Selector))
         players = [x for x in c if isinstance(x, Player)]
+        players += [Player.OPPONENT for x in c if isinstance(x, Token) and x.type == "OR_YOUR_OPP"]   # "… or your opponent"
         fields = dict(pred.fields, to=(*pred.fields.get("to", ()), *to))
         if players:
             fields["to_player"] = players[0]

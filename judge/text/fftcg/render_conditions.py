@@ -75,6 +75,10 @@ def event(e: ast.Event, name: str) -> str:
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
+        if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op == ">=":
+            verb = verb.replace("a card", f"{e.amount.value} or more cards")      # "discards 1 or more cards"
+        if e.place == "hand" and e.kind in ("opponent_discards", "you_discard"):   # where the card came from (6.2)
+            verb += " from their hand" if e.player is Player.OPPONENT else " from your hand"
         return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
         return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"
@@ -101,6 +105,9 @@ def event(e: ast.Event, name: str) -> str:
         words += (" to " + " or ".join(to)) if to else ""
     if e.kind == "is_dealt_damage" and e.amount is not None:
         words = f"is dealt {e.amount.value} damage" + (f" {OPS[e.amount.op]}" if e.amount.op in OPS else "")
+    for q in e.qualifiers:                             # "is dealt damage less than its power" (6.5)
+        if q in ("less_than_power", "more_than_power"):
+            words += f" {q.split('_')[0]} than {'their' if plural(e.subject) else 'its'} power"
     if e.kind == "is_blocked" and e.by is not None:
         return f"{subject} {words} by {np(e.by, name)}{event_tail(e, name, by=False)}"
     if e.kind == "forms_party" and e.what is not None:
@@ -145,7 +152,7 @@ def period(p: ast.Phase) -> str:
     if p.next_only:
         return f"{whose} next {phase}"
     the = "" if p.number else "the "
-    return f"{the}{phase} during each of {whose} turns" if p.whose not in (Player.ANY,) else f"each {phase}"
+    return f"{the}{phase} during " + ("each player's turn" if p.whose is Player.ANY else f"each of {whose} turns")
 
 
 def trigger(t: ast.Trigger, name: str) -> str:
@@ -238,6 +245,8 @@ def condition(c: ast.Condition, name: str) -> str:
         return f"it is {'not ' if k == 'it_is_not' else ''}{np(replace(sel, ref=None, about=None), name, article=True)}"
     if k == "state" and sel is not None:
         verb = "is" if not plural(sel) else "are"
+        if sel.choose == "choose" and sel.ref is None and not sel.self_ref:    # the card chosen before: "it" (11.6.5)
+            return f"{'they' if plural(sel) else 'it'} {verb} {'not ' if c.negated else ''}{sel.state}"
         return f"{np(replace(sel, state=None), name, subject=True)} {verb} {'not ' if c.negated else ''}{sel.state}"
     if k == "on_field":
         return f"{np(sel, name) if sel is not None else name} is on the field"

@@ -35,6 +35,11 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             words = np(replace(sel, chooser=None), ctx.name).replace("opponent controls", "they control")
             ctx.pending.append(f"your opponent selects {words}")
         return ("they" if subject else "them") if plural(sel) else "it"
+    if sel.chooser is Player.YOU and sel.ref is None:          # "Select up to 2 Backups. Activate them." (11.6.5)
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            ctx.pending.append(f"select {_as_many(sel, ctx) or np(replace(sel, chooser=None), ctx.name)}")
+        return ("they" if subject else "them") if plural(sel) else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
         chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
@@ -250,7 +255,8 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
 # ---------------------------------------------------------------------- effects with effects inside
 @renders(ast.Conditional)
 def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
-    body = sentences(e.effects, ctx, flush=False, lead=True, scoped=True).rstrip(".")
+    # the selection said under the "if" when it is made under it (`selects`), else before it (11.6.5)
+    body = sentences(e.effects, ctx, flush=e.selects, lead=True, scoped=not e.selects).rstrip(".")
     if len(e.effects) == 1 and isinstance(e.effects[0], ast.Restriction) and e.effects[0].mode == "can_only":
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
@@ -301,8 +307,10 @@ def _optional(e: ast.Optional, ctx: Ctx) -> str:
         what = name_of_cast(change.target, ctx)
         return (f"before paying the cost to cast {what}, you can pay {icons(e.effects[0].cost)} to reduce the "
                 f"cost required to cast {what} by {abs(change.amount)}")
-    inner = sentences(e.effects, ctx, lead=True).rstrip(".")
+    inner = sentences(e.effects, ctx, flush=False, lead=True).rstrip(".")
     who = "your opponent may" if e.player is Player.OPPONENT else "you may"
+    if e.cost is not None and not e.effects and not icons(e.cost):   # "you may remove … as an extra cost" (11.2)
+        return f"{who} {paid(e.cost, ctx)} as an extra cost"
     if e.cost is not None:
         return f"{who} pay {icons(e.cost)}. If you do so, {inner}"
     return f"{who} {inner}"
@@ -359,7 +367,9 @@ def _per(per: Selector | None, ctx: Ctx) -> str:
     if zone.startswith("counters:"):
         return f" for each {zone[9:]} Counter placed on {np(replace(per, zone=None, count=1), ctx.name)}"
     if zone == "cp_required":
-        return f" for each CP required to cast {np(replace(per, zone=None), ctx.name)}"
+        chosen = per.choose == "choose" and per.ref is None and not per.self_ref   # the card chosen before (11.6.5)
+        what = target(replace(per, zone=None), ctx) if chosen else np(replace(per, zone=None), ctx.name)
+        return f" for each CP required to cast {what}"
     if zone == "elements_among":
         return f" for each Element among {np(replace(per, zone=None, count=None), ctx.name).removeprefix('all the ')}"
     if zone in ("cast_this_turn", "drawn_this_turn"):
@@ -401,6 +411,14 @@ def name_of_cast(sel: Selector, ctx: Ctx) -> str:
         words = np(replace(sel, owner=None, count=1), ctx.name)
         words = words[2:] if words.startswith("1 ") else words
     return ("your " if sel.owner is Player.YOU else "") + ("next " if sel.state == "next" else "") + words
+
+
+def paid(c: ast.Cost, ctx: Ctx) -> str:
+    """A cost said as what the player does (11.2): "pay 《2》", "dull 2 active Forwards you control", or
+    both joined by "and"."""
+    said = [f"pay {icons(c)}"] if icons(c) else []
+    said += [ctx.node(e) for e in c.effects]
+    return " and ".join(said)
 
 
 __all__ = ["cost", "joined", "same", "sentences", "target"]

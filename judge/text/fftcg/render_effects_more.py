@@ -18,6 +18,7 @@ from judge.text.fftcg.render_effects import (
     _gains,
     _per,
     name_of_cast,
+    paid,
     target,
 )
 from judge.text.fftcg.render_words import NOUN, icons, np, player, plural, tail, third
@@ -32,7 +33,7 @@ def _choose(e: ast.Choose, ctx: Ctx) -> str:
     if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
         words = np(replace(e.target, chooser=None), ctx.name).replace("opponent controls", "they control")
         return f"your opponent selects {words}"
-    return f"{verb} {np(e.target, ctx.name)}"
+    return f"{verb} {np(replace(e.target, chooser=None), ctx.name)}"
 
 
 @renders(ast.Destroy)
@@ -261,6 +262,8 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
             return "this damage cannot be reduced"
         by = " by " + source(e.by, ctx.name) if e.by is not None else ""
         return f"the damage dealt{by} to {target(e.target, ctx).removeprefix('all the ')} cannot be reduced"
+    if e.player is not None and e.target is not None and e.action in ("play", "cast") and e.mode in ("can", "cannot"):
+        return _player_plays(e, ctx)
     who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
     clause = CLAUSES.get((e.mode, e.action))
     if clause is not None:
@@ -286,6 +289,22 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     if e.cost is not None:
         action += f" unless you pay {icons(e.cost)}"
     return f"{who} {mode} {action}{tail(e.duration)}"
+
+
+def _player_plays(e: ast.Restriction, ctx: Ctx) -> str:
+    """What a player can or cannot play or cast (11.12.4): "You cannot play X from your hand due to
+    Summons or abilities", "You can play 2 or more Light Characters onto the field"."""
+    sel = e.target
+    in_hand = sel.zone == "hand"
+    if in_hand:                                         # "from your hand" / "from their hand" says whose
+        sel = replace(sel, zone=None, owner=None if sel.owner is e.player or sel.count is None else sel.owner)
+    what = ctx.name if sel.self_ref else np(sel, ctx.name).removeprefix("all the ") if sel.count is None \
+        else target(sel, ctx)
+    hand = "your hand" if e.player is Player.YOU else "their hand"
+    where = f" from {hand}" if in_hand else " onto the field" if e.action == "play" else ""
+    by = " due to " + source(e.by, ctx.name) if e.by is not None else ""
+    said = f"{player(e.player)} {e.mode} {e.action} {what}{where}{by}"
+    return f"during this turn, {said}" if e.duration is Duration.TURN else said + tail(e.duration)
 
 
 @renders(ast.GainCrystal)
@@ -352,7 +371,8 @@ def _counters(e: ast.Counters, ctx: Ctx) -> str:
 
 @renders(ast.AlternativeCost)
 def _alternative(e: ast.AlternativeCost, ctx: Ctx) -> str:
-    return f"you can pay {icons(e.cost)} (instead of paying the CP cost) to cast {name_of_cast(e.target, ctx)}"
+    where = " from your hand" if e.target.zone == "hand" else ""
+    return f"you can {paid(e.cost, ctx)} (instead of paying the CP cost) to cast {name_of_cast(e.target, ctx)}{where}"
 
 
 @renders(ast.Declare)

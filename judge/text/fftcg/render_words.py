@@ -155,14 +155,16 @@ def _where(sel: Selector, source: bool) -> str:
     if sel.zone == "removed" and sel.about is not None:        # "removed by X's ability" (posts)
         return ""
     if sel.zone in (None, "field"):
-        return {Player.OPPONENT: "opponent controls", Player.YOU: "you control"}.get(sel.owner, "")
+        return {Player.OPPONENT: "opponent controls", Player.YOU: "you control",
+                Player.ANY: "either player controls"}.get(sel.owner, "")
     words = ZONES.get(sel.zone)
     if words is None:
         return ""
     your = {Player.OPPONENT: "your opponent's", Player.ANY: "a player's", Player.EACH: "each player's"}.get(
         sel.owner, "your")
-    if sel.zone == "break" and sel.owner in (Player.ANY, None):
-        return "in the Break Zone" if not source else "from the Break Zone"
+    if sel.zone == "break" and sel.owner in (Player.ANY, None):    # either player's, or the one the card is in
+        zone = "either player's Break Zone" if sel.owner is Player.ANY else "the Break Zone"
+        return ("from " if source else "in ") + zone
     return words[1 if source else 0].format(your=your)
 
 
@@ -175,6 +177,9 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
+    if sel.state == "in_battle_with" and sel.about is not None:     # 10.1.3: the Forward in battle with X
+        verbs = "block or are" if plural(sel) else "blocks or is"
+        out.append(f"that {verbs} blocked by {np(sel.about, name, article=True)}")
     if sel.state == "in_party":                               # 15.1.1.9
         out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:

@@ -149,7 +149,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         def make(subject: Any) -> list[Effect]:
             if isinstance(subject, Player) and subject is not Player.YOU:
                 return [Choose(target=replace(np, owner=np.owner or subject, chooser=subject), span=self._span(meta))]
-            return [Choose(target=np, span=self._span(meta))]
+            return [Choose(target=replace(np, chooser=Player.YOU), span=self._span(meta))]   # "select": you, said
         return Act(make)
 
     def select_note(self, meta, c):

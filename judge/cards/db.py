@@ -72,6 +72,10 @@ def _want(conn) -> str:
     h = hashlib.sha256(store.RECORDS_SCHEMA.encode())
     for f in shipped_files():
         h.update(f.name.encode() + b"|" + f.read_bytes())
+    from judge.cards.ruling_links import links_path
+
+    links = links_path()                 # the shipped ruling links: a new table relinks every ruling
+    h.update(b"|links|" + (links.read_bytes() if links.is_file() else b""))
     for e in store.stored_list(conn):
         if e["kind"] in ("cards", "rulings"):
             h.update(f"|{e['seq']}:{e['kind']}:{e['sha256']}".encode())
@@ -138,6 +142,7 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
         add([_row(c, RANK["shipped"], 0) for c in read_cards(f, None, "yaml")])
     skipped: list[str] = []
     ruling_rows: list[dict] = []
+    ruling_marks: list[dict] = []
     linker = None
     for entry in listed:
         if entry["kind"] not in ("cards", "rulings"):
@@ -151,13 +156,18 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
                 add(_stored_card_rows(stored[0], _origin_rank(entry)))
             else:
                 linker = linker or rulings_mod.Linker(path)
-                ruling_rows += rulings_mod.stored_ruling_rows(stored[0], linker)
+                got, marks = rulings_mod.stored_ruling_rows(stored[0], linker)
+                ruling_rows += got
+                ruling_marks += marks
         except (CardFileError, BadInput) as exc:
             dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
             skipped.append(entry["file"])
     store.reset_records(conn)
     store.put_cards(conn, list(rows.values()))
     store.put_rulings(conn, ruling_rows)
+    lost = rulings_mod.mark_replaced(conn, ruling_marks)
+    if lost:
+        dbfiles.notify(f"replacement marks name rulings no stored import holds ({', '.join(lost)}); skipped")
     _finish(conn, skipped)
 
 

@@ -102,18 +102,50 @@ def _card_summary(card) -> list[str]:
     return lines
 
 
+def _clause_refs(r) -> str:
+    """`§11-5-1 (scenario cite, words), §9-3-2 (card ability)`: each clause once, with how it is linked."""
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    hows: dict[str, list[str]] = {}
+    for number, how in r.clause_links:
+        hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+    return ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+
+
 def _ruling_lines(rulings) -> list[str]:
+    """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
+    from, whether it is cut short or replaced, and the clauses and terms it is linked to."""
     import textwrap
 
     out = []
+    replaced_shown = False
     for r in rulings:
-        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}")
-        out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
-        out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
-        if mentions:
-            out.append(f"    mentions: {', '.join(mentions)}")
+        if r.replaced and not replaced_shown and len(rulings) > 1:
+            out.append("  replaced (kept for the record):")
+            replaced_shown = True
+        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}"
+                   + (f"  REPLACED: {r.replaced.label()}" if r.replaced else ""))
+        if r.question:
+            out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
+            out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
+        else:
+            out.append(textwrap.fill(r.answer + (" …" if r.truncated else ""), 96, initial_indent="    Ruling: ",
+                                     subsequent_indent="            "))
+        if r.truncated:
+            out.append("    (truncated: the stored copy ends mid-sentence; the full ruling is at its source)")
+        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            "))
+        refs = _clause_refs(r)
+        if refs:
+            out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))
+        if r.terms:
+            out.append(f"    terms: {', '.join(r.terms)}")
     return out
+
+
+def rulings_heading(rulings) -> str:
+    """`Official rulings (3):` or `Official rulings (3: 2 current, 1 replaced):`."""
+    old = sum(1 for r in rulings if r.replaced)
+    return f"Official rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "") + "):"
 
 
 @cli.command("card")
@@ -151,7 +183,7 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
         for s in support:
             click.echo(f"  {s.label}: {readable(s.line)}")
     if rulings:
-        click.echo(f"\nOfficial rulings ({len(rulings)}):")
+        click.echo(f"\n{rulings_heading(rulings)}")
         for line in _ruling_lines(rulings):
             click.echo(line)
 

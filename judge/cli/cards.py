@@ -133,7 +133,8 @@ def _ruling_lines(rulings) -> list[str]:
                                      subsequent_indent="            "))
         if r.truncated:
             out.append("    (truncated: the stored copy ends mid-sentence; the full ruling is at its source)")
-        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            "))
+        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            ",
+                                 break_on_hyphens=False, break_long_words=False))   # a URL stays whole
         refs = _clause_refs(r)
         if refs:
             out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))

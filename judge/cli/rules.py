@@ -404,7 +404,7 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
         [c["from"] for c in d["renumbered"]]
     rulings = _rulings_about(kb, d["game"], touched)
     if as_json:
-        _json({**d, "rulings": [{**r.to_json(), "changed_clauses": [n for n, _ in hit]} for r, hit in rulings]})
+        _json({**d, "rulings": [{**r.to_json(), "changed_clauses": list(dict.fromkeys(n for n, _ in hit))} for r, hit in rulings]})
         return
     s = d["summary"]
     click.echo(f"{d['game']}/{d['lang']}: {d['from']['title']} {d['from']['version']} "
@@ -444,7 +444,10 @@ def changed_ruling_lines(rulings: list) -> list[str]:
         return []
     out = ["", f"Official rulings linked to clauses that changed ({len(rulings)}): recheck them"]
     for r, hit in rulings:
-        refs = ", ".join(f"§{n} ({HOW_SHOWN.get(how, how)})" for n, how in hit)
+        hows: dict[str, list[str]] = {}
+        for n, how in hit:
+            hows.setdefault(n, []).append(HOW_SHOWN.get(how, how))
+        refs = ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
         out.append(f"  {r.label()}{' [replaced]' if r.replaced else ''}, checked against "
                    f"{r.rules_version or 'an unrecorded version'}: {refs}")
     return out

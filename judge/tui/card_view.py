@@ -130,20 +130,39 @@ def card_facts(card: Any) -> Text:
 
 
 def rulings_text(rulings: Any) -> Text:
-    """The official rulings about the card: question, answer and what each mentions."""
+    """The official rulings about the card, current ones first: the words, where they came from,
+    whether cut short or replaced, and the clauses each is linked to (and how)."""
     out = Text()
     if not rulings:
         return out
-    out.append(f"\nOfficial rulings ({len(rulings)})\n", style="bold")
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    old = sum(1 for r in rulings if r.replaced)
+    out.append(f"\nOfficial rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "")
+               + ")\n", style="bold")
     for r in rulings:
-        out.append(f"{r.label()}\n", style="dim")
-        out.append("Q: ", style="bold")
-        out.append(f"{r.question}\n")
-        out.append("A: ", style="bold")
-        out.append(f"{r.answer}\n")
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
+        out.append(f"{r.label()}", style="dim")
+        if r.replaced:
+            out.append(f"  REPLACED: {r.replaced.label()}", style="bold yellow")
+        out.append("\n")
+        if r.question:
+            out.append("Q: ", style="bold")
+            out.append(f"{r.question}\n")
+            out.append("A: ", style="bold")
+            out.append(f"{r.answer}\n")
+        else:
+            out.append("Ruling: ", style="bold")
+            out.append(f"{r.answer}{' …' if r.truncated else ''}\n")
+        if r.truncated:
+            out.append("(truncated: the stored copy ends mid-sentence; the full ruling is at its source)\n",
+                       style="yellow")
+        out.append(f"source: {r.provenance()}\n", style="dim")
+        hows: dict[str, list[str]] = {}
+        for number, how in r.clause_links:
+            hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+        mentions = [f"§{n} ({', '.join(h)})" for n, h in hows.items()] + list(r.terms)
         if mentions:
-            out.append(f"mentions {', '.join(mentions)}\n", style="cyan")
+            out.append(f"about {', '.join(mentions)}\n", style="cyan")
     return out
 
 

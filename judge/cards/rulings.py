@@ -117,7 +117,8 @@ class Ruling:
             parts.append(self.set_name if self.set_from == "file" else f"card set {self.set_name}")
         if self.source_url:
             parts.append(self.source_url)
-        checked = f"; checked against rules version {self.rules_version}" if self.rules_version else ""
+        version = self.rules_version if self.rules_version[:1].isdigit() else f'"{self.rules_version}"'
+        checked = f"; checked against rules version {version}" if self.rules_version else ""
         return ", ".join(parts) + checked
 
     def links_by_how(self) -> dict[str, list[str]]:

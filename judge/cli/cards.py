@@ -12,7 +12,7 @@ import click
 from judge import limits
 from judge.cli.group import cli
 from judge.cli.params import CARD_TEXT, RESULTS, Count, DataSource, InputFile
-from judge.errors import BadInput
+from judge.errors import BadInput, UnknownCard
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
 
@@ -143,6 +143,26 @@ def _ruling_lines(rulings) -> list[str]:
     return out
 
 
+def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) -> bool:
+    """A card number the card database lacks but official rulings are about: show those rulings
+    (they are kept, not dropped). False when there are none, so the lookup's error stands."""
+    from judge.cards.model import GAMES
+    from judge.cards.rulings import card_rulings
+
+    found = [r for g in ([game] if game else GAMES) for r in card_rulings(g, " ".join(number.split()))]
+    if not found:
+        return False
+    if as_json:
+        _json({"card": None, "number": found[0].card_number, "rulings": [r.to_json() for r in found]})
+        return True
+    click.echo(f"{found[0].card_number} is not in the card database (import its set to see the card); "
+               f"the official rulings about it are kept:")
+    click.echo(f"\n{rulings_heading(found)}")
+    for line in _ruling_lines(found):
+        click.echo(line)
+    return True
+
+
 def rulings_heading(rulings) -> str:
     """`Official rulings (3):` or `Official rulings (3: 2 current, 1 replaced):`."""
     old = sum(1 for r in rulings if r.replaced)
@@ -164,7 +184,12 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
 
-    card = find_card(query, game)
+    try:
+        card = find_card(query, game)
+    except UnknownCard:
+        if not _rulings_of_an_unknown_card(query, game, as_json):
+            raise
+        return
     result = card.parse()
     support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)

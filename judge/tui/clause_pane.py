@@ -87,7 +87,7 @@ def rulings_lines(view: ClauseView) -> Text:
         out.append(f"\n{r.label()}", style="bold")
         if r.replaced:
             out.append(" [replaced]", style="yellow")
-        refs = "; ".join(f"§{n} " + ", ".join(h) for n, h in hows.items())
+        refs = ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
         out.append(f"  {refs}", style="cyan")
         out.append(f"\n  {words if len(words) <= 150 else words[:149] + '…'}")
     return out

@@ -52,6 +52,11 @@ async def test_the_cards_screen_shows_a_cards_rulings_with_their_source_and_trun
         assert "Ruling: Invented ruling: the damage is dealt when Orla enters the field" in shown
         assert "source: Invented FAQ - Judge Samples, Opus XXX, https://example.invalid/faq/judge-samples" in shown
         assert "(truncated: the stored copy ends mid-sentence" in shown
+        info = app.screen.query_one("#card-info")
+        assert info.scroll_y == 0
+        await pilot.press("r")                           # Rulings: the card pane, scrolled to them
+        await settle(pilot)
+        assert app.focused is info and info.scroll_y > 0
 
 
 @pytest.mark.usefixtures("app_db")
@@ -63,8 +68,8 @@ async def test_the_rules_screen_lists_the_rulings_about_a_clause_and_how_each_is
         pane = app.screen.query_one("#main", ClausePane)
         shown = " ".join(plain(pane.query_one(".text")).split())
         assert "Official rulings (1)" in shown
-        assert "ruling 1 (JDG01-002 Cinderhorn Drake) §7-1-5-2 words" in shown
+        assert "ruling 1 (JDG01-002 Cinderhorn Drake) §7-1-5-2 (words)" in shown
         await jump(pilot, "11-5-1")
         shown = " ".join(plain(pane.query_one(".text")).split())
-        assert "ruling 2 (JDG01-002 Cinderhorn Drake) §11-5-1 words" in shown
+        assert "ruling 2 (JDG01-002 Cinderhorn Drake) §11-5-1 (words)" in shown
         assert "ruling 1 (" not in shown               # a ruling is listed only under the clauses it is about

@@ -175,7 +175,9 @@ def rulings_heading(rulings) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the card, its abilities, cites and rulings as JSON.")
 def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     """Look a card up by number or (fuzzy) name: its data, text, abilities and their clauses, and
-    the official rulings about it (once imported with `judge rulings import`).
+    the official rulings about it (once imported with `judge rulings import`), current ones first,
+    each with its source and the clauses it is linked to. A card number the pool lacks still shows
+    the rulings kept about it.
 
     Example: judge card "Blaze Drake" --game bs
     """

@@ -53,8 +53,12 @@ def build(tests: Path = REPO / "tests" / "rulings", corpus: Path = CORPUS) -> tu
     problems: list[str] = []
     for path in sorted(tests.rglob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        m = SOURCE.match(str(data.get("source") or ""))
+        source = str(data.get("source") or "")
+        m = SOURCE.match(source)
         if not m:
+            if source.split(" ", 1)[0] and (corpus / f"{source.split(' ', 1)[0]}.json").is_file():
+                problems.append(f"{path.relative_to(REPO)}: source {source!r} names a corpus file but not as "
+                                "'<stem> <card or topic> #<n> (index <i>)': not linked")
             continue                     # a situation of the project's own, not an official ruling
         stem, index = m["stem"], int(m["index"])
         if stem not in files:

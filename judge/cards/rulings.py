@@ -301,12 +301,20 @@ def import_payload(raw: str, name: str, source: str, game: str | None = None, db
     if not new and not pending:
         return RulingsImport(count=0, present=present, already=0, rules_version=linker.rules_version(game), **summary)
     rows = rows_for(new, meta, 0, linker)
+    sha = dbfiles.digest(raw)
 
     def write(conn: Any, seq: int) -> None:
+        twin = [e["seq"] for e in store.stored_list(conn) if e["seq"] != seq and e["kind"] == "rulings"
+                and e["sha256"] == sha and (e["game"] or "bss") == game]
+        if twin:                    # the same file landed meanwhile (a concurrent import): roll back
+            raise _AlreadyStored(twin[0])
         store.put_rulings(conn, [{**r, "seq": seq} for r in rows])
         mark_replaced(conn, [{**m, "seq": seq} for m in pending])
 
-    seq = store_import(db, "rulings", meta, raw, write)
+    try:
+        seq = store_import(db, "rulings", meta, raw, write)
+    except _AlreadyStored as exc:
+        return RulingsImport(count=0, already=exc.seq, **summary)
     conn = store.connect(db)
     try:
         unknown = sorted({r["card_number"] for r in store.unknown_card_rulings(conn) if r["seq"] == seq})
@@ -314,6 +322,12 @@ def import_payload(raw: str, name: str, source: str, game: str | None = None, db
         conn.close()
     return RulingsImport(count=len(new), unknown_cards=tuple(unknown), present=present, marked=len(pending),
                          rules_version=linker.rules_version(game), **summary)
+
+
+class _AlreadyStored(Exception):
+    def __init__(self, seq: int) -> None:
+        super().__init__(seq)
+        self.seq = seq
 
 
 def _marked(conn: Any) -> set[tuple[str, str, str]]:

@@ -135,3 +135,19 @@ def test_cli_card_shows_the_ruling_words_its_source_and_truncation(run, db: Path
     code, out, _ = run("rulings", "search", "chosen Forward leaves")
     assert code == 0 and "[truncated]" in out and "— Invented FAQ - Judge Samples" in out
     assert [h["ruling"].card_number for h in search_rulings("nobody pool holds", db_path=db)] == ["JDG-999"]
+
+
+def test_the_same_file_imported_twice_at_once_lands_once(db: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "JUDGE_DB": str(db)}
+    cmd = [sys.executable, "-m", "judge", "rulings", "import", str(FIX / "faq-fftcg.json")]
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert sum("imported 3 fftcg ruling(s)" in out for out, _ in outs) == 1
+    count, listed, _ = _state(db)
+    assert count == 3 and len(listed) == 1

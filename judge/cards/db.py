@@ -384,10 +384,13 @@ def card_sources(db_path: Path | None = None) -> dict:
         listed = store.stored_list(conn)
         meta = dict(store.rows(conn, "select key, value from cards_meta"))
         rulings = store.ruling_count(conn)
-        unknown = len(store.unknown_card_rulings(conn))
+        unknown_rows = store.unknown_card_rulings(conn)
+        unknown = len(unknown_rows)
+        unknown_numbers = sorted({f"{r['game']} {r['card_number']}" for r in unknown_rows})
     finally:
         conn.close()
     return {"database": str(path), "cards": counts, "rulings": rulings, "rulings_card_unknown": unknown,
+            "rulings_unknown_cards": unknown_numbers,
             "imports": [{k: e[k] for k in ("seq", "kind", "name", "game", "format", "source", "fetched", "records")}
                         for e in listed],
             "skipped": json.loads(meta.get("skipped") or "[]")}

@@ -275,9 +275,12 @@ def sources_lines(info: dict) -> list[str]:
         what = "card" if e["kind"] == "cards" else e["kind"][:-1] if e["kind"].endswith("s") else e["kind"]
         out.append(f"  import {e['seq']}: {e['records']} {what}(s) ({e['format']}) from {e['source']}, "
                    f"{e['fetched'] or 'undated'}")
+    unknown = info.get("rulings_unknown_cards") or []
     out.append(f"  {info['rulings']} official ruling(s)"
                + (f", {info['rulings_card_unknown']} about cards not in the database" if info["rulings_card_unknown"]
-                  else ""))
+                  else "")
+               + (f" ({', '.join(unknown[:12])}{' …' if len(unknown) > 12 else ''}: judge card NUMBER shows them)"
+                  if unknown else ""))
     for name in info["skipped"]:
         out.append(f"  stored import {name} is damaged and was skipped (judge doctor; import it again)")
     return ["cards:", *out]

@@ -41,6 +41,19 @@ def test_a_ruling_whose_card_is_not_in_the_pool_is_kept_and_listed(db: Path) -> 
     assert got.unknown_cards == ("JDG-999",)
     (kept,) = card_rulings("fftcg", "JDG-999", db_path=db)
     assert not kept.card_known and kept.answer.startswith("Invented ruling about a card")
+    from judge.cards.db import card_sources
+
+    assert card_sources(db)["rulings_unknown_cards"] == ["fftcg JDG-999"]
+
+
+def test_judge_card_on_a_number_the_pool_lacks_shows_the_rulings_kept_about_it(run, db: Path) -> None:
+    run("rulings", "import", str(FIX / "faq-fftcg.json"))
+    code, out, _ = run("card", "JDG-999")
+    assert code == 0 and "JDG-999 is not in the card database" in out and "Ruling: Invented ruling about" in out
+    code, out, _ = run("cards")
+    assert "1 about cards not in the database (fftcg JDG-999: judge card NUMBER shows them)" in out
+    code, _, err = run("card", "JDG-998")
+    assert code == 1 and "no card" in err
 
 
 def test_every_ruling_carries_its_source_date_or_set_and_the_rules_version_checked_against(db: Path) -> None:

@@ -127,8 +127,8 @@ def rulings_show(ruling: str, as_json: bool) -> None:
         _json(r.to_json())
         return
     for line in _ruling_lines([r]):
-        click.echo(line.removeprefix("  "))
-    click.echo(f"  key: {r.key}")
+        click.echo(line)
+    click.echo(f"    key: {r.key} (how the links table and replacements name it)")
 
 
 @rulings_group.command("replace")

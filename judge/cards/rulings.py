@@ -430,12 +430,6 @@ def ruling_by_ref(ref: str, db_path: Path | None = None) -> Ruling:
     return got[0]
 
 
-def rulings_about_changes(conn: Any, game: str, numbers: list[str]) -> list[tuple[Ruling, list[tuple[str, str]]]]:
-    """The rulings linked to any of these (changed) clauses, each with the (number, how) it links."""
-    wanted = set(numbers)
-    return [(r, [(n, how) for n, how in r.clause_links if n in wanted]) for r in clause_rulings(conn, game, numbers)]
-
-
 def link_counts(db_path: Path | None = None) -> list[dict]:
     """Per game and kind of link: how many clauses list rulings, and how many rulings are linked."""
     conn = store.connect(_db(db_path))
@@ -447,4 +441,4 @@ def link_counts(db_path: Path | None = None) -> list[dict]:
 
 __all__ = ["FORMAT_NAMES", "Linker", "Replacement", "Ruling", "RulingsImport", "card_rulings", "clause_rulings",
            "detect", "import_payload", "import_rulings", "link_counts", "records", "replace_ruling", "ruling_by_id",
-           "ruling_by_ref", "ruling_key", "rulings_about_changes", "search_rulings", "term_rulings", "topic_of"]
+           "ruling_by_ref", "ruling_key", "search_rulings", "term_rulings", "topic_of"]

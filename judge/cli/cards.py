@@ -114,9 +114,13 @@ def _clause_refs(r) -> str:
 
 def _ruling_lines(rulings) -> list[str]:
     """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
-    from, whether it is cut short or replaced, and the clauses and terms it is linked to."""
+    from, whether it is cut short or replaced, the clauses and terms it is linked to, and whether
+    those clauses changed since the rules version it was checked against."""
     import textwrap
 
+    from judge.cards.ruling_checks import changed_since_checked
+
+    changed = changed_since_checked(list(rulings))
     out = []
     replaced_shown = False
     for r in rulings:
@@ -140,6 +144,10 @@ def _ruling_lines(rulings) -> list[str]:
             out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))
         if r.terms:
             out.append(f"    terms: {', '.join(r.terms)}")
+        if r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"    recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})")
     return out
 
 

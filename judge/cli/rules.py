@@ -429,7 +429,7 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
 def _rulings_about(kb, game: str, numbers: list[str]) -> list:
     """The official rulings linked to these clauses (the record tables brought up to date first)."""
     from judge.cards.db import ensure_cards
-    from judge.cards.rulings import rulings_about_changes
+    from judge.cards.ruling_checks import rulings_about_changes
 
     if numbers:
         ensure_cards(kb.path)

@@ -129,7 +129,7 @@ def card_facts(card: Any) -> Text:
     return out
 
 
-def rulings_text(rulings: Any) -> Text:
+def rulings_text(rulings: Any, changed: dict | None = None) -> Text:
     """The official rulings about the card, current ones first: the words, where they came from,
     whether cut short or replaced, and the clauses each is linked to (and how)."""
     out = Text()
@@ -163,6 +163,10 @@ def rulings_text(rulings: Any) -> Text:
         mentions = [f"§{n} ({', '.join(h)})" for n, h in hows.items()] + list(r.terms)
         if mentions:
             out.append(f"about {', '.join(mentions)}\n", style="cyan")
+        if changed and r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})\n", style="bold yellow")
     return out
 
 
@@ -174,6 +178,7 @@ class CardView:
     result: Any
     nodes: list[OutlineNode] = field(default_factory=list)
     rulings: tuple[Any, ...] = ()
+    changed: dict = field(default_factory=dict)     # ruling id → (newest version, clauses changed since checked)
 
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
@@ -186,8 +191,11 @@ def load_card_view(card: Any, game: str | None = None) -> CardView:
 
     game = game or card.game
     result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    from judge.cards.ruling_checks import changed_since_checked
+
     try:
         rulings = tuple(card_rulings(card.game, card.number))
+        changed = changed_since_checked(list(rulings))
     except JudgeError:           # a database without rulings yet: the card is shown all the same
-        rulings = ()
-    return CardView(card, result, card_outline(result, game, cites), rulings)
+        rulings, changed = (), {}
+    return CardView(card, result, card_outline(result, game, cites), rulings, changed)

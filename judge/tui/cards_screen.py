@@ -159,7 +159,7 @@ class CardsScreen(Screen[None]):
         title.append(f"  {card.number} · {card.game}", style="dim")
         printed = marked_text(card.text or "", result, selected) if card.text else Text("(no text)", style="dim")
         self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card),
-                                                          rulings_text(self.view.rulings)))
+                                                          rulings_text(self.view.rulings, self.view.changed)))
 
     def _add_node(self, parent: Any, node: OutlineNode) -> None:
         label = Text(node.label, style="bold red" if node.unparsed else "")

@@ -76,3 +76,22 @@ def test_replacement_marks_survive_a_rebuild_of_the_ruling_tables(db: Path, tmp_
     cards_db._rebuild_records(db)                  # as after a rules rebuild or a new schema
     listed = card_rulings("fftcg", "JDG-001", db_path=db)
     assert [(r.key, r.current) for r in listed][-1] == (old.key, False)
+
+
+def test_a_new_rules_version_that_rewords_a_rulings_clause_asks_for_a_recheck(run, db: Path, tmp_path: Path) -> None:
+    from judge.paths import rules_dir
+
+    import_rulings(FIX / "qa-cards.json", db_path=db)          # ruling 2 is about Armor: 11-5-1
+    text = (rules_dir() / "000_76a30b00c3225dc3.txt").read_text(encoding="utf-8")
+    assert "- 11-5-1 【Armor】 is a constant effect." in text
+    newer = tmp_path / "cr-1.8.0.txt"
+    newer.write_text(text.replace("- 11-5-1 【Armor】 is a constant effect.",
+                                  "- 11-5-1 【Armor】 is a constant effect of the invented release."), encoding="utf-8")
+    code, _, err = run("rules", "import", str(newer), "--game", "bss", "--version", "1.8.0", "--lang", "en")
+    assert code == 0, err
+    code, out, _ = run("card", "JDG01-002")
+    first, second = out.split("ruling 2 (JDG01-002")
+    assert "recheck: §11-5-1 changed since rules 1.7.0 (now 1.8.0)" in second
+    assert "recheck:" not in first                      # ruling 1's clauses read the same in 1.8.0
+    code, out, _ = run("diff", "bss", "1.7.0", "1.8.0")
+    assert "ruling 2 (JDG01-002 Cinderhorn Drake), checked against 1.7.0: §11-5-1 (words)" in out

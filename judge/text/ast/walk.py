@@ -11,7 +11,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any
 
-from judge.text.ast_base import Span
+from judge.text.ast.base import Span
 
 
 def kind_of(node: object) -> str:

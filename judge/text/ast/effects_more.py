@@ -7,14 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from judge.text.ast_base import Duration
-from judge.text.ast_effects import Effect
+from judge.text.ast.base import Duration
+from judge.text.ast.effects import Effect
 
 if TYPE_CHECKING:  # annotations only: the node modules refer to each other's classes
-    from judge.text.ast_abilities import Cost
-    from judge.text.ast_base import Keyword, Player, Span
-    from judge.text.ast_conditions import Trigger
-    from judge.text.ast_selectors import Selector, Threshold
+    from judge.text.ast import Cost, Keyword, Player, Selector, Span, Threshold, Trigger
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,10 +7,12 @@ in `judge.text.links`; `to_json` adds those citations, so a node never carries a
 
 JSON form (contract): `{"kind": snake_case_class_name, …fields, "cites": [...]}`.
 
-The nodes live in modules of one job each (`ast_base`: plain values and closed sets;
-`ast_selectors`: selectors and counts; `ast_effects`, `ast_effects_more`: effect directives;
-`ast_conditions`: conditions, events, moments; `ast_abilities`: abilities and costs; `ast_walk`:
-generic passes); this module is their one public home: every node class says `judge.text.ast` as
+The nodes live in modules of one job each (`base`: plain values and closed sets; `selectors`:
+selectors and counts; `effects`, `effects_more`: effect directives; `conditions`: conditions,
+events, moments; `abilities`: abilities and costs; `walk`: generic passes). The node types are
+mutually recursive (an ability holds effects, an effect may grant an ability or carry a cost, a
+cost holds effects), so the node modules name each other's classes, for annotations only, through
+this package, never module to module: no import cycle. This package is their one public home: every node class says `judge.text.ast` as
 its `__module__` (the JSON codec, the engines' registries and reprs rely on it), and every name is
 imported from here.
 """
@@ -20,17 +22,27 @@ from __future__ import annotations
 from dataclasses import is_dataclass
 from enum import Enum
 
-from judge.text import (
-    ast_abilities,
-    ast_base,
-    ast_conditions,
-    ast_effects,
-    ast_effects_more,
-    ast_selectors,
+from judge.text.ast import (
+    abilities as ast_abilities,
 )
-from judge.text.ast_abilities import Ability, Cost
-from judge.text.ast_base import AbilityKind, Duration, Keyword, Player, Span
-from judge.text.ast_conditions import (
+from judge.text.ast import (
+    base as ast_base,
+)
+from judge.text.ast import (
+    conditions as ast_conditions,
+)
+from judge.text.ast import (
+    effects as ast_effects,
+)
+from judge.text.ast import (
+    effects_more as ast_effects_more,
+)
+from judge.text.ast import (
+    selectors as ast_selectors,
+)
+from judge.text.ast.abilities import Ability, Cost
+from judge.text.ast.base import AbilityKind, Duration, Keyword, Player, Span
+from judge.text.ast.conditions import (
     CONDITION_KINDS,
     EVENT_QUALIFIERS,
     EVENTS,
@@ -41,7 +53,7 @@ from judge.text.ast_conditions import (
     Trigger,
     Window,
 )
-from judge.text.ast_effects import (
+from judge.text.ast.effects import (
     Conditional,
     Damage,
     Deploy,
@@ -60,7 +72,7 @@ from judge.text.ast_effects import (
     Sequence,
     SetState,
 )
-from judge.text.ast_effects_more import (
+from judge.text.ast.effects_more import (
     Activate,
     AlsoActivates,
     AlternativeCost,
@@ -85,8 +97,8 @@ from judge.text.ast_effects_more import (
     SetLevel,
     SetStat,
 )
-from judge.text.ast_selectors import EFFECT_KINDS, UNITS, Selector, Threshold
-from judge.text.ast_walk import (  # noqa: F401 - _SCALARS, _fields_reversed, field_names: imported from here
+from judge.text.ast.selectors import EFFECT_KINDS, UNITS, Selector, Threshold
+from judge.text.ast.walk import (  # noqa: F401 - _SCALARS, _fields_reversed, field_names: imported from here
     _SCALARS,
     _fields_reversed,
     field_names,

@@ -7,10 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: the node modules refer to each other's classes
-    from judge.text.ast_base import AbilityKind, Keyword, Player, Span
-    from judge.text.ast_conditions import Condition, Trigger
-    from judge.text.ast_effects import Effect
-    from judge.text.ast_selectors import Selector
+    from judge.text.ast import AbilityKind, Condition, Effect, Keyword, Player, Selector, Span, Trigger
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.text.ast_base import Player, Span
+from judge.text.ast.base import Player, Span
 
 
 @dataclass(frozen=True)

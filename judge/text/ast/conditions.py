@@ -8,9 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: the node modules refer to each other's classes
-    from judge.text.ast_abilities import Cost
-    from judge.text.ast_base import Player, Span
-    from judge.text.ast_selectors import Selector, Threshold
+    from judge.text.ast import Cost, Player, Selector, Span, Threshold
 
 
 # ---------------------------------------------------------------- FFTCG: events, moments, windows (11.8)

@@ -7,13 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from judge.text.ast_base import Duration, Player
+from judge.text.ast.base import Duration, Player
 
 if TYPE_CHECKING:  # annotations only: the node modules refer to each other's classes
-    from judge.text.ast_abilities import Ability, Cost
-    from judge.text.ast_base import Keyword, Span
-    from judge.text.ast_conditions import Condition
-    from judge.text.ast_selectors import Selector, Threshold
+    from judge.text.ast import Ability, Condition, Cost, Keyword, Selector, Span, Threshold
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ tests/ is not installed, so the links a person made by setting a ruling up as a 
 (tests/rulings/**/*.yaml: the deciding clauses in its expectations' `cites`) are gathered here into
 a data file the package ships. A scenario names its ruling in `source:` as
 `"<corpus file stem> <card number or topic> #<n> (index <i>)"` — the i-th record (0-based) of
-`../shared/corpus/<stem>.json` (for example `"fftcg-faq 19-001R #1 (index 0)"`). The file names
+`../shared/corpus/<stem>.json` — or `"<stem> <card number> #<i>"` (the FFTCG FAQ suite's form, #i the
+record index); the record must be about that card number. The file names
 each ruling by its key (`judge.cards.ruling_formats.ruling_key`, a hash of its words) and each
 clause by number: it carries no ruling's words. `--check` exits 1 when the committed file differs
 from what would be built (run it after adding or editing a rulings scenario, then commit the file).
@@ -26,7 +27,9 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
 OUT = REPO / "cards" / "ruling-links.json"
-SOURCE = re.compile(r"^(?P<stem>[\w.-]+)\s+(?P<about>.*?)\s*#\d+\s*\(index (?P<index>\d+)\)\s*$")
+#: `bss-qa-cards BSS02-127 #1 (index 128)` (#n: the card's n-th ruling; the record index in brackets) or
+#: `fftcg-faq 19-001R #0` (no brackets: #N is the record index, 0-based)
+SOURCE = re.compile(r"^(?P<stem>[\w.-]+)\s+(?P<about>.*?)\s*(?:#(?P<hash>\d+))?\s*(?:\(index (?P<index>\d+)\))?\s*$")
 
 
 def _cites(node: object) -> list[str]:
@@ -55,33 +58,33 @@ def build(tests: Path = REPO / "tests" / "rulings", corpus: Path = CORPUS) -> tu
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         source = str(data.get("source") or "")
         m = SOURCE.match(source)
-        if not m:
+        if not m or (m["index"] is None and m["hash"] is None):
             if source.split(" ", 1)[0] and (corpus / f"{source.split(' ', 1)[0]}.json").is_file():
-                problems.append(f"{path.relative_to(REPO)}: source {source!r} names a corpus file but not as "
+                problems.append(f"{path.relative_to(tests.parent.parent)}: source {source!r} names a corpus file but not as "
                                 "'<stem> <card or topic> #<n> (index <i>)': not linked")
             continue                     # a situation of the project's own, not an official ruling
-        stem, index = m["stem"], int(m["index"])
+        stem, index = m["stem"], int(m["index"] if m["index"] is not None else m["hash"])
         if stem not in files:
             f = corpus / f"{stem}.json"
             if not f.is_file():
-                problems.append(f"{path.relative_to(REPO)}: no corpus file {f.name}")
+                problems.append(f"{path.relative_to(tests.parent.parent)}: no corpus file {f.name}")
                 continue
             records = json.loads(f.read_text(encoding="utf-8"))
             files[stem] = (detect(records, f.name), records)
         fmt, records = files[stem]
         if index >= len(records):
-            problems.append(f"{path.relative_to(REPO)}: {stem} has no record at index {index}")
+            problems.append(f"{path.relative_to(tests.parent.parent)}: {stem} has no record at index {index}")
             continue
         rec = records[index]
         about = str(rec.get("Card No.") or rec.get("code") or "")
         if about and about.lower() not in m["about"].lower():
-            problems.append(f"{path.relative_to(REPO)}: index {index} of {stem} is about {about}, not {m['about']}")
+            problems.append(f"{path.relative_to(tests.parent.parent)}: index {index} of {stem} is about {about}, not {m['about']}")
             continue
         game = str(data.get("game") or FORMAT_GAME.get(fmt) or "bss")
         key = record_key(fmt, game, rec)
         entry = rulings.setdefault(key, {"about": about or m["about"], "clauses": [], "scenarios": []})
         entry["clauses"] = list(dict.fromkeys([*entry["clauses"], *_cites(data.get("expect") or [])]))
-        entry["scenarios"].append(path.relative_to(REPO / "tests").as_posix())
+        entry["scenarios"].append(path.relative_to(tests.parent).as_posix())
     doc = {"about": "Clauses each official ruling's scenario cites (tests/rulings/**), by ruling key; "
                     "built by bench/build_ruling_links.py, shipped so judge rule N lists the rulings about N. "
                     "No ruling text.",

@@ -169,7 +169,7 @@ class Linker:
         got: list[tuple[str, tuple[str, ...]]] = []
         try:
             got = self._parse_keys(game, number)
-        except Exception:  # a card the grammar cannot read links by its words alone
+        except (JudgeError, ValueError):   # a card record that cannot be read links by its words alone
             got = []
         self._cards[(game, number)] = got
         return got

@@ -141,9 +141,7 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
     for f in shipped_files():
         add([_row(c, RANK["shipped"], 0) for c in read_cards(f, None, "yaml")])
     skipped: list[str] = []
-    ruling_rows: list[dict] = []
-    ruling_marks: list[dict] = []
-    linker = None
+    ruling_imports: list[tuple[dict, dbfiles.Stored]] = []
     for entry in listed:
         if entry["kind"] not in ("cards", "rulings"):
             continue
@@ -151,19 +149,28 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
         if not stored:
             skipped.append(entry["file"])
             continue
+        if entry["kind"] == "rulings":
+            ruling_imports.append((entry, stored[0]))   # linked once the cards are in (their abilities)
+            continue
         try:
-            if entry["kind"] == "cards":
-                add(_stored_card_rows(stored[0], _origin_rank(entry)))
-            else:
-                linker = linker or rulings_mod.Linker(path)
-                got, marks = rulings_mod.stored_ruling_rows(stored[0], linker)
-                ruling_rows += got
-                ruling_marks += marks
+            add(_stored_card_rows(stored[0], _origin_rank(entry)))
         except (CardFileError, BadInput) as exc:
             dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
             skipped.append(entry["file"])
     store.reset_records(conn)
     store.put_cards(conn, list(rows.values()))
+    ruling_rows: list[dict] = []
+    ruling_marks: list[dict] = []
+    linker = rulings_mod.Linker(path, conn=conn) if ruling_imports else None
+    for entry, stored in ruling_imports:
+        try:
+            got, marks = rulings_mod.stored_ruling_rows(stored, linker)
+        except (CardFileError, BadInput) as exc:
+            dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
+            skipped.append(entry["file"])
+            continue
+        ruling_rows += got
+        ruling_marks += marks
     store.put_rulings(conn, ruling_rows)
     lost = rulings_mod.mark_replaced(conn, ruling_marks)
     if lost:
@@ -217,8 +224,15 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
     meta = {"name": name, "game": game or cards[0].game, "format": used, "source": source,
             "fetched": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "records": len(cards), "origin": "import"}
-    seq = store_import(_db_path(db_path), "cards", meta, payload,
-                       lambda conn, seq: store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards]))
+    path = _db_path(db_path)
+
+    def write(conn, seq: int) -> None:
+        store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards])
+        from judge.cards.rulings import relink_cards
+
+        relink_cards(conn, path, {(c.game, c.number) for c in cards})   # rulings kept about these cards
+
+    seq = store_import(path, "cards", meta, payload, write)
     return ImportResult(cards, used, source, seq, meta["fetched"])
 
 

@@ -93,8 +93,9 @@ class Linker:
 
     _BRACKET = re.compile(r"[【\[《「『]([^】\]》」』\n]{1,40})[】\]》」』]")
 
-    def __init__(self, db_path: Path, shipped: dict[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(self, db_path: Path, shipped: dict[str, tuple[str, ...]] | None = None, conn: Any = None) -> None:
         self.db_path = db_path
+        self.conn = conn            # the cards are read here: a rebuild's own transaction sees its cards
         self.shipped = shipped_links() if shipped is None else shipped
         self._games: dict[str, Any] = {}
         self._cards: dict[tuple[str, str], list[tuple[str, tuple[str, ...]]]] = {}
@@ -178,7 +179,7 @@ class Linker:
         from judge.cards.model import Card
         from judge.text.links import keys_of, table
 
-        conn = store.connect(self.db_path)
+        conn = self.conn or store.connect(self.db_path)
         try:
             hit = store.card_rows(conn, number, game)
             if not hit:
@@ -191,7 +192,8 @@ class Linker:
                 self._lexicons[game] = Lexicon.from_cards(
                     Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g))
         finally:
-            conn.close()
+            if conn is not self.conn:
+                conn.close()
         links = table(game)
         out: list[tuple[str, tuple[str, ...]]] = []
         stack: list[Any] = list(card.parse(self._lexicons[game]).abilities)

@@ -131,6 +131,13 @@ def ruling_keys(conn: sqlite3.Connection) -> set[str]:
     return {r[0] for r in conn.execute("select key from rulings")}
 
 
+def set_links(conn: sqlite3.Connection, ruling: int, game: str, how: str, links: list[tuple[str, str]]) -> None:
+    """Replace the links of one kind (`how`) of a ruling with `links` [(kind, ref), …]."""
+    conn.execute("delete from ruling_links where ruling = ? and how = ?", (ruling, how))
+    conn.executemany("insert into ruling_links (ruling, game, kind, ref, how) values (?, ?, ?, ?, ?)",
+                     [(ruling, game, kind, ref, how) for kind, ref in links])
+
+
 def put_replacements(conn: sqlite3.Connection, marks: list[dict]) -> None:
     """Mark rulings replaced: {ruling (id), by_kind, by_ref, date, note, seq}; a later mark of the
     same ruling overwrites an earlier one (the newest word on it stands)."""
@@ -229,6 +236,15 @@ def replaced_rulings(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 
 def ruling_by_key(conn: sqlite3.Connection, key: str) -> list[sqlite3.Row]:
     return rows(conn, f"{_RULING} where r.key = ?", (key,))
+
+
+def rulings_about_cards(conn: sqlite3.Connection, game: str, numbers: list[str]) -> list[sqlite3.Row]:
+    """The card rulings of a game about any of these card numbers (none before the tables exist)."""
+    if not numbers or not has_table(conn, "ruling_replacements"):
+        return []
+    marks = ",".join("?" * len(numbers))
+    return rows(conn, f"{_RULING} where r.game = ? and r.kind = 'card' and r.card_number collate nocase "
+                      f"in ({marks}) order by r.id", (game, *numbers))
 
 
 def game_rulings(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:

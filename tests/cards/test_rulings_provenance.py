@@ -164,3 +164,27 @@ def test_the_same_file_imported_twice_at_once_lands_once(db: Path) -> None:
     assert sum("imported 3 fftcg ruling(s)" in out for out, _ in outs) == 1
     count, listed, _ = _state(db)
     assert count == 3 and len(listed) == 1
+
+
+def test_a_card_imported_after_its_rulings_links_them_by_its_abilities(db: Path, tmp_path: Path) -> None:
+    from judge.cards import db as cards_db
+    from judge.cards.db import load_card_file
+
+    qa = tmp_path / "qa.json"
+    qa.write_text(json.dumps([{"Card No.": "ZZZ77-001", "Card Name": "Invented Lamplighter",
+                               "Question": "Invented: when this spirit is destroyed, does its owner draw?",
+                               "Answer": "Yes, the invented answer says the draw happens."}]), encoding="utf-8")
+    import_rulings(qa, db_path=db)
+    (before,) = card_rulings("bss", "ZZZ77-001", db_path=db)
+    assert not before.card_known and not [n for n, how in before.clause_links if how == "card"]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("game: bss\ncards:\n  - number: ZZZ77-001\n    name: Invented Lamplighter\n    type: spirit\n"
+                     "    colors: [red]\n    cost: 2\n    levels: {1: [1, 2000]}\n"
+                     "    text: |\n      When Destroyed: Draw one card.\n", encoding="utf-8")
+    load_card_file(cards, "bss", db_path=db)
+    (after,) = card_rulings("bss", "ZZZ77-001", db_path=db)
+    from_card = {n for n, how in after.clause_links if how == "card"}
+    assert after.card_known and from_card                  # the When Destroyed / draw clauses of its ability
+    cards_db._rebuild_records(db)                            # and a rebuild links them the same way
+    (rebuilt,) = card_rulings("bss", "ZZZ77-001", db_path=db)
+    assert {n for n, how in rebuilt.clause_links if how == "card"} == from_card

@@ -57,7 +57,7 @@ class Context(Generic[S]):
 
     def log(self, text: str, *concepts: str, **facts: Any) -> Step:
         """Append a step citing the clauses of the given concepts (facts: fired, card, timing, changes)."""
-        step = Step(text, self.cites(*concepts), **facts)
+        step = Step(text, self.cites(*concepts), after=self.state, **facts)
         self.steps.append(step)
         return step
 
@@ -125,7 +125,7 @@ class Context(Generic[S]):
             raise Need(decision)
         shown = ", ".join(map(str, as_list(answer))) if not isinstance(answer, dict) else str(answer)
         self.steps.append(Step(f"{player or 'The player'} decides ({kind}): {shown or 'nothing'}", decision.cites,
-                               decision=decision, answer=answer))
+                               decision=decision, answer=answer, after=self.state))
         return answer
 
     def ask_yes_no(self, prompt: str, *concepts: str, player: str | None, kind: str = "may") -> bool:

@@ -71,11 +71,11 @@ FFTCG_ATTACK = "tests/rulings/fftcg/attack_trigger_damages_every_opposing_forwar
 
 def _fftcg_checks(expect: list[dict[str, Any]]) -> list[Any]:
     """A real-card FFTCG situation (16-011L's attack ability damages both of B's Forwards; one is broken)."""
+    from pathlib import Path
+
     import yaml
 
     from tests.rulings.support import corpus_file
-
-    from pathlib import Path
 
     cards = corpus_file("fftcg-cards.json")              # skips, saying where it looked, when absent
 

@@ -46,6 +46,7 @@ class Act:
 
     player: str
     answers: tuple[Any, ...] = ()
+    order: tuple[str, ...] = ()     # effect references: the order of this player's simultaneous auto-abilities
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -35,7 +35,7 @@ FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "f
                         "attacked"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
                          "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
-                         "loop", "answers", "x"})
+                         "loop", "answers", "x", "order"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -96,8 +96,9 @@ def _parse(text: str, where: str, name: str = "", lexicon: Any = None) -> tuple:
     return abilities
 
 
-def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = None) -> CardDef:
-    """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
+def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = None, name: str | None = None) -> CardDef:
+    """A card the project knows by its number (its sample cards, imported files), as a CardDef (kept under
+    `name`, a local name for it, when the scenario gives one)."""
     if not any(ch.isdigit() for ch in key) or "-" not in key:
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
     from judge.engine.cards import resolve_card  # the run's --cards files, then the database
@@ -106,7 +107,7 @@ def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = Non
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}
-    return _card(key, raw, f"{where} ({card.number})", lexicon)
+    return _card(name or key, raw, f"{where} ({card.number})", lexicon)
 
 
 class _Builder:
@@ -142,6 +143,8 @@ class _Builder:
     def zone(self, raw: Any, owner: str, zone: str, where: str, default: int = 0) -> tuple[str, ...]:
         if raw is None:
             return self.blank(owner, zone, default)
+        if isinstance(raw, Mapping) and zone == "deck":     # {top: [...], count: N} (docs/scenarios.md)
+            return self.zone(_deck_list(raw, where), owner, zone, where)
         if isinstance(raw, int) and not isinstance(raw, bool):
             if raw < 0:
                 raise _err(where, "a count cannot be negative")
@@ -162,10 +165,36 @@ class _Builder:
         return tuple(out)
 
 
+def _deck_list(raw: Mapping[str, Any], where: str) -> list[Any]:
+    """A deck given as `{top: [REF, …], count: N}`: those cards on top (top first), then N unknown ones."""
+    bad = sorted(set(map(str, raw)) - {"top", "count"})
+    if bad:
+        raise _err(where, f"unknown deck field {bad[0]!r}: a deck is a count, a list, or {{top: [...], count: N}}",
+                   ("top", "count"))
+    top = raw.get("top") or []
+    if not isinstance(top, list):
+        raise _err(f"{where}.top", "a list of card refs, the top card first")
+    if any(isinstance(r, int) and not isinstance(r, bool) for r in top):
+        raise _err(f"{where}.top", "name the cards on top by reference; the unknown cards below are count:")
+    return [*top, _int(raw.get("count", 0), f"{where}.count")]
+
+
+def _card_entry(key: str, raw: Any, where: str, lexicon: Any) -> CardDef:
+    """A `cards:` entry: an ad-hoc card, or a local name for a real card (`boss: 1-001H` or
+    `{number: 1-001H}`, docs/scenarios.md)."""
+    if isinstance(raw, str | int) and not isinstance(raw, bool):
+        return _known_card(str(raw), where, (), lexicon, name=key)
+    if isinstance(raw, Mapping) and "number" in raw:
+        if set(map(str, raw)) != {"number"}:
+            raise _err(where, "a real card named by number takes no other field ({number: 1-001H})")
+        return _known_card(str(raw["number"]), where, (), lexicon, name=key)
+    return _card(key, raw, where, lexicon)
+
+
 def _lexicon(cards: Mapping[str, Any]) -> Any:
     """The names, Jobs and Categories card texts may use plainly (judge.text.lexicon): the card
     database's, and the cards this scenario defines (None when it defines none: the database's)."""
-    defined = [v for v in cards.values() if isinstance(v, Mapping)]
+    defined = [v for v in cards.values() if isinstance(v, Mapping) and "number" not in v]
     if not defined:
         return None
     from judge.text.lexicon import Lexicon, default_lexicon
@@ -179,7 +208,7 @@ def load(data: Mapping[str, Any], where: str) -> State:
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
     lexicon = _lexicon(cards)
-    defs = {str(k): _card(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
+    defs = {str(k): _card_entry(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
     b = _Builder(defs, where, lexicon)
     turn = data.get("turn") or {}
     if not isinstance(turn, Mapping):
@@ -307,6 +336,10 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if bad:
         raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
+    if "order" in raw:          # the order of this player's simultaneous auto-abilities (11.8.7)
+        from judge.engine.kernel.values import evolve
+
+        act = evolve(act, order=_order_refs(raw["order"], f"{where}.order"))
     if "x" in raw and not isinstance(act, A.Use | A.Choose | A.Cast):
         raise _err(f"{where}.x", "X is chosen with cast: (a card whose cost is X), use: (a cost with 《X》) or with "
                                  "choose: (paying 《X》 on resolution)")
@@ -319,6 +352,20 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     from judge.engine.kernel.values import evolve
 
     return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
+
+
+def _order_refs(value: Any, where: str) -> tuple[str, ...]:
+    """`order: [a1, a1:2, a1:haste]`: effect references (docs/scenarios.md); `a1: 2` read by YAML as a
+    mapping is refused, saying how to write it."""
+    items = value if isinstance(value, list) else [value]
+    out = []
+    for i, v in enumerate(items):
+        if isinstance(v, Mapping):
+            raise _err(f"{where}[{i}]", "write an effect reference as a1:2, with no space (a1: 2 is a mapping)")
+        if isinstance(v, bool) or v is None:
+            raise _err(f"{where}[{i}]", "an effect reference such as a1 or a1:2")
+        out.append(str(v))
+    return tuple(out)
 
 
 def _x(raw: Mapping[str, Any], where: str) -> int | None:

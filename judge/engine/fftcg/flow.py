@@ -7,6 +7,8 @@ scenario has not given, it is rolled back and the decision is awaited (then re-r
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.engine.fftcg import attack, changes, stackref
 from judge.engine.fftcg.divide import divide
 from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
@@ -73,24 +75,80 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     return chosen_event(replace(s, stack=(*s.stack, item)), item, log)
 
 
-def _ordered(s: State, p: str, mine: list[Trigger], log: Log) -> tuple[State, list[Trigger]]:
-    """The order in which `p` puts their own simultaneous auto-abilities on the stack (11.8.7): their choice
-    when the abilities differ (a `choose` listing them by number or card, first on the stack first)."""
-    if len({t.label for t in mine}) < 2:
-        return s, mine
-    options = tuple(f"{i + 1}: {t.label}" for i, t in enumerate(mine))
-    s, answer = take_answer(s, p, "order", f"{p} orders their {len(mine)} auto-abilities on the stack "
-                            f"(first listed goes on first, resolves last): " + "; ".join(options),
-                            options, "auto_order")
+def _printed_no(s: State, t: Trigger) -> int | None:
+    """The trigger's ability as `judge card` numbers it on its card (from 1), None for a gained one."""
+    d = s.card(t.source)
+    abilities = d.abilities if d else ()
+    for i, ab in enumerate(abilities):
+        if ab is t.ability:
+            return i + 1
+    return next((i + 1 for i, ab in enumerate(abilities) if ab == t.ability), None)
+
+
+def effect_ref(s: State, t: Trigger, mine: list[Trigger]) -> str:
+    """How an answer names a waiting effect: its card id, or `id:N` when that card has several waiting."""
+    if sum(1 for o in mine if o.source == t.source) < 2:
+        return t.source
+    n = _printed_no(s, t)
+    return f"{t.source}:{n}" if n is not None else t.source
+
+
+def _hits(s: State, ref: str, mine: list[Trigger]) -> list[Trigger]:
+    """The waiting effects an order reference names: `1` (its place in the list asked), `a1` (that card's
+    effects), `a1:2` (its 2nd printed ability), `a1:haste` (a keyword's effect) — docs/scenarios.md."""
+    ref = str(ref).strip()
+    card, _, part = ref.partition(":")
+    card, part = card.strip(), part.strip()
+    if card.isdigit() and card not in s.objs and not any(t.source == card for t in mine):
+        i = int(card) - 1                       # a number, or an option as the decision spelled it
+        return [mine[i]] if 0 <= i < len(mine) else []
+    if s.objs.get(card) is None:                # a card key: the waiting effects of such cards
+        of = [t for t in mine if s.objs[t.source].defn == card]
+    else:
+        of = [t for t in mine if t.source == card]
+    if not part:
+        return of
+    if part.isdigit():
+        return [t for t in of if _printed_no(s, t) == int(part)]
+    kw = part.lower().replace("_", " ")
+    return [t for t in of if t.ability.keyword is not None and t.ability.keyword.name.lower() == kw]
+
+
+def _follow(s: State, p: str, answer: Any, mine: list[Trigger], *, partial: bool) -> list[Trigger]:
+    """The order an answer gives (first on the stack first); with `partial`, the effects it leaves out follow in
+    the order they activated. An effect not waiting, or named twice, is refused."""
     picked: list[Trigger] = []
     for a in as_list(answer):
-        key = str(a).split(":")[0].strip()
-        hit = [t for i, t in enumerate(mine) if key in (str(i + 1), t.source)]
-        if len(hit) != 1 or hit[0] in picked:
-            raise Refused(f"order {p}'s auto-abilities by number (1-{len(mine)}) or card id, each once", "auto_order")
+        hit = [t for t in _hits(s, a, mine) if t not in picked]
+        if not hit:
+            raise Refused(f"{a} names no auto-ability of {p}'s waiting to go on the stack (or one already "
+                          f"ordered): name each by card id, id:N (its Nth printed ability) or number", "auto_order")
         picked.append(hit[0])
     if len(picked) != len(mine):
-        raise Refused(f"order all {len(mine)} of {p}'s auto-abilities", "auto_order")
+        if not partial:
+            raise Refused(f"order all {len(mine)} of {p}'s auto-abilities", "auto_order")
+        picked += [t for t in mine if t not in picked]
+    return picked
+
+
+def _ordered(s: State, p: str, mine: list[Trigger], log: Log) -> tuple[State, list[Trigger]]:
+    """The order in which `p` puts their own simultaneous auto-abilities on the stack (11.8.7): their choice
+    when the abilities differ — given beforehand with an action's `order:`, or asked (a `choose` naming them by
+    reference or number, first on the stack first)."""
+    plan = s.order_plan if s.order_plan is not None and s.order_plan[0] == p else None
+    if len({t.label for t in mine}) < 2:
+        return s, mine
+    if plan is not None:
+        picked = _follow(s, p, plan[1], mine, partial=True)
+        log.add(f"{p} puts their auto-abilities on the stack in the order given ({', '.join(plan[1])})",
+                "auto_order")
+        return replace(s, order_plan=None), picked
+    options = tuple(effect_ref(s, t, mine) for t in mine)
+    s, answer = take_answer(s, p, "order", f"{p} orders their {len(mine)} auto-abilities on the stack "
+                            f"(first listed goes on first, resolves last): " +
+                            "; ".join(f"{o} = {t.label}" for o, t in zip(options, mine, strict=True)),
+                            options, "auto_order")
+    picked = _follow(s, p, answer, mine, partial=True)
     log.add(f"{p} puts their auto-abilities on the stack in the order they chose", "auto_order")
     return s, picked
 

@@ -216,6 +216,7 @@ class State:
     battle: Battle | None = None
     awaiting: Decision | None = None
     answers: tuple[Any, ...] = ()         # choices supplied by the scenario, consumed in order
+    order_plan: tuple[str, tuple[str, ...]] | None = None  # `order:` of an action: (player, effect refs), 11.8.7
     x_paid: int | None = None             # X just chosen and paid for "you may pay 《X》" (4.5), read by what follows
     pc: tuple[str, ...] | None = None     # the next automatic procedure (None: a player has priority)
     failed_draw: frozenset[str] = frozenset()

@@ -15,9 +15,9 @@ from judge.engine.scenario import Check, TracedStep
 from judge.errors import ScenarioError
 
 CARD_FIELDS = frozenset({"zone", "level", "bp", "power", "state", "cores", "damage", "soul_core", "symbols",
-                         "controller", "linked", "keywords"})
+                         "controller", "linked", "keywords", "frozen", "counters", "warp", "face_up"})
 PLAYER_FIELDS = frozenset({"life", "reserve", "trash_cores", "hand", "deck", "trash", "damage", "soul_core",
-                           "burst", "removed", "break", "field"})
+                           "burst", "removed", "break", "field", "crystals"})
 WINNERS = (None, "A", "B", "draw")
 
 

@@ -32,7 +32,7 @@ CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "
                        "generic", "ex_burst", "limit_break", "number"})
 PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field", "crystals"})
 FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
-                        "attacked"})
+                        "attacked", "counters"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
                          "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
                          "loop", "answers", "x", "order"})
@@ -292,10 +292,18 @@ def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:
     controller = str(r.get("controller", p))
     if controller not in PLAYERS:
         raise _err(f"{at}.controller", "A or B")
-    return Character(uid=uid, controller=controller, dull=state == "dull",
+    return Character(uid=uid, controller=controller, dull=state == "dull", counters=_counters(r, at),
                      damage=_int(r.get("damage", 0), f"{at}.damage"),
                      since_turn_start=not bool(r.get("entered_this_turn", False)), frozen=bool(r.get("frozen", False)),
                      attacked=bool(r.get("attacked", False)), primed_under=under)
+
+
+def _counters(r: Mapping[str, Any], at: str) -> tuple[tuple[str, int], ...]:
+    """`counters: {EXP: 3}`: named counters already placed on a Character (6.7)."""
+    raw = r.get("counters") or {}
+    if not isinstance(raw, Mapping):
+        raise _err(f"{at}.counters", "a mapping of counter name to how many, e.g. {EXP: 3}")
+    return tuple((str(k), _int(v, f"{at}.counters.{k}")) for k, v in raw.items() if v)
 
 
 # ---- actions ---------------------------------------------------------------------------------------
@@ -387,10 +395,10 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     targets = _ids(raw.get("targets"), f"{where}.targets")
     if "cast" in raw:
         zone = str(raw.get("from", "hand"))
-        if zone not in ("hand", "lb", "lb_deck"):
-            raise _err(f"{where}.from", "hand or lb")
+        if zone not in ("hand", "lb", "lb_deck", "removed", "break"):
+            raise _err(f"{where}.from", "hand, lb, or removed / break (where an effect lets a card be cast from)")
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
-                      from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"),
+                      from_zone="lb_deck" if zone.startswith("lb") else zone, mode=_ids(raw.get("mode"), f"{where}.mode"),
                       x=_x(raw, where))
     if "attack" in raw:
         if raw["attack"] in (None, [], ""):

@@ -24,9 +24,9 @@ from judge.engine.fftcg.cost import (
     use_cost_changes,
 )
 from judge.engine.fftcg.divide import divide
-from judge.engine.fftcg.effects import assign_targets, select_modes, summon_effects
+from judge.engine.fftcg.effects import assign_targets, declared, option_count, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Mod, Phase, StackItem, State, other
+from judge.engine.fftcg.model import AttackStep, Mod, Phase, StackItem, State, other
 from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
@@ -183,11 +183,13 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     p, uid = a.player, a.card
     d = s.card(uid)
     _may_play(s, p, "Summons are cast", "summon_timing")
-    effects, modes = select_modes(summon_effects(s, uid), a.mode, d.name, "summon_modes")
+    effects = option_count(s, summon_effects(s, uid), p, uid, "summon_modes_count", log)
+    effects, modes = select_modes(effects, a.mode, d.name, "summon_modes")
     if d.x_cost:
         effects = bind_x(effects, a.x or 0)        # "X" in its text is the value set for its cost (4.5)
     if modes:
-        log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
+        said, keys = declared(modes, "summon_modes")
+        log.add(f"{p} declares {said} of {d.name}", *keys)
     chosen = assign_targets(s, effects, p, uid, a.targets, ("summon_choose",), d.name)
     produced = check_payment(s, p, a.pay, req, casting=uid,
                              keys=("pay_cp", "summon_pay_all", *_cost_keys(d)[1:2][:int(d.multi_element)]))
@@ -286,6 +288,10 @@ def _ability_to_use(s: State, a: Use, log: Log) -> tuple[Ability, str, int | Non
         raise Refused(f"{s.name_of(uid)} has no action or special ability number {a.ability} "
                       f"(it has {len(abs_)})", "action_ability")
     ab = abs_[a.ability]
+    gate = damage_gate(ab)
+    if gate is not None:        # "Damage N --": the Character has the ability while N damage is received (15.2.6)
+        log.add(f"{p} has received {len(s.zones[p].damage)} damage: {s.name_of(uid)} has its Damage {gate} ability, "
+                f"beside its others", "damage_field_ability", "damage_keyword")
     use_key = str(printed(s, uid).index(ab))
     use_limits(s, p, ab, label_of(s, uid, ab), log, uid)
     limit = 1 if "once_per_turn" in ab.restrictions else 2 if "twice_per_turn" in ab.restrictions else None
@@ -318,9 +324,11 @@ def _check_dull_icon(s: State, a: Use, ab: Ability, k: dict[str, str]) -> None:
 def _declared(s: State, a: Use, ab: Ability, label: str, log: Log) -> tuple[Effect, ...]:
     """The ability's effects with its declared options (11.6.6) and the value of X (4.5, 11.6.7)."""
     cost = ab.cost
-    effects, modes = select_modes(ab.effects, a.mode, label, "action_modes")
+    effects = option_count(s, ab.effects, a.player, a.source, "action_modes_count", log)
+    effects, modes = select_modes(effects, a.mode, label, "action_modes")
     if modes:
-        log.add(f"{a.player} declares option(s) {modes}", "action_modes")
+        said, keys = declared(modes, "action_modes")
+        log.add(f"{a.player} declares {said}", *keys)
     if (cost is None or not cost.x) and a.x is not None:
         raise Refused(f"the cost of {label} has no 《X》, so no value is chosen for X", "variable_x")
     if cost is not None and cost.x:
@@ -443,8 +451,11 @@ def block(s: State, a: Block, log: Log) -> State:
 
 
 def end_phase(s: State, a: EndPhase, log: Log) -> State:
-    """Pass every window until the phase (or, with turn: true, the turn) ends."""
-    start = (s.turn, s.phase, s.step)
+    """Pass every window until the phase (or, with turn: true, the turn) ends. In the Attack Phase it ends the
+    Preparation Step; from the Declaration Step, or during an attack, it ends the phase: the attack going on
+    is finished and no further attack is declared (10.1.2.1, 10.1.4.6)."""
+    whole = s.phase == Phase.ATTACK and s.step is not None and s.step != AttackStep.PREPARATION
+    start = (s.turn, s.phase) if whole else (s.turn, s.phase, s.step)
     seen: dict = {}
     for _ in range(400):
         s = flow.loop_check(s, seen, log)
@@ -455,7 +466,7 @@ def end_phase(s: State, a: EndPhase, log: Log) -> State:
             continue
         if a.turn and s.turn != start[0] and s.phase == Phase.MAIN1:
             return s
-        if not a.turn and (s.turn, s.phase, s.step) != start:
+        if not a.turn and ((s.turn, s.phase) if whole else (s.turn, s.phase, s.step)) != start:
             return s
         s = flow.pass_priority(s, s.priority, log)
     return s

@@ -300,6 +300,8 @@ def _battle_damage(s: State, dealers: list[str], blocker: str, to_blocker: bool,
             log.add(f"The party deals its combined {atk_power} damage to {s.name_of(blocker)}", "battle_damage",
                     "party")
             s = damage_forward(s, blocker, atk_power, Log(), None, why=(*why, "battle_damage"))  # still battle damage (6.5)
+            for u in alive:                     # each member of the party dealt damage to it (15.1.1.9.8)
+                s = emit(s, "deals_damage_forward", u, log, to=blocker)
     for uid, n in split.items():
         s = damage_forward(s, uid, n, log, blocker, why=(*why, "battle_damage"))
     return s
@@ -319,7 +321,7 @@ def damage(s: State, log: Log) -> State:
                 f"1 point of damage to {ntp}", "unblocked_damage")
         s = damage_player(s, ntp, 1, log, alive[0])
         for uid in alive:
-            s = emit(s, "deals_damage_player", uid, log)
+            s = emit(s, "deals_damage_player", uid, log, to=ntp)
         s = replace(s, battle=replace(s.battle, damage_done=True))
         return replace(s, pc=("priority", tp), awaiting=None)
     blocker = b.blocker

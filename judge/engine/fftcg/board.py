@@ -262,8 +262,19 @@ def load(data: Mapping[str, Any], where: str) -> State:
     entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
                  first_player=first, phase=phase, step=step, priority=None,
-                 pc=("priority", _priority(turn, tp, where)),
+                 pc=_start(phase, turn, tp, where),
                  crystals=crystals, turn_log=entered)
+
+
+def _start(phase: Phase, turn: Mapping[str, Any], tp: str, where: str) -> tuple[str, ...]:
+    """The procedure the board starts with: in the Active and Draw Phases nobody has priority (9.1, 9.2), so a
+    board there starts at the beginning of that phase (its special actions, then on); otherwise a player
+    holds priority."""
+    if phase in (Phase.ACTIVE, Phase.DRAW):
+        if "priority" in turn:
+            raise _err(f"{where}: turn.priority", f"nobody holds priority in the {phase.value} phase")
+        return ("begin", phase.value)
+    return ("priority", _priority(turn, tp, where))
 
 
 def _priority(turn: Mapping[str, Any], tp: str, where: str) -> str:

@@ -452,7 +452,8 @@ def per_count(s: State, sel: Selector, controller: str, source: str | None) -> i
         name = zone.split(":", 1)[1]
         found = [source] if sel.self_ref and source is not None else \
             candidates(s, replace(sel, zone=None), controller, source)
-        return sum(dict(c.counters).get(name, 0) for c in (s.char(u) for u in found) if c is not None)
+        return sum(n for c in (s.char_known(u) for u in found) if c is not None    # a counter's name, whatever
+                   for k, n in c.counters if k.casefold() == name.casefold())       # its case (6.7.2)
     return None
 
 

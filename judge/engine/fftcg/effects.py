@@ -75,6 +75,35 @@ def _selector(e: Effect) -> Selector | None:
     return getattr(e, "target", None) if isinstance(getattr(e, "target", None), Selector) else None
 
 
+def option_count(s: State, effects: tuple[Effect, ...], controller: str, source: str | None, key: str,
+                 log: Log) -> tuple[Effect, ...]:
+    """"Select 1 of the following actions. If X, select up to 2 … instead": the number of options is fixed
+    as they are declared (11.3.4.1, 11.6.6.1, 11.8.10.1), so the condition is read now and the options
+    offered are those of the branch that applies; it does not change until the effect resolves."""
+    out: list[Effect] = []
+    for e in effects:
+        branches = (getattr(e, "effects", ()), getattr(e, "otherwise", ())) if isinstance(e, Conditional) else ()
+        if not (branches and all(len(b) == 1 and type(b[0]).__name__ == "Modal" for b in branches)):
+            out.append(e)
+            continue
+        held = condition_holds(s, e.condition, controller, source)
+        if held is None:
+            out.append(e)                       # not read: the modal stays unselected and is reported there
+            continue
+        modal = branches[0][0] if held else branches[1][0]
+        log.add(f"{'' if held else 'not '}{e.condition.text or 'the condition'}: {controller} selects "
+                f"{'up to ' if modal.up_to else ''}{modal.count} of the options, fixed now", key)
+        out.append(modal)
+    return tuple(out)
+
+
+def declared(modes: str, key: str) -> tuple[str, tuple[str, ...]]:
+    """How a declaration of options is told: several resolve top first, as printed (11.11.5)."""
+    if "," in modes:
+        return f"option(s) {modes} (they resolve in the order printed)", (key, "resolve_as_written")
+    return f"option(s) {modes}", (key,)
+
+
 def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str,
                  key: str) -> tuple[tuple[Effect, ...], str | None]:
     """Replace a "Select N of the M following actions" by the options declared (11.3.4, 11.6.6, 11.8.10)."""
@@ -92,6 +121,9 @@ def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str
             or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
         raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
                       f"by number (mode: [1..{n}])", key)
+    # the options selected resolve as the card's text is written, top first (11.11.5), whatever order
+    # they were declared in
+    numbers = sorted(numbers)
     chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
     out: list[Effect] = []
     for e in effects:
@@ -311,7 +343,8 @@ def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None
     src = f"{s.name_of(source)} deals" if source else "It takes"
     log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
             changes=(f"{uid}: damage {c.damage} -> {c.damage + amount}",))
-    return emit(s, "dealt_damage", uid, log)
+    s = emit(s, "dealt_damage", uid, log)
+    return emit(s, "deals_damage_forward", source, log, to=uid) if source is not None else s
 
 
 def _chosen_watchers(s: State) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.engine.fftcg import attack, changes, stackref
 from judge.engine.fftcg.divide import divide
-from judge.engine.fftcg.effects import Ctx, choose_slots, run, select_modes
+from judge.engine.fftcg.effects import Ctx, choose_slots, declared, option_count, run, select_modes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
 from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
 from judge.engine.fftcg.process import rule_processes
@@ -28,14 +28,15 @@ MAX_AUTO = 400
 # ---- triggers to the stack, priority ------------------------------------------------------------
 
 def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
-    effects = t.ability.effects
+    effects = option_count(s, t.ability.effects, t.controller, t.source, "auto_modes_count", log)
     modal = next((e for e in effects if type(e).__name__ == "Modal"), None)
     if modal is not None:                       # 11.8.10: the options are declared as it goes on the stack
         n = len(modal.options)
         s, answer = take_answer(s, t.controller, "mode", f"{t.controller} selects {modal.count} of the {n} options "
                                 f"of {t.label}", tuple(str(i + 1) for i in range(n)), "auto_modes")
         effects, modes = select_modes(effects, tuple(str(x) for x in as_list(answer)), t.label, "auto_modes")
-        log.add(f"{t.controller} declares option(s) {modes} of {t.label}", "auto_modes")
+        said, keys = declared(modes, "auto_modes")
+        log.add(f"{t.controller} declares {said} of {t.label}", *keys)
     slots = choose_slots(effects)
     chosen: dict = {}
     for sel in slots:
@@ -231,7 +232,8 @@ def resolve_top(s: State, log: Log) -> State:
     if item.card is None and item.source in s.objs and s.char(item.source) is None and \
             where(s, item.source)[0] != "removed":
         log.add(f"{s.name_of(item.source)} is no longer on the field; its ability is on the stack on its own and "
-                f"still resolves", "ability_stays_on_stack", "ability_independent_of_source")
+                f"still resolves, reading its source as it was just before it left", "ability_stays_on_stack",
+                "ability_independent_of_source", "source_info_after_move")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
               subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided)
     s = run(s, item.effects, ctx, log)

@@ -47,17 +47,18 @@ def cast_free(s: State, e: ast.Deploy, ctx: Any, log: Log, targets) -> State:
 
 
 def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
-    from judge.engine.fftcg.effects import select_modes, summon_effects
+    from judge.engine.fftcg.effects import declared, option_count, select_modes, summon_effects
 
     d = s.card(uid)
-    effects = summon_effects(s, uid)
+    effects = option_count(s, summon_effects(s, uid), p, uid, "summon_modes_count", log)
     modal = next((e for e in effects if isinstance(e, ast.Modal)), None)
     if modal is not None:                               # its option is declared as it is cast (11.3.4)
         n = len(modal.options)
         s, answer = take_answer(s, p, "mode", f"{p} selects {modal.count} of the {n} options of {d.name}",
                                 tuple(str(i + 1) for i in range(n)), "summon_modes")
         effects, modes = select_modes(effects, tuple(str(x) for x in as_list(answer)), d.name, "summon_modes")
-        log.add(f"{p} declares option(s) {modes} of {d.name}", "summon_modes")
+        said, keys = declared(modes, "summon_modes")
+        log.add(f"{p} declares {said} of {d.name}", *keys)
     s, picked = _targets(s, effects, p, uid, d.name, log)
     if picked is None:
         return s

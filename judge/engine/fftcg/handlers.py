@@ -395,9 +395,10 @@ def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
                 s = remove_warp_counters(s, u, e.count, log)     # a Warp card waiting out of play (15.2.7)
             continue
         have = dict(c.counters)
-        n = have.get(e.name, 0)
+        key = next((k for k in have if k.casefold() == e.name.casefold()), e.name)   # one name, any case (6.7.2)
+        n = have.get(key, 0)
         new = max(0, n - (e.count or n)) if e.remove else n + e.count
-        have[e.name] = new
+        have[key] = new
         s = s.with_char(u, counters=tuple((k, v) for k, v in have.items() if v))
         verb = "removed from" if e.remove else "placed on"
         log.add(f"{abs(new - n)} {e.name} Counter(s) {verb} {s.name_of(u)} ({new} now)",

@@ -235,6 +235,8 @@ class State:
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
+    last_known: tuple[tuple[str, Character], ...] = ()  # each Character as it was just before it left the field
+    #                                       (11.11.4, 11.11.7: what an ability reads of a source that moved)
     ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)
     cost_changes: tuple[tuple[str, Any, str, int], ...] = ()  # resolved "the cost required to cast your next …
     #                                       is reduced by N" this turn: (player, CostChange, its source, amount)
@@ -302,6 +304,13 @@ class State:
     def happened(self, event: str) -> list[tuple[str | None, str]]:
         """(card, player) of every time `event` happened this turn."""
         return [(u, p) for e, u, p in self.turn_log if e == event]
+
+    def char_known(self, uid: str) -> Character | None:
+        """The Character on the field, or as it was just before it last left the field (11.11.4)."""
+        c = self.char(uid)
+        if c is not None:
+            return c
+        return next((k for u, k in reversed(self.last_known) if u == uid), None)
 
     def with_char(self, uid: str, **changes: Any) -> State:
         return evolve(self, field=tuple(evolve(c, **changes) if c.uid == uid else c for c in self.field))

@@ -12,7 +12,7 @@ from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import StackItem, State, Trigger
-from judge.engine.fftcg.query import _per_card, abilities, condition_holds, gated, matches, printed
+from judge.engine.fftcg.query import _per_card, abilities, condition_holds, damage_gate, gated, matches, printed
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Conditional, Event, Player, Selector
 
@@ -30,10 +30,33 @@ _TIMINGS: dict[str, str] = {
 }
 
 
+#: timings that wait for more than one engine event: damage is dealt to a player or to a Forward (6.5)
+_ALSO: dict[str, tuple[str, ...]] = {"deals_damage": ("deals_damage_forward",)}
+
+
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
-    return frozenset(phase_event(t, ab.phase_number) or _TIMINGS[t] for t in (ab.timing or "").split("|")
-                     if t in _TIMINGS)
+    timings = [t for t in (ab.timing or "").split("|") if t in _TIMINGS]
+    return frozenset((*(phase_event(t, ab.phase_number) or _TIMINGS[t] for t in timings),
+                      *(e for t in timings for e in _ALSO.get(t, ()))))
+
+
+def _damage_to_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: str, uid: str) -> bool:
+    """"When X deals damage to your opponent / to a Forward opponent controls": whom the damage was dealt to
+    (6.5.1, 5.2.6.1) fits what the trigger names; a trigger naming neither hears damage to either."""
+    trig = ab.trigger
+    evs = [e for e in (trig.events if trig is not None else ()) if e.kind == "deals_damage"]
+    if not evs:
+        return True
+    for ev in evs:
+        if not ev.to and ev.to_player is None:
+            return True
+        if event == "deals_damage_player" and ev.to_player is not None:
+            return to is None or (to == ctrl) == (ev.to_player == Player.YOU)
+        if event == "deals_damage_forward" and to is not None and \
+                any(matches(s, to, sel, ctrl, uid) for sel in ev.to):
+            return True
+    return False
 
 
 def _subject(ab: Ability) -> Selector | None:
@@ -173,8 +196,11 @@ def chosen(s: State, item: StackItem, log: Log) -> State:
 
 
 def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
-         player: str | None = None, cause: StackItem | None = None) -> State:
+         player: str | None = None, cause: StackItem | None = None, to: str | None = None) -> State:
     """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
+
+    `to`: for damage dealt (`deals_damage_player`, `deals_damage_forward`), the player or the Forward it was
+    dealt to; the trigger's "to your opponent" / "to a Forward …" is read against it.
 
     Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
     of damage") trigger the abilities of the cards `player` controls (default: the turn player).
@@ -195,6 +221,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             if not is_auto(ab) or event not in events_of(ab) or not _hears(s, ab, uid, event, subject, player):
                 continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
+            if event.startswith("deals_damage") and not _damage_to_fits(s, ab, event, to, ctrl, uid):
+                continue
             about = None
             if event == "chosen" and cause is not None:
                 from judge.engine.fftcg.stackref import ref_of
@@ -228,7 +256,9 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                  "to_break": ("zone_trigger",), "returned": ("zone_trigger",), "removed": ("zone_trigger",),
                  "blocks": ("block_triggers",), "blocked": ("block_triggers",),
                  "deals_damage_player": ("damage_triggers",), "you_damaged": ("auto_once_per_event",),
+                 "deals_damage_forward": ("auto_once_per_event",),
                  "chosen": ("auto_once_per_event",)}.get(event, ())
-        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra,
+        gate = ("damage_field_ability", "damage_keyword") if damage_gate(t.ability) is not None else ()
+        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra, *gate,
                 "auto_order")
     return replace(s, pending=s.pending + tuple(found))

@@ -102,6 +102,7 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     "lb_return" if came_from == "field" else "lb_summon_return",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
+        s = replace(s, last_known=(*(k for k in s.last_known if k[0] != uid), (uid, char))[-64:])
         _field_abilities_end(s, uid, log)
         s = s.record("left_field", uid, char.controller)
         if dest in ("break", "hand"):

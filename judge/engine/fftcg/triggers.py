@@ -12,7 +12,15 @@ from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.model import StackItem, State, Trigger
-from judge.engine.fftcg.query import _per_card, abilities, condition_holds, damage_gate, gated, matches, printed
+from judge.engine.fftcg.query import (
+    _per_card,
+    abilities,
+    condition_holds,
+    damage_gate,
+    gated,
+    matches,
+    printed,
+)
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Conditional, Event, Player, Selector
 

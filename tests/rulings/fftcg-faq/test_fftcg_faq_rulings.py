@@ -15,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from rulings import ledger
 from rulings.support import corpus_file
 

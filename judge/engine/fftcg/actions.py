@@ -26,7 +26,7 @@ from judge.engine.fftcg.cost import (
 from judge.engine.fftcg.divide import divide
 from judge.engine.fftcg.effects import assign_targets, declared, option_count, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import AttackStep, Mod, Phase, StackItem, State, other
+from judge.engine.fftcg.model import AttackStep, Mod, Phase, StackItem, State, other, where
 from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
 from judge.engine.fftcg.triggers import chosen as chosen_event
 from judge.engine.fftcg.triggers import emit
@@ -140,7 +140,9 @@ def cast(s: State, a: Cast, log: Log) -> State:
     d = s.card(uid)
     z = s.zones[p]
     lb = any(u == uid and not up for u, up in z.lb_deck)
-    if not lb and uid not in z.hand:
+    if a.from_zone in ("removed", "break"):
+        s = _from_elsewhere(s, a, log)
+    elif not lb and uid not in z.hand:
         raise Refused(f"{s.name_of(uid)} is not in {p}'s hand" + (" or LB deck" if d.lb_cost else ""), "kw_cast")
     if lb and d.lb_cost is None:
         raise Refused(f"{s.name_of(uid)} has no Limit Break", "lb_cast")
@@ -173,6 +175,19 @@ def cast(s: State, a: Cast, log: Log) -> State:
                    pc=("priority", s.turn_player))
 
 
+def _from_elsewhere(s: State, a: Cast, log: Log) -> State:
+    """A card cast from the zone an effect lets it be cast from ("you can cast it as though you owned it",
+    11.12.4.1): the permission must be the player's and the card still there; it leaves that zone as it is cast."""
+    p, uid = a.player, a.card
+    zone, whose = where(s, uid)
+    if zone != a.from_zone or (p, uid) not in s.may_cast:
+        raise Refused(f"nothing lets {p} cast {s.name_of(uid)} from {whose or p}'s {a.from_zone} zone", "kw_cast",
+                      "card_text_precedence", timing=bool(s.stack))     # what is on the stack may still allow it
+    log.add(f"{p} may cast {s.name_of(uid)} from {whose}'s {zone} zone, an effect allowing it", "card_text_precedence",
+            "ongoing_effect")
+    return s
+
+
 def _cost_keys(d) -> tuple[str, str, str]:
     return ("character_cost", "multi_element_cost" if d.multi_element else "character_exact_cp",
             "light_dark_cost" if d.light_dark else "cost_element")
@@ -198,6 +213,9 @@ def _cast_summon(s: State, a: Cast, req, lb: bool, log: Log) -> State:
     s = apply_payment(s, p, a.pay, produced, log, keys=("summon_pay_all", "pay_cp"))
     s = s.with_zones(p, hand=tuple(u for u in s.zones[p].hand if u != uid),
                      lb_deck=tuple(e for e in s.zones[p].lb_deck if e[0] != uid))
+    owner = s.objs[uid].owner              # cast from a removed / Break Zone an effect allows (11.12.4.1)
+    s = s.with_zones(owner, removed=tuple(e for e in s.zones[owner].removed if e[0] != uid),
+                     break_zone=tuple(u for u in s.zones[owner].break_zone if u != uid))
     s, divided = divide(s, effects, chosen, p, "summon", d.name, log)
     s, sid = s.next_id("s")
     targets = "; ".join(", ".join(v) for v in chosen.values())

@@ -102,7 +102,14 @@ def resolved_changes(s: State, uid: str, player: str) -> list[int]:
     from judge.engine.fftcg.query import matches
 
     return [i for i, (p, e, src, _) in enumerate(s.cost_changes)
-            if p == player and matches(s, uid, replace(e.target, count=None, state=None), player, src)]
+            if p == player and matches(s, uid, _as_owned(s, uid, player, replace(e.target, count=None, state=None)),
+                                       player, src)]
+
+
+def _as_owned(s: State, uid: str, player: str, sel):
+    """A card `player` may cast "as though you owned it" (11.12.4.1) is one of "your" cards for what applies to
+    casting it: the selector's owner is not asked of it."""
+    return replace(sel, owner=None) if (player, uid) in s.may_cast and sel.owner is not None else sel
 
 
 def use_cost_changes(s: State, uid: str, player: str, log: Log) -> State:
@@ -130,7 +137,7 @@ def _casting_effects(s: State, uid: str, player: str, log: Log, kind: str):
                 continue
             if e.target.self_ref and src != uid:
                 continue
-            if not e.target.self_ref and not matches(s, uid, e.target, ctrl, src):
+            if not e.target.self_ref and not matches(s, uid, _as_owned(s, uid, ctrl, e.target), ctrl, src):
                 continue
             yield src, ctrl, e
 

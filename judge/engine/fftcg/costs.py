@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled, pick
 from judge.engine.fftcg.model import State
-from judge.engine.fftcg.query import candidates
+from judge.engine.fftcg.query import candidates, counters_on
 from judge.engine.fftcg.zones import discard, move
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
@@ -34,6 +34,11 @@ def _choices(s: State, e: Any, p: str, source: str) -> tuple[list[str], int, str
     target = getattr(e, "target", None)
     if not isinstance(target, ast.Selector) or target.self_ref:
         return None
+    if isinstance(e, ast.Counters) and e.remove and e.count:    # "remove 1 Bounty Counter from a Character:"
+        pool = [u for u in candidates(s, replace(target, owner=Player.YOU), p, source)    # only its controller's
+                if s.char(u) is not None and s.char(u).controller == p          # Characters pay (11.6.2.3)
+                and counters_on(s, u, e.name) >= e.count]
+        return pool, 1, f"remove {e.count} {e.name} Counter(s) from"
     if isinstance(e, ast.SetState) and e.state == "dull":
         pool = [u for u in candidates(s, replace(target, owner=Player.YOU), p, source)
                 if s.char(u) is not None and not s.char(u).dull]
@@ -83,6 +88,15 @@ def _pay(e: Any, cards: list[str]) -> Callable[[State, Log], State]:
                 s = s.with_char(u, dull=True)
                 log.add(f"{s.name_of(u)} is dulled to pay the cost", "action_cost", "cost_own_characters",
                         changes=(f"{u}: dull",))
+            elif isinstance(e, ast.Counters):
+                c = s.char(u)
+                have = dict(c.counters)
+                key = next(k for k in have if k.casefold() == e.name.casefold())
+                left = have[key] - e.count
+                s = s.with_char(u, counters=tuple((k, left if k == key else v) for k, v in have.items()
+                                                  if (left if k == key else v)))
+                log.add(f"{e.count} {e.name} Counter(s) removed from {s.name_of(u)} to pay the cost", "action_cost",
+                        "cost_own_characters", "remove_counter", changes=(f"{u}: {key} counters {have[key]} -> {left}",))
             elif isinstance(e, ast.Destroy):
                 s = move(s, u, "break", log, why=("action_cost", "kw_break"), broken=True)
             else:

@@ -29,8 +29,17 @@ _PHASE_TIMINGS = {"beginning_of_main": "phase_begin:main1", "beginning_of_attack
                   "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn"}
 
 
-def phase_event(timing: str, phase_number: int | None) -> str | None:
-    """The engine event a phase timing waits for: Main Phase 2 is told apart from Main Phase 1 (9.3)."""
+def phase_event(timing: str, phase_number: int | None, at: Any = None) -> str | None:
+    """The engine event a phase timing waits for: Main Phase 2 is told apart from Main Phase 1 (9.3). A
+    trigger read as a moment of the turn (`at`: "at the beginning of your Main Phase 1", beside another
+    event) waits for that moment."""
+    if timing == "at_phase" and at is not None:
+        if at.edge == "end" and at.phase == "turn":
+            return "end_of_turn"
+        if at.edge != "beginning" or at.phase not in ("main", "attack", "end"):
+            return None
+        timing = f"beginning_of_{at.phase}"
+        phase_number = at.number if at.phase == "main" else phase_number
     event = _PHASE_TIMINGS.get(timing)
     if event == "phase_begin:main1" and phase_number == 2:
         return "phase_begin:main2"

@@ -53,6 +53,8 @@ class Ctx:
     extra_paid: bool = False            # the Summon resolving was cast with its extra cost paid (11.3.5)
     divided: tuple[tuple[str, int], ...] = ()  # "Divide N damage among them": what each chosen card is dealt
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
+    #: the cards the last selection of this resolution picked ("play 1 Forward … If it leaves …": "it")
+    picked: list[str] = field(default_factory=list)
 
 
 def _key(sel: Selector) -> Selector:
@@ -383,6 +385,8 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
         return s, out
     if sel.self_ref:
         return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
+    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.picked:
+        return s, [u for u in ctx.picked if u in s.objs]        # the cards just selected (11.11.5)
     if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:
         return s, [ctx.subject] if s.char(ctx.subject) is not None or sel.zone else []   # the trigger's subject
     if sel.choose == "choose" and _key(sel) in ctx.targets:
@@ -395,6 +399,7 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
     s, picked = pick(s, who, "select", f"{who} selects {_describe(sel, ctx.controller)} for {ctx.label}",
                      tuple(legal), "resolution_choice", SELECT_IS_NOT_CHOOSE.get(ctx.kind, "auto_choose"), log=log,
                      low=0 if sel.up_to else min(sel.count, len(legal)), high=sel.count)
+    ctx.picked[:] = picked
     return s, picked
 
 
@@ -429,6 +434,11 @@ def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     if e.effects and isinstance(e.effects[0], Pay):      # "you may pay 《1》": payments.py
         return payments.optional_payment(s, e, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
                                          lambda s2, rest: run(s2, rest, ctx, log))
+    short = _deck_short(s, e.effects, ctx.controller)
+    if short is not None:       # "you may remove the top 10 cards of your deck": impossible with fewer (2.3)
+        log.add(f"{ctx.controller} cannot do what {ctx.label} offers ({short}), so it is not done and what depends "
+                f"on doing it does not happen", "impossible_text", "auto_may")
+        return s, False
     s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
                             "auto_may")
     if yes_no(as_list(answer)[0] if as_list(answer) else None):
@@ -436,6 +446,19 @@ def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
         return run(s, e.effects, ctx, log), True
     log.add(f"{ctx.controller} chooses not to apply the optional effect", "auto_may")
     return s, False
+
+
+def _deck_short(s: State, effects: tuple[Effect, ...], controller: str) -> str | None:
+    """What makes an offered effect impossible to carry out in full: N cards taken from the top of a deck that
+    holds fewer (None: it can be done)."""
+    for e in effects:
+        sel = getattr(e, "target", None)
+        if type(e).__name__ == "Move" and isinstance(sel, Selector) and sel.zone == "deck" and sel.count \
+                and not sel.up_to and sel.owner in (None, Player.YOU):
+            have = len(s.zones[controller].deck)
+            if have < sel.count:
+                return f"{sel.count} cards from a deck of {have}"
+    return None
 
 
 def is_unreduced(e: Effect) -> bool:

@@ -301,8 +301,30 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
     return s
 
 
+def _may_cast(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
+    """"During this game, you can cast it as though you owned it at any time you could normally cast it": a lasting
+    permission for the effect's controller (11.12.4.1), kept while the card stays where it is; the card's own
+    timing and cost rules still apply when it is cast (11.3, 11.4)."""
+    chosen = ctx.targets.get(_fx()._key(e.target))  # "it": the card chosen, wherever the sentence before put it
+    if chosen is None:
+        s, chosen = _fx().targets(s, e, e.target, ctx, log)
+    for u in chosen:
+        if u not in s.objs or where(s, u)[0] == "field":
+            continue
+        s = replace(s, may_cast=(*s.may_cast, (ctx.controller, u)))
+        log.add(f"{ctx.controller} may cast {s.name_of(u)} from its {where(s, u)[0]} zone for the rest of the game, "
+                f"when such a card could be cast", "ongoing_effect")
+    return s
+
+
 def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
+    if e.mode == "can" and e.action == "cast_as_owner_any_time" and e.target is not None \
+            and e.player in (None, Player.YOU):
+        return _may_cast(s, e, ctx, log)
+    if e.player is not None:
+        not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}' on a player ({ctx.label})")
+        return s
     if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
         return changes.restrict(s, e, ctx, log, _fx().targets)
     if e.target is None or e.mode not in ("cannot", "must", "can"):
@@ -346,9 +368,21 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
     if dest not in ("hand", "deck_top", "deck_bottom", "break", "removed", "damage"):
         not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')}")
         return s
+    lasting = e.duration == ast.Duration.WHILE_ON_FIELD          # "… for as long as X is on the field"
+    if lasting and (dest != "removed" or ctx.source is None):
+        not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')} for as long as a card stays")
+        return s
+    if lasting and s.char(ctx.source) is None:     # the duration is over before it began (11.12.4.1)
+        log.add(f"{s.name_of(ctx.source)} is no longer on the field, so the time its effect would last is already "
+                f"over: nothing is removed", "ongoing_effect", "source_info_after_move")
+        return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
+        if lasting and where(s, u)[0] == "removed":
+            s = replace(s, held_away=(*s.held_away, (u, ctx.source)))
+            log.add(f"{s.name_of(u)} stays out of the game for as long as {s.name_of(ctx.source)} is on the field",
+                    "ongoing_effect")
     return s
 
 
@@ -404,6 +438,8 @@ def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
         log.add(f"{abs(new - n)} {e.name} Counter(s) {verb} {s.name_of(u)} ({new} now)",
                 "remove_counter" if e.remove else "counters", "counters_named",
                 changes=(f"{u}: {e.name} counters {n} -> {new}",))
+        if e.remove and new < n:
+            s = emit(s, "counter_removed", u, log, to=key)
     return s
 
 
@@ -453,11 +489,12 @@ _r(ast.SetState, _set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activ
 _r(ast.ModifyStat, _modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
    "stat", "amount", "target", "duration", "per", "next_only")
 _r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
-   "mode", "action", "target", "duration", "by", "by_text")
+   "mode", "action", "target", "duration", "by", "by_text", "player")
 _r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
    ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
    "target", "keyword", "ability", "duration", "family")
-_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under",
+   "duration")
 _r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
    "verb", "target", "duration", "free", "dull", "onto", "player")
 _r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")

@@ -70,6 +70,8 @@ def remove_warp_counters(s: State, card: str, n: int, log: Log) -> State:
     s = s.with_zones(owner, removed=tuple((u, left) if u == card else (u, k) for u, k in removed))
     log.add(f"{entry[1] - left} Warp counter(s) removed from {s.name_of(card)} ({left} left)", "warp_counter",
             "remove_counter", changes=(f"{card}: warp {entry[1]} -> {left}",))
+    if entry[1] > left:
+        s = emit(s, "counter_removed", card, log, to="Warp")
     if left == 0 and keyword_ability(s, card, "warp") is not None:
         ab = Ability(kind=AbilityKind.AUTO, effects=(WarpEnter(card=card),),
                      text="Warp: the last counter is removed; put it onto the field")

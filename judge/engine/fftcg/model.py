@@ -235,6 +235,8 @@ class State:
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
+    may_cast: tuple[tuple[str, str], ...] = ()  # (player, card): "you can cast it as though you owned it" (11.12.4.1)
+    held_away: tuple[tuple[str, str], ...] = ()  # (card removed "for as long as X is on the field", X) (11.12.4.1)
     last_known: tuple[tuple[str, Character], ...] = ()  # each Character as it was just before it left the field
     #                                       (11.11.4, 11.11.7: what an ability reads of a source that moved)
     ts_first: tuple[str, ...] = ()        # cards of equal timestamps in the order the turn player chose (11.12.4.11)

@@ -37,7 +37,8 @@ from judge.text.ast import (
 DAMAGE = "is_dealt_damage"
 DEALS = "deals_damage"
 TO_BREAK = "put_into_break_zone"
-EVENTS = frozenset({DAMAGE, DEALS, TO_BREAK})
+LEAVES = "leaves_field"
+EVENTS = frozenset({DAMAGE, DEALS, TO_BREAK, LEAVES})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -321,6 +322,19 @@ def to_break(s: State, uid: str, log: Log) -> tuple[State, str]:
     return s, "break"
 
 
+def leaving(s: State, uid: str, dest: str, log: Log) -> tuple[State, str]:
+    """Where a Character about to leave the field for `dest` goes when "If it leaves the field for any reason,
+    remove it from the game instead" waits on it (11.12.5.1): the removed zone, and the event it replaced did not
+    happen (11.12.5.4)."""
+    rs = [r for r in active(s) if r.event == LEAVES and _removal(r) == (False, True) and _applies(s, r, uid)]
+    if not rs or dest == "removed":
+        return s, dest
+    r = rs[0]
+    log.add(f"{r.label}: {s.name_of(uid)} is removed from the game instead of going to {dest.replace('_', ' ')}; "
+            f"that move never happens", "replacement", "replacement_instead", "replaced_not_happened")
+    return s, "removed"
+
+
 # ---- replacements created by a resolving Summon or ability ----------------------------------------
 
 def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> State:
@@ -336,8 +350,9 @@ def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> Stat
             continue
         s, _ = s.next_id("ts")
         label = f'{ctx.label} ("{e.condition.text}")'
+        lasts = "permanent" if e.condition.event == LEAVES else "turn"     # "for any reason": while it stays
         mod = Mod(kind="replace", value=(e.condition.event, e.effects, label, ctx.controller, False,
-                                         e.condition.qualifiers, _to(e)), until="turn", ts=s.seq, source=ctx.source)
+                                         e.condition.qualifiers, _to(e)), until=lasts, ts=s.seq, source=ctx.source)
         s = s.with_char(u, mods=(*c.mods, mod))
         log.add(f'A replacement effect now waits on {s.name_of(u)}: "{e.condition.text}" — it must exist before '
                 f"the event to replace it", "replacement", "replacement_before_event")
@@ -363,4 +378,5 @@ def shield(s: State, e: ModifyStat | RedirectDamage, ctx, log: Log, targets: Cal
     return s
 
 
-__all__ = ["DAMAGE", "DAMAGE_STATS", "EVENTS", "TO_BREAK", "Replacement", "active", "damage", "register", "shield", "to_break"]
+__all__ = ["DAMAGE", "DAMAGE_STATS", "EVENTS", "LEAVES", "TO_BREAK", "Replacement", "active", "damage", "leaving",
+           "register", "shield", "to_break"]

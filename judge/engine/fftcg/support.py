@@ -262,7 +262,8 @@ _ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
-        if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
+        if t and t not in _TIMINGS and \
+                phase_event(t, ab.phase_number, ab.trigger.at if ab.trigger is not None else None) is None:
             yield f"trigger {t}"
     if not chosen_readable(ab):
         yield "trigger is_chosen (who chose, its window or its words)"

@@ -34,7 +34,7 @@ _TIMINGS: dict[str, str] = {
     "beginning_of_main": "phase_begin:main1", "beginning_of_attack": "phase_begin:attack",
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
     "priming": "priming", "primes_into": "primes_into", "is_chosen": "chosen",
-    "opponent_discards": "opp_discards",
+    "opponent_discards": "opp_discards", "counter_removed": "counter_removed",
 }
 
 
@@ -44,9 +44,10 @@ _ALSO: dict[str, tuple[str, ...]] = {"deals_damage": ("deals_damage_forward",)}
 
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
-    timings = [t for t in (ab.timing or "").split("|") if t in _TIMINGS]
-    return frozenset((*(phase_event(t, ab.phase_number) or _TIMINGS[t] for t in timings),
-                      *(e for t in timings for e in _ALSO.get(t, ()))))
+    at = ab.trigger.at if ab.trigger is not None else None
+    timings = [t for t in (ab.timing or "").split("|") if t]
+    found = [phase_event(t, ab.phase_number, at) or _TIMINGS.get(t) for t in timings]
+    return frozenset((*(e for e in found if e), *(e for t in timings for e in _ALSO.get(t, ()))))
 
 
 def _damage_to_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: str, uid: str) -> bool:
@@ -203,12 +204,21 @@ def chosen(s: State, item: StackItem, log: Log) -> State:
     return s
 
 
+def _counter_fits(ab: Ability, name: str | None) -> bool:
+    """"When a Warp Counter is removed from …": the counters removed are of the name the trigger gives (6.7.2)."""
+    trig = ab.trigger
+    evs = [e for e in (trig.events if trig is not None else ()) if e.kind == "counter_removed"]
+    named = [e.what.name for e in evs if e.what is not None and e.what.name]
+    return not named or any(n.casefold() == (name or "").casefold() for n in named)
+
+
 def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: tuple[str, ...] = (),
          player: str | None = None, cause: StackItem | None = None, to: str | None = None) -> State:
     """Collect the auto-abilities `event` triggers (11.8.3, 11.8.6: once per occurrence).
 
     `to`: for damage dealt (`deals_damage_player`, `deals_damage_forward`), the player or the Forward it was
-    dealt to; the trigger's "to your opponent" / "to a Forward …" is read against it.
+    dealt to; the trigger's "to your opponent" / "to a Forward …" is read against it. For `counter_removed`,
+    the name of the counters removed.
 
     Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
     of damage") trigger the abilities of the cards `player` controls (default: the turn player).
@@ -230,6 +240,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 continue
             ctrl = s.char(uid).controller if on_field else s.objs[uid].owner
             if event.startswith("deals_damage") and not _damage_to_fits(s, ab, event, to, ctrl, uid):
+                continue
+            if event == "counter_removed" and not _counter_fits(ab, to):
                 continue
             about = None
             if event == "chosen" and cause is not None:

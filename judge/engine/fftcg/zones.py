@@ -77,6 +77,9 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     if dest == "break" and s.char(uid) is not None:       # "… remove it from the game instead" (11.12.5)
         s, dest = replacement.to_break(s, uid, log)
         broken = broken and dest == "break"
+    if s.char(uid) is not None:                           # "If it leaves the field for any reason, …" (11.12.5)
+        s, dest = replacement.leaving(s, uid, dest, log)
+        broken = broken and dest == "break"
     s, came_from, char = _take(s, uid)
     group = (uid, *(char.primed_under if char else ()))
     for u in group:
@@ -108,11 +111,28 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
         if dest in ("break", "hand"):
             s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
         s = emit(s, "leaves", uid, log)
+        s = _release(s, uid, log)
         extra = {"break": "to_break", "hand": "returned", "removed": "removed"}.get(dest)
         if extra:
             s = emit(s, extra, uid, log)
         if broken:
             s = emit(s, "broken", uid, log)
+    return s
+
+
+def _release(s: State, holder: str, log: Log) -> State:
+    """`holder` has left the field: what it kept out of the game "for as long as" it stayed comes back onto its
+    owner's field, the effect's duration over (11.12.4.1; a new object, 7.3)."""
+    back = [u for u, h in s.held_away if h == holder]
+    if not back:
+        return s
+    s = replace(s, held_away=tuple(e for e in s.held_away if e[1] != holder))
+    for u in back:
+        if where(s, u)[0] != "removed":
+            continue
+        log.add(f"{s.name_of(holder)} has left the field: the effect keeping {s.name_of(u)} out of the game ends",
+                "ongoing_effect")
+        s = enter_field(s, u, s.objs[u].owner, log, why=("character_enters", "controller_field"))
     return s
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.model import (
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.state import (
     ELEMENTS,
     PLAYERS,
     AttackStep,
@@ -23,6 +22,7 @@ from judge.engine.fftcg.model import (
     State,
     Zones,
 )
+from judge.engine.fftcg.zones.cost import Payment
 from judge.errors import ScenarioError
 from judge.limits import check_count
 
@@ -443,7 +443,7 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if raw.get("concede"):
         return A.Concede(player=p)
     if "loop" in raw:
-        from judge.engine.fftcg.loops import DeclareLoop
+        from judge.engine.fftcg.flow.loops import DeclareLoop
 
         pays = tuple(_payment(x, f"{where}.pay[{i}]") for i, x in enumerate(raw["pay"])) if listed else \
             ((pay,) if "pay" in raw else ())

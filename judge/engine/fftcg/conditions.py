@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.fftcg.model import State, other
+from judge.engine.fftcg.state import State, other
 from judge.engine.kernel import Registry
 from judge.text.ast import Condition, Player, Selector, Threshold
 
@@ -146,7 +146,7 @@ def _hand(q: _Q) -> bool:
 
 def _in_zone(q: _Q) -> bool:
     """"X is in the Break Zone / in your hand": where the card is now (7.1)."""
-    from judge.engine.fftcg.model import where
+    from judge.engine.fftcg.state import where
 
     zone = q.sel.zone
     if zone is None or not q.sel.self_ref or q.source is None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State, where
+from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
     AbilityKind,

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.core import Applies, ChoiceNeeded, LegalAction, Refusal, Ruling, Step
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg import board, flow
+from judge.engine.fftcg import board
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
-from judge.engine.fftcg.model import AttackStep, Decision, State, where
 from judge.engine.fftcg.query import is_forward, keywords, power
+from judge.engine.fftcg.state import AttackStep, Decision, State, where
+from judge.engine.fftcg.zones.cost import Payment
 from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60

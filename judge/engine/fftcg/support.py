@@ -13,27 +13,17 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import (
-    conditions,
-    costs,
-    exburst,
-    extracost,
-    freecast,
-    handlers,
-    payments,
-    replacement,
-    reveal,
-    search,
-    stackref,
-)
+from judge.engine.fftcg import conditions, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
-from judge.engine.fftcg.cost import cost_option, one_element
-from judge.engine.fftcg.delayed import phase_event
-from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.effects import exburst, freecast, handlers, replacement, reveal, search
+from judge.engine.fftcg.events.delayed import phase_event
+from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
+from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable, discard_readable
+from judge.engine.fftcg.zones import costs, extracost, payments
+from judge.engine.fftcg.zones.cost import cost_option, one_element
 from judge.text import ast
 from judge.text.ast import AbilityKind
 

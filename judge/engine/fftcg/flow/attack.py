@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.effects import damage_forward, damage_player
+from judge.engine.fftcg.effects.run import damage_forward, damage_player
+from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import AttackStep, Battle, Phase, State, other
-from judge.engine.fftcg.payments import pay_attack, pay_block
 from judge.engine.fftcg.query import (
     damage_gate,
     field_boosts,
@@ -24,7 +22,9 @@ from judge.engine.fftcg.query import (
     printed,
 )
 from judge.engine.fftcg.restrictions import attacks_allowed, cannot_be_blocked_by, must_block, restricted
-from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.state import AttackStep, Battle, Phase, State, other
+from judge.engine.fftcg.zones.cost import Payment
+from judge.engine.fftcg.zones.payments import pay_attack, pay_block
 from judge.engine.kernel.values import evolve as replace
 
 

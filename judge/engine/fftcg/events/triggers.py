@@ -9,9 +9,8 @@ back at when it has just left the field (11.8.16: "when X is put from the field 
 from __future__ import annotations
 
 from judge.engine.fftcg import ongoing
-from judge.engine.fftcg.delayed import phase_event, turn_matches
+from judge.engine.fftcg.events.delayed import phase_event, turn_matches
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import StackItem, State, Trigger
 from judge.engine.fftcg.query import (
     _per_card,
     abilities,
@@ -21,6 +20,7 @@ from judge.engine.fftcg.query import (
     matches,
     printed,
 )
+from judge.engine.fftcg.state import StackItem, State, Trigger
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Conditional, Event, Player, Selector
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, pick
-from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import candidates, names
-from judge.engine.fftcg.zones import enter_field, move, put_under
+from judge.engine.fftcg.state import State
+from judge.engine.fftcg.zones.moves import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Search, Selector
 
@@ -73,7 +73,7 @@ MOVES = {"hand": "hand", "break": "break", "trash": "break", "removed": "removed
 def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     """Carry out "search for N … and add it to your hand / play it onto the field" (15.1.1.8)."""
     p = ctx.controller
-    from judge.engine.fftcg.effects import same_name
+    from judge.engine.fftcg.effects.run import same_name
 
     named = same_name(s, e.target, ctx)
     if named is None:

@@ -8,10 +8,10 @@ game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16
 
 from __future__ import annotations
 
-from judge.engine.fftcg import replacement
+from judge.engine.fftcg.effects import replacement
+from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Character, State, where
-from judge.engine.fftcg.triggers import emit
+from judge.engine.fftcg.state import Character, State, where
 from judge.engine.kernel.values import evolve as replace
 
 DESTS = ("hand", "deck_top", "deck_bottom", "break", "removed", "damage", "lb_deck")

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled, pick
-from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import candidates, counters_on
-from judge.engine.fftcg.zones import discard, move
+from judge.engine.fftcg.state import State
+from judge.engine.fftcg.zones.moves import discard, move
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 from judge.text.ast import Player

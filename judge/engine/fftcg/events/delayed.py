@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import Phase, State, Trigger, where
+from judge.engine.fftcg.state import Phase, State, Trigger, where
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect, Player, Selector
 
@@ -66,7 +66,7 @@ class Bound(Effect):
     ts: int | None = None
 
     def apply(self, s: State, ctx: Any, log: Log) -> State:
-        from judge.engine.fftcg.effects import run
+        from judge.engine.fftcg.effects.run import run
 
         zone = where(s, self.card)[0]
         char = s.char(self.card)

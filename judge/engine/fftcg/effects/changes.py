@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.model import CHARACTER_TYPES, Mod, State, other
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
+from judge.engine.fftcg.state import CHARACTER_TYPES, Mod, State, other
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     AbilityKind,
@@ -354,7 +354,7 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
         if it is None:
             continue
         if it.card is not None:
-            from judge.engine.fftcg.zones import move
+            from judge.engine.fftcg.zones.moves import move
 
             log.add(f"{it.label} is cancelled: it leaves the stack without resolving", "card_text_precedence",
                     "stack_zone", "break_zone")

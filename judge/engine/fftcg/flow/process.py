@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import defaultdict
 
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.model import PLAYERS, State, other
 from judge.engine.fftcg.query import (
     conditional_field,
     field_conditions,
@@ -21,7 +20,8 @@ from judge.engine.fftcg.query import (
     power,
 )
 from judge.engine.fftcg.restrictions import restricted
-from judge.engine.fftcg.zones import move
+from judge.engine.fftcg.state import PLAYERS, State, other
+from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.engine.fftcg.cost import CostReq
 from judge.engine.fftcg.log import Log, as_list, pick, take_answer, yes_no
-from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import candidates, printed
+from judge.engine.fftcg.state import State
+from judge.engine.fftcg.zones.cost import CostReq
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 
@@ -98,7 +98,7 @@ def readable_alternative(e: object) -> bool:
 def alternative(s: State, uid: str, p: str, req: CostReq, log: Log, key: str) -> tuple[State, CostReq]:
     """An alternative cost the card's text offers (while its "If …" holds): the caster's choice as it is cast
     (11.3.5 / 11.4.4); chosen, the CP it names replace the CP cost and its Crystals are spent (6.8.1)."""
-    from judge.engine.fftcg.cost import _casting_effects, ability_cost
+    from judge.engine.fftcg.zones.cost import _casting_effects, ability_cost
 
     found = [e for _, _, e in _casting_effects(s, uid, p, log, "AlternativeCost") if readable_alternative(e)]
     if not found:
@@ -159,7 +159,7 @@ def declare(s: State, uid: str, p: str, req: CostReq, log: Log,
 
 def pay_cards(s: State, uid: str, cards: tuple[str, ...], log: Log) -> State:
     """Move the cards the extra cost named (with the rest of the payment, 11.3.7)."""
-    from judge.engine.fftcg.zones import move
+    from judge.engine.fftcg.zones.moves import move
 
     extra = offered(s, uid)
     dest = extra.moves[0].dest if extra is not None and extra.moves else "removed"

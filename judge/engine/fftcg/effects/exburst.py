@@ -10,15 +10,15 @@ damage (15.2.6.3.1), although every EX Burst waits until all the damage is dealt
 from __future__ import annotations
 
 from judge.engine.fftcg.log import Log
-from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import abilities, damage_gate, matches, own_effects
+from judge.engine.fftcg.state import State
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Restriction
 
 
 def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list[Ability] | None:
     """The EX Burst abilities of a card placed as the `count`th damage (None: every one of them is gated)."""
-    from judge.engine.fftcg.effects import ex_burst_abilities
+    from judge.engine.fftcg.effects.run import ex_burst_abilities
 
     d = s.card(uid)
     found = ex_burst_abilities(s, uid)

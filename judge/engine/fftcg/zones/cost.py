@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import product
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled
-from judge.engine.fftcg.model import ELEMENTS, State
-from judge.engine.fftcg.zones import move
+from judge.engine.fftcg.state import ELEMENTS, State
+from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
@@ -210,8 +210,8 @@ def cost_option(ab) -> bool:
 def _extra_costs(s: State, uid: str, player: str, log: Log) -> None:
     """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
     when they could (the engine does not yet take the player's declaration of them)."""
-    from judge.engine.fftcg.extracost import offered
     from judge.engine.fftcg.query import candidates, printed
+    from judge.engine.fftcg.zones.extracost import offered
     from judge.text.ast import CostChange, Move, Optional
 
     if offered(s, uid) is not None:

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg import attack, changes, stackref
-from judge.engine.fftcg.divide import divide
-from judge.engine.fftcg.effects import Ctx, choose_slots, declared, option_count, run, select_modes
+from judge.engine.fftcg import stackref
+from judge.engine.fftcg.effects import changes
+from judge.engine.fftcg.effects.divide import divide
+from judge.engine.fftcg.effects.run import Ctx, choose_slots, declared, option_count, run, select_modes
+from judge.engine.fftcg.events.triggers import chosen as chosen_event
+from judge.engine.fftcg.events.triggers import emit
+from judge.engine.fftcg.flow import attack
+from judge.engine.fftcg.flow.process import rule_processes
 from judge.engine.fftcg.log import Log, NeedChoice, Refused, as_list, take_answer
-from judge.engine.fftcg.model import AttackStep, Phase, StackItem, State, Trigger, other, where
-from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import candidates, matches
 from judge.engine.fftcg.restrictions import must_attack
-from judge.engine.fftcg.triggers import chosen as chosen_event
-from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.zones import draw, move
+from judge.engine.fftcg.state import AttackStep, Phase, StackItem, State, Trigger, other, where
+from judge.engine.fftcg.zones.moves import draw, move
 from judge.engine.kernel.values import evolve as replace
 
 MAX_AUTO = 400
@@ -283,7 +285,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
     if phase == Phase.ACTIVE:
         s = replace(s, turn_log=())                # "this turn" starts afresh
         log.add(f"Turn {s.turn}: {tp} is the turn player. Active Phase", "new_turn")
-        from judge.engine.fftcg.delayed import new_turn
+        from judge.engine.fftcg.events.delayed import new_turn
 
         s = new_turn(s, log)                # delayed abilities waiting for this player's turn (11.8.17)
         field = []
@@ -311,7 +313,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
                 "main_phase_triggers")
         s = emit(s, f"phase_begin:{phase.value}", None, log)
         if phase == Phase.MAIN1:
-            from judge.engine.fftcg.keywords import warp_triggers
+            from judge.engine.fftcg.keywords.warp_priming import warp_triggers
 
             s = warp_triggers(s, log)
         return replace(s, pc=("priority", tp))
@@ -422,7 +424,7 @@ def advance(s: State, log: Log) -> State:
             s = step_pc(s, log)
         except NeedChoice as need:
             log.undo(mark)
-            from judge.engine.fftcg import loops
+            from judge.engine.fftcg.flow import loops
 
             planned = loops.auto_answer(s, need.decision, log)      # a declared loop answers for itself (13.2)
             if planned is not None:

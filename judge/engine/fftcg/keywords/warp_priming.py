@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.engine.fftcg.cost import Payment, ability_cost, apply_payment, check_payment
+from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Phase, State, Trigger
 from judge.engine.fftcg.query import keyword_ability, names
-from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.zones import enter_field, move
+from judge.engine.fftcg.state import Phase, State, Trigger
+from judge.engine.fftcg.zones.cost import Payment, ability_cost, apply_payment, check_payment
+from judge.engine.fftcg.zones.moves import enter_field, move
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 
@@ -155,8 +155,8 @@ def prime(s: State, player: str, uid: str, pay: Payment, log: Log) -> State:
     s = apply_payment(s, player, pay, produced, log, keys=("priming",))
     controlled = any(wanted.lower() in {n.lower() for n in names(s, x.uid)} for x in s.controlled(player))
     deck = s.zones[player].deck
+    from judge.engine.fftcg.effects.search import distinct
     from judge.engine.fftcg.log import pick
-    from judge.engine.fftcg.search import distinct
 
     named = distinct(s, [u for u in deck if s.card(u) and s.card(u).name.lower() == wanted.lower()])
     found = None

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
-from judge.engine.fftcg.model import Mod, State
 from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
+from judge.engine.fftcg.state import Mod, State
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,

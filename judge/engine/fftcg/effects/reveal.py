@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
-from judge.engine.fftcg.model import State, where
 from judge.engine.fftcg.query import matches
-from judge.engine.fftcg.zones import enter_field, move, put_under
+from judge.engine.fftcg.state import State, where
+from judge.engine.fftcg.zones.moves import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Choose as ChooseNode
 from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
@@ -238,7 +238,7 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     if not cards:
         return s
     if isinstance(e, Deploy):
-        from judge.engine.fftcg.changes import field_of, onto_why
+        from judge.engine.fftcg.effects.changes import field_of, onto_why
 
         for u in cards:
             d = s.card(u)

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg.actions import Act
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.flow.actions import Act
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Decision, State, other
-from judge.engine.fftcg.payments import PayAnswer
+from judge.engine.fftcg.state import Decision, State, other
+from judge.engine.fftcg.zones.cost import Payment
+from judge.engine.fftcg.zones.payments import PayAnswer
 from judge.engine.kernel.values import evolve as replace
 
 #: decisions that can stop a loop (a yes / no choice of one player; "you may pay 《1》" each time)

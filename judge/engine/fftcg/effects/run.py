@@ -12,13 +12,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from judge.engine.fftcg import changes, conditions, exburst, payments, replacement, reveal, stackref
-from judge.engine.fftcg.cost import cost_option
+from judge.engine.fftcg import conditions, stackref
+from judge.engine.fftcg.effects import changes, exburst, replacement, reveal
+from judge.engine.fftcg.effects.xvalue import bind_x
+from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
-from judge.engine.fftcg.model import State, other, where
 from judge.engine.fftcg.query import candidates, condition_holds, matches
-from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.xvalue import bind_x
+from judge.engine.fftcg.state import State, other, where
+from judge.engine.fftcg.zones import payments
+from judge.engine.fftcg.zones.cost import cost_option
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,
@@ -322,7 +324,7 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
                           "Burst does not use the stack)")
     kind = "ex_burst" if s.card(uid).type != "summon" else "summon"
-    from judge.engine.fftcg.divide import divide
+    from judge.engine.fftcg.effects.divide import divide
 
     s, divided = divide(s, effects, chosen, player, kind, "the EX Burst", log)
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
@@ -515,7 +517,7 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
 
 def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
     """Carry out one effect node: its registry entry (`handlers.EFFECTS`), or "not modelled"."""
-    from judge.engine.fftcg.handlers import EFFECTS, unread
+    from judge.engine.fftcg.effects.handlers import EFFECTS, unread
 
     rule = EFFECTS.get(type(e))
     if rule is None:

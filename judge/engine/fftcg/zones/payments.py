@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg.cost import (
+from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
+from judge.engine.fftcg.state import State, other
+from judge.engine.fftcg.zones.cost import (
     CostReq,
     Payment,
     _feasible,
@@ -22,8 +24,6 @@ from judge.engine.fftcg.cost import (
     apply_payment,
     check_payment,
 )
-from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
-from judge.engine.fftcg.model import State, other
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Condition, Cost, Optional, Pay
 
@@ -124,7 +124,7 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
                                                              if x is not None else ""), *keys,
             *(("variable_x",) if x is not None else ()))
     if x is not None:
-        from judge.engine.fftcg.xvalue import bind_x
+        from judge.engine.fftcg.effects.xvalue import bind_x
 
         return replace(run_rest(s, bind_x(e.effects[1:], x)), x_paid=x), True
     return run_rest(s, e.effects[1:]), True

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg import changes
 from judge.engine.fftcg.cardlimits import cast_limits
+from judge.engine.fftcg.effects import changes
+from judge.engine.fftcg.events.triggers import chosen, emit
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
-from judge.engine.fftcg.model import StackItem, State, other
 from judge.engine.fftcg.query import candidates
-from judge.engine.fftcg.triggers import chosen, emit
+from judge.engine.fftcg.state import StackItem, State, other
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 
@@ -47,7 +47,7 @@ def cast_free(s: State, e: ast.Deploy, ctx: Any, log: Log, targets) -> State:
 
 
 def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
-    from judge.engine.fftcg.effects import declared, option_count, select_modes, summon_effects
+    from judge.engine.fftcg.effects.run import declared, option_count, select_modes, summon_effects
 
     d = s.card(uid)
     effects = option_count(s, summon_effects(s, uid), p, uid, "summon_modes_count", log)
@@ -65,7 +65,7 @@ def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
     zones = s.zones[p]
     s = s.with_zones(p, hand=tuple(u for u in zones.hand if u != uid),
                      break_zone=tuple(u for u in zones.break_zone if u != uid))
-    from judge.engine.fftcg.divide import divide
+    from judge.engine.fftcg.effects.divide import divide
 
     s, divided = divide(s, effects, picked, p, "summon", d.name, log)
     s, sid = s.next_id("s")
@@ -84,7 +84,7 @@ def _cast(s: State, uid: str, p: str, label: str, log: Log) -> State:
 
 def _targets(s: State, effects: tuple, p: str, uid: str, name: str, log: Log) -> tuple[State, dict | None]:
     """The targets of a Summon cast by an effect, chosen by its caster (11.3.3); None: it cannot be cast."""
-    from judge.engine.fftcg.effects import choose_slots
+    from judge.engine.fftcg.effects.run import choose_slots
 
     out: dict = {}
     for sel in choose_slots(effects):

@@ -15,14 +15,16 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from judge.engine.fftcg import changes, delayed, freecast, replacement, reveal, stackref
+from judge.engine.fftcg import stackref
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.keywords import WarpEnter, WarpTick, remove_warp_counters
+from judge.engine.fftcg.effects import changes, freecast, replacement, reveal
+from judge.engine.fftcg.events import delayed
+from judge.engine.fftcg.events.triggers import emit
+from judge.engine.fftcg.keywords.warp_priming import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.model import Mod, State, where
 from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
-from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.zones import draw, enter_field, move, put_under
+from judge.engine.fftcg.state import Mod, State, where
+from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
 from judge.engine.kernel import Registry
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
@@ -68,7 +70,7 @@ def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
 
 
 def _fx():
-    from judge.engine.fftcg import effects
+    from judge.engine.fftcg.effects import run as effects
 
     return effects
 
@@ -446,7 +448,7 @@ def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
 def _search(s: State, e: ast.Search, ctx: Any, log: Log) -> State:
     """Search (15.1.1.8): the controller finds the cards they pick among those that fit, or none (15.1.1.8.2);
     "search for 1 card" must find one (15.1.1.8.3); then the deck is shuffled."""
-    from judge.engine.fftcg.search import search
+    from judge.engine.fftcg.effects.search import search
 
     return search(s, e, ctx, log)
 

@@ -5,7 +5,7 @@ or ability chose, as it goes on the stack (11.3.6, 11.6.8, 11.7.8, 11.8.12); the
 from __future__ import annotations
 
 from judge.engine.fftcg.log import Log, Refused, take_answer
-from judge.engine.fftcg.model import State
+from judge.engine.fftcg.state import State
 from judge.text.ast import Effect
 
 #: the clause that says, for each kind of Summon or ability, that its player assigns values among cards
@@ -18,7 +18,7 @@ def divide(s: State, effects: tuple[Effect, ...], chosen: dict, player: str, kin
     """"Choose up to 3 Forwards. Divide 6000 damage among them as you like (units of 1000)": the player assigns
     the amounts as the Summon or ability goes on the stack, at least one unit to each card chosen (11.3.6,
     11.6.8, 11.7.8, 11.8.12); an answer is a mapping {card: amount}."""
-    from judge.engine.fftcg.effects import _key, _walk
+    from judge.engine.fftcg.effects.run import _key, _walk
 
     node = next((e for e in _walk(effects) if type(e).__name__ == "Damage" and e.amount_from == "divided"), None)
     if node is None:

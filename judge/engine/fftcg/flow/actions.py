@@ -10,10 +10,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.fftcg import attack, extracost, flow, keywords
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
 from judge.engine.fftcg.cardlimits import special_card as pick_special
-from judge.engine.fftcg.cost import (
+from judge.engine.fftcg.effects.divide import divide
+from judge.engine.fftcg.effects.run import (
+    assign_targets,
+    declared,
+    option_count,
+    select_modes,
+    summon_effects,
+)
+from judge.engine.fftcg.effects.xvalue import bind_x, x_cost
+from judge.engine.fftcg.events.triggers import chosen as chosen_event
+from judge.engine.fftcg.events.triggers import emit
+from judge.engine.fftcg.flow import attack
+from judge.engine.fftcg.flow import turn as flow
+from judge.engine.fftcg.keywords import warp_priming as keywords
+from judge.engine.fftcg.log import Log, Refused
+from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
+from judge.engine.fftcg.state import AttackStep, Mod, Phase, StackItem, State, other, where
+from judge.engine.fftcg.zones import extracost
+from judge.engine.fftcg.zones.cost import (
     Payment,
     ability_cost,
     apply_payment,
@@ -23,15 +40,7 @@ from judge.engine.fftcg.cost import (
     lb_flip,
     use_cost_changes,
 )
-from judge.engine.fftcg.divide import divide
-from judge.engine.fftcg.effects import assign_targets, declared, option_count, select_modes, summon_effects
-from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import AttackStep, Mod, Phase, StackItem, State, other, where
-from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
-from judge.engine.fftcg.triggers import chosen as chosen_event
-from judge.engine.fftcg.triggers import emit
-from judge.engine.fftcg.xvalue import bind_x, x_cost
-from judge.engine.fftcg.zones import discard, enter_field
+from judge.engine.fftcg.zones.moves import discard, enter_field
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 
@@ -386,7 +395,7 @@ def _pay_use(s: State, a: Use, ab: Ability, label: str, k: dict[str, str], log: 
         s = s.with_crystals(p, s.crystals_of(p) - crystal)
         log.add(f"{p} spends {crystal} Crystal(s) ({s.crystals_of(p)} left)", "crystals", "action_cost")
     if cost is not None and cost.effects:
-        from judge.engine.fftcg.costs import pay_costs
+        from judge.engine.fftcg.zones.costs import pay_costs
 
         s = pay_costs(s, p, uid, cost.effects, label, log)
     return s
@@ -429,10 +438,10 @@ def choose(s: State, a: Choose, log: Log) -> State:
                   "lb", "special", "prime"):
         value = list(a.values)
     if a.pay is not None or a.x is not None:
-        from judge.engine.fftcg.payments import PayAnswer
+        from judge.engine.fftcg.zones.payments import PayAnswer
 
         value = PayAnswer(value, a.pay or NO_PAYMENT, a.x)
-    from judge.engine.fftcg.loops import answered, check_answer
+    from judge.engine.fftcg.flow.loops import answered, check_answer
 
     check_answer(s, d, value)
     s = answered(s, d)
@@ -451,7 +460,7 @@ def block(s: State, a: Block, log: Log) -> State:
     if d is not None and d.detail == "block" and d.player == a.player:
         answer: Any = a.blocker or "none"
         if a.pay is not None:
-            from judge.engine.fftcg.payments import PayAnswer
+            from judge.engine.fftcg.zones.payments import PayAnswer
 
             answer = PayAnswer(answer, a.pay)
         return replace(s, awaiting=None, answers=(*s.answers, answer), asked=(*s.asked, (d, answer)))
@@ -501,7 +510,7 @@ def apply(s: State, a: Act, log: Log) -> State:
         return choose(s, a, log)
     if isinstance(a, Block):
         return block(s, a, log)
-    from judge.engine.fftcg import loops
+    from judge.engine.fftcg.flow import loops
 
     if isinstance(a, loops.DeclareLoop):
         return loops.declare(s, a, log)

@@ -16,9 +16,9 @@ from judge.engine.trace import Check, Segment, TracedStep
 from judge.errors import ScenarioError
 
 CARD_FIELDS = frozenset({"zone", "level", "bp", "power", "state", "cores", "damage", "soul_core", "symbols",
-                         "controller", "linked", "keywords"})
+                         "controller", "linked", "keywords", "frozen", "counters", "warp", "face_up"})
 PLAYER_FIELDS = frozenset({"life", "reserve", "trash_cores", "hand", "deck", "trash", "damage", "soul_core",
-                           "burst", "removed", "break", "field"})
+                           "burst", "removed", "break", "field", "crystals"})
 WINNERS = (None, "A", "B", "draw")
 
 
@@ -197,6 +197,16 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
         missing = [c for c in want if c not in request.cites]
         return Check(expect=dict(entry), met=text_ok and not missing,
                      actual={"choice": request.choice, "cites": list(request.cites)})
+    cited = _cited(steps, refusals, request)
+    want = [str(c) for c in entry["cites"]]
+    missing = [c for c in want if c not in cited]
+    return Check(expect=dict(entry), met=not missing,
+                 actual={"missing": missing} if missing else {"cited": want})
+
+
+def _cited(steps: Sequence[TracedStep], refusals: Mapping[int, Refusal],
+           request: ChoiceNeeded | None) -> dict[str, None]:
+    """Every clause the trace cites: its steps, its refusals, a pending request."""
     cited: dict[str, None] = {}
     for t in steps:
         for c in t.step.cites:
@@ -207,10 +217,7 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
     if request is not None:
         for c in request.cites:
             cited.setdefault(c, None)
-    want = [str(c) for c in entry["cites"]]
-    missing = [c for c in want if c not in cited]
-    return Check(expect=dict(entry), met=not missing,
-                 actual={"missing": missing} if missing else {"cited": want})
+    return cited
 
 
 def _per_change(rules: Rules, entry: Mapping[str, Any], met: bool, actual: dict[str, Any], view: Any,

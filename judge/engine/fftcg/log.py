@@ -18,7 +18,7 @@ from typing import Any
 from judge.engine.core import Refusal, Step
 from judge.engine.core import not_modelled as unmodelled_step
 from judge.engine.fftcg.clauses import TABLE
-from judge.engine.fftcg.model import Decision, State
+from judge.engine.fftcg.state import Decision, State
 from judge.engine.kernel import Context, Need, Refuse
 from judge.engine.kernel.values import NO, YES, as_list, is_any, yes_no
 from judge.engine.kernel.values import evolve as replace

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.core import Applies, ChoiceNeeded, LegalAction, Refusal, Ruling, Step
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg import board, flow
+from judge.engine.fftcg import board
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
-from judge.engine.fftcg.model import AttackStep, Decision, State, where
 from judge.engine.fftcg.query import is_forward, keywords, power
+from judge.engine.fftcg.state import AttackStep, Decision, State, where
+from judge.engine.fftcg.zones.cost import Payment
 from judge.engine.kernel.values import any_note, is_any
 from judge.engine.kernel.values import evolve as replace
 
@@ -125,7 +126,10 @@ def _refusal(r: Refused, action: A.Act) -> Refusal:
 def _preload(s: State, action: A.Act) -> State:
     """The state with the action's `answers:` queued for the decisions taken while it is carried out."""
     answers = getattr(action, "answers", ())
-    return replace(s, answers=(*s.answers, *answers)) if answers else s
+    s = replace(s, answers=(*s.answers, *answers)) if answers else s
+    if action.order:                    # `order:` waits for this player's next simultaneous auto-abilities
+        s = replace(s, order_plan=(action.player, action.order))
+    return s
 
 
 def _check_used(before: State, after: State, action: A.Act, log: Log) -> State:
@@ -212,6 +216,11 @@ def settle(state: State) -> Ruling:
         return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
     except NeedChoice as need:
         return Ruling(state=state, steps=_steps(log), refused=_midway(need.decision))
+    if s.order_plan is not None and s.awaiting is None:
+        p, refs = s.order_plan
+        log.add(f"The order given by {p} ({', '.join(refs)}) was not needed: no two of {p}'s auto-abilities waited "
+                f"to go on the stack together, so it is set aside")
+        s = replace(s, order_plan=None)
     return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
 
 

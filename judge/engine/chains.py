@@ -4,7 +4,8 @@ player's expected values is checked against.
 `{card: b2, zone: trash, cites: ["9-4-2"]}` holds only when 9-4-2 is cited by a step of the chain
 that made b2's zone the trash: the first step of the action (or rule process) that started it,
 then, walking back from the change itself, every step of that action that changed b2 or changed
-nothing a player can see (the rule process deciding it), up to the last change of something else. A clause cited only for another card, or for an earlier or later change of b2, does not
+nothing a player can see (the rule process deciding it), up to the last change of something else;
+and where an effect that resolves in it started. A clause cited only for another card, or for an earlier or later change of b2, does not
 count. Where the expected values came true more than once, the last time counts.
 
 Which steps changed b2 is read from the board, never from a step's words: an engine whose context
@@ -12,10 +13,14 @@ keeps the board (`Step.after`, set by the kernel's `Context.log`) gives the boar
 was logged, and b2's view (`Rules.card_view`) and what the players see (`Rules.state_json`) are
 compared between consecutive boards; a change counts for the step logged just before it and the
 step logged just after it (engines log a change either before or after making it). An engine that does not keep the board on its steps gives only the boards
-before and after each action: there the same walk reads the steps' structured facts instead (a
-step names the card in `card`, `fired` or a `changes` entry "ref: …"; a step with changes that name
-only other things is a change of something else), and the chain is the whole action when no step
-names the card.
+before and after each action: there the steps' structured facts are read instead (a step names
+the card in `card`, `fired` or a `changes` entry "ref: …"): the chain is the action's steps up to
+the last one naming the card, less those whose changes are all of other things, and the whole
+action when no step names the card.
+
+Either way, an effect resolving in the chain (a step with `fired`) brings in where it started: in
+the last earlier action whose steps name its source (cast, activated, triggered), the steps up to
+that one, less those that changed other things.
 """
 
 from __future__ import annotations
@@ -36,11 +41,11 @@ def chain(view: View, holds: Callable[[Any], bool], steps: Sequence[TracedStep],
     `seen(board)` is what the players can see of a board (`Rules.state_json(board)["players"]`):
     walking back from the change, the chain goes on through steps that changed the card (or
     player) or changed nothing anyone sees — the rule process deciding it — and stops at a change
-    of something else."""
+    of something else. An effect resolving in the chain (a step with `fired`) brings in where it
+    started: the steps that put it there (naming its source) and the decisions before them."""
     last: tuple[Segment, int, list[Any]] | None = None
     for seg in segments:
-        boards = _boards(seg, steps)
-        views = [view(board) for board in boards]
+        views = [view(board) for board in _boards(seg, steps)]
         for k in range(1, len(views)):
             if holds(views[k]) and not holds(views[k - 1]):
                 last = (seg, k, views)
@@ -50,8 +55,16 @@ def chain(view: View, holds: Callable[[Any], bool], steps: Sequence[TracedStep],
     positions = list(range(seg.start, seg.end))
     if not positions:
         return []
-    if not any(steps[i].step.after is not None for i in positions):
-        return _by_facts(positions, steps, ref)
+    if any(steps[i].step.after is not None for i in positions):
+        found = _by_boards(seg, k, views, positions, steps, seen)
+    else:
+        found = _by_facts(positions, steps, ref)
+    return sorted(set(found) | set(_started(found, steps, segments, seen)))
+
+
+def _by_boards(seg: Segment, k: int, views: list[Any], positions: list[int], steps: Sequence[TracedStep],
+               seen: View | None) -> list[int]:
+    """The walk back from the change at board `k` of `seg`, on the boards the steps kept."""
     boards = _boards(seg, steps)
     shown = [seen(board) for board in boards] if seen is not None else [None] * len(boards)
 
@@ -61,12 +74,38 @@ def chain(view: View, holds: Callable[[Any], bool], steps: Sequence[TracedStep],
     found = step_at(k) + step_at(k - 1)        # the change, logged after it or before it
     j = k - 1
     while j >= 1:
-        other = views[j - 1] == views[j] and shown[j - 1] != shown[j]
-        if other:
-            break
+        if views[j - 1] == views[j] and shown[j - 1] != shown[j]:
+            break                              # something else changed: an earlier, other chain
         found += step_at(j - 1)
         j -= 1
-    return sorted(set(found))
+    return found
+
+
+def _started(found: list[int], steps: Sequence[TracedStep], segments: Sequence[Segment],
+             seen: View | None) -> list[int]:
+    """Where the effects resolving in a chain started: for each source whose effect resolves there
+    (`fired`), the last earlier segment whose steps name that source, from its start up to that
+    step, leaving out the steps that changed only other things."""
+    first = min(found, default=0)
+    out: list[int] = []
+    for source in {steps[i].step.fired.split("#")[0] for i in found if steps[i].step.fired}:
+        for seg in reversed([s for s in segments if s.start < first]):
+            naming = [i for i in range(seg.start, min(seg.end, first)) if _names(steps[i].step, source)]
+            if naming:
+                upto = list(range(seg.start, naming[-1] + 1))
+                out += [i for i in upto if i in naming or not _changes_other(i, seg, steps, seen)]
+                break
+    return out
+
+
+def _changes_other(i: int, seg: Segment, steps: Sequence[TracedStep], seen: View | None) -> bool:
+    """Whether step `i` changed something (it did not name the source it is examined for)."""
+    if steps[i].step.changes:
+        return True
+    if seen is None or steps[i].step.after is None:
+        return False
+    before = steps[i - 1].step.after if i > seg.start and steps[i - 1].step.after is not None else seg.before
+    return seen(before) != seen(steps[i].step.after)
 
 
 def _boards(seg: Segment, steps: Sequence[TracedStep]) -> list[Any]:
@@ -81,19 +120,14 @@ def _boards(seg: Segment, steps: Sequence[TracedStep]) -> list[Any]:
 
 
 def _by_facts(positions: list[int], steps: Sequence[TracedStep], ref: str | None) -> list[int]:
-    """The chain in an action whose steps do not keep the board: walking back from the last step whose
-    structured facts name the card, through steps that name it or change nothing they say, up to a
-    step whose changes are all of other things; the whole action when no step names the card."""
+    """The chain in an action whose steps do not keep the board, read from their structured facts:
+    up to the last step naming the card, the steps that name it or say no change, leaving out those
+    whose changes are all of other things (changes are told on few steps, so one is no boundary);
+    the whole action when no step names the card."""
     named = [i for i in positions if ref is not None and _names(steps[i].step, ref)]
     if not named:
         return list(positions)
-    found = []
-    for i in reversed([p for p in positions if p <= named[-1]]):
-        step = steps[i].step
-        if i not in named and step.changes:
-            break
-        found.append(i)
-    return sorted(found)
+    return [i for i in positions if i <= named[-1] and (i in named or not steps[i].step.changes)]
 
 
 def _names(step: Any, ref: str) -> bool:

@@ -161,7 +161,7 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
     store.put_cards(conn, list(rows.values()))
     ruling_rows: list[dict] = []
     ruling_marks: list[dict] = []
-    linker = rulings_mod.Linker(path, conn=conn) if ruling_imports else None
+    linker = rulings_mod.Linker(path) if ruling_imports else None
     for entry, stored in ruling_imports:
         try:
             got, marks = rulings_mod.stored_ruling_rows(stored, linker)
@@ -226,13 +226,8 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
             "records": len(cards), "origin": "import"}
     path = _db_path(db_path)
 
-    def write(conn, seq: int) -> None:
-        store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards])
-        from judge.cards.rulings import relink_cards
-
-        relink_cards(conn, path, {(c.game, c.number) for c in cards})   # rulings kept about these cards
-
-    seq = store_import(path, "cards", meta, payload, write)
+    seq = store_import(path, "cards", meta, payload,
+                       lambda conn, seq: store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards]))
     return ImportResult(cards, used, source, seq, meta["fetched"])
 
 
@@ -299,40 +294,6 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
         return _find(conn, q, game)
     finally:
         conn.close()
-
-
-_LEXICONS: dict[tuple[str, str | None, str | None], object] = {}
-
-
-def stored_cards(db_path: Path | None = None) -> list[Card]:
-    """Every card of the card database in use, if it exists (never built here: empty if not)."""
-    path = _db_path(db_path)
-    if not path.is_file():
-        return []
-    conn = store.connect(path)
-    try:
-        return [Card.from_dict(json.loads(r["data"])) for r in store.card_data(conn, None)]
-    finally:
-        conn.close()
-
-
-def card_lexicon(game: str | None = None, db_path: Path | None = None):
-    """The closed word lists (families, card names, keywords) of every stored card of a game, read
-    against by the card grammar (judge.text.lexicon); cached per database and source hash. Battle
-    Spirits Saga and Standard share their templating, so "bs" and "bss" read each other's words."""
-    from judge.text.lexicon import Lexicon
-
-    path = ensure_cards(db_path)
-    conn = store.connect(path)
-    try:
-        key = (str(path), store.cards_hash(conn), game)
-        if key not in _LEXICONS:
-            games = ("bss", "bs") if game in ("bss", "bs") else (game,)
-            cards = [Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g)]
-            _LEXICONS[key] = Lexicon.from_cards(cards)
-    finally:
-        conn.close()
-    return _LEXICONS[key]
 
 
 def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:

@@ -11,7 +11,9 @@ Three kinds of link, each labelled in the `ruling_links` table (`how`) and where
 - `card` — an ability of the ruling's card invokes the clause (the AST link tables,
   `judge.text.links`) and the ruling's words name what that ability does (its kind, keyword or
   timing), so a ruling about Ifrit's cost reduction links the cost-reduction clause. Only for
-  rulings no scenario settles: a scenario's cites say more than any guess.
+  rulings no scenario settles: a scenario's cites say more than any guess. Cards know nothing of
+  the text layer, so these are made above both (`judge.engine.ruling_links.ensure_card_links`,
+  which the shells call) with `card_links` here matching the words.
 
 Terms are also kept as links of kind `term` (found by `judge term`).
 """
@@ -20,7 +22,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,13 +94,10 @@ class Linker:
 
     _BRACKET = re.compile(r"[【\[《「『]([^】\]》」』\n]{1,40})[】\]》」』]")
 
-    def __init__(self, db_path: Path, shipped: dict[str, tuple[str, ...]] | None = None, conn: Any = None) -> None:
+    def __init__(self, db_path: Path, shipped: dict[str, tuple[str, ...]] | None = None) -> None:
         self.db_path = db_path
-        self.conn = conn            # the cards are read here: a rebuild's own transaction sees its cards
         self.shipped = shipped_links() if shipped is None else shipped
         self._games: dict[str, Any] = {}
-        self._cards: dict[tuple[str, str], list[tuple[str, tuple[str, ...]]]] = {}
-        self._lexicons: dict[str, Any] = {}
 
     # --- the rules: numbers, terms, versions ------------------------------------------------
     def _game(self, game: str) -> tuple[str, set[str], dict[str, str], dict[str, str], re.Pattern | None, str]:
@@ -162,76 +160,33 @@ class Linker:
                     out.append(("clause", where[key], "words"))
         return list(dict.fromkeys(out))
 
-    # --- the ruling's card ------------------------------------------------------------------
-    def _card_keys(self, game: str, number: str) -> list[tuple[str, tuple[str, ...]]]:
-        """(link-table key, clauses) of every AST node of the card's parsed abilities."""
-        if (game, number) in self._cards:
-            return self._cards[(game, number)]
-        got: list[tuple[str, tuple[str, ...]]] = []
-        try:
-            got = self._parse_keys(game, number)
-        except (JudgeError, ValueError):   # a card record that cannot be read links by its words alone
-            got = []
-        self._cards[(game, number)] = got
-        return got
-
-    def _parse_keys(self, game: str, number: str) -> list[tuple[str, tuple[str, ...]]]:
-        from judge.cards.model import Card
-        from judge.text.links import keys_of, table
-
-        conn = self.conn or store.connect(self.db_path)
-        try:
-            hit = store.card_rows(conn, number, game)
-            if not hit:
-                return []
-            card = Card.from_dict(json.loads(hit[0]["data"]))
-            if game not in self._lexicons:
-                from judge.text.lexicon import Lexicon
-
-                games = ("bss", "bs") if game in ("bss", "bs") else (game,)
-                self._lexicons[game] = Lexicon.from_cards(
-                    Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g))
-        finally:
-            if conn is not self.conn:
-                conn.close()
-        links = table(game)
-        out: list[tuple[str, tuple[str, ...]]] = []
-        stack: list[Any] = list(card.parse(self._lexicons[game]).abilities)
-        while stack:
-            node = stack.pop()
-            if not is_dataclass(node) or isinstance(node, type):
-                continue
-            out += [(k, tuple(links[k])) for k in keys_of(node) if k in links]
-            for f in fields(node):
-                value = getattr(node, f.name)
-                stack.extend(value if isinstance(value, tuple) else (value,))
-        return out
-
-    def card_links(self, game: str, number: str, text: str) -> list[tuple[str, str, str]]:
-        """[("clause", number, "card")]: clauses of the card's abilities whose concept the words name
-        (a timing only as a phrase: "When Attacks" names `when_attacks`, "the attack step" does not)."""
-        stems = _stems(text)
-        out: list[tuple[str, str, str]] = []
-        for key, clauses in self._card_keys(game, number):
-            if ".timing=" in key:
-                named = bool(timing_phrase(key.split("=", 1)[1]).search(text))
-            else:
-                words = key_words(key)
-                named = bool(words) and all(_says(stems, w) for w in words)
-            if named:
-                out += [("clause", c, "card") for c in clauses]
-        return list(dict.fromkeys(out))
-
     # --- everything a ruling links to -------------------------------------------------------
     def links(self, rec: dict) -> list[tuple[str, str, str]]:
-        """[(kind, ref, how)] of one ruling record: scenario cites, its words, its card's abilities."""
-        game = rec["game"]
+        """[(kind, ref, how)] of one ruling record: scenario cites and its words. Its card's
+        abilities are read by the text layer, above this one: `judge.engine.ruling_links` adds
+        those links (`card_links` below matches them)."""
         text = f"{rec['question']}\n{rec['answer']}"
         out = [("clause", n, "scenario") for n in self.shipped.get(rec["key"], ())]
-        out += self.word_links(game, text, rec["topic"])
-        if not self.shipped.get(rec["key"]) and rec["kind"] == "card" and rec["card_number"]:
-            out += self.card_links(game, rec["card_number"], text)
+        out += self.word_links(rec["game"], text, rec["topic"])
         return list(dict.fromkeys(out))
 
 
-__all__ = ["HOW", "HOW_SHOWN", "LINKS_FILE", "Linker", "key_words", "links_path", "shipped_links"]
+def card_links(keys: list[tuple[str, tuple[str, ...]]], text: str) -> list[tuple[str, str]]:
+    """[("clause", number)]: of a card's (link-table key, clauses), those whose concept the ruling's
+    words name (a timing only as a phrase: "When Attacks" names `when_attacks`, "the attack step"
+    does not)."""
+    stems = _stems(text)
+    out: list[tuple[str, str]] = []
+    for key, clauses in keys:
+        if ".timing=" in key:
+            named = bool(timing_phrase(key.split("=", 1)[1]).search(text))
+        else:
+            words = key_words(key)
+            named = bool(words) and all(_says(stems, w) for w in words)
+        if named:
+            out += [("clause", c) for c in clauses]
+    return list(dict.fromkeys(out))
+
+
+__all__ = ["HOW", "HOW_SHOWN", "LINKS_FILE", "Linker", "card_links", "key_words", "links_path", "shipped_links",
+           "timing_phrase"]

@@ -199,22 +199,6 @@ def mark_replaced(conn: Any, marks: list[dict]) -> list[str]:
     return sorted({m["replaces"] for m in marks if m["replaces"] not in ids})
 
 
-def relink_cards(conn: Any, db_path: Path, cards: set[tuple[str, str]]) -> None:
-    """After cards are imported (in that import's transaction): the card-ability links of the
-    rulings kept about them, computed now that their abilities can be read."""
-    if not cards:
-        return
-    linker = None
-    for game in sorted({g for g, _ in cards}):
-        for row in store.rulings_about_cards(conn, game, sorted(n for g, n in cards if g == game)):
-            linker = linker or Linker(db_path, conn=conn)
-            if linker.shipped.get(row["key"]):
-                continue              # a scenario settles it: its cites say more than the card's abilities
-            text = f"{row['question']}\n{row['answer']}"
-            found = linker.card_links(game, row["card_number"], text)
-            store.set_links(conn, row["id"], game, "card", [(kind, ref) for kind, ref, _ in found])
-
-
 def stored_ruling_rows(stored: Any, linker: Linker) -> tuple[list[dict], list[dict]]:
     """The ruling rows and replacement marks of a stored import (its payload read and validated again)."""
     from judge.cards.importers import _parse
@@ -456,5 +440,5 @@ def link_counts(db_path: Path | None = None) -> list[dict]:
 
 
 __all__ = ["FORMAT_NAMES", "Linker", "Replacement", "Ruling", "RulingsImport", "card_rulings", "clause_rulings",
-           "detect", "import_payload", "import_rulings", "link_counts", "records", "relink_cards", "replace_ruling",
+           "detect", "import_payload", "import_rulings", "link_counts", "records", "replace_ruling",
            "ruling_by_id", "ruling_by_ref", "ruling_key", "search_rulings", "term_rulings", "topic_of"]

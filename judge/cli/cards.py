@@ -192,15 +192,18 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     from judge.cards.db import find_card
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
+    from judge.engine.ruling_links import ensure_card_links
     from judge.engine.support import card_status
+    from judge.text.cache import parse_card
 
+    ensure_card_links()
     try:
         card = find_card(query, game)
     except UnknownCard:
         if not _rulings_of_an_unknown_card(query, game, as_json):
             raise
         return
-    result = card.parse()
+    result = parse_card(card)
     support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)
     if as_json:
@@ -312,6 +315,9 @@ def cards_import(source: str, game: str | None, fmt: str | None) -> None:
     games = sorted({c.game for c in got.cards})
     click.echo(f"found {got.format_name} ({got.format}) in {source}")
     click.echo(f"imported {len(got.cards)} card(s) ({', '.join(games)}) from {source}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()                 # rulings kept about these cards: linked by their abilities
 
 
 @cards_group.command("update")
@@ -334,6 +340,9 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
     with _Bar("download" if not sets else "sets") as fetched, _Bar("checking records") as converted:
         got = update_fftcg(url or ENDPOINT, sets, policy=policy, fetched=fetched, converted=converted)
     click.echo(f"updated {game}: {len(got.cards)} card(s) from {got.source} on {got.fetched}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()
 
 
 @cards_group.command("search")
@@ -377,7 +386,7 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
 
     Example: judge cards coverage cards/bs-samples.yaml --game bs --exclude-sets BSS05,BSS06
     """
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
 
     def _list(value: str) -> tuple[str, ...]:
         return tuple(s.strip() for s in value.split(",") if s.strip())

@@ -103,18 +103,18 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         obj["changes"] = [ch.to_json() for ch in kb.changes_for(game, clauses[0].id, doc.lang, doc.version)]
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
-        from judge.cards.db import ensure_cards
         from judge.cards.rulings import clause_rulings
+        from judge.engine.ruling_links import ensure_card_links
 
-        ensure_cards(kb.path)
+        ensure_card_links(kb.path)
         obj["rulings"] = [r.to_json() for r in clause_rulings(kb.conn, doc.game, [c.number for c in clauses])]
         _json(obj)
         return
     changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
     from judge import store
-    from judge.cards.db import ensure_cards
+    from judge.engine.ruling_links import ensure_card_links
 
-    ensure_cards(kb.path)                # the long way: ruling tables made current (the quick path reads them)
+    ensure_card_links(kb.path)           # the long way: ruling tables made current (the quick path reads them)
     rulings = store.clause_rulings(kb.conn, doc.game, [c.number for c in clauses])
     click.echo("\n".join(rule_lines(doc, clauses, changes, rulings)))
 
@@ -428,11 +428,11 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
 
 def _rulings_about(kb, game: str, numbers: list[str]) -> list:
     """The official rulings linked to these clauses (the record tables brought up to date first)."""
-    from judge.cards.db import ensure_cards
     from judge.cards.ruling_checks import rulings_about_changes
+    from judge.engine.ruling_links import ensure_card_links
 
     if numbers:
-        ensure_cards(kb.path)
+        ensure_card_links(kb.path)
     return rulings_about_changes(kb.conn, game, numbers)
 
 

@@ -23,6 +23,13 @@ def _json(obj) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
+def _linked() -> None:
+    """The rulings' card-ability links made current (judge.engine.ruling_links) before they are read."""
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()
+
+
 @cli.group("rulings")
 def rulings_group() -> None:
     """Official rulings (Q&A, FAQ): import them, search them, show one, mark one replaced. They stay
@@ -82,6 +89,7 @@ def rulings_import(file: Path, game: str | None, title: str, url: str, date: str
     from judge.cards.rulings import import_rulings
 
     _report(import_rulings(file, game, title=title, url=url, date=date), str(file))
+    _linked()
 
 
 @rulings_group.command("search")
@@ -96,6 +104,7 @@ def rulings_search(text: str, game: str | None, limit: int, as_json: bool) -> No
     """
     from judge.cards.rulings import search_rulings
 
+    _linked()
     hits = search_rulings(text, game, limit)
     if as_json:
         _json([{**h["ruling"].to_json(), "snippet": h["snippet"]} for h in hits])
@@ -122,6 +131,7 @@ def rulings_show(ruling: str, as_json: bool) -> None:
     from judge.cards.rulings import ruling_by_ref
     from judge.cli.cards import _ruling_lines
 
+    _linked()
     r = ruling_by_ref(ruling)
     if as_json:
         _json(r.to_json())
@@ -147,6 +157,7 @@ def rulings_replace(ruling: str, by: str, date: str, note: str) -> None:
     from judge.cards.rulings import replace_ruling
 
     got = replace_ruling(ruling, by, date, note)
+    _linked()
     if got.marked:
         click.echo(f"ruling {ruling} is marked replaced ({by})")
     else:
@@ -164,6 +175,7 @@ def rulings_links(as_json: bool) -> None:
     from judge.cards.ruling_links import HOW_SHOWN
     from judge.cards.rulings import link_counts
 
+    _linked()
     got = link_counts()
     if as_json:
         _json(got)

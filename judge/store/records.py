@@ -64,6 +64,14 @@ def records_hash(conn: sqlite3.Connection) -> str | None:
 cards_hash = records_hash
 
 
+def records_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    """One value of the record tables' meta (None when absent or not built)."""
+    if not has_table(conn, "cards_meta"):
+        return None
+    got = rows(conn, "select value from cards_meta where key = ?", (key,))
+    return got[0][0] if got else None
+
+
 def reset_records(conn: sqlite3.Connection) -> None:
     """Drop and recreate the card and ruling tables (inside the caller's transaction)."""
     for table in ("cards_fts", "cards", "rulings_fts", "rulings", "ruling_links", "ruling_replacements", "cards_meta"):

@@ -61,9 +61,11 @@ def load_view(kb: Any, game: str, number: str, lang: str | None, version: str | 
 def _rulings(kb: Any, game: str, numbers: list[str]) -> tuple[Any, ...]:
     """The official rulings about these clauses (none when the database has no ruling tables)."""
     from judge.cards.rulings import clause_rulings
+    from judge.engine.ruling_links import ensure_card_links
     from judge.errors import JudgeError
 
     try:
+        ensure_card_links(kb.path)
         return tuple(clause_rulings(kb.conn, game, numbers))
     except JudgeError:            # a damaged ruling table leaves the clause readable
         return ()

@@ -39,11 +39,15 @@ def test_a_ruling_links_the_clauses_and_keywords_it_mentions(with_rulings: Path)
 
 def test_a_card_ability_link_needs_the_ruling_to_name_what_the_ability_does(with_rulings: Path) -> None:
     # Cinderhorn Drake's shipped text destroys; the first ruling speaks of destruction, the second does not
+    from judge.engine.ruling_links import ensure_card_links
+
+    assert ensure_card_links(with_rulings)             # made above the card layer, which cannot parse text
     first, second = card_rulings("bss", "JDG01-002", db_path=with_rulings)
     from_card = {n for n, how in first.clause_links if how == "card"}
     assert "10-1-1" in from_card
     assert not {n for n, how in second.clause_links if how == "card"} & {"10-1-1"}
     assert "7-1-1-2" not in from_card                     # "attack step" is not the When Attacks timing
+    assert not ensure_card_links(with_rulings)         # once per state of the tables
 
 
 def test_keyword_rulings_are_stored_per_keyword_and_found_by_term(with_rulings: Path) -> None:

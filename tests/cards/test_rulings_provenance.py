@@ -169,6 +169,7 @@ def test_the_same_file_imported_twice_at_once_lands_once(db: Path) -> None:
 def test_a_card_imported_after_its_rulings_links_them_by_its_abilities(db: Path, tmp_path: Path) -> None:
     from judge.cards import db as cards_db
     from judge.cards.db import load_card_file
+    from judge.engine.ruling_links import ensure_card_links
 
     qa = tmp_path / "qa.json"
     qa.write_text(json.dumps([{"Card No.": "ZZZ77-001", "Card Name": "Invented Lamplighter",
@@ -182,9 +183,11 @@ def test_a_card_imported_after_its_rulings_links_them_by_its_abilities(db: Path,
                      "    colors: [red]\n    cost: 2\n    levels: {1: [1, 2000]}\n"
                      "    text: |\n      When Destroyed: Draw one card.\n", encoding="utf-8")
     load_card_file(cards, "bss", db_path=db)
+    ensure_card_links(db)                                    # as judge cards import does after importing
     (after,) = card_rulings("bss", "ZZZ77-001", db_path=db)
     from_card = {n for n, how in after.clause_links if how == "card"}
     assert after.card_known and from_card                  # the When Destroyed / draw clauses of its ability
     cards_db._rebuild_records(db)                            # and a rebuild links them the same way
+    ensure_card_links(db)
     (rebuilt,) = card_rulings("bss", "ZZZ77-001", db_path=db)
     assert {n for n, how in rebuilt.clause_links if how == "card"} == from_card

@@ -157,8 +157,8 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
         except (CardFileError, BadInput) as exc:
             dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
             skipped.append(entry["file"])
-    store.reset_records(conn)
-    store.put_cards(conn, list(rows.values()))
+    # the ruling rows are made before this transaction writes: the linker reads the rules through a
+    # connection of its own, which a writer that has spilled its pages to the file would block
     ruling_rows: list[dict] = []
     ruling_marks: list[dict] = []
     linker = rulings_mod.Linker(path) if ruling_imports else None
@@ -171,6 +171,8 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
             continue
         ruling_rows += got
         ruling_marks += marks
+    store.reset_records(conn)
+    store.put_cards(conn, list(rows.values()))
     store.put_rulings(conn, ruling_rows)
     lost = rulings_mod.mark_replaced(conn, ruling_marks)
     if lost:

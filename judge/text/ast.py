@@ -59,6 +59,7 @@ from judge.text.ast_effects import (
     Search,
     Sequence,
     SetState,
+    Unread,
 )
 from judge.text.ast_effects_more import (
     Activate,
@@ -175,6 +176,7 @@ __all__ = [
     "Span",
     "Threshold",
     "Trigger",
+    "Unread",
     "Window",
     "kind_of",
     "replace",

@@ -155,8 +155,20 @@ class Ctx:
         return fn(node, self)
 
 
+@renders(ast.Unread)
+def _unread(node: ast.Unread, ctx: Ctx) -> str:
+    """Words the grammar did not read: marked, never re-worded (the words are shown beside it)."""
+    from judge.text.render import NOT_READ
+
+    return NOT_READ
+
+
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
+    if ability.kind is AbilityKind.UNREAD:
+        from judge.text.render import NOT_READ
+
+        return NOT_READ
     ctx = Ctx(name)
     return ctx.node(ability).replace("{self}", ctx.name)
 

@@ -32,6 +32,53 @@ def cmp_threshold(stat: str, value: tuple[int, str]) -> Threshold:
     return Threshold(stat, op, n)
 
 
+#: a comparison and the one that holds where it does not
+_NOT_OP = {">=": "<", "<=": ">", "<": ">=", ">": "<="}
+#: a Selector field of a qualifier and the field saying it does not hold ("without …", "that is not …")
+_NOT_FIELD = {"with_keyword": "without", "_any_keyword": "without", "has_effect": "lacks_effect",
+              "colors": "not_colors", "families": "not_families", "state": "not_state", "name": "not_names"}
+
+
+def negated(parts: dict) -> dict:
+    """The qualifier that holds where `parts` does not: "without a Soul Core on it", "that does not
+    have Ascend", "that is not red", "that are not exhausted" (one construct for every `having` and
+    `being`). A part with no opposite field is refused (not modelled), never dropped."""
+    out: dict = {}
+    for key, value in parts.items():
+        if key == "thresholds":
+            out["thresholds"] = tuple(_not_threshold(t) for t in value)
+        elif key in _NOT_FIELD:
+            field = _NOT_FIELD[key]
+            out[field] = value if isinstance(value, tuple) or field == "not_state" else (value,)
+        else:
+            raise ValueError(f"'not' of a qualifier on {key} is not modelled")
+    return out
+
+
+def described(parts: dict) -> Selector:
+    """A description ("a red spirit card", "exhausted", "Swift or Curse") as the Selector a card
+    must match (Condition kind "is": its `object`)."""
+    from dataclasses import replace
+
+    parts = dict(parts)
+    any_kw = parts.pop("_any_keyword", None)
+    sel = Selector(count=None, **parts)
+    if any_kw:
+        sel = replace(sel, with_keyword=any_kw[0], either=tuple(replace(sel, with_keyword=k) for k in any_kw[1:]))
+    return sel
+
+
+def _not_threshold(t: Threshold) -> Threshold:
+    """"not N or more" → "fewer than N"; "not at least one" → "none" (soul cores, cores, BSS 4-11)."""
+    from dataclasses import replace
+
+    if t.op == ">=" and t.value == 1 and t.ref is None:
+        return replace(t, op="==", value=0)
+    if t.op not in _NOT_OP:
+        raise ValueError(f"'not' of an exact {t.stat} is not modelled")
+    return replace(t, op=_NOT_OP[t.op])
+
+
 class SelectorMixin:
     """Selector rules of grammar/bs.lark → Selector parts and Selector nodes."""
 
@@ -162,33 +209,30 @@ class SelectorMixin:
     def m_colors(self, c: list) -> str:
         return "colors"
 
-    def post_measure(self, c: list) -> dict:
-        # "with 3000 or fewer BP", "with 4000 BP or less", "with only one core on it" (BSS 2-11, 4-3)
+    # ── what a card has (`having`): one phrase after "with", "without", "that has", "has" ──
+    def hv_measure(self, c: list) -> dict:
+        # "3000 or fewer BP", "4000 BP or less", "only one core on it" (BSS 2-11, 4-3)
         n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
         stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
         word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
         op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
         return {"thresholds": (Threshold(stat, op, n),)}
 
-    def post_stat(self, c: list) -> dict:
-        # "with cost 3", "with a cost of 4 or more"
+    def hv_stat(self, c: list) -> dict:
+        # "cost 3", "a cost of 4 or more"
         stat = str(tok(c, "STAT")).lower()
         return {"thresholds": (cmp_threshold(stat, first(c, tuple)),)}
 
-    def post_cost(self, c: list) -> dict:
-        return {"thresholds": (cmp_threshold("cost", first(c, tuple)),)}
-
-    def post_cost_either(self, c: list) -> dict:
-        a, b = [x for x in c if isinstance(x, int)]
-        return {"costs": (a, b)}
-
-    def post_soul_core(self, c: list) -> dict:
+    def hv_soul_core(self, c: list) -> dict:
         return {"thresholds": (Threshold("soul_cores", ">=", 1),)}
 
-    def post_no_soul_core(self, c: list) -> dict:
-        return {"thresholds": (Threshold("soul_cores", "==", 0),)}
+    def hv_cores(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cores", ">=", 1),)}
 
-    def post_keyword(self, c: list) -> dict:
+    def on_it(self, c: list) -> None:
+        return None
+
+    def hv_keyword(self, c: list) -> dict:
         names = [k.name for k in c if hasattr(k, "name") and not isinstance(k, Token)]
         if len(names) == 1:
             return {"with_keyword": names[0]}
@@ -196,8 +240,102 @@ class SelectorMixin:
             raise ValueError("a card with several keywords at once is not modelled")
         return {"_any_keyword": tuple(names)}       # "with Curse or Bloodcurse": either (see selector)
 
-    def post_no_keyword(self, c: list) -> dict:
-        return {"without": (c[-1].name,)}
+    def hv_timing(self, c: list) -> dict:
+        from judge.text.bs.nodes import timing_of_quoted
+
+        return {"has_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
+
+    def hv_vanilla(self, c: list) -> dict:
+        # "with no effects listed" (BSS 2-1): a card printed without effect text
+        return {"lacks_effect": ("any",)}
+
+    def hv_rel(self, c: list) -> dict:
+        return {"thresholds": (c[0],)}
+
+    hv_family_rel = hv_rel
+
+    def hv_extreme(self, c: list) -> dict:
+        word = str(tok(c, "HIGH_LOW")).lower()
+        stat = str(tok(c, "STAT")).lower()
+        return {"thresholds": (Threshold(stat, "<=" if word == "lowest" else ">=", 0,
+                                         ref=Selector(count=None, other=True)),)}
+
+    def hv_distinct_names(self, c: list) -> dict:
+        return {"distinct": ("card_name",)}
+
+    def hv_name_part(self, c: list) -> dict:
+        return {"name": str(tok(c, "QUOTED")).strip('"“”')}
+
+    def hv_total(self, c: list) -> dict:
+        stat = str(tok(c, "STAT")).lower()
+        return {"thresholds": (cmp_threshold("total_" + stat, first(c, tuple)),)}
+
+    # ── what a card is (`being`), after "that is" and in "if it is" ──
+    def desc_selector(self, c: list) -> dict:
+        parts = _merge(c)
+        states = parts.pop("_states", ())
+        if states:
+            parts["state"] = states[0]
+        _plural, card = parts.pop("_plural", False), parts.pop("_card", False)
+        if card and "zone" not in parts:
+            parts["zone"] = "any"
+        return {k: v for k, v in parts.items() if not k.startswith("_")}
+
+    def desc_state(self, c: list) -> dict:
+        target = first(c, Selector)
+        state = str(tok(c, "ATT_BLK", "STATE")).lower()
+        return {"state": state, **({"about": target} if target is not None else {})}
+
+    def desc_being(self, c: list) -> dict:
+        return {"state": "blocked", "about": first(c, Selector)}
+
+    def desc_level(self, c: list) -> dict:
+        return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
+
+    def desc_color(self, c: list) -> dict:
+        return {"colors": (str(tok(c, "COLOR")).lower(),)}
+
+    def desc_families(self, c: list) -> dict:
+        return c[-1]
+
+    # ── what a card costs (`costing`), after "that cost(s)" and in "if it costs" (BSS 2-6) ──
+    def cost_cmp(self, c: list) -> dict:
+        return {"thresholds": (cmp_threshold("cost", c[0]),)}
+
+    def cost_either(self, c: list) -> dict:
+        a, b = [x for x in c if isinstance(x, int)]
+        return {"costs": (a, b)}
+
+    def cost_more(self, c: list) -> dict:
+        return {"thresholds": (Threshold("cost", _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector)),)}
+
+    def cost_same(self, c: list) -> dict:
+        word = tok(c, "MORE_FEWER")
+        return {"thresholds": (Threshold("cost", _OPS[str(word).lower()] if word is not None else "==", 0,
+                                         ref=first(c, Selector)),)}
+
+    def cost_same_amount(self, c: list) -> dict:
+        # "if all the spirits on your field cost the same amount": one cost among them
+        return {"thresholds": (Threshold("distinct_costs", "==", 1),)}
+
+    def cost_extreme(self, c: list) -> dict:
+        word = str(tok(c, "LEAST_MOST")).lower()
+        return {"thresholds": (Threshold("cost", "<=" if word == "least" else ">=", 0,
+                                         ref=Selector(count=None, other=True)),)}
+
+    # ── qualifiers after the noun ──
+    def post_with(self, c: list) -> dict:
+        return first(c, dict)
+
+    def post_without(self, c: list) -> dict:
+        return negated(first(c, dict))
+
+    def post_being(self, c: list) -> dict:
+        parts = first(c, dict)
+        return negated(parts) if has_tok(c, "NEG") else parts
+
+    def post_costing(self, c: list) -> dict:
+        return first(c, dict)
 
     def post_zone(self, c: list) -> dict:
         zones = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "ZONE"]
@@ -207,45 +345,8 @@ class SelectorMixin:
     def post_revealed(self, c: list) -> dict:
         return {"zone": "revealed"}
 
-    def post_level(self, c: list) -> dict:
-        return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
-
-    def post_state(self, c: list) -> dict:
-        state = str(c[-1]).lower() if isinstance(c[-1], Token) else str(tok(c, "ATT_BLK", "STATE")).lower()
-        negated = has_tok(c, "NEG")
-        target = first(c, Selector)
-        if negated:
-            return {"not_state": state}
-        return {"state": state, **({"about": target} if target is not None else {})}
-
-    def post_being_blocked(self, c: list) -> dict:
-        return {"state": "blocked", "about": first(c, Selector)}
-
-    def post_not_color(self, c: list) -> dict:
-        return {"not_colors": (str(c[-1]).lower(),)}
-
-    def post_are(self, c: list) -> dict:
-        return c[-1]
-
     def post_selected_color(self, c: list) -> dict:
         return {"colors": ("selected",)}
-
-    def post_name_has(self, c: list) -> dict:
-        return {"name": str(first(c, Token)).strip('"“”')}
-
-    def post_has_timing(self, c: list) -> dict:
-        from judge.text.bs.nodes import timing_of_quoted
-
-        return {"has_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
-
-    def post_no_timing(self, c: list) -> dict:
-        from judge.text.bs.nodes import timing_of_quoted
-
-        return {"lacks_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
-
-    def post_vanilla(self, c: list) -> dict:
-        # "with no effects listed" (BSS 2-1): a card printed without effect text
-        return {"lacks_effect": ("any",)}
 
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
@@ -263,39 +364,16 @@ class SelectorMixin:
             return {"other": True}
         return {"not_names": (unmark(str(name).strip('"“”')),)}
 
-    def post_distinct_names(self, c: list) -> dict:
-        return {"distinct": ("card_name",)}
-
     def post_share_symbol_color(self, c: list) -> dict:
         # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
         negated = has_tok(c, "NEG")
         ref = Selector(count=None, unit="symbol", owner=_player(tok(c, "POSS")))
         return {"thresholds": (Threshold("shared_colors", "==" if negated else ">=", 0 if negated else 1, ref=ref),)}
 
-    def post_extreme(self, c: list) -> dict:
-        word = str(tok(c, "LEAST_MOST", "HIGH_LOW")).lower()
-        stat = str(tok(c, "STAT") or "cost").lower()
-        op = "<=" if word in ("least", "lowest") else ">="
-        return {"thresholds": (Threshold(stat, op, 0, ref=Selector(count=None, other=True)),)}
-
-    def post_has_cores(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cores", ">=", 1),)}
-
     def post_field(self, c: list) -> dict:
         owner = tok(c, "POSS")
         return {"owner": _player(owner)} if owner is not None else {}
 
-    def post_total(self, c: list) -> dict:
-        stat = str(tok(c, "STAT")).lower()
-        return {"thresholds": (cmp_threshold("total_" + stat, first(c, tuple)),)}
-
-    def post_rel(self, c: list) -> dict:
-        return {"thresholds": (c[0],)}
-
-    def post_family_rel(self, c: list) -> dict:
-        return {"thresholds": (c[0],)}
-
-    # ── a stat compared with another card's (BSS 2-6, 2-11) ──
     def rel_ref(self, c: list) -> Selector:
         return c[0]
 
@@ -315,13 +393,6 @@ class SelectorMixin:
     def rel_more(self, c: list) -> Threshold:
         stat = str(tok(c, "STAT")).lower()
         return Threshold(stat, _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
-
-    def rel_cost_more(self, c: list) -> Threshold:
-        return Threshold("cost", _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
-
-    def rel_cost_same(self, c: list) -> Threshold:
-        word = tok(c, "MORE_FEWER")
-        return Threshold("cost", _OPS[str(word).lower()] if word is not None else "==", 0, ref=first(c, Selector))
 
     def rel_same(self, c: list) -> Threshold:
         return Threshold(str(tok(c, "STAT")).lower(), "==", 0, ref=first(c, Selector))
@@ -489,4 +560,4 @@ def _selects(parts: dict) -> bool | None:
     return False if parts.get("state") in ("attacking", "blocking") else None
 
 
-__all__ = ["SelectorMixin", "cmp_threshold"]
+__all__ = ["SelectorMixin", "cmp_threshold", "described", "negated"]

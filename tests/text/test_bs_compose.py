@@ -105,3 +105,40 @@ def test_the_predicates_round_trip() -> None:
                  "If this spirit has cost 3 or more, draw a card.",
                  "Destroy one of your opponent's spirits that is LV2 or higher."):
         assert round_trip(bs_one(text), "bss").same_ast, text
+
+
+# ── a number of cores (BSS 3-9, 4-11, 8-5-3-2): how many, whose, which kind — one phrase wherever
+# cores are moved, removed or placed; a core move by whom, from where, to where (either of two) ──
+@pytest.mark.parametrize(("text", "count", "up_to", "source", "core_type"), [
+    ("Move up to two of its cores into your reserve.", 2, True, "spirit", None),
+    ("Place all but one of this spirit's cores into your trash.", None, False, "spirit", None),
+    ('Send its "Soul Core" to your reserve.', 1, False, "spirit", "soul"),
+])
+def test_bss_3_9_a_number_of_cores_composes(text: str, count: int | None, up_to: bool, source: str,
+                                              core_type: str | None) -> None:
+    from judge.text.ast import MoveCores
+
+    move = bs_effect(text)
+    assert isinstance(move, MoveCores)
+    assert (move.count, move.up_to, move.source, move.core_type) == (count, up_to, source, core_type)
+
+
+def test_bss_8_5_6_a_core_move_by_the_opponent_to_either_place() -> None:
+    from judge.text.ast import Modal, MoveCores
+
+    modal = bs_effect("Your opponent sends two cores from their reserve onto one of their spirits or into their trash.")
+    assert isinstance(modal, Modal) and len(modal.options) == 2
+    moves = [o[0] for o in modal.options]
+    assert all(isinstance(m, MoveCores) and m.player is Player.OPPONENT and m.count == 2 for m in moves)
+    assert [m.dest for m in moves] == ["spirit", "opponent_trash"]
+    assert {m.source for m in moves} == {"opponent_reserve"}
+
+
+@pytest.mark.parametrize(("text", "source", "dest"), [
+    ("Remove two of its cores and place them into your opponent's reserve.", "spirit", "opponent_reserve"),
+    ("Remove all but one core from each of your opponent's spirits.", "spirit", "owners_reserve"),
+    ("Remove up to three cores and place them in the void.", "spirit", "void"),
+])
+def test_bss_3_5_5_removing_cores_one_construct(text: str, source: str, dest: str) -> None:
+    move = bs_effect(text)
+    assert (move.source, move.dest) == (source, dest)

@@ -142,3 +142,40 @@ def test_bss_8_5_6_a_core_move_by_the_opponent_to_either_place() -> None:
 def test_bss_3_5_5_removing_cores_one_construct(text: str, source: str, dest: str) -> None:
     move = bs_effect(text)
     assert (move.source, move.dest) == (source, dest)
+
+
+# ── what may open a sentence or close it, the same words either way (BS 5-19-2; BSS 8-1-4-1) ──
+@pytest.mark.parametrize("text", [
+    "Unless you control a Golem spirit, draw a card.",
+    "Draw a card unless you control a Golem spirit.",
+    "As long as you do not control a Golem spirit, draw a card.",
+])
+def test_bs_5_19_2_a_condition_before_or_after_the_effect(text: str) -> None:
+    cond = _condition(text)
+    assert cond.kind == "count" and cond.player is Player.YOU and cond.selector.families == ("Golem",)
+    held_when_none = cond.threshold == Threshold("count", "==", 0)
+    assert held_when_none != cond.negated          # "unless you control" == "if you do not control"
+
+
+@pytest.mark.parametrize(("text", "event", "object_owner"), [
+    ("If one of your spirits with 【Swift】 attacks, draw a card.", "attacks", None),
+    ("If one of your opponent's spirits that costs 3 or more blocks, draw a card.", "blocks", None),
+    ("If one of your spirits destroys one of your opponent's spirits, draw a card.", "destroys", Player.OPPONENT),
+])
+def test_bss_8_1_5_1_if_an_event_happens_is_waited_for(text: str, event: str, object_owner: Player | None) -> None:
+    ability = bs_one(text)
+    trigger = ability.condition
+    assert trigger is not None and (trigger.kind, trigger.event) == ("event", event)
+    assert ability.kind.value == "triggered"
+    assert (trigger.object.owner if trigger.object else None) is object_owner
+
+
+@pytest.mark.parametrize("text", [
+    "Once per turn, when one of your spirits is destroyed, draw a card.",
+    "When one of your spirits is destroyed, draw a card once per turn.",
+    "Draw a card when one of your spirits is destroyed, once per turn.",
+])
+def test_bs_12_3_1_once_per_turn_opens_or_closes(text: str) -> None:
+    ability = bs_one(text)
+    assert "once_per_turn" in ability.restrictions
+    assert ability.condition is not None and ability.condition.event == "destroyed"

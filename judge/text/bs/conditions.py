@@ -279,8 +279,14 @@ class ConditionMixin:
                          window="trigger")
 
     def hist_acts(self, c: list) -> Condition:
-        # "If it attacks or blocks during this turn, …": whenever it does, within the duration
-        return Condition(kind="event", text="", event=c[1], selector=c[0], qualifiers=("this_turn",))
+        # "If it attacks or blocks during this turn, …": whenever it does, within the duration; "If one of
+        # your spirits attacks, …": whenever it does (an event, BSS 8-1-5-1)
+        from judge.text.ast import Duration
+
+        sel, counted = self._counted(c[0]) if isinstance(c[0], Selector) else (c[0], None)
+        return Condition(kind="event", text="", event=c[1], selector=sel, threshold=counted,
+                         object=first(c[2:], Selector),
+                         qualifiers=("this_turn",) if first(c, Duration) is not None else ())
 
 
 __all__ = ["ConditionMixin"]

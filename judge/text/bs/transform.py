@@ -297,12 +297,34 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
         return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta), _after_window(c[-1]))
 
-    # trailers: (kind, payload)
-    def tr_if(self, c: list) -> tuple:
-        return ("if", c[0])
+    # adjuncts, before a comma or at the end: (kind, payload)
+    def adj_if(self, c: list) -> tuple:
+        # "If one of your spirits attacks, …": an event in the present is waited for, as "when" (BSS 8-1-5-1)
+        cond = c[0]
+        if cond.kind == "event" and "this_turn" not in cond.qualifiers:
+            return ("when", cond)
+        return ("if", cond)
 
-    def tr_unless(self, c: list) -> tuple:
+    def adj_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
+
+    def adj_when(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    adj_at = adj_paying = adj_when
+
+    def adj_per(self, c: list) -> tuple:
+        return c[0]
+
+    def adj_once(self, c: list) -> tuple:
+        return ("restrict", "once_per_turn")
+
+    def lead_adjunct(self, c: list) -> tuple:
+        return c[0]
+
+    tr_adjunct = lead_adjunct
+
+    # trailers: (kind, payload)
 
     @v_args(meta=True)
     def tr_unless_pay(self, meta: Any, c: list) -> tuple:
@@ -310,15 +332,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         who = first(c, Player) or Player.OPPONENT
         return ("unless_pay", MoveCores(count=next(x for x in c if isinstance(x, int) and not isinstance(x, bool)),
                                         source="field_or_reserve", dest="trash", player=who, span=self._span(meta)))
-
-    def tr_per(self, c: list) -> tuple:
-        return c[0]
-
-    def tr_when(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def tr_at(self, c: list) -> tuple:
-        return ("when", c[0])
 
     def tr_instead(self, c: list) -> tuple:
         return ("instead", None)
@@ -331,12 +344,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     def tr_after(self, c: list) -> tuple:
         return ("if", Condition(kind="after_resolves", text="", window=_after_window(c[0])))
-
-    def tr_paying(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def tr_once(self, c: list) -> tuple:
-        return ("restrict", "once_per_turn")
 
     def tr_reminder(self, c: list) -> tuple:
         return c[0]
@@ -368,12 +375,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     def bullet(self, c: list) -> tuple:
         return ("bullet", None)
-
-    def if_cond(self, c: list) -> tuple:
-        return ("if", c[0])
-
-    def when_event(self, c: list) -> tuple:
-        return ("when", c[0])
 
     @v_args(meta=True)
     def when_state_event(self, meta: Any, c: list) -> tuple:
@@ -412,20 +413,8 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         ev = c[0]
         return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
 
-    def once_per_turn(self, c: list) -> tuple:
-        return ("restrict", "once_per_turn")
-
     def lead_duration(self, c: list) -> tuple:
         return ("duration", c[0])
-
-    def at_time(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def lead_paying(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def lead_per(self, c: list) -> tuple:
-        return c[0]
 
     @v_args(meta=True)
     def sentence_(self, meta: Any, c: list) -> tuple:

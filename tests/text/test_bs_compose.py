@@ -179,3 +179,41 @@ def test_bs_12_3_1_once_per_turn_opens_or_closes(text: str) -> None:
     ability = bs_one(text)
     assert "once_per_turn" in ability.restrictions
     assert ability.condition is not None and ability.condition.event == "destroyed"
+
+
+# ── the cards an effect revealed, with any adjectives and noun (BSS 12-2-1); a noun "burst card" is
+# not the keyword Burst (BSS 10-9) ──
+@pytest.mark.parametrize(("text", "types", "colors", "zone"), [
+    ("Add the revealed red spirit cards to your hand.", ("spirit",), ("red",), "revealed"),
+    ("Return the revealed nexus cards to the bottom of your deck.", ("nexus",), (), "revealed"),
+    ("Return the revealed purple magic card to your hand.", ("magic",), ("purple",), "revealed"),
+])
+def test_bss_12_2_1_the_revealed_cards_keep_their_description(text: str, types: tuple, colors: tuple,
+                                                             zone: str) -> None:
+    target = bs_effect(text).target
+    assert (target.card_types, target.colors, target.zone, target.count) == (types, colors, zone, None)
+
+
+@pytest.mark.parametrize(("text", "participle"), [
+    ("Destroy the selected red spirit.", None),
+    ("Return the destroyed token spirit to your hand.", "destroyed"),
+    ("Return the blocked blue spirit to its owner's hand.", "blocked"),
+])
+def test_bss_8_5_3_the_card_an_event_happened_to_with_adjectives(text: str, participle: str | None) -> None:
+    from judge.text.pronouns import Ref
+
+    effect = bs_effect(text)
+    target = effect.target
+    assert isinstance(target, Ref) or target.ref is not None or target.count == 1
+    if isinstance(target, Ref):
+        assert target.participle == participle
+
+
+@pytest.mark.parametrize("text", [
+    "Return the revealed burst card to your burst area.",
+    "Return one burst card from your trash to your hand.",
+    "Place the revealed burst card on the top of your deck.",
+])
+def test_bss_10_9_a_burst_card_is_a_noun(text: str) -> None:
+    ability = bs_one(text)
+    assert ability.keyword is None and ability.effects

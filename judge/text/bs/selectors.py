@@ -499,7 +499,14 @@ class SelectorMixin:
 
     @v_args(meta=True)
     def remaining(self, meta: Any, c: list) -> Selector:
-        return Selector(count=None, zone="revealed", span=self._span(meta))
+        # "the revealed cards", "the remaining cards", "the revealed red spirit cards": those of them (BSS 12-2-1)
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        noun = tok(c, "NOUN_WORD")
+        if noun is not None:
+            parts.update({k: v for k, v in self.noun([noun]).items() if not k.startswith("_")})
+        parts["zone"] = "revealed"
+        return Selector(count=None, span=self._span(meta), **parts)
 
     @v_args(meta=True)
     def the_attacking(self, meta: Any, c: list) -> Selector:

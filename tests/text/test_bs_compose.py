@@ -217,3 +217,18 @@ def test_bss_8_5_3_the_card_an_event_happened_to_with_adjectives(text: str, part
 def test_bss_10_9_a_burst_card_is_a_noun(text: str) -> None:
     ability = bs_one(text)
     assert ability.keyword is None and ability.effects
+
+
+# ── an act (BSS 8-1-5-1): a card, a player or an effect acts on something; one construct for them all ──
+@pytest.mark.parametrize(("text", "event", "player", "by_effect", "object_owner"), [
+    ("When your opponent exhausts one of your spirits, draw a card.", "exhausts", Player.OPPONENT, False, Player.YOU),
+    ("When you exhaust one of your opponent's spirits, draw a card.", "exhausts", Player.YOU, False, Player.OPPONENT),
+    ("When one of your opponent's effects destroys one of your nexuses, draw a card.", "destroys", None, True,
+     Player.YOU),
+])
+def test_bss_8_1_5_1_an_act_by_a_player_or_an_effect(text: str, event: str, player: Player | None,
+                                                    by_effect: bool, object_owner: Player) -> None:
+    trigger = bs_one(text).condition
+    assert (trigger.kind, trigger.event, trigger.player) == ("event", event, player)
+    assert (trigger.by is not None and trigger.by.unit == "effect") is by_effect
+    assert trigger.object.owner is object_owner

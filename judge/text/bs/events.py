@@ -106,23 +106,22 @@ class EventMixin:
                          selector=c[0], **_tails(c))
 
     def ev_acts(self, c: list) -> Condition:
+        # who or what acts (a card, a player, an effect: BSS 8-1-5-1), the act, what it is aimed at
+        actor, verb = c[0], c[1]
         obj = first(c[2:], Selector)
-        return Condition(kind="event", text="", event=c[1], selector=c[0], object=obj, **_tails(c[2:]))
+        tails = _tails(c[2:])
+        if isinstance(actor, Player):
+            return Condition(kind="event", text="", event=verb, player=actor, object=obj, **tails)
+        if isinstance(actor, Selector) and actor.unit == "effect":    # "your opponent's effect discards …"
+            return Condition(kind="event", text="", event=verb, by=actor, object=obj,
+                             **{k: v for k, v in tails.items() if k != "by"})
+        return Condition(kind="event", text="", event=verb, selector=actor, object=obj, **tails)
 
-    def ev_player_acts(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event=c[1], player=c[0], object=first(c[2:], Selector),
-                         **_tails(c[2:]))
+    def ev_verb(self, c: list) -> str:
+        return c[0]
 
-    def ev_use(self, c: list) -> Condition:
-        verb = _EVENT_WORDS[str(tok(c, "USE_VERB")).lower()]
-        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
-                         **_tails(c))
-
-    def ev_player_does(self, c: list) -> Condition:
-        # "When you summon a Fabled Beast spirit", "when you destroy one of your spirits with …"
-        verb = next(x for x in c if _is_word(x))
-        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
-                         **_tails(c))
+    def ev_verb_use(self, c: list) -> str:
+        return _EVENT_WORDS[str(c[0]).lower()]
 
     def verb_base(self, c: list) -> str:
         word = str(c[0]).lower() if c else "destroy"
@@ -205,10 +204,6 @@ class EventMixin:
             owner = str(tok(c, "EFFECTS_OF")).split(" of ", 1)[1]
         about = first(c, Selector)
         return Selector(count=None, unit="effect", owner=_player(owner) if owner is not None else None, about=about)
-
-    def ev_effect(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_ACTIVE")).lower()],
-                         by=c[0], object=first(c[1:], Selector), **{k: v for k, v in _tails(c).items() if k != "by"})
 
     def ev_effect_adds(self, c: list) -> Condition:
         return Condition(kind="event", text="", event="added_to_hand", by=c[0], player=_player(tok(c, "POSS")))

@@ -232,3 +232,32 @@ def test_bss_8_1_5_1_an_act_by_a_player_or_an_effect(text: str, event: str, play
     assert (trigger.kind, trigger.event, trigger.player) == ("event", event, player)
     assert (trigger.by is not None and trigger.by.unit == "effect") is by_effect
     assert trigger.object.owner is object_owner
+
+
+# ── effects named as a cause or an actor (BSS 1-3-3, 8-1-5-1): whose, which kind, on or of which cards,
+# controlled by whom — one phrase after "by" / "with" and as the one who acts ──
+@pytest.mark.parametrize(("text", "kind", "owner", "keyword", "about_owner"), [
+    ("This spirit cannot be destroyed by the destruction effects of your opponent's spirits.",
+     "destruction", None, None, Player.OPPONENT),
+    ("This spirit cannot be exhausted by your opponent's Armor effects.", "keyword", Player.OPPONENT, "Armor", None),
+    ("This spirit cannot be returned to your hand by an effect on one of your opponent's nexuses.",
+     None, None, None, Player.OPPONENT),
+])
+def test_bss_1_3_3_a_restriction_barring_some_effects(text: str, kind: str | None, owner: Player | None,
+                                                      keyword: str | None, about_owner: Player | None) -> None:
+    from judge.text.ast import Restriction
+
+    r = next(n for n in walk(bs_one(text)) if isinstance(n, Restriction))
+    assert r.mode == "cannot" and r.by is not None and r.by.unit == "effect"
+    assert (r.by.effect, r.by.owner, r.by.with_keyword) == (kind, owner, keyword)
+    assert (r.by.about.owner if r.by.about is not None else None) is about_owner
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("When an effect your opponent controls destroys one of your spirits, draw a card.", Player.OPPONENT),
+    ("When an effect you control destroys one of your opponent's spirits, draw a card.", Player.YOU),
+    ("When one of your opponent's effects exhausts one of your spirits, draw a card.", Player.OPPONENT),
+])
+def test_bss_8_1_5_1_an_effect_acts(text: str, owner: Player) -> None:
+    trigger = bs_one(text).condition
+    assert trigger.kind == "event" and trigger.by.unit == "effect" and trigger.by.owner is owner

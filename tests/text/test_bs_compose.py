@@ -261,3 +261,43 @@ def test_bss_1_3_3_a_restriction_barring_some_effects(text: str, kind: str | Non
 def test_bss_8_1_5_1_an_effect_acts(text: str, owner: Player) -> None:
     trigger = bs_one(text).condition
     assert trigger.kind == "event" and trigger.by.unit == "effect" and trigger.by.owner is owner
+
+
+# ── a restriction (BSS 1-3-3): a card, a player or attacks barred from any act of the one list ──
+@pytest.mark.parametrize(("text", "action", "whose_life", "by_unit"), [
+    ("This spirit cannot reduce your opponent's life to 0 during this turn.", "reduce_life_to_0", Player.OPPONENT, None),
+    ("Your opponent cannot reduce your life during this turn.", "reduce_life", Player.YOU, "player"),
+    ("Blocks from your opponent's spirits cannot reduce your life.", "reduce_life", Player.YOU, "attack"),
+])
+def test_bss_7_1_5_3_whatever_is_barred_from_reducing_life(text: str, action: str, whose_life: Player,
+                                                           by_unit: str | None) -> None:
+    from judge.text.ast import Restriction
+
+    r = next(n for n in walk(bs_one(text)) if isinstance(n, Restriction))
+    assert (r.mode, r.action, r.player) == ("cannot", action, whose_life)
+    assert r.by is not None and r.by.unit == by_unit
+    assert r.target is None and r.object is None
+
+
+@pytest.mark.parametrize(("text", "action", "player"), [
+    ("Your opponent cannot summon spirit cards during this turn.", "summon", Player.OPPONENT),
+    ("You cannot use magic cards during this turn.", "use", Player.YOU),
+    ("Your opponent cannot be returned to your deck by your effects.", "be_returned_to_deck", Player.OPPONENT),
+])
+def test_bss_1_3_3_a_player_barred_from_the_acts_a_card_is(text: str, action: str, player: Player) -> None:
+    from judge.text.ast import Restriction
+
+    r = next(n for n in walk(bs_one(text)) if isinstance(n, Restriction))
+    assert (r.mode, r.action, r.player, r.target) == ("cannot", action, player, None)
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("Your exhausted spirits cannot be returned to your hand by your opponent's effects.", "be_returned_to_hand"),
+    ("This spirit cannot be discarded from your deck during this turn.", "be_discarded_from_deck"),
+    ("Your red spirits cannot be returned to your hand or deck by magic effects.", "be_returned_to_hand_or_deck"),
+])
+def test_bss_1_3_3_being_acted_on_from_or_to_an_area(text: str, action: str) -> None:
+    from judge.text.ast import Restriction
+
+    r = next(n for n in walk(bs_one(text)) if isinstance(n, Restriction))
+    assert r.action == action and r.target is not None

@@ -414,7 +414,7 @@ class Phrases:
             return "this effect"
         kind = f"{s.effect} " if s.effect in ("destruction", "magic") else ""
         if s.effect == "keyword":
-            whose = _POSS[s.owner] + " " if s.owner else "this spirit's " if s.about and s.about.self_ref else ""
+            whose = _POSS[s.owner] + " " if s.owner else "this spirit's " if s.about and s.about.self_ref else "any "
             return f"{whose}{s.with_keyword} effects"
         if s.about is not None:
             return f"the {kind}effects of {self.target(s.about, select=False)}"

@@ -266,7 +266,7 @@ class Phrases:
 
     def _adjectives(self, s: Selector) -> list[str]:
         out: list[str] = []
-        if s.state in ("exhausted", "refreshed", "attacking", "blocking") and s.about is None:
+        if s.state in ("exhausted", "refreshed", "attacking", "blocking", "linked") and s.about is None:
             out.append(s.state)
         if s.other:
             out.append("other")
@@ -332,7 +332,7 @@ class Phrases:
             out.append(f"that is {s.state} " + self.selector(s.about))
         elif s.state in ("summoned_by_this_effect", "placed_by_this_effect"):
             out.append(s.state.split("_")[0] + " with this effect")
-        elif s.state not in (None, "exhausted", "refreshed", "attacking", "blocking"):
+        elif s.state not in (None, "exhausted", "refreshed", "attacking", "blocking", "linked"):
             raise Unrenderable(f"state {s.state!r}")
         if s.colors == ("selected",):
             out.append("of the selected color")

@@ -301,3 +301,18 @@ def test_bss_1_3_3_being_acted_on_from_or_to_an_area(text: str, action: str) -> 
 
     r = next(n for n in walk(bs_one(text)) if isinstance(n, Restriction))
     assert r.action == action and r.target is not None
+
+
+# ── "the first X (whose) that attacks (each turn)" (BS 12-3-1), with "Each turn," before it ──
+@pytest.mark.parametrize(("text", "owner"), [
+    ("Each turn, the first spirit you control that attacks gains 1000 BP during this turn.", Player.YOU),
+    ("Each turn, the first spirit your opponent controls that attacks gains 【Swift】 during this turn.",
+     Player.OPPONENT),
+    ("The first spirit that attacks each turn gains 3000 BP during this turn.", None),
+])
+def test_bs_12_3_1_the_first_attacker_of_a_turn_and_whose(text: str, owner: Player | None) -> None:
+    from judge.text.ast import Gain
+
+    gain = next(n for n in walk(bs_one(text)) if isinstance(n, (Gain,)) or type(n).__name__ == "ModifyStat")
+    target = gain.target
+    assert (target.state, target.owner) == ("first_attacker_this_turn", owner)

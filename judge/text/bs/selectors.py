@@ -515,7 +515,9 @@ class SelectorMixin:
 
     @v_args(meta=True)
     def first_attacker(self, meta: Any, c: list) -> Selector:
-        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), span=self._span(meta))
+        # "the first spirit (your opponent controls) that attacks each turn": whose, when said
+        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), owner=first(c, Player),
+                        span=self._span(meta))
 
     @v_args(meta=True)
     def next_deployed(self, meta: Any, c: list) -> Selector:

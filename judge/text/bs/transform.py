@@ -413,6 +413,11 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         ev = c[0]
         return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
 
+    def each_turn(self, c: list) -> tuple:
+        # "Each turn, the first spirit that attacks …": "first" is counted per turn already (the selector's
+        # state first_attacker_this_turn); the lead adds no condition of its own
+        return ("each_turn", None)
+
     def lead_duration(self, c: list) -> tuple:
         return ("duration", c[0])
 

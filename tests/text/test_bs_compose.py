@@ -316,3 +316,15 @@ def test_bs_12_3_1_the_first_attacker_of_a_turn_and_whose(text: str, owner: Play
     gain = next(n for n in walk(bs_one(text)) if isinstance(n, (Gain,)) or type(n).__name__ == "ModifyStat")
     target = gain.target
     assert (target.state, target.owner) == ("first_attacker_this_turn", owner)
+
+
+# ── what a player has or controls, and "none": one count construct (BSS 3-1, 8-1-4-1) ──
+@pytest.mark.parametrize(("text", "player", "field", "value"), [
+    ("If you do not control any Golem spirits, draw a card.", Player.YOU, "families", ("Golem",)),
+    ("If your opponent has no spirits with 【Swift】, draw a card.", Player.OPPONENT, "with_keyword", "Swift"),
+    ("If you have no magic cards in your trash, draw a card.", Player.YOU, "zone", "trash"),
+])
+def test_bss_8_1_4_1_none_of_a_kind(text: str, player: Player, field: str, value: object) -> None:
+    cond = _condition(text)
+    assert (cond.kind, cond.player, cond.threshold) == ("count", player, Threshold("count", "==", 0))
+    assert getattr(cond.selector, field) == value and cond.selector.count is None

@@ -46,7 +46,10 @@ class ConditionMixin:
         return ("symbols", c[0], Selector(count=None, unit="symbol", colors=colors))
 
     def amt_cards(self, c: list) -> tuple:
+        # "two or more Angel spirits (in your trash)", "no spirits": counted (BSS 3-1, 8-1-4-1)
         sel = first(c, Selector)
+        if not isinstance(c[0], tuple):          # "no …": none of them
+            c = [(0, "=="), *c]
         zone = tok(c, "ZONE")
         if zone is not None:
             sel = replace(sel, zone=str(zone).lower(), owner=sel.owner or _player(tok(c, "POSS")))
@@ -61,7 +64,7 @@ class ConditionMixin:
     def cond_have(self, c: list) -> Condition:
         player = first(c, Player)
         stat, (n, op), sel = first(c, tuple)
-        if stat == "count" and op == "==":
+        if stat == "count" and op == "==" and n:
             op = ">="                            # "if you have two Angel spirits": at least that many
         if sel is not None and stat == "count":
             sel = replace(sel, count=None)       # what is counted (as "if you control …")
@@ -79,9 +82,13 @@ class ConditionMixin:
         return Condition(kind="only", text="", player=player, selector=sel)
 
     def cond_control(self, c: list) -> Condition:
-        # "if you control a Shinji nexus", "if your opponent controls two or more spirits"
+        # "if you control a Shinji nexus", "if your opponent controls two or more spirits", "if you do not
+        # control any spirits" (none of them)
         player = first(c, Player)
         sel = _whose(first(c, Selector), player)
+        if has_tok(c, "DONT"):
+            return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
+                             threshold=Threshold("count", "==", 0))
         counted = next((t for t in sel.thresholds if t.stat == "count"), None)
         if counted is None:
             counted = Threshold("count", ">=", sel.count or 1)
@@ -89,12 +96,6 @@ class ConditionMixin:
             sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not counted))
         return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
                          threshold=counted)
-
-    def cond_control_none(self, c: list) -> Condition:
-        player = first(c, Player)
-        sel = _whose(first(c, Selector), player)
-        return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
-                         threshold=Threshold("count", "==", 0))
 
     def cmp_obj(self, c: list) -> tuple:
         zone = tok(c, "ZONE")

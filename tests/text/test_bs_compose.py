@@ -328,3 +328,15 @@ def test_bss_8_1_4_1_none_of_a_kind(text: str, player: Player, field: str, value
     cond = _condition(text)
     assert (cond.kind, cond.player, cond.threshold) == ("count", player, Threshold("count", "==", 0))
     assert getattr(cond.selector, field) == value and cond.selector.count is None
+
+
+# ── "for each …" (BSS 4-6): what is counted and which of them, in any combination ──
+def test_bss_4_6_for_each_counts_any_selector_with_any_which() -> None:
+    from judge.text.ast import Draw
+
+    among = bs_effect("Draw a card for each Golem spirit among the revealed cards.")
+    assert isinstance(among, Draw) and among.per.families == ("Golem",) and among.per.zone == "revealed"
+    every = bs_effect("Draw a card for every two cards you discarded this way.")
+    assert every.per.every == 2 and every.per.state == "discarded_by_this_effect"
+    symbols = bs_effect("Draw a card for each symbol on this spirit.")
+    assert symbols.per.unit == "symbol" and symbols.per.about.self_ref

@@ -340,3 +340,15 @@ def test_bss_4_6_for_each_counts_any_selector_with_any_which() -> None:
     assert every.per.every == 2 and every.per.state == "discarded_by_this_effect"
     symbols = bs_effect("Draw a card for each symbol on this spirit.")
     assert symbols.per.unit == "symbol" and symbols.per.about.self_ref
+
+
+# ── something happening to a card: "is …", "would be …" (BSS 8-9), "only … is …", with the same tails ──
+@pytest.mark.parametrize(("text", "kind", "event", "qualifier"), [
+    ("When one of your spirits would be exhausted by your opponent's effects, draw a card.", "would", "exhausted", None),
+    ("When only one of your opponent's spirits is exhausted, draw a card.", "event", "exhausted", "only"),
+    ("When this spirit would be returned to your hand, draw a card.", "would", "returned", None),
+])
+def test_bss_8_9_what_happens_or_would_happen_to_a_card(text: str, kind: str, event: str, qualifier: str | None) -> None:
+    trigger = bs_one(text).condition
+    assert (trigger.kind, trigger.event) == (kind, event)
+    assert (qualifier in trigger.qualifiers) if qualifier else "only" not in trigger.qualifiers

@@ -80,14 +80,20 @@ class EventMixin:
         return _event_id([str(t) for t in c if isinstance(t, Token)])
 
     def ev_is(self, c: list) -> Condition:
+        # "X is destroyed", "X would be destroyed" (a replacement's event, BSS 8-9), "only X is destroyed"
+        only = bool(c) and c[0] == ("only",)
+        if only:
+            c = c[1:]
         subject = c[0]
-        sel, counted = self._counted(subject) if isinstance(subject, Selector) else (subject, None)
         event = next(x for x in c if _is_word(x))
-        return Condition(kind="event", text="", event=event, selector=sel, threshold=counted, **_tails(c[2:]))
+        if has_tok(c, "WOULD_BE"):
+            return Condition(kind="would", text="", event=event, selector=subject, **_tails(c))
+        sel, counted = self._counted(subject) if isinstance(subject, Selector) else (subject, None)
+        ev = Condition(kind="event", text="", event=event, selector=sel, threshold=counted, **_tails(c[2:]))
+        return replace(ev, qualifiers=(*ev.qualifiers, "only")) if only else ev
 
-    def ev_is_only(self, c: list) -> Condition:
-        ev = self.ev_is(c)
-        return replace(ev, qualifiers=(*ev.qualifiers, "only"))
+    def only(self, c: list) -> tuple:
+        return ("only",)
 
     def ev_drawing(self, c: list) -> Condition:
         # "when drawing outside of the draw step": any player's draw (BSS 4-5)
@@ -100,10 +106,6 @@ class EventMixin:
 
     def ev_self_acts(self, c: list) -> Condition:
         return Condition(kind="event", text="", event="attacks" if "attack" in str(c[0]).lower() else "blocks")
-
-    def ev_would(self, c: list) -> Condition:
-        return Condition(kind="would", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
-                         selector=c[0], **_tails(c))
 
     def ev_acts(self, c: list) -> Condition:
         # who or what acts (a card, a player, an effect: BSS 8-1-5-1), the act, what it is aimed at

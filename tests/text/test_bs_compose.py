@@ -352,3 +352,15 @@ def test_bss_8_9_what_happens_or_would_happen_to_a_card(text: str, kind: str, ev
     trigger = bs_one(text).condition
     assert (trigger.kind, trigger.event) == (kind, event)
     assert (qualifier in trigger.qualifiers) if qualifier else "only" not in trigger.qualifiers
+
+
+# ── "the first / next time <event> (each turn / during …)," (BS 12-3-1; BSS 8-9): one lead ──
+@pytest.mark.parametrize(("text", "event", "qualifiers"), [
+    ("The first time one of your spirits is destroyed each turn, draw a card.", "destroyed", {"first_each_turn"}),
+    ("The next time one of your spirits is destroyed during this battle, draw a card.", "destroyed",
+     {"next_only", "this_battle"}),
+    ("The first time your opponent summons a spirit this turn, draw a card.", "summons", {"first_each_turn"}),
+])
+def test_bs_12_3_1_the_first_or_next_time(text: str, event: str, qualifiers: set) -> None:
+    trigger = bs_one(text).condition
+    assert trigger.event == event and qualifiers <= set(trigger.qualifiers)

@@ -392,11 +392,20 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("when", Condition(kind="all", text=self._printed(meta).rstrip(", "), conditions=(event, cond),
                                   span=self._span(meta)))
 
-    def when_next(self, c: list) -> tuple:
-        # "the next time … (during this turn)": once, and only within the duration (BSS 8-9)
+    def when_time(self, c: list) -> tuple:
+        # "the first time … each turn" (BS 12-3-1); "the next time … (during this turn)": once, and only
+        # within the duration (BSS 8-9)
         ev = first(c, Condition)
+        if "first" in c:
+            return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
         within = {Duration.TURN: ("this_turn",), Duration.BATTLE: ("this_battle",)}.get(first(c, Duration), ())
         return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only", *within)))
+
+    def first_time(self, c: list) -> str:
+        return "first"
+
+    def next_time(self, c: list) -> str:
+        return "next"
 
     def after_draw(self, c: list) -> tuple:
         # "After your draw, …": after the draw of the draw step (BSS 6-4)
@@ -408,10 +417,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
         return ("if", Condition(kind="is", text="", selector=c[0],
                                 object=Selector(count=None, state="blocked" if word == "blocked" else word)))
-
-    def when_first(self, c: list) -> tuple:
-        ev = c[0]
-        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
 
     def each_turn(self, c: list) -> tuple:
         # "Each turn, the first spirit that attacks …": "first" is counted per turn already (the selector's

@@ -364,3 +364,15 @@ def test_bss_8_9_what_happens_or_would_happen_to_a_card(text: str, kind: str, ev
 def test_bs_12_3_1_the_first_or_next_time(text: str, event: str, qualifiers: set) -> None:
     trigger = bs_one(text).condition
     assert trigger.event == event and qualifiers <= set(trigger.qualifiers)
+
+
+# ── "no … is …" / "none of … are …": no card matching a description (BSS 8-1-4-1, 12-2) ──
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("If none of your spirits are exhausted, draw a card.", "state", "exhausted"),
+    ("If no red card is among the revealed cards, draw a card.", "zone", "revealed"),
+    ("If none of your opponent's spirits are LV2 or higher, draw a card.", "thresholds", (Threshold("level", ">=", 2),)),
+])
+def test_bss_8_1_4_1_no_card_is_so(text: str, field: str, value: object) -> None:
+    cond = _condition(text)
+    assert (cond.kind, cond.threshold) == ("count", Threshold("count", "==", 0))
+    assert getattr(cond.selector, field) == value

@@ -198,13 +198,16 @@ class ConditionMixin:
         return Condition(kind="count", text="", selector=replace(sel, count=None),
                          threshold=counted or Threshold("count", ">=", sel.count or 1))
 
-    def cond_none_among(self, c: list) -> Condition:
-        sel = replace(first(c, Selector), zone="revealed", count=None)
-        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
-
     def cond_none(self, c: list) -> Condition:
-        sel = replace(first(c, Selector), state=str(tok(c, "STATE")).lower(), count=None)
-        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
+        # "if no magic card is among the revealed cards", "if none of your spirits are exhausted": none such
+        sel = first(c, Selector)
+        parts = first(c[1:], dict)
+        if parts is None:
+            sel = replace(sel, zone="revealed")
+        else:
+            for key, value in parts.items():
+                sel = replace(sel, **{key: sel.thresholds + value if key == "thresholds" else value})
+        return Condition(kind="count", text="", selector=replace(sel, count=None), threshold=Threshold("count", "==", 0))
 
     def cond_happened(self, c: list) -> Condition:
         return c[0]

@@ -212,8 +212,10 @@ class SelectorMixin:
     # ── what a card has (`having`): one phrase after "with", "without", "that has", "has" ──
     def hv_measure(self, c: list) -> dict:
         # "3000 or fewer BP", "4000 BP or less", "only one core on it" (BSS 2-11, 4-3)
-        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
         stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        if n is None:                              # "with cores on it": at least one
+            return {"thresholds": (Threshold("cores", ">=", 1),)}
         word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
         op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
         return {"thresholds": (Threshold(stat, op, n),)}
@@ -225,9 +227,6 @@ class SelectorMixin:
 
     def hv_soul_core(self, c: list) -> dict:
         return {"thresholds": (Threshold("soul_cores", ">=", 1),)}
-
-    def hv_cores(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cores", ">=", 1),)}
 
     def on_it(self, c: list) -> None:
         return None

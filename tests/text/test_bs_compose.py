@@ -376,3 +376,20 @@ def test_bss_8_1_4_1_no_card_is_so(text: str, field: str, value: object) -> None
     cond = _condition(text)
     assert (cond.kind, cond.threshold) == ("count", Threshold("count", "==", 0))
     assert getattr(cond.selector, field) == value
+
+
+# ── "You may X (to Y)": an optional effect, its cost when "to" follows (BSS 8-1-8, 8-4-1) ──
+@pytest.mark.parametrize(("text", "cost_kind", "effect_kind"), [
+    ("You may discard a card to draw two cards.", "discard", "draw"),
+    ("You may also exhaust one of your spirits to destroy one of your opponent's spirits.", "set_state", "destroy"),
+    ("You may exhaust one of your nexuses for it to gain 3000 BP during this turn.", "set_state", None),
+])
+def test_bss_8_4_1_an_optional_effect_and_its_cost(text: str, cost_kind: str, effect_kind: str | None) -> None:
+    from judge.text.ast import Optional
+    from judge.text.ast.walk import to_json
+
+    opt = bs_effect(text)
+    assert isinstance(opt, Optional) and opt.cost is not None
+    assert to_json(opt.cost.effects[0])["kind"] == cost_kind
+    if effect_kind is not None:
+        assert to_json(opt.effects[0])["kind"] == effect_kind

@@ -183,16 +183,18 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     @v_args(meta=True)
     def optional_(self, meta: Any, c: list) -> list:
-        return [Optional(effects=tuple(c[-1]), span=self._span(meta))]
+        # "You may X" (BSS 8-1-8); "You may X to Y": X an effect cost paid to do Y (BSS 8-4-1)
+        lists = [x for x in c if isinstance(x, list)]
+        if len(lists) > 1:
+            return self._cost_clause(meta, lists)
+        return [Optional(effects=tuple(lists[0]), span=self._span(meta))]
 
     @v_args(meta=True)
     def required_cost(self, meta: Any, c: list) -> list:
         # "Discard three cards to place a core …": the first part is paid to do the rest (BSS 8-4-1)
         return [Sequence(connector="to", effects=(*c[0], *c[1]), span=self._span(meta))]
 
-    @v_args(meta=True)
-    def cost_clause(self, meta: Any, c: list) -> list:
-        lists = [x for x in c if isinstance(x, list)]
+    def _cost_clause(self, meta: Any, lists: list) -> list:
         cost, effects = lists[0], lists[-1]
         if len(cost) == 1 and len(effects) == 1 and isinstance(effects[0], Activate) and effects[0].step \
                 and isinstance(cost[0], MoveCores) and cost[0].equal_to is not None and cost[0].equal_to.stat == "cost":

@@ -517,6 +517,8 @@ _r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "
 _r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
    "effects", "card", "zone", "ts")
 
+from judge.engine.fftcg.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
+
 #: node kinds `effects.run` carries out itself, as part of the effect list around them
 SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
 
@@ -524,7 +526,7 @@ SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
 def executed_kinds() -> frozenset[str]:
     """The snake_case node kinds this engine carries out (the rest are "not modelled")."""
     return frozenset(ast.kind_of(cls.__new__(cls)) for cls in (*EFFECTS, *SEQUENCED)
-                     if cls.__module__ == ast.__name__)
+                     if cls.__module__ == ast.__name__ and cls is not ast.Unread)   # said "not read", not carried out
 
 
 __all__ = ["EFFECTS", "SEQUENCED", "executed_kinds", "unread"]

@@ -37,8 +37,8 @@ def measure(game: str, training: bool = False) -> dict:
     from bench_grammar_size import Usage
 
     import judge.text.parse as parse_mod
-    from judge.cards.coverage import coverage
     from judge.cards.importers import read_cards
+    from judge.engine.coverage import coverage
     from judge.text.grammar import grammar_file, use_fast
 
     path, held = split_of(game)

@@ -19,7 +19,7 @@ from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
-from judge.text.bs.selectors import described
+from judge.text.bs.predicates import described
 
 
 class ConditionMixin:

@@ -441,6 +441,18 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     return True
 
 
+def distinct(s: State, uids: list[str]) -> list[str]:
+    """One card per card number: copies of the same card in a hidden zone are one choice, not several."""
+    seen: set = set()
+    out = []
+    for u in uids:
+        key = s.objs[u].defn or u
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
 def counters_on(s: State, uid: str, name: str) -> int:
     """How many counters of a name a card carries (6.7.2, any case): a Character's, or the Warp Counters of a
     removed card (15.2.7.3)."""

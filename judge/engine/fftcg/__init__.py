@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.fftcg import query as _query  # noqa: F401  (provides the board's read interface, reads.py)
+
 
 def rules_for_game(game: str = "fftcg") -> Any:
     """The FFTCG `Rules` implementation (the scenario runner and the TUI use only its interface)."""

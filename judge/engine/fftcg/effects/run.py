@@ -15,13 +15,13 @@ from judge.engine.fftcg import conditions, replacement, stackref
 from judge.engine.fftcg.effects import changes, exburst, reveal
 from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
 from judge.engine.fftcg.effects.nodes import _key, _walk
-from judge.engine.fftcg.effects.xvalue import bind_x
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.query import candidates, condition_holds, matches
 from judge.engine.fftcg.state import State, other, where
 from judge.engine.fftcg.zones import payments
 from judge.engine.fftcg.zones.cost import cost_option
+from judge.engine.fftcg.zones.xvalue import bind_x
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     AbilityKind,

@@ -19,7 +19,6 @@ from judge.engine.fftcg.effects.run import (
     select_modes,
     summon_effects,
 )
-from judge.engine.fftcg.effects.xvalue import bind_x, x_cost
 from judge.engine.fftcg.events.triggers import chosen as chosen_event
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.flow import attack
@@ -53,6 +52,7 @@ from judge.engine.fftcg.zones.cost import (
     use_cost_changes,
 )
 from judge.engine.fftcg.zones.moves import discard, enter_field
+from judge.engine.fftcg.zones.xvalue import bind_x, x_cost
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Effect
 

@@ -13,10 +13,8 @@ and counts passing / not modelled / failing (an internal error counts as failing
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 import time
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -26,13 +24,6 @@ sys.path.insert(0, str(REPO / "tests"))
 SUITES = {"bss": "bss-cards.json", "fftcg": "fftcg-cards.json", "fftcg-faq": "fftcg-cards.json"}
 #: suites whose ledger records a held-out file's outcome only as "failing", never its reason (issue 21.6)
 SILENT_HELD_OUT = frozenset({"fftcg-faq"})
-
-
-def held_out(stem: str) -> bool:
-    """Whether a scenario belongs to the held-out part (a fixed hash rule, so new scenarios fall
-    on either side without anyone choosing)."""
-    modulo = tomllib.loads((REPO / "bench" / "validation.toml").read_text())["rulings"]["modulo"]
-    return int(hashlib.sha1(stem.encode()).hexdigest(), 16) % modulo == 0
 
 
 def _tally(name: str, label: str, results: dict[str, tuple[str, str]], seconds: float) -> str:
@@ -93,9 +84,9 @@ def main() -> int:
             continue
         results, seconds = run_suite(name)
         print(_tally(name, "", results, seconds))
-        tuned = {k: v for k, v in results.items() if not held_out(k)}
+        tuned = {k: v for k, v in results.items() if not ledger.held_out(k)}
         print(_tally(name, " (tuned part)", tuned, seconds))
-        print(_tally(name, " (held-out part)", {k: v for k, v in results.items() if held_out(k)}, seconds))
+        print(_tally(name, " (held-out part)", {k: v for k, v in results.items() if ledger.held_out(k)}, seconds))
         if args.list:
             shown = results if args.show_heldout else tuned
             for stem, (kind, why) in sorted(shown.items()):

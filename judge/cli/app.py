@@ -60,8 +60,8 @@ def web(ctx: click.Context, host: str, port: int, public_url: str | None, allow_
 
     Example: judge web --host 0.0.0.0 --port 8765 --allow-files ~/rulings
     """
+    from judge.access import Policy
     from judge.errors import BadInput
-    from judge.web.access import Policy
     from judge.web.server import JudgeWebServer, is_loopback
 
     if read_only and allow_files is not None:

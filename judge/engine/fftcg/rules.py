@@ -20,13 +20,16 @@ from judge.engine.fftcg.flow.bind import _bind, _preload, _request
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.query import is_forward, keywords, power
 from judge.engine.fftcg.state import AttackStep, Decision, State, where
+from judge.engine.kernel.values import any_note, is_any
 from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60
 
 
-def _answer_text(answer: Any) -> str:
+def _answer_text(answer: Any, options: tuple[str, ...] = ()) -> str:
     value = getattr(answer, "answer", answer)
+    if is_any(value) and options:
+        return any_note(options)
     return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
 
 
@@ -34,7 +37,7 @@ def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
     """The log's steps; a run of passes is told as one step ("A and B pass in succession: …"); each
     decision answered meanwhile (`asked`) is a step of its own, carrying the decision and the answer."""
     notes = list(log.steps)
-    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a)}", d.cites, decision=d,
+    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a, d.options)}", d.cites, decision=d,
                             answer=getattr(a, "answer", a)) for d, a in asked]
     i = 0
     while i < len(notes):

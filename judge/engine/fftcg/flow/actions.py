@@ -54,6 +54,7 @@ from judge.engine.fftcg.zones.cost import (
 from judge.engine.fftcg.zones.moves import discard, enter_field
 from judge.engine.fftcg.zones.xvalue import bind_x, x_cost
 from judge.engine.kernel.values import evolve as replace
+from judge.engine.kernel.values import is_any
 from judge.text.ast import Ability, AbilityKind, Effect
 
 
@@ -369,7 +370,7 @@ def choose(s: State, a: Choose, log: Log) -> State:
         raise _pending(d, f"the pending decision is {d.player}'s: {d.choice}")
     value: Any = a.values[0] if len(a.values) == 1 else list(a.values)
     if d.detail in ("target", "select", "discard", "backups", "ex_burst", "order", "mode", "deck_order", "search",
-                  "lb", "special", "prime"):
+                  "lb", "special", "prime") and not (len(a.values) == 1 and is_any(a.values[0])):
         value = list(a.values)
     if a.pay is not None or a.x is not None:
         from judge.engine.fftcg.zones.payments import PayAnswer

@@ -6,6 +6,10 @@ span. It is fully typed when it is fully parsed and no node of its AST keeps tex
 (`judge.text.typed`); a card is fully typed when all its abilities are. Nothing is imported: the
 file is read, parsed and counted. `sets` / `exclude_sets` restrict the count to some sets (the
 validation split of `bench/validation.toml` is measured this way, its failures left unread).
+
+It lives with the engine because it reads all three layers below a shell: the card file (judge.cards),
+the grammar (judge.text) and what the engine carries out (judge.engine.support); the card package
+knows nothing of either.
 """
 
 from __future__ import annotations

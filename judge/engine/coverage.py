@@ -23,7 +23,9 @@ from pathlib import Path
 def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15, *,
              sets: Collection[str] = (), exclude_sets: Collection[str] = ()) -> dict:
     """{cards, cards_fully_parsed, cards_fully_typed, cards_executed, abilities, abilities_fully_parsed,
-    abilities_fully_typed, abilities_executed, seconds, top_unparsed, top_untyped, top_unexecuted}.
+    abilities_fully_typed, abilities_executed, abilities_unread, seconds, top_unparsed, top_untyped,
+    top_unexecuted}. `abilities_unread`: the abilities read in part, carrying an `unread` node
+    (judge.text.partial); they are never counted as parsed, typed or executed.
 
     Executed: fully typed and the game's rules engine carries out every node (its `unexecuted`
     hook, `judge.engine.support`); each count is a subset of the one before."""
@@ -31,7 +33,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     from judge.engine.support import unexecuted
     from judge.text.lexicon import Lexicon
     from judge.text.parse import line_spans, parse_text, transform_module, unparsed_pattern
-    from judge.text.typed import untyped_parts
+    from judge.text.typed import unread_nodes, untyped_parts
 
     every = read_cards(path, game, fmt)
     # the closed word lists (families, names, keywords) come from the whole card file: the card
@@ -42,6 +44,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
     split = getattr(module, "split", None) or line_spans
     t0 = time.perf_counter()
     full = typed = executed = abilities = abilities_ok = abilities_typed = abilities_executed = 0
+    abilities_unread = 0
     not_run: Counter[str] = Counter()
     patterns: Counter[str] = Counter()
     untyped: Counter[str] = Counter()
@@ -55,6 +58,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
         loose_lines: set[int] = set()
         idle_lines: set[int] = set()
         for ability in result.abilities:
+            abilities_unread += bool(unread_nodes(ability))   # read in part: its lines are bad lines already
             start = ability.span.start if ability.span is not None else -1
             # an ability outside every line (no span) is charged to the first line: never a free pass
             lines = {i for i, (a, b) in enumerate(spans) if a <= start < b} or {0}
@@ -84,6 +88,7 @@ def coverage(path: Path | str, game: str, fmt: str | None = None, top: int = 15,
         "cards": len(cards), "cards_fully_parsed": full, "cards_fully_typed": typed, "cards_executed": executed,
         "abilities": abilities, "abilities_fully_parsed": abilities_ok,
         "abilities_fully_typed": abilities_typed, "abilities_executed": abilities_executed,
+        "abilities_unread": abilities_unread,
         "seconds": round(seconds, 3),
         "top_unparsed": [{"pattern": p, "count": n, "example": examples[p]} for p, n in patterns.most_common(top)],
         "top_untyped": [{"reason": r, "count": n} for r, n in untyped.most_common(top)],

@@ -92,8 +92,8 @@ class Result:
 
     @property
     def why(self) -> tuple[str, ...]:
-        """Why the run is not ok (empty when it is): no expectations, failed ones, what was not modelled,
-        a decision left unanswered, a decision answered as another kind."""
+        """Why the run is not ok (empty when it is): no expectations, failed ones, what was not modelled
+        or not read, a decision left unanswered, a decision answered as another kind."""
         out: list[str] = []
         if not self.checks:
             out.append("no expectations")
@@ -101,9 +101,11 @@ class Result:
         if failed:
             out.append(f"{failed} of {len(self.checks)} expectations do not hold")
         for t in self.steps:
+            at = f"actions[{t.action}]" if t.action is not None else "after the last action"
             if t.step.not_modelled:
-                at = f"actions[{t.action}]" if t.action is not None else "after the last action"
                 out.append(f"not modelled ({at}): {t.step.not_modelled}")
+            if t.step.not_read:
+                out.append(f"not read ({at}): {t.step.not_read}")
         if self.request is not None and not any("request" in c.expect for c in self.checks):
             out.append(f"a decision is left unanswered: {self.request.choice}")
         out.extend(self.mismatches)

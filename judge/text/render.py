@@ -143,6 +143,9 @@ def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[st
     return out
 
 
+from judge.text.ast.effects import NOT_READ  # noqa: E402  (what a rendering says for an `unread` node)
+
+
 def render(ability: Any, game: str) -> str:
     """The ability as canonical card text of its game (the grammar reads it back to the same AST)."""
     try:
@@ -151,6 +154,8 @@ def render(ability: Any, game: str) -> str:
         from judge.errors import UnknownGame
 
         raise UnknownGame(f"no card-text renderer for game {game!r}", hints=sorted(RENDERERS)) from None
+    if getattr(getattr(ability, "kind", None), "value", None) == "unread":
+        return NOT_READ                   # not even its header was read (judge.text.partial)
     return importlib.import_module(module).render_ability(ability)
 
 
@@ -221,5 +226,47 @@ def round_trip(ability: Any, game: str, lexicon: Any = None, name: str | None = 
     return trip(ability, game, name, lexicon)
 
 
-__all__ = ["NORMALISATIONS", "RENDERERS", "ROUND_TRIPS", "RoundTrip", "comparable", "compared", "node_lines",
-           "render", "round_trip", "words"]
+@dataclass(frozen=True)
+class Reading:
+    """One ability as a judge checks it: the printed words, the project's own rendering of what it
+    read (canonical card text; `unread` parts said as NOT_READ), and the words it did not read. A
+    misreading shows as a rendering that does not say what the print says."""
+
+    printed: str
+    rendered: str | None           # None: the reading has no canonical phrase (`why` says which part)
+    unread: tuple[str, ...] = ()
+    why: str = ""
+
+
+def reading(ability: Any, game: str, name: str | None = None) -> Reading:
+    """The `Reading` of one parsed ability of `game` (`name`: the card's own name)."""
+    from judge.text.typed import unread_nodes
+
+    words = tuple(n.words for n in unread_nodes(ability))
+    try:
+        if game == "fftcg":
+            from judge.text.fftcg.render import render as render_fftcg
+
+            said = render_fftcg(ability, name)
+        else:
+            said = render(ability, game)
+    except Exception as exc:     # a node with no canonical phrase yet: said so, never a traceback
+        return Reading(ability.text, None, words, str(exc) or type(exc).__name__)
+    return Reading(ability.text, said, words)
+
+
+__all__ = [
+    "NORMALISATIONS",
+    "NOT_READ",
+    "RENDERERS",
+    "ROUND_TRIPS",
+    "Reading",
+    "RoundTrip",
+    "comparable",
+    "compared",
+    "node_lines",
+    "reading",
+    "render",
+    "round_trip",
+    "words",
+]

@@ -67,6 +67,9 @@ class BattleSpiritsRules:
 
     @staticmethod
     def _done(ctx: Ctx) -> Ruling:
+        from judge.engine.bs.effects.not_read import say_constants
+
+        say_constants(ctx)          # a constant effect applying now with words not read (8-1-4)
         left = [*ctx.state.answers, *ctx.state.targets]
         if left:
             ctx.steps.append(Step(f"Note: the supplied choice(s) {left} were not needed"))

@@ -87,12 +87,17 @@ def _parse(text: str, where: str, name: str = "", lexicon: Any = None) -> tuple:
     from judge.engine.cards import parse_abilities
 
     abilities, unparsed = parse_abilities(text, "fftcg", name, lexicon)
-    if unparsed:
+    if unparsed:      # what the grammar could not read is kept as `unread` (said "not read" when used);
+        from judge.engine.cards import unread_words  # an error in the text (an icon it does not know) is not
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg", name=name or None, lexicon=lexicon).unparsed[0]
-        expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
-        raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
+        read = unread_words(abilities)
+        errors = [u for u in parse_text(text, "fftcg", name=name or None, lexicon=lexicon).unparsed
+                  if u.text not in read]
+        if errors:
+            u = errors[0]
+            expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
+            raise _err(where, f"the card text has an error: {u.text!r}{expected}")
     return abilities
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from judge.engine.core import Decision, Refusal, Step, not_modelled
+from judge.engine.core import Decision, Refusal, Step, not_modelled, not_read
 from judge.engine.kernel.clauses import ClauseTable
 from judge.engine.kernel.values import any_note, as_list, evolve, is_any, yes_no
 
@@ -64,6 +64,11 @@ class Context(Generic[S]):
     def unmodelled(self, what: str) -> None:
         """What the engine cannot do here: a step citing nothing; the run is never ok."""
         self.steps.append(not_modelled(what))
+
+    def unread(self, words: str, *concepts: str) -> None:
+        """Card text the grammar did not read, reached here: "not read: <words> — resolve by hand",
+        citing the clauses of the kind of ability it is part of; the run is never ok."""
+        self.steps.append(not_read(words, self.cites(*concepts)))
 
     def refuse(self, reason: str, *concepts: str) -> Refuse:
         return Refuse(Refusal(reason, self.cites(*concepts)))

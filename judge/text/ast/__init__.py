@@ -54,6 +54,7 @@ from judge.text.ast.conditions import (
     Window,
 )
 from judge.text.ast.effects import (
+    NOT_READ,
     Conditional,
     Damage,
     Deploy,
@@ -71,6 +72,7 @@ from judge.text.ast.effects import (
     Search,
     Sequence,
     SetState,
+    Unread,
 )
 from judge.text.ast.effects_more import (
     Activate,
@@ -132,6 +134,7 @@ __all__ = [
     "EFFECT_KINDS",
     "EVENTS",
     "EVENT_QUALIFIERS",
+    "NOT_READ",
     "STEPS",
     "UNITS",
     "Ability",
@@ -187,6 +190,7 @@ __all__ = [
     "Span",
     "Threshold",
     "Trigger",
+    "Unread",
     "Window",
     "kind_of",
     "replace",

@@ -33,6 +33,7 @@ class AbilityKind(str, Enum):  # noqa: UP042 - str() must stay "AbilityKind.X" f
     SPECIAL = "special"          # FFTCG special ability ([[s]]Name[[/]] 《S》…)
     SUMMON = "summon"            # FFTCG Summon card effect
     BURST = "burst"              # BS burst effect
+    UNREAD = "unread"            # a line whose header the grammar could not read: its words are one `Unread`
 
 
 class Duration(str, Enum):  # noqa: UP042

@@ -227,4 +227,23 @@ class Optional(Effect):
     player: Player | None = None     # FFTCG "your opponent may …": who chooses (None = the effect's controller)
 
 
-__all__ = ["Conditional", "Damage", "Deploy", "Destroy", "Discard", "Draw", "Effect", "Gain", "ModifyStat", "Move", "MoveCores", "Optional", "Restriction", "Reveal", "Search", "Sequence", "SetState"]
+@dataclass(frozen=True, kw_only=True)
+class Unread(Effect):
+    """Words of an ability the card grammar could not read, kept where they stand in the structure
+    it did read (a sentence among the ability's effects; the whole line when its header is not read).
+
+    It never counts as parsed or typed (the sentence is also an `Unparsed` span of the result, and
+    `judge.text.typed` reports it), and an engine that reaches it says "not read: <words> — resolve
+    by hand" instead of guessing: `words` are exactly the printed words not read, `span` where."""
+
+    words: str
+    span: Span
+
+
+#: What a rendering says where the grammar did not read the words (an `unread` node): the words
+#: themselves are shown beside it (`judge card`, the Cards screen), never re-worded. Kept with the
+#: node, so every game's renderer can say it without importing the others.
+NOT_READ = "⟨not read⟩"
+
+
+__all__ = ["NOT_READ", "Conditional", "Damage", "Deploy", "Destroy", "Discard", "Draw", "Effect", "Gain", "ModifyStat", "Move", "MoveCores", "Optional", "Restriction", "Reveal", "Search", "Sequence", "SetState", "Unread"]

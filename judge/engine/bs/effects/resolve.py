@@ -253,6 +253,7 @@ from judge.engine.bs.effects import cards as _zones  # noqa: E402,F401  (registe
 from judge.engine.bs.effects import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
 from judge.engine.bs.effects import draw as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
 from judge.engine.bs.effects import modify as _modifiers  # noqa: E402,F401  (registers what effects change for a duration)
+from judge.engine.bs.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
 from judge.engine.bs.effects import selections as _selections  # noqa: E402,F401  (registers "Select X." as a step)
 from judge.engine.bs.effects import unless_paid as _unless_paid  # noqa: E402,F401  (registers "unless they pay …")
 from judge.engine.bs.flow import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)

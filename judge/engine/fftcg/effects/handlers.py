@@ -499,6 +499,8 @@ def _bound(s: State, e: delayed.Bound, ctx: Any, log: Log) -> State:
 _r(delayed.Bound, _bound, ("delayed_zone_left",), "a delayed ability about one card",
    "effects", "card", "zone", "ts")
 
+from judge.engine.fftcg.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
+
 #: node kinds `effects.run` carries out itself, as part of the effect list around them
 SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
 
@@ -506,7 +508,7 @@ SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
 def executed_kinds() -> frozenset[str]:
     """The snake_case node kinds this engine carries out (the rest are "not modelled")."""
     return frozenset(ast.kind_of(cls.__new__(cls)) for cls in (*EFFECTS, *SEQUENCED)
-                     if cls.__module__ == ast.__name__)
+                     if cls.__module__ == ast.__name__ and cls is not ast.Unread)   # said "not read", not carried out
 
 
 __all__ = ["EFFECTS", "SEQUENCED", "executed_kinds", "unread"]

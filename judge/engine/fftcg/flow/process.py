@@ -134,6 +134,7 @@ def _undone_on_field(s: State, log: Log) -> None:
     """Abilities of the Characters on the field this engine would leave undone (a field ability it does not
     apply, a trigger it does not watch): said as "not modelled", so a ruling that may depend on them is
     never taken as complete."""
+    from judge.engine.fftcg.effects.not_read import on_field
     from judge.engine.fftcg.query import abilities
     from judge.engine.fftcg.support import on_field_gaps
 
@@ -142,6 +143,7 @@ def _undone_on_field(s: State, log: Log) -> None:
             gaps = on_field_gaps(ab)
             if gaps:
                 not_modelled(log, f'{s.name_of(c.uid)}: "{ab.text}" ({", ".join(gaps)})')
+            on_field(s, c.uid, ab, log)      # a field ability (11.9.1) with words not read: said so
 
 
 def field_conditions_checked(s: State, log: Log) -> State:

@@ -2,4 +2,7 @@
 registered in one registry (effects.registry.EFFECTS).
 """
 
-from judge.engine.fftcg.effects import handlers  # noqa: F401  (the node families register themselves)
+from judge.engine.fftcg.effects import (
+    handlers,  # noqa: F401  (the node families register themselves)
+    not_read,  # noqa: F401  (what the grammar did not read: said so)
+)

@@ -499,7 +499,6 @@ def _bound(s: State, e: delayed.Bound, ctx: Any, log: Log) -> State:
 _r(delayed.Bound, _bound, ("delayed_zone_left",), "a delayed ability about one card",
    "effects", "card", "zone", "ts")
 
-from judge.engine.fftcg.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
 
 #: node kinds `effects.run` carries out itself, as part of the effect list around them
 SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})

@@ -165,10 +165,12 @@ def _unread(node: ast.Unread, ctx: Ctx) -> str:
 
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
-    if ability.kind is AbilityKind.UNREAD:
+    if ability.kind is AbilityKind.UNREAD:       # what sort of ability it is was not read (judge.text.partial)
         from judge.text.render import NOT_READ
 
-        return NOT_READ
+        if all(isinstance(e, ast.Unread) for e in ability.effects):
+            return NOT_READ
+        ability = ast.replace(ability, kind=AbilityKind.FIELD)     # its sentences said as they were read
     ctx = Ctx(name)
     return ctx.node(ability).replace("{self}", ctx.name)
 

@@ -131,7 +131,7 @@ class _Line(DirectivePhrases):
         """One effect as a sentence (or several: "A. Then, B."; a menu's options after it)."""
         self.menu: Modal | None = None
         if type(e) is Unread:              # words the grammar did not read: marked, never re-worded
-            from judge.text.render import NOT_READ
+            from judge.text.ast import NOT_READ
 
             return _cap(lead + NOT_READ) + "."
         picked = self._to_select(e)

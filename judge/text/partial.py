@@ -134,7 +134,13 @@ def _with_holes(parsers: _Parsers, module: ModuleType, prepared: Prepared, offse
     regions = {_printed(prepared, offset, a, b): _words(prepared, a, b) for a, b, _ in holes}
     found: dict[tuple[int, int], int] = dict.fromkeys(regions, 0)
     swapped = _swap(ability, regions, found)
-    return swapped if all(n == 1 for n in found.values()) else None
+    if not all(n == 1 for n in found.values()):
+        return None
+    settle = getattr(module, "unread_kind", None)     # a kind the placeholder may have decided is re-decided
+    kind = settle(swapped) if settle is not None else swapped.kind
+    # the ability's own words and span are the whole printed line (a placeholder's blanks end no tree)
+    return ast.replace(swapped, kind=kind, text=prepared.source,
+                       span=ast.Span(offset, offset + len(prepared.source)))
 
 
 def _swap(node: Any, regions: dict[tuple[int, int], str], found: dict[tuple[int, int], int]) -> Any:

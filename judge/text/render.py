@@ -154,7 +154,8 @@ def render(ability: Any, game: str) -> str:
         from judge.errors import UnknownGame
 
         raise UnknownGame(f"no card-text renderer for game {game!r}", hints=sorted(RENDERERS)) from None
-    if getattr(getattr(ability, "kind", None), "value", None) == "unread":
+    if getattr(getattr(ability, "kind", None), "value", None) == "unread" and \
+            all(kind_of(e) == "unread" for e in ability.effects):
         return NOT_READ                   # not even its header was read (judge.text.partial)
     return importlib.import_module(module).render_ability(ability)
 

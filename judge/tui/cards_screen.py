@@ -145,10 +145,13 @@ class CardsScreen(Screen[None]):
         for node in view.nodes:
             self._add_node(tree.root, node)
         tree.root.expand_all()
+        from judge.text.typed import unread_nodes
+
         parsed, unparsed = len(view.result.abilities), len(view.result.unparsed)
+        partly = sum(bool(unread_nodes(a)) for a in view.result.abilities)
         self.query_one("#clause-text", Static).update(
-            f"{parsed} abilit{'y' if parsed == 1 else 'ies'} parsed"
-            + (f", {unparsed} part{'s' if unparsed != 1 else ''} not understood (marked in red)"
+            f"{parsed} abilit{'y' if parsed == 1 else 'ies'} read" + (f" ({partly} in part)" if partly else "")
+            + (f", {unparsed} part{'s' if unparsed != 1 else ''} not read (marked in red)"
                if unparsed else "") + ".\nSelect an AST node to read its clauses.")
         tree.focus()
 

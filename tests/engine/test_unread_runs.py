@@ -39,6 +39,27 @@ def test_bss_a_spirit_with_a_sentence_not_read_loads_and_the_run_goes_on_while_i
     assert not any("not read" in t for t in _texts(result))
 
 
+def test_bss_8_1_6_a_magic_with_a_sentence_not_read_says_so_when_it_is_used() -> None:
+    cards = {**BSS_CARDS, "spell": {"name": "Odd Spell", "type": "magic", "colors": ["red"], "cost": 1,
+                                     "reduction": ["red"], "symbols": [], "text": f"[Main] Draw 1 card. {BAD}"}}
+    data = {**_bss("plain", [{"card": "spell", "zone": "trash"}, {"player": "A", "hand": 1}]), "cards": cards}
+    data["players"]["A"]["hand"], data["players"]["A"]["field"] = ["spell"], []
+    data["actions"] = [{"player": "A", "magic": "spell"}]
+    result = run_scenario(scenario_from_data(data, "bss-unread-magic"))
+    (step,) = [t.step for t in result.steps if t.step.not_read]
+    assert BAD in step.text and "8-1-6-1" in step.cites     # the clause of magic effects
+    assert not result.ok and all(c.met for c in result.checks)   # the magic still draws and goes to the trash
+
+
+def test_bss_8_1_4_a_constant_effect_with_words_not_read_is_said_while_it_applies() -> None:
+    cards = {**BSS_CARDS, "odd": {**BSS_CARDS["odd"], "text": f"[LV1] {BAD}"}}
+    data = {**_bss("plain", [{"card": "plain", "zone": "field"}]), "cards": cards}
+    result = run_scenario(scenario_from_data(data, "bss-unread-constant"))
+    steps = [t.step for t in result.steps if t.step.not_read]
+    assert steps and BAD in steps[0].text and "8-1-4" in steps[0].cites
+    assert not result.ok
+
+
 # ── FFTCG: a Forward whose auto-ability (11.8.2) has a sentence not read ──
 FF_CARDS = {
     "odd": {"name": "Odd Gazer", "type": "forward", "element": ["fire"], "cost": 2, "power": 5000,

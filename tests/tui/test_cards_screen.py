@@ -88,7 +88,7 @@ async def test_unparsed_text_is_marked() -> None:
         labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
         assert any(label.startswith("⚠ unparsed:") and "Juggle" in label for label in labels)
         summary = plain(app.screen.query_one("#clause-text", Static))
-        assert "not understood (marked in red)" in summary
+        assert "1 ability read (1 in part), 1 part not read (marked in red)" in summary
         data = app.screen.query_one("#card-data", Static).content
         printed = data.renderables[1]
         marked = [printed.plain[s.start:s.end] for s in printed.spans if "red" in str(s.style)]

@@ -320,7 +320,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     effects = [_settled(e) for e in resolve_pronouns([
         e.delayed(tuple(resolve_pronouns(e.effects))) if isinstance(e, DelayedPart) else e
         for e in effects])]
-    if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
+    if kind is AbilityKind.FIELD and any(imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, trigger=trigger,
                    name=name, cost=cost,
@@ -343,12 +343,15 @@ def _settled(node: Any) -> Any:
     return node
 
 
-def _imperative(e: Effect) -> bool:
-    """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement."""
+def imperative(e: Effect) -> bool:
+    """A one-shot effect (a Summon's or an ability's), as opposed to a field ability's statement (words
+    not read, `unread`, are no evidence either way)."""
+    if type(e).__name__ == "Unread":
+        return False
     if isinstance(e, Conditional):
         if getattr(e.condition, "kind", None) == "event":
             return False              # "If X would …, Y instead": a replacement effect, not a one-shot (11.12.5)
-        return any(_imperative(x) for x in e.effects)
+        return any(imperative(x) for x in e.effects)
     return not isinstance(e, (ModifyStat, Gain, Restriction, CostChange, AlternativeCost)) or getattr(e, "duration", None) is Duration.TURN
 
 

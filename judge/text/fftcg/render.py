@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.text.ast import NOT_READ, Ability, AbilityKind, Duration, Player
+from judge.text.ast import NOT_READ, Ability, AbilityKind, Duration, Player, Unread, replace
 from judge.text.fftcg import render_effects as _effects  # noqa: F401  (registers the effect renderers)
 from judge.text.fftcg import render_effects_more as _more  # noqa: F401  (registers the rest)
 from judge.text.fftcg.render_core import RENDER, Ctx, Render, renders
@@ -130,8 +130,10 @@ def normalised(text: str, name: str | None = None) -> str:
 
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
-    if ability.kind is AbilityKind.UNREAD:
-        return NOT_READ
+    if ability.kind is AbilityKind.UNREAD:       # what sort of ability it is was not read (judge.text.partial)
+        if all(isinstance(e, Unread) for e in ability.effects):
+            return NOT_READ
+        ability = replace(ability, kind=AbilityKind.FIELD)     # its sentences said as they were read
     ctx = Ctx(name)
     return ctx.node(ability).replace("{self}", ctx.name)
 

@@ -21,6 +21,7 @@ from lark import Token, Tree
 
 from judge.text.ast import (
     Ability,
+    AbilityKind,
     Choose,
     Condition,
     Conditional,
@@ -476,6 +477,20 @@ def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = Non
 PLACEHOLDER = "draw 1 card."
 
 
+def unread_kind(ability: Ability) -> AbilityKind:
+    """The kind of an ability read in part (judge.text.partial), its placeholder aside: a line with no
+    label, trigger or cost is a Summon's effect when a part read is a one-shot (11.3) and a field
+    ability when it is all statements (11.9); with only statements read, the part not read decides,
+    so what sort of ability it is was not read (`unread`)."""
+    from judge.text.ast import Unread
+    from judge.text.fftcg.assemble import imperative
+
+    if ability.kind is not AbilityKind.SUMMON:
+        return ability.kind
+    read = [e for e in ability.effects if not isinstance(e, Unread)]
+    return AbilityKind.SUMMON if any(imperative(e) for e in read) else AbilityKind.UNREAD
+
+
 def not_understood(segment: str) -> list[tuple[int, int, str]]:
     """Parts of one ability the grammar must not guess at: icons it does not know (judge/text/icons.py)."""
     from judge.text.icons import unknown_icons
@@ -489,4 +504,4 @@ def build(tree: Tree, text: str | Prepared, offset: int = 0) -> Ability:
 
 
 __all__ = ["PHRASES", "PLACEHOLDER", "TERMINAL_WORDS", "FFTCGTransformer", "build", "not_understood", "prepare",
-           "sentence_spans", "split"]
+           "sentence_spans", "split", "unread_kind"]

@@ -12,15 +12,30 @@ from judge.engine.bs.state import Work
 from judge.engine.core import not_read
 from judge.text import ast
 
-#: the kind of a waiting item → the concept of its effect's clauses, when the item carries none
-_KIND_CONCEPT = {"magic": "effect.magic_timing", "burst": "burst.activate"}
+#: the kind of ability → the concept of its clause (8-1-3 activated, 8-1-4 constant, 8-1-5 triggered,
+#: 8-1-6 magic, 10-9 burst)
+KIND_CONCEPT = {ast.AbilityKind.TRIGGERED: "effect.triggered", ast.AbilityKind.ACTIVATED: "effect.activated",
+                ast.AbilityKind.CONSTANT: "effect.constant", ast.AbilityKind.MAGIC: "effect.magic_timing",
+                ast.AbilityKind.BURST: "burst.activate"}
+#: a waiting item whose ability is not known by its index: its own kind
+_ITEM_CONCEPT = {"magic": "effect.magic_timing", "burst": "burst.activate"}
 
 
-@effect(ast.Unread, concepts=("effect.triggered", "effect.activated", "effect.constant"),
+@effect(ast.Unread, concepts=tuple(KIND_CONCEPT.values()),
         meaning="words the card grammar did not read: a judge resolves them")
 def _unread(ctx: Ctx, eff: ast.Unread, item: Work) -> None:
-    cites = item.cites or ctx.cites(_KIND_CONCEPT.get(item.kind, "effect.triggered"))
-    ctx.steps.append(not_read(f"{item.label}: \u201c{eff.words}\u201d", cites))
+    ctx.steps.append(not_read(f"{item.label}: \u201c{eff.words}\u201d", _kind_cites(ctx, item)))
+
+
+def _kind_cites(ctx: Ctx, item: Work) -> tuple[str, ...]:
+    """The clauses of the kind of ability the resolving item comes from."""
+    d = ctx.state.card_def(item.source)
+    ability = d.abilities[item.ability] if d is not None and item.ability is not None \
+        and 0 <= item.ability < len(d.abilities) else None
+    concept = KIND_CONCEPT.get(ability.kind) if ability is not None else _ITEM_CONCEPT.get(item.kind)
+    if concept is None and item.timing in ("main", "flash", "main_flash"):
+        concept = "effect.activated"
+    return ctx.cites(concept) if concept else item.cites or ctx.cites("effect.triggered")
 
 
 def constants_not_read(state) -> list[tuple[str, tuple[str, ...]]]:

@@ -152,8 +152,11 @@ def while_paying(ab: Any) -> bool:
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
     if isinstance(eff, ast.Conditional):
         cond = eff.condition
-        if cond.kind in ("event", "would", "substitution", "first_each_turn") or eff.instead:
+        if cond.kind in ("event", "would", "substitution", "first_each_turn") or \
+                (eff.instead and not eff.otherwise):
             return                      # a trigger or a substitution, not a modification
+        # an effect's own "instead" arrives read in place (judge.text.bs.meaning): the replacement
+        # while its condition holds, else the original (8-9-1)
         from judge.engine.bs import conditions
 
         holds = conditions.holds(_View(state), cond, item)   # type: ignore[arg-type]

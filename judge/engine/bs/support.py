@@ -21,6 +21,7 @@ from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.zones import cost as symbols
 from judge.text import ast
 from judge.text.ast import AbilityKind
+from judge.text.bs.meaning import folded_instead, meaning
 
 #: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
 RESTRICTIONS = frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block",
@@ -132,7 +133,10 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
 
     if passing(e) is not None:           # a selection passed to another player (selections.py)
         return
-    if e.instead or c.kind in ("substitution", "would"):
+    if folded_instead(e):                # an effect's own "instead", read in place (judge.text.bs.meaning)
+        if not conditions.decidable(c):
+            yield f"condition {c.kind}"
+    elif e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
     elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
             not conditions.decidable(c):
@@ -157,11 +161,8 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
-    from judge.engine.bs.effects.instead import fold
-    from judge.engine.bs.effects.selections import passing
-
-    effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
     from judge.engine.bs.effects.discard_cap import turn_cap
+    from judge.engine.bs.effects.selections import passing
 
     done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
         passing(node) or turn_cap(node) is not None)
@@ -219,7 +220,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
-        if e.instead or not conditions.decidable(c):
+        if (e.instead and not folded_instead(e)) or not conditions.decidable(c):
             yield f"condition {c.kind}"
         for inner in (*e.effects, *e.otherwise):
             if isinstance(inner, ast.Conditional) and inner.condition.kind == "event" and e.otherwise:
@@ -250,7 +251,9 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
-    """The node kinds of an ability the engine does not carry out (empty: all of them)."""
+    """The node kinds of an ability the engine does not carry out (empty: all of them), read as the
+    engine loads it (the text layer's meaning passes applied)."""
+    ab = meaning(ab)
     gaps: list[str] = []
     if symbols.handles(ab) or symbols.own_cost(ab) or ascend.handles(ab):   # read when a cost is worked out
         return ()

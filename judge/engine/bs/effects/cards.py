@@ -46,20 +46,6 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
         apply(ctx, e, item)
 
 
-def summon_pays(effects: tuple) -> tuple:
-    """"Pay its cost and summon it": the summon's own payment is that cost (10-6-6), so the cores are
-    not paid a second time; the written payment is left out before a summon of the same card."""
-    out = []
-    for i, e in enumerate(effects):
-        nxt = effects[i + 1] if i + 1 < len(effects) else None
-        if isinstance(e, ast.MoveCores) and e.dest == "trash" and e.equal_to is not None and \
-                e.equal_to.stat == "cost" and e.equal_to.ref is not None and e.equal_to.ref.self_ref and \
-                isinstance(nxt, ast.Deploy) and nxt.verb == "summon" and not nxt.free and nxt.target.self_ref:
-            continue
-        out.append(e)
-    return tuple(out)
-
-
 def pile_of(state: State, cid: str) -> tuple[str, str] | None:
     """(player, area) of a card in a hand, deck, trash or other pile (None: not in one)."""
     return _pile_of(state, cid)

@@ -25,24 +25,16 @@ effect = EFFECTS.register
 
 
 def run(ctx: Ctx, item: Work) -> None:
-    """Resolve the effects of one waiting item in written order (1-3-7)."""
-    from judge.engine.bs.effects.instead import fold
-    from judge.engine.bs.effects.scope import narrow
-
+    """Resolve the effects of one waiting item in written order (1-3-7). The text layer has already
+    read an effect's own "instead", its "with this effect" bars and what a summon pays
+    (judge.text.bs.meaning): the engine acts on that meaning and never rewrites it."""
     ctx.item = item
-    effs = fold(item.effects)            # "…, <directive> instead" read at the directive it replaces
-    if effs is not item.effects:
-        ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
-                "holds as that directive is performed; otherwise the original is performed", "effect.substitution")
-    apply_all(ctx, narrow(effs), item)
+    apply_all(ctx, item.effects, item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
     """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
     (8-4); destructions over several selections of one directive happen together (10-1-3)."""
-    from judge.engine.bs.effects.cards import summon_pays
-
-    effects = summon_pays(effects)          # "pay its cost and summon it": paid once (10-6-6)
     i = 0
     while i < len(effects):
         eff = effects[i]
@@ -102,6 +94,9 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """"If …": decided from the board (never asked); "for each …" repeats; a substitution ("instead")
     is applied where the event it replaces happens, not here."""
     cond = eff.condition
+    if eff.instead and eff.otherwise and cond.kind not in ("substitution", "would"):
+        _instead(ctx, eff, item)
+        return
     if eff.instead or cond.kind in ("substitution", "would"):
         from judge.engine.bs.effects.selections import arm
 
@@ -148,6 +143,22 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     concept = "kw.chain" if cond.kind == "chain" else "effect.if"
     ctx.log(f"{item.label}: the condition ({conditions.describe(cond)}) {'holds' if holds else 'does not hold'}",
             concept)
+    for e in (eff.effects if holds else eff.otherwise):
+        apply(ctx, e, item)
+
+
+def _instead(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """An effect's own "instead", read by the text layer at the directive it replaces (8-9-1): when
+    its condition holds as that directive would be performed, the replacement is performed and the
+    original never is (8-9-1-1); otherwise the original is."""
+    holds = conditions.holds(ctx, eff.condition, item)
+    if holds is None:
+        ctx.unmodelled(f"{item.label}: deciding a {eff.condition.kind.replace('_', ' ')} condition")
+        return
+    ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
+            f"({conditions.describe(eff.condition)}) holds as that directive is performed: it "
+            f"{'holds, so the replacement is performed' if holds else 'does not hold, so the original is performed'}",
+            "effect.substitution", "effect.if")
     for e in (eff.effects if holds else eff.otherwise):
         apply(ctx, e, item)
 
@@ -239,9 +250,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):
         apply(ctx, e, item)
-    from judge.engine.bs.effects.cards import summon_pays
-
-    for e in summon_pays(eff.effects):        # "pay its cost and summon it": paid once (10-6-6)
+    for e in eff.effects:          # "pay its cost and summon it" is paid once, by the summon (10-6-6)
         apply(ctx, e, item)
     ctx.did = True
 

@@ -10,10 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs.board import load_board
-from judge.text.bs.meaning import meaning
 from judge.engine.bs.rules import rules_for_game
 from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import Ruling
+from judge.text.bs.meaning import meaning
 
 
 def spirit(name: str, bp: int = 3000, *, cost: int = 3, color: str = "red", levels: dict | None = None,

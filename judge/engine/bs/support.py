@@ -11,13 +11,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.bs import conditions, continuous, derive
+from judge.engine.bs import dispatch as effects
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects import cards as zones
 from judge.engine.bs.effects import move_cores as cores
-from judge.engine.bs.effects import resolve as effects
-from judge.engine.bs.events import watch
-from judge.engine.bs.flow import core_step, step_start, triggers, turn_end
+from judge.engine.bs.events import triggers, watch
+from judge.engine.bs.flow import core_step, step_start, turn_end
 from judge.engine.bs.keywords import ascend
-from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.zones import cost as symbols
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -113,12 +113,12 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 
 
 def _restriction(e: ast.Restriction) -> Iterator[str]:
-    from judge.engine.bs.effects import no_trigger
+    from judge.engine.bs.events import no_trigger
 
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
-    from judge.engine.bs.effects.discard_cap import is_cap
     from judge.engine.bs.effects.scope import is_soul_bar
+    from judge.engine.bs.events.discard_cap import is_cap
 
     if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
         return
@@ -161,8 +161,8 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
-    from judge.engine.bs.effects.discard_cap import turn_cap
     from judge.engine.bs.effects.selections import passing
+    from judge.engine.bs.events.discard_cap import turn_cap
 
     done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
         passing(node) or turn_cap(node) is not None)

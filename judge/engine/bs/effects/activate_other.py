@@ -10,8 +10,9 @@ borrowing card's controller chooses one. The borrowed effects resolve with the b
 
 from __future__ import annotations
 
-from judge.engine.bs import derive, select
+from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events import targets
 from judge.engine.bs.state import Work
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -26,7 +27,7 @@ def borrowable(ctx: Ctx, cid: str, timing: str) -> list[ast.Ability]:
 def activate_other(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
     timing = eff.effect or ""
     label = derive.timing_label(timing)
-    picked = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    picked = targets.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     for cid in picked:
         abilities = borrowable(ctx, cid, timing)
         if not abilities:
@@ -45,7 +46,7 @@ def activate_other(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
             chosen = abilities[int(str(answer)) - 1]
         ctx.log(f"{item.label}: {name_of(ctx.state, cid)}'s {label} effect is activated as this card's",
                 "card.level_effects")
-        from judge.engine.bs.effects.resolve import apply
+        from judge.engine.bs.dispatch import apply
 
         for e in chosen.effects:
             apply(ctx, e, item)

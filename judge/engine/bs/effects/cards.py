@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects.resolve import apply, effect
-from judge.engine.bs.flow import management
-from judge.engine.bs.state import State, Work, with_player
+from judge.engine.bs.dispatch import apply, effect
+from judge.engine.bs.events import management
+from judge.engine.bs.events.targets import pick, pile_candidates
+from judge.engine.bs.state import Work
+from judge.engine.bs.zones.piles import _pile_of
 from judge.text import ast
 from judge.text.ast import AbilityKind
-
-PILES = ("hand", "trash", "deck", "removed")
-DESTS = {"hand": "hand", "trash": "trash", "deck_top": "deck", "deck_bottom": "deck", "removed": "removed"}
 
 
 @effect(ast.Reveal, concepts=("rules.text_order",))
@@ -46,103 +44,23 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
         apply(ctx, e, item)
 
 
-def pile_of(state: State, cid: str) -> tuple[str, str] | None:
-    """(player, area) of a card in a hand, deck, trash or other pile (None: not in one)."""
-    return _pile_of(state, cid)
 
 
-def _pile_of(state: State, cid: str) -> tuple[str, str] | None:
-    for name, p in state.players.items():
-        for zone in PILES:
-            if cid in getattr(p, zone):
-                return name, zone
-    return None
 
 
-def place(ctx: Ctx, cid: str, dest: str) -> None:
-    """Move a card that is not on the field to its owner's hand / trash / deck top / deck bottom / removed."""
-    where = _pile_of(ctx.state, cid)
-    if where is None or dest not in DESTS:
-        return
-    who, zone = where
-    p = ctx.state.players[who]
-    p = replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)})
-    ctx.state = with_player(ctx.state, p)
-    owner = ctx.state.owners.get(cid, who)
-    o = ctx.state.players[owner]
-    pile = getattr(o, DESTS[dest])
-    pile = (cid, *pile) if dest == "deck_top" else (*pile, cid)
-    ctx.state = with_player(ctx.state, replace(o, **{DESTS[dest]: pile}))
-    added = zone == "deck" and dest == "hand"       # put into the hand, not drawn: draw watchers do not see it
-    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}"
-            f"{' (added, not drawn)' if added else ''}", "area.owner", *(("do.not_draw",) if added else ()))
 
 
-def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
-    """Cards of the zone a selector names (the revealed cards, a trash, a hand) that meet it."""
-    state = ctx.state
-    if sel.zone == "revealed":
-        pool = [c for c in ctx.revealed if _pile_of(state, c) is not None]
-    else:
-        pool = [c for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
-                for c in getattr(state.players[p], sel.zone or "hand")]
-    out = [c for c in pool if state.cards.get(c) != "_unknown"
-           and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
-    if sel.with_keyword and sel.zone != "revealed":
-        # off the field a card has a keyword printed at any level, not one granted only conditionally
-        kws = "】 or 【".join(dict.fromkeys([sel.with_keyword, *(e.with_keyword for e in sel.either if e.with_keyword)]))
-        ctx.log(f"{item.label}: cards in the {sel.zone or 'hand'} with 【{kws}】: "
-                f"{', '.join(out) or 'none'}", "do.with_keyword_elsewhere")
-    return out
 
 
-def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:
-    """The cards chosen among candidates: all of them for "all"/"the rest", else the controller's choice."""
-    if sel.count is None:
-        return cands
-    if not cands:
-        ctx.log(f"{item.label}: no card can be chosen, so that part does nothing", "effect.select_none")
-        return []
-    if len(cands) <= sel.count and not sel.up_to:
-        ctx.log(f"{item.label}: {', '.join(cands)} (no other choice)", "effect.select_count")
-        return cands
-    answer = ctx.ask(f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
-                     f"from: {', '.join(cands)}", "effect.select", player=item.controller, options=cands,
-                     kind="target")
-    picked = select.gather(ctx, answer, cands, sel.count)
-    if any(c not in cands for c in picked) or len(picked) > sel.count or \
-            (not sel.up_to and len(picked) < min(sel.count, len(cands))):
-        raise ctx.refuse(f"{answer!r} is not {sel.count} of {', '.join(cands)}", "effect.select")
-    return picked
 
 
-def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    """A Move whose target is in the revealed cards, a trash or a hand."""
-    if eff.dest not in DESTS:
-        ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
-        return
-    from judge.engine.bs.effects.selections import earlier
-
-    made = earlier(ctx, eff.target, item.label) if ctx.selections else None    # "reveal one …, add it to …"
-    chosen = made if made is not None else pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
-    if eff.dest == "deck_bottom" and len(chosen) > 1:
-        answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
-                         "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")
-        order = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-        if sorted(order) != sorted(chosen):
-            raise ctx.refuse(f"{answer!r} does not order {', '.join(chosen)}", "rules.text_order")
-        chosen = order
-    for cid in chosen:
-        place(ctx, cid, eff.dest)
-        if cid in ctx.revealed:
-            ctx.revealed.remove(cid)
 
 
 @effect(ast.Deploy, concepts=("summon.steps",))
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
     effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
-    from judge.engine.bs.flow.summon import summon_from
+    from judge.engine.bs.zones.summon import summon_from
 
     sel = eff.target
     if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
@@ -237,4 +155,4 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
         apply(ctx, e, item)
 
 
-__all__ = ["move_from_pile", "pick", "pile_candidates", "place"]
+__all__ = ["pick", "pile_candidates"]

@@ -6,9 +6,9 @@ the soul core is among them only when the answer says so (`soul_core: card id`).
 
 from __future__ import annotations
 
-from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.effects import move_cores as cores
+from judge.engine.bs.events import targets
 from judge.engine.bs.state import Work
 from judge.text import ast
 
@@ -20,7 +20,7 @@ def applies(eff: ast.MoveCores, src: str, dst: str) -> bool:
 
 def spread(ctx: Ctx, eff: ast.MoveCores, item: Work, owner: str, src: str) -> None:
     sel = eff.dest_target or ast.Selector(count=1, owner=ast.Player.YOU, card_types=("spirit",))
-    dests = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+    dests = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
     if not dests:
         ctx.log(f"{item.label}: no spirit to place the cores on; nothing moves", "rules.impossible")
         return

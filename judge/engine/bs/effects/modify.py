@@ -10,10 +10,8 @@ from dataclasses import replace
 
 from judge.engine.bs import continuous, derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects import move_cores as cores
-from judge.engine.bs.effects.resolve import effect
-from judge.engine.bs.events import subjects
-from judge.engine.bs.flow import management
+from judge.engine.bs.dispatch import effect
+from judge.engine.bs.events import management, targets
 from judge.engine.bs.state import Work
 from judge.text import ast
 
@@ -26,13 +24,13 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         return
     amount = eff.amount
     if eff.per is not None:
-        n = cores.per_count(ctx, eff.per, item)
+        n = targets.per_count(ctx, eff.per, item)
         if n < 0:
             ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
             return
         amount = eff.amount * n
         ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
@@ -53,7 +51,7 @@ def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         d = ctx.state.card_def(cid)
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
@@ -72,7 +70,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
         set_cost(ctx, eff, item)
         return
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
         if colour is not None and eff.purpose == "cost_reduction":
@@ -105,7 +103,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         if eff.keyword is None and eff.ability is not None:
             duration = _magic_default(ctx, eff.duration, item)
@@ -142,7 +140,7 @@ def _magic_default(ctx: Ctx, duration: ast.Duration, item: Work) -> ast.Duration
 
 @effect(ast.LoseEffects, concepts=("effect.duration",))
 def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
-    for cid in subjects.targets(ctx, eff.target, item):
+    for cid in targets.targets(ctx, eff.target, item):
         management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
                            source=item.source, controller=item.controller)
         what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
@@ -152,8 +150,8 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     from judge.engine.bs.effects import cards as zones
-    from judge.engine.bs.effects import discard_cap, no_trigger
     from judge.engine.bs.effects import scope as effect_scope
+    from judge.engine.bs.events import discard_cap, no_trigger
 
     if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item) or \
             discard_cap.applied(ctx, eff, item):
@@ -177,7 +175,7 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
     lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:

@@ -63,7 +63,7 @@ def _once_key(state: Any, src: str, idx: int) -> str:
 
 def _affordable(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
     """A substitution whose cost cannot be paid in full cannot be used (8-4-2-3)."""
-    from judge.engine.bs.effects.costs import payable
+    from judge.engine.bs.zones.costs import payable
 
     inner = eff.effects[0] if len(eff.effects) == 1 else None
     if not isinstance(inner, ast.Optional) or inner.cost is None:
@@ -131,7 +131,7 @@ def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = No
             "never happens and nothing triggers on it", "do.destroy_substitute", "effect.substitution",
             "do.destroy_interrupted",
             *(("effect.substitution_one",) if len(options) > 1 else ()))
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
 
     idx, about = _would_of(ctx, src, sub)
     if idx is not None and "once_per_turn" in _restrictions(ctx, src, idx):
@@ -168,7 +168,7 @@ def _same(a: ast.Selector, b: ast.Selector) -> bool:
 
 
 def _move_it(ctx: Ctx, cid: str, e: ast.Move) -> None:
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
 
     if e.dest not in ("hand", "deck_top", "deck_bottom", "removed", "trash"):
         ctx.unmodelled(f"moving {cid} to {e.dest} instead of its destruction")
@@ -181,7 +181,7 @@ def _stay(ctx: Ctx, cid: str, src: str, e: ast.Move) -> None:
     fc = ctx.state.field_card(cid)
     if fc is None:
         return
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
 
     want = {"exhausted": Orientation.EXHAUSTED, "refreshed": Orientation.REFRESHED}.get(e.target.state or "")
     if want is not None and fc.orientation != want:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.flow import management, triggers
+from judge.engine.bs.events import management, triggers
 from judge.engine.bs.state import CardDef, FieldCard, Orientation, Work, with_player
 from judge.engine.bs.zones import cost as symbols
 from judge.engine.bs.zones.payment import take_cores

@@ -33,7 +33,7 @@ def _extensions(state: State) -> list[tuple[str, str, ast.AlsoActivates]]:
 
 def also_events(state: State, cid: str, event: str) -> list[tuple[str, str]]:
     """(granting card, event) pairs: the events whose effects of `cid` also answer to `event` now."""
-    from judge.engine.bs.flow.triggers import TIMING_EVENTS
+    from judge.engine.bs.events.triggers import TIMING_EVENTS
 
     if state.field_card(cid) is None:
         return []
@@ -48,7 +48,7 @@ def also_events(state: State, cid: str, event: str) -> list[tuple[str, str]]:
 def abilities(ctx: Ctx, cid: str, event: str) -> list[tuple[int, Ability]]:
     """The triggered abilities of `cid` that activate on `event`: those written for it, and those a
     constant effect makes answer to it as well — each once, however many ways it is met (8-6-3)."""
-    from judge.engine.bs.flow.triggers import abilities_for
+    from judge.engine.bs.events.triggers import abilities_for
 
     state = ctx.state
     found = abilities_for(state, cid, event)

@@ -95,8 +95,8 @@ def together(ctx: Ctx) -> Iterator[None]:
 
 
 def _fire(ctx: Ctx, arrivals: set[Arrival]) -> None:
+    from judge.engine.bs.events.triggers import push, restricted
     from judge.engine.bs.events.watch import _watching
-    from judge.engine.bs.flow.triggers import push, restricted
 
     state = ctx.state
     items: list[Work] = []

@@ -79,8 +79,8 @@ def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards, performed by the effect being resolved (if any): queue the
     effects watching it."""
     from judge.engine.bs import derive
+    from judge.engine.bs.events.triggers import push
     from judge.engine.bs.events.watch import _anyone_watches, facts, watchers
-    from judge.engine.bs.flow.triggers import push
 
     if not _anyone_watches(ctx.state, event, list(ids)):
         return

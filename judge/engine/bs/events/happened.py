@@ -92,13 +92,11 @@ def activation_condition(ab: ast.Ability) -> ast.Condition | None:
 
 def entered_from(ctx: Ctx, cid: str, zone: str, player: str) -> None:
     """Keep on a spirit the area it was summoned from (conditions about its summon ask)."""
-    from judge.engine.bs.flow.management import add_mod
+    from judge.engine.bs.events.management import add_mod
 
     add_mod(ctx, target=cid, kind="entered_from", value=zone, duration=ast.Duration.PERMANENT, source=cid,
             controller=player)
 
 
-# "has been destroyed this turn" and "if you spend a Soul Core as part of its cost" register here too
-from judge.engine.bs.events import drawn_this_turn, history, soul_paid, summoned_by  # noqa: E402,F401
 
 __all__ = ["HAPPENED", "activation_condition", "entered_from"]

@@ -29,7 +29,7 @@ from judge.text.ast import AbilityKind
 
 def facts(state: State, cid: str) -> dict[str, Any]:
     """A field card's facts now (the same shape as management.last_known)."""
-    from judge.engine.bs.flow.management import last_known
+    from judge.engine.bs.events.management import last_known
 
     return last_known(state, cid)
 
@@ -215,7 +215,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
     """The watching effects an event sets off (subjects: id → last-known facts; `only`, a test on an
     ability's effects, keeps those it accepts)."""
     from judge.engine.bs.events.destroyed_how import holds as how_holds
-    from judge.engine.bs.flow.triggers import restricted
+    from judge.engine.bs.events.triggers import restricted
 
     state = ctx.state
     holders = [(fc.id, None) for p in state.players.values() for fc in p.field
@@ -248,7 +248,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
                             subject_facts={c: lasts[c] for c in hits}, ability=idx))
-    from judge.engine.bs.effects import delayed_when
+    from judge.engine.bs.events import delayed_when
 
     return out + delayed_when.watchers(ctx, event, lasts) if delayed_when.waiting(state) else out
 
@@ -268,7 +268,7 @@ def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> boo
 
 def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
-    from judge.engine.bs.flow.triggers import push
+    from judge.engine.bs.events.triggers import push
 
     push(ctx, watching(ctx, event, ids))
 

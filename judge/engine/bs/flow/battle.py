@@ -11,10 +11,10 @@ from dataclasses import replace
 
 from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
+from judge.engine.bs.events import management, triggers
 from judge.engine.bs.events.watch import watch
-from judge.engine.bs.flow import management, triggers
-from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.state import Battle, Orientation, Step, Work
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -43,7 +43,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
                          "attack", "battle.declare")
     if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
-    from judge.engine.bs.flow import first_attack
+    from judge.engine.bs.events import first_attack
 
     first_attack.check(ctx, action.player, action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
@@ -209,7 +209,7 @@ def resolve_battle(ctx: Ctx) -> None:
     p = s.players[defender]
     ctx.log(f"Not blocked: {b.attacker} has {n} symbol(s): as many cores leave {defender}'s life for the reserve",
             "battle.damage")
-    from judge.engine.bs.effects.move_cores import reduce_life
+    from judge.engine.bs.events.cores import reduce_life
 
     k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
     ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")

@@ -76,7 +76,7 @@ def _start_effects(state, holder: str, ab: Ability) -> tuple | None:
 
 def starting(ctx: Ctx) -> list[Work]:
     """The effects that activate as the board's current step begins (turn player's cards first)."""
-    from judge.engine.bs.flow.triggers import restricted
+    from judge.engine.bs.events.triggers import restricted
 
     state = ctx.state
     out = []
@@ -94,7 +94,7 @@ def starting(ctx: Ctx) -> list[Work]:
 
 def begin(ctx: Ctx) -> None:
     """The current step has begun: queue what activates at its start (resolved before anyone acts)."""
-    from judge.engine.bs.flow.triggers import push
+    from judge.engine.bs.events.triggers import push
 
     items = starting(ctx)
     if not items:

@@ -10,10 +10,11 @@ from typing import Any
 from judge.engine.bs import actions as A
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.flow import core_step, management, step_start, triggers
-from judge.engine.bs.flow.common import hand_card, in_flash, in_main, succession
+from judge.engine.bs.events import management, triggers
+from judge.engine.bs.flow import core_step, step_start
 from judge.engine.bs.state import Step, Work, with_player
 from judge.engine.bs.zones import cost as symbols
+from judge.engine.bs.zones.common import hand_card, in_flash, in_main, succession
 from judge.engine.bs.zones.payment import take_cores
 from judge.text.ast import AbilityKind, Duration
 
@@ -37,8 +38,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         ab = _which_effect(ctx, player, cid, usable)
     ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
-    from judge.engine.bs.effects import costs
-    from judge.engine.bs.zones import first_magic
+    from judge.engine.bs.zones import costs, first_magic
 
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
@@ -115,7 +115,7 @@ def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
 
 def finish_magic(ctx: Ctx, item: Work) -> None:
     """After a magic effect resolves: 【Chain】 follow-ups, then the card goes to the trash (10-8-8)."""
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
 
     for ab in item.param or ():
         colors = {c.lower() for c in ab.keyword.params}
@@ -296,7 +296,7 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
-    from judge.engine.bs.effects import delayed_end
+    from judge.engine.bs.events import delayed_end
     from judge.engine.bs.flow import turn_end
 
     delayed_end.resolve(ctx)          # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
@@ -328,7 +328,7 @@ def next_turn(ctx: Ctx) -> None:
     if p.soul_core == "void":
         ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
                 "core.soul_void")
-    from judge.engine.bs.effects.draw import draw_step
+    from judge.engine.bs.flow.steps import draw_step
 
     turn_end.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)

@@ -47,7 +47,7 @@ def ascend_cost(state: Any, cid: str) -> int:
 
 
 def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
-    from judge.engine.bs.keywords.registry import cost_condition
+    from judge.engine.bs.keyword_registry import cost_condition
 
     return [fc.id for fc in ctx.state.players[player].field if ctx.state.defs[fc.card].type == "spirit"
             and derive.cores_on(ctx.state, fc) and cost_condition(kw.params, ascend_cost(ctx.state, fc.id))]
@@ -55,8 +55,8 @@ def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
 
 def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     """Pay 【Ascend】 if the card has it (11-8-1): the facts of the spirit used, or None without Ascend."""
-    from judge.engine.bs.flow.management import last_known
-    from judge.engine.bs.keywords.registry import cost_condition
+    from judge.engine.bs.events.management import last_known
+    from judge.engine.bs.keyword_registry import cost_condition
 
     kw = ascend_keyword(d)
     if kw is None:
@@ -98,7 +98,7 @@ def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
 
 def remember(ctx: Ctx, cid: str, player: str, facts: dict) -> None:
     """Keep on the new spirit which spirit its Ascend used (for conditions that ask, 8-10-1)."""
-    from judge.engine.bs.flow.management import add_mod
+    from judge.engine.bs.events.management import add_mod
 
     add_mod(ctx, target=cid, kind="ascended", value=facts, duration=Duration.PERMANENT, source=cid,
             controller=player)

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.bs import continuous, derive, select
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
+from judge.engine.bs.events import targets
 from judge.engine.bs.state import CardDef, State, Work
 from judge.text import ast
 from judge.text.ast import Ability, AbilityKind
@@ -135,7 +136,6 @@ def _amount(state: State, m: Any) -> int:
 def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
     """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
     cards on the field by selection."""
-    from judge.engine.bs.flow import management
     from judge.engine.bs.zones import next_summon
 
     if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
@@ -150,14 +150,14 @@ def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
     sel = eff.target
     if sel.zone not in (None, "field"):
         for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
-            m = management.add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
+            m = add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
                                    source=item.source, controller=item.controller, extra=sel)
             shown = value if isinstance(value, int) else f"{value.stat} ({_amount(ctx.state, m)} now)"
             ctx.log(f"{item.label}: the matching cards in {who}'s {sel.zone} have a cost of {shown} "
                     f"({eff.duration.value}), also those that enter it later", "effect.duration", "effect.area_info")
         return
-    for cid in select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
-        management.add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
+    for cid in targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
+        add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
                            source=item.source, controller=item.controller)
         ctx.log(f"{name_of(ctx.state, cid)} has a cost of {cost_of(ctx.state, cid)} ({eff.duration.value})",
                 "effect.duration")

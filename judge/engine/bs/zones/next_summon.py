@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import select
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.state import State, Work
 from judge.text import ast
 
@@ -33,12 +33,10 @@ def handles(eff: ast.SetStat) -> bool:
 
 def arm(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
     """Leave the assignment waiting for the summoning player's next matching summon this turn."""
-    from judge.engine.bs.flow import management
-
     sel = eff.target
     value: Any = eff.equal_to if eff.equal_to is not None else eff.value
     for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
-        management.add_mod(ctx, target=who, kind=KIND, value=value, duration=ast.Duration.TURN,
+        add_mod(ctx, target=who, kind=KIND, value=value, duration=ast.Duration.TURN,
                            source=item.source, controller=item.controller, extra=sel)
         shown = value if isinstance(value, int) else f"equal to {value.stat} (read when that cost is determined)"
         ctx.log(f"{item.label}: the next matching card {who} summons this turn will have a cost {shown}",

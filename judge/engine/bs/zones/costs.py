@@ -80,7 +80,7 @@ def adds_cost(effects: Sequence[ast.Effect]) -> bool:
 
 def pay_additional(ctx: Ctx, items: Sequence[Work], user: str, what: str) -> None:
     """Pay the costs other effects add to `user`'s act (8-4-2-2), each only if payable in full (8-4-2-3)."""
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
 
     for item in items:
         parts = [e for seq in item.effects for e in seq.effects]
@@ -95,7 +95,7 @@ def pay_additional(ctx: Ctx, items: Sequence[Work], user: str, what: str) -> Non
 
 def pay_to(ctx: Ctx, cost: Sequence[ast.Effect], rest: Sequence[ast.Effect], item: Work) -> None:
     """"Pay X to do Y": the controller may pay the whole cost; if they do, Y happens (8-4)."""
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
 
     can = [payable(ctx, e, item) for e in cost]
     if any(c is False for c in can):

@@ -11,7 +11,7 @@ with the answer.
 from __future__ import annotations
 
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.flow import management
+from judge.engine.bs.events import management
 from judge.engine.bs.state import Work
 from judge.text import ast
 
@@ -41,7 +41,7 @@ def resolve(ctx: Ctx) -> None:
         mark = ctx.mark()
         ctx.log(f"Resolve {item.label}", "turn.end_effects", fired=src, timing="turn_end")
         try:
-            from judge.engine.bs.effects.resolve import run
+            from judge.engine.bs.dispatch import run
 
             run(ctx, item)
         except Need:

@@ -100,7 +100,7 @@ def rule(name: str) -> KeywordRule | None:
 
 def trigger(ctx: Ctx, event: str, **scene: Any) -> None:
     """Queue every triggered keyword the event sets off (attacker, blocker, battle, lasts in `scene`)."""
-    from judge.engine.bs.flow.triggers import push
+    from judge.engine.bs.events.triggers import push
 
     items: list[Work] = []
     for r in KEYWORDS.values():
@@ -202,9 +202,6 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     return True, "", ""
 
 
-# registers the triggered keywords, and 【Bloodcurse】 (a substitution)
-from judge.engine.bs.keywords import bloodcurse as curse  # noqa: E402,F401
-from judge.engine.bs.keywords import triggered as kw_triggered  # noqa: E402,F401
 
 __all__ = ["KEYWORDS", "KeywordRule", "astral_active", "at_field_protects", "can_block", "cost_condition",
            "largest", "resolve", "rule", "trigger", "triggered"]

@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import derive
-from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import FieldCard, Mod, State, with_player
-from judge.text.ast import Duration
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
+from judge.engine.bs.state import FieldCard, State, with_player
 
 
 def last_known(state: State, cid: str) -> dict:
@@ -90,8 +89,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
     Returns the ids actually destroyed.
     """
-    from judge.engine.bs.flow import triggers
-    from judge.engine.bs.keywords import registry as keywords
+    from judge.engine.bs import keyword_registry as keywords
+    from judge.engine.bs.events import triggers
 
     state = ctx.state
     ids = [c for c in dict.fromkeys(ids) if state.field_card(c) is not None]
@@ -150,13 +149,13 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         keywords.trigger(ctx, "destroyed", lasts=lasts)
         if killer_facts:
+            from judge.engine.bs.events.triggers import push
             from judge.engine.bs.events.watch import watchers
-            from judge.engine.bs.flow.triggers import push
 
             push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
-            from judge.engine.bs.effects.no_trigger import barred
+            from judge.engine.bs.events.no_trigger import barred
 
             if barred(ctx, victim, {"controller": victim}) is None:
                 triggers.fire_burst(ctx, victim, "spirit_destroyed")
@@ -244,12 +243,6 @@ def _bp_suspects(state: State) -> list[FieldCard]:
     return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
 
 
-def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
-            controller: str, extra: object = None) -> Mod:
-    m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
-            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
-    ctx.set(mods=(*ctx.state.mods, m))
-    return m
 
 
 def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:

@@ -72,7 +72,7 @@ def turn_cap(eff: object) -> int | None:
 
 def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> bool:
     """Leave a turn-long limit on the decks it protects; False: `eff` is not one."""
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
 
     n = turn_cap(eff)
     if n is None:

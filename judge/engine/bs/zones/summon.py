@@ -9,12 +9,11 @@ from dataclasses import replace
 from judge.engine.bs import actions as A
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
-from judge.engine.bs.events import happened, soul_paid
-from judge.engine.bs.flow import management, triggers
-from judge.engine.bs.flow.common import hand_card, in_flash, in_main, remove_from, succession
+from judge.engine.bs.events import happened, management, soul_paid, triggers
 from judge.engine.bs.keywords import ascend
 from judge.engine.bs.state import FieldCard, with_player
 from judge.engine.bs.zones import cost as symbols
+from judge.engine.bs.zones.common import hand_card, in_flash, in_main, remove_from, succession
 from judge.engine.bs.zones.payment import place_cores, take_cores
 
 
@@ -87,8 +86,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
                 "card.level")
     management.checkpoint(ctx)
     triggers.fire(ctx, "deployed" if kind == "place" else "summoned", new_id)
-    from judge.engine.bs.effects.costs import adds_cost
     from judge.engine.bs.events.watch import watching
+    from judge.engine.bs.zones.costs import adds_cost
 
     event = "when_placed" if kind == "place" else "when_summoned"
     triggers.push(ctx, watching(ctx, event, [new_id], only=lambda effects: not adds_cost(effects)))
@@ -99,8 +98,8 @@ def _added_costs(ctx: Ctx, player: str, cid: str, kind: str) -> None:
     """Costs other effects add to this summon or placement ("when your opponent summons a spirit, they
     must discard a card as an additional cost"): paid right after its own cost (10-6-6 / 10-7-6, then
     8-4-2-2), in full or the card is not summoned (8-4-2-3), before it reaches the field (10-6-7)."""
-    from judge.engine.bs.effects import costs
     from judge.engine.bs.events.watch import watching
+    from judge.engine.bs.zones import costs
 
     event = "when_placed" if kind == "place" else "when_summoned"
     items = watching(ctx, event, [cid], only=costs.adds_cost)

@@ -31,7 +31,7 @@ def applies(eff: ast.Conditional) -> bool:
 
 
 def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    from judge.engine.bs.flow.management import add_mod
+    from judge.engine.bs.events.management import add_mod
 
     period = next(_PERIODS[q] for q in eff.condition.qualifiers if q in _PERIODS)
     add_mod(ctx, target=item.controller, kind=KIND, value=(eff.condition, eff.effects, item.label),

@@ -9,8 +9,8 @@ the other effects the event sets off (8-5-2-3), and "it" in the rest is that car
 
 from __future__ import annotations
 
-from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events import targets
 from judge.engine.bs.state import Work
 from judge.text import ast
 
@@ -28,10 +28,10 @@ def applies(cond: ast.Condition) -> bool:
 
 def watch_this_turn(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """Select the card and leave the watch on it until the end of the turn."""
-    from judge.engine.bs.flow.management import add_mod
+    from judge.engine.bs.events.management import add_mod
 
     cond = eff.condition
-    for cid in select.choose(ctx, cond.selector, controller=item.controller, source=item.source, label=item.label):
+    for cid in targets.choose(ctx, cond.selector, controller=item.controller, source=item.source, label=item.label):
         add_mod(ctx, target=cid, kind="delayed_watch", value=(cond.event, eff.effects, item.label, cond.selector),
                 duration=ast.Duration.TURN, source=item.source, controller=item.controller)
         ctx.log(f"{item.label}: if {name_of(ctx.state, cid)} {cond.event.replace('_', ' ')} this turn, the rest "

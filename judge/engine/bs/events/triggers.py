@@ -117,7 +117,7 @@ def push(ctx: Ctx, items: list[Work]) -> None:
 
 def _concepts(w: Work) -> tuple[str, ...]:
     if w.kind == "keyword" and w.keyword:
-        from judge.engine.bs.keywords.registry import rule
+        from judge.engine.bs.keyword_registry import rule
 
         r = rule(w.keyword)
         return (r.concept,) if r else ()
@@ -178,7 +178,7 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
                           param="unstackable" if "unstackable" in ab.restrictions else None, ability=idx))
     if items:
         ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
-    from judge.engine.bs.effects.delayed import waiting_on
+    from judge.engine.bs.events.delayed import waiting_on
 
     push(ctx, items + waiting_on(ctx, event, cid))
 
@@ -206,7 +206,7 @@ def fire_destroyed(ctx: Ctx, ids: list[str], lasts: dict[str, dict], *, cause: s
     from judge.engine.bs.events.watch import watchers
 
     items += watchers(ctx, "when_destroyed", stamp(lasts, cause=cause, by=by))
-    from judge.engine.bs.effects.no_trigger import keep
+    from judge.engine.bs.events.no_trigger import keep
 
     items = keep(ctx, items, lasts)
     if items:
@@ -233,7 +233,7 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
     """Activate a burst if its owner wants to: no cost, then it goes to the trash (10-9-2, 10-9-4)."""
     from dataclasses import replace
 
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
     from judge.engine.bs.state import with_player
 
     p = ctx.state.players[item.controller]
@@ -256,10 +256,10 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
 
 def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects until none remain (or a choice is missing: Need, state rolled back)."""
-    from judge.engine.bs.effects import draw as draws
-    from judge.engine.bs.effects import resolve as effects
-    from judge.engine.bs.flow import management, order
-    from judge.engine.bs.keywords import registry as keywords
+    from judge.engine.bs import dispatch as effects
+    from judge.engine.bs import keyword_registry as keywords
+    from judge.engine.bs.events import draws, management
+    from judge.engine.bs.flow import order
 
     order_hint: tuple[str, ...] | None = order_answer or None
     management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)

@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.flow.triggers import TIMING_EVENTS
+from judge.engine.bs.events.triggers import TIMING_EVENTS
 from judge.engine.bs.state import State, Work
 from judge.text import ast
 from judge.text.ast import AbilityKind

@@ -143,10 +143,16 @@ def _static(state: State) -> Iterator[Mod]:
                     yield from _apply(state, eff, item, stamp=-1000 + idx)
 
 
-def while_paying(ab: Any) -> bool:
-    from judge.engine.bs.zones.cost import while_paying as during_payment
+#: Tests of an ability that works only while a cost is calculated (never as a board modification),
+#: registered by the module that works costs out (zones/cost.py).
+WHILE_PAYING: list[Callable[[Any], bool]] = []
+#: Restrictions naming players, not cards ("your life cannot be reduced …"): action → the
+#: modifications they leave (registered by zones/life.py).
+PLAYER_RESTRICTIONS: dict[str, Callable[..., Iterator[Mod]]] = {}
 
-    return during_payment(ab)
+
+def while_paying(ab: Any) -> bool:
+    return any(test(ab) for test in WHILE_PAYING)
 
 
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
@@ -164,10 +170,9 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
             yield from _apply(state, e, item, stamp)
         return
     if isinstance(eff, ast.Restriction) and eff.target is None:
-        from judge.engine.bs.zones import life
-
-        if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
-            yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
+        make = PLAYER_RESTRICTIONS.get(eff.action)
+        if make is not None:                      # a restriction on players' life (zones/life.py)
+            yield from make(eff, item.controller, state, source=item.source, stamp=stamp)
         return
     if isinstance(eff, ast.ModifyStat) and eff.per is not None:     # "gains 1000 BP for each …": counted now
         from dataclasses import replace

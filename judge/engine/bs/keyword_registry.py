@@ -98,15 +98,6 @@ def rule(name: str) -> KeywordRule | None:
     return KEYWORDS.get(derive.norm_kw(name))
 
 
-def trigger(ctx: Ctx, event: str, **scene: Any) -> None:
-    """Queue every triggered keyword the event sets off (attacker, blocker, battle, lasts in `scene`)."""
-    from judge.engine.bs.events.triggers import push
-
-    items: list[Work] = []
-    for r in KEYWORDS.values():
-        if r.event == event and r.collect is not None and r.in_game(ctx.profile):
-            items += r.collect(ctx, **scene)
-    push(ctx, items)
 
 
 def not_triggered(ctx: Ctx, event: str, cid: str, why: str) -> None:
@@ -204,4 +195,4 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
 
 
 __all__ = ["KEYWORDS", "KeywordRule", "astral_active", "at_field_protects", "can_block", "cost_condition",
-           "largest", "resolve", "rule", "trigger", "triggered"]
+           "largest", "resolve", "rule", "triggered"]

@@ -7,8 +7,11 @@ cannot select (11-5-1). A fixed count with no more candidates than needed select
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.record import is_first_attacker
 from judge.engine.bs.state import Orientation, State, Work
 from judge.text.ast import Player, Selector, Threshold
 
@@ -25,6 +28,10 @@ def whose(controller: str, who: Player | None, state: State) -> tuple[str, ...]:
     return ("A", "B")
 
 
+#: Stats worked out elsewhere (a card's cost: zones/cost.py registers it), by the threshold's stat.
+STATS: dict[str, Callable[[State, str], int]] = {}
+
+
 def stat(state: State, cid: str, t: Threshold) -> int | None:
     """A card's value of a threshold's stat (None: a stat the engine does not read)."""
     if t.stat not in ("cost", "bp", "level", "cores", "symbols", "soul_cores"):
@@ -38,9 +45,7 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
     fc = state.field_card(cid)
     d = state.card_def(cid)
     if t.stat == "cost":
-        from judge.engine.bs.zones.cost import cost_of
-
-        return cost_of(state, cid) if d else 0
+        return STATS["cost"](state, cid) if d and "cost" in STATS else 0
     if t.stat == "bp":
         return derive.bp(state, cid).value
     if t.stat == "level":
@@ -74,11 +79,8 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(state, cid, sel):
         return False
     fc = state.field_card(cid)
-    if sel.state == "first_attacker_this_turn":
-        from judge.engine.bs.events.first_attack import is_first_attacker
-
-        if not is_first_attacker(state, cid):
-            return False
+    if sel.state == "first_attacker_this_turn" and not is_first_attacker(state, cid):
+        return False
     if sel.state in ("attacking", "blocking"):
         b = state.battle
         return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \

@@ -56,7 +56,7 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _reveal(e: ast.Reveal) -> Iterator[str]:
-    from judge.engine.bs.effects.viewed import handles
+    from judge.engine.bs.effects.cards import reveals_viewed as handles
 
     if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
         return
@@ -65,7 +65,7 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    from judge.engine.bs.effects.tokens import names_token
+    from judge.engine.bs.effects.cards import names_token
 
     if e.verb == "summon" and names_token(e.target):
         # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
@@ -117,7 +117,7 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
 
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
-    from judge.engine.bs.effects.scope import is_soul_bar
+    from judge.engine.bs.effects.modify import is_soul_bar
     from judge.engine.bs.events.discard_cap import is_cap
 
     if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)

@@ -3,17 +3,12 @@
 # Every module of the package, so what each registers (its node kinds, conditions, keywords,
 # events) is in the registries whenever the engine is imported.
 from judge.engine.bs.effects import (  # noqa: F401
-    activate_other,
     acts,
     cards,
-    distribute,
     modify,
     move_cores,
     replace,
     resolve,
-    scope,
     selections,
-    tokens,
     unless_paid,
-    viewed,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import continuous, select
+from judge.engine.bs import continuous, select, waiting
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import management, targets
@@ -164,7 +164,6 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
 @effect(ast.Attack, concepts=("battle.attack_spirit",))
 def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
-    from judge.engine.bs import keyword_registry as keywords
     from judge.engine.bs.events import triggers
 
     b = ctx.state.battle
@@ -195,7 +194,7 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
     watch(ctx, "when_blocks", [target])
     watch(ctx, "when_blocked", [b.attacker])
-    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
+    waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))

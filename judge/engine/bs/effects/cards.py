@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import apply, effect
-from judge.engine.bs.events import management
+from judge.engine.bs.events import management, targets, triggers
 from judge.engine.bs.events.targets import pick, pile_candidates
-from judge.engine.bs.state import Work
+from judge.engine.bs.state import CardDef, FieldCard, Orientation, Work, with_player
+from judge.engine.bs.zones import cost as symbols
+from judge.engine.bs.zones.payment import take_cores
 from judge.engine.bs.zones.piles import _pile_of
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -23,10 +26,9 @@ from judge.text.ast import AbilityKind
 
 @effect(ast.Reveal, concepts=("rules.text_order",))
 def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
-    from judge.engine.bs.effects import viewed
 
-    if viewed.handles(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
-        viewed.reveal_selected(ctx, eff, item)
+    if reveals_viewed(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
+        reveal_selected(ctx, eff, item)
         return
     if eff.zone != "deck" or eff.count is None:
         ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
@@ -66,10 +68,9 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
-    from judge.engine.bs.effects import tokens
 
-    if eff.verb == "summon" and tokens.names_token(sel):     # a token the effect makes (4-12-1)
-        tokens.summon_tokens(ctx, sel, item)
+    if eff.verb == "summon" and names_token(sel):     # a token the effect makes (4-12-1)
+        summon_tokens(ctx, sel, item)
         return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
@@ -129,7 +130,6 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
     """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part); another
     card's effect of a timing "with this spirit" (borrowed.py)."""
     if eff.effect is not None and eff.target is not None and not eff.target.self_ref and eff.keyword is None:
-        from judge.engine.bs.effects.activate_other import activate_other
 
         activate_other(ctx, eff, item)
         return
@@ -155,4 +155,173 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
         apply(ctx, e, item)
 
 
-__all__ = ["pick", "pile_candidates"]
+# --- activate_other (folded in): "Select one of your other Otherlander spirits. Activate one of its
+# “When Summoned” effects with this spirit" (`Activate(effect=timing, target=selector)`): a card's
+# effect of that timing, carried out as an effect of the card that borrows it. Why its own module:
+# which effects the selected card has is read at its current level (2-10-2), so a LV1 spirit whose
+# effect of that timing starts at LV2 offers nothing to borrow; with several, the borrowing card's
+# controller chooses one. The borrowed effects resolve with the borrowing card as "this spirit".
+
+def borrowable(ctx: Ctx, cid: str, timing: str) -> list[ast.Ability]:
+    """The triggered abilities of that timing a field card has now (its current level's, 2-10-2)."""
+    return [ab for _, ab in derive.active_abilities(ctx.state, cid)
+            if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO) and ab.timing == timing]
+
+
+def activate_other(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
+    timing = eff.effect or ""
+    label = derive.timing_label(timing)
+    picked = targets.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    for cid in picked:
+        abilities = borrowable(ctx, cid, timing)
+        if not abilities:
+            ctx.log(f"{name_of(ctx.state, cid)} has no {label} effect at its current level "
+                    f"(LV{derive.level(ctx.state, cid)}): there is nothing to activate", "card.level_effects",
+                    "rules.impossible")
+            continue
+        chosen = abilities[0]
+        if len(abilities) > 1:
+            numbers = [str(i) for i in range(1, len(abilities) + 1)]
+            answer = ctx.ask(f"{item.controller} chooses which {label} effect of {name_of(ctx.state, cid)} "
+                             f"{item.label} activates (by number: {', '.join(numbers)})", "card.level_effects",
+                             player=item.controller, options=numbers, kind="mode")
+            if str(answer) not in numbers:
+                raise ctx.refuse(f"{answer!r} is not one of {', '.join(numbers)}", "card.level_effects")
+            chosen = abilities[int(str(answer)) - 1]
+        ctx.log(f"{item.label}: {name_of(ctx.state, cid)}'s {label} effect is activated as this card's",
+                "card.level_effects")
+        from judge.engine.bs.dispatch import apply
+
+        for e in chosen.effects:
+            apply(ctx, e, item)
+
+
+# --- viewed (folded in): Revealing a card selected from cards only its controller has seen: "View the
+# top three cards of your deck. Reveal one <card> from the cards you viewed and add it to your hand."
+# The viewed cards stay unrevealed in a private area (the deck), so when the effect asks for one that
+# has some information (a name, a type), nothing guarantees one is there and the player selecting may
+# ignore every card that fulfils it (8-5-3-5): the selection is a pending decision of the effect's
+# controller, who may answer none, even when a matching card was viewed. The card selected is revealed
+# to show it fulfils the co
+
+def reveals_viewed(eff: ast.Reveal) -> bool:
+    """"Reveal <selector> from the cards you viewed": a selection among the cards the effect viewed."""
+    return eff.zone == "selected" and eff.target is not None and eff.target.zone == "revealed" and \
+        eff.target.count is not None
+
+
+def reveal_selected(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
+    """Select among the viewed cards (the controller may ignore any, 8-5-3-5) and reveal the selection."""
+
+    sel = eff.target
+    assert sel is not None
+    cands = pile_candidates(ctx, sel, item)
+    if cands:
+        ctx.log(f"{item.label}: the cards were viewed, not revealed: {item.controller} may ignore the ones that "
+                "fulfil the condition and select none", "effect.select_private")
+        chosen = pick(ctx, replace(sel, up_to=True), item, cands)
+    else:
+        ctx.log(f"{item.label}: no viewed card fulfils the condition, so nothing is revealed", "effect.select_none")
+        chosen = []
+    ctx.selections[sel] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+    if chosen:
+        ctx.log(f"{item.controller} reveals {', '.join(name_of(ctx.state, c) for c in chosen)}",
+                "effect.select_private")
+    elif cands:
+        ctx.log(f"{item.controller} selects none of them", "effect.select_private")
+
+
+# --- tokens (folded in): "Summon one of your Mecha Tokens", "summon two of your Antman Tokens
+# exhausted": tokens an effect puts on the field (Saga 4-12-1). A token's figures are given by the
+# effect that makes it (4-12-2): the card's annotation, which the card data does not always carry. The
+# engine takes them from a card definition of that name marked as a token (a scenario's `cards:` entry
+# with `token: true`); without one it says "not modelled" and summons nothing. A token is summoned
+# like any spirit an effect summons: its cost paid and its LV1 cores placed (10-6-6 / 10-6-7), those
+# from the reserve first and the rest
+
+def names_token(sel: ast.Selector) -> bool:
+    """Whether a summon's target is a token the effect makes (not a card from some area)."""
+    return sel.zone is None and not sel.self_ref and "token" in {f.lower() for f in sel.families}
+
+
+def definition(ctx: Ctx, sel: ast.Selector) -> CardDef | None:
+    """The token's figures: a token definition with the name the effect gives it ("Antman Token"), or
+    with every spirit type it names ("Mecha Tokens": Mecha and Token)."""
+    def fits(d: CardDef) -> bool:
+        if sel.name:
+            return d.name.lower() == sel.name.lower()
+        return {f.lower() for f in sel.families} <= {f.lower() for f in d.families}
+
+    return next((d for d in ctx.state.defs.values() if d.token and fits(d)), None)
+
+
+def summon_tokens(ctx: Ctx, sel: ast.Selector, item: Work) -> None:
+    d = definition(ctx, sel)
+    if d is None:
+        what = sel.name or " ".join(sel.families)
+        ctx.unmodelled(f"{item.label}: the figures of the {what} (the effect's annotation, 4-12-2) are not in "
+                       "the card data")
+        return
+    for _ in range(sel.count or 1):
+        if not _one(ctx, d, item, exhausted=sel.state == "exhausted"):
+            break
+
+
+def _one(ctx: Ctx, d: CardDef, item: Work, *, exhausted: bool) -> bool:
+    player = item.controller
+    n = sum(1 for k in ctx.state.cards if k.startswith("token")) + 1
+    tid = f"token{n}"
+    ctx.set(cards={**ctx.state.cards, tid: d.key}, owners={**ctx.state.owners, tid: player})
+    ctx.log(f"{item.label}: {player} summons a {d.name} ({tid}), a token made by the effect", "kw.token_made",
+            "summon.steps")
+    cost = symbols.pay_cost(ctx, symbols.Paying(card=tid, player=player, how="summon", zone="token"))
+    lv1 = derive.lv1_cost(d)
+    p = ctx.state.players[player]
+    if p.reserve < cost or p.reserve + sum(derive.cores_on(ctx.state, fc) for fc in p.field) < cost + lv1:
+        ctx.log(f"{item.label}: {player} cannot pay for the {d.name} and its LV1 cores, so it is not summoned",
+                "summon.pay", "rules.impossible")
+        return False
+    if cost:
+        take_cores(ctx, player, cost, {}, concept="summon.pay", what=f"the summon cost of {tid}")
+    from_reserve = min(lv1, ctx.state.players[player].reserve)
+    givers = _from_field(ctx, player, lv1 - from_reserve, item)
+    p = ctx.state.players[player]
+    fc = FieldCard(id=tid, card=d.key, owner=player, cores=lv1, entered_turn=ctx.state.turn,
+                   orientation=Orientation.EXHAUSTED if exhausted else Orientation.REFRESHED)
+    ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve - from_reserve, field=(*p.field, fc)))
+    where = f"{from_reserve} from the reserve" + "".join(f", 1 from {name_of(ctx.state, g)}" for g in givers)
+    ctx.log(f"{player} places {lv1} core(s) on {tid} ({where}){', exhausted' if exhausted else ''}",
+            "summon.cores")
+    management.checkpoint(ctx)
+    triggers.fire(ctx, "summoned", tid)
+    from judge.engine.bs.events.watch import watch
+
+    watch(ctx, "when_summoned", [tid])
+    return True
+
+
+def _from_field(ctx: Ctx, player: str, need: int, item: Work) -> list[str]:
+    """Take `need` cores, one at a time, from the summoner's field cards (10-6-7): their choice where
+    several have cores; cores moved by the owner's own summon leave a card self-destroyed (9-3-2)."""
+    givers: list[str] = []
+    for _ in range(need):
+        p = ctx.state.players[player]
+        have = [fc.id for fc in p.field if fc.cores > 0]
+        if len(have) == 1:
+            cid = have[0]
+        else:
+            cid = str(ctx.ask(f"{player} says which of their cards gives a core for the token's LV1 cores: "
+                              f"{', '.join(have)}", "summon.cores", player=player, options=tuple(have),
+                              kind="target"))
+            if cid not in have:
+                raise ctx.refuse(f"{cid} has no core to give (choose one of {', '.join(have)})", "summon.cores")
+        fc = ctx.state.field_card(cid)
+        ctx.state = with_player(ctx.state, replace(p, field=tuple(replace(c, cores=c.cores - 1) if c.id == cid else c
+                                                                  for c in p.field)))
+        ctx.core_cause[cid] = ("self", player)
+        givers.append(cid)
+        assert fc is not None
+    return givers
+
+
+__all__ = ["activate_other", "borrowable", "definition", "names_token", "reveal_selected", "reveals_viewed", "summon_tokens"]

@@ -150,10 +150,9 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     from judge.engine.bs.effects import cards as zones
-    from judge.engine.bs.effects import scope as effect_scope
     from judge.engine.bs.events import discard_cap, no_trigger
 
-    if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item) or \
+    if no_trigger.applied_with(ctx, eff, item) or soul_bar_applied(ctx, eff, item) or \
             discard_cap.applied(ctx, eff, item):
         return
     if zones.bars_when_summoned(eff):        # "… summoned with this effect do not activate 'When Summoned'"
@@ -183,3 +182,37 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                            source=item.source, controller=item.controller, extra=eff.by)
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
+
+
+# --- scope (folded in): Restrictions written "with this effect" (1-3-3): they bar only what the
+# effect they are written in does, not a lasting modification of the board. "Place three cores from
+# your trash onto this spirit. You cannot place a Soul Core on this spirit with this effect.": the
+# text layer reads the bar into the effect's own placements (they move regular cores only, 4-11-1 /
+# 4-11-3: judge.text.bs.meaning), so when the engine meets the restriction itself while resolving,
+# there is nothing left to do but say so.
+
+def this_effect(eff: object) -> bool:
+    """A restriction whose scope is the effect it is written in ("… with this effect")."""
+    by = getattr(eff, "by", None)
+    return isinstance(eff, ast.Restriction) and eff.mode == "cannot" and by is not None \
+        and by.unit == "effect" and by.effect == "this"
+
+
+def _soul_bar(eff: ast.Effect) -> bool:
+    """"cannot place a Soul Core … with this effect"."""
+    return this_effect(eff) and eff.action == "place_cores" and eff.object is not None \
+        and eff.object.unit == "soul_core"
+
+
+def soul_bar_applied(ctx: Ctx, eff: ast.Restriction, item: Work) -> bool:
+    """A bar scoped to this effect met while resolving: the text layer applied it (logged here)."""
+    if not _soul_bar(eff):
+        return False
+    ctx.log(f"{item.label}: the soul core cannot be placed by this effect; its placements move regular "
+            f"cores only", "rules.cannot_wins")
+    return True
+
+
+def is_soul_bar(eff: object) -> bool:
+    """Whether a restriction is a soul-core bar this module applies (coverage asks this)."""
+    return isinstance(eff, ast.Restriction) and _soul_bar(eff)

@@ -16,6 +16,7 @@ from typing import Any
 
 from judge.engine.bs import conditions, derive, select
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import Orientation, Work
 from judge.engine.kernel.registry import Registry
 from judge.text import ast
@@ -188,6 +189,12 @@ def _stay(ctx: Ctx, cid: str, src: str, e: ast.Move) -> None:
         management.set_orientation(ctx, fc, want)
     ctx.log(f"{name_of(ctx.state, cid)} stays on the field" + (f", {want.value}" if want else ""),
             "effect.substitution")
+
+
+
+@form("substitute_destruction", concepts=("effect.substitution",))
+def _substitute_destruction(ctx: Ctx, cid: str, cause: str, by: str | None) -> bool:
+    return substitute(ctx, cid, cause=cause, by=by)
 
 
 __all__ = ["KEYWORD_SUBSTITUTES", "candidates", "substitute"]

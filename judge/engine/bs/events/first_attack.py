@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from judge.engine.bs import continuous
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import Orientation, State
+from judge.engine.bs.state import Orientation
 
 
 def _key(ctx: Ctx) -> str:
@@ -40,14 +40,9 @@ def check(ctx: Ctx, player: str, attacker: str) -> None:
     ctx.set(used=state.used | {_key(ctx)})
 
 
-def is_first_attacker(state: State, cid: str) -> bool:
-    """Whether `cid` is the first spirit that attacked this turn."""
-    return f"{state.turn}:first_attacker:{cid}" in state.used
-
-
 def _can_attack(ctx: Ctx, cid: str) -> bool:
     fc = ctx.state.field_card(cid)
     return fc is not None and fc.orientation == Orientation.REFRESHED and not continuous.cannot(ctx.state, cid, "attack")
 
 
-__all__ = ["check", "is_first_attacker"]
+__all__ = ["check"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, waiting
 from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.state import FieldCard, State, with_player
 
@@ -147,7 +147,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
-        keywords.trigger(ctx, "destroyed", lasts=lasts)
+        waiting.trigger(ctx, "destroyed", lasts=lasts)
         if killer_facts:
             from judge.engine.bs.events.triggers import push
             from judge.engine.bs.events.watch import watchers
@@ -163,10 +163,11 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
 
 
 def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
-    """Apply one substitution effect for a destruction, if one applies and is used (8-9)."""
-    from judge.engine.bs.effects.replace import substitute as run
+    """Apply one substitution effect for a destruction, if one applies and is used (8-9): the
+    substitution effects (effects/replace.py) register the form "substitute_destruction"."""
+    from judge.engine.bs import dispatch
 
-    return run(ctx, cid, cause=cause, by=by)
+    return bool(dispatch.use("substitute_destruction", ctx, cid, cause, by))
 
 
 def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:

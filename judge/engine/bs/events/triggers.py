@@ -8,9 +8,10 @@ loop resolves one item at a time and performs gameplay management after each (4-
 from __future__ import annotations
 
 from judge.engine.bs import derive
-from judge.engine.bs.ctx import Ctx, Need, name_of
+from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
-from judge.engine.core import ChoiceNeeded, Step
+from judge.engine.bs.waiting import push
+from judge.engine.core import Step
 from judge.text.ast import Ability, AbilityKind
 
 EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
@@ -94,34 +95,8 @@ def abilities_for(state: State, cid: str, event: str, *, level: int | None = Non
             and event in timing_events(ab)]
 
 
-def push(ctx: Ctx, items: list[Work]) -> None:
-    """Queue simultaneous effects as one batch, ahead of older ones (most recent first)."""
-    if not items:
-        return
-    # bs [Unstackable] (12-3-2-1): the same effect of same-named cards activates once per timing
-    seen: set[tuple[str, str]] = set()
-    kept: list[Work] = []
-    for w in items:
-        d = ctx.state.card_def(w.source)
-        key = (d.name if d else w.source, w.label.split(":", 1)[-1])
-        if w.param == "unstackable" and key in seen:
-            ctx.log(f"{w.label}: [Unstackable], the same effect already activated at this timing",
-                    "kw.unstackable")
-            continue
-        seen.add(key)
-        kept.append(w)
-    for w in kept:
-        ctx.log(f"{w.label} activates and waits to be resolved", *_concepts(w))
-    ctx.set(work=(tuple(kept), *ctx.state.work))
 
 
-def _concepts(w: Work) -> tuple[str, ...]:
-    if w.kind == "keyword" and w.keyword:
-        from judge.engine.bs.keyword_registry import rule
-
-        r = rule(w.keyword)
-        return (r.concept,) if r else ()
-    return {"effects": ("effect.triggered",), "burst": ("burst.activate",)}.get(w.kind, ("magic.steps",))
 
 
 def trigger_condition(ctx: Ctx, cid: str, ctrl: str, ab: Ability) -> bool:
@@ -254,70 +229,6 @@ def resolve_burst(ctx: Ctx, item: Work) -> None:
         ctx.log(f"The burst {item.source} has resolved and goes to the trash", "burst.activate")
 
 
-def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
-    """Resolve waiting effects until none remain (or a choice is missing: Need, state rolled back)."""
-    from judge.engine.bs import dispatch as effects
-    from judge.engine.bs import keyword_registry as keywords
-    from judge.engine.bs.events import draws, management
-    from judge.engine.bs.flow import order
-
-    order_hint: tuple[str, ...] | None = order_answer or None
-    management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
-    while ctx.state.work and ctx.state.winner is None:
-        batch = ctx.state.work[0]
-        if len(batch) > 1:       # even two effects of one card are ordered (8-5-2-4; Standard 9-1-5-7)
-            options, who = order.options(batch), order.decider(ctx, batch)
-            prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
-            if order_hint:
-                answer: object = order_hint
-                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
-                ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
-                                      decision.cites, decision=decision, answer=list(order_hint)))
-            else:
-                answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
-            order_hint = None
-            ordered = order.match(batch, answer)
-            if ordered is None:
-                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
-                                 f"{', '.join(options)})", "effect.order")
-            ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
-            ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
-            continue
-        item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
-        ctx.drawn, ctx.core_moves, ctx.selections, ctx.summoned = {}, [], {}, []
-        before, n_steps = ctx.state, len(ctx.steps)
-        ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
-        outer, ctx.acting = ctx.acting, item       # what it does is done by this effect (effect_events.py)
-        try:
-            if item.kind == "keyword":
-                ctx.steps.append(Step(f"Resolve {item.label}", ctx.cites(*_concepts(item)), fired=item.source,
-                                      card=ctx.state.cards.get(item.source), timing=item.keyword))
-                keywords.resolve(ctx, item)
-            elif item.kind == "burst":
-                resolve_burst(ctx, item)
-            else:
-                ctx.steps.append(Step(f"Resolve {item.label}", item.cites, fired=item.source,
-                                      card=ctx.state.cards.get(item.source), timing=item.timing))
-                effects.run(ctx, item)
-                if item.kind == "magic":
-                    from judge.engine.bs.flow.turn import finish_magic
-
-                    finish_magic(ctx, item)
-                elif item.timing == "when_summoned" and ctx.state.field_card(item.source) is not None \
-                        and ctx.state.card_def(item.source).type == "spirit":
-                    fire_burst(ctx, ctx.state.opponent(item.controller), "summoned_resolved")
-        except Need:
-            ctx.state = before
-            del ctx.steps[n_steps:]
-            raise
-        finally:
-            ctx.acting = outer
-        draws.settle(ctx, item)      # what watches the draws it made activates once (8-6-3)
-        management.checkpoint(ctx)
-    if order_hint:
-        ctx.log(f"The order given ({', '.join(order_hint)}) is not needed: no effects wait together here",
-                "effect.order")
 
 
-__all__ = ["abilities_for", "fire", "fire_destroyed", "push", "run_work", "timing_events"]
+__all__ = ["abilities_for", "fire", "fire_destroyed", "push", "timing_events"]

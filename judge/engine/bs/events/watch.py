@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.bs import derive, effect_criteria
+from judge.engine.bs.continuous import while_paying
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events.effect_events import ACTIVE
 from judge.engine.bs.events.effect_events import handles as performer_known
 from judge.engine.bs.events.effect_events import holds as performed_so
 from judge.engine.bs.events.spends_event import holds as paid_so
 from judge.engine.bs.state import State, Work
-from judge.engine.bs.zones.cost import while_paying
 from judge.text import ast
 from judge.text.ast import AbilityKind
 

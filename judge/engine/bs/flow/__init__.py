@@ -6,6 +6,7 @@ from judge.engine.bs.flow import (  # noqa: F401
     battle,
     core_step,
     order,
+    priority,
     step_start,
     steps,
     turn,

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import continuous, derive
+from judge.engine.bs import continuous, derive, waiting
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.events import management, triggers
 from judge.engine.bs.events.watch import watch
+from judge.engine.bs.flow import priority
 from judge.engine.bs.state import Battle, Orientation, Step, Work
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
@@ -53,7 +54,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
     triggers.fire(ctx, "attacks", action.card)
     watch(ctx, "when_attacks", [action.card])
-    keywords.trigger(ctx, "attacks", attacker=action.card)
+    waiting.trigger(ctx, "attacks", attacker=action.card)
 
 
 def take_priority(ctx: Ctx, player: str) -> None:
@@ -150,7 +151,7 @@ def block(ctx: Ctx, action: A.Block) -> None:
     triggers.fire(ctx, "blocks", action.card)
     watch(ctx, "when_blocks", [action.card])
     watch(ctx, "when_blocked", [b.attacker])
-    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
+    waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
 
 
 def no_block(ctx: Ctx, action: A.NoBlock) -> None:
@@ -217,7 +218,7 @@ def resolve_battle(ctx: Ctx) -> None:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
         triggers.fire_burst(ctx, defender, "life_lost")
         watch(ctx, "when_life_reduced", [b.attacker])
-        keywords.trigger(ctx, "life_reduced", attacker=b.attacker)
+        waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
     else:
         keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")
 
@@ -236,7 +237,7 @@ def end_battle(ctx: Ctx) -> None:
     triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
                              label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
                              timing="battle_end") for m in later])
-    keywords.trigger(ctx, "battle_end", battle=b)
+    waiting.trigger(ctx, "battle_end", battle=b)
 
 
 def finish(ctx: Ctx) -> None:
@@ -256,7 +257,7 @@ def finish(ctx: Ctx) -> None:
 def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects and carry the battle on until a player must decide."""
     for _ in range(10_000):
-        triggers.run_work(ctx, order)
+        priority.run_work(ctx, order)
         order = ()
         management.checkpoint(ctx)
         if ctx.state.winner is not None:

@@ -54,7 +54,8 @@ def _lost_life(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
 def end_effects(ctx: Ctx) -> None:
     """The end step: its "end of … turn" effects activate and are resolved (6-8-1-1)."""
     from judge.engine.bs import derive
-    from judge.engine.bs.events.triggers import push, restricted, run_work
+    from judge.engine.bs.events.triggers import push, restricted
+    from judge.engine.bs.flow.priority import run_work
 
     ctx.set(step=Step.END)
     state = ctx.state
@@ -96,7 +97,7 @@ def resolve_waiting(ctx: Ctx, concept: str) -> None:
     ran into the step is carried out again with the answers (nothing happens twice)."""
     from dataclasses import replace
 
-    from judge.engine.bs.events.triggers import run_work
+    from judge.engine.bs.flow.priority import run_work
 
     if not ctx.state.work:
         return

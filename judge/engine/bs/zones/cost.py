@@ -28,8 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.bs import continuous, derive, select
+from judge.engine.bs.continuous import WHILE_PAYING
 from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.events import targets
+from judge.engine.bs.select import STATS
 from judge.engine.bs.state import CardDef, State, Work
 from judge.text import ast
 from judge.text.ast import Ability, AbilityKind
@@ -185,6 +187,10 @@ def while_paying(ab: Ability) -> bool:
         return True
     effects = [e for e, _ in _unwrap(ab.effects)]
     return bool(effects) and all(_pool_effect(e) for e in effects)
+
+
+WHILE_PAYING.append(while_paying)
+STATS["cost"] = cost_of
 
 
 #: Every event a payment's condition may name.

@@ -15,10 +15,9 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import board, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
-from judge.engine.bs.flow import battle, turn, turn_end
+from judge.engine.bs.flow import battle, summon, turn, turn_end
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import State
-from judge.engine.bs.zones import summon
 from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
 from judge.errors import ScenarioError
 

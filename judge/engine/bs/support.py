@@ -115,7 +115,7 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 def _restriction(e: ast.Restriction) -> Iterator[str]:
     from judge.engine.bs.events import no_trigger
 
-    if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
+    if no_trigger.is_bar(e) or no_trigger.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
     from judge.engine.bs.effects.modify import is_soul_bar
     from judge.engine.bs.events.discard_cap import is_cap

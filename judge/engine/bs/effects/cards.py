@@ -15,6 +15,7 @@ from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import apply, effect
 from judge.engine.bs.events import management, targets, triggers
+from judge.engine.bs.events.no_trigger import SUMMONED_BY
 from judge.engine.bs.events.targets import pick, pile_candidates
 from judge.engine.bs.state import CardDef, FieldCard, Orientation, Work, with_player
 from judge.engine.bs.zones import cost as symbols
@@ -62,7 +63,7 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
     effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
-    from judge.engine.bs.zones.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     sel = eff.target
     if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
@@ -102,27 +103,10 @@ def deploy_zones(zone: str | None) -> tuple[str, ...]:
     return parts if zone and all(p in ("hand", "trash", "revealed") for p in parts) else ()
 
 
-#: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").
-SUMMONED_BY = "summoned_by"
 
 
-def bars_when_summoned(eff: ast.Restriction) -> bool:
-    """""When Summoned" effects of the spirits summoned with this effect are not triggered": the shape."""
-    o = eff.object
-    return eff.mode == "cannot" and eff.action == "activate" and o is not None and o.unit == "effect" and \
-        o.effect == "when_summoned" and eff.target is not None
 
 
-def bar_when_summoned(ctx: Ctx, item: Work) -> None:
-    """The spirits this effect summoned do not activate their "When Summoned" effects: those waiting are
-    taken away before they resolve (an effect that does not activate is never resolved, 8-6-2)."""
-    mine = {m.target for m in ctx.state.mods if m.kind == SUMMONED_BY and m.value == item.source
-            and m.turn == ctx.state.turn}
-    gone = [w for batch in ctx.state.work for w in batch if w.source in mine and w.timing == "when_summoned"]
-    if gone:
-        ctx.set(work=tuple(b for b in (tuple(w for w in batch if w not in gone) for batch in ctx.state.work) if b))
-    ctx.log(f"{item.label}: the \"When Summoned\" effects of {', '.join(sorted(mine)) or 'no spirit'} summoned "
-            "with it do not activate", "effect.triggered", "rules.cannot_wins")
 
 
 @effect(ast.Activate, concepts=("effect.cost",))

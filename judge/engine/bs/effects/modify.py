@@ -7,12 +7,14 @@ default); `continuous` reads them. Entries of `effects.EFFECTS`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from judge.engine.bs import continuous, derive
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs import continuous, derive, select
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import management, targets
 from judge.engine.bs.state import Work
+from judge.engine.bs.zones.cost import _amount, cost_of
 from judge.text import ast
 
 
@@ -66,8 +68,6 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
     red symbols" (the symbols it has)."""
     if eff.stat == "cost":
-        from judge.engine.bs.zones.cost import set_cost
-
         set_cost(ctx, eff, item)
         return
     ids = targets.targets(ctx, eff.target, item)
@@ -149,8 +149,8 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
-    from judge.engine.bs.effects import cards as zones
     from judge.engine.bs.events import discard_cap, no_trigger
+    from judge.engine.bs.events import no_trigger as zones
 
     if no_trigger.applied_with(ctx, eff, item) or soul_bar_applied(ctx, eff, item) or \
             discard_cap.applied(ctx, eff, item):
@@ -216,3 +216,33 @@ def soul_bar_applied(ctx: Ctx, eff: ast.Restriction, item: Work) -> bool:
 def is_soul_bar(eff: object) -> bool:
     """Whether a restriction is a soul-core bar this module applies (coverage asks this)."""
     return isinstance(eff, ast.Restriction) and _soul_bar(eff)
+
+
+def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
+    """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
+    cards on the field by selection."""
+    from judge.engine.bs.zones import next_summon
+
+    if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
+        next_summon.arm(ctx, eff, item)
+        return
+    value: Any = eff.value
+    if eff.equal_to is not None:
+        if eff.equal_to.stat not in ("life", "reserve", "hand"):
+            ctx.unmodelled(f"{item.label}: a cost equal to {eff.equal_to.stat}")
+            return
+        value = eff.equal_to
+    sel = eff.target
+    if sel.zone not in (None, "field"):
+        for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
+            m = add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
+                                   source=item.source, controller=item.controller, extra=sel)
+            shown = value if isinstance(value, int) else f"{value.stat} ({_amount(ctx.state, m)} now)"
+            ctx.log(f"{item.label}: the matching cards in {who}'s {sel.zone} have a cost of {shown} "
+                    f"({eff.duration.value}), also those that enter it later", "effect.duration", "effect.area_info")
+        return
+    for cid in targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
+        add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        ctx.log(f"{name_of(ctx.state, cid)} has a cost of {cost_of(ctx.state, cid)} ({eff.duration.value})",
+                "effect.duration")

@@ -82,9 +82,9 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         _instead(ctx, eff, item)
         return
     if eff.instead or cond.kind in ("substitution", "would"):
-        from judge.engine.bs.effects.selections import arm
+        from judge.engine.bs.dispatch import use
 
-        if arm(ctx, eff, item):          # "… would select …, you select it instead" (8-9-1)
+        if use("passed_selection", ctx, eff, item):   # "… would select …, you select it instead" (8-9-1)
             return
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return

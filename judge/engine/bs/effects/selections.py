@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from judge.engine.bs.ctx import Ctx
-from judge.engine.bs.dispatch import effect
+from judge.engine.bs.dispatch import effect, form
 from judge.engine.bs.events import targets
 from judge.engine.bs.events.targets import PASSES
 from judge.engine.bs.state import Work
@@ -40,6 +40,7 @@ def passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | Non
     return None
 
 
+@form("passed_selection", concepts=("effect.substitution",))
 def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> bool:
     """Set up "… would select …, <another player> selects it instead" (8-9-1); False: not that form."""
     from judge.engine.bs.events import management

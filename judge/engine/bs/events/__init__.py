@@ -21,6 +21,7 @@ from judge.engine.bs.events import (  # noqa: F401
     no_trigger,
     soul_paid,
     spends_event,
+    summon,
     summoned_by,
     targets,
     triggers,

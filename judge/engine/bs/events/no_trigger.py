@@ -116,4 +116,27 @@ def applied_with(ctx: Ctx, eff: object, item: Work) -> bool:
     return True
 
 
+#: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").
+SUMMONED_BY = "summoned_by"
+
+
+def bars_when_summoned(eff: ast.Restriction) -> bool:
+    """""When Summoned" effects of the spirits summoned with this effect are not triggered": the shape."""
+    o = eff.object
+    return eff.mode == "cannot" and eff.action == "activate" and o is not None and o.unit == "effect" and \
+        o.effect == "when_summoned" and eff.target is not None
+
+
+def bar_when_summoned(ctx: Ctx, item: Work) -> None:
+    """The spirits this effect summoned do not activate their "When Summoned" effects: those waiting are
+    taken away before they resolve (an effect that does not activate is never resolved, 8-6-2)."""
+    mine = {m.target for m in ctx.state.mods if m.kind == SUMMONED_BY and m.value == item.source
+            and m.turn == ctx.state.turn}
+    gone = [w for batch in ctx.state.work for w in batch if w.source in mine and w.timing == "when_summoned"]
+    if gone:
+        ctx.set(work=tuple(b for b in (tuple(w for w in batch if w not in gone) for batch in ctx.state.work) if b))
+    ctx.log(f"{item.label}: the \"When Summoned\" effects of {', '.join(sorted(mine)) or 'no spirit'} summoned "
+            "with it do not activate", "effect.triggered", "rules.cannot_wins")
+
+
 __all__ = ["DESTROY_TIMINGS", "applied_with", "barred", "by_this_effect", "is_bar", "keep"]

@@ -26,7 +26,6 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
     per = next((t for t in sel.thresholds if t.stat == "count_per"), None)
     if per is None or per.ref is None:
         return sel
-    from judge.engine.bs.effects.move_cores import per_count
     from judge.engine.bs.state import Work
 
     k = max(0, per_count(ctx, per.ref, Work(kind="effects", source=source or "", controller=controller,

@@ -9,6 +9,8 @@ from judge.engine.bs.flow import (  # noqa: F401
     priority,
     step_start,
     steps,
+    summon,
+    timing,
     turn,
     turn_end,
 )

@@ -12,9 +12,10 @@ from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events import management, triggers
 from judge.engine.bs.flow import core_step, step_start
+from judge.engine.bs.flow.timing import in_flash, in_main
 from judge.engine.bs.state import Step, Work, with_player
 from judge.engine.bs.zones import cost as symbols
-from judge.engine.bs.zones.common import hand_card, in_flash, in_main, succession
+from judge.engine.bs.zones.common import hand_card, succession
 from judge.engine.bs.zones.payment import take_cores
 from judge.text.ast import AbilityKind, Duration
 

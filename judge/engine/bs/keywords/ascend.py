@@ -16,6 +16,7 @@ from typing import Any
 from judge.engine.bs import derive
 from judge.engine.bs.conditions import EVENT_FACTS
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import CardDef, Work, with_player
 from judge.text import ast
 from judge.text.ast import Duration
@@ -53,6 +54,7 @@ def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
             and derive.cores_on(ctx.state, fc) and cost_condition(kw.params, ascend_cost(ctx.state, fc.id))]
 
 
+@form("ascend.pay", concepts=("kw.ascend",))
 def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     """Pay 【Ascend】 if the card has it (11-8-1): the facts of the spirit used, or None without Ascend."""
     from judge.engine.bs.events.management import last_known
@@ -96,6 +98,7 @@ def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     return facts
 
 
+@form("ascend.remember", concepts=("kw.ascend",))
 def remember(ctx: Ctx, cid: str, player: str, facts: dict) -> None:
     """Keep on the new spirit which spirit its Ascend used (for conditions that ask, 8-10-1)."""
     from judge.engine.bs.events.management import add_mod

@@ -251,7 +251,7 @@ def _immortal(ctx: Ctx, item: Work) -> None:
                           "cost?", "kw.immortal", "effect.may", player=item.controller):
         ctx.log(f"{item.controller} does not summon {item.source}", "effect.may")
         return
-    from judge.engine.bs.zones.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "trash", why="kw.immortal")
 
@@ -269,7 +269,7 @@ def _agile(ctx: Ctx, item: Work) -> None:
         ctx.log(f"{item.controller} does not use {item.label}", "effect.may")
         return
     management.leave_field(ctx, spirit, "hand")
-    from judge.engine.bs.zones.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "hand", why="kw.agile")
 

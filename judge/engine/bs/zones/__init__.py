@@ -11,5 +11,4 @@ from judge.engine.bs.zones import (  # noqa: F401
     next_summon,
     payment,
     piles,
-    summon,
 )

@@ -29,8 +29,7 @@ from typing import Any
 
 from judge.engine.bs import continuous, derive, select
 from judge.engine.bs.continuous import WHILE_PAYING
-from judge.engine.bs.ctx import Ctx, add_mod, name_of
-from judge.engine.bs.events import targets
+from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.select import STATS
 from judge.engine.bs.state import CardDef, State, Work
 from judge.text import ast
@@ -135,34 +134,6 @@ def _amount(state: State, m: Any) -> int:
     return int(m.value)
 
 
-def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
-    """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
-    cards on the field by selection."""
-    from judge.engine.bs.zones import next_summon
-
-    if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
-        next_summon.arm(ctx, eff, item)
-        return
-    value: Any = eff.value
-    if eff.equal_to is not None:
-        if eff.equal_to.stat not in ("life", "reserve", "hand"):
-            ctx.unmodelled(f"{item.label}: a cost equal to {eff.equal_to.stat}")
-            return
-        value = eff.equal_to
-    sel = eff.target
-    if sel.zone not in (None, "field"):
-        for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
-            m = add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
-                                   source=item.source, controller=item.controller, extra=sel)
-            shown = value if isinstance(value, int) else f"{value.stat} ({_amount(ctx.state, m)} now)"
-            ctx.log(f"{item.label}: the matching cards in {who}'s {sel.zone} have a cost of {shown} "
-                    f"({eff.duration.value}), also those that enter it later", "effect.duration", "effect.area_info")
-        return
-    for cid in targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
-        add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
-                           source=item.source, controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)} has a cost of {cost_of(ctx.state, cid)} ({eff.duration.value})",
-                "effect.duration")
 
 
 # abilities in force while a cost is calculated ----------------------------------------------------
@@ -407,4 +378,4 @@ def _describe(e: Any) -> str:
             "fulfilled": "every reduction symbol is fulfilled"}.get(e.mode, e.mode)
 
 
-__all__ = ["Paying", "changes", "cost_of", "pay_cost", "pool", "quote", "reduced_cost", "set_cost", "while_paying"]
+__all__ = ["Paying", "changes", "cost_of", "pay_cost", "pool", "quote", "reduced_cost", "while_paying"]

@@ -9,32 +9,12 @@ from dataclasses import replace
 from judge.engine.bs import actions as A
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
+from judge.engine.bs.dispatch import use
 from judge.engine.bs.events import happened, management, soul_paid, triggers
-from judge.engine.bs.keywords import ascend
 from judge.engine.bs.state import FieldCard, with_player
 from judge.engine.bs.zones import cost as symbols
-from judge.engine.bs.zones.common import hand_card, in_flash, in_main, remove_from, succession
+from judge.engine.bs.zones.common import remove_from, succession
 from judge.engine.bs.zones.payment import place_cores, take_cores
-
-
-def summon(ctx: Ctx, action: A.Summon) -> None:
-    """Summon a spirit / place a nexus from the hand (10-6 / 10-7; 11-1 / 11-2)."""
-    kind = "place" if isinstance(action, A.Place) else "summon"
-    player = action.player
-    cid = hand_card(ctx, player, action.card, "trash" if action.source == "trash" else "hand")
-    d = ctx.state.card_def(cid)
-    want = "nexus" if kind == "place" else "spirit"
-    if d.type != want:
-        raise ctx.refuse(f"{name_of(ctx.state, cid)} is a {d.type} card; only a {want} card can be {kind}d",
-                         f"{kind}.steps")
-    swift = bool(derive.keyword(ctx.state, cid, "Swift"))
-    if ctx.state.battle is not None and swift and kind == "summon":
-        in_flash(ctx, player, f"summoning {cid} with 【Swift】")
-        ctx.log(f"{name_of(ctx.state, cid)} has 【Swift】: it may be summoned in this flash window, from the "
-                "reserve only", "kw.swift")
-    else:
-        in_main(ctx, player, f"{kind} {cid}")
-    _do_summon(ctx, player, cid, d, action, kind, reserve_only=swift and ctx.state.battle is not None)
 
 
 def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, *, reserve_only: bool) -> None:
@@ -58,7 +38,8 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     if not action.free:
         take_cores(ctx, player, cost, action.pay_from, concept=f"{kind}.pay", reserve_only=reserve_only,
                    soul=action.pay_soul_core, what=f"the {kind} cost of {cid}")
-    ascended = ascend.pay(ctx, player, d, action.ascend) if kind == "summon" else None
+    # 【Ascend】's extra cost of summoning (keywords/ascend.py registers it, 11-8)
+    ascended = use("ascend.pay", ctx, player, d, action.ascend) if kind == "summon" else None
     _added_costs(ctx, player, cid, kind)
     zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
     remove_from(ctx, player, cid, zone)
@@ -72,7 +53,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     place_cores(ctx, player, new_id, cores, soul=action.soul_core_on, concept=f"{kind}.cores",
                 reserve_only=reserve_only)
     if ascended is not None:
-        ascend.remember(ctx, new_id, player, ascended)
+        use("ascend.remember", ctx, new_id, player, ascended)
     if action.pay_soul_core and not action.free:
         soul_paid.remember(ctx, new_id, player)
     happened.entered_from(ctx, new_id, zone, player)
@@ -165,4 +146,4 @@ def _feast(ctx: Ctx, cid: str) -> None:
     management.checkpoint(ctx)
 
 
-__all__ = ["summon", "summon_from"]
+__all__ = ["summon_from"]

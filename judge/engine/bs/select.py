@@ -11,8 +11,10 @@ from collections.abc import Callable
 
 from judge.engine.bs import derive, effect_criteria
 from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.mods import mods_on
 from judge.engine.bs.record import is_first_attacker
-from judge.engine.bs.state import Orientation, State, Work
+from judge.engine.bs.state import Mod, Orientation, State, Work
+from judge.text import ast
 from judge.text.ast import Player, Selector, Threshold
 
 OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
@@ -117,13 +119,11 @@ def selects(sel: Selector) -> bool:
 
 def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
     """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
-    from judge.engine.bs import continuous
-
-    for m in continuous.mods_on(state, cid):
+    for m in mods_on(state, cid):
         if m.kind == "cannot" and m.value == "be_selected":
             if m.extra is None and m.stamp >= 0 and m.controller == controller:
                 continue          # a resolved "cannot be selected" guards against the other player's effects
-            if m.extra is None or continuous._by_matches(state, m, source, controller):
+            if m.extra is None or by_matches(state, m, source, controller):
                 return True
     return False
 
@@ -165,10 +165,17 @@ def nothing_to_select(ctx: Ctx, node: object, item: Work) -> bool:
     return not cands and not shielded
 
 
+def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> bool:
+    by: ast.Selector = m.extra
+    if player is not None and by.owner is not None and player not in whose(m.controller, by.owner, state):
+        return False
+    if actor is None:
+        return True
+    d = state.card_def(actor)
+    if d is not None and by.card_types and d.type not in by.card_types:
+        return False
+    return matches(state, actor, ast.Selector(**{**by.__dict__, "owner": None, "card_types": ()}), None) \
+        if state.field_card(actor) is not None else True
 
 
-
-
-
-
-__all__ = ["armored", "candidates", "matches", "selects", "whose"]
+__all__ = ["armored", "by_matches", "candidates", "matches", "selects", "whose"]

@@ -16,7 +16,7 @@ from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects import cards as zones
 from judge.engine.bs.effects import move_cores as cores
 from judge.engine.bs.events import triggers, watch
-from judge.engine.bs.flow import core_step, step_start, turn_end
+from judge.engine.bs.flow import core_step, step_effects
 from judge.engine.bs.keywords import ascend
 from judge.engine.bs.zones import cost as symbols
 from judge.text import ast
@@ -188,7 +188,7 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
-    if step_start.handles(ab):          # "if …, <do> at the start of the step" (step_start._guarded)
+    if step_effects.handles(ab):          # "if …, <do> at the start of the step" (step_effects._guarded)
         yield from _effects_gaps(ab.effects[0].effects[0].effects)
         return
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
@@ -236,12 +236,12 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
         yield from _substitution_gaps(ab)
         return
-    if ab.timing in triggers.TIMING_EVENTS or ab.timing in turn_end.END_TIMINGS:   # end-step effects: turn_end.py
+    if ab.timing in triggers.TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if step_start.handles(ab):          # "at the start of the step" in a main / attack step window
+    if step_effects.handles(ab):          # "at the start of the step" in a main / attack step window
         return
     if (ab.timing == "event" or derive.CONSTANT_TIMINGS.get(ab.timing) is not None) and cond is not None and \
             any(watch.is_event(cond, e) for e in watch.EVENTS):

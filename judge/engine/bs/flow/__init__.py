@@ -5,12 +5,12 @@
 from judge.engine.bs.flow import (  # noqa: F401
     battle,
     core_step,
+    durations,
     order,
     priority,
-    step_start,
+    step_effects,
     steps,
     summon,
     timing,
     turn,
-    turn_end,
 )

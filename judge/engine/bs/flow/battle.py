@@ -16,11 +16,10 @@ from judge.engine.bs.ctx import Ctx, Need, name_of
 from judge.engine.bs.events import management, triggers
 from judge.engine.bs.events.watch import watch
 from judge.engine.bs.flow import priority
+from judge.engine.bs.flow.timing import WINDOW_CONCEPT, take_priority
 from judge.engine.bs.state import Battle, Orientation, Step, Work
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
-
-WINDOW_CONCEPT = {"flash_pre": "battle.flash_pre", "flash_post": "battle.flash_post"}
 
 
 def attack(ctx: Ctx, action: A.Attack) -> None:
@@ -57,19 +56,6 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     waiting.trigger(ctx, "attacks", attacker=action.card)
 
 
-def take_priority(ctx: Ctx, player: str) -> None:
-    """Before `player` uses a flash effect: the player holding priority passes if it is not theirs."""
-    b = ctx.state.battle
-    assert b is not None
-    if b.priority == player:
-        return
-    passes = b.passes + 1
-    concept = WINDOW_CONCEPT[b.window]
-    if passes >= 2:
-        raise ctx.refuse(f"the flash window has ended: {b.priority} passed right after {player} passed",
-                         concept)
-    ctx.log(f"{b.priority} passes (does not use a flash effect)", concept)
-    ctx.set(battle=replace(b, priority=player, passes=passes))
 
 
 def after_flash(ctx: Ctx, player: str) -> None:
@@ -242,7 +228,7 @@ def end_battle(ctx: Ctx) -> None:
 
 def finish(ctx: Ctx) -> None:
     b = ctx.state.battle
-    from judge.engine.bs.flow.turn import expire
+    from judge.engine.bs.flow.durations import expire
 
     expire(ctx, (Duration.BATTLE,))
     players = dict(ctx.state.players)

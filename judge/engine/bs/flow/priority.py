@@ -5,8 +5,12 @@ item resolves in full, and what it sets off waits ahead of the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Need
 from judge.engine.bs.events.triggers import fire_burst, resolve_burst
+from judge.engine.bs.state import Work, with_player
 from judge.engine.bs.waiting import _concepts
 from judge.engine.core import ChoiceNeeded, Step
 
@@ -58,7 +62,6 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
                                       card=ctx.state.cards.get(item.source), timing=item.timing))
                 effects.run(ctx, item)
                 if item.kind == "magic":
-                    from judge.engine.bs.flow.turn import finish_magic
 
                     finish_magic(ctx, item)
                 elif item.timing == "when_summoned" and ctx.state.field_card(item.source) is not None \
@@ -75,5 +78,29 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     if order_hint:
         ctx.log(f"The order given ({', '.join(order_hint)}) is not needed: no effects wait together here",
                 "effect.order")
+
+
+def finish_magic(ctx: Ctx, item: Work) -> None:
+    """After a magic effect resolves: 【Chain】 follow-ups, then the card goes to the trash (10-8-8)."""
+    from judge.engine.bs import dispatch as effects
+
+    for ab in item.param or ():
+        colors = {c.lower() for c in ab.keyword.params}
+        have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
+        if colors & have:
+            ctx.log(f"【Chain: {', '.join(ab.keyword.params)}】: {item.controller} has the symbol; the chain "
+                    "effect follows", "kw.chain")
+            for e in ab.effects:
+                effects.apply(ctx, e, item)
+        else:
+            ctx.log("【Chain】: no symbol of that colour on the field; the chain effect does not activate",
+                    "kw.chain")
+    player = item.controller
+    p = ctx.state.players[player]
+    if item.source in p.hand:
+        ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c != item.source),
+                                                   trash=(*p.trash, item.source)))
+        ctx.log(f"{item.source} has resolved and goes to the trash", "magic.resolve")
+
 
 __all__ = ["run_work"]

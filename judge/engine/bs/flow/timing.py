@@ -4,6 +4,8 @@ player's main step with no battle, flash effects in that main step or a flash wi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.bs.ctx import Ctx
 from judge.engine.bs.state import Step
 
@@ -22,8 +24,6 @@ def in_flash(ctx: Ctx, player: str, what: str) -> None:
     """Flash timing: your main step, or a flash window of a battle (8-1-3-1 / 12-2-1-5-1)."""
     s = ctx.state
     if s.battle is not None and s.battle.window in ("flash_pre", "flash_post"):
-        from judge.engine.bs.flow.battle import take_priority
-
         take_priority(ctx, player)
         return
     if s.battle is None and player == s.turn_player and s.step in (Step.MAIN, Step.SECOND_MAIN):
@@ -31,4 +31,23 @@ def in_flash(ctx: Ctx, player: str, what: str) -> None:
     raise ctx.refuse(f"{what}: flash effects are used in the main step of your turn or in a flash window",
                      "effect.magic_timing", "battle.flash_pre")
 
-__all__ = ["in_flash", "in_main"]
+
+def take_priority(ctx: Ctx, player: str) -> None:
+    """Before `player` uses a flash effect: the player holding priority passes if it is not theirs."""
+    b = ctx.state.battle
+    assert b is not None
+    if b.priority == player:
+        return
+    passes = b.passes + 1
+    concept = WINDOW_CONCEPT[b.window]
+    if passes >= 2:
+        raise ctx.refuse(f"the flash window has ended: {b.priority} passed right after {player} passed",
+                         concept)
+    ctx.log(f"{b.priority} passes (does not use a flash effect)", concept)
+    ctx.set(battle=replace(b, priority=player, passes=passes))
+
+
+WINDOW_CONCEPT = {"flash_pre": "battle.flash_pre", "flash_post": "battle.flash_post"}
+
+
+__all__ = ["WINDOW_CONCEPT", "in_flash", "in_main", "take_priority"]

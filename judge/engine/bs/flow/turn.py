@@ -11,7 +11,8 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events import management, triggers
-from judge.engine.bs.flow import core_step, step_start
+from judge.engine.bs.flow import core_step, step_effects
+from judge.engine.bs.flow.durations import expire
 from judge.engine.bs.flow.timing import in_flash, in_main
 from judge.engine.bs.state import Step, Work, with_player
 from judge.engine.bs.zones import cost as symbols
@@ -114,27 +115,6 @@ def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
     take_cores(ctx, player, 1, {}, concept="kw.soul_magic", soul=True, what=f"{cid} by 《Soul Magic》")
 
 
-def finish_magic(ctx: Ctx, item: Work) -> None:
-    """After a magic effect resolves: 【Chain】 follow-ups, then the card goes to the trash (10-8-8)."""
-    from judge.engine.bs import dispatch as effects
-
-    for ab in item.param or ():
-        colors = {c.lower() for c in ab.keyword.params}
-        have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
-        if colors & have:
-            ctx.log(f"【Chain: {', '.join(ab.keyword.params)}】: {item.controller} has the symbol; the chain "
-                    "effect follows", "kw.chain")
-            for e in ab.effects:
-                effects.apply(ctx, e, item)
-        else:
-            ctx.log("【Chain】: no symbol of that colour on the field; the chain effect does not activate",
-                    "kw.chain")
-    player = item.controller
-    p = ctx.state.players[player]
-    if item.source in p.hand:
-        ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c != item.source),
-                                                   trash=(*p.trash, item.source)))
-        ctx.log(f"{item.source} has resolved and goes to the trash", "magic.resolve")
 
 
 def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
@@ -250,17 +230,6 @@ def _awaken(ctx: Ctx, player: str, action: A.Activate) -> None:
     management.checkpoint(ctx)
 
 
-def expire(ctx: Ctx, durations: tuple[Duration, ...]) -> None:
-    """End effects whose duration is over (6-8-1-2 / 7-9-1-1; battle: 7-1-6-2)."""
-    turn = ctx.state.turn
-    keep, gone = [], []
-    for m in ctx.state.mods:
-        over = m.duration in durations and not (m.duration == Duration.NEXT_TURN_END and m.turn >= turn)
-        (gone if over else keep).append(m)
-    if gone:
-        ctx.set(mods=tuple(keep))
-        ctx.log(f"{len(gone)} effect(s) lasting '{gone[0].duration.value}' end",
-                "battle.end" if durations == (Duration.BATTLE,) else "turn.end_expire")
 
 
 #: The clause that lets the turn player declare the end of each step they stop in.
@@ -290,7 +259,7 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
-        step_start.begin(ctx)
+        step_effects.begin(ctx)
         return
     next_turn(ctx)
 
@@ -298,27 +267,25 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
     from judge.engine.bs.events import delayed_end
-    from judge.engine.bs.flow import turn_end
-
     delayed_end.resolve(ctx)          # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
     if ctx.profile.end_effects_first:
-        turn_end.end_effects(ctx)
+        step_effects.end_effects(ctx)
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
     if not ctx.profile.end_effects_first:
-        turn_end.end_effects(ctx)
+        step_effects.end_effects(ctx)
     s = ctx.state
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
-    turn_end.record_life(ctx)
-    step_start.begin(ctx)             # "at the start of the step" in the start step (6-2-1)
+    step_effects.record_life(ctx)
+    step_effects.begin(ctx)             # "at the start of the step" in the start step (6-2-1)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")
         ctx.set(winner=s.opponent(nxt) if ctx.state.winner is None else "draw")
         return
     ctx.set(step=Step.CORE)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     gained = core_step.gain(ctx, nxt)
     p = ctx.state.players[nxt]
     p = replace(p, reserve=p.reserve + gained)
@@ -331,20 +298,20 @@ def next_turn(ctx: Ctx) -> None:
                 "core.soul_void")
     from judge.engine.bs.flow.steps import draw_step
 
-    turn_end.resolve_waiting(ctx, "turn.core")
+    step_effects.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     draw_step(ctx, nxt)
-    turn_end.resolve_waiting(ctx, "turn.draw")
+    step_effects.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.flow.steps import refresh_step
 
     ctx.set(step=Step.REFRESH)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     refresh_step(ctx, nxt)
-    turn_end.resolve_waiting(ctx, "turn.refresh")
+    step_effects.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
 
 
-__all__ = ["activate", "end_step", "expire", "finish_magic", "move_cores", "next_turn", "set_burst", "use_magic"]
+__all__ = ["activate", "end_step", "move_cores", "next_turn", "set_burst", "use_magic"]

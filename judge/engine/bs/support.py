@@ -16,6 +16,7 @@ from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects import cards as zones
 from judge.engine.bs.effects import move_cores as cores
 from judge.engine.bs.events import triggers, watch
+from judge.engine.bs.events.facts import TIMING_EVENTS
 from judge.engine.bs.flow import core_step, step_effects
 from judge.engine.bs.keywords import ascend
 from judge.engine.bs.zones import cost as symbols
@@ -236,7 +237,7 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
         yield from _substitution_gaps(ab)
         return
-    if ab.timing in triggers.TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
+    if ab.timing in TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return

@@ -86,8 +86,9 @@ def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
     discarded from your deck by your opponent's effect", read from the trash) activate."""
     from judge.engine.bs.events.destroyed_how import discards
     from judge.engine.bs.events.effect_events import stamp
+    from judge.engine.bs.events.facts import facts
     from judge.engine.bs.events.triggers import push
-    from judge.engine.bs.events.watch import facts, watchers
+    from judge.engine.bs.events.watch import watchers
 
     lasts = stamp(ctx, discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
                                 zone=zone, by=item.controller), item)
@@ -222,7 +223,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
         move_from_pile(ctx, eff, item)
         return
     ids = targets.targets(ctx, eff.target, item)
-    from judge.engine.bs.events.watch import facts
+    from judge.engine.bs.events.facts import facts
 
     before = {cid: facts(ctx.state, cid) for cid in ids}
     for cid in ids:

@@ -3,7 +3,6 @@
 # Every module of the package, so what each registers (its node kinds, conditions, keywords,
 # events) is in the registries whenever the engine is imported.
 from judge.engine.bs.events import (  # noqa: F401
-    also_activates,
     core_events,
     cores,
     delayed,
@@ -14,6 +13,7 @@ from judge.engine.bs.events import (  # noqa: F401
     draws,
     during,
     effect_events,
+    facts,
     first_attack,
     happened,
     history,

@@ -85,13 +85,13 @@ def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, source: s
     fc = state.field_card(where)
     if fc is not None:
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores + n))
-        from judge.engine.bs.events.core_events import placed
+        from judge.engine.bs.events.watch import placed
 
         placed(ctx, who, where, n + (1 if soul else 0), source)
         return
     p = state.players[who]
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) + n}))
-    from judge.engine.bs.events.core_events import placed
+    from judge.engine.bs.events.watch import placed
 
     placed(ctx, who, where, n + (1 if soul else 0), source)
 

@@ -28,7 +28,7 @@ def applies(cond: ast.Condition) -> bool:
 
 def watch_this_turn(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """Select the card and leave the watch on it until the end of the turn."""
-    from judge.engine.bs.events.management import add_mod
+    from judge.engine.bs.ctx import add_mod
 
     cond = eff.condition
     for cid in targets.choose(ctx, cond.selector, controller=item.controller, source=item.source, label=item.label):

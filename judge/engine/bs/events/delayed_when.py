@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events.watch import LEFT_WAITING
 from judge.engine.bs.state import State, Work
 from judge.text import ast
 
@@ -31,7 +32,7 @@ def applies(eff: ast.Conditional) -> bool:
 
 
 def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    from judge.engine.bs.events.management import add_mod
+    from judge.engine.bs.ctx import add_mod
 
     period = next(_PERIODS[q] for q in eff.condition.qualifiers if q in _PERIODS)
     add_mod(ctx, target=item.controller, kind=KIND, value=(eff.condition, eff.effects, item.label),
@@ -47,7 +48,8 @@ def waiting(state: State) -> bool:
 def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Work]:
     """The waiting triggers an event sets off (each once for the cards it happened to together)."""
     from judge.engine.bs.events.destroyed_how import holds as how_holds
-    from judge.engine.bs.events.watch import is_event, matches_facts, subject_selector
+    from judge.engine.bs.events.facts import matches_facts
+    from judge.engine.bs.events.watch import is_event, subject_selector
 
     out = []
     for m in ctx.state.mods:
@@ -71,5 +73,8 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Wor
                         param=hits, subject=subject_selector(cond), subject_facts={c: lasts[c] for c in hits}))
     return out
 
+
+
+LEFT_WAITING.append((waiting, watchers))
 
 __all__ = ["KIND", "applies", "arm", "waiting", "watchers"]

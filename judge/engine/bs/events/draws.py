@@ -56,8 +56,9 @@ def settle(ctx: Ctx, item: Work) -> None:
 
 def fire(ctx: Ctx, who: str, k: int, *, by: str | None) -> None:
     """`who` drew k cards (by an effect of player `by`; None: the draw step's own draw)."""
-    from judge.engine.bs.events.triggers import push, restricted
+    from judge.engine.bs.events.facts import restricted
     from judge.engine.bs.events.watch import _watching
+    from judge.engine.bs.waiting import push
 
     state = ctx.state
     items = []

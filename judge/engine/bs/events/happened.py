@@ -92,7 +92,7 @@ def activation_condition(ab: ast.Ability) -> ast.Condition | None:
 
 def entered_from(ctx: Ctx, cid: str, zone: str, player: str) -> None:
     """Keep on a spirit the area it was summoned from (conditions about its summon ask)."""
-    from judge.engine.bs.events.management import add_mod
+    from judge.engine.bs.ctx import add_mod
 
     add_mod(ctx, target=cid, kind="entered_from", value=zone, duration=ast.Duration.PERMANENT, source=cid,
             controller=player)

@@ -9,26 +9,8 @@ from dataclasses import replace
 
 from judge.engine.bs import derive, waiting
 from judge.engine.bs.ctx import Ctx, add_mod, name_of
+from judge.engine.bs.events.facts import last_known
 from judge.engine.bs.state import FieldCard, State, with_player
-
-
-def last_known(state: State, cid: str) -> dict:
-    """A card's facts just before it leaves the field (8-10-1 / 10-2-2-2)."""
-    fc = state.field_card(cid)
-    if fc is None:
-        d = state.card_def(cid)
-        if d is None:
-            return {}
-        return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
-                "type": d.type, "controller": state.owners.get(cid), "owner": state.owners.get(cid),
-                "zone": state.zone_of(cid), "keywords": [ab.keyword.name for ab in d.abilities if ab.keyword]}
-    d = state.defs[fc.card]
-    return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": derive.families(state, cid),
-            "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
-            "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
-            "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),
-            "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
-            "owner": state.owners.get(cid)}
 
 
 def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
@@ -68,7 +50,7 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
             players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
                                                    for c in pl.field))
     ctx.state = replace(state, mods=mods, players=players)
-    from judge.engine.bs.events.core_events import placed
+    from judge.engine.bs.events.watch import placed
 
     placed(ctx, ctrl, "reserve", fc.cores)
     moved = f"{fc.cores} core(s)" + (" and the soul core" if soul_here else "")
@@ -134,7 +116,7 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
                     "do.destruction_effect")
         else:
             ctx.log(f"{name_of(ctx.state, cid)} is destroyed", "do.destroy")
-    from judge.engine.bs.events.core_events import together
+    from judge.engine.bs.events.watch import together
 
     with together(ctx):          # the cores of cards destroyed together arrive as one event (10-1-3-4)
         for cid in done:
@@ -149,8 +131,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
         waiting.trigger(ctx, "destroyed", lasts=lasts)
         if killer_facts:
-            from judge.engine.bs.events.triggers import push
             from judge.engine.bs.events.watch import watchers
+            from judge.engine.bs.waiting import push
 
             push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
@@ -252,7 +234,7 @@ def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
     new = replace(fc, orientation=orientation)
     ctx.state = with_field_card(ctx.state, new)
     if orientation != fc.orientation and str(orientation) in ("exhausted", "refreshed"):
-        from judge.engine.bs.events.effect_events import watch
+        from judge.engine.bs.events.watch import by_effect as watch
 
         watch(ctx, f"when_{orientation}", [fc.id])     # with the effect performing it, if one is
     return new

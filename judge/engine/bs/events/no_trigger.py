@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.events.triggers import TIMING_EVENTS
+from judge.engine.bs.events.facts import TIMING_EVENTS
 from judge.engine.bs.state import State, Work
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -56,7 +56,7 @@ def _field_bars(state: State) -> Iterator[tuple[str, str, ast.Restriction]]:
 def barred(ctx: Ctx, holder: str, facts: dict[str, Any]) -> str | None:
     """What stops the "When Destroyed" effects of `holder` (its facts: now, or as it last was) from
     activating: the barring card, or None."""
-    from judge.engine.bs.events.watch import matches_facts
+    from judge.engine.bs.events.facts import matches_facts
     from judge.engine.bs.select import whose
 
     ctrl = facts.get("controller")
@@ -79,7 +79,7 @@ def keep(ctx: Ctx, items: list[Work], facts_of: dict[str, dict]) -> list[Work]:
     for w in items:
         facts = facts_of.get(w.source)
         if facts is None:
-            from judge.engine.bs.events.watch import facts as now
+            from judge.engine.bs.events.facts import facts as now
 
             facts = now(ctx.state, w.source) if ctx.state.field_card(w.source) else {}
         why = barred(ctx, w.source, facts) if facts else None

@@ -21,7 +21,7 @@ KIND = "paid_soul"
 
 def remember(ctx: Ctx, cid: str, player: str, *, until: ast.Duration = ast.Duration.PERMANENT) -> None:
     """The soul core was among the cores that paid `cid`'s cost."""
-    from judge.engine.bs.events.management import add_mod
+    from judge.engine.bs.ctx import add_mod
 
     add_mod(ctx, target=cid, kind=KIND, value=True, duration=until, source=cid, controller=player)
 

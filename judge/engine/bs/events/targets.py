@@ -241,7 +241,7 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
     """How many "for each …" counts: the cards destroyed by this effect (last-known facts, 8-10-1), or
     the cards a selector describes now (-1: what it refers to is not known)."""
     from judge.engine.bs import conditions
-    from judge.engine.bs.events.watch import matches_facts
+    from judge.engine.bs.events.facts import matches_facts
 
     if per.state in ("discarded", "discarded_by_this_effect"):     # the cards this effect discarded
         loose = ast.Selector(**{**per.__dict__, "state": None, "zone": None, "count": 1})

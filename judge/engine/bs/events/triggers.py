@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import State, Work
+from judge.engine.bs.events.facts import abilities_for, restricted, timing_events
+from judge.engine.bs.state import Work
 from judge.engine.bs.waiting import push
 from judge.engine.core import Step
 from judge.text.ast import Ability, AbilityKind
@@ -19,17 +20,6 @@ EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
                  "destroyed": "do.when_destroyed", "battle_end": "battle.end"}
 
 
-#: The events each typed timing of a triggered ability answers to (the grammar's `Ability.timing`).
-TIMING_EVENTS: dict[str, frozenset[str]] = {
-    "when_summoned": frozenset({"summoned"}), "when_placed": frozenset({"deployed"}),
-    "when_deployed": frozenset({"deployed"}), "when_attacks": frozenset({"attacks"}),
-    "when_blocks": frozenset({"blocks"}), "when_attacks_or_blocks": frozenset({"attacks", "blocks"}),
-    "when_destroyed": frozenset({"destroyed"}), "when_destroyed_by_opponent": frozenset({"destroyed"}),
-    "when_opponent_destroys_this_spirit": frozenset({"destroyed"}),
-    "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
-    "when_summoned_or_attacks": frozenset({"summoned", "attacks"}),
-    "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
-}
 #: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).
 TIMING_CONCEPT: dict[str, tuple[str, ...]] = {"when_attacks_or_blocks": ("battle.when_attacks_or_blocks",)}
 #: Timings that trigger only when the opponent destroys the card (10-15-1 / 12-2-1-12-1).
@@ -57,42 +47,14 @@ def burst_event(ab: Ability) -> str | None:
     return None
 
 
-def timing_events(ab: Ability) -> frozenset[str]:
-    """The events an ability's typed timing answers to (an untyped timing answers to none)."""
-    return TIMING_EVENTS.get(ab.timing or "", frozenset())
 
 
 def _by_opponent(ab: Ability) -> bool:
     return ab.timing in BY_OPPONENT
 
 
-def restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
-    """bs [Once per turn] (12-3-1-1): an ability that already activated this turn does not again."""
-    if "once_per_turn" not in ab.restrictions:
-        return False
-    key = f"{ctx.state.turn}:{cid}:{idx}"
-    if key in ctx.state.used:
-        ctx.log(f"{name_of(ctx.state, cid)}: its [Once per turn] effect already activated this turn",
-                "kw.once_per_turn")
-        return True
-    ctx.set(used=ctx.state.used | {key})
-    ctx.log(f"{name_of(ctx.state, cid)}: its [Once per turn] effect activates for the first time this turn "
-            "(each card, even of the same name, has its own once)", "kw.once_per_turn")
-    return False
 
 
-def abilities_for(state: State, cid: str, event: str, *, level: int | None = None) -> list[tuple[int, Ability]]:
-    """Triggered abilities of a card answering to `event`, at its level (or a last-known level)."""
-    d = state.card_def(cid)
-    if d is None:
-        return []
-    if level is None and state.field_card(cid) is not None:
-        pool = derive.active_abilities(state, cid)        # gained ones too, lost ones not (8-2-2-2)
-    else:
-        lv = derive.level(state, cid) if level is None else level
-        pool = [(i, ab) for i, ab in enumerate(d.abilities) if not ab.levels or lv in ab.levels]
-    return [(i, ab) for i, ab in pool if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO)
-            and event in timing_events(ab)]
 
 
 
@@ -139,7 +101,7 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
     """Card abilities of `cid` that trigger on `event` (summoned, attacks, blocks, battle_end…)."""
     state = ctx.state
     ctrl = state.controller(cid) or state.owners.get(cid, "A")
-    from judge.engine.bs.events import also_activates
+    from judge.engine.bs.events import facts as also_activates
 
     items = []
     for idx, ab in also_activates.abilities(ctx, cid, event):

@@ -79,7 +79,7 @@ def _start_effects(state, holder: str, ab: Ability) -> tuple | None:
 
 def starting(ctx: Ctx) -> list[Work]:
     """The effects that activate as the board's current step begins (turn player's cards first)."""
-    from judge.engine.bs.events.triggers import restricted
+    from judge.engine.bs.events.facts import restricted
 
     state = ctx.state
     out = []
@@ -156,7 +156,8 @@ def _lost_life(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
 def end_effects(ctx: Ctx) -> None:
     """The end step: its "end of … turn" effects activate and are resolved (6-8-1-1)."""
     from judge.engine.bs import derive
-    from judge.engine.bs.events.triggers import push, restricted
+    from judge.engine.bs.events.facts import restricted
+    from judge.engine.bs.events.triggers import push
     from judge.engine.bs.flow.priority import run_work
 
     ctx.set(step=Step.END)

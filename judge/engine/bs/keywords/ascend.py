@@ -57,7 +57,7 @@ def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
 @form("ascend.pay", concepts=("kw.ascend",))
 def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     """Pay 【Ascend】 if the card has it (11-8-1): the facts of the spirit used, or None without Ascend."""
-    from judge.engine.bs.events.management import last_known
+    from judge.engine.bs.events.facts import last_known
     from judge.engine.bs.keyword_registry import cost_condition
 
     kw = ascend_keyword(d)
@@ -111,7 +111,7 @@ def remember(ctx: Ctx, cid: str, player: str, facts: dict) -> None:
                       meaning="this spirit performed Ascend using a spirit meeting the object")
 def _ascended(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
     from judge.engine.bs.continuous import mods_on
-    from judge.engine.bs.events.watch import matches_facts
+    from judge.engine.bs.events.facts import matches_facts
 
     subject = item.source
     if cond.selector is not None and not cond.selector.self_ref:

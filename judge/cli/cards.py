@@ -130,9 +130,10 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
+    from judge.text.cache import parse_card
 
     card = find_card(query, game)
-    result = card.parse()
+    result = parse_card(card)
     support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)
     if as_json:
@@ -306,7 +307,7 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
 
     Example: judge cards coverage cards/bs-samples.yaml --game bs --exclude-sets BSS05,BSS06
     """
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
 
     def _list(value: str) -> tuple[str, ...]:
         return tuple(s.strip() for s in value.split(",") if s.strip())

@@ -77,6 +77,9 @@ class Step:
     decision: ChoiceNeeded | None = None
     answer: Any = None
     not_modelled: str | None = None
+    #: the board when the step was logged, where the engine's context holds it (never shown, never
+    #: compared): what lets a `cites:` on a card's change find the steps of that change's chain
+    after: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.text:

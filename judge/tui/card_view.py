@@ -159,14 +159,14 @@ class CardView:
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
     """Parse the card's printed text, outline its AST and read its rulings (on the library thread)."""
-    from judge.cards.db import card_lexicon
     from judge.cards.rulings import card_rulings
     from judge.errors import JudgeError
     from judge.text.cache import parse_cached
+    from judge.text.lexicon import stored_lexicon
     from judge.text.links import cites
 
     game = game or card.game
-    result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    result = parse_cached(card.text or "", game, name=card.name, lexicon=stored_lexicon(game))
     try:
         rulings = tuple(card_rulings(card.game, card.number))
     except JudgeError:           # a database without rulings yet: the card is shown all the same

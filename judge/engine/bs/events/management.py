@@ -123,9 +123,9 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             leave_field(ctx, cid, "trash")
     ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
     if not quiet:
-        from judge.engine.bs.events import history
+        from judge.engine.bs.events import happened
 
-        history.record(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
+        happened.record_destroyed(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
         triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)

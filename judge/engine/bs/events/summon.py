@@ -10,7 +10,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Refuse, name_of
 from judge.engine.bs.dispatch import use
-from judge.engine.bs.events import happened, management, soul_paid, triggers
+from judge.engine.bs.events import happened, management, triggers
 from judge.engine.bs.state import FieldCard, with_player
 from judge.engine.bs.zones import cost as symbols
 from judge.engine.bs.zones.common import remove_from, succession
@@ -55,7 +55,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     if ascended is not None:
         use("ascend.remember", ctx, new_id, player, ascended)
     if action.pay_soul_core and not action.free:
-        soul_paid.remember(ctx, new_id, player)
+        happened.remember_soul_paid(ctx, new_id, player)
     happened.entered_from(ctx, new_id, zone, player)
     lv = derive.level(ctx.state, new_id)
     extra = ""

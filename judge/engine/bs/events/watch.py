@@ -24,7 +24,7 @@ from judge.engine.bs.events.effect_events import ACTIVE, stamp
 from judge.engine.bs.events.effect_events import handles as performer_known
 from judge.engine.bs.events.effect_events import holds as performed_so
 from judge.engine.bs.events.facts import facts, matches_facts
-from judge.engine.bs.events.spends_event import holds as paid_so
+from judge.engine.bs.events.happened import spends_hold as paid_so
 from judge.engine.bs.state import State, Work
 from judge.engine.bs.waiting import push
 from judge.text import ast
@@ -119,7 +119,7 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
 
             return cond.event in ("core_placed", event) and handles(cond)
         if cond.event == "spends":       # "when you spend a Soul Core as part of a magic card's cost"
-            from judge.engine.bs.events.spends_event import handles as spends
+            from judge.engine.bs.events.happened import handles_spends as spends
 
             return event == "when_uses" and spends(cond)
         if cond.event in ACTIVE:          # "when one of your effects exhausts …" (effect_events.py)

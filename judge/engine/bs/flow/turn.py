@@ -52,9 +52,9 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
         if action.pay_soul_core:
-            from judge.engine.bs.events import soul_paid
+            from judge.engine.bs.events import happened
 
-            soul_paid.remember(ctx, cid, player, until=Duration.TURN)
+            happened.remember_soul_paid(ctx, cid, player, until=Duration.TURN)
     first_magic.record(ctx, player)         # "the first magic card you use each turn" (first_magic.py)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))

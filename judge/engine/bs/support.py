@@ -92,7 +92,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    from judge.engine.bs.zones.next_summon import handles as next_summon
+    from judge.engine.bs.zones.cost import assigns_next_summon as next_summon
 
     if e.stat == "cost" and e.target is not None and next_summon(e):
         return                           # the next matching summon's cost (next_summon.py, 10-6-4)
@@ -210,7 +210,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    from judge.engine.bs.zones.first_magic import handles as first_magic
+    from judge.engine.bs.zones.cost import changes_first_magic as first_magic
 
     if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates) or first_magic(e):
         return                           # core_step.py; also_activates.py; first_magic.py

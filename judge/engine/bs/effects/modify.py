@@ -221,10 +221,10 @@ def is_soul_bar(eff: object) -> bool:
 def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
     """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
     cards on the field by selection."""
-    from judge.engine.bs.zones import next_summon
+    from judge.engine.bs.zones import cost as next_summon
 
-    if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
-        next_summon.arm(ctx, eff, item)
+    if next_summon.assigns_next_summon(eff):            # "the next X you summon this turn will have a cost …"
+        next_summon.arm_next_summon(ctx, eff, item)
         return
     value: Any = eff.value
     if eff.equal_to is not None:

@@ -28,9 +28,9 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     else:
         cost = symbols.pay_cost(ctx, paying, fulfilled)
     if kind == "summon":
-        from judge.engine.bs.zones import next_summon
+        from judge.engine.bs.zones import cost as next_summon
 
-        next_summon.use_up(ctx, player, cid)        # "the next X you summon this turn" is this one
+        next_summon.use_up_next_summon(ctx, player, cid)        # "the next X you summon this turn" is this one
     lv1 = derive.lv1_cost(d)
     cores = action.cores if action.cores is not None else max(0, lv1 - (1 if action.soul_core_on else 0))
     if cores + (1 if action.soul_core_on else 0) < lv1:

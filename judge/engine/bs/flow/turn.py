@@ -40,7 +40,8 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         ab = _which_effect(ctx, player, cid, usable)
     ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
-    from judge.engine.bs.zones import costs, first_magic
+    from judge.engine.bs.zones import cost as first_magic
+    from judge.engine.bs.zones import costs
 
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
@@ -55,7 +56,7 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
             from judge.engine.bs.events import happened
 
             happened.remember_soul_paid(ctx, cid, player, until=Duration.TURN)
-    first_magic.record(ctx, player)         # "the first magic card you use each turn" (first_magic.py)
+    first_magic.record_magic_used(ctx, player)         # "the first magic card you use each turn" (first_magic.py)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)

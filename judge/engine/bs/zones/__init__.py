@@ -6,9 +6,7 @@ from judge.engine.bs.zones import (  # noqa: F401
     common,
     cost,
     costs,
-    first_magic,
     life,
-    next_summon,
     payment,
     piles,
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.bs import conditions, derive, select
+from judge.engine.bs import conditions, derive, record, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import Orientation, Work
@@ -41,7 +41,7 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
                 cond = ab.condition
                 if cond is None or cond.kind != "would" or cond.event not in ("when_destroyed", "destroyed"):
                     continue
-                if "once_per_turn" in ab.restrictions and _once_key(state, fc.id, idx) in state.used:
+                if "once_per_turn" in ab.restrictions and record.happened(state, "once_per_turn", fc.id, idx):
                     continue          # [Once per turn] (12-3-1-1): already used this turn
                 if ab.kind == AbilityKind.CONSTANT and not derive.constant_active(state, fc.id, ab):
                     continue
@@ -56,10 +56,6 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
                         out.append((fc.id, eff))
                         break
     return out
-
-
-def _once_key(state: Any, src: str, idx: int) -> str:
-    return f"{state.turn}:{src}:{idx}"
 
 
 def _affordable(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
@@ -136,7 +132,7 @@ def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = No
 
     idx, about = _would_of(ctx, src, sub)
     if idx is not None and "once_per_turn" in _restrictions(ctx, src, idx):
-        ctx.set(used=ctx.state.used | {_once_key(ctx.state, src, idx)})
+        record.note(ctx, "once_per_turn", src, idx)
     for e in (*cost, *inner):
         if isinstance(e, ast.Move) and e.dest == "field":
             _stay(ctx, cid, src, e)

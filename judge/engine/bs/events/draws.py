@@ -16,6 +16,7 @@ two and then its main effect two more, sets such a watcher off once.
 
 from __future__ import annotations
 
+from judge.engine.bs import record as turn_record
 from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events.happened import HAPPENED
@@ -97,14 +98,10 @@ def _fits(ctx: Ctx, cond: ast.Condition, ctrl: str, who: str, by: str | None) ->
 # "If your opponent used an effect they control to draw a card this turn" (the typed kind "happened",
 # window "this_turn", event "draws"): decided from the record of the turn's draws by effects, never asked.
 
-def _key(turn: int) -> str:
-    return f"{turn}:drew_by_effect:"
-
-
 def remember(ctx: Ctx, who: str, by: str | None) -> None:
     """`who` drew cards by an effect of `by` now."""
     if by is not None:
-        ctx.set(used=ctx.state.used | {f"{_key(ctx.state.turn)}{who}:{by}"})
+        turn_record.note(ctx, "drew_by_effect", who, by)
 
 
 @HAPPENED.register(("this_turn", "draws"), concepts=("effect.if",),
@@ -115,13 +112,8 @@ def _drew(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
         return None
     drawers = select.whose(item.controller, cond.player or ast.Player.YOU, ctx.state)
     makers = select.whose(item.controller, by.owner, ctx.state) if by is not None else None
-    prefix = _key(ctx.state.turn)
-    for k in ctx.state.used:
-        if k.startswith(prefix):
-            who, maker = k[len(prefix):].split(":", 1)
-            if who in drawers and (makers is None or maker in makers):
-                return True
-    return False
+    return any(who in drawers and (makers is None or maker in makers)
+               for who, maker in turn_record.this_turn(ctx.state, "drew_by_effect"))
 
 
 __all__ = ["EVENT", "fire", "record", "remember", "settle"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.bs import derive, effect_criteria
+from judge.engine.bs import derive, effect_criteria, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State
 from judge.text import ast
@@ -85,12 +85,11 @@ def restricted(ctx: Ctx, cid: str, idx: int, ab: Ability) -> bool:
     """bs [Once per turn] (12-3-1-1): an ability that already activated this turn does not again."""
     if "once_per_turn" not in ab.restrictions:
         return False
-    key = f"{ctx.state.turn}:{cid}:{idx}"
-    if key in ctx.state.used:
+    if record.happened(ctx.state, "once_per_turn", cid, idx):
         ctx.log(f"{name_of(ctx.state, cid)}: its [Once per turn] effect already activated this turn",
                 "kw.once_per_turn")
         return True
-    ctx.set(used=ctx.state.used | {key})
+    record.note(ctx, "once_per_turn", cid, idx)
     ctx.log(f"{name_of(ctx.state, cid)}: its [Once per turn] effect activates for the first time this turn "
             "(each card, even of the same name, has its own once)", "kw.once_per_turn")
     return False

@@ -10,24 +10,19 @@ the attack step's declaration clause (6-7-3-2).
 
 from __future__ import annotations
 
-from judge.engine.bs import continuous
+from judge.engine.bs import continuous, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation
-
-
-def _key(ctx: Ctx) -> str:
-    return f"{ctx.state.turn}:{ctx.state.step.value}:attacked"
 
 
 def check(ctx: Ctx, player: str, attacker: str) -> None:
     """Refuse a first attack of the step by a spirit other than those that must attack first, while
     one of those can attack; then remember that the step's first attack has been declared."""
     state = ctx.state
-    turn_key = f"{state.turn}:first_attacker"
-    if not any(k.startswith(turn_key) for k in state.used):       # "the first spirit that attacks each turn"
-        ctx.set(used=state.used | {f"{turn_key}:{attacker}"})
+    if not record.this_turn(state, "first_attacker"):      # "the first spirit that attacks each turn"
+        record.note(ctx, "first_attacker", attacker)
         state = ctx.state
-    if _key(ctx) in state.used:
+    if record.happened(state, "attacked_in_step", state.step.value):
         return
     bound = sorted({m.target for m in continuous.mods(state) if m.kind == "must" and m.value == "attack_first"
                     and m.turn == state.turn and state.controller(m.target) == player})   # "first this step"
@@ -37,7 +32,7 @@ def check(ctx: Ctx, player: str, attacker: str) -> None:
                          f"({name_of(state, attacker)} cannot open the attacks)", "turn.attack", "battle.attack_first")
     if able:
         ctx.log(f"{name_of(state, attacker)} attacks first this step, as an effect requires", "battle.attack_first")
-    ctx.set(used=state.used | {_key(ctx)})
+    record.note(ctx, "attacked_in_step", state.step.value)
 
 
 def _can_attack(ctx: Ctx, cid: str) -> bool:

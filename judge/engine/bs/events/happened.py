@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from judge.engine.bs import continuous, select
+from judge.engine.bs import continuous, record, select
 from judge.engine.bs.conditions import CONDITIONS, EVENT_FACTS, PARTLY
 from judge.engine.bs.ctx import Ctx
 from judge.engine.bs.state import State, Work
@@ -157,25 +157,14 @@ def _summoned(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
 # destroyed (self-destructions are not destructions to effects, 10-1-1-1, so they are not recorded). A
 # board set up during a turn starts with an empt
 
-def _key(turn: int) -> str:
-    return f"{turn}:destroyed:"
-
-
 def record_destroyed(ctx: Ctx, lasts: dict[str, dict]) -> None:
     """These cards were destroyed now (their last-known controller and type)."""
-    add = {f"{_key(ctx.state.turn)}{lk.get('controller')}:{lk.get('type')}:{cid}" for cid, lk in lasts.items()}
-    if add:
-        ctx.set(used=ctx.state.used | add)
+    for cid, lk in lasts.items():
+        record.note(ctx, "destroyed", lk.get("controller"), lk.get("type"), cid)
 
 
 def destroyed_this_turn(ctx: Ctx, players: tuple[str, ...], types: tuple[str, ...]) -> int:
-    prefix = _key(ctx.state.turn)
-    n = 0
-    for k in ctx.state.used:
-        if k.startswith(prefix):
-            ctrl, kind, _ = k[len(prefix):].split(":", 2)
-            n += ctrl in players and kind in types
-    return n
+    return sum(ctrl in players and kind in types for ctrl, kind, _card in record.this_turn(ctx.state, "destroyed"))
 
 
 

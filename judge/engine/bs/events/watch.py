@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, record
 from judge.engine.bs.continuous import while_paying
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events.core_events import AREAS, EVENT, Arrival, _meets
@@ -231,12 +231,11 @@ def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> boo
     """"The first time … each turn": the ability answers to that event once per turn (each card its own)."""
     if "first_each_turn" not in cond.qualifiers:
         return True
-    key = f"{ctx.state.turn}:{holder}:{idx}:first"
-    if key in ctx.state.used:
+    if record.happened(ctx.state, "first_each_turn", holder, idx):
         ctx.log(f"{name_of(ctx.state, holder)}: not the first time this turn; its effect does not activate",
                 "effect.triggered")
         return False
-    ctx.set(used=ctx.state.used | {key})
+    record.note(ctx, "first_each_turn", holder, idx)
     return True
 
 

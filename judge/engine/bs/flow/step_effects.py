@@ -10,7 +10,7 @@ the action that ran into the step is carried out again with the answer (turn_end
 
 from __future__ import annotations
 
-from judge.engine.bs import conditions, derive
+from judge.engine.bs import conditions, derive, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events.happened import HAPPENED
 from judge.engine.bs.events.watch import is_event
@@ -127,22 +127,17 @@ def begin(ctx: Ctx) -> None:
 END_TIMINGS = {"end_of_your_turn": True, "end_of_opponents_turn": False}
 
 
-def _key(state: State, player: str) -> str:
-    return f"{state.turn}:life_at_start:{player}:"
-
-
 def record_life(ctx: Ctx) -> None:
     """Remember each player's life as this turn began (once per turn)."""
     state = ctx.state
-    add = {f"{_key(state, p)}{state.players[p].life}" for p in state.players
-           if not any(k.startswith(_key(state, p)) for k in state.used)}
-    if add:
-        ctx.set(used=state.used | add)
+    for p in state.players:
+        if not record.this_turn(ctx.state, "life_at_start", p):
+            record.note(ctx, "life_at_start", p, state.players[p].life)
 
 
 def life_at_start(state: State, player: str) -> int | None:
-    hit = next((k for k in state.used if k.startswith(_key(state, player))), None)
-    return None if hit is None else int(hit.rsplit(":", 1)[1])
+    hit = record.this_turn(state, "life_at_start", player)
+    return None if not hit else int(hit[0][1])
 
 
 @HAPPENED.register(("this_turn", "loses_life"), concepts=("effect.if",),

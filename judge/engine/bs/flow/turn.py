@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive
+from judge.engine.bs import derive, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events import management, triggers
 from judge.engine.bs.flow import core_step, step_effects
@@ -196,12 +196,11 @@ def activate(ctx: Ctx, action: A.Activate) -> None:
         in_flash(ctx, player, f"the [Flash] effect of {action.card}")
     else:
         in_main(ctx, player, f"the [Main] effect of {action.card}")
-    key = f"{ctx.state.turn}:{action.card}:{action.ability}"
     if "once_per_turn" in ab.restrictions:
-        if key in ctx.state.used:
+        if record.happened(ctx.state, "once_per_turn", action.card, action.ability):
             raise ctx.refuse(f"{action.card}'s [Once per turn] effect was already used this turn",
                              "kw.once_per_turn")
-        ctx.set(used=ctx.state.used | {key})
+        record.note(ctx, "once_per_turn", action.card, action.ability)
     ctx.log(f"{player} activates {name_of(ctx.state, action.card)}'s {derive.timing_label(ab.timing)} effect",
             "effect.activated")
     effs = (ab.cost.effects if ab.cost else ()) + ab.effects

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.bs import derive
+from judge.engine.bs import derive, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events import management, targets
 from judge.engine.bs.keyword_registry import cost_condition, largest, triggered
@@ -133,8 +133,7 @@ def _crush(ctx: Ctx, item: Work) -> None:
            meaning="when it attacks, you may exhaust one of your nexuses to refresh it, up to the number of times "
                    "per turn", collect=_attacker_largest("Raid", "raid"))
 def _raid(ctx: Ctx, item: Work) -> None:
-    key = f"{ctx.state.turn}:raid:{item.source}"
-    used = sum(1 for u in ctx.state.used if u.startswith(key))
+    used = len(record.this_turn(ctx.state, "raid", item.source))
     if used >= int(item.param):
         ctx.log(f"{item.label}: already used {used} time(s) this turn", "kw.raid")
         return
@@ -154,7 +153,7 @@ def _raid(ctx: Ctx, item: Work) -> None:
         return
     from judge.engine.bs.effects.acts import orient
 
-    ctx.set(used=ctx.state.used | {f"{key}:{used + 1}"})
+    record.note(ctx, "raid", item.source, used + 1)
     orient(ctx, picked[0], "exhausted", f" for {item.label}")
     orient(ctx, item.source, "refreshed", f" by {item.label}")
 

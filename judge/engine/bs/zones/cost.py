@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.bs import continuous, derive, select
+from judge.engine.bs import continuous, derive, record, select
 from judge.engine.bs.continuous import WHILE_PAYING
 from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.select import STATS
@@ -394,18 +394,14 @@ def changes_first_magic(e: object) -> bool:
         tuple(e.target.card_types) == ("magic",) and e.target.owner in (None, ast.Player.YOU)
 
 
-def _first_magic_key(turn: int, player: str) -> str:
-    return f"{turn}:magic_used:{player}"
-
-
 def record_magic_used(ctx: Ctx, player: str) -> None:
     """`player` uses a magic card now."""
-    ctx.set(used=ctx.state.used | {_first_magic_key(ctx.state.turn, player)})
+    record.note(ctx, "magic_used", player)
 
 
 def first_magic_change(state: State, card: str, player: str) -> int:
     """The sum of the active changes to the cost of `card`, a magic card `player` uses now."""
-    if _first_magic_key(state.turn, player) in state.used:
+    if record.happened(state, "magic_used", player):
         return 0
     total = 0
     for fc in state.players[player].field:

@@ -13,6 +13,7 @@ from judge.engine.bs.board import load_board
 from judge.engine.bs.rules import rules_for_game
 from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import Ruling
+from judge.text.bs.meaning import meaning
 
 
 def spirit(name: str, bp: int = 3000, *, cost: int = 3, color: str = "red", levels: dict | None = None,
@@ -29,14 +30,16 @@ def magic(name: str, *, cost: int = 2, color: str = "purple") -> dict[str, Any]:
 
 def make(game: str, cards: dict[str, dict], players: dict[str, dict], *, step: str = "main", number: int = 3,
          player: str = "A", abilities: dict[str, tuple] | None = None) -> State:
-    """A State from scenario-shaped data; `abilities` attaches AST abilities to card keys."""
+    """A State from scenario-shaped data; `abilities` attaches AST abilities to card keys (read by
+    the text layer's meaning passes, judge.text.bs.meaning, as parsed card text is)."""
     data = {"game": game, "cards": cards, "turn": {"number": number, "player": player, "step": step},
             "players": players}
     state = load_board(data, game, "test")
     if abilities:
         defs = dict(state.defs)
         for key, abs_ in abilities.items():
-            defs[key] = replace(defs[key], abilities=tuple(abs_))
+            # as the engine receives card text: the text layer's meaning passes applied
+            defs[key] = replace(defs[key], abilities=tuple(meaning(a) for a in abs_))
         state = replace(state, defs=defs)
     return state
 

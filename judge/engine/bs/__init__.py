@@ -4,3 +4,6 @@ Laid out by the concepts of the rules: `flow/` (turn, steps, battle, waiting eff
 `zones/` (payment, costs, life), `effects/` (effect node families), `events/` (what happened),
 `keywords/`; `state`, `profile`, `rules` (the facade) at the top.
 """
+
+# The packages whose modules register into the engine's registries (dispatch, conditions, keywords).
+from judge.engine.bs import effects, events, flow, keywords, zones  # noqa: F401

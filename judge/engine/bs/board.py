@@ -26,13 +26,16 @@ FIELD_KEYS = {"id", "card", "cores", "state", "soul_core"}
 
 
 def parse_card_text(text: str, game: str, where: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    """(abilities, unparsed pieces) from the card grammar (read once per text and game)."""
+    """(abilities, unparsed pieces) from the card grammar (read once per text and game), each ability
+    as the engine acts on it: the text layer's meaning passes applied (judge.text.bs.meaning)."""
     try:
         from judge.engine.cards import parse_abilities
+        from judge.text.bs.meaning import meaning
     except ImportError as exc:
         raise ScenarioError(f"{where}.text: the card grammar is not available ({exc})") from exc
     try:
-        return parse_abilities(text, game, name)
+        abilities, unparsed = parse_abilities(text, game, name)
+        return tuple(meaning(ab) for ab in abilities), unparsed
     except Exception as exc:  # a grammar failure is reported at the card, never a traceback
         raise ScenarioError(f"{where}.text: the card grammar could not read it: {exc}") from exc
 

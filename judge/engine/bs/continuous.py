@@ -13,55 +13,23 @@ changes levels does not feed back into which constant effects apply), which keep
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from judge.engine.bs import select
+from judge.engine.bs.mods import (
+    COMPOUND,
+    CONSTANTS,
+    PLAYER_RESTRICTIONS,
+    WHILE_PAYING,
+    computing,
+    mods,
+    mods_on,
+    while_paying,
+)
 from judge.engine.bs.state import Mod, State, Work
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration
-
-_LOCAL = threading.local()
-_CACHE: dict[int, tuple[State, tuple[Mod, ...]]] = {}
-
-
-def computing() -> bool:
-    """True while constant effects are being computed (derived values then ignore them)."""
-    return getattr(_LOCAL, "busy", False)
-
-
-def mods(state: State) -> tuple[Mod, ...]:
-    """Resolved effects' modifications and the constant effects active now, in timestamp order."""
-    if computing():
-        return state.mods
-    hit = _CACHE.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    _LOCAL.busy = True
-    try:
-        static = tuple(_static(state))
-        lost = tuple(m for m in static if m.kind == "lose_effects")
-        if lost:
-            # 8-8-1-2 before 8-8-1-3: effects that take abilities away apply first, so a constant
-            # ability a card has lost ("all nexuses lose their LV1 effects") no longer applies
-            from judge.engine.kernel.values import evolve
-
-            static = tuple(_static(evolve(state, mods=(*lost, *state.mods))))
-    finally:
-        _LOCAL.busy = False
-    out = (*static, *state.mods) if static else state.mods
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[id(state)] = (state, out)
-    return out
-
-
-def mods_on(state: State, cid: str) -> list[Mod]:
-    return [m for m in mods(state) if m.target == cid]
-
-
-#: Restriction actions that also forbid each of the simpler ones.
-COMPOUND = {"attack_or_block": ("attack", "block")}
 
 
 def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None) -> bool:
@@ -72,24 +40,11 @@ def cannot(state: State, cid: str, action: str, *, actor: str | None = None, pla
     for m in mods_on(state, cid):
         if m.kind != "cannot" or (m.value != action and action not in COMPOUND.get(m.value, ())):
             continue
-        if m.extra is None or _by_matches(state, m, actor, player):
+        if m.extra is None or select.by_matches(state, m, actor, player):
             return True
     return False
 
 
-def _by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> bool:
-    from judge.engine.bs import select
-
-    by: ast.Selector = m.extra
-    if player is not None and by.owner is not None and player not in select.whose(m.controller, by.owner, state):
-        return False
-    if actor is None:
-        return True
-    d = state.card_def(actor)
-    if d is not None and by.card_types and d.type not in by.card_types:
-        return False
-    return select.matches(state, actor, ast.Selector(**{**by.__dict__, "owner": None, "card_types": ()}), None) \
-        if state.field_card(actor) is not None else True
 
 
 def allowed(state: State, cid: str, action: str) -> bool:
@@ -126,6 +81,7 @@ def _has_constants(d: Any) -> bool:
 
 
 def _static(state: State) -> Iterator[Mod]:
+    """The modifications the active constant abilities on the field apply now."""
     from judge.engine.bs import derive
 
     gained = {m.target for m in state.mods if m.kind == "ability"}
@@ -143,17 +99,18 @@ def _static(state: State) -> Iterator[Mod]:
                     yield from _apply(state, eff, item, stamp=-1000 + idx)
 
 
-def while_paying(ab: Any) -> bool:
-    from judge.engine.bs.zones.cost import while_paying as during_payment
 
-    return during_payment(ab)
+
 
 
 def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
     if isinstance(eff, ast.Conditional):
         cond = eff.condition
-        if cond.kind in ("event", "would", "substitution", "first_each_turn") or eff.instead:
+        if cond.kind in ("event", "would", "substitution", "first_each_turn") or \
+                (eff.instead and not eff.otherwise):
             return                      # a trigger or a substitution, not a modification
+        # an effect's own "instead" arrives read in place (judge.text.bs.meaning): the replacement
+        # while its condition holds, else the original (8-9-1)
         from judge.engine.bs import conditions
 
         holds = conditions.holds(_View(state), cond, item)   # type: ignore[arg-type]
@@ -161,10 +118,9 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
             yield from _apply(state, e, item, stamp)
         return
     if isinstance(eff, ast.Restriction) and eff.target is None:
-        from judge.engine.bs.zones import life
-
-        if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
-            yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)
+        make = PLAYER_RESTRICTIONS.get(eff.action)
+        if make is not None:                      # a restriction on players' life (zones/life.py)
+            yield from make(eff, item.controller, state, source=item.source, stamp=stamp)
         return
     if isinstance(eff, ast.ModifyStat) and eff.per is not None:     # "gains 1000 BP for each …": counted now
         from dataclasses import replace
@@ -263,4 +219,6 @@ def applies(eff: Any) -> bool:
     return make is not None and make(eff) is not None
 
 
-__all__ = ["CONSTANT_EFFECTS", "allowed", "applies", "cannot", "computing", "mods", "mods_on"]
+CONSTANTS.append(_static)
+
+__all__ = ["COMPOUND", "CONSTANT_EFFECTS", "PLAYER_RESTRICTIONS", "WHILE_PAYING", "allowed", "applies", "cannot", "computing", "mods", "mods_on", "while_paying"]

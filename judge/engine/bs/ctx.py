@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.bs.profile import Profile, profile
-from judge.engine.bs.state import State
+from judge.engine.bs.state import Mod, State
 from judge.engine.kernel.context import Context, Need, Refuse
+from judge.text.ast import Duration
 
 
 class Ctx(Context[State]):
@@ -56,4 +57,13 @@ def name_of(state: State, cid: str) -> str:
     return f"{cid} ({d.name})" if d is not None and d.name != cid else cid
 
 
-__all__ = ["Ctx", "Need", "Refuse", "name_of"]
+def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
+            controller: str, extra: object = None) -> Mod:
+    """A continuous modification lasting `duration`, stamped now (applied in timestamp order, 8-8-1-3-1)."""
+    m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
+            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
+    ctx.set(mods=(*ctx.state.mods, m))
+    return m
+
+
+__all__ = ["Ctx", "Need", "Refuse", "add_mod", "name_of"]

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.bs import continuous
 from judge.engine.bs.clauses import cite, cites
+from judge.engine.bs.mods import mods_on
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import CardDef, FieldCard, State
 from judge.text.ast import Ability, AbilityKind, Keyword
@@ -61,7 +61,7 @@ def level(state: State, cid: str) -> int:
     lv = printed_level(state, fc)
     if lv == 0:
         return 0
-    for m in sorted((m for m in continuous.mods_on(state, cid) if m.kind == "level_set"), key=lambda m: m.stamp):
+    for m in sorted((m for m in mods_on(state, cid) if m.kind == "level_set"), key=lambda m: m.stamp):
         d = state.defs[fc.card]
         lv = int(m.value) if m.value is not None else max((n for n, _, _ in d.levels), default=lv)
     return lv
@@ -102,7 +102,7 @@ def bp(state: State, cid: str) -> BP:
     value = _base_bp(d, lv)
     parts = [f"LV{lv} BP {value}"]
     used = ["bp.order", "bp.level"]
-    mods = sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp)
+    mods = sorted(mods_on(state, cid), key=lambda m: m.stamp)
     if any(m.kind == "level_set" for m in mods):
         used.append("bp.level")
     for m in mods:
@@ -163,7 +163,6 @@ def constant_active(state: State, src: str, ab: Ability) -> bool | None:
 
 def families(state: State, cid: str) -> tuple[str, ...]:
     """A card's families: printed, plus those effects give it ("gain Otherlander spirit type", 2-5)."""
-    from judge.engine.bs.continuous import mods_on
 
     d = state.card_def(cid)
     printed = tuple(d.families) if d is not None else ()
@@ -194,7 +193,7 @@ def symbols(state: State, cid: str) -> tuple[str, ...]:
     if fc is None:
         return ()
     out = list(state.defs[fc.card].symbols)
-    for m in sorted(continuous.mods_on(state, cid), key=lambda m: m.stamp):
+    for m in sorted(mods_on(state, cid), key=lambda m: m.stamp):
         if m.kind == "symbol_set" and out:
             out = [c or out[0] for c in m.value]
         elif m.kind == "symbol_add" and m.value:
@@ -213,7 +212,7 @@ def active_abilities(state: State, cid: str) -> list[tuple[int, Ability]]:
     if fc is None:
         return list(enumerate(d.abilities))
     lv = level(state, cid)
-    mods = continuous.mods_on(state, cid)
+    mods = mods_on(state, cid)
     lost = [m.value for m in mods if m.kind == "lose_effects"]
     gained = [m.value for m in mods if m.kind == "ability"]
     out = [(i, ab) for i, ab in enumerate(d.abilities) if (not ab.levels or lv in ab.levels)
@@ -226,7 +225,7 @@ def keywords(state: State, cid: str) -> list[Keyword]:
     out = [ab.keyword for _, ab in active_abilities(state, cid)
            if ab.kind == AbilityKind.KEYWORD and ab.keyword is not None]
     if state.field_card(cid) is not None:
-        out.extend(m.value for m in continuous.mods_on(state, cid) if m.kind == "keyword")
+        out.extend(m.value for m in mods_on(state, cid) if m.kind == "keyword")
     return out
 
 

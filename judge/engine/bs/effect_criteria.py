@@ -11,7 +11,8 @@ the card lists any effect at all, whatever its level, or has gained one.
 
 from __future__ import annotations
 
-from judge.engine.bs import continuous, derive
+from judge.engine.bs import derive
+from judge.engine.bs.mods import mods_on
 from judge.engine.bs.state import State
 from judge.text.ast import Ability, Selector
 
@@ -52,7 +53,7 @@ def lists_effects(state: State, cid: str) -> bool:
         return True
     if state.field_card(cid) is None:
         return False
-    return any(m.kind in ("keyword", "ability") for m in continuous.mods_on(state, cid))
+    return any(m.kind in ("keyword", "ability") for m in mods_on(state, cid))
 
 
 def meets(state: State, cid: str, sel: Selector, level: int | None = None) -> bool:

@@ -15,7 +15,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import board, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
-from judge.engine.bs.flow import battle, summon, turn, turn_end
+from judge.engine.bs.flow import battle, step_effects, summon, timing, turn
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import State
 from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
@@ -56,7 +56,7 @@ class BattleSpiritsRules:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
             ctx.set(answers=tuple(action.answers), targets=tuple(action.targets))
-            turn_end.record_life(ctx)     # the life held as this turn began, for "… this turn" (turn_end.py)
+            step_effects.record_life(ctx)     # the life held as this turn began, for "… this turn" (step_effects.py)
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
         except Refuse as r:
@@ -114,7 +114,7 @@ class BattleSpiritsRules:
         (nobody acts, the battle goes on); otherwise it is ignored with a note (the engine decides
         that fact from the board), never an error."""
         b = ctx.state.battle
-        if b is not None and b.window in battle.WINDOW_CONCEPT:
+        if b is not None and b.window in timing.WINDOW_CONCEPT:
             ctx.set(answers=(action.choice,))
             try:
                 battle.close_open_windows(ctx, for_what="the choice")
@@ -127,7 +127,7 @@ class BattleSpiritsRules:
         return Ruling(state=ctx.state, steps=ctx.steps)
 
     def _dispatch(self, ctx: Ctx, action: A.Action) -> None:
-        in_window = ctx.state.battle is not None and ctx.state.battle.window in battle.WINDOW_CONCEPT
+        in_window = ctx.state.battle is not None and ctx.state.battle.window in timing.WINDOW_CONCEPT
         handler = next((_HANDLERS[c] for c in type(action).__mro__ if c in _HANDLERS), None)  # Place is a Summon
         if handler is None:
             raise ctx.refuse(f"unknown action {type(action).__name__}", "turn.steps")

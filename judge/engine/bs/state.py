@@ -261,5 +261,14 @@ def placements(state: State) -> dict[str, list[str]]:
     return out
 
 
-__all__ = ["Battle", "CardDef", "FieldCard", "Mod", "Orientation", "PlayerState", "State", "Step", "Work",
+@dataclass(frozen=True)
+class Drawn:
+    """What an effect watching draws was set off by: who drew, and how many cards ("for each card
+    drawn", "both players must pay …": the player who drew)."""
+
+    player: str
+    count: int
+
+
+__all__ = ["Battle", "CardDef", "Drawn", "FieldCard", "Mod", "Orientation", "PlayerState", "State", "Step", "Work",
            "evolve", "placements", "total_cores", "with_field_card", "with_player"]

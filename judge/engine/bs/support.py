@@ -11,16 +11,18 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.bs import conditions, continuous, derive
+from judge.engine.bs import dispatch as effects
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects import cards as zones
 from judge.engine.bs.effects import move_cores as cores
-from judge.engine.bs.effects import resolve as effects
-from judge.engine.bs.events import watch
-from judge.engine.bs.flow import core_step, step_start, triggers, turn_end
+from judge.engine.bs.events import triggers, watch
+from judge.engine.bs.events.facts import TIMING_EVENTS
+from judge.engine.bs.flow import core_step, step_effects
 from judge.engine.bs.keywords import ascend
-from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.zones import cost as symbols
 from judge.text import ast
 from judge.text.ast import AbilityKind
+from judge.text.bs.meaning import folded_instead, meaning
 
 #: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
 RESTRICTIONS = frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block",
@@ -55,7 +57,7 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _reveal(e: ast.Reveal) -> Iterator[str]:
-    from judge.engine.bs.effects.viewed import handles
+    from judge.engine.bs.effects.cards import reveals_viewed as handles
 
     if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
         return
@@ -64,7 +66,7 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    from judge.engine.bs.effects.tokens import names_token
+    from judge.engine.bs.effects.cards import names_token
 
     if e.verb == "summon" and names_token(e.target):
         # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
@@ -90,7 +92,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    from judge.engine.bs.zones.next_summon import handles as next_summon
+    from judge.engine.bs.zones.cost import assigns_next_summon as next_summon
 
     if e.stat == "cost" and e.target is not None and next_summon(e):
         return                           # the next matching summon's cost (next_summon.py, 10-6-4)
@@ -112,12 +114,12 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 
 
 def _restriction(e: ast.Restriction) -> Iterator[str]:
-    from judge.engine.bs.effects import no_trigger
+    from judge.engine.bs.events import no_trigger
 
-    if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
+    if no_trigger.is_bar(e) or no_trigger.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
-    from judge.engine.bs.effects.discard_cap import is_cap
-    from judge.engine.bs.effects.scope import is_soul_bar
+    from judge.engine.bs.effects.modify import is_soul_bar
+    from judge.engine.bs.events.discard_cap import is_cap
 
     if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
         return
@@ -132,7 +134,10 @@ def _conditional(e: ast.Conditional) -> Iterator[str]:
 
     if passing(e) is not None:           # a selection passed to another player (selections.py)
         return
-    if e.instead or c.kind in ("substitution", "would"):
+    if folded_instead(e):                # an effect's own "instead", read in place (judge.text.bs.meaning)
+        if not conditions.decidable(c):
+            yield f"condition {c.kind}"
+    elif e.instead or c.kind in ("substitution", "would"):
         yield "substitution outside its event"
     elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
             not conditions.decidable(c):
@@ -157,11 +162,8 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
-    from judge.engine.bs.effects.instead import fold
     from judge.engine.bs.effects.selections import passing
-
-    effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
-    from judge.engine.bs.effects.discard_cap import turn_cap
+    from judge.engine.bs.events.discard_cap import turn_cap
 
     done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
         passing(node) or turn_cap(node) is not None)
@@ -187,7 +189,7 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
-    if step_start.handles(ab):          # "if …, <do> at the start of the step" (step_start._guarded)
+    if step_effects.handles(ab):          # "if …, <do> at the start of the step" (step_effects._guarded)
         yield from _effects_gaps(ab.effects[0].effects[0].effects)
         return
     if ab.timing is not None and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
@@ -208,7 +210,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    from judge.engine.bs.zones.first_magic import handles as first_magic
+    from judge.engine.bs.zones.cost import changes_first_magic as first_magic
 
     if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates) or first_magic(e):
         return                           # core_step.py; also_activates.py; first_magic.py
@@ -219,7 +221,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
                 yield f"trigger {c.event or 'event'}"
             yield from _effects_gaps(e.effects)
             return
-        if e.instead or not conditions.decidable(c):
+        if (e.instead and not folded_instead(e)) or not conditions.decidable(c):
             yield f"condition {c.kind}"
         for inner in (*e.effects, *e.otherwise):
             if isinstance(inner, ast.Conditional) and inner.condition.kind == "event" and e.otherwise:
@@ -235,12 +237,12 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
         yield from _substitution_gaps(ab)
         return
-    if ab.timing in triggers.TIMING_EVENTS or ab.timing in turn_end.END_TIMINGS:   # end-step effects: turn_end.py
+    if ab.timing in TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
     cond = ab.condition
-    if step_start.handles(ab):          # "at the start of the step" in a main / attack step window
+    if step_effects.handles(ab):          # "at the start of the step" in a main / attack step window
         return
     if (ab.timing == "event" or derive.CONSTANT_TIMINGS.get(ab.timing) is not None) and cond is not None and \
             any(watch.is_event(cond, e) for e in watch.EVENTS):
@@ -250,7 +252,9 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
-    """The node kinds of an ability the engine does not carry out (empty: all of them)."""
+    """The node kinds of an ability the engine does not carry out (empty: all of them), read as the
+    engine loads it (the text layer's meaning passes applied)."""
+    ab = meaning(ab)
     gaps: list[str] = []
     if symbols.handles(ab) or symbols.own_cost(ab) or ascend.handles(ab):   # read when a cost is worked out
         return ()

@@ -7,21 +7,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import continuous, select
+from judge.engine.bs import continuous, select, waiting
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects import move_cores as cores
-from judge.engine.bs.effects.resolve import effect
-from judge.engine.bs.events import subjects
-from judge.engine.bs.flow import management
+from judge.engine.bs.dispatch import effect
+from judge.engine.bs.events import management, targets
+from judge.engine.bs.events.targets import pick, pile_candidates
 from judge.engine.bs.state import Orientation, Work, with_player
+from judge.engine.bs.zones.piles import DESTS, draw, place
 from judge.text import ast
 
 
 @effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
-    from judge.engine.bs.effects import no_trigger
+    from judge.engine.bs.events import no_trigger
 
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     if ids:
         with no_trigger.by_this_effect(ctx, item):
             management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
@@ -29,7 +29,7 @@ def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
 
 @effect(ast.Draw, concepts=("do.draw",))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
-    from judge.engine.bs.effects.draw import record
+    from judge.engine.bs.events.draws import record
 
     for who in select.whose(item.controller, eff.player, ctx.state):
         before = len(ctx.state.players[who].hand)
@@ -37,14 +37,6 @@ def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
         record(ctx, who, len(ctx.state.players[who].hand) - before)
 
 
-def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
-    """Draw n cards one at a time (4-5-3); an empty deck stops the drawing (1-3-2)."""
-    p = ctx.state.players[who]
-    k = min(n, len(p.deck))
-    ctx.state = with_player(ctx.state, replace(p, hand=p.hand + p.deck[:k], deck=p.deck[k:]))
-    extra = "" if k == n else f" (only {k}: the deck is empty)"
-    ctx.log(f"{who} draws {k} card(s){extra}", *(concepts or ("do.draw",)),
-            *(() if k == n else ("rules.impossible",)))
 
 
 @effect(ast.Discard, concepts=("do.discard",))
@@ -53,7 +45,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
         p = ctx.state.players[who]
         if eff.target is not None and (eff.target.self_ref or eff.target.zone == "revealed") and ctx.revealed:
             # "discard it": the revealed card
-            from judge.engine.bs.effects import cards as zones
+            from judge.engine.bs.zones import piles as zones
 
             for cid in list(ctx.revealed):
                 zones.place(ctx, cid, "trash")
@@ -61,11 +53,11 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
             ctx.log(f"{who} discards the revealed card(s)", "do.discard")
             continue
         if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
-            from judge.engine.bs.effects import discard_cap
+            from judge.engine.bs.events import discard_cap
 
             n = eff.count
             if eff.per is not None:           # "the top three cards … for each nexus you control"
-                times = cores.per_count(ctx, eff.per, item)
+                times = targets.per_count(ctx, eff.per, item)
                 if times < 0:
                     ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
                     return
@@ -94,8 +86,9 @@ def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
     discarded from your deck by your opponent's effect", read from the trash) activate."""
     from judge.engine.bs.events.destroyed_how import discards
     from judge.engine.bs.events.effect_events import stamp
-    from judge.engine.bs.events.watch import facts, watchers
-    from judge.engine.bs.flow.triggers import push
+    from judge.engine.bs.events.facts import facts
+    from judge.engine.bs.events.triggers import push
+    from judge.engine.bs.events.watch import watchers
 
     lasts = stamp(ctx, discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
                                 zone=zone, by=item.controller), item)
@@ -108,7 +101,7 @@ def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
 def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
     """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
     (of that many, or any number when the text says so), among the cards the text allows."""
-    from judge.engine.bs.effects.costs import waiting
+    from judge.engine.bs.zones.costs import waiting
 
     gone = waiting(ctx.state, item)          # a magic card being used is not among the hand's cards (10-8-7)
     p = ctx.state.players[who]
@@ -119,7 +112,7 @@ def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | 
     any_number = sel is not None and sel.up_to and not eff.count
     n = eff.count
     if eff.per is not None:
-        k = cores.per_count(ctx, eff.per, item)
+        k = targets.per_count(ctx, eff.per, item)
         if k < 0:
             ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
             return None
@@ -165,15 +158,14 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
                 "rules.impossible")
         return
-    for cid in subjects.targets(ctx, eff.target, item):
+    for cid in targets.targets(ctx, eff.target, item):
         orient(ctx, cid, eff.state)
 
 
 @effect(ast.Attack, concepts=("battle.attack_spirit",))
 def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
-    from judge.engine.bs.flow import triggers
-    from judge.engine.bs.keywords import registry as keywords
+    from judge.engine.bs.events import triggers
 
     b = ctx.state.battle
     # the attacker is the effect's own spirit, or the spirit whose attack an effect watching it saw
@@ -182,7 +174,7 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     if b is None or not ours or b.blocker is not None:
         ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
         return
-    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
+    ids = targets.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
                         concept="battle.attack_spirit")
     if not ids:
         return
@@ -203,19 +195,19 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
     watch(ctx, "when_blocks", [target])
     watch(ctx, "when_blocked", [b.attacker])
-    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
+    waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
 @effect(ast.Move, concepts=("do.return", "area.owner"))
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    from judge.engine.bs.effects import cards as zones
-    from judge.engine.bs.events import subjects
+    from judge.engine.bs.events import targets
+    from judge.engine.bs.zones import piles as zones
 
-    if subjects.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
+    if targets.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
         if eff.dest not in zones.DESTS:
             ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
             return
-        for cid in subjects.subjects(ctx, eff.target, item):
+        for cid in targets.subjects(ctx, eff.target, item):
             zones.place(ctx, cid, eff.dest)
         return
     if eff.target.self_ref and not ctx.revealed and ctx.state.field_card(item.source) is None and \
@@ -228,10 +220,10 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
         if eff.target.self_ref:     # "put it into your hand": the card just revealed
             eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
-        zones.move_from_pile(ctx, eff, item)
+        move_from_pile(ctx, eff, item)
         return
-    ids = subjects.targets(ctx, eff.target, item)
-    from judge.engine.bs.events.watch import facts
+    ids = targets.targets(ctx, eff.target, item)
+    from judge.engine.bs.events.facts import facts
 
     before = {cid: facts(ctx.state, cid) for cid in ids}
     for cid in ids:
@@ -253,8 +245,8 @@ def watch_returned(ctx: Ctx, lasts: dict[str, dict], zone: str) -> None:
     """Field cards an effect returned to a hand or a deck: the effects watching that ("when one of your
     opponent's spirits is returned to their hand") activate, seeing them as they last were (8-10-1)."""
     from judge.engine.bs.events.destroyed_how import RETURNED
+    from judge.engine.bs.events.triggers import push
     from judge.engine.bs.events.watch import watchers
-    from judge.engine.bs.flow.triggers import push
 
     items = watchers(ctx, "when_returned", {c: {**lk, RETURNED: zone} for c, lk in lasts.items()}) if lasts else []
     if items:
@@ -262,16 +254,23 @@ def watch_returned(ctx: Ctx, lasts: dict[str, dict], zone: str) -> None:
         push(ctx, items)
 
 
-@effect(ast.MoveCores, concepts=("core.which",))
-def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
-    cores.move_cores(ctx, eff, item)
-
-
-@effect(ast.Damage, concepts=("battle.damage",))
-def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
-    if eff.target is not None:
-        ctx.unmodelled(f"{item.label}: damage to a card")
+def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    """A Move whose target is in the revealed cards, a trash or a hand."""
+    if eff.dest not in DESTS:
+        ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
         return
-    who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
-    got = cores.reduce_life(ctx, who, eff.amount, source=item.source)
-    ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
+    from judge.engine.bs.events.targets import earlier
+
+    made = earlier(ctx, eff.target, item.label) if ctx.selections else None    # "reveal one …, add it to …"
+    chosen = made if made is not None else pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
+    if eff.dest == "deck_bottom" and len(chosen) > 1:
+        answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
+                         "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")
+        order = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        if sorted(order) != sorted(chosen):
+            raise ctx.refuse(f"{answer!r} does not order {', '.join(chosen)}", "rules.text_order")
+        chosen = order
+    for cid in chosen:
+        place(ctx, cid, eff.dest)
+        if cid in ctx.revealed:
+            ctx.revealed.remove(cid)

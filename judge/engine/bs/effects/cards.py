@@ -11,24 +11,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import select
+from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects.resolve import apply, effect
-from judge.engine.bs.flow import management
-from judge.engine.bs.state import State, Work, with_player
+from judge.engine.bs.dispatch import apply, effect
+from judge.engine.bs.events import management, targets, triggers
+from judge.engine.bs.events.no_trigger import SUMMONED_BY
+from judge.engine.bs.events.targets import pick, pile_candidates
+from judge.engine.bs.state import CardDef, FieldCard, Orientation, Work, with_player
+from judge.engine.bs.zones import cost as symbols
+from judge.engine.bs.zones.payment import take_cores
+from judge.engine.bs.zones.piles import _pile_of
 from judge.text import ast
 from judge.text.ast import AbilityKind
-
-PILES = ("hand", "trash", "deck", "removed")
-DESTS = {"hand": "hand", "trash": "trash", "deck_top": "deck", "deck_bottom": "deck", "removed": "removed"}
 
 
 @effect(ast.Reveal, concepts=("rules.text_order",))
 def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
-    from judge.engine.bs.effects import viewed
 
-    if viewed.handles(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
-        viewed.reveal_selected(ctx, eff, item)
+    if reveals_viewed(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
+        reveal_selected(ctx, eff, item)
         return
     if eff.zone != "deck" or eff.count is None:
         ctx.unmodelled(f"{item.label}: revealing {eff.zone}")
@@ -46,126 +47,31 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
         apply(ctx, e, item)
 
 
-def summon_pays(effects: tuple) -> tuple:
-    """"Pay its cost and summon it": the summon's own payment is that cost (10-6-6), so the cores are
-    not paid a second time; the written payment is left out before a summon of the same card."""
-    out = []
-    for i, e in enumerate(effects):
-        nxt = effects[i + 1] if i + 1 < len(effects) else None
-        if isinstance(e, ast.MoveCores) and e.dest == "trash" and e.equal_to is not None and \
-                e.equal_to.stat == "cost" and e.equal_to.ref is not None and e.equal_to.ref.self_ref and \
-                isinstance(nxt, ast.Deploy) and nxt.verb == "summon" and not nxt.free and nxt.target.self_ref:
-            continue
-        out.append(e)
-    return tuple(out)
 
 
-def pile_of(state: State, cid: str) -> tuple[str, str] | None:
-    """(player, area) of a card in a hand, deck, trash or other pile (None: not in one)."""
-    return _pile_of(state, cid)
 
 
-def _pile_of(state: State, cid: str) -> tuple[str, str] | None:
-    for name, p in state.players.items():
-        for zone in PILES:
-            if cid in getattr(p, zone):
-                return name, zone
-    return None
 
 
-def place(ctx: Ctx, cid: str, dest: str) -> None:
-    """Move a card that is not on the field to its owner's hand / trash / deck top / deck bottom / removed."""
-    where = _pile_of(ctx.state, cid)
-    if where is None or dest not in DESTS:
-        return
-    who, zone = where
-    p = ctx.state.players[who]
-    p = replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)})
-    ctx.state = with_player(ctx.state, p)
-    owner = ctx.state.owners.get(cid, who)
-    o = ctx.state.players[owner]
-    pile = getattr(o, DESTS[dest])
-    pile = (cid, *pile) if dest == "deck_top" else (*pile, cid)
-    ctx.state = with_player(ctx.state, replace(o, **{DESTS[dest]: pile}))
-    added = zone == "deck" and dest == "hand"       # put into the hand, not drawn: draw watchers do not see it
-    ctx.log(f"{name_of(ctx.state, cid)} goes from {who}'s {zone} to {owner}'s {dest.replace('_', ' ')}"
-            f"{' (added, not drawn)' if added else ''}", "area.owner", *(("do.not_draw",) if added else ()))
 
 
-def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
-    """Cards of the zone a selector names (the revealed cards, a trash, a hand) that meet it."""
-    state = ctx.state
-    if sel.zone == "revealed":
-        pool = [c for c in ctx.revealed if _pile_of(state, c) is not None]
-    else:
-        pool = [c for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
-                for c in getattr(state.players[p], sel.zone or "hand")]
-    out = [c for c in pool if state.cards.get(c) != "_unknown"
-           and select.matches(state, c, ast.Selector(**{**sel.__dict__, "state": None}), item.source)]
-    if sel.with_keyword and sel.zone != "revealed":
-        # off the field a card has a keyword printed at any level, not one granted only conditionally
-        kws = "】 or 【".join(dict.fromkeys([sel.with_keyword, *(e.with_keyword for e in sel.either if e.with_keyword)]))
-        ctx.log(f"{item.label}: cards in the {sel.zone or 'hand'} with 【{kws}】: "
-                f"{', '.join(out) or 'none'}", "do.with_keyword_elsewhere")
-    return out
 
 
-def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:
-    """The cards chosen among candidates: all of them for "all"/"the rest", else the controller's choice."""
-    if sel.count is None:
-        return cands
-    if not cands:
-        ctx.log(f"{item.label}: no card can be chosen, so that part does nothing", "effect.select_none")
-        return []
-    if len(cands) <= sel.count and not sel.up_to:
-        ctx.log(f"{item.label}: {', '.join(cands)} (no other choice)", "effect.select_count")
-        return cands
-    answer = ctx.ask(f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
-                     f"from: {', '.join(cands)}", "effect.select", player=item.controller, options=cands,
-                     kind="target")
-    picked = select.gather(ctx, answer, cands, sel.count)
-    if any(c not in cands for c in picked) or len(picked) > sel.count or \
-            (not sel.up_to and len(picked) < min(sel.count, len(cands))):
-        raise ctx.refuse(f"{answer!r} is not {sel.count} of {', '.join(cands)}", "effect.select")
-    return picked
-
-
-def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
-    """A Move whose target is in the revealed cards, a trash or a hand."""
-    if eff.dest not in DESTS:
-        ctx.unmodelled(f"{item.label}: moving a card from {eff.target.zone} to {eff.dest}")
-        return
-    from judge.engine.bs.effects.selections import earlier
-
-    made = earlier(ctx, eff.target, item.label) if ctx.selections else None    # "reveal one …, add it to …"
-    chosen = made if made is not None else pick(ctx, eff.target, item, pile_candidates(ctx, eff.target, item))
-    if eff.dest == "deck_bottom" and len(chosen) > 1:
-        answer = ctx.ask(f"{item.controller} orders {', '.join(chosen)} for the bottom of the deck (first goes "
-                         "deepest last)", "rules.text_order", player=item.controller, options=chosen, kind="order")
-        order = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
-        if sorted(order) != sorted(chosen):
-            raise ctx.refuse(f"{answer!r} does not order {', '.join(chosen)}", "rules.text_order")
-        chosen = order
-    for cid in chosen:
-        place(ctx, cid, eff.dest)
-        if cid in ctx.revealed:
-            ctx.revealed.remove(cid)
 
 
 @effect(ast.Deploy, concepts=("summon.steps",))
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
     effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
-    from judge.engine.bs.flow.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     sel = eff.target
     if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
         ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
         return
-    from judge.engine.bs.effects import tokens
 
-    if eff.verb == "summon" and tokens.names_token(sel):     # a token the effect makes (4-12-1)
-        tokens.summon_tokens(ctx, sel, item)
+    if eff.verb == "summon" and names_token(sel):     # a token the effect makes (4-12-1)
+        summon_tokens(ctx, sel, item)
         return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
@@ -197,27 +103,10 @@ def deploy_zones(zone: str | None) -> tuple[str, ...]:
     return parts if zone and all(p in ("hand", "trash", "revealed") for p in parts) else ()
 
 
-#: A modification on a spirit an effect summoned, naming the effect's card (for "… summoned with this effect").
-SUMMONED_BY = "summoned_by"
 
 
-def bars_when_summoned(eff: ast.Restriction) -> bool:
-    """""When Summoned" effects of the spirits summoned with this effect are not triggered": the shape."""
-    o = eff.object
-    return eff.mode == "cannot" and eff.action == "activate" and o is not None and o.unit == "effect" and \
-        o.effect == "when_summoned" and eff.target is not None
 
 
-def bar_when_summoned(ctx: Ctx, item: Work) -> None:
-    """The spirits this effect summoned do not activate their "When Summoned" effects: those waiting are
-    taken away before they resolve (an effect that does not activate is never resolved, 8-6-2)."""
-    mine = {m.target for m in ctx.state.mods if m.kind == SUMMONED_BY and m.value == item.source
-            and m.turn == ctx.state.turn}
-    gone = [w for batch in ctx.state.work for w in batch if w.source in mine and w.timing == "when_summoned"]
-    if gone:
-        ctx.set(work=tuple(b for b in (tuple(w for w in batch if w not in gone) for batch in ctx.state.work) if b))
-    ctx.log(f"{item.label}: the \"When Summoned\" effects of {', '.join(sorted(mine)) or 'no spirit'} summoned "
-            "with it do not activate", "effect.triggered", "rules.cannot_wins")
 
 
 @effect(ast.Activate, concepts=("effect.cost",))
@@ -225,7 +114,6 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
     """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part); another
     card's effect of a timing "with this spirit" (borrowed.py)."""
     if eff.effect is not None and eff.target is not None and not eff.target.self_ref and eff.keyword is None:
-        from judge.engine.bs.effects.activate_other import activate_other
 
         activate_other(ctx, eff, item)
         return
@@ -251,4 +139,173 @@ def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
         apply(ctx, e, item)
 
 
-__all__ = ["move_from_pile", "pick", "pile_candidates", "place"]
+# --- activate_other (folded in): "Select one of your other Otherlander spirits. Activate one of its
+# “When Summoned” effects with this spirit" (`Activate(effect=timing, target=selector)`): a card's
+# effect of that timing, carried out as an effect of the card that borrows it. Why its own module:
+# which effects the selected card has is read at its current level (2-10-2), so a LV1 spirit whose
+# effect of that timing starts at LV2 offers nothing to borrow; with several, the borrowing card's
+# controller chooses one. The borrowed effects resolve with the borrowing card as "this spirit".
+
+def borrowable(ctx: Ctx, cid: str, timing: str) -> list[ast.Ability]:
+    """The triggered abilities of that timing a field card has now (its current level's, 2-10-2)."""
+    return [ab for _, ab in derive.active_abilities(ctx.state, cid)
+            if ab.kind in (AbilityKind.TRIGGERED, AbilityKind.AUTO) and ab.timing == timing]
+
+
+def activate_other(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
+    timing = eff.effect or ""
+    label = derive.timing_label(timing)
+    picked = targets.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    for cid in picked:
+        abilities = borrowable(ctx, cid, timing)
+        if not abilities:
+            ctx.log(f"{name_of(ctx.state, cid)} has no {label} effect at its current level "
+                    f"(LV{derive.level(ctx.state, cid)}): there is nothing to activate", "card.level_effects",
+                    "rules.impossible")
+            continue
+        chosen = abilities[0]
+        if len(abilities) > 1:
+            numbers = [str(i) for i in range(1, len(abilities) + 1)]
+            answer = ctx.ask(f"{item.controller} chooses which {label} effect of {name_of(ctx.state, cid)} "
+                             f"{item.label} activates (by number: {', '.join(numbers)})", "card.level_effects",
+                             player=item.controller, options=numbers, kind="mode")
+            if str(answer) not in numbers:
+                raise ctx.refuse(f"{answer!r} is not one of {', '.join(numbers)}", "card.level_effects")
+            chosen = abilities[int(str(answer)) - 1]
+        ctx.log(f"{item.label}: {name_of(ctx.state, cid)}'s {label} effect is activated as this card's",
+                "card.level_effects")
+        from judge.engine.bs.dispatch import apply
+
+        for e in chosen.effects:
+            apply(ctx, e, item)
+
+
+# --- viewed (folded in): Revealing a card selected from cards only its controller has seen: "View the
+# top three cards of your deck. Reveal one <card> from the cards you viewed and add it to your hand."
+# The viewed cards stay unrevealed in a private area (the deck), so when the effect asks for one that
+# has some information (a name, a type), nothing guarantees one is there and the player selecting may
+# ignore every card that fulfils it (8-5-3-5): the selection is a pending decision of the effect's
+# controller, who may answer none, even when a matching card was viewed. The card selected is revealed
+# to show it fulfils the co
+
+def reveals_viewed(eff: ast.Reveal) -> bool:
+    """"Reveal <selector> from the cards you viewed": a selection among the cards the effect viewed."""
+    return eff.zone == "selected" and eff.target is not None and eff.target.zone == "revealed" and \
+        eff.target.count is not None
+
+
+def reveal_selected(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
+    """Select among the viewed cards (the controller may ignore any, 8-5-3-5) and reveal the selection."""
+
+    sel = eff.target
+    assert sel is not None
+    cands = pile_candidates(ctx, sel, item)
+    if cands:
+        ctx.log(f"{item.label}: the cards were viewed, not revealed: {item.controller} may ignore the ones that "
+                "fulfil the condition and select none", "effect.select_private")
+        chosen = pick(ctx, replace(sel, up_to=True), item, cands)
+    else:
+        ctx.log(f"{item.label}: no viewed card fulfils the condition, so nothing is revealed", "effect.select_none")
+        chosen = []
+    ctx.selections[sel] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+    if chosen:
+        ctx.log(f"{item.controller} reveals {', '.join(name_of(ctx.state, c) for c in chosen)}",
+                "effect.select_private")
+    elif cands:
+        ctx.log(f"{item.controller} selects none of them", "effect.select_private")
+
+
+# --- tokens (folded in): "Summon one of your Mecha Tokens", "summon two of your Antman Tokens
+# exhausted": tokens an effect puts on the field (Saga 4-12-1). A token's figures are given by the
+# effect that makes it (4-12-2): the card's annotation, which the card data does not always carry. The
+# engine takes them from a card definition of that name marked as a token (a scenario's `cards:` entry
+# with `token: true`); without one it says "not modelled" and summons nothing. A token is summoned
+# like any spirit an effect summons: its cost paid and its LV1 cores placed (10-6-6 / 10-6-7), those
+# from the reserve first and the rest
+
+def names_token(sel: ast.Selector) -> bool:
+    """Whether a summon's target is a token the effect makes (not a card from some area)."""
+    return sel.zone is None and not sel.self_ref and "token" in {f.lower() for f in sel.families}
+
+
+def definition(ctx: Ctx, sel: ast.Selector) -> CardDef | None:
+    """The token's figures: a token definition with the name the effect gives it ("Antman Token"), or
+    with every spirit type it names ("Mecha Tokens": Mecha and Token)."""
+    def fits(d: CardDef) -> bool:
+        if sel.name:
+            return d.name.lower() == sel.name.lower()
+        return {f.lower() for f in sel.families} <= {f.lower() for f in d.families}
+
+    return next((d for d in ctx.state.defs.values() if d.token and fits(d)), None)
+
+
+def summon_tokens(ctx: Ctx, sel: ast.Selector, item: Work) -> None:
+    d = definition(ctx, sel)
+    if d is None:
+        what = sel.name or " ".join(sel.families)
+        ctx.unmodelled(f"{item.label}: the figures of the {what} (the effect's annotation, 4-12-2) are not in "
+                       "the card data")
+        return
+    for _ in range(sel.count or 1):
+        if not _one(ctx, d, item, exhausted=sel.state == "exhausted"):
+            break
+
+
+def _one(ctx: Ctx, d: CardDef, item: Work, *, exhausted: bool) -> bool:
+    player = item.controller
+    n = sum(1 for k in ctx.state.cards if k.startswith("token")) + 1
+    tid = f"token{n}"
+    ctx.set(cards={**ctx.state.cards, tid: d.key}, owners={**ctx.state.owners, tid: player})
+    ctx.log(f"{item.label}: {player} summons a {d.name} ({tid}), a token made by the effect", "kw.token_made",
+            "summon.steps")
+    cost = symbols.pay_cost(ctx, symbols.Paying(card=tid, player=player, how="summon", zone="token"))
+    lv1 = derive.lv1_cost(d)
+    p = ctx.state.players[player]
+    if p.reserve < cost or p.reserve + sum(derive.cores_on(ctx.state, fc) for fc in p.field) < cost + lv1:
+        ctx.log(f"{item.label}: {player} cannot pay for the {d.name} and its LV1 cores, so it is not summoned",
+                "summon.pay", "rules.impossible")
+        return False
+    if cost:
+        take_cores(ctx, player, cost, {}, concept="summon.pay", what=f"the summon cost of {tid}")
+    from_reserve = min(lv1, ctx.state.players[player].reserve)
+    givers = _from_field(ctx, player, lv1 - from_reserve, item)
+    p = ctx.state.players[player]
+    fc = FieldCard(id=tid, card=d.key, owner=player, cores=lv1, entered_turn=ctx.state.turn,
+                   orientation=Orientation.EXHAUSTED if exhausted else Orientation.REFRESHED)
+    ctx.state = with_player(ctx.state, replace(p, reserve=p.reserve - from_reserve, field=(*p.field, fc)))
+    where = f"{from_reserve} from the reserve" + "".join(f", 1 from {name_of(ctx.state, g)}" for g in givers)
+    ctx.log(f"{player} places {lv1} core(s) on {tid} ({where}){', exhausted' if exhausted else ''}",
+            "summon.cores")
+    management.checkpoint(ctx)
+    triggers.fire(ctx, "summoned", tid)
+    from judge.engine.bs.events.watch import watch
+
+    watch(ctx, "when_summoned", [tid])
+    return True
+
+
+def _from_field(ctx: Ctx, player: str, need: int, item: Work) -> list[str]:
+    """Take `need` cores, one at a time, from the summoner's field cards (10-6-7): their choice where
+    several have cores; cores moved by the owner's own summon leave a card self-destroyed (9-3-2)."""
+    givers: list[str] = []
+    for _ in range(need):
+        p = ctx.state.players[player]
+        have = [fc.id for fc in p.field if fc.cores > 0]
+        if len(have) == 1:
+            cid = have[0]
+        else:
+            cid = str(ctx.ask(f"{player} says which of their cards gives a core for the token's LV1 cores: "
+                              f"{', '.join(have)}", "summon.cores", player=player, options=tuple(have),
+                              kind="target"))
+            if cid not in have:
+                raise ctx.refuse(f"{cid} has no core to give (choose one of {', '.join(have)})", "summon.cores")
+        fc = ctx.state.field_card(cid)
+        ctx.state = with_player(ctx.state, replace(p, field=tuple(replace(c, cores=c.cores - 1) if c.id == cid else c
+                                                                  for c in p.field)))
+        ctx.core_cause[cid] = ("self", player)
+        givers.append(cid)
+        assert fc is not None
+    return givers
+
+
+__all__ = ["activate_other", "borrowable", "definition", "names_token", "reveal_selected", "reveals_viewed", "summon_tokens"]

@@ -7,14 +7,14 @@ default); `continuous` reads them. Entries of `effects.EFFECTS`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from judge.engine.bs import continuous, derive
-from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects import move_cores as cores
-from judge.engine.bs.effects.resolve import effect
-from judge.engine.bs.events import subjects
-from judge.engine.bs.flow import management
+from judge.engine.bs import continuous, derive, select
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
+from judge.engine.bs.dispatch import effect
+from judge.engine.bs.events import management, targets
 from judge.engine.bs.state import Work
+from judge.engine.bs.zones.cost import _amount, cost_of
 from judge.text import ast
 
 
@@ -26,13 +26,13 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         return
     amount = eff.amount
     if eff.per is not None:
-        n = cores.per_count(ctx, eff.per, item)
+        n = targets.per_count(ctx, eff.per, item)
         if n < 0:
             ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
             return
         amount = eff.amount * n
         ctx.log(f"{item.label}: {eff.amount:+d} for each of {n}: {amount:+d}", "rules.text_order")
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         value = amount
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
@@ -53,7 +53,7 @@ def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
 
 @effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         d = ctx.state.card_def(cid)
         lv = eff.level if eff.level is not None else max((lv for lv, _, _ in d.levels), default=1)
@@ -68,11 +68,9 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
     red symbols" (the symbols it has)."""
     if eff.stat == "cost":
-        from judge.engine.bs.zones.cost import set_cost
-
         set_cost(ctx, eff, item)
         return
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         colour = continuous.symbol_colour(eff)
         if colour is not None and eff.purpose == "cost_reduction":
@@ -105,7 +103,7 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
 
 @effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
         if eff.keyword is None and eff.ability is not None:
             duration = _magic_default(ctx, eff.duration, item)
@@ -142,7 +140,7 @@ def _magic_default(ctx: Ctx, duration: ast.Duration, item: Work) -> ast.Duration
 
 @effect(ast.LoseEffects, concepts=("effect.duration",))
 def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
-    for cid in subjects.targets(ctx, eff.target, item):
+    for cid in targets.targets(ctx, eff.target, item):
         management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
                            source=item.source, controller=item.controller)
         what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
@@ -151,11 +149,10 @@ def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
 
 @effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
-    from judge.engine.bs.effects import cards as zones
-    from judge.engine.bs.effects import discard_cap, no_trigger
-    from judge.engine.bs.effects import scope as effect_scope
+    from judge.engine.bs.events import discard_cap, no_trigger
+    from judge.engine.bs.events import no_trigger as zones
 
-    if no_trigger.applied_with(ctx, eff, item) or effect_scope.applied(ctx, eff, item) or \
+    if no_trigger.applied_with(ctx, eff, item) or soul_bar_applied(ctx, eff, item) or \
             discard_cap.applied(ctx, eff, item):
         return
     if zones.bars_when_summoned(eff):        # "… summoned with this effect do not activate 'When Summoned'"
@@ -177,7 +174,7 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"
                 .replace("be  ", "be reduced "), "rules.cannot_wins", "effect.duration")
         return
-    ids = subjects.targets(ctx, eff.target, item)
+    ids = targets.targets(ctx, eff.target, item)
     # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
     lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:
@@ -185,3 +182,67 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
                            source=item.source, controller=item.controller, extra=eff.by)
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
+
+
+# --- scope (folded in): Restrictions written "with this effect" (1-3-3): they bar only what the
+# effect they are written in does, not a lasting modification of the board. "Place three cores from
+# your trash onto this spirit. You cannot place a Soul Core on this spirit with this effect.": the
+# text layer reads the bar into the effect's own placements (they move regular cores only, 4-11-1 /
+# 4-11-3: judge.text.bs.meaning), so when the engine meets the restriction itself while resolving,
+# there is nothing left to do but say so.
+
+def this_effect(eff: object) -> bool:
+    """A restriction whose scope is the effect it is written in ("… with this effect")."""
+    by = getattr(eff, "by", None)
+    return isinstance(eff, ast.Restriction) and eff.mode == "cannot" and by is not None \
+        and by.unit == "effect" and by.effect == "this"
+
+
+def _soul_bar(eff: ast.Effect) -> bool:
+    """"cannot place a Soul Core … with this effect"."""
+    return this_effect(eff) and eff.action == "place_cores" and eff.object is not None \
+        and eff.object.unit == "soul_core"
+
+
+def soul_bar_applied(ctx: Ctx, eff: ast.Restriction, item: Work) -> bool:
+    """A bar scoped to this effect met while resolving: the text layer applied it (logged here)."""
+    if not _soul_bar(eff):
+        return False
+    ctx.log(f"{item.label}: the soul core cannot be placed by this effect; its placements move regular "
+            f"cores only", "rules.cannot_wins")
+    return True
+
+
+def is_soul_bar(eff: object) -> bool:
+    """Whether a restriction is a soul-core bar this module applies (coverage asks this)."""
+    return isinstance(eff, ast.Restriction) and _soul_bar(eff)
+
+
+def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
+    """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
+    cards on the field by selection."""
+    from judge.engine.bs.zones import cost as next_summon
+
+    if next_summon.assigns_next_summon(eff):            # "the next X you summon this turn will have a cost …"
+        next_summon.arm_next_summon(ctx, eff, item)
+        return
+    value: Any = eff.value
+    if eff.equal_to is not None:
+        if eff.equal_to.stat not in ("life", "reserve", "hand"):
+            ctx.unmodelled(f"{item.label}: a cost equal to {eff.equal_to.stat}")
+            return
+        value = eff.equal_to
+    sel = eff.target
+    if sel.zone not in (None, "field"):
+        for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
+            m = add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
+                                   source=item.source, controller=item.controller, extra=sel)
+            shown = value if isinstance(value, int) else f"{value.stat} ({_amount(ctx.state, m)} now)"
+            ctx.log(f"{item.label}: the matching cards in {who}'s {sel.zone} have a cost of {shown} "
+                    f"({eff.duration.value}), also those that enter it later", "effect.duration", "effect.area_info")
+        return
+    for cid in targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
+        add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
+                           source=item.source, controller=item.controller)
+        ctx.log(f"{name_of(ctx.state, cid)} has a cost of {cost_of(ctx.state, cid)} ({eff.duration.value})",
+                "effect.duration")

@@ -13,93 +13,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import State, Work, with_field_card, with_player
+from judge.engine.bs.dispatch import effect
+from judge.engine.bs.events import targets
+from judge.engine.bs.events.cores import _FIELDS, _all, _soul_at, area, plain, put, reduce_life, take
+from judge.engine.bs.events.targets import per_count
+from judge.engine.bs.state import Work
 from judge.text import ast
-
-AREAS = ("void", "reserve", "life", "trash", "spirit", "this", "field_or_reserve", "any")
-_FIELDS = {"reserve": "reserve", "life": "life", "trash": "trash_cores"}
-
-
-def area(name: str) -> tuple[str, bool] | None:
-    """(base area, the opponent's?) from a MoveCores area name, or None when it is not one."""
-    if name.startswith("owners_"):          # "their owners' reserves": each card's controller's area
-        name = name.removeprefix("owners_") + "s"
-    opp = name.startswith(("opponent_", "opponents_"))
-    base = name.split("_", 1)[1] if opp else name
-    if base.endswith("s") and base[:-1] in _FIELDS:       # "their owners' reserves"
-        base = base[:-1]
-    if base == "field_or_reserve" or (base in AREAS and not (opp and base in ("spirit", "this", "void"))):
-        return base, opp
-    if name in AREAS:
-        return name, False
-    return None
-
-
-def plain(state: State, who: str, where: str) -> int:
-    p = state.players[who]
-    return getattr(p, _FIELDS[where])
-
-
-def _soul_at(state: State, who: str, where: str) -> bool:
-    return state.players[who].soul_core == where
-
-
-def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str | None = None) -> int:
-    """Take up to n plain cores (and the soul core if `soul`) from a player's area or a card id."""
-    state = ctx.state
-    if where == "void":
-        ctx.set(void_out=state.void_out + n)
-        return n
-    p = state.players[who]
-    got = 0
-    if soul and p.soul_core == where:
-        ctx.state = with_player(state, replace(p, soul_core="moving"))
-        state, p, got = ctx.state, ctx.state.players[who], 1
-        n -= 1
-    fc = state.field_card(where)
-    if fc is not None and by is not None:
-        from judge.engine.bs import continuous
-
-        if continuous.cannot(state, fc.id, "have_cores_removed", player=by):
-            ctx.log(f"{name_of(state, fc.id)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
-            return 0
-    if fc is not None:
-        k = min(n, fc.cores)
-        ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))
-        ctx.core_cause.setdefault(fc.id, ("effect", by or who))
-        return got + k
-    k = min(n, plain(state, who, where))
-    ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) - k}))
-    return got + k
-
-
-def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, source: str | None = None) -> None:
-    """Put n cores (the soul core among them if `soul`) into a player's area or onto a card id (`source`:
-    the area an effect took them from, for the effects watching a placement from there)."""
-    ctx.core_moves.append((who, where, n, soul))      # what the resolving effect placed ("with this effect")
-    state = ctx.state
-    if soul:
-        p = state.players[who]
-        ctx.state = with_player(state, replace(p, soul_core=where))
-        state = ctx.state
-        n -= 1
-    if where == "void":
-        ctx.set(void_out=state.void_out - n)
-        return
-    fc = state.field_card(where)
-    if fc is not None:
-        ctx.state = with_field_card(state, replace(fc, cores=fc.cores + n))
-        from judge.engine.bs.events.core_events import placed
-
-        placed(ctx, who, where, n + (1 if soul else 0), source)
-        return
-    p = state.players[who]
-    ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) + n}))
-    from judge.engine.bs.events.core_events import placed
-
-    placed(ctx, who, where, n + (1 if soul else 0), source)
 
 
 def _which(ctx: Ctx, owner: str, where: str, n: int, eff: ast.MoveCores, dst: str, item: Work) -> bool:
@@ -138,15 +58,14 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
     if src == "field_or_reserve":
         _from_field_or_reserve(ctx, eff, item, mover, dst, dst_opp)
         return
-    from judge.engine.bs.effects import distribute
-    from judge.engine.bs.events import subjects
+    from judge.engine.bs.events import targets
 
-    if distribute.applies(eff, src, dst):           # "place any number of cores onto them"
-        distribute.spread(ctx, eff, item, ctx.state.opponent(mover) if src_opp else mover, src)
+    if distributes(eff, src, dst):           # "place any number of cores onto them"
+        spread(ctx, eff, item, ctx.state.opponent(mover) if src_opp else mover, src)
         return
-    if src == "spirit" and eff.source_target is not None and subjects.names_subjects(eff.source_target, item) \
+    if src == "spirit" and eff.source_target is not None and targets.names_subjects(eff.source_target, item) \
             and dst in ("spirit", "this"):     # "the destroyed spirit's cores": where the event put them
-        subjects.move_their_cores(ctx, eff, item, _dest_card(ctx, eff, item, dst))
+        targets.move_their_cores(ctx, eff, item, _dest_card(ctx, eff, item, dst))
         return
     sources = _sources(ctx, eff, item, src, src_opp, mover)
     dest_card = _dest_card(ctx, eff, item, dst)
@@ -187,7 +106,7 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
 def _event_player(item: Work) -> str | None:
     """The player "each player" / "both players" means in an effect set off by a player's act (the
     player who drew, for "both players must pay one core for each card drawn"); None otherwise."""
-    from judge.engine.bs.effects.draw import Drawn
+    from judge.engine.bs.state import Drawn
 
     return item.param.player if isinstance(item.param, Drawn) else None
 
@@ -236,20 +155,6 @@ def _from_field_or_reserve(ctx: Ctx, eff: ast.MoveCores, item: Work, mover: str,
                 f"{to}'s {dst}", "core.which")
 
 
-def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
-    """How many "for each …" counts: the cards destroyed by this effect (last-known facts, 8-10-1), or
-    the cards a selector describes now (-1: what it refers to is not known)."""
-    from judge.engine.bs import conditions
-    from judge.engine.bs.events.watch import matches_facts
-
-    if per.state in ("discarded", "discarded_by_this_effect"):     # the cards this effect discarded
-        loose = ast.Selector(**{**per.__dict__, "state": None, "zone": None, "count": 1})
-        return sum(1 for c in ctx.discarded if select.matches(ctx.state, c, loose, item.source))
-    if per.state in ("destroyed", "destroyed_by_this_effect"):
-        return sum(1 for cid, lk in ctx.destroyed.items()
-                   if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
-                                    cid, lk, ctx.state))
-    return conditions.count(ctx, per, item)
 
 
 def _how_many(ctx: Ctx, item: Work, mover: str, most: int, available: int | str) -> int:
@@ -286,7 +191,7 @@ def _sources(ctx: Ctx, eff: ast.MoveCores, item: Work, src: str, src_opp: bool,
         return [(state.controller(item.source) or mover, item.source)]
     if src == "spirit":
         sel = eff.source_target or ast.Selector(count=1)
-        ids = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+        ids = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
         return [(ctx.state.controller(c) or mover, c) for c in ids]
     if src == "any":          # a soul core wherever it is
         p = state.players[mover]
@@ -300,34 +205,82 @@ def _dest_card(ctx: Ctx, eff: ast.MoveCores, item: Work, dst: str) -> str | None
         return item.source if ctx.state.field_card(item.source) else None
     if dst == "spirit":
         sel = eff.dest_target or ast.Selector(count=1, owner=ast.Player.YOU)
-        picked = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+        picked = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
         return picked[0] if picked else None
     return None
 
 
-def _all(state: State, who: str, where: str) -> int:
-    fc = state.field_card(where)
-    if fc is not None:
-        return fc.cores + (1 if state.players[who].soul_core == where else 0)
-    if where == "void":
-        return 0
-    return plain(state, who, where) + (1 if state.players[who].soul_core == where else 0)
+@effect(ast.MoveCores, concepts=("core.which",))
+def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
+    move_cores(ctx, eff, item)
 
 
-def reduce_life(ctx: Ctx, who: str, n: int, why: str = "", *, source: str | None = None,
-                attacker: str | None = None) -> int:
-    """Cores leave a player's life for their reserve (7-1-5-3-1), as far as restrictions on that
-    player's life allow (1-3-3, life.py); returns how many did."""
-    from judge.engine.bs.zones import life
-
-    may, barred = life.allowed(ctx.state, who, n, attacker=attacker, source=source)
-    if barred is not None and may < n:
-        ctx.log(f"{name_of(ctx.state, barred.source)}: {who}'s life cannot be reduced "
-                f"{'to 0 ' if barred.value == 'reduce_life_to_0' else ''}this way: {may} of {n} core(s) leave it",
-                "rules.cannot_wins")
-    got = take(ctx, who, "life", may)
-    put(ctx, who, "reserve", got)
-    return got
+@effect(ast.Damage, concepts=("battle.damage",))
+def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
+    if eff.target is not None:
+        ctx.unmodelled(f"{item.label}: damage to a card")
+        return
+    who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
+    got = reduce_life(ctx, who, eff.amount, source=item.source)
+    ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
 
 
-__all__ = ["AREAS", "area", "move_cores", "plain", "put", "reduce_life", "take"]
+# --- distribute (folded in): "Select up to two of your spirits. Place any number of cores onto them
+# from your reserve": the mover decides how many cores go on each selected spirit (8-5-3-2 "any
+# number", 8-5-6 the mover says which cores), answered as a mapping `{card id: count}` (one spirit: a
+# bare count is enough); the soul core is among them only when the answer says so (`soul_core: card
+# id`).
+
+def distributes(eff: ast.MoveCores, src: str, dst: str) -> bool:
+    """Whether a core move is a spread of any number of cores from a player's area over spirits."""
+    return dst == "spirit" and eff.count is None and eff.up_to and src in ("reserve", "trash", "life")
+
+
+def spread(ctx: Ctx, eff: ast.MoveCores, item: Work, owner: str, src: str) -> None:
+    sel = eff.dest_target or ast.Selector(count=1, owner=ast.Player.YOU, card_types=("spirit",))
+    dests = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+    if not dests:
+        ctx.log(f"{item.label}: no spirit to place the cores on; nothing moves", "rules.impossible")
+        return
+    have = plain(ctx.state, owner, src)
+    soul_here = ctx.state.players[owner].soul_core == src
+    answer = ctx.ask(f"{owner} says how many cores from the {src} go on each of {', '.join(dests)} (0 to {have} "
+                     f"in all{'; soul_core: ID to include the soul core' if soul_here else ''})",
+                     "effect.select_up_to", "core.which", player=owner, options=tuple(dests), kind="cores")
+    counts, soul_to = _read(ctx, answer, dests, have, soul_here)
+    for cid, n in counts.items():
+        soul = soul_to == cid
+        got = take(ctx, owner, src, n + (1 if soul else 0), soul=soul)
+        put(ctx, owner, cid, got, soul=soul)
+        if got:
+            ctx.log(f"{got} core(s){' including the soul core' if soul else ''} move from {owner}'s {src} to "
+                    f"{name_of(ctx.state, cid)}", "core.which")
+
+
+def _read(ctx: Ctx, answer: object, dests: list[str], have: int, soul_here: bool) -> tuple[dict[str, int], str | None]:
+    if not isinstance(answer, dict):
+        if len(dests) != 1:
+            raise ctx.refuse(f"{answer!r}: say how many cores go on each of {', '.join(dests)} "
+                             "(a mapping id: count)", "effect.select_up_to")
+        answer = {dests[0]: answer}
+    soul_to = answer.get("soul_core")
+    counts: dict[str, int] = {}
+    for key, value in answer.items():
+        if key == "soul_core":
+            continue
+        if str(key) not in dests:
+            raise ctx.refuse(f"{key} is not one of the selected spirits ({', '.join(dests)})", "effect.select_up_to")
+        try:
+            counts[str(key)] = int(value)
+        except (TypeError, ValueError):
+            raise ctx.refuse(f"{value!r} is not a number of cores", "effect.select_up_to") from None
+    if soul_to is not None and (not soul_here or str(soul_to) not in dests):
+        raise ctx.refuse(f"the soul core cannot go on {soul_to}", "core.which")
+    if soul_to is not None:
+        counts.setdefault(str(soul_to), 0)
+    if any(n < 0 for n in counts.values()) or sum(counts.values()) > have:
+        raise ctx.refuse(f"{sum(counts.values())} core(s) asked, {have} there", "effect.select_up_to")
+    return counts, None if soul_to is None else str(soul_to)
+
+
+__all__ = ["distributes", "move_cores", "spread"]

@@ -7,7 +7,7 @@ kind of effect resolving (8-1-5 triggered, 8-1-3 activated, 8-1-6 magic, 10-9 bu
 from __future__ import annotations
 
 from judge.engine.bs.ctx import Ctx
-from judge.engine.bs.effects.resolve import effect
+from judge.engine.bs.dispatch import effect
 from judge.engine.bs.state import Work
 from judge.engine.core import not_read
 from judge.text import ast
@@ -44,13 +44,12 @@ def constants_not_read(state) -> list[tuple[str, tuple[str, ...]]]:
     of which was read (what sort of ability it is unknown, it may apply): (card id, the words)."""
     from judge.engine.bs import derive
     from judge.text.ast import AbilityKind
-    from judge.text.typed import unread_nodes
 
     out: list[tuple[str, tuple[str, ...]]] = []
     for p in state.players.values():
         for fc in p.field:
             for _, ab in derive.active_abilities(state, fc.id):
-                words = tuple(n.words for n in unread_nodes(ab))
+                words = tuple(n.words for n in ast.walk(ab) if type(n) is ast.Unread)
                 if not words or ab.kind not in (AbilityKind.CONSTANT, AbilityKind.UNREAD):
                     continue
                 if ab.kind is AbilityKind.UNREAD or derive.constant_active(state, fc.id, ab):

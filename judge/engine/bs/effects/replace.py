@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.bs import conditions, derive, select
+from judge.engine.bs import conditions, derive, record, select
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import Orientation, Work
 from judge.engine.kernel.registry import Registry
 from judge.text import ast
@@ -40,7 +41,7 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
                 cond = ab.condition
                 if cond is None or cond.kind != "would" or cond.event not in ("when_destroyed", "destroyed"):
                     continue
-                if "once_per_turn" in ab.restrictions and _once_key(state, fc.id, idx) in state.used:
+                if "once_per_turn" in ab.restrictions and record.happened(state, "once_per_turn", fc.id, idx):
                     continue          # [Once per turn] (12-3-1-1): already used this turn
                 if ab.kind == AbilityKind.CONSTANT and not derive.constant_active(state, fc.id, ab):
                     continue
@@ -57,13 +58,9 @@ def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
     return out
 
 
-def _once_key(state: Any, src: str, idx: int) -> str:
-    return f"{state.turn}:{src}:{idx}"
-
-
 def _affordable(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
     """A substitution whose cost cannot be paid in full cannot be used (8-4-2-3)."""
-    from judge.engine.bs.effects.costs import payable
+    from judge.engine.bs.zones.costs import payable
 
     inner = eff.effects[0] if len(eff.effects) == 1 else None
     if not isinstance(inner, ast.Optional) or inner.cost is None:
@@ -131,11 +128,11 @@ def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = No
             "never happens and nothing triggers on it", "do.destroy_substitute", "effect.substitution",
             "do.destroy_interrupted",
             *(("effect.substitution_one",) if len(options) > 1 else ()))
-    from judge.engine.bs.effects import resolve as effects
+    from judge.engine.bs import dispatch as effects
 
     idx, about = _would_of(ctx, src, sub)
     if idx is not None and "once_per_turn" in _restrictions(ctx, src, idx):
-        ctx.set(used=ctx.state.used | {_once_key(ctx.state, src, idx)})
+        record.note(ctx, "once_per_turn", src, idx)
     for e in (*cost, *inner):
         if isinstance(e, ast.Move) and e.dest == "field":
             _stay(ctx, cid, src, e)
@@ -168,7 +165,7 @@ def _same(a: ast.Selector, b: ast.Selector) -> bool:
 
 
 def _move_it(ctx: Ctx, cid: str, e: ast.Move) -> None:
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
 
     if e.dest not in ("hand", "deck_top", "deck_bottom", "removed", "trash"):
         ctx.unmodelled(f"moving {cid} to {e.dest} instead of its destruction")
@@ -181,13 +178,19 @@ def _stay(ctx: Ctx, cid: str, src: str, e: ast.Move) -> None:
     fc = ctx.state.field_card(cid)
     if fc is None:
         return
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
 
     want = {"exhausted": Orientation.EXHAUSTED, "refreshed": Orientation.REFRESHED}.get(e.target.state or "")
     if want is not None and fc.orientation != want:
         management.set_orientation(ctx, fc, want)
     ctx.log(f"{name_of(ctx.state, cid)} stays on the field" + (f", {want.value}" if want else ""),
             "effect.substitution")
+
+
+
+@form("substitute_destruction", concepts=("effect.substitution",))
+def _substitute_destruction(ctx: Ctx, cid: str, cause: str, by: str | None) -> bool:
+    return substitute(ctx, cid, cause=cause, by=by)
 
 
 __all__ = ["KEYWORD_SUBSTITUTES", "candidates", "substitute"]

@@ -14,40 +14,29 @@ from __future__ import annotations
 
 from judge.engine.bs import conditions, select
 from judge.engine.bs.ctx import Ctx
-from judge.engine.bs.events import subjects
-from judge.engine.bs.flow import management
+from judge.engine.bs.dispatch import apply, effect, form
+from judge.engine.bs.events import management, targets
 from judge.engine.bs.state import Work
-from judge.engine.kernel.registry import Registry
 from judge.text import ast
 
-EFFECTS: Registry[type] = Registry("Battle Spirits effects")
-effect = EFFECTS.register
 
-
+@form("effects_in_order")
 def run(ctx: Ctx, item: Work) -> None:
-    """Resolve the effects of one waiting item in written order (1-3-7)."""
-    from judge.engine.bs.effects.instead import fold
-    from judge.engine.bs.effects.scope import narrow
-
+    """Resolve the effects of one waiting item in written order (1-3-7). The text layer has already
+    read an effect's own "instead", its "with this effect" bars and what a summon pays
+    (judge.text.bs.meaning): the engine acts on that meaning and never rewrites it."""
     ctx.item = item
-    effs = fold(item.effects)            # "…, <directive> instead" read at the directive it replaces
-    if effs is not item.effects:
-        ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
-                "holds as that directive is performed; otherwise the original is performed", "effect.substitution")
-    apply_all(ctx, narrow(effs), item)
+    apply_all(ctx, item.effects, item)
 
 
 def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
     """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
     (8-4); destructions over several selections of one directive happen together (10-1-3)."""
-    from judge.engine.bs.effects.cards import summon_pays
-
-    effects = summon_pays(effects)          # "pay its cost and summon it": paid once (10-6-6)
     i = 0
     while i < len(effects):
         eff = effects[i]
         if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
-            from judge.engine.bs.effects.costs import pay_to
+            from judge.engine.bs.zones.costs import pay_to
 
             pay_to(ctx, eff.effects, effects[i + 1:i + 2], item)
             i += 2
@@ -74,27 +63,14 @@ def _one_destruction(effs: tuple, i: int) -> int:
 
 def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
     """Every selection is made first, then the cards are destroyed at the same time (10-1-3)."""
-    from judge.engine.bs.effects import no_trigger
+    from judge.engine.bs.events import no_trigger
 
     ids = [cid for eff in group for cid in
-           subjects.targets(ctx, eff.target, item)]
+           targets.targets(ctx, eff.target, item)]
     if ids:
         ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
         with no_trigger.by_this_effect(ctx, item):
             management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
-
-
-def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
-    entry = EFFECTS.get(type(eff))
-    if entry is None:
-        ctx.unmodelled(f"{item.label}: a {ast.kind_of(eff).replace('_', ' ')} effect")
-        return
-    entry.handler(ctx, eff, item)
-
-
-def executable(node: object) -> bool:
-    """Whether the engine has an entry for an effect node (coverage asks this)."""
-    return type(node) in EFFECTS
 
 
 @effect(ast.Conditional, concepts=("effect.if",))
@@ -102,10 +78,13 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """"If …": decided from the board (never asked); "for each …" repeats; a substitution ("instead")
     is applied where the event it replaces happens, not here."""
     cond = eff.condition
+    if eff.instead and eff.otherwise and cond.kind not in ("substitution", "would"):
+        _instead(ctx, eff, item)
+        return
     if eff.instead or cond.kind in ("substitution", "would"):
-        from judge.engine.bs.effects.selections import arm
+        from judge.engine.bs.dispatch import use
 
-        if arm(ctx, eff, item):          # "… would select …, you select it instead" (8-9-1)
+        if use("passed_selection", ctx, eff, item):   # "… would select …, you select it instead" (8-9-1)
             return
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
@@ -115,7 +94,7 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         _at_battle_end(ctx, eff, item)
         return
     if is_event(cond, "turn_end") and eff.effects and not eff.instead:
-        from judge.engine.bs.effects.delayed_end import defer
+        from judge.engine.bs.events.delayed_end import defer
 
         defer(ctx, eff, item)
         return
@@ -129,12 +108,12 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
             for e in eff.effects:
                 apply(ctx, e, item)
         return
-    from judge.engine.bs.effects import delayed
+    from judge.engine.bs.events import delayed
 
     if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
         delayed.watch_this_turn(ctx, eff, item)
         return
-    from judge.engine.bs.effects import delayed_when, discard_cap
+    from judge.engine.bs.events import delayed_when, discard_cap
 
     if discard_cap.arm(ctx, eff, item):    # "during this turn, … no more than N cards are discarded"
         return
@@ -148,6 +127,22 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     concept = "kw.chain" if cond.kind == "chain" else "effect.if"
     ctx.log(f"{item.label}: the condition ({conditions.describe(cond)}) {'holds' if holds else 'does not hold'}",
             concept)
+    for e in (eff.effects if holds else eff.otherwise):
+        apply(ctx, e, item)
+
+
+def _instead(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """An effect's own "instead", read by the text layer at the directive it replaces (8-9-1): when
+    its condition holds as that directive would be performed, the replacement is performed and the
+    original never is (8-9-1-1); otherwise the original is."""
+    holds = conditions.holds(ctx, eff.condition, item)
+    if holds is None:
+        ctx.unmodelled(f"{item.label}: deciding a {eff.condition.kind.replace('_', ' ')} condition")
+        return
+    ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
+            f"({conditions.describe(eff.condition)}) holds as that directive is performed: it "
+            f"{'holds, so the replacement is performed' if holds else 'does not hold, so the original is performed'}",
+            "effect.substitution", "effect.if")
     for e in (eff.effects if holds else eff.otherwise):
         apply(ctx, e, item)
 
@@ -189,7 +184,7 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not;
     "X to Y": X is a cost paying for Y (8-4, costs.py)."""
     if eff.connector == "to":
-        from judge.engine.bs.effects.costs import pay_to
+        from judge.engine.bs.zones.costs import pay_to
 
         pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
         return
@@ -239,21 +234,6 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):
         apply(ctx, e, item)
-    from judge.engine.bs.effects.cards import summon_pays
-
-    for e in summon_pays(eff.effects):        # "pay its cost and summon it": paid once (10-6-6)
+    for e in eff.effects:          # "pay its cost and summon it" is paid once, by the summon (10-6-6)
         apply(ctx, e, item)
     ctx.did = True
-
-
-
-
-from judge.engine.bs.effects import acts as _acts  # noqa: E402,F401  (registers what effects do to cards at once)
-from judge.engine.bs.effects import cards as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)
-from judge.engine.bs.effects import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
-from judge.engine.bs.effects import draw as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
-from judge.engine.bs.effects import modify as _modifiers  # noqa: E402,F401  (registers what effects change for a duration)
-from judge.engine.bs.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
-from judge.engine.bs.effects import selections as _selections  # noqa: E402,F401  (registers "Select X." as a step)
-from judge.engine.bs.effects import unless_paid as _unless_paid  # noqa: E402,F401  (registers "unless they pay …")
-from judge.engine.bs.flow import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)

@@ -11,32 +11,22 @@
 
 from __future__ import annotations
 
-from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.effects.resolve import effect
+from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.dispatch import effect, form
+from judge.engine.bs.events import targets
+from judge.engine.bs.events.targets import PASSES
 from judge.engine.bs.state import Work
 from judge.text import ast
-
-#: The kind of the modification waiting for a selection to pass to another player.
-PASSES = "selection_passes"
 
 
 @effect(ast.Select, concepts=("effect.select",))
 def _select(ctx: Ctx, eff: ast.Select, item: Work) -> None:
     """Make the selection now (8-5-3); the directive that acts on it later takes these cards."""
-    from judge.engine.bs import select
 
-    chosen = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
+    chosen = targets.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label)
     ctx.selections[eff.target] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
 
 
-def earlier(ctx: Ctx, sel: ast.Selector, label: str) -> list[str] | None:
-    """The cards an earlier "Select X." of the resolving effect chose for this selector, or None."""
-    chosen = ctx.selections.get(sel)
-    if chosen is None:
-        return None
-    left = [c for c, zone in chosen if ctx.state.zone_of(c) == zone]     # one that moved is a new card (3-1-4)
-    ctx.log(f"{label}: acts on the card(s) selected before: {', '.join(left) or 'none left'}", "effect.select")
-    return left
 
 
 def passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | None:
@@ -50,9 +40,10 @@ def passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | Non
     return None
 
 
+@form("passed_selection", concepts=("effect.substitution",))
 def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> bool:
     """Set up "… would select …, <another player> selects it instead" (8-9-1); False: not that form."""
-    from judge.engine.bs.flow import management
+    from judge.engine.bs.events import management
     from judge.engine.bs.select import whose
 
     found = passing(eff)
@@ -76,31 +67,8 @@ def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> bool:
     return True
 
 
-def _fits(ctx: Ctx, sel: ast.Selector, source: str | None, what: ast.Selector | None,
-          by: ast.Selector | None) -> bool:
-    if what is not None and what.card_types and not set(what.card_types) & set(sel.card_types):
-        return False
-    about = by.about if by is not None else None
-    if about is not None and about.card_types:
-        d = ctx.state.card_def(source) if source else None
-        return d is not None and d.type in about.card_types       # "while using a magic card"
-    return True
 
 
-def chooser(ctx: Ctx, sel: ast.Selector, who: str, source: str | None, label: str) -> str:
-    """Who makes a selection `who` would make: another player when a substitution says so (8-9-1)."""
-    for m in ctx.state.mods:
-        if m.kind != PASSES or m.target != who:
-            continue
-        by, once = m.extra
-        if not _fits(ctx, sel, source, m.value, by):
-            continue
-        if once:
-            ctx.set(mods=tuple(x for x in ctx.state.mods if x is not m))
-        ctx.log(f"{label}: {who} would select; by {name_of(ctx.state, m.source)}, {m.controller} selects "
-                "instead", "effect.substitution", "effect.select")
-        return m.controller
-    return who
 
 
-__all__ = ["PASSES", "arm", "chooser", "earlier", "passing"]
+__all__ = ["arm", "passing"]

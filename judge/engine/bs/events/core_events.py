@@ -15,12 +15,9 @@ destroyed spirit's cores going to the reserve) come from no named area.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import NamedTuple
 
-from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import State, Work
+from judge.engine.bs.state import State
 from judge.text import ast
 
 
@@ -64,61 +61,15 @@ def _part(zone: str) -> tuple[str, ast.Player | None] | None:
     return None
 
 
-def placed(ctx: Ctx, who: str, area: str, n: int, source: str | None = None) -> None:
-    """`n` cores were placed into `who`'s `area` (reserve, life, or a field card's id), taken by an effect
-    from `source` (None: not an effect's move): queue the effects watching that (or hold it until the
-    management event placing them is over)."""
-    if n <= 0 or (area not in AREAS and ctx.state.field_card(area) is None):
-        return
-    performer = ctx.acting.controller if source is not None and ctx.acting is not None else None
-    arrival = Arrival(who, area, source if performer else None, performer)
-    held = ctx.cores_placed
-    if held is not None:
-        held.add(arrival)
-        return
-    _fire(ctx, {arrival})
 
 
-@contextmanager
-def together(ctx: Ctx) -> Iterator[None]:
-    """Cores placed inside this block are one event (cards leaving the field at the same time)."""
-    if ctx.cores_placed is not None:
-        yield
-        return
-    ctx.cores_placed = set()
-    try:
-        yield
-        arrivals = ctx.cores_placed
-    finally:
-        ctx.cores_placed = None
-    _fire(ctx, arrivals)
 
 
-def _fire(ctx: Ctx, arrivals: set[Arrival]) -> None:
-    from judge.engine.bs.events.watch import _watching
-    from judge.engine.bs.flow.triggers import push, restricted
-
-    state = ctx.state
-    items: list[Work] = []
-    for p in state.players.values():
-        for fc in p.field:
-            ctrl = p.name
-            for idx, ab, cond, effects in _watching(state, fc.id, None, EVENT, ctrl):
-                if not any(_meets(state, fc.id, ctrl, cond, a) for a in arrivals):
-                    continue
-                if restricted(ctx, fc.id, idx, ab):
-                    continue
-                items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effects,
-                                  label=f"{name_of(state, fc.id)}: When A Core Is Placed",
-                                  cites=ctx.cites("effect.triggered"), timing=EVENT, ability=idx))
-    if items:
-        ctx.log("Cores were placed: effects watching that activate", "effect.triggered")
-    push(ctx, items)
 
 
 def _meets(state: State, holder: str, ctrl: str, cond: ast.Condition, a: Arrival) -> bool:
     """Whether cores arriving in `who`'s `area` (or on the card `area`) are the watched placement."""
-    from judge.engine.bs.events.watch import facts, matches_facts
+    from judge.engine.bs.events.facts import facts, matches_facts
     from judge.engine.bs.select import whose
 
     who, area = a.who, a.area
@@ -139,7 +90,7 @@ def _meets(state: State, holder: str, ctrl: str, cond: ast.Condition, a: Arrival
 def _meets_part(state: State, holder: str, ctrl: str, cond: ast.Condition, part: str, a: Arrival) -> bool:
     """One destination of "onto a spirit or into their reserve" (a card the selector names; an area of
     the player the part or the event names)."""
-    from judge.engine.bs.events.watch import facts, matches_facts
+    from judge.engine.bs.events.facts import facts, matches_facts
     from judge.engine.bs.select import whose
 
     where, owner = _part(part) or ("", None)
@@ -151,4 +102,4 @@ def _meets_part(state: State, holder: str, ctrl: str, cond: ast.Condition, part:
     return a.area == where and a.who in whose(ctrl, owner or cond.player, state)
 
 
-__all__ = ["AREAS", "EVENT", "Arrival", "handles", "placed", "together"]
+__all__ = ["AREAS", "EVENT", "Arrival", "handles"]

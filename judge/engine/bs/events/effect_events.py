@@ -39,7 +39,7 @@ def handles(cond: ast.Condition) -> bool:
 def stamp(ctx: Ctx, lasts: dict[str, dict], item: Work | None = None) -> dict[str, dict]:
     """The facts of the cards an event happened to, with the effect that performed it: `item`, else the
     item being resolved (none: the rules did it)."""
-    from judge.engine.bs.events.watch import facts
+    from judge.engine.bs.events.facts import facts
 
     w = item if item is not None else ctx.acting
     if w is None:
@@ -54,7 +54,7 @@ def stamp(ctx: Ctx, lasts: dict[str, dict], item: Work | None = None) -> dict[st
 def holds(cond: ast.Condition, holder: str, watcher_ctrl: str, lk: dict[str, Any], state: State) -> bool:
     """Whether the event recorded in `lk` was performed as `cond` says (True for events that name no
     performer, or are not active-voice events)."""
-    from judge.engine.bs.events.watch import matches_facts
+    from judge.engine.bs.events.facts import matches_facts
     from judge.engine.bs.select import whose
 
     if cond.event not in ACTIVE:
@@ -75,20 +75,6 @@ def holds(cond: ast.Condition, holder: str, watcher_ctrl: str, lk: dict[str, Any
     return True
 
 
-def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
-    """An event happened to these field cards, performed by the effect being resolved (if any): queue the
-    effects watching it."""
-    from judge.engine.bs import derive
-    from judge.engine.bs.events.watch import _anyone_watches, facts, watchers
-    from judge.engine.bs.flow.triggers import push
-
-    if not _anyone_watches(ctx.state, event, list(ids)):
-        return
-    lasts = stamp(ctx, {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None})
-    items = watchers(ctx, event, lasts) if lasts else []
-    if items:
-        ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
-        push(ctx, items)
 
 
-__all__ = ["ACTIVE", "SOURCE", "handles", "holds", "stamp", "watch"]
+__all__ = ["ACTIVE", "SOURCE", "handles", "holds", "stamp"]

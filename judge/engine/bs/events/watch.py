@@ -13,54 +13,22 @@ however many subjects the event had (8-6-3 / 9-1-5-4).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from judge.engine.bs import derive, effect_criteria
+from judge.engine.bs import derive, record
+from judge.engine.bs.continuous import while_paying
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.events.effect_events import ACTIVE
+from judge.engine.bs.events.core_events import AREAS, EVENT, Arrival, _meets
+from judge.engine.bs.events.effect_events import ACTIVE, stamp
 from judge.engine.bs.events.effect_events import handles as performer_known
 from judge.engine.bs.events.effect_events import holds as performed_so
-from judge.engine.bs.events.spends_event import holds as paid_so
+from judge.engine.bs.events.facts import facts, matches_facts
+from judge.engine.bs.events.happened import spends_hold as paid_so
 from judge.engine.bs.state import State, Work
-from judge.engine.bs.zones.cost import while_paying
+from judge.engine.bs.waiting import push
 from judge.text import ast
 from judge.text.ast import AbilityKind
-
-
-def facts(state: State, cid: str) -> dict[str, Any]:
-    """A field card's facts now (the same shape as management.last_known)."""
-    from judge.engine.bs.flow.management import last_known
-
-    return last_known(state, cid)
-
-
-def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
-    from judge.engine.bs.select import OPS, whose
-
-    if sel is None or sel.self_ref:
-        return subject == holder
-    if sel.other and subject == holder:
-        return False
-    if sel.owner is not None and lk.get("controller") not in whose(ctrl, sel.owner, state):
-        return False
-    if sel.card_types and lk.get("type") not in sel.card_types:
-        return False
-    if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
-        return False
-    if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
-        return False
-    if sel.with_keyword and derive.norm_kw(sel.with_keyword) not in {derive.norm_kw(k) for k in lk.get("keywords", ())}:
-        return False
-    if sel.name and sel.name.lower() not in str(lk.get("name", "")).lower():
-        return False
-    if (sel.has_effect or sel.lacks_effect) and not effect_criteria.meets(
-            state, subject, sel, None if state.field_card(subject) is not None else lk.get("level")):
-        return False
-    for t in sel.thresholds:
-        value = lk.get(t.stat)
-        if t.stat != "count" and (value is None or not OPS[t.op](value, t.value)):
-            return False
-    return True
 
 
 def _window(state: State, holder: str, ab: Any, ctrl: str | None) -> bool:
@@ -151,7 +119,7 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
 
             return cond.event in ("core_placed", event) and handles(cond)
         if cond.event == "spends":       # "when you spend a Soul Core as part of a magic card's cost"
-            from judge.engine.bs.events.spends_event import handles as spends
+            from judge.engine.bs.events.happened import handles_spends as spends
 
             return event == "when_uses" and spends(cond)
         if cond.event in ACTIVE:          # "when one of your effects exhausts …" (effect_events.py)
@@ -215,7 +183,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
     """The watching effects an event sets off (subjects: id → last-known facts; `only`, a test on an
     ability's effects, keeps those it accepts)."""
     from judge.engine.bs.events.destroyed_how import holds as how_holds
-    from judge.engine.bs.flow.triggers import restricted
+    from judge.engine.bs.events.facts import restricted
 
     state = ctx.state
     holders = [(fc.id, None) for p in state.players.values() for fc in p.field
@@ -248,27 +216,31 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                             cites=ctx.cites("effect.triggered", "effect.trigger_once", *kinds), timing=event,
                             last=lasts.get(holder), param=hits, subject=subject_selector(cond),
                             subject_facts={c: lasts[c] for c in hits}, ability=idx))
-    from judge.engine.bs.effects import delayed_when
+    for waiting, more in LEFT_WAITING:      # triggers an effect left for a duration (delayed_when.py)
+        if waiting(state):
+            out = out + more(ctx, event, lasts)
+    return out
 
-    return out + delayed_when.watchers(ctx, event, lasts) if delayed_when.waiting(state) else out
+
+#: Triggers effects leave waiting for a duration: (whether any waits on this board, their watchers),
+#: registered by events/delayed_when.py.
+LEFT_WAITING: list[tuple[Any, Any]] = []
 
 
 def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:
     """"The first time … each turn": the ability answers to that event once per turn (each card its own)."""
     if "first_each_turn" not in cond.qualifiers:
         return True
-    key = f"{ctx.state.turn}:{holder}:{idx}:first"
-    if key in ctx.state.used:
+    if record.happened(ctx.state, "first_each_turn", holder, idx):
         ctx.log(f"{name_of(ctx.state, holder)}: not the first time this turn; its effect does not activate",
                 "effect.triggered")
         return False
-    ctx.set(used=ctx.state.used | {key})
+    record.note(ctx, "first_each_turn", holder, idx)
     return True
 
 
 def watch(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
     """An event happened to these field cards: queue the effects watching it."""
-    from judge.engine.bs.flow.triggers import push
 
     push(ctx, watching(ctx, event, ids))
 
@@ -289,4 +261,70 @@ EVENTS = frozenset({"battle_end", "when_destroyed", "when_attacks", "when_blocks
                     "when_summoned", "when_exhausted", "when_refreshed", "when_destroys", "when_uses",
                     "when_core_placed", "when_draws", "when_linked", "when_discarded", "when_returned"})
 
-__all__ = ["EVENTS", "facts", "is_event", "matches_facts", "watch", "watchers", "watching"]
+
+def by_effect(ctx: Ctx, event: str, ids: list[str] | tuple[str, ...]) -> None:
+    """An event happened to these field cards, performed by the effect being resolved (if any): queue the
+    effects watching it."""
+    from judge.engine.bs import derive
+
+    if not _anyone_watches(ctx.state, event, list(ids)):
+        return
+    lasts = stamp(ctx, {cid: facts(ctx.state, cid) for cid in ids if ctx.state.card_def(cid) is not None})
+    items = watchers(ctx, event, lasts) if lasts else []
+    if items:
+        ctx.log(f"Effects watching this ({derive.timing_label(event).lower()}) activate", "effect.triggered")
+        push(ctx, items)
+
+
+def placed(ctx: Ctx, who: str, area: str, n: int, source: str | None = None) -> None:
+    """`n` cores were placed into `who`'s `area` (reserve, life, or a field card's id), taken by an effect
+    from `source` (None: not an effect's move): queue the effects watching that (or hold it until the
+    management event placing them is over)."""
+    if n <= 0 or (area not in AREAS and ctx.state.field_card(area) is None):
+        return
+    performer = ctx.acting.controller if source is not None and ctx.acting is not None else None
+    arrival = Arrival(who, area, source if performer else None, performer)
+    held = ctx.cores_placed
+    if held is not None:
+        held.add(arrival)
+        return
+    _fire(ctx, {arrival})
+
+
+@contextmanager
+def together(ctx: Ctx) -> Iterator[None]:
+    """Cores placed inside this block are one event (cards leaving the field at the same time)."""
+    if ctx.cores_placed is not None:
+        yield
+        return
+    ctx.cores_placed = set()
+    try:
+        yield
+        arrivals = ctx.cores_placed
+    finally:
+        ctx.cores_placed = None
+    _fire(ctx, arrivals)
+
+
+def _fire(ctx: Ctx, arrivals: set[Arrival]) -> None:
+    from judge.engine.bs.events.facts import restricted
+
+    state = ctx.state
+    items: list[Work] = []
+    for p in state.players.values():
+        for fc in p.field:
+            ctrl = p.name
+            for idx, ab, cond, effects in _watching(state, fc.id, None, EVENT, ctrl):
+                if not any(_meets(state, fc.id, ctrl, cond, a) for a in arrivals):
+                    continue
+                if restricted(ctx, fc.id, idx, ab):
+                    continue
+                items.append(Work(kind="effects", source=fc.id, controller=ctrl, effects=effects,
+                                  label=f"{name_of(state, fc.id)}: When A Core Is Placed",
+                                  cites=ctx.cites("effect.triggered"), timing=EVENT, ability=idx))
+    if items:
+        ctx.log("Cores were placed: effects watching that activate", "effect.triggered")
+    push(ctx, items)
+
+
+__all__ = ["EVENTS", "LEFT_WAITING", "by_effect", "is_event", "placed", "together", "watch", "watchers", "watching"]

@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import continuous, derive
+from judge.engine.bs import continuous, derive, waiting
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
+from judge.engine.bs.events import management, triggers
 from judge.engine.bs.events.watch import watch
-from judge.engine.bs.flow import management, triggers
-from judge.engine.bs.keywords import registry as keywords
+from judge.engine.bs.flow import priority
+from judge.engine.bs.flow.timing import WINDOW_CONCEPT, take_priority
 from judge.engine.bs.state import Battle, Orientation, Step, Work
 from judge.engine.core import Step as LogStep
 from judge.text.ast import Duration
-
-WINDOW_CONCEPT = {"flash_pre": "battle.flash_pre", "flash_post": "battle.flash_post"}
 
 
 def attack(ctx: Ctx, action: A.Attack) -> None:
@@ -43,7 +43,7 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
                          "attack", "battle.declare")
     if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
-    from judge.engine.bs.flow import first_attack
+    from judge.engine.bs.events import first_attack
 
     first_attack.check(ctx, action.player, action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
@@ -53,22 +53,9 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
     triggers.fire(ctx, "attacks", action.card)
     watch(ctx, "when_attacks", [action.card])
-    keywords.trigger(ctx, "attacks", attacker=action.card)
+    waiting.trigger(ctx, "attacks", attacker=action.card)
 
 
-def take_priority(ctx: Ctx, player: str) -> None:
-    """Before `player` uses a flash effect: the player holding priority passes if it is not theirs."""
-    b = ctx.state.battle
-    assert b is not None
-    if b.priority == player:
-        return
-    passes = b.passes + 1
-    concept = WINDOW_CONCEPT[b.window]
-    if passes >= 2:
-        raise ctx.refuse(f"the flash window has ended: {b.priority} passed right after {player} passed",
-                         concept)
-    ctx.log(f"{b.priority} passes (does not use a flash effect)", concept)
-    ctx.set(battle=replace(b, priority=player, passes=passes))
 
 
 def after_flash(ctx: Ctx, player: str) -> None:
@@ -150,7 +137,7 @@ def block(ctx: Ctx, action: A.Block) -> None:
     triggers.fire(ctx, "blocks", action.card)
     watch(ctx, "when_blocks", [action.card])
     watch(ctx, "when_blocked", [b.attacker])
-    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
+    waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
 
 
 def no_block(ctx: Ctx, action: A.NoBlock) -> None:
@@ -209,7 +196,7 @@ def resolve_battle(ctx: Ctx) -> None:
     p = s.players[defender]
     ctx.log(f"Not blocked: {b.attacker} has {n} symbol(s): as many cores leave {defender}'s life for the reserve",
             "battle.damage")
-    from judge.engine.bs.effects.move_cores import reduce_life
+    from judge.engine.bs.events.cores import reduce_life
 
     k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
     ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
@@ -217,7 +204,7 @@ def resolve_battle(ctx: Ctx) -> None:
         ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
         triggers.fire_burst(ctx, defender, "life_lost")
         watch(ctx, "when_life_reduced", [b.attacker])
-        keywords.trigger(ctx, "life_reduced", attacker=b.attacker)
+        waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
     else:
         keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")
 
@@ -236,12 +223,12 @@ def end_battle(ctx: Ctx) -> None:
     triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
                              label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
                              timing="battle_end") for m in later])
-    keywords.trigger(ctx, "battle_end", battle=b)
+    waiting.trigger(ctx, "battle_end", battle=b)
 
 
 def finish(ctx: Ctx) -> None:
     b = ctx.state.battle
-    from judge.engine.bs.flow.turn import expire
+    from judge.engine.bs.flow.durations import expire
 
     expire(ctx, (Duration.BATTLE,))
     players = dict(ctx.state.players)
@@ -256,7 +243,7 @@ def finish(ctx: Ctx) -> None:
 def drive(ctx: Ctx, order: tuple[str, ...] = ()) -> None:
     """Resolve waiting effects and carry the battle on until a player must decide."""
     for _ in range(10_000):
-        triggers.run_work(ctx, order)
+        priority.run_work(ctx, order)
         order = ()
         management.checkpoint(ctx)
         if ctx.state.winner is not None:

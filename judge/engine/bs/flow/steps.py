@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.bs import derive, select
 from judge.engine.bs.continuous import CONSTANT_EFFECTS
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import Orientation, Step, with_player
+from judge.engine.bs.state import Orientation, Step, Work, with_player
 from judge.text import ast
+from judge.text.ast import AbilityKind
 
 
 def _extra_step(e: ast.ExtraStep) -> tuple[str, tuple[str, str | None], None]:
@@ -77,4 +79,74 @@ def after_step(ctx: Ctx, who: str, ended: Step) -> None:
         run(ctx, who)
 
 
-__all__ = ["EXTRA_STEPS", "after_step", "refresh_step"]
+# The draw step (6-4-2): one card as gameplay management, plus what constant effects add to it
+# ("during your draw step, draw one additional card": a modification of kind `draw_more`), and what
+# such an ability says to do "after your draw", once the whole draw is over.
+
+def _draw_more(e: ast.Draw) -> tuple[str, int, str | None] | None:
+    """"Draw N additional card(s)" in a constant ability: that many more at the draw step (6-4-2)."""
+    if not e.additional:
+        return None
+    return "draw_more", e.count, e.player.value if e.player is not None else None
+
+
+CONSTANT_EFFECTS[ast.Draw] = _draw_more
+
+
+def _extra(ctx: Ctx, who: str) -> int:
+    from judge.engine.bs.continuous import mods
+
+    n = 0
+    for m in mods(ctx.state):
+        if m.kind == "draw_more" and who in select.whose(m.controller, ast.Player(m.extra or "you"), ctx.state):
+            n += m.value
+            ctx.log(f"{name_of(ctx.state, m.source)}: {who} draws {m.value} more card(s) in the draw step",
+                    "turn.draw")
+    return n
+
+
+def _after_draw(ctx: Ctx, who: str) -> list[tuple[str, tuple[ast.Effect, ...]]]:
+    """(card, effects) of the active "after your draw" parts of the draw step's constant abilities."""
+    out = []
+    for fc in ctx.state.players[who].field:
+        for _idx, ab in derive.active_abilities(ctx.state, fc.id):
+            if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(ctx.state, fc.id, ab):
+                continue
+            for eff in ab.effects:
+                if isinstance(eff, ast.Conditional) and eff.condition.kind == "event" and \
+                        eff.condition.event == "draws" and "draw_step" in eff.condition.qualifiers:
+                    out.append((fc.id, eff.effects))
+    return out
+
+
+def draw_step(ctx: Ctx, who: str) -> None:
+    """The draw step (6-4-2): one card, plus what constant effects add, drawn as one draw; then what
+    those effects do after the draw, the discards of all of them chosen at once."""
+    from judge.engine.bs import dispatch as effects
+    from judge.engine.bs.events.draws import fire
+    from judge.engine.bs.zones.piles import draw
+
+    n = 1 + _extra(ctx, who)
+    draw(ctx, who, n, "turn.draw")
+    fire(ctx, who, n, by=None)
+    after = _after_draw(ctx, who)
+    discards = [(cid, e) for cid, effs in after for e in effs if _plain_discard(e)]
+    if discards:
+        total = sum(e.count for _cid, e in discards)
+        src = discards[0][0]
+        item = Work(kind="effects", source=src, controller=who, label=f"{name_of(ctx.state, src)}: after the draw")
+        ctx.log(f"After the draw: {who} discards {total} card(s) ({len(discards)} effect(s))", "turn.draw",
+                "do.discard")
+        effects.apply(ctx, ast.Discard(count=total, player=ast.Player.YOU), item)
+    for cid, effs in after:
+        item = Work(kind="effects", source=cid, controller=who, label=f"{name_of(ctx.state, cid)}: after the draw")
+        for e in effs:
+            if not _plain_discard(e):
+                effects.apply(ctx, e, item)
+
+
+def _plain_discard(e: ast.Effect) -> bool:
+    return isinstance(e, ast.Discard) and e.per is None and e.target is None and e.player in (None, ast.Player.YOU)
+
+
+__all__ = ["EXTRA_STEPS", "after_step", "draw_step", "refresh_step"]

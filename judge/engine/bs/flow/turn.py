@@ -8,12 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import derive
+from judge.engine.bs import derive, record
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.flow import core_step, management, step_start, triggers
-from judge.engine.bs.flow.common import hand_card, in_flash, in_main, succession
+from judge.engine.bs.events import management, triggers
+from judge.engine.bs.flow import core_step, step_effects
+from judge.engine.bs.flow.durations import expire
+from judge.engine.bs.flow.timing import in_flash, in_main
 from judge.engine.bs.state import Step, Work, with_player
 from judge.engine.bs.zones import cost as symbols
+from judge.engine.bs.zones.common import hand_card, succession
 from judge.engine.bs.zones.payment import take_cores
 from judge.text.ast import AbilityKind, Duration
 
@@ -37,8 +40,8 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         ab = _which_effect(ctx, player, cid, usable)
     ctx.log(f"{player} uses {name_of(ctx.state, cid)} ({derive.timing_label(ab.timing)})", "magic.steps",
             "effect.magic_timing")
-    from judge.engine.bs.effects import costs
-    from judge.engine.bs.zones import first_magic
+    from judge.engine.bs.zones import cost as first_magic
+    from judge.engine.bs.zones import costs
 
     if action.soul_magic:
         _soul_magic(ctx, player, cid, d)
@@ -50,10 +53,10 @@ def use_magic(ctx: Ctx, action: A.UseMagic) -> None:
         take_cores(ctx, player, cost, action.pay_from, concept="magic.pay", soul=action.pay_soul_core,
                    what=f"the use cost of {cid}")
         if action.pay_soul_core:
-            from judge.engine.bs.events import soul_paid
+            from judge.engine.bs.events import happened
 
-            soul_paid.remember(ctx, cid, player, until=Duration.TURN)
-    first_magic.record(ctx, player)         # "the first magic card you use each turn" (first_magic.py)
+            happened.remember_soul_paid(ctx, cid, player, until=Duration.TURN)
+    first_magic.record_magic_used(ctx, player)         # "the first magic card you use each turn" (first_magic.py)
     if ctx.state.battle is not None and player == ctx.state.controller(ctx.state.battle.attacker):
         ctx.set(battle=replace(ctx.state.battle, magic_used=(*ctx.state.battle.magic_used, cid)))
     management.checkpoint(ctx)
@@ -113,27 +116,6 @@ def _soul_magic(ctx: Ctx, player: str, cid: str, d) -> None:
     take_cores(ctx, player, 1, {}, concept="kw.soul_magic", soul=True, what=f"{cid} by 《Soul Magic》")
 
 
-def finish_magic(ctx: Ctx, item: Work) -> None:
-    """After a magic effect resolves: 【Chain】 follow-ups, then the card goes to the trash (10-8-8)."""
-    from judge.engine.bs.effects import resolve as effects
-
-    for ab in item.param or ():
-        colors = {c.lower() for c in ab.keyword.params}
-        have = {c for s in derive.field_symbols(ctx.state, item.controller) for c in s.split("/")}
-        if colors & have:
-            ctx.log(f"【Chain: {', '.join(ab.keyword.params)}】: {item.controller} has the symbol; the chain "
-                    "effect follows", "kw.chain")
-            for e in ab.effects:
-                effects.apply(ctx, e, item)
-        else:
-            ctx.log("【Chain】: no symbol of that colour on the field; the chain effect does not activate",
-                    "kw.chain")
-    player = item.controller
-    p = ctx.state.players[player]
-    if item.source in p.hand:
-        ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c != item.source),
-                                                   trash=(*p.trash, item.source)))
-        ctx.log(f"{item.source} has resolved and goes to the trash", "magic.resolve")
 
 
 def move_cores(ctx: Ctx, action: A.MoveCores) -> None:
@@ -214,12 +196,11 @@ def activate(ctx: Ctx, action: A.Activate) -> None:
         in_flash(ctx, player, f"the [Flash] effect of {action.card}")
     else:
         in_main(ctx, player, f"the [Main] effect of {action.card}")
-    key = f"{ctx.state.turn}:{action.card}:{action.ability}"
     if "once_per_turn" in ab.restrictions:
-        if key in ctx.state.used:
+        if record.happened(ctx.state, "once_per_turn", action.card, action.ability):
             raise ctx.refuse(f"{action.card}'s [Once per turn] effect was already used this turn",
                              "kw.once_per_turn")
-        ctx.set(used=ctx.state.used | {key})
+        record.note(ctx, "once_per_turn", action.card, action.ability)
     ctx.log(f"{player} activates {name_of(ctx.state, action.card)}'s {derive.timing_label(ab.timing)} effect",
             "effect.activated")
     effs = (ab.cost.effects if ab.cost else ()) + ab.effects
@@ -249,17 +230,6 @@ def _awaken(ctx: Ctx, player: str, action: A.Activate) -> None:
     management.checkpoint(ctx)
 
 
-def expire(ctx: Ctx, durations: tuple[Duration, ...]) -> None:
-    """End effects whose duration is over (6-8-1-2 / 7-9-1-1; battle: 7-1-6-2)."""
-    turn = ctx.state.turn
-    keep, gone = [], []
-    for m in ctx.state.mods:
-        over = m.duration in durations and not (m.duration == Duration.NEXT_TURN_END and m.turn >= turn)
-        (gone if over else keep).append(m)
-    if gone:
-        ctx.set(mods=tuple(keep))
-        ctx.log(f"{len(gone)} effect(s) lasting '{gone[0].duration.value}' end",
-                "battle.end" if durations == (Duration.BATTLE,) else "turn.end_expire")
 
 
 #: The clause that lets the turn player declare the end of each step they stop in.
@@ -289,35 +259,33 @@ def end_step(ctx: Ctx, action: A.EndStep) -> None:
     if nxt != Step.END:
         ctx.log(f"The {nxt.value.replace('_', ' ')} step begins", "turn.attack" if nxt == Step.ATTACK
                 else "turn.second_main")
-        step_start.begin(ctx)
+        step_effects.begin(ctx)
         return
     next_turn(ctx)
 
 
 def next_turn(ctx: Ctx) -> None:
     """End step, then the next player's start, core, draw and refresh steps, up to their main step."""
-    from judge.engine.bs.effects import delayed_end
-    from judge.engine.bs.flow import turn_end
-
+    from judge.engine.bs.events import delayed_end
     delayed_end.resolve(ctx)          # "at the end of this turn, …" (6-8-1-1), before the turn's effects end
     if ctx.profile.end_effects_first:
-        turn_end.end_effects(ctx)
+        step_effects.end_effects(ctx)
     expire(ctx, (Duration.TURN, Duration.NEXT_TURN_END))
     if not ctx.profile.end_effects_first:
-        turn_end.end_effects(ctx)
+        step_effects.end_effects(ctx)
     s = ctx.state
     nxt = s.opponent(s.turn_player)
     ctx.set(turn=s.turn + 1, turn_player=nxt, step=Step.START)
     ctx.log(f"The turn ends; turn {s.turn + 1} begins: {nxt} is the turn player", "turn.next")
-    turn_end.record_life(ctx)
-    step_start.begin(ctx)             # "at the start of the step" in the start step (6-2-1)
+    step_effects.record_life(ctx)
+    step_effects.begin(ctx)             # "at the start of the step" in the start step (6-2-1)
     p = ctx.state.players[nxt]
     if not p.deck:
         ctx.log(f"{nxt} has no cards in the deck at the start step", "win.deck_out")
         ctx.set(winner=s.opponent(nxt) if ctx.state.winner is None else "draw")
         return
     ctx.set(step=Step.CORE)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     gained = core_step.gain(ctx, nxt)
     p = ctx.state.players[nxt]
     p = replace(p, reserve=p.reserve + gained)
@@ -328,22 +296,22 @@ def next_turn(ctx: Ctx) -> None:
     if p.soul_core == "void":
         ctx.log(f"{nxt}'s soul core stays in the void: only effects naming soul cores can move it from there",
                 "core.soul_void")
-    from judge.engine.bs.effects.draw import draw_step
+    from judge.engine.bs.flow.steps import draw_step
 
-    turn_end.resolve_waiting(ctx, "turn.core")
+    step_effects.resolve_waiting(ctx, "turn.core")
     ctx.set(step=Step.DRAW)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     draw_step(ctx, nxt)
-    turn_end.resolve_waiting(ctx, "turn.draw")
+    step_effects.resolve_waiting(ctx, "turn.draw")
     from judge.engine.bs.flow.steps import refresh_step
 
     ctx.set(step=Step.REFRESH)
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
     refresh_step(ctx, nxt)
-    turn_end.resolve_waiting(ctx, "turn.refresh")
+    step_effects.resolve_waiting(ctx, "turn.refresh")
     ctx.set(step=Step.MAIN)
     ctx.log(f"{nxt}'s main step begins", "turn.main")
-    step_start.begin(ctx)
+    step_effects.begin(ctx)
 
 
-__all__ = ["activate", "end_step", "expire", "finish_magic", "move_cores", "next_turn", "set_burst", "use_magic"]
+__all__ = ["activate", "end_step", "move_cores", "next_turn", "set_burst", "use_magic"]

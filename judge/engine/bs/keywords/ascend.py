@@ -16,6 +16,7 @@ from typing import Any
 from judge.engine.bs import derive
 from judge.engine.bs.conditions import EVENT_FACTS
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import CardDef, Work, with_player
 from judge.text import ast
 from judge.text.ast import Duration
@@ -47,16 +48,17 @@ def ascend_cost(state: Any, cid: str) -> int:
 
 
 def _eligible(ctx: Ctx, player: str, kw: Any) -> list[str]:
-    from judge.engine.bs.keywords.registry import cost_condition
+    from judge.engine.bs.keyword_registry import cost_condition
 
     return [fc.id for fc in ctx.state.players[player].field if ctx.state.defs[fc.card].type == "spirit"
             and derive.cores_on(ctx.state, fc) and cost_condition(kw.params, ascend_cost(ctx.state, fc.id))]
 
 
+@form("ascend.pay", concepts=("kw.ascend",))
 def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     """Pay 【Ascend】 if the card has it (11-8-1): the facts of the spirit used, or None without Ascend."""
-    from judge.engine.bs.flow.management import last_known
-    from judge.engine.bs.keywords.registry import cost_condition
+    from judge.engine.bs.events.facts import last_known
+    from judge.engine.bs.keyword_registry import cost_condition
 
     kw = ascend_keyword(d)
     if kw is None:
@@ -96,9 +98,10 @@ def pay(ctx: Ctx, player: str, d: CardDef, named: str | None) -> dict | None:
     return facts
 
 
+@form("ascend.remember", concepts=("kw.ascend",))
 def remember(ctx: Ctx, cid: str, player: str, facts: dict) -> None:
     """Keep on the new spirit which spirit its Ascend used (for conditions that ask, 8-10-1)."""
-    from judge.engine.bs.flow.management import add_mod
+    from judge.engine.bs.events.management import add_mod
 
     add_mod(ctx, target=cid, kind="ascended", value=facts, duration=Duration.PERMANENT, source=cid,
             controller=player)
@@ -108,7 +111,7 @@ def remember(ctx: Ctx, cid: str, player: str, facts: dict) -> None:
                       meaning="this spirit performed Ascend using a spirit meeting the object")
 def _ascended(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
     from judge.engine.bs.continuous import mods_on
-    from judge.engine.bs.events.watch import matches_facts
+    from judge.engine.bs.events.facts import matches_facts
 
     subject = item.source
     if cond.selector is not None and not cond.selector.self_ref:

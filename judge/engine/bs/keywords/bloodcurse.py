@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.effects.replace import KEYWORD_SUBSTITUTES
-from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.state import Orientation, with_field_card, with_player
 
 keywords.register(keywords.KeywordRule(
@@ -54,7 +54,7 @@ def use(ctx: Ctx, cid: str, several: bool = False) -> bool:
     _one_core_to_trash(ctx, ctrl, cid)
     fc = ctx.state.field_card(cid)
     if fc is not None and fc.orientation != Orientation.REFRESHED:
-        from judge.engine.bs.flow import management
+        from judge.engine.bs.events import management
 
         management.set_orientation(ctx, fc, Orientation.REFRESHED)
     ctx.log(f"{name_of(ctx.state, cid)} stays on the field, refreshed", "kw.bloodcurse", "effect.substitution")

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.bs import derive, select
+from judge.engine.bs import derive, record
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.flow import management
-from judge.engine.bs.keywords.registry import cost_condition, largest, triggered
+from judge.engine.bs.events import management, targets
+from judge.engine.bs.keyword_registry import cost_condition, largest, triggered
 from judge.engine.bs.state import Orientation, Work, with_field_card, with_player
 from judge.text.ast import Player, Selector
 
@@ -118,7 +118,7 @@ def _crush(ctx: Ctx, item: Work) -> None:
     n = max(0, lv + int(item.param))
     opp = ctx.state.opponent(item.controller)
     p = ctx.state.players[opp]
-    from judge.engine.bs.effects.discard_cap import allowed
+    from judge.engine.bs.events.discard_cap import allowed
 
     k = min(allowed(ctx, item, n, opp), len(p.deck))         # a limit on discards from that deck (1-3-3)
     ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
@@ -133,8 +133,7 @@ def _crush(ctx: Ctx, item: Work) -> None:
            meaning="when it attacks, you may exhaust one of your nexuses to refresh it, up to the number of times "
                    "per turn", collect=_attacker_largest("Raid", "raid"))
 def _raid(ctx: Ctx, item: Work) -> None:
-    key = f"{ctx.state.turn}:raid:{item.source}"
-    used = sum(1 for u in ctx.state.used if u.startswith(key))
+    used = len(record.this_turn(ctx.state, "raid", item.source))
     if used >= int(item.param):
         ctx.log(f"{item.label}: already used {used} time(s) this turn", "kw.raid")
         return
@@ -154,7 +153,7 @@ def _raid(ctx: Ctx, item: Work) -> None:
         return
     from judge.engine.bs.effects.acts import orient
 
-    ctx.set(used=ctx.state.used | {f"{key}:{used + 1}"})
+    record.note(ctx, "raid", item.source, used + 1)
     orient(ctx, picked[0], "exhausted", f" for {item.label}")
     orient(ctx, item.source, "refreshed", f" by {item.label}")
 
@@ -192,7 +191,7 @@ def _link(ctx: Ctx, item: Work) -> None:
 def _gale(ctx: Ctx, item: Work) -> None:
     opp = ctx.state.opponent(item.controller)
     sel = Selector(count=int(item.param), owner=Player.OPPONENT, card_types=("spirit",), state="refreshed")
-    picked = select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label,
+    picked = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label,
                            chooser=opp, concept="kw.gale")
     from judge.engine.bs.effects.acts import orient
 
@@ -251,7 +250,7 @@ def _immortal(ctx: Ctx, item: Work) -> None:
                           "cost?", "kw.immortal", "effect.may", player=item.controller):
         ctx.log(f"{item.controller} does not summon {item.source}", "effect.may")
         return
-    from judge.engine.bs.flow.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "trash", why="kw.immortal")
 
@@ -269,7 +268,7 @@ def _agile(ctx: Ctx, item: Work) -> None:
         ctx.log(f"{item.controller} does not use {item.label}", "effect.may")
         return
     management.leave_field(ctx, spirit, "hand")
-    from judge.engine.bs.flow.summon import summon_from
+    from judge.engine.bs.events.summon import summon_from
 
     summon_from(ctx, item.controller, item.source, "hand", why="kw.agile")
 

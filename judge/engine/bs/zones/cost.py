@@ -24,11 +24,13 @@ object). It is never a modification of the board otherwise (continuous and watch
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.bs import continuous, derive, select
-from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs import continuous, derive, record, select
+from judge.engine.bs.continuous import WHILE_PAYING
+from judge.engine.bs.ctx import Ctx, add_mod, name_of
+from judge.engine.bs.select import STATS
 from judge.engine.bs.state import CardDef, State, Work
 from judge.text import ast
 from judge.text.ast import Ability, AbilityKind
@@ -91,7 +93,6 @@ def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
     """A card's cost now: printed (or what its own ability makes it in that area), then costs assigned by
     effects, latest last (8-8-1-3); while a payment is worked out, also those waiting for that summon
     (next_summon.py)."""
-    from judge.engine.bs.zones import next_summon
 
     d = state.card_def(cid)
     if d is None:
@@ -99,12 +100,11 @@ def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
     value = _printed_or_own(state, cid, d)
     for m in sorted(continuous.mods(state), key=lambda m: m.stamp):
         if (m.kind == "cost_set" and _cost_applies(state, m, cid)) or (
-                paying is not None and next_summon.applies(state, m, cid, paying.player, paying.how)):
+                paying is not None and next_summon_applies(state, m, cid, paying.player, paying.how)):
             value = _amount(state, m)
     if paying is not None and paying.how == "use":       # "the first magic card you use each turn"
-        from judge.engine.bs.zones import first_magic
 
-        value = max(0, value + first_magic.change(state, cid, paying.player))
+        value = max(0, value + first_magic_change(state, cid, paying.player))
     return value
 
 
@@ -132,35 +132,6 @@ def _amount(state: State, m: Any) -> int:
     return int(m.value)
 
 
-def set_cost(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
-    """"X have a cost of N / equal to your life total" (8-8-1-4/5): cards in a hand or trash by area,
-    cards on the field by selection."""
-    from judge.engine.bs.flow import management
-    from judge.engine.bs.zones import next_summon
-
-    if next_summon.handles(eff):            # "the next X you summon this turn will have a cost …"
-        next_summon.arm(ctx, eff, item)
-        return
-    value: Any = eff.value
-    if eff.equal_to is not None:
-        if eff.equal_to.stat not in ("life", "reserve", "hand"):
-            ctx.unmodelled(f"{item.label}: a cost equal to {eff.equal_to.stat}")
-            return
-        value = eff.equal_to
-    sel = eff.target
-    if sel.zone not in (None, "field"):
-        for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
-            m = management.add_mod(ctx, target=who, kind="cost_set", value=value, duration=eff.duration,
-                                   source=item.source, controller=item.controller, extra=sel)
-            shown = value if isinstance(value, int) else f"{value.stat} ({_amount(ctx.state, m)} now)"
-            ctx.log(f"{item.label}: the matching cards in {who}'s {sel.zone} have a cost of {shown} "
-                    f"({eff.duration.value}), also those that enter it later", "effect.duration", "effect.area_info")
-        return
-    for cid in select.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label):
-        management.add_mod(ctx, target=cid, kind="cost_set", value=value, duration=eff.duration,
-                           source=item.source, controller=item.controller)
-        ctx.log(f"{name_of(ctx.state, cid)} has a cost of {cost_of(ctx.state, cid)} ({eff.duration.value})",
-                "effect.duration")
 
 
 # abilities in force while a cost is calculated ----------------------------------------------------
@@ -185,6 +156,10 @@ def while_paying(ab: Ability) -> bool:
         return True
     effects = [e for e, _ in _unwrap(ab.effects)]
     return bool(effects) and all(_pool_effect(e) for e in effects)
+
+
+WHILE_PAYING.append(while_paying)
+STATS["cost"] = cost_of
 
 
 #: Every event a payment's condition may name.
@@ -401,4 +376,92 @@ def _describe(e: Any) -> str:
             "fulfilled": "every reduction symbol is fulfilled"}.get(e.mode, e.mode)
 
 
-__all__ = ["Paying", "changes", "cost_of", "pay_cost", "pool", "quote", "reduced_cost", "set_cost", "while_paying"]
+# --- first_magic (folded in): A constant change to the cost of the first magic card a player uses
+# each turn: "Reduce the cost of the first magic card you use each turn by 1." The cost of a magic
+# card is determined as it is used (10-8-4), so the change applies to that payment when the player has
+# used no magic card yet this turn; a record of the turn's uses (kept from the start of each use,
+# whatever paid for it) decides "first", never asked. A board set up during a turn starts with an
+# empty record (nothing before it is known to have happened). The change adds to the cost after any
+# value an effect assigns to it, and a cost is
+
+#: The selector state that names "the first magic card you use each turn".
+FIRST = "first_used_each_turn"
+
+
+def changes_first_magic(e: object) -> bool:
+    """"Reduce the cost of the first magic card you use each turn by N"."""
+    return isinstance(e, ast.CostChange) and e.per is None and e.target.state == FIRST and \
+        tuple(e.target.card_types) == ("magic",) and e.target.owner in (None, ast.Player.YOU)
+
+
+def record_magic_used(ctx: Ctx, player: str) -> None:
+    """`player` uses a magic card now."""
+    record.note(ctx, "magic_used", player)
+
+
+def first_magic_change(state: State, card: str, player: str) -> int:
+    """The sum of the active changes to the cost of `card`, a magic card `player` uses now."""
+    if record.happened(state, "magic_used", player):
+        return 0
+    total = 0
+    for fc in state.players[player].field:
+        for _idx, ab in derive.active_abilities(state, fc.id):
+            if ab.kind != AbilityKind.CONSTANT or not derive.constant_active(state, fc.id, ab):
+                continue
+            for e in ab.effects:
+                if changes_first_magic(e) and select.matches(state, card, ast.Selector(count=1, card_types=e.target.card_types,
+                                                                          colors=e.target.colors), fc.id):
+                    total += e.amount
+    return total
+
+
+# --- next_summon (folded in): A cost assigned to the next card of a kind a player summons this turn:
+# "the next red spirit card with Ascend you summon this turn will have a cost equal to your life
+# total". The effect resolves before the card it names is chosen, so it does not apply to cards in an
+# area (8-8-1-5) nor to cards selected when it resolves (8-8-1-4): it waits, for the rest of the turn,
+# for that player's next summon of a card its selector names, and that summon's cost is determined
+# with it (10-6-4) — the value it assigns ("your life total") read then. It applies once: the first
+# matching summon of the turn uses it up
+
+#: The modification waiting for the next matching summon.
+NEXT_KIND = "next_summon_cost"
+#: The selector state that names "the next … you summon this turn".
+NEXT = "next_summoned_this_turn"
+
+
+def assigns_next_summon(eff: ast.SetStat) -> bool:
+    """"The next X you summon this turn will have a cost of N / equal to your life total"."""
+    return eff.stat == "cost" and eff.target is not None and eff.target.state == NEXT and (
+        eff.equal_to is None or eff.equal_to.stat in ("life", "reserve", "hand"))
+
+
+def arm_next_summon(ctx: Ctx, eff: ast.SetStat, item: Work) -> None:
+    """Leave the assignment waiting for the summoning player's next matching summon this turn."""
+    sel = eff.target
+    value: Any = eff.equal_to if eff.equal_to is not None else eff.value
+    for who in select.whose(item.controller, sel.owner or ast.Player.YOU, ctx.state):
+        add_mod(ctx, target=who, kind=NEXT_KIND, value=value, duration=ast.Duration.TURN,
+                           source=item.source, controller=item.controller, extra=sel)
+        shown = value if isinstance(value, int) else f"equal to {value.stat} (read when that cost is determined)"
+        ctx.log(f"{item.label}: the next matching card {who} summons this turn will have a cost {shown}",
+                "effect.duration", "summon.cost")
+
+
+def next_summon_applies(state: State, m: Any, card: str, player: str, how: str) -> bool:
+    """Whether a waiting assignment names this summon (its player, a card its selector matches)."""
+    if m.kind != NEXT_KIND or how != "summon" or m.target != player or not isinstance(m.extra, ast.Selector):
+        return False
+    plain = replace(m.extra, zone=None, owner=None, state=None)
+    return select.matches(state, card, plain, m.source)
+
+
+def use_up_next_summon(ctx: Ctx, player: str, card: str) -> None:
+    """A matching card was summoned: the assignments waiting for it are spent."""
+    spent = [m for m in ctx.state.mods if next_summon_applies(ctx.state, m, card, player, "summon")]
+    if spent:
+        ctx.set(mods=tuple(m for m in ctx.state.mods if all(m is not s for s in spent)))
+        ctx.log(f"{name_of(ctx.state, card)} is the next matching card {player} summons this turn: the cost "
+                "assigned to it is used up", "summon.cost")
+
+
+__all__ = ["FIRST", "NEXT", "NEXT_KIND", "Paying", "arm_next_summon", "assigns_next_summon", "changes", "changes_first_magic", "cost_of", "first_magic_change", "next_summon_applies", "pay_cost", "pool", "quote", "record_magic_used", "reduced_cost", "use_up_next_summon", "while_paying"]

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.bs import continuous, select
+from judge.engine.bs.continuous import PLAYER_RESTRICTIONS
 from judge.engine.bs.state import Mod, State
 from judge.text import ast
 from judge.text.ast import Duration
@@ -67,6 +68,11 @@ def allowed(state: State, player: str, n: int, *, attacker: str | None = None,
         if m.value == "reduce_life_to_0" and life - n < 1:
             return max(0, life - 1), m
     return n, None
+
+
+
+for _action in PLAYER_ACTIONS:
+    PLAYER_RESTRICTIONS[_action] = player_mods
 
 
 __all__ = ["PLAYER_ACTIONS", "allowed", "player_mods"]

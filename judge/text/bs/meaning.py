@@ -1,0 +1,202 @@
+"""Normalisation passes after the Transformer: the meaning the engine acts on (issue 20 item 3).
+
+The Transformer gives each sentence its node, in the order it is written; these passes read three
+things that only the sentences around it decide, so the engine receives the meaning and never
+rewrites the tree while resolving (it used to: `replaced.fold`, `effect_scope.narrow`,
+`zones.summon_pays`):
+
+1. **An effect's own "instead"** (Saga 8-9-1 / 8-9-1-1): "Draw a card. If one of your spirits has
+   been destroyed this turn, draw two cards instead." is a substitution of the directive written
+   before it: when its condition holds as that directive would be performed, the replacement is
+   performed and the original never is. The pass puts the replacement at the original's place, as
+   `Conditional(condition, effects=(replacement,), otherwise=(original,), instead=True)` (an
+   "instead" holding what it replaces). The directive replaced is the latest one written before of
+   the same kind, else the latest acting on the same cards; the replacement repeats only what
+   changes, so a duration it does not state is the original's. When no directive is found the
+   sentences stay as written (the engine says it does not model such an "instead"). A substitution
+   of an event outside the effect ("when … would be destroyed, … instead") is not this.
+2. **A restriction "with this effect"** (1-3-3, 4-11-1, 4-11-3): "You cannot place a Soul Core on
+   this spirit with this effect." bars only what that effect does, so every core placement of the
+   effect is of regular cores (`MoveCores.core_type = "core"`); the restriction stays, for the
+   engine to say it applied.
+3. **"Pay its cost and summon it"** (10-6-6): the summon's own payment is that cost, so the written
+   payment is left out before a summon of the same card (paid once, by the summon).
+
+Each pass maps a tuple of effects to a tuple of effects; `meaning` applies them, in that order, to an
+ability's effects and to every tuple of effects nested in them (parts resolved later, as a delayed
+or optional part, are read the same way). The written tree (what `judge parse` shows and the
+renderer reads back) is the Transformer's; this is what the rules engine loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import Any
+
+from judge.text import ast
+
+Pass = Callable[[tuple[ast.Effect, ...]], tuple[ast.Effect, ...]]
+
+
+# 1. an effect's own "instead" ------------------------------------------------------------------
+def local_instead(e: object) -> bool:
+    """"If C, <one directive> instead." written as a sentence of the effect it replaces a part of."""
+    return isinstance(e, ast.Conditional) and e.instead and len(e.effects) == 1 and not e.otherwise \
+        and e.condition.kind not in ("substitution", "would")
+
+
+def folded_instead(e: object) -> bool:
+    """An "instead" this pass has put at the directive it replaces (it holds the original)."""
+    return isinstance(e, ast.Conditional) and e.instead and bool(e.otherwise) \
+        and e.condition.kind not in ("substitution", "would")
+
+
+def _target(e: Any) -> ast.Selector | None:
+    return getattr(e, "target", None) or getattr(e, "source_target", None)
+
+
+def _same_cards(a: Any, b: Any) -> bool:
+    ta, tb = _target(a), _target(b)
+    return ta is not None and tb is not None and replace(ta, span=None) == replace(tb, span=None)
+
+
+def _merged(orig: Any, sub: Any) -> Any:
+    """The replacement, with the original's duration where it states none."""
+    if type(orig) is type(sub) and any(f.name == "duration" for f in fields(sub)) and \
+            sub.duration == ast.Duration.PERMANENT and orig.duration != ast.Duration.PERMANENT:
+        return replace(sub, duration=orig.duration)
+    return sub
+
+
+def _swap(effects: tuple, match: Callable[[Any], bool], make: Callable[[Any], Any]) -> tuple | None:
+    """The effects with the latest directive `match` accepts (searched backwards, inside "you may" and
+    "then" too) rebuilt by `make`; None when there is none."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if isinstance(e, ast.Optional | ast.Sequence):
+            inner = _swap(e.effects, match, make)
+            if inner is not None:
+                return (*effects[:i], replace(e, effects=inner), *effects[i + 1:])
+            continue
+        if match(e):
+            return (*effects[:i], make(e), *effects[i + 1:])
+    return None
+
+
+def _fold_one(before: tuple, c: ast.Conditional) -> tuple | None:
+    sub = c.effects[0]
+
+    def make(orig: Any) -> ast.Conditional:
+        return ast.Conditional(condition=c.condition, effects=(_merged(orig, sub),), otherwise=(orig,),
+                               instead=True, span=c.span)
+
+    return (_swap(before, lambda e: type(e) is type(sub) and not isinstance(e, ast.Conditional), make)
+            or _swap(before, lambda e: _same_cards(e, sub), make))
+
+
+def fold_instead(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    """Each "…, <directive> instead" of these effects read at the directive it replaces (unchanged
+    when there is none, or when a directive replaced is not found)."""
+    if not any(local_instead(e) for e in effects):
+        return effects
+    out: tuple = ()
+    for e in effects:
+        if local_instead(e):
+            folded = _fold_one(out, e)
+            if folded is None:
+                return effects
+            out = folded
+        else:
+            out = (*out, e)
+    return out
+
+
+# 2. a restriction "with this effect" ------------------------------------------------------------
+def this_effect(eff: object) -> bool:
+    """A restriction whose scope is the effect it is written in ("… with this effect")."""
+    by = getattr(eff, "by", None)
+    return isinstance(eff, ast.Restriction) and eff.mode == "cannot" and by is not None \
+        and by.unit == "effect" and by.effect == "this"
+
+
+def soul_bar(eff: object) -> bool:
+    """"cannot place a Soul Core … with this effect"."""
+    return this_effect(eff) and eff.action == "place_cores" and eff.object is not None \
+        and eff.object.unit == "soul_core"
+
+
+_NESTED = (ast.Conditional, ast.Sequence, ast.Optional)
+
+
+def _regular_cores(eff: ast.Effect) -> ast.Effect:
+    if isinstance(eff, ast.MoveCores) and eff.core_type is None:
+        return replace(eff, core_type="core")      # regular cores only (4-11-1)
+    if isinstance(eff, _NESTED):
+        return replace(eff, effects=tuple(_regular_cores(e) for e in eff.effects))
+    return eff
+
+
+def narrow_this_effect(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    """A bar on placing the soul core "with this effect" makes every core placement of the effect one
+    of regular cores."""
+    if not any(soul_bar(e) for e in effects):
+        return effects
+    return tuple(e if soul_bar(e) else _regular_cores(e) for e in effects)
+
+
+# 3. "pay its cost and summon it" ---------------------------------------------------------------
+def _pays_own_cost(e: object) -> bool:
+    return isinstance(e, ast.MoveCores) and e.dest == "trash" and e.equal_to is not None and \
+        e.equal_to.stat == "cost" and e.equal_to.ref is not None and e.equal_to.ref.self_ref
+
+
+def _summons_itself(e: object) -> bool:
+    return isinstance(e, ast.Deploy) and e.verb == "summon" and not e.free and e.target.self_ref
+
+
+def summon_pays(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    """The written payment of a card's cost left out before that card's summon (paid once, 10-6-6)."""
+    out = [e for i, e in enumerate(effects)
+           if not (_pays_own_cost(e) and i + 1 < len(effects) and _summons_itself(effects[i + 1]))]
+    return effects if len(out) == len(effects) else tuple(out)
+
+
+#: The passes, in the order they apply to each tuple of effects.
+PASSES: tuple[Pass, ...] = (fold_instead, narrow_this_effect, summon_pays)
+
+#: Fields of effect nodes holding further tuples of effects.
+_PARTS = ("effects", "otherwise")
+
+
+def _effects(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    inner = tuple(_node(e) for e in effects)
+    out = inner if any(a is not b for a, b in zip(inner, effects, strict=True)) else effects
+    for p in PASSES:
+        out = p(out)
+    return out
+
+
+def _node(e: ast.Effect) -> ast.Effect:
+    changes: dict[str, Any] = {}
+    for name in _PARTS:
+        part = getattr(e, name, None)
+        if isinstance(part, tuple) and part and all(isinstance(x, ast.Effect) for x in part):
+            new = _effects(part)
+            if new is not part:
+                changes[name] = new
+    if isinstance(e, ast.Modal):
+        options = tuple(_effects(tuple(o)) for o in e.options)
+        if any(a is not b for a, b in zip(options, e.options, strict=True)):
+            changes["options"] = options
+    return replace(e, **changes) if changes else e
+
+
+def meaning(ability: ast.Ability) -> ast.Ability:
+    """The ability as the engine acts on it: the passes applied to its effects at every level."""
+    effects = _effects(ability.effects)
+    return ability if effects is ability.effects else replace(ability, effects=effects)
+
+
+__all__ = ["PASSES", "fold_instead", "folded_instead", "local_instead", "meaning", "narrow_this_effect",
+           "soul_bar", "summon_pays", "this_effect"]

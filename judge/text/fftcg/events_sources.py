@@ -259,8 +259,14 @@ class EventSourceRules:
             return Duration.OPPONENT_TURNS
         return Duration.YOUR_TURNS if w.whose is Player.YOU and w.phase is None else Duration.PERMANENT
 
-    def w_turn(self, meta, c):
-        return Window(whose=self._whose(c), span=self._span(meta))
+    def w_during(self, meta, c):
+        """"during your turn", "during each turn", "during either player's Main Phase or Attack Phase"."""
+        phases = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "phase"]
+        return Window(whose=self._whose(c), phase="|".join(phases) or None, span=self._span(meta))
+
+    def phase_name(self, meta, c):
+        word = next(str(t) for t in c if isinstance(t, Token) and t.type == "PHASE_NAME").split()[0]
+        return self._phase(word, c)
 
     def w_each_turn(self, meta, c):
         return Window(whose=Player.ANY, span=self._span(meta))

@@ -68,8 +68,21 @@ class SelectorRules(PostModifierRules):
     del _alias, _pairs, _up, _op
 
     # ------------------------------------------------------------------ counts (11.6.5, 4)
+    def q_num(self, meta, c):
+        """"2", "a total of 2", "1 more", "2 of …", "2 other": exactly that many ("other": not this one)."""
+        return [("count", _num(c), False, "=="), *pairs_of(c)]
+
+    def q_up_to(self, meta, c):
+        return [("count", _num(c), True, "<="), *pairs_of(c)]
+
+    def other_w(self, meta, c):
+        return [("other", True)]
+
+    def total_of(self, meta, c):
+        return None
+
     def q_all(self, meta, c):
-        return [("count", None, False, "all")]
+        return [("count", None, False, "all"), *pairs_of(c)]
 
     def q_all_other(self, meta, c):
         return [("count", None, False, "all"), ("other", True)]

@@ -328,6 +328,15 @@ class StatementRules:
     def l_twice(self, meta, c):
         return ("limit", "twice_per_turn")
 
+    def l_window(self, meta, c):
+        """"only during your turn", "only during your Main Phase" (11.6): the window it may be used in."""
+        w = next(x for x in c if isinstance(x, Window))
+        if w.phase is not None:
+            return ("limit", f"{w.phase}_phase_only")
+        if w.whose is Player.ANY:
+            return None
+        return ("limit", "opponent_turn_only" if w.whose is Player.OPPONENT else "your_turn_only")
+
     def l_turn(self, meta, c):
         whose = next((x.player for x in c if hasattr(x, "player")), Player.YOU)
         return ("limit", "opponent_turn_only" if whose is Player.OPPONENT else "your_turn_only")
@@ -342,7 +351,12 @@ class StatementRules:
     def if_possible(self, meta, c):
         return "if_possible"
 
+    def on_field(self, meta, c):
+        return "on_field"
+
     def l_while(self, meta, c):
+        if "on_field" in c:
+            return self.l_while_on_field(meta, c)
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
         sel = replace(_sel(c), state=state)
         return [("limit", "while_state"),

@@ -102,7 +102,13 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return "must"
 
     def m_can(self, meta, c):
-        return "can"
+        return "can_only" if "only" in c else "can"
+
+    def only_w(self, meta, c):
+        return "only"
+
+    def aux_you(self, meta, c):
+        return c[0]
 
     def m_can_only(self, meta, c):
         return "can_only"

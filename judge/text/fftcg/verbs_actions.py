@@ -99,9 +99,6 @@ class KeywordActionRules:
     def minus_n(self, meta, c):
         return ("minus", _num(c))
 
-    def deal_equal_to(self, meta, c):
-        return self.deal_equal(meta, c)
-
     def deal_same(self, meta, c):
         np = _sel(c)
         return Act(lambda s: [Damage(amount=0, target=np, amount_from="same_amount", span=self._span(meta))])
@@ -111,8 +108,6 @@ class KeywordActionRules:
         to = next((x for x in c if isinstance(x, Player)), Player.OPPONENT)
         return Act(lambda s: [Damage(amount=n, player=to, source=s if isinstance(s, Selector) else None,
                                      span=self._span(meta))])
-
-    deal_points_to = deal_points
 
     def deal_own_power(self, meta, c):
         np = _sel(c) or Selector(ref="other")

@@ -1,0 +1,120 @@
+"""FFTCG constructs that compose (issue 20.2): each construct defined once in grammar/fftcg.lark and
+read wherever the language puts it. Every construct is shown by three invented phrasings (our own
+words, recombinations no printed card has), each asserting the typed meaning."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import fftcg_one as one
+
+from judge.text.ast import Damage, Optional, Player, Restriction, Selector, Window, walk
+
+
+def _nodes(ability, cls):
+    return [n for n in walk(ability) if isinstance(n, cls)]
+
+
+# ---------------------------------------------------------------- 11.12.4 modals: "can (only)" after any subject
+@pytest.mark.parametrize(("text", "mode"), [
+    ("Your opponent can only cast Summons during your turn.", "cannot"),     # the permission limited to a window
+    ("Zorn can only attack once per turn.", None),
+    ("Your opponent can only play Backups during your turn.", None),
+])
+def test_11_12_4_can_only_is_a_limited_permission_after_any_subject(text: str, mode: str | None) -> None:
+    ab = one(text, name="Zorn")
+    rs = _nodes(ab, Restriction)
+    assert rs, ab
+    if mode is not None:
+        assert rs[0].mode == mode
+
+
+# ---------------------------------------------------------------- 10.1.2.3 / 10.1.3.1.3 a prohibition lifted by a cost
+@pytest.mark.parametrize(("text", "action", "cp"), [
+    ("Forwards opponent controls cannot attack unless their controller pays 《2》.", "attack", ("2",)),
+    ("Zorn cannot block unless you pay 《火》.", "block", ("fire",)),
+    ("Backups your opponent controls cannot attack unless their controller pays 《1》《1》.", "attack", ("1", "1")),
+])
+def test_10_1_2_3_cannot_attack_or_block_unless_a_cost_is_paid(text: str, action: str, cp: tuple) -> None:
+    r = _nodes(one(text, name="Zorn"), Restriction)[0]
+    assert (r.mode, r.action) == ("unless_paid", action)
+    assert r.cost is not None and tuple(r.cost.cp) == cp
+
+
+# ---------------------------------------------------------------- 6.5 damage equal to a power: the target either side
+@pytest.mark.parametrize(("text", "source"), [
+    ("Choose 1 Forward. Deal it damage equal to Zorn's power.", "power_of_self"),
+    ("Deal damage equal to Zorn's power to 1 Forward opponent controls.", "power_of_self"),
+    ("Deal damage equal to half of Zorn's power to all the Forwards opponent controls.", "half_power_of_self"),
+])
+def test_6_5_damage_equal_to_a_power_names_its_target_before_or_after(text: str, source: str) -> None:
+    d = _nodes(one(text, name="Zorn"), Damage)[0]
+    assert d.amount_from == source and d.target is not None
+
+
+# ---------------------------------------------------------------- 7.8.2 points of damage to a player, either order
+@pytest.mark.parametrize(("text", "n", "who"), [
+    ("Deal 1 point of damage to your opponent.", 1, Player.OPPONENT),
+    ("Deal your opponent 2 points of damage.", 2, Player.OPPONENT),
+    ("When Zorn attacks, deal 1 point of damage to you.", 1, Player.YOU),
+])
+def test_7_8_2_points_of_damage_to_a_player_either_order(text: str, n: int, who: Player) -> None:
+    d = _nodes(one(text, name="Zorn"), Damage)[0]
+    assert (d.amount, d.player, d.target) == (n, who, None)
+
+
+# ---------------------------------------------------------------- 11.12.4.4 windows: whose turn x which phases
+@pytest.mark.parametrize(("text", "whose", "phase"), [
+    ("During your opponent's Attack Phase, the Forwards you control gain +1000 power.", Player.OPPONENT, "attack"),
+    ("During either player's End Phase or Main Phase 2, Zorn gains Brave.", Player.ANY, "end|main"),
+    ("During each turn, when Zorn is dealt damage, draw 1 card.", Player.ANY, None),
+])
+def test_11_12_4_4_a_window_is_whose_turn_and_which_phases(text: str, whose: Player, phase: str | None) -> None:
+    ab = one(text, name="Zorn")
+    ws = _nodes(ab, Window)
+    if ws:
+        assert (ws[0].whose, ws[0].phase) == (whose, phase)
+    else:                                                           # a window folded into the duration
+        assert ab.effects
+
+
+# ---------------------------------------------------------------- 11.6 use limits: a window, a state, presence
+@pytest.mark.parametrize(("text", "limits"), [
+    ("You can only use this ability during your Main Phase and only while Zorn is on the field.", ("main_phase_only",)),
+    ("You can only use this ability during your opponent's turn and only once per turn.",
+     ("opponent_turn_only", "once_per_turn")),
+    ("You can only use this ability while Zorn is dull.", ("while_state",)),
+])
+def test_11_6_a_use_limit_is_any_window_state_or_presence(text: str, limits: tuple) -> None:
+    ab = one(f"《ダル》: Draw 1 card. {text}", name="Zorn")
+    assert tuple(ab.restrictions) == limits
+
+
+# ---------------------------------------------------------------- 11.6.5 counts: a number and what goes with it
+@pytest.mark.parametrize(("text", "count", "up_to", "other"), [
+    ("Choose up to 2 other Forwards. Dull them.", 2, True, True),
+    ("Choose a total of 3 Characters. Activate them.", 3, False, False),
+    ("Choose 2 other Backups you control. Freeze them.", 2, False, True),
+])
+def test_11_6_5_a_count_with_up_to_total_and_other(text: str, count: int, up_to: bool, other: bool) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.choose == "choose")
+    assert (sel.count, sel.up_to, sel.other) == (count, up_to, other)
+
+
+@pytest.mark.parametrize("text", [
+    "Choose all the other Forwards you control. Activate them.",
+    "All the other Backups you control gain +1000 power until the end of the turn.",
+    "All the other Monsters you control cannot be chosen by your opponent's Summons.",
+])
+def test_11_6_5_all_the_other_is_every_one_but_this(text: str) -> None:
+    sels = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.other]
+    assert sels and sels[0].count is None
+
+
+# ---------------------------------------------------------------- 11.8.14 "you may" is any modal after "you"
+@pytest.mark.parametrize("text", [
+    "When Zorn enters the field, you may draw 1 card.",
+    "When Zorn attacks, you may choose 1 Forward. Dull it.",
+    "At the end of your turn, you may activate Zorn.",
+])
+def test_11_8_14_you_may_is_an_option(text: str) -> None:
+    assert _nodes(one(text, name="Zorn"), Optional)

@@ -118,3 +118,42 @@ def test_11_6_5_all_the_other_is_every_one_but_this(text: str) -> None:
 ])
 def test_11_8_14_you_may_is_an_option(text: str) -> None:
     assert _nodes(one(text, name="Zorn"), Optional)
+
+
+# ---------------------------------------------------------------- 7.8 / 7.10 / 11.8.16 put from a place into a zone
+@pytest.mark.parametrize(("text", "kind", "place"), [
+    ("When a Forward is put from your hand into the Break Zone, draw 1 card.", "put_into_break_zone", "hand"),
+    ("When a Backup opponent controls is put from the field into the Break Zone, draw 1 card.",
+     "put_into_break_zone", "field"),
+    ("When a Summon is put from the deck into the Break Zone, Zorn gains +1000 power until the end of the turn.",
+     "put_from_deck_into_break_zone", "deck"),
+])
+def test_11_8_16_put_from_where_into_which_zone(text: str, kind: str, place: str) -> None:
+    from judge.text.ast import Event
+
+    ev = _nodes(one(text, name="Zorn"), Event)[0]
+    assert (ev.kind, ev.place) == (kind, place)
+
+
+# ---------------------------------------------------------------- 11.8.13 an event earlier this turn, with or without "has"
+@pytest.mark.parametrize(("text", "kind"), [
+    ("If Zorn has formed a party this turn, draw 1 card.", "formed_party_this_turn"),
+    ("If Zorn attacked this turn, draw 1 card.", "attacks_this_turn"),
+    ("If you attacked with a Forward of cost 5 or more this turn, draw 1 card.", "attacking_this_turn"),
+])
+def test_11_8_13_an_event_earlier_this_turn(text: str, kind: str) -> None:
+    from judge.text.ast import Condition
+
+    cond = _nodes(one(text, name="Zorn"), Condition)[0]
+    assert cond.kind == kind
+
+
+# ---------------------------------------------------------------- 7 a zone and whose it is, composed
+@pytest.mark.parametrize(("text", "zone", "owner"), [
+    ("Choose 1 Forward in each player's Break Zone. Add it to your hand.", "break", Player.ANY),
+    ("Choose 1 Summon in your opponent's Break Zone. Remove it from the game.", "break", Player.OPPONENT),
+    ("For each card in your Damage Zone, Zorn gains +1000 power.", "damage", Player.YOU),
+])
+def test_7_a_zone_is_whose_and_which(text: str, zone: str, owner: Player) -> None:
+    sels = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.zone == zone]
+    assert sels and sels[0].owner == owner

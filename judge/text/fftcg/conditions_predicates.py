@@ -83,19 +83,12 @@ class PredicateRules:
         return CPred("all_of_element", {"selector_colors": (elem,)})
 
     def cp_been(self, meta, c):
-        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
-
-    def cp_attacked(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("attacks")})
-
-    def cp_left_field(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("leaves")})
-
-    def cp_formed_party(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("party")})
-
-    def cp_entered(self, meta, c):
-        return CPred("this_turn", {"pred": self._pred("enters", c)})   # type: ignore[attr-defined]
+        """"has entered the field / attacked / formed a party / left the field / been put … (this turn)": an
+        event earlier this turn (11.8.13); "you have attacked with X this turn" names the attacker (10.1.2)."""
+        pred = next(x for x in c if isinstance(x, EvPred))
+        if pred.stem == "attacks" and "what" in pred.fields:
+            return CPred("attacking_this_turn", {"selector": pred.fields["what"]})
+        return CPred("this_turn", {"pred": pred})
 
     def cp_power(self, meta, c):
         return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
@@ -138,9 +131,6 @@ class PredicateRules:
 
     def odd(self, meta, c):
         return "odd"
-
-    def cp_attacked_with(self, meta, c):
-        return CPred("attacking_this_turn", {"selector": _sel(c)})
 
     def cp_from_ex_burst(self, meta, c):
         return CPred("ex_burst", {})

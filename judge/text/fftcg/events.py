@@ -145,7 +145,8 @@ class EventRules(EventSourceRules):
         return pairs_of(c)
 
     def ev_attacks(self, meta, c):
-        return self._pred("attacks", c)
+        what = next((x for x in c if isinstance(x, Selector)), None)     # "(has) attacked with X" (10.1.2)
+        return self._pred("attacks", c, **({"what": what} if what is not None else {}))
 
     def ev_blocks(self, meta, c):
         return self._pred("blocks", c)
@@ -266,17 +267,26 @@ class EventRules(EventSourceRules):
         by = next((x for x in c if isinstance(x, Selector)), None)
         return EvPred("blocked", {"by": by} if by is not None else {})
 
-    def pp_field_to_break(self, meta, c):
-        return self._pred("field_to_break", c, place="field")
+    def pp_put(self, meta, c):
+        """"put (from the field / the deck / your hand) into the Break Zone / your Damage Zone (by X)" (7.8,
+        7.10, 11.8.16): where it came from and which zone, each said once."""
+        origin = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
+                       and x in ("field", "deck", "hand")), None)
+        zone = next((p[1] for p in pairs_of(c) if p[0] == "zone"), None)
+        if zone == "break" and origin == "deck":
+            return self._pred("deck_to_break", c, place="deck")
+        if zone == "break" and origin == "field":
+            return self._pred("field_to_break", c, place="field")
+        return self._pred(f"to_{zone}", c, **({"place": origin} if origin else {}))
 
-    def pp_to_break(self, meta, c):
-        return self._pred("to_break", c)
+    def o_field(self, meta, c):
+        return "field"
 
-    def pp_deck_to_break(self, meta, c):
-        return EvPred("deck_to_break", {"place": "deck"})
+    def o_deck(self, meta, c):
+        return "deck"
 
-    def pp_to_damage(self, meta, c):
-        return EvPred("to_damage")
+    def o_hand(self, meta, c):
+        return "hand"
 
     def pp_returned(self, meta, c):
         return self._pred("returned", c)
@@ -320,9 +330,6 @@ class EventRules(EventSourceRules):
     def pp_added_from_break(self, meta, c):
         return EvPred("added_from_break", {"place": "break"})
 
-    def pp_revealed(self, meta, c):
-        return EvPred("revealed")
-
     def pp_reduced(self, meta, c):
         return EvPred("reduced")
 
@@ -330,14 +337,6 @@ class EventRules(EventSourceRules):
         way = next(x for x in c if x in ("increased", "decreased"))
         return self._pred("power_changed", c, cause=way)
 
-    def pp_selected(self, meta, c):
-        return EvPred("selected")
-
-    def pp_placed_on(self, meta, c):
-        return EvPred("placed_on", {"what": next(x for x in c if isinstance(x, Selector))})
-
-    def pp_removed_from(self, meta, c):
-        return EvPred("removed_from", {"what": next(x for x in c if isinstance(x, Selector))})
 
 
 def timing_of(trigger: Trigger) -> str:

@@ -147,6 +147,13 @@ class SelectorRules(PostModifierRules):
         return [("type", "special_ability" if str(c[0]).startswith("special") else "action_ability")]
 
 
+    def z_of(self, meta, c):
+        """A zone and whose it is ("your Break Zone", "each player's Break Zone", "the hand": yours, 7.11)."""
+        pairs = pairs_of(c)
+        if ("zone", "hand") in pairs and not any(p[0] == "owner" for p in pairs):
+            pairs.append(("owner", Player.YOU))
+        return pairs
+
     # ------------------------------------------------------------------ parts and lists
     def posts(self, meta, c):
         return Posts(pairs_of(c))

@@ -157,3 +157,61 @@ def test_11_8_13_an_event_earlier_this_turn(text: str, kind: str) -> None:
 def test_7_a_zone_is_whose_and_which(text: str, zone: str, owner: Player) -> None:
     sels = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.zone == zone]
     assert sels and sels[0].owner == owner
+
+
+# ---------------------------------------------------------------- 5.2 a card's properties, one word class
+@pytest.mark.parametrize(("text", "things"), [
+    ("Name 1 Category. Draw 1 card.", ("category",)),
+    ("Select 1 Card Name. Draw 1 card.", ("card_name",)),
+    ("When Zorn enters the field, select 1 Job. Zorn gains +1000 power until the end of the turn.", ("job",)),
+])
+def test_5_2_a_declared_choice_names_any_property(text: str, things: tuple) -> None:
+    from judge.text.ast import Declare
+
+    assert _nodes(one(text, name="Zorn"), Declare)[0].things == things
+
+
+@pytest.mark.parametrize(("text", "distinct"), [
+    ("Search for 2 Forwards, each of a different cost, and add them to your hand.", ("cost",)),
+    ("Search for 3 Backups, each of a different Element and card type, and add them to your hand.",
+     ("element", "card_type")),
+    ("Choose 2 Forwards with different names. Dull them.", ("name",)),
+])
+def test_5_2_each_of_a_different_property(text: str, distinct: tuple) -> None:
+    sels = [n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.distinct]
+    assert sels and sels[0].distinct == distinct
+
+
+# ---------------------------------------------------------------- 4 comparisons: one word class each way
+@pytest.mark.parametrize(("text", "op"), [
+    ("Choose 1 Forward with a cost higher than that of Zorn. Break it.", ">"),
+    ("Choose 1 Forward with a cost inferior to that of Zorn. Break it.", "<"),
+    ("Choose 1 Backup with a cost lower than that of Zorn. Dull it.", "<"),
+])
+def test_4_a_cost_compared_with_another_cards(text: str, op: str) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.thresholds)
+    assert sel.thresholds[0].op == op and sel.thresholds[0].ref is not None
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ("Choose 1 Forward of cost equal to or less than the number of Backups you control. Break it.", "<="),
+    ("Choose 1 Forward of cost superior or equal to the number of Monsters you control. Dull it.", ">="),
+    ("Choose 1 Forward of cost equal to the number of Backups you control. Freeze it.", "=="),
+])
+def test_4_equal_to_with_or_without_a_direction(text: str, op: str) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.thresholds)
+    assert sel.thresholds[0].op == op
+
+
+# ---------------------------------------------------------------- 11.6 an ability used is a noun phrase
+@pytest.mark.parametrize(("text", "kind"), [
+    ("When your opponent uses an action ability, draw 1 card.", "action_ability"),
+    ("When a Forward you control uses a special ability, Zorn gains +1000 power until the end of the turn.",
+     "special_ability"),
+    ("When your opponent uses an EX Burst, draw 1 card.", "ex_burst"),
+])
+def test_11_6_what_is_used_is_a_noun_phrase(text: str, kind: str) -> None:
+    from judge.text.ast import Event
+
+    ev = _nodes(one(text, name="Zorn"), Event)[0]
+    assert ev.what is not None and ev.what.card_types == (kind,)

@@ -62,6 +62,14 @@ class ConditionRules(PredicateRules):
     def cmp(self, meta, c):
         return c[0]
 
+    def cmp_equal_to(self, meta, c):
+        """"equal to" (==), "equal to or less / more than" (<=, >=)."""
+        return next((x for x in c if x in (">=", "<=")), "==")
+
+    def cmp_or_equal(self, meta, c):
+        """"inferior / superior or equal to": the comparison word and equality."""
+        return {">": ">=", "<": "<="}[next(x for x in c if x in (">", "<"))]
+
     # ------------------------------------------------------------------ a subject and its predicate
     def c_subject(self, meta, c):
         subject, pred = c[0], c[1]
@@ -251,13 +259,8 @@ class ConditionRules(PredicateRules):
         return ("included", next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"))
 
     def c_same_kind(self, meta, c):
-        return self._cond(meta, c[-1], selector=Selector(ref="them", count=2))
-
-    def same_element(self, meta, c):
-        return "same_element"
-
-    def same_type(self, meta, c):
-        return "same_card_type"
+        """"If both cards are of the same Element / card type" (5.2)."""
+        return self._cond(meta, f"same_{c[-1]}", selector=Selector(ref="them", count=2))
 
     def c_neither_controls(self, meta, c):
         return self._cond(meta, "control_none", selector=replace(_sel(c), owner=Player.ANY, count=None))
@@ -303,7 +306,7 @@ class ConditionRules(PredicateRules):
         return ("value", Threshold("?", _op(c), _nums(c)[0]))
 
     def sp_parity(self, meta, c):
-        return (f"cost_{c[-1]}", None)
+        return (f"cost_{next(str(t) for t in c if isinstance(t, Token) and t.type == 'PARITY')}", None)
 
     def sp_x(self, meta, c):
         return ("value", Threshold("?", "==", -1))

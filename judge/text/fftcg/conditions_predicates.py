@@ -123,15 +123,6 @@ class PredicateRules:
     def cp_different_elements(self, meta, c):
         return CPred("different_elements", {})
 
-    def cp_cost_parity(self, meta, c):
-        return CPred(f"cost_{c[-1]}", {})
-
-    def even(self, meta, c):
-        return "even"
-
-    def odd(self, meta, c):
-        return "odd"
-
     def cp_from_ex_burst(self, meta, c):
         return CPred("ex_burst", {})
 

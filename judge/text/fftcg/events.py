@@ -215,18 +215,6 @@ class EventRules(EventSourceRules):
     def ev_uses(self, meta, c):
         return EvPred("uses", {"what": next(x for x in c if isinstance(x, Selector))})
 
-    def au_ex_burst(self, meta, c):
-        return Selector(card_types=("ex_burst",))
-
-    def au_action(self, meta, c):
-        return Selector(card_types=("action_ability",))
-
-    def au_special(self, meta, c):
-        return Selector(card_types=("special_ability",))
-
-    def au_any(self, meta, c):
-        return Selector(card_types=("ability",))
-
     def ev_discards(self, meta, c):
         many = any(isinstance(t, Token) and t.type == "NUMBER" for t in c)
         amount = Threshold("count", ">=", int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))) \
@@ -303,14 +291,8 @@ class EventRules(EventSourceRules):
         return EvPred("dealt_damage", {"amount": Threshold("damage", op, n)})
 
     def pp_dealt_vs_power(self, meta, c):
-        word = next(x for x in c if x in ("more", "less"))
+        word = {">": "more", "<": "less"}[next(x for x in c if x in (">", "<"))]
         return EvPred("dealt_damage", {}, (f"{word}_than_power",))
-
-    def more(self, meta, c):
-        return "more"
-
-    def less(self, meta, c):
-        return "less"
 
     def up(self, meta, c):
         return "increased"

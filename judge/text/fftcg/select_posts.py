@@ -89,27 +89,29 @@ class PostModifierRules:
         return [("excluding", Selector(count=None, name=self._name(c[-1]), span=self._span(meta)))]
 
     def p_named(self, meta, c):
-        return [(c[0], "named")]
+        prop = next(x for x in reversed(c) if isinstance(x, str) and not isinstance(x, Token))
+        return [({"element": "color", "card_type": "type", "card_name": "name"}.get(prop, prop), "named")]
 
-    def nk_element(self, meta, c):
-        return "color"
+    # 5.2 the properties of a card, as the rules name them
+    def pr_element(self, meta, c):
+        return "element"
 
-    def nk_job(self, meta, c):
-        return "job"
-
-    def nk_card_type(self, meta, c):
-        return "type"
-
-    def nk_card_name(self, meta, c):
-        return "name"
-
-    def nk_category(self, meta, c):
-        return "category"
-
-    def nk_cost(self, meta, c):
+    def pr_cost(self, meta, c):
         return "cost"
 
-    def nk_number(self, meta, c):
+    def pr_card_name(self, meta, c):
+        return "card_name"
+
+    def pr_card_type(self, meta, c):
+        return "card_type"
+
+    def pr_job(self, meta, c):
+        return "job"
+
+    def pr_category(self, meta, c):
+        return "category"
+
+    def pr_number(self, meta, c):
         return "number"
 
     def p_same_element(self, meta, c):
@@ -204,22 +206,10 @@ class PostModifierRules:
     def p_distinct(self, meta, c):
         kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
         kinds = kinds or [k for x in c if isinstance(x, tuple) for k in x]
-        return [("distinct", tuple(kinds))]
+        return [("distinct", tuple("name" if k == "card_name" else k for k in kinds))]
 
     def distinct_list(self, meta, c):
         return tuple(c)
-
-    def dk_element(self, meta, c):
-        return "element"
-
-    def dk_card_type(self, meta, c):
-        return "card_type"
-
-    def dk_cost(self, meta, c):
-        return "cost"
-
-    def dk_name(self, meta, c):
-        return "name"
 
     def p_without_kw(self, meta, c):
         return [("with_keyword", "not_" + next(k.name for k in c if hasattr(k, "name")))]

@@ -26,7 +26,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "n_characters": (("type", "character"), ("plural", True)), "n_summons": (("type", "summon"), ("plural", True)),
     "n_parties": (("type", "party"), ("plural", True)), "n_abilities": (("type", "ability"), ("plural", True)),
     "n_auto_ability": (("type", "auto_ability"),), "n_ability": (("type", "ability"),),
-    "n_element": (("type", "element"),),
+    "n_element": (("type", "element"),), "n_ex_burst": (("type", "ex_burst"),),
     "s_active": (("state", "active"),), "s_dull": (("state", "dull"),), "s_damaged": (("state", "damaged"),),
     "s_frozen": (("state", "frozen"),), "s_attacking": (("state", "attacking"),),
     "s_blocking": (("state", "blocking"),),

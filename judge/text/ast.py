@@ -24,6 +24,7 @@ from judge.text import (
     ast_abilities,
     ast_base,
     ast_conditions,
+    ast_conditions_fftcg,
     ast_effects,
     ast_effects_more,
     ast_selectors,
@@ -40,6 +41,18 @@ from judge.text.ast_conditions import (
     Phase,
     Trigger,
     Window,
+)
+from judge.text.ast_conditions_fftcg import (
+    FAMILY,
+    AllOf,
+    CardIs,
+    Controls,
+    DamageCount,
+    DoSo,
+    DuringTurn,
+    FFTCGCondition,
+    HandCount,
+    Possible,
 )
 from judge.text.ast_effects import (
     Conditional,
@@ -110,47 +123,61 @@ def _adopt(module: object) -> None:
             quick_init(value)
 
 
-for _module in (ast_base, ast_selectors, ast_effects, ast_effects_more, ast_conditions, ast_abilities):
+for _module in (ast_base, ast_selectors, ast_effects, ast_effects_more, ast_conditions, ast_conditions_fftcg,
+                ast_abilities):
     _adopt(_module)
 del _module
 
+#: every condition node: the shared `Condition` and the FFTCG family (judge.text.ast_conditions_fftcg)
+CONDITIONS: tuple[type, ...] = (Condition, FFTCGCondition)
+
 
 __all__ = [
+    "CONDITIONS",
     "CONDITION_KINDS",
     "EFFECT_KINDS",
     "EVENTS",
     "EVENT_QUALIFIERS",
+    "FAMILY",
     "STEPS",
     "UNITS",
     "Ability",
     "AbilityKind",
     "Activate",
+    "AllOf",
     "AlsoActivates",
     "AlternativeCost",
     "Attack",
     "Cancel",
+    "CardIs",
     "ChangeTarget",
     "Choose",
     "Condition",
     "Conditional",
+    "Controls",
     "Cost",
     "CostChange",
     "CostReduction",
     "Counters",
     "Damage",
+    "DamageCount",
     "Declare",
     "Delayed",
     "Deploy",
     "Destroy",
     "Discard",
+    "DoSo",
     "Draw",
     "Duration",
+    "DuringTurn",
     "Effect",
     "EndStep",
     "Event",
     "ExtraStep",
+    "FFTCGCondition",
     "Gain",
     "GainCrystal",
+    "HandCount",
     "Keyword",
     "LinkTo",
     "LoseEffects",
@@ -162,6 +189,7 @@ __all__ = [
     "Pay",
     "Phase",
     "Player",
+    "Possible",
     "RedirectDamage",
     "Restriction",
     "Reveal",

@@ -13,19 +13,23 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    CONDITIONS,
     Ability,
     AbilityKind,
     AlternativeCost,
+    CardIs,
     Choose,
     Condition,
     Conditional,
     CostChange,
+    DamageCount,
     Delayed,
     Duration,
     Effect,
     Gain,
     Keyword,
     ModifyStat,
+    Player,
     RedirectDamage,
     Restriction,
     Selector,
@@ -189,7 +193,7 @@ def _mentions_chosen(node: Any) -> bool:
         return node.ref in ("it", "them")
     if isinstance(node, tuple):
         return any(_mentions_chosen(x) for x in node)
-    if isinstance(node, (Effect, Condition)):
+    if isinstance(node, (Effect, *CONDITIONS)):
         return any(_mentions_chosen(v) for v in vars(node).values()
                    if isinstance(v, (Selector, Effect, Condition, tuple)))
     return False
@@ -248,13 +252,13 @@ def _subst(node: Any, chosen: Selector) -> Any:
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
-    if isinstance(node, Condition) and node.kind in ("it_is", "it_is_not") and node.selector is not None \
+    if isinstance(node, CardIs) \
             and node.selector.ref in ("it", "them"):      # "if it is a Forward": the class stays, about the chosen
         return replace(node, selector=replace(node.selector, about=chosen))
-    if isinstance(node, (Effect, Condition)):
+    if isinstance(node, (Effect, *CONDITIONS)):
         changes = {}
         for name, value in vars(node).items():
-            if isinstance(value, (Selector, Effect, Condition)):
+            if isinstance(value, (Selector, Effect, *CONDITIONS)):
                 new = _subst(value, chosen)
                 if new is not value:
                     changes[name] = new
@@ -271,7 +275,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     restrictions: list[str] = ["ex_burst"] if ex_burst else []
     condition = None
     if damage is not None:
-        condition = Condition(kind="damage", text=f"Damage {damage}", threshold=Threshold("damage", ">=", damage))
+        condition = DamageCount(player=Player.YOU, threshold=Threshold("damage", ">=", damage), text=f"Damage {damage}")
     if isinstance(body, KeywordSet):
         kws = body.keywords
         effects = tuple(Gain(target=Selector(self_ref=True), keyword=k, duration=Duration.PERMANENT)

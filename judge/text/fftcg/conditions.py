@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold, replace
+from judge.text.ast import CONDITIONS, Condition, Cost, Event, Player, Selector, Threshold, replace
 from judge.text.fftcg.conditions_predicates import PredicateRules
 from judge.text.fftcg.conditions_values import (
     HAPPENED,
@@ -28,6 +28,7 @@ from judge.text.fftcg.conditions_values import (
     _op,
     _player_kind,
     _sel,
+    family_node,
 )
 from judge.text.fftcg.events import EvPred, event_of, legacy_qualifiers
 from judge.text.fftcg.select import pairs_of
@@ -40,8 +41,11 @@ class ConditionRules(PredicateRules):
     _printed: Any
     _counter: Any
 
-    def _cond(self, meta: Any, kind: str, **fields: Any) -> Condition:
-        return Condition(kind=kind, text=self._printed(meta), span=self._span(meta), **fields)
+    def _cond(self, meta: Any, kind: str, **fields: Any) -> Any:
+        """A condition node: of the FFTCG family when its concept has one, else a `Condition`."""
+        text, span = self._printed(meta), self._span(meta)
+        node = family_node(kind, text, span, fields)
+        return node if node is not None else Condition(kind=kind, text=text, span=span, **fields)
 
     # ------------------------------------------------------------------ comparisons (4)
     def cmp_ge(self, meta, c):
@@ -328,17 +332,20 @@ class ConditionRules(PredicateRules):
 
     # ------------------------------------------------------------------ conditions together
     def all_of(self, meta, c):
-        parts = tuple(x for x in c if isinstance(x, Condition))
-        return self._cond(meta, "all", parts=parts, selector=parts[0].selector, threshold=parts[0].threshold)
+        parts = tuple(x for x in c if isinstance(x, CONDITIONS))
+        return self._cond(meta, "all", parts=parts)
 
     def checked_before(self, meta, c):
+        if not isinstance(c[0], Condition):                  # a family node: checked when the cost is paid (11.4)
+            return Condition(kind="all", text=self._printed(meta), parts=(c[0],), checked="before_paying_cost",
+                             span=self._span(meta))
         return replace(c[0], checked="before_paying_cost", text=self._printed(meta), span=self._span(meta))
 
     def paid_extra_and(self, meta, c):
-        other = next(x for x in c if isinstance(x, Condition))
+        other = next(x for x in c if isinstance(x, CONDITIONS))
         first = Condition(kind="paid_extra", text="you paid the extra cost", player=Player.YOU,
                           occurs=Event(kind="paid_extra_cost", player=Player.YOU))
-        return self._cond(meta, "all", parts=(first, other), selector=other.selector, threshold=other.threshold)
+        return self._cond(meta, "all", parts=(first, other))
 
 
 __all__ = ["CPred", "ConditionRules", "StatRef"]

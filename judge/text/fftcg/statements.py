@@ -13,10 +13,13 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    CONDITIONS,
+    AllOf,
     AlternativeCost,
     ChangeTarget,
     Condition,
     Conditional,
+    Controls,
     Cost,
     CostChange,
     Discard,
@@ -136,8 +139,8 @@ class StatementRules:
     def must_control(self, meta, c):
         needed = _sel(c)
         purpose = next(x for x in c if isinstance(x, tuple) and x and x[0] == "purpose")
-        cond = Condition(kind="control", text=self._printed(meta), selector=replace(needed, owner=Player.YOU),
-                         player=Player.YOU, span=self._span(meta))
+        cond = Controls(player=Player.YOU, selector=replace(needed, owner=Player.YOU), text=self._printed(meta),
+                        span=self._span(meta))
         return Conditional(condition=cond, span=self._span(meta), effects=(
             Restriction(mode="can", action="cast", target=purpose[1], duration=Duration.PERMANENT),))
 
@@ -290,10 +293,10 @@ class StatementRules:
         return None
 
     def trigger_unless(self, meta, c):
-        return UseLimit(("not_trigger_if",), next(x for x in c if isinstance(x, Condition)))
+        return UseLimit(("not_trigger_if",), next(x for x in c if isinstance(x, CONDITIONS)))
 
     def damage_note(self, meta, c):
-        return [UseLimit((), next(x for x in c if isinstance(x, Condition)))]
+        return [UseLimit((), next(x for x in c if isinstance(x, CONDITIONS)))]
 
     def lb_note(self, meta, c):
         return Restriction(mode="cannot", action="be_in_main_deck", target=Selector(count=None, with_keyword="LB"),
@@ -316,8 +319,7 @@ class StatementRules:
         limits = tuple(prefix + x[1] for x in items if isinstance(x, tuple) and x and x[0] == "limit")
         conds = [x[1] for x in items if isinstance(x, tuple) and x and x[0] == "cond"]
         if len(conds) > 1:
-            cond = Condition(kind="all", text=self._printed(meta), parts=tuple(conds), selector=conds[0].selector,
-                             span=self._span(meta))
+            cond = AllOf(parts=tuple(conds), text=self._printed(meta), span=self._span(meta))
         else:
             cond = conds[0] if conds else None
         return UseLimit(limits, cond)
@@ -346,7 +348,7 @@ class StatementRules:
         return ("limit", f"{phase[1]}_phase_only")
 
     def l_if(self, meta, c):
-        return ("cond", next(x for x in c if isinstance(x, Condition)))
+        return ("cond", next(x for x in c if isinstance(x, CONDITIONS)))
 
     def if_possible(self, meta, c):
         return "if_possible"
@@ -372,7 +374,7 @@ class StatementRules:
         return next((x for x in c if isinstance(x, (tuple, list))), None)
 
     def l_and_if(self, meta, c):
-        return ("cond", next(x for x in c if isinstance(x, Condition)))
+        return ("cond", next(x for x in c if isinstance(x, CONDITIONS)))
 
     # ------------------------------------------------------------------ modal abilities (11.6.6)
     def up_to(self, meta, c):

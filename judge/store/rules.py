@@ -38,7 +38,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
 
     import sqlite_utils
 
-    from judge.dbfiles import build_prefix
+    from judge.store.files import build_prefix
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=build_prefix(path), suffix=".db", dir=str(path.parent))

@@ -16,11 +16,12 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from judge.text.ast import Span, kind_of
+from judge.text.compare import RoundTrip, comparable, compared
 from judge.text.links import cites
 
 _SKIP = {"span", "text", "kind"}
@@ -153,23 +154,6 @@ def render(ability: Any, game: str) -> str:
     return importlib.import_module(module).render_ability(ability)
 
 
-def comparable(node: Any) -> Any:
-    """A node with what the printed words decide but the meaning does not (spans, the printed
-    words, the printed label) blanked: two readings mean the same when these are equal."""
-    if isinstance(node, tuple | list):
-        return tuple(comparable(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Span):
-        changes = {}
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if f.name in ("span", "timing_text") or (f.name == "text" and isinstance(value, str)):
-                changes[f.name] = None if f.name != "text" else ""
-            elif isinstance(value, tuple | list) or is_dataclass(value):
-                changes[f.name] = comparable(value)
-        return replace(node, **changes)
-    return node
-
-
 def words(text: str) -> list[str]:
     """The content words of a text, after `NORMALISATIONS`."""
     out = []
@@ -194,22 +178,6 @@ def words(text: str) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class RoundTrip:
-    """One ability through the round trip: its rendering, whether reading it back gives the same
-    AST, and the printed words the rendering dropped and the words it wrote that were not printed."""
-
-    printed: str
-    rendered: str
-    same_ast: bool
-    dropped: tuple[str, ...]
-    mistyped: tuple[str, ...]
-
-    @property
-    def ok(self) -> bool:
-        return self.same_ast and not self.dropped and not self.mistyped
-
-
 def _repaired(text: str) -> str:
     """The printed text with the source slips Battle Spirits' normalisation step repairs
     (NORMALISATIONS "repaired slips")."""
@@ -217,18 +185,6 @@ def _repaired(text: str) -> str:
     from judge.text.parse import Prepared
 
     return repair_slips(Prepared.of(text)).view
-
-
-def compared(ability: Any, rendered: str, again: Any, printed: list[str], said: list[str]) -> RoundTrip:
-    """The round trip of `ability` rendered as `rendered` and read back as `again` (a ParseResult):
-    `printed` and `said` are the words of its text and of the rendering, as its game compares them."""
-    from collections import Counter
-
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    kept, wrote = Counter(printed), Counter(said)
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((kept - wrote).elements())),
-                     tuple(sorted((wrote - kept).elements())))
 
 
 def _bs_round_trip(ability: Any, game: str, name: str | None, lexicon: Any) -> RoundTrip:

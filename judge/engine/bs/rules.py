@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import battle, board, summon, turn, turn_end, views
+from judge.engine.bs import board, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
+from judge.engine.bs.flow import battle, summon, turn, turn_end
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import State
 from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step

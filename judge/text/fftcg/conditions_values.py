@@ -51,7 +51,7 @@ _CONTROLS = {"control": (Player.YOU, False), "opp_control": (Player.OPPONENT, Fa
 
 
 def family_node(kind: str, text: str, span: Any, f: dict[str, Any]) -> Any:
-    """The node of the FFTCG condition family (judge.text.ast_conditions_fftcg) a condition of the rules
+    """The node of the FFTCG condition family (judge.text.ast.conditions_fftcg) a condition of the rules
     is, from what its rule read; None for the concepts still kept as a `Condition`."""
     if kind in _CONTROLS and f.get("selector") is not None:
         player, none = _CONTROLS[kind]

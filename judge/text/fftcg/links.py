@@ -130,7 +130,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     # attacker (10.1.2.3) or blocker (10.1.3.1.3) is declared; the two clauses state one rule
     "restriction.mode=unless_paid": ("10.1.2.3", "10.1.3.1.3"),
     "condition.kind=damage": ("15.2.6.1", "15.2.6.2"),
-    # the FFTCG condition family (judge.text.ast_conditions_fftcg), each node kind its clauses
+    # the FFTCG condition family (judge.text.ast.conditions_fftcg), each node kind its clauses
     "controls": ("11.8.13", "6.2.1"),            # a player controls cards (6.2.1 the controller)
     "damage_count": ("7.8.2", "15.2.6.1"),       # points of damage received (7.8.2); "Damage N --" (15.2.6.1)
     "hand_count": ("7.11.1",),

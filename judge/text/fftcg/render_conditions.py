@@ -233,7 +233,7 @@ def _hand_count(c: ast.HandCount, name: str) -> str:
     return f"{subj} {has} {th.value} {cards}{_more(th)} in {whose} {hands}"
 
 
-#: the FFTCG condition family (judge.text.ast_conditions_fftcg): node class → its words
+#: the FFTCG condition family (judge.text.ast.conditions_fftcg): node class → its words
 FAMILY_WORDS: dict[type, Any] = {
     ast.Controls: _controls,
     ast.DamageCount: _damage_count,

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from judge.text import ast
 from judge.text.ast import Duration, Player, Selector
-from judge.text.fftcg.render import Ctx, renders
 from judge.text.fftcg.render_conditions import source
+from judge.text.fftcg.render_core import Ctx, renders
 from judge.text.fftcg.render_effects import (
     _STATE_VERB,
     _as_many,

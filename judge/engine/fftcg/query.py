@@ -18,6 +18,8 @@ from judge.text.ast import (
     Ability,
     AbilityKind,
     Conditional,
+    DamageCount,
+    DoSo,
     Gain,
     ModifyStat,
     Player,
@@ -38,7 +40,7 @@ def damage_gate(ab: Ability) -> int | None:
             return int(ab.keyword.params[0])
         except ValueError:
             return None
-    if ab.condition is not None and ab.condition.kind == "damage" and ab.condition.threshold is not None:
+    if isinstance(ab.condition, DamageCount):
         return ab.condition.threshold.value
     for r in ab.restrictions:
         if r.startswith("damage_") and r[7:].isdigit():
@@ -103,8 +105,8 @@ _READING: list[bool] = [False]     # a field condition is being read now (see `l
 
 def is_ongoing_condition(e: object) -> bool:
     """A field ability's "If …, …" that applies only while it holds (11.9.1), not a replacement (11.12.5)."""
-    return isinstance(e, Conditional) and not e.instead and e.condition.event is None and \
-        e.condition.kind not in ("do_so", "not_done")
+    return isinstance(e, Conditional) and not e.instead and conditions.waits_for(e.condition) is None and \
+        not isinstance(e.condition, DoSo)
 
 
 def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:

@@ -215,3 +215,14 @@ def test_11_6_what_is_used_is_a_noun_phrase(text: str, kind: str) -> None:
 
     ev = _nodes(one(text, name="Zorn"), Event)[0]
     assert ev.what is not None and ev.what.card_types == (kind,)
+
+
+# ---------------------------------------------------------------- 10.1.3 which side of a block
+@pytest.mark.parametrize(("text", "state"), [
+    ("When Zorn attacks, choose 1 Forward blocking a Forward you control. Deal it 4000 damage.", "blocking"),
+    ("Choose 1 Forward that is blocked by Zorn. Break it.", "blocked_by"),
+    ("Choose 1 Forward that blocks or is blocked by a Forward you control. Dull it.", "in_battle_with"),
+])
+def test_10_1_3_blocking_x_blocked_by_x_and_either_are_three_states(text: str, state: str) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.about is not None)
+    assert sel.state == state

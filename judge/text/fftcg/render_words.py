@@ -92,7 +92,7 @@ def _count(sel: Selector) -> str:
 
 def _adjectives(sel: Selector) -> list[str]:
     out = []
-    if sel.state in STATES:
+    if sel.state in STATES and not (sel.state == "blocking" and sel.about is not None):
         out.append("randomly selected" if sel.state == "random" else sel.state.replace("_", " "))
     colors = [c for c in sel.colors if not c.startswith("not_") and c not in ("same", "any", "named")]
     if colors:
@@ -177,9 +177,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
-    if sel.state == "in_battle_with" and sel.about is not None:     # 10.1.3: the Forward in battle with X
-        verbs = "block or are" if plural(sel) else "blocks or is"
-        out.append(f"that {verbs} blocked by {np(sel.about, name, article=True)}")
+    if sel.state in ("in_battle_with", "blocking", "blocked_by") and sel.about is not None:   # 10.1.3 which side
+        verbs = {"in_battle_with": ("block or are blocked by", "blocks or is blocked by"),
+                 "blocking": ("block", "blocks"), "blocked_by": ("are blocked by", "is blocked by")}[sel.state]
+        said = "blocking" if sel.state == "blocking" else f"that {verbs[0] if plural(sel) else verbs[1]}"
+        out.append(f"{said} {np(sel.about, name, article=True)}")
     if sel.state == "in_party":                               # 15.1.1.9
         out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:

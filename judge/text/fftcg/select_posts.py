@@ -193,7 +193,19 @@ class PostModifierRules:
         return [("state", "also_" + next(p[1] for p in pairs_of(c) if p[0] == "type"))]
 
     def p_blocking(self, meta, c):
-        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", "in_battle_with")]
+        """"blocking X" / "that blocks X" (it is X's blocker), "that is blocked by X" (X blocks it), "that blocks
+        or is blocked by X" (either: in battle with X): which side of the block, 10.1.3."""
+        side = next((x for x in c if x in ("blocking", "blocked_by", "in_battle_with")), "blocking")
+        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", side)]
+
+    def br_blocking(self, meta, c):
+        return "blocking"
+
+    def br_blocked_by(self, meta, c):
+        return "blocked_by"
+
+    def br_either(self, meta, c):
+        return "in_battle_with"
 
     def p_with_counter(self, meta, c):
         """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""

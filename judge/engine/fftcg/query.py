@@ -328,6 +328,8 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return b is not None and len(b.attackers) > 1 and uid in b.attackers
     if state == "in_battle_with":           # an attacking and its blocking Forward are in battle (10.1.3.2.1)
         return bool(_battling(s, uid))
+    if state == "blocked_by":               # it attacks and is blocked (10.1.3)
+        return b is not None and uid in b.attackers and b.blocker is not None
     if state == "damaged":
         return c is not None and c.damage > 0
     if state == "frozen":
@@ -361,7 +363,8 @@ def _battling(s: State, uid: str) -> tuple[str, ...]:
 def selector_reads(sel: Selector) -> frozenset[str]:
     """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
     the Forward it is in battle with."""
-    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with") else SELECTOR_READS
+    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with", "blocking", "blocked_by") \
+        else SELECTOR_READS
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -427,7 +430,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
         return False
-    if sel.state == "in_battle_with" and sel.about is not None and \
+    if sel.state in ("in_battle_with", "blocking", "blocked_by") and sel.about is not None and \
             not any(matches(s, u, sel.about, controller, source) for u in _battling(s, uid)):
         return False
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)

@@ -226,3 +226,35 @@ def test_11_6_what_is_used_is_a_noun_phrase(text: str, kind: str) -> None:
 def test_10_1_3_blocking_x_blocked_by_x_and_either_are_three_states(text: str, state: str) -> None:
     sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.about is not None)
     assert sel.state == state
+
+
+# ---------------------------------------------------------------- 15.1.1.8 "each of a different …": a list of properties
+@pytest.mark.parametrize(("text", "distinct"), [
+    ("Search for 3 Characters, each of a different Element and cost, and add them to your hand.", ("element", "cost")),
+    ("Search for up to 3 Backups each with a different cost and add them to your hand.", ("cost",)),
+    ("Search for 2 Monsters, each of a different Element and card type, and add them to your hand.",
+     ("element", "card_type")),
+])
+def test_15_1_1_8_each_of_a_different_list_of_properties(text: str, distinct: tuple) -> None:
+    from judge.text.fftcg.render import round_trip
+
+    ab = one(text, name="Zorn")
+    sels = [n for n in walk(ab) if isinstance(n, Selector) and n.distinct]
+    assert sels[0].distinct == distinct
+    assert round_trip(ab, "Zorn").same_ast
+
+
+# ---------------------------------------------------------------- 6.2.1 cast as though you owned it, read back
+@pytest.mark.parametrize("text", [
+    "Choose 1 Summon in your opponent's Break Zone. You can cast it this turn as though you owned it.",
+    "Choose 2 Summons in your opponent's Break Zone. You can cast them as though you owned them at any time you "
+    "could normally cast them.",
+    "Choose 1 Summon in your opponent's Break Zone. You can cast it as though you owned it.",
+])
+def test_6_2_1_cast_as_though_you_owned_it_renders_as_said(text: str) -> None:
+    from judge.text.fftcg.render import round_trip
+
+    ab = one(text, name="Zorn")
+    assert any(r.action.startswith("cast_as_owner") for r in _nodes(ab, Restriction))
+    rt = round_trip(ab, "Zorn")
+    assert rt.same_ast and not rt.dropped and not rt.mistyped

@@ -185,8 +185,8 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     if sel.state == "in_party":                               # 15.1.1.9
         out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:
-        out.append(", " + ", ".join("each of a different " + {"element": "Element", "card_type": "card type"}.get(d, d)
-                             for d in sel.distinct))
+        said = [{"element": "Element", "card_type": "card type"}.get(d, d) for d in sel.distinct]
+        out.append(", each of a different " + " and ".join(said))          # 15.1.1.8 one list of properties
     if sel.about is not None and sel.zone == "removed" and sel.about.self_ref:
         out.append(f"removed by {name}'s ability")
     if sel.about is not None and sel.zone != "removed" and set(sel.card_types) & ABILITY_KINDS:

@@ -221,7 +221,7 @@ class PostModifierRules:
         return [("distinct", tuple("name" if k == "card_name" else k for k in kinds))]
 
     def distinct_list(self, meta, c):
-        return tuple(c)
+        return tuple(x for x in c if not isinstance(x, Token))
 
     def p_without_kw(self, meta, c):
         return [("with_keyword", "not_" + next(k.name for k in c if hasattr(k, "name")))]

@@ -258,3 +258,52 @@ def test_6_2_1_cast_as_though_you_owned_it_renders_as_said(text: str) -> None:
     assert any(r.action.startswith("cast_as_owner") for r in _nodes(ab, Restriction))
     rt = round_trip(ab, "Zorn")
     assert rt.same_ast and not rt.dropped and not rt.mistyped
+
+
+# ---------------------------------------------------------------- 6.2 / 7.9 a field and a deck are whose (any determiner)
+@pytest.mark.parametrize(("text", "place"), [
+    ("When a Forward enters your opponent's field, draw 1 card.", "opponent_field"),
+    ("When a Backup enters your field, Zorn gains +1000 power until the end of the turn.", "your_field"),
+    ("When a Monster enters either player's field, draw 1 card.", None),
+])
+def test_6_2_a_field_is_whose(text: str, place: str | None) -> None:
+    from judge.text.ast import Event
+
+    assert _nodes(one(text, name="Zorn"), Event)[0].place == place
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 a cost or power said either way
+@pytest.mark.parametrize(("text", "stat", "op", "value"), [
+    ("Choose 1 Forward with a cost of 4 or more. Break it.", "cost", ">=", 4),
+    ("Choose 1 Forward with 5000 power or less. Dull it.", "power", "<=", 5000),
+    ("Choose 1 Backup of power 3000 or more. Freeze it.", "power", ">=", 3000),
+])
+def test_5_2_a_cost_or_power_threshold_either_way(text: str, stat: str, op: str, value: int) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.thresholds)
+    t = sel.thresholds[0]
+    assert (t.stat, t.op, t.value) == (stat, op, value)
+
+
+# ---------------------------------------------------------------- 6.2 "control (only) X"; 6.7 "no / N counters on X"
+@pytest.mark.parametrize(("text", "exact"), [
+    ("If you control only 1 Forward, draw 1 card.", 1),
+    ("If you control only 2 Backups, Zorn gains Haste.", 2),
+    ("If you control 2 Backups, Zorn gains Haste.", None),
+])
+def test_6_2_control_only_is_an_exact_count(text: str, exact: int | None) -> None:
+    from judge.text.ast import Controls
+
+    c = _nodes(one(text, name="Zorn"), Controls)[0]
+    assert (c.threshold.value if c.threshold is not None else None) == exact
+
+
+@pytest.mark.parametrize(("text", "op", "value"), [
+    ("If there are no Doom Counters on Zorn, draw 1 card.", "<=", 0),
+    ("If there are 3 or more Doom Counters on Zorn, break Zorn.", ">=", 3),
+    ("If there is 1 Bloom Counter placed on Zorn, draw 1 card.", ">=", 1),
+])
+def test_6_7_counters_none_or_a_number(text: str, op: str, value: int) -> None:
+    from judge.text.ast import Condition
+
+    c = _nodes(one(text, name="Zorn"), Condition)[0]
+    assert (c.kind, c.threshold.op, c.threshold.value) == ("counters", op, value)

@@ -200,12 +200,14 @@ class ConditionRules(PredicateRules):
         return self._cond(meta, "elements", selector=_sel(c),
                           threshold=Threshold("elements", "==" if exact else _op(c), _nums(c)[0]))
 
-    def c_no_counters(self, meta, c):
-        sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
-        return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", "<=", 0))
+    def no_w(self, meta, c):
+        return "no"
 
     def c_counters_on(self, meta, c):
+        """"there are 2 or more X Counters (placed) on Y", "there are no X Counters on Y" (6.7)."""
         sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
+        if "no" in c:
+            return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", "<=", 0))
         n = _nums(c)
         return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", _op(c, ">="), n[0] if n else 1))
 
@@ -323,9 +325,6 @@ class ConditionRules(PredicateRules):
 
     def sp_vs_card(self, meta, c):
         return ("power", Threshold("?", _op(c), 0, ref=_sel(c)))
-
-    def sp_vs_card_eq(self, meta, c):
-        return ("power", Threshold("?", _op(c) + "=" if _op(c) in (">", "<") else _op(c), 0, ref=_sel(c)))
 
     def sp_changed(self, meta, c):
         return ("power_changed", None)

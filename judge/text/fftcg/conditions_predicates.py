@@ -28,11 +28,11 @@ class PredicateRules:
 
     # ------------------------------------------------------------------ the predicates
     def cp_control(self, meta, c):
-        return CPred("control", {"selector": _sel(c)})
-
-    def cp_control_only(self, meta, c):
+        """"control X"; "control only 1 Forward": exactly that many (6.2)."""
         sel = _sel(c)
-        return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
+        if "only" in c:
+            return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
+        return CPred("control", {"selector": sel})
 
     def cp_not_control(self, meta, c):
         return CPred("not_control", {"selector": _sel(c), "negated": True})

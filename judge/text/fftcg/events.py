@@ -132,14 +132,10 @@ class EventRules(EventSourceRules):
     def ev_enters(self, meta, c):
         return self._pred("enters", c)
 
-    def f_you(self, meta, c):
-        return [("place", "your_field")]
-
-    def f_opp(self, meta, c):
-        return [("place", "opponent_field")]
-
-    def f_any(self, meta, c):
-        return []
+    def field_of(self, meta, c):
+        """"your field", "your opponent's field", "the field", "either player's field" (6.2)."""
+        owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
+        return {Player.YOU: [("place", "your_field")], Player.OPPONENT: [("place", "opponent_field")]}.get(owner, [])
 
     def field_word(self, meta, c):
         return pairs_of(c)

@@ -232,10 +232,9 @@ class StatementRules:
                            span=self._span(meta)), Instead()]
 
     def unreducible(self, meta, c):
-        return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
-
-    def unreducible_by(self, meta, c):
-        by, to = _sels(c)[:2]
+        """"This damage cannot be reduced"; "the damage dealt by X to Y cannot be reduced" (11.12.5)."""
+        sels = _sels(c)
+        by, to = (sels[0], sels[1]) if len(sels) >= 2 else (None, None)
         return Restriction(mode="cannot", action="be_reduced", target=to, by=by, duration=Duration.PERMANENT,
                            span=self._span(meta))
 

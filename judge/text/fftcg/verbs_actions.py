@@ -245,14 +245,10 @@ class KeywordActionRules:
     def _top(self, c: list[Any]) -> tuple[int, str | None, Player]:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "top")[1:]
 
-    def deck_you(self, meta, c):
-        return Player.YOU
-
-    def deck_that(self, meta, c):
-        return Player.ANY
-
-    def deck_opp(self, meta, c):
-        return Player.OPPONENT
+    def deck_whose(self, meta, c):
+        """"your deck", "your opponent's deck", "their deck" (the player just named: any)."""
+        owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
+        return owner if owner in (Player.YOU, Player.OPPONENT) else Player.ANY
 
     def remove_counters(self, meta, c):
         return self._counters(meta, c, remove=True)

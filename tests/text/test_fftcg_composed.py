@@ -307,3 +307,39 @@ def test_6_7_counters_none_or_a_number(text: str, op: str, value: int) -> None:
 
     c = _nodes(one(text, name="Zorn"), Condition)[0]
     assert (c.kind, c.threshold.op, c.threshold.value) == ("counters", op, value)
+
+
+# ---------------------------------------------------------------- 11.6.5 a list of selections with a final ", and"
+@pytest.mark.parametrize(("text", "n"), [
+    ("Choose up to 1 Forward, up to 1 Backup, and up to 1 Monster. Dull them.", 2),
+    ("Choose 1 Forward, 1 Backup, and 1 Monster opponent controls. Freeze them.", 2),
+    ("Choose up to 2 Forwards, and up to 1 Backup. Activate them.", 1),
+])
+def test_11_6_5_a_list_of_selections_with_a_final_and(text: str, n: int) -> None:
+    sel = next(s for s in walk(one(text, name="Zorn")) if isinstance(s, Selector) and s.also)
+    assert len(sel.also) == n
+
+
+# ---------------------------------------------------------------- 11.11.5 "then" between clauses, with or without a comma
+@pytest.mark.parametrize("text", [
+    "Draw 1 card then discard 1 card from your hand.",
+    "Draw 2 cards then discard 1 card.",
+    "Activate Zorn then draw 1 card.",
+])
+def test_11_11_5_then_without_a_comma_orders_the_clauses(text: str) -> None:
+    from judge.text.ast import Sequence
+
+    seq = _nodes(one(text, name="Zorn"), Sequence)
+    assert seq and seq[0].connector == "then"
+
+
+# ---------------------------------------------------------------- 7.9 the bottom of any player's deck
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Put it on the bottom of your opponent's deck.",
+    "Choose 1 Backup opponent controls. Put it at the top of its owner's deck.",
+    "Choose 1 Monster. Return it to the bottom of your deck.",
+])
+def test_7_9_a_deck_place_of_any_owner(text: str) -> None:
+    from judge.text.ast import Move
+
+    assert _nodes(one(text, name="Zorn"), Move)

@@ -343,3 +343,39 @@ def test_7_9_a_deck_place_of_any_owner(text: str) -> None:
     from judge.text.ast import Move
 
     assert _nodes(one(text, name="Zorn"), Move)
+
+
+# ---------------------------------------------------------------- 5.2 "of the same <property> (as X)", read and said back
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward of the same cost as a Backup you control. Break it.",
+    "Choose 1 Forward of the same Element as Zorn. Dull it.",
+    "Search for 1 Forward with the same name and add it to your hand.",
+])
+def test_5_2_of_the_same_property_as_x_round_trips(text: str) -> None:
+    from judge.text.fftcg.render import round_trip
+
+    rt = round_trip(one(text, name="Zorn"), "Zorn")
+    assert rt.same_ast and not rt.dropped and not rt.mistyped
+
+
+# ---------------------------------------------------------------- 5.2.1.1 Elements: "other than Multi-Element", "all of"
+@pytest.mark.parametrize(("text", "colors"), [
+    ("Choose 1 Forward other than Multi-Element. Break it.", ("not_multi",)),
+    ("Choose 1 Forward other than Fire or Ice. Dull it.", ("not_fire", "not_ice")),
+    ("Choose 1 Backup of an Element other than Light. Freeze it.", ("not_light",)),
+])
+def test_5_2_1_1_other_than_an_element_list_or_multi(text: str, colors: tuple) -> None:
+    sel = next(n for n in walk(one(text, name="Zorn")) if isinstance(n, Selector) and n.colors)
+    assert sel.colors == colors
+
+
+# ---------------------------------------------------------------- 11.8.16 leaving the field or the Break Zone
+@pytest.mark.parametrize(("text", "kind"), [
+    ("When Zorn leaves the Break Zone, draw 1 card.", "leaves_break"),
+    ("When a Forward you control leaves the field, draw 1 card.", "leaves_field"),
+    ("When Zorn leaves the field due to your Summons, draw 1 card.", "leaves_field"),
+])
+def test_11_8_16_leaves_the_field_or_the_break_zone(text: str, kind: str) -> None:
+    from judge.text.ast import Event
+
+    assert _nodes(one(text, name="Zorn"), Event)[0].kind == kind

@@ -79,7 +79,10 @@ class PredicateRules:
         return CPred("count_as_before", {"threshold": Threshold("count", _op(c), _nums(c)[0])})
 
     def cp_all_of_element(self, meta, c):
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        """"are (all) of Fire Element", "have Ice Element", "are all of different Elements" (5.2.1.1)."""
+        elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        if elem is None:
+            return CPred("different_elements", {})
         return CPred("all_of_element", {"selector_colors": (elem,)})
 
     def cp_been(self, meta, c):

@@ -160,7 +160,10 @@ class EventRules(EventSourceRules):
         return "not_from_hand"
 
     def ev_leaves(self, meta, c):
-        return self._pred("leaves", c)
+        return self._pred("leaves_break" if "break" in c else "leaves", c)
+
+    def break_w(self, meta, c):
+        return "break"
 
     def ev_leaves_break(self, meta, c):
         return self._pred("leaves_break", c)

@@ -136,7 +136,10 @@ def threshold(t: Threshold, name: str = "it") -> str:
         return f"of cost equal to or {way} than the number of {what}"
     if t.stat == "cost":
         if t.ref is not None:
-            return "of the same cost as it" if t.op == "==" else f"of cost less than {np(t.ref, name)}'s cost"
+            if t.op == "==":                                  # 5.2 "of the same cost (as X)"
+                return "of the same cost as it" if t.ref.ref == "it" and not t.ref.card_types else \
+                    f"of the same cost as {np(t.ref, name, article=True)}"
+            return f"of cost less than {np(t.ref, name)}'s cost"
         value = "X" if t.value == -1 else str(t.value)
         return f"of cost {value}{more}"
     if t.stat == "power":
@@ -196,7 +199,12 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append("of any Element")
     if sel.costs:
         out.append("of cost " + ", ".join(str(c) for c in sel.costs[:-1]) + f" or {sel.costs[-1]}")
-    colors_not = [c[4:].title() for c in sel.colors if c.startswith("not_")]
+    if "same" in sel.colors:                                  # 5.2.1.1 "of the same Element (as X)"
+        same_as = f" as {np(sel.about, name, article=True)}" if sel.about is not None else ""
+        out.append(f"of the same Element{same_as}")
+    if sel.name == "same_as_it":
+        out.append("with the same name")
+    colors_not = ["Multi-Element" if c == "not_multi" else c[4:].title() for c in sel.colors if c.startswith("not_")]
     if colors_not:
         out.append("other than " + " or ".join(colors_not))
     if sel.other:

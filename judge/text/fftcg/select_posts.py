@@ -77,7 +77,23 @@ class PostModifierRules:
         return [("with_keyword", "not_generic")]
 
     def p_not_element(self, meta, c):
-        return [("color", "not_" + str(t)) for t in c if isinstance(t, Token) and t.type == "ELEMENT"]
+        """"other than Fire, Ice or Water", "of an Element other than Light", "other than Multi-Element"."""
+        out = [("color", "not_" + str(t)) for t in c if isinstance(t, Token) and t.type == "ELEMENT"]
+        return out or [("color", "not_multi")]
+
+    def p_same(self, meta, c):
+        """"of the same cost (as X)", "of the same Element (as X)", "with the same name", "with the same Job as X"
+        (5.2): the property shared with X (or with the card just named)."""
+        prop = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        about = next((x for x in c if isinstance(x, Selector)), None)
+        if prop == "cost":
+            return [("th", Threshold("cost", "==", 0, ref=about or Selector(ref="it")))]
+        if prop == "element":
+            return [("color", "same")] + ([("about", about)] if about is not None else [])
+        if prop == "card_name" and about is None:
+            return [("name", "same_as_it")]
+        # the same Job / card type / Category as X: typed, and not yet matched by the engine (support says so)
+        return [("name", f"same_as_{prop}")] + ([("about", about)] if about is not None else [])
 
     def p_not_type(self, meta, c):
         return [("type", "not_" + p[1]) for p in pairs_of(c) if p[0] == "type"]

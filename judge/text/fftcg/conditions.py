@@ -318,6 +318,9 @@ class ConditionRules(PredicateRules):
         return ("value", Threshold("?", "==", -1))
 
     def sp_vs_count(self, meta, c):
+        """"its cost is equal to or less than the number of X" / "… than the damage you have received"."""
+        if _sel(c) is None:
+            return ("cost_vs_damage", Threshold("cost_vs_damage", _op(c), 0))
         return ("cost_vs_count", Threshold("?", _op(c), 0, ref=replace(_sel(c), count=None)))
 
     def sp_vs_damage(self, meta, c):

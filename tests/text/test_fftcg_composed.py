@@ -379,3 +379,16 @@ def test_11_8_16_leaves_the_field_or_the_break_zone(text: str, kind: str) -> Non
     from judge.text.ast import Event
 
     assert _nodes(one(text, name="Zorn"), Event)[0].kind == kind
+
+
+# ---------------------------------------------------------------- 11.8.14 "You may choose X. <do it to it>": one option
+@pytest.mark.parametrize(("text", "inside"), [
+    ("You may choose 1 Forward. Break it.", "Destroy"),
+    ("When Zorn attacks, you may choose 1 Forward opponent controls. Deal it 3000 damage.", "Damage"),
+    ("You may choose up to 2 Backups. Activate them. Draw 1 card.", "SetState"),
+])
+def test_11_8_14_what_is_done_to_the_card_chosen_under_may_is_part_of_the_option(text: str, inside: str) -> None:
+    ab = one(text, name="Zorn")
+    opt = next(e for e in ab.effects if isinstance(e, Optional))
+    assert inside in [type(e).__name__ for e in opt.effects]
+    assert not any(type(e).__name__ == inside for e in ab.effects)      # not after the option

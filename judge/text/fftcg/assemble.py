@@ -29,6 +29,7 @@ from judge.text.ast import (
     Gain,
     Keyword,
     ModifyStat,
+    Optional,
     Player,
     RedirectDamage,
     Restriction,
@@ -324,12 +325,41 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     effects = [_settled(e) for e in resolve_pronouns([
         e.delayed(tuple(resolve_pronouns(e.effects))) if isinstance(e, DelayedPart) else e
         for e in effects])]
+    effects = optional_scope(effects)
     if kind is AbilityKind.FIELD and any(_imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, trigger=trigger,
                    name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
                    text=text, span=span, **when)
+
+
+def optional_scope(effects: list[Any]) -> list[Any]:
+    """"You may choose 1 Forward. Break it.": what the next sentences do to the card chosen under "you may"
+    is part of the option (11.8.14): when the player declines, nothing is chosen and nothing follows."""
+    out: list[Any] = []
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, Optional) and e.cost is None and e.player is None and e.effects \
+                and isinstance(e.effects[-1], Choose):
+            j = i + 1
+            while j < len(effects) and _refers_back(effects[j]):
+                j += 1
+            if j > i + 1:
+                out.append(replace(e, effects=(*e.effects, *effects[i + 1:j])))
+                i = j
+                continue
+        out.append(e)
+        i += 1
+    return out
+
+
+def _refers_back(e: Any) -> bool:
+    """An effect done to "it" / "them" (the cards chosen just before), not an effect with effects inside."""
+    t = getattr(e, "target", None)
+    return isinstance(e, Effect) and not isinstance(e, Optional | Conditional | Sequence | Delayed) \
+        and isinstance(t, Selector) and t.ref in ("it", "them") and not t.self_ref
 
 
 def _settled(node: Any) -> Any:

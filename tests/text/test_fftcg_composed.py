@@ -392,3 +392,27 @@ def test_11_8_14_what_is_done_to_the_card_chosen_under_may_is_part_of_the_option
     opt = next(e for e in ab.effects if isinstance(e, Optional))
     assert inside in [type(e).__name__ for e in opt.effects]
     assert not any(type(e).__name__ == inside for e in ab.effects)      # not after the option
+
+
+# ---------------------------------------------------------------- 6.6 / 15.2 "other than" a card or a type; "without" a keyword
+@pytest.mark.parametrize("text", [
+    "Choose 1 Character other than a Backup. Break it.",
+    "Choose 1 Forward without Haste. Break it.",
+    "Choose 1 Forward other than Zorn. Dull it.",
+])
+def test_6_6_other_than_and_without_round_trip(text: str) -> None:
+    from judge.text.fftcg.render import round_trip
+
+    rt = round_trip(one(text, name="Zorn"), "Zorn")
+    assert rt.same_ast and not rt.dropped and not rt.mistyped
+
+
+@pytest.mark.parametrize("text", [
+    "When Zorn attacks, discard your hand.",
+    "When Zorn is put into the Break Zone, your opponent discards 1 card.",
+    "Discard 2 cards. Draw 3 cards.",
+])
+def test_15_1_1_4_discard_cards_or_a_whole_hand(text: str) -> None:
+    from judge.text.ast import Discard
+
+    assert _nodes(one(text, name="Zorn"), Discard)

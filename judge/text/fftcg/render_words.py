@@ -213,6 +213,10 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append(f"other than Card Name {sel.excluding.name}")
     if sel.with_keyword and not sel.with_keyword.startswith("not_"):
         out.append(f"with {sel.with_keyword}")
+    elif sel.with_keyword and sel.with_keyword != "not_generic":          # 15.2 lacking a keyword
+        out.append(f"without {sel.with_keyword[4:]}")
+    for kind in (t[4:] for t in sel.card_types if t.startswith("not_") and t[4:] in NOUN):   # not of that type
+        out.append(f"other than {'an' if kind[0] in 'aeiou' else 'a'} {NOUN[kind][0]}")
     where = _where(sel, source)
     if where:
         out.append(where)

@@ -99,6 +99,9 @@ class PostModifierRules:
         return [("type", "not_" + p[1]) for p in pairs_of(c) if p[0] == "type"]
 
     def p_other(self, meta, c):
+        """"other than {Name}" / "other than it" (not that card); "other than a Backup" (not of that type)."""
+        if not any(isinstance(x, Selector) for x in c) and not any(isinstance(t, Token) and t.type == "SELF" for t in c):
+            return self.p_not_type(meta, c)
         return [("other", True)]
 
     def p_other_name(self, meta, c):          # "other than Card Name X": no card of that name (6.2.5)
@@ -163,8 +166,8 @@ class PostModifierRules:
     def dt_np(self, meta, c):
         return [("about", next(x for x in c if isinstance(x, Selector)))]
 
-    def dt_this(self, meta, c):
-        return [("about", Selector(ref="this_effect"))]
+    def this_effect(self, meta, c):
+        return Selector(ref="this_effect")
 
     def p_put_into(self, meta, c):
         """"put into the Break Zone (from the field) (this turn)" (7.10, 11.8.16): cards just put there."""

@@ -160,6 +160,8 @@ class KeywordActionRules:
 
     def discard_np(self, meta, c):
         np = _sel(c)
+        if np is None:                                   # "discard your hand": every card of it
+            return self.discard_hand(meta, c)
         plain = set(np.card_types) <= {"card"} and not np.self_ref and np.ref is None and \
             not (np.colors or np.families or np.categories or np.name
                                                         or np.thresholds or np.distinct or np.zone not in (None, "hand"))

@@ -214,7 +214,8 @@ class PostModifierRules:
     def p_blocking(self, meta, c):
         """"blocking X" / "that blocks X" (it is X's blocker), "that is blocked by X" (X blocks it), "that blocks
         or is blocked by X" (either: in battle with X): which side of the block, 10.1.3."""
-        side = next((x for x in c if x in ("blocking", "blocked_by", "in_battle_with")), "blocking")
+        side = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
+                     and x in ("blocking", "blocked_by", "in_battle_with")), "blocking")
         return [("about", next(x for x in c if isinstance(x, Selector))), ("state", side)]
 
     def br_blocking(self, meta, c):

@@ -48,7 +48,7 @@ def test_fftcg_11_12_5_2_leaves_the_field_for_any_reason_removed_instead() -> No
 def test_fftcg_10_1_3_choose_the_forward_blocking_self() -> None:
     ab = one("Dull 1 active Forward: Choose 1 Forward blocking Marrow. Deal it 4000 damage.", name="Marrow")
     target = ab.effects[0].target
-    assert target.state == "in_battle_with" and target.about.self_ref
+    assert target.state == "blocking" and target.about.self_ref          # 10.1.3 its blocker, not its attacker
 
 
 def test_fftcg_10_1_3_break_the_forward_that_blocks_or_is_blocked_by_self() -> None:

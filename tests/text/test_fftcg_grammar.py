@@ -164,7 +164,7 @@ def test_fftcg_11_10_ex_burst_marks_the_auto_ability() -> None:
 def test_fftcg_11_8_13_if_inside_an_auto_ability_is_a_conditional() -> None:
     ability = one("When Orla enters the field, if you control 3 or more Backups, draw 1 card.")
     cond = ability.effects[0]
-    assert isinstance(cond, Conditional) and cond.condition.kind == "control"
+    assert isinstance(cond, Conditional) and cond.condition.kind == "controls"
     assert cond.condition.selector.thresholds == (Threshold("count", ">=", 3),)
     assert cond.condition.selector.card_types == ("backup",)
 

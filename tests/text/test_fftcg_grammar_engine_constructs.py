@@ -34,4 +34,4 @@ def test_fftcg_7_6_1_if_it_is_not_a_forward_compares_the_revealed_card() -> None
     ab = one("Reveal the top card of your deck. If it is not a Forward, put it into the Break Zone.")
     assert isinstance(ab.effects[0], Reveal)
     cond = next(e for e in ab.effects if isinstance(e, Conditional)).condition
-    assert cond.kind == "it_is_not" and cond.selector.card_types == ("forward",) and cond.selector.ref == "it"
+    assert cond.kind == "card_is" and cond.negated and cond.selector.card_types == ("forward",) and cond.selector.ref == "it"

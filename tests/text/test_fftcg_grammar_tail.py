@@ -258,7 +258,7 @@ def test_fftcg_6_2_a_forward_of_your_opponent() -> None:
 def test_fftcg_7_11_your_opponent_has_no_cards_in_their_hand() -> None:
     ab = one("If your opponent has no cards in their hand, draw 1 card.", name="Gorbo")
     cond = ab.effects[0].condition
-    assert cond.kind == "hand" and cond.threshold.value == 0 and cond.selector.owner is Player.OPPONENT
+    assert cond.kind == "hand_count" and cond.threshold.value == 0 and cond.player is Player.OPPONENT
 
 
 def test_fftcg_11_8_2_a_clause_opening_with_all_the_is_not_a_second_selection() -> None:
@@ -434,7 +434,7 @@ def test_fftcg_5_2_1_1_backups_you_control_are_all_of_different_elements() -> No
     assert cond.kind == "different_elements" and cond.selector.card_types == ("backup",)
     both = one("If you control 3 or more Backups and if the Backups you control are all of different Elements, "
                "Gorbo gains +3000 power.", name="Gorbo")
-    assert both.effects[0].condition.kind == "all"
+    assert both.effects[0].condition.kind == "all_of"
 
 
 def test_fftcg_5_2_1_1_all_the_cards_put_into_the_break_zone_are_of_one_element() -> None:

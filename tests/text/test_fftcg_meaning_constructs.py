@@ -589,7 +589,8 @@ def test_fftcg_6_2_cards_of_either_player(text: str) -> None:
 ])
 def test_fftcg_10_1_3_the_forward_in_battle_with_a_card(text: str) -> None:
     ability = one(text)
-    sel = next(x for x in walk(ability) if isinstance(x, Selector) and x.state == "in_battle_with")
+    # "blocking X" is X's blocker (10.1.3); "that blocks or is blocked by X" either side: both about X
+    sel = next(x for x in walk(ability) if isinstance(x, Selector) and x.state in ("in_battle_with", "blocking"))
     assert sel.about is not None and sel.about.self_ref
     round_trips(ability)
 

@@ -45,7 +45,7 @@ def test_fftcg_15_2_6_1_the_reminder_of_a_damage_ability_is_its_condition() -> N
     ab = one("[[i]]Damage 4 --[[/]] 《ダル》: Choose 1 Forward. Deal it 5000 damage. (If you have received "
              "4 points of damage or more, this Character has this ability.)", name="Gorbo")
     assert ab.kind is AbilityKind.ACTION
-    assert ab.condition.kind == "damage" and ab.condition.threshold.value == 4
+    assert ab.condition.kind == "damage_count" and ab.condition.threshold.value == 4
     assert ab.condition.threshold.op == ">="
 
 

@@ -113,5 +113,5 @@ def test_fftcg_11_6_5_if_it_is_dull_keeps_the_state_on_the_chosen_card(text: str
 ])
 def test_fftcg_11_6_5_if_it_is_a_class_keeps_the_class_about_the_chosen_card(text: str, stat: str) -> None:
     cond = parse_text(text, "fftcg").abilities[0].effects[-1].condition
-    assert cond.kind == "it_is" and cond.selector.ref == "it"
+    assert cond.kind == "card_is" and cond.selector.ref == "it"
     assert cond.selector.thresholds[0].stat == stat and cond.selector.about.choose == "choose"

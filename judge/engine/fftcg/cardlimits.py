@@ -5,6 +5,7 @@ your turn / your Main Phase", and which card named like the Character pays a spe
 
 from __future__ import annotations
 
+from judge.engine.fftcg.conditions import waits_for
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.query import printed
 from judge.engine.fftcg.state import Phase, State
@@ -25,7 +26,7 @@ def cast_limits(s: State, p: str, uid: str, log: Log) -> None:
                     and p != s.turn_player:
                 raise Refused(f"{s.name_of(uid)} can only be cast during its controller's turn (its own text)",
                               "card_text_precedence", "kw_cast", timing=True)
-            if isinstance(e, Conditional) and e.condition.event is None and any(
+            if isinstance(e, Conditional) and waits_for(e.condition) is None and any(
                     isinstance(x, Restriction) and x.mode == "can" and x.action == "cast" for x in e.effects):
                 holds = condition_holds(s, e.condition, p, uid)
                 if holds is None:

@@ -20,7 +20,15 @@ from typing import Any
 from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import State, other
 from judge.engine.kernel import Registry
-from judge.text.ast import Condition, Player, Selector, Threshold
+from judge.text.ast import (
+    Condition,
+    Controls,
+    DamageCount,
+    HandCount,
+    Player,
+    Selector,
+    Threshold,
+)
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
@@ -64,7 +72,24 @@ class _Unknown(Exception):
     """The condition names something this engine does not keep track of."""
 
 
-def _control(s: State, cond: Condition, controller: str, source: str | None, owner: Player) -> bool:
+def waits_for(cond: Any) -> str | None:
+    """The event a condition waits for (a replacement's "If X is …, … instead", 11.12.5), or None: the nodes
+    of the FFTCG condition family are all read from the board, only a `Condition` of kind "event" waits."""
+    return cond.event if isinstance(cond, Condition) else None
+
+
+def _controls(q: _Q) -> bool:
+    """6.2 "you control 3 or more Job Knight Forwards", "your opponent controls no Backups", "neither player
+    controls X" (none of both players'), "either player controls X" (one of them does)."""
+    c: Controls = q.cond
+    if c.none:
+        return q.count(_split(c.selector)[0], c.player) == 0
+    owners = (Player.YOU, Player.OPPONENT) if c.player in (Player.ANY, Player.EACH) else (c.player,)
+    found = [_control(q.s, c, q.me, q.source, owner) for owner in owners]
+    return all(found) if c.player is Player.EACH else any(found)
+
+
+def _control(s: State, cond: Any, controller: str, source: str | None, owner: Player) -> bool:
     """"you control 3 or more Job Knight Forwards" / "only 1 Forward" / "a wind Backup and a fire Backup"."""
     sel = cond.selector
     assert sel is not None
@@ -131,18 +156,20 @@ class _Q:
 
 
 def _damage(q: _Q) -> bool:
-    if q.cond.selector is not None:
-        raise _Unknown
-    return compare(len(q.s.zones[other(q.me) if q.cond.kind == "opp_damage" else q.me].damage), q.t)
+    """7.8.2 the points of damage a player has received: the cards in their Damage Zone."""
+    c: DamageCount = q.cond
+    return compare(len(q.s.zones[other(q.me) if c.player is Player.OPPONENT else q.me].damage), c.threshold)
 
 
 def _hand(q: _Q) -> bool:
     """"you have 2 cards or less in your hand", "your opponent has …", "each player has no cards" (each: all
     of them; either player: any of them)."""
-    owner = Player.OPPONENT if q.cond.kind == "opp_hand" else q.cond.player or (
-        q.cond.selector.owner if q.cond.selector else Player.YOU)
+    c: HandCount = q.cond
+    owner = c.player
     sizes = [len(q.s.zones[p].hand) for p in _players(owner, q.me)]
-    return any(compare(n, q.t) for n in sizes) if owner == Player.ANY else all(compare(n, q.t) for n in sizes)
+    q = _Q(q.s, c, q.me, q.source, q.ctx)
+    th = c.threshold
+    return any(compare(n, th) for n in sizes) if owner == Player.ANY else all(compare(n, th) for n in sizes)
 
 
 def _in_zone(q: _Q) -> bool:
@@ -189,7 +216,7 @@ def _all_of(field: str):
 
 def _during(q: _Q) -> bool:
     """"during your turn / your opponent's turn" (11.12.4.4): whose turn it is now."""
-    w = q.cond.during
+    w = q.cond.window
     if w is None or w.phase is not None:
         raise _Unknown
     if w.whose == Player.OPPONENT:
@@ -358,18 +385,16 @@ def _removed_count(q: _Q) -> bool:
     return compare(sum(len(z.removed) for z in q.s.zones.values()), q.t)
 
 
-#: condition kind → how it is read from the board (the kernel's registry; the rest are "not modelled")
+#: condition kind → how it is read from the board (the kernel's registry; the rest are "not modelled"). The
+#: nodes of the FFTCG condition family register under their node kind (`Controls` → "controls").
 READERS: Registry[str] = Registry("FFTCG conditions")
 for _kind, _reader in {
-    "damage": _damage, "opp_damage": _damage,
+    "controls": _controls, "damage_count": _damage, "hand_count": _hand, "during_turn": _during,
+    "all_of": lambda q: _all(q),
+    "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
+    #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
     "damage_vs_opponent": lambda q: compare(len(q.s.zones[q.me].damage) - len(q.s.zones[other(q.me)].damage), q.t),
-    "control": lambda q: _control(q.s, q.cond, q.me, q.source, Player.YOU),
-    "opp_control": lambda q: _control(q.s, q.cond, q.me, q.source, Player.OPPONENT),
-    "not_control": lambda q: q.count(_split(q.sel)[0], Player.YOU) == 0,
-    "opp_not_control": lambda q: q.count(_split(q.sel)[0], Player.OPPONENT) == 0,
-    "control_none": lambda q: q.count(_split(q.sel)[0], Player.ANY) == 0,
     "count": lambda q: compare(q.count(q.sel), q.t),
-    "hand": _hand, "opp_hand": _hand,
     "break_count": _break_count,
     "have": _have, "lb_face_up": _have, "removed": _have,
     "count_compare": _count_compare,
@@ -380,7 +405,6 @@ for _kind, _reader in {
     "entered": _happened("entered", mine=True),
     "entered_this_turn": _happened("entered", mine=True),
     "in_zone": _in_zone, "counters": _counters, "different_elements": _different_elements, "cast": _cast,
-    "turn": lambda q: _during(q),
     "all_of_element": _all_of("colors"), "all_have_job": _all_of("families"),
     "cast_this_turn": _happened("cast", mine=True),
     "cast_count": lambda q: compare(len([p for _, p in q.s.happened("cast") if p == q.me]), q.t),
@@ -392,9 +416,7 @@ for _kind, _reader in {
     "attacking_this_turn": _happened("attacked"),
     "formed_party_this_turn": _happened("party"),
     "attacks_this_turn": _happened("attacked"),
-    "possible": lambda q: True,      # "If possible, X must block": an obligation met whenever it can be; the attack
-    #                                  and block rules say when it cannot (10.1.2.1.3, 10.1.3.1.3, 2.3)
-    "all": _all, "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,
+    "cost_vs_count": _cost_vs, "cost_vs_damage": _cost_vs, "damage_received": _damage_marked,
 }.items():
     READERS.register(_kind, meaning="a condition read from the board")(_reader)
 
@@ -407,9 +429,11 @@ def _raise() -> bool:
 PAST_EVENTS = {"opponent_discards": "opp_discarded"}
 
 
-def past_event(cond: Condition) -> str | None:
+def past_event(cond: Any) -> str | None:
     """The turn-log record a "… this turn" event condition reads ("if your opponent has discarded a card due to
     your Summons or abilities this turn"), or None."""
+    if not isinstance(cond, Condition):
+        return None
     occurs = cond.occurs
     if cond.event not in PAST_EVENTS or occurs is None or "this_turn" not in occurs.qualifiers:
         return None

@@ -19,6 +19,8 @@ from judge.text.ast import (
     Ability,
     AbilityKind,
     Conditional,
+    DamageCount,
+    DoSo,
     Gain,
     ModifyStat,
     Player,
@@ -39,7 +41,7 @@ def damage_gate(ab: Ability) -> int | None:
             return int(ab.keyword.params[0])
         except ValueError:
             return None
-    if ab.condition is not None and ab.condition.kind == "damage" and ab.condition.threshold is not None:
+    if isinstance(ab.condition, DamageCount):
         return ab.condition.threshold.value
     for r in ab.restrictions:
         if r.startswith("damage_") and r[7:].isdigit():
@@ -104,8 +106,8 @@ _READING: list[bool] = [False]     # a field condition is being read now (see `l
 
 def is_ongoing_condition(e: object) -> bool:
     """A field ability's "If …, …" that applies only while it holds (11.9.1), not a replacement (11.12.5)."""
-    return isinstance(e, Conditional) and not e.instead and e.condition.event is None and \
-        e.condition.kind not in ("do_so", "not_done")
+    return isinstance(e, Conditional) and not e.instead and conditions.waits_for(e.condition) is None and \
+        not isinstance(e.condition, DoSo)
 
 
 def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
@@ -327,6 +329,8 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return b is not None and len(b.attackers) > 1 and uid in b.attackers
     if state == "in_battle_with":           # an attacking and its blocking Forward are in battle (10.1.3.2.1)
         return bool(_battling(s, uid))
+    if state == "blocked_by":               # it attacks and is blocked (10.1.3)
+        return b is not None and uid in b.attackers and b.blocker is not None
     if state == "damaged":
         return c is not None and c.damage > 0
     if state == "frozen":
@@ -360,7 +364,8 @@ def _battling(s: State, uid: str) -> tuple[str, ...]:
 def selector_reads(sel: Selector) -> frozenset[str]:
     """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
     the Forward it is in battle with."""
-    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with") else SELECTOR_READS
+    return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with", "blocking", "blocked_by") \
+        else SELECTOR_READS
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -426,7 +431,7 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
         return False
-    if sel.state == "in_battle_with" and sel.about is not None and \
+    if sel.state in ("in_battle_with", "blocking", "blocked_by") and sel.about is not None and \
             not any(matches(s, u, sel.about, controller, source) for u in _battling(s, uid)):
         return False
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
+from judge.engine.fftcg.conditions import waits_for
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
@@ -81,7 +82,7 @@ def active(s: State) -> list[Replacement]:
             if not _is_replacing(ab):
                 continue
             for e in flat(ab.effects):
-                if isinstance(e, Conditional) and e.condition.event in EVENTS:
+                if isinstance(e, Conditional) and waits_for(e.condition) in EVENTS:
                     out.append(Replacement(source=c.uid, controller=c.controller, event=e.condition.event,
                                            subject=e.condition.selector, card=None, effects=e.effects,
                                            label=f'{s.name_of(c.uid)}: "{ab.text}"',
@@ -348,8 +349,8 @@ def leaving(s: State, uid: str, dest: str, log: Log) -> tuple[State, str]:
 def register(s: State, e: Conditional, ctx, log: Log, targets: Callable) -> State:
     """"If it is put from the field into the Break Zone this turn, remove it from the game instead":
     the replacement waits on the card(s) it names until the end of the turn (11.12.5.3)."""
-    sel = e.condition.selector
-    if sel is None or e.condition.event not in EVENTS:
+    sel = getattr(e.condition, "selector", None)
+    if sel is None or waits_for(e.condition) not in EVENTS:
         return s
     s, uids = targets(s, e, sel, ctx, log)
     for u in uids:

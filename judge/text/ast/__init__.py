@@ -32,6 +32,9 @@ from judge.text.ast import (
     conditions as ast_conditions,
 )
 from judge.text.ast import (
+    conditions_fftcg as ast_conditions_fftcg,
+)
+from judge.text.ast import (
     effects as ast_effects,
 )
 from judge.text.ast import (
@@ -52,6 +55,18 @@ from judge.text.ast.conditions import (
     Phase,
     Trigger,
     Window,
+)
+from judge.text.ast.conditions_fftcg import (
+    FAMILY,
+    AllOf,
+    CardIs,
+    Controls,
+    DamageCount,
+    DoSo,
+    DuringTurn,
+    FFTCGCondition,
+    HandCount,
+    Possible,
 )
 from judge.text.ast.effects import (
     NOT_READ,
@@ -124,48 +139,62 @@ def _adopt(module: object) -> None:
             quick_init(value)
 
 
-for _module in (ast_base, ast_selectors, ast_effects, ast_effects_more, ast_conditions, ast_abilities):
+for _module in (ast_base, ast_selectors, ast_effects, ast_effects_more, ast_conditions, ast_conditions_fftcg,
+                ast_abilities):
     _adopt(_module)
 del _module
 
+#: every condition node: the shared `Condition` and the FFTCG family (judge.text.ast.conditions_fftcg)
+CONDITIONS: tuple[type, ...] = (Condition, FFTCGCondition)
+
 
 __all__ = [
+    "CONDITIONS",
     "CONDITION_KINDS",
     "EFFECT_KINDS",
     "EVENTS",
     "EVENT_QUALIFIERS",
+    "FAMILY",
     "NOT_READ",
     "STEPS",
     "UNITS",
     "Ability",
     "AbilityKind",
     "Activate",
+    "AllOf",
     "AlsoActivates",
     "AlternativeCost",
     "Attack",
     "Cancel",
+    "CardIs",
     "ChangeTarget",
     "Choose",
     "Condition",
     "Conditional",
+    "Controls",
     "Cost",
     "CostChange",
     "CostReduction",
     "Counters",
     "Damage",
+    "DamageCount",
     "Declare",
     "Delayed",
     "Deploy",
     "Destroy",
     "Discard",
+    "DoSo",
     "Draw",
     "Duration",
+    "DuringTurn",
     "Effect",
     "EndStep",
     "Event",
     "ExtraStep",
+    "FFTCGCondition",
     "Gain",
     "GainCrystal",
+    "HandCount",
     "Keyword",
     "LinkTo",
     "LoseEffects",
@@ -177,6 +206,7 @@ __all__ = [
     "Pay",
     "Phase",
     "Player",
+    "Possible",
     "RedirectDamage",
     "Restriction",
     "Reveal",

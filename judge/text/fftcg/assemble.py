@@ -13,19 +13,24 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    CONDITIONS,
     Ability,
     AbilityKind,
     AlternativeCost,
+    CardIs,
     Choose,
     Condition,
     Conditional,
     CostChange,
+    DamageCount,
     Delayed,
     Duration,
     Effect,
     Gain,
     Keyword,
     ModifyStat,
+    Optional,
+    Player,
     RedirectDamage,
     Restriction,
     Selector,
@@ -189,7 +194,7 @@ def _mentions_chosen(node: Any) -> bool:
         return node.ref in ("it", "them")
     if isinstance(node, tuple):
         return any(_mentions_chosen(x) for x in node)
-    if isinstance(node, (Effect, Condition)):
+    if isinstance(node, (Effect, *CONDITIONS)):
         return any(_mentions_chosen(v) for v in vars(node).values()
                    if isinstance(v, (Selector, Effect, Condition, tuple)))
     return False
@@ -248,13 +253,13 @@ def _subst(node: Any, chosen: Selector) -> Any:
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
         new_t = tuple(_subst(v, chosen) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
-    if isinstance(node, Condition) and node.kind in ("it_is", "it_is_not") and node.selector is not None \
+    if isinstance(node, CardIs) \
             and node.selector.ref in ("it", "them"):      # "if it is a Forward": the class stays, about the chosen
         return replace(node, selector=replace(node.selector, about=chosen))
-    if isinstance(node, (Effect, Condition)):
+    if isinstance(node, (Effect, *CONDITIONS)):
         changes = {}
         for name, value in vars(node).items():
-            if isinstance(value, (Selector, Effect, Condition)):
+            if isinstance(value, (Selector, Effect, *CONDITIONS)):
                 new = _subst(value, chosen)
                 if new is not value:
                     changes[name] = new
@@ -271,7 +276,7 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     restrictions: list[str] = ["ex_burst"] if ex_burst else []
     condition = None
     if damage is not None:
-        condition = Condition(kind="damage", text=f"Damage {damage}", threshold=Threshold("damage", ">=", damage))
+        condition = DamageCount(player=Player.YOU, threshold=Threshold("damage", ">=", damage), text=f"Damage {damage}")
     if isinstance(body, KeywordSet):
         kws = body.keywords
         effects = tuple(Gain(target=Selector(self_ref=True), keyword=k, duration=Duration.PERMANENT)
@@ -320,12 +325,41 @@ def assemble(body: Any, text: str, span: Span | None, *, ex_burst: bool, damage:
     effects = [_settled(e) for e in resolve_pronouns([
         e.delayed(tuple(resolve_pronouns(e.effects))) if isinstance(e, DelayedPart) else e
         for e in effects])]
+    effects = optional_scope(effects)
     if kind is AbilityKind.FIELD and any(imperative(e) for e in effects):
         kind = AbilityKind.SUMMON
     return Ability(kind=kind, timing=timing, timing_text=timing_text, trigger_on=trigger_on, trigger=trigger,
                    name=name, cost=cost,
                    condition=condition, effects=tuple(effects), restrictions=tuple(restrictions),
                    text=text, span=span, **when)
+
+
+def optional_scope(effects: list[Any]) -> list[Any]:
+    """"You may choose 1 Forward. Break it.": what the next sentences do to the card chosen under "you may"
+    is part of the option (11.8.14): when the player declines, nothing is chosen and nothing follows."""
+    out: list[Any] = []
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, Optional) and e.cost is None and e.player is None and e.effects \
+                and isinstance(e.effects[-1], Choose):
+            j = i + 1
+            while j < len(effects) and _refers_back(effects[j]):
+                j += 1
+            if j > i + 1:
+                out.append(replace(e, effects=(*e.effects, *effects[i + 1:j])))
+                i = j
+                continue
+        out.append(e)
+        i += 1
+    return out
+
+
+def _refers_back(e: Any) -> bool:
+    """An effect done to "it" / "them" (the cards chosen just before), not an effect with effects inside."""
+    t = getattr(e, "target", None)
+    return isinstance(e, Effect) and not isinstance(e, Optional | Conditional | Sequence | Delayed) \
+        and isinstance(t, Selector) and t.ref in ("it", "them") and not t.self_ref
 
 
 def _settled(node: Any) -> Any:

@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Condition, Cost, Event, Player, Selector, Threshold, replace
+from judge.text.ast import CONDITIONS, Condition, Cost, Event, Player, Selector, Threshold, replace
 from judge.text.fftcg.conditions_predicates import PredicateRules
 from judge.text.fftcg.conditions_values import (
     HAPPENED,
@@ -28,6 +28,7 @@ from judge.text.fftcg.conditions_values import (
     _op,
     _player_kind,
     _sel,
+    family_node,
 )
 from judge.text.fftcg.events import EvPred, event_of, legacy_qualifiers
 from judge.text.fftcg.select import pairs_of
@@ -40,8 +41,11 @@ class ConditionRules(PredicateRules):
     _printed: Any
     _counter: Any
 
-    def _cond(self, meta: Any, kind: str, **fields: Any) -> Condition:
-        return Condition(kind=kind, text=self._printed(meta), span=self._span(meta), **fields)
+    def _cond(self, meta: Any, kind: str, **fields: Any) -> Any:
+        """A condition node: of the FFTCG family when its concept has one, else a `Condition`."""
+        text, span = self._printed(meta), self._span(meta)
+        node = family_node(kind, text, span, fields)
+        return node if node is not None else Condition(kind=kind, text=text, span=span, **fields)
 
     # ------------------------------------------------------------------ comparisons (4)
     def cmp_ge(self, meta, c):
@@ -61,6 +65,14 @@ class ConditionRules(PredicateRules):
 
     def cmp(self, meta, c):
         return c[0]
+
+    def cmp_equal_to(self, meta, c):
+        """"equal to" (==), "equal to or less / more than" (<=, >=)."""
+        return next((x for x in c if x in (">=", "<=")), "==")
+
+    def cmp_or_equal(self, meta, c):
+        """"inferior / superior or equal to": the comparison word and equality."""
+        return {">": ">=", "<": "<="}[next(x for x in c if x in (">", "<"))]
 
     # ------------------------------------------------------------------ a subject and its predicate
     def c_subject(self, meta, c):
@@ -188,12 +200,14 @@ class ConditionRules(PredicateRules):
         return self._cond(meta, "elements", selector=_sel(c),
                           threshold=Threshold("elements", "==" if exact else _op(c), _nums(c)[0]))
 
-    def c_no_counters(self, meta, c):
-        sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
-        return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", "<=", 0))
+    def no_w(self, meta, c):
+        return "no"
 
     def c_counters_on(self, meta, c):
+        """"there are 2 or more X Counters (placed) on Y", "there are no X Counters on Y" (6.7)."""
         sel = replace(_sel(c), zone=f"counters:{self._counter(c)}")
+        if "no" in c:
+            return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", "<=", 0))
         n = _nums(c)
         return self._cond(meta, "counters", selector=sel, threshold=Threshold("counters", _op(c, ">="), n[0] if n else 1))
 
@@ -251,13 +265,8 @@ class ConditionRules(PredicateRules):
         return ("included", next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"))
 
     def c_same_kind(self, meta, c):
-        return self._cond(meta, c[-1], selector=Selector(ref="them", count=2))
-
-    def same_element(self, meta, c):
-        return "same_element"
-
-    def same_type(self, meta, c):
-        return "same_card_type"
+        """"If both cards are of the same Element / card type" (5.2)."""
+        return self._cond(meta, f"same_{c[-1]}", selector=Selector(ref="them", count=2))
 
     def c_neither_controls(self, meta, c):
         return self._cond(meta, "control_none", selector=replace(_sel(c), owner=Player.ANY, count=None))
@@ -303,12 +312,15 @@ class ConditionRules(PredicateRules):
         return ("value", Threshold("?", _op(c), _nums(c)[0]))
 
     def sp_parity(self, meta, c):
-        return (f"cost_{c[-1]}", None)
+        return (f"cost_{next(str(t) for t in c if isinstance(t, Token) and t.type == 'PARITY')}", None)
 
     def sp_x(self, meta, c):
         return ("value", Threshold("?", "==", -1))
 
     def sp_vs_count(self, meta, c):
+        """"its cost is equal to or less than the number of X" / "… than the damage you have received"."""
+        if _sel(c) is None:
+            return ("cost_vs_damage", Threshold("cost_vs_damage", _op(c), 0))
         return ("cost_vs_count", Threshold("?", _op(c), 0, ref=replace(_sel(c), count=None)))
 
     def sp_vs_damage(self, meta, c):
@@ -317,25 +329,25 @@ class ConditionRules(PredicateRules):
     def sp_vs_card(self, meta, c):
         return ("power", Threshold("?", _op(c), 0, ref=_sel(c)))
 
-    def sp_vs_card_eq(self, meta, c):
-        return ("power", Threshold("?", _op(c) + "=" if _op(c) in (">", "<") else _op(c), 0, ref=_sel(c)))
-
     def sp_changed(self, meta, c):
         return ("power_changed", None)
 
     # ------------------------------------------------------------------ conditions together
     def all_of(self, meta, c):
-        parts = tuple(x for x in c if isinstance(x, Condition))
-        return self._cond(meta, "all", parts=parts, selector=parts[0].selector, threshold=parts[0].threshold)
+        parts = tuple(x for x in c if isinstance(x, CONDITIONS))
+        return self._cond(meta, "all", parts=parts)
 
     def checked_before(self, meta, c):
+        if not isinstance(c[0], Condition):                  # a family node: checked when the cost is paid (11.4)
+            return Condition(kind="all", text=self._printed(meta), parts=(c[0],), checked="before_paying_cost",
+                             span=self._span(meta))
         return replace(c[0], checked="before_paying_cost", text=self._printed(meta), span=self._span(meta))
 
     def paid_extra_and(self, meta, c):
-        other = next(x for x in c if isinstance(x, Condition))
+        other = next(x for x in c if isinstance(x, CONDITIONS))
         first = Condition(kind="paid_extra", text="you paid the extra cost", player=Player.YOU,
                           occurs=Event(kind="paid_extra_cost", player=Player.YOU))
-        return self._cond(meta, "all", parts=(first, other), selector=other.selector, threshold=other.threshold)
+        return self._cond(meta, "all", parts=(first, other))
 
 
 __all__ = ["CPred", "ConditionRules", "StatRef"]

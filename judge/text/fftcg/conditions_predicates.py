@@ -28,11 +28,11 @@ class PredicateRules:
 
     # ------------------------------------------------------------------ the predicates
     def cp_control(self, meta, c):
-        return CPred("control", {"selector": _sel(c)})
-
-    def cp_control_only(self, meta, c):
+        """"control X"; "control only 1 Forward": exactly that many (6.2)."""
         sel = _sel(c)
-        return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
+        if "only" in c:
+            return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
+        return CPred("control", {"selector": sel})
 
     def cp_not_control(self, meta, c):
         return CPred("not_control", {"selector": _sel(c), "negated": True})
@@ -79,23 +79,19 @@ class PredicateRules:
         return CPred("count_as_before", {"threshold": Threshold("count", _op(c), _nums(c)[0])})
 
     def cp_all_of_element(self, meta, c):
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
+        """"are (all) of Fire Element", "have Ice Element", "are all of different Elements" (5.2.1.1)."""
+        elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        if elem is None:
+            return CPred("different_elements", {})
         return CPred("all_of_element", {"selector_colors": (elem,)})
 
     def cp_been(self, meta, c):
-        return CPred("this_turn", {"pred": next(x for x in c if isinstance(x, EvPred))})
-
-    def cp_attacked(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("attacks")})
-
-    def cp_left_field(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("leaves")})
-
-    def cp_formed_party(self, meta, c):
-        return CPred("this_turn", {"pred": EvPred("party")})
-
-    def cp_entered(self, meta, c):
-        return CPred("this_turn", {"pred": self._pred("enters", c)})   # type: ignore[attr-defined]
+        """"has entered the field / attacked / formed a party / left the field / been put … (this turn)": an
+        event earlier this turn (11.8.13); "you have attacked with X this turn" names the attacker (10.1.2)."""
+        pred = next(x for x in c if isinstance(x, EvPred))
+        if pred.stem == "attacks" and "what" in pred.fields:
+            return CPred("attacking_this_turn", {"selector": pred.fields["what"]})
+        return CPred("this_turn", {"pred": pred})
 
     def cp_power(self, meta, c):
         return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
@@ -129,18 +125,6 @@ class PredicateRules:
 
     def cp_different_elements(self, meta, c):
         return CPred("different_elements", {})
-
-    def cp_cost_parity(self, meta, c):
-        return CPred(f"cost_{c[-1]}", {})
-
-    def even(self, meta, c):
-        return "even"
-
-    def odd(self, meta, c):
-        return "odd"
-
-    def cp_attacked_with(self, meta, c):
-        return CPred("attacking_this_turn", {"selector": _sel(c)})
 
     def cp_from_ex_burst(self, meta, c):
         return CPred("ex_burst", {})

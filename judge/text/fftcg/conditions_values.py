@@ -9,7 +9,18 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Player, Selector
+from judge.text.ast import (
+    AllOf,
+    CardIs,
+    Controls,
+    DamageCount,
+    DoSo,
+    DuringTurn,
+    HandCount,
+    Player,
+    Possible,
+    Selector,
+)
 
 _OPS = (">=", "<=", "==", ">", "<")
 #: an event earlier this turn (a fact of the turn so far, not an event to wait for) → its condition kind
@@ -34,6 +45,41 @@ class StatRef:
     of: Selector
 
 
+_CONTROLS = {"control": (Player.YOU, False), "opp_control": (Player.OPPONENT, False),
+             "not_control": (Player.YOU, True), "opp_not_control": (Player.OPPONENT, True),
+             "control_none": (Player.ANY, True)}
+
+
+def family_node(kind: str, text: str, span: Any, f: dict[str, Any]) -> Any:
+    """The node of the FFTCG condition family (judge.text.ast.conditions_fftcg) a condition of the rules
+    is, from what its rule read; None for the concepts still kept as a `Condition`."""
+    if kind in _CONTROLS and f.get("selector") is not None:
+        player, none = _CONTROLS[kind]
+        if kind == "control" and f.get("player") in (Player.ANY, Player.EACH):   # "either player controls …"
+            player = f["player"]
+        return Controls(player=player, selector=f["selector"], threshold=f.get("threshold"), none=none,
+                        text=text, span=span)
+    if kind in ("damage", "opp_damage") and f.get("threshold") is not None and f.get("selector") is None:
+        player = Player.OPPONENT if kind == "opp_damage" else f.get("player") or Player.YOU
+        return DamageCount(player=player, threshold=f["threshold"], text=text, span=span)
+    if kind in ("hand", "opp_hand") and f.get("threshold") is not None:
+        sel = f.get("selector")
+        player = Player.OPPONENT if kind == "opp_hand" else f.get("player") or (sel.owner if sel else None) \
+            or Player.YOU
+        return HandCount(player=player, threshold=f["threshold"], text=text, span=span)
+    if kind in ("it_is", "it_is_not") and f.get("selector") is not None:
+        return CardIs(selector=f["selector"], negated=kind == "it_is_not", text=text, span=span)
+    if kind in ("do_so", "not_done"):
+        return DoSo(negated=kind == "not_done", text=text, span=span)
+    if kind == "possible":
+        return Possible(text=text, span=span)
+    if kind == "turn" and f.get("during") is not None:
+        return DuringTurn(window=f["during"], text=text, span=span)
+    if kind == "all" and f.get("parts"):
+        return AllOf(parts=tuple(f["parts"]), text=text, span=span)
+    return None
+
+
 def _nums(c: list[Any]) -> list[int]:
     return [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
 
@@ -50,4 +96,4 @@ def _player_kind(base: str, player: Player | None) -> str:
     return ("opp_" + base) if player is Player.OPPONENT else base
 
 
-__all__ = ["HAPPENED", "CPred", "StatRef"]
+__all__ = ["HAPPENED", "CPred", "StatRef", "family_node"]

@@ -132,20 +132,17 @@ class EventRules(EventSourceRules):
     def ev_enters(self, meta, c):
         return self._pred("enters", c)
 
-    def f_you(self, meta, c):
-        return [("place", "your_field")]
-
-    def f_opp(self, meta, c):
-        return [("place", "opponent_field")]
-
-    def f_any(self, meta, c):
-        return []
+    def field_of(self, meta, c):
+        """"your field", "your opponent's field", "the field", "either player's field" (6.2)."""
+        owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
+        return {Player.YOU: [("place", "your_field")], Player.OPPONENT: [("place", "opponent_field")]}.get(owner, [])
 
     def field_word(self, meta, c):
         return pairs_of(c)
 
     def ev_attacks(self, meta, c):
-        return self._pred("attacks", c)
+        what = next((x for x in c if isinstance(x, Selector)), None)     # "(has) attacked with X" (10.1.2)
+        return self._pred("attacks", c, **({"what": what} if what is not None else {}))
 
     def ev_blocks(self, meta, c):
         return self._pred("blocks", c)
@@ -163,7 +160,10 @@ class EventRules(EventSourceRules):
         return "not_from_hand"
 
     def ev_leaves(self, meta, c):
-        return self._pred("leaves", c)
+        return self._pred("leaves_break" if "break" in c else "leaves", c)
+
+    def break_w(self, meta, c):
+        return "break"
 
     def ev_leaves_break(self, meta, c):
         return self._pred("leaves_break", c)
@@ -214,18 +214,6 @@ class EventRules(EventSourceRules):
     def ev_uses(self, meta, c):
         return EvPred("uses", {"what": next(x for x in c if isinstance(x, Selector))})
 
-    def au_ex_burst(self, meta, c):
-        return Selector(card_types=("ex_burst",))
-
-    def au_action(self, meta, c):
-        return Selector(card_types=("action_ability",))
-
-    def au_special(self, meta, c):
-        return Selector(card_types=("special_ability",))
-
-    def au_any(self, meta, c):
-        return Selector(card_types=("ability",))
-
     def ev_discards(self, meta, c):
         many = any(isinstance(t, Token) and t.type == "NUMBER" for t in c)
         amount = Threshold("count", ">=", int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))) \
@@ -266,17 +254,26 @@ class EventRules(EventSourceRules):
         by = next((x for x in c if isinstance(x, Selector)), None)
         return EvPred("blocked", {"by": by} if by is not None else {})
 
-    def pp_field_to_break(self, meta, c):
-        return self._pred("field_to_break", c, place="field")
+    def pp_put(self, meta, c):
+        """"put (from the field / the deck / your hand) into the Break Zone / your Damage Zone (by X)" (7.8,
+        7.10, 11.8.16): where it came from and which zone, each said once."""
+        origin = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
+                       and x in ("field", "deck", "hand")), None)
+        zone = next((p[1] for p in pairs_of(c) if p[0] == "zone"), None)
+        if zone == "break" and origin == "deck":
+            return self._pred("deck_to_break", c, place="deck")
+        if zone == "break" and origin == "field":
+            return self._pred("field_to_break", c, place="field")
+        return self._pred(f"to_{zone}", c, **({"place": origin} if origin else {}))
 
-    def pp_to_break(self, meta, c):
-        return self._pred("to_break", c)
+    def o_field(self, meta, c):
+        return "field"
 
-    def pp_deck_to_break(self, meta, c):
-        return EvPred("deck_to_break", {"place": "deck"})
+    def o_deck(self, meta, c):
+        return "deck"
 
-    def pp_to_damage(self, meta, c):
-        return EvPred("to_damage")
+    def o_hand(self, meta, c):
+        return "hand"
 
     def pp_returned(self, meta, c):
         return self._pred("returned", c)
@@ -293,14 +290,8 @@ class EventRules(EventSourceRules):
         return EvPred("dealt_damage", {"amount": Threshold("damage", op, n)})
 
     def pp_dealt_vs_power(self, meta, c):
-        word = next(x for x in c if x in ("more", "less"))
+        word = {">": "more", "<": "less"}[next(x for x in c if x in (">", "<"))]
         return EvPred("dealt_damage", {}, (f"{word}_than_power",))
-
-    def more(self, meta, c):
-        return "more"
-
-    def less(self, meta, c):
-        return "less"
 
     def up(self, meta, c):
         return "increased"
@@ -320,9 +311,6 @@ class EventRules(EventSourceRules):
     def pp_added_from_break(self, meta, c):
         return EvPred("added_from_break", {"place": "break"})
 
-    def pp_revealed(self, meta, c):
-        return EvPred("revealed")
-
     def pp_reduced(self, meta, c):
         return EvPred("reduced")
 
@@ -330,14 +318,6 @@ class EventRules(EventSourceRules):
         way = next(x for x in c if x in ("increased", "decreased"))
         return self._pred("power_changed", c, cause=way)
 
-    def pp_selected(self, meta, c):
-        return EvPred("selected")
-
-    def pp_placed_on(self, meta, c):
-        return EvPred("placed_on", {"what": next(x for x in c if isinstance(x, Selector))})
-
-    def pp_removed_from(self, meta, c):
-        return EvPred("removed_from", {"what": next(x for x in c if isinstance(x, Selector))})
 
 
 def timing_of(trigger: Trigger) -> str:

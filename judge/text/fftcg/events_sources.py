@@ -62,15 +62,17 @@ class EventSourceRules:
         return [("qual", "first_in_turn")]
 
     def dq_while(self, meta, c):
-        return [("qual", "while_" + next(p[1] for p in pairs_of(c) if p[0] == "state"))]
-
-    def dq_while_np(self, meta, c):
-        """"(you receive damage) while {Name} is dull": the card whose state it is (6.3)."""
+        """"while dull"; "(you receive damage) while {Name} is dull": the card whose state it is (6.3)."""
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
         card = next((x for x in c if isinstance(x, Selector)), None)
-        if card is None:                                         # the card's own name
+        if card is None and any(isinstance(t, Token) and t.type == "SELF" for t in c):   # the card's own name
             card = Selector(self_ref=True)
+        if card is None:
+            return [("qual", "while_" + state)]
         return [("qual", "while_" + state), ("what", replace(card, state=state))]
+
+    def dq_time(self, meta, c):
+        return [c[0]]
 
     def same_turn(self, meta, c):
         return ("qual", "same_turn")
@@ -259,8 +261,14 @@ class EventSourceRules:
             return Duration.OPPONENT_TURNS
         return Duration.YOUR_TURNS if w.whose is Player.YOU and w.phase is None else Duration.PERMANENT
 
-    def w_turn(self, meta, c):
-        return Window(whose=self._whose(c), span=self._span(meta))
+    def w_during(self, meta, c):
+        """"during your turn", "during each turn", "during either player's Main Phase or Attack Phase"."""
+        phases = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "phase"]
+        return Window(whose=self._whose(c), phase="|".join(phases) or None, span=self._span(meta))
+
+    def phase_name(self, meta, c):
+        word = next(str(t) for t in c if isinstance(t, Token) and t.type == "PHASE_NAME").split()[0]
+        return self._phase(word, c)
 
     def w_each_turn(self, meta, c):
         return Window(whose=Player.ANY, span=self._span(meta))

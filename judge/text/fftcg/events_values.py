@@ -22,6 +22,7 @@ CARD_KINDS: dict[str, str] = {
     "broken": "is_broken", "chosen": "is_chosen", "blocked": "is_blocked",
     "field_to_break": "put_into_break_zone", "to_break": "put_into_break_zone",
     "deck_to_break": "put_from_deck_into_break_zone", "to_damage": "put_into_damage_zone",
+    "to_hand": "put_into_hand",
     "returned": "returned_to_hand", "removed": "removed_from_game", "dealt_damage": "is_dealt_damage",
     "discarded": "discarded", "dulled": "dulled", "activated": "activated", "priming": "priming",
     "added_from_break": "added_to_hand_from_break_zone", "revealed": "revealed", "selected": "selected",

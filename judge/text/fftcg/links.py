@@ -107,6 +107,8 @@ TABLE: dict[str, tuple[str, ...]] = {
     "gain.duration=your_turns": ("11.12.4.4",),
     "modify_stat.duration=your_turns": ("11.12.4.4",),
     "selector.state=in_battle_with": ("10.1.3", "10.1.3.1"),
+    "selector.state=blocking": ("10.1.3", "10.1.3.1"),
+    "selector.state=blocked_by": ("10.1.3", "10.1.3.1"),
     "ability.timing=ability_triggers": ("11.8.1",),
     "search.dest=cast": ("15.1.1.8.1", "15.1.1.7.1"),
     "selector.owned_by=opponent": ("6.2.1", "6.2.6"),
@@ -130,6 +132,15 @@ TABLE: dict[str, tuple[str, ...]] = {
     # attacker (10.1.2.3) or blocker (10.1.3.1.3) is declared; the two clauses state one rule
     "restriction.mode=unless_paid": ("10.1.2.3", "10.1.3.1.3"),
     "condition.kind=damage": ("15.2.6.1", "15.2.6.2"),
+    # the FFTCG condition family (judge.text.ast.conditions_fftcg), each node kind its clauses
+    "controls": ("11.8.13", "6.2.1"),            # a player controls cards (6.2.1 the controller)
+    "damage_count": ("7.8.2", "15.2.6.1"),       # points of damage received (7.8.2); "Damage N --" (15.2.6.1)
+    "hand_count": ("7.11.1",),
+    "card_is": ("11.8.13",),
+    "do_so": ("11.8.17",),                       # "If you do so" / "If not": the optional part before
+    "possible": ("10.1.2.1", "10.1.3.1"),        # "if possible": an obligation met when it can be
+    "during_turn": ("11.12.4.4",),
+    "all_of": ("11.8.13",),
     "ability.restrictions=not_trigger_if": ("11.8.13",),
     "damage.amount_from=divided": ("6.5", "4.1"),
     # the variable X (4.5): "Draw X cards", "X000 damage", "the top X cards", "choose X Forwards"
@@ -143,7 +154,6 @@ TABLE: dict[str, tuple[str, ...]] = {
     "condition.kind=count_compare": ("4.1",),
     "condition.kind=cast": ("11.3.1",),
     "condition.kind=attacking_this_turn": ("10.1.2",),
-    "condition.kind=hand": ("7.11.1",),
     "condition.kind=paid_elements": ("11.2.1", "5.2.1.1"),
     "condition.kind=paid_only_element": ("11.2.1", "5.2.1.1"),
     "condition.kind=cost_even": ("5.2.1",),

@@ -202,8 +202,56 @@ def _has(c: ast.Condition) -> str:
     return "has" if c.player not in (None, Player.YOU) else "have"
 
 
-def condition(c: ast.Condition, name: str) -> str:
+def _controls(c: ast.Controls, name: str) -> str:
+    sel, th = c.selector, c.threshold
+    if c.player is Player.ANY and c.none:
+        return f"neither player controls {np(replace(sel, owner=None), name).replace('all the ', '')}"
+    subj = player(c.player) if c.player is not Player.YOU else "you"
+    third_person = subj != "you"
+    verb = ("doesn't control" if third_person else "don't control") if c.none else (
+        "controls" if third_person else "control")
+    count = f" {th.value}{_more(th)}" if th is not None and th.stat == "count" and th.value != sel.count else ""
+    if th is not None and th.stat == "count" and th.op == "==" and th.value == sel.count:   # "only 1 Forward"
+        return f"{subj} {verb} only {np(replace(sel, owner=None), name)}"
+    return f"{subj} {verb}{count} {_bare(sel, name)}".replace("  ", " ")
+
+
+def _damage_count(c: ast.DamageCount, name: str) -> str:
+    subj = player(c.player) if c.player is not Player.YOU else "you"
+    return f"{subj} {'has' if subj != 'you' else 'have'} received {c.threshold.value} points of damage" \
+           f"{_more(c.threshold)}"
+
+
+def _hand_count(c: ast.HandCount, name: str) -> str:
+    th, subj = c.threshold, player(c.player)
+    has = "has" if c.player is not Player.YOU else "have"
+    whose = "their" if c.player is not Player.YOU else "your"
+    hands = "hands" if c.player is Player.EACH else "hand"
+    if th.op == "<=" and th.value == 0:
+        return f"{subj} {has} no cards in {whose} {hands}"
+    cards = "card" if th.value == 1 else "cards"
+    return f"{subj} {has} {th.value} {cards}{_more(th)} in {whose} {hands}"
+
+
+#: the FFTCG condition family (judge.text.ast.conditions_fftcg): node class → its words
+FAMILY_WORDS: dict[type, Any] = {
+    ast.Controls: _controls,
+    ast.DamageCount: _damage_count,
+    ast.HandCount: _hand_count,
+    ast.CardIs: lambda c, name: f"it is {'not ' if c.negated else ''}"
+                                f"{np(replace(c.selector, ref=None, about=None), name, article=True)}",
+    ast.DoSo: lambda c, name: "not" if c.negated else "you do so",
+    ast.Possible: lambda c, name: "possible",
+    ast.DuringTurn: lambda c, name: window(c.window),
+    ast.AllOf: lambda c, name: " and ".join(condition(p, name) for p in c.parts),
+}
+
+
+def condition(c: Any, name: str) -> str:
     """A condition's words after "if" (or "you can only use this ability if")."""
+    family = FAMILY_WORDS.get(type(c))
+    if family is not None:
+        return family(c, name)
     th, sel, who = c.threshold, c.selector, player(c.player)
     k = c.kind
     if k == "all" and c.parts:

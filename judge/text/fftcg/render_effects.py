@@ -190,7 +190,7 @@ def _and(words: list[str]) -> str:
 def _ability(ab: ast.Ability, ctx: Ctx) -> str:
     ctx.pending = []
     head = "EX BURST " if "ex_burst" in ab.restrictions else ""
-    if ab.condition is not None and ab.condition.kind == "damage" and ab.condition.threshold is not None:
+    if isinstance(ab.condition, ast.DamageCount):
         head = f"Damage {ab.condition.threshold.value} -- " + head
     if ab.kind is AbilityKind.KEYWORD and ab.keyword is not None:
         return _keyword(ab, ctx)
@@ -238,7 +238,7 @@ def limits(ab: ast.Ability, ctx: Ctx) -> str:
     use = [LIMIT_WORDS[r] for r in ab.restrictions if r in LIMIT_WORDS]
     trig = [LIMIT_WORDS[r[8:]] for r in ab.restrictions if r.startswith("trigger_") and r[8:] in LIMIT_WORDS]
     out = ""
-    cond = ab.condition if ab.condition is not None and ab.condition.kind != "damage" else None
+    cond = ab.condition if ab.condition is not None and not isinstance(ab.condition, ast.DamageCount) else None
     if cond is not None and not use and ab.kind is AbilityKind.AUTO and "while_state" not in ab.restrictions:
         trig, cond = [f"if {condition(cond, ctx.name)}", *trig], None    # an auto-ability triggers only if (11.8)
     if use or (cond is not None and not trig):
@@ -261,8 +261,8 @@ def _conditional(e: ast.Conditional, ctx: Ctx) -> str:
         r = e.effects[0]                                # "You can only play X if …" (a permission, 11.12.4)
         who = target(r.target, ctx) if r.target is not None else "it"
         return f"you can only {_barred(r)} {who} if {condition(e.condition, ctx.name)}"
-    if e.condition.kind == "turn" and (e.condition.during or e.condition.window) is not None:
-        return f"{window(e.condition.during or e.condition.window)}, {body}"
+    if isinstance(e.condition, ast.DuringTurn):
+        return f"{window(e.condition.window)}, {body}"
     if e.instead and len(e.effects) == 1 and isinstance(e.effects[0], ast.Modal):
         head, _, options = body.partition(". ")            # "select up to 2 of … instead. "…" "…""
         base = e.otherwise[0] if len(e.otherwise) == 1 and isinstance(e.otherwise[0], ast.Modal) else None
@@ -295,7 +295,7 @@ def _for_this_turn(e: ast.Conditional) -> bool:
 def _next_damage_by(e: ast.Conditional) -> bool:
     """"The next damage dealt to X by Summons …": the event says which damage (damage_stmt)."""
     ms = e.effects[0] if len(e.effects) == 1 else None
-    occurs = e.condition.occurs
+    occurs = getattr(e.condition, "occurs", None)
     return (e.instead and isinstance(ms, ast.ModifyStat) and ms.next_only and occurs is not None
             and occurs.kind == "is_dealt_damage" and not occurs.amount)
 

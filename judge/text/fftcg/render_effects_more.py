@@ -181,7 +181,9 @@ def _search(e: ast.Search, ctx: Ctx) -> str:
             "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
-    return f"search for {np(e.target, ctx.name)} and {then}"
+    what = np(e.target, ctx.name)
+    comma = "," if e.target.distinct else ""           # "…, each of a different Element, and add them" (15.1.1.8)
+    return f"search for {what}{comma} and {then}"
 
 
 @renders(ast.ModifyStat)
@@ -265,6 +267,11 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     if e.player is not None and e.target is not None and e.action in ("play", "cast") and e.mode in ("can", "cannot"):
         return _player_plays(e, ctx)
     who = target(e.target, ctx, subject=True) if e.target is not None else player(e.player)
+    if e.mode == "can" and e.action in ("cast_as_owner", "cast_as_owner_any_time") and e.target is not None:
+        them = "them" if plural(e.target) else "it"          # 6.2.1: cast a card one does not own as its owner
+        when = f" at any time you could normally cast {them}" if e.action.endswith("any_time") else ""
+        turn = " this turn" if e.duration is Duration.TURN else tail(e.duration)
+        return f"you can cast {target(e.target, ctx)}{turn} as though you owned {them}{when}"
     clause = CLAUSES.get((e.mode, e.action))
     if clause is not None:
         by = " by " + source(e.by, ctx.name) if e.by is not None else ""

@@ -92,7 +92,7 @@ def _count(sel: Selector) -> str:
 
 def _adjectives(sel: Selector) -> list[str]:
     out = []
-    if sel.state in STATES:
+    if sel.state in STATES and not (sel.state == "blocking" and sel.about is not None):
         out.append("randomly selected" if sel.state == "random" else sel.state.replace("_", " "))
     colors = [c for c in sel.colors if not c.startswith("not_") and c not in ("same", "any", "named")]
     if colors:
@@ -136,7 +136,10 @@ def threshold(t: Threshold, name: str = "it") -> str:
         return f"of cost equal to or {way} than the number of {what}"
     if t.stat == "cost":
         if t.ref is not None:
-            return "of the same cost as it" if t.op == "==" else f"of cost less than {np(t.ref, name)}'s cost"
+            if t.op == "==":                                  # 5.2 "of the same cost (as X)"
+                return "of the same cost as it" if t.ref.ref == "it" and not t.ref.card_types else \
+                    f"of the same cost as {np(t.ref, name, article=True)}"
+            return f"of cost less than {np(t.ref, name)}'s cost"
         value = "X" if t.value == -1 else str(t.value)
         return f"of cost {value}{more}"
     if t.stat == "power":
@@ -177,14 +180,16 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     out = [p for p in (threshold(t, name) for t in sel.thresholds if t.stat != "count") if p]
     if sel.state == "entered_this_turn":
         out.append("that entered the field this turn")
-    if sel.state == "in_battle_with" and sel.about is not None:     # 10.1.3: the Forward in battle with X
-        verbs = "block or are" if plural(sel) else "blocks or is"
-        out.append(f"that {verbs} blocked by {np(sel.about, name, article=True)}")
+    if sel.state in ("in_battle_with", "blocking", "blocked_by") and sel.about is not None:   # 10.1.3 which side
+        verbs = {"in_battle_with": ("block or are blocked by", "blocks or is blocked by"),
+                 "blocking": ("block", "blocks"), "blocked_by": ("are blocked by", "is blocked by")}[sel.state]
+        said = "blocking" if sel.state == "blocking" else f"that {verbs[0] if plural(sel) else verbs[1]}"
+        out.append(f"{said} {np(sel.about, name, article=True)}")
     if sel.state == "in_party":                               # 15.1.1.9
         out.append("forming a party" + (f" with {np(sel.about, name)}" if sel.about is not None else ""))
     if sel.distinct:
-        out.append(", " + ", ".join("each of a different " + {"element": "Element", "card_type": "card type"}.get(d, d)
-                             for d in sel.distinct))
+        said = [{"element": "Element", "card_type": "card type"}.get(d, d) for d in sel.distinct]
+        out.append(", each of a different " + " and ".join(said))          # 15.1.1.8 one list of properties
     if sel.about is not None and sel.zone == "removed" and sel.about.self_ref:
         out.append(f"removed by {name}'s ability")
     if sel.about is not None and sel.zone != "removed" and set(sel.card_types) & ABILITY_KINDS:
@@ -194,7 +199,12 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append("of any Element")
     if sel.costs:
         out.append("of cost " + ", ".join(str(c) for c in sel.costs[:-1]) + f" or {sel.costs[-1]}")
-    colors_not = [c[4:].title() for c in sel.colors if c.startswith("not_")]
+    if "same" in sel.colors:                                  # 5.2.1.1 "of the same Element (as X)"
+        same_as = f" as {np(sel.about, name, article=True)}" if sel.about is not None else ""
+        out.append(f"of the same Element{same_as}")
+    if sel.name == "same_as_it":
+        out.append("with the same name")
+    colors_not = ["Multi-Element" if c == "not_multi" else c[4:].title() for c in sel.colors if c.startswith("not_")]
     if colors_not:
         out.append("other than " + " or ".join(colors_not))
     if sel.other:
@@ -203,6 +213,10 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append(f"other than Card Name {sel.excluding.name}")
     if sel.with_keyword and not sel.with_keyword.startswith("not_"):
         out.append(f"with {sel.with_keyword}")
+    elif sel.with_keyword and sel.with_keyword != "not_generic":          # 15.2 lacking a keyword
+        out.append(f"without {sel.with_keyword[4:]}")
+    for kind in (t[4:] for t in sel.card_types if t.startswith("not_") and t[4:] in NOUN):   # not of that type
+        out.append(f"other than {'an' if kind[0] in 'aeiou' else 'a'} {NOUN[kind][0]}")
     where = _where(sel, source)
     if where:
         out.append(where)

@@ -68,8 +68,21 @@ class SelectorRules(PostModifierRules):
     del _alias, _pairs, _up, _op
 
     # ------------------------------------------------------------------ counts (11.6.5, 4)
+    def q_num(self, meta, c):
+        """"2", "a total of 2", "1 more", "2 of …", "2 other": exactly that many ("other": not this one)."""
+        return [("count", _num(c), False, "=="), *pairs_of(c)]
+
+    def q_up_to(self, meta, c):
+        return [("count", _num(c), True, "<="), *pairs_of(c)]
+
+    def other_w(self, meta, c):
+        return [("other", True)]
+
+    def total_of(self, meta, c):
+        return None
+
     def q_all(self, meta, c):
-        return [("count", None, False, "all")]
+        return [("count", None, False, "all"), *pairs_of(c)]
 
     def q_all_other(self, meta, c):
         return [("count", None, False, "all"), ("other", True)]
@@ -133,6 +146,13 @@ class SelectorRules(PostModifierRules):
     def n_kind_ability(self, meta, c):
         return [("type", "special_ability" if str(c[0]).startswith("special") else "action_ability")]
 
+
+    def z_of(self, meta, c):
+        """A zone and whose it is ("your Break Zone", "each player's Break Zone", "the hand": yours, 7.11)."""
+        pairs = pairs_of(c)
+        if ("zone", "hand") in pairs and not any(p[0] == "owner" for p in pairs):
+            pairs.append(("owner", Player.YOU))
+        return pairs
 
     # ------------------------------------------------------------------ parts and lists
     def posts(self, meta, c):

@@ -77,39 +77,60 @@ class PostModifierRules:
         return [("with_keyword", "not_generic")]
 
     def p_not_element(self, meta, c):
-        return [("color", "not_" + str(t)) for t in c if isinstance(t, Token) and t.type == "ELEMENT"]
+        """"other than Fire, Ice or Water", "of an Element other than Light", "other than Multi-Element"."""
+        out = [("color", "not_" + str(t)) for t in c if isinstance(t, Token) and t.type == "ELEMENT"]
+        return out or [("color", "not_multi")]
+
+    def p_same(self, meta, c):
+        """"of the same cost (as X)", "of the same Element (as X)", "with the same name", "with the same Job as X"
+        (5.2): the property shared with X (or with the card just named)."""
+        prop = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        about = next((x for x in c if isinstance(x, Selector)), None)
+        if prop == "cost":
+            return [("th", Threshold("cost", "==", 0, ref=about or Selector(ref="it")))]
+        if prop == "element":
+            return [("color", "same")] + ([("about", about)] if about is not None else [])
+        if prop == "card_name" and about is None:
+            return [("name", "same_as_it")]
+        # the same Job / card type / Category as X: typed, and not yet matched by the engine (support says so)
+        return [("name", f"same_as_{prop}")] + ([("about", about)] if about is not None else [])
 
     def p_not_type(self, meta, c):
         return [("type", "not_" + p[1]) for p in pairs_of(c) if p[0] == "type"]
 
     def p_other(self, meta, c):
+        """"other than {Name}" / "other than it" (not that card); "other than a Backup" (not of that type)."""
+        if not any(isinstance(x, Selector) for x in c) and not any(isinstance(t, Token) and t.type == "SELF" for t in c):
+            return self.p_not_type(meta, c)
         return [("other", True)]
 
     def p_other_name(self, meta, c):          # "other than Card Name X": no card of that name (6.2.5)
         return [("excluding", Selector(count=None, name=self._name(c[-1]), span=self._span(meta)))]
 
     def p_named(self, meta, c):
-        return [(c[0], "named")]
+        prop = next(x for x in reversed(c) if isinstance(x, str) and not isinstance(x, Token))
+        return [({"element": "color", "card_type": "type", "card_name": "name"}.get(prop, prop), "named")]
 
-    def nk_element(self, meta, c):
-        return "color"
+    # 5.2 the properties of a card, as the rules name them
+    def pr_element(self, meta, c):
+        return "element"
 
-    def nk_job(self, meta, c):
-        return "job"
-
-    def nk_card_type(self, meta, c):
-        return "type"
-
-    def nk_card_name(self, meta, c):
-        return "name"
-
-    def nk_category(self, meta, c):
-        return "category"
-
-    def nk_cost(self, meta, c):
+    def pr_cost(self, meta, c):
         return "cost"
 
-    def nk_number(self, meta, c):
+    def pr_card_name(self, meta, c):
+        return "card_name"
+
+    def pr_card_type(self, meta, c):
+        return "card_type"
+
+    def pr_job(self, meta, c):
+        return "job"
+
+    def pr_category(self, meta, c):
+        return "category"
+
+    def pr_number(self, meta, c):
         return "number"
 
     def p_same_element(self, meta, c):
@@ -145,8 +166,8 @@ class PostModifierRules:
     def dt_np(self, meta, c):
         return [("about", next(x for x in c if isinstance(x, Selector)))]
 
-    def dt_this(self, meta, c):
-        return [("about", Selector(ref="this_effect"))]
+    def this_effect(self, meta, c):
+        return Selector(ref="this_effect")
 
     def p_put_into(self, meta, c):
         """"put into the Break Zone (from the field) (this turn)" (7.10, 11.8.16): cards just put there."""
@@ -191,7 +212,20 @@ class PostModifierRules:
         return [("state", "also_" + next(p[1] for p in pairs_of(c) if p[0] == "type"))]
 
     def p_blocking(self, meta, c):
-        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", "in_battle_with")]
+        """"blocking X" / "that blocks X" (it is X's blocker), "that is blocked by X" (X blocks it), "that blocks
+        or is blocked by X" (either: in battle with X): which side of the block, 10.1.3."""
+        side = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
+                     and x in ("blocking", "blocked_by", "in_battle_with")), "blocking")
+        return [("about", next(x for x in c if isinstance(x, Selector))), ("state", side)]
+
+    def br_blocking(self, meta, c):
+        return "blocking"
+
+    def br_blocked_by(self, meta, c):
+        return "blocked_by"
+
+    def br_either(self, meta, c):
+        return "in_battle_with"
 
     def p_with_counter(self, meta, c):
         """"with a Doom Counter on it" / "with 2 or more EXP Counters on them" (6.7)."""
@@ -204,22 +238,10 @@ class PostModifierRules:
     def p_distinct(self, meta, c):
         kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
         kinds = kinds or [k for x in c if isinstance(x, tuple) for k in x]
-        return [("distinct", tuple(kinds))]
+        return [("distinct", tuple("name" if k == "card_name" else k for k in kinds))]
 
     def distinct_list(self, meta, c):
-        return tuple(c)
-
-    def dk_element(self, meta, c):
-        return "element"
-
-    def dk_card_type(self, meta, c):
-        return "card_type"
-
-    def dk_cost(self, meta, c):
-        return "cost"
-
-    def dk_name(self, meta, c):
-        return "name"
+        return tuple(x for x in c if not isinstance(x, Token))
 
     def p_without_kw(self, meta, c):
         return [("with_keyword", "not_" + next(k.name for k in c if hasattr(k, "name")))]

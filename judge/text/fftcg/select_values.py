@@ -26,7 +26,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "n_characters": (("type", "character"), ("plural", True)), "n_summons": (("type", "summon"), ("plural", True)),
     "n_parties": (("type", "party"), ("plural", True)), "n_abilities": (("type", "ability"), ("plural", True)),
     "n_auto_ability": (("type", "auto_ability"),), "n_ability": (("type", "ability"),),
-    "n_element": (("type", "element"),),
+    "n_element": (("type", "element"),), "n_ex_burst": (("type", "ex_burst"),),
     "s_active": (("state", "active"),), "s_dull": (("state", "dull"),), "s_damaged": (("state", "damaged"),),
     "s_frozen": (("state", "frozen"),), "s_attacking": (("state", "attacking"),),
     "s_blocking": (("state", "blocking"),),
@@ -47,6 +47,8 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "z_your_hand": (("zone", "hand"), ("owner", Player.YOU)), "z_opp_hand": (("zone", "hand"), ("owner", Player.OPPONENT)),
     "z_damage": (("zone", "damage"),), "z_their_hands": (("zone", "hand"),), "z_lb_deck": (("zone", "lb_deck"),), "z_any": (("zone", "any"),),
     "z_deck": (("zone", "deck"),),
+    "zn_break": (("zone", "break"),), "zn_hand": (("zone", "hand"),), "zn_damage": (("zone", "damage"),),
+    "zn_lb_deck": (("zone", "lb_deck"),),
 }
 
 #: counts before the noun: alias → (count, up_to, comparison) — None count is "all" (11.6.5)

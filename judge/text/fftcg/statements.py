@@ -13,10 +13,13 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    CONDITIONS,
+    AllOf,
     AlternativeCost,
     ChangeTarget,
     Condition,
     Conditional,
+    Controls,
     Cost,
     CostChange,
     Discard,
@@ -136,8 +139,8 @@ class StatementRules:
     def must_control(self, meta, c):
         needed = _sel(c)
         purpose = next(x for x in c if isinstance(x, tuple) and x and x[0] == "purpose")
-        cond = Condition(kind="control", text=self._printed(meta), selector=replace(needed, owner=Player.YOU),
-                         player=Player.YOU, span=self._span(meta))
+        cond = Controls(player=Player.YOU, selector=replace(needed, owner=Player.YOU), text=self._printed(meta),
+                        span=self._span(meta))
         return Conditional(condition=cond, span=self._span(meta), effects=(
             Restriction(mode="can", action="cast", target=purpose[1], duration=Duration.PERMANENT),))
 
@@ -229,10 +232,9 @@ class StatementRules:
                            span=self._span(meta)), Instead()]
 
     def unreducible(self, meta, c):
-        return Restriction(mode="cannot", action="be_reduced", duration=Duration.PERMANENT, span=self._span(meta))
-
-    def unreducible_by(self, meta, c):
-        by, to = _sels(c)[:2]
+        """"This damage cannot be reduced"; "the damage dealt by X to Y cannot be reduced" (11.12.5)."""
+        sels = _sels(c)
+        by, to = (sels[0], sels[1]) if len(sels) >= 2 else (None, None)
         return Restriction(mode="cannot", action="be_reduced", target=to, by=by, duration=Duration.PERMANENT,
                            span=self._span(meta))
 
@@ -290,10 +292,10 @@ class StatementRules:
         return None
 
     def trigger_unless(self, meta, c):
-        return UseLimit(("not_trigger_if",), next(x for x in c if isinstance(x, Condition)))
+        return UseLimit(("not_trigger_if",), next(x for x in c if isinstance(x, CONDITIONS)))
 
     def damage_note(self, meta, c):
-        return [UseLimit((), next(x for x in c if isinstance(x, Condition)))]
+        return [UseLimit((), next(x for x in c if isinstance(x, CONDITIONS)))]
 
     def lb_note(self, meta, c):
         return Restriction(mode="cannot", action="be_in_main_deck", target=Selector(count=None, with_keyword="LB"),
@@ -316,8 +318,7 @@ class StatementRules:
         limits = tuple(prefix + x[1] for x in items if isinstance(x, tuple) and x and x[0] == "limit")
         conds = [x[1] for x in items if isinstance(x, tuple) and x and x[0] == "cond"]
         if len(conds) > 1:
-            cond = Condition(kind="all", text=self._printed(meta), parts=tuple(conds), selector=conds[0].selector,
-                             span=self._span(meta))
+            cond = AllOf(parts=tuple(conds), text=self._printed(meta), span=self._span(meta))
         else:
             cond = conds[0] if conds else None
         return UseLimit(limits, cond)
@@ -328,6 +329,15 @@ class StatementRules:
     def l_twice(self, meta, c):
         return ("limit", "twice_per_turn")
 
+    def l_window(self, meta, c):
+        """"only during your turn", "only during your Main Phase" (11.6): the window it may be used in."""
+        w = next(x for x in c if isinstance(x, Window))
+        if w.phase is not None:
+            return ("limit", f"{w.phase}_phase_only")
+        if w.whose is Player.ANY:
+            return None
+        return ("limit", "opponent_turn_only" if w.whose is Player.OPPONENT else "your_turn_only")
+
     def l_turn(self, meta, c):
         whose = next((x.player for x in c if hasattr(x, "player")), Player.YOU)
         return ("limit", "opponent_turn_only" if whose is Player.OPPONENT else "your_turn_only")
@@ -337,12 +347,17 @@ class StatementRules:
         return ("limit", f"{phase[1]}_phase_only")
 
     def l_if(self, meta, c):
-        return ("cond", next(x for x in c if isinstance(x, Condition)))
+        return ("cond", next(x for x in c if isinstance(x, CONDITIONS)))
 
     def if_possible(self, meta, c):
         return "if_possible"
 
+    def on_field(self, meta, c):
+        return "on_field"
+
     def l_while(self, meta, c):
+        if "on_field" in c:
+            return self.l_while_on_field(meta, c)
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
         sel = replace(_sel(c), state=state)
         return [("limit", "while_state"),
@@ -358,7 +373,7 @@ class StatementRules:
         return next((x for x in c if isinstance(x, (tuple, list))), None)
 
     def l_and_if(self, meta, c):
-        return ("cond", next(x for x in c if isinstance(x, Condition)))
+        return ("cond", next(x for x in c if isinstance(x, CONDITIONS)))
 
     # ------------------------------------------------------------------ modal abilities (11.6.6)
     def up_to(self, meta, c):

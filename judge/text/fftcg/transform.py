@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Tree
 
 from judge.text.ast import (
+    CONDITIONS,
     Ability,
     AbilityKind,
     Choose,
@@ -33,6 +34,7 @@ from judge.text.ast import (
     Discard,
     Draw,
     Duration,
+    DuringTurn,
     Keyword,
     ModifyStat,
     Move,
@@ -264,7 +266,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         if window.whose is None or window.phase is not None or window.whose.value == "any":
             return effects
         word = "your_turn" if window.whose.value == "you" else "opponent_turn"
-        cond = Condition(kind="turn", text=word, during=window, span=self._span(meta))
+        cond = DuringTurn(window=window, text=word, span=self._span(meta))
         inner = [with_duration(e, Duration.PERMANENT) for e in effects]
         return [Conditional(condition=cond, effects=tuple(inner), span=self._span(meta))]
 
@@ -273,10 +275,10 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return ("trigger", (trigger, self._printed(meta).rstrip(" ,")))
 
     def lead_if(self, meta, c):
-        return ("if", next(x for x in c if isinstance(x, Condition)))
+        return ("if", next(x for x in c if isinstance(x, CONDITIONS)))
 
     def lead_as_long(self, meta, c):
-        return ("as_long", next(x for x in c if isinstance(x, Condition)))
+        return ("as_long", next(x for x in c if isinstance(x, CONDITIONS)))
 
     def lead_paying(self, meta, c):
         return ("paying", next(x for x in c if isinstance(x, Selector)))
@@ -304,7 +306,7 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
 
     def and_if(self, meta, c):
         first = flatten([c[0]])
-        cond = next(x for x in c if isinstance(x, Condition))
+        cond = next(x for x in c if isinstance(x, CONDITIONS))
         body = [x for x in c[2:] if isinstance(x, list)]
         instead = any(isinstance(x, Instead) for b in body for x in b)
         return [*first, Conditional(condition=cond, effects=tuple(flatten(body)), instead=instead,

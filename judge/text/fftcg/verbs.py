@@ -22,6 +22,7 @@ from typing import Any
 from lark import Token
 
 from judge.text.ast import (
+    CONDITIONS,
     Choose,
     Conditional,
     Declare,
@@ -30,6 +31,7 @@ from judge.text.ast import (
     Modal,
     Optional,
     Player,
+    Possible,
     Restriction,
     Selector,
     replace,
@@ -102,7 +104,13 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return "must"
 
     def m_can(self, meta, c):
-        return "can"
+        return "can_only" if "only" in c else "can"
+
+    def only_w(self, meta, c):
+        return "only"
+
+    def aux_you(self, meta, c):
+        return c[0]
 
     def m_can_only(self, meta, c):
         return "can_only"
@@ -115,11 +123,10 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return [Modal(count=1, options=options, span=self._span(meta))]
 
     def cond_suffix(self, meta, c):
-        from judge.text.ast import Condition
 
-        cond = next(x for x in c if isinstance(x, Condition))
+        cond = next(x for x in c if isinstance(x, CONDITIONS))
         effects = tuple(flatten([x for x in c if isinstance(x, list)]))
-        if cond.kind == "possible":          # "must block if possible": an obligation is only ever so (11.12.4)
+        if isinstance(cond, Possible):       # "must block if possible": an obligation is only ever so (11.12.4)
             return list(effects)
         return [Conditional(condition=cond, effects=effects, span=self._span(meta))]
 

@@ -99,9 +99,6 @@ class KeywordActionRules:
     def minus_n(self, meta, c):
         return ("minus", _num(c))
 
-    def deal_equal_to(self, meta, c):
-        return self.deal_equal(meta, c)
-
     def deal_same(self, meta, c):
         np = _sel(c)
         return Act(lambda s: [Damage(amount=0, target=np, amount_from="same_amount", span=self._span(meta))])
@@ -111,8 +108,6 @@ class KeywordActionRules:
         to = next((x for x in c if isinstance(x, Player)), Player.OPPONENT)
         return Act(lambda s: [Damage(amount=n, player=to, source=s if isinstance(s, Selector) else None,
                                      span=self._span(meta))])
-
-    deal_points_to = deal_points
 
     def deal_own_power(self, meta, c):
         np = _sel(c) or Selector(ref="other")
@@ -165,6 +160,8 @@ class KeywordActionRules:
 
     def discard_np(self, meta, c):
         np = _sel(c)
+        if np is None:                                   # "discard your hand": every card of it
+            return self.discard_hand(meta, c)
         plain = set(np.card_types) <= {"card"} and not np.self_ref and np.ref is None and \
             not (np.colors or np.families or np.categories or np.name
                                                         or np.thresholds or np.distinct or np.zone not in (None, "hand"))
@@ -250,14 +247,10 @@ class KeywordActionRules:
     def _top(self, c: list[Any]) -> tuple[int, str | None, Player]:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "top")[1:]
 
-    def deck_you(self, meta, c):
-        return Player.YOU
-
-    def deck_that(self, meta, c):
-        return Player.ANY
-
-    def deck_opp(self, meta, c):
-        return Player.OPPONENT
+    def deck_whose(self, meta, c):
+        """"your deck", "your opponent's deck", "their deck" (the player just named: any)."""
+        owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
+        return owner if owner in (Player.YOU, Player.OPPONENT) else Player.ANY
 
     def remove_counters(self, meta, c):
         return self._counters(meta, c, remove=True)

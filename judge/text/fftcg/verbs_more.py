@@ -288,6 +288,9 @@ class GainRevealStackRules:
         return self._barred("play", target=np, by=next((p[1] for p in pairs_of(c) if p[0] == "by"), None))
 
     def r_attack(self, meta, c):
+        cost = next((x for x in c if isinstance(x, Cost)), None)
+        if cost is not None:                       # "cannot attack unless you pay 《1》" (10.1.2.3)
+            return self._barred("attack", cost=cost, mode="unless_paid")
         return self._barred("attack")
 
     def r_attack_twice(self, meta, c):
@@ -305,20 +308,17 @@ class GainRevealStackRules:
         extra = Restriction(mode="cannot", action="block")
         return self._barred("attack", extra=(extra,))
 
-    def r_attack_unless(self, meta, c):
-        return self._barred("attack", cost=next(x for x in c if isinstance(x, Cost)), mode="unless_paid")
-
     def r_block(self, meta, c):
+        cost = next((x for x in c if isinstance(x, Cost)), None)
+        if cost is not None:                       # "cannot block unless you pay 《1》" (10.1.3.1.3)
+            return self._barred("block", cost=cost, mode="unless_paid")
         return self._barred("block")
-
-    def r_block_unless(self, meta, c):
-        return self._barred("block", cost=next(x for x in c if isinstance(x, Cost)), mode="unless_paid")
 
     def r_block_np(self, meta, c):
         return self._barred("block", by=_sel(c))
 
-    def paying(self, meta, c):
-        return None
+    def unless_paying(self, meta, c):
+        return next(x for x in c if isinstance(x, Cost))
 
     def r_form_party(self, meta, c):
         with_ = _sel(c)

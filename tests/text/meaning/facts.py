@@ -22,11 +22,58 @@ import re
 from enum import Enum
 from typing import Any
 
-from judge.text.ast import Condition, Selector, Threshold, kind_of, walk
+from judge.text.ast import (
+    AllOf,
+    CardIs,
+    Condition,
+    Controls,
+    DamageCount,
+    DoSo,
+    DuringTurn,
+    FFTCGCondition,
+    HandCount,
+    Player,
+    Possible,
+    Selector,
+    Threshold,
+    kind_of,
+    walk,
+)
 
 _CMP = re.compile(r"^(?P<path>[\w.]+?)(?P<op><=|>=|==|<|>)(?P<value>-?\d+)$")
 _TEST = re.compile(r"^(?P<path>[\w.]+)(?P<op>[=~])(?P<value>.*)$")
 _TEXT_FIELDS = frozenset({"text", "timing_text", "by_text", "span"})
+
+
+def legacy_kind(node: Any) -> str:
+    """The `Condition.kind` a node of the FFTCG condition family (issue 20.3) stands for, so that a fact
+    written as `condition: kind=control …` (the one-class form the tables were written in) reads the same
+    meaning off the family's node (`Controls(player=you)`): the measure stays the same across the change."""
+    if isinstance(node, Controls):
+        if node.player is Player.ANY and node.none:
+            return "control_none"
+        base = "not_control" if node.none else "control"
+        return ("opp_" + base) if node.player is Player.OPPONENT else base
+    if isinstance(node, DamageCount):
+        return "opp_damage" if node.player is Player.OPPONENT else "damage"
+    if isinstance(node, HandCount):
+        return "opp_hand" if node.player is Player.OPPONENT else "hand"
+    if isinstance(node, CardIs):
+        return "it_is_not" if node.negated else "it_is"
+    if isinstance(node, DoSo):
+        return "not_done" if node.negated else "do_so"
+    if isinstance(node, Possible):
+        return "possible"
+    if isinstance(node, DuringTurn):
+        return "turn"
+    if isinstance(node, AllOf):
+        return "all"
+    return kind_of(node)
+
+
+def _kind_of(node: Any) -> str:
+    """A node's kind as the fact language names it: a family node is a `condition` (see legacy_kind)."""
+    return "condition" if isinstance(node, FFTCGCondition) else kind_of(node)
 
 
 class FactError(ValueError):
@@ -37,6 +84,11 @@ def _get(node: Any, path: str) -> Any:
     for part in path.split("."):
         if node is None:
             return None
+        if isinstance(node, FFTCGCondition) and part == "kind":
+            node = legacy_kind(node)
+            continue
+        if isinstance(node, DuringTurn) and part == "during":
+            part = "window"
         node = getattr(node, part)
     return node
 
@@ -59,8 +111,9 @@ def _thresholds(node: Any) -> tuple[Threshold, ...]:
         return (node,)
     if isinstance(node, Selector):
         return node.thresholds
-    if isinstance(node, Condition):
-        return (node.threshold,) if node.threshold is not None else ()
+    if isinstance(node, Condition | FFTCGCondition):
+        th = getattr(node, "threshold", None)
+        return (th,) if th is not None else ()
     return ()
 
 
@@ -106,7 +159,7 @@ def parse_fact(fact: str) -> tuple[str, bool, list[str]]:
 def check(ability: Any, fact: str) -> bool:
     """Whether one fact holds of the ability's AST."""
     kind, negated, tests = parse_fact(fact)
-    nodes = [n for n in walk(ability) if kind_of(n) == kind]
+    nodes = [n for n in walk(ability) if _kind_of(n) == kind or kind_of(n) == kind]
     if negated:
         return not nodes
     return any(all(_holds(n, t) for t in tests) for n in nodes)

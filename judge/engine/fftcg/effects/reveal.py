@@ -18,12 +18,12 @@ from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.state import State, where
 from judge.engine.fftcg.zones.moves import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import CardIs, Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
 from judge.text.ast import Choose as ChooseNode
-from judge.text.ast import Condition, Deploy, Effect, Move, Reveal, Selector, Sequence
 
 REFS = ("it", "them", "rest")
 #: Condition kinds about the revealed card ("If it is a Forward" / "If it is not a Summon")
-IT_KINDS = ("it_is", "it_is_not")
+IT_KINDS = ("card_is",)          # the condition kinds "if it is a Forward" reads (CardIs, 5.2)
 
 
 def reveal(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...] = ()) -> tuple[State, Any]:
@@ -169,13 +169,13 @@ def _free(sel: Selector) -> Selector:
 
 def holds(s: State, cond: Condition, ctx: Any) -> bool | None:
     """"If it is a Forward": compare the revealed card with the selector (None: not about a revealed card)."""
-    if cond.kind not in IT_KINDS or cond.selector is None or not getattr(ctx, "revealed", ()):
+    if not isinstance(cond, CardIs) or not getattr(ctx, "revealed", ()):
         return None
     subject = ctx.subject if ctx.subject in ctx.revealed else None
     if subject is None:
         return False
     ok = s.card(subject) is not None and matches(s, subject, _free(cond.selector), ctx.controller, ctx.source)
-    return ok if cond.kind == "it_is" else not ok
+    return ok != cond.negated
 
 
 def _cards(s: State, sel: Selector, ctx: Any, log: Log) -> tuple[State, list[str]]:

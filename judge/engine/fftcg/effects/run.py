@@ -26,6 +26,7 @@ from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     AbilityKind,
     Conditional,
+    DoSo,
     Duration,
     Effect,
     Optional,
@@ -466,15 +467,15 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
         if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
             log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
             continue
-        if isinstance(e, Conditional) and e.condition.kind in ("do_so", "not_done"):   # "If you do so" / "If not"
-            holds = done if e.condition.kind == "do_so" else not done
+        if isinstance(e, Conditional) and isinstance(e.condition, DoSo):   # "If you do so" / "If not" (11.8.17)
+            holds = done != e.condition.negated
             said = e.condition.text if e.condition.text.lower().startswith("if") else f"If {e.condition.text}"
             log.add(f'"{said}": the optional part was {"" if done else "not "}done, so what follows '
                     f'{"applies" if holds else "does not apply"}', "resolve_as_written", "auto_may")
             s = run(s, e.effects if holds else e.otherwise, ctx, log)
             continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
-        if isinstance(nxt, Conditional) and nxt.instead and nxt.condition.event is None \
+        if isinstance(nxt, Conditional) and nxt.instead and conditions.waits_for(nxt.condition) is None \
                 and condition(s, nxt.condition, ctx, log):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
@@ -503,10 +504,11 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
     """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
-    if e.condition.event is not None and conditions.past_event(e.condition) is None:
-        if e.condition.event in replacement.EVENTS:         # waits for an event (11.12.5)
+    event = conditions.waits_for(e.condition)
+    if event is not None and conditions.past_event(e.condition) is None:
+        if event in replacement.EVENTS:                     # waits for an event (11.12.5)
             return replacement.register(s, e, ctx, log, targets)
-        not_modelled(log, f"a replacement effect waiting for '{e.condition.event.replace('_', ' ')}'",
+        not_modelled(log, f"a replacement effect waiting for '{event.replace('_', ' ')}'",
                      "replacement")
         return s
     if e.condition.kind in payments.UNPAID_KINDS:

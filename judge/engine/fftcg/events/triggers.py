@@ -74,8 +74,9 @@ def _subject(ab: Ability) -> Selector | None:
     if on is not None and (not on.self_ref or on.either):    # "When X or a Forward you control …"
         return on
     cond = ab.condition
-    if cond is not None and cond.selector is not None and not cond.selector.self_ref:
-        return cond.selector
+    sel = getattr(cond, "selector", None)            # the cards a condition is about, where it names any
+    if sel is not None and not sel.self_ref:
+        return sel
     return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
+from judge.engine.fftcg.conditions import waits_for
 from judge.engine.fftcg.effects.run import damage_forward, damage_player
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
@@ -174,7 +175,7 @@ def party_unblockable(s: State, uid: str) -> bool:
 
     for ab in abilities(s, uid):
         for e in ab.effects:
-            if isinstance(e, Conditional) and e.condition.event == "forms_party" and \
+            if isinstance(e, Conditional) and waits_for(e.condition) == "forms_party" and \
                     (e.condition.selector is None or e.condition.selector.self_ref) and \
                     any(isinstance(x, Restriction) and x.mode == "cannot" and x.action == "be_blocked"
                         for x in e.effects):

@@ -23,6 +23,7 @@ from judge.engine.fftcg.restrictions import restricted
 from judge.engine.fftcg.state import PLAYERS, State, other
 from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Possible
 
 
 def _defeat(s: State, log: Log) -> State:
@@ -157,7 +158,7 @@ def field_conditions_checked(s: State, log: Log) -> State:
                           f"not kept by this engine, so the effect counts 0 here")
     if not s.cond_on and not conditional_field(s):
         return s
-    found = [(u, cond, ok) for u, cond, ok in field_conditions(s) if cond.kind != "possible"]  # "If possible":
+    found = [(u, cond, ok) for u, cond, ok in field_conditions(s) if not isinstance(cond, Possible)]  # "If possible":
     now = tuple((u, cond.text) for u, cond, ok in found if ok)                  # an obligation, not a state
     if now == s.cond_on and not any(ok is None for _, _, ok in found):
         return s

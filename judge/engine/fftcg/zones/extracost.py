@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.engine.fftcg.conditions import waits_for
 from judge.engine.fftcg.log import Log, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.query import candidates, printed
 from judge.engine.fftcg.state import State
@@ -52,7 +53,7 @@ def _reduction(e: object) -> Extra | None:
 
 def _of(e: object) -> Extra | None:
     """The extra cost of one "If you cast X, you may …" (None: not one, or a kind this engine does not pay)."""
-    if not isinstance(e, ast.Conditional) or e.condition.event != "you_cast" or e.otherwise:
+    if not isinstance(e, ast.Conditional) or waits_for(e.condition) != "you_cast" or e.otherwise:
         return None
     occurs = e.condition.occurs
     if occurs is None or occurs.what is None or not occurs.what.self_ref or len(e.effects) != 1:

@@ -12,6 +12,7 @@ gives no other kind, and `support` reports one that names other cards.
 from __future__ import annotations
 
 from judge.engine.fftcg.ongoing import is_type_change
+from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, State
 from judge.text.ast import AbilityKind
 
@@ -22,7 +23,7 @@ def _norm(name: str) -> str:
 
 def _printed_changes(d: CardDef) -> bool:
     """Whether a card prints a type or name change for itself (memoized per definition)."""
-    from judge.engine.fftcg.query import _per_card
+    _per_card = READS._per_card
 
     def compute(d: CardDef) -> bool:
         from judge.text.ast import walk
@@ -34,7 +35,9 @@ def _printed_changes(d: CardDef) -> bool:
 def changes(s: State, uid: str) -> list[tuple[str, tuple[str, ...], int]]:
     """(kind, params, timestamp) of every type or name change applying to a card now: "becomes forward" with
     the power, or "also" with a Character type or a name."""
-    from judge.engine.fftcg.query import gated, live, printed
+    gated = READS.gated
+    live = READS.live
+    printed = READS.printed
 
     d = s.card(uid)
     if d is None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import State, other
 from judge.engine.kernel import Registry
 from judge.text.ast import Condition, Player, Selector, Threshold
@@ -45,7 +46,7 @@ def _split(sel: Selector) -> tuple[Selector, Threshold | None]:
 
 
 def _count(s: State, sel: Selector, controller: str, source: str | None, owner: Player | None) -> int:
-    from judge.engine.fftcg.query import candidates
+    candidates = READS.candidates
 
     plain = replace(sel, owner=owner if owner is not None else sel.owner or Player.YOU)
     if plain.zone in (None, "field"):
@@ -79,7 +80,7 @@ def _control(s: State, cond: Condition, controller: str, source: str | None, own
 
 def _state(s: State, sel: Selector, controller: str, source: str | None) -> bool:
     """"If X is dull / active / attacking / blocking / frozen / damaged" (6.3, 10.1)."""
-    from judge.engine.fftcg.query import matches
+    matches = READS.matches
 
     uid = source if sel.self_ref else None
     if uid is None:
@@ -167,7 +168,7 @@ def _counters(q: _Q) -> bool:
 
 def _different_elements(q: _Q) -> bool:
     """"the Backups you control are all of different Elements" (5.2.1.1)."""
-    from judge.engine.fftcg.query import candidates
+    candidates = READS.candidates
 
     found = candidates(q.s, replace(q.sel, owner=q.sel.owner or Player.YOU), q.me, q.source)
     elements = [e for u in found for e in q.s.card(u).elements]
@@ -177,7 +178,7 @@ def _different_elements(q: _Q) -> bool:
 def _all_of(field: str):
     """"all the Characters you control have Ice Element" / "… have Job X": every card that fits has it."""
     def read(q: _Q) -> bool:
-        from judge.engine.fftcg.query import candidates
+        candidates = READS.candidates
 
         if q.sel.zone not in (None, "field"):
             raise _Unknown
@@ -241,7 +242,7 @@ def _one_card(q: _Q, sel: Selector | None) -> str:
         if q.source is None:
             raise _Unknown
         return q.source
-    from judge.engine.fftcg.query import candidates
+    candidates = READS.candidates
 
     found = candidates(q.s, sel, q.me, q.source)
     if len(found) != 1:
@@ -250,7 +251,7 @@ def _one_card(q: _Q, sel: Selector | None) -> str:
 
 
 def _power(q: _Q) -> bool:
-    from judge.engine.fftcg.query import power
+    power = READS.power
 
     uid = _one_card(q, q.cond.selector)
     value = q.t.value if q.t.ref is None else power(q.s, _one_card(q, q.t.ref))
@@ -269,7 +270,7 @@ def _on_field(q: _Q) -> bool:
 
 
 def _elements(q: _Q) -> bool:
-    from judge.engine.fftcg.query import candidates
+    candidates = READS.candidates
 
     found = candidates(q.s, replace(q.sel, owner=q.sel.owner or Player.YOU), q.me, q.source)
     return compare(len({e for u in found for e in q.s.card(u).elements}), q.t)
@@ -295,7 +296,7 @@ def _events(q: _Q, event: str, sel: Selector | None) -> list[str | None]:
         if sel is not None:
             if (sel.owner == Player.YOU and player != q.me) or (sel.owner == Player.OPPONENT and player == q.me):
                 continue
-            from judge.engine.fftcg.query import matches
+            matches = READS.matches
 
             if uid is None or not matches(q.s, uid, replace(sel, owner=None, thresholds=_no_count(sel)), q.me, None):
                 continue
@@ -438,7 +439,7 @@ def per_count(s: State, sel: Selector, controller: str, source: str | None) -> i
     Cards in a zone that fit (the field, a hand, a Break Zone, the removed zone …), the Elements among
     the Characters that fit ("for each Element among …", 5.2.1.1), a player's Crystals (6.8), the counters
     of a name on the cards that fit (6.7.2)."""
-    from judge.engine.fftcg.query import candidates
+    candidates = READS.candidates
 
     zone = sel.zone
     if zone in (None, "field", "hand", "break", "deck", "damage", "removed"):
@@ -465,4 +466,3 @@ def holds(s: State, cond: Condition, controller: str, source: str | None, ctx=No
         return None
 
 
-from judge.engine.fftcg import conditions_paid  # noqa: E402,F401  (registers the readers about how a card was paid)

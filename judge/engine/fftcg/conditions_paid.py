@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.fftcg.conditions import _Q, READERS, _one_card, _Unknown, compare
+from judge.engine.fftcg.reads import READS
 from judge.text.ast import Selector
 
 
@@ -34,7 +35,7 @@ def _paid_elements(q: _Q) -> bool:
 def _paid_by(q: _Q) -> bool:
     """"the CP paid to cast X was only produced by (Category XIV) Backups" (5.2.1.3): every source of that payment
     was a Backup dulled for it, of the kind named."""
-    from judge.engine.fftcg.query import matches
+    matches = READS.matches
 
     if q.source is None:
         raise _Unknown

@@ -61,7 +61,7 @@ def legal_actions(rules: Rules, state: State) -> tuple[LegalAction, ...]:
 
 def now(s: State, raw: dict[str, Any]) -> bool:
     """True when the action is legal at this very moment (carried out without passing any window)."""
-    from judge.engine.fftcg.rules import _bind, _preload  # the engine's own binding of card refs
+    from judge.engine.fftcg.flow.bind import _bind, _preload  # the engine's own binding of card refs
 
     try:
         action = board.parse_action(raw, "legal action")
@@ -72,7 +72,7 @@ def now(s: State, raw: dict[str, Any]) -> bool:
 
 
 def _decision(s: State) -> Any:
-    from judge.engine.fftcg.rules import _request  # the engine's own view of its pending decision
+    from judge.engine.fftcg.flow.bind import _request  # the engine's own view of its pending decision
 
     return _request(s)
 

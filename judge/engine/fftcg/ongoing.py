@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import State
 from judge.text.ast import Ability, AbilityKind, Gain, Keyword, Restriction, Selector, Sequence
 
@@ -80,7 +81,7 @@ def is_type_change(e: Any) -> bool:
 
 def _field_text_effects(ab: Ability) -> tuple:
     """The text-changing effects of one field ability (as AST nodes, with the conditions they sit under)."""
-    from judge.engine.fftcg.query import is_ongoing_condition
+    is_ongoing_condition = READS.is_ongoing_condition
 
     out = []
 
@@ -173,7 +174,7 @@ def _kw_names(abilities: Iterable[Ability]) -> set[str]:
 
 def fits(s: State, uid: str, fx: TextEffect, cur: dict[str, list[Ability]]) -> bool:
     """A field effect's selector read against the text as changed so far (power thresholds use printed power)."""
-    from judge.engine.fftcg.query import matches
+    matches = READS.matches
 
     sel = fx.sel
     assert sel is not None
@@ -185,7 +186,7 @@ def fits(s: State, uid: str, fx: TextEffect, cur: dict[str, list[Ability]]) -> b
     d = s.card(uid)
     for t in sel.thresholds:
         if t.stat == "power":
-            from judge.engine.fftcg.query import _threshold
+            _threshold = READS._threshold
 
             if not _threshold(d.power or 0 if d else 0, t):
                 return False
@@ -249,15 +250,16 @@ def apply_all(s: State, base: dict[str, tuple[Ability, ...]], swap: tuple[int, i
 
 def _conds_hold(s: State, fx: TextEffect) -> bool:
     """Whether a conditional text effect's conditions hold now (read without other conditional effects)."""
-    from judge.engine.fftcg import conditions, query
+    from judge.engine.fftcg import conditions
 
-    if query._READING[0]:
+    reading = READS.reading             # conditional text effects are read without one another
+    if reading[0]:
         return False
-    query._READING[0] = True
+    reading[0] = True
     try:
         return all(conditions.holds(s, c, fx.controller, fx.source) for c in fx.conds)
     finally:
-        query._READING[0] = False
+        reading[0] = False
 
 
 _CACHE: list = []      # [field, defs, damage counts, result, zones] of the last board computed

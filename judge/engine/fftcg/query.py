@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
+from judge.engine.fftcg.reads import provide
 from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
@@ -441,6 +442,18 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     return True
 
 
+def distinct(s: State, uids: list[str]) -> list[str]:
+    """One card per card number: copies of the same card in a hidden zone are one choice, not several."""
+    seen: set = set()
+    out = []
+    for u in uids:
+        key = s.objs[u].defn or u
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
 def counters_on(s: State, uid: str, name: str) -> int:
     """How many counters of a name a card carries (6.7.2, any case): a Character's, or the Warp Counters of a
     removed card (15.2.7.3)."""
@@ -492,3 +505,17 @@ def condition_holds(s: State, cond, controller: str, source: str | None, ctx=Non
     """Whether a structured condition holds now (None when the engine cannot evaluate its kind); `ctx` is
     the Summon or ability resolving, when there is one (its own facts: from an EX Burst, what it paid)."""
     return conditions.holds(s, cond, controller, source, ctx)
+
+
+def _types_of(s: State, uid: str) -> frozenset[str]:
+    from judge.engine.fftcg.cardtypes import types_of
+
+    return types_of(s, uid)
+
+
+# the parts this module is composed of ask the board through judge.engine.fftcg.reads (no import cycle)
+provide(candidates=candidates, matches=matches, power=power, is_ongoing_condition=is_ongoing_condition,
+        _threshold=_threshold, _per_card=_per_card, gated=gated, live=live, printed=printed, reading=_READING,
+        types_of=_types_of)
+
+from judge.engine.fftcg import conditions_paid  # noqa: E402,F401  (registers the readers about how a card was paid)

@@ -7,6 +7,7 @@ effect (`changes`).
 
 from __future__ import annotations
 
+from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import StackItem, State
 from judge.text.ast import Player, Selector
 
@@ -41,8 +42,8 @@ def canonical(s: State, ref: str) -> str:
 
 def matches(s: State, ref: str, sel: Selector, controller: str, source: str | None) -> bool:
     """Whether the stack item `ref` fits a stack selector, seen from `controller` (7.2.1)."""
-    from judge.engine.fftcg.query import _threshold
-    from judge.engine.fftcg.query import matches as card_matches
+    _threshold = READS._threshold
+    card_matches = READS.matches
 
     it = item(s, ref)
     if it is None or (source is not None and it.card == source):

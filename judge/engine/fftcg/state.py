@@ -269,9 +269,9 @@ class State:
         return d.type if d else ""
 
     def _types(self, uid: str) -> frozenset[str]:
-        from judge.engine.fftcg.cardtypes import types_of  # a Monster that also becomes a Forward (11.12.4.6)
+        from judge.engine.fftcg.reads import READS  # a Monster that also becomes a Forward (11.12.4.6)
 
-        return types_of(self, uid)
+        return READS.types_of(self, uid)
 
     @property
     def game(self) -> str:

@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, stackref
+from judge.engine.fftcg import conditions, replacement, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
-from judge.engine.fftcg.effects import exburst, freecast, handlers, replacement, reveal, search
+from judge.engine.fftcg.effects import exburst, freecast, handlers, reveal, search
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS

@@ -18,7 +18,8 @@ from lark import v_args
 from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
-from judge.text.bs.nodes import _OPS, _STRICT, Ref, _merge, _player, first, has_tok, tok, toks
+from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
+from judge.text.bs.predicates import described
 
 
 class ConditionMixin:
@@ -45,7 +46,10 @@ class ConditionMixin:
         return ("symbols", c[0], Selector(count=None, unit="symbol", colors=colors))
 
     def amt_cards(self, c: list) -> tuple:
+        # "two or more Angel spirits (in your trash)", "no spirits": counted (BSS 3-1, 8-1-4-1)
         sel = first(c, Selector)
+        if not isinstance(c[0], tuple):          # "no …": none of them
+            c = [(0, "=="), *c]
         zone = tok(c, "ZONE")
         if zone is not None:
             sel = replace(sel, zone=str(zone).lower(), owner=sel.owner or _player(tok(c, "POSS")))
@@ -60,7 +64,7 @@ class ConditionMixin:
     def cond_have(self, c: list) -> Condition:
         player = first(c, Player)
         stat, (n, op), sel = first(c, tuple)
-        if stat == "count" and op == "==":
+        if stat == "count" and op == "==" and n:
             op = ">="                            # "if you have two Angel spirits": at least that many
         if sel is not None and stat == "count":
             sel = replace(sel, count=None)       # what is counted (as "if you control …")
@@ -78,9 +82,13 @@ class ConditionMixin:
         return Condition(kind="only", text="", player=player, selector=sel)
 
     def cond_control(self, c: list) -> Condition:
-        # "if you control a Shinji nexus", "if your opponent controls two or more spirits"
+        # "if you control a Shinji nexus", "if your opponent controls two or more spirits", "if you do not
+        # control any spirits" (none of them)
         player = first(c, Player)
         sel = _whose(first(c, Selector), player)
+        if has_tok(c, "DONT"):
+            return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
+                             threshold=Threshold("count", "==", 0))
         counted = next((t for t in sel.thresholds if t.stat == "count"), None)
         if counted is None:
             counted = Threshold("count", ">=", sel.count or 1)
@@ -88,12 +96,6 @@ class ConditionMixin:
             sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not counted))
         return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
                          threshold=counted)
-
-    def cond_control_none(self, c: list) -> Condition:
-        player = first(c, Player)
-        sel = _whose(first(c, Selector), player)
-        return Condition(kind="count", text="", player=player, selector=replace(sel, count=None),
-                         threshold=Threshold("count", "==", 0))
 
     def cmp_obj(self, c: list) -> tuple:
         zone = tok(c, "ZONE")
@@ -121,78 +123,24 @@ class ConditionMixin:
                          selector=replace(sel, owner=players[0], count=None),
                          threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
 
-    # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13) ──
-    def desc_selector(self, c: list) -> Selector:
-        parts = _merge(c)
-        states = parts.pop("_states", ())
-        if states:
-            parts["state"] = states[0]
-        _plural, card = parts.pop("_plural", False), parts.pop("_card", False)
-        if card and "zone" not in parts:
-            parts["zone"] = "any"
-        return Selector(count=None, **{k: v for k, v in parts.items() if not k.startswith("_")})
-
-    def desc_state(self, c: list) -> Selector:
-        return Selector(count=None, state=str(c[0]).lower())
-
-    def desc_level(self, c: list) -> Selector:
-        n, op = c[0]
-        return Selector(count=None, thresholds=(Threshold("level", op, n),))
-
-    def desc_not(self, c: list) -> None:
-        return None                         # "If it is not, …": the description of the "if" before
-
+    # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13): the predicates of
+    # `judge.text.bs.selectors` (`being`, `having`, `costing`), the same as after a noun ──
     def cond_is(self, c: list) -> Condition:
-        subject = c[0]
-        described = first(c[1:], Selector)
-        return Condition(kind="is", text="", selector=subject, object=described,
-                         negated=has_tok(c, "NEG") or (described is None and not has_tok(c, "HAS")))
+        # "if it is a spirit card", "if it was exhausted", "if it is not red"
+        return Condition(kind="is", text="", selector=c[0], object=described(first(c[1:], dict)),
+                         negated=has_tok(c, "NEG"))
+
+    def cond_has(self, c: list) -> Condition:
+        # "if this spirit has a Soul Core on it", "if they all have different card names"
+        return Condition(kind="is", text="", selector=c[0], object=described(first(c[1:], dict)))
+
+    cond_costs = cond_has        # "if it costs 3 or more", "if they cost the same amount"
 
     def cond_is_not(self, c: list) -> Condition:
-        # "If it does not, …" / "if it does not have Ascend"
-        return Condition(kind="is", text="", selector=c[0], object=first(c[1:], Selector), negated=True)
-
-    def has_measure(self, c: list) -> Selector:
-        (n, op), stat = c[0], c[1]
-        return Selector(count=None, thresholds=(Threshold(stat, op, n),))
-
-    def has_soul_core(self, c: list) -> Selector:
-        return Selector(count=None, thresholds=(Threshold("soul_cores", ">=", 1),))
-
-    def has_keyword(self, c: list) -> Selector:
-        return Selector(count=None, with_keyword=c[0].name)
-
-    def has_more(self, c: list) -> Selector:
-        stat = str(tok(c, "STAT")).lower()
-        return Selector(count=None, thresholds=(Threshold(stat, _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0,
-                                                          ref=first(c, Selector)),))
-
-    def has_same(self, c: list) -> Selector:
-        stat = str(tok(c, "STAT")).lower()
-        return Selector(count=None, thresholds=(Threshold(stat, "==", 0, ref=first(c, Selector)),))
-
-    def has_rel_equal(self, c: list) -> Selector:
-        stat = str(tok(c, "STAT")).lower()
-        return Selector(count=None, thresholds=(Threshold(stat, _OPS[str(tok(c, "MORE_FEWER")).lower()], 0,
-                                                          ref=first(c, Selector)),))
-
-    def cond_costs(self, c: list) -> Condition:
-        n, op = first(c, tuple)
-        return Condition(kind="is", text="", selector=c[0],
-                         object=Selector(count=None, thresholds=(Threshold("cost", op, n),)))
-
-    def cond_costs_same(self, c: list) -> Condition:
-        return Condition(kind="is", text="", selector=c[0],
-                         object=Selector(count=None, thresholds=(Threshold("cost", "==", 0, ref=c[-1]),)))
-
-    def cond_same_amount(self, c: list) -> Condition:
-        # "if all the spirits on your field cost the same amount": one cost among them
-        return Condition(kind="is", text="", selector=c[0],
-                         object=Selector(count=None, thresholds=(Threshold("distinct_costs", "==", 1),)))
-
-    def cond_distinct_names(self, c: list) -> Condition:
-        # "If they all have different card names" (BSS 2-1-1)
-        return Condition(kind="is", text="", selector=c[0], object=Selector(count=None, distinct=("card_name",)))
+        # "If it is not, …", "If it does not (have …), …": the description of the "if" before, or this one
+        parts = first(c[1:], dict)
+        return Condition(kind="is", text="", selector=c[0], object=described(parts) if parts else None,
+                         negated=True)
 
     def _bp_of(self, word: Any) -> Selector:
         w = str(word).lower().replace("’", "'")
@@ -250,13 +198,16 @@ class ConditionMixin:
         return Condition(kind="count", text="", selector=replace(sel, count=None),
                          threshold=counted or Threshold("count", ">=", sel.count or 1))
 
-    def cond_none_among(self, c: list) -> Condition:
-        sel = replace(first(c, Selector), zone="revealed", count=None)
-        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
-
     def cond_none(self, c: list) -> Condition:
-        sel = replace(first(c, Selector), state=str(tok(c, "STATE")).lower(), count=None)
-        return Condition(kind="count", text="", selector=sel, threshold=Threshold("count", "==", 0))
+        # "if no magic card is among the revealed cards", "if none of your spirits are exhausted": none such
+        sel = first(c, Selector)
+        parts = first(c[1:], dict)
+        if parts is None:
+            sel = replace(sel, zone="revealed")
+        else:
+            for key, value in parts.items():
+                sel = replace(sel, **{key: sel.thresholds + value if key == "thresholds" else value})
+        return Condition(kind="count", text="", selector=replace(sel, count=None), threshold=Threshold("count", "==", 0))
 
     def cond_happened(self, c: list) -> Condition:
         return c[0]
@@ -332,8 +283,14 @@ class ConditionMixin:
                          window="trigger")
 
     def hist_acts(self, c: list) -> Condition:
-        # "If it attacks or blocks during this turn, …": whenever it does, within the duration
-        return Condition(kind="event", text="", event=c[1], selector=c[0], qualifiers=("this_turn",))
+        # "If it attacks or blocks during this turn, …": whenever it does, within the duration; "If one of
+        # your spirits attacks, …": whenever it does (an event, BSS 8-1-5-1)
+        from judge.text.ast import Duration
+
+        sel, counted = self._counted(c[0]) if isinstance(c[0], Selector) else (c[0], None)
+        return Condition(kind="event", text="", event=c[1], selector=sel, threshold=counted,
+                         object=first(c[2:], Selector),
+                         qualifiers=("this_turn",) if first(c, Duration) is not None else ())
 
 
 __all__ = ["ConditionMixin"]

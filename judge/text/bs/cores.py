@@ -16,40 +16,36 @@ class CoreMixin:
     """Core rules of grammar/bs.lark → MoveCores nodes and their parts."""
 
     # ── cores (BSS 3-6, 3-7, 3-9, 8-5-5, 8-5-6) ──
-    def cores_n(self, c: list) -> dict:
+    def ca_n(self, c: list) -> dict:
         return {"count": c[0]}
 
-    def cores_all_but(self, c: list) -> dict:
+    def ca_all_but(self, c: list) -> dict:
         return {"count": None, "all_but": c[0]}
 
-    def cores_all(self, c: list) -> dict:
-        # "all cores", "all of the destroyed spirit's cores": whose cores, when said
-        owner = tok(c, "POSS_IT")
-        return {"count": None, **({"from": possessor(owner)} if owner is not None else {})}
+    def ca_all(self, c: list) -> dict:
+        return {"count": None}
 
-    def cores_any(self, c: list) -> dict:
+    def ca_any(self, c: list) -> dict:
         return {"count": None, "up_to": True}
 
-    def cores_up_to(self, c: list) -> dict:
+    def ca_up_to(self, c: list) -> dict:
         return {"count": c[0], "up_to": True}
 
-    def cores_soul(self, c: list) -> dict:
-        return {"count": 1, "core_type": "soul"}
-
-    def cores_not_soul(self, c: list) -> dict:
-        return {"count": c[0], "core_type": "core"}
-
-    def cores_lost_life(self, c: list) -> dict:
+    def ca_lost_life(self, c: list) -> dict:
         return {"count": None, "lost_life": True}
 
-    def cores_of_n(self, c: list) -> dict:
-        return {"count": c[0], "from": possessor(tok(c, "POSS_IT"))}
-
-    def cores_of_up_to(self, c: list) -> dict:
-        return {"count": c[0], "up_to": True, "from": possessor(tok(c, "POSS_IT"))}
-
-    def cores_of_all_but(self, c: list) -> dict:
-        return {"count": None, "all_but": c[0], "from": possessor(tok(c, "POSS_IT"))}
+    def cores(self, c: list) -> dict:
+        # how many, whose ("all of the destroyed spirit's cores"), which kind (BSS 4-11)
+        parts: dict = {"count": None}
+        parts.update(first(c, dict) or {})
+        owner = tok(c, "POSS_IT")
+        if owner is not None:
+            parts["from"] = possessor(owner)
+        if "soul_core" in c:
+            parts.update(count=1, core_type="soul")
+        elif any(isinstance(x, tuple) and x and x[0] == "core_type" for x in c):   # "… that is not a soul core"
+            parts["core_type"] = "core"
+        return parts
 
     def core_noun(self, c: list) -> str:
         return "core"
@@ -93,22 +89,33 @@ class CoreMixin:
                          source_target=src_t, dest_target=dst_t, span=self._span(meta),
                          core_type=cores.get("core_type"))
 
+    def core_from(self, c: list) -> tuple:
+        return ("from", c[0], any(isinstance(x, tuple) and x and x[0] == "core_type" for x in c))
+
+    def core_to(self, c: list) -> tuple:
+        return ("to", c[0])
+
     @v_args(meta=True)
-    def core_move_from(self, meta: Any, c: list) -> MoveCores:
-        cores = dict(c[0])
-        if any(isinstance(x, tuple) and x and x[0] == "core_type" for x in c):   # "… that are not a soul core"
+    def core_move(self, meta: Any, c: list) -> Any:
+        # by whom (BSS 8-5-6 "your opponent places …"), how many, from where (BSS 8-5-5: anywhere when
+        # not said), to where (one of two: BSS 8-1-8), until a count is reached, onto each of them
+        cores = dict(first(c, dict))
+        froms = [x for x in c if isinstance(x, tuple) and x and x[0] == "from"]
+        tos = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "to"]
+        if any(f[2] for f in froms):       # "… from your reserve that is not a soul core"
             cores["core_type"] = "core"
-        places = [x for x in c[1:] if isinstance(x, Selector) or (isinstance(x, tuple) and len(x) == 2
-                                                                   and isinstance(x[1], Player))]
-        if len(places) > 2:     # "onto a spirit or into your reserve": one of the destinations (BSS 8-1-8)
+        source = froms[0][1] if froms else (cores.get("from") or ("any", Player.YOU))
+        who = first(c, Player)
+        moves = [self._cores(meta, cores, source, p) for p in tos]
+        if who is not None:
+            moves = [replace(m, player=who) for m in moves]
+        if len(moves) > 1:     # "onto a spirit or into your reserve": one of the destinations (BSS 8-1-8)
             from judge.text.ast import Modal
 
-            return Modal(count=1, span=self._span(meta),
-                         options=tuple((self._cores(meta, cores, places[0], p),) for p in places[1:]))
-        move = self._cores(meta, cores, places[0], places[1])
+            return Modal(count=1, span=self._span(meta), options=tuple((m,) for m in moves))
+        move = moves[0]
         until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
-        each = "each" in c
-        if each:          # "place one core from X onto each of them": per selection (resolved later)
+        if "each" in c:   # "place one core from X onto each of them": per selection (resolved later)
             move = replace(move, dest_target=replace(move.dest_target, count=None) if move.dest_target else None)
         return replace(move, until=until) if until is not None else move
 
@@ -116,17 +123,6 @@ class CoreMixin:
     def core_move_passive(self, meta: Any, c: list) -> MoveCores:
         # "the cores from that spirit are placed in your opponent's reserve"
         return self._cores(meta, {"count": None}, first(c, Selector), first(c, tuple))
-
-    @v_args(meta=True)
-    def core_move_into_from(self, meta: Any, c: list) -> MoveCores:
-        places = [x for x in c[1:] if x is not None]
-        return self._cores(meta, c[0], places[1], places[0])
-
-    @v_args(meta=True)
-    def core_move_into(self, meta: Any, c: list) -> MoveCores:
-        # no "from": BSS 8-5-5, the core may come from the life, the field, the reserve or the trash
-        source = c[0].get("from") or ("any", Player.YOU)
-        return self._cores(meta, c[0], source, next(x for x in c[1:] if x is not None))
 
     @v_args(meta=True)
     def core_move_each(self, meta: Any, c: list) -> list:
@@ -139,15 +135,9 @@ class CoreMixin:
                 for t in c if isinstance(t, Selector)]
 
     @v_args(meta=True)
-    def core_move_by(self, meta: Any, c: list) -> MoveCores:
-        # "Your opponent places one core from their life into their reserve": they move it (BSS 8-5-6)
-        places = [x for x in c if isinstance(x, Selector) or (isinstance(x, tuple) and len(x) == 2)]
-        return replace(self._cores(meta, first(c, dict), places[0], places[1]), player=first(c, Player))
-
-    @v_args(meta=True)
     def remove_cores(self, meta: Any, c: list) -> MoveCores:
         cores = first(c, dict)
-        target = cores.get("from") or first(c, Selector)
+        target = cores.get("from") or first(c, Selector) or Ref()    # "remove two cores and place them …": its
         places = [x for x in c if (isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], Player))
                   or (isinstance(x, Selector) and x is not target)]
         dest = places[-1] if places else ("reserve", Player.ANY)
@@ -155,12 +145,6 @@ class CoreMixin:
         if has_tok(c, "EACH_W"):          # "remove one core each from all spirits": from every one of them
             move = replace(move, source_target=replace(target, count=None) if target else None)
         return replace(move, source="spirit")
-
-    @v_args(meta=True)
-    def remove_its_cores(self, meta: Any, c: list) -> MoveCores:
-        dest = first(c[1:], tuple) or ("reserve", Player.ANY)
-        return replace(self._cores(meta, c[0], Ref(), dest), source="spirit")
-
 
     # ── pay (BSS 8-4-2, 10-6-6) ──
     @v_args(meta=True)

@@ -236,6 +236,8 @@ class DirectiveMixin:
     # ── for each (BSS 4-6) ──
     @v_args(meta=True)
     def per(self, meta: Any, c: list) -> tuple:
+        if first(c, Selector) is None and first(c, dict) is not None:
+            return self.per_named(c)                  # "for each Golem you control": adjectives alone
         sel = first(c, Selector)
         shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
         if shared and sel is not None:

@@ -80,14 +80,20 @@ class EventMixin:
         return _event_id([str(t) for t in c if isinstance(t, Token)])
 
     def ev_is(self, c: list) -> Condition:
+        # "X is destroyed", "X would be destroyed" (a replacement's event, BSS 8-9), "only X is destroyed"
+        only = bool(c) and c[0] == ("only",)
+        if only:
+            c = c[1:]
         subject = c[0]
-        sel, counted = self._counted(subject) if isinstance(subject, Selector) else (subject, None)
         event = next(x for x in c if _is_word(x))
-        return Condition(kind="event", text="", event=event, selector=sel, threshold=counted, **_tails(c[2:]))
+        if has_tok(c, "WOULD_BE"):
+            return Condition(kind="would", text="", event=event, selector=subject, **_tails(c))
+        sel, counted = self._counted(subject) if isinstance(subject, Selector) else (subject, None)
+        ev = Condition(kind="event", text="", event=event, selector=sel, threshold=counted, **_tails(c[2:]))
+        return replace(ev, qualifiers=(*ev.qualifiers, "only")) if only else ev
 
-    def ev_is_only(self, c: list) -> Condition:
-        ev = self.ev_is(c)
-        return replace(ev, qualifiers=(*ev.qualifiers, "only"))
+    def only(self, c: list) -> tuple:
+        return ("only",)
 
     def ev_drawing(self, c: list) -> Condition:
         # "when drawing outside of the draw step": any player's draw (BSS 4-5)
@@ -101,28 +107,23 @@ class EventMixin:
     def ev_self_acts(self, c: list) -> Condition:
         return Condition(kind="event", text="", event="attacks" if "attack" in str(c[0]).lower() else "blocks")
 
-    def ev_would(self, c: list) -> Condition:
-        return Condition(kind="would", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
-                         selector=c[0], **_tails(c))
-
     def ev_acts(self, c: list) -> Condition:
+        # who or what acts (a card, a player, an effect: BSS 8-1-5-1), the act, what it is aimed at
+        actor, verb = c[0], c[1]
         obj = first(c[2:], Selector)
-        return Condition(kind="event", text="", event=c[1], selector=c[0], object=obj, **_tails(c[2:]))
+        tails = _tails(c[2:])
+        if isinstance(actor, Player):
+            return Condition(kind="event", text="", event=verb, player=actor, object=obj, **tails)
+        if isinstance(actor, Selector) and actor.unit == "effect":    # "your opponent's effect discards …"
+            return Condition(kind="event", text="", event=verb, by=actor, object=obj,
+                             **{k: v for k, v in tails.items() if k != "by"})
+        return Condition(kind="event", text="", event=verb, selector=actor, object=obj, **tails)
 
-    def ev_player_acts(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event=c[1], player=c[0], object=first(c[2:], Selector),
-                         **_tails(c[2:]))
+    def ev_verb(self, c: list) -> str:
+        return c[0]
 
-    def ev_use(self, c: list) -> Condition:
-        verb = _EVENT_WORDS[str(tok(c, "USE_VERB")).lower()]
-        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
-                         **_tails(c))
-
-    def ev_player_does(self, c: list) -> Condition:
-        # "When you summon a Fabled Beast spirit", "when you destroy one of your spirits with …"
-        verb = next(x for x in c if _is_word(x))
-        return Condition(kind="event", text="", event=verb, player=first(c, Player), object=first(c, Selector),
-                         **_tails(c))
+    def ev_verb_use(self, c: list) -> str:
+        return _EVENT_WORDS[str(c[0]).lower()]
 
     def verb_base(self, c: list) -> str:
         word = str(c[0]).lower() if c else "destroy"
@@ -200,15 +201,47 @@ class EventMixin:
         return ("still", first(c, Selector))
 
     def effect_ref(self, c: list) -> Selector:
-        owner = tok(c, "POSS")
-        if has_tok(c, "EFFECTS_OF"):
-            owner = str(tok(c, "EFFECTS_OF")).split(" of ", 1)[1]
-        about = first(c, Selector)
-        return Selector(count=None, unit="effect", owner=_player(owner) if owner is not None else None, about=about)
+        return c[0]
 
-    def ev_effect(self, c: list) -> Condition:
-        return Condition(kind="event", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_ACTIVE")).lower()],
-                         by=c[0], object=first(c[1:], Selector), **{k: v for k, v in _tails(c).items() if k != "by"})
+    # ── effects named as a cause or an actor (BSS 1-3-3, 8-1-5-1) ──
+    def effects(self, c: list) -> Selector:
+        parts: dict = {}
+        for x in c:
+            if isinstance(x, dict):
+                parts.update(x)
+        of = tok(c, "EFFECTS_OF")          # "one of your opponent's effects"
+        if of is not None:
+            parts.setdefault("owner", _player(str(of).split(" of ", 1)[1]))
+        keyword = next((x for x in c if _is_word(x)), None)
+        kind = tok(c, "EFFECT_KIND")
+        if keyword is not None:
+            parts.update(effect="keyword", with_keyword=keyword)
+        elif kind is not None:
+            parts["effect"] = str(kind).lower()
+        return Selector(count=None, unit="effect", **parts)
+
+    def effect_keyword(self, c: list) -> str:
+        return self.keyword_name(c)
+
+    def ew_poss(self, c: list) -> dict:
+        return {"owner": _player(c[0])}
+
+    def ew_any(self, c: list) -> dict:
+        return {}
+
+    def ew_its(self, c: list) -> dict:
+        # "this spirit's Ascend effect": the card itself; "its …": whose is said by the card before
+        return {"about": Selector(self_ref=True)} if str(c[0]).lower().startswith("this") else {}
+
+    def ew_this(self, c: list) -> dict:
+        return {"effect": "this"}
+
+    def es_about(self, c: list) -> dict:
+        return {"about": c[0]}
+
+    def es_control(self, c: list) -> dict:
+        # "an effect you control", "an effect they control"
+        return {"owner": c[0] if isinstance(c[0], Player) else Player.OPPONENT}
 
     def ev_effect_adds(self, c: list) -> Condition:
         return Condition(kind="event", text="", event="added_to_hand", by=c[0], player=_player(tok(c, "POSS")))
@@ -297,14 +330,11 @@ class EventMixin:
         return ("effect", str(kind).lower() if kind is not None else None)
 
     def src_effects(self, c: list) -> Selector:
-        _, kind = first(c, tuple)
-        return Selector(count=None, unit="effect", owner=_player(tok(c, "POSS")), effect=kind)
+        return c[0]
 
     def src_effects_of(self, c: list) -> Selector:
         _, kind = first(c, tuple)
         return Selector(count=None, unit="effect", about=first(c, Selector), effect=kind)
-
-    src_effects_on = src_effects_of
 
     def src_selector(self, c: list) -> Selector:
         return c[0]
@@ -312,34 +342,12 @@ class EventMixin:
     def src_player(self, c: list) -> Selector:
         return Selector(count=None, unit="player", owner=c[0])
 
-    def src_this_effect(self, c: list) -> Selector:
-        return Selector(count=None, unit="effect", effect="this")
-
-    def src_any_effect(self, c: list) -> Selector:
-        _, kind = first(c, tuple)
-        return Selector(count=None, unit="effect", effect=kind, about=first(c, Selector))
-
-    def src_keyword_effect(self, c: list) -> Selector:
-        owner = tok(c, "POSS", "POSS_IT")
-        kw = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return Selector(count=None, unit="effect", effect="keyword", with_keyword=kw,
-                        owner=_player(owner) if owner is not None and tok(c, "POSS") is not None else None,
-                        about=Selector(self_ref=True) if owner is not None and tok(c, "POSS_IT") is not None
-                        and str(owner).lower().startswith("this") else None)
-
     def src_attack(self, c: list) -> Selector:
         return Selector(count=None, unit="attack", about=first(c, Selector))
 
     def src_attack_of(self, c: list) -> Selector:
         word = str(c[0]).lower()
         return Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
-
-    def src_effects_of_player(self, c: list) -> Selector:
-        owner = str(c[0]).split(" of ", 1)[1]
-        return Selector(count=None, unit="effect", owner=_player(owner))
-
-    def src_effects_player(self, c: list) -> Selector:
-        return Selector(count=None, unit="effect", owner=Player.OPPONENT)
 
     # ── while a cost is paid, points in time (BSS 10-6-5, 6-2-1, 6-8-1-1, 7-1-6-1) ──
     @v_args(meta=True)

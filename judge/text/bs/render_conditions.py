@@ -357,6 +357,13 @@ class ConditionPhrases(Phrases):
             return None
         return f"{self.effects(c.by).removesuffix('s')} adds cards to {_POSS[c.player]} hand"
 
+    def ev_attack_step_ends(self, c: Condition) -> str | None:
+        # "your opponent's effect ends the attack step" (BSS 6-7-3-2)
+        if c.by is None or c.by.unit != "effect" or c.by.effect or c.by.about is not None:
+            return None
+        whose = f"{_POSS[c.by.owner]} effect" if c.by.owner is not None else "an effect"
+        return f"{whose} ends the attack step"
+
     def ev_spends(self, c: Condition) -> str | None:
         if c.object is None:
             return None

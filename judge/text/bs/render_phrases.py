@@ -266,7 +266,7 @@ class Phrases:
 
     def _adjectives(self, s: Selector) -> list[str]:
         out: list[str] = []
-        if s.state in ("exhausted", "refreshed", "attacking", "blocking") and s.about is None:
+        if s.state in ("exhausted", "refreshed", "attacking", "blocking", "linked") and s.about is None:
             out.append(s.state)
         if s.other:
             out.append("other")
@@ -332,7 +332,7 @@ class Phrases:
             out.append(f"that is {s.state} " + self.selector(s.about))
         elif s.state in ("summoned_by_this_effect", "placed_by_this_effect"):
             out.append(s.state.split("_")[0] + " with this effect")
-        elif s.state not in (None, "exhausted", "refreshed", "attacking", "blocking"):
+        elif s.state not in (None, "exhausted", "refreshed", "attacking", "blocking", "linked"):
             raise Unrenderable(f"state {s.state!r}")
         if s.colors == ("selected",):
             out.append("of the selected color")
@@ -414,7 +414,7 @@ class Phrases:
             return "this effect"
         kind = f"{s.effect} " if s.effect in ("destruction", "magic") else ""
         if s.effect == "keyword":
-            whose = _POSS[s.owner] + " " if s.owner else "this spirit's " if s.about and s.about.self_ref else ""
+            whose = _POSS[s.owner] + " " if s.owner else "this spirit's " if s.about and s.about.self_ref else "any "
             return f"{whose}{s.with_keyword} effects"
         if s.about is not None:
             return f"the {kind}effects of {self.target(s.about, select=False)}"

@@ -19,6 +19,16 @@ def _duration(c: list) -> Duration:
     return first(c, Duration) or Duration.PERMANENT
 
 
+def _life_by(r: Restriction, barred: Selector | None) -> Restriction:
+    """"X cannot reduce your life (to 0)" (BSS 3-7, 7-1-5-3): a bar on whose life is reduced (`player`),
+    by what (`by`: X) — the same node as "your life cannot be reduced by X"."""
+    from dataclasses import replace
+
+    if not r.action.startswith("reduce_life") or r.object is None or r.object.unit != "life":
+        return r
+    return replace(r, player=r.object.owner, object=None, target=None, by=barred if barred is not None else r.by)
+
+
 class RestrictionMixin:
     """Restriction rules of grammar/bs.lark → Restriction nodes and their parts."""
 
@@ -27,28 +37,33 @@ class RestrictionMixin:
         return ("_".join(str(c[0]).lower().split()), first(c, Selector), None)
 
     def act_be(self, c: list) -> tuple:
+        # "be destroyed (from your hand) by …", "be returned to your hand or deck by …", "… or as the result of battle"
         word = str(tok(c, "EVENT_PASSIVE", "STATE")).lower()
-        zones = [str(t) for t in c if isinstance(t, Token) and t.type == "ZONE"]
-        by = first(c, Selector)
-        action = "be_" + word + ("_from_" + "_or_".join(zones) if zones else "")
+        where = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        action = "be_" + word + where
         if has_tok(c, "OR_BATTLE"):
             action += "_or_in_battle"            # "by your opponent's effects or as the result of battle"
-        return (action, None, by)
+        return (action, None, first(c, Selector))
 
-    def act_be_to(self, c: list) -> tuple:
-        # "cannot be returned to your hand or deck by your opponent's effects"
-        word = str(tok(c, "EVENT_PASSIVE", "STATE")).lower()
-        zones = [str(t) for t in c if isinstance(t, Token) and t.type == "ZONE"]
-        return ("be_" + word + "_to_" + "_or_".join(zones), None, first(c, Selector))
+    def where_from(self, c: list) -> str:
+        return "_from_" + "_or_".join(str(t) for t in c if isinstance(t, Token) and t.type == "ZONE")
+
+    def where_to(self, c: list) -> str:
+        return "_to_" + "_or_".join(str(t) for t in c if isinstance(t, Token) and t.type == "ZONE")
+
+    def act_reduce_life(self, c: list) -> tuple:
+        # "… cannot reduce your life (to 0)": whose life is the object, the barred one its cause (see restriction)
+        return ("reduce_life" if not ints(c) else "reduce_life_to_0",
+                Selector(count=None, unit="life", owner=_player(tok(c, "POSS"))), None)
+
+    def attacks_from(self, c: list) -> Selector:
+        return Selector(count=None, unit="attack", about=first(c, Selector))
+
+    def act_use(self, c: list) -> tuple:
+        return ("use" if has_tok(c, "USE_VERB") else "summon", first(c, Selector), None)
 
     def act_cores_removed(self, c: list) -> tuple:
         return ("have_cores_removed", None, first(c, Selector))
-
-    def act_use(self, c: list) -> tuple:
-        return ("use", first(c, Selector), None)
-
-    def act_summon(self, c: list) -> tuple:
-        return ("summon", first(c, Selector), None)
 
     def act_place_cores(self, c: list) -> tuple:
         # "You cannot place a Soul Core on this spirit with this effect"
@@ -74,16 +89,17 @@ class RestrictionMixin:
 
     @v_args(meta=True)
     def restriction(self, meta: Any, c: list) -> list:
-        target = first(c, Selector) if not isinstance(c[0], tuple) else None
-        if isinstance(c[0], tuple) or (len(c) > 1 and isinstance(c[1], tuple) and isinstance(c[0], Duration)):
-            subjects = c[0] if isinstance(c[0], tuple) else c[1]
-            return [r for t in subjects for r in self._restrictions(meta, c, target=t)]
-        return self._restrictions(meta, c, target=target)
-
-    @v_args(meta=True)
-    def restriction_player(self, meta: Any, c: list) -> list:
-        who = first(c, Player) or (Player.YOU if has_tok(c, "YOU") else None)
-        return self._restrictions(meta, c, player=who)
+        # what is barred: a card ("this spirit cannot block"), a player ("you cannot summon …"), both of two
+        # subjects, or attacks ("attacks from … cannot reduce your life", BSS 7-1-5)
+        head = c[0]
+        if isinstance(head, Player) or (isinstance(head, Token) and head.type == "YOU"):
+            who = head if isinstance(head, Player) else Player.YOU
+            barred = Selector(count=None, unit="player", owner=who)
+            return [_life_by(r, barred) for r in self._restrictions(meta, c, player=who)]
+        if isinstance(head, tuple):
+            return [_life_by(r, t) for t in head for r in self._restrictions(meta, c, target=t)]
+        target = first(c, Selector)
+        return [_life_by(r, target) for r in self._restrictions(meta, c, target=target)]
 
     @v_args(meta=True)
     def restriction_only_select(self, meta: Any, c: list) -> Restriction:
@@ -113,15 +129,6 @@ class RestrictionMixin:
         whose = first(c, Player) or (Player.EACH if tok(c, "NEITHER") is not None else None)
         return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
                            player=whose, by=first(c, Selector), duration=_duration(c),
-                           span=self._span(meta))
-
-    @v_args(meta=True)
-    def restriction_life_by(self, meta: Any, c: list) -> Restriction:
-        # "Attacks from your opponent's spirits … cannot reduce your life to 0"
-        floor = ints(c)
-        by = c[0] if isinstance(c[0], Selector) else Selector(count=None, unit="attack", about=first(c, Selector))
-        return Restriction(mode="cannot", action="reduce_life" if not floor else "reduce_life_to_0",
-                           player=_player(tok(c, "POSS")), by=by, duration=_duration(c),
                            span=self._span(meta))
 
     @v_args(meta=True)

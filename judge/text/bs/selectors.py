@@ -24,15 +24,10 @@ from judge.text.bs.nodes import (
     tok,
     unmark,
 )
+from judge.text.bs.predicates import PredicateMixin, cmp_threshold, described, negated
 
 
-def cmp_threshold(stat: str, value: tuple[int, str]) -> Threshold:
-    """A `cmp` ("3 or fewer") as a Threshold of `stat`."""
-    n, op = value
-    return Threshold(stat, op, n)
-
-
-class SelectorMixin:
+class SelectorMixin(PredicateMixin):
     """Selector rules of grammar/bs.lark → Selector parts and Selector nodes."""
 
     # ── numbers ──
@@ -162,42 +157,19 @@ class SelectorMixin:
     def m_colors(self, c: list) -> str:
         return "colors"
 
-    def post_measure(self, c: list) -> dict:
-        # "with 3000 or fewer BP", "with 4000 BP or less", "with only one core on it" (BSS 2-11, 4-3)
-        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
-        stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)
-        op = _OPS[str(word).split()[-1].lower()] if word is not None else "=="
-        return {"thresholds": (Threshold(stat, op, n),)}
+    # ── qualifiers after the noun ──
+    def post_with(self, c: list) -> dict:
+        return first(c, dict)
 
-    def post_stat(self, c: list) -> dict:
-        # "with cost 3", "with a cost of 4 or more"
-        stat = str(tok(c, "STAT")).lower()
-        return {"thresholds": (cmp_threshold(stat, first(c, tuple)),)}
+    def post_without(self, c: list) -> dict:
+        return negated(first(c, dict))
 
-    def post_cost(self, c: list) -> dict:
-        return {"thresholds": (cmp_threshold("cost", first(c, tuple)),)}
+    def post_being(self, c: list) -> dict:
+        parts = first(c, dict)
+        return negated(parts) if has_tok(c, "NEG") else parts
 
-    def post_cost_either(self, c: list) -> dict:
-        a, b = [x for x in c if isinstance(x, int)]
-        return {"costs": (a, b)}
-
-    def post_soul_core(self, c: list) -> dict:
-        return {"thresholds": (Threshold("soul_cores", ">=", 1),)}
-
-    def post_no_soul_core(self, c: list) -> dict:
-        return {"thresholds": (Threshold("soul_cores", "==", 0),)}
-
-    def post_keyword(self, c: list) -> dict:
-        names = [k.name for k in c if hasattr(k, "name") and not isinstance(k, Token)]
-        if len(names) == 1:
-            return {"with_keyword": names[0]}
-        if any(str(t).strip(" ,").lower() == "and" for t in c if isinstance(t, Token)):
-            raise ValueError("a card with several keywords at once is not modelled")
-        return {"_any_keyword": tuple(names)}       # "with Curse or Bloodcurse": either (see selector)
-
-    def post_no_keyword(self, c: list) -> dict:
-        return {"without": (c[-1].name,)}
+    def post_costing(self, c: list) -> dict:
+        return first(c, dict)
 
     def post_zone(self, c: list) -> dict:
         zones = [str(t).lower() for t in c if isinstance(t, Token) and t.type == "ZONE"]
@@ -207,45 +179,8 @@ class SelectorMixin:
     def post_revealed(self, c: list) -> dict:
         return {"zone": "revealed"}
 
-    def post_level(self, c: list) -> dict:
-        return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
-
-    def post_state(self, c: list) -> dict:
-        state = str(c[-1]).lower() if isinstance(c[-1], Token) else str(tok(c, "ATT_BLK", "STATE")).lower()
-        negated = has_tok(c, "NEG")
-        target = first(c, Selector)
-        if negated:
-            return {"not_state": state}
-        return {"state": state, **({"about": target} if target is not None else {})}
-
-    def post_being_blocked(self, c: list) -> dict:
-        return {"state": "blocked", "about": first(c, Selector)}
-
-    def post_not_color(self, c: list) -> dict:
-        return {"not_colors": (str(c[-1]).lower(),)}
-
-    def post_are(self, c: list) -> dict:
-        return c[-1]
-
     def post_selected_color(self, c: list) -> dict:
         return {"colors": ("selected",)}
-
-    def post_name_has(self, c: list) -> dict:
-        return {"name": str(first(c, Token)).strip('"“”')}
-
-    def post_has_timing(self, c: list) -> dict:
-        from judge.text.bs.nodes import timing_of_quoted
-
-        return {"has_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
-
-    def post_no_timing(self, c: list) -> dict:
-        from judge.text.bs.nodes import timing_of_quoted
-
-        return {"lacks_effect": (timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]),)}
-
-    def post_vanilla(self, c: list) -> dict:
-        # "with no effects listed" (BSS 2-1): a card printed without effect text
-        return {"lacks_effect": ("any",)}
 
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}
@@ -263,39 +198,16 @@ class SelectorMixin:
             return {"other": True}
         return {"not_names": (unmark(str(name).strip('"“”')),)}
 
-    def post_distinct_names(self, c: list) -> dict:
-        return {"distinct": ("card_name",)}
-
     def post_share_symbol_color(self, c: list) -> dict:
         # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
         negated = has_tok(c, "NEG")
         ref = Selector(count=None, unit="symbol", owner=_player(tok(c, "POSS")))
         return {"thresholds": (Threshold("shared_colors", "==" if negated else ">=", 0 if negated else 1, ref=ref),)}
 
-    def post_extreme(self, c: list) -> dict:
-        word = str(tok(c, "LEAST_MOST", "HIGH_LOW")).lower()
-        stat = str(tok(c, "STAT") or "cost").lower()
-        op = "<=" if word in ("least", "lowest") else ">="
-        return {"thresholds": (Threshold(stat, op, 0, ref=Selector(count=None, other=True)),)}
-
-    def post_has_cores(self, c: list) -> dict:
-        return {"thresholds": (Threshold("cores", ">=", 1),)}
-
     def post_field(self, c: list) -> dict:
         owner = tok(c, "POSS")
         return {"owner": _player(owner)} if owner is not None else {}
 
-    def post_total(self, c: list) -> dict:
-        stat = str(tok(c, "STAT")).lower()
-        return {"thresholds": (cmp_threshold("total_" + stat, first(c, tuple)),)}
-
-    def post_rel(self, c: list) -> dict:
-        return {"thresholds": (c[0],)}
-
-    def post_family_rel(self, c: list) -> dict:
-        return {"thresholds": (c[0],)}
-
-    # ── a stat compared with another card's (BSS 2-6, 2-11) ──
     def rel_ref(self, c: list) -> Selector:
         return c[0]
 
@@ -315,13 +227,6 @@ class SelectorMixin:
     def rel_more(self, c: list) -> Threshold:
         stat = str(tok(c, "STAT")).lower()
         return Threshold(stat, _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
-
-    def rel_cost_more(self, c: list) -> Threshold:
-        return Threshold("cost", _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector))
-
-    def rel_cost_same(self, c: list) -> Threshold:
-        word = tok(c, "MORE_FEWER")
-        return Threshold("cost", _OPS[str(word).lower()] if word is not None else "==", 0, ref=first(c, Selector))
 
     def rel_same(self, c: list) -> Threshold:
         return Threshold(str(tok(c, "STAT")).lower(), "==", 0, ref=first(c, Selector))
@@ -428,7 +333,14 @@ class SelectorMixin:
 
     @v_args(meta=True)
     def remaining(self, meta: Any, c: list) -> Selector:
-        return Selector(count=None, zone="revealed", span=self._span(meta))
+        # "the revealed cards", "the remaining cards", "the revealed red spirit cards": those of them (BSS 12-2-1)
+        parts = _merge([x for x in c if isinstance(x, dict)])
+        parts = {k: v for k, v in parts.items() if not k.startswith("_")}
+        noun = tok(c, "NOUN_WORD")
+        if noun is not None:
+            parts.update({k: v for k, v in self.noun([noun]).items() if not k.startswith("_")})
+        parts["zone"] = "revealed"
+        return Selector(count=None, span=self._span(meta), **parts)
 
     @v_args(meta=True)
     def the_attacking(self, meta: Any, c: list) -> Selector:
@@ -437,7 +349,9 @@ class SelectorMixin:
 
     @v_args(meta=True)
     def first_attacker(self, meta: Any, c: list) -> Selector:
-        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), span=self._span(meta))
+        # "the first spirit (your opponent controls) that attacks each turn": whose, when said
+        return Selector(count=1, state="first_attacker_this_turn", card_types=("spirit",), owner=first(c, Player),
+                        span=self._span(meta))
 
     @v_args(meta=True)
     def next_deployed(self, meta: Any, c: list) -> Selector:
@@ -489,4 +403,4 @@ def _selects(parts: dict) -> bool | None:
     return False if parts.get("state") in ("attacking", "blocking") else None
 
 
-__all__ = ["SelectorMixin", "cmp_threshold"]
+__all__ = ["SelectorMixin", "cmp_threshold", "described", "negated"]

@@ -183,16 +183,18 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     @v_args(meta=True)
     def optional_(self, meta: Any, c: list) -> list:
-        return [Optional(effects=tuple(c[-1]), span=self._span(meta))]
+        # "You may X" (BSS 8-1-8); "You may X to Y": X an effect cost paid to do Y (BSS 8-4-1)
+        lists = [x for x in c if isinstance(x, list)]
+        if len(lists) > 1:
+            return self._cost_clause(meta, lists)
+        return [Optional(effects=tuple(lists[0]), span=self._span(meta))]
 
     @v_args(meta=True)
     def required_cost(self, meta: Any, c: list) -> list:
         # "Discard three cards to place a core …": the first part is paid to do the rest (BSS 8-4-1)
         return [Sequence(connector="to", effects=(*c[0], *c[1]), span=self._span(meta))]
 
-    @v_args(meta=True)
-    def cost_clause(self, meta: Any, c: list) -> list:
-        lists = [x for x in c if isinstance(x, list)]
+    def _cost_clause(self, meta: Any, lists: list) -> list:
         cost, effects = lists[0], lists[-1]
         if len(cost) == 1 and len(effects) == 1 and isinstance(effects[0], Activate) and effects[0].step \
                 and isinstance(cost[0], MoveCores) and cost[0].equal_to is not None and cost[0].equal_to.stat == "cost":
@@ -297,12 +299,34 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         # BS 5-19-3: the directives it is joined to happen after that effect resolves (see `directives`)
         return ("after", c[0] if isinstance(c[0], list) else [c[0]], self._span(meta), _after_window(c[-1]))
 
-    # trailers: (kind, payload)
-    def tr_if(self, c: list) -> tuple:
-        return ("if", c[0])
+    # adjuncts, before a comma or at the end: (kind, payload)
+    def adj_if(self, c: list) -> tuple:
+        # "If one of your spirits attacks, …": an event in the present is waited for, as "when" (BSS 8-1-5-1)
+        cond = c[0]
+        if cond.kind == "event" and "this_turn" not in cond.qualifiers:
+            return ("when", cond)
+        return ("if", cond)
 
-    def tr_unless(self, c: list) -> tuple:
+    def adj_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
+
+    def adj_when(self, c: list) -> tuple:
+        return ("when", c[0])
+
+    adj_at = adj_paying = adj_when
+
+    def adj_per(self, c: list) -> tuple:
+        return c[0]
+
+    def adj_once(self, c: list) -> tuple:
+        return ("restrict", "once_per_turn")
+
+    def lead_adjunct(self, c: list) -> tuple:
+        return c[0]
+
+    tr_adjunct = lead_adjunct
+
+    # trailers: (kind, payload)
 
     @v_args(meta=True)
     def tr_unless_pay(self, meta: Any, c: list) -> tuple:
@@ -310,15 +334,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         who = first(c, Player) or Player.OPPONENT
         return ("unless_pay", MoveCores(count=next(x for x in c if isinstance(x, int) and not isinstance(x, bool)),
                                         source="field_or_reserve", dest="trash", player=who, span=self._span(meta)))
-
-    def tr_per(self, c: list) -> tuple:
-        return c[0]
-
-    def tr_when(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def tr_at(self, c: list) -> tuple:
-        return ("when", c[0])
 
     def tr_instead(self, c: list) -> tuple:
         return ("instead", None)
@@ -331,12 +346,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     def tr_after(self, c: list) -> tuple:
         return ("if", Condition(kind="after_resolves", text="", window=_after_window(c[0])))
-
-    def tr_paying(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def tr_once(self, c: list) -> tuple:
-        return ("restrict", "once_per_turn")
 
     def tr_reminder(self, c: list) -> tuple:
         return c[0]
@@ -369,12 +378,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def bullet(self, c: list) -> tuple:
         return ("bullet", None)
 
-    def if_cond(self, c: list) -> tuple:
-        return ("if", c[0])
-
-    def when_event(self, c: list) -> tuple:
-        return ("when", c[0])
-
     @v_args(meta=True)
     def when_state_event(self, meta: Any, c: list) -> tuple:
         # "When you have 3 or fewer life and you reduce your opponent's life, …": both must be true
@@ -391,11 +394,20 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("when", Condition(kind="all", text=self._printed(meta).rstrip(", "), conditions=(event, cond),
                                   span=self._span(meta)))
 
-    def when_next(self, c: list) -> tuple:
-        # "the next time … (during this turn)": once, and only within the duration (BSS 8-9)
+    def when_time(self, c: list) -> tuple:
+        # "the first time … each turn" (BS 12-3-1); "the next time … (during this turn)": once, and only
+        # within the duration (BSS 8-9)
         ev = first(c, Condition)
+        if "first" in c:
+            return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
         within = {Duration.TURN: ("this_turn",), Duration.BATTLE: ("this_battle",)}.get(first(c, Duration), ())
         return ("when", replace(ev, qualifiers=(*ev.qualifiers, "next_only", *within)))
+
+    def first_time(self, c: list) -> str:
+        return "first"
+
+    def next_time(self, c: list) -> str:
+        return "next"
 
     def after_draw(self, c: list) -> tuple:
         # "After your draw, …": after the draw of the draw step (BSS 6-4)
@@ -408,24 +420,13 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("if", Condition(kind="is", text="", selector=c[0],
                                 object=Selector(count=None, state="blocked" if word == "blocked" else word)))
 
-    def when_first(self, c: list) -> tuple:
-        ev = c[0]
-        return ("when", replace(ev, qualifiers=(*ev.qualifiers, "first_each_turn")))
-
-    def once_per_turn(self, c: list) -> tuple:
-        return ("restrict", "once_per_turn")
+    def each_turn(self, c: list) -> tuple:
+        # "Each turn, the first spirit that attacks …": "first" is counted per turn already (the selector's
+        # state first_attacker_this_turn); the lead adds no condition of its own
+        return ("each_turn", None)
 
     def lead_duration(self, c: list) -> tuple:
         return ("duration", c[0])
-
-    def at_time(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def lead_paying(self, c: list) -> tuple:
-        return ("when", c[0])
-
-    def lead_per(self, c: list) -> tuple:
-        return c[0]
 
     @v_args(meta=True)
     def sentence_(self, meta: Any, c: list) -> tuple:

@@ -18,7 +18,7 @@ def divide(s: State, effects: tuple[Effect, ...], chosen: dict, player: str, kin
     """"Choose up to 3 Forwards. Divide 6000 damage among them as you like (units of 1000)": the player assigns
     the amounts as the Summon or ability goes on the stack, at least one unit to each card chosen (11.3.6,
     11.6.8, 11.7.8, 11.8.12); an answer is a mapping {card: amount}."""
-    from judge.engine.fftcg.effects.run import _key, _walk
+    from judge.engine.fftcg.effects.nodes import _key, _walk
 
     node = next((e for e in _walk(effects) if type(e).__name__ == "Damage" and e.amount_from == "divided"), None)
     if node is None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.query import abilities, damage_gate, matches, own_effects
 from judge.engine.fftcg.state import State
+from judge.engine.fftcg.zones.cost import cost_option
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Ability, AbilityKind, Restriction
 
 
 def usable(s: State, uid: str, count: int | None, log: Log, multi: bool) -> list[Ability] | None:
     """The EX Burst abilities of a card placed as the `count`th damage (None: every one of them is gated)."""
-    from judge.engine.fftcg.effects.run import ex_burst_abilities
 
     d = s.card(uid)
     found = ex_burst_abilities(s, uid)
@@ -91,3 +91,16 @@ def is_burst_ability(ab: Ability) -> bool:
 
 
 __all__ = ["gates_met", "is_burst_ability", "usable"]
+
+
+def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
+    """What an EX Burst applies (11.10.3): a Summon's effects; a Character's EX Burst auto-abilities."""
+    d = s.card(uid)
+    if d is None:
+        return []
+    if d.type == "summon":
+        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
+                                                                                  AbilityKind.CONSTANT)
+                and not cost_option(ab)]
+    marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
+    return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]

@@ -12,51 +12,24 @@ targets) and the log, and return the new board; they read only typed fields of t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
-from judge.engine.fftcg import stackref
+from judge.engine.fftcg import replacement
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, freecast, replacement, reveal
+from judge.engine.fftcg.effects import changes, freecast, reveal
+from judge.engine.fftcg.effects.registry import EFFECTS, unread
 from judge.engine.fftcg.events import delayed
 from judge.engine.fftcg.events.triggers import emit
-from judge.engine.fftcg.keywords.warp_priming import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
-from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
+from judge.engine.fftcg.query import is_forward, power
 from judge.engine.fftcg.state import Mod, State, where
 from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
-from judge.engine.kernel import Registry
+from judge.engine.fftcg.zones.warp import WarpEnter, WarpTick, remove_warp_counters
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 from judge.text.ast import Duration, Player
 
 Handler = Callable[[State, Any, Any, Log], State]
-
-
-#: effect node kind → what it does (the kernel's registry: handler, clause concepts, meaning, and the node's
-#: fields the handler reads as `reads`; a node using any other field is "not modelled", never half applied)
-EFFECTS: Registry[type] = Registry("FFTCG effects")
-
-
-#: selector fields one node kind's handler reads on one of its selectors ("search for 2 … with different names")
-_TARGET_READS: dict[tuple[type, str], frozenset[str]] = {(ast.Search, "target"): frozenset({"distinct"})}
-
-
-def unread(node: Any, reads: frozenset[str]) -> list[str]:
-    """The fields of an effect node (and of the selectors it holds) that carry a value nobody reads here."""
-    out = []
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        value = getattr(node, f.name)
-        if f.name not in reads:
-            if value != f.default and value not in ((), None, False):
-                out.append(f.name)
-        elif isinstance(value, ast.Selector):
-            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
-            reads_here = reads_here | {"also"} | _TARGET_READS.get((type(node), f.name), frozenset())
-            out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
-    return out
 
 
 def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
@@ -514,10 +487,18 @@ _r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove cou
 _r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest", "under")
 _r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
 _r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
-_r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
+def _bound(s: State, e: delayed.Bound, ctx: Any, log: Log) -> State:
+    """A delayed auto-ability's effects about the card it was created for (11.8.17.3)."""
+    if not e.still_there(s):
+        log.add(f"{s.name_of(e.card)} has left the {e.zone.replace('_', ' ')} since the delayed auto-ability was "
+                f"created: it no longer affects that card", "delayed_zone_left", "new_object")
+        return s
+    return _fx().run(s, e.effects, replace(ctx, subject=e.card), log)
+
+
+_r(delayed.Bound, _bound, ("delayed_zone_left",), "a delayed ability about one card",
    "effects", "card", "zone", "ts")
 
-from judge.engine.fftcg.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
 
 #: node kinds `effects.run` carries out itself, as part of the effect list around them
 SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.core import not_read
-from judge.engine.fftcg.effects.handlers import EFFECTS
+from judge.engine.fftcg.effects.registry import EFFECTS
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.state import State
 from judge.text import ast

@@ -8,22 +8,22 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from judge.engine.fftcg import conditions, stackref
-from judge.engine.fftcg.effects import changes, exburst, replacement, reveal
-from judge.engine.fftcg.effects.xvalue import bind_x
+from judge.engine.fftcg import conditions, replacement, stackref
+from judge.engine.fftcg.effects import changes, exburst, reveal
+from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
+from judge.engine.fftcg.effects.nodes import _key, _walk
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.query import candidates, condition_holds, matches
 from judge.engine.fftcg.state import State, other, where
 from judge.engine.fftcg.zones import payments
 from judge.engine.fftcg.zones.cost import cost_option
+from judge.engine.fftcg.zones.xvalue import bind_x
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
-    Ability,
     AbilityKind,
     Conditional,
     Duration,
@@ -33,7 +33,6 @@ from judge.text.ast import (
     Player,
     Reveal,
     Selector,
-    Sequence,
     kind_of,
 )
 
@@ -57,22 +56,6 @@ class Ctx:
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
     #: the cards the last selection of this resolution picked ("play 1 Forward … If it leaves …": "it")
     picked: list[str] = field(default_factory=list)
-
-
-def _key(sel: Selector) -> Selector:
-    return replace(sel, span=None)
-
-
-def _walk(effects: Iterable[Effect]) -> Iterable[Effect]:
-    for e in effects:
-        yield e
-        if isinstance(e, Sequence | Optional):
-            yield from _walk(e.effects)
-        elif isinstance(e, Conditional):
-            yield from _walk(e.effects)
-            yield from _walk(e.otherwise)
-        elif type(e).__name__ == "Delayed" and e.timing != "when_do_so":
-            yield from _walk(e.effects)     # "Choose 1 Forward. At the end of this turn, break it.": chosen now
 
 
 def _selector(e: Effect) -> Selector | None:
@@ -242,19 +225,6 @@ def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
         if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT) and not cost_option(ab):
             out.extend(ab.effects)
     return tuple(out)
-
-
-def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
-    """What an EX Burst applies (11.10.3): a Summon's effects; a Character's EX Burst auto-abilities."""
-    d = s.card(uid)
-    if d is None:
-        return []
-    if d.type == "summon":
-        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
-                                                                                  AbilityKind.CONSTANT)
-                and not cost_option(ab)]
-    marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
-    return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
 
 
 # ---- damage to players and Forwards --------------------------------------------------------------
@@ -516,8 +486,8 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
 
 
 def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
-    """Carry out one effect node: its registry entry (`handlers.EFFECTS`), or "not modelled"."""
-    from judge.engine.fftcg.effects.handlers import EFFECTS, unread
+    """Carry out one effect node: its registry entry (`registry.EFFECTS`), or "not modelled"."""
+    from judge.engine.fftcg.effects.registry import EFFECTS, unread
 
     rule = EFFECTS.get(type(e))
     if rule is None:

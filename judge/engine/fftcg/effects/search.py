@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, pick
-from judge.engine.fftcg.query import candidates, names
+from judge.engine.fftcg.query import candidates, distinct, names
 from judge.engine.fftcg.state import State
 from judge.engine.fftcg.zones.moves import enter_field, move, put_under
 from judge.engine.kernel.values import evolve as replace
@@ -37,18 +37,6 @@ def _can_enter(s: State, uid: str, player: str) -> bool:
     if d.light_dark and any(s.card(c.uid) is not None and s.card(c.uid).light_dark for c in mine):
         return False
     return d.generic or not any(d.name in names(s, c.uid) and not s.card(c.uid).generic for c in mine)
-
-
-def distinct(s: State, uids: list[str]) -> list[str]:
-    """One card per card number: copies of the same card in a hidden zone are one choice, not several."""
-    seen: set = set()
-    out = []
-    for u in uids:
-        key = s.objs[u].defn or u
-        if key not in seen:
-            seen.add(key)
-            out.append(u)
-    return out
 
 
 #: what "with different …" / "each of a different …" compares (Selector.distinct): the values of one card

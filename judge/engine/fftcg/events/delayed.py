@@ -65,16 +65,11 @@ class Bound(Effect):
     zone: str
     ts: int | None = None
 
-    def apply(self, s: State, ctx: Any, log: Log) -> State:
-        from judge.engine.fftcg.effects.run import run
-
+    def still_there(self, s: State) -> bool:
+        """Whether the card it affects is still the card it was (11.8.17.3: not once it left that zone)."""
         zone = where(s, self.card)[0]
         char = s.char(self.card)
-        if zone != self.zone or (zone == "field" and (char is None or char.ts != self.ts)):
-            log.add(f"{s.name_of(self.card)} has left the {self.zone.replace('_', ' ')} since the delayed "
-                    f"auto-ability was created: it no longer affects that card", "delayed_zone_left", "new_object")
-            return s
-        return run(s, self.effects, replace(ctx, subject=self.card), log)
+        return zone == self.zone and not (zone == "field" and (char is None or char.ts != self.ts))
 
 
 def _bound_selector(zone: str) -> Selector:

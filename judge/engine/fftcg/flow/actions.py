@@ -7,7 +7,6 @@ only means "not yet"; the engine then lets the windows nobody acts in pass and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg.cardlimits import cast_limits, label_of, use_limits
@@ -20,18 +19,30 @@ from judge.engine.fftcg.effects.run import (
     select_modes,
     summon_effects,
 )
-from judge.engine.fftcg.effects.xvalue import bind_x, x_cost
 from judge.engine.fftcg.events.triggers import chosen as chosen_event
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.flow import attack
 from judge.engine.fftcg.flow import turn as flow
+from judge.engine.fftcg.flow.acts import (
+    NO_PAYMENT,
+    Act,
+    Attack,
+    Block,
+    Cast,
+    Choose,
+    Concede,
+    EndPhase,
+    Pass,
+    Prime,
+    Use,
+    Warp,
+)
 from judge.engine.fftcg.keywords import warp_priming as keywords
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
 from judge.engine.fftcg.state import AttackStep, Mod, Phase, StackItem, State, other, where
 from judge.engine.fftcg.zones import extracost
 from judge.engine.fftcg.zones.cost import (
-    Payment,
     ability_cost,
     apply_payment,
     backups_only,
@@ -41,88 +52,10 @@ from judge.engine.fftcg.zones.cost import (
     use_cost_changes,
 )
 from judge.engine.fftcg.zones.moves import discard, enter_field
+from judge.engine.fftcg.zones.xvalue import bind_x, x_cost
 from judge.engine.kernel.values import evolve as replace
 from judge.engine.kernel.values import is_any
 from judge.text.ast import Ability, AbilityKind, Effect
-
-NO_PAYMENT = Payment()
-
-
-@dataclass(frozen=True, kw_only=True)
-class Act:
-    """An action by a player; `answers` are decisions that come up while it is carried out (a replacement
-    the player may apply while a cost is paid, 11.12.5.1), supplied in advance since an action is not
-    paused midway."""
-
-    player: str
-    answers: tuple[Any, ...] = ()
-    order: tuple[str, ...] = ()     # effect references: the order of this player's simultaneous auto-abilities
-
-
-@dataclass(frozen=True, kw_only=True)
-class Cast(Act):
-    card: str
-    pay: Payment = NO_PAYMENT
-    targets: tuple[str, ...] = ()
-    from_zone: str = "hand"
-    mode: tuple[str, ...] = ()
-    x: int | None = None            # the value set for a cost printed as X (4.5, 11.3.5)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Attack(Act):
-    attackers: tuple[str, ...]
-    pay: Payment | None = None      # the cost to attack, when an effect requires one (10.1.2.3)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Block(Act):
-    blocker: str | None
-    pay: Payment | None = None      # the cost to block, when an effect requires one (10.1.3.1.3)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Use(Act):
-    source: str
-    ability: int = 0
-    pay: Payment = NO_PAYMENT
-    targets: tuple[str, ...] = ()
-    mode: tuple[str, ...] = ()
-    x: int | None = None            # the value chosen for 《X》 in the cost (4.5)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pass(Act):
-    pass
-
-
-@dataclass(frozen=True, kw_only=True)
-class Choose(Act):
-    values: tuple[Any, ...]
-    pay: Payment | None = None      # with `choose: yes`: the CP sources for a payment asked on resolution
-    x: int | None = None            # with it: the value chosen for 《X》 (4.5)
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndPhase(Act):
-    turn: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Warp(Act):
-    card: str
-    pay: Payment = NO_PAYMENT
-
-
-@dataclass(frozen=True, kw_only=True)
-class Prime(Act):
-    character: str
-    pay: Payment = NO_PAYMENT
-
-
-@dataclass(frozen=True, kw_only=True)
-class Concede(Act):
-    pass
 
 
 def _fs_window(s: State) -> bool:
@@ -166,6 +99,7 @@ def cast(s: State, a: Cast, log: Log) -> State:
         log.add(f"{p} sets X = {a.x} for {s.name_of(uid)}'s cost", "variable_x", fixed)
     elif a.x is not None:
         raise Refused(f"{s.name_of(uid)}'s cost is not X: there is no X to set", "variable_x")
+    extracost.extra_costs(s, uid, p, log)          # what the card's own optional extra costs allow (11.3.5 / 11.4.4)
     req = cast_req(s, uid, p, log, x=a.x)
     backups_only(s, uid, p, a.pay, log)
     s = use_cost_changes(s, uid, p, log)

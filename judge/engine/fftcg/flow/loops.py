@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.flow.actions import Act
+from judge.engine.fftcg.flow.acts import Act
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.state import Decision, State, other
 from judge.engine.fftcg.zones.cost import Payment

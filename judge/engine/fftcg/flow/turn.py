@@ -313,7 +313,7 @@ def begin(s: State, phase: Phase, log: Log) -> State:
                 "main_phase_triggers")
         s = emit(s, f"phase_begin:{phase.value}", None, log)
         if phase == Phase.MAIN1:
-            from judge.engine.fftcg.keywords.warp_priming import warp_triggers
+            from judge.engine.fftcg.zones.warp import warp_triggers
 
             s = warp_triggers(s, log)
         return replace(s, pc=("priority", tp))

@@ -70,7 +70,6 @@ def cast_cost(s: State, uid: str, player: str, log: Log, x: int | None = None) -
     from judge.engine.fftcg.conditions import per_count
 
     d = s.card(uid)
-    _extra_costs(s, uid, player, log)
     changes: list[tuple[str, int]] = []
     floors = []
     for src, ctrl, e in _casting_effects(s, uid, player, log, "CostChange"):
@@ -205,29 +204,6 @@ def cost_option(ab) -> bool:
 
     return any(isinstance(e, Optional) and any(isinstance(x, CostChange) and x.target.self_ref for x in e.effects)
                for e in ab.effects)
-
-
-def _extra_costs(s: State, uid: str, player: str, log: Log) -> None:
-    """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
-    when they could (the engine does not yet take the player's declaration of them)."""
-    from judge.engine.fftcg.query import candidates, printed
-    from judge.engine.fftcg.zones.extracost import offered
-    from judge.text.ast import CostChange, Move, Optional
-
-    if offered(s, uid) is not None:
-        return                                        # asked as it is cast (extracost.py)
-    for ab in printed(s, uid):
-        if not cost_option(ab):
-            continue
-        moves = [x for e in ab.effects if isinstance(e, Optional) for x in e.effects if isinstance(x, Move)]
-        if moves and all(len(candidates(s, m.target, player, uid)) < (m.target.count or 1) for m in moves):
-            log.add(f"{player} cannot pay the extra cost {s.name_of(uid)} offers to change its cost, so it is "
-                    f"cast at its printed cost", "summon_cost_fixed", "impossible_text")
-        elif not any(isinstance(x, CostChange) for e in ab.effects if isinstance(e, Optional) for x in e.effects
-                     if x is not None):
-            continue
-        else:
-            not_modelled(log, f"whether {player} pays the extra cost {s.name_of(uid)} offers to change its cost")
 
 
 def _applying(s: State, effects, controller: str, source: str, log: Log):

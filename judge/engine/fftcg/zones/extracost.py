@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.engine.fftcg.log import Log, as_list, pick, take_answer, yes_no
+from judge.engine.fftcg.log import Log, as_list, not_modelled, pick, take_answer, yes_no
 from judge.engine.fftcg.query import candidates, printed
 from judge.engine.fftcg.state import State
-from judge.engine.fftcg.zones.cost import CostReq
+from judge.engine.fftcg.zones.cost import CostReq, cost_option
 from judge.engine.kernel.values import evolve as replace
 from judge.text import ast
 
@@ -175,5 +175,27 @@ def mark(s: State, uid: str) -> State:
     return replace(s, stack=tuple(replace(i, extra_paid=True) if i.card == uid else i for i in s.stack))
 
 
-__all__ = ["Extra", "declare", "is_extra_cost", "mark", "offered", "pay_cards"]
+def extra_costs(s: State, uid: str, player: str, log: Log) -> None:
+    """The optional extra costs printed on the card being cast: said when they cannot be paid; "not modelled"
+    when they could (the engine does not yet take the player's declaration of them)."""
+    from judge.engine.fftcg.query import candidates, printed
+    from judge.text.ast import CostChange, Move, Optional
+
+    if offered(s, uid) is not None:
+        return                                        # asked as it is cast (extracost.py)
+    for ab in printed(s, uid):
+        if not cost_option(ab):
+            continue
+        moves = [x for e in ab.effects if isinstance(e, Optional) for x in e.effects if isinstance(x, Move)]
+        if moves and all(len(candidates(s, m.target, player, uid)) < (m.target.count or 1) for m in moves):
+            log.add(f"{player} cannot pay the extra cost {s.name_of(uid)} offers to change its cost, so it is "
+                    f"cast at its printed cost", "summon_cost_fixed", "impossible_text")
+        elif not any(isinstance(x, CostChange) for e in ab.effects if isinstance(e, Optional) for x in e.effects
+                     if x is not None):
+            continue
+        else:
+            not_modelled(log, f"whether {player} pays the extra cost {s.name_of(uid)} offers to change its cost")
+
+
+__all__ = ["Extra", "declare", "extra_costs", "is_extra_cost", "mark", "offered", "pay_cards"]
 

@@ -8,7 +8,7 @@ game (15.2.9.4.2). Zone movements raise their events for auto-abilities (11.8.16
 
 from __future__ import annotations
 
-from judge.engine.fftcg.effects import replacement
+from judge.engine.fftcg import replacement
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.state import Character, State, where

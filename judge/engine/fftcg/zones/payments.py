@@ -124,7 +124,7 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
                                                              if x is not None else ""), *keys,
             *(("variable_x",) if x is not None else ()))
     if x is not None:
-        from judge.engine.fftcg.effects.xvalue import bind_x
+        from judge.engine.fftcg.zones.xvalue import bind_x
 
         return replace(run_rest(s, bind_x(e.effects[1:], x)), x_paid=x), True
     return run_rest(s, e.effects[1:]), True

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, yes_no
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.ongoing import flat
 from judge.engine.fftcg.query import abilities, matches
 from judge.engine.fftcg.state import Mod, State
@@ -192,7 +192,7 @@ def _redirect(s: State, r: Replacement) -> str | None:
 
 #: damage-kind words the engine checks; any other (e.g. "for the first time in that turn") is reported
 _CHECKED = frozenset({"not_battle", "by_effect", "by_opponent", "less_than_power", "more_than_power", "battle",
-                      "this_turn"})
+                      "this_turn", "first_in_turn"})
 
 
 def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool, dealer: str | None,
@@ -204,9 +204,10 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
     q = r.qualifiers
     unknown = [x for x in q if x not in _CHECKED]
     if unknown:
-        log.add(f"{r.label}: the engine does not check which damage it waits for ({', '.join(unknown)}), so it "
-                f"is not applied here; a judge must check it by hand", "replacement")
+        not_modelled(log, f"{r.label}: which damage it waits for ({', '.join(unknown)})", "replacement")
         return False
+    if "first_in_turn" in q and any(u == uid for u, _ in s.happened(_first(r))):
+        return False                            # "for the first time in that turn": it has already applied
     if battle and any(x in q for x in ("not_battle", "by_effect", "by_opponent")):
         return False
     if "battle" in q and not battle:
@@ -221,6 +222,11 @@ def _kind_matches(s: State, r: Replacement, uid: str, amount: int, battle: bool,
     if "less_than_power" in q and not amount < power(s, uid):
         return False
     return not ("more_than_power" in q and not amount > power(s, uid))
+
+
+def _first(r: Replacement) -> str:
+    """The turn record of a "for the first time in that turn" replacement having applied."""
+    return f"replaced_first:{r.source}:{r.label}"
 
 
 def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = frozenset(), *,
@@ -260,6 +266,8 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
 
     s, rs = _ordered(s, uid, rs, outcome, log)
     for r in rs:                                 # each applies once to this event (11.12.5.5)
+        if "first_in_turn" in r.qualifiers:      # the first damage of that kind this turn is this one
+            s = s.record(_first(r), uid, r.controller)
         used = used | {r.label}
         to = _redirect(s, r)
         if to is not None:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _graph():
     sys.path.insert(0, str(ROOT))
     try:
-        return grimp.build_graph("judge", include_external_packages=False)
+        return grimp.build_graph("judge", include_external_packages=False, cache_dir=None)
     finally:
         sys.path.remove(str(ROOT))
 

@@ -24,13 +24,11 @@ def _json(obj) -> None:
 def _result_json(result, game: str) -> dict:
     from judge.text.ast import to_json
     from judge.text.links import cites
-    from judge.text.typed import unread_nodes
-
+    # (contract: these two keys; the words not read are `unread` nodes in place in the abilities, and
+    # unparsed spans too)
     return {"abilities": [to_json(a, lambda n: cites(n, game)) for a in result.abilities],
             "unparsed": [{"start": u.start, "end": u.end, "text": u.text, "expected": list(u.expected)}
-                         for u in result.unparsed],
-            "unread": [{"start": n.span.start, "end": n.span.end, "words": n.words}     # kept in place, not read
-                       for n in unread_nodes(result.abilities)]}
+                         for u in result.unparsed]}
 
 
 def _print_result(result, game: str, name: str | None = None) -> None:

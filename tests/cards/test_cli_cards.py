@@ -24,6 +24,27 @@ def test_parse_unparsable_text_exits_1_and_says_what(run) -> None:
     assert code == 1 and "unparsed 0-22" in out and "could not be parsed" in err
 
 
+def test_parse_of_a_sentence_not_read_exits_1_with_the_words_in_the_tree_and_the_json(run) -> None:
+    """Issue 20.4: what is read keeps its nodes, the rest is an `unread` node with exactly its words."""
+    text = "[LV1] When Summoned: Frobnicate the moon. Draw 1 card."
+    code, out, err = run("parse", text, "--game", "bss")
+    assert code == 1 and "could not be parsed" in err
+    assert "not read: Frobnicate the moon." in out and "unread words=Frobnicate the moon." in out
+    assert "read as: [LV1] When Summoned: ⟨not read⟩. Draw one card." in out
+    code, out, _ = run("parse", text, "--game", "bss", "--json")
+    data = json.loads(out)
+    assert code == 1 and set(data) == {"abilities", "unparsed"}
+    unread = data["abilities"][0]["effects"][0]
+    assert unread["kind"] == "unread" and unread["words"] == "Frobnicate the moon."
+    assert [u["text"] for u in data["unparsed"]] == ["Frobnicate the moon."]
+
+
+def test_parse_of_an_unknown_icon_exits_1_at_its_position(run) -> None:
+    code, out, _ = run("parse", "《Q》: Draw 1 card.", "--game", "fftcg", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["abilities"] == [] and data["unparsed"][0]["text"] == "《Q》"
+
+
 def test_card_lookup_shows_text_and_clauses(run) -> None:
     code, out, _ = run("card", "blaze drake")
     assert code == 0 and "JDS01-001" in out and "destroy" in out and "5-10-1" in out

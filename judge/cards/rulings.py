@@ -186,8 +186,26 @@ def stored_ruling_rows(stored: Any, linker: Linker) -> list[dict]:
     from judge.cards.importers import _parse
 
     name = stored.meta.get("name") or stored.file
+    if stored.meta.get("format") == "judge-db-rows":          # a copy rewritten from the database's rows
+        return _rewritten_rows(stored, linker)
     _, recs = records(_parse(stored.payload, name, True), name, stored.meta.get("game") or "bss")
     return rows_for(recs, stored.meta.get("source") or name, stored.seq, linker)
+
+
+def _rewritten_rows(stored: Any, linker: Linker) -> list[dict]:
+    """The ruling rows of a copy `judge.salvage` rewrote from the database (links found again)."""
+    import json
+
+    from judge.errors import CardFileError
+
+    cols = ("game", "kind", "card_number", "card_name", "topic", "question", "answer")
+    try:
+        rows = json.loads(stored.payload)["rows"]
+        recs = [{c: r.get(c) for c in cols} | {"source": r.get("source") or ""} for r in rows]
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CardFileError(f"{stored.file}: a rewritten copy that cannot be read ({exc})") from None
+    return [{**r, "seq": stored.seq, "links": linker.links(r["game"], f"{r['question']}\n{r['answer']}", r["topic"])}
+            for r in recs]
 
 
 # --- importing and reading back ------------------------------------------------------------

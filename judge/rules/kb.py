@@ -56,13 +56,17 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
             store.set_meta_value(path, "stamp", stamp)
             return
         # of this schema (or unreadable), yet it failed its check: damage, said in one line below
-        damaged = have is None and not force and path.is_file() and store.meta_value(path, "schema") in (
-            store.SCHEMA, None)
+        made_by = store.meta_value(path, "schema") if path.is_file() else None
+        damaged = have is None and not force and path.is_file() and made_by in (store.SCHEMA, None)
+        upgraded = path.is_file() and made_by not in (store.SCHEMA, None)
         _refuse_read_only(path)
         carried = rebuild(path, rules, want, stamp)
         if damaged:          # complete and of this schema, yet it failed its check: say what happened
             dbfiles.notify(f"the database {path} failed its check; rebuilt it from the sources and "
                            f"{len(carried)} stored import(s)")
+        elif upgraded:       # made by another release: rebuilt in this layout, every import carried
+            dbfiles.notify(f"the database {path} was made with schema {made_by}; rebuilt it as {store.SCHEMA} "
+                           f"from the sources and {len(carried)} stored import(s)")
     tidy(path)
 
 

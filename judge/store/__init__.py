@@ -102,6 +102,7 @@ from judge.store.schema import (
     EXPECTED_COLUMNS,
     RECORDS_SCHEMA,
     SCHEMA,
+    SCHEMA_VERSION,
 )
 
 __all__ = [
@@ -109,6 +110,7 @@ __all__ = [
     "EXPECTED_COLUMNS",
     "RECORDS_SCHEMA",
     "SCHEMA",
+    "SCHEMA_VERSION",
     "_read_stamp",
     "_stamp",
     "_write_stamp",

@@ -16,6 +16,7 @@ from judge.store.schema import (
     _IMPORTS_DDL,
     _SEARCH_TABLES,
     SCHEMA,
+    SCHEMA_VERSION,
 )
 
 # typing is not imported at run time: this module is on the quick `judge rule` path
@@ -65,6 +66,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
                   for t in sorted({*tables, *_SEARCH_TABLES} - {"meta"}) if db[t].exists()}
         db["meta"].insert_all([{"key": k, "value": v} for k, v in {**meta, **counts, "schema": SCHEMA}.items()],
                               pk="key", replace=True)
+        db.conn.execute(f"pragma user_version = {SCHEMA_VERSION}")
         db.conn.commit()
         db["meta"].insert({"key": "complete", "value": "1"}, pk="key", replace=True)
         db.conn.commit()

@@ -125,6 +125,6 @@ class LimitExceeded(BadInput):
 
 class FileRefused(JudgeError):
     """This session may not use that file: `judge web` serves with files off, or confined to one
-    folder (`judge.web.access`)."""
+    folder (`judge.access`)."""
 
     title = "Not allowed in this session"

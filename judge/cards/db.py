@@ -314,40 +314,6 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
         conn.close()
 
 
-_LEXICONS: dict[tuple[str, str | None, str | None], object] = {}
-
-
-def stored_cards(db_path: Path | None = None) -> list[Card]:
-    """Every card of the card database in use, if it exists (never built here: empty if not)."""
-    path = _db_path(db_path)
-    if not path.is_file():
-        return []
-    conn = store.connect(path)
-    try:
-        return [Card.from_dict(json.loads(r["data"])) for r in store.card_data(conn, None)]
-    finally:
-        conn.close()
-
-
-def card_lexicon(game: str | None = None, db_path: Path | None = None):
-    """The closed word lists (families, card names, keywords) of every stored card of a game, read
-    against by the card grammar (judge.text.lexicon); cached per database and source hash. Battle
-    Spirits Saga and Standard share their templating, so "bs" and "bss" read each other's words."""
-    from judge.text.lexicon import Lexicon
-
-    path = ensure_cards(db_path)
-    conn = store.connect(path)
-    try:
-        key = (str(path), store.cards_hash(conn), game)
-        if key not in _LEXICONS:
-            games = ("bss", "bs") if game in ("bss", "bs") else (game,)
-            cards = [Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g)]
-            _LEXICONS[key] = Lexicon.from_cards(cards)
-    finally:
-        conn.close()
-    return _LEXICONS[key]
-
-
 def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:
     """`find_card` on an open connection; `names` (every (game, number, name) of `game`) may be
     passed in by a caller that answers many lookups on an unchanging database."""

@@ -1,4 +1,5 @@
-"""`judge` with no command starts the TUI; `judge web` serves the same app to a browser.
+"""`judge web` serves the judge's terminal to a browser (`judge` with no command starts it here:
+`judge.cli.launch`).
 
 Textual and textual-serve are imported inside the functions: `judge rule …` never pays for them.
 The server itself (token, Origin, session cap, file policy, clean stop) is `judge.web.server`.
@@ -15,19 +16,6 @@ import click
 
 from judge.cli.group import cli
 from judge.cli.params import Count
-
-
-def run_tui(game: str | None = None, lang: str | None = None) -> None:
-    """Start the Textual app on `game`/`lang`, or on the last ones used, or on bss."""
-    from judge.tui.service import Library
-    from judge.tui.settings import resolve_start
-
-    library = Library()
-    library.warm_up()  # the knowledge base opens on its thread while Textual is imported
-    from judge.tui.app import JudgeApp
-
-    start_game, start_lang = resolve_start(game, lang)
-    JudgeApp(start_game, start_lang, library=library).run()
 
 
 def _public_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -72,8 +60,8 @@ def web(ctx: click.Context, host: str, port: int, public_url: str | None, allow_
 
     Example: judge web --host 0.0.0.0 --port 8765 --allow-files ~/rulings
     """
+    from judge.access import Policy
     from judge.errors import BadInput
-    from judge.web.access import Policy
     from judge.web.server import JudgeWebServer, is_loopback
 
     if read_only and allow_files is not None:

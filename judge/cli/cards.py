@@ -24,18 +24,26 @@ def _json(obj) -> None:
 def _result_json(result, game: str) -> dict:
     from judge.text.ast import to_json
     from judge.text.links import cites
+    from judge.text.typed import unread_nodes
 
     return {"abilities": [to_json(a, lambda n: cites(n, game)) for a in result.abilities],
             "unparsed": [{"start": u.start, "end": u.end, "text": u.text, "expected": list(u.expected)}
-                         for u in result.unparsed]}
+                         for u in result.unparsed],
+            "unread": [{"start": n.span.start, "end": n.span.end, "words": n.words}     # kept in place, not read
+                       for n in unread_nodes(result.abilities)]}
 
 
-def _print_result(result, game: str) -> None:
+def _print_result(result, game: str, name: str | None = None) -> None:
     from judge.cards.markup import readable
-    from judge.text.render import node_lines
+    from judge.text.render import node_lines, reading
 
     for i, ability in enumerate(result.abilities, 1):
+        read = reading(ability, game, name)        # the print beside what the project read (a misreading shows)
         click.echo(f"ability {i}: {readable(ability.text)}")
+        click.echo(f"  read as: {read.rendered}" if read.rendered is not None
+                   else f"  read as: (no canonical wording: {read.why})")
+        for words in read.unread:
+            click.echo(f"  not read: {readable(words)}")
         for line in node_lines(ability, game, 1):
             click.echo(line)
     for u in result.unparsed:
@@ -130,9 +138,10 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
     from judge.engine.support import card_status
+    from judge.text.cache import parse_card
 
     card = find_card(query, game)
-    result = card.parse()
+    result = parse_card(card)
     support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)
     if as_json:
@@ -144,7 +153,7 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     click.echo("")
     click.echo(readable(card.text) or "(no text)")
     click.echo("")
-    _print_result(result, card.game)
+    _print_result(result, card.game, card.name)
     if support:
         click.echo("")
         click.echo("engine support:")
@@ -306,7 +315,7 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
 
     Example: judge cards coverage cards/bs-samples.yaml --game bs --exclude-sets BSS05,BSS06
     """
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
 
     def _list(value: str) -> tuple[str, ...]:
         return tuple(s.strip() for s in value.split(",") if s.strip())
@@ -325,6 +334,8 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
     x, a_x = report["cards_executed"], report["abilities_executed"]
     click.echo(f"cards executed:         {x}/{n} ({100 * x / max(n, 1):.1f}%)")
     click.echo(f"abilities executed:     {a_x}/{a} ({100 * a_x / max(a, 1):.1f}%)")
+    click.echo(f"abilities read in part: {report['abilities_unread']} (each with words not read: never counted "
+               "as parsed)")
     click.echo(f"time: {report['seconds']:.2f}s")
     if report["top_unparsed"]:
         click.echo("most frequent unparsed patterns:")

@@ -39,7 +39,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
 
     import sqlite_utils
 
-    from judge.dbfiles import build_prefix
+    from judge.store.files import build_prefix
 
     if path.is_file() and read_only(path):
         raise StoreError(f"the database {path} is read-only (no write permission); it was not rebuilt")

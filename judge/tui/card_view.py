@@ -6,7 +6,7 @@ node labelled with its kind and the clauses `judge.text.links.cites` gives it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -28,6 +28,7 @@ class OutlineNode:
     children: tuple[OutlineNode, ...] = ()
     unparsed: bool = False
     detail: str = ""
+    reading: bool = False        # the ability's reading (printed / read as / not read): `detail` says it
 
 
 def _scalar(value: Any) -> str | None:
@@ -61,9 +62,24 @@ def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
                        detail=getattr(node, "text", "") or "")
 
 
-def card_outline(result: Any, game: str, cites_of: Any) -> list[OutlineNode]:
-    """Every ability of a parse result, and every unparsed span, in text order."""
-    nodes = [outline(ability, game, cites_of) for ability in result.abilities]
+def _with_reading(node: OutlineNode, ability: Any, game: str, name: str | None) -> OutlineNode:
+    """An ability's outline with, first, what a judge checks it by: the project's rendering of what it
+    read beside the printed words (`detail`, shown in full when selected), and each part not read."""
+    from judge.text.render import reading
+    from judge.text.typed import unread_nodes
+
+    read = reading(ability, game, name)
+    said = read.rendered if read.rendered is not None else f"(no canonical wording: {read.why})"
+    detail = f"Printed:  {read.printed}\nRead as:  {said}" + "".join(f"\nNot read: {w}" for w in read.unread)
+    first = [OutlineNode(f"read as: {said}", (), node.span, detail=detail, reading=True)]
+    first += [OutlineNode(f"not read: {n.words}", (), (n.span.start, n.span.end), unparsed=True, detail=detail)
+              for n in unread_nodes(ability)]
+    return replace(node, children=(*first, *node.children))
+
+
+def card_outline(result: Any, game: str, cites_of: Any, name: str | None = None) -> list[OutlineNode]:
+    """Every ability of a parse result (its reading first), and every unparsed span, in text order."""
+    nodes = [_with_reading(outline(ability, game, cites_of), ability, game, name) for ability in result.abilities]
     for part in result.unparsed:
         expected = f" (expected {', '.join(part.expected[:4])})" if part.expected else ""
         nodes.append(OutlineNode(f"⚠ unparsed: {part.text!r}{expected}", (), (part.start, part.end),
@@ -159,16 +175,16 @@ class CardView:
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
     """Parse the card's printed text, outline its AST and read its rulings (on the library thread)."""
-    from judge.cards.db import card_lexicon
     from judge.cards.rulings import card_rulings
     from judge.errors import JudgeError
     from judge.text.cache import parse_cached
+    from judge.text.lexicon import stored_lexicon
     from judge.text.links import cites
 
     game = game or card.game
-    result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    result = parse_cached(card.text or "", game, name=card.name, lexicon=stored_lexicon(game))
     try:
         rulings = tuple(card_rulings(card.game, card.number))
     except JudgeError:           # a database without rulings yet: the card is shown all the same
         rulings = ()
-    return CardView(card, result, card_outline(result, game, cites), rulings)
+    return CardView(card, result, card_outline(result, game, cites, card.name), rulings)

@@ -183,6 +183,10 @@ class CardsScreen(Screen[None]):
     async def show_clauses(self, node: OutlineNode) -> None:
         app: Any = self.app
         target = self.query_one("#clause-text", Static)
+        if node.reading or (node.unparsed and node.detail):   # an ability's reading: the print beside it
+            target.update(Group(Text(node.detail), Text("\nThe parts not read are resolved by hand.", style="red")
+                                if node.unparsed or "Not read:" in node.detail else Text("")))
+            return
         if node.unparsed:
             target.update(Text(f"{node.label}\n\nThe grammar could not read this part of the text; "
                                "no clause is linked to it.", style="red"))
@@ -221,8 +225,8 @@ class CardsScreen(Screen[None]):
         def got_path(text: str | None) -> None:
             if not text:
                 return
+            from judge.access import Purpose, checked_path
             from judge.errors import JudgeError
-            from judge.web.access import Purpose, checked_path
 
             try:                       # a web session: files off or in one folder; a file judge can read
                 path = checked_path(text, Purpose.IMPORT)

@@ -60,25 +60,29 @@ def _meta(entry: dict) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
-def _rows_payload(kind: str, rows: list[dict]) -> str:
-    """A stored copy rewritten from database rows: the cards' own data, or the rulings' fields."""
+def _rows_payload(kind: str, rows: list[dict], marks: list[dict]) -> str:
+    """A stored copy rewritten from database rows: the cards' own data, or every field of the rulings
+    (whatever columns the file had) with their links and the replacement marks the import made."""
     if kind == "cards":
         keep = [{"game": r["game"], "number": r["number"], "rank": r.get("rank", 1), "data": r["data"]}
                 for r in rows]
     else:
-        cols = ("game", "kind", "card_number", "card_name", "topic", "question", "answer", "source", "links")
-        keep = [{c: r.get(c) for c in cols} for r in rows]
-    return json.dumps({"judge_rows": 1, "kind": kind, "rows": keep}, ensure_ascii=False)
+        keep = [{k: v for k, v in r.items() if k != "id"} for r in rows]
+    return json.dumps({"judge_rows": 1, "kind": kind, "rows": keep, "marks": marks}, ensure_ascii=False)
 
 
 def _rewrite(db: Path, entry: dict, rows: list[dict]) -> dict:
     """Write a copy of `entry`'s import from its rows; the new list entry."""
-    meta = {**_meta(entry), "format": dbfiles.ROWS_FORMAT, "records": len(rows),
-            "rewritten_from": "the database's own rows", "original_file": entry["file"],
+    old = _meta(entry)
+    was = old.get("original_format") if old.get("format") == dbfiles.ROWS_FORMAT else old.get("format")
+    meta = {**old, "format": dbfiles.ROWS_FORMAT, "records": len(rows), "original_format": was or
+            entry.get("format") or "", "rewritten_from": "the database's own rows", "original_file": entry["file"],
             "original_sha256": entry["sha256"]}
     for k in ("name", "game", "source", "fetched"):
         meta.setdefault(k, entry.get(k) or "")
-    return dbfiles.write_envelope(db, entry["seq"], entry["kind"], meta, _rows_payload(entry["kind"], rows)).entry()
+    marks = rows_of.import_marks(db, entry["seq"]) if entry["kind"] == "rulings" else []
+    payload = _rows_payload(entry["kind"], rows, marks)
+    return dbfiles.write_envelope(db, entry["seq"], entry["kind"], meta, payload).entry()
 
 
 def _set_aside(path: Path) -> str:
@@ -160,7 +164,7 @@ def _mend(db: Path, entry: dict, why: str, staged: dict, out: Reconciled) -> dic
     kept = ""
     if why != "is missing":
         kept = f"; kept the damaged file as {_set_aside(folder / entry['file'])}"
-    if rows:
+    if rows or (entry["kind"] == "rulings" and rows is not None and rows_of.import_marks(db, entry["seq"])):
         new = _rewrite(db, entry, rows)
         _say(out, f"stored import {entry['file']} ({entry.get('name') or entry['kind']}) {why}{kept}; "
                   f"rewrote it as {new['file']} from the database's own {len(rows)} {what} row(s)")

@@ -12,7 +12,7 @@ import click
 from judge import limits
 from judge.cli.group import cli
 from judge.cli.params import CARD_TEXT, RESULTS, Count, DataSource, InputFile
-from judge.errors import BadInput
+from judge.errors import BadInput, UnknownCard
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
 
@@ -110,18 +110,79 @@ def _card_summary(card) -> list[str]:
     return lines
 
 
+def _clause_refs(r) -> str:
+    """`§11-5-1 (scenario cite, words), §9-3-2 (card ability)`: each clause once, with how it is linked."""
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    hows: dict[str, list[str]] = {}
+    for number, how in r.clause_links:
+        hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+    return ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+
+
 def _ruling_lines(rulings) -> list[str]:
+    """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
+    from, whether it is cut short or replaced, the clauses and terms it is linked to, and whether
+    those clauses changed since the rules version it was checked against."""
     import textwrap
 
+    from judge.cards.ruling_checks import changed_since_checked
+
+    changed = changed_since_checked(list(rulings))
     out = []
+    replaced_shown = False
     for r in rulings:
-        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}")
-        out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
-        out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
-        if mentions:
-            out.append(f"    mentions: {', '.join(mentions)}")
+        if r.replaced and not replaced_shown and len(rulings) > 1:
+            out.append("  replaced (kept for the record):")
+            replaced_shown = True
+        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}"
+                   + (f"  REPLACED: {r.replaced.label()}" if r.replaced else ""))
+        if r.question:
+            out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
+            out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
+        else:
+            out.append(textwrap.fill(r.answer + (" …" if r.truncated else ""), 96, initial_indent="    Ruling: ",
+                                     subsequent_indent="            "))
+        if r.truncated:
+            out.append("    (truncated: the stored copy ends mid-sentence; the full ruling is at its source)")
+        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            ",
+                                 break_on_hyphens=False, break_long_words=False))   # a URL stays whole
+        refs = _clause_refs(r)
+        if refs:
+            out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))
+        if r.terms:
+            out.append(f"    terms: {', '.join(r.terms)}")
+        if r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"    recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})")
     return out
+
+
+def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) -> bool:
+    """A card number the card database lacks but official rulings are about: show those rulings
+    (they are kept, not dropped). False when there are none, so the lookup's error stands."""
+    from judge.cards.model import GAMES
+    from judge.cards.rulings import card_rulings
+
+    found = [r for g in ([game] if game else GAMES) for r in card_rulings(g, " ".join(number.split()))]
+    if not found:
+        return False
+    if as_json:
+        _json({"card": None, "number": found[0].card_number, "rulings": [r.to_json() for r in found]})
+        return True
+    click.echo(f"{found[0].card_number} is not in the card database (import its set to see the card); "
+               f"the official rulings about it are kept:")
+    click.echo(f"\n{rulings_heading(found)}")
+    for line in _ruling_lines(found):
+        click.echo(line)
+    return True
+
+
+def rulings_heading(rulings) -> str:
+    """`Official rulings (3):` or `Official rulings (3: 2 current, 1 replaced):`."""
+    old = sum(1 for r in rulings if r.replaced)
+    return f"Official rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "") + "):"
 
 
 @cli.command("card")
@@ -130,17 +191,26 @@ def _ruling_lines(rulings) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print the card, its abilities, cites and rulings as JSON.")
 def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     """Look a card up by number or (fuzzy) name: its data, text, abilities and their clauses, and
-    the official rulings about it (once imported with `judge rulings import`).
+    the official rulings about it (once imported with `judge rulings import`), current ones first,
+    each with its source and the clauses it is linked to. A card number the pool lacks still shows
+    the rulings kept about it.
 
     Example: judge card "Blaze Drake" --game bs
     """
     from judge.cards.db import find_card
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
+    from judge.engine.ruling_links import ensure_card_links
     from judge.engine.support import card_status
     from judge.text.cache import parse_card
 
-    card = find_card(query, game)
+    ensure_card_links()
+    try:
+        card = find_card(query, game)
+    except UnknownCard:
+        if not _rulings_of_an_unknown_card(query, game, as_json):
+            raise
+        return
     result = parse_card(card)
     support = card_status(card.text, card.game, card.name)
     rulings = card_rulings(card.game, card.number)
@@ -160,7 +230,7 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
         for s in support:
             click.echo(f"  {s.label}: {readable(s.line)}")
     if rulings:
-        click.echo(f"\nOfficial rulings ({len(rulings)}):")
+        click.echo(f"\n{rulings_heading(rulings)}")
         for line in _ruling_lines(rulings):
             click.echo(line)
 
@@ -224,9 +294,12 @@ def sources_lines(info: dict) -> list[str]:
         what = "card" if e["kind"] == "cards" else e["kind"][:-1] if e["kind"].endswith("s") else e["kind"]
         out.append(f"  import {e['seq']}: {e['records']} {what}(s) ({e['format']}) from {e['source']}, "
                    f"{e['fetched'] or 'undated'}")
+    unknown = info.get("rulings_unknown_cards") or []
     out.append(f"  {info['rulings']} official ruling(s)"
                + (f", {info['rulings_card_unknown']} about cards not in the database" if info["rulings_card_unknown"]
-                  else ""))
+                  else "")
+               + (f" ({', '.join(unknown[:12])}{' …' if len(unknown) > 12 else ''}: judge card NUMBER shows them)"
+                  if unknown else ""))
     for name in info["skipped"]:
         out.append(f"  stored import {name} is damaged and was skipped (judge doctor; import it again)")
     return ["cards:", *out]
@@ -250,6 +323,9 @@ def cards_import(source: str, game: str | None, fmt: str | None) -> None:
     games = sorted({c.game for c in got.cards})
     click.echo(f"found {got.format_name} ({got.format}) in {source}")
     click.echo(f"imported {len(got.cards)} card(s) ({', '.join(games)}) from {source}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()                 # rulings kept about these cards: linked by their abilities
 
 
 @cards_group.command("update")
@@ -272,6 +348,9 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
     with _Bar("download" if not sets else "sets") as fetched, _Bar("checking records") as converted:
         got = update_fftcg(url or ENDPOINT, sets, policy=policy, fetched=fetched, converted=converted)
     click.echo(f"updated {game}: {len(got.cards)} card(s) from {got.source} on {got.fetched}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()
 
 
 @cards_group.command("search")

@@ -201,6 +201,13 @@ def term_names(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:
     return rows(conn, "select distinct norm, term, kind from terms where game = ?", (game,))
 
 
+def term_numbers(conn: sqlite3.Connection, doc: str) -> list[sqlite3.Row]:
+    """(norm, number) of every term one document defines at a clause (a ruling naming the term is
+    about that clause)."""
+    return rows(conn, "select distinct norm, number from terms where doc = ? and number is not null "
+                      "and number != ''", (doc,))
+
+
 def anomalies(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
     marks = ",".join("?" * len(docs))
     return rows(conn, f"select * from anomalies where doc in ({marks}) order by doc, line", docs)

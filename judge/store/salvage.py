@@ -127,14 +127,30 @@ def import_records(path: Path, kind: str, seq: int) -> list[dict] | None:
             out = []
             for r in conn.execute("select * from rulings where seq = ? order by id", (seq,)).fetchall():
                 row = dict(r)
-                links = conn.execute("select kind, ref from ruling_links where ruling = ?", (row["id"],))
-                row["links"] = [[k, ref] for k, ref in links]
+                links = conn.execute("select * from ruling_links where ruling = ?", (row["id"],)).fetchall()
+                row["links"] = [[x["kind"], x["ref"], dict(x).get("how") or "words"] for x in links]
                 out.append(row)
             return out
         finally:
             conn.close()
     except sqlite3.Error:
         return None
+
+
+def import_marks(path: Path, seq: int) -> list[dict]:
+    """The replacement marks import `seq` made (which ruling, by key, it marks replaced, by what)."""
+    try:
+        conn = _ro(path)
+        try:
+            if not conn.execute("select 1 from sqlite_master where name = 'ruling_replacements'").fetchone():
+                return []
+            return [dict(r) for r in conn.execute(
+                "select r.key as replaces, x.by_kind, x.by_ref, x.date, x.note from ruling_replacements x "
+                "join rulings r on r.id = x.ruling where x.seq = ?", (seq,))]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []
 
 
 def journal_paths(path: Path) -> list[str]:
@@ -168,5 +184,5 @@ def settle_journal(path: Path) -> bool:
     return True
 
 
-__all__ = ["import_records", "journal_paths", "listed_imports", "record_seqs", "settle_journal", "shaped_entry",
+__all__ = ["import_marks", "import_records", "journal_paths", "listed_imports", "record_seqs", "settle_journal", "shaped_entry",
            "write_listed"]

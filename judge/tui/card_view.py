@@ -145,21 +145,44 @@ def card_facts(card: Any) -> Text:
     return out
 
 
-def rulings_text(rulings: Any) -> Text:
-    """The official rulings about the card: question, answer and what each mentions."""
+def rulings_text(rulings: Any, changed: dict | None = None) -> Text:
+    """The official rulings about the card, current ones first: the words, where they came from,
+    whether cut short or replaced, and the clauses each is linked to (and how)."""
     out = Text()
     if not rulings:
         return out
-    out.append(f"\nOfficial rulings ({len(rulings)})\n", style="bold")
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    old = sum(1 for r in rulings if r.replaced)
+    out.append(f"\nOfficial rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "")
+               + ")\n", style="bold")
     for r in rulings:
-        out.append(f"{r.label()}\n", style="dim")
-        out.append("Q: ", style="bold")
-        out.append(f"{r.question}\n")
-        out.append("A: ", style="bold")
-        out.append(f"{r.answer}\n")
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
+        out.append(f"{r.label()}", style="dim")
+        if r.replaced:
+            out.append(f"  REPLACED: {r.replaced.label()}", style="bold yellow")
+        out.append("\n")
+        if r.question:
+            out.append("Q: ", style="bold")
+            out.append(f"{r.question}\n")
+            out.append("A: ", style="bold")
+            out.append(f"{r.answer}\n")
+        else:
+            out.append("Ruling: ", style="bold")
+            out.append(f"{r.answer}{' …' if r.truncated else ''}\n")
+        if r.truncated:
+            out.append("(truncated: the stored copy ends mid-sentence; the full ruling is at its source)\n",
+                       style="yellow")
+        out.append(f"source: {r.provenance()}\n", style="dim")
+        hows: dict[str, list[str]] = {}
+        for number, how in r.clause_links:
+            hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+        mentions = [f"§{n} ({', '.join(h)})" for n, h in hows.items()] + list(r.terms)
         if mentions:
-            out.append(f"mentions {', '.join(mentions)}\n", style="cyan")
+            out.append(f"about {', '.join(mentions)}\n", style="cyan")
+        if changed and r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})\n", style="bold yellow")
     return out
 
 
@@ -171,6 +194,7 @@ class CardView:
     result: Any
     nodes: list[OutlineNode] = field(default_factory=list)
     rulings: tuple[Any, ...] = ()
+    changed: dict = field(default_factory=dict)     # ruling id → (newest version, clauses changed since checked)
 
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
@@ -183,8 +207,13 @@ def load_card_view(card: Any, game: str | None = None) -> CardView:
 
     game = game or card.game
     result = parse_cached(card.text or "", game, name=card.name, lexicon=stored_lexicon(game))
+    from judge.cards.ruling_checks import changed_since_checked
+    from judge.engine.ruling_links import ensure_card_links
+
     try:
+        ensure_card_links()
         rulings = tuple(card_rulings(card.game, card.number))
+        changed = changed_since_checked(list(rulings))
     except JudgeError:           # a database without rulings yet: the card is shown all the same
-        rulings = ()
-    return CardView(card, result, card_outline(result, game, cites, card.name), rulings)
+        rulings, changed = (), {}
+    return CardView(card, result, card_outline(result, game, cites, card.name), rulings, changed)

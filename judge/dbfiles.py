@@ -200,6 +200,16 @@ def envelopes_on_disk(db: Path) -> list[Path]:
 
 
 _NOTICES: list[str] = []
+_COMMITS: list[str] = []
+
+
+def committed(what: str) -> None:
+    """An import of this process has committed (the CLI then never runs the command a second time)."""
+    _COMMITS.append(what)
+
+
+def commits() -> list[str]:
+    return list(_COMMITS)
 
 
 def notify(message: str) -> None:

@@ -281,6 +281,7 @@ def store_import(path: Path, kind: str, meta: dict, payload: str,
             dbfiles.unretire(retired)
             raise
         # committed: the copy gets its final name (a kill before this is finished by the next start)
+        dbfiles.committed(f"{kind} import {seq} ({meta.get('name') or stored.file})")
         dbfiles.place(path, staged, stored)
         dbfiles.remove([r for r, _ in retired])
     return seq

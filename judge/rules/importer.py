@@ -71,5 +71,6 @@ def import_document(file: Path, *, game: str, version: str, lang: str, title: st
                 raise
             raise IngestError(f"importing {file} failed: {exc}") from exc
         # swapped in: the copy gets its final name (a kill before this is finished by the next start)
+        dbfiles.committed(f"rules import {seq} ({meta['name']})")
         dbfiles.place(path, staged, stored)
     return KB(path).document(game, lang, version)

@@ -86,6 +86,10 @@ def checked_path(text: str, purpose: Purpose | str) -> Path:
     purpose = purpose if isinstance(purpose, Purpose) else Purpose[str(purpose).upper()]
     policy = current()
     raw = str(text).strip()
+    if "\x00" in raw:       # no file name holds a NUL: refuse it as a file, never a ValueError of os
+        shown = raw.replace("\x00", "\\0")
+        raise FileRefused(f"{shown!r} is not a file name (it holds a NUL character), so judge cannot "
+                          f"{purpose.verb} it")
     if policy.off:
         raise FileRefused(f"files are off in this web session, so judge cannot {purpose.verb} {raw or 'a file'}; "
                           "whoever runs judge web can allow one folder with --allow-files DIR")

@@ -8,12 +8,15 @@ all-or-nothing with ONE commit point and serialising every writer:
   whole file never lands in the middle of someone else's transaction. Readers never take it.
 - A stored import is the copy of an imported file kept so rebuilds can replay it. It is one
   self-describing *envelope* file in `<db>.imports/` whose name and checksum are listed in the
-  database's `stored_imports` table. The envelope is staged as `.staged-*` and moved to its final
-  name inside the writer lock just before the database transaction that lists it commits: a kill
-  before that commit leaves a file nobody lists, which the next start deletes; the database
-  commit alone makes an import exist.
-- Leftovers (`.judge-build-<db>-*.db` of a killed build, `.staged-*`, unlisted envelopes) are
-  removed at the next start, under the lock, so a live writer's files are never touched.
+  database's `stored_imports` table. The envelope is staged as `.staged-*` (fsynced) before the
+  database transaction that lists it, and given its final name only after that commit: the
+  commit alone makes an import exist. A kill before it leaves a staged copy nothing lists (the
+  next start deletes it); a kill after it leaves a listed import whose copy is still staged (the
+  next start finishes the rename). So a final-named envelope nothing lists is never a leftover:
+  it is damage to the list, and `judge.salvage` lists it again. An envelope an official update
+  replaces is renamed `.retired-*` before that transaction and deleted after it.
+- Leftovers of a killed build (`.judge-build-<db>-*.db`) are removed at the next start, under the
+  lock, so a live writer's files are never touched.
 """
 
 from __future__ import annotations
@@ -35,6 +38,12 @@ from judge.store.files import BUILD_PREFIX, build_prefix
 
 #: prefix of a build's temporary database (the database's file name follows it)
 STAGED_PREFIX = ".staged-"
+#: an envelope an official update replaces, renamed so until the transaction that drops it commits
+RETIRED_PREFIX = ".retired-"
+#: a file in the imports folder that is not a readable judge import, kept for a human to look at
+DAMAGED_SUFFIX = ".damaged"
+#: the format of a stored copy rewritten from the database's own rows (its original was lost)
+ROWS_FORMAT = "judge-db-rows"
 ENVELOPE_VERSION = 1
 LOCK_TIMEOUT = 120.0
 
@@ -191,6 +200,16 @@ def envelopes_on_disk(db: Path) -> list[Path]:
 
 
 _NOTICES: list[str] = []
+_COMMITS: list[str] = []
+
+
+def committed(what: str) -> None:
+    """An import of this process has committed (the CLI then never runs the command a second time)."""
+    _COMMITS.append(what)
+
+
+def commits() -> list[str]:
+    return list(_COMMITS)
 
 
 def notify(message: str) -> None:
@@ -237,19 +256,39 @@ def stored_payloads(db: Path, kind: str, rows: list[dict] | None = None) -> list
 
 
 # --- leftovers -----------------------------------------------------------------------------
-def leftovers(db: Path, listed: set[str] | None) -> list[Path]:
-    """Files a killed build or import left: temp databases, staged envelopes, and (when the
-    database's list is known) envelopes nothing lists."""
-    out: list[Path] = []
+def build_leftovers(db: Path) -> list[Path]:
+    """Temporary databases of killed builds (always safe to delete under the lock)."""
     with contextlib.suppress(OSError):
         prefix = build_prefix(db)
-        out += [db.parent / n for n in os.listdir(db.parent) if n.startswith(prefix)]
-    folder = stored_dir(db)
+        return [db.parent / n for n in os.listdir(db.parent) if n.startswith(prefix)]
+    return []
+
+
+def folder_names(db: Path) -> list[str]:
+    """Every name in the imports folder ([] when there is none)."""
     with contextlib.suppress(OSError):
-        for name in os.listdir(folder):
-            if name.startswith(STAGED_PREFIX) or (listed is not None and name.endswith(".json")
-                                                  and not name.startswith(".") and name not in listed):
-                out.append(folder / name)
+        return sorted(os.listdir(stored_dir(db)))
+    return []
+
+
+def is_final(name: str) -> bool:
+    """A final-named envelope (not staged, retired or set aside as damaged)."""
+    return name.endswith(".json") and not name.startswith(".")
+
+
+def leftovers(db: Path, listed: set[str] | None) -> list[Path]:
+    """What is not in its final state beside the database: temp databases of killed builds, staged
+    and retired envelopes, and (when the database's list is known) envelopes the list lacks or
+    names that have no file. Empty when everything is settled (the next start settles it)."""
+    out = build_leftovers(db)
+    names = folder_names(db)
+    folder = stored_dir(db)
+    for name in names:
+        if name.startswith((STAGED_PREFIX, RETIRED_PREFIX)) or (listed is not None and is_final(name)
+                                                                 and name not in listed):
+            out.append(folder / name)
+    if listed is not None:
+        out += [folder / n for n in sorted(listed - set(names))]
     return out
 
 
@@ -260,6 +299,33 @@ def remove(paths: list[Path]) -> int:
             p.unlink()
             n += 1
     return n
+
+
+def retire(db: Path, names: list[str]) -> list[tuple[Path, Path]]:
+    """Rename envelopes an update replaces to `.retired-*` (before the transaction that drops them);
+    the (retired, original) pairs, for `unretire` when that transaction fails."""
+    out = []
+    for name in names:
+        src = stored_dir(db) / name
+        dst = stored_dir(db) / (RETIRED_PREFIX + name)
+        if src.exists():
+            os.replace(src, dst)
+            out.append((dst, src))
+    return out
+
+
+def unretire(pairs: list[tuple[Path, Path]]) -> None:
+    for retired, original in pairs:
+        with contextlib.suppress(OSError):
+            os.replace(retired, original)
+
+
+def write_envelope(db: Path, seq: int, kind: str, meta: dict[str, Any], payload: str) -> Stored:
+    """Write a complete envelope under its final name (a copy rewritten by a repair, which lists
+    it in the same step; the caller holds the lock)."""
+    staged, stored = stage(db, seq, kind, meta, payload)
+    place(db, staged, stored)
+    return stored
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -275,6 +341,7 @@ def write_atomic(target: Path, data: bytes) -> None:
         raise
 
 
-__all__ = ["BUILD_PREFIX", "STAGED_PREFIX", "DamagedImport", "Stored", "build_prefix", "envelopes_on_disk",
-           "holds_lock", "leftovers", "lock_path", "locked", "place", "read_envelope", "remove", "stage",
-           "stored_dir", "write_atomic"]
+__all__ = ["BUILD_PREFIX", "DAMAGED_SUFFIX", "RETIRED_PREFIX", "ROWS_FORMAT", "STAGED_PREFIX", "DamagedImport",
+           "Stored", "build_leftovers", "build_prefix", "envelopes_on_disk", "folder_names", "holds_lock", "is_final",
+           "leftovers", "lock_path", "locked", "place", "read_envelope", "remove", "retire", "stage", "stored_dir",
+           "unretire", "write_atomic", "write_envelope"]

@@ -45,8 +45,10 @@ class FileKind:
 SCENARIO = FileKind("scenario", 1 * MIB)
 RULING = FileKind("saved ruling", 8 * MIB)
 DECKLIST = FileKind("decklist", 64 * KIB)
-CARD_FILE = FileKind("card file", 256 * MIB)
-RULINGS_FILE = FileKind("rulings file", 256 * MIB)
+#: a whole official card pool is 1–3 MB (FFTCG's 2,285 cards: 1.5 MB); 32 MB is ten times any pool and
+#: reads in seconds, where 100 MB took 70 s and 1.2 GB of memory
+CARD_FILE = FileKind("card file", 32 * MIB)
+RULINGS_FILE = FileKind("rulings file", 32 * MIB)
 RULES_DOCUMENT = FileKind("rules document", 16 * MIB)
 BANLIST = FileKind("limited/banned list", 1 * MIB)
 ANY_FILE = FileKind("input file", 64 * MIB)
@@ -55,6 +57,9 @@ ANY_FILE = FileKind("input file", 64 * MIB)
 MAX_DEPTH = 64
 #: nodes that YAML aliases may add to a document when expanded (a card reused a few times: ~100)
 MAX_ALIAS_NODES = 10_000
+#: characters of text that YAML aliases may add when expanded (a 754 KB scenario aliasing one long
+#: string 1,000 times stood for 751 MB of output)
+MAX_ALIAS_CHARS = 1 * MIB
 #: nodes in one parsed scenario or saved ruling, counted as walked (aliases expanded)
 MAX_NODES = 200_000
 #: digits of any integer in a YAML or JSON file or a number argument
@@ -72,6 +77,8 @@ MAX_QUERY_WORDS = 32
 MAX_TEXT_LINES = 100
 #: lines of a decklist (a deck is 40–60 cards, a line per distinct card)
 MAX_DECK_LINES = 1_000
+#: cards in one card file (every printing of a game so far is under 20,000)
+MAX_CARDS = 50_000
 #: results any command lists (`--limit`, `--top`)
 MAX_RESULTS = 1_000
 
@@ -101,11 +108,23 @@ def _check_stat(path: str | os.PathLike[str], st: os.stat_result, kind: FileKind
                             f"{_size(kind.max_bytes)}")
 
 
+def _no_nul(path: str | os.PathLike[str], kind: FileKind) -> None:
+    """No file name holds a NUL: the file refusal, never os's ValueError."""
+    name = os.fsdecode(os.fspath(path)) if isinstance(path, str | bytes | os.PathLike) else str(path)
+    if "\x00" in name:
+        from judge.errors import FileRefused
+
+        shown = name.replace("\x00", "\\0")
+        raise FileRefused(f"{shown!r}: not a file name (it holds a NUL character); judge cannot read a "
+                          f"{kind.name} from it")
+
+
 def check_file(path: str | os.PathLike[str], kind: FileKind = ANY_FILE) -> Path:
     """Refuse, without opening it, a path that is not a regular file or is over `kind`'s size.
 
     For edges where another module opens the file afterwards. FileNotFoundError and other
     OSErrors pass through unchanged: each caller already words them."""
+    _no_nul(path, kind)
     _check_stat(path, os.stat(path), kind)
     return Path(path)
 
@@ -116,6 +135,7 @@ def read_bytes(path: str | os.PathLike[str], kind: FileKind = ANY_FILE) -> bytes
     Opened without blocking (a FIFO opens at once instead of waiting for a writer), checked on
     the open descriptor (no race with a rename), and never read past the limit (a file growing
     while read, or one whose size the kernel reports as 0, such as those under /proc)."""
+    _no_nul(path, kind)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
@@ -167,12 +187,12 @@ def check_yaml(text: str, where: str) -> None:
     import yaml
 
     parse_with, _ = _loaders()
-    sizes: dict[str, int] = {}                   # anchor → nodes it stands for, aliases expanded
-    frames: list[list[Any]] = []                 # open collections: [anchor, nodes so far]
-    added = 0
+    sizes: dict[str, tuple[int, int]] = {}       # anchor → (nodes, characters) it stands for, expanded
+    frames: list[list[Any]] = []                 # open collections: [anchor, nodes, characters so far]
+    added = [0, 0]                               # nodes and characters aliases added so far
     try:
         for event in yaml.parse(text, Loader=parse_with):
-            added = _account(event, where, sizes, frames, added)
+            _account(event, where, sizes, frames, added)
     except yaml.scanner.ScannerError as exc:       # libyaml's own bound on [ { nesting (about 1,000)
         if "nesting depth" not in str(exc.problem):
             raise
@@ -180,8 +200,9 @@ def check_yaml(text: str, where: str) -> None:
                             "(the nesting limit)") from None
 
 
-def _account(event: Any, where: str, sizes: dict[str, int], frames: list[list[Any]], added: int) -> int:
-    """One event of `check_yaml`; returns the running count of nodes aliases added so far."""
+def _account(event: Any, where: str, sizes: dict[str, tuple[int, int]], frames: list[list[Any]],
+             added: list[int]) -> None:
+    """One event of `check_yaml`; `added` holds the nodes and characters aliases added so far."""
     from yaml import events as ev
 
     if isinstance(event, ev.AliasEvent):
@@ -189,12 +210,16 @@ def _account(event: Any, where: str, sizes: dict[str, int], frames: list[list[An
             if any(f[0] == event.anchor for f in frames):
                 raise LimitExceeded(f"{where}{_mark(event)}: a YAML alias refers to the collection it is part "
                                     "of (a cycle, which has no end when expanded)")
-            return added                         # an undefined alias: the loader words that error
-        n = sizes[event.anchor]
-        added += n
-        if added > MAX_ALIAS_NODES:
+            return                               # an undefined alias: the loader words that error
+        n, chars = sizes[event.anchor]
+        added[0] += n
+        added[1] += chars
+        if added[0] > MAX_ALIAS_NODES:
             raise LimitExceeded(f"{where}{_mark(event)}: YAML aliases expand to more than "
                                 f"{MAX_ALIAS_NODES:,} nodes (the alias-expansion limit)")
+        if added[1] > MAX_ALIAS_CHARS:
+            raise LimitExceeded(f"{where}{_mark(event)}: YAML aliases expand to more than "
+                                f"{_size(MAX_ALIAS_CHARS)} of text (the alias-expansion limit)")
     elif isinstance(event, ev.ScalarEvent):
         is_int = event.tag == _INT_TAG or (not event.style and event.implicit[0]
                                            and _YAML_INT.fullmatch(event.value) is not None)
@@ -202,23 +227,25 @@ def _account(event: Any, where: str, sizes: dict[str, int], frames: list[list[An
         if digits > MAX_DIGITS:
             raise LimitExceeded(f"{where}{_mark(event)}: a number of {digits:,} digits; numbers are at most "
                                 f"{MAX_DIGITS} digits")
-        n = 1
+        n, chars = 1, len(event.value)
         if event.anchor:
-            sizes[event.anchor] = 1
+            sizes[event.anchor] = (1, chars)
     elif isinstance(event, ev.SequenceStartEvent | ev.MappingStartEvent):
         if len(frames) >= MAX_DEPTH:
             raise LimitExceeded(f"{where}{_mark(event)}: nested deeper than {MAX_DEPTH} levels (the nesting limit)")
-        frames.append([event.anchor, 1])
-        return added
+        frames.append([event.anchor, 1, 0])
+        return
     elif isinstance(event, ev.SequenceEndEvent | ev.MappingEndEvent):
-        anchor, n = frames.pop()
+        anchor, n, chars = frames.pop()
         if anchor:
-            sizes[anchor] = n
+            sizes[anchor] = (n, chars)
     else:
-        return added
+        return
+    if isinstance(event, ev.AliasEvent):
+        n, chars = sizes[event.anchor]
     if frames:
         frames[-1][1] += n
-    return added
+        frames[-1][2] += chars
 
 
 def load_yaml(text: str, where: str) -> Any:
@@ -312,8 +339,20 @@ def _shown(value: str, width: int = 40) -> str:
     return repr(value if len(value) <= width else value[:width] + "…")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_arg(value: str, what: str = "an argument", limit: int = MAX_ARG_CHARS) -> str:
-    """Any argument: at most `limit` characters."""
+    """Any argument: at most `limit` characters, and text (bytes that are not UTF-8 reach Python as
+    lone surrogates, which no file, query or terminal can take) without a NUL."""
+    bad = _SURROGATE.search(value)
+    if bad:
+        byte = ord(bad.group()) - 0xDC00
+        shown = f"the byte 0x{byte:02x}" if 0 <= byte < 256 else "a lone surrogate"
+        raise LimitExceeded(f"{what} is not valid UTF-8 text ({shown} at character {bad.start() + 1}); "
+                            "judge reads arguments as UTF-8")
+    if "\x00" in value:
+        raise LimitExceeded(f"{what} holds a NUL character, which no name, number or path can hold")
     if len(value) > limit:
         raise LimitExceeded(f"{what} has {len(value):,} characters; the limit is {limit:,} ({_shown(value)})")
     return value
@@ -370,8 +409,10 @@ __all__ = [
     "BANLIST",
     "CARD_FILE",
     "DECKLIST",
+    "MAX_ALIAS_CHARS",
     "MAX_ALIAS_NODES",
     "MAX_ARG_CHARS",
+    "MAX_CARDS",
     "MAX_DECK_LINES",
     "MAX_DEPTH",
     "MAX_DIGITS",

@@ -97,8 +97,8 @@ def ensure_cards(db_path: Path | None = None) -> Path:
     _ensure_db(path)
     if _current(path):
         return path
-    if store.is_snapshot(path):
-        return path                     # a snapshot is read as it was made
+    if store.is_snapshot(path) or store.read_only(path):
+        return path                     # a snapshot (or a file nobody may write) is read as it was made
     with dbfiles.locked(path):
         if not _current(path):
             _rebuild_records(path)
@@ -119,15 +119,19 @@ def _origin_rank(entry: dict) -> int:
 
 
 def _rebuild_records(path: Path) -> None:
-    """Replay every source into fresh card and ruling tables, in one transaction (lock held)."""
-    listed = dbfiles.stored_rows(path)
+    """Replay every source into fresh card and ruling tables, in one transaction (lock held); the
+    list and the copies reconciled first, so no import's rows are dropped while only they hold it."""
+    from judge import salvage
+
+    listed = salvage.reconcile(path).entries
     with store.writing(path) as conn:
         _replay(conn, path, listed)
 
 
-def _replay(conn, path: Path, listed: list[dict]) -> None:
+def _replay(conn, path: Path, listed: list[dict], pending: dict[str, dbfiles.Stored] | None = None) -> None:
     """Fresh record tables from the shipped cards and the listed stored imports (in `conn`'s
-    transaction); a stored import that cannot be read or replayed names itself and is skipped."""
+    transaction); a stored import that cannot be read or replayed names itself and is skipped.
+    `pending`: copies of this transaction's own import, not yet under their final name."""
     from judge.cards import rulings as rulings_mod
 
     rows: dict[tuple[str, str], dict] = {}
@@ -145,7 +149,8 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
     for entry in listed:
         if entry["kind"] not in ("cards", "rulings"):
             continue
-        stored = dbfiles.stored_payloads(path, entry["kind"], [entry])
+        stored = ([pending[entry["file"]]] if pending and entry["file"] in pending
+                  else dbfiles.stored_payloads(path, entry["kind"], [entry]))
         if not stored:
             skipped.append(entry["file"])
             continue
@@ -191,10 +196,22 @@ def _finish(conn, skipped: list[str] | None = None) -> None:
 def _stored_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
     from judge.cards.importers import _parse
 
+    if stored.meta.get("format") == dbfiles.ROWS_FORMAT:      # a copy rewritten from the database's rows
+        return _rewritten_card_rows(stored, rank)
     data = _parse(stored.payload, stored.meta.get("name") or stored.file, False)
     cards = cards_from_data(data, stored.meta.get("name") or stored.file, stored.meta.get("game") or None,
                             stored.meta.get("format") or None)
     return [_row(c, rank, stored.seq) for c in cards]
+
+
+def _rewritten_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
+    """The card rows of a copy `judge.salvage` rewrote from the database (each card's own data)."""
+    try:
+        data = json.loads(stored.payload)
+        cards = [(Card.from_dict(json.loads(r["data"])), int(r.get("rank", rank))) for r in data["rows"]]
+    except (ValueError, TypeError, KeyError) as exc:
+        raise CardFileError(f"{stored.file}: a rewritten copy that cannot be read ({exc})") from None
+    return [_row(c, max(rank, r), stored.seq) for c, r in cards]
 
 
 def _is_url(src: str | Path) -> bool:
@@ -243,28 +260,49 @@ def store_import(path: Path, kind: str, meta: dict, payload: str,
     ensure_cards(path)
     with dbfiles.locked(path):
         ensure_cards(path)
-        staged = placed = None
+        staged = stored = None
+        retired: list[tuple[Path, Path]] = []
         try:
             with store.writing(path) as conn:
-                seq = store.next_seq(conn)
-                staged, stored = dbfiles.stage(path, seq, kind, meta, payload)
-                old = [e["seq"] for e in store.stored_list(conn) if supersedes and supersedes(e)]
-                dbfiles.place(path, staged, stored)
-                placed = dbfiles.stored_dir(path) / stored.file
+                seq = max(store.next_seq(conn), _next_free(path))
+                staged, stored = _stage(path, seq, kind, meta, payload)
+                old = [e for e in store.stored_list(conn) if supersedes and supersedes(e)]
                 store.add_stored_import(conn, stored.entry())
                 if old:                  # replaced imports leave the list, and their records the tables
-                    store.drop_stored_imports(conn, old)
-                    _replay(conn, path, store.stored_list(conn))
+                    retired = dbfiles.retire(path, [e["file"] for e in old])
+                    store.drop_stored_imports(conn, [e["seq"] for e in old])
+                    _replay(conn, path, [*store.stored_list(conn)], {stored.file: stored})
                 else:
                     write(conn, seq)
                     _finish(conn)
         except BaseException:
             if staged is not None:
                 dbfiles.remove([staged])
-            if placed is not None and placed.name not in {e["file"] for e in store.stored_imports(path) or []}:
-                dbfiles.remove([placed])
+            dbfiles.unretire(retired)
             raise
+        # committed: the copy gets its final name (a kill before this is finished by the next start)
+        dbfiles.committed(f"{kind} import {seq} ({meta.get('name') or stored.file})")
+        dbfiles.place(path, staged, stored)
+        dbfiles.remove([r for r, _ in retired])
     return seq
+
+
+def _next_free(path: Path) -> int:
+    """A number no copy in the folder carries either (a list damaged by deleted rows must not give
+    a new import the number of one it lost)."""
+    seqs = [int(n[:5]) for n in dbfiles.folder_names(path) if dbfiles.is_final(n) and n[:5].isdigit()]
+    return max(seqs, default=0) + 1
+
+
+def _stage(path: Path, seq: int, kind: str, meta: dict, payload: str) -> tuple[Path, dbfiles.Stored]:
+    """The import's copy staged beside the database; a full disk or a read-only folder said in words."""
+    from judge.errors import StoreError
+
+    try:
+        return dbfiles.stage(path, seq, kind, meta, payload)
+    except OSError as exc:
+        raise StoreError(f"cannot keep a copy of the import in {dbfiles.stored_dir(path)}: "
+                         f"{exc.strerror or exc}; nothing was imported") from None
 
 
 def load_card_file(path: Path | str, game: str | None = None, format: str | None = None,

@@ -167,6 +167,9 @@ def cards_from_data(data: Any, name: str, game: str | None = None, fmt: str | No
     else:
         records, game = _list(Path(name), data), game or "fftcg"
         convert = importlib.import_module("judge.cards.fftcg_import").card_from_record
+    from judge.limits import MAX_CARDS, check_count
+
+    check_count(len(records), name, "records in one card file", MAX_CARDS)
     cards = []
     for i, rec in enumerate(records, 1):
         where = f"{name}: record {i}" + (f" ({_ident(rec)})" if _ident(rec) else "")

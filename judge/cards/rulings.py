@@ -204,10 +204,41 @@ def stored_ruling_rows(stored: Any, linker: Linker) -> tuple[list[dict], list[di
     from judge.cards.importers import _parse
 
     name = stored.meta.get("name") or stored.file
+    if stored.meta.get("format") == "judge-db-rows":          # a copy rewritten from the database's rows
+        return _rewritten_rows(stored, linker)
     fmt, _, recs = records(_parse(stored.payload, name, True), name, stored.meta.get("game") or None)
     meta = {**stored.meta, "format": fmt}
     rows = [] if fmt == "replacements" else rows_for(recs, meta, stored.seq, linker)
     return rows, marks_for(recs, fmt, meta, stored.seq)
+
+
+def _rewritten_rows(stored: Any, linker: Linker) -> tuple[list[dict], list[dict]]:
+    """The ruling rows and replacement marks of a copy `judge.salvage` rewrote from the database
+    (the rows of any earlier schema: what they lack is made as an import makes it, links found again)."""
+    import json
+
+    from judge.cards.ruling_formats import FORMAT_NAMES, ruling_key
+    from judge.errors import CardFileError
+
+    try:
+        data = json.loads(stored.payload)
+        recs = []
+        for i, r in enumerate(data["rows"], 1):
+            about = r.get("card_number") or r.get("topic") or ""
+            rec = {"kind": r["kind"], "card_number": r.get("card_number") or "", "card_name": r.get("card_name") or "",
+                   "topic": r.get("topic") or "", "question": r["question"], "answer": r["answer"],
+                   "game": r["game"], "record": i, "repeats": 0, "ordinal": r.get("ordinal") or 1,
+                   "source_title": r.get("source_title") or "", "source_url": r.get("source_url") or "",
+                   "published": r.get("published") or "", "set_name": r.get("set_name") or "",
+                   "lang": r.get("lang") or "", "truncated": bool(r.get("truncated")), "replaces": ()}
+            rec["key"] = r.get("key") or ruling_key(rec["game"], rec["kind"], about, rec["question"], rec["answer"])
+            recs.append(rec)
+        marks = [{**m, "seq": stored.seq} for m in data.get("marks") or ()]
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CardFileError(f"{stored.file}: a rewritten copy that cannot be read ({exc})") from None
+    fmt = stored.meta.get("original_format") or "qa-cards"
+    meta = {**stored.meta, "format": fmt if fmt in FORMAT_NAMES else "qa-cards"}
+    return rows_for(recs, meta, stored.seq, linker), marks
 
 
 # --- importing -----------------------------------------------------------------------------

@@ -61,6 +61,7 @@ def _notices() -> None:
 def _main_repairing(argv: list[str] | None) -> object:
     """The command; if it meets a damaged database, repair it (rebuild from the sources and the
     stored imports), say so in one line, and run the command once more."""
+    from judge.dbfiles import commits
     from judge.errors import DamagedDatabase
 
     try:
@@ -69,6 +70,11 @@ def _main_repairing(argv: list[str] | None) -> object:
         from judge.doctor import repair
 
         replayed = repair(Path(exc.path) if exc.path else None)
+        done = commits()
+        if done:        # the command's import already landed: running it again would import it twice
+            click.echo(f"judge: {exc.message} after {', '.join(done)} was stored; rebuilt the database from the "
+                       f"sources and {replayed} stored import(s), that one included", err=True)
+            return 0
         click.echo(f"judge: {exc.message}; rebuilt it from the sources and {replayed} stored import(s) "
                    "and ran the command again", err=True)
         return cli.main(args=argv, prog_name="judge", standalone_mode=False)

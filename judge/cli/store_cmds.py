@@ -34,8 +34,9 @@ def snapshot_cmd(file: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def doctor_cmd(as_json: bool) -> None:
     """Check the whole database (SQLite integrity, every full-text index, tables, row counts,
-    stored imports) and repair what is damaged by rebuilding it from the sources and the stored
-    imports. Exits 1 when something could not be repaired.
+    stored imports and their copies) and repair what is damaged by rebuilding it from the sources
+    and the stored imports. Exits 0 when nothing was wrong, 2 when something was repaired (each
+    repair named), 1 when something could not be repaired or an import is lost.
 
     Example: judge doctor
     """
@@ -50,8 +51,16 @@ def doctor_cmd(as_json: bool) -> None:
             click.echo(f"  problem: {p}")
         for s in report["stored_imports"]:
             click.echo(f"  stored import {s['file']}: {s['status']}")
+        for line in report["repairs"]:
+            click.echo(f"  repaired: {line}")
+        for line in report["lost"]:
+            click.echo(f"  LOST: {line}")
         if report["repaired"]:
             click.echo(f"  repaired: rebuilt from the sources and {report['replayed']} stored import(s)")
-        click.echo("  ok" if report["ok"] else "  NOT ok")
+        for p in report["remaining"]:
+            click.echo(f"  still wrong: {p}")
+        click.echo("  ok" if report["sound"] else "  ok after repair" if report["ok"] else "  NOT ok")
     if not report["ok"]:
         raise SystemExit(1)
+    if not report["sound"]:
+        raise SystemExit(2)

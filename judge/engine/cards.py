@@ -28,6 +28,47 @@ from typing import Any
 from judge.cards.model import CARD_NUMBER, Card
 from judge.errors import JudgeError, ScenarioError
 
+#: the kinds of value a field of an inline scenario card may hold (`check_card_fields`)
+TEXT, WHOLE, FLAG, TEXTS, LEVELS, COST = "text", "a whole number", "true or false", "a text or a list of texts", \
+    "a mapping of levels", "a whole number or X"
+
+
+def _fits(value: Any, kind: str) -> bool:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    return value is None or {
+        TEXT: isinstance(value, str) or whole,          # a name such as 1000 is written without quotes
+        WHOLE: whole,
+        FLAG: isinstance(value, bool),
+        TEXTS: isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)),
+        LEVELS: isinstance(value, Mapping),
+        COST: whole or (isinstance(value, str) and value.strip().upper() == "X"),
+    }[kind]
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", float: "a decimal number", list: "a list", dict: "a mapping",
+            str: "a text"}.get(type(value), type(value).__name__)
+
+
+def check_card_fields(raw: Mapping[str, Any], kinds: Mapping[str, str], where: str, *,
+                      strict_text: tuple[str, ...] = ("text",)) -> None:
+    """Every field of an inline card holds the kind of value it is read as, else a ScenarioError
+    naming the field, the kind it must be and what it was (`text: 5`, `job: 999999`, `name: [a]`)
+    — before anything reads the card (its words for the lexicon, its text for the grammar).
+    `strict_text`: text fields a bare number is not (card text, Jobs, Categories)."""
+    for name, value in raw.items():
+        kind = kinds.get(str(name))
+        if kind is None:
+            continue
+        ok = _fits(value, kind)
+        if ok and name in strict_text and value is not None and not isinstance(value, str | list):
+            ok = False
+        if not ok:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+            raise ScenarioError(f"{where}.{name}: must be {kind}, not {_kind_of(value)} ({shown})")
+
 
 def is_card_number(ref: Any) -> bool:
     """Whether a reference has the shape of a printed card number (BSS01-112, 1-001H, 26-045L)."""

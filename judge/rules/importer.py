@@ -57,17 +57,20 @@ def import_document(file: Path, *, game: str, version: str, lang: str, title: st
             seq = store.next_seq(conn)
         finally:
             conn.close()
-        staged, stored = dbfiles.stage(path, seq, "rules", meta, text)
-        doc = {**meta, "text": text, "source_name": meta["name"], "imported": True}
-        final = dbfiles.stored_dir(path) / stored.file
         try:
-            rebuild(path, rules_dir(), extra=[doc], new_stored=[stored.entry()],
-                    before_swap=lambda: dbfiles.place(path, staged, stored))
+            staged, stored = dbfiles.stage(path, seq, "rules", meta, text)
+        except OSError as exc:
+            raise IngestError(f"cannot keep a copy of {file} in {dbfiles.stored_dir(path)}: "
+                              f"{exc.strerror or exc}; nothing was imported") from None
+        doc = {**meta, "text": text, "source_name": meta["name"], "imported": True}
+        try:
+            rebuild(path, rules_dir(), extra=[doc], new_stored=[stored.entry()])
         except BaseException as exc:
-            dbfiles.remove([staged])
-            if stored.file not in {e["file"] for e in store.stored_imports(path) or []}:
-                dbfiles.remove([final])          # placed, but the swap never happened
+            dbfiles.remove([staged])             # the swap never happened: nothing lists it
             if isinstance(exc, JudgeError) or not isinstance(exc, Exception):
                 raise
             raise IngestError(f"importing {file} failed: {exc}") from exc
+        # swapped in: the copy gets its final name (a kill before this is finished by the next start)
+        dbfiles.committed(f"rules import {seq} ({meta['name']})")
+        dbfiles.place(path, staged, stored)
     return KB(path).document(game, lang, version)

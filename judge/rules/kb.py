@@ -41,6 +41,7 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
     from judge.rules.sources import source_hash, source_stamp
 
     stamp = source_stamp(rules, path)
+    _settle_journal(path)
     have = None if force else store.built_hash(path)
     if have is not None and (store.meta_value(path, "stamp") == stamp or store.is_snapshot(path)):
         tidy(path)
@@ -55,32 +56,61 @@ def ensure_built(path: Path, rules: Path, force: bool = False) -> None:
             store.set_meta_value(path, "stamp", stamp)
             return
         # of this schema (or unreadable), yet it failed its check: damage, said in one line below
-        damaged = have is None and not force and path.is_file() and store.meta_value(path, "schema") in (
-            store.SCHEMA, None)
-        rebuild(path, rules, want, stamp)
+        made_by = store.meta_value(path, "schema") if path.is_file() else None
+        damaged = have is None and not force and path.is_file() and made_by in (store.SCHEMA, None)
+        upgraded = path.is_file() and made_by not in (store.SCHEMA, None)
+        _refuse_read_only(path)
+        carried = rebuild(path, rules, want, stamp)
         if damaged:          # complete and of this schema, yet it failed its check: say what happened
-            listed = store.stored_imports(path) or []
             dbfiles.notify(f"the database {path} failed its check; rebuilt it from the sources and "
-                           f"{len(listed)} stored import(s)")
+                           f"{len(carried)} stored import(s)")
+        elif upgraded:       # made by another release: rebuilt in this layout, every import carried
+            dbfiles.notify(f"the database {path} was made with schema {made_by}; rebuilt it as {store.SCHEMA} "
+                           f"from the sources and {len(carried)} stored import(s)")
     tidy(path)
+
+
+def _settle_journal(path: Path) -> None:
+    """A journal left beside the database (a killed writer's, or a zeroed or garbage one) is
+    played back or removed before any check reads the file (under the writer lock)."""
+    from judge import dbfiles
+
+    if not store.journal_paths(path):
+        return
+    with dbfiles.locked(path):
+        store.settle_journal(path)
+
+
+def _refuse_read_only(path: Path) -> None:
+    """A database without write permission is never rebuilt in place (root could: the bits say no)."""
+    if path.is_file() and store.read_only(path):
+        from judge.errors import StoreError
+
+        raise StoreError(f"{path} is read-only (no write permission) and out of date or damaged, so it "
+                         "cannot be rebuilt; make it writable (chmod u+w) or use another --db")
 
 
 def rebuild(path: Path, rules: Path, want: str | None = None, stamp: str | None = None,
             extra: list[dict] | None = None, new_stored: list[dict] | None = None,
-            before_swap: Callable[[], None] | None = None) -> None:
+            before_swap: Callable[[], None] | None = None) -> list[dict]:
     """Build the whole file from the sources and the stored imports and swap it in (caller holds
-    the lock). `extra` / `new_stored`: a rules import's new document and its list entry, which
-    become real with the swap and only with it."""
-    from judge import dbfiles
+    the lock); the stored-imports list it carried. `extra` / `new_stored`: a rules import's new
+    document and its list entry, which become real with the swap and only with it.
+
+    The list and the copies are reconciled first (`judge.salvage`): a copy only the old file's
+    rows still hold is rewritten from them before the swap replaces that file."""
+    from judge import dbfiles, salvage
     from judge.rules.build import payload
     from judge.rules.sources import source_hash, source_stamp
 
-    stored = dbfiles.stored_rows(path)
+    stored = salvage.reconcile(path, pending=new_stored or ()).entries
     imported = [{**st.meta, "text": st.payload, "source_name": st.meta.get("name") or st.file, "imported": True}
                 for st in dbfiles.stored_payloads(path, "rules", stored)]
     tables = payload(rules, path, extra, imported=imported)
     meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path)}
-    store.write_rules_db(path, tables, meta, stored=[*stored, *(new_stored or [])], before_swap=before_swap)
+    carried = [*stored, *(new_stored or [])]
+    store.write_rules_db(path, tables, meta, stored=carried, before_swap=before_swap)
+    return carried
 
 
 def _refuse_stale_snapshot(path: Path) -> None:
@@ -94,23 +124,25 @@ def _refuse_stale_snapshot(path: Path) -> None:
 
 
 def tidy(path: Path) -> None:
-    """Remove what killed builds and imports left beside the database (under the lock, so a live
-    writer's files are never touched); cheap when there is nothing: two directory listings."""
-    from judge import dbfiles
+    """Settle what killed builds and imports, or damage, left beside the database (under the lock,
+    so a live writer's files are never touched): temp databases of builds go; the stored-imports
+    list and the copies are reconciled when their names disagree (`judge.salvage`). Cheap when
+    there is nothing: two directory listings and one query."""
+    from judge import dbfiles, salvage
 
     if dbfiles.holds_lock(path):
         return
-    listed = store.stored_imports(path) if path.is_file() else None
-    names = {e["file"] for e in listed} if listed is not None else None
-    if not dbfiles.leftovers(path, names):
+    if not dbfiles.build_leftovers(path) and not salvage.unsettled(path):
         return
+    if path.is_file() and store.read_only(path):
+        return                              # never written: read as it is
     try:
         with dbfiles.locked(path, timeout=2):
-            listed = store.stored_imports(path) if path.is_file() else None
-            names = {e["file"] for e in listed} if listed is not None else None
-            dbfiles.remove(dbfiles.leftovers(path, names))
+            dbfiles.remove(dbfiles.build_leftovers(path))
+            if salvage.unsettled(path):
+                salvage.reconcile(path, verify=False)
     except JudgeError:
-        return   # busy or read-only: the next start cleans up
+        return   # busy or read-only: the next start settles it
 
 
 class KB:

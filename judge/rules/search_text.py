@@ -11,6 +11,7 @@ load on first use only: `judge rule` never imports them.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
@@ -56,11 +57,18 @@ def is_cjk(text: str) -> bool:
 
 
 # --- English ---------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _stemmer():
-    from snowballstemmer.english_stemmer import EnglishStemmer
+_STEMMER = threading.local()
 
-    return EnglishStemmer()
+
+def _stemmer():
+    """This thread's stemmer: a Snowball stemmer keeps the word it is stemming in itself, so two
+    threads sharing one garble each other's words (the server's SQL threads search at once)."""
+    got = getattr(_STEMMER, "stemmer", None)
+    if got is None:
+        from snowballstemmer.english_stemmer import EnglishStemmer
+
+        got = _STEMMER.stemmer = EnglishStemmer()
+    return got
 
 
 @lru_cache(maxsize=20000)
@@ -130,12 +138,27 @@ def _mark_pattern(terms: frozenset[str]) -> re.Pattern:
 
 # --- Japanese --------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
-def _sudachi():
-    from sudachipy import Dictionary, SplitMode
+def _sudachi_dictionary():
+    from sudachipy import Dictionary
 
-    d = Dictionary(dict="small")
-    make = getattr(d, "tokenizer", None) or d.create      # tokenizer() from 0.6.8, create() before
-    return make(mode=SplitMode.A)
+    return Dictionary(dict="small")
+
+
+_SUDACHI = threading.local()
+
+
+def _sudachi():
+    """This thread's tokenizer: a SudachiPy tokenizer may be used by one thread at a time ("Tokenizer
+    is already in use"), so each thread (the server's SQL threads, the TUI's workers) has its own,
+    made from the one dictionary."""
+    tok = getattr(_SUDACHI, "tokenizer", None)
+    if tok is None:
+        from sudachipy import SplitMode
+
+        d = _sudachi_dictionary()
+        make = getattr(d, "tokenizer", None) or d.create      # tokenizer() from 0.6.8, create() before
+        tok = _SUDACHI.tokenizer = make(mode=SplitMode.A)
+    return tok
 
 
 def tokenizer_id() -> str:

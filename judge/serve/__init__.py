@@ -83,19 +83,32 @@ def metadata(db_name: str) -> dict[str, Any]:
     }
 
 
-def make_app(snapshot: Path) -> Any:
-    """The Datasette ASGI app over `snapshot`, immutable, with the judge plugin registered."""
+#: Datasette's own bounds: rows per answer, time per query, SQL threads; no facets, no CSV streams
+#: of whole tables, no download of the file (the snapshot travels by `judge snapshot`, not HTTP)
+SETTINGS: dict[str, Any] = {"sql_time_limit_ms": 2000, "max_returned_rows": 1000, "num_sql_threads": 4,
+                            "default_page_size": 50, "allow_facet": False, "suggest_facets": False,
+                            "allow_csv_stream": False, "max_csv_mb": 5, "allow_download": False,
+                            "default_allow_sql": False}
+
+
+def make_app(snapshot: Path, allow_sql: bool = False) -> Any:
+    """The Datasette ASGI app over `snapshot`, immutable, with the judge plugin registered.
+
+    Arbitrary SQL (`?sql=`) is off unless `allow_sql`: the canned queries answer what a judge asks.
+    Every answer is bounded (judge.serve.plugin: value size, columns, answer bytes; Datasette: rows
+    and time) and every address's work too (judge.serve.gate)."""
     from datasette.app import Datasette
     from datasette.plugins import pm
 
     from judge.serve import plugin
 
     plugin.SNAPSHOT = Path(snapshot)
+    plugin.QUERY_NAMES = tuple(QUERIES)
     if not pm.is_registered(plugin):
         pm.register(plugin, name="judge")
     ds = Datasette(immutables=[str(snapshot)], metadata=metadata(Path(snapshot).stem),
-                   settings={"sql_time_limit_ms": 3000, "max_returned_rows": 1000, "num_sql_threads": 4})
+                   settings={**SETTINGS, "default_allow_sql": allow_sql})
     return ds
 
 
-__all__ = ["QUERIES", "make_app", "metadata"]
+__all__ = ["QUERIES", "SETTINGS", "make_app", "metadata"]

@@ -119,6 +119,8 @@ def _conn_path(conn: sqlite3.Connection) -> str:
 
 # --- writing -------------------------------------------------------------------------------
 def _write_conn(path: Path) -> sqlite3.Connection:
+    if os.path.isfile(path) and read_only(path):    # root may write any file: the mode bits say no
+        raise StoreError(f"the database {path} is read-only (no write permission); nothing was written")
     try:
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=60)
         conn.row_factory = sqlite3.Row

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from judge.errors import StoreError
-from judge.store.connection import _read_stamp, _stamp, _write_stamp, quick_check
+from judge.store.connection import _read_stamp, _stamp, _write_stamp, quick_check, read_only
 from judge.store.schema import EXPECTED_COLUMNS, SCHEMA
 
 # typing is not imported at run time: this module is on the quick `judge rule` path
@@ -65,6 +65,8 @@ def meta_value(path: Path, key: str) -> str | None:
 
 def set_meta_value(path: Path, key: str, value: str) -> None:
     """Record one meta value (best effort: a read-only database keeps checking the slow way)."""
+    if read_only(path):
+        return
     with contextlib.suppress(sqlite3.Error, OSError):
         conn = sqlite3.connect(str(path), timeout=5)
         try:
@@ -81,6 +83,8 @@ def open_current(path: str, stamp: str) -> sqlite3.Connection | None:
     Current means: built completely with this schema, unchanged since it was last verified (its
     size and time match the `.ok` file), and built from sources with this stamp. Nothing is
     repaired or rebuilt here; None sends the caller the long way round, which does that."""
+    if os.path.exists(path + "-journal"):        # a killed writer's journal: the long way settles it
+        return None
     try:
         st = os.stat(path)
         with open(path + ".ok", encoding="ascii") as fh:
@@ -132,13 +136,22 @@ def structure_problems(conn: sqlite3.Connection) -> list[str]:
                                    "from documents d"):
             if n:
                 out.append(f"{key}: {abs(n)} clause row(s) {'missing' if n > 0 else 'too many'}")
+        for key, want in conn.execute("select key, value from meta where key like 'count:%'").fetchall():
+            table = key.removeprefix("count:")
+            have = conn.execute(f"select count(*) from [{table}]").fetchone()[0]
+            if str(have) != want:
+                out.append(f"{table}: {have} rows, {want} written")
         n = conn.execute("select count(*) from search_clauses").fetchone()[0]
         want = conn.execute("select count(*) from clauses").fetchone()[0]
         if n != want:
             out.append(f"search index: {n} rows for {want} clauses")
         meta = dict(conn.execute("select key, value from cards_meta").fetchall()) if \
             conn.execute("select 1 from sqlite_master where name = 'cards_meta'").fetchone() else {}
-        for table in ("cards", "cards_fts", "rulings", "rulings_fts"):
+        if meta or conn.execute("select 1 from sqlite_master where name = 'cards_meta'").fetchone():
+            gone = [k for k in ("hash", "count:cards", "count:rulings") if k not in meta]
+            if gone:
+                out.append(f"cards_meta lacks its row(s) {', '.join(gone)}")
+        for table in ("cards", "cards_fts", "rulings", "rulings_fts", "ruling_links"):
             if f"count:{table}" in meta:
                 n = conn.execute(f"select count(*) from {table}").fetchone()[0]
                 if str(n) != meta[f"count:{table}"]:
@@ -151,14 +164,15 @@ def structure_problems(conn: sqlite3.Connection) -> list[str]:
 def record_counts(conn: sqlite3.Connection) -> dict[str, str]:
     """Row counts of the record tables, stored in cards_meta so a check can spot deleted rows."""
     return {f"count:{t}": str(conn.execute(f"select count(*) from {t}").fetchone()[0])
-            for t in ("cards", "cards_fts", "rulings", "rulings_fts")}
+            for t in ("cards", "cards_fts", "rulings", "rulings_fts", "ruling_links")}
 
 
 def full_check(path: Path) -> list[str]:
     """Everything `judge doctor` checks: SQLite's integrity check, each FTS index, the structure.
     (FTS5's integrity check is spelled as an insert, so the connection may write; it writes nothing.)"""
     try:
-        conn = sqlite3.connect(str(path), timeout=30)
+        conn = (sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) if read_only(path)
+                else sqlite3.connect(str(path), timeout=30))
     except sqlite3.Error as exc:
         return [str(exc)]
     try:

@@ -22,16 +22,11 @@ if TYPE_CHECKING:
 
 
 def stored_imports(path: Path) -> list[dict] | None:
-    """The stored-imports list of a database, oldest first; None when it cannot be read."""
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            conn.row_factory = sqlite3.Row
-            return [dict(r) for r in conn.execute(f"select {_IMPORT_COLS} from stored_imports order by seq")]
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return None
+    """The stored-imports list of a database (of this schema or an older one), oldest first; None
+    when it cannot be read."""
+    from judge.store.salvage import listed_imports
+
+    return listed_imports(path)
 
 
 def stored_list(conn: sqlite3.Connection) -> list[dict]:

@@ -8,7 +8,7 @@ import os
 import sqlite3
 
 from judge.errors import StoreError
-from judge.store.connection import _write_stamp, query_failed, rows
+from judge.store.connection import _write_stamp, query_failed, read_only, rows
 from judge.store.schema import (
     _IMPORT_COLS,
     _IMPORT_COLUMNS,
@@ -16,6 +16,7 @@ from judge.store.schema import (
     _IMPORTS_DDL,
     _SEARCH_TABLES,
     SCHEMA,
+    SCHEMA_VERSION,
 )
 
 # typing is not imported at run time: this module is on the quick `judge rule` path
@@ -40,6 +41,8 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
 
     from judge.store.files import build_prefix
 
+    if path.is_file() and read_only(path):
+        raise StoreError(f"the database {path} is read-only (no write permission); it was not rebuilt")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=build_prefix(path), suffix=".db", dir=str(path.parent))
     os.close(fd)
@@ -59,8 +62,11 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         db.conn.execute(_IMPORTS_DDL)
         db.conn.executemany(f"insert into stored_imports ({_IMPORT_COLS}) values ({_IMPORT_MARKS})",
                             [tuple(r[c] for c in _IMPORT_COLUMNS) for r in stored])
-        db["meta"].insert_all([{"key": k, "value": v} for k, v in {**meta, "schema": SCHEMA}.items()],
+        counts = {f"count:{t}": str(db.conn.execute(f"select count(*) from [{t}]").fetchone()[0])
+                  for t in sorted({*tables, *_SEARCH_TABLES} - {"meta"}) if db[t].exists()}
+        db["meta"].insert_all([{"key": k, "value": v} for k, v in {**meta, **counts, "schema": SCHEMA}.items()],
                               pk="key", replace=True)
+        db.conn.execute(f"pragma user_version = {SCHEMA_VERSION}")
         db.conn.commit()
         db["meta"].insert({"key": "complete", "value": "1"}, pk="key", replace=True)
         db.conn.commit()
@@ -68,6 +74,9 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         os.chmod(tmp, 0o644)
         if before_swap is not None:
             before_swap()
+        for stale in (f"{path}-journal", f"{path}-wal", f"{path}-shm"):   # the old file's, never the new one's
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(stale)
         os.replace(tmp, path)
         _write_stamp(path)
     except BaseException as exc:

@@ -3,7 +3,11 @@ database must have (judge/store/__init__.py says how the database is built and r
 
 from __future__ import annotations
 
-SCHEMA = "rules-6"   # bump when the search index changes (judge/rules/search_text.py words too)
+#: the layout of the file: bump when the rules tables or the search index change (judge/rules/
+#: search_text.py words too). The file records it twice: `pragma user_version` (SCHEMA_VERSION) and
+#: meta 'schema' (SCHEMA, which also carries a hash of every table definition below, so a column or
+#: table added here makes an older file be rebuilt in the new layout without anyone bumping anything)
+SCHEMA_VERSION = 7
 
 # The rules search index (judge/rules/search_index.py makes the rows, judge/rules/search.py ranks):
 # postings per term and clause with the term's BM25F weight there, and per clause the field lengths,
@@ -23,8 +27,6 @@ _SEARCH_TABLES = {
 # `judge.dbfiles`) its stored copy become real in ONE transaction. A rules build carries the list
 # into the file it swaps in. Card and ruling tables are derived: they carry the hash of what they
 # were made from and are rebuilt from the shipped cards and the stored imports when it differs.
-RECORDS_SCHEMA = "records-3"   # records-3: ruling provenance, link kinds, replacements (issue 22)
-CARDS_SCHEMA = RECORDS_SCHEMA
 
 _IMPORT_COLUMNS = ("seq", "kind", "file", "sha256", "name", "game", "format", "source", "fetched", "records",
                    "meta")
@@ -82,3 +84,18 @@ EXPECTED_COLUMNS = {
 # is answered by parsing again. Writes never wait long for another writer and never raise.
 _AST_DDL = ("create table if not exists ast_cache (game text not null, text_hash text not null, "
             "grammar text not null, result text not null, primary key (game, text_hash, grammar)) without rowid")
+
+
+def _ddl_hash(*ddl: str) -> str:
+    import hashlib
+
+    return hashlib.sha256("\n".join(ddl).encode()).hexdigest()[:10]
+
+
+#: what meta 'schema' says of a file this release builds (the version and its table definitions)
+SCHEMA = f"rules-{SCHEMA_VERSION}.{_ddl_hash(_IMPORTS_DDL, *(d for t in _SEARCH_TABLES.values() for d in t))}"
+#: what cards_meta 'schema' says: the card and ruling tables are derived, rebuilt from the stored
+#: imports whenever their definitions change (a provenance column added to `rulings`, say)
+#: records-3: ruling provenance, link kinds, replacements (issue 22); then the definitions' hash
+RECORDS_SCHEMA = f"records-3.{_ddl_hash(*_RECORD_TABLES.values(), *_RECORD_INDEXES)}"
+CARDS_SCHEMA = RECORDS_SCHEMA

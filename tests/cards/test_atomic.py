@@ -221,7 +221,8 @@ def test_a_dropped_table_or_deleted_rows_are_found_and_repaired(imported: Path, 
     assert _judge(imported, "search", "armor", "--game", "bss").returncode == 0
 
 
-def test_garbage_in_the_stored_imports_list_names_that_import_and_keeps_the_rest(imported: Path, tmp_path: Path) -> None:
+def test_garbage_in_the_stored_imports_list_is_mended_from_the_copy_and_keeps_every_import(imported: Path,
+                                                                                             tmp_path: Path) -> None:
     other = tmp_path / "other.yaml"
     other.write_text("game: bss\ncards:\n  - {number: GBG01-001, name: Kept Whelp, type: spirit, cost: 1}\n",
                      encoding="utf-8")
@@ -232,8 +233,8 @@ def test_garbage_in_the_stored_imports_list_names_that_import_and_keeps_the_rest
     conn.close()
     done = _judge(imported, "card", "GBG01-001")
     assert done.returncode == 0 and "Kept Whelp" in done.stdout
-    assert "stored import 00001-cards-" in done.stderr and "skipped" in done.stderr
-    assert _judge(imported, "card", "TST01-001").returncode == 1             # that one import is out, named
+    assert "stored import 00001-cards-" in done.stderr and "listed it again from the copy" in done.stderr
+    assert _judge(imported, "card", "TST01-001").returncode == 0             # that import is kept (24.1)
 
 
 def test_a_damaged_stored_copy_names_itself_and_never_blocks_the_rest(imported: Path) -> None:
@@ -245,7 +246,10 @@ def test_a_damaged_stored_copy_names_itself_and_never_blocks_the_rest(imported: 
     conn.close()
     done = _judge(imported, "card", "Blaze Drake")
     assert done.returncode == 0, done.stderr
-    assert f"stored import {envelope.name} is unreadable" in done.stderr
+    said = done.stderr
+    assert f"stored import {envelope.name} (saga-records.json) is unreadable" in said
+    assert f"kept the damaged file as {envelope.name}.damaged" in said and "lost" in said    # never deleted
+    assert envelope.with_name(envelope.name + ".damaged").exists()
     shown = _judge(imported, "cards")
     assert f"stored import {envelope.name} is damaged" in shown.stdout
 
@@ -255,7 +259,7 @@ def test_doctor_finds_damage_and_repairs_it(imported: Path) -> None:
     assert ok.returncode == 0 and ok.stdout.rstrip().endswith("ok")
     _scribble(imported)
     fixed = _judge(imported, "doctor")
-    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert fixed.returncode == 2, fixed.stdout + fixed.stderr              # repaired: said, and not "0"
     assert "problem:" in fixed.stdout and "repaired: rebuilt from the sources and 1 stored import(s)" in fixed.stdout
     assert store.full_check(imported) == []
 
@@ -268,5 +272,9 @@ def test_leftovers_of_a_killed_build_are_cleaned_at_the_next_start(db: Path) -> 
     staged.write_text("{}", encoding="utf-8")
     unlisted = dbfiles.stored_dir(db) / "00009-cards-0123456789abcdef.json"
     unlisted.write_text("{}", encoding="utf-8")
-    assert _judge(db, "card", "Blaze Drake").returncode == 0
+    done = _judge(db, "card", "Blaze Drake")
+    assert done.returncode == 0
     assert not stale.exists() and not staged.exists() and not unlisted.exists()
+    # a final-named file nothing lists is never deleted: not a judge import, it is kept aside, said
+    assert unlisted.with_name(unlisted.name + ".damaged").exists()
+    assert "not a usable judge import" in done.stderr

@@ -26,7 +26,7 @@ STRINGS = ("", " ", "-", "--", "\t\n", "x" * 9_999, "\x1b[31mred\x1b[0m", "\udcf
            '"unbalanced', "NEAR(a b", "a OR", "AND", "*", "'; DROP TABLE clauses; --", ".*(", "[" * 300,
            "{x: &a [*a]}", "../../../../etc/passwd", "%s%n%x", "BSS01-001", "Blaze Drake", "【Armor: Red】",
            "ｱｰﾏｰ", "置換効果", "armor " * 40)
-SURE_STRINGS = (LONG, "y" * 10_001)
+SURE_STRINGS = (LONG, "y" * 10_001, "caf\udce9", "\udcff")     # bytes that are not UTF-8 (0xe9, 0xff): refused
 INTS = ("-1", "0", "1", "65536", "99999999999999999999999", "9" * 5000, "1e9", "nan", "", "0x10", " 5", "٣")
 SURE_INTS = ("99999999999999999999999", "9" * 5000, "-99999999999999999999", "nan", "")
 FLOATS = ("nan", "inf", "-1", "0", "1e309", "9" * 5000, "", "0.5")

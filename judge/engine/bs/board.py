@@ -69,6 +69,12 @@ def adhoc_card(key: str, raw: Mapping[str, Any], game: str, where: str) -> Card:
     bad = sorted(set(map(str, raw)) - CARD_KEYS)
     if bad:
         raise ScenarioError(f"{where}: unknown card field {bad[0]!r}", hints=sorted(CARD_KEYS))
+    from judge.engine.cards import FLAG, LEVELS, TEXT, TEXTS, WHOLE, check_card_fields
+
+    check_card_fields(raw, {"name": TEXT, "type": TEXT, "colors": TEXTS, "cost": WHOLE, "reduction": TEXTS,
+                            "symbols": TEXTS, "families": TEXTS, "levels": LEVELS, "text": TEXT,
+                            "super_unleash": FLAG, "ex_symbol": FLAG, "token": FLAG, "number": TEXT,
+                            "soul_magic": TEXTS}, where, strict_text=("text", "type", "families"))
     ctype = str(raw.get("type", "")).lower()
     if ctype not in ("spirit", "nexus", "magic"):
         raise ScenarioError(f"{where}.type: must be spirit, nexus or magic, not {raw.get('type')!r}")

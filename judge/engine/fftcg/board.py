@@ -48,12 +48,23 @@ def _int(value: Any, where: str) -> int:
     return value
 
 
-def _card(key: str, raw: Any, where: str, lexicon: Any = None) -> CardDef:
+def _check_card(raw: Any, where: str) -> None:
+    """The shape of an inline card: a mapping of known fields, each holding its kind of value."""
+    from judge.engine.cards import COST, FLAG, TEXT, TEXTS, WHOLE, check_card_fields
+
     if not isinstance(raw, Mapping):
         raise _err(where, "a card is a mapping with name, type, element, cost …")
     bad = sorted(set(map(str, raw)) - CARD_KEYS)
     if bad:
         raise _err(where, f"unknown card field {bad[0]!r}", tuple(sorted(CARD_KEYS)))
+    check_card_fields(raw, {"name": TEXT, "type": TEXT, "element": TEXTS, "elements": TEXTS, "cost": COST,
+                            "power": WHOLE, "job": TEXTS, "category": TEXTS, "text": TEXT, "generic": FLAG,
+                            "ex_burst": FLAG, "limit_break": WHOLE, "number": TEXT}, where,
+                      strict_text=("text", "job", "category", "type", "element", "elements"))
+
+
+def _card(key: str, raw: Any, where: str, lexicon: Any = None) -> CardDef:
+    _check_card(raw, where)
     elements = raw.get("element", raw.get("elements"))
     if isinstance(elements, str):
         elements = [elements]
@@ -212,6 +223,9 @@ def load(data: Mapping[str, Any], where: str) -> State:
     cards = data.get("cards") or {}
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
+    for k, v in cards.items():          # every card's shape first: the lexicon reads their words
+        if isinstance(v, Mapping):
+            _check_card(v, f"{where}: cards.{k}")
     lexicon = _lexicon(cards)
     defs = {str(k): _card_entry(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
     b = _Builder(defs, where, lexicon)
@@ -241,6 +255,9 @@ def load(data: Mapping[str, Any], where: str) -> State:
         if bad:
             raise _err(at, f"unknown field {bad[0]!r}", tuple(sorted(PLAYER_KEYS)))
         lb = []
+        for name in ("field", "removed", "lb_deck"):
+            if not isinstance(raw.get(name) or [], list):
+                raise _err(f"{at}.{name}", "a list of cards, e.g. [{id: f1, card: knight}]")
         for i, r in enumerate(raw.get("lb_deck") or []):
             up = bool(r.get("face_up", False)) if isinstance(r, Mapping) else False
             lb.append((b.new(r, p, f"{at}.lb_deck[{i}]"), up))

@@ -85,9 +85,9 @@ def test_a_read_only_database_in_need_of_a_rebuild_is_refused_not_rewritten(run,
 
 def test_a_path_holding_a_nul_is_refused_as_a_file() -> None:
     from judge import limits
+    from judge.access import checked_path
     from judge.engine.scenario import load_scenario
     from judge.errors import FileRefused, JudgeError
-    from judge.web.access import checked_path
 
     for call in (lambda: limits.read_bytes("board\x00.yaml"), lambda: limits.check_file("a\x00b"),
                  lambda: checked_path("cards\x00.json", "import")):

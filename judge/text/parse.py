@@ -31,13 +31,16 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any
 
 from judge.errors import UnknownGame
 from judge.text.ast import Ability
 from judge.text.lexicon import Lexicon
+from judge.text.localise import Parsers, _fast_tree
+from judge.text.localise import _localise as _localise
+from judge.text.prepared import Prepared, Unparsed
 
 #: game id → module turning that game's parse trees into AST nodes.
 TRANSFORMS: dict[str, str] = {
@@ -46,54 +49,6 @@ TRANSFORMS: dict[str, str] = {
     "fftcg": "judge.text.fftcg.transform",
 }
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-@dataclass(frozen=True)
-class Unparsed:
-    """A part of the text the grammar could not read: where, what, and what it expected."""
-
-    start: int
-    end: int
-    text: str
-    expected: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """One ability's text as the grammar reads it (`view`) and the printed text (`source`): view
-    character `i` stands for the printed characters `starts[i]:ends[i]` (an inserted character
-    for none: it starts where the next printed character starts and ends where the previous ends)."""
-
-    view: str
-    source: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
-
-    @classmethod
-    def of(cls, text: str) -> Prepared:
-        """A text as printed: every character stands for itself."""
-        return cls(text, text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
-
-    @classmethod
-    def in_place(cls, view: str, source: str) -> Prepared:
-        """A view as long as the printed text (characters masked or lower-cased in place): each
-        character stands for itself."""
-        starts, ends = _identity(len(source))
-        return cls(view, source, starts, ends)
-
-    def to_source(self, i: int) -> int:
-        """The printed position where a span starting at view position `i` starts."""
-        return self.starts[i] if 0 <= i < len(self.starts) else (len(self.source) if i > 0 else 0)
-
-    def to_source_end(self, i: int) -> int:
-        """The printed position where a span ending at view position `i` (exclusive) ends."""
-        return self.ends[i - 1] if 0 < i <= len(self.ends) else (0 if i <= 0 else len(self.source))
-
-
-@lru_cache(maxsize=1024)
-def _identity(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(range(n)), tuple(range(1, n + 1))
 
 
 @dataclass(frozen=True)
@@ -152,7 +107,7 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     except Exception as exc:  # a splitter bug must not become the user's traceback
         return ParseResult((), (Unparsed(0, len(text), text, (f"could not split the text: {exc}",)),))
     refuse = getattr(module, "not_understood", None)
-    parsers = _Parsers(game)
+    parsers = Parsers(game)
     for start, end in segments:
         line: str | Prepared = text[start:end]
         refused = refuse(line) if refuse is not None else []
@@ -178,36 +133,6 @@ def parse_text(text: str, game: str, *, name: str | None = None, lexicon: Lexico
     return ParseResult(tuple(abilities), tuple(unparsed), tuple((a, b) for a, b in segments))
 
 
-class _Parsers:
-    """A game's two parsers, each loaded on first need: the fast driver (judge.text.lark_speed,
-    from tables kept between processes) reads the lines that parse; Lark's own parser is loaded
-    only for a line the driver leaves (a syntax error first of all) and to say what was expected."""
-
-    def __init__(self, game: str) -> None:
-        self.game = game
-        self._fast: Any = False
-        self._lark: Any = None
-
-    @property
-    def fast(self) -> Any:
-        """The fast driver, or None (switched off with `grammar.use_fast(False)`, or not available)."""
-        from judge.text import grammar
-
-        if not grammar.fast_enabled():
-            return None
-        if self._fast is False:
-            self._fast = grammar.load_fast(self.game)
-        return self._fast
-
-    @property
-    def lark(self) -> Any:
-        if self._lark is None:
-            from judge.text.grammar import load_parser
-
-            self._lark = load_parser(self.game)
-        return self._lark
-
-
 @cache
 def _accepts_args(fn: Any) -> frozenset[str]:
     """The keyword arguments a game's `split` or `prepare` accepts (`lexicon`, `name`)."""
@@ -216,7 +141,7 @@ def _accepts_args(fn: Any) -> frozenset[str]:
     return frozenset(inspect.signature(fn).parameters)
 
 
-def _parse_line(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared,
+def _parse_line(parsers: Parsers, module: ModuleType, game: str, line: str | Prepared,
                 offset: int) -> tuple[Ability | None, list[Unparsed]]:
     """One ability line: an Ability, or the unparsed parts with what was expected there.
 
@@ -252,146 +177,6 @@ def _unread_line(line: str | Prepared, span: tuple[int, int],
 
     words = (line.source if isinstance(line, Prepared) else line).strip()
     return whole_line(words, *span), [Unparsed(*span, words, why)]
-
-
-def _fast_tree(parsers: _Parsers, text: str, start: str) -> Any:
-    """The tree of `text` from the fast driver (judge.text.lark_speed); None when Lark must parse it."""
-    fast = parsers.fast
-    if fast is None:
-        return None
-    from judge.text.lark_speed import Fallback
-
-    try:
-        return fast.parse(text, start)
-    except Fallback:
-        return None
-
-
-def _parses(parsers: _Parsers, text: str, start: str) -> None:
-    """Parse `text` from `start` for its verdict only: the fast driver, else Lark (which raises)."""
-    if _fast_tree(parsers, text, start) is None:
-        parsers.lark.parse(text, start=start)
-
-
-def _sentences(module: ModuleType, line: str) -> list[tuple[int, int]]:
-    """Where the sentences of a line are (the module knows its header syntax best)."""
-    split = getattr(module, "sentence_spans", None)
-    if split is not None:
-        return list(split(line))
-    spans, pos = [], 0
-    for m in _SENTENCE_END.finditer(line):
-        spans.append((pos, m.start()))
-        pos = m.end()
-    spans.append((pos, len(line)))
-    return [(a, b) for a, b in spans if b > a]
-
-
-def _error_pos(exc: Any, line: str) -> int:
-    """The character offset (within the line) where the parser gave up."""
-    pos = getattr(exc, "pos_in_stream", None)
-    token = getattr(exc, "token", None)
-    if token is not None and getattr(token, "start_pos", None) is not None:
-        pos = token.start_pos
-    if pos is None or pos < 0:
-        pos = len(line)
-    return min(pos, len(line))
-
-
-def _localise(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared, offset: int,
-              exc: Any) -> list[Unparsed]:
-    """Report the sentences of a failed line that do not parse, each with what was expected."""
-    from lark.exceptions import UnexpectedInput
-
-    from judge.text.grammar import start_rules
-
-    parser = parsers.lark
-    view = line.view if isinstance(line, Prepared) else line
-
-    def where(a: int, b: int) -> tuple[int, int]:
-        if isinstance(line, Prepared):
-            return offset + line.to_source(a), offset + line.to_source_end(b)
-        return offset + a, offset + b
-
-    spans = _sentences(module, view)     # none: the line is all header (a cost not closed, a label)
-    found: list[Unparsed] = []
-    if spans and "sentence" in start_rules(game):
-        for a, b in spans:
-            try:
-                _parses(parsers, view[a:b], "sentence")
-            except UnexpectedInput as sub:
-                found.append(Unparsed(*where(a, b), view[a:b], _expected(parser, module, sub, view[a:b])))
-            except RecursionError:
-                found.append(Unparsed(*where(a, b), view[a:b], ("a shorter sentence",)))
-    if found:
-        return found
-    spans = spans or [(0, len(view))]
-    pos = _error_pos(exc, view)
-    a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(view)))
-    header = pos < spans[0][0] or not found_sentences(spans)
-    if pos < spans[0][0]:          # the failure is in the header (levels, timing label, keyword)
-        a, b = 0, spans[0][0] or len(view)
-    return [Unparsed(*where(a, b), view[a:b], _expected(parser, module, exc, view, header))]
-
-
-def found_sentences(spans: list[tuple[int, int]]) -> bool:
-    """Whether a line has effect sentences at all (a bare keyword or label line has none)."""
-    return bool(spans) and spans[0][1] > spans[0][0]
-
-
-def _expected(parser: Any, module: ModuleType, exc: Any, text: str, header: bool = False) -> tuple[str, ...]:
-    """What the grammar expected: a friendly label by example when one matches (for a line's
-    header, where the examples are), else where it stopped and the kind of phrase that could have
-    gone on there, in words (judge.text.expect, from the game module's table of phrase kinds)."""
-    from judge.text.expect import expected
-
-    examples = getattr(module, "EXAMPLES", None)
-    if examples and header:
-        try:
-            label = exc.match_examples(lambda s: parser.parse(s, start="line"), examples,
-                                       use_accepts=True)
-        except Exception:  # match_examples re-parses; it must never turn into an error
-            label = None
-        if label:
-            return (str(label),)
-    names = _accepts(exc) or getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
-    return expected(parser, module, names, _found_word(exc, text))
-
-
-def _found_word(exc: Any, text: str) -> str | None:
-    """The word the parser stopped at (the whole word, not one character; the lexicon's marker
-    characters dropped, the masked own name said as such), or None at the end of the text."""
-    token = getattr(exc, "token", None)
-    if token is not None and getattr(token, "type", "") == "$END":
-        return None
-    pos = _error_pos(exc, text)
-    m = re.match(r"[^\s.,:;\"()]+|\S", text[pos:])
-    if m is None:
-        return None
-    word = _MARKERS.sub("", m.group()).replace("\x02", " ")
-    if "\x01" in word:
-        word = word.replace("\x01", "") or "the card's own name"
-    return word or None
-
-
-#: characters the games' preparation adds to the grammar's view (lexicon markers, joined names)
-_MARKERS = re.compile(r"[\ue000-\ue005]")
-
-
-def _accepts(exc: Any) -> Any:
-    """`exc.accepts` (the terminals that would have let the parse go on), from the state stack
-    alone when the fast LALR bookkeeping is on: Lark copies the whole parser per terminal."""
-    from judge.text import grammar
-
-    if grammar.fast_enabled() and type(exc).__name__ in ("UnexpectedToken", "UnexpectedCharacters"):
-        from judge.text.lark_speed import accepts
-
-        found = accepts(exc)
-        if found is not None:
-            return found
-    got = getattr(exc, "accepts", None)
-    if got is None and type(exc).__name__ == "UnexpectedCharacters" and getattr(exc, "interactive_parser", None):
-        got = exc.interactive_parser.accepts()      # a word no terminal reads: what the parser could read there
-    return got
 
 
 _PATTERN_SUBS = (

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from judge.text import ast
 
 if TYPE_CHECKING:
-    from judge.text.parse import Prepared, Unparsed, _Parsers
+    from judge.text.localise import Parsers
+    from judge.text.prepared import Prepared, Unparsed
 
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 
@@ -34,11 +35,12 @@ _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 Hole = tuple[int, int, tuple[str, ...]]
 
 
-def read_partly(parsers: _Parsers, module: ModuleType, game: str, line: str | Prepared, offset: int,
+def read_partly(parsers: Parsers, module: ModuleType, game: str, line: str | Prepared, offset: int,
                 exc: Any) -> tuple[ast.Ability | None, list[Unparsed]]:
     """A failed line: the Ability of what it reads with `Unread` nodes in its holes, and the holes
     as Unparsed spans (printed positions); the whole line one `Unread` when no hole can be made."""
-    from judge.text.parse import Prepared, Unparsed, _localise
+    from judge.text.localise import _localise
+    from judge.text.prepared import Prepared, Unparsed
 
     prepared = line if isinstance(line, Prepared) else Prepared.of(line)
     holes = _holes(parsers, module, game, prepared.view)
@@ -60,12 +62,12 @@ def whole_line(words: str, start: int, end: int) -> ast.Ability:
                        text=words, span=ast.Span(start, end))
 
 
-def _holes(parsers: _Parsers, module: ModuleType, game: str, view: str) -> list[Hole]:
+def _holes(parsers: Parsers, module: ModuleType, game: str, view: str) -> list[Hole]:
     """The sentences of a line the grammar cannot read, each narrowed past its readable leads."""
     from lark.exceptions import UnexpectedInput
 
     from judge.text.grammar import start_rules
-    from judge.text.parse import _expected, _parses, _sentences
+    from judge.text.localise import _expected, _parses, _sentences
 
     if "sentence" not in start_rules(game) or getattr(module, "PLACEHOLDER", None) is None:
         return []
@@ -83,13 +85,13 @@ def _holes(parsers: _Parsers, module: ModuleType, game: str, view: str) -> list[
     return holes
 
 
-def _past_leads(parsers: _Parsers, placeholder: str, sentence: str, exc: Any) -> int:
+def _past_leads(parsers: Parsers, placeholder: str, sentence: str, exc: Any) -> int:
     """Where the part not read starts in a sentence that fails: after the last comma before the
     failure whose leads read as a sentence with the placeholder after them ("If …, <not read>"),
     else at the sentence's start."""
     from lark.exceptions import UnexpectedInput
 
-    from judge.text.parse import _error_pos, _parses
+    from judge.text.localise import _error_pos, _parses
 
     stop = _error_pos(exc, sentence)
     for comma in [i for i in range(stop - 1, 0, -1) if sentence[i] == ","]:
@@ -106,12 +108,13 @@ def _past_leads(parsers: _Parsers, placeholder: str, sentence: str, exc: Any) ->
     return 0
 
 
-def _with_holes(parsers: _Parsers, module: ModuleType, prepared: Prepared, offset: int,
+def _with_holes(parsers: Parsers, module: ModuleType, prepared: Prepared, offset: int,
                 holes: list[Hole]) -> ast.Ability | None:
     """The line read with the placeholder in each hole, its node replaced by the hole's words."""
     from lark.exceptions import UnexpectedInput
 
-    from judge.text.parse import Prepared, _fast_tree
+    from judge.text.localise import _fast_tree
+    from judge.text.prepared import Prepared
 
     placeholder = module.PLACEHOLDER
     view = prepared.view

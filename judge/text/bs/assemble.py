@@ -267,13 +267,13 @@ def ability_kind(timing: str | None, trigger: Condition | None, *, steps: tuple 
     return AbilityKind.CONSTANT
 
 
-def build(tree: Any, prepared: Prepared | str, offset: int) -> Ability:
-    """One parsed `line` → an Ability (positions mapped into the printed text, shifted by `offset`)."""
-    from judge.text.bs.transform import BSTransformer
-
+def build(tree: Any, prepared: Prepared | str, offset: int, transformer: Any) -> Ability:
+    """One parsed `line` → an Ability (positions mapped into the printed text, shifted by `offset`);
+    `transformer` is the game's Transformer class (judge.text.bs.transform, which calls this: the
+    assembly never imports it back)."""
     if not isinstance(prepared, Prepared):
         prepared = Prepared.of(prepared)
-    levels, steps, restrictions, burst, body = _line_parts(BSTransformer(prepared, offset).transform(tree))
+    levels, steps, restrictions, burst, body = _line_parts(transformer(prepared, offset).transform(tree))
     label = body.get("label")
     timing, trigger = label_timing(label) if label else (None, None)
     keywords: list[Keyword] = list(body.get("keywords") or [])

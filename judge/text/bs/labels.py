@@ -11,6 +11,7 @@ with its meaning (its event, its subject, its cause), never by its words.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from judge.text.ast import Condition, Player
 
@@ -103,26 +104,28 @@ def label_timing(parts: list[tuple]) -> tuple[str, Condition | None]:
     return "_or_".join(ids), trigger
 
 
+#: How a quoted label's parse tree becomes its parts: the game's Transformer, put here by
+#: judge.text.bs.transform (which imports this module), so that this module never imports it back.
+LABEL_READER: list[Any] = []
+
+
 @lru_cache(maxsize=512)
 def label_timing_of_words(words: str) -> str:
     """The timing id of a label quoted in the text ("with a “When This Spirit Blocks” effect"):
     the quoted words are read by the grammar's own `label` rule, as a printed label is."""
     from lark import Tree
 
-    from judge.text.bs.transform import BSTransformer
     from judge.text.grammar import load_parser
-    from judge.text.parse import Prepared
 
     try:
         tree = load_parser("bss").parse(words, start="label")
     except Exception:
         raise ValueError(f"not a timing label: {words!r}") from None
-    parts = BSTransformer(Prepared.of(words), 0).transform(Tree("label", tree.children) if tree.data != "label"
-                                                             else tree)
+    parts = LABEL_READER[0](words, Tree("label", tree.children) if tree.data != "label" else tree)
     timing, trigger = label_timing(parts)
     if trigger is not None:
         raise ValueError(f"a quoted effect names an unknown timing: {words!r}")
     return timing
 
 
-__all__ = ["LABELS", "STEP_IDS", "event_timing", "label_timing", "label_timing_of_words", "part_timing"]
+__all__ = ["LABELS", "LABEL_READER", "STEP_IDS", "event_timing", "label_timing", "label_timing_of_words", "part_timing"]

@@ -478,8 +478,24 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 from judge.text.bs import assemble as bs_assemble  # noqa: E402  (the sentence → ability assembly half)
 from judge.text.bs.normalise import prepare  # noqa: E402  (the pipeline's normalisation hook)
 
-build = bs_assemble.build
 sentence_spans = bs_assemble.sentence_spans
+
+
+def build(tree: Any, prepared: Any, offset: int) -> Any:
+    """One parsed `line` → an Ability (judge.text.parse's hook): the assembly, with this Transformer."""
+    return bs_assemble.build(tree, prepared, offset, BSTransformer)
+
+
+def _read_label(words: str, tree: Any) -> Any:
+    """A quoted label's tree → its parts (judge.text.bs.labels reads quoted labels with it)."""
+    from judge.text.prepared import Prepared
+
+    return BSTransformer(Prepared.of(words), 0).transform(tree)
+
+
+from judge.text.bs import labels as _labels  # noqa: E402  (the quoted-label reader is registered there)
+
+_labels.LABEL_READER[:] = [_read_label]
 
 #: A sentence the grammar reads as one effect node, put where a sentence of a line it cannot read
 #: stood so that the rest of the line is read in place (judge.text.parse; the node is then

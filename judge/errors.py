@@ -44,9 +44,29 @@ class UnknownTerm(JudgeError):
 
 
 class UnknownCard(JudgeError):
-    """No card matches the number or name."""
+    """No card matches the number or name; `hints` are the nearest real ones."""
 
     title = "No such card"
+
+    def __str__(self) -> str:
+        return f"{self.message}; did you mean {', '.join(self.hints)}?" if self.hints else self.message
+
+
+class SeveralCards(UnknownCard):
+    """What was typed names several cards (a partial name, a name printed on many cards): `hints`
+    lists them (number, name, game), best first; the judge picks one by its number."""
+
+    title = "Several cards match"
+
+    def __init__(self, message: str, *, hints: tuple[str, ...] | list[str] = (),
+                 cards: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]] = ()) -> None:
+        super().__init__(message, hints=hints)
+        #: (game, number, name) of every card that matches, best first
+        self.cards = tuple(cards)
+
+    def __str__(self) -> str:
+        shown = ", ".join(self.hints[:5]) + (", …" if len(self.hints) > 5 else "")
+        return f"{self.message}: {shown}" if self.hints else self.message
 
 
 class BadInput(JudgeError):

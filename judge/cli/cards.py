@@ -126,14 +126,18 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
 
     Example: judge card "Blaze Drake" --game bs
     """
-    from judge.cards.db import find_card
+    from judge.cards.db import lookup_card
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
-    from judge.engine.support import card_status
+    from judge.errors import SeveralCards
 
-    card = find_card(query, game)
+    try:
+        found = lookup_card(query, game)
+    except SeveralCards as exc:
+        _several(exc, as_json)
+    card = found.card
     result = card.parse()
-    support = card_status(card.text, card.game, card.name)
+    support = _support(card)
     rulings = card_rulings(card.game, card.number)
     if as_json:
         _json({"card": card.to_dict(), **_result_json(result, card.game),
@@ -141,6 +145,9 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
         return
     for line in _card_summary(card):
         click.echo(line)
+    note = found.note(game)
+    if note:
+        click.echo(f"  ({note})")
     click.echo("")
     click.echo(readable(card.text) or "(no text)")
     click.echo("")
@@ -154,6 +161,25 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
         click.echo(f"\nOfficial rulings ({len(rulings)}):")
         for line in _ruling_lines(rulings):
             click.echo(line)
+
+
+def _several(exc, as_json: bool) -> None:
+    """Several cards match: list them (number, game, name) and exit 1 with a one-line hint."""
+    if as_json:
+        _json({"several": [{"game": g, "number": n, "name": name} for g, n, name in exc.cards]})
+    else:
+        for g, n, name in exc.cards:
+            click.echo(f"  {n:<18} {g:<6} {name}")
+    first = exc.cards[0][1] if exc.cards else "NUMBER"
+    click.echo(f"judge: {exc.message} (judge card {first})", err=True)
+    sys.exit(1)
+
+
+def _support(card) -> list:
+    """The engine's support status of each ability (imports the engine: computed once per text)."""
+    from judge.engine.support import card_status
+
+    return card_status(card.text, card.game, card.name)
 
 
 class _Bar:
@@ -284,8 +310,10 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
     if not found:
         click.echo(f"judge: no card matches {query!r}", err=True)
         sys.exit(1)
+    from judge.cards.markup import readable
+
     for c in found:
-        first = (c.text.splitlines() or [""])[0]
+        first = (readable(c.text).splitlines() or [""])[0]
         click.echo(f"{c.number:<14} {c.game:<5} {c.name}  — {first[:70]}")
 
 

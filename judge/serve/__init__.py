@@ -46,8 +46,10 @@ QUERIES: dict[str, dict[str, Any]] = {
     },
     "card": {
         "title": "A card by number or (fuzzy) name",
-        "description": "What `judge card QUERY` finds: the card's data and its verbatim text (game may be empty).",
-        "sql": "select c.game, c.number, c.name, c.type, c.text, c.data, c.source from cards c "
+        "description": "What `judge card QUERY` finds: the card's data, its verbatim text, and that text as a "
+                       "judge reads it (`plain`: EX BURST, [S], (1), [Dull], [Fire]) (game may be empty).",
+        "sql": "select c.game, c.number, c.name, c.type, c.text, judge_plain(c.text) as plain, c.data, c.source "
+               "from cards c "
                "join json_each(judge_card(:q, :game)) j on c.game = j.value ->> '$.game' "
                "and c.number = j.value ->> '$.number'",
         "params": ["q", "game"],

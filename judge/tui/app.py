@@ -17,10 +17,7 @@ from textual.screen import Screen
 
 from judge.errors import JudgeError
 from judge.tui.commands import JudgeCommands
-from judge.tui.service import Library
-
-FAILED: Any = object()
-"""What `JudgeApp.ask` returns when the call failed (the user has already been told why)."""
+from judge.tui.service import FAILED, Library
 
 SCREENS_IN_ORDER = ("rules", "cards", "board")
 
@@ -144,24 +141,24 @@ class JudgeApp(App[None]):
         await self.action_show_screen(mode)
         await self.screen.run_action(action)
 
+    # -- what the help screen and the command palette list (screens never import the app) --------
+    def screen_bindings(self) -> dict[str, list[Binding]]:
+        """Every screen's own bindings, by mode name (for the help screen and the palette)."""
+        from judge.tui.board_screen import BoardScreen
+        from judge.tui.cards_screen import CardsScreen
+        from judge.tui.rules_screen import RulesScreen
+
+        return {mode: list(Binding.make_bindings(cls.BINDINGS))
+                for mode, cls in (("rules", RulesScreen), ("cards", CardsScreen), ("board", BoardScreen))}
+
+    def app_bindings(self) -> list[Binding]:
+        """The keys that work on every screen."""
+        return list(Binding.make_bindings(self.BINDINGS))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Toggle light/dark theme", "Switch between the light and dark theme",
                             self.action_toggle_theme)
 
 
-def screen_bindings() -> dict[str, list[Binding]]:
-    """Every screen's own bindings, by mode name (for the help screen and the palette)."""
-    from judge.tui.board_screen import BoardScreen
-    from judge.tui.cards_screen import CardsScreen
-    from judge.tui.rules_screen import RulesScreen
-
-    out: dict[str, list[Binding]] = {}
-    for mode, cls in (("rules", RulesScreen), ("cards", CardsScreen), ("board", BoardScreen)):
-        out[mode] = [b for b in Binding.make_bindings(cls.BINDINGS)]
-    return out
-
-
-def app_bindings() -> list[Binding]:
-    """The keys that work on every screen."""
-    return list(Binding.make_bindings(JudgeApp.BINDINGS))
+__all__ = ["FAILED", "JudgeApp"]

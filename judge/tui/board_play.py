@@ -137,7 +137,7 @@ class PlayMixin:
                                         self._check_action), self._custom_done)
 
     async def _check_action(self, text: str) -> Problem | None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         raw, problem = read_mapping(text, "the action")
         if problem is not None:

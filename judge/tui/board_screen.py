@@ -117,7 +117,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
     # -- running session work on the library thread, then redrawing ----------------------------
     @work(group="board")  # not exclusive: every edit counts; the library thread runs them in order
     async def run_session(self, job: Any, done: Any = None) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         session, at = self.session, self.at
@@ -272,8 +272,8 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
 
     @work(exclusive=True, group="board-clauses")
     async def show_card(self, ref: str) -> None:
-        from judge.tui.app import FAILED
         from judge.tui.board_card import card_detail, detail_renderable
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         game = self.session.game
@@ -284,7 +284,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
 
     @work(exclusive=True, group="board-clauses")
     async def show_clauses(self, title: str, cites: tuple[str, ...]) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         target = self.query_one("#board-clause-text", Static)

@@ -70,8 +70,8 @@ class SetupMixin:
         self.app.push_screen(AddCardDialog(prof, self._complete, self._selected_player(), zone), self._add_done)
 
     async def _complete(self, text: str) -> list[Any]:
-        from judge.tui.app import FAILED
         from judge.tui.card_complete import complete
+        from judge.tui.service import FAILED
 
         lib = self.app.library
         found = await self.app.ask(lib.run(complete, text, self.session.printings, db_path=lib.db_path))

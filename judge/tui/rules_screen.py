@@ -91,7 +91,7 @@ class RulesScreen(Screen[None]):
     async def load_document(self, number: str | None = None) -> None:
         app = self.japp
         lib = app.library
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         documents = await app.ask(lib.kb("documents"))
         if documents is FAILED:
@@ -150,7 +150,7 @@ class RulesScreen(Screen[None]):
 
     @work(exclusive=True, group="open")
     async def _open(self, place: Place, record: bool, focus_links: bool = False) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app = self.japp
         lib = app.library
@@ -329,7 +329,7 @@ class RulesScreen(Screen[None]):
             self._open(place, False)
 
     async def action_copy(self) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app = self.japp
         place = self.current_place()

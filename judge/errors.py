@@ -25,6 +25,15 @@ class JudgeError(Exception):
         return self.message
 
 
+def nearest(word: str, choices: tuple[str, ...] | list[str] | set[str], limit: int = 3) -> list[str]:
+    """The choices spelt nearest to what was typed (`atack` → attack), nearest first: the hints
+    of an error about a misspelt field, verb or name."""
+    from rapidfuzz import fuzz, process
+
+    got = process.extract(str(word).lower(), sorted(choices), scorer=fuzz.ratio, limit=limit, score_cutoff=60)
+    return [c for c, _, _ in got]
+
+
 class UnknownGame(JudgeError):
     """The game id (or its language or version) is not one of the stored documents."""
 
@@ -145,6 +154,6 @@ class LimitExceeded(BadInput):
 
 class FileRefused(JudgeError):
     """This session may not use that file: `judge web` serves with files off, or confined to one
-    folder (`judge.web.access`)."""
+    folder (`judge.access`)."""
 
     title = "Not allowed in this session"

@@ -20,14 +20,14 @@ from judge.cli.params import Count
 def run_tui(game: str | None = None, lang: str | None = None) -> None:
     """Start the Textual app on `game`/`lang`, or on the last ones used, or on bss."""
     from judge.tui.service import Library
-    from judge.tui.settings import resolve_start
+    from judge.tui.settings import DEFAULT_GAME, resolve_start
 
     library = Library()
     library.warm_up()  # the knowledge base opens on its thread while Textual is imported
     from judge.tui.app import JudgeApp
 
     start_game, start_lang = resolve_start(game, lang)
-    JudgeApp(start_game, start_lang, library=library).run()
+    JudgeApp(start_game, start_lang, library=library, remembered=not game and start_game != DEFAULT_GAME).run()
 
 
 def _public_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -72,8 +72,8 @@ def web(ctx: click.Context, host: str, port: int, public_url: str | None, allow_
 
     Example: judge web --host 0.0.0.0 --port 8765 --allow-files ~/rulings
     """
+    from judge.access import Policy
     from judge.errors import BadInput
-    from judge.web.access import Policy
     from judge.web.server import JudgeWebServer, is_loopback
 
     if read_only and allow_files is not None:

@@ -156,7 +156,7 @@ def _read_yaml(path: Path) -> Any:
     import yaml
 
     from judge import limits
-    from judge.web.access import Purpose, checked_path
+    from judge.access import Purpose, checked_path
 
     path = checked_path(str(path), Purpose.OPEN)      # a web session: files off or in one folder
     try:
@@ -204,7 +204,7 @@ def scenario_from_data(data: Any, where: str, cards: tuple[str | Path, ...] | li
     try:
         rules = rules_for(game)
     except UnknownGame as exc:
-        raise ScenarioError(f"{where}: game: {exc}", hints=exc.hints) from exc
+        raise ScenarioError(f"{where}: game: {exc.message}", hints=exc.hints) from exc
     from judge.engine.cards import load_pool, using
 
     pool = load_pool(cards)

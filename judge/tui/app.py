@@ -63,8 +63,10 @@ class JudgeApp(App[None]):
     ]
 
     def __init__(self, game: str = "bss", lang: str | None = None, *, db_path: Path | None = None,
-                 remember: bool = True, library: Library | None = None) -> None:
+                 remember: bool = True, library: Library | None = None, remembered: bool = False) -> None:
         super().__init__()
+        #: the game opened is the one remembered from the last session (said once, at start)
+        self.remembered = remembered
         self.game = game
         self.lang = lang
         self.version: str | None = None
@@ -76,6 +78,9 @@ class JudgeApp(App[None]):
     # -- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.switch_mode("rules")
+        if self.remembered:
+            self.notify(f"Opened on {self.game}, the game you chose last time (d picks another document; "
+                        f"judge --game GAME starts on one)", timeout=6)
 
     def on_unmount(self) -> None:
         self.library.close()
@@ -94,10 +99,12 @@ class JudgeApp(App[None]):
                         timeout=10)
         return FAILED
 
-    def set_document(self, game: str, lang: str | None, version: str | None = None) -> None:
-        """Change the document in view and remember the choice for the next start."""
+    def set_document(self, game: str, lang: str | None, version: str | None = None, *, chosen: bool = False) -> None:
+        """Change the document in view; a document the judge `chosen` (picked, searched into) is
+        remembered for the next start. Opening on a game (`--game`, the last one) or following a
+        link is not a choice: `judge --game fftcg` once must not open FFTCG next time."""
         self.game, self.lang, self.version = game, lang, version
-        if self.remember:
+        if self.remember and chosen:
             from judge.tui.settings import save_last
 
             save_last(game, lang)

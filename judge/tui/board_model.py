@@ -221,7 +221,7 @@ class BoardSession:
 
         import yaml
 
-        from judge.web.access import Purpose, checked_path
+        from judge.access import Purpose, checked_path
 
         path = checked_path(str(path), Purpose.SAVE)      # a web session: files off or in one folder
         text = yaml.safe_dump(self.scenario_data(), sort_keys=False, allow_unicode=True)

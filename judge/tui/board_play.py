@@ -210,8 +210,8 @@ class PlayMixin:
                 return
 
             def job(session: bm.BoardSession) -> Path:
+                from judge.access import Purpose, checked_path
                 from judge.engine.output import open_kb_or_none
-                from judge.web.access import Purpose, checked_path
 
                 target = checked_path(path, Purpose.EXPORT)      # a web session: files off or in one folder
                 target.write_text(session.markdown(open_kb_or_none()), encoding="utf-8")

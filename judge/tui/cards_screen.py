@@ -222,8 +222,8 @@ class CardsScreen(Screen[None]):
         def got_path(text: str | None) -> None:
             if not text:
                 return
+            from judge.access import Purpose, checked_path
             from judge.errors import JudgeError
-            from judge.web.access import Purpose, checked_path
 
             try:                       # a web session: files off or in one folder; a file judge can read
                 path = checked_path(text, Purpose.IMPORT)

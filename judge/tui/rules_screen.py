@@ -288,7 +288,7 @@ class RulesScreen(Screen[None]):
             game, lang, number = hit
             app = self.japp
             if (game, lang) != (app.game, app.lang):
-                app.set_document(game, lang, None)
+                app.set_document(game, lang, None, chosen=True)
                 self.load_document(number)
             else:
                 self.open_number(number)
@@ -310,7 +310,7 @@ class RulesScreen(Screen[None]):
                 return
             game, lang, version = key.split("|", 2)
             doc = next(d for d in self.documents if (d.game, d.lang, d.version) == (game, lang, version))
-            app.set_document(game, lang, None if doc.current else version)
+            app.set_document(game, lang, None if doc.current else version, chosen=True)
             self.history.clear()
             self.position = -1
             self.load_document()

@@ -23,7 +23,7 @@ from judge.engine.fftcg.model import (
     State,
     Zones,
 )
-from judge.errors import ScenarioError
+from judge.errors import ScenarioError, nearest
 from judge.limits import check_count
 
 #: whose printed cards an FFTCG board names by number (the engine's `Rules.printings`)
@@ -305,7 +305,9 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     """A typed action from one `actions:` entry; `answers: [...]` are decisions taken while it is carried out."""
     bad = sorted(set(map(str, raw)) - ACTION_KEYS)
     if bad:
-        raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
+        near = nearest(bad[0], ACTION_KEYS, 3)
+        meant = f" (did you mean {near[0]!r}?)" if near else ""
+        raise _err(where, f"unknown action field {bad[0]!r}{meant}", tuple(near or sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
     if "x" in raw and not isinstance(act, A.Use | A.Choose | A.Cast):
         raise _err(f"{where}.x", "X is chosen with cast: (a card whose cost is X), use: (a cost with 《X》) or with "

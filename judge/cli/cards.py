@@ -31,19 +31,10 @@ def _result_json(result, game: str) -> dict:
 
 
 def _print_result(result, game: str) -> None:
-    from judge.cards.markup import readable
-    from judge.text.render import node_lines
+    from judge.cli.answers import parse_lines
 
-    for i, ability in enumerate(result.abilities, 1):
-        click.echo(f"ability {i}: {readable(ability.text)}")
-        for line in node_lines(ability, game, 1):
-            click.echo(line)
-    for u in result.unparsed:
-        click.echo(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected and u.expected[0].startswith("stopped at"):
-            click.echo(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
-        elif u.expected:
-            click.echo(f"  expected: {', '.join(u.expected)}")
+    for line in parse_lines(result, game):
+        click.echo(line)
 
 
 @cli.command("parse")
@@ -74,46 +65,25 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
 
 
 def _card_summary(card) -> list[str]:
-    lines = [f"{card.number}  {card.name}  ({card.game}, {card.type})"]
-    facts = []
-    if card.colors:
-        facts.append("colour " + "/".join(card.colors))
-    if card.cost is not None:
-        facts.append(f"cost {card.cost}")
-    if card.reduction:
-        facts.append("reduction " + "/".join(card.reduction))
-    if card.symbols:
-        facts.append("symbols " + "/".join(card.symbols))
-    if card.power is not None:
-        facts.append(f"power {card.power}")
-    if card.rarity:
-        facts.append(f"rarity {card.rarity}")
-    if card.block:
-        facts.append(f"block {card.block}")
-    if facts:
-        lines.append("  " + ", ".join(facts))
-    if card.levels:
-        lines.append("  levels " + ", ".join(f"LV{lv} {c} core(s) {bp} BP" if bp is not None else f"LV{lv} {c} core(s)"
-                                             for lv, (c, bp) in sorted(card.levels.items())))
-    for label, values in (("families", card.families), ("job", card.job), ("category", card.category),
-                          ("flags", card.flags)):
-        if values:
-            lines.append(f"  {label}: " + ", ".join(values))
-    return lines
+    from judge.cli.answers import card_summary
+
+    return card_summary(card)
 
 
 def _ruling_lines(rulings) -> list[str]:
-    import textwrap
+    from judge.cli.answers import ruling_lines
 
-    out = []
-    for r in rulings:
-        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}")
-        out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
-        out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
-        if mentions:
-            out.append(f"    mentions: {', '.join(mentions)}")
-    return out
+    return ruling_lines(rulings)
+
+
+def emit(answer) -> None:
+    """Print an Answer (judge.cli.answers) and exit with its code when it is not 0."""
+    for line in answer.out:
+        click.echo(line)
+    for line in answer.err:
+        click.echo(line, err=True)
+    if answer.code:
+        sys.exit(answer.code)
 
 
 @cli.command("card")
@@ -126,60 +96,27 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
 
     Example: judge card "Blaze Drake" --game bs
     """
+    if not as_json:
+        from judge.cli.answers import card_answer
+
+        emit(card_answer(query, game))
+        return
     from judge.cards.db import lookup_card
-    from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
+    from judge.cli.answers import card_support, several_answer
     from judge.errors import SeveralCards
 
     try:
-        found = lookup_card(query, game)
+        card = lookup_card(query, game).card
     except SeveralCards as exc:
-        _several(exc, as_json)
-    card = found.card
-    result = card.parse()
-    support = _support(card)
-    rulings = card_rulings(card.game, card.number)
-    if as_json:
-        _json({"card": card.to_dict(), **_result_json(result, card.game),
-               "support": [s.to_json() for s in support], "rulings": [r.to_json() for r in rulings]})
-        return
-    for line in _card_summary(card):
-        click.echo(line)
-    note = found.note(game)
-    if note:
-        click.echo(f"  ({note})")
-    click.echo("")
-    click.echo(readable(card.text) or "(no text)")
-    click.echo("")
-    _print_result(result, card.game)
-    if support:
-        click.echo("")
-        click.echo("engine support:")
-        for s in support:
-            click.echo(f"  {s.label}: {readable(s.line)}")
-    if rulings:
-        click.echo(f"\nOfficial rulings ({len(rulings)}):")
-        for line in _ruling_lines(rulings):
-            click.echo(line)
-
-
-def _several(exc, as_json: bool) -> None:
-    """Several cards match: list them (number, game, name) and exit 1 with a one-line hint."""
-    if as_json:
         _json({"several": [{"game": g, "number": n, "name": name} for g, n, name in exc.cards]})
-    else:
-        for g, n, name in exc.cards:
-            click.echo(f"  {n:<18} {g:<6} {name}")
-    first = exc.cards[0][1] if exc.cards else "NUMBER"
-    click.echo(f"judge: {exc.message} (judge card {first})", err=True)
-    sys.exit(1)
-
-
-def _support(card) -> list:
-    """The engine's support status of each ability (imports the engine: computed once per text)."""
-    from judge.engine.support import card_status
-
-    return card_status(card.text, card.game, card.name)
+        hint = several_answer(exc)
+        hint.out = []                   # the list went out as JSON; the one-line hint to stderr
+        emit(hint)
+    result = card.parse()
+    _json({"card": card.to_dict(), **_result_json(result, card.game),
+           "support": [s.to_json() for s in card_support(card)],
+           "rulings": [r.to_json() for r in card_rulings(card.game, card.number)]})
 
 
 class _Bar:

@@ -72,15 +72,36 @@ def rebuild(path: Path, rules: Path, want: str | None = None, stamp: str | None 
     the lock). `extra` / `new_stored`: a rules import's new document and its list entry, which
     become real with the swap and only with it."""
     from judge import dbfiles
+    from judge.progress import working
     from judge.rules.build import payload
     from judge.rules.sources import source_hash, source_stamp
 
+    working(f"building the rules database {path}")
     stored = dbfiles.stored_rows(path)
     imported = [{**st.meta, "text": st.payload, "source_name": st.meta.get("name") or st.file, "imported": True}
                 for st in dbfiles.stored_payloads(path, "rules", stored)]
     tables = payload(rules, path, extra, imported=imported)
-    meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path)}
+    meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path),
+            **_synonym_meta(rules)}
+    tables["stems"] = _stem_rows()
     store.write_rules_db(path, tables, meta, stored=[*stored, *(new_stored or [])], before_swap=before_swap)
+
+
+def _synonym_meta(rules: Path) -> dict[str, str]:
+    """Each game's search synonym table, tokenised and stemmed once here (judge.rules.search_query)."""
+    from judge.rules.search_query import SYNONYMS_KEY, synonym_rows
+
+    games = sorted(p.stem for p in (rules / "synonyms").glob("*.toml"))
+    return {SYNONYMS_KEY + g: synonym_rows(g) for g in games}
+
+
+def _stem_rows() -> list[dict]:
+    """Every English word the build stemmed (the documents', the synonyms', the query word lists),
+    with its stem: a search then stems a query's words by reading them (judge.rules.search)."""
+    from judge.rules import search_query, search_text
+
+    search_query._en_lists()
+    return [{"word": w, "stem": s} for w, s in sorted(search_text.stems_seen().items())]
 
 
 def _refuse_stale_snapshot(path: Path) -> None:

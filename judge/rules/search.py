@@ -81,6 +81,8 @@ class _Cache:
 
     info: dict[str, _DocInfo] = field(default_factory=dict)
     postings: dict[tuple[str, str], dict[tuple[str, str], float]] = field(default_factory=dict)
+    synonyms: dict[str, dict] = field(default_factory=dict)
+    primed: set[str] = field(default_factory=set)
 
 
 _CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -91,6 +93,31 @@ def _cache(kb: KB) -> _Cache:
     if got is None:
         got = _CACHES[kb] = _Cache()
     return got
+
+
+def _prime(kb: KB, query: str) -> None:
+    """Give the stemmer's answers for the query's words from the database (stored at build)."""
+    from judge.rules.search_query import _EN_DROP_WORDS, _EN_WEAK_WORDS
+
+    cache = _cache(kb)
+    words = search_text.query_words(query)
+    if not cache.primed:
+        words |= set(_EN_DROP_WORDS.split()) | set(_EN_WEAK_WORDS.split())
+    need = sorted(words - cache.primed)
+    search_text.know(store.stems(kb.conn, need))
+    cache.primed.update(need)
+
+
+def _synonyms(kb: KB, game: str) -> dict | None:
+    """The game's synonym table as the database holds it (built once, with the database); None
+    (read from the sources) for a database built before it held them."""
+    cache = _cache(kb)
+    if game not in cache.synonyms:
+        from judge.rules.search_query import SYNONYMS_KEY, stored_synonyms
+
+        raw = store.meta(kb.conn).get(SYNONYMS_KEY + game)
+        cache.synonyms[game] = stored_synonyms(raw) if raw else None
+    return cache.synonyms[game]
 
 
 def search(kb: KB, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
@@ -108,6 +135,8 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
     if not re.search(r"\w", q):
         raise BadInput(f"nothing to search for in {query!r}")
     cjk = search_text.is_cjk(q)
+    if not cjk:
+        _prime(kb, q)
     if not lang:
         docs = [d for d in docs if (d.lang == "ja") == cjk] or docs
     scored: list[_Scored] = []
@@ -115,7 +144,7 @@ def search(kb: KB, query: str, game: str | None = None, lang: str | None = None,
     for d in docs:
         groups[(d.game, d.lang)].append(d)
     for (g, lg), group in groups.items():
-        analysed = analyse(q, g, "ja" if lg == "ja" else "en")
+        analysed = analyse(q, g, "ja" if lg == "ja" else "en", _synonyms(kb, g))
         if not analysed.concepts:
             continue
         current = [d for d in group if d.key in cur] or group

@@ -63,6 +63,12 @@ def _stemmer():
     return EnglishStemmer()
 
 
+#: every word this process stemmed (a database build stores them: judge.rules.kb.rebuild)
+_STEMS: dict[str, str] = {}
+#: stems read from the database for the words of a query (`know`): the stemmer is then not loaded
+_KNOWN: dict[str, str] = {}
+
+
 @lru_cache(maxsize=20000)
 def stem(word: str) -> str:
     """The index term of one lower-case English word."""
@@ -70,7 +76,28 @@ def stem(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) < 3:
         return word
-    return _stemmer().stemWord(word)
+    got = _KNOWN.get(word)
+    if got is None:
+        got = _stemmer().stemWord(word)
+    _STEMS[word] = got
+    return got
+
+
+def stems_seen() -> dict[str, str]:
+    """Every (word, stem) this process computed: the words of the documents after a build."""
+    return dict(_STEMS)
+
+
+def know(stems: dict[str, str]) -> None:
+    """Stems stored with the database (the same stemmer made them at build): a query whose words
+    are all known needs no stemmer (loading Snowball costs more than the search)."""
+    _KNOWN.update(stems)
+
+
+def query_words(text: str) -> set[str]:
+    """The lower-case English words `stem` may be asked for while reading `text` (a superset)."""
+    words = set(_ALNUM.findall(unicodedata.normalize("NFKC", text or "").lower()))
+    return words | {x for w in words for x in _NOT_WORDS.get(w, "").split()} | {"not"}
 
 
 def _split_alnum(word: str) -> list[str]:

@@ -24,10 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge import dbfiles, store
-from judge.cards.importers import FORMAT_NAMES, cards_from_data, detect_format, load_source, read_cards
+from judge import store
 from judge.cards.model import GAMES, Card
 from judge.errors import BadInput, CardFileError, SeveralCards, UnknownCard
+
+# the importers and the stored-import files load only when cards are imported or replayed: a
+# lookup (`judge card BSS01-013`) reads the tables and needs neither
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from judge import dbfiles
 
 #: rank of a card's source: a higher rank is never overwritten by a lower one
 RANK = {"shipped": 0, "import": 1, "official": 2}
@@ -45,6 +50,8 @@ class ImportResult:
 
     @property
     def format_name(self) -> str:
+        from judge.cards.importers import FORMAT_NAMES
+
         return FORMAT_NAMES.get(self.format, self.format)
 
 
@@ -95,6 +102,8 @@ def ensure_cards(db_path: Path | None = None) -> Path:
         return path
     if store.is_snapshot(path):
         return path                     # a snapshot is read as it was made
+    from judge import dbfiles
+
     with dbfiles.locked(path):
         if not _current(path):
             _rebuild_records(path)
@@ -116,6 +125,8 @@ def _origin_rank(entry: dict) -> int:
 
 def _rebuild_records(path: Path) -> None:
     """Replay every source into fresh card and ruling tables, in one transaction (lock held)."""
+    from judge import dbfiles
+
     listed = dbfiles.stored_rows(path)
     with store.writing(path) as conn:
         _replay(conn, path, listed)
@@ -124,7 +135,9 @@ def _rebuild_records(path: Path) -> None:
 def _replay(conn, path: Path, listed: list[dict]) -> None:
     """Fresh record tables from the shipped cards and the listed stored imports (in `conn`'s
     transaction); a stored import that cannot be read or replayed names itself and is skipped."""
+    from judge import dbfiles
     from judge.cards import rulings as rulings_mod
+    from judge.cards.importers import read_cards
 
     rows: dict[tuple[str, str], dict] = {}
 
@@ -170,7 +183,7 @@ def _finish(conn, skipped: list[str] | None = None) -> None:
 
 
 def _stored_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
-    from judge.cards.importers import _parse
+    from judge.cards.importers import _parse, cards_from_data
 
     data = _parse(stored.payload, stored.meta.get("name") or stored.file, False)
     cards = cards_from_data(data, stored.meta.get("name") or stored.file, stored.meta.get("game") or None,
@@ -186,6 +199,8 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
                  progress: Callable[[int, int | None], None] | None = None) -> ImportResult:
     """Import a card file, folder of per-card files, zip or URL: every record is validated first,
     then its records, its stored copy and its list entry land in one transaction."""
+    from judge.cards.importers import cards_from_data, detect_format, load_source
+
     if _is_url(src):
         from judge.cards.update import fetch_text
 
@@ -219,6 +234,8 @@ def store_import(path: Path, kind: str, meta: dict, payload: str,
 
     `supersedes(entry)` names earlier stored imports this one replaces (a new official update
     replaces the last); they leave the list in the same transaction and the tables are rebuilt."""
+    from judge import dbfiles
+
     ensure_cards(path)
     with dbfiles.locked(path):
         ensure_cards(path)

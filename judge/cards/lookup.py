@@ -24,8 +24,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process, utils
-
 #: a card number as printed: a set prefix (letters and/or digits), a dash, a number, maybe a
 #: rarity letter (BSS01-013, ST07-005, 1-182L, PR-012, Re-190L/19-114L)
 NUMBER = re.compile(r"^(?P<prefix>[A-Za-z]*\d*)-(?P<num>\d+)(?P<rarity>[A-Za-z]?)$")
@@ -62,6 +60,8 @@ class Match:
 
 
 def _words(text: str) -> list[str]:
+    from rapidfuzz import utils
+
     return utils.default_process(text).split()
 
 
@@ -93,6 +93,8 @@ def _by_words(typed: list[str], rows: Sequence[Row], words: dict[str, list[str]]
 
 def _near_words(typed: list[str], rows: Sequence[Row], words: dict[str, list[str]]) -> list[Row]:
     """Rows whose name has a near spelling of every typed word, the nearest names first."""
+    from rapidfuzz import fuzz
+
     scored: dict[str, float] = {}
     for name, ws in words.items():
         total = 0.0
@@ -111,6 +113,8 @@ def _near_words(typed: list[str], rows: Sequence[Row], words: dict[str, list[str
 
 
 def _near_name(q: str, rows: Sequence[Row]) -> list[Row]:
+    from rapidfuzz import fuzz, process, utils
+
     names = sorted({r.name for r in rows})
     got = process.extract(q, names, scorer=fuzz.token_sort_ratio, processor=utils.default_process, limit=2)
     if not got or got[0][1] < NAME_NEAR or (len(got) > 1 and got[1][1] == got[0][1]):
@@ -142,6 +146,8 @@ def _number_hints(q: str, rows: Sequence[Row], limit: int = 3) -> list[str]:
 
 
 def _name_hints(q: str, rows: Sequence[Row], limit: int = 3) -> list[str]:
+    from rapidfuzz import fuzz, process, utils
+
     names: dict[str, Row] = {}
     for r in rows:
         names.setdefault(r.name, r)
@@ -155,6 +161,8 @@ def resolve(query: str, rows: Sequence[Row]) -> Match:
     found = _by_number(q, rows)
     if found:
         return Match(tuple(found), "number")
+    from rapidfuzz import utils
+
     folded = utils.default_process(q)
     found = [r for r in rows if utils.default_process(r.name) == folded]
     if found and folded:

@@ -18,12 +18,16 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from judge import store
 from judge.cards import fields
 from judge.cards.model import GAMES
 from judge.errors import BadInput, CardFileError, JudgeError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CARD_FIELDS = ("Card No.", "Card Name", "Question", "Answer")
 KEYWORD_FIELDS = ("Card Effects", "Question", "Answer")

@@ -185,17 +185,18 @@ def card_answer(query: str, game: str | None) -> Answer:
         found = lookup_card(query, game)
     except SeveralCards as exc:
         return several_answer(exc)
+    from judge.cli.card_lines import card_lines
+
     card = found.card
-    result = card.parse()
     a = Answer(out=card_summary(card))
     note = found.note(game)
     if note:
         a.out.append(f"  ({note})")
     a.out += ["", readable(card.text) or "(no text)", ""]
-    a.out += parse_lines(result, card.game)
-    support = card_support(card)
+    tree, support = card_lines(card)
+    a.out += tree
     if support:
-        a.out += ["", "engine support:"] + [f"  {s.label}: {readable(s.line)}" for s in support]
+        a.out += ["", "engine support:", *support]
     rulings = card_rulings(card.game, card.number)
     if rulings:
         a.out.append(f"\nOfficial rulings ({len(rulings)}):")

@@ -54,14 +54,7 @@ def _current_kb() -> Any | None:
         return None
     if conn is None:
         return None
-    try:
-        cards = store.records_hash(conn) is not None      # card and ruling tables in place
-    except Exception:                                       # a damaged file: the long way repairs it
-        cards = False
-    finally:
-        conn.close()
-    if not cards:
-        return None
+    conn.close()
     from judge.rules.kb import KB
 
     return KB(path)
@@ -73,6 +66,12 @@ def _term_rulings(kb: Any) -> Any:
     from judge import store
     from judge.cards.rulings import ruling_from_row
     from judge.rules.terms import norm, stem
+
+    try:
+        if store.records_hash(kb.conn) is None:        # no card and ruling tables yet: the long way
+            return None                                 # (term_rulings) builds them first
+    except Exception:
+        return None
 
     def rulings_of(game: str, words: list[str]) -> list:
         keys = list(dict.fromkeys(k for w in words for k in (stem(norm(w)), norm(w)) if k))

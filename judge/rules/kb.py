@@ -101,6 +101,8 @@ def _stem_rows() -> list[dict]:
     from judge.rules import search_query, search_text
 
     search_query._en_lists()
+    for word in search_text.query_words(""):        # the fixed forms' targets, asked by every search
+        search_text.stem(word)
     return [{"word": w, "stem": s} for w, s in sorted(search_text.stems_seen().items())]
 
 

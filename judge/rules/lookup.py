@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 from judge import store
 from judge.errors import BadInput, UnknownTerm
 from judge.rules.model import TermHit
 from judge.rules.terms import _BRACKETS, KIND_RANK, norm, stem, variants
 
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from judge.rules.kb import KB
 
 

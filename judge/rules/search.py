@@ -20,7 +20,6 @@ import re
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from judge import store
 from judge.errors import BadInput
@@ -30,6 +29,8 @@ from judge.rules.model import Hit
 from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
 from judge.rules.search_text import GRAM
 
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from judge.rules.kb import KB
     from judge.rules.model import Document
@@ -122,6 +123,11 @@ def _synonyms(kb: KB, game: str) -> dict | None:
 
 def search(kb: KB, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
     """Ranked hits for `query` (a question, words, a "quoted phrase", a clause number, Japanese text)."""
+    with search_text.reading(lambda word: store.stems(kb.conn, [word]).get(word)):
+        return _search(kb, query, game, lang, limit)
+
+
+def _search(kb: KB, query: str, game: str | None, lang: str | None, limit: int) -> list[Hit]:
     q = (query or "").strip()
     if not q:
         raise BadInput("empty search: give some words, e.g. judge search \"equal BP\"")

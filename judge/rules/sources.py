@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-CODE_VERSION = "kb-22"   # bump when ingestion changes, so stored databases rebuild
+CODE_VERSION = "kb-23"   # bump when ingestion changes, so stored databases rebuild
 CURATED = "terms.toml"
 
 

@@ -188,9 +188,25 @@ def analyse(text: str, game: str | None, lang: str, table: dict | None = None) -
         if concept is not None:
             concepts.append(concept)
         i += step
+    if lang == "ja":
+        concepts += _potential(toks)
     if not concepts and not literals:      # a question made only of common words: search them after all
         concepts = [Concept(body[t.start:t.end], 1.0, (Alt((t.term,), 1.0),)) for t in toks]
     return Query(raw, lang, tuple(_merge(literals + concepts)), phrase)
+
+
+#: the potential form in Japanese rules text: 「ブロックできる」 (noun + 出来る) is written 「ブロックを行えます」
+#: (行う's potential, normalised to 行う) or 「ブロックすることができます」 in the documents
+_POTENTIAL = ("出来る", "行う")
+
+
+def _potential(toks: list[Token]) -> list[Concept]:
+    """「Xできる」 asks whether, or who, may X: the possibility is a weak word of the question (its
+    clause says X can be done), met by 出来る or 行える, instead of being dropped as a question's shape."""
+    for i, tok in enumerate(toks):
+        if tok.term == _POTENTIAL[0] and i > 0 and _weight(toks[i - 1].term, "ja") is not None:
+            return [Concept("できる", WEAK_WEIGHT, (Alt((_POTENTIAL[0],), 1.0), Alt((_POTENTIAL[1],), 1.0, "行える")))]
+    return []
 
 
 def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) -> tuple[int, Concept | None]:

@@ -94,11 +94,28 @@ def _ensure_db(path: Path) -> None:
     ensure_built(path, rules_dir())
 
 
+#: databases found current in this process, by (size, modification time) of the file: a process
+#: that looks up many cards (a scenario's board) checks the sources once, not once per card
+_CURRENT: dict[str, tuple[int, int]] = {}
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
 def ensure_cards(db_path: Path | None = None) -> Path:
     """Make the card and ruling tables match their sources (rebuilding them if not)."""
     path = _db_path(db_path)
+    seen = _stat(path)
+    if seen is not None and _CURRENT.get(str(path)) == seen:
+        return path
     _ensure_db(path)
     if _current(path):
+        _CURRENT[str(path)] = _stat(path) or (0, 0)
         return path
     if store.is_snapshot(path):
         return path                     # a snapshot is read as it was made
@@ -374,6 +391,10 @@ def _match(conn, q: str, game: str | None, names: list | None = None) -> CardMat
     with the nearest numbers or names; asked in one game, what other games hold is said."""
     from judge.cards.lookup import LISTED, distinct_cards, resolve
 
+    if names is None:                         # a printed number needs no list of names
+        exact = store.card_rows(conn, q, game)
+        if len(exact) == 1:
+            return CardMatch(_card(exact[0]), "number", q)
     names = store.card_names(conn, game) if names is None else names
     got = resolve(q, _rows(names))
     where = f" in {game}" if game else ""

@@ -2,7 +2,7 @@
 
 Run: python bench/bench_coverage.py [--game bss|fftcg] [--failures N] [--json]
 
-For each game of `bench/validation.toml`, one run of `judge.cards.coverage` on the training part
+For each game of `bench/validation.toml`, one run of `judge.engine.coverage` on the training part
 (every set but the validation sets) and one on the validation part: cards / abilities fully
 parsed and fully typed. Failures (unparsed patterns, untyped reasons) are printed for the
 training part only: the validation part is measured, never read, so its figures stay a measure
@@ -27,7 +27,7 @@ def split_of(game: str) -> tuple[Path, tuple[str, ...]]:
 
 
 def measure(game: str, failures: int) -> dict:
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
 
     path, sets = split_of(game)
     train = coverage(path, game, top=failures, exclude_sets=sets)

@@ -259,7 +259,7 @@ def measure(game: str) -> dict:
     from bench_coverage import split_of
 
     import judge.text.parse as parse_mod
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
     from judge.text.grammar import grammar_file, use_fast
 
     usage = Usage(grammar_file(game))

@@ -33,7 +33,7 @@ _COVERAGE = """
 import json, sys
 from judge.text.grammar import use_fast
 use_fast(sys.argv[3] == "fast")
-from judge.cards.coverage import coverage
+from judge.engine.coverage import coverage
 print(json.dumps(coverage(sys.argv[1], sys.argv[2])))
 """
 

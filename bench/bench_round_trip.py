@@ -70,11 +70,14 @@ def run(cards: list, game: str, lexicon: object = None) -> list[tuple[str, objec
     `lexicon` (default: the game's corpus lexicon)."""
     from judge.text.parse import parse_text
     from judge.text.render import round_trip
+    from judge.text.typed import unread_nodes
 
     lexicon = lexicon if lexicon is not None else corpus_lexicon(game)
     out: list[tuple[str, object]] = []
     for card in cards:
-        for i, ability in enumerate(parse_text(card.text, game, name=card.name, lexicon=lexicon).abilities):
+        read = [a for a in parse_text(card.text, game, name=card.name, lexicon=lexicon).abilities
+                if not unread_nodes(a)]         # an ability read in part is not parsed: nothing to read back
+        for i, ability in enumerate(read):
             try:
                 out.append((f"{card.number}#{i}", round_trip(ability, game, lexicon=lexicon, name=card.name)))
             except Exception as e:             # unrenderable, or a renderer fault: counted, not raised

@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from judge.errors import StoreError
+from judge.store.files import BUILD_PREFIX, build_prefix
 
 #: prefix of a build's temporary database (the database's file name follows it)
-BUILD_PREFIX = ".judge-build-"
 STAGED_PREFIX = ".staged-"
 ENVELOPE_VERSION = 1
 LOCK_TIMEOUT = 120.0
@@ -51,11 +51,6 @@ def lock_path(db: Path) -> Path:
 def stored_dir(db: Path) -> Path:
     """Where the envelopes of stored imports live: beside the database, named after it."""
     return db.with_name(db.name + ".imports")
-
-
-def build_prefix(db: Path) -> str:
-    """Temporary build files of this database (never another database's in the same folder)."""
-    return f"{BUILD_PREFIX}{db.name}~"
 
 
 def _flock(fd: int, timeout: float, db: Path) -> None:

@@ -67,8 +67,10 @@ def doctor(db_path: Path | None = None) -> dict:
 def make_snapshot(dst: Path, db_path: Path | None = None) -> dict:
     """A read-only, consistent copy of the (current, complete) database at `dst`."""
     from judge.cards.db import ensure_cards
+    from judge.engine.ruling_links import ensure_card_links
 
     src = ensure_cards(_path(db_path))
+    ensure_card_links(src)              # the rulings' card-ability links travel with the copy
     dst = Path(dst)
     if dst.exists() and dst.resolve() == src.resolve():
         raise BadInput(f"{dst} is the database itself; give another file")

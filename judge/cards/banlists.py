@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from judge.cards.findings import Finding
 from judge.errors import DeckError
 
 
@@ -93,8 +94,6 @@ def check_limits(game: str, entries: list[tuple[int, int, Any]], by: str, on: st
     """Findings of the limited / banned check for the deck's known cards. `cites`: the clause that
     makes such lists binding, where the game's document has one (Battle Spirits Standard does);
     a document without one cites nothing."""
-    from judge.cards.deck import Finding
-
     try:
         day = datetime.date.fromisoformat(on) if on else datetime.date.today()
     except ValueError:

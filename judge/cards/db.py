@@ -79,6 +79,10 @@ def _want(conn) -> str:
     h = hashlib.sha256(store.RECORDS_SCHEMA.encode())
     for f in shipped_files():
         h.update(f.name.encode() + b"|" + f.read_bytes())
+    from judge.cards.ruling_links import links_path
+
+    links = links_path()                 # the shipped ruling links: a new table relinks every ruling
+    h.update(b"|links|" + (links.read_bytes() if links.is_file() else b""))
     for e in store.stored_list(conn):
         if e["kind"] in ("cards", "rulings"):
             h.update(f"|{e['seq']}:{e['kind']}:{e['sha256']}".encode())
@@ -167,8 +171,7 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
     for f in shipped_files():
         add([_row(c, RANK["shipped"], 0) for c in read_cards(f, None, "yaml")])
     skipped: list[str] = []
-    ruling_rows: list[dict] = []
-    linker = None
+    ruling_imports: list[tuple[dict, dbfiles.Stored]] = []
     for entry in listed:
         if entry["kind"] not in ("cards", "rulings"):
             continue
@@ -176,18 +179,34 @@ def _replay(conn, path: Path, listed: list[dict]) -> None:
         if not stored:
             skipped.append(entry["file"])
             continue
+        if entry["kind"] == "rulings":
+            ruling_imports.append((entry, stored[0]))   # linked once the cards are in (their abilities)
+            continue
         try:
-            if entry["kind"] == "cards":
-                add(_stored_card_rows(stored[0], _origin_rank(entry)))
-            else:
-                linker = linker or rulings_mod.Linker(path)
-                ruling_rows += rulings_mod.stored_ruling_rows(stored[0], linker)
+            add(_stored_card_rows(stored[0], _origin_rank(entry)))
         except (CardFileError, BadInput) as exc:
             dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
             skipped.append(entry["file"])
+    # the ruling rows are made before this transaction writes: the linker reads the rules through a
+    # connection of its own, which a writer that has spilled its pages to the file would block
+    ruling_rows: list[dict] = []
+    ruling_marks: list[dict] = []
+    linker = rulings_mod.Linker(path) if ruling_imports else None
+    for entry, stored in ruling_imports:
+        try:
+            got, marks = rulings_mod.stored_ruling_rows(stored, linker)
+        except (CardFileError, BadInput) as exc:
+            dbfiles.notify(f"stored import {entry['file']} cannot be replayed ({exc}); skipped")
+            skipped.append(entry["file"])
+            continue
+        ruling_rows += got
+        ruling_marks += marks
     store.reset_records(conn)
     store.put_cards(conn, list(rows.values()))
     store.put_rulings(conn, ruling_rows)
+    lost = rulings_mod.mark_replaced(conn, ruling_marks)
+    if lost:
+        dbfiles.notify(f"replacement marks name rulings no stored import holds ({', '.join(lost)}); skipped")
     _finish(conn, skipped)
 
 
@@ -239,7 +258,9 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
     meta = {"name": name, "game": game or cards[0].game, "format": used, "source": source,
             "fetched": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "records": len(cards), "origin": "import"}
-    seq = store_import(_db_path(db_path), "cards", meta, payload,
+    path = _db_path(db_path)
+
+    seq = store_import(path, "cards", meta, payload,
                        lambda conn, seq: store.put_cards(conn, [_row(c, RANK["import"], seq) for c in cards]))
     return ImportResult(cards, used, source, seq, meta["fetched"])
 
@@ -315,40 +336,6 @@ def lookup_card(query: str, game: str | None = None, db_path: Path | None = None
         return _match(conn, q, game)
     finally:
         conn.close()
-
-
-_LEXICONS: dict[tuple[str, str | None, str | None], object] = {}
-
-
-def stored_cards(db_path: Path | None = None) -> list[Card]:
-    """Every card of the card database in use, if it exists (never built here: empty if not)."""
-    path = _db_path(db_path)
-    if not path.is_file():
-        return []
-    conn = store.connect(path)
-    try:
-        return [Card.from_dict(json.loads(r["data"])) for r in store.card_data(conn, None)]
-    finally:
-        conn.close()
-
-
-def card_lexicon(game: str | None = None, db_path: Path | None = None):
-    """The closed word lists (families, card names, keywords) of every stored card of a game, read
-    against by the card grammar (judge.text.lexicon); cached per database and source hash. Battle
-    Spirits Saga and Standard share their templating, so "bs" and "bss" read each other's words."""
-    from judge.text.lexicon import Lexicon
-
-    path = ensure_cards(db_path)
-    conn = store.connect(path)
-    try:
-        key = (str(path), store.cards_hash(conn), game)
-        if key not in _LEXICONS:
-            games = ("bss", "bs") if game in ("bss", "bs") else (game,)
-            cards = [Card.from_dict(json.loads(r["data"])) for g in games for r in store.card_data(conn, g)]
-            _LEXICONS[key] = Lexicon.from_cards(cards)
-    finally:
-        conn.close()
-    return _LEXICONS[key]
 
 
 @dataclass(frozen=True)
@@ -494,10 +481,13 @@ def card_sources(db_path: Path | None = None) -> dict:
         listed = store.stored_list(conn)
         meta = dict(store.rows(conn, "select key, value from cards_meta"))
         rulings = store.ruling_count(conn)
-        unknown = len(store.unknown_card_rulings(conn))
+        unknown_rows = store.unknown_card_rulings(conn)
+        unknown = len(unknown_rows)
+        unknown_numbers = sorted({f"{r['game']} {r['card_number']}" for r in unknown_rows})
     finally:
         conn.close()
     return {"database": str(path), "cards": counts, "rulings": rulings, "rulings_card_unknown": unknown,
+            "rulings_unknown_cards": unknown_numbers,
             "imports": [{k: e[k] for k in ("seq", "kind", "name", "game", "format", "source", "fetched", "records")}
                         for e in listed],
             "skipped": json.loads(meta.get("skipped") or "[]")}

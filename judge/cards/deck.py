@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.cards.banlists import check_limits
+from judge.cards.findings import Finding
 from judge.cards.model import CARD_NUMBER, Card
 from judge.errors import DeckError, JudgeError
 
@@ -43,16 +45,6 @@ _LINE_AFTER = re.compile(r"^\s*(.+?)\s+[xX×]\s*(\d{1,3})\s*$")
 MAX_LINES = 2000
 _NUMBER_THEN_NAME = re.compile(r"^(\S+)\s+(\S.*)$")
 _LB_HEADER = re.compile(r"^\s*(\[?lb( deck)?\]?:?|limit break( deck)?:?)\s*$", re.I)
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One result of the check: `error` breaks the rules, `warning` cannot be verified, `ok` holds."""
-
-    level: str
-    message: str
-    cites: tuple[str, ...] = ()
-    line: int | None = None
 
 
 @dataclass
@@ -127,8 +119,6 @@ def check_deck(path: Path | str, game: str, db_path: Path | None = None, *, on: 
                banlist: Path | None = None) -> DeckReport:
     """Check a decklist against `game`'s deck-construction rules (citing them) and the limited /
     banned list in force on `on` (YYYY-MM-DD, default today)."""
-    from judge.cards.banlists import check_limits
-
     rules = DECK_RULES[game]
     report = DeckReport(game)
     main: list[tuple[int, int, Card]] = []

@@ -1,8 +1,9 @@
 """One card model for every game; game-specific fields are optional.
 
 The printed text is kept verbatim (`text`, in the project's convention: one ability per line);
-the parsed abilities are derived from it on demand (`Card.parse()`), so a grammar improvement
-never needs a re-import.
+the parsed abilities are derived from it on demand by the text layer (`judge.text.cache.parse_card`,
+which this package never imports: cards know nothing of text), so a grammar improvement never needs
+a re-import.
 """
 
 from __future__ import annotations
@@ -57,14 +58,6 @@ class Card:
         for lv, value in self.levels.items():
             if not isinstance(lv, int) or lv < 0 or len(value) != 2:
                 raise ValueError(f"level {lv!r} must be an integer with (cores, bp)")
-
-    def parse(self, lexicon: Any = None):
-        """The parsed abilities of the text (judge.text.parse.ParseResult), from the database's store
-        of parsed texts when this text was read before (judge.text.cache); `lexicon` holds the card
-        database's families, names and keywords (judge.text.lexicon), read against by the grammar."""
-        from judge.text.cache import parse_cached
-
-        return parse_cached(self.text, self.game, name=self.name, lexicon=lexicon)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (levels keyed by level number as strings)."""

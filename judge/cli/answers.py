@@ -35,15 +35,56 @@ def leading_game(kb: Any, words: tuple[str, ...], game: str | None) -> tuple[str
     return game, words
 
 
+def clause_refs(r: Any) -> str:
+    """`§11-5-1 (scenario cite, words), §9-3-2 (card ability)`: each clause once, with how it is linked."""
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    hows: dict[str, list[str]] = {}
+    for number, how in r.clause_links:
+        hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+    return ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+
+
+def rulings_heading(rulings: Any) -> str:
+    """`Official rulings (3):` or `Official rulings (3: 2 current, 1 replaced):`."""
+    old = sum(1 for r in rulings if r.replaced)
+    return f"Official rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "") + "):"
+
+
 def ruling_lines(rulings: Any) -> list[str]:
+    """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
+    from, whether it is cut short or replaced, the clauses and terms it is linked to, and whether
+    those clauses changed since the rules version it was checked against."""
+    from judge.cards.ruling_checks import changed_since_checked
+
+    changed = changed_since_checked(list(rulings))
     out = []
+    replaced_shown = False
     for r in rulings:
-        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}")
-        out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
-        out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
-        if mentions:
-            out.append(f"    mentions: {', '.join(mentions)}")
+        if r.replaced and not replaced_shown and len(rulings) > 1:
+            out.append("  replaced (kept for the record):")
+            replaced_shown = True
+        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}"
+                   + (f"  REPLACED: {r.replaced.label()}" if r.replaced else ""))
+        if r.question:
+            out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
+            out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
+        else:
+            out.append(textwrap.fill(r.answer + (" …" if r.truncated else ""), 96, initial_indent="    Ruling: ",
+                                     subsequent_indent="            "))
+        if r.truncated:
+            out.append("    (truncated: the stored copy ends mid-sentence; the full ruling is at its source)")
+        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            ",
+                                 break_on_hyphens=False, break_long_words=False))   # a URL stays whole
+        refs = clause_refs(r)
+        if refs:
+            out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))
+        if r.terms:
+            out.append(f"    terms: {', '.join(r.terms)}")
+        if r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"    recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})")
     return out
 
 
@@ -155,14 +196,19 @@ def several_answer(exc: Any) -> Answer:
     return a
 
 
-def parse_lines(result: Any, game: str) -> list[str]:
-    """Each ability of a parse result as its tree, then what could not be parsed."""
+def parse_lines(result: Any, game: str, name: str | None = None) -> list[str]:
+    """Each ability of a parse result: its print, what the project read it as (a misreading shows),
+    the words it did not read, its tree; then what could not be parsed."""
     from judge.cards.markup import readable
-    from judge.text.render import node_lines
+    from judge.text.render import node_lines, reading
 
     out = []
     for i, ability in enumerate(result.abilities, 1):
+        read = reading(ability, game, name)
         out.append(f"ability {i}: {readable(ability.text)}")
+        out.append(f"  read as: {read.rendered}" if read.rendered is not None
+                   else f"  read as: (no canonical wording: {read.why})")
+        out += [f"  not read: {readable(words)}" for words in read.unread]
         out += node_lines(ability, game, 1)
     for u in result.unparsed:
         out.append(f"unparsed {u.start}-{u.end}: {u.text}")
@@ -179,8 +225,10 @@ def card_answer(query: str, game: str | None) -> Answer:
     from judge.cards.db import lookup_card
     from judge.cards.markup import readable
     from judge.cards.rulings import card_rulings
+    from judge.engine.ruling_links import ensure_card_links
     from judge.errors import SeveralCards
 
+    ensure_card_links()
     try:
         found = lookup_card(query, game)
     except SeveralCards as exc:
@@ -199,7 +247,7 @@ def card_answer(query: str, game: str | None) -> Answer:
         a.out += ["", "engine support:", *support]
     rulings = card_rulings(card.game, card.number)
     if rulings:
-        a.out.append(f"\nOfficial rulings ({len(rulings)}):")
+        a.out.append(f"\n{rulings_heading(rulings)}")
         a.out += ruling_lines(rulings)
     return a
 
@@ -212,5 +260,16 @@ def card_support(card: Any) -> list:
     return card_status(card.text, card.game, card.name)
 
 
-__all__ = ["Answer", "card_answer", "card_summary", "leading_game", "parse_lines", "ruling_lines", "search_answer",
-           "several_answer", "term_answer"]
+__all__ = [
+    "Answer",
+    "card_answer",
+    "card_summary",
+    "clause_refs",
+    "leading_game",
+    "parse_lines",
+    "ruling_lines",
+    "rulings_heading",
+    "search_answer",
+    "several_answer",
+    "term_answer",
+]

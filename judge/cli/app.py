@@ -1,4 +1,5 @@
-"""`judge` with no command starts the TUI; `judge web` serves the same app to a browser.
+"""`judge web` serves the judge's terminal to a browser (`judge` with no command starts it here:
+`judge.cli.launch`).
 
 Textual and textual-serve are imported inside the functions: `judge rule …` never pays for them.
 The server itself (token, Origin, session cap, file policy, clean stop) is `judge.web.server`.
@@ -15,19 +16,6 @@ import click
 
 from judge.cli.group import cli
 from judge.cli.params import Count
-
-
-def run_tui(game: str | None = None, lang: str | None = None) -> None:
-    """Start the Textual app on `game`/`lang`, or on the last ones used, or on bss."""
-    from judge.tui.service import Library
-    from judge.tui.settings import DEFAULT_GAME, resolve_start
-
-    library = Library()
-    library.warm_up()  # the knowledge base opens on its thread while Textual is imported
-    from judge.tui.app import JudgeApp
-
-    start_game, start_lang = resolve_start(game, lang)
-    JudgeApp(start_game, start_lang, library=library, remembered=not game and start_game != DEFAULT_GAME).run()
 
 
 def _public_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -43,8 +43,9 @@ def engine_version() -> str:
 def _compute(card: Any) -> tuple[list[str], list[str]]:
     from judge.cards.markup import readable
     from judge.cli.answers import card_support, parse_lines
+    from judge.text.cache import parse_card
 
-    lines = parse_lines(card.parse(), card.game)
+    lines = parse_lines(parse_card(card), card.game, card.name)
     support = [f"  {s.label}: {readable(s.line)}" for s in card_support(card)]
     return lines, support
 

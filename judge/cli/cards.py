@@ -12,7 +12,7 @@ import click
 from judge import limits
 from judge.cli.group import cli
 from judge.cli.params import CARD_TEXT, RESULTS, Count, DataSource, InputFile
-from judge.errors import BadInput
+from judge.errors import BadInput, UnknownCard
 
 GAME_CHOICE = click.Choice(["bss", "bs", "fftcg"])
 
@@ -24,16 +24,19 @@ def _json(obj) -> None:
 def _result_json(result, game: str) -> dict:
     from judge.text.ast import to_json
     from judge.text.links import cites
+    from judge.text.typed import unread_nodes
 
     return {"abilities": [to_json(a, lambda n: cites(n, game)) for a in result.abilities],
             "unparsed": [{"start": u.start, "end": u.end, "text": u.text, "expected": list(u.expected)}
-                         for u in result.unparsed]}
+                         for u in result.unparsed],
+            "unread": [{"start": n.span.start, "end": n.span.end, "words": n.words}     # kept in place, not read
+                       for n in unread_nodes(result.abilities)]}
 
 
-def _print_result(result, game: str) -> None:
+def _print_result(result, game: str, name: str | None = None) -> None:
     from judge.cli.answers import parse_lines
 
-    for line in parse_lines(result, game):
+    for line in parse_lines(result, game, name):
         click.echo(line)
 
 
@@ -70,6 +73,12 @@ def _card_summary(card) -> list[str]:
     return card_summary(card)
 
 
+def _clause_refs(r) -> str:
+    from judge.cli.answers import clause_refs
+
+    return clause_refs(r)
+
+
 def _ruling_lines(rulings) -> list[str]:
     from judge.cli.answers import ruling_lines
 
@@ -86,34 +95,70 @@ def emit(answer) -> None:
         sys.exit(answer.code)
 
 
+def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) -> bool:
+    """A card number the card database lacks but official rulings are about: show those rulings
+    (they are kept, not dropped). False when there are none, so the lookup's error stands."""
+    from judge.cards.model import GAMES
+    from judge.cards.rulings import card_rulings
+
+    found = [r for g in ([game] if game else GAMES) for r in card_rulings(g, " ".join(number.split()))]
+    if not found:
+        return False
+    if as_json:
+        _json({"card": None, "number": found[0].card_number, "rulings": [r.to_json() for r in found]})
+        return True
+    click.echo(f"{found[0].card_number} is not in the card database (import its set to see the card); "
+               f"the official rulings about it are kept:")
+    click.echo(f"\n{rulings_heading(found)}")
+    for line in _ruling_lines(found):
+        click.echo(line)
+    return True
+
+
+def rulings_heading(rulings) -> str:
+    from judge.cli.answers import rulings_heading as heading
+
+    return heading(rulings)
+
+
 @cli.command("card")
 @click.argument("query")
 @click.option("--game", "-g", type=GAME_CHOICE, default=None, help="Only this game's cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the card, its abilities, cites and rulings as JSON.")
 def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     """Look a card up by number or (fuzzy) name: its data, text, abilities and their clauses, and
-    the official rulings about it (once imported with `judge rulings import`).
+    the official rulings about it (once imported with `judge rulings import`), current ones first,
+    each with its source and the clauses it is linked to. A card number the pool lacks still shows
+    the rulings kept about it.
 
     Example: judge card "Blaze Drake" --game bs
     """
-    if not as_json:
-        from judge.cli.answers import card_answer
-
-        emit(card_answer(query, game))
-        return
     from judge.cards.db import lookup_card
     from judge.cards.rulings import card_rulings
-    from judge.cli.answers import card_support, several_answer
+    from judge.cli.answers import card_answer, card_support, several_answer
+    from judge.engine.ruling_links import ensure_card_links
     from judge.errors import SeveralCards
+    from judge.text.cache import parse_card
 
+    ensure_card_links()
     try:
+        if not as_json:
+            emit(card_answer(query, game))
+            return
         card = lookup_card(query, game).card
     except SeveralCards as exc:
-        _json({"several": [{"game": g, "number": n, "name": name} for g, n, name in exc.cards]})
+        if as_json:
+            _json({"several": [{"game": g, "number": n, "name": name} for g, n, name in exc.cards]})
         hint = several_answer(exc)
-        hint.out = []                   # the list went out as JSON; the one-line hint to stderr
+        if as_json:
+            hint.out = []               # the list went out as JSON; the one-line hint to stderr
         emit(hint)
-    result = card.parse()
+        return
+    except UnknownCard:
+        if not _rulings_of_an_unknown_card(query, game, as_json):
+            raise
+        return
+    result = parse_card(card)
     _json({"card": card.to_dict(), **_result_json(result, card.game),
            "support": [s.to_json() for s in card_support(card)],
            "rulings": [r.to_json() for r in card_rulings(card.game, card.number)]})
@@ -178,9 +223,12 @@ def sources_lines(info: dict) -> list[str]:
         what = "card" if e["kind"] == "cards" else e["kind"][:-1] if e["kind"].endswith("s") else e["kind"]
         out.append(f"  import {e['seq']}: {e['records']} {what}(s) ({e['format']}) from {e['source']}, "
                    f"{e['fetched'] or 'undated'}")
+    unknown = info.get("rulings_unknown_cards") or []
     out.append(f"  {info['rulings']} official ruling(s)"
                + (f", {info['rulings_card_unknown']} about cards not in the database" if info["rulings_card_unknown"]
-                  else ""))
+                  else "")
+               + (f" ({', '.join(unknown[:12])}{' …' if len(unknown) > 12 else ''}: judge card NUMBER shows them)"
+                  if unknown else ""))
     for name in info["skipped"]:
         out.append(f"  stored import {name} is damaged and was skipped (judge doctor; import it again)")
     return ["cards:", *out]
@@ -204,6 +252,9 @@ def cards_import(source: str, game: str | None, fmt: str | None) -> None:
     games = sorted({c.game for c in got.cards})
     click.echo(f"found {got.format_name} ({got.format}) in {source}")
     click.echo(f"imported {len(got.cards)} card(s) ({', '.join(games)}) from {source}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()                 # rulings kept about these cards: linked by their abilities
 
 
 @cards_group.command("update")
@@ -226,6 +277,9 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
     with _Bar("download" if not sets else "sets") as fetched, _Bar("checking records") as converted:
         got = update_fftcg(url or ENDPOINT, sets, policy=policy, fetched=fetched, converted=converted)
     click.echo(f"updated {game}: {len(got.cards)} card(s) from {got.source} on {got.fetched}")
+    from judge.engine.ruling_links import ensure_card_links
+
+    ensure_card_links()
 
 
 @cards_group.command("search")
@@ -271,7 +325,7 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
 
     Example: judge cards coverage cards/bs-samples.yaml --game bs --exclude-sets BSS05,BSS06
     """
-    from judge.cards.coverage import coverage
+    from judge.engine.coverage import coverage
 
     def _list(value: str) -> tuple[str, ...]:
         return tuple(s.strip() for s in value.split(",") if s.strip())
@@ -290,6 +344,8 @@ def cards_coverage(file: Path, game: str, fmt: str | None, top: int, sets: str, 
     x, a_x = report["cards_executed"], report["abilities_executed"]
     click.echo(f"cards executed:         {x}/{n} ({100 * x / max(n, 1):.1f}%)")
     click.echo(f"abilities executed:     {a_x}/{a} ({100 * a_x / max(a, 1):.1f}%)")
+    click.echo(f"abilities read in part: {report['abilities_unread']} (each with words not read: never counted "
+               "as parsed)")
     click.echo(f"time: {report['seconds']:.2f}s")
     if report["top_unparsed"]:
         click.echo("most frequent unparsed patterns:")

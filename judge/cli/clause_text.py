@@ -41,16 +41,28 @@ def clause_lines(c: Any, top: Any) -> list[str]:
     return out
 
 
+#: how a ruling is linked to a clause, as shown (judge.cards.ruling_links.HOW_SHOWN; kept here for the quick path)
+HOW_SHOWN = {"scenario": "scenario cite", "words": "words", "card": "card ability"}
+
+
 def ruling_lines(rulings: Iterable[Any], numbers: Sequence[str]) -> list[str]:
-    """The official rulings that mention the clauses shown, one line each (rows of
-    `store.clause_rulings`; the full ruling is `judge rulings show N`)."""
+    """The official rulings linked to the clauses shown, one line each, with how each is linked
+    (rows of `store.clause_rulings`, current ones first; the full ruling is `judge rulings show N`)."""
     out = []
     for r in rulings:
-        refs = [x[7:] for x in (r["links"] or "").split() if x.startswith("clause:") and x[7:] in numbers]
+        hows: dict[str, list[str]] = {}
+        for item in (r["links"] or "").split(chr(31)):
+            kind, _, rest = item.partition(":")
+            how, _, ref = rest.partition(":")
+            if kind == "clause" and ref in numbers:
+                hows.setdefault(ref, []).append(HOW_SHOWN.get(how, how))
+        refs = ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
         about = f"{r['card_number']} {r['card_name']}".strip() if r["kind"] == "card" else f"keyword {r['topic']}"
-        q = " ".join(r["question"].split())
-        out.append(f"  §{', §'.join(refs)}  ruling {r['id']} ({about}): {q if len(q) <= 70 else q[:69] + '…'}")
-    return ["", "Official rulings that mention these clauses (judge rulings show N):", *out] if out else []
+        q = " ".join((r["question"] or r["answer"]).split())
+        flag = " [replaced]" if r["replaced_kind"] else ""
+        out.append(f"  ruling {r['id']} ({about}){flag}: {q if len(q) <= 70 else q[:69] + '…'}")
+        out.append(f"      {refs}")
+    return ["", "Official rulings about these clauses (judge rulings show N):", *out] if out else []
 
 
 def rule_lines(doc: Any, clauses: Sequence[Any], changes: Iterable[Any], rulings: Iterable[Any] = ()) -> list[str]:

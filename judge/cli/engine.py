@@ -61,6 +61,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, ca
             gone = [n for n, h in clause_hashes(kb, result.scenario.game, result.cites).items() if h is None]
             for n in gone:
                 click.echo(f"no longer in the rules: §{n}")
+            _official_rulings(kb, result.scenario.game, gone)
             click.echo(f"{file} is a scenario, not a saved ruling: {len(result.cites)} cited clauses checked "
                        "against the current rules (save a ruling with --json to compare texts later)")
             return 1 if gone else 0
@@ -72,6 +73,7 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, ca
             click.echo(f"changed since the ruling: §{n}")
         for n in report.missing:
             click.echo(f"no longer in the rules: §{n}")
+        _official_rulings(kb, result.scenario.game, [*report.changed, *report.missing])
         if report.outcome_changed:
             click.echo(f"the resolution differs now ({report.saved_steps} steps then, {report.steps_now} now)")
         if report.ok:
@@ -86,6 +88,16 @@ def step_command(file: Path, as_json: bool, as_markdown: bool, recheck: bool, ca
     else:
         click.echo(to_text(result))
     return 0 if result.ok else 1
+
+
+def _official_rulings(kb, game: str, numbers: list[str]) -> None:
+    """Name the official rulings linked to clauses that changed (they were checked against the old text)."""
+    if kb is None or not numbers:
+        return
+    from judge.cli.rules import _rulings_about, changed_ruling_lines
+
+    for line in changed_ruling_lines(_rulings_about(kb, game, list(numbers))):
+        click.echo(line)
 
 
 @cli.command("explain")

@@ -34,7 +34,7 @@ def cli(ctx: click.Context, db: Path | None, game: str | None, lang: str | None)
     ctx.ensure_object(dict)
     ctx.obj["db"] = db
     if ctx.invoked_subcommand is None:
-        from judge.cli.app import run_tui
+        from judge.cli.launch import run_tui
 
         run_tui(game=game, lang=lang)
 

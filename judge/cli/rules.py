@@ -104,13 +104,17 @@ def rule(game: str, number: str, lang: str | None, version: str | None, as_json:
         if not only:
             obj["subclauses"] = [c.to_json() for c in clauses[1:]]
         from judge.cards.rulings import clause_rulings
+        from judge.engine.ruling_links import ensure_card_links
 
+        ensure_card_links(kb.path)
         obj["rulings"] = [r.to_json() for r in clause_rulings(kb.conn, doc.game, [c.number for c in clauses])]
         _json(obj)
         return
     changes = kb.changes_for(game, clauses[0].id, doc.lang, doc.version)
     from judge import store
+    from judge.engine.ruling_links import ensure_card_links
 
+    ensure_card_links(kb.path)           # the long way: ruling tables made current (the quick path reads them)
     rulings = store.clause_rulings(kb.conn, doc.game, [c.number for c in clauses])
     click.echo("\n".join(rule_lines(doc, clauses, changes, rulings)))
 
@@ -373,9 +377,13 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
 
     Example: judge diff bss bssdb 1.7.0
     """
-    d = _kb().diff(game, from_version, to_version, lang)
+    kb = _kb()
+    d = kb.diff(game, from_version, to_version, lang)
+    touched = [c["number"] for c in d["changed"]] + [c["number"] for c in d["removed"]] + \
+        [c["from"] for c in d["renumbered"]]
+    rulings = _rulings_about(kb, d["game"], touched)
     if as_json:
-        _json(d)
+        _json({**d, "rulings": [{**r.to_json(), "changed_clauses": list(dict.fromkeys(n for n, _ in hit))} for r, hit in rulings]})
         return
     s = d["summary"]
     click.echo(f"{d['game']}/{d['lang']}: {d['from']['title']} {d['from']['version']} "
@@ -393,3 +401,35 @@ def diff(game: str, from_version: str, to_version: str, lang: str | None, as_jso
             click.echo(f"\n- {c['number']}  " + " ".join(c["text"].split())[:200])
     for c in d["renumbered"]:
         click.echo(f"\n> {c['from']} → {c['to']} ({c['similarity']:.0%} same)")
+    for line in changed_ruling_lines(rulings):
+        click.echo(line)
+
+
+def _rulings_about(kb, game: str, numbers: list[str]) -> list:
+    """The official rulings linked to these clauses (the record tables brought up to date first)."""
+    from judge.cards.ruling_checks import rulings_about_changes
+    from judge.engine.ruling_links import ensure_card_links
+
+    if numbers:
+        ensure_card_links(kb.path)
+    return rulings_about_changes(kb.conn, game, numbers)
+
+
+def changed_ruling_lines(rulings: list) -> list[str]:
+    """`judge diff` and `judge step --recheck`: the rulings whose clauses changed, and how linked."""
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    if not rulings:
+        return []
+    out = ["", f"Official rulings linked to clauses that changed ({len(rulings)}): recheck them"]
+    for r, hit in rulings:
+        hows: dict[str, list[str]] = {}
+        for n, how in hit:
+            hows.setdefault(n, []).append(HOW_SHOWN.get(how, how))
+        refs = ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+        out.append(f"  {r.label()}{' [replaced]' if r.replaced else ''}, checked against "
+                   f"{r.rules_version or 'an unrecorded version'}: {refs}")
+    return out
+
+
+rules_group.add_command(diff, "diff")

@@ -151,6 +151,15 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 
 
+def unread_words(abilities: tuple[Any, ...]) -> frozenset[str]:
+    """The words of every `unread` node of some abilities: the parts of a card text the grammar
+    could not read, kept in place (an engine says "not read" when it reaches one), as opposed to an
+    error in the text (an icon the game does not know), which is an unparsed span with no node."""
+    from judge.text.ast import Unread, walk
+
+    return frozenset(n.words for ab in abilities for n in walk(ab) if type(n) is Unread)
+
+
 @functools.lru_cache(maxsize=8)
 def _pool_lexicon(files: tuple[str, ...]) -> Any:
     """The words card text is read against (issue 11.1): the database's and, for a run given card
@@ -163,5 +172,13 @@ def _pool_lexicon(files: tuple[str, ...]) -> Any:
     return default_lexicon().merged(Lexicon.from_cards(current_pool().cards.values()))
 
 
-__all__ = ["CardPool", "current_pool", "is_card_number", "load_pool", "parse_abilities",
-           "resolve_card", "using"]
+__all__ = [
+    "CardPool",
+    "current_pool",
+    "is_card_number",
+    "load_pool",
+    "parse_abilities",
+    "resolve_card",
+    "unread_words",
+    "using",
+]

@@ -66,7 +66,8 @@ class Step:
     Structured facts ride along for checks that must not parse the text: `fired` (the card whose
     effect starts resolving here, `card` its reference, `timing` the effect's timing), `decision`
     and `answer` (a decision asked here and how it was answered), `not_modelled` (what the engine
-    cannot do here: such a step cites nothing and the run is never ok)."""
+    cannot do here: such a step cites nothing and the run is never ok), `not_read` (the words of card
+    text the grammar did not read, reached here: it cites the kind of ability, the run is never ok)."""
 
     text: str
     cites: tuple[str, ...] = ()
@@ -77,6 +78,10 @@ class Step:
     decision: ChoiceNeeded | None = None
     answer: Any = None
     not_modelled: str | None = None
+    #: the board when the step was logged, where the engine's context holds it (never shown, never
+    #: compared): what lets a `cites:` on a card's change find the steps of that change's chain
+    after: Any = field(default=None, compare=False, repr=False)
+    not_read: str | None = None
 
     def __post_init__(self) -> None:
         if not self.text:
@@ -88,6 +93,12 @@ class Step:
 def not_modelled(what: str) -> Step:
     """The step for something the engine cannot do: it cites nothing, and a judge resolves it."""
     return Step(f"not modelled: {what} — resolve by hand", (), not_modelled=what)
+
+
+def not_read(words: str, cites: Any = ()) -> Step:
+    """The step for card text the grammar did not read (an `unread` node), reached as its ability is
+    used: a judge reads the words and resolves them; the run is never ok."""
+    return Step(f"not read: {words} — resolve by hand", cites, not_read=words)
 
 
 @dataclass(frozen=True)
@@ -286,5 +297,6 @@ __all__ = [
     "Step",
     "games",
     "not_modelled",
+    "not_read",
     "rules_for",
 ]

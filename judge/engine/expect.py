@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.chains import chain, cited_in, fields_hold
 from judge.engine.core import ChoiceNeeded, Refusal, Rules
-from judge.engine.scenario import Check, TracedStep
+from judge.engine.trace import Check, Segment, TracedStep
 from judge.errors import ScenarioError
 
 CARD_FIELDS = frozenset({"zone", "level", "bp", "power", "state", "cores", "damage", "soul_core", "symbols",
-                         "controller", "linked", "keywords"})
+                         "controller", "linked", "keywords", "frozen", "counters", "warp", "face_up"})
 PLAYER_FIELDS = frozenset({"life", "reserve", "trash_cores", "hand", "deck", "trash", "damage", "soul_core",
-                           "burst", "removed", "break", "field"})
+                           "burst", "removed", "break", "field", "crystals"})
 WINNERS = (None, "A", "B", "draw")
 
 
@@ -39,17 +40,23 @@ def validate(entry: Any, where: str, n_actions: int) -> None:
     elif "legal" in keys:
         _validate_legal(entry, keys, where)
     elif "card" in keys:
-        bad = sorted(keys - {"card"} - CARD_FIELDS)
+        bad = sorted(keys - {"card", "cites"} - CARD_FIELDS)
         if bad:
-            raise ScenarioError(f"{where}: unknown card field {bad[0]!r}", hints=sorted(CARD_FIELDS))
-        if keys == {"card"}:
+            raise ScenarioError(f"{where}: unknown card field {bad[0]!r}", hints=sorted(CARD_FIELDS | {"cites"}))
+        if not keys - {"card", "cites"}:
             raise ScenarioError(f"{where}: say what to check about {entry['card']!r} (e.g. zone: trash)")
+        if "cites" in entry:
+            _cites(entry["cites"], where)
     elif "player" in keys:
-        bad = sorted(keys - {"player"} - PLAYER_FIELDS)
+        bad = sorted(keys - {"player", "cites"} - PLAYER_FIELDS)
         if bad:
-            raise ScenarioError(f"{where}: unknown player field {bad[0]!r}", hints=sorted(PLAYER_FIELDS))
+            raise ScenarioError(f"{where}: unknown player field {bad[0]!r}", hints=sorted(PLAYER_FIELDS | {"cites"}))
         if entry["player"] not in ("A", "B"):
             raise ScenarioError(f"{where}.player: must be A or B, not {entry['player']!r}")
+        if not keys - {"player", "cites"}:
+            raise ScenarioError(f"{where}: say what to check about player {entry['player']} (e.g. life: 3)")
+        if "cites" in entry:
+            _cites(entry["cites"], where)
     elif "winner" in keys:
         if keys != {"winner"} or entry["winner"] not in WINNERS:
             raise ScenarioError(f"{where}.winner: must be A, B, draw or null")
@@ -133,7 +140,7 @@ def _fields(expected: Mapping[str, Any], view: Mapping[str, Any] | None,
     actual: dict[str, Any] = {}
     met = True
     for key, want in expected.items():
-        if key == skip:
+        if key in (skip, "cites"):
             continue
         got = None if view is None else view.get(key)
         actual[key] = got
@@ -143,8 +150,12 @@ def _fields(expected: Mapping[str, Any], view: Mapping[str, Any] | None,
 
 
 def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence[TracedStep],
-          refusals: Mapping[int, Refusal], request: ChoiceNeeded | None) -> Check:
-    """Whether one expectation holds on the final board and trace, with what was actually found."""
+          refusals: Mapping[int, Refusal], request: ChoiceNeeded | None,
+          segments: Sequence[Segment] = ()) -> Check:
+    """Whether one expectation holds on the final board and trace, with what was actually found.
+
+    A `cites:` beside a card's or a player's values holds only when every clause it names is cited
+    by a step of the chain of the change that made those values true (`judge.engine.chains`)."""
     if "fired" in entry:
         return _fired(entry, steps)
     if "decision" in entry:
@@ -152,12 +163,20 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
     if "legal" in entry:
         return _legal(rules, state, entry)
     if "card" in entry:
-        view = rules.card_view(state, str(entry["card"]))
+        ref = str(entry["card"])
+        view = rules.card_view(state, ref)
         met, actual = _fields(entry, view, "card")
+        if "cites" in entry:
+            return _per_change(rules, entry, met, actual, lambda board: rules.card_view(board, ref), steps, segments,
+                               ref)
         return Check(expect=dict(entry), met=met, actual=actual)
     if "player" in entry:
-        view = rules.player_view(state, str(entry["player"]))
+        who = str(entry["player"])
+        view = rules.player_view(state, who)
         met, actual = _fields(entry, view, "player")
+        if "cites" in entry:
+            return _per_change(rules, entry, met, actual, lambda board: rules.player_view(board, who), steps,
+                               segments)
         return Check(expect=dict(entry), met=met, actual=actual)
     if "winner" in entry:
         got = rules.winner(state)
@@ -178,6 +197,16 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
         missing = [c for c in want if c not in request.cites]
         return Check(expect=dict(entry), met=text_ok and not missing,
                      actual={"choice": request.choice, "cites": list(request.cites)})
+    cited = _cited(steps, refusals, request)
+    want = [str(c) for c in entry["cites"]]
+    missing = [c for c in want if c not in cited]
+    return Check(expect=dict(entry), met=not missing,
+                 actual={"missing": missing} if missing else {"cited": want})
+
+
+def _cited(steps: Sequence[TracedStep], refusals: Mapping[int, Refusal],
+           request: ChoiceNeeded | None) -> dict[str, None]:
+    """Every clause the trace cites: its steps, its refusals, a pending request."""
     cited: dict[str, None] = {}
     for t in steps:
         for c in t.step.cites:
@@ -188,10 +217,31 @@ def check(rules: Rules, state: Any, entry: Mapping[str, Any], *, steps: Sequence
     if request is not None:
         for c in request.cites:
             cited.setdefault(c, None)
+    return cited
+
+
+def _per_change(rules: Rules, entry: Mapping[str, Any], met: bool, actual: dict[str, Any], view: Any,
+                steps: Sequence[TracedStep], segments: Sequence[Segment], ref: str | None = None) -> Check:
+    """A card's or player's values with the clauses that must decide their change: the values hold on
+    the final board, and every clause named is cited in the chain of the change that made them true."""
     want = [str(c) for c in entry["cites"]]
+    holds = fields_hold(entry, frozenset({"card", "player", "cites"}), _same)
+    positions = chain(view, holds, steps, segments, ref, seen=lambda board: _seen(rules, board))
+    if positions is None:
+        actual["cites"] = "no action made these values true, so no change's chain can cite a clause for them " \
+                          "(a clause deciding that nothing changed goes in a cites: entry of its own)"
+        return Check(expect=dict(entry), met=False, actual=actual)
+    cited = cited_in(positions, steps)
     missing = [c for c in want if c not in cited]
-    return Check(expect=dict(entry), met=not missing,
-                 actual={"missing": missing} if missing else {"cited": want})
+    actual["cites"] = {"missing": missing, "chain": cited} if missing else want
+    return Check(expect=dict(entry), met=met and not missing, actual=actual)
+
+
+def _seen(rules: Rules, board: Any) -> Any:
+    """What the players can see of a board: its players' part of the board's JSON (the rest — the
+    battle, effects waiting to resolve — is the rules' own bookkeeping)."""
+    shown = rules.state_json(board)
+    return shown.get("players", shown) if isinstance(shown, Mapping) else shown
 
 
 def _norm(timing: Any) -> str:

@@ -36,6 +36,8 @@ def _step_json(t: TracedStep) -> dict[str, Any]:
         out["decision"] = _decision_json(t.step.decision, t.step.answer)
     if t.step.not_modelled:
         out["not_modelled"] = t.step.not_modelled
+    if t.step.not_read:
+        out["not_read"] = t.step.not_read
     return out
 
 

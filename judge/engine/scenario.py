@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.core import DECISION_KINDS, ActionRecord, ChoiceNeeded, Refusal, Rules, Step, rules_for
+from judge.engine.expect import check, validate
+from judge.engine.trace import Check, Segment, TracedStep
 from judge.errors import ScenarioError
 
 TOP_KEYS = frozenset({"game", "title", "description", "question", "answer", "source", "cards", "turn",
@@ -59,23 +61,6 @@ class Scenario:
     actions: tuple[ActionRecord, ...]
     expect: tuple[Mapping[str, Any], ...] = ()
     card_files: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class TracedStep:
-    """A step of the trace with the index of the action that caused it (None: settling at the end)."""
-
-    step: Step
-    action: int | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Check:
-    """One `expect:` entry and whether it holds on the final board."""
-
-    expect: Mapping[str, Any]
-    met: bool
-    actual: Any
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,6 +84,7 @@ class Result:
     steps: tuple[TracedStep, ...]
     state: Any
     refusals: Mapping[int, Refusal] = field(default_factory=dict)
+    segments: tuple[Segment, ...] = ()
     request: ChoiceNeeded | None = None
     checks: tuple[Check, ...] = ()
     branches: tuple[Branch, ...] = ()
@@ -106,8 +92,8 @@ class Result:
 
     @property
     def why(self) -> tuple[str, ...]:
-        """Why the run is not ok (empty when it is): no expectations, failed ones, what was not modelled,
-        a decision left unanswered, a decision answered as another kind."""
+        """Why the run is not ok (empty when it is): no expectations, failed ones, what was not modelled
+        or not read, a decision left unanswered, a decision answered as another kind."""
         out: list[str] = []
         if not self.checks:
             out.append("no expectations")
@@ -115,9 +101,11 @@ class Result:
         if failed:
             out.append(f"{failed} of {len(self.checks)} expectations do not hold")
         for t in self.steps:
+            at = f"actions[{t.action}]" if t.action is not None else "after the last action"
             if t.step.not_modelled:
-                at = f"actions[{t.action}]" if t.action is not None else "after the last action"
                 out.append(f"not modelled ({at}): {t.step.not_modelled}")
+            if t.step.not_read:
+                out.append(f"not read ({at}): {t.step.not_read}")
         if self.request is not None and not any("request" in c.expect for c in self.checks):
             out.append(f"a decision is left unanswered: {self.request.choice}")
         out.extend(self.mismatches)
@@ -232,8 +220,6 @@ def scenario_from_data(data: Any, where: str, cards: tuple[str | Path, ...] | li
     expect_raw = data.get("expect") or []
     if not isinstance(expect_raw, list):
         raise ScenarioError(f"{where}: expect: must be a list")
-    from judge.engine.expect import validate
-
     for i, entry in enumerate(expect_raw):
         validate(entry, f"{where}: expect[{i}]", len(actions))
     title = data.get("title")
@@ -269,6 +255,7 @@ class _Run:
 
     state: Any
     steps: list[TracedStep] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
     refusals: dict[int, Refusal] = field(default_factory=dict)
     request: ChoiceNeeded | None = None
     mismatches: list[str] = field(default_factory=list)
@@ -295,6 +282,7 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]],
             ruling = rules.resolve(run.state, action)
         except ScenarioError as exc:            # what the engine cannot do yet, named with where it came up
             raise ScenarioError(f"actions[{index}]: {exc.message}", hints=exc.hints) from exc
+        start = len(run.steps)
         run.steps.extend(TracedStep(step=s, action=index) for s in ruling.steps)
         asked = pending or next((s.decision for s in ruling.steps if s.decision is not None), ruling.request)
         _kind_check(run, index, meant.get(index), asked)
@@ -303,6 +291,8 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]],
             run.steps.append(TracedStep(step=Step(f"Refused: {ruling.refused.reason}", ruling.refused.cites),
                                         action=index))
             continue
+        run.segments.append(Segment(action=index, start=start, end=len(run.steps), before=run.state,
+                                    after=ruling.state))
         run.state = ruling.state
         run.request = ruling.request
     if run.request is None and rules.winner(run.state) is None:
@@ -310,7 +300,10 @@ def _play(rules: Rules, state: Any, actions: list[tuple[int, Any]],
             ruling = rules.settle(run.state)
         except ScenarioError as exc:
             raise ScenarioError(f"after the last action: {exc.message}", hints=exc.hints) from exc
+        start = len(run.steps)
         run.steps.extend(TracedStep(step=s, action=None) for s in ruling.steps)
+        run.segments.append(Segment(action=None, start=start, end=len(run.steps), before=run.state,
+                                    after=ruling.state))
         run.state = ruling.state
         run.request = ruling.request
     return run
@@ -322,10 +315,10 @@ def run_scenario(scenario: Scenario) -> Result:
     plan = [(a.index, a.action) for a in scenario.actions]
     meant = {a.index: a.raw["decision"] for a in scenario.actions if "decision" in a.raw}
     run = _play(rules, scenario.state, plan, meant)
-    from judge.engine.expect import check
-
     steps = tuple(run.steps)
-    checks = tuple(check(rules, run.state, entry, steps=steps, refusals=run.refusals, request=run.request)
+    segments = tuple(run.segments)
+    checks = tuple(check(rules, run.state, entry, steps=steps, refusals=run.refusals, request=run.request,
+                         segments=segments)
                    for entry in scenario.expect)
     branches: list[Branch] = []
     for rec in scenario.actions:
@@ -342,8 +335,8 @@ def run_scenario(scenario: Scenario) -> Result:
             branches.append(Branch(label=label, action=rec.index, choice=choice, steps=tuple(b.steps),
                                    state=b.state, winner=rules.winner(b.state), request=b.request))
     return Result(scenario=scenario, steps=steps, state=run.state, refusals=run.refusals, request=run.request,
-                  checks=checks, branches=tuple(branches), mismatches=tuple(run.mismatches))
+                  checks=checks, branches=tuple(branches), mismatches=tuple(run.mismatches), segments=segments)
 
 
-__all__ = ["RUNNER_KEYS", "Branch", "Check", "Result", "Scenario", "TracedStep", "load_scenario", "run_scenario",
+__all__ = ["RUNNER_KEYS", "Branch", "Check", "Result", "Scenario", "Segment", "TracedStep", "load_scenario", "run_scenario",
            "scenario_from_data"]

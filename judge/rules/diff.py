@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import TYPE_CHECKING
 
 from judge.errors import BadInput
+from judge.rules.model import ClauseStore
 from judge.rules.numbers import sort_key
-
-if TYPE_CHECKING:
-    from judge.rules.kb import KB
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "【": "[", "】": "]"})
 RENUMBERED = 0.9
@@ -52,7 +49,7 @@ def _same(a: str, b: str) -> bool:
     return re.sub(r"\s+", "", _norm(a)) == re.sub(r"\s+", "", _norm(b))
 
 
-def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
+def diff(kb: ClauseStore, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
     """changed / added / removed / renumbered clauses between two stored versions."""
     if str(from_version) == str(to_version):
         raise BadInput(f"diff needs two different versions (got {from_version} twice)")
@@ -98,7 +95,7 @@ def diff(kb: KB, game: str, from_version: str, to_version: str, lang: str | None
                         "headings_removed": sum(1 for x in removed if x["heading"])}}
 
 
-def history(kb: KB, game: str, number: str, lang: str | None = None) -> list[dict]:
+def history(kb: ClauseStore, game: str, number: str, lang: str | None = None) -> list[dict]:
     """The clause in every stored version of the document, oldest first, with change-log entries."""
     cur = kb.document(game, lang)
     kb.clause(game, number, cur.lang)   # raises UnknownRule (with hints) for a number never printed

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from judge import store
 from judge.errors import BadInput, UnknownTerm
-from judge.rules.model import TermHit
+from judge.rules.model import ClauseStore, TermHit
 from judge.rules.terms import _BRACKETS, KIND_RANK, norm, stem, variants
 
 # typing is not imported at run time: this module is on the quick lookup path
@@ -14,10 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from judge.rules.kb import KB
 
-
-def term(kb: KB, word: str, game: str | None = None) -> list[TermHit]:
+def term(kb: ClauseStore, word: str, game: str | None = None) -> list[TermHit]:
     """Defining clauses of `word` in the current documents; `bs` answers in ja and en together."""
     key = norm(word or "")
     if not key:
@@ -44,7 +42,7 @@ def term(kb: KB, word: str, game: str | None = None) -> list[TermHit]:
     return _merged(out)
 
 
-def _unknown(kb: KB, word: str, key: str, game: str | None, current: dict) -> UnknownTerm:
+def _unknown(kb: ClauseStore, word: str, key: str, game: str | None, current: dict) -> UnknownTerm:
     """No such term: the terms spelt nearest (none when nothing is near: a Japanese word shares no
     letter with an English one, and a score of 0 is no suggestion), and the other games that
     define it when one game was asked."""
@@ -78,7 +76,7 @@ def _merged(hits: list[TermHit]) -> list[TermHit]:
     return list(by.values())
 
 
-def _containing(kb: KB, key: str, game: str, current: dict) -> list:
+def _containing(kb: ClauseStore, key: str, game: str, current: dict) -> list:
     """"party" → "Form a Party", "when destroyed" → '"When Destroyed" Effects': the shortest terms
     of a game holding every word of the query, for a game that has no entry under the query itself."""
     words = set(stem(key).split())
@@ -105,7 +103,7 @@ def _best_per_game(rows: list) -> list:
     return sorted(picked, key=lambda r: KIND_RANK.get(r["kind"], 9))
 
 
-def _hits(kb: KB, current: dict, doc_key: str, term_row: Any, name: str | None, seen: set) -> list[TermHit]:
+def _hits(kb: ClauseStore, current: dict, doc_key: str, term_row: Any, name: str | None, seen: set) -> list[TermHit]:
     number, kind = term_row["number"], term_row["kind"]
     if (doc_key, number) in seen:
         return []
@@ -129,7 +127,7 @@ def _hits(kb: KB, current: dict, doc_key: str, term_row: Any, name: str | None, 
                     clauses=_section(kb, doc, term_row["section"] or number, number))]
 
 
-def _section(kb: KB, doc: Any, section: str, number: str) -> tuple[tuple[str, str], ...]:
+def _section(kb: ClauseStore, doc: Any, section: str, number: str) -> tuple[tuple[str, str], ...]:
     """The clauses that say what a term does: its keyword section (every clause under the heading
     that names it) or, for a term defined in running text, the defining clause and those under it."""
     sep = "." if doc.numbering == "dot" else "-"

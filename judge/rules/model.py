@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,3 +156,23 @@ class Change:
     def to_json(self) -> dict:
         return {"doc": self.doc, "date": self.date, "action": self.action, "number": self.number,
                 "line": self.line}
+
+
+class ClauseStore(Protocol):
+    """What the search, term look-up and version diff read from the knowledge base
+    (judge.rules.kb.KB is the one implementation): a protocol, so those modules need not import
+    the knowledge base that offers them as methods (no import cycle)."""
+
+    conn: sqlite3.Connection
+
+    def documents(self) -> list[Document]: ...
+
+    def document(self, game: str, lang: str | None = None, version: str | None = None) -> Document: ...
+
+    def clause(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> Clause: ...
+
+    def dump(self, game: str, lang: str | None = None, version: str | None = None) -> list[Clause]: ...
+
+    def exists_in(self, doc: Document, number: str) -> bool: ...
+
+    def changes(self, game: str | None = None) -> list[Change]: ...

@@ -25,14 +25,13 @@ from judge import store
 from judge.errors import BadInput
 from judge.limits import check_query
 from judge.rules import search_text
-from judge.rules.model import Hit
+from judge.rules.model import ClauseStore, Hit
 from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
 from judge.rules.search_text import GRAM
 
 # typing is not imported at run time: this module is on the quick lookup path
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from judge.rules.kb import KB
     from judge.rules.model import Document
 
 COORDINATION = 1.5                    # how strongly holding more of the query's concepts counts
@@ -89,14 +88,14 @@ class _Cache:
 _CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _cache(kb: KB) -> _Cache:
+def _cache(kb: ClauseStore) -> _Cache:
     got = _CACHES.get(kb)
     if got is None:
         got = _CACHES[kb] = _Cache()
     return got
 
 
-def _prime(kb: KB, query: str) -> None:
+def _prime(kb: ClauseStore, query: str) -> None:
     """Give the stemmer's answers for the query's words from the database (stored at build)."""
     from judge.rules.search_query import _EN_DROP_WORDS, _EN_WEAK_WORDS
 
@@ -109,7 +108,7 @@ def _prime(kb: KB, query: str) -> None:
     cache.primed.update(need)
 
 
-def _synonyms(kb: KB, game: str) -> dict | None:
+def _synonyms(kb: ClauseStore, game: str) -> dict | None:
     """The game's synonym table as the database holds it (built once, with the database); None
     (read from the sources) for a database built before it held them."""
     cache = _cache(kb)
@@ -121,13 +120,13 @@ def _synonyms(kb: KB, game: str) -> dict | None:
     return cache.synonyms[game]
 
 
-def search(kb: KB, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
+def search(kb: ClauseStore, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
     """Ranked hits for `query` (a question, words, a "quoted phrase", a clause number, Japanese text)."""
     with search_text.reading(lambda word: store.stems(kb.conn, [word]).get(word)):
         return _search(kb, query, game, lang, limit)
 
 
-def _search(kb: KB, query: str, game: str | None, lang: str | None, limit: int) -> list[Hit]:
+def _search(kb: ClauseStore, query: str, game: str | None, lang: str | None, limit: int) -> list[Hit]:
     q = (query or "").strip()
     if not q:
         raise BadInput("empty search: give some words, e.g. judge search \"equal BP\"")
@@ -166,7 +165,7 @@ def _search(kb: KB, query: str, game: str | None, lang: str | None, limit: int) 
     return _hits(kb, scored[:limit], by_key)
 
 
-def _scope(kb: KB, game: str | None, lang: str | None) -> list[Document]:
+def _scope(kb: ClauseStore, game: str | None, lang: str | None) -> list[Document]:
     if game:
         kb.document(game)   # raises UnknownGame with hints
     docs = [d for d in kb.documents() if (not game or d.game == game.lower()) and (not lang or d.lang == lang)]
@@ -178,7 +177,7 @@ def _scope(kb: KB, game: str | None, lang: str | None) -> list[Document]:
     return docs
 
 
-def _info(kb: KB, doc: str) -> _DocInfo:
+def _info(kb: ClauseStore, doc: str) -> _DocInfo:
     """Places, headings and ancestors of a document's clauses (read once per knowledge base)."""
     info = _cache(kb).info
     if doc not in info:
@@ -188,7 +187,7 @@ def _info(kb: KB, doc: str) -> _DocInfo:
     return info[doc]
 
 
-def _contributions(kb: KB, query: Query, docs: list[str]) -> tuple[dict[str, dict[tuple[str, str], float]],
+def _contributions(kb: ClauseStore, query: Query, docs: list[str]) -> tuple[dict[str, dict[tuple[str, str], float]],
                                                                    dict[str, float]]:
     """term -> {(doc, clause id): its BM25F weight there}, and term -> the largest share of a
     document's clauses that hold it."""
@@ -244,7 +243,7 @@ def _concept_scores(c: Concept, contrib: dict) -> dict[tuple[str, str], tuple[fl
     return best
 
 
-def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored]:
+def _rank(kb: ClauseStore, query: Query, docs: list[Document], game: str) -> list[_Scored]:
     """Every clause of `docs` holding a concept of the query (a common word alone does not make a
     clause a candidate), scored."""
     contrib, share = _contributions(kb, query, [d.key for d in docs])
@@ -279,7 +278,7 @@ def _rank(kb: KB, query: Query, docs: list[Document], game: str) -> list[_Scored
     return _headings_below(kb, out)
 
 
-def _defined(kb: KB, query: Query, game: str, docs: set[str]) -> set[tuple[str, str]]:
+def _defined(kb: ClauseStore, query: Query, game: str, docs: set[str]) -> set[tuple[str, str]]:
     """(doc, number) of clauses defining a keyword or term the query names ("pending state")."""
     keys = defined_keys(query.text.strip('"'), query.lang)
     if not keys:
@@ -288,7 +287,7 @@ def _defined(kb: KB, query: Query, game: str, docs: set[str]) -> set[tuple[str, 
             if r["doc"] in docs and r["kind"] != "example"}
 
 
-def _headings_below(kb: KB, scored: list[_Scored]) -> list[_Scored]:
+def _headings_below(kb: ClauseStore, scored: list[_Scored]) -> list[_Scored]:
     """A heading ranks below every one of its own clauses that matched too."""
     by = {(s.doc, s.id): s for s in scored}
     lowest: dict[tuple[str, str], float] = {}
@@ -304,7 +303,7 @@ def _headings_below(kb: KB, scored: list[_Scored]) -> list[_Scored]:
     return scored
 
 
-def _phrase_only(kb: KB, query: Query, scored: list[_Scored]) -> list[_Scored]:
+def _phrase_only(kb: ClauseStore, query: Query, scored: list[_Scored]) -> list[_Scored]:
     """A "quoted phrase" keeps only clauses holding its words side by side."""
     want = [a.terms[0] for c in query.concepts for a in c.alts[:1]]
     out = []
@@ -339,7 +338,7 @@ def _current_first(scored: list[_Scored], by_key: dict, cur: set[str]) -> list[_
     return out
 
 
-def _hits(kb: KB, scored: list[_Scored], by_key: dict) -> list[Hit]:
+def _hits(kb: ClauseStore, scored: list[_Scored], by_key: dict) -> list[Hit]:
     """Hits with a snippet around the matched words, marked « » (never [ ]: rules print those)."""
     texts: dict[tuple[str, str], str] = {}
     for doc, group in _by_doc(scored).items():
@@ -419,7 +418,7 @@ def _ja_needles(c: Concept, how: str) -> list[str]:
     return out
 
 
-def _exact_number(kb: KB, q: str, docs: list, cur: set) -> list[Hit]:
+def _exact_number(kb: ClauseStore, q: str, docs: list, cur: set) -> list[Hit]:
     """A query that is a clause number (7-1-5-2, 10.1.4.2.) finds that clause first."""
     from judge.rules.numbers import normalize
 

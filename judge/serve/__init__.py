@@ -57,12 +57,19 @@ QUERIES: dict[str, dict[str, Any]] = {
     },
     "card_rulings": {
         "title": "The official rulings about a card",
-        "description": "Every imported official ruling about the card with this number, with the clauses and "
-                       "keywords it mentions.",
-        "sql": "select r.id, r.game, r.card_number, r.card_name, r.question, r.answer, r.source, "
-               "(select group_concat(l.kind || ':' || l.ref, ' ') from ruling_links l where l.ruling = r.id) as links "
-               "from rulings r where r.card_number = :number collate nocase "
-               "and (:game = '' or r.game = lower(:game)) order by r.id",
+        "description": "Every imported official ruling about the card with this number, current ones first: its "
+                       "words (question and answer; FFTCG rulings have only an answer), whether the stored copy is "
+                       "truncated, its source (file, title, URL, date, set), the rules version it was checked "
+                       "against, what replaced it if anything, and the clauses it is linked to as "
+                       "clause:how:number (how: scenario, words or card).",
+        "sql": "select r.id, r.key, r.game, r.card_number, r.card_name, r.question, r.answer, r.truncated, r.source, "
+               "r.source_title, r.source_url, r.published, r.set_name, r.rules_version, "
+               "x.by_kind as replaced_by_kind, x.by_ref as replaced_by, x.date as replaced_on, "
+               "(select group_concat(l.kind || ':' || l.how || ':' || l.ref, ' ') from ruling_links l "
+               "where l.ruling = r.id) as links "
+               "from rulings r left join ruling_replacements x on x.ruling = r.id "
+               "where r.card_number = :number collate nocase "
+               "and (:game = '' or r.game = lower(:game)) order by x.ruling is not null, r.id",
         "params": ["number", "game"],
     },
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+from pathlib import Path
 
 from judge.errors import StoreError
 from judge.store.connection import _read_stamp, _stamp, _write_stamp, quick_check
@@ -15,6 +16,15 @@ from judge.store.schema import EXPECTED_COLUMNS, SCHEMA
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+
+
+#: the names of a database's temporary build files begin so (judge.dbfiles clears leftovers by it)
+BUILD_PREFIX = ".judge-build-"
+
+
+def build_prefix(db: Path) -> str:
+    """Temporary build files of this database (never another database's in the same folder)."""
+    return f"{BUILD_PREFIX}{db.name}~"
 
 
 def built_hash(path: Path) -> str | None:

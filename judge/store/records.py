@@ -64,9 +64,17 @@ def records_hash(conn: sqlite3.Connection) -> str | None:
 cards_hash = records_hash
 
 
+def records_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    """One value of the record tables' meta (None when absent or not built)."""
+    if not has_table(conn, "cards_meta"):
+        return None
+    got = rows(conn, "select value from cards_meta where key = ?", (key,))
+    return got[0][0] if got else None
+
+
 def reset_records(conn: sqlite3.Connection) -> None:
     """Drop and recreate the card and ruling tables (inside the caller's transaction)."""
-    for table in ("cards_fts", "cards", "rulings_fts", "rulings", "ruling_links", "cards_meta"):
+    for table in ("cards_fts", "cards", "rulings_fts", "rulings", "ruling_links", "ruling_replacements", "cards_meta"):
         conn.execute(f"drop table if exists {table}")
     for ddl in (*_RECORD_TABLES.values(), *_RECORD_INDEXES):
         conn.execute(ddl)
@@ -90,17 +98,59 @@ def put_cards(conn: sqlite3.Connection, rows: list[dict]) -> int:
     return len(keep)
 
 
-def put_rulings(conn: sqlite3.Connection, rulings: list[dict]) -> None:
-    """Insert rulings with their links (`links`: [(kind, ref), …] per ruling)."""
+_RULING_COLUMNS = ("key", "game", "kind", "card_number", "card_name", "topic", "question", "answer", "source", "seq",
+                   "ordinal", "source_title", "source_url", "published", "set_name", "set_from", "rules_version",
+                   "truncated", "lang")
+
+
+def put_rulings(conn: sqlite3.Connection, rulings: list[dict]) -> list[int]:
+    """Insert rulings with their links (`links`: [(kind, ref, how), …] per ruling); a ruling whose
+    key is already stored is skipped (the first import of a ruling keeps it). Returns the new ids."""
+    have = {r[0] for r in conn.execute("select key from rulings")}
+    cols = ", ".join(_RULING_COLUMNS)
+    marks = ", ".join(f":{c}" for c in _RULING_COLUMNS)
+    added = []
     for r in rulings:
-        cur = conn.execute("insert into rulings (game, kind, card_number, card_name, topic, question, answer, "
-                           "source, seq) values (:game, :kind, :card_number, :card_name, :topic, :question, "
-                           ":answer, :source, :seq)", r)
+        if r["key"] in have:
+            continue
+        have.add(r["key"])
+        cur = conn.execute(f"insert into rulings ({cols}) values ({marks})", {c: r.get(c) for c in _RULING_COLUMNS})
         rid = cur.lastrowid
+        added.append(rid)
         conn.execute("insert into rulings_fts (rowid, topic, card_name, question, answer) values (?, ?, ?, ?, ?)",
                      (rid, r["topic"] or "", r["card_name"] or "", r["question"], r["answer"]))
-        conn.executemany("insert into ruling_links (ruling, game, kind, ref) values (?, ?, ?, ?)",
-                         [(rid, r["game"], kind, ref) for kind, ref in r["links"]])
+        conn.executemany("insert into ruling_links (ruling, game, kind, ref, how) values (?, ?, ?, ?, ?)",
+                         [(rid, r["game"], kind, ref, how) for kind, ref, how in r["links"]])
+    return added
+
+
+def ruling_ids(conn: sqlite3.Connection, keys: list[str]) -> dict[str, int]:
+    """key → id of the stored rulings among these keys."""
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(keys))
+    return {r[0]: r[1] for r in conn.execute(f"select key, id from rulings where key in ({marks})", keys)}
+
+
+def ruling_keys(conn: sqlite3.Connection) -> set[str]:
+    """The keys of every stored ruling (none while the ruling tables are not built)."""
+    if not has_table(conn, "rulings"):
+        return set()
+    return {r[0] for r in conn.execute("select key from rulings")}
+
+
+def set_links(conn: sqlite3.Connection, ruling: int, game: str, how: str, links: list[tuple[str, str]]) -> None:
+    """Replace the links of one kind (`how`) of a ruling with `links` [(kind, ref), …]."""
+    conn.execute("delete from ruling_links where ruling = ? and how = ?", (ruling, how))
+    conn.executemany("insert into ruling_links (ruling, game, kind, ref, how) values (?, ?, ?, ?, ?)",
+                     [(ruling, game, kind, ref, how) for kind, ref in links])
+
+
+def put_replacements(conn: sqlite3.Connection, marks: list[dict]) -> None:
+    """Mark rulings replaced: {ruling (id), by_kind, by_ref, date, note, seq}; a later mark of the
+    same ruling overwrites an earlier one (the newest word on it stands)."""
+    conn.executemany("insert or replace into ruling_replacements (ruling, by_kind, by_ref, date, note, seq) "
+                     "values (:ruling, :by_kind, :by_ref, :date, :note, :seq)", marks)
 
 
 def card_rows(conn: sqlite3.Connection, number: str, game: str | None) -> list[sqlite3.Row]:
@@ -140,12 +190,17 @@ def card_counts(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 
 
 _RULING = ("select r.*, r.kind != 'card' or exists(select 1 from cards c where c.game = r.game and c.number = r.card_number "
-           "collate nocase) as card_known, (select group_concat(kind || ':' || ref, ' ') from ruling_links l "
-           "where l.ruling = r.id) as links from rulings r")
+           "collate nocase) as card_known, (select group_concat(kind || ':' || how || ':' || ref, char(31)) "
+           "from ruling_links l where l.ruling = r.id) as links, x.by_kind as replaced_kind, x.by_ref as replaced_by, "
+           "x.date as replaced_date, x.note as replaced_note, (select b.id from rulings b where x.by_kind = 'ruling' "
+           "and b.key = x.by_ref) as replaced_by_id from rulings r "
+           "left join ruling_replacements x on x.ruling = r.id")
+#: current rulings first, then the replaced ones; each group in the order they were published
+_CURRENT_FIRST = "order by x.ruling is not null, r.id"
 
 
 def card_rulings(conn: sqlite3.Connection, game: str, number: str) -> list[sqlite3.Row]:
-    return rows(conn, f"{_RULING} where r.game = ? and r.card_number = ? collate nocase order by r.id",
+    return rows(conn, f"{_RULING} where r.game = ? and r.card_number = ? collate nocase {_CURRENT_FIRST}",
                 (game, number))
 
 
@@ -155,24 +210,24 @@ def linked_rulings(conn: sqlite3.Connection, game: str, kind: str, refs: list[st
         return []
     marks = ",".join("?" * len(refs))
     return rows(conn, f"{_RULING} where r.id in (select ruling from ruling_links where game = ? and kind = ? "
-                      f"and ref in ({marks})) order by r.id", (game, kind, *refs))
+                      f"and ref in ({marks})) {_CURRENT_FIRST}", (game, kind, *refs))
 
 
 def clause_rulings(conn: sqlite3.Connection, game: str, numbers: list[str]) -> list[sqlite3.Row]:
     """Rulings that mention any of these clauses (none while the ruling tables are not built)."""
-    if not numbers or not has_table(conn, "ruling_links"):
+    if not numbers or not has_table(conn, "ruling_replacements"):   # not built, or built before records-3
         return []
     return linked_rulings(conn, game, "clause", numbers)
 
 
 def ruling_search(conn: sqlite3.Connection, match: str, game: str | None, limit: int) -> list[sqlite3.Row]:
     """Full-text search over rulings (question, answer, card name, topic), best first."""
-    sql = (f"select * from ({_RULING}) x join (select rowid as rid, bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0) as "
+    sql = (f"select * from ({_RULING}) y join (select rowid as rid, bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0) as "
            "score, snippet(rulings_fts, -1, '«', '»', '…', 14) as snip from rulings_fts where rulings_fts match ?) f "
-           "on f.rid = x.id")
+           "on f.rid = y.id")
     params: list = [match]
     if game:
-        sql += " where x.game = ?"
+        sql += " where y.game = ?"
         params.append(game)
     return rows(conn, sql + " order by f.score limit ?", (*params, limit))
 
@@ -180,6 +235,41 @@ def ruling_search(conn: sqlite3.Connection, match: str, game: str | None, limit:
 def ruling_rows(conn: sqlite3.Connection, ids: list[int]) -> list[sqlite3.Row]:
     marks = ",".join("?" * len(ids))
     return rows(conn, f"{_RULING} where r.id in ({marks}) order by r.id", ids) if ids else []
+
+
+def replaced_rulings(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """Every ruling marked replaced, with what replaced it."""
+    return rows(conn, f"{_RULING} where x.ruling is not null order by r.id")
+
+
+def ruling_by_key(conn: sqlite3.Connection, key: str) -> list[sqlite3.Row]:
+    return rows(conn, f"{_RULING} where r.key = ?", (key,))
+
+
+def rulings_about_cards(conn: sqlite3.Connection, game: str, numbers: list[str]) -> list[sqlite3.Row]:
+    """The card rulings of a game about any of these card numbers (none before the tables exist)."""
+    if not numbers or not has_table(conn, "ruling_replacements"):
+        return []
+    marks = ",".join("?" * len(numbers))
+    return rows(conn, f"{_RULING} where r.game = ? and r.kind = 'card' and r.card_number collate nocase "
+                      f"in ({marks}) order by r.id", (game, *numbers))
+
+
+def game_rulings(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:
+    """Every ruling of a game (none while the ruling tables are not built)."""
+    if not has_table(conn, "rulings"):
+        return []
+    return rows(conn, f"{_RULING} where r.game = ? order by r.id", (game,))
+
+
+def clause_link_counts(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """(game, how, clauses, rulings): how many clauses list rulings, per game and kind of link."""
+    if not has_table(conn, "ruling_links"):
+        return []
+    return rows(conn, "select game, how, count(distinct ref) as clauses, count(distinct ruling) as rulings "
+                      "from ruling_links where kind = 'clause' group by game, how "
+                      "union all select game, 'any', count(distinct ref), count(distinct ruling) "
+                      "from ruling_links where kind = 'clause' group by game order by 1, 2")
 
 
 def has_table(conn: sqlite3.Connection, name: str) -> bool:

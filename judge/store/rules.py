@@ -38,7 +38,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
 
     import sqlite_utils
 
-    from judge.dbfiles import build_prefix
+    from judge.store.files import build_prefix
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=build_prefix(path), suffix=".db", dir=str(path.parent))
@@ -190,6 +190,13 @@ def term_keys(conn: sqlite3.Connection, game: str | None) -> list[sqlite3.Row]:
 def term_names(conn: sqlite3.Connection, game: str) -> list[sqlite3.Row]:
     """(norm, term, kind) of every term a game's documents define (for finding them in rulings)."""
     return rows(conn, "select distinct norm, term, kind from terms where game = ?", (game,))
+
+
+def term_numbers(conn: sqlite3.Connection, doc: str) -> list[sqlite3.Row]:
+    """(norm, number) of every term one document defines at a clause (a ruling naming the term is
+    about that clause)."""
+    return rows(conn, "select distinct norm, number from terms where doc = ? and number is not null "
+                      "and number != ''", (doc,))
 
 
 def anomalies(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:

@@ -23,7 +23,7 @@ _SEARCH_TABLES = {
 # `judge.dbfiles`) its stored copy become real in ONE transaction. A rules build carries the list
 # into the file it swaps in. Card and ruling tables are derived: they carry the hash of what they
 # were made from and are rebuilt from the shipped cards and the stored imports when it differs.
-RECORDS_SCHEMA = "records-2"
+RECORDS_SCHEMA = "records-3"   # records-3: ruling provenance, link kinds, replacements (issue 22)
 CARDS_SCHEMA = RECORDS_SCHEMA
 
 _IMPORT_COLUMNS = ("seq", "kind", "file", "sha256", "name", "game", "format", "source", "fetched", "records",
@@ -40,13 +40,24 @@ _RECORD_TABLES = {
              "seq integer not null default 0, primary key (game, number))",
     "cards_fts": "create virtual table cards_fts using fts5(game unindexed, number unindexed, name, text, extra, "
                  "tokenize = 'porter unicode61 remove_diacritics 2')",
-    "rulings": "create table rulings (id integer primary key, game text not null, kind text not null, "
-               "card_number text, card_name text, topic text, question text not null, answer text not null, "
-               "source text, seq integer not null)",
+    # `key` names a ruling whatever database it is in (judge.cards.ruling_formats.ruling_key): the
+    # shipped links and the replacements refer to it. Provenance: where it was published (title,
+    # url, date, set), the rules version it was checked against at import, whether the stored copy
+    # is cut short.
+    "rulings": "create table rulings (id integer primary key, key text not null unique, game text not null, "
+               "kind text not null, card_number text, card_name text, topic text, question text not null, "
+               "answer text not null, source text, seq integer not null, ordinal integer not null default 1, "
+               "source_title text, source_url text, published text, set_name text, set_from text, "
+               "rules_version text, truncated integer not null default 0, lang text)",
     "rulings_fts": "create virtual table rulings_fts using fts5(topic, card_name, question, answer, "
                    "tokenize = 'porter unicode61 remove_diacritics 2')",
+    # how: scenario (a scenario of the ruling cites the clause: the shipped links table), words (the
+    # ruling names the clause or a term it defines), card (an ability of the ruling's card invokes it)
     "ruling_links": "create table ruling_links (ruling integer not null, game text not null, kind text not null, "
-                    "ref text not null)",
+                    "ref text not null, how text not null default 'words')",
+    # a ruling replaced by a later ruling, an erratum or a rules version: kept, marked, dated
+    "ruling_replacements": "create table ruling_replacements (ruling integer not null primary key, "
+                           "by_kind text not null, by_ref text not null, date text, note text, seq integer)",
     "cards_meta": "create table cards_meta (key text primary key, value text)",
 }
 _RECORD_INDEXES = ("create index cards_name on cards(name collate nocase)",

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from judge.text.parse import ParseResult
 
 #: Code outside `judge/text` whose change changes a parse (the default lexicon is read through it).
-_OTHER_CODE = ("cards/importers.py", "cards/model.py")
+_OTHER_CODE: tuple[str, ...] = ()   # code outside judge/text that decides a parse (none: the lexicon reads plain records)
 
 _MEMORY: dict[tuple[str, str, str], Any] = {}
 _MEMORY_SIZE = 4096
@@ -127,6 +127,12 @@ def text_key(text: str, game: str, name: str | None = None, lexicon: Lexicon | N
     lex = _lexicon_digest(lexicon) if lexicon is not None else _default_lexicon_digest()
     payload = json.dumps([game, name or "", text, lex], ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def parse_card(card: Any, lexicon: Lexicon | None = None) -> ParseResult:
+    """The parsed abilities of a card record (anything with `text`, `game` and `name`, such as a
+    `judge.cards.model.Card`): `parse_cached` of its text under its own name."""
+    return parse_cached(card.text or "", card.game, name=card.name, lexicon=lexicon)
 
 
 def parse_cached(text: str, game: str, *, name: str | None = None, lexicon: Lexicon | None = None,

@@ -91,23 +91,78 @@ def _word(s: Any) -> bool:
 @cache
 def default_lexicon() -> Lexicon:
     """The lexicon of the project's shipped sample cards (`cards/*.yaml`) and of the cards of the card
-    database in use, if one has been built (`judge.cards.db.stored_cards`; never built from here)."""
-    from judge.cards.importers import read_cards
+    database in use, if one has been built (never built from here).
+
+    The text layer reads card words through two plain interfaces, never through `judge.cards`
+    (which sits beside it and knows nothing of text): the sample files' documented YAML records
+    (cards/README.md; only the fields the lists are made of are read) and the card records the
+    store keeps (`judge.store.card_data`)."""
+    return Lexicon.from_cards([*sample_records(), *stored_records()])
+
+
+def sample_records() -> list[Mapping[str, Any]]:
+    """The records of the shipped sample card files, as mappings (a broken file is skipped: it
+    must not stop text parsing; the card importer reports it where cards are imported)."""
+    import yaml
+
     from judge.paths import cards_dir
 
-    cards: list[Any] = []
+    out: list[Mapping[str, Any]] = []
     for path in sorted(cards_dir().glob("*.yaml")):
         try:
-            cards.extend(read_cards(path))
-        except Exception:  # a broken sample file must not stop text parsing
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
             continue
-    try:
-        from judge.cards.db import stored_cards
+        records = data.get("cards") if isinstance(data, dict) else data
+        out.extend(r for r in records or () if isinstance(r, Mapping))
+    return out
 
-        cards.extend(stored_cards())
+
+def stored_records(game: str | None = None, db_path: Any = None) -> list[Mapping[str, Any]]:
+    """The card records of the card database (`db_path`, default the one in use), of one game or
+    all, as mappings; none when there is no database yet or it cannot be read."""
+    import json
+
+    from judge import store
+    from judge.paths import default_db_path
+
+    try:
+        path = db_path if db_path is not None else default_db_path()
+        if not path.is_file():
+            return []
+        conn = store.connect(path)
+        try:
+            return [json.loads(r["data"]) for r in store.card_data(conn, game)]
+        finally:
+            conn.close()
     except Exception:  # no database, or an unreadable one: the samples' words only
-        pass
-    return Lexicon.from_cards(cards)
+        return []
+
+
+def stored_lexicon(game: str, db_path: Any = None) -> Lexicon:
+    """The closed word lists of every stored card of a game (Battle Spirits Saga and Standard share
+    their templating, so "bs" and "bss" read each other's words); cached per database and records
+    hash, so a card screen that parses card after card reads the database once."""
+    from judge import store
+    from judge.paths import default_db_path
+
+    path = db_path if db_path is not None else default_db_path()
+    try:
+        conn = store.connect(path)
+        try:
+            key = (str(path), store.cards_hash(conn), game)
+        finally:
+            conn.close()
+    except Exception:  # unreadable: nothing to read the words from
+        return Lexicon()
+    if key not in _STORED:
+        games = ("bss", "bs") if game in ("bss", "bs") else (game,)
+        _STORED.clear()
+        _STORED[key] = Lexicon.from_cards([r for g in games for r in stored_records(g, path)])
+    return _STORED[key]
+
+
+_STORED: dict[tuple[str, str | None, str], Lexicon] = {}
 
 
 def words_regex(words: Iterable[str]) -> str:
@@ -138,4 +193,4 @@ def _trie_regex(node: dict) -> str:
     return body
 
 
-__all__ = ["Lexicon", "default_lexicon", "words_regex"]
+__all__ = ["Lexicon", "default_lexicon", "sample_records", "stored_lexicon", "stored_records", "words_regex"]

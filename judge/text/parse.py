@@ -231,17 +231,27 @@ def _parse_line(parsers: _Parsers, module: ModuleType, game: str, line: str | Pr
         tree = _fast_tree(parsers, view, "line")
         if tree is None:
             tree = parsers.lark.parse(view, start="line")
-    except UnexpectedInput as exc:
-        return None, _localise(parsers, module, game, line, offset, exc)
+    except UnexpectedInput as exc:      # read what it can (judge.text.partial): the rest is `unread`
+        from judge.text.partial import read_partly
+
+        return read_partly(parsers, module, game, line, offset, exc)
     except RecursionError:
-        return None, [Unparsed(*whole[0], view, ("a shorter ability",))]
+        return _unread_line(line, whole[0], ("a shorter ability",))
     try:
         return module.build(tree, line, offset), []
     except VisitError as exc:
-        reason = str(exc.orig_exc) or type(exc.orig_exc).__name__
-        return None, [Unparsed(*whole[0], view, (reason,))]
+        return _unread_line(line, whole[0], (str(exc.orig_exc) or type(exc.orig_exc).__name__,))
     except (ValueError, TypeError, KeyError) as exc:
-        return None, [Unparsed(*whole[0], view, (str(exc) or type(exc).__name__,))]
+        return _unread_line(line, whole[0], (str(exc) or type(exc).__name__,))
+
+
+def _unread_line(line: str | Prepared, span: tuple[int, int],
+                 why: tuple[str, ...]) -> tuple[Ability, list[Unparsed]]:
+    """A line none of which is read: one `unread` ability, and the line as an Unparsed span."""
+    from judge.text.partial import whole_line
+
+    words = (line.source if isinstance(line, Prepared) else line).strip()
+    return whole_line(words, *span), [Unparsed(*span, words, why)]
 
 
 def _fast_tree(parsers: _Parsers, text: str, start: str) -> Any:
@@ -302,9 +312,9 @@ def _localise(parsers: _Parsers, module: ModuleType, game: str, line: str | Prep
             return offset + line.to_source(a), offset + line.to_source_end(b)
         return offset + a, offset + b
 
-    spans = _sentences(module, view) or [(0, len(view))]
+    spans = _sentences(module, view)     # none: the line is all header (a cost not closed, a label)
     found: list[Unparsed] = []
-    if "sentence" in start_rules(game):
+    if spans and "sentence" in start_rules(game):
         for a, b in spans:
             try:
                 _parses(parsers, view[a:b], "sentence")
@@ -314,6 +324,7 @@ def _localise(parsers: _Parsers, module: ModuleType, game: str, line: str | Prep
                 found.append(Unparsed(*where(a, b), view[a:b], ("a shorter sentence",)))
     if found:
         return found
+    spans = spans or [(0, len(view))]
     pos = _error_pos(exc, view)
     a, b = next(((a, b) for a, b in spans if a <= pos < b), (0, len(view)))
     header = pos < spans[0][0] or not found_sentences(spans)

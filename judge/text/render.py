@@ -16,11 +16,12 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from judge.text.ast import Span, kind_of
+from judge.text.compare import RoundTrip, comparable, compared
 from judge.text.links import cites
 
 _SKIP = {"span", "text", "kind"}
@@ -148,6 +149,9 @@ def node_lines(node: Any, game: str, depth: int = 0, label: str = "") -> list[st
     return out
 
 
+from judge.text.ast.effects import NOT_READ  # noqa: E402  (what a rendering says for an `unread` node)
+
+
 def render(ability: Any, game: str) -> str:
     """The ability as canonical card text of its game (the grammar reads it back to the same AST)."""
     try:
@@ -156,24 +160,9 @@ def render(ability: Any, game: str) -> str:
         from judge.errors import UnknownGame
 
         raise UnknownGame(f"no card-text renderer for game {game!r}", hints=sorted(RENDERERS)) from None
+    if getattr(getattr(ability, "kind", None), "value", None) == "unread":
+        return NOT_READ                   # not even its header was read (judge.text.partial)
     return importlib.import_module(module).render_ability(ability)
-
-
-def comparable(node: Any) -> Any:
-    """A node with what the printed words decide but the meaning does not (spans, the printed
-    words, the printed label) blanked: two readings mean the same when these are equal."""
-    if isinstance(node, tuple | list):
-        return tuple(comparable(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Span):
-        changes = {}
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if f.name in ("span", "timing_text") or (f.name == "text" and isinstance(value, str)):
-                changes[f.name] = None if f.name != "text" else ""
-            elif isinstance(value, tuple | list) or is_dataclass(value):
-                changes[f.name] = comparable(value)
-        return replace(node, **changes)
-    return node
 
 
 def words(text: str) -> list[str]:
@@ -200,22 +189,6 @@ def words(text: str) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class RoundTrip:
-    """One ability through the round trip: its rendering, whether reading it back gives the same
-    AST, and the printed words the rendering dropped and the words it wrote that were not printed."""
-
-    printed: str
-    rendered: str
-    same_ast: bool
-    dropped: tuple[str, ...]
-    mistyped: tuple[str, ...]
-
-    @property
-    def ok(self) -> bool:
-        return self.same_ast and not self.dropped and not self.mistyped
-
-
 def _repaired(text: str) -> str:
     """The printed text with the source slips Battle Spirits' normalisation step repairs
     (NORMALISATIONS "repaired slips")."""
@@ -223,18 +196,6 @@ def _repaired(text: str) -> str:
     from judge.text.parse import Prepared
 
     return repair_slips(Prepared.of(text)).view
-
-
-def compared(ability: Any, rendered: str, again: Any, printed: list[str], said: list[str]) -> RoundTrip:
-    """The round trip of `ability` rendered as `rendered` and read back as `again` (a ParseResult):
-    `printed` and `said` are the words of its text and of the rendering, as its game compares them."""
-    from collections import Counter
-
-    same = not again.unparsed and len(again.abilities) == 1 and \
-        comparable(again.abilities[0]) == comparable(ability)
-    kept, wrote = Counter(printed), Counter(said)
-    return RoundTrip(ability.text, rendered, same, tuple(sorted((kept - wrote).elements())),
-                     tuple(sorted((wrote - kept).elements())))
 
 
 def _bs_round_trip(ability: Any, game: str, name: str | None, lexicon: Any) -> RoundTrip:
@@ -271,5 +232,47 @@ def round_trip(ability: Any, game: str, lexicon: Any = None, name: str | None = 
     return trip(ability, game, name, lexicon)
 
 
-__all__ = ["NORMALISATIONS", "RENDERERS", "ROUND_TRIPS", "RoundTrip", "comparable", "compared", "node_lines",
-           "render", "round_trip", "words"]
+@dataclass(frozen=True)
+class Reading:
+    """One ability as a judge checks it: the printed words, the project's own rendering of what it
+    read (canonical card text; `unread` parts said as NOT_READ), and the words it did not read. A
+    misreading shows as a rendering that does not say what the print says."""
+
+    printed: str
+    rendered: str | None           # None: the reading has no canonical phrase (`why` says which part)
+    unread: tuple[str, ...] = ()
+    why: str = ""
+
+
+def reading(ability: Any, game: str, name: str | None = None) -> Reading:
+    """The `Reading` of one parsed ability of `game` (`name`: the card's own name)."""
+    from judge.text.typed import unread_nodes
+
+    words = tuple(n.words for n in unread_nodes(ability))
+    try:
+        if game == "fftcg":
+            from judge.text.fftcg.render import render as render_fftcg
+
+            said = render_fftcg(ability, name)
+        else:
+            said = render(ability, game)
+    except Exception as exc:     # a node with no canonical phrase yet: said so, never a traceback
+        return Reading(ability.text, None, words, str(exc) or type(exc).__name__)
+    return Reading(ability.text, said, words)
+
+
+__all__ = [
+    "NORMALISATIONS",
+    "NOT_READ",
+    "RENDERERS",
+    "ROUND_TRIPS",
+    "Reading",
+    "RoundTrip",
+    "comparable",
+    "compared",
+    "node_lines",
+    "reading",
+    "render",
+    "round_trip",
+    "words",
+]

@@ -6,7 +6,7 @@ node labelled with its kind and the clauses `judge.text.links.cites` gives it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -28,6 +28,7 @@ class OutlineNode:
     children: tuple[OutlineNode, ...] = ()
     unparsed: bool = False
     detail: str = ""
+    reading: bool = False        # the ability's reading (printed / read as / not read): `detail` says it
 
 
 def _scalar(value: Any) -> str | None:
@@ -61,9 +62,24 @@ def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
                        detail=getattr(node, "text", "") or "")
 
 
-def card_outline(result: Any, game: str, cites_of: Any) -> list[OutlineNode]:
-    """Every ability of a parse result, and every unparsed span, in text order."""
-    nodes = [outline(ability, game, cites_of) for ability in result.abilities]
+def _with_reading(node: OutlineNode, ability: Any, game: str, name: str | None) -> OutlineNode:
+    """An ability's outline with, first, what a judge checks it by: the project's rendering of what it
+    read beside the printed words (`detail`, shown in full when selected), and each part not read."""
+    from judge.text.render import reading
+    from judge.text.typed import unread_nodes
+
+    read = reading(ability, game, name)
+    said = read.rendered if read.rendered is not None else f"(no canonical wording: {read.why})"
+    detail = f"Printed:  {read.printed}\nRead as:  {said}" + "".join(f"\nNot read: {w}" for w in read.unread)
+    first = [OutlineNode(f"read as: {said}", (), node.span, detail=detail, reading=True)]
+    first += [OutlineNode(f"not read: {n.words}", (), (n.span.start, n.span.end), unparsed=True, detail=detail)
+              for n in unread_nodes(ability)]
+    return replace(node, children=(*first, *node.children))
+
+
+def card_outline(result: Any, game: str, cites_of: Any, name: str | None = None) -> list[OutlineNode]:
+    """Every ability of a parse result (its reading first), and every unparsed span, in text order."""
+    nodes = [_with_reading(outline(ability, game, cites_of), ability, game, name) for ability in result.abilities]
     for part in result.unparsed:
         expected = f" (expected {', '.join(part.expected[:4])})" if part.expected else ""
         nodes.append(OutlineNode(f"⚠ unparsed: {part.text!r}{expected}", (), (part.start, part.end),
@@ -123,21 +139,44 @@ def card_facts(card: Any) -> Text:
     return out
 
 
-def rulings_text(rulings: Any) -> Text:
-    """The official rulings about the card: question, answer and what each mentions."""
+def rulings_text(rulings: Any, changed: dict | None = None) -> Text:
+    """The official rulings about the card, current ones first: the words, where they came from,
+    whether cut short or replaced, and the clauses each is linked to (and how)."""
     out = Text()
     if not rulings:
         return out
-    out.append(f"\nOfficial rulings ({len(rulings)})\n", style="bold")
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    old = sum(1 for r in rulings if r.replaced)
+    out.append(f"\nOfficial rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "")
+               + ")\n", style="bold")
     for r in rulings:
-        out.append(f"{r.label()}\n", style="dim")
-        out.append("Q: ", style="bold")
-        out.append(f"{r.question}\n")
-        out.append("A: ", style="bold")
-        out.append(f"{r.answer}\n")
-        mentions = [f"§{c}" for c in r.clauses] + list(r.terms)
+        out.append(f"{r.label()}", style="dim")
+        if r.replaced:
+            out.append(f"  REPLACED: {r.replaced.label()}", style="bold yellow")
+        out.append("\n")
+        if r.question:
+            out.append("Q: ", style="bold")
+            out.append(f"{r.question}\n")
+            out.append("A: ", style="bold")
+            out.append(f"{r.answer}\n")
+        else:
+            out.append("Ruling: ", style="bold")
+            out.append(f"{r.answer}{' …' if r.truncated else ''}\n")
+        if r.truncated:
+            out.append("(truncated: the stored copy ends mid-sentence; the full ruling is at its source)\n",
+                       style="yellow")
+        out.append(f"source: {r.provenance()}\n", style="dim")
+        hows: dict[str, list[str]] = {}
+        for number, how in r.clause_links:
+            hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+        mentions = [f"§{n} ({', '.join(h)})" for n, h in hows.items()] + list(r.terms)
         if mentions:
-            out.append(f"mentions {', '.join(mentions)}\n", style="cyan")
+            out.append(f"about {', '.join(mentions)}\n", style="cyan")
+        if changed and r.id in changed:
+            newest, numbers = changed[r.id]
+            out.append(f"recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
+                       f"(now {newest})\n", style="bold yellow")
     return out
 
 
@@ -149,20 +188,26 @@ class CardView:
     result: Any
     nodes: list[OutlineNode] = field(default_factory=list)
     rulings: tuple[Any, ...] = ()
+    changed: dict = field(default_factory=dict)     # ruling id → (newest version, clauses changed since checked)
 
 
 def load_card_view(card: Any, game: str | None = None) -> CardView:
     """Parse the card's printed text, outline its AST and read its rulings (on the library thread)."""
-    from judge.cards.db import card_lexicon
     from judge.cards.rulings import card_rulings
     from judge.errors import JudgeError
     from judge.text.cache import parse_cached
+    from judge.text.lexicon import stored_lexicon
     from judge.text.links import cites
 
     game = game or card.game
-    result = parse_cached(card.text or "", game, name=card.name, lexicon=card_lexicon(game))
+    result = parse_cached(card.text or "", game, name=card.name, lexicon=stored_lexicon(game))
+    from judge.cards.ruling_checks import changed_since_checked
+    from judge.engine.ruling_links import ensure_card_links
+
     try:
+        ensure_card_links()
         rulings = tuple(card_rulings(card.game, card.number))
+        changed = changed_since_checked(list(rulings))
     except JudgeError:           # a database without rulings yet: the card is shown all the same
-        rulings = ()
-    return CardView(card, result, card_outline(result, game, cites), rulings)
+        rulings, changed = (), {}
+    return CardView(card, result, card_outline(result, game, cites, card.name), rulings, changed)

@@ -51,6 +51,7 @@ class CardsScreen(Screen[None]):
         Binding("slash", "focus_search", "Find", key_display="/", tooltip="Search cards by name, number or text"),
         Binding("i", "import_file", "Import", tooltip="Import a card file into the database"),
         Binding("a", "focus_ast", "AST", tooltip="Move to the AST tree of the card"),
+        Binding("r", "show_rulings", "Rulings", tooltip="Scroll the card to its official rulings (arrows scroll)"),
         Binding("ctrl+a", "toggle_all_games", "All games", show=False,
                 tooltip="Search every game's cards, or only the current game's"),
     ]
@@ -70,7 +71,7 @@ class CardsScreen(Screen[None]):
                 yield Static("", id="card-note")
                 yield OptionList(id="card-hits")
             with Vertical(id="card-main"):
-                with VerticalScroll(id="card-info", can_focus=False):
+                with VerticalScroll(id="card-info"):           # focusable: a judge scrolls to the rulings by keys
                     yield Static("Type in the search box to find a card.", id="card-data")
                 with Horizontal(id="card-lower"):
                     yield Tree("AST", id="ast")
@@ -159,7 +160,7 @@ class CardsScreen(Screen[None]):
         title.append(f"  {card.number} · {card.game}", style="dim")
         printed = marked_text(card.text or "", result, selected) if card.text else Text("(no text)", style="dim")
         self.query_one("#card-data", Static).update(Group(title, printed, Text(""), card_facts(card),
-                                                          rulings_text(self.view.rulings)))
+                                                          rulings_text(self.view.rulings, self.view.changed)))
 
     def _add_node(self, parent: Any, node: OutlineNode) -> None:
         label = Text(node.label, style="bold red" if node.unparsed else "")
@@ -184,6 +185,10 @@ class CardsScreen(Screen[None]):
     async def show_clauses(self, node: OutlineNode) -> None:
         app: Any = self.app
         target = self.query_one("#clause-text", Static)
+        if node.reading or (node.unparsed and node.detail):   # an ability's reading: the print beside it
+            target.update(Group(Text(node.detail), Text("\nThe parts not read are resolved by hand.", style="red")
+                                if node.unparsed or "Not read:" in node.detail else Text("")))
+            return
         if node.unparsed:
             target.update(Text(f"{node.label}\n\nThe grammar could not read this part of the text; "
                                "no clause is linked to it.", style="red"))
@@ -206,6 +211,14 @@ class CardsScreen(Screen[None]):
 
     def action_focus_ast(self) -> None:
         self.query_one("#ast", Tree).focus()
+
+    def action_show_rulings(self) -> None:
+        """The card's official rulings, below its text and data: focus the card pane at its end."""
+        info = self.query_one("#card-info", VerticalScroll)
+        info.focus()
+        info.scroll_end(animate=False)
+        if self.view is not None and not self.view.rulings:
+            self.notify("No official rulings are stored for this card (judge rulings import FILE adds them).")
 
     def action_toggle_all_games(self) -> None:
         self.all_games = not self.all_games

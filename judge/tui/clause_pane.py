@@ -27,6 +27,7 @@ class ClauseView:
     labels: dict[str, str] = field(default_factory=dict)
     doc_label: str = ""
     descendants: tuple[Any, ...] = ()
+    rulings: tuple[Any, ...] = ()       # official rulings linked to the clause or those below it
 
 
 def _label(clause: Any) -> str:
@@ -54,7 +55,44 @@ def load_view(kb: Any, game: str, number: str, lang: str | None, version: str | 
     doc = kb.document(game, lang=clause.lang, version=clause.version)
     dated = f" ({doc.date})" if getattr(doc, "date", "") else ""
     return ClauseView(clause, labels, f"{doc.short or doc.title} {doc.version}{dated} · {clause.lang}",
-                      below[:MAX_DESCENDANTS])
+                      below[:MAX_DESCENDANTS], _rulings(kb, game, [clause.number, *(c.number for c in below)]))
+
+
+def _rulings(kb: Any, game: str, numbers: list[str]) -> tuple[Any, ...]:
+    """The official rulings about these clauses (none when the database has no ruling tables)."""
+    from judge.cards.rulings import clause_rulings
+    from judge.engine.ruling_links import ensure_card_links
+    from judge.errors import JudgeError
+
+    try:
+        ensure_card_links(kb.path)
+        return tuple(clause_rulings(kb.conn, game, numbers))
+    except JudgeError:            # a damaged ruling table leaves the clause readable
+        return ()
+
+
+def rulings_lines(view: ClauseView) -> Text:
+    """`Official rulings (N)`: one line per ruling, with the clauses it is linked to and how."""
+    from judge.cards.ruling_links import HOW_SHOWN
+
+    out = Text()
+    if not view.rulings:
+        return out
+    shown = {view.clause.number, *(c.number for c in view.descendants)}
+    out.append(f"\n\nOfficial rulings ({len(view.rulings)})", style="bold")
+    for r in view.rulings:
+        hows: dict[str, list[str]] = {}
+        for number, how in r.clause_links:
+            if number in shown:
+                hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
+        words = " ".join((r.question or r.answer).split())
+        out.append(f"\n{r.label()}", style="bold")
+        if r.replaced:
+            out.append(" [replaced]", style="yellow")
+        refs = ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+        out.append(f"  {refs}", style="cyan")
+        out.append(f"\n  {words if len(words) <= 150 else words[:149] + '…'}")
+    return out
 
 
 MAX_DESCENDANTS = 60
@@ -78,7 +116,9 @@ def body_text(view: ClauseView) -> Text:
         body = (sub.text or "").strip()
         if body and body != (sub.title or "").strip():
             out.append(("  " if sub.title else "") + body)
-    return out if out else Text("(a heading without text of its own)", style="dim")
+    if not out:
+        out = Text("(a heading without text of its own)", style="dim")
+    return out + rulings_lines(view)
 
 
 def crumbs_markup(clause: Any) -> str:

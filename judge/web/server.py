@@ -12,7 +12,7 @@ user visits could open a websocket to it and type into the app. This subclass ad
 - no directory listings, and a page that loads nothing from outside the machine: the remote font
   link of textual-serve's page is replaced by the font files it ships, and a Content-Security-
   Policy forbids any other origin;
-- the app processes are told which files they may touch (`judge.web.access`, through JUDGE_FILES);
+- the app processes are told which files they may touch (`judge.access`, through JUDGE_FILES);
 - SIGINT / SIGTERM end every session (each app asked to quit, then killed if it does not), close
   the server and the event loop in order: no traceback, no "Event loop is closed".
 """
@@ -41,7 +41,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 from yarl import URL
 
-from judge.web.access import ENV, Policy
+from judge.access import ENV, Policy
 
 log = logging.getLogger("judge.web")
 

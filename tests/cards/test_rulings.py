@@ -26,12 +26,28 @@ def test_card_rulings_are_stored_per_card_with_their_source(with_rulings: Path) 
     got = card_rulings("bss", "jdg01-002", db_path=with_rulings)
     assert [r.card_name for r in got] == ["Cinderhorn Drake", "Cinderhorn Drake"]
     assert got[0].source.endswith("qa-cards.json") and got[0].kind == "card"
+    assert [r.ordinal for r in got] == [1, 2]             # Q&A #1 and #2 of that card
 
 
 def test_a_ruling_links_the_clauses_and_keywords_it_mentions(with_rulings: Path) -> None:
     first, second = card_rulings("bss", "JDG01-002", db_path=with_rulings)
-    assert first.clauses == ("7-1-5-2",)                  # a number the document has
+    words = [n for n, how in first.clause_links if how == "words"]
+    assert words == ["7-1-5-2"]                           # a number the document has, named in its words
     assert "armor" in second.terms                        # 【Armor: Red】 is the keyword Armor
+    assert ("11-5-1", "words") in second.clause_links     # ... whose defining clause is 11-5-1
+
+
+def test_a_card_ability_link_needs_the_ruling_to_name_what_the_ability_does(with_rulings: Path) -> None:
+    # Cinderhorn Drake's shipped text destroys; the first ruling speaks of destruction, the second does not
+    from judge.engine.ruling_links import ensure_card_links
+
+    assert ensure_card_links(with_rulings)             # made above the card layer, which cannot parse text
+    first, second = card_rulings("bss", "JDG01-002", db_path=with_rulings)
+    from_card = {n for n, how in first.clause_links if how == "card"}
+    assert "10-1-1" in from_card
+    assert not {n for n, how in second.clause_links if how == "card"} & {"10-1-1"}
+    assert "7-1-1-2" not in from_card                     # "attack step" is not the When Attacks timing
+    assert not ensure_card_links(with_rulings)         # once per state of the tables
 
 
 def test_keyword_rulings_are_stored_per_keyword_and_found_by_term(with_rulings: Path) -> None:
@@ -72,11 +88,13 @@ def test_a_bad_ruling_record_names_record_and_field_and_imports_nothing(db: Path
 
 def test_cli_card_shows_rulings_and_json_carries_them(run, with_rulings: Path) -> None:
     code, out, _ = run("card", "JDG01-002")
-    assert code == 0 and "Official rulings (2):" in out and "mentions: §7-1-5-2" in out
+    assert code == 0 and "Official rulings (2):" in out and "clauses: §7-1-5-2 (words)" in out
+    assert "source: official card Q&A (per card), file qa-cards.json, card set JDG01" in out
     code, out, _ = run("card", "JDG01-002", "--json")
     data = json.loads(out)
     assert code == 0 and [r["card_number"] for r in data["rulings"]] == ["JDG01-002", "JDG01-002"]
-    assert {"question", "answer", "source", "clauses", "terms", "card_known"} <= set(data["rulings"][0])
+    assert {"question", "answer", "source", "clauses", "terms", "card_known", "key", "provenance", "clause_links",
+            "truncated", "current", "replaced"} <= set(data["rulings"][0])
     code, out, _ = run("card", "Blaze Drake", "--json")
     assert json.loads(out)["rulings"] == []               # the key is always there (contract)
 
@@ -92,8 +110,9 @@ def test_cli_rule_lists_the_rulings_that_mention_a_clause_on_both_paths(run, wit
     from judge.cli.quick import quick_rule
 
     code, out, _ = run("rule", "bss", "7-1-5-2")
-    assert code == 0 and "Official rulings that mention these clauses" in out
-    assert "§7-1-5-2  ruling 1 (JDG01-002 Cinderhorn Drake)" in out
+    assert code == 0 and "Official rulings about these clauses" in out
+    assert "ruling 1 (JDG01-002 Cinderhorn Drake): When Cinderhorn Drake" in out
+    assert "§7-1-5-2 (words)" in out
     assert "keyword Attacking a Spirit" in out
     assert quick_rule(["bss", "7-1-5-2"]) == 0           # the quick path prints the very same
     assert capsys.readouterr().out == out
@@ -102,11 +121,15 @@ def test_cli_rule_lists_the_rulings_that_mention_a_clause_on_both_paths(run, wit
 def test_cli_rulings_import_search_and_show(run, db: Path) -> None:
     code, out, _ = run("rulings", "import", str(FIX / "qa-cards.json"))
     assert code == 0 and "found official card Q&A (per card)" in out and "imported 3 bss ruling(s)" in out
+    assert "checked against rules 1.7.0" in out
     assert "ZZZ99-001" in out
     code, out, _ = run("rulings", "search", "glimmerwisp")
-    assert code == 0 and "ruling 3 (ZZZ99-001" in out
+    assert code == 0 and "ruling 3 (ZZZ99-001" in out and "— official card Q&A (per card), file qa-cards.json" in out
     code, out, _ = run("rulings", "show", "1", "--json")
-    assert code == 0 and json.loads(out)["clauses"] == ["7-1-5-2"]
+    shown = json.loads(out)
+    assert code == 0 and {"number": "7-1-5-2", "how": "words"} in shown["clause_links"]
+    code, out, _ = run("rulings", "show", shown["key"])          # by key, as the links table names it
+    assert code == 0 and f"key: {shown['key']}" in out and "Q: When Cinderhorn Drake" in out
     code, _, err = run("rulings", "search", "nothingmatcheszzq")
     assert code == 1 and err.startswith("judge: no ruling")
 
@@ -118,4 +141,5 @@ def test_the_tui_card_view_shows_the_card_rulings(with_rulings: Path) -> None:
     view = load_card_view(find_card("JDG01-002", db_path=with_rulings))
     assert [r.card_number for r in view.rulings] == ["JDG01-002", "JDG01-002"]
     shown = rulings_text(view.rulings).plain
-    assert "Official rulings (2)" in shown and "mentions §7-1-5-2" in shown and "A: No, the invented" in shown
+    assert "Official rulings (2)" in shown and "about §7-1-5-2 (words)" in shown and "A: No, the invented" in shown
+    assert "source: official card Q&A (per card), file qa-cards.json" in shown

@@ -51,7 +51,7 @@ def _scenario_cites(game: str) -> set[str]:
 
 def test_every_saga_keyword_is_exercised_by_a_scenario() -> None:
     from judge.engine.bs.clauses import cite
-    from judge.engine.bs.keywords import rule
+    from judge.engine.bs.keywords.registry import rule
 
     cited = _scenario_cites("bss")
     missing = [k for k in SAGA_KEYWORDS if not set(cite(rule(k).concept, "bss")) & cited]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bs_helpers import make, play, spirit
 
-from judge.engine.bs import step_start
+from judge.engine.bs.flow import step_start
 from judge.text.ast import Ability, AbilityKind, Condition, Draw, Player
 
 START = Condition(kind="event", text="", event="step_start")

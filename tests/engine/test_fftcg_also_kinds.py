@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.fftcg.cardtypes import also_values, types_of
-from judge.engine.fftcg.model import Mod
 from judge.engine.fftcg.query import matches, names
+from judge.engine.fftcg.state import Mod
 from judge.engine.scenario import load_scenario
 from judge.text.ast import Selector
 

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.model import all_locations
+from judge.engine.fftcg.flow import actions as A
 from judge.engine.fftcg.rules import resolve, settle
+from judge.engine.fftcg.state import all_locations
+from judge.engine.fftcg.zones.cost import Payment
 from judge.errors import JudgeError
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "fftcg-cards.json"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge.engine.fftcg import replacement
+from judge.engine.fftcg.effects import replacement
 from judge.engine.fftcg.log import Log
-from judge.engine.fftcg.model import CardDef, CardObj, Character, State, Zones
+from judge.engine.fftcg.state import CardDef, CardObj, Character, State, Zones
 from judge.text.parse import parse_text
 
 

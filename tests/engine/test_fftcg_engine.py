@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg import board, flow, rules
-from judge.engine.fftcg.cost import CostReq, Payment, card_cost, check_payment
+from judge.engine.fftcg import board, rules
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, Refused
-from judge.engine.fftcg.model import Phase, State, all_locations
+from judge.engine.fftcg.state import Phase, State, all_locations
+from judge.engine.fftcg.zones.cost import CostReq, Payment, card_cost, check_payment
 from judge.errors import ScenarioError
 from judge.text.ast import (
     Ability,
@@ -232,7 +233,7 @@ def test_fftcg_no_card_is_ever_in_two_zones_after_a_battle() -> None:
 
 
 def test_fftcg_engine_import_loads_neither_lark_nor_textual() -> None:
-    code = ("import sys, judge.engine.fftcg, judge.engine.fftcg.rules, judge.engine.fftcg.actions; "
+    code = ("import sys, judge.engine.fftcg, judge.engine.fftcg.rules, judge.engine.fftcg.flow.actions; "
             "print([m for m in ('lark', 'textual') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -254,8 +255,8 @@ def test_fftcg_card_key_in_an_action_means_that_players_card_on_the_field() -> N
 
 
 def test_fftcg_6_7_3_counters_leave_with_the_card() -> None:
-    from judge.engine.fftcg.effects import Ctx, run
-    from judge.engine.fftcg.zones import move
+    from judge.engine.fftcg.effects.run import Ctx, run
+    from judge.engine.fftcg.zones.moves import move
     from judge.text.ast import Counters
 
     s = make({"A": {"field": [{"id": "a1", "card": "lancer"}]}})

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.fftcg import conditions
+from judge.engine.fftcg.flow.process import rule_processes
 from judge.engine.fftcg.log import Log, NeedChoice
-from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zones
-from judge.engine.fftcg.process import rule_processes
 from judge.engine.fftcg.query import keywords, power, unevaluated
 from judge.engine.fftcg.restrictions import restricted
+from judge.engine.fftcg.state import CardDef, CardObj, Character, Mod, State, Zones
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     Ability,

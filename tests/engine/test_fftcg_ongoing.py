@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judge.engine.fftcg import ongoing
-from judge.engine.fftcg.model import CardDef, CardObj, Character, Mod, State, Zones
 from judge.engine.fftcg.query import abilities, gated, keywords, power
+from judge.engine.fftcg.state import CardDef, CardObj, Character, Mod, State, Zones
 from judge.text.ast import Ability, AbilityKind, Gain, Keyword, ModifyStat, Player, Selector
 
 MINE = Selector(count=None, owner=Player.YOU, card_types=("forward",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.fftcg.delayed import phase_event, turn_matches
+from judge.engine.fftcg.events.delayed import phase_event, turn_matches
 from judge.text.ast import Ability
 from judge.text.parse import parse_text
 

@@ -14,11 +14,11 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.fftcg import actions as A
 from judge.engine.fftcg import board, rules
-from judge.engine.fftcg.cost import Payment, card_cost, check_payment
+from judge.engine.fftcg.flow import actions as A
 from judge.engine.fftcg.log import Refused
-from judge.engine.fftcg.model import State, all_locations, other
+from judge.engine.fftcg.state import State, all_locations, other
+from judge.engine.fftcg.zones.cost import Payment, card_cost, check_payment
 
 POOL = {
     "lancer": {"name": "Prop Lancer", "type": "forward", "element": ["fire"], "cost": 3, "power": 7000,

@@ -92,7 +92,10 @@ def test_card_by_fuzzy_name_and_its_rulings(server) -> None:
     assert [r["number"] for r in got] == ["JDG01-002"]
     assert "[[" not in got[0]["plain"]                  # the text as a judge reads it (23.3)
     rulings = _get(url, "card_rulings", number="jdg01-002", game="")
-    assert len(rulings) == 2 and "clause:7-1-5-2" in rulings[0]["links"]
+    assert len(rulings) == 2 and "clause:words:7-1-5-2" in rulings[0]["links"]
+    assert rulings[0]["source_title"] == "official card Q&A (per card), file qa-cards.json"
+    assert rulings[0]["rules_version"] == "1.7.0" and rulings[0]["truncated"] == 0
+    assert rulings[0]["replaced_by"] is None
 
 
 def test_the_snapshot_is_served_immutable_and_read_only(server) -> None:

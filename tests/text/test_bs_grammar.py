@@ -227,9 +227,10 @@ def test_spans_point_into_the_original_text() -> None:
 def test_unparsed_sentence_is_reported_with_its_position_and_the_rest_kept() -> None:
     text = "Draw a card.\nWhen Summoned: Frobnicate the spirit. Draw a card."
     r = parse_text(text, "bss")
-    assert len(r.abilities) == 1 and not r.ok
+    assert len(r.abilities) == 2 and not r.ok          # the second line is read in part (issue 20.4)
     (u,) = r.unparsed
     assert text[u.start:u.end] == u.text == "Frobnicate the spirit." and u.expected
+    assert [type(e).__name__ for e in r.abilities[1].effects] == ["Unread", "Draw"]
 
 
 def test_no_catch_all_unknown_words_are_never_parsed() -> None:

@@ -304,9 +304,10 @@ def test_fftcg_5_2_4_1_own_name_refers_to_itself() -> None:
 def test_fftcg_unparsed_sentence_is_reported_with_its_span() -> None:
     text = "Haste\nWhen Orla enters the field, juggle 3 oranges."
     result = parse_text(text, "fftcg")
-    assert [a.kind for a in result.abilities] == [AbilityKind.KEYWORD]
+    assert [a.kind for a in result.abilities] == [AbilityKind.KEYWORD, AbilityKind.AUTO]   # read in part (20.4)
     (u,) = result.unparsed
-    assert text[u.start:u.end] == u.text and "juggle" in u.text and u.expected
+    assert text[u.start:u.end] == u.text == "juggle 3 oranges." and u.expected
+    assert result.abilities[1].effects[0].words == u.text
 
 
 # ---------------------------------------------------------------------- later constructs

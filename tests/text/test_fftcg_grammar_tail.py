@@ -172,10 +172,11 @@ def test_fftcg_5_2_4_1_a_given_name_stops_a_wrong_guess() -> None:
 
 def test_card_parse_passes_its_own_name() -> None:
     from judge.cards.model import Card
+    from judge.text.cache import parse_card
 
     card = Card(game="fftcg", number="99-001X", name="Break Knight", type="Forward",
                 text="When Break Knight attacks, draw 1 card.")
-    assert card.parse().ok
+    assert parse_card(card).ok
 
 
 def test_fftcg_5_2_1_1_a_list_of_three_elements() -> None:

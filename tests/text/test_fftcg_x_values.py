@@ -12,7 +12,7 @@ import pytest
 from judge.text.ast import Counters, Damage, Destroy, Draw, Move, Reveal, Threshold
 from judge.text.parse import parse_text
 
-X_MARK = -1  # judge.engine.fftcg.xvalue.X_MARK: the threshold value the engine binds to X
+X_MARK = -1  # judge.engine.fftcg.effects.xvalue.X_MARK: the threshold value the engine binds to X
 
 
 def _effects(text: str) -> list[Any]:
@@ -99,14 +99,14 @@ def test_fftcg_4_5_x_is_never_taken_for_the_cards_own_name() -> None:
 ])
 def test_fftcg_4_5_x_paid_as_3_binds_the_amount(text: str, field: str, value: int) -> None:
     """Once X is chosen (4.5), the engine's binding turns the printed multiple into the number."""
-    from judge.engine.fftcg.xvalue import bind_x
+    from judge.engine.fftcg.effects.xvalue import bind_x
 
     (effect,) = bind_x(tuple(_effects(text)), 3)
     assert (getattr(effect, field), effect.amount_var) == (value, None)
 
 
 def test_fftcg_4_5_x_paid_binds_choose_x_forwards() -> None:
-    from judge.engine.fftcg.xvalue import bind_x
+    from judge.engine.fftcg.effects.xvalue import bind_x
 
     (effect,) = bind_x(tuple(_effects("Choose X dull Forwards. Break them.")), 2)
     assert (effect.target.count, effect.target.amount_var) == (2, None)

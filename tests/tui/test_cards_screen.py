@@ -161,6 +161,26 @@ def test_card_browser_markup_is_shown_as_styles_not_tags() -> None:
 
 
 @pytest.mark.usefixtures("_cards_imported")
+async def test_an_ability_read_in_part_shows_the_print_beside_its_reading_and_the_words_not_read() -> None:
+    """Issue 20.4: per ability, the printed text, the project's rendering of what it read and the words
+    it did not read, so a judge can catch a misreading (TUI-003's sentence is invented, never read)."""
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_card(pilot, "TUI-003")
+        labels = [str(n.label) for n in tree_nodes(app.screen.query_one("#ast", Tree))]
+        assert labels[0].startswith("triggered") and labels[1].startswith("read as: When Summoned: ⟨not read⟩")
+        assert any(label.startswith("not read: Juggle three moons sideways.") for label in labels)
+        await pilot.press("home", "down")            # from the ability to its reading
+        await settle(pilot)
+        side = " ".join(plain(app.screen.query_one("#clause-text", Static)).split())
+        assert "Printed: When Summoned: Juggle three moons sideways." in side
+        assert "Read as: When Summoned: ⟨not read⟩." in side and "Not read: Juggle three moons sideways." in side
+        await pilot.press("down")                    # the words not read
+        await settle(pilot)
+        assert "resolved by hand" in plain(app.screen.query_one("#clause-text", Static))
+
+
+@pytest.mark.usefixtures("_cards_imported")
 async def test_a_name_several_cards_hold_lists_them_with_numbers_and_games_and_enter_picks() -> None:
     """23.1: several matches are listed (number and game) with a one-line hint; Enter moves to the
     list instead of opening the first, and Enter there opens the one highlighted."""

@@ -1,5 +1,5 @@
 """A web session opens, saves, exports and imports files only as `judge web` allows: not at all,
-or inside one folder. The TUI's file dialogs ask `judge.web.access` (the policy arrives in the
+or inside one folder. The TUI's file dialogs ask `judge.access` (the policy arrives in the
 environment variable JUDGE_FILES); a refusal is a notification in words and no file is touched.
 """
 
@@ -13,10 +13,10 @@ import pytest
 from textual.notifications import Notification, Notify
 from textual.widgets import Input, OptionList
 
+from judge.access import ENV, Policy, Purpose, checked_path, current
 from judge.errors import FileRefused, LimitExceeded
 from judge.tui.app import JudgeApp
 from judge.tui.board_screen import BoardScreen
-from judge.web.access import ENV, Policy, Purpose, checked_path, current
 
 BATTLE = Path(__file__).parents[1] / "tui" / "fixtures" / "tui_battle.yaml"
 

@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 from yarl import URL
 
-from judge.web.access import Policy
+from judge.access import Policy
 from judge.web.server import MAX_COLUMNS, MAX_ROWS, JudgeWebServer, _size, offline_page
 
 TIMEOUT = aiohttp.ClientTimeout(total=20)

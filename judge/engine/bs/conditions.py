@@ -60,7 +60,7 @@ def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Pl
     """How many cards a selector describes now (field by default, or the zone it names)."""
     state = ctx.state
     if sel.state == "drawn":            # "for each card drawn": the draw that set the effect off
-        from judge.engine.bs.draws import Drawn
+        from judge.engine.bs.effects.draw import Drawn
 
         return item.param.count if isinstance(item.param, Drawn) else sum(ctx.drawn.values())
     owner = sel.owner if sel.owner is not None else default_owner
@@ -319,5 +319,5 @@ def describe(cond: Condition) -> str:
 __all__ = ["CONDITIONS", "EVENT_FACTS", "count", "decidable", "describe", "holds"]
 
 
-from judge.engine.bs import during as _during  # noqa: E402,F401  (registers the "during" condition)
-from judge.engine.bs import happened as _happened  # noqa: E402,F401  (registers the "happened" conditions)
+from judge.engine.bs.events import during as _during  # noqa: E402,F401  (registers the "during" condition)
+from judge.engine.bs.events import happened as _happened  # noqa: E402,F401  (registers the "happened" conditions)

@@ -144,7 +144,7 @@ def _static(state: State) -> Iterator[Mod]:
 
 
 def while_paying(ab: Any) -> bool:
-    from judge.engine.bs.symbols import while_paying as during_payment
+    from judge.engine.bs.zones.cost import while_paying as during_payment
 
     return during_payment(ab)
 
@@ -161,7 +161,7 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
             yield from _apply(state, e, item, stamp)
         return
     if isinstance(eff, ast.Restriction) and eff.target is None:
-        from judge.engine.bs import life
+        from judge.engine.bs.zones import life
 
         if eff.action in life.PLAYER_ACTIONS:     # a restriction on players' life (life.py)
             yield from life.player_mods(eff, item.controller, state, source=item.source, stamp=stamp)

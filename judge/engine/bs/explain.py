@@ -5,8 +5,9 @@ waiting to resolve, and gameplay management that is due.
 
 from __future__ import annotations
 
-from judge.engine.bs import derive, keywords
+from judge.engine.bs import derive
 from judge.engine.bs.clauses import cites
+from judge.engine.bs.keywords import registry as keywords
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import Orientation, State, Step
 from judge.engine.core import Applies

@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import actions as A
-from judge.engine.bs import battle, board, summon, turn, turn_end, views
+from judge.engine.bs import board, views
 from judge.engine.bs.ctx import Ctx, Need, Refuse
 from judge.engine.bs.explain import explain as _explain
+from judge.engine.bs.flow import battle, summon, turn, turn_end
 from judge.engine.bs.profile import profile
 from judge.engine.bs.state import State
 from judge.engine.core import Applies, LegalAction, Refusal, Ruling, Step
@@ -66,6 +67,9 @@ class BattleSpiritsRules:
 
     @staticmethod
     def _done(ctx: Ctx) -> Ruling:
+        from judge.engine.bs.effects.not_read import say_constants
+
+        say_constants(ctx)          # a constant effect applying now with words not read (8-1-4)
         left = [*ctx.state.answers, *ctx.state.targets]
         if left:
             ctx.steps.append(Step(f"Note: the supplied choice(s) {left} were not needed"))

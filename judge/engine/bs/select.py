@@ -40,7 +40,7 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
     fc = state.field_card(cid)
     d = state.card_def(cid)
     if t.stat == "cost":
-        from judge.engine.bs.symbols import cost_of
+        from judge.engine.bs.zones.cost import cost_of
 
         return cost_of(state, cid) if d else 0
     if t.stat == "bp":
@@ -77,7 +77,7 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         return False
     fc = state.field_card(cid)
     if sel.state == "first_attacker_this_turn":
-        from judge.engine.bs.first_attack import is_first_attacker
+        from judge.engine.bs.flow.first_attack import is_first_attacker
 
         if not is_first_attacker(state, cid):
             return False
@@ -155,7 +155,7 @@ def per_each(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, la
     per = next((t for t in sel.thresholds if t.stat == "count_per"), None)
     if per is None or per.ref is None:
         return sel
-    from judge.engine.bs.cores import per_count
+    from judge.engine.bs.effects.move_cores import per_count
     from judge.engine.bs.state import Work
 
     k = max(0, per_count(ctx, per.ref, Work(kind="effects", source=source or "", controller=controller,
@@ -172,7 +172,8 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     ("it") is those cards (`subjects.event_cards`); else a selection: all when forced, else the
     supplied choice (validated), else Need. `item`: the effect's waiting item, when it is not the one
     resolving (`ctx.item`)."""
-    from judge.engine.bs import selections, subjects
+    from judge.engine.bs.effects import selections
+    from judge.engine.bs.events import subjects
 
     made = selections.earlier(ctx, sel, label) if ctx.selections else None
     if made is not None:                                # the cards a "Select X." of this effect chose

@@ -10,22 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from judge.engine.bs import (
-    ascend,
-    conditions,
-    continuous,
-    core_step,
-    cores,
-    derive,
-    effects,
-    keywords,
-    step_start,
-    symbols,
-    triggers,
-    turn_end,
-    watch,
-    zones,
-)
+from judge.engine.bs import conditions, continuous, derive
+from judge.engine.bs.effects import cards as zones
+from judge.engine.bs.effects import move_cores as cores
+from judge.engine.bs.effects import resolve as effects
+from judge.engine.bs.events import watch
+from judge.engine.bs.flow import core_step, step_start, triggers, turn_end
+from judge.engine.bs.keywords import ascend
+from judge.engine.bs.keywords import registry as keywords
+from judge.engine.bs.zones import cost as symbols
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -62,7 +55,7 @@ def _move(e: ast.Move) -> Iterator[str]:
 
 
 def _reveal(e: ast.Reveal) -> Iterator[str]:
-    from judge.engine.bs.viewed import handles
+    from judge.engine.bs.effects.viewed import handles
 
     if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
         return
@@ -71,7 +64,7 @@ def _reveal(e: ast.Reveal) -> Iterator[str]:
 
 
 def _deploy(e: ast.Deploy) -> Iterator[str]:
-    from judge.engine.bs.tokens import names_token
+    from judge.engine.bs.effects.tokens import names_token
 
     if e.verb == "summon" and names_token(e.target):
         # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
@@ -97,7 +90,7 @@ def _modify(e: ast.ModifyStat) -> Iterator[str]:
 
 
 def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    from judge.engine.bs.next_summon import handles as next_summon
+    from judge.engine.bs.zones.next_summon import handles as next_summon
 
     if e.stat == "cost" and e.target is not None and next_summon(e):
         return                           # the next matching summon's cost (next_summon.py, 10-6-4)
@@ -119,12 +112,12 @@ def _gain(e: ast.Gain) -> Iterator[str]:
 
 
 def _restriction(e: ast.Restriction) -> Iterator[str]:
-    from judge.engine.bs import no_trigger
+    from judge.engine.bs.effects import no_trigger
 
     if no_trigger.is_bar(e) or zones.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
         return
-    from judge.engine.bs.discard_cap import is_cap
-    from judge.engine.bs.effect_scope import is_soul_bar
+    from judge.engine.bs.effects.discard_cap import is_cap
+    from judge.engine.bs.effects.scope import is_soul_bar
 
     if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
         return
@@ -135,7 +128,7 @@ def _restriction(e: ast.Restriction) -> Iterator[str]:
 
 def _conditional(e: ast.Conditional) -> Iterator[str]:
     c = e.condition
-    from judge.engine.bs.selections import passing
+    from judge.engine.bs.effects.selections import passing
 
     if passing(e) is not None:           # a selection passed to another player (selections.py)
         return
@@ -164,11 +157,11 @@ _CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
-    from judge.engine.bs.replaced import fold
-    from judge.engine.bs.selections import passing
+    from judge.engine.bs.effects.instead import fold
+    from judge.engine.bs.effects.selections import passing
 
     effs = fold(effs)                   # an effect's own "…, <directive> instead" (replaced.py)
-    from judge.engine.bs.discard_cap import turn_cap
+    from judge.engine.bs.effects.discard_cap import turn_cap
 
     done = {id(n) for node in ast.walk(effs) if isinstance(node, ast.Conditional) and (
         passing(node) or turn_cap(node) is not None)
@@ -215,7 +208,7 @@ def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
 
 
 def _constant_effect_gaps(e: Any) -> Iterator[str]:
-    from judge.engine.bs.first_magic import handles as first_magic
+    from judge.engine.bs.zones.first_magic import handles as first_magic
 
     if core_step.is_core_gain(e) or isinstance(e, ast.AlsoActivates) or first_magic(e):
         return                           # core_step.py; also_activates.py; first_magic.py

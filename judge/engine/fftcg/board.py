@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg.cost import Payment
-from judge.engine.fftcg.model import (
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.state import (
     ELEMENTS,
     PLAYERS,
     AttackStep,
@@ -23,6 +22,7 @@ from judge.engine.fftcg.model import (
     State,
     Zones,
 )
+from judge.engine.fftcg.zones.cost import Payment
 from judge.errors import ScenarioError, nearest
 from judge.limits import check_count
 
@@ -32,10 +32,10 @@ CARD_KEYS = frozenset({"name", "type", "element", "elements", "cost", "power", "
                        "generic", "ex_burst", "limit_break", "number"})
 PLAYER_KEYS = frozenset({"damage", "deck", "hand", "break", "lb_deck", "removed", "field", "crystals"})
 FIELD_KEYS = frozenset({"id", "card", "state", "damage", "entered_this_turn", "frozen", "controller", "primed",
-                        "attacked"})
+                        "attacked", "counters"})
 ACTION_KEYS = frozenset({"player", "cast", "attack", "block", "no_block", "use", "ability", "pay", "targets",
                          "pass", "choose", "end_phase", "end_turn", "warp", "prime", "from", "concede", "note", "mode",
-                         "loop", "answers", "x"})
+                         "loop", "answers", "x", "order"})
 
 
 def _err(where: str, msg: str, hints: tuple[str, ...] = ()) -> ScenarioError:
@@ -87,17 +87,23 @@ def _parse(text: str, where: str, name: str = "", lexicon: Any = None) -> tuple:
     from judge.engine.cards import parse_abilities
 
     abilities, unparsed = parse_abilities(text, "fftcg", name, lexicon)
-    if unparsed:
+    if unparsed:      # what the grammar could not read is kept as `unread` (said "not read" when used);
+        from judge.engine.cards import unread_words  # an error in the text (an icon it does not know) is not
         from judge.text.parse import parse_text
 
-        u = parse_text(text, "fftcg", name=name or None, lexicon=lexicon).unparsed[0]
-        expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
-        raise _err(where, f"the card grammar cannot read {u.text!r}{expected}")
+        read = unread_words(abilities)
+        errors = [u for u in parse_text(text, "fftcg", name=name or None, lexicon=lexicon).unparsed
+                  if u.text not in read]
+        if errors:
+            u = errors[0]
+            expected = f" (expected {', '.join(u.expected[:4])})" if u.expected else ""
+            raise _err(where, f"the card text has an error: {u.text!r}{expected}")
     return abilities
 
 
-def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = None) -> CardDef:
-    """A card the project knows by its number (its sample cards, imported files), as a CardDef."""
+def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = None, name: str | None = None) -> CardDef:
+    """A card the project knows by its number (its sample cards, imported files), as a CardDef (kept under
+    `name`, a local name for it, when the scenario gives one)."""
     if not any(ch.isdigit() for ch in key) or "-" not in key:
         raise _err(where, f"unknown card {key!r}; define it under cards: or give a card number", local)
     from judge.engine.cards import resolve_card  # the run's --cards files, then the database
@@ -106,7 +112,7 @@ def _known_card(key: str, where: str, local: tuple[str, ...], lexicon: Any = Non
     raw = {"name": card.name, "type": card.type, "element": list(card.colors), "cost": card.cost or 0,
            "power": card.power, "job": "/".join(card.job), "category": "/".join(card.category),
            "generic": "generic" in card.flags, "ex_burst": "ex_burst" in card.flags, "text": card.text}
-    return _card(key, raw, f"{where} ({card.number})", lexicon)
+    return _card(name or key, raw, f"{where} ({card.number})", lexicon)
 
 
 class _Builder:
@@ -142,6 +148,8 @@ class _Builder:
     def zone(self, raw: Any, owner: str, zone: str, where: str, default: int = 0) -> tuple[str, ...]:
         if raw is None:
             return self.blank(owner, zone, default)
+        if isinstance(raw, Mapping) and zone == "deck":     # {top: [...], count: N} (docs/scenarios.md)
+            return self.zone(_deck_list(raw, where), owner, zone, where)
         if isinstance(raw, int) and not isinstance(raw, bool):
             if raw < 0:
                 raise _err(where, "a count cannot be negative")
@@ -162,10 +170,36 @@ class _Builder:
         return tuple(out)
 
 
+def _deck_list(raw: Mapping[str, Any], where: str) -> list[Any]:
+    """A deck given as `{top: [REF, …], count: N}`: those cards on top (top first), then N unknown ones."""
+    bad = sorted(set(map(str, raw)) - {"top", "count"})
+    if bad:
+        raise _err(where, f"unknown deck field {bad[0]!r}: a deck is a count, a list, or {{top: [...], count: N}}",
+                   ("top", "count"))
+    top = raw.get("top") or []
+    if not isinstance(top, list):
+        raise _err(f"{where}.top", "a list of card refs, the top card first")
+    if any(isinstance(r, int) and not isinstance(r, bool) for r in top):
+        raise _err(f"{where}.top", "name the cards on top by reference; the unknown cards below are count:")
+    return [*top, _int(raw.get("count", 0), f"{where}.count")]
+
+
+def _card_entry(key: str, raw: Any, where: str, lexicon: Any) -> CardDef:
+    """A `cards:` entry: an ad-hoc card, or a local name for a real card (`boss: 1-001H` or
+    `{number: 1-001H}`, docs/scenarios.md)."""
+    if isinstance(raw, str | int) and not isinstance(raw, bool):
+        return _known_card(str(raw), where, (), lexicon, name=key)
+    if isinstance(raw, Mapping) and "number" in raw:
+        if set(map(str, raw)) != {"number"}:
+            raise _err(where, "a real card named by number takes no other field ({number: 1-001H})")
+        return _known_card(str(raw["number"]), where, (), lexicon, name=key)
+    return _card(key, raw, where, lexicon)
+
+
 def _lexicon(cards: Mapping[str, Any]) -> Any:
     """The names, Jobs and Categories card texts may use plainly (judge.text.lexicon): the card
     database's, and the cards this scenario defines (None when it defines none: the database's)."""
-    defined = [v for v in cards.values() if isinstance(v, Mapping)]
+    defined = [v for v in cards.values() if isinstance(v, Mapping) and "number" not in v]
     if not defined:
         return None
     from judge.text.lexicon import Lexicon, default_lexicon
@@ -179,7 +213,7 @@ def load(data: Mapping[str, Any], where: str) -> State:
     if not isinstance(cards, Mapping):
         raise _err(where, "cards: must be a mapping of id → card")
     lexicon = _lexicon(cards)
-    defs = {str(k): _card(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
+    defs = {str(k): _card_entry(str(k), v, f"{where}: cards.{k}", lexicon) for k, v in cards.items()}
     b = _Builder(defs, where, lexicon)
     turn = data.get("turn") or {}
     if not isinstance(turn, Mapping):
@@ -233,8 +267,19 @@ def load(data: Mapping[str, Any], where: str) -> State:
     entered = tuple(("entered", c.uid, c.controller) for c in field if not c.since_turn_start)
     return State(defs=defs, objs=b.objs, zones=zones, field=tuple(field), turn=number, turn_player=tp,
                  first_player=first, phase=phase, step=step, priority=None,
-                 pc=("priority", _priority(turn, tp, where)),
+                 pc=_start(phase, turn, tp, where),
                  crystals=crystals, turn_log=entered)
+
+
+def _start(phase: Phase, turn: Mapping[str, Any], tp: str, where: str) -> tuple[str, ...]:
+    """The procedure the board starts with: in the Active and Draw Phases nobody has priority (9.1, 9.2), so a
+    board there starts at the beginning of that phase (its special actions, then on); otherwise a player
+    holds priority."""
+    if phase in (Phase.ACTIVE, Phase.DRAW):
+        if "priority" in turn:
+            raise _err(f"{where}: turn.priority", f"nobody holds priority in the {phase.value} phase")
+        return ("begin", phase.value)
+    return ("priority", _priority(turn, tp, where))
 
 
 def _priority(turn: Mapping[str, Any], tp: str, where: str) -> str:
@@ -263,10 +308,18 @@ def _field_entry(b: _Builder, r: Any, p: str, at: str, n: int) -> Character:
     controller = str(r.get("controller", p))
     if controller not in PLAYERS:
         raise _err(f"{at}.controller", "A or B")
-    return Character(uid=uid, controller=controller, dull=state == "dull",
+    return Character(uid=uid, controller=controller, dull=state == "dull", counters=_counters(r, at),
                      damage=_int(r.get("damage", 0), f"{at}.damage"),
                      since_turn_start=not bool(r.get("entered_this_turn", False)), frozen=bool(r.get("frozen", False)),
                      attacked=bool(r.get("attacked", False)), primed_under=under)
+
+
+def _counters(r: Mapping[str, Any], at: str) -> tuple[tuple[str, int], ...]:
+    """`counters: {EXP: 3}`: named counters already placed on a Character (6.7)."""
+    raw = r.get("counters") or {}
+    if not isinstance(raw, Mapping):
+        raise _err(f"{at}.counters", "a mapping of counter name to how many, e.g. {EXP: 3}")
+    return tuple((str(k), _int(v, f"{at}.counters.{k}")) for k, v in raw.items() if v)
 
 
 # ---- actions ---------------------------------------------------------------------------------------
@@ -309,6 +362,10 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
         meant = f" (did you mean {near[0]!r}?)" if near else ""
         raise _err(where, f"unknown action field {bad[0]!r}{meant}", tuple(near or sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
+    if "order" in raw:          # the order of this player's simultaneous auto-abilities (11.8.7)
+        from judge.engine.kernel.values import evolve
+
+        act = evolve(act, order=_order_refs(raw["order"], f"{where}.order"))
     if "x" in raw and not isinstance(act, A.Use | A.Choose | A.Cast):
         raise _err(f"{where}.x", "X is chosen with cast: (a card whose cost is X), use: (a cost with 《X》) or with "
                                  "choose: (paying 《X》 on resolution)")
@@ -321,6 +378,20 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     from judge.engine.kernel.values import evolve
 
     return evolve(act, answers=tuple(answers) if isinstance(answers, list) else (answers,))
+
+
+def _order_refs(value: Any, where: str) -> tuple[str, ...]:
+    """`order: [a1, a1:2, a1:haste]`: effect references (docs/scenarios.md); `a1: 2` read by YAML as a
+    mapping is refused, saying how to write it."""
+    items = value if isinstance(value, list) else [value]
+    out = []
+    for i, v in enumerate(items):
+        if isinstance(v, Mapping):
+            raise _err(f"{where}[{i}]", "write an effect reference as a1:2, with no space (a1: 2 is a mapping)")
+        if isinstance(v, bool) or v is None:
+            raise _err(f"{where}[{i}]", "an effect reference such as a1 or a1:2")
+        out.append(str(v))
+    return tuple(out)
 
 
 def _x(raw: Mapping[str, Any], where: str) -> int | None:
@@ -342,10 +413,10 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     targets = _ids(raw.get("targets"), f"{where}.targets")
     if "cast" in raw:
         zone = str(raw.get("from", "hand"))
-        if zone not in ("hand", "lb", "lb_deck"):
-            raise _err(f"{where}.from", "hand or lb")
+        if zone not in ("hand", "lb", "lb_deck", "removed", "break"):
+            raise _err(f"{where}.from", "hand, lb, or removed / break (where an effect lets a card be cast from)")
         return A.Cast(player=p, card=str(raw["cast"]), pay=pay, targets=targets,
-                      from_zone="lb_deck" if zone.startswith("lb") else "hand", mode=_ids(raw.get("mode"), f"{where}.mode"),
+                      from_zone="lb_deck" if zone.startswith("lb") else zone, mode=_ids(raw.get("mode"), f"{where}.mode"),
                       x=_x(raw, where))
     if "attack" in raw:
         if raw["attack"] in (None, [], ""):
@@ -379,7 +450,7 @@ def _parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     if raw.get("concede"):
         return A.Concede(player=p)
     if "loop" in raw:
-        from judge.engine.fftcg.loops import DeclareLoop
+        from judge.engine.fftcg.flow.loops import DeclareLoop
 
         pays = tuple(_payment(x, f"{where}.pay[{i}]") for i, x in enumerate(raw["pay"])) if listed else \
             ((pay,) if "pay" in raw else ())

@@ -6,8 +6,8 @@ your turn / your Main Phase", and which card named like the Character pays a spe
 from __future__ import annotations
 
 from judge.engine.fftcg.log import Log, Refused, not_modelled
-from judge.engine.fftcg.model import Phase, State
 from judge.engine.fftcg.query import printed
+from judge.engine.fftcg.state import Phase, State
 from judge.text.ast import Ability, AbilityKind
 
 
@@ -78,7 +78,7 @@ def use_limits(s: State, p: str, ab: Ability, label: str, log: Log, source: str 
 def special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
     """The card named like the Character that is discarded for its special ability (11.7.1): the player's
     choice when their hand holds different cards of that name (given as pay: {special: …})."""
-    from judge.engine.fftcg.search import distinct
+    from judge.engine.fftcg.effects.search import distinct
 
     named = [u for u in s.zones[p].hand if s.card(u) and s.card(u).name == wanted]
     kinds = distinct(s, named)

@@ -11,8 +11,8 @@ gives no other kind, and `support` reports one that names other cards.
 
 from __future__ import annotations
 
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, State
 from judge.engine.fftcg.ongoing import is_type_change
+from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, State
 from judge.text.ast import AbilityKind
 
 

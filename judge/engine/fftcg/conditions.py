@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.fftcg.model import State, other
+from judge.engine.fftcg.state import State, other
 from judge.engine.kernel import Registry
 from judge.text.ast import Condition, Player, Selector, Threshold
 
@@ -146,7 +146,7 @@ def _hand(q: _Q) -> bool:
 
 def _in_zone(q: _Q) -> bool:
     """"X is in the Break Zone / in your hand": where the card is now (7.1)."""
-    from judge.engine.fftcg.model import where
+    from judge.engine.fftcg.state import where
 
     zone = q.sel.zone
     if zone is None or not q.sel.self_ref or q.source is None:
@@ -452,7 +452,8 @@ def per_count(s: State, sel: Selector, controller: str, source: str | None) -> i
         name = zone.split(":", 1)[1]
         found = [source] if sel.self_ref and source is not None else \
             candidates(s, replace(sel, zone=None), controller, source)
-        return sum(dict(c.counters).get(name, 0) for c in (s.char(u) for u in found) if c is not None)
+        return sum(n for c in (s.char_known(u) for u in found) if c is not None    # a counter's name, whatever
+                   for k, n in c.counters if k.casefold() == name.casefold())       # its case (6.7.2)
     return None
 
 

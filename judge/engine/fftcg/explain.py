@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from judge.engine.core import Applies
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.keywords import KEYWORDS
-from judge.engine.fftcg.model import AttackStep, Phase, State
+from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.query import is_forward, keywords, power
+from judge.engine.fftcg.state import AttackStep, Phase, State
 
 _PHASE = {
     Phase.ACTIVE: ("Active Phase: the turn player activates their Characters; nobody has priority",
@@ -44,7 +44,7 @@ _WHEN = {"end_of_turn": "the end of the turn", "phase_begin:end": "the beginning
 
 def _waiting(s: State) -> list[Applies]:
     """Delayed auto-abilities waiting for their moment, costs to attack, a loop being performed."""
-    from judge.engine.fftcg.payments import attack_costs, cost_text
+    from judge.engine.fftcg.zones.payments import attack_costs, cost_text
 
     out = [Applies(f"A delayed auto-ability waits for {_WHEN.get(ev, ev)}: {t.label} (it triggers once)",
                    cite("delayed_generated", "delayed_once"), (t.source,)) for ev, t in s.delayed]

@@ -8,10 +8,11 @@ text-changing effects were applied in (11.12.4.6-11.12.4.13), who controls what 
 from __future__ import annotations
 
 from judge.engine.core import Applies
-from judge.engine.fftcg import ongoing, replacement
+from judge.engine.fftcg import ongoing
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.model import State
+from judge.engine.fftcg.effects import replacement
 from judge.engine.fftcg.query import gated
+from judge.engine.fftcg.state import State
 
 _DOES = {"lose_all": "loses all abilities", "lose_kw": "loses {v}", "keyword": "gains {v}",
          "ability": 'gains "{v}"'}

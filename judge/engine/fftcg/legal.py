@@ -19,13 +19,16 @@ from typing import Any
 
 from judge.engine import legal as L
 from judge.engine.core import LegalAction, Param, Rules
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg import attack, board, changes, flow
-from judge.engine.fftcg.cost import Payment, ability_cost, cast_req, check_payment
-from judge.engine.fftcg.effects import choose_slots, select_modes, summon_effects
+from judge.engine.fftcg import board
+from judge.engine.fftcg.effects import changes
+from judge.engine.fftcg.effects.run import choose_slots, select_modes, summon_effects
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.flow import attack
+from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
-from judge.engine.fftcg.model import AttackStep, Phase, State
 from judge.engine.fftcg.query import candidates
+from judge.engine.fftcg.state import AttackStep, Phase, State
+from judge.engine.fftcg.zones.cost import Payment, ability_cost, cast_req, check_payment
 from judge.errors import ScenarioError
 
 MAX_PAYMENTS = 8

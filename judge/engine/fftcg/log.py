@@ -18,9 +18,9 @@ from typing import Any
 from judge.engine.core import Refusal, Step
 from judge.engine.core import not_modelled as unmodelled_step
 from judge.engine.fftcg.clauses import TABLE
-from judge.engine.fftcg.model import Decision, State
+from judge.engine.fftcg.state import Decision, State
 from judge.engine.kernel import Context, Need, Refuse
-from judge.engine.kernel.values import NO, YES, as_list, yes_no
+from judge.engine.kernel.values import NO, YES, as_list, is_any, yes_no
 from judge.engine.kernel.values import evolve as replace
 
 #: what every not-modelled step starts with
@@ -105,7 +105,13 @@ def take_answer(state: State, player: str, kind: str, prompt: str, options: tupl
     d = decision(player, kind, prompt, options, *keys)
     if not state.answers:
         raise NeedChoice(d)
-    return replace(state, answers=state.answers[1:]), state.answers[0]
+    answer = state.answers[0]
+    if is_any(answer):                 # issue 21.7: the scenario leaves this decision open
+        if not options:
+            raise Refused(Refusal(f"'any' answers a decision with listed options; this one has none "
+                                  f"({prompt}): answer it"))
+        answer = options[0]
+    return replace(state, answers=state.answers[1:]), answer
 
 
 def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,
@@ -121,6 +127,9 @@ def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, 
     if low >= len(options):
         log.add(f"{prompt}: the only choice is {', '.join(options)}", *keys)
         return state, list(options)
+    if state.answers and is_any(state.answers[0]):     # issue 21.7: any legal pick will do
+        state, _ = take_answer(state, player, kind, prompt, options, *keys)
+        return state, list(options[:max(low, 1)])
     state, answer = take_answer(state, player, kind, prompt, options, *keys)
     picked: list[str] = []
     for value in as_list(getattr(answer, "answer", answer)):

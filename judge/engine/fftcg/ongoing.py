@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.fftcg.model import State
+from judge.engine.fftcg.state import State
 from judge.text.ast import Ability, AbilityKind, Gain, Keyword, Restriction, Selector, Sequence
 
 #: Mod kinds that change a Character's text (11.12.4.6, kind 2)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
-from judge.engine.fftcg.model import CHARACTER_TYPES, CardDef, Character, State, where
+from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
     Ability,
     AbilityKind,
@@ -434,10 +434,22 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     elif sel.with_keyword and not has(s, uid, sel.with_keyword):
         return False
     for t in sel.thresholds:
-        value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else None
+        value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else \
+            counters_on(s, uid, t.stat[9:]) if t.stat.startswith("counters:") else None
         if value is None or not _threshold(value, t):
             return False
     return True
+
+
+def counters_on(s: State, uid: str, name: str) -> int:
+    """How many counters of a name a card carries (6.7.2, any case): a Character's, or the Warp Counters of a
+    removed card (15.2.7.3)."""
+    c = s.char(uid)
+    if c is not None:
+        return sum(n for k, n in c.counters if k.casefold() == name.casefold())
+    if name.casefold() == "warp":
+        return sum(n for z in s.zones.values() for u, n in z.removed if u == uid)
+    return 0
 
 
 def _any_card(sel: Selector) -> bool:
@@ -466,6 +478,8 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
             return []
         players = [controller] if sel.owner in (None, Player.YOU) else [p for p in s.zones if p != controller] \
             if sel.owner == Player.OPPONENT else list(s.zones)
+        if zone == "removed" and sel.owner is None:     # "a card removed from the game", nobody's named: any
+            players = list(s.zones)                     # player's Removed from Play Zone (7.13.1)
         pool = [u if isinstance(u, str) else u[0] for p in players for u in getattr(s.zones[p], attr)]
         sel_zone_free = replace(sel, owner=None, zone=None)
         if _any_card(sel_zone_free):            # "each card in your hand": unknown cards are cards too

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from judge.engine.fftcg.model import State
 from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
+from judge.engine.fftcg.state import State
 from judge.text.ast import AbilityKind, Restriction
 
 

@@ -12,20 +12,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.core import Applies, ChoiceNeeded, LegalAction, Refusal, Ruling, Step
-from judge.engine.fftcg import actions as A
-from judge.engine.fftcg import board, flow
+from judge.engine.fftcg import board
 from judge.engine.fftcg.clauses import cite
-from judge.engine.fftcg.cost import Payment
+from judge.engine.fftcg.flow import actions as A
+from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
-from judge.engine.fftcg.model import AttackStep, Decision, State, where
 from judge.engine.fftcg.query import is_forward, keywords, power
+from judge.engine.fftcg.state import AttackStep, Decision, State, where
+from judge.engine.fftcg.zones.cost import Payment
+from judge.engine.kernel.values import any_note, is_any
 from judge.engine.kernel.values import evolve as replace
 
 MAX_PASSES = 60
 
 
-def _answer_text(answer: Any) -> str:
+def _answer_text(answer: Any, options: tuple[str, ...] = ()) -> str:
     value = getattr(answer, "answer", answer)
+    if is_any(value) and options:
+        return any_note(options)
     return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
 
 
@@ -33,7 +37,7 @@ def _steps(log: Log, asked: tuple = ()) -> tuple[Step, ...]:
     """The log's steps; a run of passes is told as one step ("A and B pass in succession: …"); each
     decision answered meanwhile (`asked`) is a step of its own, carrying the decision and the answer."""
     notes = list(log.steps)
-    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a)}", d.cites, decision=d,
+    out: list[Step] = [Step(f"{d.player} decides: {d.choice} — {_answer_text(a, d.options)}", d.cites, decision=d,
                             answer=getattr(a, "answer", a)) for d, a in asked]
     i = 0
     while i < len(notes):
@@ -122,7 +126,10 @@ def _refusal(r: Refused, action: A.Act) -> Refusal:
 def _preload(s: State, action: A.Act) -> State:
     """The state with the action's `answers:` queued for the decisions taken while it is carried out."""
     answers = getattr(action, "answers", ())
-    return replace(s, answers=(*s.answers, *answers)) if answers else s
+    s = replace(s, answers=(*s.answers, *answers)) if answers else s
+    if action.order:                    # `order:` waits for this player's next simultaneous auto-abilities
+        s = replace(s, order_plan=(action.player, action.order))
+    return s
 
 
 def _check_used(before: State, after: State, action: A.Act, log: Log) -> State:
@@ -209,6 +216,11 @@ def settle(state: State) -> Ruling:
         return Ruling(state=state, steps=_steps(log), refused=Refusal(r.reason, r.cites))
     except NeedChoice as need:
         return Ruling(state=state, steps=_steps(log), refused=_midway(need.decision))
+    if s.order_plan is not None and s.awaiting is None:
+        p, refs = s.order_plan
+        log.add(f"The order given by {p} ({', '.join(refs)}) was not needed: no two of {p}'s auto-abilities waited "
+                f"to go on the stack together, so it is set aside")
+        s = replace(s, order_plan=None)
     return Ruling(state=s, steps=_steps(log, _new(state, s)), request=_request(s))
 
 

@@ -7,7 +7,7 @@ effect (`changes`).
 
 from __future__ import annotations
 
-from judge.engine.fftcg.model import StackItem, State
+from judge.engine.fftcg.state import StackItem, State
 from judge.text.ast import Player, Selector
 
 #: selector card types that name something on the stack rather than a card in a zone

@@ -13,27 +13,17 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import (
-    conditions,
-    costs,
-    exburst,
-    extracost,
-    freecast,
-    handlers,
-    payments,
-    replacement,
-    reveal,
-    search,
-    stackref,
-)
+from judge.engine.fftcg import conditions, stackref
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
-from judge.engine.fftcg.cost import cost_option, one_element
-from judge.engine.fftcg.delayed import phase_event
-from judge.engine.fftcg.keywords import KEYWORDS
+from judge.engine.fftcg.effects import exburst, freecast, handlers, replacement, reveal, search
+from judge.engine.fftcg.events.delayed import phase_event
+from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
+from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.triggers import _TIMINGS, chosen_readable, discard_readable
+from judge.engine.fftcg.zones import costs, extracost, payments
+from judge.engine.fftcg.zones.cost import cost_option, one_element
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
@@ -262,7 +252,8 @@ _ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
-        if t and t not in _TIMINGS and phase_event(t, ab.phase_number) is None:
+        if t and t not in _TIMINGS and \
+                phase_event(t, ab.phase_number, ab.trigger.at if ab.trigger is not None else None) is None:
             yield f"trigger {t}"
     if not chosen_readable(ab):
         yield "trigger is_chosen (who chose, its window or its words)"

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from judge.engine.core import Decision, Refusal, Step, not_modelled
+from judge.engine.core import Decision, Refusal, Step, not_modelled, not_read
 from judge.engine.kernel.clauses import ClauseTable
-from judge.engine.kernel.values import as_list, evolve, yes_no
+from judge.engine.kernel.values import any_note, as_list, evolve, is_any, yes_no
 
 S = TypeVar("S")
 
@@ -57,13 +57,18 @@ class Context(Generic[S]):
 
     def log(self, text: str, *concepts: str, **facts: Any) -> Step:
         """Append a step citing the clauses of the given concepts (facts: fired, card, timing, changes)."""
-        step = Step(text, self.cites(*concepts), **facts)
+        step = Step(text, self.cites(*concepts), after=self.state, **facts)
         self.steps.append(step)
         return step
 
     def unmodelled(self, what: str) -> None:
         """What the engine cannot do here: a step citing nothing; the run is never ok."""
         self.steps.append(not_modelled(what))
+
+    def unread(self, words: str, *concepts: str) -> None:
+        """Card text the grammar did not read, reached here: "not read: <words> — resolve by hand",
+        citing the clauses of the kind of ability it is part of; the run is never ok."""
+        self.steps.append(not_read(words, self.cites(*concepts)))
 
     def refuse(self, reason: str, *concepts: str) -> Refuse:
         return Refuse(Refusal(reason, self.cites(*concepts)))
@@ -114,18 +119,26 @@ class Context(Generic[S]):
             return None
         waiting = getattr(self.state, queue)
         self.set(**{queue: waiting[1:]})
-        return waiting[0]
+        answer = waiting[0]
+        if is_any(answer):                 # issue 21.7: the scenario leaves this decision open
+            if not options:
+                raise Refuse(Refusal(f"'any' answers a decision with listed options; {kind or 'this'} decision "
+                                     "has none: answer it"))
+            self.steps.append(Step(any_note(options), (), after=self.state))
+            return options[0]
+        return answer
+
 
     def ask(self, prompt: str, *concepts: str, player: str | None, options: Sequence[Any] = (),
             kind: str) -> Any:
         """The answer to a decision: the next supplied one, logged with the decision; else Need."""
         decision = self.decision(prompt, *concepts, player=player, options=options, kind=kind)
-        answer = self.take_answer(kind, decision.options)
+        answer = self.take_answer(kind, decision.options or tuple(options))
         if answer is None:
             raise Need(decision)
         shown = ", ".join(map(str, as_list(answer))) if not isinstance(answer, dict) else str(answer)
         self.steps.append(Step(f"{player or 'The player'} decides ({kind}): {shown or 'nothing'}", decision.cites,
-                               decision=decision, answer=answer))
+                               decision=decision, answer=answer, after=self.state))
         return answer
 
     def ask_yes_no(self, prompt: str, *concepts: str, player: str | None, kind: str = "may") -> bool:
@@ -145,7 +158,7 @@ class Context(Generic[S]):
 
 def fits(answer: Any, options: Sequence[Any]) -> bool:
     """Whether an answer written for another kind of decision can answer this one (its options)."""
-    if not options:
+    if not options or is_any(answer):
         return True
     allowed = {str(o) for o in options}
     if isinstance(answer, dict):

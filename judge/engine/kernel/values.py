@@ -43,4 +43,18 @@ def as_list(answer: Any) -> list[Any]:
     return [answer]
 
 
-__all__ = ["NO", "YES", "as_list", "evolve", "yes_no"]
+#: a scenario's answer to a decision its ruling does not turn on (issue 21.7): the first legal option
+ANY = "any"
+
+
+def is_any(answer: Any) -> bool:
+    """Whether an answer is `any` (the scenario leaves this decision open: any legal option will do)."""
+    return isinstance(answer, str) and answer.strip().lower() == ANY
+
+
+def any_note(options: Any) -> str:
+    """How the trace tells that `any` took the first legal option."""
+    return f"any: the ruling does not turn on this decision, so the first legal option is taken ({options[0]})"
+
+
+__all__ = ["ANY", "NO", "YES", "any_note", "as_list", "evolve", "is_any", "yes_no"]

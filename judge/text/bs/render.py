@@ -33,6 +33,7 @@ from judge.text.ast import (
     Selector,
     Sequence,
     SetState,
+    Unread,
     walk,
 )
 from judge.text.bs.render_conditions import condition_lead
@@ -129,6 +130,10 @@ class _Line(DirectivePhrases):
     def sentence(self, e: Any, lead: str = "") -> str:
         """One effect as a sentence (or several: "A. Then, B."; a menu's options after it)."""
         self.menu: Modal | None = None
+        if type(e) is Unread:              # words the grammar did not read: marked, never re-worded
+            from judge.text.ast import NOT_READ
+
+            return _cap(lead + NOT_READ) + "."
         picked = self._to_select(e)
         if picked is not None:
             # "Select X. If it …, …": the selection said first, the effect on "it" after

@@ -480,6 +480,11 @@ from judge.text.bs.normalise import prepare  # noqa: E402  (the pipeline's norma
 build = bs_assemble.build
 sentence_spans = bs_assemble.sentence_spans
 
+#: A sentence the grammar reads as one effect node, put where a sentence of a line it cannot read
+#: stood so that the rest of the line is read in place (judge.text.parse; the node is then
+#: replaced by the `unread` words, never kept).
+PLACEHOLDER = "draw 1 card."
+
 
 def _after_window(word: object) -> str:
     """Whose resolution "after … effect resolves" waits for (BS 5-19-3): this effect ("after this
@@ -487,4 +492,5 @@ def _after_window(word: object) -> str:
     "after its effect resolves")."""
     return "this_effect" if str(word).lower().split()[1] == "this" else "trigger"
 
-__all__ = ["EXAMPLES", "PHRASES", "BSTransformer", "Ref", "_player", "build", "prepare", "sentence_spans"]
+__all__ = ["EXAMPLES", "PHRASES", "PLACEHOLDER", "BSTransformer", "Ref", "_player", "build", "prepare",
+           "sentence_spans"]

@@ -12,11 +12,12 @@ listing) is a different view of the same nodes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
-from judge.text import ast
-from judge.text.ast import Ability, AbilityKind, Duration, Player, Selector
+from judge.text.ast import NOT_READ, Ability, AbilityKind, Duration, Player
+from judge.text.fftcg import render_effects as _effects  # noqa: F401  (registers the effect renderers)
+from judge.text.fftcg import render_effects_more as _more  # noqa: F401  (registers the rest)
+from judge.text.fftcg.render_core import RENDER, Ctx, Render, renders
 
 # ---------------------------------------------------------------------- normalisations (the only ones)
 #: (what, pattern, replacement) applied in order to printed text and to renderings before comparing
@@ -127,48 +128,22 @@ def normalised(text: str, name: str | None = None) -> str:
     return out.strip(" .") + "."
 
 
-# ---------------------------------------------------------------------- the renderer
-Render = Callable[[Any, "Ctx"], str]
-RENDER: dict[type, Render] = {}
-
-
-def renders(cls: type) -> Callable[[Render], Render]:
-    def add(fn: Render) -> Render:
-        RENDER[cls] = fn
-        return fn
-    return add
-
-
-class Ctx:
-    """What a rendering knows as it goes: the card's name, the selectors already chosen ("it")."""
-
-    def __init__(self, name: str | None) -> None:
-        self.name = name or "{name}"
-        self.chosen: list[Selector] = []
-        self.pending: list[str] = []      # "Choose …" sentences to say before the clause being rendered
-        self.aliases: list[Selector] = []  # selectors said before and now called "it" ("until a Forward is revealed")
-
-    def node(self, node: Any) -> str:
-        fn = RENDER.get(type(node))
-        if fn is None:
-            return f"<{ast.kind_of(node)}>"
-        return fn(node, self)
-
-
 def render(ability: Ability, name: str | None = None) -> str:
     """The canonical English of one ability (the card's own name as `name`)."""
+    if ability.kind is AbilityKind.UNREAD:
+        return NOT_READ
     ctx = Ctx(name)
     return ctx.node(ability).replace("{self}", ctx.name)
 
 
 def round_trip(ability: Ability, name: str | None = None, lexicon: Any = None) -> Any:
-    """Render one parsed ability, parse the rendering, and compare (`judge.text.render.RoundTrip`):
+    """Render one parsed ability, parse the rendering, and compare (`judge.text.compare.RoundTrip`):
     the same AST back (spans and printed words aside), and the words of the printed text and of the
     rendering after NORMALISATIONS — a printed word missing from the rendering is dropped, a
     rendered word the print does not say is mistyped. `lexicon`: the names the parse may read
     plainly (judge.text.lexicon; default: the card database's)."""
+    from judge.text.compare import compared
     from judge.text.parse import parse_text
-    from judge.text.render import compared
 
     rendered = render(ability, name)
     return compared(ability, rendered, parse_text(rendered, "fftcg", name=name, lexicon=lexicon),
@@ -180,9 +155,8 @@ def _words(text: str, name: str | None) -> list[str]:
     return re.findall(r"\{name\}|[^\s.,:;\"()]+", normalised(text, name))
 
 
-from judge.text.fftcg import render_effects as _effects  # noqa: E402,F401  (registers the renderers)
 
-__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "normalised", "render", "renders", "round_trip"]
+__all__ = ["NORMALISATIONS", "RENDER", "Ctx", "Render", "normalised", "render", "renders", "round_trip"]
 
 # re-exported helpers for the renderer modules
 __all__ += ["AbilityKind", "Duration", "Player"]

@@ -16,8 +16,8 @@ from typing import Any
 
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
-from judge.text.fftcg.render import Ctx, renders
 from judge.text.fftcg.render_conditions import condition, event_tail, trigger, window
+from judge.text.fftcg.render_core import Ctx, renders
 from judge.text.fftcg.render_words import NOUN, cap, icons, np, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
@@ -423,4 +423,3 @@ def paid(c: ast.Cost, ctx: Ctx) -> str:
 
 __all__ = ["cost", "joined", "same", "sentences", "target"]
 
-from judge.text.fftcg import render_effects_more as _more  # noqa: E402,F401  (registers the effect renderers)

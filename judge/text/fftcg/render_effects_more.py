@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from judge.text import ast
 from judge.text.ast import Duration, Player, Selector
-from judge.text.fftcg.render import Ctx, renders
 from judge.text.fftcg.render_conditions import source
+from judge.text.fftcg.render_core import Ctx, renders
 from judge.text.fftcg.render_effects import (
     _STATE_VERB,
     _as_many,
@@ -398,3 +398,9 @@ def _redirect(e: ast.RedirectDamage, ctx: Ctx) -> str:
     nxt = "the next damage" if e.next_only else "the damage"
     when = "during this turn, " if e.duration is Duration.TURN else ""
     return f"{when}{nxt} dealt to {who} is dealt to {np(e.to, ctx.name)} instead"
+
+
+@renders(ast.Unread)
+def _unread(node: ast.Unread, ctx: Ctx) -> str:
+    """Words the grammar did not read: marked, never re-worded (the words are shown beside it)."""
+    return ast.NOT_READ

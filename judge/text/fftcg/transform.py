@@ -56,6 +56,7 @@ from judge.text.fftcg.conditions import ConditionRules
 from judge.text.fftcg.events import EventRules
 from judge.text.fftcg.expect import PHRASES, TERMINAL_WORDS
 from judge.text.fftcg.select import SelectorRules, pairs_of
+from judge.text.fftcg.sentences import sentence_spans
 from judge.text.fftcg.statements import StatementRules
 from judge.text.fftcg.verbs import Instead, VerbRules
 from judge.text.icons import FFTCG_CODES
@@ -469,6 +470,12 @@ def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = Non
     return Prepared.in_place(view, segment)
 
 
+#: A sentence the grammar reads as one effect node, put where a sentence of a line it cannot read
+#: stood so that the rest of the line is read in place (judge.text.parse; the node is then
+#: replaced by the `unread` words, never kept).
+PLACEHOLDER = "draw 1 card."
+
+
 def not_understood(segment: str) -> list[tuple[int, int, str]]:
     """Parts of one ability the grammar must not guess at: icons it does not know (judge/text/icons.py)."""
     from judge.text.icons import unknown_icons
@@ -481,4 +488,5 @@ def build(tree: Tree, text: str | Prepared, offset: int = 0) -> Ability:
     return FFTCGTransformer(getattr(text, "source", text), offset).transform(tree)
 
 
-__all__ = ["PHRASES", "TERMINAL_WORDS", "FFTCGTransformer", "build", "not_understood", "prepare", "split"]
+__all__ = ["PHRASES", "PLACEHOLDER", "TERMINAL_WORDS", "FFTCGTransformer", "build", "not_understood", "prepare",
+           "sentence_spans", "split"]

@@ -1,0 +1,277 @@
+"""What an effect does to cards and players at once: destroy, draw, discard, exhaust or refresh, move a
+card, move cores, reduce life, make a spirit attack. Entries of `effects.EFFECTS` (the registry and the
+order parts of an effect run in live in effects.py); each reads typed AST fields only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import continuous, select
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.effects import move_cores as cores
+from judge.engine.bs.effects.resolve import effect
+from judge.engine.bs.events import subjects
+from judge.engine.bs.flow import management
+from judge.engine.bs.state import Orientation, Work, with_player
+from judge.text import ast
+
+
+@effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
+def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
+    from judge.engine.bs.effects import no_trigger
+
+    ids = subjects.targets(ctx, eff.target, item)
+    if ids:
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
+
+
+@effect(ast.Draw, concepts=("do.draw",))
+def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
+    from judge.engine.bs.effects.draw import record
+
+    for who in select.whose(item.controller, eff.player, ctx.state):
+        before = len(ctx.state.players[who].hand)
+        draw(ctx, who, eff.count)
+        record(ctx, who, len(ctx.state.players[who].hand) - before)
+
+
+def draw(ctx: Ctx, who: str, n: int, *concepts: str) -> None:
+    """Draw n cards one at a time (4-5-3); an empty deck stops the drawing (1-3-2)."""
+    p = ctx.state.players[who]
+    k = min(n, len(p.deck))
+    ctx.state = with_player(ctx.state, replace(p, hand=p.hand + p.deck[:k], deck=p.deck[k:]))
+    extra = "" if k == n else f" (only {k}: the deck is empty)"
+    ctx.log(f"{who} draws {k} card(s){extra}", *(concepts or ("do.draw",)),
+            *(() if k == n else ("rules.impossible",)))
+
+
+@effect(ast.Discard, concepts=("do.discard",))
+def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
+    for who in select.whose(item.controller, eff.player, ctx.state):
+        p = ctx.state.players[who]
+        if eff.target is not None and (eff.target.self_ref or eff.target.zone == "revealed") and ctx.revealed:
+            # "discard it": the revealed card
+            from judge.engine.bs.effects import cards as zones
+
+            for cid in list(ctx.revealed):
+                zones.place(ctx, cid, "trash")
+                ctx.revealed.remove(cid)
+            ctx.log(f"{who} discards the revealed card(s)", "do.discard")
+            continue
+        if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
+            from judge.engine.bs.effects import discard_cap
+
+            n = eff.count
+            if eff.per is not None:           # "the top three cards … for each nexus you control"
+                times = cores.per_count(ctx, eff.per, item)
+                if times < 0:
+                    ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+                    return
+                n *= times
+            k = min(discard_cap.allowed(ctx, item, n, who), len(p.deck))
+            ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
+            ctx.discarded += list(p.deck[:k])
+            shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
+            ctx.log(f"{who} discards {k} card(s) from the top of the deck{': ' + shown if shown else ''}",
+                    "do.discard", *(() if k == n else ("rules.impossible",)))
+            watch_discards(ctx, list(p.deck[:k]), "deck", item)
+            continue
+        cards = _discarded(ctx, eff, item, who)
+        if cards is None:
+            return
+        p = ctx.state.players[who]
+        ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c not in cards),
+                                                   trash=p.trash + tuple(cards)))
+        ctx.discarded += cards
+        ctx.log(f"{who} discards {', '.join(cards) or 'nothing'}", "do.discard")
+        watch_discards(ctx, cards, "hand", item)
+
+
+def watch_discards(ctx: Ctx, cards: list[str], zone: str, item: Work) -> None:
+    """Cards an effect discarded from the hand or the deck: the effects watching that ("when this card is
+    discarded from your deck by your opponent's effect", read from the trash) activate."""
+    from judge.engine.bs.events.destroyed_how import discards
+    from judge.engine.bs.events.effect_events import stamp
+    from judge.engine.bs.events.watch import facts, watchers
+    from judge.engine.bs.flow.triggers import push
+
+    lasts = stamp(ctx, discards({c: facts(ctx.state, c) for c in cards if ctx.state.card_def(c) is not None},
+                                zone=zone, by=item.controller), item)
+    items = watchers(ctx, "when_discarded", lasts) if lasts else []
+    if items:
+        ctx.log("Effects watching the discard activate", "effect.triggered")
+        push(ctx, items)
+
+
+def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | None:
+    """Which cards of the hand are discarded: all when no choice is left, else the discarder's choice
+    (of that many, or any number when the text says so), among the cards the text allows."""
+    from judge.engine.bs.effects.costs import waiting
+
+    gone = waiting(ctx.state, item)          # a magic card being used is not among the hand's cards (10-8-7)
+    p = ctx.state.players[who]
+    sel = eff.target
+    hand = [c for c in p.hand if c not in gone]
+    cands = hand if sel is None else [c for c in hand if select.matches(
+        ctx.state, c, replace(sel, zone=None, up_to=False, count=1), item.source)]
+    any_number = sel is not None and sel.up_to and not eff.count
+    n = eff.count
+    if eff.per is not None:
+        k = cores.per_count(ctx, eff.per, item)
+        if k < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return None
+        n *= k
+    if not any_number and len(cands) <= n:
+        return cands
+    what = "any number of cards" if any_number else f"{n} card(s)"
+    answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
+                     options=cands, kind="discard")
+    cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+    if any(c not in cands for c in cards) or len(set(cards)) != len(cards) or (not any_number and len(cards) != n):
+        raise ctx.refuse(f"{who} must discard {what} from: {', '.join(cands)}", "do.discard")
+    return cards
+
+
+def orient(ctx: Ctx, cid: str, to: str, why: str = "") -> None:
+    """Exhaust / refresh / heavy-exhaust one field card (already so: nothing happens, 1-3-2-1)."""
+    fc = ctx.state.field_card(cid)
+    if fc is None:
+        return
+    target = {"exhausted": Orientation.EXHAUSTED, "refreshed": Orientation.REFRESHED,
+              "heavy_exhausted": Orientation.HEAVY_EXHAUSTED}[to]
+    if to == "refreshed" and fc.orientation == Orientation.HEAVY_EXHAUSTED:
+        target = Orientation.EXHAUSTED
+        management.set_orientation(ctx, fc, target)
+        ctx.log(f"{name_of(ctx.state, cid)} is heavy exhausted: refreshing it makes it exhausted{why}",
+                "do.refresh_heavy")
+        return
+    if fc.orientation == target:
+        ctx.log(f"{name_of(ctx.state, cid)} is already {to.replace('_', ' ')}: nothing happens", "rules.already")
+        return
+    if to == "exhausted" and fc.orientation == Orientation.HEAVY_EXHAUSTED:
+        ctx.log(f"{name_of(ctx.state, cid)} is heavy exhausted; it stays so", "rules.already")
+        return
+    management.set_orientation(ctx, fc, target)
+    concept = {"exhausted": "do.exhaust", "refreshed": "do.refresh", "heavy_exhausted": "do.heavy_exhaust"}[to]
+    ctx.log(f"{name_of(ctx.state, cid)} is {to.replace('_', ' ')}{why}", concept)
+
+
+@effect(ast.SetState, concepts=("do.exhaust", "do.refresh"))
+def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
+    if eff.state not in ("exhausted", "refreshed", "heavy_exhausted"):
+        ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
+                "rules.impossible")
+        return
+    for cid in subjects.targets(ctx, eff.target, item):
+        orient(ctx, cid, eff.state)
+
+
+@effect(ast.Attack, concepts=("battle.attack_spirit",))
+def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
+    """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
+    from judge.engine.bs.flow import triggers
+    from judge.engine.bs.keywords import registry as keywords
+
+    b = ctx.state.battle
+    # the attacker is the effect's own spirit, or the spirit whose attack an effect watching it saw
+    ours = b is not None and (b.attacker == item.source or (
+        isinstance(item.param, list | tuple) and b.attacker in item.param))
+    if b is None or not ours or b.blocker is not None:
+        ctx.log(f"{item.label}: its spirit is not attacking unblocked now; nothing happens", "rules.impossible")
+        return
+    ids = select.choose(ctx, eff.target, controller=item.controller, source=item.source, label=item.label,
+                        concept="battle.attack_spirit")
+    if not ids:
+        return
+    target = ids[0]
+    if continuous.cannot(ctx.state, target, "block"):
+        ctx.log(f"{name_of(ctx.state, target)} cannot block: the block does not happen and the battle goes on",
+                "rules.cannot_wins", "battle.attack_spirit")
+        return
+    defender = ctx.state.controller(target) or ctx.state.opponent(item.controller)
+    fc = ctx.state.field_card(target)
+    if fc is not None and fc.orientation == Orientation.REFRESHED:
+        management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
+    ctx.set(battle=replace(ctx.state.battle, blocker=target, window="flash_post", priority=defender, passes=0))
+    ctx.log(f"{name_of(ctx.state, b.attacker)} attacks {name_of(ctx.state, target)}: it blocks at once (even if "
+            "exhausted); the flash window before blocking is skipped", "battle.attack_spirit")
+    triggers.fire(ctx, "blocks", target)
+    from judge.engine.bs.events.watch import watch
+
+    watch(ctx, "when_blocks", [target])
+    watch(ctx, "when_blocked", [b.attacker])
+    keywords.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
+
+
+@effect(ast.Move, concepts=("do.return", "area.owner"))
+def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
+    from judge.engine.bs.effects import cards as zones
+    from judge.engine.bs.events import subjects
+
+    if subjects.names_subjects(eff.target, item):    # "return it (the destroyed spirit) to your hand"
+        if eff.dest not in zones.DESTS:
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            return
+        for cid in subjects.subjects(ctx, eff.target, item):
+            zones.place(ctx, cid, eff.dest)
+        return
+    if eff.target.self_ref and not ctx.revealed and ctx.state.field_card(item.source) is None and \
+            zones.pile_of(ctx.state, item.source) is not None and eff.dest in zones.DESTS:
+        # "return this card from your trash to your hand": the effect's own card, where it is now
+        ctx.log(f"{item.label}: {name_of(ctx.state, item.source)} moves to the {eff.dest.replace('_', ' ')}",
+                "do.return")
+        zones.place(ctx, item.source, eff.dest)
+        return
+    if eff.target.zone not in (None, "field") or (eff.target.self_ref and ctx.revealed):
+        if eff.target.self_ref:     # "put it into your hand": the card just revealed
+            eff = replace(eff, target=replace(eff.target, self_ref=False, zone="revealed", count=None))
+        zones.move_from_pile(ctx, eff, item)
+        return
+    ids = subjects.targets(ctx, eff.target, item)
+    from judge.engine.bs.events.watch import facts
+
+    before = {cid: facts(ctx.state, cid) for cid in ids}
+    for cid in ids:
+        dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
+                "trash": "trash"}.get(eff.dest)
+        if dest is None:
+            ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            continue
+        if ctx.profile.pending_state and dest in ("hand", "deck_top", "deck_bottom"):
+            ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",
+                    "do.return")
+        management.leave_field(ctx, cid, dest)
+    if eff.dest in ("hand", "deck_top", "deck_bottom"):
+        watch_returned(ctx, {cid: lk for cid, lk in before.items() if ctx.state.field_card(cid) is None},
+                       "hand" if eff.dest == "hand" else "deck")
+
+
+def watch_returned(ctx: Ctx, lasts: dict[str, dict], zone: str) -> None:
+    """Field cards an effect returned to a hand or a deck: the effects watching that ("when one of your
+    opponent's spirits is returned to their hand") activate, seeing them as they last were (8-10-1)."""
+    from judge.engine.bs.events.destroyed_how import RETURNED
+    from judge.engine.bs.events.watch import watchers
+    from judge.engine.bs.flow.triggers import push
+
+    items = watchers(ctx, "when_returned", {c: {**lk, RETURNED: zone} for c, lk in lasts.items()}) if lasts else []
+    if items:
+        ctx.log("Effects watching the return activate", "effect.triggered")
+        push(ctx, items)
+
+
+@effect(ast.MoveCores, concepts=("core.which",))
+def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
+    cores.move_cores(ctx, eff, item)
+
+
+@effect(ast.Damage, concepts=("battle.damage",))
+def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
+    if eff.target is not None:
+        ctx.unmodelled(f"{item.label}: damage to a card")
+        return
+    who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
+    got = cores.reduce_life(ctx, who, eff.amount, source=item.source)
+    ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")

@@ -1,0 +1,259 @@
+"""Effect AST nodes (`judge.text.ast`) carried out on the board: a registry keyed by node class.
+
+`EFFECTS` has one entry per node kind the engine performs (its handler and the concepts it cites);
+a node with no entry, or one whose typed fields do not say enough, is logged as "not modelled:
+… — resolve by hand" and never guessed. The engine reads typed fields only, never card text.
+
+This module holds the registry and how an effect's parts run (written order, "if", "choose one",
+"then", "you may"); the entries live by job: acts.py (what happens at once: destroy, draw, discard,
+exhaust, move cards and cores), modifiers.py (what changes for a duration: BP, levels, keywords,
+restrictions), zones.py (cards in the hand, trash and revealed), cores.py, costs.py, draws.py.
+"""
+
+from __future__ import annotations
+
+from judge.engine.bs import conditions, select
+from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.events import subjects
+from judge.engine.bs.flow import management
+from judge.engine.bs.state import Work
+from judge.engine.kernel.registry import Registry
+from judge.text import ast
+
+EFFECTS: Registry[type] = Registry("Battle Spirits effects")
+effect = EFFECTS.register
+
+
+def run(ctx: Ctx, item: Work) -> None:
+    """Resolve the effects of one waiting item in written order (1-3-7)."""
+    from judge.engine.bs.effects.instead import fold
+    from judge.engine.bs.effects.scope import narrow
+
+    ctx.item = item
+    effs = fold(item.effects)            # "…, <directive> instead" read at the directive it replaces
+    if effs is not item.effects:
+        ctx.log(f"{item.label}: its \"instead\" replaces the directive written before it when its condition "
+                "holds as that directive is performed; otherwise the original is performed", "effect.substitution")
+    apply_all(ctx, narrow(effs), item)
+
+
+def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
+    """Effects in written order; a cost written alone ("pay X to select Y.") pays for the next one
+    (8-4); destructions over several selections of one directive happen together (10-1-3)."""
+    from judge.engine.bs.effects.cards import summon_pays
+
+    effects = summon_pays(effects)          # "pay its cost and summon it": paid once (10-6-6)
+    i = 0
+    while i < len(effects):
+        eff = effects[i]
+        if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
+            from judge.engine.bs.effects.costs import pay_to
+
+            pay_to(ctx, eff.effects, effects[i + 1:i + 2], item)
+            i += 2
+            continue
+        n = _one_destruction(effects, i)
+        if n > 1:
+            _destroy_together(ctx, effects[i:i + n], item)
+        else:
+            apply(ctx, eff, item)
+        i += max(n, 1)
+
+
+def _one_destruction(effs: tuple, i: int) -> int:
+    """How many Destroy nodes from `i` are one directive over several selections ("select X. Then,
+    select Y. Destroy both."): the grammar gives each selection its node, all from the same words."""
+    first = effs[i]
+    if not isinstance(first, ast.Destroy) or first.span is None:
+        return 1
+    n = 1
+    while i + n < len(effs) and isinstance(effs[i + n], ast.Destroy) and effs[i + n].span == first.span:
+        n += 1
+    return n
+
+
+def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
+    """Every selection is made first, then the cards are destroyed at the same time (10-1-3)."""
+    from judge.engine.bs.effects import no_trigger
+
+    ids = [cid for eff in group for cid in
+           subjects.targets(ctx, eff.target, item)]
+    if ids:
+        ctx.log(f"{item.label}: {', '.join(ids)} are destroyed at the same time", "do.destroy")
+        with no_trigger.by_this_effect(ctx, item):
+            management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
+
+
+def apply(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
+    entry = EFFECTS.get(type(eff))
+    if entry is None:
+        ctx.unmodelled(f"{item.label}: a {ast.kind_of(eff).replace('_', ' ')} effect")
+        return
+    entry.handler(ctx, eff, item)
+
+
+def executable(node: object) -> bool:
+    """Whether the engine has an entry for an effect node (coverage asks this)."""
+    return type(node) in EFFECTS
+
+
+@effect(ast.Conditional, concepts=("effect.if",))
+def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """"If …": decided from the board (never asked); "for each …" repeats; a substitution ("instead")
+    is applied where the event it replaces happens, not here."""
+    cond = eff.condition
+    if eff.instead or cond.kind in ("substitution", "would"):
+        from judge.engine.bs.effects.selections import arm
+
+        if arm(ctx, eff, item):          # "… would select …, you select it instead" (8-9-1)
+            return
+        ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
+        return
+    from judge.engine.bs.events.watch import is_event
+
+    if is_event(cond, "battle_end"):
+        _at_battle_end(ctx, eff, item)
+        return
+    if is_event(cond, "turn_end") and eff.effects and not eff.instead:
+        from judge.engine.bs.effects.delayed_end import defer
+
+        defer(ctx, eff, item)
+        return
+    if cond.kind == "for_each":
+        n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
+        if n < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        ctx.log(f"{item.label}: for each of {n}, the effect is performed", "rules.text_order")
+        for _ in range(n):
+            for e in eff.effects:
+                apply(ctx, e, item)
+        return
+    from judge.engine.bs.effects import delayed
+
+    if delayed.applies(cond):          # "if it attacks or blocks during this turn, …": it waits for that
+        delayed.watch_this_turn(ctx, eff, item)
+        return
+    from judge.engine.bs.effects import delayed_when, discard_cap
+
+    if discard_cap.arm(ctx, eff, item):    # "during this turn, … no more than N cards are discarded"
+        return
+    if delayed_when.applies(eff):      # "during this turn, when <event>, …": a trigger left waiting
+        delayed_when.arm(ctx, eff, item)
+        return
+    holds = conditions.holds(ctx, cond, item)
+    if holds is None:
+        ctx.unmodelled(f"{item.label}: deciding a {cond.kind.replace('_', ' ')} condition")
+        return
+    concept = "kw.chain" if cond.kind == "chain" else "effect.if"
+    ctx.log(f"{item.label}: the condition ({conditions.describe(cond)}) {'holds' if holds else 'does not hold'}",
+            concept)
+    for e in (eff.effects if holds else eff.otherwise):
+        apply(ctx, e, item)
+
+
+def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """"At the end of this battle, …" written in a resolving effect: it waits for the battle's end
+    (7-1-6-1) and then activates; with no battle it never does."""
+    if ctx.state.battle is None:
+        ctx.log(f"{item.label}: no battle is under way, so the part for its end never happens", "rules.impossible")
+        return
+    management.add_mod(ctx, target=item.source, kind="delayed", value=(eff.effects, item.label),
+                       duration=ast.Duration.BATTLE, source=item.source, controller=item.controller)
+    ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
+
+
+@effect(ast.Modal, concepts=("rules.text_order",))
+def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
+    """"Choose one of the following" (N of M): the effect's controller picks which, by number (1 = first)."""
+    n = len(eff.options)
+    numbers = [str(i) for i in range(1, n + 1)]
+    if eff.count >= n and not eff.up_to:
+        picked = numbers
+    else:
+        answer = ctx.ask(f"{item.controller} chooses {'up to ' if eff.up_to else ''}{eff.count} of the {n} options of "
+                         f"{item.label} (by number: {', '.join(numbers)})", "rules.text_order",
+                         player=item.controller, options=numbers, kind="mode")
+        picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
+        if any(p not in numbers for p in picked) or len(set(picked)) != len(picked) or len(picked) > eff.count \
+                or (not eff.up_to and len(picked) < eff.count):
+            raise ctx.refuse(f"{answer!r} is not {eff.count} of the options {', '.join(numbers)}", "rules.text_order")
+    for p in sorted(picked, key=int):
+        ctx.log(f"{item.label}: option {p} is carried out", "rules.text_order")
+        for e in eff.options[int(p) - 1]:
+            apply(ctx, e, item)
+
+
+@effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
+def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
+    """Effects in written order; after "Then," the rest happens even if the first part could not;
+    "X to Y": X is a cost paying for Y (8-4, costs.py)."""
+    if eff.connector == "to":
+        from judge.engine.bs.effects.costs import pay_to
+
+        pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
+        return
+    for i, e in enumerate(eff.effects):
+        if i and eff.connector == "then":
+            management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
+            ctx.log(f"{item.label}: then, the next part resolves", "effect.then")
+        apply(ctx, e, item)
+
+
+def _may(ctx: Ctx, item: Work) -> bool:
+    """The "you may" decision. An answer that is not yes / no but the choice the optional part asks
+    first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
+    from judge.engine.kernel.values import yes_no
+
+    if ctx.has_answer("may"):
+        nxt = ctx.peek_answer("may")
+        if yes_no(nxt) is None:
+            declined = isinstance(nxt, list | tuple) and not nxt
+            if declined:
+                ctx.take_answer("may")
+            ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
+                    f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
+            return not declined
+    return ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
+                          player=item.controller)
+
+
+@effect(ast.Optional, concepts=("effect.may",))
+def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
+    """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
+    if eff.player is not None and eff.player != ast.Player.YOU:
+        ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
+        return
+    if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
+        ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
+                "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
+        return
+    yes = _may(ctx, item)
+    if not yes:
+        ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
+        ctx.did = False
+        return
+    ctx.log(f"{item.controller} chooses to", "effect.may")
+    if eff.cost is not None:
+        ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
+    for e in (eff.cost.effects if eff.cost is not None else ()):
+        apply(ctx, e, item)
+    from judge.engine.bs.effects.cards import summon_pays
+
+    for e in summon_pays(eff.effects):        # "pay its cost and summon it": paid once (10-6-6)
+        apply(ctx, e, item)
+    ctx.did = True
+
+
+
+
+from judge.engine.bs.effects import acts as _acts  # noqa: E402,F401  (registers what effects do to cards at once)
+from judge.engine.bs.effects import cards as _zones  # noqa: E402,F401  (registers the effects on revealed / trashed cards)
+from judge.engine.bs.effects import costs as _costs  # noqa: E402,F401  (registers free use as a constant effect)
+from judge.engine.bs.effects import draw as _draws  # noqa: E402,F401  (registers "draw N additional" as a constant effect)
+from judge.engine.bs.effects import modify as _modifiers  # noqa: E402,F401  (registers what effects change for a duration)
+from judge.engine.bs.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
+from judge.engine.bs.effects import selections as _selections  # noqa: E402,F401  (registers "Select X." as a step)
+from judge.engine.bs.effects import unless_paid as _unless_paid  # noqa: E402,F401  (registers "unless they pay …")
+from judge.engine.bs.flow import steps as _steps  # noqa: E402,F401  (registers extra steps as a constant effect)

@@ -1,0 +1,268 @@
+"""Gameplay management (Saga 9) / rule processing (Standard 10): destruction, leaving the field,
+insufficient cores for LV1 (self-destruction; Depletion and the pending state in `bs`), BP zero or
+less, and establishing a winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.bs import derive
+from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.state import FieldCard, Mod, State, with_player
+from judge.text.ast import Duration
+
+
+def last_known(state: State, cid: str) -> dict:
+    """A card's facts just before it leaves the field (8-10-1 / 10-2-2-2)."""
+    fc = state.field_card(cid)
+    if fc is None:
+        d = state.card_def(cid)
+        if d is None:
+            return {}
+        return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": d.families,
+                "type": d.type, "controller": state.owners.get(cid), "owner": state.owners.get(cid),
+                "zone": state.zone_of(cid), "keywords": [ab.keyword.name for ab in d.abilities if ab.keyword]}
+    d = state.defs[fc.card]
+    return {"id": cid, "name": d.name, "cost": d.cost, "colors": d.colors, "families": derive.families(state, cid),
+            "level": derive.level(state, cid), "bp": derive.bp(state, cid).value,
+            "controller": state.controller(cid), "soul": derive.has_soul(state, cid), "type": d.type,
+            "soul_cores": 1 if derive.has_soul(state, cid) else 0, "cores": derive.cores_on(state, fc),
+            "symbols": derive.symbols(state, cid), "keywords": [k.name for k in derive.keywords(state, cid)],
+            "owner": state.owners.get(cid)}
+
+
+def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
+    """Move a field card to trash / hand / deck_top / deck_bottom / removed; its cores go to the reserve."""
+    state = ctx.state
+    ctrl = state.controller(cid)
+    if ctrl is None:
+        return
+    fc = state.players[ctrl].card(cid)
+    assert fc is not None
+    d = state.defs[fc.card]
+    p = state.players[ctrl]
+    soul_here = p.soul_core == cid
+    p = replace(p, field=tuple(c for c in p.field if c.id != cid), reserve=p.reserve + fc.cores,
+                soul_core="reserve" if soul_here else p.soul_core)
+    state = with_player(state, p)
+    owner = state.owners.get(cid, ctrl)
+    o = state.players[owner]
+    if d.token:
+        dest = "removed"          # a token leaving the field is removed from the game (4-12-3)
+    if dest == "trash":
+        o = replace(o, trash=(*o.trash, cid))
+    elif dest == "hand":
+        o = replace(o, hand=(*o.hand, cid))
+    elif dest == "deck_top":
+        o = replace(o, deck=(cid, *o.deck))
+    elif dest == "deck_bottom":
+        o = replace(o, deck=(*o.deck, cid))
+    elif dest == "removed":
+        o = replace(o, removed=(*o.removed, cid))
+    state = with_player(state, o)
+    # a card that changes area is a new card (3-1-4): effects on it and links to it end
+    mods = tuple(m for m in state.mods if m.target != cid)
+    players = dict(state.players)
+    for name, pl in players.items():
+        if any(c.linked_to == cid for c in pl.field):
+            players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
+                                                   for c in pl.field))
+    ctx.state = replace(state, mods=mods, players=players)
+    from judge.engine.bs.events.core_events import placed
+
+    placed(ctx, ctrl, "reserve", fc.cores)
+    moved = f"{fc.cores} core(s)" + (" and the soul core" if soul_here else "")
+    where = {"trash": "the trash", "hand": "the hand", "deck_top": "the top of the deck",
+             "deck_bottom": "the bottom of the deck", "removed": "the removed area", "gone": "out of the game"}
+    if d.token:
+        ctx.log(f"{name_of(state, cid)} is a token: it leaves the game; {moved} go to {ctrl}'s reserve",
+                "kw.token_leaves", "area.cores_to_reserve")
+    else:
+        ctx.log(f"{name_of(state, cid)} goes to {owner}'s {where[dest].removeprefix('the ')}; {moved} on it "
+                f"go to {ctrl}'s reserve", "area.cores_to_reserve", "area.new_card")
+
+
+def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: bool = False,
+            source: str | None = None, destroyer: str | list[str] | None = None) -> list[str]:
+    """Destroy field cards simultaneously (10-1-3): substitution, then triggers, then to the trash.
+
+    cause: battle | effect | cores | bp | self. `effect` marks a destruction effect (10-14-1).
+    Returns the ids actually destroyed.
+    """
+    from judge.engine.bs.flow import triggers
+    from judge.engine.bs.keywords import registry as keywords
+
+    state = ctx.state
+    ids = [c for c in dict.fromkeys(ids) if state.field_card(c) is not None]
+    done: list[str] = []
+    from judge.engine.bs import continuous
+
+    for cid in ids:
+        if effect and keywords.at_field_protects(ctx, cid, source, by):
+            continue
+        if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
+                ctx.state, cid, "be_destroyed", actor=source or destroyer, player=by):
+            ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
+                    "rules.cannot_wins")
+            continue
+        if cause not in ("self", "depleted") and substitute(ctx, cid, cause=cause, by=by):
+            continue
+        done.append(cid)
+    if not done:
+        return []
+    lasts = {cid: last_known(ctx.state, cid) for cid in done}
+    killers = [destroyer] if isinstance(destroyer, str) else list(destroyer or ())
+    if effect and source is not None and not killers:
+        killers = [source]
+    killer_facts = {k: lasts.get(k) or last_known(ctx.state, k) for k in killers if ctx.state.card_def(k)}
+    quiet = cause in ("self", "depleted")  # no destruction triggers (10-1-1-1; bs 5-11-2)
+    pending = ctx.profile.pending_state
+    for cid in done:
+        lk = lasts[cid]
+        if cause == "depleted":
+            ctx.log(f"{name_of(ctx.state, cid)} is Depleted and enters the pending state: Depletion is not "
+                    "destruction, so 'When Destroyed' effects do not activate", "manage.depletion",
+                    "manage.pending")
+        elif cause == "self":
+            ctx.log(f"{name_of(ctx.state, cid)} is self-destroyed: effects that trigger on destruction do "
+                    "not activate", "manage.self_destroy")
+        elif pending:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed and enters the pending state (LV{lk['level']})",
+                    "do.destroy", "manage.pending")
+        elif effect:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed by a destruction effect", "do.destroy",
+                    "do.destruction_effect")
+        else:
+            ctx.log(f"{name_of(ctx.state, cid)} is destroyed", "do.destroy")
+    from judge.engine.bs.events.core_events import together
+
+    with together(ctx):          # the cores of cards destroyed together arrive as one event (10-1-3-4)
+        for cid in done:
+            leave_field(ctx, cid, "trash")
+    ctx.set(destroyed_log=(*ctx.state.destroyed_log, *done))
+    if not quiet:
+        from judge.engine.bs.events import history
+
+        history.record(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
+    ctx.destroyed.update({cid: lasts[cid] for cid in done})
+    if not quiet:
+        triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
+        keywords.trigger(ctx, "destroyed", lasts=lasts)
+        if killer_facts:
+            from judge.engine.bs.events.watch import watchers
+            from judge.engine.bs.flow.triggers import push
+
+            push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
+        for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
+                              and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
+            from judge.engine.bs.effects.no_trigger import barred
+
+            if barred(ctx, victim, {"controller": victim}) is None:
+                triggers.fire_burst(ctx, victim, "spirit_destroyed")
+    return done
+
+
+def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
+    """Apply one substitution effect for a destruction, if one applies and is used (8-9)."""
+    from judge.engine.bs.effects.replace import substitute as run
+
+    return run(ctx, cid, cause=cause, by=by)
+
+
+def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
+    """Insufficient cores for LV1 (9-3-2 / 3-2-5-4): the cards are destroyed together (by the effect
+    that moved the cores, 9-3-2-1), or self-destroyed when their owner's acts did it (10-1-1-1)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for cid in ids:
+        cause, by = ctx.core_cause.get(cid, ("effect", ""))
+        fc = ctx.state.field_card(cid)
+        assert fc is not None
+        n = derive.cores_on(ctx.state, fc)
+        if ctx.profile.depletion:
+            ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), fewer than its LV1 cost: it is Depleted "
+                    + ("by its owner" if cause == "self" else "by the effect"),
+                    "manage.insufficient", "manage.self_destroy" if cause == "self" else "manage.by_effect")
+        else:
+            ctx.log(f"{name_of(ctx.state, cid)} has {n} core(s), not enough for LV1", "manage.checkpoint",
+                    "manage.insufficient", *(() if cause == "self" else ("manage.by_effect",)))
+        kind = "depleted" if ctx.profile.depletion else ("self" if cause == "self" else "cores")
+        groups.setdefault((kind, by), []).append(cid)
+    for (kind, by), group in groups.items():
+        destroy(ctx, group, cause=kind, by=by or None)
+
+
+def checkpoint(ctx: Ctx) -> None:
+    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+    state = ctx.state
+    if state.winner is not None:
+        return
+    zero = [n for n, p in state.players.items() if p.life <= 0]
+    if zero:
+        if len(zero) == 2:
+            ctx.set(winner="draw")
+            ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
+        else:
+            w = state.opponent(zero[0])
+            ctx.set(winner=w)
+            ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+        return
+    # only cards whose cores were moved in this resolution can have fallen short of LV1 (9-3-2)
+    short = [cid for cid in ctx.core_cause if (fc := state.field_card(cid)) is not None
+             and state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]
+    if short:
+        deplete_or_destroy(ctx, short)
+    if ctx.profile.bp_zero_destroys:
+        weak = [fc.id for fc in _bp_suspects(ctx.state) if derive.bp(ctx.state, fc.id).value <= 0]
+        if weak:
+            for cid in weak:
+                ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP", "manage.bp_zero",
+                        "manage.bp_zero_effect")
+            groups: dict[str | None, list[str]] = {}
+            for cid in weak:                     # 9-4-2-1: destroyed by the effect that lowered its BP
+                groups.setdefault(_bp_lowered_by(ctx.state, cid), []).append(cid)
+            for by, group in groups.items():
+                destroy(ctx, group, cause="bp", by=by)
+
+
+def _bp_lowered_by(state: State, cid: str) -> str | None:
+    """The player whose effects lowered a spirit's BP (9-4-2-1), when one player's did; else None."""
+    from judge.engine.bs import continuous
+
+    who = {m.controller for m in continuous.mods_on(state, cid) if m.kind == "bp_add" and m.value < 0}
+    return who.pop() if len(who) == 1 else None
+
+
+def _bp_suspects(state: State) -> list[FieldCard]:
+    """Spirits whose BP could be zero or less: all of them when an effect changes BP or levels now,
+    else only those printed with 0 BP or less."""
+    from judge.engine.bs import continuous
+
+    spirits = [fc for p in state.players.values() for fc in p.field if state.defs[fc.card].type == "spirit"]
+    if any(m.kind in ("bp_add", "bp_set", "bp_base", "level_set") for m in continuous.mods(state)):
+        return spirits
+    return [fc for fc in spirits if any(bp is not None and bp <= 0 for _, _, bp in state.defs[fc.card].levels)]
+
+
+def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Duration, source: str,
+            controller: str, extra: object = None) -> Mod:
+    m = Mod(target=target, kind=kind, value=value, duration=duration, source=source, controller=controller,
+            stamp=ctx.bump(), turn=ctx.state.turn, extra=extra)
+    ctx.set(mods=(*ctx.state.mods, m))
+    return m
+
+
+def set_orientation(ctx: Ctx, fc: FieldCard, orientation: object) -> FieldCard:
+    from judge.engine.bs.state import with_field_card
+
+    new = replace(fc, orientation=orientation)
+    ctx.state = with_field_card(ctx.state, new)
+    if orientation != fc.orientation and str(orientation) in ("exhausted", "refreshed"):
+        from judge.engine.bs.events.effect_events import watch
+
+        watch(ctx, f"when_{orientation}", [fc.id])     # with the effect performing it, if one is
+    return new
+
+
+__all__ = ["add_mod", "checkpoint", "deplete_or_destroy", "destroy", "last_known", "leave_field",
+           "set_orientation"]

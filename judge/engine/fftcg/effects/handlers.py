@@ -1,0 +1,532 @@
+"""What each kind of effect node does when a Summon or ability resolves: one registry entry per node kind.
+
+`EFFECTS` (the kernel's `Registry`) maps an AST node class to its entry: the function that carries it
+out on a board, the concept keys of the clauses that govern it (`clauses.py`) and the fields it reads. `effects.one` looks the node up
+here; a node kind with no entry is "not modelled" in the ruling, never guessed. The same table says
+which node kinds this engine executes (`executed_kinds`, for `judge card` and coverage).
+
+Entries take the board, the node, the resolving context (who controls it, its source, its chosen
+targets) and the log, and return the new board; they read only typed fields of the node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
+from judge.engine.fftcg import stackref
+from judge.engine.fftcg.conditions import per_count
+from judge.engine.fftcg.effects import changes, freecast, replacement, reveal
+from judge.engine.fftcg.events import delayed
+from judge.engine.fftcg.events.triggers import emit
+from judge.engine.fftcg.keywords.warp_priming import WarpEnter, WarpTick, remove_warp_counters
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
+from judge.engine.fftcg.query import SELECTOR_READS, is_forward, power, selector_reads
+from judge.engine.fftcg.state import Mod, State, where
+from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
+from judge.engine.kernel import Registry
+from judge.engine.kernel.values import evolve as replace
+from judge.text import ast
+from judge.text.ast import Duration, Player
+
+Handler = Callable[[State, Any, Any, Log], State]
+
+
+#: effect node kind → what it does (the kernel's registry: handler, clause concepts, meaning, and the node's
+#: fields the handler reads as `reads`; a node using any other field is "not modelled", never half applied)
+EFFECTS: Registry[type] = Registry("FFTCG effects")
+
+
+#: selector fields one node kind's handler reads on one of its selectors ("search for 2 … with different names")
+_TARGET_READS: dict[tuple[type, str], frozenset[str]] = {(ast.Search, "target"): frozenset({"distinct"})}
+
+
+def unread(node: Any, reads: frozenset[str]) -> list[str]:
+    """The fields of an effect node (and of the selectors it holds) that carry a value nobody reads here."""
+    out = []
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if f.name not in reads:
+            if value != f.default and value not in ((), None, False):
+                out.append(f.name)
+        elif isinstance(value, ast.Selector):
+            reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
+            reads_here = reads_here | {"also"} | _TARGET_READS.get((type(node), f.name), frozenset())
+            out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
+    return out
+
+
+def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
+    """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
+    if getattr(e, "per", None) is None:
+        return 1
+    n = per_count(s, e.per, ctx.controller, ctx.source)
+    if n is None:
+        not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
+    return n
+
+
+def _fx():
+    from judge.engine.fftcg.effects import run as effects
+
+    return effects
+
+
+def _until(d: Duration) -> str:
+    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+
+
+# ---- single effects (11.12.3) --------------------------------------------------------------------
+
+def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
+    fx = _fx()
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    if e.target is None:
+        for p in fx.players_of(e.player or Player.OPPONENT, ctx):
+            s = fx.damage_player(s, p, e.amount * n, log, ctx.source)
+        return s
+    if e.amount_from not in _AMOUNTS:
+        not_modelled(log, f"damage {e.amount_from.replace('_', ' ')} ({ctx.label})")
+        return s
+    if e.target.ref == "other":
+        return _each_other(s, e, ctx, log)
+    if e.amount_from == "divided":                   # assigned as it went on the stack (11.3.6 …)
+        for u, amount in getattr(ctx, "divided", ()):
+            if s.char(u) is not None and is_forward(s, u) and fx.matches(s, u, e.target, ctx.controller, ctx.source):
+                s = fx.damage_forward(s, u, amount, log, ctx.source, unreduced=getattr(ctx, "unreduced", False))
+        return s
+    dealer = ctx.source
+    if e.source is not None:             # "X deals damage equal to its power to Y": X is the dealer
+        s, dealers = fx.targets(s, e, e.source, ctx, log)
+        if len(dealers) != 1:
+            log.add(f"{ctx.label}: the Forward that would deal the damage is no longer there, so no damage is "
+                    f"dealt", "impossible_text")
+            return s
+        dealer = dealers[0]
+    s, uids = fx.targets(s, e, e.target, ctx, log)
+    for u in uids:
+        if is_forward(s, u):
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer,
+                                  unreduced=getattr(ctx, "unreduced", False))
+    return s
+
+
+def _each_other(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
+    """"X and the chosen Forward deal damage equal to their respective power to the other" / "Each Forward deals
+    damage equal to its power to the other": two Forwards, each the dealer of damage equal to its own power (read
+    before either is dealt, 6.4.2) to the other one (5.2.6.1)."""
+    fx = _fx()
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    src = e.source
+    dealers = ([ctx.source] if src is not None and src.self_ref else []) + \
+        [u for u in chosen if u != ctx.source and s.char(u) is not None and
+         (src is None or src.self_ref or src.ref in ("it", "them") or fx.matches(s, u, src, ctx.controller, ctx.source))]
+    dealers = [u for u in dict.fromkeys(dealers) if s.char(u) is not None and is_forward(s, u)]
+    if len(dealers) != 2 or e.amount_from not in ("power_of_source", "power_of_self"):
+        log.add(f"{ctx.label}: there are not two Forwards left to deal damage to each other, so no damage is dealt",
+                "some_targets_valid", "impossible_text")
+        return s
+    a, b = dealers
+    amounts = {a: max(0, power(s, a)), b: max(0, power(s, b))}
+    log.add(f"{s.name_of(a)} and {s.name_of(b)} deal damage equal to their power to each other ({amounts[a]} and "
+            f"{amounts[b]}), the powers read before either damage is dealt", "power")
+    s = fx.damage_forward(s, b, amounts[a], log, a)
+    return fx.damage_forward(s, a, amounts[b], log, b)
+
+
+def _cost_change(s: State, e: ast.CostChange, ctx: Any, log: Log) -> State:
+    """"During this turn, the cost required to cast your next Summon is reduced by 1 (it cannot become 0)": a
+    change to its controller's casting costs until the end of the turn, used up by the next card that fits when
+    it names one (11.12.4.1, 11.12.4.3: a "for each" is counted now)."""
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    amount = e.amount * n
+    s = replace(s, cost_changes=(*s.cost_changes, (ctx.controller, e, ctx.source, amount)))
+    which = "the next card" if e.target.state == "next" else "the cards"
+    log.add(f"Until the end of the turn, the cost for {ctx.controller} to cast {which} it names changes by {amount:+d}"
+            + (f" (not below {e.floor})" if e.floor else ""), "ongoing_effect",
+            *(("ongoing_variables",) if e.per is not None else ()))
+    return s
+
+
+def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
+    """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
+    (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
+    if e.target.choose != "choose":
+        not_modelled(log, f"a card selected on resolution that later sentences name ({ctx.label})")
+    return s
+
+
+#: how a damage amount is read: as printed, or equal to the power of the target or of the dealer (now)
+_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source", "divided", "half_power_of_target")
+
+
+def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
+    """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2)."""
+    if e.amount_from == "power_of_target":
+        return max(0, power(s, target))
+    if e.amount_from == "half_power_of_target":      # "half of its power (round up to the nearest 1000)"
+        unit = e.unit or 1000
+        return -(-max(0, power(s, target)) // (2 * unit)) * unit
+    if e.amount_from in ("power_of_self", "power_of_source"):
+        return max(0, power(s, dealer))
+    return e.amount
+
+
+def _break(s: State, e: ast.Destroy, ctx: Any, log: Log) -> State:
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        if s.char(u) is not None:
+            s = move(s, u, "break", log, why=("kw_break",), broken=True)
+    return s
+
+
+def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    for p in _fx().players_of(e.player, ctx):
+        s = draw(s, p, e.count * n, log, why=("single_effect",))
+    return s
+
+
+def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
+    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
+    if e.target is not None and e.target.state == "random":
+        not_modelled(log, f"a card discarded at random ({ctx.label})")
+        return s
+    for p in _fx().players_of(e.player, ctx):
+        hand = s.zones[p].hand
+        if e.target is not None:
+            kind = replace(e.target, owner=None, zone="hand", count=e.count or None)
+            hand = tuple(u for u in hand if candidates_in_hand(s, u, kind, p, ctx.source))
+        if not hand:
+            log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
+            continue
+        if e.count == 0 or len(hand) <= e.count:
+            chosen = list(hand)
+            log.add(f"{p} has {len(hand)} card(s) in hand: the only choice is to discard all of them", "kw_discard")
+        else:
+            s, answer = take_answer(s, p, "discard", f"{p} discards {e.count} card(s)", tuple(hand), "kw_discard")
+            chosen = [str(u) for u in as_list(answer)]
+            if len(chosen) != e.count or any(u not in hand for u in chosen):
+                raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
+        for u in chosen:
+            s = move(s, u, "break", log, why=("kw_discard",))
+        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
+            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
+                     player=ctx.controller)
+    return s
+
+
+def candidates_in_hand(s: State, uid: str, sel: ast.Selector, player: str, source: str | None) -> bool:
+    """Whether a card in `player`'s hand is of the kind a discard names ("discard 1 Summon")."""
+    from judge.engine.fftcg.query import _any_card, matches
+
+    bare = replace(sel, zone=None, count=1)
+    return _any_card(bare) or matches(s, uid, bare, player, source)
+
+
+def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
+    if e.state not in _STATES:
+        not_modelled(log, f"putting a Character into the state {e.state!r}")
+        return s
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        if s.char(u) is None:
+            continue
+        if e.state in ("dull", "exhausted"):
+            why = changes.undullable(s, u, ctx.controller, ctx.kind == "summon" or changes.is_summon(s, ctx.source))
+            if why is not None:
+                log.add(f"{why}: it is not dulled", "prevention_precedence")
+                continue
+        s = _STATES[e.state](s, u, log)
+    return s
+
+
+def _dull(s: State, u: str, log: Log) -> State:
+    s = s.with_char(u, dull=True)
+    log.add(f"{s.name_of(u)} is dulled", "kw_dull", changes=(f"{u}: dull",))
+    return emit(s, "dulled", u, log)
+
+
+def _activate(s: State, u: str, log: Log) -> State:
+    s = s.with_char(u, dull=False)
+    log.add(f"{s.name_of(u)} is activated", "kw_activate", changes=(f"{u}: active",))
+    return emit(s, "activated", u, log)
+
+
+def _freeze(s: State, u: str, log: Log) -> State:
+    s = s.with_char(u, frozen=True)
+    log.add(f"{s.name_of(u)} is Frozen: it will not activate in its controller's next Active Phase",
+            "freeze", "frozen", changes=(f"{u}: frozen",))
+    return s
+
+
+_STATES: dict[str, Callable[[State, str, Log], State]] = {
+    "dull": _dull, "exhausted": _dull, "active": _activate, "refreshed": _activate, "frozen": _freeze}
+
+
+def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
+    """Power changes (11.12.4); "power becomes N" (11.5.6); damage replacements (11.12.5)."""
+    if e.stat in replacement.DAMAGE_STATS:
+        return replacement.shield(s, e, ctx, log, _fx().targets)
+    if e.stat == "power_set":
+        return changes.set_power(s, e, ctx, log, _fx().targets)
+    if e.stat != "power":
+        not_modelled(log, f"a change of {e.stat.replace('_', ' ')}")
+        return s
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    amount = e.amount * n
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        c = s.char(u)
+        if c is None:
+            continue
+        s, _ = s.next_id("ts")
+        s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=_until(e.duration), ts=s.seq,
+                                              source=ctx.source)))
+        sign = "+" if amount >= 0 else ""
+        log.add(f"{s.name_of(u)} gets {sign}{amount} power"
+                f"{' until the end of the turn' if e.duration == Duration.TURN else ''}",
+                "ongoing_effect", "timestamp_resolved", *(("ongoing_variables",) if e.per is not None else ()),
+                *(("ongoing_existing_cards",) if e.target.count is None else ()),
+                changes=(f"{u}: power {sign}{amount}",))
+    return s
+
+
+def _may_cast(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
+    """"During this game, you can cast it as though you owned it at any time you could normally cast it": a lasting
+    permission for the effect's controller (11.12.4.1), kept while the card stays where it is; the card's own
+    timing and cost rules still apply when it is cast (11.3, 11.4)."""
+    chosen = ctx.targets.get(_fx()._key(e.target))  # "it": the card chosen, wherever the sentence before put it
+    if chosen is None:
+        s, chosen = _fx().targets(s, e, e.target, ctx, log)
+    for u in chosen:
+        if u not in s.objs or where(s, u)[0] == "field":
+            continue
+        s = replace(s, may_cast=(*s.may_cast, (ctx.controller, u)))
+        log.add(f"{ctx.controller} may cast {s.name_of(u)} from its {where(s, u)[0]} zone for the rest of the game, "
+                f"when such a card could be cast", "ongoing_effect")
+    return s
+
+
+def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
+    """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
+    if e.mode == "can" and e.action == "cast_as_owner_any_time" and e.target is not None \
+            and e.player in (None, Player.YOU):
+        return _may_cast(s, e, ctx, log)
+    if e.player is not None:
+        not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}' on a player ({ctx.label})")
+        return s
+    if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
+        return changes.restrict(s, e, ctx, log, _fx().targets)
+    if e.target is None or e.mode not in ("cannot", "must", "can"):
+        not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
+                     ("" if e.target is not None else " on a player"))
+        return s
+    if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            c = s.char(u)
+            if c is not None:
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot_dull_by", value=e.by, until=_until(e.duration),
+                                                      source=ctx.source)))
+                log.add(f"{s.name_of(u)} cannot become dull by {changes._by_words(e.by)}"
+                        f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
+        return s
+    if e.by is not None and e.action != "be_blocked":
+        not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
+        return s
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        c = s.char(u)
+        if c is not None:                  # "cannot be blocked by …": the Forwards it names (kept on the mod)
+            kind, value = ("blocked_by", e.by) if e.by is not None else (e.mode, e.action)
+            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(e.duration),
+                                                  source=ctx.source)))
+            log.add(f"{s.name_of(u)} {e.mode} {e.action.replace('_', ' ')}"
+                    f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
+    return s
+
+
+def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
+    if reveal.handles(e, ctx):
+        return reveal.apply(s, e, ctx, log)
+    dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
+    if dest == "deck_under_top" and e.under is not None:
+        s, uids = _fx().targets(s, e, e.target, ctx, log)
+        for u in uids:
+            s = put_under(s, u, e.under, log)
+        return s
+    if dest not in ("hand", "deck_top", "deck_bottom", "break", "removed", "damage"):
+        not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')}")
+        return s
+    lasting = e.duration == ast.Duration.WHILE_ON_FIELD          # "… for as long as X is on the field"
+    if lasting and (dest != "removed" or ctx.source is None):
+        not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')} for as long as a card stays")
+        return s
+    if lasting and s.char(ctx.source) is None:     # the duration is over before it began (11.12.4.1)
+        log.add(f"{s.name_of(ctx.source)} is no longer on the field, so the time its effect would last is already "
+                f"over: nothing is removed", "ongoing_effect", "source_info_after_move")
+        return s
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
+        if lasting and where(s, u)[0] == "removed":
+            s = replace(s, held_away=(*s.held_away, (u, ctx.source)))
+            log.add(f"{s.name_of(u)} stays out of the game for as long as {s.name_of(ctx.source)} is on the field",
+                    "ongoing_effect")
+    return s
+
+
+def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
+    if reveal.handles(e, ctx):
+        return reveal.apply(s, e, ctx, log)
+    if e.verb == "gain_control":
+        return changes.take_control(s, e, ctx, log, _fx().targets)
+    if e.verb == "cast" and freecast.readable(e):
+        return freecast.cast_free(s, e, ctx, log, _fx().targets)
+    if e.verb not in ("play", "place", "summon"):
+        not_modelled(log, f"the effect '{e.verb.replace('_', ' ')}' of a card")
+        return s
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
+    ts = None
+    if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
+        s, _ = s.next_id("t")
+        ts = s.seq
+        log.add(f"{', '.join(s.name_of(u) for u in entering)} enter the field at the same time, so they have the "
+                f"same timestamp", "card_timestamp")
+    for u in entering:
+        s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
+    return s
+
+
+def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:
+    n = s.crystals_of(ctx.controller) + e.count
+    log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")
+    return s.with_crystals(ctx.controller, n)
+
+
+def _counters(s: State, e: ast.Counters, ctx: Any, log: Log) -> State:
+    """6.7: named markers on a card; 15.1.1.10 removing them."""
+    times = _times(s, e, ctx, log)
+    if times is None:
+        return s
+    e = replace(e, count=e.count * times) if e.count else e
+    s, uids = _fx().targets(s, e, e.target, ctx, log)
+    for u in uids:
+        c = s.char(u)
+        if c is None:
+            if e.remove and e.name.lower() == "warp" and where(s, u)[0] == "removed":
+                s = remove_warp_counters(s, u, e.count, log)     # a Warp card waiting out of play (15.2.7)
+            continue
+        have = dict(c.counters)
+        key = next((k for k in have if k.casefold() == e.name.casefold()), e.name)   # one name, any case (6.7.2)
+        n = have.get(key, 0)
+        new = max(0, n - (e.count or n)) if e.remove else n + e.count
+        have[key] = new
+        s = s.with_char(u, counters=tuple((k, v) for k, v in have.items() if v))
+        verb = "removed from" if e.remove else "placed on"
+        log.add(f"{abs(new - n)} {e.name} Counter(s) {verb} {s.name_of(u)} ({new} now)",
+                "remove_counter" if e.remove else "counters", "counters_named",
+                changes=(f"{u}: {e.name} counters {n} -> {new}",))
+        if e.remove and new < n:
+            s = emit(s, "counter_removed", u, log, to=key)
+    return s
+
+
+def _search(s: State, e: ast.Search, ctx: Any, log: Log) -> State:
+    """Search (15.1.1.8): the controller finds the cards they pick among those that fit, or none (15.1.1.8.2);
+    "search for 1 card" must find one (15.1.1.8.3); then the deck is shuffled."""
+    from judge.engine.fftcg.effects.search import search
+
+    return search(s, e, ctx, log)
+
+
+def _delayed(s: State, e: ast.Delayed, ctx: Any, log: Log) -> State:
+    return delayed.create(s, e, ctx, log)
+
+
+def _engine_effect(s: State, e: Any, ctx: Any, log: Log) -> State:
+    """The engine's own effects (Warp's two auto-abilities, a delayed ability bound to a card) carry their action."""
+    return e.apply(s, ctx, log)
+
+
+def _sequence(s: State, e: ast.Sequence, ctx: Any, log: Log) -> State:
+    return _fx().run(s, e.effects, ctx, log)
+
+
+def _optional(s: State, e: ast.Optional, ctx: Any, log: Log) -> State:
+    return _fx().optional(s, e, ctx, log)[0]
+
+
+def _conditional(s: State, e: ast.Conditional, ctx: Any, log: Log) -> State:
+    return _fx().conditional(s, e, ctx, log)
+
+
+def _r(kind: type, run: Handler, keys: tuple[str, ...], what: str, *reads: str) -> None:
+    EFFECTS.register(kind, concepts=keys, meaning=what, reads=frozenset(reads))(run)
+
+
+_r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects", "then_at")
+_r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effects", "player")
+_r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
+   "condition", "effects", "otherwise", "instead", "selects")   # selects: where the selection is said (its effects hold it)
+_r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
+   "amount", "target", "player", "per", "amount_from", "source", "unit")
+_r(ast.Destroy, _break, ("kw_break",), "break", "target")
+_r(ast.Draw, _draw, ("single_effect",), "draw", "count", "player", "per")
+_r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player", "target")
+_r(ast.SetState, _set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target")
+_r(ast.ModifyStat, _modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
+   "stat", "amount", "target", "duration", "per", "next_only")
+_r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
+   "mode", "action", "target", "duration", "by", "by_text", "player")
+_r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
+   ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
+   "target", "keyword", "ability", "duration", "family")
+_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under",
+   "duration")
+_r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
+   "verb", "target", "duration", "free", "dull", "onto", "player")
+_r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
+_r(ast.CostChange, _cost_change, ("ongoing_effect",), "change casting costs this turn", "target", "amount", "per",
+   "floor")
+_r(ast.Choose, _choose, ("summon_choose",), "a target chosen as it went on the stack", "target")
+_r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
+   ("replacement",), "the damage is dealt to another instead",
+   "target", "to", "player", "next_only", "duration")
+_r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
+   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger")
+_r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
+_r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
+   "name", "count", "target", "remove", "per")
+_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest", "under")
+_r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
+_r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
+_r(delayed.Bound, _engine_effect, ("delayed_zone_left",), "a delayed ability about one card",
+   "effects", "card", "zone", "ts")
+
+from judge.engine.fftcg.effects import not_read as _not_read  # noqa: E402,F401  (registers what was not read: said so)
+
+#: node kinds `effects.run` carries out itself, as part of the effect list around them
+SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
+
+
+def executed_kinds() -> frozenset[str]:
+    """The snake_case node kinds this engine carries out (the rest are "not modelled")."""
+    return frozenset(ast.kind_of(cls.__new__(cls)) for cls in (*EFFECTS, *SEQUENCED)
+                     if cls.__module__ == ast.__name__ and cls is not ast.Unread)   # said "not read", not carried out
+
+
+__all__ = ["EFFECTS", "SEQUENCED", "executed_kinds", "unread"]

@@ -1,0 +1,553 @@
+"""Card effects interpreted from their AST (never from text): damage, break, draw, dull, freeze, power…
+
+"Choose" targets are fixed when a Summon or ability is put on the stack (11.3.3, 11.6.5, 11.8.9)
+and checked again on resolution (11.11.2: all gone → cancelled; 11.11.2.1: some left → those);
+"select" is decided on resolution (11.11.5.1). Identical choose-selectors in one ability are one
+target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 6.5.2 with EX Burst.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
+
+from judge.engine.fftcg import conditions, stackref
+from judge.engine.fftcg.effects import changes, exburst, replacement, reveal
+from judge.engine.fftcg.effects.xvalue import bind_x
+from judge.engine.fftcg.events.triggers import emit
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
+from judge.engine.fftcg.query import candidates, condition_holds, matches
+from judge.engine.fftcg.state import State, other, where
+from judge.engine.fftcg.zones import payments
+from judge.engine.fftcg.zones.cost import cost_option
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import (
+    Ability,
+    AbilityKind,
+    Conditional,
+    Duration,
+    Effect,
+    Optional,
+    Pay,
+    Player,
+    Reveal,
+    Selector,
+    Sequence,
+    kind_of,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ctx:
+    """Who resolves an effect, from which card, with which chosen targets."""
+
+    controller: str
+    source: str
+    label: str
+    targets: dict[Selector, tuple[str, ...]] = field(default_factory=dict)
+    subject: str | None = None
+    revealed: tuple[str, ...] = ()      # cards an earlier "reveal / look at" showed (reveal.py)
+    shuffled: bool = False              # "shuffle the other cards": they go back in random order (reveal.py)
+    kind: str = "auto"                  # summon | action | special | auto | ex_burst: what is resolving
+    ex_burst: bool = False              # it resolves as an EX Burst (11.10): "if X results from an EX Burst"
+    unreduced: bool = False             # "This damage cannot be reduced": the damage being dealt now (2.2)
+    extra_paid: bool = False            # the Summon resolving was cast with its extra cost paid (11.3.5)
+    divided: tuple[tuple[str, int], ...] = ()  # "Divide N damage among them": what each chosen card is dealt
+    about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
+    #: the cards the last selection of this resolution picked ("play 1 Forward … If it leaves …": "it")
+    picked: list[str] = field(default_factory=list)
+
+
+def _key(sel: Selector) -> Selector:
+    return replace(sel, span=None)
+
+
+def _walk(effects: Iterable[Effect]) -> Iterable[Effect]:
+    for e in effects:
+        yield e
+        if isinstance(e, Sequence | Optional):
+            yield from _walk(e.effects)
+        elif isinstance(e, Conditional):
+            yield from _walk(e.effects)
+            yield from _walk(e.otherwise)
+        elif type(e).__name__ == "Delayed" and e.timing != "when_do_so":
+            yield from _walk(e.effects)     # "Choose 1 Forward. At the end of this turn, break it.": chosen now
+
+
+def _selector(e: Effect) -> Selector | None:
+    return getattr(e, "target", None) if isinstance(getattr(e, "target", None), Selector) else None
+
+
+def option_count(s: State, effects: tuple[Effect, ...], controller: str, source: str | None, key: str,
+                 log: Log) -> tuple[Effect, ...]:
+    """"Select 1 of the following actions. If X, select up to 2 … instead": the number of options is fixed
+    as they are declared (11.3.4.1, 11.6.6.1, 11.8.10.1), so the condition is read now and the options
+    offered are those of the branch that applies; it does not change until the effect resolves."""
+    out: list[Effect] = []
+    for e in effects:
+        branches = (getattr(e, "effects", ()), getattr(e, "otherwise", ())) if isinstance(e, Conditional) else ()
+        if not (branches and all(len(b) == 1 and type(b[0]).__name__ == "Modal" for b in branches)):
+            out.append(e)
+            continue
+        held = condition_holds(s, e.condition, controller, source)
+        if held is None:
+            out.append(e)                       # not read: the modal stays unselected and is reported there
+            continue
+        modal = branches[0][0] if held else branches[1][0]
+        log.add(f"{'' if held else 'not '}{e.condition.text or 'the condition'}: {controller} selects "
+                f"{'up to ' if modal.up_to else ''}{modal.count} of the options, fixed now", key)
+        out.append(modal)
+    return tuple(out)
+
+
+def declared(modes: str, key: str) -> tuple[str, tuple[str, ...]]:
+    """How a declaration of options is told: several resolve top first, as printed (11.11.5)."""
+    if "," in modes:
+        return f"option(s) {modes} (they resolve in the order printed)", (key, "resolve_as_written")
+    return f"option(s) {modes}", (key,)
+
+
+def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str,
+                 key: str) -> tuple[tuple[Effect, ...], str | None]:
+    """Replace a "Select N of the M following actions" by the options declared (11.3.4, 11.6.6, 11.8.10)."""
+    modal = next((e for e in effects if type(e).__name__ == "Modal"), None)
+    if modal is None:
+        if picked:
+            raise Refused(f"{what} has no options to select", key)
+        return effects, None
+    n = len(modal.options)
+    try:
+        numbers = [int(str(p).strip()) for p in picked]
+    except ValueError:
+        raise Refused(f"select options of {what} by number (1-{n})", key) from None
+    if (len(numbers) != modal.count and not (modal.up_to and 0 < len(numbers) <= modal.count)) \
+            or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
+        raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
+                      f"by number (mode: [1..{n}])", key)
+    # the options selected resolve as the card's text is written, top first (11.11.5), whatever order
+    # they were declared in
+    numbers = sorted(numbers)
+    chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
+    out: list[Effect] = []
+    for e in effects:
+        out.extend(chosen if e is modal else (e,))
+    return tuple(out), ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSelector(Selector):
+    """A selector of one option of "Select N of the following actions": the same words in two options
+    ("Choose 1 Forward. Dull it." / "Choose 1 Forward. Deal it 5000 damage.") are two choices, not one."""
+
+    option: int = 0
+
+
+def _scoped(node: Any, option: int) -> Any:
+    """The option's effects with each of its selectors marked as that option's (references inside the
+    option stay equal to the selector they refer to)."""
+    if type(node) is Selector:
+        return OptionSelector(option=option, **{f.name: getattr(node, f.name) for f in fields(Selector)})
+    if isinstance(node, tuple):
+        return tuple(_scoped(x, option) for x in node)
+    if isinstance(node, Effect) and is_dataclass(node):
+        new = {f.name: _scoped(getattr(node, f.name), option) for f in fields(node)
+               if isinstance(getattr(node, f.name), Selector | tuple | Effect)}
+        return replace(node, **new) if new else node
+    return node
+
+
+def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
+    """The distinct "choose" selectors of an effect list, in order (each is one target slot)."""
+    out: list[Selector] = []
+    for e in _walk(effects):
+        sel = _selector(e)
+        if sel is None or sel.choose != "choose" or sel.self_ref:
+            continue
+        for part in _parts(sel):          # "Choose 1 Forward and 1 Backup": one slot each (11.3.3)
+            if part.choose == "choose" and not part.self_ref and part.ref is None and _key(part) not in out:
+                out.append(_key(part))
+    return out
+
+
+def _parts(sel: Selector) -> tuple[Selector, ...]:
+    """A selector and its second selections ("1 Forward you control and 1 Forward opponent controls")."""
+    return (replace(sel, also=()), *sel.also) if sel.also else (sel,)
+
+
+def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, source: str | None,
+                   given: tuple[str, ...], keys: tuple[str, ...], what: str) -> dict[Selector, tuple[str, ...]]:
+    """Match the targets a player named to the choose-slots, checking each is legal now."""
+    slots = choose_slots(effects)
+    out: dict[Selector, tuple[str, ...]] = {}
+    rest = list(given)
+    for sel in slots:
+        legal = [u for u in candidates(s, sel, controller, source) if u != source or sel.zone]
+        allowed = changes.choosable(s, legal, controller, source)
+        barred = [u for u in legal if u not in allowed]
+        if not allowed:
+            why = f" ({changes.unchoosable(s, barred[0], controller, changes.is_summon(s, source))})" if barred else ""
+            raise Refused(f"{what} must choose {_describe(sel)} and there is none to choose{why}", *keys,
+                          *(("prevention_precedence",) if barred else ()))
+        for u in rest:
+            if u in barred:
+                raise Refused(f"{changes.unchoosable(s, u, controller, changes.is_summon(s, source))}: {what} "
+                              f"cannot choose it", *keys, "prevention_precedence", "card_text_precedence")
+        legal = allowed
+        forced = changes.must_choose(s, legal, controller, source)
+        n_slot = sel.count if sel.count is not None else len(legal)
+        picks = rest[:n_slot]
+        if forced and picks and not set(forced[:n_slot]) <= set(picks):
+            raise Refused(f"{what} must choose {', '.join(s.name_of(u) for u in forced[:n_slot])} if possible "
+                          f"(its text says so)", *keys, "card_text_precedence")
+        n = sel.count if sel.count is not None else len(legal)
+        if not rest and len(legal) <= n and not sel.up_to:
+            out[sel] = tuple(legal)
+            continue
+        picked = tuple(rest[:n])
+        rest = rest[n:]
+        if stackref.is_stack_selector(sel):       # an ability on the stack may be named by its source card
+            picked = tuple(stackref.canonical(s, u) for u in picked)
+        if not picked and not sel.up_to:
+            raise Refused(f"{what} must choose {_describe(sel)}: name the target(s) among {', '.join(legal)}", *keys)
+        for u in picked:
+            if u not in legal:
+                raise Refused(f"{u} cannot be chosen by {what}: it is not {_describe(sel)}", *keys)
+        if len(picked) < n and not sel.up_to:
+            raise Refused(f"{what} must choose {n} target(s) for {_describe(sel)}", *keys)
+        out[sel] = picked
+    if rest:
+        raise Refused(f"{what} has no target to choose for {', '.join(rest)}", *keys)
+    return out
+
+
+def _describe(sel: Selector, controller: str | None = None) -> str:
+    n = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
+    kinds = "/".join(sel.card_types) or "card"
+    if controller is None:
+        whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
+    else:
+        whose = {Player.YOU: f" {controller} controls", Player.OPPONENT: f" {other(controller)} controls"
+                 }.get(sel.owner, "")
+    extra = f" ({', '.join(sel.colors)})" if sel.colors else ""
+    return f"{n} {kinds}{extra}{whose}"
+
+
+def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
+    """Every effect a Summon card applies when it resolves (11.3), in text order; its field abilities
+    (what it costs, when it may be cast) are not part of what it does (11.9)."""
+    d = s.card(uid)
+    out: list[Effect] = []
+    for ab in d.abilities if d else ():
+        if ab.keyword is None and ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT) and not cost_option(ab):
+            out.extend(ab.effects)
+    return tuple(out)
+
+
+def ex_burst_abilities(s: State, uid: str) -> list[Ability]:
+    """What an EX Burst applies (11.10.3): a Summon's effects; a Character's EX Burst auto-abilities."""
+    d = s.card(uid)
+    if d is None:
+        return []
+    if d.type == "summon":
+        return [ab for ab in d.abilities if ab.keyword is None and ab.kind not in (AbilityKind.FIELD,
+                                                                                  AbilityKind.CONSTANT)
+                and not cost_option(ab)]
+    marked = [ab for ab in d.abilities if "ex_burst" in ab.restrictions]
+    return marked or [ab for ab in d.abilities if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED)]
+
+
+# ---- damage to players and Forwards --------------------------------------------------------------
+
+def damage_player(s: State, player: str, amount: int, log: Log, source: str | None) -> State:
+    """Resolve damage to a player (6.5.2): one card from the deck to the Damage Zone per point, then EX Bursts."""
+    bursts: list[tuple[str, int]] = []     # EX Burst cards and the Damage Zone count as each was placed
+    placed: list[str] = []
+    per_point = Log()                       # what each point triggered, told after the damage itself
+    for _ in range(amount):
+        deck = s.zones[player].deck
+        if not deck:
+            log.add(f"{player} takes damage with an empty main deck", "rp_damage_beyond_deck",
+                    "lose_damage_empty_deck")
+            s = replace(s, damage_beyond_deck=s.damage_beyond_deck | {player})
+            break
+        top = deck[0]
+        s = s.with_zones(player, deck=deck[1:], damage=(*s.zones[player].damage, top)).record("damaged", top, player)
+        placed.append(top)
+        # 11.8.6 once per point, 15.2.6.2 with the damage count of that point (a Damage N trigger needs it then)
+        exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
+        s = emit(s, "you_damaged", None, per_point, player=player)
+        d = s.card(top)
+        if d is not None and d.ex_burst and not exburst.barred(s, top, source, per_point):
+            bursts.append((top, len(s.zones[player].damage)))
+    if placed:
+        src = f" from {s.name_of(source)}" if source else ""
+        log.add(f"{player} takes {len(placed)} damage{src}: {', '.join(s.name_of(u) for u in placed)} "
+                f"go{'es' if len(placed) == 1 else ''} from the deck to the Damage Zone "
+                f"({len(s.zones[player].damage)} in all)", "damage_to_player", "damage_zone",
+                changes=tuple(f"{u}: deck -> damage" for u in placed))
+    log.extend(per_point)
+    for uid, count in bursts:
+        s = _ex_burst(s, player, uid, log, count, multi=len(placed) > 1)
+    return s
+
+
+def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = None, multi: bool = False) -> State:
+    keys = ("ex_burst", "ex_burst_after_all_damage")
+    abilities = exburst.usable(s, uid, count, log, multi)
+    if abilities is None:                       # 15.2.6.3: its Damage N was not met when it was placed
+        return s
+    s, answer = take_answer(s, player, "ex_burst", f"{player} may use the EX Burst of {s.name_of(uid)}",
+                            ("yes", "no"), *keys)
+    items = as_list(answer)
+    use = yes_no(items[0]) if items else None
+    targets = tuple(str(t) for t in (items[1:] if use is not None else items))
+    if use is False:
+        log.add(f"{player} declines the EX Burst of {s.name_of(uid)}", *keys)
+        return s
+    effects = tuple(e for ab in abilities for e in ab.effects)
+    log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
+            *keys, "ex_burst_effects", fired=uid, card=s.objs[uid].defn, timing="ex_burst")
+    slots = [(sel, changes.choosable(s, [u for u in candidates(s, sel, player, uid) if u != uid], player, uid))
+             for sel in choose_slots(effects)]
+    if any(not legal for _, legal in slots):
+        log.add("The EX Burst must choose a target and there is none, so it does nothing", "ex_burst",
+                "summon_targets_gone")
+        return s
+    if not targets and any(len(legal) > (sel.count or len(legal)) or sel.up_to for sel, legal in slots):
+        options = tuple(dict.fromkeys(u for _, legal in slots for u in legal))
+        s, answer = take_answer(s, player, "target", f"{player} chooses the target(s) of the EX Burst of "
+                                f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
+        targets = tuple(str(t) for t in as_list(answer))
+    chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
+    if any(chosen.values()) and _chosen_watchers(s):
+        not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
+                          "Burst does not use the stack)")
+    kind = "ex_burst" if s.card(uid).type != "summon" else "summon"
+    from judge.engine.fftcg.effects.divide import divide
+
+    s, divided = divide(s, effects, chosen, player, kind, "the EX Burst", log)
+    return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
+                               kind=kind, divided=divided), log)
+
+
+def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
+                   why: tuple[str, ...] = ("power",), *, unreduced: bool = False) -> State:
+    """Mark damage on a Forward; it is broken by the rule process if damage ≥ power (12.4.5)."""
+    c = s.char(uid)
+    if c is None or amount <= 0:
+        return s
+    s, amount, uid, _ = replacement.damage(s, uid, amount, log, battle="battle_damage" in why,   # "… instead"
+                                           unreduced=unreduced,
+                                           dealer=source)                                       # (11.12.5)
+    c = s.char(uid)
+    if amount <= 0 or c is None:
+        return s
+    s = s.with_char(uid, damage=c.damage + amount)
+    src = f"{s.name_of(source)} deals" if source else "It takes"
+    log.add(f"{src} {amount} damage to {s.name_of(uid)} ({c.damage + amount} damage marked)", *why,
+            changes=(f"{uid}: damage {c.damage} -> {c.damage + amount}",))
+    s = emit(s, "dealt_damage", uid, log)
+    return emit(s, "deals_damage_forward", source, log, to=uid) if source is not None else s
+
+
+def _chosen_watchers(s: State) -> bool:
+    """Whether a Character on the field has a "When … is chosen by …" auto-ability."""
+    defs = [d for d in (s.card(c.uid) for c in s.field) if d is not None]
+    return any("is_chosen" in (ab.timing or "").split("|") for d in defs for ab in d.abilities)
+
+
+# ---- the interpreter -------------------------------------------------------------------------------
+
+def same_name(s: State, sel: Selector, ctx: Ctx) -> Selector | None:
+    """"… with the same name" (name `same_as_it`): the selector with the name of the card the effect chose (or the
+    event happened to), or None when there is not exactly one such card."""
+    if sel.name != "same_as_it":
+        return sel
+    chosen = [u for uids in ctx.targets.values() for u in uids]
+    ref = chosen[0] if len(chosen) == 1 else ctx.subject if not chosen else None
+    d = s.card(ref) if ref is not None and ref in s.objs else None
+    return replace(sel, name=d.name) if d is not None else None
+
+
+def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
+    """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
+    if sel.name == "same_as_it":
+        named = same_name(s, sel, ctx)
+        if named is None:
+            log.add(f"{ctx.label}: there is no one card whose name to match, so nothing is selected",
+                    "impossible_text")
+            return s, []
+        sel = named
+    if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
+        s, out = targets(s, e, replace(sel, also=()), ctx, log)
+        for part in sel.also:
+            s, more = targets(s, e, part, ctx, log)
+            out += [u for u in more if u not in out]
+        return s, out
+    if sel.self_ref:
+        return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
+    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.picked:
+        return s, [u for u in ctx.picked if u in s.objs]        # the cards just selected (11.11.5)
+    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:
+        return s, [ctx.subject] if s.char(ctx.subject) is not None or sel.zone else []   # the trigger's subject
+    if sel.choose == "choose" and _key(sel) in ctx.targets:
+        return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
+                   and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]
+    legal = candidates(s, sel, ctx.controller, ctx.source)
+    if sel.count is None:
+        return s, legal
+    who = other(ctx.controller) if sel.chooser == Player.OPPONENT else ctx.controller
+    s, picked = pick(s, who, "select", f"{who} selects {_describe(sel, ctx.controller)} for {ctx.label}",
+                     tuple(legal), "resolution_choice", SELECT_IS_NOT_CHOOSE.get(ctx.kind, "auto_choose"), log=log,
+                     low=0 if sel.up_to else min(sel.count, len(legal)), high=sel.count)
+    ctx.picked[:] = picked
+    return s, picked
+
+
+#: the clause that says, for each kind of Summon or ability, that selecting is not choosing (no target rules)
+SELECT_IS_NOT_CHOOSE = {"summon": "summon_choose", "action": "action_choose", "special": "special_choose",
+                        "auto": "auto_choose", "ex_burst": "auto_choose"}
+
+
+def players_of(p: Player | None, ctx: Ctx) -> list[str]:
+    """The players an effect names, from its controller's point of view (7.2.1)."""
+    if p in (None, Player.YOU):
+        return [ctx.controller]
+    if p == Player.OPPONENT:
+        return [other(ctx.controller)]
+    return [ctx.controller, other(ctx.controller)]
+
+
+def _until(d: Duration) -> str:
+    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+
+
+def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
+    """Whether a condition holds now, read from the board; None (and "not modelled") when it cannot be read."""
+    holds = condition_holds(s, cond, ctx.controller, ctx.source, ctx)
+    if holds is None:
+        not_modelled(log, f'whether "{cond.text}" holds ({ctx.label})', "resolve_as_written")
+    return holds
+
+
+def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
+    """"You may …": the controller decides on resolution (11.8.14)."""
+    if e.effects and isinstance(e.effects[0], Pay):      # "you may pay 《1》": payments.py
+        return payments.optional_payment(s, e, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
+                                         lambda s2, rest: run(s2, rest, ctx, log))
+    short = _deck_short(s, e.effects, ctx.controller)
+    if short is not None:       # "you may remove the top 10 cards of your deck": impossible with fewer (2.3)
+        log.add(f"{ctx.controller} cannot do what {ctx.label} offers ({short}), so it is not done and what depends "
+                f"on doing it does not happen", "impossible_text", "auto_may")
+        return s, False
+    s, answer = take_answer(s, ctx.controller, "may", f"{ctx.controller} may: {ctx.label}", ("yes", "no"),
+                            "auto_may")
+    if yes_no(as_list(answer)[0] if as_list(answer) else None):
+        log.add(f"{ctx.controller} chooses to apply the optional effect", "auto_may")
+        return run(s, e.effects, ctx, log), True
+    log.add(f"{ctx.controller} chooses not to apply the optional effect", "auto_may")
+    return s, False
+
+
+def _deck_short(s: State, effects: tuple[Effect, ...], controller: str) -> str | None:
+    """What makes an offered effect impossible to carry out in full: N cards taken from the top of a deck that
+    holds fewer (None: it can be done)."""
+    for e in effects:
+        sel = getattr(e, "target", None)
+        if type(e).__name__ == "Move" and isinstance(sel, Selector) and sel.zone == "deck" and sel.count \
+                and not sel.up_to and sel.owner in (None, Player.YOU):
+            have = len(s.zones[controller].deck)
+            if have < sel.count:
+                return f"{sel.count} cards from a deck of {have}"
+    return None
+
+
+def is_unreduced(e: Effect) -> bool:
+    """"This damage cannot be reduced." after a Damage (a restriction on that damage, not on a card)."""
+    return type(e).__name__ == "Restriction" and e.mode == "cannot" and e.action == "be_reduced" and e.target is None
+
+
+def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
+    """Carry out effects in order (11.11.5); "… instead" replaces the effect before it (11.12.5.6)."""
+    done = True
+    for i, e in enumerate(effects):
+        if isinstance(e, Optional):
+            s, done = optional(s, e, ctx, log)
+            if done and s.x_paid is not None:           # "you may pay 《X》": what follows reads X (4.5)
+                x, s = s.x_paid, replace(s, x_paid=None)
+                return run(s, bind_x(effects[i + 1:], x), ctx, log)
+            continue
+        if reveal.told(e, effects[:i]):            # the kind of card "Reveal N … from your hand" selected
+            continue
+        if isinstance(e, Reveal):                  # later sentences use the cards shown (reveal.py)
+            s, ctx = reveal.reveal(s, e, ctx, log, effects[i + 1:])
+            if e.zone == "hand" and e.count:       # "Reveal 2 … from your hand. If you do so, …" (11.11.5)
+                done = len(ctx.revealed) == e.count
+            continue
+        if is_unreduced(e):                        # said with the damage it follows (2.2)
+            continue
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if type(e).__name__ == "Damage" and nxt is not None and is_unreduced(nxt):
+            log.add(f"{ctx.label}: this damage cannot be reduced, so effects that would reduce it do not apply",
+                    "prevention_precedence")
+            s = one(s, e, replace(ctx, unreduced=True), log)
+            continue
+        if type(e).__name__ == "Delayed" and e.timing == "when_do_so" and not done:
+            log.add(f'"{e.timing_text}": it was not done, so nothing triggers', "delayed_auto")
+            continue
+        if isinstance(e, Conditional) and e.condition.kind in ("do_so", "not_done"):   # "If you do so" / "If not"
+            holds = done if e.condition.kind == "do_so" else not done
+            said = e.condition.text if e.condition.text.lower().startswith("if") else f"If {e.condition.text}"
+            log.add(f'"{said}": the optional part was {"" if done else "not "}done, so what follows '
+                    f'{"applies" if holds else "does not apply"}', "resolve_as_written", "auto_may")
+            s = run(s, e.effects if holds else e.otherwise, ctx, log)
+            continue
+        nxt = effects[i + 1] if i + 1 < len(effects) else None
+        if isinstance(nxt, Conditional) and nxt.instead and nxt.condition.event is None \
+                and condition(s, nxt.condition, ctx, log):
+            log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
+                    "self_replacement", "replacement")
+            continue
+        s = one(s, e, ctx, log)
+        if s.winner is not None:
+            break
+    return s
+
+
+def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
+    """Carry out one effect node: its registry entry (`handlers.EFFECTS`), or "not modelled"."""
+    from judge.engine.fftcg.effects.handlers import EFFECTS, unread
+
+    rule = EFFECTS.get(type(e))
+    if rule is None:
+        not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
+        return s
+    missing = unread(e, rule.extra["reads"])
+    if missing:
+        not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
+                          f"engine does not read")
+        return s
+    return rule.handler(s, e, ctx, log)
+
+
+def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
+    """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
+    if e.condition.event is not None and conditions.past_event(e.condition) is None:
+        if e.condition.event in replacement.EVENTS:         # waits for an event (11.12.5)
+            return replacement.register(s, e, ctx, log, targets)
+        not_modelled(log, f"a replacement effect waiting for '{e.condition.event.replace('_', ' ')}'",
+                     "replacement")
+        return s
+    if e.condition.kind in payments.UNPAID_KINDS:
+        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log)
+    else:
+        holds = reveal.holds(s, e.condition, ctx)
+        holds = condition(s, e.condition, ctx, log) if holds is None else holds
+    if holds is None:
+        return s
+    if not e.instead:
+        log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
+                "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
+    return run(s, e.effects if holds else e.otherwise, ctx, log)
+

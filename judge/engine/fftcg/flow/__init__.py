@@ -1,0 +1,3 @@
+"""The turn's flow: priority and the stack, phases and steps, the Attack Phase, rule processes,
+player actions and loops.
+"""

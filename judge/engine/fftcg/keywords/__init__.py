@@ -1,0 +1,2 @@
+"""Keywords that act on their own (Warp, Priming, 15.2).
+"""

@@ -1,0 +1,210 @@
+"""Payments asked for while a Summon or ability resolves, and the cost an attack requires.
+
+"You may pay 《1》. When you do so, …" is an optional payment: the controller decides when the ability
+resolves (11.8.14) and the delayed auto-ability after it triggers only if they paid (11.8.17). "If
+your opponent doesn't pay 《1》, …" asks the named player on resolution (11.11.5.1). A payment is made
+all at once and exactly (11.2.1.1, 11.6.10); a player who cannot pay it simply does not pay (2.3).
+"X cannot attack unless you pay 《2》" is a cost to attack, checked and locked in as the attack is
+declared (10.1.2.3). A scenario answers with `choose: yes` plus `pay: {...}`, or `choose: no`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
+from judge.engine.fftcg.state import State, other
+from judge.engine.fftcg.zones.cost import (
+    CostReq,
+    Payment,
+    _feasible,
+    _sources,
+    ability_cost,
+    apply_payment,
+    check_payment,
+)
+from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import Condition, Cost, Optional, Pay
+
+#: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)
+UNPAID_KINDS = ("opp_not_pay", "not_pay")
+
+
+@dataclass(frozen=True)
+class PayAnswer:
+    """A `choose` that came with a `pay:` (yes, and the CP sources offered)."""
+
+    answer: Any
+    pay: Payment
+    x: int | None = None            # the value chosen for 《X》 (4.5)
+
+
+def cost_text(cost: Cost) -> str:
+    icons = [*({"fire": "火", "ice": "氷", "wind": "風", "lightning": "雷", "water": "水", "earth": "土",
+                "light": "光", "dark": "闇"}.get(c, c) for c in cost.cp), *("C" for _ in range(cost.crystal))]
+    return "".join(f"《{i}》" for i in icons) or "nothing"
+
+
+def _all_sources(s: State, player: str) -> Payment:
+    """Every CP source `player` could offer now: their cards in hand (not Light/Dark), their active Backups."""
+    hand = tuple((u, None) for u in s.zones[player].hand if s.card(u) is not None and not s.card(u).light_dark)
+    backups = tuple(c.uid for c in s.controlled(player, ("backup",)) if not c.dull)
+    return Payment(discard=hand, dull=backups)
+
+
+def can_pay(s: State, player: str, cost: Cost) -> bool:
+    """Whether `player` has the CP (and Crystals) to pay `cost` at all (11.2.1.1)."""
+    if cost.crystal > s.crystals_of(player):
+        return False
+    req = ability_cost(cost.cp, "the cost")
+    if req.total == 0:
+        return True
+    return _feasible(_sources(s, player, _all_sources(s, player), None), req) is not None
+
+
+def pay(s: State, player: str, cost: Cost, offered: Payment, log: Log, what: str, keys: tuple[str, ...]) -> State:
+    """Pay `cost` with the sources offered (all at once, exactly; Refused otherwise)."""
+    req: CostReq = ability_cost(cost.cp, f"{cost_text(cost)} for {what}")
+    produced = check_payment(s, player, offered, req, keys=keys)
+    if cost.crystal > s.crystals_of(player):
+        raise Refused(f"{player} has {s.crystals_of(player)} Crystal(s) and cannot pay {cost.crystal}", "crystals",
+                      *keys)
+    s = apply_payment(s, player, offered, produced, log, keys=keys)
+    if cost.crystal:
+        s = s.with_crystals(player, s.crystals_of(player) - cost.crystal)
+        log.add(f"{player} spends {cost.crystal} Crystal(s) ({s.crystals_of(player)} left)", "crystals", *keys)
+    return s
+
+
+def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...]) -> tuple[State, Payment | None]:
+    """Ask `player` whether they pay; their Payment, or None when they decline."""
+    how = "choose yes with pay: {discard: [...], dull: [...]}, or no" if cost.cp else "choose yes or no"
+    s, answer = take_answer(s, player, "pay", f"{prompt} ({how})", ("yes", "no"), *keys)
+    if isinstance(answer, PayAnswer):
+        if yes_no(answer.answer) is False:
+            return s, None
+        return s, answer.pay
+    value = answer[0] if isinstance(answer, list) and answer else answer
+    if yes_no(value) is False or value is None:
+        return s, None
+    if cost.cp:
+        raise Refused(f"{player} pays {cost_text(cost)}: say which cards are discarded or Backups dulled "
+                      f"(pay: {{discard: [...], dull: [...]}})", "pay_cp", *keys)
+    return s, Payment()
+
+
+def optional_payment(s: State, e: Optional, controller: str, label: str, log: Log,
+                     run_rest: Any) -> tuple[State, bool]:
+    """"You may pay (cost)[, then effects]": the controller chooses on resolution (11.8.14); done or not."""
+    first = e.effects[0]
+    assert isinstance(first, Pay)
+    player = other(controller) if e.player is not None and e.player.value == "opponent" else controller
+    keys = ("auto_may", "pay_cp")
+    cost = first.cost
+    if not cost.x and not can_pay(s, player, cost):
+        log.add(f"{player} cannot pay {cost_text(cost)} for {label}, so it is not paid (nothing else "
+                f"that depends on paying happens)", "impossible_text", *keys)
+        return s, False
+    x = None
+    if cost.x:                                   # "you may pay 《X》": the payer names X as they pay (4.5)
+        s, answer = take_answer(s, player, "pay", f"{player} may pay 《X》 for {label} (choose yes with x: N and "
+                                f"pay: {{...}}, or no)", ("yes", "no"), "variable_x", *keys)
+        s = replace(s, answers=(answer, *s.answers))
+        x = getattr(answer, "x", None)
+        if x is None and yes_no(getattr(answer, "answer", answer)) is not False:
+            raise Refused(f"{player} pays 《X》 for {label}: say the value chosen for X (x: N)", "variable_x", *keys)
+        cost = replace(cost, cp=(*cost.cp, str(x)) if x else cost.cp, x=False)
+    s, offered = _decide(s, player, cost, f"{player} may pay {cost_text(cost)} for {label}", keys)
+    if offered is None:
+        log.add(f"{player} chooses not to pay {cost_text(first.cost)} for {label}", *keys)
+        return s, False
+    s = pay(s, player, cost, offered, log, label, keys)
+    log.add(f"{player} pays {cost_text(cost)} for {label}" + (f", choosing X = {x}: every X that follows is {x}"
+                                                             if x is not None else ""), *keys,
+            *(("variable_x",) if x is not None else ()))
+    if x is not None:
+        from judge.engine.fftcg.effects.xvalue import bind_x
+
+        return replace(run_rest(s, bind_x(e.effects[1:], x)), x_paid=x), True
+    return run_rest(s, e.effects[1:]), True
+
+
+def not_paid(s: State, cond: Condition, controller: str, label: str, log: Log) -> tuple[State, bool | None]:
+    """"If (player) doesn't pay (cost), …": that player decides on resolution (11.11.5.1); True if unpaid,
+    None (and "not modelled") when the grammar did not type the cost."""
+    player = other(controller) if cond.kind == "opp_not_pay" else controller
+    cost = cond.cost
+    if cost is None or not (cost.cp or cost.crystal):
+        not_modelled(log, f'the cost named in "{cond.text}" ({label}): it is not typed', "resolution_choice")
+        return s, None
+    keys = ("resolution_choice", "pay_cp")
+    if not can_pay(s, player, cost):
+        log.add(f"{player} cannot pay {cost_text(cost)}, so \"{cond.text}\" holds", "impossible_text", *keys)
+        return s, True
+    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {cost_text(cost)} ({label})", keys)
+    if offered is None:
+        log.add(f"{player} does not pay {cost_text(cost)}: \"{cond.text}\" holds", *keys)
+        return s, True
+    s = pay(s, player, cost, offered, log, label, keys)
+    log.add(f"{player} pays {cost_text(cost)}, so the effect that depends on not paying does not happen", *keys)
+    return s, False
+
+
+__all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay",
+           "pay_block"]
+
+
+# ---- attack costs (10.1.2.3) ------------------------------------------------------------------------
+
+def attack_costs(s: State, attackers: tuple[str, ...], action: str = "attack") -> list[tuple[str, str, Cost]]:
+    """(Forward, source of the requirement, cost) for each "cannot attack (block) unless … pays" that applies."""
+    from judge.engine.fftcg.query import field_effects, matches
+    from judge.text.ast import Restriction
+
+    out = []
+    for src, e in field_effects(s):
+        if not (isinstance(e, Restriction) and e.mode == "unless_paid" and e.action == action and e.cost):
+            continue
+        for uid in attackers:
+            if e.target is not None and matches(s, uid, e.target, src.controller, src.uid):
+                out.append((uid, src.uid, e.cost))
+    return out
+
+
+def pay_attack(s: State, player: str, attackers: tuple[str, ...], offered: Payment | None, log: Log) -> State:
+    """Check the cost to attack, lock it in as the attack is declared, and pay it exactly (10.1.2.3)."""
+    costs = attack_costs(s, attackers)
+    if not costs:
+        if offered is not None and (offered.discard or offered.dull):
+            raise Refused("no cost is required for this attack, so nothing may be paid for it", "attack_cost",
+                          "exact_cp")
+        return s
+    total = Cost(cp=tuple(i for _, _, c in costs for i in c.cp), crystal=sum(c.crystal for _, _, c in costs))
+    why = "; ".join(f"{s.name_of(u)} cannot attack unless {cost_text(c)} is paid "
+                    f"({'its own text' if src == u else s.name_of(src)})" for u, src, c in costs)
+    log.add(f"{player} checks the cost to attack: {cost_text(total)} ({why}); it is locked in now",
+            "attack_cost")
+    if offered is None or not (offered.discard or offered.dull or total.crystal):
+        raise Refused(f"{why}: declare the attack with pay: {{...}} for {cost_text(total)}", "attack_cost")
+    s = pay(s, player, total, offered, log, "the attack", ("attack_cost",))
+    return s
+
+
+# ---- block costs (10.1.3.1.3) -------------------------------------------------------------------------
+
+def pay_block(s: State, player: str, blocker: str, offered: Payment | None, log: Log) -> State:
+    """The cost to block: checked as the blocker is declared, locked in, paid exactly (10.1.3.1.3)."""
+    costs = attack_costs(s, (blocker,), "block")
+    if not costs:
+        if offered is not None and (offered.discard or offered.dull):
+            raise Refused(f"no cost is required for {s.name_of(blocker)} to block, so nothing may be paid for it",
+                          "block_cost", "exact_cp")
+        return s
+    total = Cost(cp=tuple(i for _, _, c in costs for i in c.cp), crystal=sum(c.crystal for _, _, c in costs))
+    why = "; ".join(f"{s.name_of(u)} cannot block unless {cost_text(c)} is paid "
+                    f"({'its own text' if src == u else s.name_of(src)})" for u, src, c in costs)
+    log.add(f"{player} checks the cost to block: {cost_text(total)} ({why}); it is locked in now", "block_cost")
+    if offered is None or not (offered.discard or offered.dull or total.crystal):
+        raise Refused(f"{why}: declare the block with pay: {{...}} for {cost_text(total)}", "block_cost")
+    return pay(s, player, total, offered, log, "the block", ("block_cost",))

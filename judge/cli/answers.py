@@ -196,29 +196,6 @@ def several_answer(exc: Any) -> Answer:
     return a
 
 
-def parse_lines(result: Any, game: str, name: str | None = None) -> list[str]:
-    """Each ability of a parse result: its print, what the project read it as (a misreading shows),
-    the words it did not read, its tree; then what could not be parsed."""
-    from judge.cards.markup import readable
-    from judge.text.render import node_lines, reading
-
-    out = []
-    for i, ability in enumerate(result.abilities, 1):
-        read = reading(ability, game, name)
-        out.append(f"ability {i}: {readable(ability.text)}")
-        out.append(f"  read as: {read.rendered}" if read.rendered is not None
-                   else f"  read as: (no canonical wording: {read.why})")
-        out += [f"  not read: {readable(words)}" for words in read.unread]
-        out += node_lines(ability, game, 1)
-    for u in result.unparsed:
-        out.append(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected and u.expected[0].startswith("stopped at"):
-            out.append(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
-        elif u.expected:
-            out.append(f"  expected: {', '.join(u.expected)}")
-    return out
-
-
 def card_answer(query: str, game: str | None) -> Answer:
     """The card a judge's words name (judge.cards.lookup): its data, the game inferred, its text as
     a judge reads it, its abilities' trees, the engine's support of each, its official rulings."""
@@ -252,21 +229,12 @@ def card_answer(query: str, game: str | None) -> Answer:
     return a
 
 
-def card_support(card: Any) -> list:
-    """The engine's support status of each ability (judge.engine.support): the engine is imported
-    only here, once the card is found and printed up to it."""
-    from judge.engine.support import card_status
-
-    return card_status(card.text, card.game, card.name)
-
-
 __all__ = [
     "Answer",
     "card_answer",
     "card_summary",
     "clause_refs",
     "leading_game",
-    "parse_lines",
     "ruling_lines",
     "rulings_heading",
     "search_answer",

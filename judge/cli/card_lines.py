@@ -40,9 +40,39 @@ def engine_version() -> str:
     return digest.hexdigest()[:16]
 
 
+def parse_lines(result: Any, game: str, name: str | None = None) -> list[str]:
+    """Each ability of a parse result: its print, what the project read it as (a misreading shows),
+    the words it did not read, its tree; then what could not be parsed."""
+    from judge.cards.markup import readable
+    from judge.text.render import node_lines, reading
+
+    out = []
+    for i, ability in enumerate(result.abilities, 1):
+        read = reading(ability, game, name)
+        out.append(f"ability {i}: {readable(ability.text)}")
+        out.append(f"  read as: {read.rendered}" if read.rendered is not None
+                   else f"  read as: (no canonical wording: {read.why})")
+        out += [f"  not read: {readable(words)}" for words in read.unread]
+        out += node_lines(ability, game, 1)
+    for u in result.unparsed:
+        out.append(f"unparsed {u.start}-{u.end}: {u.text}")
+        if u.expected and u.expected[0].startswith("stopped at"):
+            out.append(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
+        elif u.expected:
+            out.append(f"  expected: {', '.join(u.expected)}")
+    return out
+
+
+def card_support(card: Any) -> list:
+    """The engine's support status of each ability (judge.engine.support): the engine is imported
+    only here, once the card is found and printed up to it."""
+    from judge.engine.support import card_status
+
+    return card_status(card.text, card.game, card.name)
+
+
 def _compute(card: Any) -> tuple[list[str], list[str]]:
     from judge.cards.markup import readable
-    from judge.cli.answers import card_support, parse_lines
     from judge.text.cache import parse_card
 
     lines = parse_lines(parse_card(card), card.game, card.name)
@@ -73,4 +103,4 @@ def card_lines(card: Any) -> tuple[list[str], list[str]]:
     return lines, support
 
 
-__all__ = ["card_lines", "engine_version"]
+__all__ = ["card_lines", "card_support", "engine_version", "parse_lines"]

@@ -34,7 +34,7 @@ def _result_json(result, game: str) -> dict:
 
 
 def _print_result(result, game: str, name: str | None = None) -> None:
-    from judge.cli.answers import parse_lines
+    from judge.cli.card_lines import parse_lines
 
     for line in parse_lines(result, game, name):
         click.echo(line)
@@ -135,7 +135,8 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
     """
     from judge.cards.db import lookup_card
     from judge.cards.rulings import card_rulings
-    from judge.cli.answers import card_answer, card_support, several_answer
+    from judge.cli.answers import card_answer, several_answer
+    from judge.cli.card_lines import card_support
     from judge.engine.ruling_links import ensure_card_links
     from judge.errors import SeveralCards
     from judge.text.cache import parse_card

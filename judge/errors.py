@@ -25,6 +25,15 @@ class JudgeError(Exception):
         return self.message
 
 
+def nearest(word: str, choices: tuple[str, ...] | list[str] | set[str], limit: int = 3) -> list[str]:
+    """The choices spelt nearest to what was typed (`atack` → attack), nearest first: the hints
+    of an error about a misspelt field, verb or name."""
+    from rapidfuzz import fuzz, process
+
+    got = process.extract(str(word).lower(), sorted(choices), scorer=fuzz.ratio, limit=limit, score_cutoff=60)
+    return [c for c, _, _ in got]
+
+
 class UnknownGame(JudgeError):
     """The game id (or its language or version) is not one of the stored documents."""
 
@@ -44,9 +53,29 @@ class UnknownTerm(JudgeError):
 
 
 class UnknownCard(JudgeError):
-    """No card matches the number or name."""
+    """No card matches the number or name; `hints` are the nearest real ones."""
 
     title = "No such card"
+
+    def __str__(self) -> str:
+        return f"{self.message}; did you mean {', '.join(self.hints)}?" if self.hints else self.message
+
+
+class SeveralCards(UnknownCard):
+    """What was typed names several cards (a partial name, a name printed on many cards): `hints`
+    lists them (number, name, game), best first; the judge picks one by its number."""
+
+    title = "Several cards match"
+
+    def __init__(self, message: str, *, hints: tuple[str, ...] | list[str] = (),
+                 cards: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]] = ()) -> None:
+        super().__init__(message, hints=hints)
+        #: (game, number, name) of every card that matches, best first
+        self.cards = tuple(cards)
+
+    def __str__(self) -> str:
+        shown = ", ".join(self.hints[:5]) + (", …" if len(self.hints) > 5 else "")
+        return f"{self.message}: {shown}" if self.hints else self.message
 
 
 class BadInput(JudgeError):

@@ -26,9 +26,13 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from judge.errors import LimitExceeded
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KIB = 1024
 MIB = 1024 * KIB

@@ -24,10 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge import dbfiles, store
-from judge.cards.importers import FORMAT_NAMES, cards_from_data, detect_format, load_source, read_cards
+from judge import store
 from judge.cards.model import GAMES, Card
-from judge.errors import BadInput, CardFileError, UnknownCard
+from judge.errors import BadInput, CardFileError, SeveralCards, UnknownCard
+
+# the importers and the stored-import files load only when cards are imported or replayed: a
+# lookup (`judge card BSS01-013`) reads the tables and needs neither
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from judge import dbfiles
 
 #: rank of a card's source: a higher rank is never overwritten by a lower one
 RANK = {"shipped": 0, "import": 1, "official": 2}
@@ -45,6 +50,8 @@ class ImportResult:
 
     @property
     def format_name(self) -> str:
+        from judge.cards.importers import FORMAT_NAMES
+
         return FORMAT_NAMES.get(self.format, self.format)
 
 
@@ -91,14 +98,33 @@ def _ensure_db(path: Path) -> None:
     ensure_built(path, rules_dir())
 
 
+#: databases found current in this process, by (size, modification time) of the file: a process
+#: that looks up many cards (a scenario's board) checks the sources once, not once per card
+_CURRENT: dict[str, tuple[int, int]] = {}
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
 def ensure_cards(db_path: Path | None = None) -> Path:
     """Make the card and ruling tables match their sources (rebuilding them if not)."""
     path = _db_path(db_path)
+    seen = _stat(path)
+    if seen is not None and _CURRENT.get(str(path)) == seen:
+        return path
     _ensure_db(path)
     if _current(path):
+        _CURRENT[str(path)] = _stat(path) or (0, 0)
         return path
     if store.is_snapshot(path) or store.read_only(path):
         return path                     # a snapshot (or a file nobody may write) is read as it was made
+    from judge import dbfiles
+
     with dbfiles.locked(path):
         if not _current(path):
             _rebuild_records(path)
@@ -132,7 +158,9 @@ def _replay(conn, path: Path, listed: list[dict], pending: dict[str, dbfiles.Sto
     """Fresh record tables from the shipped cards and the listed stored imports (in `conn`'s
     transaction); a stored import that cannot be read or replayed names itself and is skipped.
     `pending`: copies of this transaction's own import, not yet under their final name."""
+    from judge import dbfiles
     from judge.cards import rulings as rulings_mod
+    from judge.cards.importers import read_cards
 
     rows: dict[tuple[str, str], dict] = {}
 
@@ -194,7 +222,7 @@ def _finish(conn, skipped: list[str] | None = None) -> None:
 
 
 def _stored_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
-    from judge.cards.importers import _parse
+    from judge.cards.importers import _parse, cards_from_data
 
     if stored.meta.get("format") == dbfiles.ROWS_FORMAT:      # a copy rewritten from the database's rows
         return _rewritten_card_rows(stored, rank)
@@ -222,6 +250,8 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
                  progress: Callable[[int, int | None], None] | None = None) -> ImportResult:
     """Import a card file, folder of per-card files, zip or URL: every record is validated first,
     then its records, its stored copy and its list entry land in one transaction."""
+    from judge.cards.importers import cards_from_data, detect_format, load_source
+
     if _is_url(src):
         from judge.cards.update import fetch_text
 
@@ -257,6 +287,8 @@ def store_import(path: Path, kind: str, meta: dict, payload: str,
 
     `supersedes(entry)` names earlier stored imports this one replaces (a new official update
     replaces the last); they leave the list in the same transaction and the tables are rebuilt."""
+    from judge import dbfiles
+
     ensure_cards(path)
     with dbfiles.locked(path):
         ensure_cards(path)
@@ -322,7 +354,13 @@ def _check_game(game: str | None) -> None:
 
 
 def find_card(query: str, game: str | None = None, db_path: Path | None = None) -> Card:
-    """A card by number (BSS01-001, any case) or by name, exact first, then fuzzy (rapidfuzz)."""
+    """A card by number (BSS01-001, any case) or by name, exact first, then partial, then with typos
+    (judge.cards.lookup); several matches raise SeveralCards naming them, none UnknownCard."""
+    return lookup_card(query, game, db_path).card
+
+
+def lookup_card(query: str, game: str | None = None, db_path: Path | None = None) -> CardMatch:
+    """`find_card`, saying how the card was found (the shells print the game inferred and why)."""
     _check_game(game)
     q = " ".join(str(query).split())
     if not q:
@@ -331,38 +369,74 @@ def find_card(query: str, game: str | None = None, db_path: Path | None = None) 
         raise BadInput("a card number or name is at most 200 characters")
     conn = store.connect(ensure_cards(db_path))
     try:
-        return _find(conn, q, game)
+        return _match(conn, q, game)
     finally:
         conn.close()
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    """The card a query found and how it was read ("number", "name", "partial name",
+    "nearest name"), so a shell can say which game it inferred and why this card."""
+
+    card: Card
+    how: str
+    query: str
+
+    def note(self, asked: str | None) -> str:
+        """One line saying the game inferred (no game asked) or the reading of a near name; '' when
+        the number or name was exact in the game asked."""
+        how = {"number": "its number", "name": "its name", "partial name": f"part of its name ({self.query!r})",
+               "nearest name": f"the name nearest to {self.query!r}"}.get(self.how, self.how)
+        if asked is None:
+            return f"a {GAME_TITLES.get(self.card.game, self.card.game)} card (game {self.card.game}), found by {how}"
+        return f"found by {how}" if self.how in ("partial name", "nearest name") else ""
+
+
+#: the games' names as a judge says them
+GAME_TITLES = {"bss": "Battle Spirits Saga", "bs": "Battle Spirits Standard", "fftcg": "FINAL FANTASY TCG"}
+
+
+def _rows(names: list) -> list:
+    from judge.cards.lookup import Row
+
+    return [Row(r["game"], r["number"], r["name"]) for r in names]
 
 
 def _find(conn, q: str, game: str | None, names: list | None = None) -> Card:
     """`find_card` on an open connection; `names` (every (game, number, name) of `game`) may be
     passed in by a caller that answers many lookups on an unchanging database."""
-    hit = store.card_rows(conn, q, game)
-    if hit:
-        return _card(hit[0])
-    names = store.card_names(conn, game) if names is None else names
-    exact = [r for r in names if r["name"].casefold() == q.casefold()]
-    if exact:
-        return _card(store.card_rows(conn, exact[0]["number"], exact[0]["game"])[0])
-    from rapidfuzz import fuzz, process, utils
+    return _match(conn, q, game, names).card
 
-    # every word typed appears in exactly one name ("supernova siegwurm", "thunder leon"): that card,
-    # even when a shorter name ("Leon") holds only some of the words
-    typed = set(utils.default_process(q).split())
-    holding = [r for r in names if typed <= set(utils.default_process(r["name"]).split())]
-    if typed and holding and len({r["name"] for r in holding}) == 1:
-        return _card(store.card_rows(conn, holding[0]["number"], holding[0]["game"])[0])
-    choices = {i: f"{r['name']}" for i, r in enumerate(names)}
-    best = process.extract(q, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
-    tied = len(best) > 1 and best[1][1] == best[0][1] and choices[best[1][2]] != choices[best[0][2]]
-    if best and best[0][1] >= 86 and not tied:
-        r = names[best[0][2]]
-        return _card(store.card_rows(conn, r["number"], r["game"])[0])
-    hints = [f"{names[b[2]]['number']} {names[b[2]]['name']}" for b in best[:3] if b[1] >= 50]
+
+def _match(conn, q: str, game: str | None, names: list | None = None) -> CardMatch:
+    """The one card `q` names (judge.cards.lookup), or SeveralCards listing them, or UnknownCard
+    with the nearest numbers or names; asked in one game, what other games hold is said."""
+    from judge.cards.lookup import LISTED, distinct_cards, resolve
+
+    if names is None:                         # a printed number needs no list of names
+        exact = store.card_rows(conn, q, game)
+        if len(exact) == 1:
+            return CardMatch(_card(exact[0]), "number", q)
+    names = store.card_names(conn, game) if names is None else names
+    got = resolve(q, _rows(names))
     where = f" in {game}" if game else ""
-    raise UnknownCard(f"no card{where} with number or name {q!r}", hints=hints)
+    if distinct_cards(got) == 1:
+        r = got.rows[0]
+        return CardMatch(_card(store.card_rows(conn, r.number, r.game)[0]), got.how, q)
+    if got.rows:
+        n = distinct_cards(got)
+        raise SeveralCards(f"{n} cards{where} match {q!r} (by {got.how}); give the number",
+                           hints=[r.label() for r in got.rows[:LISTED]],
+                           cards=[(r.game, r.number, r.name) for r in got.rows[:LISTED]])
+    if game:
+        other = resolve(q, [r for r in _rows(store.card_names(conn, None)) if r.game != game])
+        if other.rows and other.how in ("number", "name", "partial name"):
+            games = sorted({r.game for r in other.rows})
+            raise UnknownCard(f"no card{where} with number or name {q!r}, but {', '.join(games)} "
+                              f"{'has' if len(games) == 1 else 'have'} it (--game {games[0]}, or no --game)",
+                              hints=[r.label() for r in other.rows[:3]])
+    raise UnknownCard(f"no card{where} with number or name {q!r}", hints=got.hints)
 
 
 def match_query(query: str) -> str:
@@ -389,6 +463,50 @@ def search_cards(query: str, game: str | None = None, limit: int = 20,
         conn.close()
 
 
+@dataclass(frozen=True)
+class Found:
+    """What a search box shows for what was typed: the cards (the number or name read first, then
+    cards whose text matches) and one line saying what was found, in words."""
+
+    cards: list[Card]
+    note: str
+    #: how many of `cards` the number or name may mean (more than one: the judge must pick)
+    meant: int = 0
+
+
+def find_cards(query: str, game: str | None = None, limit: int = 50, db_path: Path | None = None) -> Found:
+    """The cards a judge's search box lists (the TUI's Cards screen): the card the number or name
+    names (`lookup_card`), or every card it may mean, then the full-text hits; when nothing
+    matches, the nearest numbers or names."""
+    _check_game(game)
+    q = " ".join(str(query).split())[:200]
+    if not q:
+        return Found([], "")
+    conn = store.connect(ensure_cards(db_path))
+    try:
+        try:
+            match = _match(conn, q, game)
+            named, note = [match.card], f"{match.card.number} {match.card.name} ({match.card.game})"
+            if match.note(game):
+                note += f": {match.note(game)}"
+        except SeveralCards as exc:
+            named = [_card(store.card_rows(conn, n, g)[0]) for g, n, _ in exc.cards]
+            note = f"{len(exc.cards)} cards match {q!r}: pick one (↑ ↓ Enter), or type its number"
+        except UnknownCard as exc:
+            named, note = [], str(exc)
+    finally:
+        conn.close()
+    try:
+        texts = search_cards(q, game, limit, db_path)
+    except BadInput:
+        texts = []
+    seen = {(c.game, c.number) for c in named}
+    more = [c for c in texts if (c.game, c.number) not in seen]
+    if not named and more:
+        note = f"{len(more)} card(s) whose text holds {q!r}"
+    return Found((named + more)[:max(limit, len(named))], note, len(named))
+
+
 def card_sources(db_path: Path | None = None) -> dict:
     """What the card database holds: cards per game and source, the stored imports with their
     source and date, rulings, and stored imports that could not be replayed."""
@@ -411,8 +529,23 @@ def card_sources(db_path: Path | None = None) -> dict:
             "skipped": json.loads(meta.get("skipped") or "[]")}
 
 
-__all__ = ["RANK", "ImportResult", "card_sources", "ensure_cards", "find_card", "import_cards", "load_card_file",
-           "match_query", "search_cards", "store_import"]
+__all__ = [
+    "GAME_TITLES",
+    "RANK",
+    "CardMatch",
+    "Found",
+    "ImportResult",
+    "card_sources",
+    "ensure_cards",
+    "find_card",
+    "find_cards",
+    "import_cards",
+    "load_card_file",
+    "lookup_card",
+    "match_query",
+    "search_cards",
+    "store_import",
+]
 
 
 def fftcg_cards_if_built(db_path: Path | None = None) -> list[dict]:

@@ -8,7 +8,11 @@ record and the field named, never turned into the text "[1, 2]". Each reader rai
 from __future__ import annotations
 
 import math
-from typing import Any
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class BadField(Exception):

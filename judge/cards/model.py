@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 GAMES = ("bss", "bs", "fftcg")
 

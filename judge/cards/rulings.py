@@ -21,13 +21,17 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from judge import store
 from judge.cards.model import GAMES
 from judge.cards.ruling_formats import FORMAT_NAMES, detect, records, ruling_key, topic_of
 from judge.cards.ruling_links import HOW_SHOWN, Linker
 from judge.errors import BadInput, CardFileError, UnknownCard
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_BYTES = 64 * 1024 * 1024
 

@@ -2,7 +2,8 @@
 
 `main()` is the entry point. The commonest lookup, `judge rule GAME NUMBER`, is answered by
 `judge.cli.quick` straight from a database known to be current, without importing click or the
-knowledge-base classes (a judge at a table runs it dozens of times). Everything else — and that
+knowledge-base classes (a judge at a table runs it dozens of times), and `judge term`, `judge
+search` and `judge card` by `judge.cli.fast`, without click, through the same printing code. Everything else — and that
 lookup too whenever the quick path is unsure (stale or damaged database, an option it does not
 handle, an unusual number) — goes through the click group in `judge.cli.group`, which prints the
 same output. `cli` and `_register` are re-exported from there for the command modules and tests.
@@ -25,6 +26,12 @@ def main(argv: list[str] | None = None) -> None:
         from judge.cli.quick import quick_rule
 
         code = quick_rule(args[1:])
+        if code is not None:
+            sys.exit(code)
+    elif args[:1] and args[0] in ("term", "search", "card"):
+        from judge.cli.fast import fast
+
+        code = fast(args)
         if code is not None:
             sys.exit(code)
     from judge.cli.group import run

@@ -32,24 +32,10 @@ def _result_json(result, game: str) -> dict:
 
 
 def _print_result(result, game: str, name: str | None = None) -> None:
-    from judge.cards.markup import readable
-    from judge.text.render import node_lines, reading
+    from judge.cli.card_lines import parse_lines
 
-    for i, ability in enumerate(result.abilities, 1):
-        read = reading(ability, game, name)        # the print beside what the project read (a misreading shows)
-        click.echo(f"ability {i}: {readable(ability.text)}")
-        click.echo(f"  read as: {read.rendered}" if read.rendered is not None
-                   else f"  read as: (no canonical wording: {read.why})")
-        for words in read.unread:
-            click.echo(f"  not read: {readable(words)}")
-        for line in node_lines(ability, game, 1):
-            click.echo(line)
-    for u in result.unparsed:
-        click.echo(f"unparsed {u.start}-{u.end}: {u.text}")
-        if u.expected and u.expected[0].startswith("stopped at"):
-            click.echo(f"  {'; '.join(u.expected)}")      # already in words: where it stopped, what it expected
-        elif u.expected:
-            click.echo(f"  expected: {', '.join(u.expected)}")
+    for line in parse_lines(result, game, name):
+        click.echo(line)
 
 
 @cli.command("parse")
@@ -80,81 +66,31 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
 
 
 def _card_summary(card) -> list[str]:
-    lines = [f"{card.number}  {card.name}  ({card.game}, {card.type})"]
-    facts = []
-    if card.colors:
-        facts.append("colour " + "/".join(card.colors))
-    if card.cost is not None:
-        facts.append(f"cost {card.cost}")
-    if card.reduction:
-        facts.append("reduction " + "/".join(card.reduction))
-    if card.symbols:
-        facts.append("symbols " + "/".join(card.symbols))
-    if card.power is not None:
-        facts.append(f"power {card.power}")
-    if card.rarity:
-        facts.append(f"rarity {card.rarity}")
-    if card.block:
-        facts.append(f"block {card.block}")
-    if facts:
-        lines.append("  " + ", ".join(facts))
-    if card.levels:
-        lines.append("  levels " + ", ".join(f"LV{lv} {c} core(s) {bp} BP" if bp is not None else f"LV{lv} {c} core(s)"
-                                             for lv, (c, bp) in sorted(card.levels.items())))
-    for label, values in (("families", card.families), ("job", card.job), ("category", card.category),
-                          ("flags", card.flags)):
-        if values:
-            lines.append(f"  {label}: " + ", ".join(values))
-    return lines
+    from judge.cli.answers import card_summary
+
+    return card_summary(card)
 
 
 def _clause_refs(r) -> str:
-    """`§11-5-1 (scenario cite, words), §9-3-2 (card ability)`: each clause once, with how it is linked."""
-    from judge.cards.ruling_links import HOW_SHOWN
+    from judge.cli.answers import clause_refs
 
-    hows: dict[str, list[str]] = {}
-    for number, how in r.clause_links:
-        hows.setdefault(number, []).append(HOW_SHOWN.get(how, how))
-    return ", ".join(f"§{n} ({', '.join(h)})" for n, h in hows.items())
+    return clause_refs(r)
 
 
 def _ruling_lines(rulings) -> list[str]:
-    """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
-    from, whether it is cut short or replaced, the clauses and terms it is linked to, and whether
-    those clauses changed since the rules version it was checked against."""
-    import textwrap
+    from judge.cli.answers import ruling_lines
 
-    from judge.cards.ruling_checks import changed_since_checked
+    return ruling_lines(rulings)
 
-    changed = changed_since_checked(list(rulings))
-    out = []
-    replaced_shown = False
-    for r in rulings:
-        if r.replaced and not replaced_shown and len(rulings) > 1:
-            out.append("  replaced (kept for the record):")
-            replaced_shown = True
-        out.append(f"  {r.label()}{'' if r.card_known else '  [card not in the database]'}"
-                   + (f"  REPLACED: {r.replaced.label()}" if r.replaced else ""))
-        if r.question:
-            out.append(textwrap.fill(r.question, 96, initial_indent="    Q: ", subsequent_indent="       "))
-            out.append(textwrap.fill(r.answer, 96, initial_indent="    A: ", subsequent_indent="       "))
-        else:
-            out.append(textwrap.fill(r.answer + (" …" if r.truncated else ""), 96, initial_indent="    Ruling: ",
-                                     subsequent_indent="            "))
-        if r.truncated:
-            out.append("    (truncated: the stored copy ends mid-sentence; the full ruling is at its source)")
-        out.append(textwrap.fill(r.provenance(), 96, initial_indent="    source: ", subsequent_indent="            ",
-                                 break_on_hyphens=False, break_long_words=False))   # a URL stays whole
-        refs = _clause_refs(r)
-        if refs:
-            out.append(textwrap.fill(refs, 96, initial_indent="    clauses: ", subsequent_indent="             "))
-        if r.terms:
-            out.append(f"    terms: {', '.join(r.terms)}")
-        if r.id in changed:
-            newest, numbers = changed[r.id]
-            out.append(f"    recheck: {', '.join(f'§{n}' for n in numbers)} changed since rules {r.rules_version} "
-                       f"(now {newest})")
-    return out
+
+def emit(answer) -> None:
+    """Print an Answer (judge.cli.answers) and exit with its code when it is not 0."""
+    for line in answer.out:
+        click.echo(line)
+    for line in answer.err:
+        click.echo(line, err=True)
+    if answer.code:
+        sys.exit(answer.code)
 
 
 def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) -> bool:
@@ -178,9 +114,9 @@ def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) ->
 
 
 def rulings_heading(rulings) -> str:
-    """`Official rulings (3):` or `Official rulings (3: 2 current, 1 replaced):`."""
-    old = sum(1 for r in rulings if r.replaced)
-    return f"Official rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "") + "):"
+    from judge.cli.answers import rulings_heading as heading
+
+    return heading(rulings)
 
 
 @cli.command("card")
@@ -195,42 +131,36 @@ def card_cmd(query: str, game: str | None, as_json: bool) -> None:
 
     Example: judge card "Blaze Drake" --game bs
     """
-    from judge.cards.db import find_card
-    from judge.cards.markup import readable
+    from judge.cards.db import lookup_card
     from judge.cards.rulings import card_rulings
+    from judge.cli.answers import card_answer, several_answer
+    from judge.cli.card_lines import card_support
     from judge.engine.ruling_links import ensure_card_links
-    from judge.engine.support import card_status
+    from judge.errors import SeveralCards
     from judge.text.cache import parse_card
 
     ensure_card_links()
     try:
-        card = find_card(query, game)
+        if not as_json:
+            emit(card_answer(query, game))
+            return
+        card = lookup_card(query, game).card
+    except SeveralCards as exc:
+        if as_json:
+            _json({"several": [{"game": g, "number": n, "name": name} for g, n, name in exc.cards]})
+        hint = several_answer(exc)
+        if as_json:
+            hint.out = []               # the list went out as JSON; the one-line hint to stderr
+        emit(hint)
+        return
     except UnknownCard:
         if not _rulings_of_an_unknown_card(query, game, as_json):
             raise
         return
     result = parse_card(card)
-    support = card_status(card.text, card.game, card.name)
-    rulings = card_rulings(card.game, card.number)
-    if as_json:
-        _json({"card": card.to_dict(), **_result_json(result, card.game),
-               "support": [s.to_json() for s in support], "rulings": [r.to_json() for r in rulings]})
-        return
-    for line in _card_summary(card):
-        click.echo(line)
-    click.echo("")
-    click.echo(readable(card.text) or "(no text)")
-    click.echo("")
-    _print_result(result, card.game, card.name)
-    if support:
-        click.echo("")
-        click.echo("engine support:")
-        for s in support:
-            click.echo(f"  {s.label}: {readable(s.line)}")
-    if rulings:
-        click.echo(f"\n{rulings_heading(rulings)}")
-        for line in _ruling_lines(rulings):
-            click.echo(line)
+    _json({"card": card.to_dict(), **_result_json(result, card.game),
+           "support": [s.to_json() for s in card_support(card)],
+           "rulings": [r.to_json() for r in card_rulings(card.game, card.number)]})
 
 
 class _Bar:
@@ -370,8 +300,10 @@ def cards_search(query: str, game: str | None, limit: int, as_json: bool) -> Non
     if not found:
         click.echo(f"judge: no card matches {query!r}", err=True)
         sys.exit(1)
+    from judge.cards.markup import readable
+
     for c in found:
-        first = (c.text.splitlines() or [""])[0]
+        first = (readable(c.text).splitlines() or [""])[0]
         click.echo(f"{c.number:<14} {c.game:<5} {c.name}  — {first[:70]}")
 
 

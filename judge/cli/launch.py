@@ -11,11 +11,11 @@ from __future__ import annotations
 def run_tui(game: str | None = None, lang: str | None = None) -> None:
     """Start the Textual app on `game`/`lang`, or on the last ones used, or on bss."""
     from judge.tui.service import Library
-    from judge.tui.settings import resolve_start
+    from judge.tui.settings import DEFAULT_GAME, resolve_start
 
     library = Library()
     library.warm_up()  # the knowledge base opens on its thread while Textual is imported
     from judge.tui.app import JudgeApp
 
     start_game, start_lang = resolve_start(game, lang)
-    JudgeApp(start_game, start_lang, library=library).run()
+    JudgeApp(start_game, start_lang, library=library, remembered=not game and start_game != DEFAULT_GAME).run()

@@ -254,12 +254,9 @@ def rules_import(file: Path, game: str, version: str, lang: str, title: str | No
     click.echo(f"imported {file} as {doc_line(doc)}: {doc.clauses} clauses; now the current version")
 
 def _leading_game(kb, words: tuple[str, ...], game: str | None) -> tuple[str | None, tuple[str, ...]]:
-    """`judge term bss Armor` and `judge search bss can a tapped spirit block`: a judge types the game
-    first, as in `judge rule bss 7-1-5-2`. A first word that names a stored game is the game when more
-    words follow and no --game was given; otherwise every word belongs to the query."""
-    if game is None and len(words) > 1 and words[0].strip().lower() in kb.games():
-        return words[0].strip().lower(), words[1:]
-    return game, words
+    from judge.cli.answers import leading_game
+
+    return leading_game(kb, words, game)
 
 
 @cli.command("search")
@@ -282,6 +279,12 @@ def search(words: tuple[str, ...], game: str | None, lang: str | None, limit: in
     game, words = _leading_game(kb, words, game)
     query = QUERY.convert(" ".join(words), None, click.get_current_context())
     both = bool(lang) and lang.lower() == "both"
+    from judge.cli.answers import hit_line, search_answer
+    from judge.cli.cards import emit
+
+    if not both and not as_json:
+        emit(search_answer(kb, query, game, lang, limit))
+        return
     if both:
         _check_both(kb, game)
     hits = kb.search(query, game=game, lang=None if both else lang, limit=limit)
@@ -297,23 +300,12 @@ def search(words: tuple[str, ...], game: str | None, lang: str | None, limit: in
         _json(out)
         return
     if not hits:
-        click.echo(f"judge: no clause holds any word of {query!r}", err=True)
-        raise SystemExit(1)
+        emit(search_answer(kb, query, game, None, limit))
     if not any(h.all_words for h in hits):
         click.echo("No clause holds all the words of the question; these hold the most of them "
                    "(→ a synonym, ≈ part of a word):")
     for h, b in zip(hits, beside, strict=True):
-        words = f"  [{', '.join(h.matched)}]" if h.matched and (not h.all_words or _expanded(h)) else ""
-        line = f"{h.game}/{h.lang} {h.version:<7} {h.number:<14} {h.snippet}{words}"
-        if both:
-            _side_by_side(line, b)
-        else:
-            click.echo(line)
-
-
-def _expanded(hit) -> bool:
-    """Whether a hit matched a word by a synonym or by part of a word (worth saying even when all matched)."""
-    return any("→" in w or w.endswith("≈") for w in hit.matched)
+        _side_by_side(hit_line(h), b)
 
 
 def _check_both(kb, game: str | None) -> None:
@@ -362,30 +354,17 @@ def term(words: tuple[str, ...], game: str | None, as_json: bool) -> None:
     kb = _kb()
     game, words = _leading_game(kb, words, game)
     word = limits.check_arg(" ".join(words), "the term")
+    if not as_json:
+        from judge.cli.answers import term_answer
+        from judge.cli.cards import emit
+
+        emit(term_answer(kb, word, game))
+        return
     hits = kb.term(word, game=game)
     from judge.cards.rulings import term_rulings
 
     rulings = {h.game: term_rulings(h.game, [word, h.term]) for h in hits}
-    if as_json:
-        _json([{**h.to_json(), "rulings": [r.to_json() for r in rulings.get(h.game, [])]} for h in hits])
-        return
-    for i, h in enumerate(hits):
-        if i:
-            click.echo("")
-        click.echo(f"{h.term} — {h.game}/{h.lang} {h.version} §{h.number} ({h.kind})")
-        clauses = h.clauses or ((h.number, h.text),)
-        width = max(len(n) for n, _ in clauses)
-        for number, text in clauses:
-            click.echo(textwrap.fill(text, 96, initial_indent=f"    {number:<{width}}  ",
-                                     subsequent_indent=" " * (width + 6)) if " " in text
-                       else f"    {number:<{width}}  {text}")
-    shown = [g for g in dict.fromkeys(h.game for h in hits) if rulings.get(g)]
-    for g in shown:
-        from judge.cli.cards import _ruling_lines
-
-        click.echo(f"\nOfficial rulings about {word} ({g}, {len(rulings[g])}):")
-        for line in _ruling_lines(rulings[g]):
-            click.echo(line)
+    _json([{**h.to_json(), "rulings": [r.to_json() for r in rulings.get(h.game, [])]} for h in hits])
 
 @cli.command("diff")
 @click.argument("game")

@@ -192,7 +192,7 @@ def scenario_from_data(data: Any, where: str, cards: tuple[str | Path, ...] | li
     try:
         rules = rules_for(game)
     except UnknownGame as exc:
-        raise ScenarioError(f"{where}: game: {exc}", hints=exc.hints) from exc
+        raise ScenarioError(f"{where}: game: {exc.message}", hints=exc.hints) from exc
     from judge.engine.cards import load_pool, using
 
     pool = load_pool(cards)

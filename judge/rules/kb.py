@@ -100,17 +100,40 @@ def rebuild(path: Path, rules: Path, want: str | None = None, stamp: str | None 
     The list and the copies are reconciled first (`judge.salvage`): a copy only the old file's
     rows still hold is rewritten from them before the swap replaces that file."""
     from judge import dbfiles, salvage
+    from judge.progress import working
     from judge.rules.build import payload
     from judge.rules.sources import source_hash, source_stamp
 
+    working(f"building the rules database {path}")
     stored = salvage.reconcile(path, pending=new_stored or ()).entries
     imported = [{**st.meta, "text": st.payload, "source_name": st.meta.get("name") or st.file, "imported": True}
                 for st in dbfiles.stored_payloads(path, "rules", stored)]
     tables = payload(rules, path, extra, imported=imported)
-    meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path)}
+    meta = {"hash": want or source_hash(rules, path), "stamp": stamp or source_stamp(rules, path),
+            **_synonym_meta(rules)}
+    tables["stems"] = _stem_rows()
     carried = [*stored, *(new_stored or [])]
     store.write_rules_db(path, tables, meta, stored=carried, before_swap=before_swap)
     return carried
+
+
+def _synonym_meta(rules: Path) -> dict[str, str]:
+    """Each game's search synonym table, tokenised and stemmed once here (judge.rules.search_query)."""
+    from judge.rules.search_query import SYNONYMS_KEY, synonym_rows
+
+    games = sorted(p.stem for p in (rules / "synonyms").glob("*.toml"))
+    return {SYNONYMS_KEY + g: synonym_rows(g) for g in games}
+
+
+def _stem_rows() -> list[dict]:
+    """Every English word the build stemmed (the documents', the synonyms', the query word lists),
+    with its stem: a search then stems a query's words by reading them (judge.rules.search)."""
+    from judge.rules import search_query, search_text
+
+    search_query._en_lists()
+    for word in search_text.query_words(""):        # the fixed forms' targets, asked by every search
+        search_text.stem(word)
+    return [{"word": w, "stem": s} for w, s in sorted(search_text.stems_seen().items())]
 
 
 def _refuse_stale_snapshot(path: Path) -> None:

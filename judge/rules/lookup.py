@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from judge import store
 from judge.errors import BadInput, UnknownTerm
 from judge.rules.model import ClauseStore, TermHit
 from judge.rules.terms import _BRACKETS, KIND_RANK, norm, stem, variants
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def term(kb: ClauseStore, word: str, game: str | None = None) -> list[TermHit]:
@@ -26,11 +30,7 @@ def term(kb: ClauseStore, word: str, game: str | None = None) -> list[TermHit]:
         if g not in have:
             rows += _containing(kb, key, g, current)
     if not rows:
-        from rapidfuzz import process
-
-        names = {r["norm"]: r["term"] for r in store.term_keys(kb.conn, game)}
-        near = [names[m[0]] for m in process.extract(key, list(names), limit=4)]
-        raise UnknownTerm(f"no keyword or defined term {word!r}" + (f" in {game}" if game else ""), hints=near)
+        raise _unknown(kb, word, key, game, current)
     out: list[TermHit] = []
     seen: set[tuple[str, str]] = set()
     for r in _best_per_game(rows):
@@ -40,6 +40,25 @@ def term(kb: ClauseStore, word: str, game: str | None = None) -> list[TermHit]:
             if other.game == r["game"] and other.lang != r["lang"]:
                 out += _hits(kb, current, other.key, r, None, seen)
     return _merged(out)
+
+
+def _unknown(kb: ClauseStore, word: str, key: str, game: str | None, current: dict) -> UnknownTerm:
+    """No such term: the terms spelt nearest (none when nothing is near: a Japanese word shares no
+    letter with an English one, and a score of 0 is no suggestion), and the other games that
+    define it when one game was asked."""
+    from rapidfuzz import fuzz, process
+
+    names = {r["norm"]: r["term"] for r in store.term_keys(kb.conn, game)}
+    near = [names[m[0]] for m in process.extract(key, list(names), scorer=fuzz.WRatio, limit=4, score_cutoff=60)]
+    where = f" in {game}" if game else ""
+    if game:
+        elsewhere = sorted({r["game"] for r in store.terms(kb.conn, variants(key), None)
+                            if r["doc"] in current and r["game"] != game})
+        if elsewhere:
+            return UnknownTerm(f"no keyword or defined term {word!r}{where}, but {', '.join(elsewhere)} "
+                               f"defines it (judge term {elsewhere[0]} {word})", hints=near)
+    return UnknownTerm(f"no keyword or defined term {word!r}{where}" + ("" if near else f" (try judge search "
+                       f"{game or 'GAME'} {word})"), hints=near)
 
 
 def _merged(hits: list[TermHit]) -> list[TermHit]:

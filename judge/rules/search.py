@@ -20,7 +20,6 @@ import re
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from judge import store
 from judge.errors import BadInput
@@ -30,6 +29,8 @@ from judge.rules.model import ClauseStore, Hit
 from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
 from judge.rules.search_text import GRAM
 
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from judge.rules.model import Document
 
@@ -80,6 +81,8 @@ class _Cache:
 
     info: dict[str, _DocInfo] = field(default_factory=dict)
     postings: dict[tuple[str, str], dict[tuple[str, str], float]] = field(default_factory=dict)
+    synonyms: dict[str, dict] = field(default_factory=dict)
+    primed: set[str] = field(default_factory=set)
 
 
 _CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -92,8 +95,38 @@ def _cache(kb: ClauseStore) -> _Cache:
     return got
 
 
+def _prime(kb: ClauseStore, query: str) -> None:
+    """Give the stemmer's answers for the query's words from the database (stored at build)."""
+    from judge.rules.search_query import _EN_DROP_WORDS, _EN_WEAK_WORDS
+
+    cache = _cache(kb)
+    words = search_text.query_words(query)
+    if not cache.primed:
+        words |= set(_EN_DROP_WORDS.split()) | set(_EN_WEAK_WORDS.split())
+    need = sorted(words - cache.primed)
+    search_text.know(store.stems(kb.conn, need))
+    cache.primed.update(need)
+
+
+def _synonyms(kb: ClauseStore, game: str) -> dict | None:
+    """The game's synonym table as the database holds it (built once, with the database); None
+    (read from the sources) for a database built before it held them."""
+    cache = _cache(kb)
+    if game not in cache.synonyms:
+        from judge.rules.search_query import SYNONYMS_KEY, stored_synonyms
+
+        raw = store.meta(kb.conn).get(SYNONYMS_KEY + game)
+        cache.synonyms[game] = stored_synonyms(raw) if raw else None
+    return cache.synonyms[game]
+
+
 def search(kb: ClauseStore, query: str, game: str | None = None, lang: str | None = None, limit: int = 20) -> list[Hit]:
     """Ranked hits for `query` (a question, words, a "quoted phrase", a clause number, Japanese text)."""
+    with search_text.reading(lambda word: store.stems(kb.conn, [word]).get(word)):
+        return _search(kb, query, game, lang, limit)
+
+
+def _search(kb: ClauseStore, query: str, game: str | None, lang: str | None, limit: int) -> list[Hit]:
     q = (query or "").strip()
     if not q:
         raise BadInput("empty search: give some words, e.g. judge search \"equal BP\"")
@@ -107,6 +140,8 @@ def search(kb: ClauseStore, query: str, game: str | None = None, lang: str | Non
     if not re.search(r"\w", q):
         raise BadInput(f"nothing to search for in {query!r}")
     cjk = search_text.is_cjk(q)
+    if not cjk:
+        _prime(kb, q)
     if not lang:
         docs = [d for d in docs if (d.lang == "ja") == cjk] or docs
     scored: list[_Scored] = []
@@ -114,7 +149,7 @@ def search(kb: ClauseStore, query: str, game: str | None = None, lang: str | Non
     for d in docs:
         groups[(d.game, d.lang)].append(d)
     for (g, lg), group in groups.items():
-        analysed = analyse(q, g, "ja" if lg == "ja" else "en")
+        analysed = analyse(q, g, "ja" if lg == "ja" else "en", _synonyms(kb, g))
         if not analysed.concepts:
             continue
         current = [d for d in group if d.key in cur] or group

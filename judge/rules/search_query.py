@@ -115,6 +115,27 @@ def synonyms(game: str) -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], st
     return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
 
 
+#: the meta key under which a database holds a game's synonym table, read at build (`stored_synonyms`)
+SYNONYMS_KEY = "synonyms:"
+
+
+def synonym_rows(game: str) -> str:
+    """A game's synonym table as JSON, for the database build: the table is the same for every
+    query, so it is read, tokenised and stemmed once, when the database is built, not in every
+    process that searches."""
+    import json
+
+    return json.dumps([[list(k), [[list(t), shown] for t, shown in v]] for k, v in synonyms(game).items()],
+                      ensure_ascii=False)
+
+
+def stored_synonyms(raw: str) -> dict[tuple[str, ...], tuple[tuple[tuple[str, ...], str], ...]]:
+    """The synonym table a database holds (`synonym_rows`), as `synonyms` gives it."""
+    import json
+
+    return {tuple(k): tuple((tuple(t), shown) for t, shown in v) for k, v in json.loads(raw)}
+
+
 @lru_cache(maxsize=1)
 def _en_lists() -> tuple[frozenset[str], frozenset[str]]:
     """The English lists as index terms (stemmed like every word)."""
@@ -138,8 +159,9 @@ def _gram_alt(tok: Token, text: str) -> list[Alt]:
     return [Alt(gs, GRAM_WEIGHT)]
 
 
-def analyse(text: str, game: str | None, lang: str) -> Query:
-    """The concepts of a query in language `lang`, with the synonym table of `game` (all games: none)."""
+def analyse(text: str, game: str | None, lang: str, table: dict | None = None) -> Query:
+    """The concepts of a query in language `lang`, with the synonym table of `game` (all games:
+    none): `table` when the caller read it from the database, else read from the sources."""
     raw = text.strip()
     phrase = len(raw) > 2 and raw[0] == raw[-1] == '"' and raw.count('"') == 2
     body = raw.strip('"') if phrase else raw
@@ -151,7 +173,8 @@ def analyse(text: str, game: str | None, lang: str) -> Query:
                 literals.append(Concept(lit, 1.0, (Alt((LITERAL + lit,), 1.0),)))
         body = _QUOTED.sub(lambda m: " " * len(m.group()), body)
     toks = _tokens(body, lang)
-    table = synonyms(game) if game else {}
+    if table is None:
+        table = synonyms(game) if game else {}
     concepts: list[Concept] = []
     i = 0
     while i < len(toks):
@@ -165,9 +188,25 @@ def analyse(text: str, game: str | None, lang: str) -> Query:
         if concept is not None:
             concepts.append(concept)
         i += step
+    if lang == "ja":
+        concepts += _potential(toks)
     if not concepts and not literals:      # a question made only of common words: search them after all
         concepts = [Concept(body[t.start:t.end], 1.0, (Alt((t.term,), 1.0),)) for t in toks]
     return Query(raw, lang, tuple(_merge(literals + concepts)), phrase)
+
+
+#: the potential form in Japanese rules text: 「ブロックできる」 (noun + 出来る) is written 「ブロックを行えます」
+#: (行う's potential, normalised to 行う) or 「ブロックすることができます」 in the documents
+_POTENTIAL = ("出来る", "行う")
+
+
+def _potential(toks: list[Token]) -> list[Concept]:
+    """「Xできる」 asks whether, or who, may X: the possibility is a weak word of the question (its
+    clause says X can be done), met by 出来る or 行える, instead of being dropped as a question's shape."""
+    for i, tok in enumerate(toks):
+        if tok.term == _POTENTIAL[0] and i > 0 and _weight(toks[i - 1].term, "ja") is not None:
+            return [Concept("できる", WEAK_WEIGHT, (Alt((_POTENTIAL[0],), 1.0), Alt((_POTENTIAL[1],), 1.0, "行える")))]
+    return []
 
 
 def _synonym_at(toks: list[Token], i: int, body: str, table: dict, lang: str) -> tuple[int, Concept | None]:

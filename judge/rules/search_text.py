@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections import namedtuple
 from functools import lru_cache
-from typing import NamedTuple
 
 GRAM = "~"      # prefix of a character bigram term (never the first character of a word term)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]")
@@ -43,12 +43,11 @@ _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
-class Token(NamedTuple):
-    """One word of a text: the index term and where the word stands in the text (for marking)."""
+class Token(namedtuple("Token", "term start end")):
+    """One word of a text: the index term (str) and where the word stands in the text (start, end:
+    int offsets, for marking). A plain namedtuple: typing is not imported on the quick search path."""
 
-    term: str
-    start: int
-    end: int
+    __slots__ = ()
 
 
 def is_cjk(text: str) -> bool:
@@ -71,6 +70,14 @@ def _stemmer():
     return got
 
 
+#: every word this process stemmed (a database build stores them: judge.rules.kb.rebuild)
+_STEMS: dict[str, str] = {}
+#: stems read from the database for the words of a query (`know`): the stemmer is then not loaded
+_KNOWN: dict[str, str] = {}
+#: where `stem` reads a stored stem of a word not known yet (set while a search runs: `reading`)
+_SOURCE: list = []
+
+
 @lru_cache(maxsize=20000)
 def stem(word: str) -> str:
     """The index term of one lower-case English word."""
@@ -78,7 +85,48 @@ def stem(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) < 3:
         return word
-    return _stemmer().stemWord(word)
+    got = _KNOWN.get(word)
+    if got is None and _SOURCE:
+        got = _SOURCE[-1](word)
+    if got is None:
+        got = _stemmer().stemWord(word)
+    _STEMS[word] = got
+    return got
+
+
+def stems_seen() -> dict[str, str]:
+    """Every (word, stem) this process computed: the words of the documents after a build."""
+    return dict(_STEMS)
+
+
+def know(stems: dict[str, str]) -> None:
+    """Stems stored with the database (the same stemmer made them at build): a query whose words
+    are all known needs no stemmer (loading Snowball costs more than the search)."""
+    _KNOWN.update(stems)
+
+
+class reading:
+    """While a search runs, `stem` reads stems stored with its database (`lookup(word)` → stem or
+    None) before it loads the stemmer: the words of the hits it marks are the documents' words."""
+
+    def __init__(self, lookup) -> None:
+        self.lookup = lookup
+
+    def __enter__(self) -> None:
+        _SOURCE.append(self.lookup)
+
+    def __exit__(self, *exc: object) -> None:
+        _SOURCE.remove(self.lookup)
+
+
+def query_words(text: str) -> set[str]:
+    """The lower-case English words `stem` may be asked for while reading `text` (a superset)."""
+    words = set(_ALNUM.findall(unicodedata.normalize("NFKC", text or "").lower()))
+    return words | {x for w in words for x in _NOT_WORDS.get(w, "").split()} | {"not"} | _FIXED
+
+
+#: the words `stem` is asked for whatever the text: the targets of the fixed forms
+_FIXED = frozenset((*_NUMBERS.values(), *_IRREGULAR.values()))
 
 
 def _split_alnum(word: str) -> list[str]:

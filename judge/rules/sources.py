@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-CODE_VERSION = "kb-20"   # bump when ingestion changes, so stored databases rebuild
+CODE_VERSION = "kb-23"   # bump when ingestion changes, so stored databases rebuild
 CURATED = "terms.toml"
 
 
@@ -26,6 +26,9 @@ def _sources(rules_dir: str, db_path: str) -> list[str]:
     them: they are stored imports listed inside the database, which changes only with them."""
     out = [os.path.join(rules_dir, "manifest.toml"), os.path.join(rules_dir, CURATED)]
     out += sorted(os.path.join(rules_dir, f) for f in os.listdir(rules_dir) if f.endswith(".txt"))
+    synonyms = os.path.join(rules_dir, "synonyms")        # stemmed into the database at build
+    if os.path.isdir(synonyms):
+        out += sorted(os.path.join(synonyms, f) for f in os.listdir(synonyms) if f.endswith(".toml"))
     return out
 
 

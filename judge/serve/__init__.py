@@ -29,11 +29,12 @@ QUERIES: dict[str, dict[str, Any]] = {
     "term": {
         "title": "A keyword or defined term",
         "description": "What `judge term WORD` prints: the defining clause and the clauses that say what it "
-                       "does, per game that defines it (game may be empty for every game).",
+                       "does, per game that defines it (q: the word, like search and card; word= is the same; "
+                       "game may be empty for every game).",
         "sql": "select value ->> '$.term' as term, value ->> '$.game' as game, value ->> '$.lang' as lang, "
                "value ->> '$.number' as number, value ->> '$.kind' as kind, value ->> '$.text' as text, "
-               "value -> '$.clauses' as clauses from json_each(judge_term(:word, :game))",
-        "params": ["word", "game"],
+               "value -> '$.clauses' as clauses from json_each(judge_term(coalesce(nullif(:q, ''), :word), :game))",
+        "params": ["q", "word", "game"],
     },
     "search": {
         "title": "Full-text search of the rules",
@@ -46,8 +47,10 @@ QUERIES: dict[str, dict[str, Any]] = {
     },
     "card": {
         "title": "A card by number or (fuzzy) name",
-        "description": "What `judge card QUERY` finds: the card's data and its verbatim text (game may be empty).",
-        "sql": "select c.game, c.number, c.name, c.type, c.text, c.data, c.source from cards c "
+        "description": "What `judge card QUERY` finds: the card's data, its verbatim text, and that text as a "
+                       "judge reads it (`plain`: EX BURST, [S], (1), [Dull], [Fire]) (game may be empty).",
+        "sql": "select c.game, c.number, c.name, c.type, c.text, judge_plain(c.text) as plain, c.data, c.source "
+               "from cards c "
                "join json_each(judge_card(:q, :game)) j on c.game = j.value ->> '$.game' "
                "and c.number = j.value ->> '$.number'",
         "params": ["q", "game"],

@@ -3,7 +3,7 @@
 `judge_search(q, game, lang, limit)`, `judge_term(word, game)` and `judge_card(q, game)` return
 JSON arrays computed by the same library calls as `judge search`, `judge term` and `judge card`
 (on the snapshot being served); `judge_clause_number(game, number)` normalises what a judge types
-(`7.1.5.2`, `§7-1-5-2`). An error (unknown term, no card) is an empty array: HTTP gets no rows,
+(`7.1.5.2`, `§7-1-5-2`); `judge_plain(text)` is card text as a judge reads it. An error (unknown term, no card) is an empty array: HTTP gets no rows,
 as the CLI gets a one-line error.
 """
 
@@ -174,6 +174,13 @@ def asgi_wrapper(datasette: Any) -> Any:
 QUERY_NAMES: tuple[str, ...] = ()
 
 
+def judge_plain(text: str | None) -> str:
+    """Card text as a judge reads it (judge.cards.markup: the one reading of every shell)."""
+    from judge.cards.markup import readable
+
+    return readable(text or "")
+
+
 @hookimpl
 def prepare_connection(conn: Any) -> None:
     bound(conn)
@@ -182,3 +189,4 @@ def prepare_connection(conn: Any) -> None:
     conn.create_function("judge_term", 2, _safe(judge_term), deterministic=True)
     conn.create_function("judge_card", 2, _safe(judge_card), deterministic=True)
     conn.create_function("judge_clause_number", 2, judge_clause_number, deterministic=True)
+    conn.create_function("judge_plain", 1, judge_plain, deterministic=True)

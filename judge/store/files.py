@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from pathlib import Path
 
 from judge.errors import StoreError
 from judge.store.connection import _read_stamp, _stamp, _write_stamp, quick_check, read_only

@@ -50,7 +50,7 @@ def write_rules_db(path: Path, tables: dict[str, list[dict]], meta: dict[str, st
         db = sqlite_utils.Database(tmp)
         db.conn.execute("pragma journal_mode = off")
         db.conn.execute("pragma synchronous = off")
-        keys = {"documents": "key", "clauses": ("doc", "id"), "meta": "key"}
+        keys = {"documents": "key", "clauses": ("doc", "id"), "meta": "key", "stems": "word"}
         for name, rows in tables.items():
             if name in _SEARCH_TABLES:
                 continue
@@ -216,6 +216,17 @@ def anomalies(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
 def changes(conn: sqlite3.Connection, docs: list[str]) -> list[sqlite3.Row]:
     marks = ",".join("?" * len(docs))
     return rows(conn, f"select * from changes where doc in ({marks}) order by doc, date, line", docs)
+
+
+def stems(conn: sqlite3.Connection, words: list[str]) -> dict[str, str]:
+    """The stored stems of these English words (a database built before it stored them: none)."""
+    if not words:
+        return {}
+    try:
+        return {r[0]: r[1] for r in conn.execute(
+            f"select word, stem from stems where word in ({','.join('?' * len(words))})", words)}
+    except sqlite3.OperationalError:
+        return {}
 
 
 def meta(conn: sqlite3.Connection) -> dict[str, str]:

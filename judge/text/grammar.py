@@ -162,6 +162,9 @@ def _load(path: str, parser: str, starts: tuple[str, ...]) -> Lark:
     cached = _read_cache(cache_file)
     if cached is not None:
         return cached
+    from judge.progress import working
+
+    working(f"building the parser for {name}, about half a minute")
     try:
         lark = Lark.open(path, **options)
     except (LarkGrammarError, LarkError, OSError) as exc:

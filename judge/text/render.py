@@ -82,23 +82,27 @@ def _scalar(value: Any) -> str | None:
         return str(value.value)
     if isinstance(value, bool):
         return "yes" if value else None
-    if isinstance(value, str | int):
+    if isinstance(value, str | int | float):
         return str(value)
-    if isinstance(value, tuple) and value and all(isinstance(v, str | int | Enum) for v in value):
+    if isinstance(value, tuple) and value and all(isinstance(v, str | int | float | Enum) for v in value):
         return "/".join(str(v.value if isinstance(v, Enum) else v) for v in value)
     return None
 
 
 def _is_default(node: Any, name: str, value: Any) -> bool:
-    f = next(f for f in fields(node) if f.name == name)
-    return value is None or value == () or value is False or (f.default is not f.default_factory and value == f.default and name not in ("count",))
+    """Empty: nothing to show. A field's non-empty default is meaning (a restriction lasts `turn`, a
+    draw is `you`), so it is shown like any other value: a reader of the tree must never conclude
+    the grammar lost what it did read."""
+    return value is None or value == () or value is False or value == "" or (
+        isinstance(value, int) and not isinstance(value, bool) and value == 0 and name != "count")
 
 
 @dataclass(frozen=True)
 class NodeView:
     """One AST node as a judge reads it, in the CLI and in the TUI alike: its head (the kind; an
-    ability's own kind, "triggered"), its `key=value` attributes (defaults left out; a count of None
-    is "all") and its child nodes with the field that holds each."""
+    ability's own kind, "triggered"), its `key=value` attributes (every field that holds something,
+    a default that means something included: `duration=turn`; a count of None is "all") and its
+    child nodes with the field that holds each."""
 
     head: str
     attrs: tuple[str, ...]
@@ -126,6 +130,8 @@ def node_view(node: Any) -> NodeView:
             children.append((f.name, value))
         elif isinstance(value, tuple):
             children.extend((f.name, v) for v in value)
+        else:                               # any other value is shown as it is, never dropped
+            attrs.append(f"{f.name}={value}")
     return NodeView(head, tuple(attrs), tuple(children))
 
 

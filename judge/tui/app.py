@@ -17,10 +17,7 @@ from textual.screen import Screen
 
 from judge.errors import JudgeError
 from judge.tui.commands import JudgeCommands
-from judge.tui.service import Library
-
-FAILED: Any = object()
-"""What `JudgeApp.ask` returns when the call failed (the user has already been told why)."""
+from judge.tui.service import FAILED, Library
 
 SCREENS_IN_ORDER = ("rules", "cards", "board")
 
@@ -66,8 +63,10 @@ class JudgeApp(App[None]):
     ]
 
     def __init__(self, game: str = "bss", lang: str | None = None, *, db_path: Path | None = None,
-                 remember: bool = True, library: Library | None = None) -> None:
+                 remember: bool = True, library: Library | None = None, remembered: bool = False) -> None:
         super().__init__()
+        #: the game opened is the one remembered from the last session (said once, at start)
+        self.remembered = remembered
         self.game = game
         self.lang = lang
         self.version: str | None = None
@@ -79,6 +78,9 @@ class JudgeApp(App[None]):
     # -- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.switch_mode("rules")
+        if self.remembered:
+            self.notify(f"Opened on {self.game}, the game you chose last time (d picks another document; "
+                        f"judge --game GAME starts on one)", timeout=6)
 
     def on_unmount(self) -> None:
         self.library.close()
@@ -97,10 +99,12 @@ class JudgeApp(App[None]):
                         timeout=10)
         return FAILED
 
-    def set_document(self, game: str, lang: str | None, version: str | None = None) -> None:
-        """Change the document in view and remember the choice for the next start."""
+    def set_document(self, game: str, lang: str | None, version: str | None = None, *, chosen: bool = False) -> None:
+        """Change the document in view; a document the judge `chosen` (picked, searched into) is
+        remembered for the next start. Opening on a game (`--game`, the last one) or following a
+        link is not a choice: `judge --game fftcg` once must not open FFTCG next time."""
         self.game, self.lang, self.version = game, lang, version
-        if self.remember:
+        if self.remember and chosen:
             from judge.tui.settings import save_last
 
             save_last(game, lang)
@@ -144,24 +148,24 @@ class JudgeApp(App[None]):
         await self.action_show_screen(mode)
         await self.screen.run_action(action)
 
+    # -- what the help screen and the command palette list (screens never import the app) --------
+    def screen_bindings(self) -> dict[str, list[Binding]]:
+        """Every screen's own bindings, by mode name (for the help screen and the palette)."""
+        from judge.tui.board_screen import BoardScreen
+        from judge.tui.cards_screen import CardsScreen
+        from judge.tui.rules_screen import RulesScreen
+
+        return {mode: list(Binding.make_bindings(cls.BINDINGS))
+                for mode, cls in (("rules", RulesScreen), ("cards", CardsScreen), ("board", BoardScreen))}
+
+    def app_bindings(self) -> list[Binding]:
+        """The keys that work on every screen."""
+        return list(Binding.make_bindings(self.BINDINGS))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Toggle light/dark theme", "Switch between the light and dark theme",
                             self.action_toggle_theme)
 
 
-def screen_bindings() -> dict[str, list[Binding]]:
-    """Every screen's own bindings, by mode name (for the help screen and the palette)."""
-    from judge.tui.board_screen import BoardScreen
-    from judge.tui.cards_screen import CardsScreen
-    from judge.tui.rules_screen import RulesScreen
-
-    out: dict[str, list[Binding]] = {}
-    for mode, cls in (("rules", RulesScreen), ("cards", CardsScreen), ("board", BoardScreen)):
-        out[mode] = [b for b in Binding.make_bindings(cls.BINDINGS)]
-    return out
-
-
-def app_bindings() -> list[Binding]:
-    """The keys that work on every screen."""
-    return list(Binding.make_bindings(JudgeApp.BINDINGS))
+__all__ = ["FAILED", "JudgeApp"]

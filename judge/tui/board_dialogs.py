@@ -49,7 +49,10 @@ class AddCardDialog(Dialog[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         counter, _unit = self.prof.field_counter
         with Vertical():
-            yield Label(f"Put a card on the board ({self.prof.title}) · Enter adds · Esc cancels")
+            yield Label(f"Put a card on the board ({self.prof.title}) · Enter adds · Tab: player, zone"
+                        f"{f', {counter}, state' if self.zone == 'field' else ''} · Esc cancels", id="title")
+            yield Input(placeholder=f"a number, a name, or {self.prof.adhoc_example}", id="card")
+            yield OptionList(id="matches")
             with Horizontal():
                 yield Select([(f"Player {p}", p) for p in PLAYERS], value=self.player, allow_blank=False,
                              id="player")
@@ -60,17 +63,29 @@ class AddCardDialog(Dialog[dict[str, Any] | None]):
                                 type="integer", tooltip=f"{counter} on the card")
                     yield Select([(s.replace("_", " "), s) for s in self.prof.field_states],
                                  value=self.prof.field_states[0], allow_blank=False, id="state")
-            yield Label(f"Card number or name (completed as you type), or ad-hoc YAML; field: {counter}, state")
-            yield Input(placeholder=f"a number, a name, or {self.prof.adhoc_example}", id="card")
-            yield OptionList(id="matches")
+            yield Label("", id="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#matches", OptionList).display = False
+        box = self.query_one("#matches", OptionList)
+        box.display = False
+        box.can_focus = False              # the matches are walked from the card box (↑ ↓), not by Tab
         self._show_field_options()
 
     @on(Select.Changed, "#zone")
     def _show_field_options(self) -> None:
-        self.query_one("#field-options").display = self.query_one("#zone", Select).value == "field"
+        """The field's own options (cores or damage, state) only for the field: hidden, so Tab never
+        stops on a field that does not apply; the hint says what the chosen zone takes."""
+        zone = self.query_one("#zone", Select).value
+        counter, _unit = self.prof.field_counter
+        on_field = zone == "field"
+        self.query_one("#field-options").display = on_field
+        label = next((z.label for z in self.prof.card_zones() if z.key == zone), str(zone))
+        self.query_one("#hint", Label).update(
+            f"Card number or name (completed as you type), or ad-hoc YAML; on the field: its {counter} and state"
+            if on_field else f"Card number or name (completed as you type), or ad-hoc YAML, into the {label}")
+        self.query_one("#title", Label).update(
+            f"Put a card on the board ({self.prof.title}) · Enter adds · Tab: player, zone"
+            f"{f', {counter}, state' if on_field else ''} · Esc cancels")
 
     @on(Input.Changed, "#card")
     def _typed(self, event: Input.Changed) -> None:
@@ -88,10 +103,22 @@ class AddCardDialog(Dialog[dict[str, Any] | None]):
         if self.matches:
             box.highlighted = 0
 
-    def key_down(self) -> None:
+    def _move_match(self, delta: int) -> bool:
+        """↑ / ↓ in the card box move through its matches (the box keeps the keys: Tab goes on to
+        the player, the zone and, on the field, its options; Enter adds the highlighted match)."""
         box = self.query_one("#matches", OptionList)
-        if self.query_one("#card", Input).has_focus and box.display:
-            box.focus()
+        if not (self.query_one("#card", Input).has_focus and box.display and self.matches):
+            return False
+        box.highlighted = max(0, min(len(self.matches) - 1, (box.highlighted or 0) + delta))
+        return True
+
+    def key_down(self, event: Any) -> None:
+        if self._move_match(1):
+            event.stop()
+
+    def key_up(self, event: Any) -> None:
+        if self._move_match(-1):
+            event.stop()
 
     @on(OptionList.OptionSelected, "#matches")
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -103,6 +103,7 @@ class BoardSession:
     expect: list[Any] = field(default_factory=list)
     saved: Any = None                     # the scenario as last opened, saved or started afresh
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    undone: list[Played] = field(default_factory=list)    # actions taken back, last first out
 
     @property
     def game(self) -> str:
@@ -151,6 +152,7 @@ class BoardSession:
             self.names.clear()
         self.data, self.rules, self.start = data, rules, start
         self.played.clear()
+        self.undone.clear()
 
     def new(self, game: str) -> None:
         """An empty board of a game, with nothing played and nothing to save."""
@@ -293,6 +295,7 @@ class BoardSession:
         if ruling.refused is not None:
             return Candidate(raw, "refused", ruling.refused.reason, ruling.refused.cites)
         self.played.append(Played(dict(raw), tuple(ruling.steps), state, ruling.state, ruling.request, label))
+        self.undone.clear()
         if ruling.request is not None:
             return Candidate(raw, "choice", ruling.request.choice, ruling.request.cites, ruling.steps)
         return Candidate(raw, "legal", "", (), ruling.steps)
@@ -308,9 +311,17 @@ class BoardSession:
         return Candidate(dict(SETTLE), "legal", "", (), ruling.steps)
 
     def undo(self) -> bool:
+        """Take back the last action (redo puts it back, until another action or an edit)."""
         if not self.played:
             return False
-        self.played.pop()
+        self.undone.append(self.played.pop())
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last action taken back."""
+        if not self.undone:
+            return False
+        self.played.append(self.undone.pop())
         return True
 
     def legal(self) -> list[Any]:

@@ -24,11 +24,14 @@ class PlayMixin:
     session: bm.BoardSession
     snap: bm.Snapshot
     at: int | None
+    playing: bool
 
     # -- choosing an action from the menu --------------------------------------------------------
     def actions_selected(self, event: OptionList.OptionSelected) -> None:
         """An entry of the actions menu was chosen (the screen routes the event here)."""
         event.stop()
+        if self.playing:                  # one key press, one action: the list is about to change
+            return
         option_id = event.option.id or ""
         if option_id.startswith("group|"):
             verb = option_id.split("|", 1)[1]
@@ -99,11 +102,24 @@ class PlayMixin:
                 trace.highlighted = trace.option_count - 1
 
         self.at = None
+        self.playing = True
         self.run_session(lambda s: s.play(raw, label), after)
 
     def action_undo(self) -> None:
+        def said(done: bool) -> None:
+            if not done:
+                self.notify("Nothing to undo", timeout=2)
+
         self.at = None
-        self.run_session(lambda s: s.undo())
+        self.run_session(lambda s: s.undo(), said)
+
+    def action_redo(self) -> None:
+        def said(done: bool) -> None:
+            if not done:
+                self.notify("Nothing to redo", timeout=2)
+
+        self.at = None
+        self.run_session(lambda s: s.redo(), said)
 
     def action_step(self, delta: int) -> None:
         """Move through the trace; the board shows the state after the step's action."""
@@ -131,13 +147,19 @@ class PlayMixin:
 
         pending = self.snap.pending
         hint = f"# {pending.player or 'a player'} must decide: {pending.choice}\n" if pending is not None else ""
-        example = next((la.raw for la in self.snap.legal), {"player": self.snap.turn_player, "pass": True})
+        if pending is not None:           # a decision is answered with choose:, never by passing
+            options = list(getattr(pending, "options", ()) or ())
+            example = next((la.raw for la in self.snap.legal if la.verb == "choose"),
+                           {"player": pending.player or self.snap.turn_player,
+                            "choose": options[0] if len(options) == 1 else options or "?"})
+        else:
+            example = next((la.raw for la in self.snap.legal), {"player": self.snap.turn_player, "pass": True})
         text = hint + yaml.safe_dump(dict(example), default_flow_style=True, sort_keys=False).strip() + "\n"
         self.app.push_screen(YamlDialog("A scenario action (the engine says if it is legal)", text,
                                         self._check_action), self._custom_done)
 
     async def _check_action(self, text: str) -> Problem | None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         raw, problem = read_mapping(text, "the action")
         if problem is not None:

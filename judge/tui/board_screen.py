@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -35,14 +35,30 @@ GROUP_AT = 5
 PARAM_WORDS = {"cores": "cores", "pay_from": "payment", "pay": "payment", "targets": "targets", "mode": "options"}
 
 
+class ActionList(OptionList):
+    """The legal actions: a click on an entry highlights it (and shows its clauses); a click on
+    the highlighted entry, or Enter, plays it. A judge never plays an action by a stray click."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is None or self.get_option_at_index(clicked).disabled:
+            return
+        event.prevent_default()           # OptionList's own click plays at once: not here
+        if clicked != self.highlighted:
+            self.highlighted = clicked
+            self.focus()
+            return
+        self.action_select()
+
+
 class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
     """Board rows and the legal actions on the left; trace / rules in play and the reading pane on the right."""
 
     DEFAULT_CSS = """
-    BoardScreen #board-left { width: 1fr; }
-    BoardScreen #board-right { width: 1fr; border-left: vkey $panel; }
-    BoardScreen #rows { height: 1fr; border: round $panel; }
-    BoardScreen #actions { height: 1fr; border: round $panel; }
+    BoardScreen #board-left { width: 3fr; }
+    BoardScreen #board-right { width: 2fr; border-left: vkey $panel; }
+    BoardScreen #rows { height: 1fr; min-height: 6; border: round $panel; }
+    BoardScreen #actions { height: auto; min-height: 5; max-height: 45%; border: round $panel; }
     BoardScreen OptionList:focus { border: round $accent; }
     BoardScreen TabbedContent { height: 1fr; }
     BoardScreen #board-clauses { height: 1fr; padding: 0 1; border-top: hkey $panel; }
@@ -53,7 +69,8 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
                                                      "name, completed as you type) or an ad-hoc card"),
         Binding("t", "edit_turn", "Turn", tooltip="The turn number, turn player and step / phase, from lists"),
         Binding("l", "switch_tab", "Trace/Rules", tooltip="Switch between the trace and the rules in play"),
-        Binding("u", "undo", "Undo", show=False, tooltip="Take back the last action"),
+        Binding("u", "undo", "Undo", tooltip="Take back the last action"),
+        Binding("ctrl+y", "redo", "Redo", tooltip="Play again the last action taken back"),
         Binding("o", "open", "Open", show=False, tooltip="Load a scenario file (YAML)"),
         Binding("w", "save", "Save", show=False, tooltip="Save the board and actions as a scenario file"),
         Binding("n", "new", "New", show=False, tooltip="Start from an empty board of a game (bss, bs, fftcg)"),
@@ -87,6 +104,12 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
         self.snap = bm.Snapshot()
         self.at: int | None = None          # the trace position shown (None: the latest board)
         self.ready = False
+        self.warned: set[str] = set()       # the board problems already said (judge.tui.board_checks)
+        self.playing = False                # an action is being played: further Enters wait for it
+        #: the player and zone the add-card dialog last put a card in, and the board line highlighted
+        #: then: pressing a on the same line again offers them again (they stay as chosen)
+        self.add_to: tuple[str, str, str] | None = None
+        self.add_row = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -95,7 +118,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
                 yield Label("Board", id="board-caption", classes="caption")
                 yield OptionList(id="rows")
                 yield Label("Legal actions (Enter)", id="actions-caption", classes="caption")
-                yield OptionList(id="actions")
+                yield ActionList(id="actions")
             with Vertical(id="board-right"):
                 with TabbedContent(id="tabs"):
                     with TabPane("Trace", id="tab-trace"):
@@ -117,26 +140,38 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
     # -- running session work on the library thread, then redrawing ----------------------------
     @work(group="board")  # not exclusive: every edit counts; the library thread runs them in order
     async def run_session(self, job: Any, done: Any = None) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         session, at = self.session, self.at
 
-        def work_then_snapshot() -> tuple[Any, bm.Snapshot]:
+        def work_then_snapshot() -> tuple[Any, bm.Snapshot, list[tuple[str, tuple[str, ...]]]]:
+            from judge.tui.board_checks import board_warnings
+
             outcome = job(session) if job else None
             if session.rules is None:
                 session.validate()
-            return outcome, bm.snapshot(session, at)
+            return outcome, bm.snapshot(session, at), board_warnings(session.game, session.start)
 
         result = await app.ask(app.library.run(work_then_snapshot))
+        self.playing = False
         if result is FAILED:
             self.ready = self.ready or session.rules is not None
             return
-        outcome, self.snap = result
+        outcome, self.snap, warnings = result
         self.ready = True
         self.draw()
+        self.warn(warnings)
         if done is not None:
             done(outcome)
+
+    def warn(self, warnings: list[tuple[str, tuple[str, ...]]]) -> None:
+        """Say each board problem once, when it is made (it stays on the board: the rules carry it out)."""
+        for text, cites in warnings:
+            if text not in self.warned:
+                self.notify(f"{text} (§{', §'.join(cites)})", title="The rules will not leave this board as it is",
+                            severity="warning", timeout=8)
+        self.warned = {text for text, _ in warnings}
 
     def refresh_board(self) -> None:
         self.run_session(None)
@@ -272,8 +307,8 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
 
     @work(exclusive=True, group="board-clauses")
     async def show_card(self, ref: str) -> None:
-        from judge.tui.app import FAILED
         from judge.tui.board_card import card_detail, detail_renderable
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         game = self.session.game
@@ -284,7 +319,7 @@ class BoardScreen(SetupMixin, PlayMixin, Screen[None]):
 
     @work(exclusive=True, group="board-clauses")
     async def show_clauses(self, title: str, cites: tuple[str, ...]) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         target = self.query_one("#board-clause-text", Static)

@@ -23,6 +23,7 @@ class SetupMixin:
 
     # The screen provides: session, snap, at, app, run_session, query_one, notify.
     session: bm.BoardSession
+    add_to: tuple[str, str, str] | None
     snap: bm.Snapshot
     at: int | None
 
@@ -65,13 +66,19 @@ class SetupMixin:
         from judge.tui.board_dialogs import AddCardDialog
 
         row = self._selected_row()
-        zone = row.split("|")[2] if row.startswith("zone|") else "field"
         prof = self.session.profile
-        self.app.push_screen(AddCardDialog(prof, self._complete, self._selected_player(), zone), self._add_done)
+        if self.add_to is not None and self.add_to[2] == row:   # the same line as last time: the player
+            player, zone = self.add_to[:2]                      # and zone chosen then stay as chosen
+        elif row.startswith("zone|"):               # on a zone's line: that player's zone
+            player, zone = row.split("|")[1], row.split("|")[2]
+        else:
+            player, zone = self._selected_player(), "field"
+        self.add_row = row
+        self.app.push_screen(AddCardDialog(prof, self._complete, player, zone), self._add_done)
 
     async def _complete(self, text: str) -> list[Any]:
-        from judge.tui.app import FAILED
         from judge.tui.card_complete import complete
+        from judge.tui.service import FAILED
 
         lib = self.app.library
         found = await self.app.ask(lib.run(complete, text, self.session.printings, db_path=lib.db_path))
@@ -80,8 +87,15 @@ class SetupMixin:
     def _add_done(self, spec: dict[str, Any] | None) -> None:
         if not spec:
             return
+        from judge.tui.board_checks import replaced_warning
+
         text, player, zone, options = spec["card"], spec["player"], spec["zone"], spec["options"]
         prof = self.session.profile
+        self.add_to = (player, zone, getattr(self, "add_row", ""))
+        replaced = replaced_warning(self.session.game, self.session.data, player, zone)
+        if replaced is not None:
+            self.notify(f"{replaced[0]} (§{', §'.join(replaced[1])})", title="One card in this zone",
+                        severity="warning", timeout=8)
         if text.startswith("{"):
             card, problem = read_mapping(text, "the ad-hoc card")
             if problem is not None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from judge.cards.markup import MARKUP
+from judge.cards.markup import pieces
 
 UNPARSED_STYLE = "bold red underline"
 SELECTED_STYLE = "reverse"
@@ -96,30 +96,24 @@ def marked_text(text: str, result: Any, selected: tuple[int, int] | None = None)
     """The printed text with unparsed spans marked, and the selected node's span highlighted.
 
     Spans are offsets into the raw text, so styles go on first; the card browser's markup is then
-    shown as what it means (italics, bold, line breaks) instead of as [[i]] tags.
+    shown as what it means (italics, bold, line breaks) instead of as [[i]] tags, and its icons as
+    the words `judge.cards.markup` gives them ([S], (1), [Dull]), the one reading for every shell.
     """
     out = Text(text)
     for part in getattr(result, "unparsed", ()) or ():
         out.stylize(UNPARSED_STYLE, part.start, part.end)
     if selected:
         out.stylize(SELECTED_STYLE, *selected)
-    tags = list(MARKUP.finditer(text))
-    if not tags:
-        return out
     shown = Text()
-    last, style = 0, None
-    for m in tags:
-        piece = out[last:m.start()]
-        if style:
-            piece.stylize(style)
+    for p in pieces(text):
+        if p.shown is None:
+            piece = out[p.start:p.end]
+        else:                         # an icon as a word ([S], (1), [Dull]), a line break, a dropped tag
+            piece = Text(p.shown, style=" ".join(str(sp.style) for sp in out.spans
+                                                 if sp.start <= p.start < sp.end))
+        if p.tag in _MARKUP_STYLE:
+            piece.stylize(_MARKUP_STYLE[p.tag])
         shown.append_text(piece)
-        kind = m.group(1)
-        if kind == "br":
-            shown.append("\n")
-        else:
-            style = _MARKUP_STYLE.get(kind) if kind else None
-        last = m.end()
-    shown.append_text(out[last:])
     return shown
 
 

@@ -37,6 +37,7 @@ class CardsScreen(Screen[None]):
     DEFAULT_CSS = """
     CardsScreen #card-side { width: 30%; min-width: 22; max-width: 40; }
     CardsScreen #card-hits { height: 1fr; }
+    CardsScreen #card-note { height: auto; max-height: 4; }
     CardsScreen #card-main { padding: 0 1; }
     CardsScreen #card-info { height: auto; max-height: 45%; }
     CardsScreen #card-lower { height: 1fr; }
@@ -58,6 +59,7 @@ class CardsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.cards: list[Any] = []
+        self.meant = 0
         self.view: CardView | None = None
         self.all_games = True
 
@@ -66,6 +68,7 @@ class CardsScreen(Screen[None]):
         with Horizontal():
             with Vertical(id="card-side"):
                 yield Input(placeholder="name, number or text", id="card-query")
+                yield Static("", id="card-note")
                 yield OptionList(id="card-hits")
             with Vertical(id="card-main"):
                 with VerticalScroll(id="card-info"):           # focusable: a judge scrolls to the rulings by keys
@@ -90,38 +93,36 @@ class CardsScreen(Screen[None]):
     @on(Input.Submitted, "#card-query")
     def query_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.cards:
+        if self.meant > 1:         # several cards match: the judge picks one from the list
+            self.query_one("#card-hits", OptionList).focus()
+        elif self.cards:
             self.open_card(self.cards[0])
 
     @work(exclusive=True, group="card-search")
     async def run_search(self, query: str) -> None:
         import asyncio
 
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         hits = self.query_one("#card-hits", OptionList)
         if not query.strip():
-            self.cards = []
+            self.cards, self.meant = [], 0
             hits.clear_options()
+            self.query_one("#card-note", Static).update("")
             return
         await asyncio.sleep(0.08)
         app: Any = self.app
         game = None if self.all_games else app.game
-        found = await app.ask(app.library.search_cards(query.strip(), game, limit=50))
+        found = await app.ask(app.library.find_cards(query.strip(), game, limit=50))
         if found is FAILED:
             return
-        nearest = ""
-        if not found:  # a card number, or a misspelt name: the database's own lookup
-            try:
-                found = [await app.library.find_card(query.strip(), game)]
-            except Exception as exc:
-                found = []
-                hints = getattr(exc, "hints", ())
-                nearest = f" (nearest: {', '.join(hints)})" if hints else ""
-        self.cards = list(found)
+        self.cards = list(found.cards)
+        self.meant = found.meant
+        self.query_one("#card-note", Static).update(Text(found.note, style="dim"))
         hits.set_options([Option(card_label(card), id=str(i)) for i, card in enumerate(self.cards)]
-                         or [Option(Text(f"No card matches {query.strip()!r}{nearest}", style="dim"),
-                                    disabled=True)])
+                         or [Option(Text(f"No card matches {query.strip()!r}", style="dim"), disabled=True)])
+        if self.cards:
+            hits.highlighted = 0
 
     @on(OptionList.OptionSelected, "#card-hits")
     def hit_selected(self, event: OptionList.OptionSelected) -> None:
@@ -132,7 +133,7 @@ class CardsScreen(Screen[None]):
     # -- one card ------------------------------------------------------------------------
     @work(exclusive=True, group="card-open")
     async def open_card(self, card: Any) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         view = await app.ask(app.library.run(load_card_view, card))
@@ -200,7 +201,7 @@ class CardsScreen(Screen[None]):
             return
         game = self.view.card.game if self.view else app.game
         lib = app.library
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         found = await app.ask(lib.run(lambda: fetch_clauses(lib.kb_sync(), game, node.cites)))
         if found is FAILED:
@@ -262,7 +263,7 @@ class CardsScreen(Screen[None]):
     @work(exclusive=True, group="card-import")
     async def import_file(self, path: Path, game: str) -> None:
         from judge.cards.db import load_card_file
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         bar = self.query_one("#import-bar", ProgressBar)

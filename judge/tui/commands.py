@@ -16,17 +16,15 @@ class JudgeCommands(Provider):
     """One command per key binding: '<Screen>: <description>'."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        from judge.tui.app import app_bindings, screen_bindings
-
         app: Any = self.app
         found: list[tuple[str, str, Callable[[], Any]]] = []
-        for binding in app_bindings():
+        for binding in app.app_bindings():
             if binding.action in ("quit", "request_quit"):
                 continue
             found.append((binding.description, binding.tooltip or binding.description,
                           partial(app.run_action, binding.action)))
         seen: set[str] = set()
-        for mode, bindings in screen_bindings().items():
+        for mode, bindings in app.screen_bindings().items():
             for binding in bindings:
                 title = f"{mode.capitalize()}: {binding.description}"
                 if not binding.description or title in seen:   # one binding, several keys ("+", "=")

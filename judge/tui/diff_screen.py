@@ -126,7 +126,7 @@ class DiffScreen(ModalScreen[str | None]):
 
     @work(exclusive=True)
     async def load(self) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app: Any = self.app
         diff = await app.ask(app.library.kb("diff", self.game, self.from_version, self.to_version))

@@ -91,7 +91,7 @@ class RulesScreen(Screen[None]):
     async def load_document(self, number: str | None = None) -> None:
         app = self.japp
         lib = app.library
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         documents = await app.ask(lib.kb("documents"))
         if documents is FAILED:
@@ -150,7 +150,7 @@ class RulesScreen(Screen[None]):
 
     @work(exclusive=True, group="open")
     async def _open(self, place: Place, record: bool, focus_links: bool = False) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app = self.japp
         lib = app.library
@@ -288,7 +288,7 @@ class RulesScreen(Screen[None]):
             game, lang, number = hit
             app = self.japp
             if (game, lang) != (app.game, app.lang):
-                app.set_document(game, lang, None)
+                app.set_document(game, lang, None, chosen=True)
                 self.load_document(number)
             else:
                 self.open_number(number)
@@ -310,7 +310,7 @@ class RulesScreen(Screen[None]):
                 return
             game, lang, version = key.split("|", 2)
             doc = next(d for d in self.documents if (d.game, d.lang, d.version) == (game, lang, version))
-            app.set_document(game, lang, None if doc.current else version)
+            app.set_document(game, lang, None if doc.current else version, chosen=True)
             self.history.clear()
             self.position = -1
             self.load_document()
@@ -329,7 +329,7 @@ class RulesScreen(Screen[None]):
             self._open(place, False)
 
     async def action_copy(self) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         app = self.japp
         place = self.current_place()

@@ -115,7 +115,7 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
 
     @work(exclusive=True, group="search")
     async def run_search(self, query: str) -> None:
-        from judge.tui.app import FAILED
+        from judge.tui.service import FAILED
 
         query = query.strip()
         hits_list = self.query_one("#hits", OptionList)

@@ -17,6 +17,9 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+FAILED: Any = object()
+"""What `JudgeApp.ask` returns when the call failed (the user has already been told why)."""
+
 
 class Library:
     """Lazily opened knowledge base plus the card, grammar and engine entry points."""
@@ -67,6 +70,11 @@ class Library:
         from judge.cards.db import search_cards
 
         return await self.run(search_cards, query, game=game, limit=limit)
+
+    async def find_cards(self, query: str, game: str | None, limit: int = 50) -> Any:
+        from judge.cards.db import find_cards
+
+        return await self.run(find_cards, query, game=game, limit=limit)
 
     async def find_card(self, query: str, game: str | None) -> Any:
         from judge.cards.db import find_card

@@ -82,12 +82,15 @@ def test_term_over_http_gives_the_cli_answer(server) -> None:
     got = _get(url, "term", word="Confront", game="bss")
     cli = _cli(env, "term", "Confront", "--game", "bss", "--json")
     assert [(r["game"], r["number"]) for r in got] == [(h["game"], h["number"]) for h in cli]
+    by_q = _get(url, "term", q="Confront", game="bss")       # q=, as search and card take it (23.6)
+    assert by_q == got and got
 
 
 def test_card_by_fuzzy_name_and_its_rulings(server) -> None:
     url, _ = server
     got = _get(url, "card", q="cinderhorn drak", game="")
     assert [r["number"] for r in got] == ["JDG01-002"]
+    assert "[[" not in got[0]["plain"]                  # the text as a judge reads it (23.3)
     rulings = _get(url, "card_rulings", number="jdg01-002", game="")
     assert len(rulings) == 2 and "clause:words:7-1-5-2" in rulings[0]["links"]
     assert rulings[0]["source_title"] == "official card Q&A (per card), file qa-cards.json"

@@ -178,3 +178,38 @@ async def test_an_ability_read_in_part_shows_the_print_beside_its_reading_and_th
         await pilot.press("down")                    # the words not read
         await settle(pilot)
         assert "resolved by hand" in plain(app.screen.query_one("#clause-text", Static))
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_a_name_several_cards_hold_lists_them_with_numbers_and_games_and_enter_picks() -> None:
+    """23.1: several matches are listed (number and game) with a one-line hint; Enter moves to the
+    list instead of opening the first, and Enter there opens the one highlighted."""
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press(*"test")
+        await settle(pilot)
+        note = plain(app.screen.query_one("#card-note", Static))
+        hits = app.screen.query_one("#card-hits", OptionList)
+        labels = [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
+        assert "cards match 'test'" in note, note
+        assert any("TUI-F01" in line and "fftcg" in line for line in labels), labels
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is hits
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert labels[1].split()[0] in plain(app.screen.query_one("#card-data", Static))
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_a_misspelt_number_says_the_nearest_numbers_of_its_set() -> None:
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press(*"TUI-099")
+        await settle(pilot)
+        note = plain(app.screen.query_one("#card-note", Static))
+        assert "did you mean" in note and "TUI-0" in note, note

@@ -31,10 +31,23 @@ def test_unreadable_settings_are_ignored(_isolated_config) -> None:
     assert load_last() == ("fftcg", "en")
 
 
-async def test_switching_document_in_the_app_is_remembered(fake_app) -> None:
+async def test_a_document_chosen_in_the_app_is_remembered(fake_app) -> None:
     app = fake_app("tg")
     app.remember = True
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+        assert load_last() == (None, None)          # opening on a game is not choosing it (23.6)
+        app.set_document("tg", "en", chosen=True)
     assert load_last() == ("tg", "en")
+
+
+async def test_opening_on_a_game_does_not_change_the_next_start(fake_app) -> None:
+    """`judge --game fftcg` once: the next `judge` opens where the judge last CHOSE to be."""
+    save_last("bss", "en")
+    app = fake_app("tg")
+    app.remember = True
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    assert load_last() == ("bss", "en")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.errors import ScenarioError
+from judge.errors import ScenarioError, nearest
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,7 +149,10 @@ def parse_action(raw: Mapping[str, Any], where: str) -> Action:
     """The typed action for one scenario entry; ScenarioError naming the field when malformed."""
     verbs = [v for v in VERBS if v in raw and v != "choose"] or (["choose"] if "choose" in raw else [])
     if len(verbs) != 1:
-        raise ScenarioError(f"{where}: an action needs exactly one of {', '.join(VERBS)}",
+        typed = [str(k) for k in raw if k not in COMMON and k not in VERBS]
+        near = [v for k in typed for v in nearest(k, VERBS, 1)]
+        meant = f" ({typed[0]!r}: did you mean {near[0]!r}?)" if near else ""
+        raise ScenarioError(f"{where}: an action needs exactly one of {', '.join(VERBS)}{meant}",
                             hints=[v for v in VERBS if v in raw])
     verb = verbs[0]
     allowed = COMMON | {verb} | EXTRA.get(verb, set())

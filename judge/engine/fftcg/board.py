@@ -23,7 +23,7 @@ from judge.engine.fftcg.state import (
     Zones,
 )
 from judge.engine.fftcg.zones.cost import Payment
-from judge.errors import ScenarioError
+from judge.errors import ScenarioError, nearest
 from judge.limits import check_count
 
 #: whose printed cards an FFTCG board names by number (the engine's `Rules.printings`)
@@ -375,7 +375,9 @@ def parse_action(raw: Mapping[str, Any], where: str) -> A.Act:
     """A typed action from one `actions:` entry; `answers: [...]` are decisions taken while it is carried out."""
     bad = sorted(set(map(str, raw)) - ACTION_KEYS)
     if bad:
-        raise _err(where, f"unknown action field {bad[0]!r}", tuple(sorted(ACTION_KEYS)))
+        near = nearest(bad[0], ACTION_KEYS, 3)
+        meant = f" (did you mean {near[0]!r}?)" if near else ""
+        raise _err(where, f"unknown action field {bad[0]!r}{meant}", tuple(near or sorted(ACTION_KEYS)))
     act = _parse_action(raw, where)
     if "order" in raw:          # the order of this player's simultaneous auto-abilities (11.8.7)
         from judge.engine.kernel.values import evolve

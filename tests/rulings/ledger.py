@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -49,6 +50,15 @@ def read(folder: Path) -> dict[str, dict[str, str]]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+_QUOTED = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
+
+
+def without_card_text(why: str) -> str:
+    """A reason with the card's own words left out: a "not read" step quotes the words the grammar
+    did not read, and card text is never committed (the ledger is)."""
+    return _QUOTED.sub("“…”", why)
+
+
 def write(folder: Path, entries: dict[str, dict[str, str]]) -> None:
     """Rewrite `folder/ledger.toml` from scratch (sorted, one table per scenario)."""
     lines = ["# Rulings this engine does not answer yet (tests/rulings/ledger.py explains the ledger).",
@@ -57,7 +67,7 @@ def write(folder: Path, entries: dict[str, dict[str, str]]) -> None:
         e = entries[stem]
         if held_out(stem):
             e = {"outcome": HELD_OUT_OUTCOME, "why": HELD_OUT_WHY}
-        why = " ".join(str(e.get("why", "")).split()).replace("\\", "\\\\").replace('"', '\\"')
+        why = " ".join(without_card_text(str(e.get("why", ""))).split()).replace("\\", "\\\\").replace('"', '\\"')
         lines += [f'["{stem}"]', f'outcome = "{e["outcome"]}"', f'why = "{why[:300]}"', ""]
     (folder / "ledger.toml").write_text("\n".join(lines), encoding="utf-8")
 

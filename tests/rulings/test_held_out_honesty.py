@@ -32,3 +32,13 @@ def test_the_held_out_rule_is_the_benchs_rule() -> None:
     """One rule, in one place: the bench tallies the held-out part with the ledger's `held_out`."""
     bench = (ledger.REPO / "bench" / "bench_rulings.py").read_text(encoding="utf-8")
     assert "ledger.held_out(" in bench and "def held_out" not in bench
+
+
+def test_no_ledger_quotes_a_cards_words() -> None:
+    """A "not read" reason quotes the words not read; the ledger (committed) leaves them out."""
+    for folder in SUITES:
+        text = (folder / "ledger.toml").read_text(encoding="utf-8") if (folder / "ledger.toml").is_file() else ""
+        for line in text.splitlines():
+            if line.startswith("why = "):
+                assert "“…”" in line or "“" not in line, (folder.name, line)
+    assert ledger.without_card_text('not read: c1: A: “Deal 1 damage.”') == "not read: c1: A: “…”"

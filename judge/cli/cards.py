@@ -93,6 +93,19 @@ def emit(answer) -> None:
         sys.exit(answer.code)
 
 
+def link_after_import() -> None:
+    """The rulings' card-ability links, made now if they can be: the import itself has landed, so a
+    failure here (another process swapping the database in) must not make the command run again;
+    the next command that shows rulings makes them (judge.engine.ruling_links)."""
+    import contextlib
+
+    from judge.engine.ruling_links import ensure_card_links
+    from judge.errors import JudgeError
+
+    with contextlib.suppress(JudgeError):
+        ensure_card_links()
+
+
 def _rulings_of_an_unknown_card(number: str, game: str | None, as_json: bool) -> bool:
     """A card number the card database lacks but official rulings are about: show those rulings
     (they are kept, not dropped). False when there are none, so the lookup's error stands."""
@@ -251,9 +264,7 @@ def cards_import(source: str, game: str | None, fmt: str | None) -> None:
     games = sorted({c.game for c in got.cards})
     click.echo(f"found {got.format_name} ({got.format}) in {source}")
     click.echo(f"imported {len(got.cards)} card(s) ({', '.join(games)}) from {source}")
-    from judge.engine.ruling_links import ensure_card_links
-
-    ensure_card_links()                 # rulings kept about these cards: linked by their abilities
+    link_after_import()                 # rulings kept about these cards: linked by their abilities
 
 
 @cards_group.command("update")
@@ -276,9 +287,7 @@ def cards_update(game: str, sets: tuple[str, ...], url: str | None, timeout: flo
     with _Bar("download" if not sets else "sets") as fetched, _Bar("checking records") as converted:
         got = update_fftcg(url or ENDPOINT, sets, policy=policy, fetched=fetched, converted=converted)
     click.echo(f"updated {game}: {len(got.cards)} card(s) from {got.source} on {got.fetched}")
-    from judge.engine.ruling_links import ensure_card_links
-
-    ensure_card_links()
+    link_after_import()
 
 
 @cards_group.command("search")

@@ -87,9 +87,10 @@ def rulings_import(file: Path, game: str | None, title: str, url: str, date: str
     Example: judge rulings import ../shared/corpus/fftcg-faq.json
     """
     from judge.cards.rulings import import_rulings
+    from judge.cli.cards import link_after_import
 
     _report(import_rulings(file, game, title=title, url=url, date=date), str(file))
-    _linked()
+    link_after_import()
 
 
 @rulings_group.command("search")
@@ -155,9 +156,10 @@ def rulings_replace(ruling: str, by: str, date: str, note: str) -> None:
     Example: judge rulings replace 12 --by rules:1.8.0 --date 2025-06-01 --note "Armor rewritten"
     """
     from judge.cards.rulings import replace_ruling
+    from judge.cli.cards import link_after_import
 
     got = replace_ruling(ruling, by, date, note)
-    _linked()
+    link_after_import()
     if got.marked:
         click.echo(f"ruling {ruling} is marked replaced ({by})")
     else:

@@ -159,7 +159,7 @@ def _replay(conn, path: Path, listed: list[dict], pending: dict[str, dbfiles.Sto
     transaction); a stored import that cannot be read or replayed names itself and is skipped.
     `pending`: copies of this transaction's own import, not yet under their final name."""
     from judge import dbfiles
-    from judge.cards import rulings as rulings_mod
+    from judge.cards import ruling_rows as rulings_mod
     from judge.cards.importers import read_cards
 
     rows: dict[tuple[str, str], dict] = {}
@@ -222,6 +222,7 @@ def _finish(conn, skipped: list[str] | None = None) -> None:
 
 
 def _stored_card_rows(stored: dbfiles.Stored, rank: int) -> list[dict]:
+    from judge import dbfiles
     from judge.cards.importers import _parse, cards_from_data
 
     if stored.meta.get("format") == dbfiles.ROWS_FORMAT:      # a copy rewritten from the database's rows
@@ -253,7 +254,7 @@ def import_cards(src: str | Path, game: str | None = None, fmt: str | None = Non
     from judge.cards.importers import cards_from_data, detect_format, load_source
 
     if _is_url(src):
-        from judge.cards.update import fetch_text
+        from judge.cards.fetch import fetch_text
 
         url = str(src)
         payload = fetch_text(url)
@@ -322,12 +323,15 @@ def store_import(path: Path, kind: str, meta: dict, payload: str,
 def _next_free(path: Path) -> int:
     """A number no copy in the folder carries either (a list damaged by deleted rows must not give
     a new import the number of one it lost)."""
+    from judge import dbfiles
+
     seqs = [int(n[:5]) for n in dbfiles.folder_names(path) if dbfiles.is_final(n) and n[:5].isdigit()]
     return max(seqs, default=0) + 1
 
 
 def _stage(path: Path, seq: int, kind: str, meta: dict, payload: str) -> tuple[Path, dbfiles.Stored]:
     """The import's copy staged beside the database; a full disk or a read-only folder said in words."""
+    from judge import dbfiles
     from judge.errors import StoreError
 
     try:

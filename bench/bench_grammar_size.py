@@ -235,10 +235,15 @@ def _conflicts():
     from lark import logger
 
     handler, level, others = _Conflicts(), logger.level, list(logger.handlers)
+    # a logging configuration loaded by another library (a web server's, say) may have disabled
+    # every logger existing then, Lark's included, or raised the process-wide floor: undo both here
+    disabled, floor = logger.disabled, logging.root.manager.disable
     for other in others:            # Lark's own console handler would print every conflict
         logger.removeHandler(other)
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
+    logger.disabled = False
+    logging.disable(logging.NOTSET)
     try:
         yield handler.found
     finally:
@@ -246,6 +251,8 @@ def _conflicts():
         for other in others:
             logger.addHandler(other)
         logger.setLevel(level)
+        logger.disabled = disabled
+        logging.disable(floor)
 
 
 def _game_of(file_name: str) -> str:

@@ -141,9 +141,12 @@ def _refuse_stale_snapshot(path: Path) -> None:
     if path.is_file() and store.is_snapshot(path):
         from judge.errors import StoreError
 
+        made_by = store.meta_value(path, "schema")
+        if made_by == store.SCHEMA:           # this version's layout, yet it failed its check
+            raise StoreError(f"{path} is a damaged snapshot; make it again with `judge snapshot` "
+                             "from a sound database")
         raise StoreError(f"{path} is a snapshot made by another version of judge (schema "
-                         f"{store.meta_value(path, 'schema')}, this one reads {store.SCHEMA}); "
-                         "make it again with `judge snapshot`")
+                         f"{made_by}, this one reads {store.SCHEMA}); make it again with `judge snapshot`")
 
 
 def tidy(path: Path) -> None:

@@ -132,12 +132,18 @@ def _write_conn(path: Path) -> sqlite3.Connection:
 @contextlib.contextmanager
 def writing(path: Path):
     """One write transaction (`BEGIN IMMEDIATE`): everything in it lands, or (on any error or a
-    kill) nothing does. The caller holds the writer lock; SQLite's own lock backs it up."""
+    kill) nothing does. The caller holds the writer lock; SQLite's own lock backs it up.
+
+    A file verified before the transaction stays verified after it (its `.ok` stamp is renewed):
+    what this process committed is whole, and the quick `judge rule` path trusts only a stamped file."""
+    verified = os.path.isfile(path) and _read_stamp(path) == _stamp(path)
     conn = _write_conn(path)
     try:
         conn.execute("begin immediate")
         yield conn
         conn.execute("commit")
+        if verified:
+            _write_stamp(path)
     except BaseException as exc:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("rollback")

@@ -112,7 +112,8 @@ def test_fftcg_two_categories_are_two_names_however_the_browser_separates_them(w
 
 
 @pytest.mark.parametrize(("stored", "shown"), [
-    ("[[s]]Frostbind[[/]] 《S》《2》: Choose 1 Forward. Dull it.", "Frostbind 《S》《2》: Choose 1 Forward. Dull it."),
+    ("[[s]]Frostbind[[/]] 《S》《2》: Choose 1 Forward. Dull it.", "Frostbind [S] (2): Choose 1 Forward. Dull it."),
+    ("《水》《ダル》: Choose 1 Forward. Dull it.", "[Water] [Dull]: Choose 1 Forward. Dull it."),
     ("[[ex]]EX BURST[[/]] When Tallow enters the field, draw 1 card.",
      "EX BURST When Tallow enters the field, draw 1 card."),
     ("Haste[[br]][[i]]Card Name[[/]] Tallow gains +1000 power &amp; Brave.",

@@ -114,7 +114,8 @@ def test_a_column_added_to_a_record_table_rebuilds_the_tables_from_the_stored_im
     from judge.store import schema
 
     import_cards(FIX / "saga-records.json", "bss", db_path=db)
-    ddl = schema._RECORD_TABLES["rulings"].replace("seq integer not null)", "seq integer not null, origin text)")
+    ddl = schema._RECORD_TABLES["rulings"].removesuffix(")") + ", origin text)"   # one column more, at the end
+    assert ddl.count("origin") == 1
     tables = {**schema._RECORD_TABLES, "rulings": ddl}
     monkeypatch.setattr(schema, "_RECORD_TABLES", tables)
     monkeypatch.setattr("judge.store.records._RECORD_TABLES", tables)

@@ -41,16 +41,34 @@ class PostModifierRules:
         return [("th", Threshold("cost", op, -1))]
 
     def p_cost_vs_count(self, meta, c):
-        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        """"of cost equal to or less than the number of X" (5.2.1): a cost against a count."""
+        if "power" in c:
+            raise ValueError("a power compared with a count is not modelled")
+        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token) and x != "cost")
         counted = next(x for x in c if isinstance(x, Selector))
         return [("th", Threshold("cost_vs_count", op, 0, ref=replace(counted, count=None)))]
 
     def p_same_cost(self, meta, c):
         return [("th", Threshold("cost", "==", 0, ref=next(x for x in c if isinstance(x, Selector))))]
 
-    def p_cost_vs_card(self, meta, c):
-        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return [("th", Threshold("cost", op, 0, ref=next(x for x in c if isinstance(x, Selector))))]
+    def p_stat_vs_card(self, meta, c):
+        """"with a cost inferior to that of X", "of cost equal or inferior to its own", "with a power
+        equal to or less than X's" (5.2.1, 5.2.6): the stat against the other card's same stat."""
+        stat, op, ref = c[0], c[1], c[2]
+        return [("th", Threshold(stat, op, 0, ref=ref))]
+
+    def stat_of(self, meta, c):
+        return next(x for x in c if x in ("cost", "power"))
+
+    def cmp_rel(self, meta, c):
+        return next(x for x in c if x in (">", "<", ">=", "<=", "=="))
+
+    def so_that_of(self, meta, c):
+        return next(x for x in c if isinstance(x, Selector))
+
+    def so_own(self, meta, c):
+        """"its own": the card the selector is compared for (the one the sentence is about)."""
+        return Selector(ref="it", span=self._span(meta))
 
     def p_that_cost(self, meta, c):
         return [("th", Threshold("cost", "==", 0, ref=Selector(ref="declared_number")))]
@@ -59,7 +77,7 @@ class PostModifierRules:
         return [("with_keyword", c[0])]
 
     def ww_keyword(self, meta, c):
-        return " or ".join(k.name for k in c)
+        return " or ".join(k.name for k in c if not isinstance(k, Token))
 
     def ww_warp(self, meta, c):
         return "Warp"

@@ -1,0 +1,124 @@
+"""FFTCG constructs generalised so that sentences nobody has read, built of known parts, parse (issue
+20.2): each construct is defined once in grammar/fftcg.lark and read wherever the language puts it.
+Every phrasing here is our own (invented card names, recombinations no printed card has), and each
+asserts the typed meaning, not only that the line parses."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import fftcg_one as one
+
+from judge.text.ast import Declare, Duration, Restriction, Selector, walk
+
+
+def _sels(ability) -> list[Selector]:
+    return [n for n in walk(ability) if isinstance(n, Selector)]
+
+
+def _with(ability, pred) -> Selector:
+    found = [s for s in _sels(ability) if pred(s)]
+    assert found, _sels(ability)
+    return found[0]
+
+
+# ---------------------------------------------------------------- 5.2.1.1 the Elements a selector excludes
+@pytest.mark.parametrize(("text", "colors"), [
+    ("Choose 1 Backup of any Element except Ice.", ("not_ice",)),
+    ("Deal 3000 damage to all the Forwards of all Elements other than Wind and Water.", ("not_wind", "not_water")),
+    ("Choose up to 2 Monsters except Light or Dark opponent controls.", ("not_light", "not_dark")),
+])
+def test_5_2_1_1_except_and_other_than_exclude_elements_after_any_selector(text: str, colors: tuple) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.colors)
+    assert sel.colors == colors
+
+
+@pytest.mark.parametrize(("text", "stat", "op", "value"), [
+    ("Choose 1 Forward of any Element except Earth and of cost 4 or less.", "cost", "<=", 4),
+    ("Choose 1 Forward other than Fire and with 5000 power or more.", "power", ">=", 5000),
+    ("Break 1 Backup except Dark and of cost 2 opponent controls.", "cost", "==", 2),
+])
+def test_5_2_1_post_modifiers_join_with_and_before_a_cost_or_power(text: str, stat: str, op: str, value: int) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.thresholds)
+    assert any(c.startswith("not_") for c in sel.colors)
+    assert (sel.thresholds[0].stat, sel.thresholds[0].op, sel.thresholds[0].value) == (stat, op, value)
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 a stat against another card's
+@pytest.mark.parametrize(("text", "stat", "op", "self_ref"), [
+    ("Choose 1 Forward with a power equal or inferior to Quillon's.", "power", "<=", True),
+    ("Quillon can only be blocked by a Forward of cost equal or higher than its own.", "cost", ">=", False),
+    ("Break 1 Forward with a cost inferior to that of Quillon.", "cost", "<", True),
+])
+def test_5_2_6_a_cost_or_power_compared_with_another_cards_any_wording(text: str, stat: str, op: str,
+                                                                       self_ref: bool) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: any(t.ref is not None for t in s.thresholds))
+    th = next(t for t in sel.thresholds if t.ref is not None)
+    assert (th.stat, th.op, th.ref.self_ref) == (stat, op, self_ref)
+
+
+# ---------------------------------------------------------------- 15.2 a list of keywords after "with"
+@pytest.mark.parametrize(("text", "kws"), [
+    ("Dull all the Forwards with Brave, Haste or First Strike opponent controls.", "Brave or Haste or First Strike"),
+    ("Choose 1 Forward with First Strike, or Back Attack.", "First Strike or Back Attack"),
+    ("Break all the Forwards with Haste, Brave, First Strike or Back Attack.",
+     "Haste or Brave or First Strike or Back Attack"),
+])
+def test_15_2_with_takes_a_list_of_keywords(text: str, kws: str) -> None:
+    assert _with(one(text, name="Quillon"), lambda s: s.with_keyword).with_keyword == kws
+
+
+# ---------------------------------------------------------------- 9.1 does not activate in an Active Phase
+@pytest.mark.parametrize(("text", "duration"), [
+    ("Quillon won't activate during your Active Phase.", Duration.PERMANENT),
+    ("The Backups opponent controls will not activate at the controller's Active Phase.", Duration.PERMANENT),
+    ("Choose 1 Forward. It does not activate during your opponent's next Active Phase.", Duration.NEXT_TURN_END),
+])
+def test_9_1_not_activating_in_any_players_active_phase(text: str, duration: Duration) -> None:
+    r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
+    assert (r.mode, r.action, r.duration) == ("cannot", "activate_in_active_phase", duration)
+
+
+# ---------------------------------------------------------------- 11.8.17 whether the player asked did so
+@pytest.mark.parametrize(("text", "negated"), [
+    ("Your opponent may discard 1 card. If he/she doesn't, draw 2 cards.", True),
+    ("Your opponent may put 1 Backup they control into the Break Zone. If he/she does so, Quillon gains +3000 "
+     "power until the end of the turn.", False),
+    ("Your opponent may pay 《2》. If he/she does not, break Quillon.", True),
+])
+def test_11_8_17_the_other_player_doing_what_was_asked(text: str, negated: bool) -> None:
+    cond = [n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "DoSo"]
+    assert cond and cond[0].negated is negated
+
+
+# ---------------------------------------------------------------- 11.12.4.2 losing abilities, "all" or not
+@pytest.mark.parametrize("text", [
+    "All the Backups opponent controls lose their abilities until the end of the turn.",
+    "Choose 1 Forward. It loses its abilities until the end of the turn.",
+    "Choose 1 Monster. It loses all its abilities until the end of the turn.",
+])
+def test_11_12_4_2_losing_its_abilities_with_or_without_all(text: str) -> None:
+    r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
+    assert (r.mode, r.action, r.duration) == ("lose", "all_abilities", Duration.TURN)
+
+
+# ---------------------------------------------------------------- two chosen cards: the first and the other
+@pytest.mark.parametrize("text", [
+    "Choose 2 Forwards. Deal 5000 damage to the first Forward and break the other.",
+    "Choose 2 Backups. Dull the first one and activate the other.",
+    "Choose 2 Forwards. Return the first to its owner's hand, dull and Freeze the other.",
+])
+def test_the_first_of_two_chosen_cards_is_the_former(text: str) -> None:
+    refs = [s.ref for s in _sels(one(text, name="Quillon"))]
+    assert "former" in refs and "other" in refs
+
+
+# ---------------------------------------------------------------- a declared property other than some Elements
+@pytest.mark.parametrize(("text", "things", "other"), [
+    ("Name 1 Job and 1 Element other than Fire.", ("job", "element"), ("fire",)),
+    ("Name 1 Element except Ice or Water.", ("element",), ("ice", "water")),
+    ("Name 1 Card Name and 1 Element other than Light, Dark or Earth.", ("card_name", "element"),
+     ("light", "dark", "earth")),
+])
+def test_declared_element_other_than_after_any_property(text: str, things: tuple, other: tuple) -> None:
+    d = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Declare))
+    assert (d.things, d.other_than) == (things, other)

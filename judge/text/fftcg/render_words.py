@@ -139,11 +139,11 @@ def threshold(t: Threshold, name: str = "it") -> str:
             if t.op == "==":                                  # 5.2 "of the same cost (as X)"
                 return "of the same cost as it" if t.ref.ref == "it" and not t.ref.card_types else \
                     f"of the same cost as {np(t.ref, name, article=True)}"
-            return f"of cost less than {np(t.ref, name)}'s cost"
+            return _against(t, name)
         value = "X" if t.value == -1 else str(t.value)
         return f"of cost {value}{more}"
     if t.stat == "power":
-        return f"with {t.value} power{more}"
+        return _against(t, name) if t.ref is not None else f"with {t.value} power{more}"
     if t.stat == "cost_vs_count" and t.ref is not None:      # "of cost equal to or less than the number of X"
         way = {"<=": "equal to or less than", ">=": "equal to or greater than"}.get(t.op, "equal to")
         return f"of cost {way} the number of {np(t.ref, name).replace('all the ', '')}"
@@ -152,6 +152,18 @@ def threshold(t: Threshold, name: str = "it") -> str:
         return (f"with a {counter} Counter on it" if t.value == 1 else
                 f"with {t.value}{more} {counter} Counters on them")
     return ""
+
+
+#: a comparison with another card's stat, in words the grammar reads back (cmp_rel)
+_AGAINST = {"<": "less than", ">": "greater than", "<=": "equal to or less than", ">=": "equal to or more than"}
+
+
+def _against(t: Threshold, name: str) -> str:
+    """"of cost less than that of X", "with a power equal to or less than its own" (5.2.1, 5.2.6)."""
+    ref = t.ref if t.ref is not None else Selector(ref="it")
+    other = ("its own" if ref.ref == "it" and not ref.self_ref else f"{name}'s" if ref.self_ref and not ref.card_types
+             else f"that of {np(ref, name)}")
+    return f"{'of cost' if t.stat == 'cost' else 'with a power'} {_AGAINST.get(t.op, 'equal to')} {other}"
 
 
 def _where(sel: Selector, source: bool) -> str:
@@ -212,7 +224,7 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     if sel.excluding is not None and sel.excluding.name:
         out.append(f"other than Card Name {sel.excluding.name}")
     if sel.with_keyword and not sel.with_keyword.startswith("not_"):
-        out.append(f"with {sel.with_keyword}")
+        out.append(f"with {or_list(sel.with_keyword.split(' or '))}")   # "with Haste, First Strike or Brave"
     elif sel.with_keyword and sel.with_keyword != "not_generic":          # 15.2 lacking a keyword
         out.append(f"without {sel.with_keyword[4:]}")
     for kind in (t[4:] for t in sel.card_types if t.startswith("not_") and t[4:] in NOUN):   # not of that type

@@ -140,19 +140,8 @@ def measure(game: str, donors: int, seed: int) -> dict:
     from lark.exceptions import LarkError
 
     _, lark = _parser(game)
-    parsed = []
-    for number, view in _lines(game):
-        try:
-            parsed.append((number, view, lark.parse(view, start="line")))
-        except LarkError:
-            continue
-    pool: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
-    sites = []
-    for number, view, tree in parsed:
-        for cls, a, b, sig, parent in constituents(tree, view):
-            words = view[a:b]
-            pool[(cls, sig)].append((number, words))
-            sites.append((number, view, tree, cls, a, b, sig, parent))
+    parsed, pool = _parsed_and_pool(lark, game)
+    sites = [(number, view, tree, *site) for number, view, tree in parsed for site in constituents(tree, view)]
     rng = random.Random(seed)
     tried: Counter[str] = Counter()
     failed: Counter[str] = Counter()
@@ -183,6 +172,84 @@ def measure(game: str, donors: int, seed: int) -> dict:
                          for (c, ctx), n in contexts.most_common()]}
 
 
+#: the classes looked for where a sentence spells them out (a literal the tree did not read as one)
+LITERAL_CLASSES = ("np", "duration", "condition", "window", "event")
+
+
+def literal_sites(parsed, pool, top: int = 300):
+    """(number, view, tree, class, start, end, signature) where the words of a known constituent of
+    class C stand in a line without a C node spanning exactly them: a construct spelled out in a rule
+    of its own (the words are read, but not as the construct that could be swapped there)."""
+    import re
+
+    from lark import Tree
+
+    common: dict[str, list[tuple[str, tuple]]] = defaultdict(list)
+    for (cls, sig), entries in pool.items():
+        if cls in LITERAL_CLASSES:
+            counts = Counter(w for _, w in entries if len(w.split()) >= 2)
+            common[cls].extend((w, sig) for w, _ in counts.most_common(top))
+    for number, view, tree in parsed:
+        spans: dict[str, set[tuple[int, int]]] = defaultdict(set)
+        for sub in tree.iter_subtrees():
+            label = _label(sub) if isinstance(sub, Tree) else None
+            if label and not getattr(sub.meta, "empty", True):
+                spans[label[0]].add((sub.meta.start_pos, sub.meta.end_pos))
+        for cls, words in common.items():
+            for w, sig in words:
+                for m in re.finditer(r"(?<![\w\x01\x02])" + re.escape(w) + r"(?![\w\x01\x02])", view):
+                    a, b = m.span()
+                    inside = any(x <= a and b <= y for x, y in spans[cls])
+                    if not inside:
+                        yield number, view, tree, cls, a, b, sig
+
+
+def measure_literal(game: str, seed: int) -> dict:
+    """The literal sites of `literal_sites`, each swapped for one donor of the same class and shape."""
+    from lark.exceptions import LarkError
+
+    _, lark = _parser(game)
+    parsed, pool = _parsed_and_pool(lark, game)
+    rng = random.Random(seed)
+    tried: Counter[str] = Counter()
+    failed: Counter[str] = Counter()
+    examples: dict[str, list[str]] = defaultdict(list)
+    seen: set[tuple[str, int, int, str]] = set()
+    for number, view, _tree, cls, a, b, sig in literal_sites(parsed, pool):
+        if (number, a, b, cls) in seen:
+            continue
+        seen.add((number, a, b, cls))
+        others = [w for n, w in pool[(cls, sig)] if n != number and w != view[a:b]]
+        if not others:
+            continue
+        words = rng.choice(others)
+        tried[cls] += 1
+        try:
+            lark.parse(view[:a] + words + view[b:], start="line")
+        except LarkError:
+            failed[cls] += 1
+            examples[cls].append(f"{view[a:b]!r} -> {words!r}")
+    return {"classes": [{"class": c, "swaps": tried[c], "failed": failed[c], "examples": examples[c]}
+                        for c in LITERAL_CLASSES if tried[c]],
+            "swaps": sum(tried.values()), "failed": sum(failed.values())}
+
+
+def _parsed_and_pool(lark, game: str):
+    from lark.exceptions import LarkError
+
+    parsed = []
+    for number, view in _lines(game):
+        try:
+            parsed.append((number, view, lark.parse(view, start="line")))
+        except LarkError:
+            continue
+    pool: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
+    for number, view, tree in parsed:
+        for cls, a, b, sig, _ in constituents(tree, view):
+            pool[(cls, sig)].append((number, view[a:b]))
+    return parsed, pool
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("fftcg",), default="fftcg")
@@ -190,7 +257,22 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=20)
     ap.add_argument("--list", type=int, default=0, help="failing contexts to list (with one example)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--literal", action="store_true",
+                    help="swap the words of a known constituent where the tree read them some other way")
     args = ap.parse_args()
+    if args.literal:
+        lit = measure_literal(args.game, args.seed)
+        if args.json:
+            print(json.dumps(lit, indent=2))
+            return 0
+        for r in lit["classes"]:
+            print(f"  literal {r['class']:<10} swaps {r['swaps']:>5}  failed {r['failed']:>4} "
+                  f"({100 * r['failed'] / r['swaps']:4.1f}%)")
+            for e in r["examples"][:args.list]:
+                print(f"      {e[:150]}")
+        print(f"{args.game}  literal swaps {lit['swaps']}  failed {lit['failed']} "
+              f"({100 * lit['failed'] / (lit['swaps'] or 1):.1f}%)")
+        return 0
     with tempfile.TemporaryDirectory():
         out = measure(args.game, args.donors, args.seed)
     if args.json:

@@ -184,11 +184,12 @@ def literal_sites(parsed, pool, top: int = 300):
 
     from lark import Tree
 
-    common: dict[str, list[tuple[str, tuple]]] = defaultdict(list)
+    common: dict[str, list[tuple[str, tuple, re.Pattern]]] = defaultdict(list)
     for (cls, sig), entries in pool.items():
         if cls in LITERAL_CLASSES:
             counts = Counter(w for _, w in entries if len(w.split()) >= 2)
-            common[cls].extend((w, sig) for w, _ in counts.most_common(top))
+            common[cls].extend((w, sig, re.compile(r"(?<![\w\x01\x02])" + re.escape(w) + r"(?![\w\x01\x02])"))
+                               for w, _ in counts.most_common(top))
     for number, view, tree in parsed:
         spans: dict[str, set[tuple[int, int]]] = defaultdict(set)
         for sub in tree.iter_subtrees():
@@ -196,8 +197,10 @@ def literal_sites(parsed, pool, top: int = 300):
             if label and not getattr(sub.meta, "empty", True):
                 spans[label[0]].add((sub.meta.start_pos, sub.meta.end_pos))
         for cls, words in common.items():
-            for w, sig in words:
-                for m in re.finditer(r"(?<![\w\x01\x02])" + re.escape(w) + r"(?![\w\x01\x02])", view):
+            for w, sig, rx in words:
+                if w not in view:
+                    continue
+                for m in rx.finditer(view):
                     a, b = m.span()
                     inside = any(x <= a and b <= y for x, y in spans[cls])
                     if not inside:

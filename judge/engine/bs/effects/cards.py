@@ -89,10 +89,6 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     from judge.engine.bs.events.summon import summon_from
 
     sel = eff.target
-    if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
-        ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
-        return
-
     if eff.verb == "summon" and names_token(sel):     # a token the effect makes (4-12-1)
         summon_tokens(ctx, sel, item)
         return

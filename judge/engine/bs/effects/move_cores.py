@@ -230,9 +230,6 @@ def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
 
 @effect(ast.Damage, concepts=("battle.damage",), reads=("amount", "player"))
 def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
-    if eff.target is not None:
-        ctx.unmodelled(f"{item.label}: damage to a card")
-        return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
     got = reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")

@@ -232,9 +232,6 @@ def _may(ctx: Ctx, item: Work) -> bool:
 @effect(ast.Optional, concepts=("effect.may",), reads=("effects", "cost"))
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
-    if eff.player is not None and eff.player != ast.Player.YOU:
-        ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
-        return
     if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
         ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
                 "choice is offered", "effect.select_none", "effect.may")

@@ -131,6 +131,9 @@ def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | 
         n *= k
     if not any_number and len(cands) <= n:
         return cands
+    if not any_number and targets.interchangeable(ctx.state, cands):
+        ctx.log(f"{who} discards {n} of {', '.join(cands)} (copies of one card: which of them makes no difference)")
+        return cands[:n]
     what = "any number of cards" if any_number else f"{n} card(s)"
     answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
                      options=cands, kind="discard")

@@ -54,10 +54,13 @@ def register(rule_: KeywordRule) -> KeywordRule:
 
 
 def triggered(name: str, *, concepts: tuple[str, ...], event: str, meaning: str,
-              collect: Callable[..., list[Work]]) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
-    """Register a triggered keyword: its resolver (decorated), the event and how instances are found."""
+              collect: Callable[..., list[Work]],
+              timings: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
+    """Register a triggered keyword: its resolver (decorated), the event, how instances are found and
+    the printed active timings that are its own rule's (`KeywordRule.timings`)."""
     def deco(fn: Callable[[Ctx, Work], None]) -> Callable[[Ctx, Work], None]:
-        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn))
+        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn,
+                             timings=timings))
         return fn
     return deco
 

@@ -116,6 +116,9 @@ def own_timing(rule_: KeywordRule, timing: str) -> bool:
 
 
 
+continuous.OWN_TIMING.append(lambda name, timing: (r := rule(name)) is not None and own_timing(r, timing))
+
+
 def not_triggered(ctx: Ctx, event: str, cid: str, why: str) -> None:
     """Say that a card's triggered keywords waiting for `event` do not activate: it did not happen."""
     for r in KEYWORDS.values():
@@ -196,9 +199,10 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     fc = state.field_card(blocker)
     if fc is None or state.defs[fc.card].type != "spirit":
         return False, f"{blocker} is not a spirit on the field", "battle.block"
-    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted"):
+    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted",
+                                                                 against=attacker):
         return False, f"{name_of(state, blocker)} is {fc.orientation.value} and cannot block", "battle.block"
-    if continuous.cannot(state, blocker, "block"):
+    if continuous.cannot(state, blocker, "block", against=attacker):
         return False, f"{name_of(state, blocker)} cannot block (an effect)", "rules.cannot_wins"
     if continuous.cannot(state, attacker, "be_blocked", actor=blocker, player=state.controller(blocker)):
         return False, f"{name_of(state, attacker)} cannot be blocked by {name_of(state, blocker)} (an effect)", \

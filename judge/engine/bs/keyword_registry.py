@@ -54,10 +54,13 @@ def register(rule_: KeywordRule) -> KeywordRule:
 
 
 def triggered(name: str, *, concepts: tuple[str, ...], event: str, meaning: str,
-              collect: Callable[..., list[Work]]) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
-    """Register a triggered keyword: its resolver (decorated), the event and how instances are found."""
+              collect: Callable[..., list[Work]],
+              timings: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
+    """Register a triggered keyword: its resolver (decorated), the event, how instances are found and
+    the printed active timings that are its own rule's (`KeywordRule.timings`)."""
     def deco(fn: Callable[[Ctx, Work], None]) -> Callable[[Ctx, Work], None]:
-        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn))
+        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn,
+                             timings=timings))
         return fn
     return deco
 
@@ -111,6 +114,9 @@ def own_timing(rule_: KeywordRule, timing: str) -> bool:
     return timing in rule_.timings or (rule_.event is not None and _TIMING_EVENTS.get(timing) == rule_.event)
 
 
+
+
+continuous.OWN_TIMING.append(lambda name, timing: (r := rule(name)) is not None and own_timing(r, timing))
 
 
 def not_triggered(ctx: Ctx, event: str, cid: str, why: str) -> None:
@@ -193,9 +199,10 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     fc = state.field_card(blocker)
     if fc is None or state.defs[fc.card].type != "spirit":
         return False, f"{blocker} is not a spirit on the field", "battle.block"
-    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted"):
+    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted",
+                                                                 against=attacker):
         return False, f"{name_of(state, blocker)} is {fc.orientation.value} and cannot block", "battle.block"
-    if continuous.cannot(state, blocker, "block"):
+    if continuous.cannot(state, blocker, "block", against=attacker):
         return False, f"{name_of(state, blocker)} cannot block (an effect)", "rules.cannot_wins"
     if continuous.cannot(state, attacker, "be_blocked", actor=blocker, player=state.controller(blocker)):
         return False, f"{name_of(state, attacker)} cannot be blocked by {name_of(state, blocker)} (an effect)", \

@@ -78,6 +78,7 @@ class Mod:
     stamp: int = 0
     turn: int = 0                  # the turn it was created (for "until the end of the next turn")
     extra: Any = None              # a qualifier ("opponent": binds only the opponent's effects)
+    against: Any = None            # a restriction aimed at some cards only: the Selector they meet
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,6 +18,7 @@ import judge.engine.bs.effects as _families  # noqa: F401  (every effect family 
 from judge.engine.bs import conditions, continuous, derive
 from judge.engine.bs import dispatch as effects
 from judge.engine.bs import keyword_registry as keywords
+from judge.engine.bs.effects.replace import is_substitution
 from judge.engine.bs.events import triggers, watch
 from judge.engine.bs.events.facts import TIMING_EVENTS
 from judge.engine.bs.flow import core_step, step_effects
@@ -49,7 +50,15 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
 
 
 def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
-    """A "would be destroyed … instead" ability (substitute.py): its parts must be ones it can run."""
+    """A "would be destroyed … instead" ability (effects/replace.py): its period must be one the engine
+    tells (8-1-4-1), its "by …" one a destruction records, and its parts ones it can run."""
+    from judge.engine.bs.effects.replace import MOVES_INSTEAD
+
+    cond = ab.condition
+    if ab.timing not in (None, "event") and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
+        yield f"substitution timing {ab.timing}"
+    if cond is not None and cond.by is not None and cond.by.unit not in ("attack", "effect", "player"):
+        yield f"substitution by {cond.by.unit}"
     for e in ab.effects:
         inner = e.effects if isinstance(e, ast.Conditional) else (e,)
         if isinstance(e, ast.Conditional) and e.condition.kind != "substitution" and not conditions.decidable(
@@ -59,8 +68,9 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
             parts = (*(x.cost.effects if isinstance(x, ast.Optional) and x.cost else ()),
                      *(x.effects if isinstance(x, ast.Optional) else (x,)))
             for p in parts:
-                if not (isinstance(p, ast.Move) and p.dest == "field"):
-                    yield from _effects_gaps((p,))
+                if isinstance(p, ast.Move) and (p.dest == "field" or p.dest in MOVES_INSTEAD):
+                    continue          # "keep it on the field" / "return it to your hand instead"
+                yield from _effects_gaps((p,))
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
@@ -104,14 +114,10 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
                 continue
             yield from _constant_effect_gaps(inner)
         return
-    if not continuous.applies(e):
-        yield f"constant {ast.kind_of(e)}"
+    yield from continuous.constant_gaps(e)      # the constant effect registry's answer (continuous.py)
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
-    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
-        yield from _substitution_gaps(ab)
-        return
     if ab.timing in TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
@@ -137,6 +143,8 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
         return tuple(gaps)
+    if is_substitution(ab) and ab.kind in (AbilityKind.CONSTANT, AbilityKind.TRIGGERED, AbilityKind.AUTO):
+        return tuple(dict.fromkeys(_substitution_gaps(ab)))      # applied where destruction happens (8-9-1)
     if ab.kind == AbilityKind.CONSTANT:
         gaps += _constant_gaps(ab)
         return tuple(dict.fromkeys(gaps))

@@ -18,14 +18,9 @@ from judge.engine.bs.state import Work
 from judge.engine.bs.zones.cost import _amount, cost_of
 from judge.text import ast
 
-#: What a lasting "cannot …" / "must …" / "can …" on a card binds, by mode: the actions the engine
-#: asks of `continuous.cannot` where they happen (an attack or block declaration, a selection, a
-#: destruction, a core removal: flow/battle, select, events/management, events/cores), of the refresh
-#: step (flow/steps), of the first attack of a step (events/first_attack), and of `continuous.allowed`.
-ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block", "be_destroyed",
-                                 "have_cores_removed", "refresh_in_refresh_step"}),
-            "must": frozenset({"attack_first"}),
-            "can": frozenset({"block_while_exhausted"})}
+#: What a lasting "cannot …" / "must …" / "can …" on a card binds, by mode (continuous.ENFORCED: the
+#: acts the engine asks of `continuous.cannot` / `allowed` where they happen).
+ENFORCED = continuous.ENFORCED
 
 
 def _set_stat_gaps(e: ast.SetStat) -> list[str]:
@@ -61,7 +56,8 @@ def _restriction_gaps(e: ast.Restriction) -> list[str]:
         return []                        # effects that do not activate; "… with this effect" bars
     if e.action not in (life.PLAYER_ACTIONS if e.target is None else ENFORCED.get(e.mode, ())):
         return [f"restriction {e.mode} {e.action}"]
-    return [f"restriction {e.mode} {e.action} aimed at some cards only"] if e.object is not None else []
+    return [f"restriction {e.mode} {e.action} aimed at some cards only"] \
+        if e.object is not None and e.action not in continuous.AIMED else []
 
 
 @effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"), reads=("stat", "amount", "target", "duration", "per"),
@@ -231,8 +227,10 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
     lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:
-        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
-                           source=item.source, controller=item.controller, extra=eff.by)
+        m = management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
+                               source=item.source, controller=item.controller, extra=eff.by)
+        if eff.object is not None:       # aimed at some cards only (continuous.AIMED): the cards it names
+            ctx.set(mods=tuple(replace(x, against=eff.object) if x is m else x for x in ctx.state.mods))
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
 

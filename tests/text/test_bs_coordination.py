@@ -105,3 +105,38 @@ def test_bs_5_19_2_and_before_a_second_condition(text: str, kinds: list | None) 
 def test_bss_8_1_5_1_a_state_and_an_event_together(text: str, event: str) -> None:
     cond = bs_one(text).condition
     assert cond.kind == "all" and [c.event for c in cond.conditions if c.kind == "event"] == [event]
+
+
+# ── BSS 8-5-3, 10-7: after "place", a quantity is one quantity whether cores or a card follow ──
+@pytest.mark.parametrize(("text", "owner"), [
+    ("Place one of your Wyvern spirits without paying its cost.", Player.YOU),
+    ("Place two of your nexus cards from your hand without paying their cost.", Player.YOU),
+    ("You may place one of your Dragon spirits from your trash without paying its cost.", Player.YOU),
+])
+def test_bss_10_7_placing_a_card_counted_like_any_selection(text: str, owner: Player) -> None:
+    effect = bs_one(text).effects[-1]
+    effect = getattr(effect, "effects", (effect,))[0]      # "You may …": the optional effect's own
+    assert to_json(effect)["kind"] == "deploy" and effect.target.owner is owner and effect.target.count
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("Place one of their cores into their reserve.", 1),
+    ("Remove two of their cores.", 2),
+    ("Place three of its cores into your reserve.", 3),
+])
+def test_bss_3_9_cores_of_a_card_counted(text: str, count: int) -> None:
+    from judge.text.ast import MoveCores
+
+    moves = [n for n in walk(bs_one(text)) if isinstance(n, MoveCores)]
+    assert moves and moves[0].count == count
+
+
+# ── BSS 1-3-3, 8-5-3: the cause of a restriction and the cards effects are on: any noun phrase ──
+@pytest.mark.parametrize("text", [
+    "This spirit cannot be blocked by the spirit you exhausted.",
+    "Your spirits cannot be blocked by the selected spirit.",
+    "This nexus cannot be selected by the effects of that spirit.",
+])
+def test_bss_1_3_3_a_cause_named_by_a_pronoun_phrase(text: str) -> None:
+    ability = bs_one(text)
+    assert ability.restrictions or ability.effects

@@ -169,6 +169,8 @@ class State:
     pending: Any = None                       # the decision a player must make now (a core.Decision)
     answers: tuple[Any, ...] = ()
     targets: tuple[Any, ...] = ()              # selections written in advance (`targets:`), kept apart
+    # the last choice among copies of one card that was not asked: (the copies, those taken)
+    unasked: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
     winner: str | None = None
     void_out: int = 0
     stamp: int = 0

@@ -131,12 +131,14 @@ def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | 
         n *= k
     if not any_number and len(cands) <= n:
         return cands
-    if not any_number and targets.interchangeable(ctx.state, cands):
-        ctx.log(f"{who} discards {n} of {', '.join(cands)} (copies of one card: which of them makes no difference)")
-        return cands[:n]
     what = "any number of cards" if any_number else f"{n} card(s)"
-    answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
-                     options=cands, kind="discard")
+    prompt = f"{who} chooses {what} to discard from: {', '.join(cands)}"
+    if not any_number and targets.interchangeable(ctx.state, cands):
+        answer = ctx.no_matter(prompt, f"{who} discards {n} of {', '.join(cands)} (copies of one card: which of "
+                               "them makes no difference)", "do.discard", player=who, options=cands,
+                               kind="discard", default=cands[:n])
+    else:
+        answer = ctx.ask(prompt, "do.discard", player=who, options=cands, kind="discard")
     cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
     if any(c not in cands for c in cards) or len(set(cards)) != len(cards) or (not any_number and len(cards) != n):
         raise ctx.refuse(f"{who} must discard {what} from: {', '.join(cands)}", "do.discard")

@@ -222,6 +222,7 @@ def interchangeable(state: State, cands: list[str]) -> bool:
     board that results is the same (a card in a hand, trash or deck carries nothing of its own), so
     which ones is no decision."""
     return len(cands) > 1 and len({state.cards.get(c) for c in cands}) == 1 and \
+        len({state.owners.get(c) for c in cands}) == 1 and len({state.zone_of(c) for c in cands}) == 1 and \
         all(state.field_card(c) is None for c in cands)
 
 
@@ -235,13 +236,14 @@ def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]
     if len(cands) <= sel.count and not sel.up_to:
         ctx.log(f"{item.label}: {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
+    prompt = (f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
+              f"from: {', '.join(cands)}")
     if not sel.up_to and interchangeable(ctx.state, cands):
-        ctx.log(f"{item.label}: {', '.join(cands[:sel.count])} (copies of one card: which of them makes no "
-                "difference)")
-        return cands[:sel.count]
-    answer = ctx.ask(f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
-                     f"from: {', '.join(cands)}", "effect.select", player=item.controller, options=cands,
-                     kind="target")
+        answer = ctx.no_matter(prompt, f"{item.label}: {', '.join(cands[:sel.count])} (copies of one card: which "
+                               "of them makes no difference)", "effect.select", player=item.controller,
+                               options=cands, kind="target", default=cands[:sel.count])
+    else:
+        answer = ctx.ask(prompt, "effect.select", player=item.controller, options=cands, kind="target")
     picked = gather(ctx, answer, cands, sel.count)
     if any(c not in cands for c in picked) or len(picked) > sel.count or \
             (not sel.up_to and len(picked) < min(sel.count, len(cands))):

@@ -403,6 +403,18 @@ def _engine_effect(s: State, e: Any, ctx: Any, log: Log) -> State:
     return e.apply(s, ctx, log)
 
 
+def _gain(s: State, e: ast.Gain, ctx: Any, log: Log) -> State:
+    return changes.gain(s, e, ctx, log, _fx().targets)
+
+
+def _cancel(s: State, e: ast.Cancel, ctx: Any, log: Log) -> State:
+    return changes.cancel(s, e, ctx, log)
+
+
+def _redirect(s: State, e: ast.RedirectDamage, ctx: Any, log: Log) -> State:
+    return replacement.shield(s, e, ctx, log, _fx().targets)
+
+
 def _sequence(s: State, e: ast.Sequence, ctx: Any, log: Log) -> State:
     return _fx().run(s, e.effects, ctx, log)
 
@@ -436,21 +448,18 @@ effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), 
 effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / lose",
        reads=("mode", "action", "target", "duration", "by", "by_text", "player"), check=shapes.restriction)(_restrict)
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
-       reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(
-    lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets))
+       reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
 effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
-       reads=("target", "dest", "any_order", "under", "duration"), check=shapes.move)(_move)
+       reads=("target", "dest", "under", "duration"), check=shapes.move)(_move)   # "in any order": not asked (left)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
-effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(
-    lambda s, e, ctx, log: changes.cancel(s, e, ctx, log))
+effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(_cancel)
 effect(ast.CostChange, concepts=("ongoing_effect",), meaning="change casting costs this turn",
        reads=("target", "amount", "per", "floor"), check=shapes.cost_change)(_cost_change)
 effect(ast.Choose, concepts=("summon_choose",), meaning="a target chosen as it went on the stack", reads=("target",),
        check=shapes.choose)(_choose)
 effect(ast.RedirectDamage, concepts=("replacement",), meaning="the damage is dealt to another instead",
-       reads=("target", "to", "player", "next_only", "duration"))(
-    lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets))
+       reads=("target", "to", "player", "next_only", "duration"))(_redirect)
 effect(ast.Delayed, concepts=("delayed_generated",), meaning="a delayed auto-ability",
        reads=("timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger"),
        check=shapes.delayed)(_delayed)

@@ -91,6 +91,8 @@ def move(e: ast.Move) -> Iterator[str]:
         yield f"move to {e.dest}"
     elif e.duration == Duration.WHILE_ON_FIELD and e.dest != "removed":
         yield f"move to {e.dest} for as long as a card stays"
+    elif e.any_order and not _revealed(e.target):  # the order is asked of cards put back (reveal._put_back) only
+        yield "move in any order of cards not revealed (the order is not asked)"
 
 
 def deploy(e: ast.Deploy) -> Iterator[str]:

@@ -68,9 +68,12 @@ def _with_reading(node: OutlineNode, ability: Any, game: str, name: str | None) 
     from judge.text.render import reading
     from judge.text.typed import unread_nodes
 
-    read = reading(ability, game, name)
-    said = read.rendered if read.rendered is not None else f"(no canonical wording: {read.why})"
-    detail = f"Printed:  {read.printed}\nRead as:  {said}" + "".join(f"\nNot read: {w}" for w in read.unread)
+    from judge.cards.markup import readable
+
+    read = reading(ability, game, name)       # both sides as a judge reads them: [S] (1) [Dull], no tags
+    said = readable(read.rendered) if read.rendered is not None else f"(no canonical wording: {read.why})"
+    detail = (f"Printed:  {readable(read.printed)}\nRead as:  {said}"
+              + "".join(f"\nNot read: {readable(w)}" for w in read.unread))
     first = [OutlineNode(f"read as: {said}", (), node.span, detail=detail, reading=True)]
     first += [OutlineNode(f"not read: {n.words}", (), (n.span.start, n.span.end), unparsed=True, detail=detail)
               for n in unread_nodes(ability)]

@@ -27,9 +27,15 @@ KIND = "card-lines:"
 
 @cache
 def engine_version() -> str:
-    """The engine's code by file name, size and modification time (no file is read)."""
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine")
+    """The engine's code by file name, size and modification time (no file is read); with the
+    printing code of these lines (this module, the markup reader), so a change to how they are
+    written is never hidden behind lines kept from before it."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.join(package, "engine")
     digest = hashlib.sha256()
+    for own in (os.path.abspath(__file__), os.path.join(package, "cards", "markup.py")):
+        st = os.stat(own)
+        digest.update(f"{os.path.basename(own)}:{st.st_size}:{st.st_mtime_ns}|".encode())
     for folder, dirs, files in sorted(os.walk(root)):
         dirs.sort()
         for f in sorted(files):
@@ -50,7 +56,7 @@ def parse_lines(result: Any, game: str, name: str | None = None) -> list[str]:
     for i, ability in enumerate(result.abilities, 1):
         read = reading(ability, game, name)
         out.append(f"ability {i}: {readable(ability.text)}")
-        out.append(f"  read as: {read.rendered}" if read.rendered is not None
+        out.append(f"  read as: {readable(read.rendered)}" if read.rendered is not None
                    else f"  read as: (no canonical wording: {read.why})")
         out += [f"  not read: {readable(words)}" for words in read.unread]
         out += node_lines(ability, game, 1)

@@ -4,7 +4,9 @@ player's expected values is checked against.
 `{card: b2, zone: trash, cites: ["9-4-2"]}` holds only when 9-4-2 is cited by a step of the chain
 that made b2's zone the trash: the first step of the action (or rule process) that started it,
 then, walking back from the change itself, every step of that action that changed b2 or changed
-nothing a player can see (the rule process deciding it), up to the last change of something else;
+nothing a player can see (the rule process deciding it), up to the last change of something else
+(changes of other things logged right before the change itself are passed over: two spirits
+destroyed together go to the trash one step each, and the first move ends no chain);
 and where an effect that resolves in it started. A clause cited only for another card, or for an earlier or later change of b2, does not
 count. Where the expected values came true more than once, the last time counts.
 
@@ -71,10 +73,17 @@ def _by_boards(seg: Segment, k: int, views: list[Any], positions: list[int], ste
     def step_at(j: int) -> list[int]:          # board j (1..n) is the board when positions[j-1] was logged
         return [positions[j - 1]] if 1 <= j <= len(positions) else []
 
+    def other(j: int) -> bool:                 # board j shows a change of something else only
+        return views[j - 1] == views[j] and shown[j - 1] != shown[j]
+
     found = step_at(k) + step_at(k - 1)        # the change, logged after it or before it
     j = k - 1
+    while j >= 1 and other(j):                 # the same move made just before for other cards (a1 and
+        j -= 1                                 # b1 destroyed together go to the trash one step each)
+    if j < k - 1:
+        found += step_at(j)
     while j >= 1:
-        if views[j - 1] == views[j] and shown[j - 1] != shown[j]:
+        if other(j):
             break                              # something else changed: an earlier, other chain
         found += step_at(j - 1)
         j -= 1

@@ -65,12 +65,14 @@ def outline(node: Any, game: str, cites_of: Any, name: str = "") -> OutlineNode:
 def _with_reading(node: OutlineNode, ability: Any, game: str, name: str | None) -> OutlineNode:
     """An ability's outline with, first, what a judge checks it by: the project's rendering of what it
     read beside the printed words (`detail`, shown in full when selected), and each part not read."""
+    from judge.cards.markup import readable
     from judge.text.render import reading
     from judge.text.typed import unread_nodes
 
-    read = reading(ability, game, name)
-    said = read.rendered if read.rendered is not None else f"(no canonical wording: {read.why})"
-    detail = f"Printed:  {read.printed}\nRead as:  {said}" + "".join(f"\nNot read: {w}" for w in read.unread)
+    read = reading(ability, game, name)       # both sides as a judge reads them: [S] (1) [Dull], no tags
+    said = readable(read.rendered) if read.rendered is not None else f"(no canonical wording: {read.why})"
+    detail = (f"Printed:  {readable(read.printed)}\nRead as:  {said}"
+              + "".join(f"\nNot read: {readable(w)}" for w in read.unread))
     first = [OutlineNode(f"read as: {said}", (), node.span, detail=detail, reading=True)]
     first += [OutlineNode(f"not read: {n.words}", (), (n.span.start, n.span.end), unparsed=True, detail=detail)
               for n in unread_nodes(ability)]

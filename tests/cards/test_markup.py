@@ -44,3 +44,18 @@ def test_the_api_plain_field_is_the_same_reading() -> None:
     text = "[[i]]Job[[/]] 《火》《3》: Choose 1 Forward."
     assert judge_plain(text) == readable(text) == "Job [Fire] (3): Choose 1 Forward."
     assert "judge_plain(c.text) as plain" in QUERIES["card"]["sql"]
+
+
+def test_what_the_project_read_is_shown_as_readably_as_the_print(run) -> None:
+    """`judge card`'s "read as" line is the project's own wording of a special ability: the same
+    reading of tags and icons as the printed text above it, never the browser's tags."""
+    from judge.text.parse import parse_text
+    from judge.text.render import reading
+
+    text = "[[s]]Quake Fist[[/]] 《S》《土》《ダル》: Choose 1 Forward opponent controls. Break it."
+    rendered = reading(parse_text(text, "fftcg").abilities[0], "fftcg", None).rendered
+    assert rendered is not None and "[[" in rendered          # the rendering keeps the card's own form
+    code, out, _ = run("card", "JDG-009")
+    lines = [ln for ln in out.splitlines() if ln.strip().startswith("read as:")]
+    assert code == 0 and lines and not any("[[" in ln or "《" in ln for ln in lines)
+    assert any("Quake Fist [S] [Earth] [Dull]:" in ln for ln in lines)

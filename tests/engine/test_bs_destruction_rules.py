@@ -68,8 +68,9 @@ def _watcher(*, timing: str = "during_opponents_turn", qualifiers: tuple[str, ..
 
 def _wipe_board(*, watcher: Ability, mine: int = 1) -> object:
     field = [{"id": "n1", "card": "ark", "cores": 0}]
-    field += [{"id": f"a{i}", "card": "p", "cores": 1} for i in range(1, mine + 1)]
-    return make("bss", {"wipe": magic("Wipe"), "p": spirit("P"), "ark": {**spirit("Ark"), "type": "nexus",
+    # different cards: which of them the controller picks changes the board
+    field += [{"id": f"a{i}", "card": "pq"[(i - 1) % 2], "cores": 1} for i in range(1, mine + 1)]
+    return make("bss", {"wipe": magic("Wipe"), "p": spirit("P"), "q": spirit("Q"), "ark": {**spirit("Ark"), "type": "nexus",
                                                                         "levels": {1: {"cores": 0, "bp": 0}}}},
                 {"A": {"field": field, "deck": 5},
                  "B": {"reserve": 3, "hand": ["wipe"], "deck": 5}},

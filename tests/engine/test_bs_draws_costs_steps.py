@@ -40,8 +40,11 @@ def test_bss_6_4_2_two_extra_draw_constants_draw_all_three_cards_before_one_disc
         Conditional(condition=Condition(kind="event", text="", event="draws", qualifiers=("draw_step",),
                                         player=Player.YOU),
                     effects=(Discard(count=1, player=Player.YOU),))))
-    state = make("bss", {"n": _nexus("Gorge")}, {
-        "A": {"deck": 10, "field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "n2", "card": "n", "cores": 0}]},
+    # three different cards on top: which two are discarded is the player's choice
+    top = [{"id": f"d{i}", "card": f"s{i}"} for i in range(3)]
+    state = make("bss", {"n": _nexus("Gorge"), **{f"s{i}": spirit(f"S{i}") for i in range(3)}}, {
+        "A": {"deck": {"top": top, "count": 7},
+              "field": [{"id": "n1", "card": "n", "cores": 0}, {"id": "n2", "card": "n", "cores": 0}]},
         "B": {"deck": 10}}, step="attack", player="B", number=4, abilities={"n": (extra,)})
     _, rulings = play(state, {"player": "B", "end_step": True})
     request = rulings[0].request

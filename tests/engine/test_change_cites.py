@@ -39,6 +39,18 @@ def test_7_1_5_2_1_decides_the_blockers_trip_to_the_trash() -> None:
     assert c.met, c.actual
 
 
+def test_spirits_destroyed_together_each_have_the_bp_comparison_in_their_chain() -> None:
+    """Equal BP destroys both (7-1-5-2-1); they go to the trash one step after the other, and the
+    first one's move is the same consequence carried out for another card, not an earlier chain."""
+    data = _battle([{"card": "a1", "zone": "trash", "cites": ["7-1-5-2-1"]},
+                    {"card": "b1", "zone": "trash", "cites": ["7-1-5-2-1"]}])
+    data["players"]["B"]["field"][0]["card"] = "twin"
+    data["cards"] = {**CARDS, "twin": {**CARDS["big"], "name": "Tall Ogre's Twin"}}
+    first, second = run_scenario(scenario_from_data(data, "change-cites")).checks
+    assert first.met, first.actual
+    assert second.met, second.actual
+
+
 def test_a_clause_cited_for_another_cards_change_does_not_decide_this_one() -> None:
     """The attacker was exhausted by its attack (7-1-1 …); the BP comparison destroyed b1, not a1."""
     (anywhere, per_change) = _checks([{"cites": ["7-1-5-2-1"]},

@@ -13,10 +13,11 @@ changes levels does not feed back into which constant effects apply), which keep
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from judge.engine.bs import select
+from judge.engine.bs.dispatch import carried
 from judge.engine.bs.mods import (
     COMPOUND,
     CONSTANTS,
@@ -28,28 +29,40 @@ from judge.engine.bs.mods import (
     while_paying,
 )
 from judge.engine.bs.state import Mod, State, Work
+from judge.engine.kernel.registry import Registry
 from judge.text import ast
 from judge.text.ast import AbilityKind, Duration
 
 
-def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None) -> bool:
+def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None,
+           against: str | None = None) -> bool:
     """Whether an effect forbids `cid` to do (or undergo) `action` ("attack", "block", "be_selected" …).
 
     `actor` is the card whose act it would be (the blocker, the source of an effect) and `player`
-    its controller: a restriction "by <selector>" binds only acts of cards meeting it."""
+    its controller: a restriction "by <selector>" binds only acts of cards meeting it. `against`: the
+    card the act is aimed at (the attacker a blocker would block): a restriction aimed at some cards
+    only ("cannot block spirits with 5000 BP or more") binds only acts against a card meeting it."""
     for m in mods_on(state, cid):
         if m.kind != "cannot" or (m.value != action and action not in COMPOUND.get(m.value, ())):
+            continue
+        if not _aimed_at(state, m, against):
             continue
         if m.extra is None or select.by_matches(state, m, actor, player):
             return True
     return False
 
 
+def _aimed_at(state: State, m: Mod, against: str | None) -> bool:
+    if m.against is None:
+        return True
+    return against is not None and select.matches(state, against, m.against, m.source) and \
+        state.controller(against) in select.whose(m.controller, m.against.owner, state)
 
 
-def allowed(state: State, cid: str, action: str) -> bool:
-    """Whether an effect lets `cid` do something the rules otherwise forbid ("block while exhausted")."""
-    return any(m.kind == "can" and m.value == action for m in mods_on(state, cid))
+def allowed(state: State, cid: str, action: str, *, against: str | None = None) -> bool:
+    """Whether an effect lets `cid` do something the rules otherwise forbid ("block while exhausted"),
+    against `against` where the permission names the cards it is for ("… spirits with 2 or fewer cores")."""
+    return any(m.kind == "can" and m.value == action and _aimed_at(state, m, against) for m in mods_on(state, cid))
 
 
 class _View:
@@ -131,16 +144,30 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
         if n < 0:
             return
         eff = replace(eff, amount=eff.amount * n, per=None)
-    make = CONSTANT_EFFECTS.get(type(eff))
-    if make is None:
-        return
-    made = make(eff)
+    entry = CONSTANT_EFFECTS.get(type(eff))
+    if entry is None or constant_gaps(eff):
+        return                      # not run: coverage says so (constant_gaps), never applied in part
+    made = entry.handler(eff)
     if made is None:
         return
     kind, value, extra = made
     for cid in _targets(state, getattr(eff, "target", None), item):
+        if not _while(state, eff, cid):
+            continue
         yield Mod(target=cid, kind=kind, value=value, duration=Duration.PERMANENT, source=item.source,
-                  controller=item.controller, stamp=stamp, extra=extra)
+                  controller=item.controller, stamp=stamp, extra=extra,
+                  against=eff.object if isinstance(eff, ast.Restriction) else None)
+
+
+def _while(state: State, eff: Any, cid: str) -> bool:
+    """A keyword gained "While This Spirit Attacks" (8-1-4-1): held only while that holds for the card
+    that gains it (Curse, Luster and Confront bite on an attack only, so this changes nothing for them)."""
+    timing = getattr(eff, "timing", None) if isinstance(eff, ast.Gain) else None
+    if timing is None or _own(eff):
+        return True
+    from judge.engine.bs.derive import CONSTANT_TIMINGS
+
+    return bool(CONSTANT_TIMINGS[timing](state, cid, state.turn_player == state.controller(cid), state.step.value))
 
 
 def _targets(state: State, sel: ast.Selector | None, item: Work) -> list[str]:
@@ -158,15 +185,61 @@ def _targets(state: State, sel: ast.Selector | None, item: Work) -> list[str]:
     return out
 
 
+#: The constant effects applied as modifications: node class → its maker, (kind, value, extra) of the
+#: Mod or None for a shape it has no modification for, with the fields it reads (`reads`) and the
+#: shapes it refuses (`check`), as the effect registry declares its handlers (dispatch.effect): a
+#: constant effect carrying a field its maker does not read is not applied, and coverage says so.
+CONSTANT_EFFECTS: Registry[type] = Registry("Battle Spirits constant effects")
+
+
+def constant(kind: type, *, reads: Iterable[str], concepts: tuple[str, ...] = (),
+             check: Callable[[Any], Iterable[str]] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the maker of a constant effect node kind (what it leaves in the board's mods)."""
+    return CONSTANT_EFFECTS.register(kind, concepts=concepts, reads=frozenset(reads), check=check)
+
+
+_GAPS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+#: Shapes of a constant effect a module above reads from the field where the rule bites, not as a
+#: modification (events/no_trigger.py: "'When Destroyed' effects … are not triggered"): each entry
+#: says whether a node is one it reads.
+READ_WHERE_THEY_BITE: list[Callable[[Any], bool]] = []
+
+
+def constant_gaps(eff: Any) -> tuple[str, ...]:
+    """What of a constant ability's effect node the engine does not apply, in words (empty: all of it).
+    A condition ("if …: <effects>") is decided each time and its parts asked one by one."""
+    if isinstance(eff, ast.Conditional) or any(reads(eff) for reads in READ_WHERE_THEY_BITE):
+        return ()
+    hit = _GAPS.get(id(eff))
+    if hit is not None and hit[0] is eff:
+        return hit[1]
+    kind = ast.kind_of(eff)
+    entry = CONSTANT_EFFECTS.get(type(eff))
+    if entry is None:
+        out = [f"constant {kind}"]
+    else:
+        out = [f"constant {kind} {name}" for name in carried(eff) if name not in entry.extra["reads"]]
+        if not out and entry.extra["check"] is not None:
+            out += entry.extra["check"](eff)
+        if not out and entry.handler(eff) is None:
+            out.append(f"constant {kind}")
+    gaps = tuple(dict.fromkeys(out))
+    _GAPS[id(eff)] = (eff, gaps)
+    return gaps
+
+
+@constant(ast.ModifyStat, reads=("stat", "amount", "target", "duration", "per", "colors"), concepts=("bp.add",))
 def _modify(e: ast.ModifyStat) -> tuple[str, Any, Any] | None:
-    if e.stat == "bp":
+    if e.stat == "bp" and not e.colors:
         return "bp_add", e.amount, None
-    if e.stat.startswith("symbols"):
-        colour = e.stat.split(":", 1)[1] if ":" in e.stat else None
-        return "symbol_add", (colour,) * e.amount if colour else None, None
+    if e.stat.startswith("symbols"):          # "gains a green symbol": the colour in the stat or in `colors`
+        colour = e.stat.split(":", 1)[1] if ":" in e.stat else (e.colors[0] if len(e.colors) == 1 else None)
+        return ("symbol_add", (colour,) * e.amount, None) if colour else None
     return None
 
 
+@constant(ast.SetStat, reads=("stat", "value", "target", "duration", "level", "colors"), concepts=("bp.set",))
 def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
     if e.stat == "bp":     # "treat the LV1 BP as 4000" redefines a level's BP (8-8-1-3-3), else sets it (8-8-1-3-4)
         return ("bp_base", {e.level: e.value}, None) if e.level is not None else ("bp_set", e.value, None)
@@ -186,12 +259,57 @@ def symbol_colour(e: Any) -> str | None:
     return None
 
 
+#: The acts whose "cannot / must / can" the engine asks of `cannot` / `allowed` where they happen (an
+#: attack or block declaration, a selection, a destruction, a core removal: flow/battle, select,
+#: events/management, events/cores), of the refresh step (flow/steps) and of the first attack of a
+#: step (events/first_attack): a restriction on a card for any other act is not run.
+ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block", "be_destroyed",
+                                 "have_cores_removed", "refresh_in_refresh_step"}),
+            "must": frozenset({"attack_first"}),
+            "can": frozenset({"block_while_exhausted"})}
+
+
+#: The acts whose restriction may be aimed at some cards only, with where that card is known: the
+#: attacker a spirit would block (keyword_registry.can_block asks `cannot` / `allowed` with it).
+AIMED = frozenset({"block", "block_while_exhausted"})
+
+
+def _restriction_gaps(e: ast.Restriction) -> list[str]:
+    if e.target is None:             # a restriction on players (zones/life.py registers the ones it applies)
+        return [] if e.action in PLAYER_RESTRICTIONS and e.object is None else \
+            [f"constant restriction {e.mode} {e.action}" + (" aimed at some cards only" if e.object else "")]
+    if e.action not in ENFORCED.get(e.mode, ()):
+        return [f"constant restriction {e.mode} {e.action}"]
+    return [f"constant restriction {e.mode} {e.action} aimed at some cards only"] \
+        if e.object is not None and e.action not in AIMED else []
+
+
+@constant(ast.Restriction, reads=("mode", "action", "target", "player", "duration", "by", "object"),
+          concepts=("rules.cannot_wins",), check=_restriction_gaps)
 def _restriction(e: ast.Restriction) -> tuple[str, Any, Any] | None:
-    if e.target is None:
-        return None
+    if e.target is None:             # applied per player by `_apply` (PLAYER_RESTRICTIONS)
+        return "player", e.action, e.by
     return e.mode, e.action, e.by
 
 
+#: Whether a printed timing is a keyword's own (keyword_registry.own_timing, registered from above):
+#: (keyword name, timing) → bool. A keyword gained at its own timing runs as printed.
+OWN_TIMING: list[Callable[[str, str], bool]] = []
+
+
+def _own(e: ast.Gain) -> bool:
+    return e.keyword is not None and e.timing is not None and any(own(e.keyword.name, e.timing) for own in OWN_TIMING)
+
+
+def _gain_gaps(e: ast.Gain) -> list[str]:
+    from judge.engine.bs.derive import CONSTANT_TIMINGS
+
+    ok = e.timing is None or e.timing in CONSTANT_TIMINGS or _own(e)
+    return [] if ok else [f"constant gain timing {e.timing}"]
+
+
+@constant(ast.Gain, reads=("target", "keyword", "ability", "duration", "family", "timing"), concepts=("kw.generic",),
+          check=_gain_gaps)
 def _gain(e: ast.Gain) -> tuple[str, Any, Any] | None:
     if e.keyword is not None:
         return "keyword", e.keyword, None
@@ -200,25 +318,19 @@ def _gain(e: ast.Gain) -> tuple[str, Any, Any] | None:
     return ("ability", e.ability, None) if e.ability is not None else None
 
 
-#: The constant effects applied as modifications: node class → (kind, value, extra) of the Mod.
-CONSTANT_EFFECTS: dict[type, Callable[[Any], tuple[str, Any, Any] | None]] = {
-    ast.ModifyStat: _modify,
-    ast.SetStat: _set_stat,
-    ast.SetLevel: lambda e: ("level_set", e.level, None),
-    ast.Restriction: _restriction,
-    ast.Gain: _gain,
-    ast.LoseEffects: lambda e: ("lose_effects", e.levels, None),
-}
+constant(ast.SetLevel, reads=("target", "level", "duration"), concepts=("bp.level",))(
+    lambda e: ("level_set", e.level, None))
+# "… and cannot regain them": while the constant effect is active the listed effects stay lost, and
+# nothing in the engine gives lost effects back (the lose_effects mod is read first, derive.py)
+constant(ast.LoseEffects, reads=("target", "levels", "duration", "no_regain"))(
+    lambda e: ("lose_effects", e.levels, None))
 
 
 def applies(eff: Any) -> bool:
     """Whether a constant ability's effect node is one the engine applies (coverage asks this)."""
-    if isinstance(eff, ast.Conditional):
-        return True
-    make = CONSTANT_EFFECTS.get(type(eff))
-    return make is not None and make(eff) is not None
+    return not constant_gaps(eff)
 
 
 CONSTANTS.append(_static)
 
-__all__ = ["COMPOUND", "CONSTANT_EFFECTS", "PLAYER_RESTRICTIONS", "WHILE_PAYING", "allowed", "applies", "cannot", "computing", "mods", "mods_on", "while_paying"]
+__all__ = ["AIMED", "COMPOUND", "CONSTANT_EFFECTS", "ENFORCED", "OWN_TIMING", "PLAYER_RESTRICTIONS", "READ_WHERE_THEY_BITE", "WHILE_PAYING", "allowed", "applies", "cannot", "computing", "constant", "constant_gaps", "mods", "mods_on", "while_paying"]

@@ -31,6 +31,7 @@ class KeywordRule:
     event: str | None = None   # the event that triggers it (attacks, blocked, battle_end, life_reduced, destroyed)
     collect: Callable[..., list[Work]] | None = None
     resolve: Callable[[Ctx, Work], None] | None = None
+    timings: tuple[str, ...] = ()  # printed active timings that are its rule's own (reading them changes nothing)
 
     @property
     def concept(self) -> str:
@@ -53,10 +54,13 @@ def register(rule_: KeywordRule) -> KeywordRule:
 
 
 def triggered(name: str, *, concepts: tuple[str, ...], event: str, meaning: str,
-              collect: Callable[..., list[Work]]) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
-    """Register a triggered keyword: its resolver (decorated), the event and how instances are found."""
+              collect: Callable[..., list[Work]],
+              timings: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
+    """Register a triggered keyword: its resolver (decorated), the event, how instances are found and
+    the printed active timings that are its own rule's (`KeywordRule.timings`)."""
     def deco(fn: Callable[[Ctx, Work], None]) -> Callable[[Ctx, Work], None]:
-        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn))
+        register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn,
+                             timings=timings))
         return fn
     return deco
 
@@ -65,13 +69,14 @@ for _r in (
     KeywordRule("Awaken", "activated", ("kw.awaken",), "when it may use flash effects, move cores from your other "
                 "field cards onto it; cards emptied this way are not 'destroyed' for triggers"),
     KeywordRule("Confront", "constant", ("kw.confront", "kw.confront_armor"), "when it attacks, the opponent must "
-                "block if any of their spirits can (an Armor spirit may be chosen: it is not a selection)"),
+                "block if any of their spirits can (an Armor spirit may be chosen: it is not a selection)",
+                timings=("while_attacks",)),           # 11-2-1: it bites when the spirit attacks
     KeywordRule("Armor", "constant", ("kw.armor",), "the opponent's spirits, nexuses and magic of the listed "
                 "colours cannot select it"),
     KeywordRule("Ascend", "constant", ("kw.ascend",), "to summon it you must also put all cores of a spirit "
                 "meeting the condition into your reserve"),
     KeywordRule("Swift", "activated", ("kw.swift",), "may be summoned in a flash window, paying and placing cores "
-                "from the reserve only"),
+                "from the reserve only", timings=("flash",)),   # 11-9-1: the flash window is its own
     KeywordRule("A.T. Field", "constant", ("kw.at_field",), "with a soul core on it, destruction effects of the "
                 "opponent's spirits cannot destroy it"),
     KeywordRule("Astral", "constant", ("kw.astral", "kw.astral_timing"), "its attacks cannot be blocked by spirits "
@@ -98,6 +103,20 @@ def rule(name: str) -> KeywordRule | None:
     return KEYWORDS.get(derive.norm_kw(name))
 
 
+#: The events each triggered timing answers to (judge.engine.bs.events.facts keeps the full table; the
+#: attack and block timings are the ones a keyword's reminder prints).
+_TIMING_EVENTS = {"when_attacks": "attacks", "when_blocks": "blocks", "when_destroyed": "destroyed"}
+
+
+def own_timing(rule_: KeywordRule, timing: str) -> bool:
+    """Whether a keyword's printed active timing is the moment its own rule bites (a triggered
+    keyword's event, a constant one's timings): the engine then runs it as printed."""
+    return timing in rule_.timings or (rule_.event is not None and _TIMING_EVENTS.get(timing) == rule_.event)
+
+
+
+
+continuous.OWN_TIMING.append(lambda name, timing: (r := rule(name)) is not None and own_timing(r, timing))
 
 
 def not_triggered(ctx: Ctx, event: str, cid: str, why: str) -> None:
@@ -180,9 +199,10 @@ def can_block(state, blocker: str, attacker: str) -> tuple[bool, str, str]:
     fc = state.field_card(blocker)
     if fc is None or state.defs[fc.card].type != "spirit":
         return False, f"{blocker} is not a spirit on the field", "battle.block"
-    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted"):
+    if fc.orientation != O.REFRESHED and not continuous.allowed(state, blocker, "block_while_exhausted",
+                                                                 against=attacker):
         return False, f"{name_of(state, blocker)} is {fc.orientation.value} and cannot block", "battle.block"
-    if continuous.cannot(state, blocker, "block"):
+    if continuous.cannot(state, blocker, "block", against=attacker):
         return False, f"{name_of(state, blocker)} cannot block (an effect)", "rules.cannot_wins"
     if continuous.cannot(state, attacker, "be_blocked", actor=blocker, player=state.controller(blocker)):
         return False, f"{name_of(state, attacker)} cannot be blocked by {name_of(state, blocker)} (an effect)", \

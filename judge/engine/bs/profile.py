@@ -34,12 +34,15 @@ class Profile:
     #: Standard 9-1-5-7: a player orders their own simultaneous effects (the turn player only orders a
     #: batch of both players', 9-1-5-8); Saga 8-5-2-4: the turn player orders every batch
     own_effects_ordered_by_controller: bool = False
+    #: Saga 8-9-2-1: of several substitutions for one card's event, the player controlling that card
+    #: chooses; Standard 9-1-8-1-3: the turn player does
+    substitution_chosen_by_affected: bool = False
 
 
 SAGA = Profile(game="bss", title="Battle Spirits Saga", clauses=TABLES["bss"], burst_area=True,
                second_main_step=False, heavy_exhaust=False, pending_state=False, depletion=False,
                bp_zero_destroys=True, common_effects=False, saga_keywords=True, end_effects_first=True,
-               printings=("bss",))
+               printings=("bss",), substitution_chosen_by_affected=True)
 STANDARD = Profile(game="bs", title="Battle Spirits Standard", clauses=TABLES["bs"], burst_area=False,
                    second_main_step=True, heavy_exhaust=True, pending_state=True, depletion=True,
                    bp_zero_destroys=False, common_effects=True, saga_keywords=False, end_effects_first=False,

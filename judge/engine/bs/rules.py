@@ -55,7 +55,7 @@ class BattleSpiritsRules:
             if state.pending is not None:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
-            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets))
+            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets), unasked=())
             step_effects.record_life(ctx)     # the life held as this turn began, for "… this turn" (step_effects.py)
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
@@ -113,6 +113,8 @@ class BattleSpiritsRules:
         """A `choose` when nothing is pending: in an open flash window it is for what comes next
         (nobody acts, the battle goes on); otherwise it is ignored with a note (the engine decides
         that fact from the board), never an error."""
+        if _renamed(ctx, action):
+            return Ruling(state=ctx.state, steps=ctx.steps)
         b = ctx.state.battle
         if b is not None and b.window in timing.WINDOW_CONCEPT:
             ctx.set(answers=(action.choice,))
@@ -216,3 +218,25 @@ _HANDLERS = {
     A.MoveCores: turn.move_cores, A.SetBurst: turn.set_burst, A.Attack: battle.attack,
     A.Block: battle.block, A.NoBlock: battle.no_block, A.Pass: battle.pass_, A.EndStep: _end_step,
 }
+
+
+def _renamed(ctx: Ctx, action: A.Choose) -> bool:
+    """A `choose` naming other copies of one card than those the engine took unasked (the choice made
+    no difference to the board): the copies exchange their names, so the cards the scenario follows
+    by id are the ones it chose; the board is the same."""
+    from judge.engine.kernel.values import as_list, exchange
+
+    if not ctx.state.unasked:
+        return False
+    copies, taken = ctx.state.unasked
+    chosen = [str(c) for c in as_list(action.choice)]
+    if not chosen or len(chosen) != len(taken) or not set(chosen) <= set(copies) or set(chosen) == set(taken):
+        return False
+    out, back = [c for c in taken if c not in chosen], [c for c in chosen if c not in taken]
+    names = {**dict(zip(out, back, strict=True)), **dict(zip(back, out, strict=True))}
+    ctx.state = exchange(ctx.state, names, skip=frozenset({"defs", "pending", "suspended"}))
+    ctx.set(unasked=())
+    ctx.log(f"{action.player} chooses {', '.join(chosen)}: copies of one card, so the cards taken are named "
+            f"{', '.join(back)} instead of {', '.join(out)} (the same board)")
+    return True
+

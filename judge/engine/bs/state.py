@@ -78,6 +78,7 @@ class Mod:
     stamp: int = 0
     turn: int = 0                  # the turn it was created (for "until the end of the next turn")
     extra: Any = None              # a qualifier ("opponent": binds only the opponent's effects)
+    against: Any = None            # a restriction aimed at some cards only: the Selector they meet
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,6 +169,8 @@ class State:
     pending: Any = None                       # the decision a player must make now (a core.Decision)
     answers: tuple[Any, ...] = ()
     targets: tuple[Any, ...] = ()              # selections written in advance (`targets:`), kept apart
+    # the last choice among copies of one card that was not asked: (the copies, those taken)
+    unasked: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
     winner: str | None = None
     void_out: int = 0
     stamp: int = 0

@@ -1,20 +1,24 @@
 """What the Battle Spirits engine carries out of a parsed ability (the `Rules.unexecuted` hook).
 
-It reads the same registries the engine runs on (effects, conditions, keywords, trigger timings),
-so a node the engine cannot run is reported here exactly when resolving it would log "not
-modelled". The answer is the node kinds (or typed values) the engine does not run; empty: all.
+It reads the same registries the engine runs on, and keeps no table of its own: an effect node is
+asked of the effect registry (`dispatch.gaps`: an entry for its kind, every field it carries one
+its handler reads, no shape the handler declares it cannot run — what `dispatch.apply` refuses);
+conditions of the condition registry, keywords of the keyword registry, trigger timings of the
+event tables. This module only says where in an ability each node stands (a cost, a constant
+effect, a trigger's condition, a substitution). The answer is what the engine does not run, in
+words; empty: all of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
+import judge.engine.bs.effects as _families  # noqa: F401  (every effect family registers its handlers)
 from judge.engine.bs import conditions, continuous, derive
 from judge.engine.bs import dispatch as effects
 from judge.engine.bs import keyword_registry as keywords
-from judge.engine.bs.effects import cards as zones
-from judge.engine.bs.effects import move_cores as cores
+from judge.engine.bs.effects.replace import is_substitution
 from judge.engine.bs.events import triggers, watch
 from judge.engine.bs.events.facts import TIMING_EVENTS
 from judge.engine.bs.flow import core_step, step_effects
@@ -24,141 +28,13 @@ from judge.text import ast
 from judge.text.ast import AbilityKind
 from judge.text.bs.meaning import folded_instead, meaning
 
-#: Restrictions the engine enforces (the action a "cannot …" / "must …" forbids or demands).
-RESTRICTIONS = frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block",
-                          "refresh_in_refresh_step"})
-#: What the engine lets a card do that the rules otherwise forbid ("can block while exhausted").
-ALLOWANCES = frozenset({"block_while_exhausted"})
-#: Where a Move effect can put a field card.
-MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
-
 
 def _effect_gaps(node: Any) -> Iterator[str]:
-    kind = ast.kind_of(node)
-    if not effects.executable(node):
-        yield kind
-        return
-    check = _CHECKS.get(type(node))
-    if check is not None:
-        yield from check(node)
-
-
-def _move_cores(e: ast.MoveCores) -> Iterator[str]:
-    src, dst = cores.area(e.source), cores.area(e.dest)
-    paid = e.count is not None or (e.equal_to is not None and e.equal_to.stat == "cost")
-    if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
-            src[0] == "field_or_reserve" and (not paid or dst[0] not in ("reserve", "trash", "life"))):
-        yield f"move_cores from {e.source} to {e.dest}"
-
-
-def _move(e: ast.Move) -> Iterator[str]:
-    if e.dest not in MOVE_DESTS or e.target.zone not in (None, "field", "revealed", "trash", "hand"):
-        yield f"move from {e.target.zone or 'field'} to {e.dest}"
-
-
-def _reveal(e: ast.Reveal) -> Iterator[str]:
-    from judge.engine.bs.effects.cards import reveals_viewed as handles
-
-    if handles(e):                       # "reveal one X from the cards you viewed" (viewed.py)
-        return
-    if e.zone != "deck" or e.count is None:
-        yield f"reveal {e.zone}"
-
-
-def _deploy(e: ast.Deploy) -> Iterator[str]:
-    from judge.engine.bs.effects.cards import names_token
-
-    if e.verb == "summon" and names_token(e.target):
-        # tokens.py summons it, but only from a token definition the card data lacks (4-12-2): not counted
-        yield "summon a token (its figures are not in the card data)"
-    elif e.verb == "place" and e.target.self_ref:
-        # "place this card": from the burst area or the hand, where its own trigger is not watched
-        yield "place this card from outside the field"
-    elif e.verb not in zones.DEPLOY_TYPES or e.duration != ast.Duration.PERMANENT or (
-            not zones.deploy_zones(e.target.zone) and not e.target.self_ref):
-        yield f"{e.verb} from {e.target.zone or 'an unnamed zone'}"
-
-
-def _activate(e: ast.Activate) -> Iterator[str]:
-    if e.effect is not None and e.target is not None and not e.target.self_ref and e.keyword is None:
-        return                           # another card's effect of that timing (borrowed.py)
-    if e.keyword is not None or e.effect is not None or e.step is None:
-        yield f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"
-
-
-def _modify(e: ast.ModifyStat) -> Iterator[str]:
-    if e.stat not in ("bp", "level"):
-        yield f"modify_stat {e.stat}"
-
-
-def _set_stat(e: ast.SetStat) -> Iterator[str]:
-    from judge.engine.bs.zones.cost import assigns_next_summon as next_summon
-
-    if e.stat == "cost" and e.target is not None and next_summon(e):
-        return                           # the next matching summon's cost (next_summon.py, 10-6-4)
-    if e.stat == "cost" and e.target is not None and e.target.state is None and (
-            e.equal_to is None or e.equal_to.stat in ("life", "reserve", "hand")):
-        return                           # a cost assigned by a resolving effect (symbols.set_cost, 8-8-1-4/5)
-    if e.stat != "bp" and continuous.symbol_colour(e) is None:
-        yield f"set_stat {e.stat}"
-
-
-def _gain(e: ast.Gain) -> Iterator[str]:
-    if e.keyword is None and e.ability is not None:
-        yield from (f"gained {g}" for g in unexecuted(e.ability))
-    elif e.keyword is None:
-        if not e.family:
-            yield "gain nothing the engine reads"
-    elif keywords.rule(e.keyword.name) is None:
-        yield f"keyword {e.keyword.name}"
-
-
-def _restriction(e: ast.Restriction) -> Iterator[str]:
-    from judge.engine.bs.events import no_trigger
-
-    if no_trigger.is_bar(e) or no_trigger.bars_when_summoned(e):    # effects that do not activate (no_trigger, zones)
-        return
-    from judge.engine.bs.effects.modify import is_soul_bar
-    from judge.engine.bs.events.discard_cap import is_cap
-
-    if is_cap(e) or is_soul_bar(e):        # "… with this effect": discard_cap.py, effect_scope.py (applied there)
-        return
-    if e.target is None or (e.mode, e.action) not in {*(("cannot", a) for a in RESTRICTIONS),
-                                                      *(("can", a) for a in ALLOWANCES)}:
-        yield f"restriction {e.mode} {e.action}"
-
-
-def _conditional(e: ast.Conditional) -> Iterator[str]:
-    c = e.condition
-    from judge.engine.bs.effects.selections import passing
-
-    if passing(e) is not None:           # a selection passed to another player (selections.py)
-        return
-    if folded_instead(e):                # an effect's own "instead", read in place (judge.text.bs.meaning)
-        if not conditions.decidable(c):
-            yield f"condition {c.kind}"
-    elif e.instead or c.kind in ("substitution", "would"):
-        yield "substitution outside its event"
-    elif c.kind not in ("for_each", "battle_end") and not watch.is_event(c, "battle_end") and \
-            not conditions.decidable(c):
-        yield f"condition {c.kind}"
-
-
-def _optional(e: ast.Optional) -> Iterator[str]:
-    if e.player is not None and e.player != ast.Player.YOU:
-        yield "optional decided by the opponent"
-
-
-def _damage(e: ast.Damage) -> Iterator[str]:
-    if e.target is not None:
-        yield "damage to a card"
-
-
-_CHECKS: dict[type, Callable[[Any], Iterator[str]]] = {
-    ast.MoveCores: _move_cores, ast.Move: _move, ast.ModifyStat: _modify, ast.SetStat: _set_stat,
-    ast.Gain: _gain, ast.Restriction: _restriction, ast.Conditional: _conditional, ast.Optional: _optional,
-    ast.Damage: _damage, ast.Reveal: _reveal, ast.Deploy: _deploy, ast.Activate: _activate,
-}
+    """What `dispatch.apply` would not run of one effect node (the handler registry's answer), and of
+    an ability it gives (read as the engine loads it)."""
+    yield from effects.gaps(node)
+    if isinstance(node, ast.Gain) and node.keyword is None and node.ability is not None:
+        yield from (f"gained {g}" for g in unexecuted(node.ability))
 
 
 def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
@@ -174,7 +50,15 @@ def _effects_gaps(effs: tuple[Any, ...]) -> Iterator[str]:
 
 
 def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
-    """A "would be destroyed … instead" ability (substitute.py): its parts must be ones it can run."""
+    """A "would be destroyed … instead" ability (effects/replace.py): its period must be one the engine
+    tells (8-1-4-1), its "by …" one a destruction records, and its parts ones it can run."""
+    from judge.engine.bs.effects.replace import MOVES_INSTEAD
+
+    cond = ab.condition
+    if ab.timing not in (None, "event") and derive.CONSTANT_TIMINGS.get(ab.timing) is None:
+        yield f"substitution timing {ab.timing}"
+    if cond is not None and cond.by is not None and cond.by.unit not in ("attack", "effect", "player"):
+        yield f"substitution by {cond.by.unit}"
     for e in ab.effects:
         inner = e.effects if isinstance(e, ast.Conditional) else (e,)
         if isinstance(e, ast.Conditional) and e.condition.kind != "substitution" and not conditions.decidable(
@@ -184,8 +68,9 @@ def _substitution_gaps(ab: ast.Ability) -> Iterator[str]:
             parts = (*(x.cost.effects if isinstance(x, ast.Optional) and x.cost else ()),
                      *(x.effects if isinstance(x, ast.Optional) else (x,)))
             for p in parts:
-                if not (isinstance(p, ast.Move) and p.dest == "field"):
-                    yield from _effects_gaps((p,))
+                if isinstance(p, ast.Move) and (p.dest == "field" or p.dest in MOVES_INSTEAD):
+                    continue          # "keep it on the field" / "return it to your hand instead"
+                yield from _effects_gaps((p,))
 
 
 def _constant_gaps(ab: ast.Ability) -> Iterator[str]:
@@ -229,14 +114,10 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
                 continue
             yield from _constant_effect_gaps(inner)
         return
-    if not continuous.applies(e):
-        yield f"constant {ast.kind_of(e)}"
+    yield from continuous.constant_gaps(e)      # the constant effect registry's answer (continuous.py)
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
-    if ab.condition is not None and ab.condition.kind == "would" and ab.condition.event == "when_destroyed":
-        yield from _substitution_gaps(ab)
-        return
     if ab.timing in TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
@@ -262,6 +143,8 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:
             gaps.append(f"keyword {ab.keyword.name if ab.keyword else '?'}")
         return tuple(gaps)
+    if is_substitution(ab) and ab.kind in (AbilityKind.CONSTANT, AbilityKind.TRIGGERED, AbilityKind.AUTO):
+        return tuple(dict.fromkeys(_substitution_gaps(ab)))      # applied where destruction happens (8-9-1)
     if ab.kind == AbilityKind.CONSTANT:
         gaps += _constant_gaps(ab)
         return tuple(dict.fromkeys(gaps))

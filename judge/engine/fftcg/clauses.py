@@ -292,6 +292,8 @@ CLAUSES: dict[str, str] = {
     "lb_cost": "15.2.8.3.2",
     "lb_return": "15.2.8.4.1",
     "lb_summon_return": "15.2.8.4.3",
+    "lb_hidden_zone": "15.2.8.4.4",
+    "lb_face_up_no_stack": "15.2.8.4.5",
     "priming": "15.2.9.3",
     "priming_search": "15.2.9.3.1",
     "primed_not_entered": "15.2.9.3.1.1",

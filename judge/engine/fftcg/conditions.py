@@ -457,6 +457,15 @@ def evaluated_kinds() -> frozenset[str]:
     return frozenset(READERS)
 
 
+#: the zones whose cards "for each …" counts (`per_count`); besides, "elements_among", "crystals", "counters:<name>"
+_PER_CARDS = (None, "field", "hand", "break", "deck", "damage", "removed")
+
+
+def countable(sel: Selector) -> bool:
+    """Whether `per_count` counts what this "for each …" names (what the effect registry asks of a node's `per`)."""
+    return sel.zone in (*_PER_CARDS, "elements_among", "crystals") or str(sel.zone).startswith("counters:")
+
+
 def per_count(s: State, sel: Selector, controller: str, source: str | None) -> int | None:
     """How many the "for each …" of an effect counts now (None: what it counts is not kept by this engine).
 
@@ -466,7 +475,7 @@ def per_count(s: State, sel: Selector, controller: str, source: str | None) -> i
     candidates = READS.candidates
 
     zone = sel.zone
-    if zone in (None, "field", "hand", "break", "deck", "damage", "removed"):
+    if zone in _PER_CARDS:
         return len(candidates(s, sel, controller, source))
     if zone == "elements_among":
         found = candidates(s, replace(sel, zone=None), controller, source)

@@ -1,37 +1,37 @@
 """What the FFTCG engine carries out of a parsed ability (the `Rules.unexecuted` hook, `judge card`).
 
-It reads the registries the engine runs on — effect node kinds and the fields each reads
-(`handlers.EFFECTS`), condition kinds (`conditions.READERS`), trigger timings (`triggers`), keywords,
-what a field ability may do on the board — so a node reported here is one the engine would meet with
-"not modelled" (or would not apply). The answer names the node kinds or typed values it does not run;
-empty: the whole ability is carried out.
+It keeps no table of effect nodes of its own: an effect node is asked of the effect registry
+(`registry.refused`: an entry for its kind, every field it carries one its handler reads, no shape its
+handler declares it cannot run — exactly what `effects.run.one` refuses as "not modelled"); a condition of
+`effects.conditional` (the board's readers, the replacement events); keywords of the keyword registry,
+trigger timings of the event tables. This module says where in an ability each node stands (a cost, a
+field ability, a trigger's condition). What a field ability may do on the board (`FIELD_RESTRICTIONS`) is
+still listed here: the board applies field abilities by reading them, not through a registry (issue 21.4,
+left). The answer names what the engine does not run; empty: the whole ability is carried out.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, replacement, stackref
+from judge.engine.fftcg import conditions, replacement
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
-from judge.engine.fftcg.effects import exburst, freecast, handlers, reveal, search
+from judge.engine.fftcg.effects import exburst, registry, reveal
+from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the node families register)
+from judge.engine.fftcg.effects.conditional import condition_gaps
+from judge.engine.fftcg.effects.shapes import attack_times
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
-from judge.engine.fftcg.zones import costs, extracost, payments
+from judge.engine.fftcg.zones import costs, extracost
 from judge.engine.fftcg.zones.cost import cost_option, one_element
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
-#: conditions `effects.run` decides from what happened in the same effect ("If you do so", "If not")
-RUN_CONDITIONS = frozenset({"do_so"})          # read while the effect resolves (DoSo, 11.8.17)
-#: what a resolving Restriction can be: its (mode, action)
-RESOLVED_RESTRICTIONS = frozenset({("cannot", "attack"), ("cannot", "block"), ("must", "attack"), ("must", "block"),
-                                   ("must", "attack_once_per_turn"), ("cannot", "be_broken"), ("cannot", "be_blocked"), ("can", "attack_twice")})
 #: the field-ability restrictions the board applies: (mode, action prefix)
 FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
                       ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
@@ -41,108 +41,19 @@ FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_
                       ("cannot", "become_dull"), ("can", "produce_any_cp"))
 #: restrictions on casting the card itself that `cost.cast_req` / `cost.backups_only` apply (its own text)
 SELF_CAST = frozenset({"pay_with_cp_from_backups"})
-#: the zones "for each …" can count
-PER_ZONES = (None, "field", "hand", "break", "deck", "damage", "removed", "elements_among", "crystals")
-REVEAL_ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
-                          "revealed_shuffle"})
-
-
-def _attack_times(e: ast.Restriction) -> bool:
-    """"Can attack N times" (`restrictions.attacks_allowed` reads it)."""
-    return e.mode == "can" and re.fullmatch(r"attack_\d+_times", e.action) is not None
-
-
-def condition_gaps(c: ast.Condition) -> Iterator[str]:
-    """A condition the engine cannot decide from the board."""
-    if c.kind in RUN_CONDITIONS or c.kind in reveal.IT_KINDS or c.kind in conditions.READERS or \
-            conditions.past_event(c) is not None:
-        return
-    if not isinstance(c, ast.Condition):               # a family node the engine has no reader for
-        yield f"condition {c.kind}"
-        return
-    if c.kind in payments.UNPAID_KINDS:
-        if c.cost is None:
-            yield "condition: an unpaid cost not typed"
-        return
-    if c.event is not None:
-        if c.event not in replacement.EVENTS:
-            yield f"replacement on {c.event}"
-        elif c.event == replacement.DEALS and not replacement.dealer_readable(c):
-            yield "replacement on damage dealt to a player or of an unread kind"
-        elif c.event == replacement.DEALS and c.selector is not None and stackref.is_stack_selector(c.selector):
-            yield "replacement on damage dealt by a Summon or ability"
-        return
-    yield f"condition {c.kind}"
-
-
-def _value_gaps(e: Any) -> Iterator[str]:
-    """Typed values of a registered node that the engine's handler does not carry out."""
-    if isinstance(e, ast.SetState) and e.state not in handlers._STATES:
-        yield f"set_state {e.state}"
-    elif isinstance(e, ast.ModifyStat) and e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
-        yield f"modify_stat {e.stat}"
-    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "be_reduced" and e.target is None:
-        pass                                          # said with the Damage it follows (effects_gaps checks)
-    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "become_dull" and e.target is not None \
-            and e.duration in (ast.Duration.TURN, ast.Duration.PERMANENT):
-        pass
-    elif isinstance(e, ast.Restriction) and e.mode == "cannot" and e.action == "activate_in_active_phase":
-        if e.duration != ast.Duration.NEXT_TURN_END or e.target is None or e.player is not None:
-            yield f"restriction cannot activate_in_active_phase ({e.duration.value})"
-    elif isinstance(e, ast.Restriction) and not (e.target is not None and (e.mode == "lose" or e.action == "be_chosen")) \
-            and (e.mode, e.action) not in RESOLVED_RESTRICTIONS and not _attack_times(e):
-        yield f"restriction {e.mode} {e.action}"
-    elif isinstance(e, ast.Move) and e.dest not in ("hand", "deck", "deck_top", "deck_bottom", "deck_top_or_bottom",
-                                                   "break", "trash", "removed", "damage") and \
-            not (e.dest == "deck_under_top" and e.under is not None):
-        yield f"move to {e.dest}"
-    elif isinstance(e, ast.Search) and e.target.distinct and (e.target.also or not set(e.target.distinct) <= set(search.DISTINCT)):
-        yield "search for cards that differ, across several selectors"
-    elif isinstance(e, ast.Search) and e.dest not in (*search.MOVES, "field") and \
-            not (e.dest == "deck_under_top" and e.under is not None):
-        yield f"search to {e.dest}"
-    elif isinstance(e, ast.Deploy) and e.verb not in ("play", "place", "summon", "gain_control") and \
-            not freecast.readable(e):
-        yield f"deploy {e.verb}"
-    elif isinstance(e, ast.Damage) and e.amount_from not in handlers._AMOUNTS:
-        yield f"damage {e.amount_from}"
-    elif isinstance(e, ast.Gain) and (e.family is not None or (e.keyword is None and e.ability is None)):
-        yield "gain something other than a keyword or an ability"
-    elif isinstance(e, ast.Delayed) and e.timing != "when_do_so" and phase_event(e.timing, e.phase_number) is None:
-        yield f"delayed {e.timing}"
-    elif isinstance(e, ast.Conditional):
-        yield from condition_gaps(e.condition)
-    elif isinstance(e, ast.CostChange) and (e.target.self_ref or e.target.ref is not None or e.target.zone):
-        yield "cost change of a card named by the effect"
-    elif isinstance(e, ast.Choose) and e.target.choose != "choose":
-        yield "a card selected on resolution that later sentences name"
-    elif isinstance(e, ast.Damage) and e.target is not None and e.target.ref == "other" and \
-            e.amount_from not in ("power_of_source", "power_of_self"):
-        yield f"damage to each other {e.amount_from}"
-    per = getattr(e, "per", None)
-    if isinstance(per, ast.Selector) and per.zone not in PER_ZONES and not str(per.zone).startswith("counters:"):
-        yield f"for each … {per.zone}"
 
 
 def effect_gaps(e: Any) -> Iterator[str]:
-    """What of one effect node (not its children) the engine does not carry out."""
-    kind = ast.kind_of(e)
-    if isinstance(e, ast.Modal):
-        return                                    # its options are declared as it is cast or triggers
+    """What of one effect node (not its children) the engine does not carry out: the effect registry's answer
+    (`registry.refused`, what `effects.run.one` refuses); a "Select N of …" is declared as it is cast or
+    triggers, a payment and a reveal are carried out by `effects.run` around the effects they lead."""
+    if isinstance(e, ast.Modal | ast.Pay):
+        return
     if isinstance(e, ast.Reveal):
-        if e.zone not in REVEAL_ZONES:
+        if e.zone not in reveal.ZONES:
             yield f"reveal {e.zone}"
         return
-    if isinstance(e, ast.Pay):
-        return
-    entry = handlers.EFFECTS.get(type(e))
-    if entry is None:
-        yield kind
-        return
-    missing = handlers.unread(e, entry.extra["reads"])
-    if missing:
-        yield f"{kind} ({', '.join(missing)})"
-    yield from _value_gaps(e)
+    yield from registry.refused(e)
 
 
 #: keywords a selector can ask for that `query.keywords` reports (Warp, Priming, Limit Break and Damage N are
@@ -174,8 +85,6 @@ def effects_gaps(effects: Any) -> Iterator[str]:
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)
-            if isinstance(node, ast.Damage) and isinstance(target, ast.Selector) and target.zone not in (None, "field"):
-                yield "damage to cards outside the field"
             if isinstance(node, ast.Move | ast.Deploy) and isinstance(target, ast.Selector) and \
                     target.zone == "revealed" and not revealing:
                 yield f"{ast.kind_of(node)} of cards nothing revealed"
@@ -209,7 +118,7 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
             return
         if exburst.barred_by_source(e):
             return
-        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not _attack_times(e):
+        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not attack_times(e):
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
         yield "field type change of other cards"

@@ -150,6 +150,20 @@ class Context(Generic[S]):
             raise self.refuse(f"{answer!r} does not answer yes or no: {prompt}", *concepts)
         return value
 
+    def no_matter(self, prompt: str, note: str, *concepts: str, player: str | None, options: Sequence[Any],
+                  kind: str, default: Any) -> Any:
+        """A choice the rules leave without consequence (copies of one card: every answer gives the
+        same board) is not asked: `default` is taken and `note` says why. An answer written in
+        advance that names some of these options is still honoured, since a scenario follows its
+        cards by id and may expect the very copies it chose."""
+        waiting = self.peek_answer(kind, options)
+        if waiting is not None and not is_any(waiting) and not isinstance(waiting, dict) and fits(waiting, options):
+            return self.ask(prompt, *concepts, player=player, options=options, kind=kind)
+        self.log(note, *concepts)
+        if hasattr(self.state, "unasked"):       # a later `choose` of other copies renames them (the same board)
+            self.set(unasked=(tuple(map(str, options)), tuple(map(str, as_list(default)))))
+        return default
+
     def only_option(self, what: str, option: Any, *concepts: str) -> Any:
         """A choice with one legal option is no decision: say so and take it."""
         self.log(f"{what}: {option} (the only legal option)", *concepts)

@@ -43,6 +43,26 @@ def as_list(answer: Any) -> list[Any]:
     return [answer]
 
 
+def exchange(value: Any, names: dict[str, str], skip: frozenset[str] = frozenset()) -> Any:
+    """`value` with every id of `names` replaced by its partner, all through it (frozen engine
+    values, tuples, lists, sets, dict keys and values; fields named in `skip` kept as they are).
+    Copies of one card that nothing tells apart may be named either way: the board is the same."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, tuple):
+        return tuple(exchange(v, names, skip) for v in value)
+    if isinstance(value, list):
+        return [exchange(v, names, skip) for v in value]
+    if isinstance(value, frozenset | set):
+        return type(value)(exchange(v, names, skip) for v in value)
+    if isinstance(value, dict):
+        return {exchange(k, names, skip): exchange(v, names, skip) for k, v in value.items()}
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is None:
+        return value
+    return evolve(value, **{f: exchange(getattr(value, f), names, skip) for f in fields if f not in skip})
+
+
 #: a scenario's answer to a decision its ruling does not turn on (issue 21.7): the first legal option
 ANY = "any"
 
@@ -57,4 +77,4 @@ def any_note(options: Any) -> str:
     return f"any: the ruling does not turn on this decision, so the first legal option is taken ({options[0]})"
 
 
-__all__ = ["ANY", "NO", "YES", "any_note", "as_list", "evolve", "is_any", "yes_no"]
+__all__ = ["ANY", "NO", "YES", "any_note", "as_list", "evolve", "exchange", "is_any", "yes_no"]

@@ -17,7 +17,9 @@ class CoreMixin:
 
     # ── cores (BSS 3-6, 3-7, 3-9, 8-5-5, 8-5-6) ──
     def ca_n(self, c: list) -> dict:
-        return {"count": c[0]}
+        # the quantity a selector has too ("two of", "3 or more"): a bare number is exact (BSS 1-3-5)
+        n, op = c[0] if isinstance(c[0], tuple) else (c[0], "==")
+        return {"count": n} if op == "==" else {"count": None, "thresholds": (Threshold("core", op, n),)}
 
     def ca_all_but(self, c: list) -> dict:
         return {"count": None, "all_but": c[0]}

@@ -17,7 +17,7 @@ from judge.engine.bs.zones.piles import DESTS, draw, place
 from judge.text import ast
 
 
-@effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"))
+@effect(ast.Destroy, concepts=("do.destroy", "do.destruction_effect"), reads=("target",))
 def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
     from judge.engine.bs.events import no_trigger
 
@@ -27,19 +27,31 @@ def _destroy(ctx: Ctx, eff: ast.Destroy, item: Work) -> None:
             management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
-@effect(ast.Draw, concepts=("do.draw",))
+@effect(ast.Draw, concepts=("do.draw",), reads=("count", "player", "per", "until"))
 def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
     from judge.engine.bs.events.draws import record
 
+    """Draw N cards (4-5-3); "for each …": N times their number; "until you have N cards in your
+    hand": as many as the hand lacks of N, none when it has them."""
+    per = 1
+    if eff.per is not None:
+        per = targets.per_count(ctx, eff.per, item)
+        if per < 0:
+            ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
+            return
+        ctx.log(f"{item.label}: {eff.count} card(s) for each of {per}: {eff.count * per}", "rules.text_order")
     for who in select.whose(item.controller, eff.player, ctx.state):
         before = len(ctx.state.players[who].hand)
-        draw(ctx, who, eff.count)
+        n = max(0, eff.count - before) if eff.until else eff.count * per
+        if eff.until:
+            ctx.log(f"{who} has {before} card(s) in hand: draws {n} to have {eff.count}", "do.draw")
+        draw(ctx, who, n)
         record(ctx, who, len(ctx.state.players[who].hand) - before)
 
 
 
 
-@effect(ast.Discard, concepts=("do.discard",))
+@effect(ast.Discard, concepts=("do.discard",), reads=("count", "player", "target", "per"))
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
@@ -120,8 +132,13 @@ def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | 
     if not any_number and len(cands) <= n:
         return cands
     what = "any number of cards" if any_number else f"{n} card(s)"
-    answer = ctx.ask(f"{who} chooses {what} to discard from: {', '.join(cands)}", "do.discard", player=who,
-                     options=cands, kind="discard")
+    prompt = f"{who} chooses {what} to discard from: {', '.join(cands)}"
+    if not any_number and targets.interchangeable(ctx.state, cands):
+        answer = ctx.no_matter(prompt, f"{who} discards {n} of {', '.join(cands)} (copies of one card: which of "
+                               "them makes no difference)", "do.discard", player=who, options=cands,
+                               kind="discard", default=cands[:n])
+    else:
+        answer = ctx.ask(prompt, "do.discard", player=who, options=cands, kind="discard")
     cards = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
     if any(c not in cands for c in cards) or len(set(cards)) != len(cards) or (not any_number and len(cards) != n):
         raise ctx.refuse(f"{who} must discard {what} from: {', '.join(cands)}", "do.discard")
@@ -152,7 +169,7 @@ def orient(ctx: Ctx, cid: str, to: str, why: str = "") -> None:
     ctx.log(f"{name_of(ctx.state, cid)} is {to.replace('_', ' ')}{why}", concept)
 
 
-@effect(ast.SetState, concepts=("do.exhaust", "do.refresh"))
+@effect(ast.SetState, concepts=("do.exhaust", "do.refresh"), reads=("state", "target"))
 def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
     if eff.state not in ("exhausted", "refreshed", "heavy_exhausted"):
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
@@ -162,7 +179,7 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         orient(ctx, cid, eff.state)
 
 
-@effect(ast.Attack, concepts=("battle.attack_spirit",))
+@effect(ast.Attack, concepts=("battle.attack_spirit",), reads=("target",))
 def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Attack that spirit" (10-10-1): the selected spirit immediately blocks; no pre-block window."""
     from judge.engine.bs.events import triggers
@@ -198,7 +215,19 @@ def _attack_spirit(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=target)
 
 
-@effect(ast.Move, concepts=("do.return", "area.owner"))
+#: Where a Move effect can put a card (the piles of 4-2, a removal from the game).
+MOVE_DESTS = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
+
+
+def _move_gaps(e: ast.Move) -> list[str]:
+    """A card moved from a zone the handler has no procedure for (the field, the revealed cards, a
+    trash, a hand: 4-2)."""
+    return [] if e.target.zone in (None, "field", "revealed", "trash", "hand") else \
+        [f"move from {e.target.zone} to {e.dest}"]
+
+
+@effect(ast.Move, concepts=("do.return", "area.owner"), reads=("target", "dest"), values={"dest": MOVE_DESTS},
+        check=_move_gaps)
 def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     from judge.engine.bs.events import targets
     from judge.engine.bs.zones import piles as zones

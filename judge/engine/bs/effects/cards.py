@@ -25,7 +25,12 @@ from judge.text import ast
 from judge.text.ast import AbilityKind
 
 
-@effect(ast.Reveal, concepts=("rules.text_order",))
+def _reveal_gaps(e: ast.Reveal) -> list[str]:
+    """Revealing the top cards of a deck, or a selection among the cards the effect viewed: nothing else."""
+    return [] if reveals_viewed(e) or (e.zone == "deck" and e.count is not None) else [f"reveal {e.zone}"]
+
+
+@effect(ast.Reveal, concepts=("rules.text_order",), reads=("count", "zone", "then", "target"), check=_reveal_gaps)
 def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
 
     if reveals_viewed(eff):           # "reveal one X from the cards you viewed" (viewed.py, 8-5-3-5)
@@ -59,17 +64,31 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
 
 
 
-@effect(ast.Deploy, concepts=("summon.steps",))
+def _deploy_gaps(e: ast.Deploy) -> list[str]:
+    if not (e.verb == "summon" and names_token(e.target)) and not deploy_zones(e.target.zone) and \
+            not e.target.self_ref:
+        return [f"{e.verb} from {e.target.zone or 'an unnamed zone'}"]
+    return []
+
+
+def _deploy_beyond(e: ast.Deploy) -> list[str]:
+    if e.verb == "summon" and names_token(e.target):
+        # tokens are summoned only from a token definition the card data lacks (4-12-2)
+        return ["summon a token (its figures are not in the card data)"]
+    if e.verb == "place" and e.target.self_ref:
+        # "place this card": from the burst area or the hand, where its own trigger is not watched
+        return ["place this card from outside the field"]
+    return []
+
+
+@effect(ast.Deploy, concepts=("summon.steps",), reads=("verb", "target", "free"), values={"verb": ("summon", "place")},
+        check=_deploy_gaps, beyond=_deploy_beyond)
 def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
     """Summon a spirit card, or place a nexus card (from the hand, the trash or the revealed cards), by an
     effect: the summoning or placing procedure (10-6 / 10-7), the cost paid unless "without paying"."""
     from judge.engine.bs.events.summon import summon_from
 
     sel = eff.target
-    if eff.verb not in DEPLOY_TYPES or eff.duration != ast.Duration.PERMANENT:
-        ctx.unmodelled(f"{item.label}: to {eff.verb} a card by an effect")
-        return
-
     if eff.verb == "summon" and names_token(sel):     # a token the effect makes (4-12-1)
         summon_tokens(ctx, sel, item)
         return
@@ -109,7 +128,16 @@ def deploy_zones(zone: str | None) -> tuple[str, ...]:
 
 
 
-@effect(ast.Activate, concepts=("effect.cost",))
+def _activate_gaps(e: ast.Activate) -> list[str]:
+    if e.effect is not None and e.target is not None and not e.target.self_ref and e.keyword is None:
+        return []                        # another card's effect of that timing (activate_other)
+    if e.keyword is not None or e.effect is not None or e.step is None:
+        return [f"activate {e.keyword.name if e.keyword else e.effect or 'an effect'}"]
+    return []
+
+
+@effect(ast.Activate, concepts=("effect.cost",), reads=("keyword", "step", "pay_cost", "effect", "target"),
+        check=_activate_gaps)
 def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
     """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part); another
     card's effect of a timing "with this spirit" (borrowed.py)."""

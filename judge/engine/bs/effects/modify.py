@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.bs import continuous, derive, select
+from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, add_mod, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import management, targets
@@ -17,8 +18,50 @@ from judge.engine.bs.state import Work
 from judge.engine.bs.zones.cost import _amount, cost_of
 from judge.text import ast
 
+#: What a lasting "cannot …" / "must …" / "can …" on a card binds, by mode (continuous.ENFORCED: the
+#: acts the engine asks of `continuous.cannot` / `allowed` where they happen).
+ENFORCED = continuous.ENFORCED
 
-@effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"))
+
+def _set_stat_gaps(e: ast.SetStat) -> list[str]:
+    from judge.engine.bs.zones.cost import assigns_next_summon
+
+    if e.stat == "cost":
+        if assigns_next_summon(e) or (e.target.state is None and (
+                e.equal_to is None or e.equal_to.stat in ("life", "reserve", "hand"))):
+            return []                    # the next matching summon's cost; a cost assigned (8-8-1-4/5)
+        return [f"set_stat {e.stat}"]
+    return [] if e.stat == "bp" or continuous.symbol_colour(e) is not None else [f"set_stat {e.stat}"]
+
+
+def _gain_gaps(e: ast.Gain) -> list[str]:
+    """A keyword gained runs when the keyword has an entry; its printed timing is read when it is the
+    keyword's own (the moment its rule already bites: Raid's attack, Confront's attack, Swift's flash
+    window) — another would make the keyword act at a timing the engine does not restrict it to."""
+    if e.keyword is None:
+        return [] if e.ability is not None or e.family else ["gain nothing the engine reads"]
+    rule = keywords.rule(e.keyword.name)
+    if rule is None:
+        return [f"keyword {e.keyword.name}"]
+    if e.timing is not None and not keywords.own_timing(rule, e.timing):
+        return [f"keyword {e.keyword.name} gained at the timing {e.timing}"]
+    return []
+
+
+def _restriction_gaps(e: ast.Restriction) -> list[str]:
+    from judge.engine.bs.events import discard_cap, no_trigger
+    from judge.engine.bs.zones import life
+
+    if no_trigger.is_bar(e) or no_trigger.bars_when_summoned(e) or discard_cap.is_cap(e) or is_soul_bar(e):
+        return []                        # effects that do not activate; "… with this effect" bars
+    if e.action not in (life.PLAYER_ACTIONS if e.target is None else ENFORCED.get(e.mode, ())):
+        return [f"restriction {e.mode} {e.action}"]
+    return [f"restriction {e.mode} {e.action} aimed at some cards only"] \
+        if e.object is not None and e.action not in continuous.AIMED else []
+
+
+@effect(ast.ModifyStat, concepts=("bp.add", "effect.duration"), reads=("stat", "amount", "target", "duration", "per"),
+        values={"stat": ("bp", "level")})
 def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
     kind = {"bp": "bp_add", "level": "level_set"}.get(eff.stat)
     if kind is None:
@@ -51,7 +94,7 @@ def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
         ctx.steps[-1] = replace(step, cites=step.cites + extra)
 
 
-@effect(ast.SetLevel, concepts=("bp.level", "effect.duration"))
+@effect(ast.SetLevel, concepts=("bp.level", "effect.duration"), reads=("target", "level", "duration"))
 def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
@@ -63,7 +106,8 @@ def _set_level(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
                "effect.duration")
 
 
-@effect(ast.SetStat, concepts=("bp.set", "effect.duration"))
+@effect(ast.SetStat, concepts=("bp.set", "effect.duration"),
+        reads=("stat", "value", "target", "duration", "colors", "level", "purpose", "equal_to"), check=_set_stat_gaps)
 def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
     """"Its BP becomes N" (8-8-1-3-4: a value assigned, before additions); "count its symbol as two
     red symbols" (the symbols it has)."""
@@ -101,7 +145,8 @@ def _set_stat(ctx: Ctx, eff: ast.Effect, item: Work) -> None:
                "bp.redefine" if redefine else "bp.set", "effect.duration")
 
 
-@effect(ast.Gain, concepts=("effect.duration", "kw.generic"))
+@effect(ast.Gain, concepts=("effect.duration", "kw.generic"),
+        reads=("target", "keyword", "ability", "duration", "family", "timing"), check=_gain_gaps)
 def _gain(ctx: Ctx, eff: ast.Gain, item: Work) -> None:
     ids = targets.targets(ctx, eff.target, item)
     for cid in ids:
@@ -138,16 +183,20 @@ def _magic_default(ctx: Ctx, duration: ast.Duration, item: Work) -> ast.Duration
     return ast.Duration.TURN
 
 
-@effect(ast.LoseEffects, concepts=("effect.duration",))
+@effect(ast.LoseEffects, concepts=("effect.duration",), reads=("target", "levels", "duration", "no_regain"))
 def _lose(ctx: Ctx, eff: ast.LoseEffects, item: Work) -> None:
+    """The effects are lost for the duration, at every level the card is at meanwhile (the loss is
+    of the listed levels' effects, not of the level it has now): "and cannot regain them" is so."""
     for cid in targets.targets(ctx, eff.target, item):
         management.add_mod(ctx, target=cid, kind="lose_effects", value=eff.levels, duration=eff.duration,
                            source=item.source, controller=item.controller)
         what = "their " + "/".join(f"LV{n}" for n in eff.levels) + " effects" if eff.levels else "its effects"
-        ctx.log(f"{name_of(ctx.state, cid)} loses {what} ({eff.duration.value})", "effect.duration")
+        regain = "; a change of level does not bring them back" if eff.no_regain else ""
+        ctx.log(f"{name_of(ctx.state, cid)} loses {what} ({eff.duration.value}){regain}", "effect.duration")
 
 
-@effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"))
+@effect(ast.Restriction, concepts=("rules.cannot_wins", "effect.duration"),
+        reads=("mode", "action", "target", "player", "duration", "by", "object"), check=_restriction_gaps)
 def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     from judge.engine.bs.events import discard_cap, no_trigger
     from judge.engine.bs.events import no_trigger as zones
@@ -178,8 +227,10 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     # "will not refresh during its next refresh step" lasts until that step (steps.refresh_step ends it)
     lasts = ast.Duration.PERMANENT if eff.action == "refresh_in_refresh_step" else eff.duration
     for cid in ids:
-        management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
-                           source=item.source, controller=item.controller, extra=eff.by)
+        m = management.add_mod(ctx, target=cid, kind=eff.mode, value=eff.action, duration=lasts,
+                               source=item.source, controller=item.controller, extra=eff.by)
+        if eff.object is not None:       # aimed at some cards only (continuous.AIMED): the cards it names
+            ctx.set(mods=tuple(replace(x, against=eff.object) if x is m else x for x in ctx.state.mods))
         ctx.log(f"{name_of(ctx.state, cid)} {eff.mode} {eff.action.replace('_', ' ')} ({eff.duration.value})",
                 "rules.cannot_wins", "effect.duration")
 

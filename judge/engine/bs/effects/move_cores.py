@@ -210,16 +210,26 @@ def _dest_card(ctx: Ctx, eff: ast.MoveCores, item: Work, dst: str) -> str | None
     return None
 
 
-@effect(ast.MoveCores, concepts=("core.which",))
+def _move_cores_gaps(e: ast.MoveCores) -> list[str]:
+    """Core moves between the areas `events.cores.area` names; "from your field or reserve" only as a
+    payment (a count, or a cost) into the reserve, the trash or the life (8-4)."""
+    src, dst = area(e.source), area(e.dest)
+    paid = e.count is not None or (e.equal_to is not None and e.equal_to.stat == "cost")
+    if src is None or dst is None or (src[0] == "any" and e.core_type != "soul") or (
+            src[0] == "field_or_reserve" and (not paid or dst[0] not in ("reserve", "trash", "life"))):
+        return [f"move_cores from {e.source} to {e.dest}"]
+    return []
+
+
+@effect(ast.MoveCores, concepts=("core.which",), check=_move_cores_gaps,
+        reads=("count", "source", "dest", "up_to", "source_target", "dest_target", "player", "per", "until",
+               "core_type", "equal_to"))
 def _move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work) -> None:
     move_cores(ctx, eff, item)
 
 
-@effect(ast.Damage, concepts=("battle.damage",))
+@effect(ast.Damage, concepts=("battle.damage",), reads=("amount", "player"))
 def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
-    if eff.target is not None:
-        ctx.unmodelled(f"{item.label}: damage to a card")
-        return
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
     got = reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")

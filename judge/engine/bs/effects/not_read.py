@@ -21,7 +21,7 @@ KIND_CONCEPT = {ast.AbilityKind.TRIGGERED: "effect.triggered", ast.AbilityKind.A
 _ITEM_CONCEPT = {"magic": "effect.magic_timing", "burst": "burst.activate"}
 
 
-@effect(ast.Unread, concepts=tuple(KIND_CONCEPT.values()),
+@effect(ast.Unread, concepts=tuple(KIND_CONCEPT.values()), reads=("words",),
         meaning="words the card grammar did not read: a judge resolves them")
 def _unread(ctx: Ctx, eff: ast.Unread, item: Work) -> None:
     ctx.steps.append(not_read(f"{item.label}: \u201c{eff.words}\u201d", _kind_cites(ctx, item)))

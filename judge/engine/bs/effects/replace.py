@@ -20,7 +20,6 @@ from judge.engine.bs.dispatch import form
 from judge.engine.bs.state import Orientation, Work
 from judge.engine.kernel.registry import Registry
 from judge.text import ast
-from judge.text.ast import AbilityKind
 
 
 def _applies_to(ctx: Ctx, holder: str, ctrl: str, cond: ast.Condition, cid: str) -> bool:
@@ -31,21 +30,49 @@ def _applies_to(ctx: Ctx, holder: str, ctrl: str, cond: ast.Condition, cid: str)
         select.matches(ctx.state, cid, sel, holder)
 
 
-def candidates(ctx: Ctx, cid: str) -> list[tuple[str, ast.Conditional]]:
-    """(source card, its "instead" part) of every substitution that applies to `cid` being destroyed."""
+#: The would-events a destruction substitution is written on ("when … would be destroyed").
+WOULD_DESTROYED = ("when_destroyed", "destroyed")
+
+
+def is_substitution(ab: ast.Ability) -> bool:
+    """Whether an ability is a substitution for a destruction (8-9, 10-1-3-2)."""
+    cond = ab.condition
+    return cond is not None and cond.kind == "would" and cond.event in WOULD_DESTROYED
+
+
+def active_now(state: Any, src: str, ab: ast.Ability) -> bool:
+    """A substitution is active only while its written period holds (8-1-4-1: "During Either Attack
+    Step: when … would be destroyed" applies in an attack step only, whatever the ability's kind)."""
+    if ab.timing in (None, "event"):
+        return True
+    return bool(derive.constant_active(state, src, ab))
+
+
+def _by_holds(cond: ast.Condition, ctrl: str, cid: str, state: Any, cause: str, by: str | None) -> bool:
+    """"… would be destroyed by your opponent's (destruction) effects": the destruction about to happen
+    must be that one (its cause and whose effect it is, as a destruction trigger reads them)."""
+    if cond.by is None and not cond.qualifiers:
+        return True
+    from judge.engine.bs.events import destroyed_how
+
+    facts = destroyed_how.stamp({cid: {"controller": state.controller(cid)}}, cause=cause, by=by)[cid]
+    return destroyed_how.holds(cond, ctrl, facts)
+
+
+def candidates(ctx: Ctx, cid: str, cause: str = "effect", by: str | None = None) -> list[tuple[str, ast.Conditional]]:
+    """(source card, its "instead" part) of every substitution that applies to `cid` being destroyed
+    (with `cause`, by the effect of player `by`)."""
     state = ctx.state
     out = []
     for name, p in state.players.items():
         for fc in p.field:
             for idx, ab in derive.active_abilities(state, fc.id):
                 cond = ab.condition
-                if cond is None or cond.kind != "would" or cond.event not in ("when_destroyed", "destroyed"):
+                if cond is None or not is_substitution(ab) or not active_now(state, fc.id, ab):
                     continue
                 if "once_per_turn" in ab.restrictions and record.happened(state, "once_per_turn", fc.id, idx):
                     continue          # [Once per turn] (12-3-1-1): already used this turn
-                if ab.kind == AbilityKind.CONSTANT and not derive.constant_active(state, fc.id, ab):
-                    continue
-                if not _applies_to(ctx, fc.id, name, cond, cid):
+                if not _applies_to(ctx, fc.id, name, cond, cid) or not _by_holds(cond, name, cid, state, cause, by):
                     continue
                 parts = [e for e in ab.effects if isinstance(e, ast.Conditional) and e.instead]
                 if not parts:      # the whole text after "would be destroyed" is what happens instead
@@ -77,12 +104,14 @@ def _holds(ctx: Ctx, src: str, ctrl: str, eff: ast.Conditional) -> bool:
 
 
 def _which(ctx: Ctx, cid: str, options: list[tuple[str, Any]]) -> tuple[str, Any]:
-    """Several substitution effects apply but only one may (8-9-3): the turn player chooses which
-    (Standard 9-1-8-1-3 says so; Saga names no one, and 1-3-4 gives simultaneous choices to them)."""
-    who = ctx.state.turn_player
+    """Several substitution effects apply but only one may (8-9-3): in Saga the player controlling the
+    card that would be destroyed chooses which (8-9-2-1); in Standard the turn player (9-1-8-1-3)."""
+    affected = ctx.profile.substitution_chosen_by_affected
+    who = (ctx.state.controller(cid) if affected else None) or ctx.state.turn_player
+    why = "effect.substitution_affected" if affected else "effect.substitution_choice"
     sources = [src for src, _ in options]
     answer = ctx.ask(f"{who}: which substitution effect replaces the destruction of {cid} (only one applies): "
-                     f"{', '.join(sources)}", "effect.substitution_one", player=who, options=sources,
+                     f"{', '.join(sources)}", "effect.substitution_one", why, player=who, options=sources,
                      kind="substitution")
     picked = [str(a) for a in (answer if isinstance(answer, list | tuple) else [answer])]
     if len(picked) != 1 or picked[0] not in sources:
@@ -107,7 +136,7 @@ def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = No
 
     `cause` (battle | effect | cores | bp) and `by` (the player whose effect destroys it) say what
     destruction it is, for substitutions that apply only to some (【Bloodcurse】)."""
-    options: list[tuple[str, Any]] = [*candidates(ctx, cid), *_keyword_options(ctx, cid, cause, by)]
+    options: list[tuple[str, Any]] = [*candidates(ctx, cid, cause, by), *_keyword_options(ctx, cid, cause, by)]
     if not options:
         return False
     src, sub = options[0] if len(options) == 1 else _which(ctx, cid, options)
@@ -164,10 +193,14 @@ def _same(a: ast.Selector, b: ast.Selector) -> bool:
     return not a.self_ref and replace(a, span=None) == replace(b, span=None)
 
 
+#: Where "<move> it … instead" can put the card that would be destroyed.
+MOVES_INSTEAD = frozenset({"hand", "deck_top", "deck_bottom", "removed", "trash"})
+
+
 def _move_it(ctx: Ctx, cid: str, e: ast.Move) -> None:
     from judge.engine.bs.events import management
 
-    if e.dest not in ("hand", "deck_top", "deck_bottom", "removed", "trash"):
+    if e.dest not in MOVES_INSTEAD:
         ctx.unmodelled(f"moving {cid} to {e.dest} instead of its destruction")
         return
     management.leave_field(ctx, cid, e.dest)
@@ -193,4 +226,4 @@ def _substitute_destruction(ctx: Ctx, cid: str, cause: str, by: str | None) -> b
     return substitute(ctx, cid, cause=cause, by=by)
 
 
-__all__ = ["KEYWORD_SUBSTITUTES", "candidates", "substitute"]
+__all__ = ["KEYWORD_SUBSTITUTES", "MOVES_INSTEAD", "WOULD_DESTROYED", "active_now", "candidates", "is_substitution", "substitute"]

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from judge.engine.bs import conditions, select
 from judge.engine.bs.ctx import Ctx
-from judge.engine.bs.dispatch import apply, effect, form
+from judge.engine.bs.dispatch import apply, effect, form, use
 from judge.engine.bs.events import management, targets
+from judge.engine.bs.events.watch import is_event
 from judge.engine.bs.state import Work
 from judge.text import ast
 
@@ -73,7 +74,23 @@ def _destroy_together(ctx: Ctx, group: tuple, item: Work) -> None:
             management.destroy(ctx, ids, cause="effect", by=item.controller, effect=True, source=item.source)
 
 
-@effect(ast.Conditional, concepts=("effect.if",))
+def _conditional_gaps(e: ast.Conditional) -> list[str]:
+    """The conditions `_conditional` decides: its own "instead" read in place; a selection passed to
+    another player; "at the end of this battle" / "for each …"; any kind with a condition entry."""
+    c = e.condition
+    folded = e.instead and bool(e.otherwise) and c.kind not in ("substitution", "would")
+    if not folded and (e.instead or c.kind in ("substitution", "would")):
+        return [] if use("passes_selection", e) else ["substitution outside its event"]
+    from judge.engine.bs.events import delayed, delayed_when, discard_cap
+
+    if not folded and (c.kind == "for_each" or is_event(c, "battle_end") or (is_event(c, "turn_end") and e.effects)
+                       or delayed.applies(c) or discard_cap.turn_cap(e) is not None or delayed_when.applies(e)):
+        return []                        # waited for, repeated or armed by `_conditional` itself
+    return [] if conditions.decidable(c) else [f"condition {c.kind}"]
+
+
+@effect(ast.Conditional, concepts=("effect.if",), reads=("condition", "effects", "otherwise", "instead"),
+        check=_conditional_gaps)
 def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """"If …": decided from the board (never asked); "for each …" repeats; a substitution ("instead")
     is applied where the event it replaces happens, not here."""
@@ -88,7 +105,6 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
             return
         ctx.unmodelled(f"{item.label}: a substitution effect outside the event it replaces")
         return
-    from judge.engine.bs.events.watch import is_event
 
     if is_event(cond, "battle_end"):
         _at_battle_end(ctx, eff, item)
@@ -158,7 +174,7 @@ def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
 
 
-@effect(ast.Modal, concepts=("rules.text_order",))
+@effect(ast.Modal, concepts=("rules.text_order",), reads=("count", "up_to", "options"))
 def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
     """"Choose one of the following" (N of M): the effect's controller picks which, by number (1 = first)."""
     n = len(eff.options)
@@ -179,7 +195,7 @@ def _modal(ctx: Ctx, eff: ast.Modal, item: Work) -> None:
             apply(ctx, e, item)
 
 
-@effect(ast.Sequence, concepts=("rules.text_order", "effect.then"))
+@effect(ast.Sequence, concepts=("rules.text_order", "effect.then"), reads=("connector", "effects"))
 def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
     """Effects in written order; after "Then," the rest happens even if the first part could not;
     "X to Y": X is a cost paying for Y (8-4, costs.py)."""
@@ -213,12 +229,9 @@ def _may(ctx: Ctx, item: Work) -> bool:
                           player=item.controller)
 
 
-@effect(ast.Optional, concepts=("effect.may",))
+@effect(ast.Optional, concepts=("effect.may",), reads=("effects", "cost"))
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
-    if eff.player is not None and eff.player != ast.Player.YOU:
-        ctx.unmodelled(f"{item.label}: an optional part the opponent decides")
-        return
     if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
         ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
                 "choice is offered", "effect.select_none", "effect.may")

@@ -19,7 +19,7 @@ from judge.engine.bs.state import Work
 from judge.text import ast
 
 
-@effect(ast.Select, concepts=("effect.select",))
+@effect(ast.Select, concepts=("effect.select",), reads=("target",))
 def _select(ctx: Ctx, eff: ast.Select, item: Work) -> None:
     """Make the selection now (8-5-3); the directive that acts on it later takes these cards."""
 
@@ -27,6 +27,12 @@ def _select(ctx: Ctx, eff: ast.Select, item: Work) -> None:
     ctx.selections[eff.target] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
 
 
+
+
+@form("passes_selection")
+def passes(eff: ast.Conditional) -> bool:
+    """Whether an "instead" is a selection passed to another player (`arm` sets it up): coverage asks."""
+    return passing(eff) is not None
 
 
 def passing(eff: ast.Conditional) -> tuple[ast.Condition, ast.Restriction] | None:

@@ -139,4 +139,8 @@ def bar_when_summoned(ctx: Ctx, item: Work) -> None:
             "with it do not activate", "effect.triggered", "rules.cannot_wins")
 
 
+from judge.engine.bs.continuous import READ_WHERE_THEY_BITE  # noqa: E402  (registering this module's reader)
+
+READ_WHERE_THEY_BITE.append(is_bar)     # a constant bar is read from the field by `barred`, not as a mod
+
 __all__ = ["DESTROY_TIMINGS", "applied_with", "barred", "by_this_effect", "is_bar", "keep"]

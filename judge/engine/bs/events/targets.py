@@ -14,7 +14,7 @@ from dataclasses import replace
 from judge.engine.bs import effect_criteria, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.select import OPS, _stat, armored, candidates, selects, whose
-from judge.engine.bs.state import Work
+from judge.engine.bs.state import State, Work
 from judge.engine.bs.zones.piles import PILES, _pile_of
 from judge.text import ast
 from judge.text.ast import Selector, Threshold
@@ -217,6 +217,15 @@ def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     return out
 
 
+def interchangeable(state: State, cands: list[str]) -> bool:
+    """Candidates outside the field that are all copies of one card: whichever of them are taken, the
+    board that results is the same (a card in a hand, trash or deck carries nothing of its own), so
+    which ones is no decision."""
+    return len(cands) > 1 and len({state.cards.get(c) for c in cands}) == 1 and \
+        len({state.owners.get(c) for c in cands}) == 1 and len({state.zone_of(c) for c in cands}) == 1 and \
+        all(state.field_card(c) is None for c in cands)
+
+
 def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]:
     """The cards chosen among candidates: all of them for "all"/"the rest", else the controller's choice."""
     if sel.count is None:
@@ -227,9 +236,14 @@ def pick(ctx: Ctx, sel: ast.Selector, item: Work, cands: list[str]) -> list[str]
     if len(cands) <= sel.count and not sel.up_to:
         ctx.log(f"{item.label}: {', '.join(cands)} (no other choice)", "effect.select_count")
         return cands
-    answer = ctx.ask(f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
-                     f"from: {', '.join(cands)}", "effect.select", player=item.controller, options=cands,
-                     kind="target")
+    prompt = (f"{item.controller} chooses {'up to ' if sel.up_to else ''}{sel.count} for {item.label} "
+              f"from: {', '.join(cands)}")
+    if not sel.up_to and interchangeable(ctx.state, cands):
+        answer = ctx.no_matter(prompt, f"{item.label}: {', '.join(cands[:sel.count])} (copies of one card: which "
+                               "of them makes no difference)", "effect.select", player=item.controller,
+                               options=cands, kind="target", default=cands[:sel.count])
+    else:
+        answer = ctx.ask(prompt, "effect.select", player=item.controller, options=cands, kind="target")
     picked = gather(ctx, answer, cands, sel.count)
     if any(c not in cands for c in picked) or len(picked) > sel.count or \
             (not sel.up_to and len(picked) < min(sel.count, len(cands))):

@@ -11,18 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.bs import derive, select
-from judge.engine.bs.continuous import CONSTANT_EFFECTS
+from judge.engine.bs.continuous import constant
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import Orientation, Step, Work, with_player
 from judge.text import ast
 from judge.text.ast import AbilityKind
 
 
+@constant(ast.ExtraStep, reads=("step", "after"))
 def _extra_step(e: ast.ExtraStep) -> tuple[str, tuple[str, str | None], None]:
     return "extra_step", (e.step, e.after), None
 
-
-CONSTANT_EFFECTS[ast.ExtraStep] = _extra_step
 
 
 def refresh_step(ctx: Ctx, who: str) -> None:
@@ -83,14 +82,13 @@ def after_step(ctx: Ctx, who: str, ended: Step) -> None:
 # ("during your draw step, draw one additional card": a modification of kind `draw_more`), and what
 # such an ability says to do "after your draw", once the whole draw is over.
 
+@constant(ast.Draw, reads=("count", "player", "additional"), concepts=("do.draw",))
 def _draw_more(e: ast.Draw) -> tuple[str, int, str | None] | None:
     """"Draw N additional card(s)" in a constant ability: that many more at the draw step (6-4-2)."""
     if not e.additional:
         return None
     return "draw_more", e.count, e.player.value if e.player is not None else None
 
-
-CONSTANT_EFFECTS[ast.Draw] = _draw_more
 
 
 def _extra(ctx: Ctx, who: str) -> int:

@@ -202,7 +202,8 @@ def _gale(ctx: Ctx, item: Work) -> None:
 
 @triggered("Curse", concepts=("kw.curse", "kw.curse_once"), event="battle_end",
            meaning="when it is blocked, the blocking spirit is destroyed at the end of the battle (only one Curse "
-                   "activates)", collect=_curse_collect)
+                   "activates)", collect=_curse_collect,
+           timings=("while_attacks",))       # 11-3-1: only an attacking spirit is blocked
 def _curse(ctx: Ctx, item: Work) -> None:
     blocker = str(item.param)
     if ctx.state.field_card(blocker) is None:
@@ -215,7 +216,8 @@ def _curse(ctx: Ctx, item: Work) -> None:
 
 @triggered("Luster", concepts=("kw.luster", "kw.luster_gone"), event="battle_end",
            meaning="at the end of its attack's battle, magic its owner used during that battle returns from the "
-                   "trash to the hand", collect=_luster_collect)
+                   "trash to the hand", collect=_luster_collect,
+           timings=("while_attacks",))       # 11-6-1: it triggers when the spirit attacks
 def _luster(ctx: Ctx, item: Work) -> None:
     used = [str(c) for c in item.param]
     p = ctx.state.players[item.controller]

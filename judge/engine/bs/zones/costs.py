@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.engine.bs import derive, select
-from judge.engine.bs.continuous import CONSTANT_EFFECTS
+from judge.engine.bs.continuous import constant
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.state import State, Work
 from judge.text import ast
@@ -120,6 +120,7 @@ def pay_to(ctx: Ctx, cost: Sequence[ast.Effect], rest: Sequence[ast.Effect], ite
         effects.apply(ctx, e, item)
 
 
+@constant(ast.Optional, reads=("effects", "cost"))
 def _free_use(e: ast.Optional) -> tuple[str, ast.Selector, None] | None:
     """"You may use … without paying their cost" in a constant ability (the cards it allows)."""
     inner = e.effects[0] if len(e.effects) == 1 else None
@@ -127,8 +128,6 @@ def _free_use(e: ast.Optional) -> tuple[str, ast.Selector, None] | None:
         return "free_use", inner.target, None
     return None
 
-
-CONSTANT_EFFECTS[ast.Optional] = _free_use
 
 
 def free_use(ctx: Ctx, player: str, cid: str) -> bool:

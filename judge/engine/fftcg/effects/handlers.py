@@ -1,9 +1,9 @@
 """What each kind of effect node does when a Summon or ability resolves: one registry entry per node kind.
 
 `EFFECTS` (the kernel's `Registry`) maps an AST node class to its entry: the function that carries it
-out on a board, the concept keys of the clauses that govern it (`clauses.py`) and the fields it reads. `effects.one` looks the node up
-here; a node kind with no entry is "not modelled" in the ruling, never guessed. The same table says
-which node kinds this engine executes (`executed_kinds`, for `judge card` and coverage).
+out on a board, the concept keys of the clauses that govern it (`clauses.py`), the fields it reads and the shapes
+it refuses (`shapes.py`). `effects.one` looks the node up here; a node kind with no entry, or one the entry
+refuses, is "not modelled" in the ruling, never guessed, and `judge card` / coverage ask the same entry.
 
 Entries take the board, the node, the resolving context (who controls it, its source, its chosen
 targets) and the log, and return the new board; they read only typed fields of the node.
@@ -16,8 +16,10 @@ from typing import Any
 
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, freecast, reveal
-from judge.engine.fftcg.effects.registry import EFFECTS, unread
+from judge.engine.fftcg.effects import changes, freecast, reveal, shapes
+from judge.engine.fftcg.effects.conditional import conditional_gaps
+from judge.engine.fftcg.effects.registry import EFFECTS, effect
+from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
 from judge.engine.fftcg.events import delayed
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
@@ -62,9 +64,6 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     if e.target is None:
         for p in fx.players_of(e.player or Player.OPPONENT, ctx):
             s = fx.damage_player(s, p, e.amount * n, log, ctx.source)
-        return s
-    if e.amount_from not in _AMOUNTS:
-        not_modelled(log, f"damage {e.amount_from.replace('_', ' ')} ({ctx.label})")
         return s
     if e.target.ref == "other":
         return _each_other(s, e, ctx, log)
@@ -131,13 +130,7 @@ def _cost_change(s: State, e: ast.CostChange, ctx: Any, log: Log) -> State:
 def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
     """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
     (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
-    if e.target.choose != "choose":
-        not_modelled(log, f"a card selected on resolution that later sentences name ({ctx.label})")
     return s
-
-
-#: how a damage amount is read: as printed, or equal to the power of the target or of the dealer (now)
-_AMOUNTS = (None, "power_of_target", "power_of_self", "power_of_source", "divided", "half_power_of_target")
 
 
 def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
@@ -171,9 +164,6 @@ def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
 
 def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
     """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
-    if e.target is not None and e.target.state == "random":
-        not_modelled(log, f"a card discarded at random ({ctx.label})")
-        return s
     for p in _fx().players_of(e.player, ctx):
         hand = s.zones[p].hand
         if e.target is not None:
@@ -207,9 +197,6 @@ def candidates_in_hand(s: State, uid: str, sel: ast.Selector, player: str, sourc
 
 
 def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
-    if e.state not in _STATES:
-        not_modelled(log, f"putting a Character into the state {e.state!r}")
-        return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         if s.char(u) is None:
@@ -252,9 +239,6 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         return replacement.shield(s, e, ctx, log, _fx().targets)
     if e.stat == "power_set":
         return changes.set_power(s, e, ctx, log, _fx().targets)
-    if e.stat != "power":
-        not_modelled(log, f"a change of {e.stat.replace('_', ' ')}")
-        return s
     n = _times(s, e, ctx, log)
     if n is None:
         return s
@@ -297,15 +281,8 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     if e.mode == "can" and e.action == "cast_as_owner_any_time" and e.target is not None \
             and e.player in (None, Player.YOU):
         return _may_cast(s, e, ctx, log)
-    if e.player is not None:
-        not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}' on a player ({ctx.label})")
-        return s
-    if e.target is not None and (e.mode == "lose" or e.action == "be_chosen"):
+    if e.mode == "lose" or e.action == "be_chosen":
         return changes.restrict(s, e, ctx, log, _fx().targets)
-    if e.target is None or e.mode not in ("cannot", "must", "can"):
-        not_modelled(log, f"the restriction '{e.mode} {e.action.replace('_', ' ')}'" +
-                     ("" if e.target is not None else " on a player"))
-        return s
     if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
         s, uids = _fx().targets(s, e, e.target, ctx, log)
         for u in uids:
@@ -315,9 +292,6 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
                                                       source=ctx.source)))
                 log.add(f"{s.name_of(u)} cannot become dull by {changes._by_words(e.by)}"
                         f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
-        return s
-    if e.by is not None and e.action != "be_blocked":
-        not_modelled(log, f"'{e.mode} {e.action.replace('_', ' ')}' limited to what its 'by …' names ({ctx.label})")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
@@ -340,11 +314,8 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
         for u in uids:
             s = put_under(s, u, e.under, log)
         return s
-    if dest not in ("hand", "deck_top", "deck_bottom", "break", "removed", "damage"):
-        not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')}")
-        return s
     lasting = e.duration == ast.Duration.WHILE_ON_FIELD          # "… for as long as X is on the field"
-    if lasting and (dest != "removed" or ctx.source is None):
+    if lasting and ctx.source is None:
         not_modelled(log, f"putting a card into {e.dest.replace('_', ' ')} for as long as a card stays")
         return s
     if lasting and s.char(ctx.source) is None:     # the duration is over before it began (11.12.4.1)
@@ -368,9 +339,6 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
         return changes.take_control(s, e, ctx, log, _fx().targets)
     if e.verb == "cast" and freecast.readable(e):
         return freecast.cast_free(s, e, ctx, log, _fx().targets)
-    if e.verb not in ("play", "place", "summon"):
-        not_modelled(log, f"the effect '{e.verb.replace('_', ' ')}' of a card")
-        return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
     ts = None
@@ -435,6 +403,18 @@ def _engine_effect(s: State, e: Any, ctx: Any, log: Log) -> State:
     return e.apply(s, ctx, log)
 
 
+def _gain(s: State, e: ast.Gain, ctx: Any, log: Log) -> State:
+    return changes.gain(s, e, ctx, log, _fx().targets)
+
+
+def _cancel(s: State, e: ast.Cancel, ctx: Any, log: Log) -> State:
+    return changes.cancel(s, e, ctx, log)
+
+
+def _redirect(s: State, e: ast.RedirectDamage, ctx: Any, log: Log) -> State:
+    return replacement.shield(s, e, ctx, log, _fx().targets)
+
+
 def _sequence(s: State, e: ast.Sequence, ctx: Any, log: Log) -> State:
     return _fx().run(s, e.effects, ctx, log)
 
@@ -447,46 +427,51 @@ def _conditional(s: State, e: ast.Conditional, ctx: Any, log: Log) -> State:
     return _fx().conditional(s, e, ctx, log)
 
 
-def _r(kind: type, run: Handler, keys: tuple[str, ...], what: str, *reads: str) -> None:
-    EFFECTS.register(kind, concepts=keys, meaning=what, reads=frozenset(reads))(run)
+effect(ast.Sequence, concepts=("resolve_as_written",), meaning="its parts in order", reads=("effects",),
+       layout=("connector", "then_at"))(_sequence)   # "Then, …": FFTCG's one connector, resolved in order (11.11.5)
+effect(ast.Optional, concepts=("auto_may",), meaning="the controller may apply it", reads=("effects", "player"))(
+    _optional)
+effect(ast.Conditional, concepts=("single_effect", "replacement"), meaning="if …, … (or a replacement)",
+       reads=("condition", "effects", "otherwise", "instead"), layout=("selects",),   # where the selection is said
+       check=conditional_gaps)(_conditional)
+effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage",
+       reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
+effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
+effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
+effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"),
+       check=shapes.discard)(_discard)
+effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dull / activate / Freeze",
+       reads=("state", "target"), values={"state": _STATES})(_set_state)
+effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",
+       reads=("stat", "amount", "target", "duration", "per", "next_only"),
+       values={"stat": ("power", "power_set", *replacement.DAMAGE_STATS)})(_modify)
+effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / lose",
+       reads=("mode", "action", "target", "duration", "by", "by_text", "player"), check=shapes.restriction)(_restrict)
+effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
+       reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
+effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
+       reads=("target", "dest", "any_order", "under", "duration"), check=shapes.move)(_move)
+effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
+       reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
+effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(_cancel)
+effect(ast.CostChange, concepts=("ongoing_effect",), meaning="change casting costs this turn",
+       reads=("target", "amount", "per", "floor"), check=shapes.cost_change)(_cost_change)
+effect(ast.Choose, concepts=("summon_choose",), meaning="a target chosen as it went on the stack", reads=("target",),
+       check=shapes.choose)(_choose)
+effect(ast.RedirectDamage, concepts=("replacement",), meaning="the damage is dealt to another instead",
+       reads=("target", "to", "player", "next_only", "duration"))(_redirect)
+effect(ast.Delayed, concepts=("delayed_generated",), meaning="a delayed auto-ability",
+       reads=("timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger"),
+       check=shapes.delayed)(_delayed)
+effect(ast.GainCrystal, concepts=("crystals",), meaning="gain a Crystal", reads=("count",))(_gain_crystal)
+effect(ast.Counters, concepts=("counters", "remove_counter"), meaning="place or remove counters",
+       reads=("name", "count", "target", "remove", "per"))(_counters)
+effect(ast.Search, concepts=("kw_search",), meaning="search the deck", reads=("target", "dest", "under"),
+       target_reads=("distinct",), check=search_shapes)(_search)
+effect(WarpTick, concepts=("warp_counter",), meaning="remove a Warp counter", reads=("card",))(_engine_effect)
+effect(WarpEnter, concepts=("warp_enter",), meaning="a Warp card enters the field", reads=("card",))(_engine_effect)
 
 
-_r(ast.Sequence, _sequence, ("resolve_as_written",), "its parts in order", "connector", "effects", "then_at")
-_r(ast.Optional, _optional, ("auto_may",), "the controller may apply it", "effects", "player")
-_r(ast.Conditional, _conditional, ("single_effect", "replacement"), "if …, … (or a replacement)",
-   "condition", "effects", "otherwise", "instead", "selects")   # selects: where the selection is said (its effects hold it)
-_r(ast.Damage, _damage, ("power", "damage_to_player"), "deal damage",
-   "amount", "target", "player", "per", "amount_from", "source", "unit")
-_r(ast.Destroy, _break, ("kw_break",), "break", "target")
-_r(ast.Draw, _draw, ("single_effect",), "draw", "count", "player", "per")
-_r(ast.Discard, _discard, ("kw_discard",), "discard", "count", "player", "target")
-_r(ast.SetState, _set_state, ("kw_dull", "kw_activate", "freeze"), "dull / activate / Freeze", "state", "target")
-_r(ast.ModifyStat, _modify, ("ongoing_effect", "set_power", "replacement"), "change power or damage",
-   "stat", "amount", "target", "duration", "per", "next_only")
-_r(ast.Restriction, _restrict, ("ongoing_effect",), "cannot / must / lose",
-   "mode", "action", "target", "duration", "by", "by_text", "player")
-_r(ast.Gain, lambda s, e, ctx, log: changes.gain(s, e, ctx, log, _fx().targets),
-   ("ongoing_effect", "timestamp_resolved"), "gain a keyword or an ability",
-   "target", "keyword", "ability", "duration", "family")
-_r(ast.Move, _move, ("new_object", "kw_remove"), "put a card into a zone", "target", "dest", "any_order", "under",
-   "duration")
-_r(ast.Deploy, _deploy, ("controller_field", "control_change"), "play onto the field, gain control",
-   "verb", "target", "duration", "free", "dull", "onto", "player")
-_r(ast.Cancel, lambda s, e, ctx, log: changes.cancel(s, e, ctx, log), ("stack_zone",), "cancel", "target")
-_r(ast.CostChange, _cost_change, ("ongoing_effect",), "change casting costs this turn", "target", "amount", "per",
-   "floor")
-_r(ast.Choose, _choose, ("summon_choose",), "a target chosen as it went on the stack", "target")
-_r(ast.RedirectDamage, lambda s, e, ctx, log: replacement.shield(s, e, ctx, log, _fx().targets),
-   ("replacement",), "the damage is dealt to another instead",
-   "target", "to", "player", "next_only", "duration")
-_r(ast.Delayed, _delayed, ("delayed_generated",), "a delayed auto-ability",
-   "timing", "timing_text", "effects", "turn", "next_turn", "phase_number", "trigger")
-_r(ast.GainCrystal, _gain_crystal, ("crystals",), "gain a Crystal", "count")
-_r(ast.Counters, _counters, ("counters", "remove_counter"), "place or remove counters",
-   "name", "count", "target", "remove", "per")
-_r(ast.Search, _search, ("kw_search",), "search the deck", "target", "dest", "under")
-_r(WarpTick, _engine_effect, ("warp_counter",), "remove a Warp counter", "card")
-_r(WarpEnter, _engine_effect, ("warp_enter",), "a Warp card enters the field", "card")
 def _bound(s: State, e: delayed.Bound, ctx: Any, log: Log) -> State:
     """A delayed auto-ability's effects about the card it was created for (11.8.17.3)."""
     if not e.still_there(s):
@@ -496,18 +481,8 @@ def _bound(s: State, e: delayed.Bound, ctx: Any, log: Log) -> State:
     return _fx().run(s, e.effects, replace(ctx, subject=e.card), log)
 
 
-_r(delayed.Bound, _bound, ("delayed_zone_left",), "a delayed ability about one card",
-   "effects", "card", "zone", "ts")
+effect(delayed.Bound, concepts=("delayed_zone_left",), meaning="a delayed ability about one card",
+       reads=("effects", "card", "zone", "ts"))(_bound)
 
 
-#: node kinds `effects.run` carries out itself, as part of the effect list around them
-SEQUENCED: frozenset[type] = frozenset({ast.Reveal, ast.Pay})
-
-
-def executed_kinds() -> frozenset[str]:
-    """The snake_case node kinds this engine carries out (the rest are "not modelled")."""
-    return frozenset(ast.kind_of(cls.__new__(cls)) for cls in (*EFFECTS, *SEQUENCED)
-                     if cls.__module__ == ast.__name__ and cls is not ast.Unread)   # said "not read", not carried out
-
-
-__all__ = ["EFFECTS", "SEQUENCED", "executed_kinds", "unread"]
+__all__ = ["EFFECTS", "candidates_in_hand"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.core import not_read
-from judge.engine.fftcg.effects.registry import EFFECTS
+from judge.engine.fftcg.effects.registry import effect
 from judge.engine.fftcg.log import Log
 from judge.engine.fftcg.state import State
 from judge.text import ast
@@ -25,9 +25,8 @@ def _unread(s: State, e: ast.Unread, ctx: Any, log: Log) -> State:
     return s
 
 
-EFFECTS.register(ast.Unread, concepts=tuple(KIND_CONCEPT.values()),
-                 meaning="words the card grammar did not read: a judge resolves them",
-                 reads=frozenset({"words"}))(_unread)
+effect(ast.Unread, concepts=tuple(KIND_CONCEPT.values()),
+       meaning="words the card grammar did not read: a judge resolves them", reads=("words",))(_unread)
 
 def on_field(s: State, uid: str, ab: ast.Ability, log: Log) -> None:
     """A field ability (11.9.1: it applies while its card is on the field) with words not read, or a

@@ -24,6 +24,9 @@ from judge.text.ast import Choose as ChooseNode
 REFS = ("it", "them", "rest")
 #: Condition kinds about the revealed card ("If it is a Forward" / "If it is not a Summon")
 IT_KINDS = ("card_is",)          # the condition kinds "if it is a Forward" reads (CardIs, 5.2)
+#: the zones `reveal` shows cards of (`effects.run` refuses another as "not modelled"; `judge card` asks the same)
+ZONES = frozenset({"deck", "deck_look", "hand", "opponent_hand", "deck_until_found", "deck_shuffle",
+                   "revealed_shuffle"})
 
 
 def reveal(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...] = ()) -> tuple[State, Any]:

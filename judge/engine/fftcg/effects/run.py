@@ -451,6 +451,9 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             continue
         if reveal.told(e, effects[:i]):            # the kind of card "Reveal N … from your hand" selected
             continue
+        if isinstance(e, Reveal) and e.zone not in reveal.ZONES:
+            not_modelled(log, f"revealing cards this way ({e.zone.replace('_', ' ')}, {ctx.label})")
+            continue
         if isinstance(e, Reveal):                  # later sentences use the cards shown (reveal.py)
             s, ctx = reveal.reveal(s, e, ctx, log, effects[i + 1:])
             if e.zone == "hand" and e.count:       # "Reveal 2 … from your hand. If you do so, …" (11.11.5)
@@ -487,17 +490,18 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
 
 
 def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
-    """Carry out one effect node: its registry entry (`registry.EFFECTS`), or "not modelled"."""
-    from judge.engine.fftcg.effects.registry import EFFECTS, unread
+    """Carry out one effect node: its registry entry (`registry.EFFECTS`), or "not modelled" for exactly what the
+    entry refuses (`registry.refused`: what `judge card` and coverage report as not executed)."""
+    from judge.engine.fftcg.effects.registry import EFFECTS, refused
 
     rule = EFFECTS.get(type(e))
     if rule is None:
         not_modelled(log, f"the effect '{kind_of(e).replace('_', ' ')}' of {ctx.label}")
         return s
-    missing = unread(e, rule.extra["reads"])
+    missing = refused(e)
     if missing:
-        not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label} uses {', '.join(missing)}, which this "
-                          f"engine does not read")
+        not_modelled(log, f"the {kind_of(e).replace('_', ' ')} of {ctx.label}: "
+                          f"{'; '.join(m.replace('_', ' ') for m in missing)}")
         return s
     return rule.handler(s, e, ctx, log)
 

@@ -10,6 +10,7 @@ must find one (15.1.1.8.3). The deck's new order is unknown: the engine keeps th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg.log import Log, Refused, pick
@@ -54,8 +55,18 @@ def _clash(s: State, found: list[str], kinds: tuple[str, ...]) -> tuple[str, str
     return None
 
 
-#: where a found card can be put besides the field or under the top N (`support` asks): the zone `move` takes
+#: where a found card can be put besides the field or under the top N: the zone `move` takes
 MOVES = {"hand": "hand", "break": "break", "trash": "break", "removed": "removed", "deck_top": "deck_top"}
+
+
+def shapes_refused(e: Search) -> Iterator[str]:
+    """The searches `search` has no procedure for (the effect registry's `check`): cards that differ across
+    several selectors, or by a property `DISTINCT` does not compare; a place other than the field, under the
+    top N, or one of `MOVES`."""
+    if e.target.distinct and (e.target.also or not set(e.target.distinct) <= set(DISTINCT)):
+        yield "search for cards that differ, across several selectors"
+    elif e.dest not in (*MOVES, "field") and not (e.dest == "deck_under_top" and e.under is not None):
+        yield f"search to {e.dest}"
 
 
 def search(s: State, e: Search, ctx: Any, log: Log) -> State:
@@ -103,4 +114,4 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
     return s
 
 
-__all__ = ["DISTINCT", "MOVES", "distinct", "search"]
+__all__ = ["DISTINCT", "MOVES", "distinct", "search", "shapes_refused"]

@@ -280,6 +280,10 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                  "deals_damage_forward": ("auto_once_per_event",),
                  "chosen": ("auto_once_per_event",)}.get(event, ())
         gate = ("damage_field_ability", "damage_keyword") if damage_gate(t.ability) is not None else ()
-        log.add(f"{t.label} triggers; it waits until a player would gain priority", "auto_trigger", *extra, *gate,
-                "auto_order")
+        # 11.8.6: one event of several occurrences (two Forwards put into the Break Zone at once) triggers the
+        # ability once per occurrence; the same ability of the same card already waiting says so
+        again = any(w.source == t.source and w.ability is t.ability for w in s.pending)
+        log.add(f"{t.label} triggers" + (" again, once for each occurrence of its event" if again else "")
+                + "; it waits until a player would gain priority", "auto_trigger", *extra, *gate,
+                *(("auto_once_per_event",) if again and "auto_once_per_event" not in extra else ()), "auto_order")
     return replace(s, pending=s.pending + tuple(found))

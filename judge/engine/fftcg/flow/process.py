@@ -52,8 +52,9 @@ def _defeat(s: State, log: Log) -> State:
 _CLEAN: list = []      # the last (field, zones) found to need no card rule process (values are immutable)
 
 
-def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, bool]]]:
-    """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?)."""
+def _card_processes(s: State, log: Log, choose: bool = True) -> tuple[State, list[tuple[str, str, bool]]]:
+    """Every Character a rule process puts into the Break Zone now: (card, reason key, broken?); `choose`
+    False leaves out the one process that asks a player (12.4.8)."""
     damage = tuple(len(z.damage) for z in s.zones.values())     # Damage N abilities change power
     if _CLEAN and _CLEAN[0] is s.field and _CLEAN[1] == damage and _CLEAN[2] is s.defs:
         return s, []          # (never kept for a board with an "If …, …" field ability: see below)
@@ -87,7 +88,7 @@ def _card_processes(s: State, log: Log) -> tuple[State, list[tuple[str, str, boo
             for u in light_dark:
                 out.setdefault(u, ("rp_light_dark", False))
         backups = [c.uid for c in s.controlled(p, ("backup",)) if c.uid not in out]
-        if len(backups) > 5:
+        if len(backups) > 5 and choose:
             extra = len(backups) - 5
             s, answer = take_answer(s, p, "backups",
                                     f"{p} controls {len(backups)} Backups and puts {extra} into the Break Zone",
@@ -116,9 +117,10 @@ def rule_processes(s: State, log: Log) -> State:
     s = _same_timestamps(s, log)
     for _ in range(50):
         s = _defeat(s, log)
-        if s.winner is not None:
-            return s
-        s, found = _card_processes(s, log)
+        # 12.3: every process that applies is performed as one event, a player's defeat included — the
+        # Characters this same check puts into the Break Zone go there too (no choice is asked once the game
+        # is over: which extra Backups go, 12.4.8, is then left undecided).
+        s, found = _card_processes(s, log, choose=s.winner is None)
         if not found:
             return s
         extra = ("rp_same_name", "same_name_limit") if any(k == "rp_same_name" for _, k, _ in found) else ()
@@ -127,6 +129,8 @@ def rule_processes(s: State, log: Log) -> State:
         for u, key, broken in found:
             if s.char(u) is not None:
                 s = move(s, u, "break", log, why=(key, "kw_break" if broken else "kw_put_into_break"), broken=broken)
+        if s.winner is not None:
+            return s
     return s
 
 

@@ -101,8 +101,10 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                 and where(s, u)[0] != "removed":
             s, _, _ = _take(s, u)
             s = _put(s, u, "lb_deck", s.objs[u].owner)
-            log.add(f"{s.name_of(u)} is a Limit Break card: it goes to its owner's LB deck face up",
-                    "lb_return" if came_from == "field" else "lb_summon_return",
+            hidden = ("lb_hidden_zone",) if dest in ("hand", "deck") else ()    # even a hidden Zone (15.2.8.4.4)
+            log.add(f"{s.name_of(u)} is a Limit Break card: it goes to its owner's LB deck face up"
+                    + (" (even from a hidden Zone)" if hidden else ""),
+                    "lb_return" if came_from == "field" else "lb_summon_return", *hidden, "lb_face_up_no_stack",
                     changes=(f"{u}: {dest} -> lb_deck",))
     if came_from == "field":
         s = replace(s, last_known=(*(k for k in s.last_known if k[0] != uid), (uid, char))[-64:])

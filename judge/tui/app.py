@@ -87,9 +87,12 @@ class JudgeApp(App[None]):
 
     # -- the one place library errors become notifications -----------------------------------
     async def ask(self, call: Awaitable[Any]) -> Any:
-        """Await a library call; on failure notify the user and return FAILED (never raise)."""
+        """Await a library call; on failure notify the user and return FAILED (never raise).
+
+        A screen's worker whose screen went away while the library worked (the judge switched
+        screens, or quit) is cancelled here, not resumed on widgets that are gone."""
         try:
-            return await call
+            result = await call
         except JudgeError as exc:
             self.notify(str(exc), title=exc.title, severity="error", timeout=8)
         except Exception as exc:  # a bug below the UI must not kill a judge's session
@@ -97,6 +100,9 @@ class JudgeApp(App[None]):
             self.notify(f"judge could not finish this ({exc or 'no details'}); the log has the details — "
                         "please report it", title="Something went wrong inside judge", severity="error",
                         timeout=10)
+        else:
+            _still_attached()
+            return result
         return FAILED
 
     def set_document(self, game: str, lang: str | None, version: str | None = None, *, chosen: bool = False) -> None:
@@ -169,3 +175,19 @@ class JudgeApp(App[None]):
 
 
 __all__ = ["FAILED", "JudgeApp"]
+
+
+def _still_attached() -> None:
+    """Raise CancelledError (the worker ends as cancelled) when the node whose worker is running
+    is no longer in the app (its screen removed, the app exiting)."""
+    import asyncio
+
+    from textual.worker import NoActiveWorker, get_current_worker
+
+    try:
+        node = get_current_worker().node
+    except NoActiveWorker:
+        return
+    if not node.is_attached:
+        raise asyncio.CancelledError
+

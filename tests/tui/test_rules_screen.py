@@ -231,3 +231,34 @@ async def test_the_palette_lists_each_command_once(fake_app) -> None:
         titles = [title for title, _help, _call in provider._commands()]
         assert len(titles) == len(set(titles))
         assert "Board: +core/+damage" in titles
+
+
+async def test_a_load_finishing_after_its_screen_is_gone_is_cancelled_not_failed(fake_app) -> None:
+    """The judge quits while a clause is still loading: the worker ends cancelled, never resumed on
+    widgets that are gone (a WorkerFailed would end the session with a traceback)."""
+    import asyncio
+
+    from textual.worker import WorkerState
+
+    app = fake_app()
+    gate = asyncio.Event()
+
+    async def slow() -> str:
+        await gate.wait()
+        return "late"
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        outcome: list[str] = []
+
+        async def load() -> None:
+            outcome.append(await app.ask(slow()))
+
+        worker = screen.run_worker(load(), exclusive=False)
+        await pilot.pause()
+        app._exit = True              # what App.exit sets first: nothing is attached any more
+        gate.set()
+        await asyncio.sleep(0.05)
+        assert worker.state == WorkerState.CANCELLED and outcome == []
+        app._exit = False

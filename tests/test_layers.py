@@ -15,64 +15,9 @@ from pathlib import Path
 import pytest
 
 grimp = pytest.importorskip("grimp", reason="import-linter (and grimp) are test dependencies: pip install '.[test]'")
+import import_graph  # noqa: E402  (tests/import_graph.py, once grimp is known to be there)
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _graph():
-    sys.path.insert(0, str(ROOT))
-    try:
-        return grimp.build_graph("judge", include_external_packages=False, cache_dir=None)
-    finally:
-        sys.path.remove(str(ROOT))
-
-
-def _cycles(graph) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan, iteratively)."""
-    def deps(m: str) -> list[str]:
-        return sorted(w for w in graph.find_modules_directly_imported_by(m) if not m.startswith(w + "."))
-
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph.modules):
-        if root in index:
-            continue
-        work = [(root, iter(deps(root)))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on.add(root)
-        while work:
-            v, it = work[-1]
-            for w in it:
-                if w not in index:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on.add(w)
-                    work.append((w, iter(deps(w))))
-                    break
-                if w in on:
-                    low[v] = min(low[v], index[w])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
-                if low[v] == index[v]:
-                    comp = []
-                    while True:
-                        w = stack.pop()
-                        on.discard(w)
-                        comp.append(w)
-                        if w == v:
-                            break
-                    if len(comp) > 1:
-                        out.append(sorted(comp))
-    return out
 
 
 def test_the_layer_contracts_of_pyproject_hold() -> None:
@@ -95,6 +40,6 @@ def test_every_package_of_judge_is_a_package_the_graph_sees() -> None:
 
 
 def test_no_module_of_judge_is_in_an_import_cycle() -> None:
-    cycles = _cycles(_graph())
+    cycles = import_graph.cycles(import_graph.graph())
     said = "; ".join(" ".join(m.removeprefix("judge.") for m in c) for c in cycles)
     assert not cycles, f"{len(cycles)} import cycle(s): {said}"

@@ -7,55 +7,16 @@ from __future__ import annotations
 import pytest
 
 grimp = pytest.importorskip("grimp", reason="import-linter (grimp) is not installed: pip install import-linter")
+import import_graph  # noqa: E402  (tests/import_graph.py: the graph and its cycles, one definition)
 
 
 @pytest.fixture(scope="module")
 def graph():
-    return grimp.build_graph("judge", cache_dir=None)
-
-
-def _tui(graph) -> dict[str, set[str]]:
-    mods = {m for m in graph.modules if m.startswith("judge.tui.")}
-    return {m: {i for i in graph.find_modules_directly_imported_by(m) if i in mods} for m in mods}
-
-
-def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for m in sorted(edges):
-        if m not in index:
-            visit(m)
-    return out
+    return import_graph.graph()
 
 
 def test_the_tui_has_no_import_cycle(graph) -> None:
-    assert _cycles(_tui(graph)) == []
+    assert import_graph.cycles(graph, within="judge.tui.") == []
 
 
 def test_no_tui_module_but_the_entry_imports_the_app(graph) -> None:

@@ -17,21 +17,11 @@ ONE_CARD_ZONES: dict[str, dict[str, tuple[str, ...]]] = {"bss": {"burst": ("3-8-
 
 def _fftcg(state: Any) -> list[tuple[str, tuple[str, ...]]]:
     from judge.engine.fftcg.clauses import cite
-    from judge.engine.fftcg.query import names
+    from judge.engine.fftcg.flow.process import crowded
 
     out: list[tuple[str, tuple[str, ...]]] = []
     for p in ("A", "B"):
-        by_name: dict[str, list[str]] = {}
-        light_dark: list[str] = []
-        for c in state.controlled(p):
-            d = state.card(c.uid)
-            if d is None:
-                continue
-            if not d.generic:
-                for n in names(state, c.uid):
-                    by_name.setdefault(n, []).append(c.uid)
-            if d.light_dark:
-                light_dark.append(c.uid)
+        by_name, light_dark = crowded(state, p)       # what the rule process reads (12.4.6, 12.4.7)
         for name, uids in sorted(by_name.items()):
             if len(uids) > 1:
                 out.append((f"{p} controls {len(uids)} Characters named {name} ({', '.join(uids)}): the rules put "

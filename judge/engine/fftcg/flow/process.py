@@ -49,6 +49,24 @@ def _defeat(s: State, log: Log) -> State:
     return replace(s, winner=other(loser), priority=None, pc=None)
 
 
+def crowded(s: State, p: str) -> tuple[dict[str, list[str]], list[str]]:
+    """What player `p` controls that the rules do not leave as it is: non-generic Characters by
+    name (12.4.6: two or more of one name all go) and the Light or Dark Characters (12.4.7: two
+    or more all go). The rule process reads it; the board editor warns from it (judge.tui.board_checks)."""
+    by_name: dict[str, list[str]] = defaultdict(list)
+    light_dark: list[str] = []
+    for c in s.controlled(p):
+        d = s.card(c.uid)
+        if d is None:
+            continue
+        if not d.generic:
+            for n in names(s, c.uid):
+                by_name[n].append(c.uid)
+        if d.light_dark:
+            light_dark.append(c.uid)
+    return dict(by_name), light_dark
+
+
 _CLEAN: list = []      # the last (field, zones) found to need no card rule process (values are immutable)
 
 
@@ -69,17 +87,7 @@ def _card_processes(s: State, log: Log, choose: bool = True) -> tuple[State, lis
         elif pw >= 1000 and c.damage >= pw and not restricted(s, c.uid, "be_broken"):
             out[c.uid] = ("rp_damage_power", True)
     for p in PLAYERS:
-        by_name: dict[str, list[str]] = defaultdict(list)
-        light_dark: list[str] = []
-        for c in s.controlled(p):
-            d = s.card(c.uid)
-            if d is None:
-                continue
-            if not d.generic:
-                for n in names(s, c.uid):
-                    by_name[n].append(c.uid)
-            if d.light_dark:
-                light_dark.append(c.uid)
+        by_name, light_dark = crowded(s, p)
         for uids in by_name.values():
             if len(uids) > 1:
                 for u in uids:

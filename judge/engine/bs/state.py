@@ -171,6 +171,8 @@ class State:
     targets: tuple[Any, ...] = ()              # selections written in advance (`targets:`), kept apart
     # the last choice among copies of one card that was not asked: (the copies, those taken)
     unasked: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
+    # the effects of the last batch resolved in written order unasked, since every order ends alike (8-5-2-4)
+    free_order: tuple[str, ...] = ()
     winner: str | None = None
     void_out: int = 0
     stamp: int = 0

@@ -45,9 +45,15 @@ def take_cores(ctx: Ctx, player: str, amount: int, sources: Mapping[str, int], *
             if reserve_only or available < plain:
                 raise ctx.refuse(f"{player} cannot pay {what}: {amount} core(s) needed, "
                                  f"{p.reserve if reserve_only else available} available", concept)
-            raw = ctx.ask(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
-                          "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
-                          options=("reserve", *(fc.id for fc in p.field if fc.cores)), kind="cores")
+            if available == plain and not isinstance(ctx.peek_answer("cores"), Mapping):   # every core pays
+                every = {"reserve": p.reserve, **{fc.id: fc.cores for fc in p.field if fc.cores}}
+                plan = ctx.only_option(f"{player}: the cores that pay {what} ({plain} needed, {available} there)",
+                                       {k: v for k, v in every.items() if v}, concept)
+                raw = plan
+            else:
+                raw = ctx.ask(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
+                              "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
+                              options=("reserve", *(fc.id for fc in p.field if fc.cores)), kind="cores")
             answer = _counts(raw)
             if answer is None:
                 raise ctx.refuse(f"where cores pay {what} is a mapping such as {{reserve: 1, a1: 1}}, "

@@ -80,7 +80,7 @@ def test_8_5_2_4_a_later_order_for_effects_that_end_alike_changes_nothing(tmp_pa
                                        {"player": "A", "choose": ["tw:2", "tw:1"], "decision": "order"}],
                  [{"player": "A", "hand": 3, "reserve": 3}])
     assert result.ok, result.why
-    assert any("every order ends on the same board, so nothing changes" in line for line in trace(result))
+    assert any("every answer ends on the same board, so nothing changes" in line for line in trace(result))
 
 
 @pytest.mark.parametrize(("answer", "draws_first"), [(["tw:2", "tw:1"], True), (["tw:1", "tw:2"], False),

@@ -55,7 +55,7 @@ class BattleSpiritsRules:
             if state.pending is not None:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
-            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets), unasked=(), free_order=())
+            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets), unasked=(), free_choice=())
             step_effects.record_life(ctx)     # the life held as this turn began, for "… this turn" (step_effects.py)
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
@@ -113,7 +113,7 @@ class BattleSpiritsRules:
         """A `choose` when nothing is pending: in an open flash window it is for what comes next
         (nobody acts, the battle goes on); otherwise it is ignored with a note (the engine decides
         that fact from the board), never an error."""
-        if _renamed(ctx, action) or _ordered_alike(ctx, action):
+        if _renamed(ctx, action) or _answered_alike(ctx, action):
             return Ruling(state=ctx.state, steps=ctx.steps)
         b = ctx.state.battle
         if b is not None and b.window in timing.WINDOW_CONCEPT:
@@ -220,22 +220,28 @@ _HANDLERS = {
 }
 
 
-def _ordered_alike(ctx: Ctx, action: A.Choose) -> bool:
-    """A `choose` ordering the batch the engine resolved in written order unasked (every order ended on
-    the same board, 8-5-2-4): the turn player's order is taken, and it changes nothing."""
+def _answered_alike(ctx: Ctx, action: A.Choose) -> bool:
+    """A `choose` answering the decision the engine took unasked because every answer ends on the same
+    board (an order of simultaneous effects, 8-5-2-4; a "may" whose part changes nothing, 8-1-8): the
+    player's answer is taken, and it changes nothing."""
     from judge.engine.core import ChoiceNeeded
-    from judge.engine.kernel.values import as_list
+    from judge.engine.kernel.values import as_list, yes_no
 
-    named = [str(c) for c in as_list(action.choice)]
-    opts = ctx.state.free_order
-    if not opts or not named or len(set(named)) != len(named) or not set(named) <= set(opts):
+    if not ctx.state.free_choice:
         return False
-    decision = ChoiceNeeded(f"{action.player} orders the simultaneous effects: {', '.join(opts)}",
-                            ctx.cites("effect.order"), player=action.player, options=opts, kind="order")
-    ctx.steps.append(Step(f"{action.player} decides (order): {', '.join(named)}; every order ends on the same "
+    kind, opts = ctx.state.free_choice
+    named = [str(c) for c in as_list(action.choice)]
+    if kind == "order" and (not named or len(set(named)) != len(named) or not set(named) <= set(opts)):
+        return False
+    if kind == "may" and (len(named) != 1 or yes_no(named[0]) is None):
+        return False
+    decision = ChoiceNeeded(f"{action.player} decides ({kind}): {', '.join(opts)}",
+                            ctx.cites("effect.order" if kind == "order" else "effect.may"), player=action.player,
+                            options=opts, kind=kind)
+    ctx.steps.append(Step(f"{action.player} decides ({kind}): {', '.join(named)}; every answer ends on the same "
                           "board, so nothing changes", decision.cites, decision=decision, answer=named,
                           after=ctx.state))
-    ctx.set(free_order=())
+    ctx.set(free_choice=())
     return True
 
 

@@ -15,11 +15,10 @@ more than one effect in the batch.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from itertools import permutations
 
-from judge.engine.bs.ctx import Ctx, Need, Refuse
-from judge.engine.bs.state import State, Work
+from judge.engine.bs.ctx import Ctx, sandbox
+from judge.engine.bs.state import Work
 
 #: Abilities a card gains from elsewhere are numbered from here (derive.active_abilities): they are not printed.
 GAINED_FROM = 1000
@@ -94,45 +93,24 @@ def written(ctx: Ctx, batch: Sequence[Work], opts: Sequence[str]) -> bool:
     return isinstance(head, list | tuple) and bool(head) and match(batch, head) is not None
 
 
-def outcome(state: State) -> tuple[object, ...]:
-    """What a run of the waiting effects leaves that the rules read: the board, without the
-    timestamps (they record the order chosen; where two effects conflict the conflict shows in the
-    figures and areas compared) nor the order of cards in a hand, trash or removed area (unordered
-    areas: only the deck has an order, 3-1-5)."""
-    players = tuple(sorted((n, replace(p, hand=tuple(sorted(p.hand)), trash=tuple(sorted(p.trash)),
-                                       removed=tuple(sorted(p.removed))))
-                           for n, p in state.players.items()))
-    mods = tuple(sorted(repr(replace(m, stamp=0)) for m in state.mods))
-    return (players, mods, state.battle, state.winner, state.work, state.used, state.void_out, state.step,
-            state.turn, state.turn_player, tuple(sorted(state.destroyed_log)), state.answers, state.targets,
-            state.pending, tuple(sorted(state.burst_set_turn.items())), state.cards, state.owners)
-
-
 def order_free(ctx: Ctx, batch: Sequence[Work], run: Callable[[Ctx], None]) -> bool:
     """Whether the order of a batch of simultaneous effects cannot change the outcome (8-5-2-4: the
     turn player chooses which resolves first): every order, each resolved with all that waits, ends
-    on the same board, with no decision left, no refusal and nothing "not modelled" on the way. The
-    board is restored after each try; an order that needs a decision counts as one that matters."""
-    if len(batch) > TRIED_UP_TO or getattr(ctx, "trying_orders", False):
+    on the same board (`ctx.sandbox`: the board is put back after each try); an order that needs a
+    decision, or reaches what the engine cannot run, counts as one that matters."""
+    if len(batch) > TRIED_UP_TO or getattr(ctx, "trying", False):
         return False
-    rest, saved = ctx.state.work[1:], dict(vars(ctx))
-    copies = {k: (v.copy() if isinstance(v, dict | list | set) else v) for k, v in saved.items()}
+    rest = ctx.state.work[1:]
     first: object = None
-    free = True
-    for perm in permutations(batch):
-        mark = ctx.mark()
-        ctx.trying_orders = True          # type: ignore[attr-defined]
+
+    def attempt(perm: tuple[Work, ...]) -> None:
+        ctx.trying = True                 # type: ignore[attr-defined]  (no tries inside a try)
         ctx.set(work=(*((w,) for w in perm), *rest))
-        try:
-            run(ctx)
-            end = None if any(s.not_modelled or s.not_read for s in ctx.steps[mark[1]:]) else outcome(ctx.state)
-        except (Need, Refuse):
-            end = None
-        ctx.rollback(mark)
-        vars(ctx).clear()
-        vars(ctx).update({k: (v.copy() if isinstance(v, dict | list | set) else v) for k, v in copies.items()})
+        run(ctx)
+
+    for perm in permutations(batch):
+        end = sandbox(ctx, lambda perm=perm: attempt(perm))
         first = end if first is None else first
         if end is None or end != first:
-            free = False
-            break
-    return free
+            return False
+    return True

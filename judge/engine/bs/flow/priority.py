@@ -94,7 +94,7 @@ def _free_order(ctx: Ctx, batch: tuple[Work, ...], prompt: str, who: str, option
                           "on the same board, so the order cannot change the outcome and it is taken unasked",
                           decision.cites, decision=decision, answer=[names[id(w)] for w in ordered],
                           after=ctx.state))
-    ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]), free_order=options)
+    ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]), free_choice=("order", options))
 
 
 def finish_magic(ctx: Ctx, item: Work) -> None:

@@ -36,8 +36,8 @@ OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
 def _hex_board(effects: tuple) -> object:
     return make("bss", {"hex": magic("Hex"), "p": spirit("P")},
                 {"A": {"reserve": 3, "hand": ["hex"]},
-                 "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 1}]}},
-                abilities={"hex": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=effects),)})
+                 "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 2}]}},
+                abilities={"hex": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=effects),)})   # told apart
 
 
 def test_bss_8_5_3_the_opponent_selects_when_the_effect_says_so() -> None:

@@ -27,25 +27,8 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
         if len(batch) > 1:       # even two effects of one card are ordered (8-5-2-4; Standard 9-1-5-7)
-            options, who = order.options(batch), order.decider(ctx, batch)
-            prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
-            if not order_hint and not order.written(ctx, batch, options) and order.order_free(ctx, batch, run_work):
-                _free_order(ctx, batch, prompt, who, options)
-                continue
-            if order_hint:
-                answer: object = order_hint
-                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
-                ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
-                                      decision.cites, decision=decision, answer=list(order_hint)))
-            else:
-                answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
+            _order_batch(ctx, batch, order_hint)
             order_hint = None
-            ordered = order.match(batch, answer)
-            if ordered is None:
-                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
-                                 f"{', '.join(options)})", "effect.order")
-            ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
-            ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
@@ -81,6 +64,29 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     if order_hint:
         ctx.log(f"The order given ({', '.join(order_hint)}) is not needed: no effects wait together here",
                 "effect.order")
+
+
+def _order_batch(ctx: Ctx, batch: tuple[Work, ...], order_hint: tuple[str, ...] | None) -> None:
+    """The turn player orders a batch of simultaneous effects (8-5-2-4): by the order the action gave,
+    unasked where every order ends alike, else by their decision."""
+    options, who = order.options(batch), order.decider(ctx, batch)
+    prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
+    if not order_hint and not order.written(ctx, batch, options) and order.order_free(ctx, batch, run_work):
+        _free_order(ctx, batch, prompt, who, options)
+        return
+    if order_hint:
+        answer: object = order_hint
+        decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
+        ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
+                              decision.cites, decision=decision, answer=list(order_hint)))
+    else:
+        answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
+    ordered = order.match(batch, answer)
+    if ordered is None:
+        raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
+                         f"{', '.join(options)})", "effect.order")
+    ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
+    ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
 
 
 def _free_order(ctx: Ctx, batch: tuple[Work, ...], prompt: str, who: str, options: tuple[str, ...]) -> None:

@@ -6,10 +6,16 @@ your turn / your Main Phase", and which card named like the Character pays a spe
 from __future__ import annotations
 
 from judge.engine.fftcg.conditions import waits_for
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.query import printed
 from judge.engine.fftcg.state import Phase, State
-from judge.text.ast import Ability, AbilityKind
+from judge.text.ast import Ability, AbilityKind, Restriction
+
+field_read(Restriction, "cannot", "cast_outside_your_turn", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it may be cast only during its controller's turn")
+field_read(Restriction, "can", "cast", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it may be cast only while its condition holds")
 
 
 def cast_limits(s: State, p: str, uid: str, log: Log) -> None:

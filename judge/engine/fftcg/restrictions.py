@@ -9,9 +9,33 @@ from __future__ import annotations
 
 import re
 
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.query import abilities, field_effects, matches, own_effects
-from judge.engine.fftcg.state import State
-from judge.text.ast import AbilityKind, Restriction
+from judge.engine.fftcg.state import CardDef, State
+from judge.text.ast import AbilityKind, Player, Restriction
+
+#: what the turn's flow asks `restricted` (the reader named is the module that asks)
+_ATTACK = "judge.engine.fftcg.flow.attack"
+field_read(Restriction, "cannot", "attack", concepts=("attacker_legal", "card_text_precedence"), reader=_ATTACK,
+           meaning="a Forward that cannot attack is not a legal attacker")
+field_read(Restriction, "cannot", "block", concepts=("blocker_limits", "card_text_precedence"), reader=_ATTACK,
+           meaning="a Forward that cannot block is not a legal blocker")
+field_read(Restriction, "can", "form_party_with", concepts=("party_element", "card_text_precedence"), reader=_ATTACK,
+           meaning="forms a party with Forwards of any Element")
+field_read(Restriction, "cannot", "be_broken", concepts=("prevention_precedence",),
+           reader="judge.engine.fftcg.flow.process",
+           meaning="damage equal to its power does not break it (the rule process skips it)")
+field_read(Restriction, "cannot", "activate_in_active_phase", concepts=("prevention_precedence",),
+           reader="judge.engine.fftcg.flow.turn", meaning="it stays dull in its controller's Active Phase")
+field_read(Restriction, "cannot", "be_blocked", concepts=("blocker_limits", "card_text_precedence"), reader=__name__,
+           meaning="no Forward (or none that its 'by …' names) may block it")
+field_read(Restriction, "must", "attack", concepts=("attack_must",), reader=__name__,
+           matches=lambda a: a.startswith("attack"), meaning="it must attack if able (once per turn: once)")
+field_read(Restriction, "must", "block", concepts=("block_must",), reader=__name__,
+           matches=lambda a: a.startswith("block"), meaning="it must block if able")
+field_read(Restriction, "can", "attack_twice", concepts=("attack_declaration", "card_text_precedence"),
+           reader=__name__, matches=lambda a: bool(re.fullmatch(r"attack_\d+_times", a)),
+           meaning="it may attack twice (N times) this turn")
 
 
 def restricted(s: State, uid: str, action: str, mode: str = "cannot") -> bool:
@@ -110,4 +134,44 @@ def _must(s: State, uid: str, action: str) -> set[str]:
                   and str(m.value).startswith(action)}
 
 
-__all__ = ["attacks_allowed", "cannot_be_blocked_by", "must_attack", "must_block", "restricted"]
+#: the Elements whose Characters 7.7.5 limits to one on the field
+_LIGHT_DARK = frozenset({"light", "dark"})
+
+
+def _many_light_dark(e: object) -> bool:
+    """"You can play 2 or more Light (Dark) Characters onto the field": a "can play" of two or more Characters
+    of Light or Dark, the exception card text makes to 7.7.5 (2.1)."""
+    sel = getattr(e, "target", None)
+    return isinstance(e, Restriction) and sel is not None and bool(sel.colors) and \
+        set(sel.colors) <= _LIGHT_DARK and any(t.stat == "count" and t.op == ">=" and t.value >= 2
+                                                 for t in sel.thresholds)
+
+
+field_read(Restriction, "can", "play", concepts=("light_dark_limit", "rp_light_dark", "card_text_precedence"),
+           reader=__name__, shape=_many_light_dark,
+           meaning="its controller may have two or more of the Light (Dark) Characters it names on the field")
+
+
+def _covers(e: Restriction, d: CardDef) -> bool:
+    """Whether the Characters the exception names include this printed card (its Element and its type)."""
+    sel = e.target
+    types = set(sel.card_types) - {"character"}
+    return d.is_character and bool(set(sel.colors) & set(d.elements)) and (not types or d.type in types)
+
+
+def light_dark_allowed(s: State, p: str, cards: list[CardDef], incoming: CardDef | None = None) -> str | None:
+    """The card whose field ability lets `p` have all of these Light/Dark Characters on the field together
+    (2.1 over 7.7.5 and 12.4.7), or None. The card being cast counts its own ability (11.9.2: it applies as the
+    card is deployed); the others, the field abilities of cards `p` controls (11.9.1)."""
+    found = [(src.uid, e) for src, e in field_effects(s) if src.controller == p]
+    if incoming is not None:
+        found += [(incoming.key, e) for ab in incoming.abilities if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT)
+                  for e in ab.effects]
+    for src, e in found:
+        if isinstance(e, Restriction) and e.mode == "can" and e.action == "play" and _many_light_dark(e) and \
+                e.player in (None, Player.YOU) and all(_covers(e, d) for d in cards):
+            return src
+    return None
+
+
+__all__ = ["attacks_allowed", "cannot_be_blocked_by", "light_dark_allowed", "must_attack", "must_block", "restricted"]

@@ -13,10 +13,24 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.state import ELEMENTS, State
 from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import CostChange, Restriction
+
+field_read(CostChange, concepts=("field_ability", "ongoing_order"), reader=__name__,
+           meaning="the cost to cast the cards it names is changed while it is on the field")
+field_read(Restriction, "can", "pay_with_any_element", concepts=("card_text_precedence",), reader=__name__,
+           meaning="the cost may be paid with CP of any Element")
+field_read(Restriction, "must", "pay_with_cp_from_backups", concepts=("card_text_precedence",), reader=__name__,
+           own_only=True, meaning="its own cost may be paid only with CP that Backups produce")
+field_read(Restriction, "must", "pay_with_fire_cp", concepts=("card_text_precedence",), reader=__name__,
+           own_only=True, matches=lambda a: one_element(a) is not None,
+           meaning="its own cost may be paid only with CP of that Element")
+field_read(Restriction, "can", "produce_any_cp", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it produces CP of any Element")
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
           "光": "light", "闇": "dark"}

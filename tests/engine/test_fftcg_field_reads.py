@@ -1,0 +1,167 @@
+"""FFTCG field abilities applied from their typed AST by node family (11.9.1, 11.12.4), and what the support
+registry reports of them: the readers that apply a field ability declare it where they read it
+(`judge.engine.fftcg.fieldreads`), so "executed" is what the board reads.
+
+Sample cards are the project's own words; real cards are named by number and read from ../shared/corpus at
+test time (skipped, saying why, when it is absent)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.engine.fftcg import fieldreads, replacement
+from judge.engine.fftcg import support as _support  # noqa: F401  (every reader registers)
+from judge.engine.fftcg.flow.process import rule_processes
+from judge.engine.fftcg.log import Log
+from judge.engine.fftcg.restrictions import light_dark_allowed
+from judge.engine.fftcg.state import CardDef, CardObj, Character, State, Zones
+from judge.engine.support import unexecuted
+from judge.text.lexicon import Lexicon
+from judge.text.parse import parse_text
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "fftcg-cards.json"
+
+
+def _def(key: str, text: str = "", *, type: str = "forward", elements: tuple[str, ...] = ("fire",),
+         power: int | None = 7000) -> CardDef:
+    name = f"Sample {key.title()}"
+    lexicon = Lexicon.from_cards([{"name": name, "job": "Knight"}])
+    abilities = parse_text(text, "fftcg", name=name, lexicon=lexicon).abilities if text else ()
+    return CardDef(key=key, name=name, type=type, elements=elements, cost=3,
+                   power=power if type == "forward" else None, job="Knight", abilities=abilities, text=text)
+
+
+def _board(chars: list[tuple[str, str, CardDef]]) -> State:
+    defs = {uid: d for uid, _, d in chars}
+    objs = {uid: CardObj(uid, uid, who) for uid, who, _ in chars}
+    field = tuple(Character(uid=uid, controller=who, ts=i) for i, (uid, who, _) in enumerate(chars))
+    return State(defs=defs, objs=objs, zones={"A": Zones(), "B": Zones()}, field=field)
+
+
+def _field_gaps(text: str, name: str = "Sample Card") -> tuple[str, ...]:
+    ab = parse_text(text, "fftcg", name=name).abilities[0]
+    return unexecuted("fftcg", ab)
+
+
+def _corpus_card(number: str) -> CardDef:
+    if not CORPUS.is_file():
+        pytest.skip(f"{CORPUS} is absent: the real card {number} cannot be read")
+    raw = next((c for c in json.loads(CORPUS.read_text(encoding="utf-8")) if c.get("cardNumber") == number), None)
+    if raw is None:
+        pytest.skip(f"{number} is not in {CORPUS}")
+    lexicon = Lexicon.from_cards([{"name": raw["name"], "job": raw.get("job") or ""}])
+    abilities = parse_text(raw["text"], "fftcg", name=raw["name"], lexicon=lexicon).abilities
+    elements = tuple(e.lower() for e in (raw["element"] if isinstance(raw["element"], list) else [raw["element"]]))
+    return CardDef(key=number, name=raw["name"], type=raw["type"].lower(), elements=elements,
+                   cost=int(raw["cost"]), power=int(raw["power"]) if raw.get("power") else None,
+                   abilities=abilities, text=raw["text"])
+
+
+# ---- the registry is what runs (issue 21.4) -------------------------------------------------------------
+
+def test_fftcg_11_9_1_every_field_reader_names_what_it_reads_in_its_own_code() -> None:
+    """Each registered reader is a real module whose code reads the action (or stat) it declares: the registry
+    cannot name a reading nobody does."""
+    assert len(fieldreads.FIELD.entries()) >= 20
+    for entry in fieldreads.FIELD.entries():
+        family, _, action = entry.key
+        source = inspect.getsource(importlib.import_module(entry.extra["reader"]))
+        # a Restriction is read either directly or through `restrictions.restricted` (the flow asks it)
+        assert family in source or (family == "Restriction" and "restricted(" in source), entry.key
+        if action:
+            assert f'"{action}"' in source, f"{entry.extra['reader']} does not read {action!r}"
+        assert entry.concepts, entry.key
+
+
+def test_fftcg_11_9_1_a_field_restriction_nobody_reads_is_not_modelled() -> None:
+    assert _field_gaps("Sample Card cannot attack.") == ()
+    assert any("field restriction" in g for g in _field_gaps("Forwards opponent controls cannot gain Haste."))
+
+
+def test_fftcg_11_9_1_a_read_action_counts_only_in_the_shape_its_reader_reads() -> None:
+    """"You can play 2 or more Light Characters" is read (7.7.5's exception); another "can play" is not."""
+    assert _field_gaps("You can play 2 or more Light Characters onto the field.") == ()
+    assert _field_gaps("You can play 2 or more Dark Characters onto the field.") == ()
+    assert any("play" in g for g in _field_gaps("You can only play Sample Card if you control a Backup.",
+                                                "Sample Card"))
+
+
+# ---- 2.2: "The damage dealt … cannot be reduced" as a field ability -------------------------------------
+
+KEEPER = "The damage dealt by your abilities to Forwards opponent controls cannot be reduced."
+GUARD = "If Sample Guard is dealt damage, reduce the damage by 2000 instead."
+
+
+def test_fftcg_2_2_field_ability_keeps_ability_damage_from_being_reduced() -> None:
+    s = _board([("k1", "A", _def("keeper", KEEPER)), ("g1", "B", _def("guard", GUARD))])
+    log = Log()
+    _, amount, to, _ = replacement.damage(s, "g1", 5000, log, dealer="k1")
+    assert (amount, to) == (5000, "g1")
+    assert any("cannot be reduced" in step.text for step in log.steps)
+
+
+def test_fftcg_2_2_field_ability_leaves_battle_damage_reduced() -> None:
+    """"by your abilities": battle damage is not what it names, so the reduction applies."""
+    s = _board([("k1", "A", _def("keeper", KEEPER)), ("g1", "B", _def("guard", GUARD))])
+    _, amount, _, _ = replacement.damage(s, "g1", 5000, Log(), dealer="k1", battle=True)
+    assert amount == 3000
+
+
+def test_fftcg_2_2_field_ability_leaves_the_opponents_ability_damage_reduced() -> None:
+    """"your abilities" is read from the field ability's controller (its "by …" owner)."""
+    s = _board([("k1", "A", _def("keeper", KEEPER)), ("g1", "B", _def("guard", GUARD)),
+                ("o1", "B", _def("other"))])
+    _, amount, _, _ = replacement.damage(s, "g1", 5000, Log(), dealer="o1")
+    assert amount == 3000
+
+
+def test_fftcg_2_2_real_card_17_001H_keeps_its_controllers_ability_damage_whole() -> None:
+    keeper = _corpus_card("17-001H")
+    s = _board([("k1", "A", keeper), ("g1", "B", _def("guard", GUARD))])
+    _, amount, _, _ = replacement.damage(s, "g1", 6000, Log(), dealer="k1")
+    assert amount == 6000
+
+
+# ---- 7.7.5 / 12.4.7 with 2.1: "You can play 2 or more Light Characters onto the field" -------------------
+
+LIGHTS = "You can play 2 or more Light Characters onto the field."
+
+
+def test_fftcg_12_4_7_two_light_characters_go_to_the_break_zone_without_the_exception() -> None:
+    s = _board([("l1", "A", _def("lumen", elements=("light",))), ("l2", "A", _def("lux", elements=("light",)))])
+    out = rule_processes(s, Log())
+    assert not out.field
+
+
+def test_fftcg_2_1_over_12_4_7_the_exception_keeps_two_light_characters() -> None:
+    s = _board([("l1", "A", _def("lumen", LIGHTS, elements=("light",))),
+                ("l2", "A", _def("lux", elements=("light",)))])
+    log = Log()
+    out = rule_processes(s, log)
+    assert {c.uid for c in out.field} == {"l1", "l2"}
+    assert any("keeps them" in step.text and "12.4.7" in step.cites for step in log.steps)
+
+
+def test_fftcg_2_1_over_7_7_5_the_exception_names_only_its_element() -> None:
+    """A Light exception does not let a Dark Character join a Light one (both still go, 12.4.7)."""
+    s = _board([("l1", "A", _def("lumen", LIGHTS, elements=("light",))),
+                ("d1", "A", _def("umbra", elements=("dark",)))])
+    assert not rule_processes(s, Log()).field
+
+
+def test_fftcg_2_1_over_7_7_5_the_opponents_exception_does_not_apply() -> None:
+    s = _board([("l1", "B", _def("lumen", LIGHTS, elements=("light",))),
+                ("l2", "A", _def("lux", elements=("light",))), ("l3", "A", _def("lucis", elements=("light",)))])
+    assert light_dark_allowed(s, "A", [s.card("l2"), s.card("l3")]) is None
+
+
+def test_fftcg_2_1_over_7_7_5_real_card_13_103L_lets_a_second_light_character_be_cast() -> None:
+    card = _corpus_card("13-103L")
+    other = _def("lux", elements=("light",))
+    s = _board([("x1", "A", other)])
+    assert light_dark_allowed(s, "A", [card, other], incoming=card) == card.key

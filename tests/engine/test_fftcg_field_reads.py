@@ -87,8 +87,9 @@ def test_fftcg_11_9_1_a_read_action_counts_only_in_the_shape_its_reader_reads() 
     """"You can play 2 or more Light Characters" is read (7.7.5's exception); another "can play" is not."""
     assert _field_gaps("You can play 2 or more Light Characters onto the field.") == ()
     assert _field_gaps("You can play 2 or more Dark Characters onto the field.") == ()
-    assert any("play" in g for g in _field_gaps("You can only play Sample Card if you control a Backup.",
-                                                "Sample Card"))
+    assert _field_gaps("You can play 2 or more Fire Characters onto the field.") == ("field restriction can play",)
+    assert _field_gaps("You can play Sample Card from your Break Zone.", "Sample Card") == \
+        ("field restriction can play",)
 
 
 # ---- 2.2: "The damage dealt … cannot be reduced" as a field ability -------------------------------------
@@ -165,3 +166,73 @@ def test_fftcg_2_1_over_7_7_5_real_card_13_103L_lets_a_second_light_character_be
     other = _def("lux", elements=("light",))
     s = _board([("x1", "A", other)])
     assert light_dark_allowed(s, "A", [card, other], incoming=card) == card.key
+
+
+# ---- 15.1.1.7.1 with 2.1: what a card's own text says about playing it (cast, or put onto the field) --------
+
+def _run(cards: dict, hand: list, field: list, actions: list, expect: list, *, a_damage: int = 0) -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    data = {"game": "fftcg", "title": "t", "cards": cards, "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": hand, "field": field, "damage": a_damage}, "B": {}},
+            "actions": actions, "expect": expect}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+SUMMONER = {"name": "Sample Summoner", "type": "summon", "element": ["fire"], "cost": 1, "text":
+            "Choose 1 Forward of cost 3 or less in your hand. Play it onto the field."}
+SPARK = {"name": "Sample Spark", "type": "backup", "element": ["fire"], "cost": 2, "text": ""}
+
+
+def _forward(name: str, text: str) -> dict:
+    return {"name": name, "type": "forward", "element": ["fire"], "cost": 2, "power": 5000, "job": "Knight",
+            "text": text}
+
+
+def test_fftcg_2_1_a_summon_cannot_play_a_card_whose_text_forbids_it_from_the_hand() -> None:
+    edge = _forward("Sample Edge", "You cannot play Sample Edge from your hand due to Summons or abilities.")
+    result = _run({"sm": SUMMONER, "ed": edge, "sp": SPARK}, ["sm", "ed", "sp"], [],
+                  [{"player": "A", "cast": "sm", "pay": {"discard": ["sp"]}}], [{"card": "ed", "zone": "hand"}])
+    assert not result.why, result.why
+    assert any("cannot be played from the hand" in t.step.text for t in result.steps)
+
+
+def test_fftcg_15_1_1_7_1_casting_is_not_what_the_hand_restriction_forbids() -> None:
+    """Casting plays the card by paying its cost (15.1.1.7.1): "due to Summons or abilities" leaves it allowed."""
+    edge = _forward("Sample Edge", "You cannot play Sample Edge from your hand due to Summons or abilities.")
+    result = _run({"ed": edge, "sp": SPARK}, ["ed", "sp"], [],
+                  [{"player": "A", "cast": "ed", "pay": {"discard": ["sp"]}}], [{"card": "ed", "zone": "field"}])
+    assert not result.why, result.why
+
+
+ONLY_IF = "You can only play Sample Seph if either player has received 4 points of damage or more."
+
+
+def test_fftcg_2_1_can_only_play_bars_a_summon_playing_it_while_the_condition_fails() -> None:
+    seph = _forward("Sample Seph", ONLY_IF)
+    result = _run({"sm": SUMMONER, "se": seph, "sp": SPARK}, ["sm", "se", "sp"], [],
+                  [{"player": "A", "cast": "sm", "pay": {"discard": ["sp"]}}], [{"card": "se", "zone": "hand"}])
+    assert not result.why, result.why
+
+
+def test_fftcg_2_1_can_only_play_lets_a_summon_play_it_once_the_condition_holds() -> None:
+    seph = _forward("Sample Seph", ONLY_IF)
+    result = _run({"sm": SUMMONER, "se": seph, "sp": SPARK}, ["sm", "se", "sp"], [],
+                  [{"player": "A", "cast": "sm", "pay": {"discard": ["sp"]}}], [{"card": "se", "zone": "field"}],
+                  a_damage=4)
+    assert not result.why, result.why
+
+
+def test_fftcg_2_1_can_only_play_bars_casting_it_while_the_condition_fails() -> None:
+    seph = _forward("Sample Seph", ONLY_IF)
+    result = _run({"se": seph, "sp": SPARK}, ["se", "sp"], [],
+                  [{"player": "A", "cast": "se", "pay": {"discard": ["sp"]}}], [{"refused": 0}])
+    assert not result.why, result.why
+
+
+@pytest.mark.parametrize("number", ["3-046H", "9-018R", "9-045H", "7-116L", "11-130L", "15-130H", "20-021R"])
+def test_fftcg_2_1_real_cards_play_limits_are_executed(number: str) -> None:
+    card = _corpus_card(number)
+    for ab in card.abilities:
+        if ab.kind.value == "field":
+            assert not any("play" in g for g in unexecuted("fftcg", ab)), (number, unexecuted("fftcg", ab))

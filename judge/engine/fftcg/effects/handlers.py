@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.engine.fftcg import replacement
+from judge.engine.fftcg.cardlimits import unplayable_by_effect
 from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.effects import changes, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
@@ -340,7 +341,7 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     if e.verb == "cast" and freecast.readable(e):
         return freecast.cast_free(s, e, ctx, log, _fx().targets)
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character and _playable(s, u, ctx, log)]
     ts = None
     if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
         s, _ = s.next_id("t")
@@ -350,6 +351,15 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     for u in entering:
         s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
     return s
+
+
+def _playable(s: State, uid: str, ctx: Any, log: Log) -> bool:
+    """Whether this effect may play the card onto the field (2.1: its own "cannot play … due to Summons or
+    abilities" / "can only play … if …"); what it cannot do it does not do (2.3)."""
+    why = unplayable_by_effect(s, ctx.controller, uid, log)
+    if why is not None:
+        log.add(f"{ctx.label}: {why}, so it stays where it is", "card_text_precedence", "impossible_text")
+    return why is None
 
 
 def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:

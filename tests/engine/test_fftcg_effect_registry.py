@@ -114,8 +114,9 @@ def _ability(node) -> ast.Ability:
 
 @pytest.mark.parametrize(("node", "field", "value"), [
     (ast.Discard(count=1, player=ast.Player.OPPONENT), "target", replace(SEL, state="random")),   # 15.1.1.4
-    (ast.Move(target=SEL, dest="hand"), "dest", "deck_top_or_bottom"),
-    (ast.Move(target=SEL, dest="deck_bottom"), "any_order", True),   # not revealed: the order is not asked
+    (ast.Move(target=SEL, dest="hand"), "dest", "deck_under_all"),
+    (ast.Move(target=SEL, dest="break"), "any_order", True),   # an order asked only at a deck's end (deckend)
+    (ast.Move(target=SEL, dest="hand"), "player", ast.Player.OPPONENT),   # who performs it selects too: not read
     (ast.Move(target=SEL, dest="hand"), "after_use", True),
     (ast.SetState(state="dull", target=SEL), "state", "sleeping"),
     (ast.Restriction(mode="cannot", action="attack", target=SEL), "player", ast.Player.YOU),

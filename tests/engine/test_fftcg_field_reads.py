@@ -236,3 +236,46 @@ def test_fftcg_2_1_real_cards_play_limits_are_executed(number: str) -> None:
     for ab in card.abilities:
         if ab.kind.value == "field":
             assert not any("play" in g for g in unexecuted("fftcg", ab)), (number, unexecuted("fftcg", ab))
+
+
+# ---- 7.3 / 7.9.2 with 2.1: an effect puts cards at an end of a deck; the player who puts them decides --------
+
+def _deck_run(text: str, answers: list, *, deck: int = 3) -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    summon = {"name": "Sample Tide", "type": "summon", "element": ["water"], "cost": 1, "text": text}
+    data = {"game": "fftcg", "title": "t", "cards": {"st": summon, "sp": {**SPARK, "element": ["water"]},
+                                                     "fw": _forward("Sample Foe", "")},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["st", "sp"]},
+                        "B": {"field": [{"id": "f1", "card": "fw"}], "deck": deck}},
+            "actions": [{"player": "A", "cast": "st", "targets": ["f1"], "pay": {"discard": ["sp"]}},
+                        *({"player": p, "choose": a} for p, a in answers)],
+            "expect": [{"card": "f1", "zone": "deck"}]}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+def test_fftcg_2_1_the_opponent_who_puts_it_chooses_the_bottom_of_the_deck() -> None:
+    result = _deck_run("Choose 1 Forward opponent controls. Your opponent puts it at the top or bottom of its "
+                       "owner's deck.", [("B", ["bottom"])])
+    assert not result.why, result.why
+    deck = result.state.zones["B"].deck
+    assert deck[-1] == "f1" and len(deck) == 4
+
+
+def test_fftcg_2_1_the_opponent_who_puts_it_chooses_the_top_of_the_deck() -> None:
+    result = _deck_run("Choose 1 Forward opponent controls. Your opponent puts it at the top or bottom of its "
+                       "owner's deck.", [("B", ["top"])])
+    assert not result.why, result.why
+    assert result.state.zones["B"].deck[0] == "f1"
+
+
+def test_fftcg_6_2_3_without_a_named_player_the_controller_chooses_the_end() -> None:
+    result = _deck_run("Choose 1 Forward opponent controls. Put it at the top or bottom of its owner's deck.", [])
+    assert result.request is not None and result.request.player == "A"
+
+
+def test_fftcg_7_9_2_real_card_17_110C_moves_are_executed() -> None:
+    card = _corpus_card("17-110C")
+    action = next(ab for ab in card.abilities if ab.kind.value == "action")
+    assert unexecuted("fftcg", action) == ()

@@ -64,6 +64,15 @@ def _only_if_fails(s: State, p: str, uid: str, e: object, actions: tuple[str, ..
     return f'{s.name_of(uid)} can only be {how} if "{e.condition.text}" (its own text), and it does not hold'
 
 
+def playable_by_effect(s: State, p: str, uid: str, label: str, log: Log) -> bool:
+    """Whether `label`'s effect may play the card onto the field (`unplayable_by_effect`); what it cannot do it
+    does not do (2.3), and the step says so."""
+    why = unplayable_by_effect(s, p, uid, log)
+    if why is not None:
+        log.add(f"{label}: {why}, so it stays where it is", "card_text_precedence", "impossible_text")
+    return why is None
+
+
 def unplayable_by_effect(s: State, p: str, uid: str, log: Log) -> str | None:
     """Why a Summon or ability cannot play this card onto the field now, or None (2.1; casting is one way to
     play a card, 15.1.1.7.1, an effect putting it onto the field another): "You cannot play X from your hand
@@ -140,6 +149,5 @@ def special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
     return named[0] if named else None
 
 
-
-__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "special_card", "unplayable_by_effect",
-           "use_limits"]
+__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "playable_by_effect", "special_card",
+           "unplayable_by_effect", "use_limits"]

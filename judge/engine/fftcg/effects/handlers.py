@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.engine.fftcg import replacement
-from judge.engine.fftcg.cardlimits import unplayable_by_effect
+from judge.engine.fftcg.cardlimits import playable_by_effect
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, freecast, reveal, shapes
+from judge.engine.fftcg.effects import changes, deckend, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
 from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
@@ -309,6 +309,8 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
 def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
+    if deckend.handles(e):                       # an end or an order left to a player (7.9.2, 2.1)
+        return deckend.apply(s, e, ctx, log, _fx().targets, _fx().players_of)
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
     if dest == "deck_under_top" and e.under is not None:
         s, uids = _fx().targets(s, e, e.target, ctx, log)
@@ -341,7 +343,7 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     if e.verb == "cast" and freecast.readable(e):
         return freecast.cast_free(s, e, ctx, log, _fx().targets)
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character and _playable(s, u, ctx, log)]
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character and playable_by_effect(s, ctx.controller, u, ctx.label, log)]
     ts = None
     if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
         s, _ = s.next_id("t")
@@ -351,15 +353,6 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     for u in entering:
         s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
     return s
-
-
-def _playable(s: State, uid: str, ctx: Any, log: Log) -> bool:
-    """Whether this effect may play the card onto the field (2.1: its own "cannot play … due to Summons or
-    abilities" / "can only play … if …"); what it cannot do it does not do (2.3)."""
-    why = unplayable_by_effect(s, ctx.controller, uid, log)
-    if why is not None:
-        log.add(f"{ctx.label}: {why}, so it stays where it is", "card_text_precedence", "impossible_text")
-    return why is None
 
 
 def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:
@@ -460,7 +453,7 @@ effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / l
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
        reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
 effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
-       reads=("target", "dest", "any_order", "under", "duration"), check=shapes.move)(_move)
+       reads=("target", "dest", "any_order", "under", "duration", "player"), check=shapes.move)(_move)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
 effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(_cancel)

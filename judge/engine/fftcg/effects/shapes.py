@@ -87,12 +87,15 @@ def _revealed(sel: ast.Selector) -> bool:
 def move(e: ast.Move) -> Iterator[str]:
     if e.dest == "deck_under_top" and e.under is not None:
         return
-    if e.dest not in MOVE_DESTS and not (e.dest == "deck_top_or_bottom" and _revealed(e.target)):
+    deck_end = e.dest in ("deck", "deck_top", "deck_bottom", "deck_top_or_bottom")   # effects.deckend asks
+    if e.dest not in MOVE_DESTS and not deck_end:
         yield f"move to {e.dest}"
     elif e.duration == Duration.WHILE_ON_FIELD and e.dest != "removed":
         yield f"move to {e.dest} for as long as a card stays"
-    elif e.any_order and not _revealed(e.target):  # the order is asked of cards put back (reveal._put_back) only
-        yield "move in any order of cards not revealed (the order is not asked)"
+    elif e.any_order and not deck_end and not _revealed(e.target):
+        yield "move in any order of cards not to a deck (the order is not asked)"
+    elif e.player is not None and not deck_end:
+        yield "move performed by a player who also selects what moves (player)"
 
 
 def deploy(e: ast.Deploy) -> Iterator[str]:

@@ -132,9 +132,14 @@ def test_what_apply_refuses_coverage_reports_and_the_reverse(node, field, value)
 
 
 def test_a_node_kind_with_no_handler_is_reported() -> None:
-    node = ast.Declare(things=("card_name",))
-    assert ast.Declare not in registry.EFFECTS
-    assert registry.refused(node) == ("declare",)
+    node = ast.ChangeTarget(target=SEL, to=SEL)
+    assert ast.ChangeTarget not in registry.EFFECTS
+    assert registry.refused(node) == ("change_target",)
+
+
+def test_a_declaration_of_a_thing_nothing_reads_is_reported() -> None:
+    assert registry.refused(ast.Declare(things=("card_name",))) == ("declare card_name",)
+    assert registry.refused(ast.Declare(things=("number",))) == ()
 
 
 def test_support_keeps_no_table_of_effect_values() -> None:

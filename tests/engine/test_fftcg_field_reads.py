@@ -279,3 +279,63 @@ def test_fftcg_7_9_2_real_card_17_110C_moves_are_executed() -> None:
     card = _corpus_card("17-110C")
     action = next(ab for ab in card.abilities if ab.kind.value == "action")
     assert unexecuted("fftcg", action) == ()
+
+
+# ---- 11.12.4.3 / 11.11.5: a value named as the effect resolves, read by the sentences after it ----------------
+
+def _declare_run(text: str, answer: str, field: list) -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    summon = {"name": "Sample Oracle", "type": "summon", "element": ["fire"], "cost": 1, "text": text}
+    cards = {"so": summon, "sp": SPARK, **{k: v for k, v, _ in field}}
+    data = {"game": "fftcg", "title": "t", "cards": cards, "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["so", "sp"]},
+                        "B": {"field": [{"id": uid, "card": k} for k, _, uid in field]}},
+            "actions": [{"player": "A", "cast": "so", "pay": {"discard": ["sp"]}},
+                        {"player": "A", "choose": [answer], "decision": "answer"}],
+            "expect": [{"card": field[0][2], "zone": "break"}]}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+def _fw(name: str, cost: int, element: str = "fire", job: str = "Knight") -> dict:
+    return {"name": name, "type": "forward", "element": [element], "cost": cost, "power": 5000, "job": job,
+            "text": ""}
+
+
+def test_fftcg_11_12_4_3_the_number_selected_is_the_cost_that_follows() -> None:
+    result = _declare_run("Select 1 number. Break all the Forwards of that cost.", "3",
+                          [("c3", _fw("Sample Three", 3), "t3"), ("c2", _fw("Sample Two", 2), "t2")])
+    assert not result.why, result.why
+    assert {c.uid for c in result.state.field} == {"t2"}
+
+
+def test_fftcg_11_12_4_3_the_element_named_is_the_element_that_follows() -> None:
+    result = _declare_run("Name 1 Element. Break all the Forwards of the named Element.", "water",
+                          [("cw", _fw("Sample Wave", 2, "water"), "tw"), ("cf", _fw("Sample Flame", 2), "tf")])
+    assert not result.why, result.why
+    assert {c.uid for c in result.state.field} == {"tf"}
+
+
+def test_fftcg_11_12_4_3_the_job_named_is_the_job_that_follows() -> None:
+    result = _declare_run("Name 1 Job. Break all the Forwards with named Job.", "Dragoon",
+                          [("cd", _fw("Sample Lance", 2, job="Dragoon"), "td"), ("ck", _fw("Sample Blade", 2), "tk")])
+    assert not result.why, result.why
+    assert {c.uid for c in result.state.field} == {"tk"}
+
+
+def test_fftcg_11_12_4_3_an_element_that_is_not_one_is_refused() -> None:
+    result = _declare_run("Name 1 Element. Break all the Forwards of the named Element.", "purple",
+                          [("cw", _fw("Sample Wave", 2, "water"), "tw")])
+    assert "the Element named is one of" in result.refusals[1].reason
+
+
+def test_fftcg_11_12_4_6_becoming_the_named_element_is_not_modelled() -> None:
+    """"X becomes that Element" changes a characteristic (kind 4), which this engine does not apply: said so."""
+    gaps = _field_gaps("When Sample Card enters the field, name 1 Element. Sample Card becomes that Element.",
+                       "Sample Card")
+    assert any("element" in g for g in gaps)
+
+
+def test_fftcg_11_12_4_3_real_card_5_038C_is_executed() -> None:
+    card = _corpus_card("5-038C")
+    assert all(unexecuted("fftcg", ab) == () for ab in card.abilities)

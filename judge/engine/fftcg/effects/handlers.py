@@ -17,7 +17,7 @@ from typing import Any
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, deckend, freecast, reveal, shapes
+from judge.engine.fftcg.effects import changes, deckend, declare, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
 from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
@@ -355,6 +355,11 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     return s
 
 
+def _declare(s: State, e: ast.Declare, ctx: Any, log: Log) -> State:
+    """A declaration nothing after it reads (the interpreter binds what follows one, `effects.run.run`)."""
+    return declare.declare(s, e, ctx.controller, ctx.label, (), log)[0]
+
+
 def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:
     n = s.crystals_of(ctx.controller) + e.count
     log.add(f"{ctx.controller} gains {e.count} Crystal(s) ({n} in all)", "crystals")
@@ -456,6 +461,8 @@ effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into 
        reads=("target", "dest", "any_order", "under", "duration", "player"), check=shapes.move)(_move)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
+effect(ast.Declare, concepts=("resolve_as_written", "ongoing_variables"), meaning="a player names a value",
+       reads=("things", "other_than"), check=lambda e: [f"declare {t}" for t in declare.unread_things(e)])(_declare)
 effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(_cancel)
 effect(ast.CostChange, concepts=("ongoing_effect",), meaning="change casting costs this turn",
        reads=("target", "amount", "per", "floor"), check=shapes.cost_change)(_cost_change)

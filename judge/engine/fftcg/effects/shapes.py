@@ -103,9 +103,15 @@ def deploy(e: ast.Deploy) -> Iterator[str]:
         yield f"deploy {e.verb}"
 
 
+#: "X becomes that Element / gains named Job": characteristics, not keywords (11.12.4.6 kind 4): not applied
+_CHARACTERISTICS = frozenset({"element", "job"})
+
+
 def gain(e: ast.Gain) -> Iterator[str]:
     if e.family is not None or (e.keyword is None and e.ability is None):
         yield "gain something other than a keyword or an ability"
+    elif e.keyword is not None and e.keyword.name.strip().lower() in _CHARACTERISTICS:
+        yield f"gain an {e.keyword.name.strip().lower()} (a change of characteristics)"
 
 
 def delayed(e: ast.Delayed) -> Iterator[str]:

@@ -213,6 +213,7 @@ def test_fftcg_2_1_can_only_play_bars_a_summon_playing_it_while_the_condition_fa
     result = _run({"sm": SUMMONER, "se": seph, "sp": SPARK}, ["sm", "se", "sp"], [],
                   [{"player": "A", "cast": "sm", "pay": {"discard": ["sp"]}}], [{"card": "se", "zone": "hand"}])
     assert not result.why, result.why
+    assert any("can only be played if" in t.step.text for t in result.steps)
 
 
 def test_fftcg_2_1_can_only_play_lets_a_summon_play_it_once_the_condition_holds() -> None:
@@ -339,3 +340,75 @@ def test_fftcg_11_12_4_6_becoming_the_named_element_is_not_modelled() -> None:
 def test_fftcg_11_12_4_3_real_card_5_038C_is_executed() -> None:
     card = _corpus_card("5-038C")
     assert all(unexecuted("fftcg", ab) == () for ab in card.abilities)
+
+
+# ---- 2.2: "cannot be removed from the game / returned to its owner's hand / leave the field by …" ------------
+
+def _protect_run(protector: str, summon_text: str, *, protector_side: str = "B", target: str = "p1") -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    summon = {"name": "Sample Gust", "type": "summon", "element": ["wind"], "cost": 1, "text": summon_text}
+    data = {"game": "fftcg", "title": "t",
+            "cards": {"sg": summon, "sp": {**SPARK, "element": ["wind"]}, "pr": _forward("Sample Warden", protector)},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["sg", "sp"], **({"field": [{"id": "p1", "card": "pr"}]}
+                                                        if protector_side == "A" else {})},
+                        "B": {**({"field": [{"id": "p1", "card": "pr"}]} if protector_side == "B" else {})}},
+            "actions": [{"player": "A", "cast": "sg", "targets": [target], "pay": {"discard": ["sp"]}}],
+            "expect": [{"card": target, "zone": "field"}]}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+RETURN = "Choose 1 Forward. Return it to its owner's hand."
+GUARDED = "Sample Warden cannot be returned to its owner's hand by your opponent's Summons or abilities."
+
+
+def test_fftcg_2_2_the_opponents_summon_cannot_return_it_to_the_hand() -> None:
+    result = _protect_run(GUARDED, RETURN)
+    assert not result.why, result.why
+    assert any("stays where it is" in t.step.text and "2.2" in t.step.cites for t in result.steps)
+
+
+def test_fftcg_2_2_its_controllers_own_summon_can_return_it() -> None:
+    """"your opponent's": the protection does not bar its controller's own Summon (7.2.1)."""
+    result = _protect_run(GUARDED, RETURN, protector_side="A")
+    assert result.checks[0].actual == {"zone": "hand"}
+
+
+def test_fftcg_2_2_cannot_leave_the_field_keeps_it_from_being_broken_by_the_opponent() -> None:
+    result = _protect_run("Sample Warden cannot leave the field due to your opponent's Summons or abilities.",
+                          "Choose 1 Forward. Break it.")
+    assert not result.why, result.why
+    assert any("cannot leave the field" in t.step.text for t in result.steps)
+
+
+def test_fftcg_2_2_a_return_protection_does_not_stop_a_break() -> None:
+    result = _protect_run(GUARDED, "Choose 1 Forward. Break it.")
+    assert result.checks[0].actual == {"zone": "break"}
+
+
+@pytest.mark.parametrize("number", ["22-073L", "18-100L", "23-011L", "1-207S", "B-001"])
+def test_fftcg_2_2_real_cards_move_protections_are_executed(number: str) -> None:
+    card = _corpus_card(number)
+    for ab in card.abilities:
+        if ab.kind.value == "field":
+            assert not [g for g in unexecuted("fftcg", ab) if "field restriction" in g], (number, ab.text)
+
+
+def test_fftcg_2_2_cards_in_the_break_zone_it_names_cannot_be_removed_by_the_opponent() -> None:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    summon = {"name": "Sample Void", "type": "summon", "element": ["water"], "cost": 1,
+              "text": "Choose 1 card in your opponent's Break Zone. Remove it from the game."}
+    warden = _forward("Sample Keeper", "All cards in your Break Zone cannot be removed from the game by your "
+                                       "opponent's Summons or abilities.")
+    data = {"game": "fftcg", "title": "t",
+            "cards": {"sv": summon, "sp": {**SPARK, "element": ["water"]}, "kp": warden,
+                      "fw": _forward("Sample Foe", "")},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["sv", "sp"]}, "B": {"field": [{"id": "k1", "card": "kp"}], "break": ["fw"]}},
+            "actions": [{"player": "A", "cast": "sv", "targets": ["fw"], "pay": {"discard": ["sp"]}}],
+            "expect": [{"card": "fw", "zone": "break"}]}
+    result = run_scenario(scenario_from_data(data, "test"))
+    assert not result.why, result.why
+    assert any("cannot be removed from the game" in t.step.text for t in result.steps)

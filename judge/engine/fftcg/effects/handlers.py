@@ -25,6 +25,7 @@ from judge.engine.fftcg.events import delayed
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
 from judge.engine.fftcg.query import is_forward, power
+from judge.engine.fftcg.restrictions import kept_in_place
 from judge.engine.fftcg.state import Mod, State, where
 from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
 from judge.engine.fftcg.zones.warp import WarpEnter, WarpTick, remove_warp_counters
@@ -148,7 +149,7 @@ def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
 
 def _break(s: State, e: ast.Destroy, ctx: Any, log: Log) -> State:
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
+    for u in kept_in_place(s, uids, "break", ctx.controller, ctx.kind == "summon", ctx.label, log):
         if s.char(u) is not None:
             s = move(s, u, "break", log, why=("kw_break",), broken=True)
     return s
@@ -326,7 +327,7 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
                 f"over: nothing is removed", "ongoing_effect", "source_info_after_move")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
+    for u in kept_in_place(s, uids, dest, ctx.controller, ctx.kind == "summon", ctx.label, log):
         s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
         if lasting and where(s, u)[0] == "removed":
             s = replace(s, held_away=(*s.held_away, (u, ctx.source)))

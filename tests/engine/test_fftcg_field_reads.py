@@ -412,3 +412,28 @@ def test_fftcg_2_2_cards_in_the_break_zone_it_names_cannot_be_removed_by_the_opp
     result = run_scenario(scenario_from_data(data, "test"))
     assert not result.why, result.why
     assert any("cannot be removed from the game" in t.step.text for t in result.steps)
+
+
+# ---- 5.2.3.1.1.3 with 2.1: "X can produce Water CP" ------------------------------------------------------------
+
+def _moogle_run(text: str) -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    moogle = {"name": "Sample Moogle", "type": "backup", "element": ["fire"], "cost": 2, "text": text}
+    wave = {"name": "Sample Wave", "type": "forward", "element": ["water"], "cost": 1, "power": 5000, "text": ""}
+    data = {"game": "fftcg", "title": "t", "cards": {"mo": moogle, "wv": wave},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["wv"], "field": [{"id": "m1", "card": "mo"}]}, "B": {}},
+            "actions": [{"player": "A", "cast": "wv", "pay": {"dull": ["m1"]}}],
+            "expect": [{"card": "wv", "zone": "field"}]}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+def test_fftcg_2_1_a_backup_that_can_produce_another_element_pays_that_element() -> None:
+    result = _moogle_run("If Sample Moogle is on the field, Sample Moogle can produce Water CP.")
+    assert not result.why, result.why
+
+
+def test_fftcg_5_2_3_1_1_3_a_backup_produces_its_own_element_only() -> None:
+    result = _moogle_run("")
+    assert 0 in result.refusals

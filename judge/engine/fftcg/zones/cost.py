@@ -29,6 +29,9 @@ field_read(Restriction, "must", "pay_with_cp_from_backups", concepts=("card_text
 field_read(Restriction, "must", "pay_with_fire_cp", concepts=("card_text_precedence",), reader=__name__,
            own_only=True, matches=lambda a: one_element(a) is not None,
            meaning="its own cost may be paid only with CP of that Element")
+field_read(Restriction, "can", "produce_fire_cp", concepts=("card_text_precedence", "backup_cp"), reader=__name__,
+           matches=lambda a: a.startswith("produce_") and a.endswith("_cp") and a[8:-3] in ELEMENTS,
+           meaning="it produces CP of that Element as well as its own")
 field_read(Restriction, "can", "produce_any_cp", concepts=("card_text_precedence",), reader=__name__,
            meaning="it produces CP of any Element")
 
@@ -287,10 +290,17 @@ def _sources(s: State, player: str, pay: Payment, casting: str | None) -> list[t
             raise Refused(f"{s.name_of(uid)} is not a Backup; only Backups are dulled for CP", "backup_cp", "pay_cp")
         if c.dull:
             raise Refused(f"{s.name_of(uid)} is already dull and cannot produce CP", "backup_cp", "pay_cp")
-        out.append((uid, ELEMENTS if _any_cp(s, uid) else d.elements, 1))
+        out.append((uid, ELEMENTS if _any_cp(s, uid) else (*d.elements, *_more_cp(s, uid, d.elements)), 1))
     if len({u for u, _, _ in out}) != len(out):
         raise Refused("the same card is offered twice in one payment", "pay_cp")
     return out
+
+
+def _more_cp(s: State, uid: str, own: tuple[str, ...]) -> tuple[str, ...]:
+    """"X can produce Water CP": the Elements a Backup produces beside its own (2.1 over 5.2.3.1.1.3)."""
+    from judge.engine.fftcg.restrictions import restricted
+
+    return tuple(el for el in ELEMENTS if el not in own and restricted(s, uid, f"produce_{el}_cp", mode="can"))
 
 
 def _any_cp(s: State, uid: str) -> bool:

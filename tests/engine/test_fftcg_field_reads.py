@@ -437,3 +437,31 @@ def test_fftcg_2_1_a_backup_that_can_produce_another_element_pays_that_element()
 def test_fftcg_5_2_3_1_1_3_a_backup_produces_its_own_element_only() -> None:
     result = _moogle_run("")
     assert 0 in result.refusals
+
+
+# ---- 15.1.1.4: a discard at random is chance, not a choice: the judge gives the result ------------------------
+
+def _random_run(answers: list) -> object:
+    from judge.engine.scenario import run_scenario, scenario_from_data
+
+    summon = {"name": "Sample Thief", "type": "summon", "element": ["fire"], "cost": 1,
+              "text": "Your opponent randomly discards 1 card."}
+    data = {"game": "fftcg", "title": "t",
+            "cards": {"th": summon, "sp": SPARK, "c1": _forward("Sample One", ""), "c2": _forward("Sample Two", "")},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["th", "sp"]}, "B": {"hand": ["c1", "c2"]}},
+            "actions": [{"player": "A", "cast": "th", "pay": {"discard": ["sp"]}},
+                        *({"player": "B", "choose": a} for a in answers)],
+            "expect": [{"card": "c2", "zone": "break"}, {"card": "c1", "zone": "hand"}]}
+    return run_scenario(scenario_from_data(data, "test"))
+
+
+def test_fftcg_15_1_1_4_the_card_the_random_pick_gave_is_discarded() -> None:
+    result = _random_run([["c2"]])
+    assert not result.why, result.why
+    assert any("at random" in t.step.text for t in result.steps)
+
+
+def test_fftcg_15_1_1_4_a_random_discard_waits_for_its_result() -> None:
+    result = _random_run([])
+    assert result.request is not None and "at random" in result.request.choice

@@ -17,13 +17,14 @@ from typing import Any
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, deckend, declare, freecast, reveal, shapes
+from judge.engine.fftcg.effects import changes, deckend, declare, discard, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
+from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
 from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
 from judge.engine.fftcg.events import delayed
 from judge.engine.fftcg.events.triggers import emit
-from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
+from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.query import is_forward, power
 from judge.engine.fftcg.restrictions import kept_in_place
 from judge.engine.fftcg.state import Mod, State, where
@@ -165,37 +166,7 @@ def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
 
 
 def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
-    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
-    for p in _fx().players_of(e.player, ctx):
-        hand = s.zones[p].hand
-        if e.target is not None:
-            kind = replace(e.target, owner=None, zone="hand", count=e.count or None)
-            hand = tuple(u for u in hand if candidates_in_hand(s, u, kind, p, ctx.source))
-        if not hand:
-            log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
-            continue
-        if e.count == 0 or len(hand) <= e.count:
-            chosen = list(hand)
-            log.add(f"{p} has {len(hand)} card(s) in hand: the only choice is to discard all of them", "kw_discard")
-        else:
-            s, answer = take_answer(s, p, "discard", f"{p} discards {e.count} card(s)", tuple(hand), "kw_discard")
-            chosen = [str(u) for u in as_list(answer)]
-            if len(chosen) != e.count or any(u not in hand for u in chosen):
-                raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
-        for u in chosen:
-            s = move(s, u, "break", log, why=("kw_discard",))
-        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
-            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
-                     player=ctx.controller)
-    return s
-
-
-def candidates_in_hand(s: State, uid: str, sel: ast.Selector, player: str, source: str | None) -> bool:
-    """Whether a card in `player`'s hand is of the kind a discard names ("discard 1 Summon")."""
-    from judge.engine.fftcg.query import _any_card, matches
-
-    bare = replace(sel, zone=None, count=1)
-    return _any_card(bare) or matches(s, uid, bare, player, source)
+    return discard.discard(s, e, ctx, log, _fx().players_of)
 
 
 def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
@@ -447,8 +418,7 @@ effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage"
        reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
-effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"),
-       check=shapes.discard)(_discard)
+effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"))(_discard)
 effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dull / activate / Freeze",
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",

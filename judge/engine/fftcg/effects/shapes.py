@@ -38,11 +38,6 @@ def damage(e: ast.Damage) -> Iterator[str]:
         yield "damage to cards outside the field"
 
 
-def discard(e: ast.Discard) -> Iterator[str]:
-    if e.target is not None and e.target.state == "random":
-        yield "a card discarded at random"
-
-
 def choose(e: ast.Choose) -> Iterator[str]:
     if e.target.choose != "choose":
         yield "a card selected on resolution that later sentences name"
@@ -125,4 +120,4 @@ def cost_change(e: ast.CostChange) -> Iterator[str]:
 
 
 __all__ = ["AMOUNTS", "DEPLOY_VERBS", "MOVE_DESTS", "RESOLVED", "attack_times", "choose", "cost_change", "damage",
-           "delayed", "deploy", "discard", "gain", "move", "restriction"]
+           "delayed", "deploy", "gain", "move", "restriction"]

@@ -465,3 +465,14 @@ def test_fftcg_15_1_1_4_the_card_the_random_pick_gave_is_discarded() -> None:
 def test_fftcg_15_1_1_4_a_random_discard_waits_for_its_result() -> None:
     result = _random_run([])
     assert result.request is not None and "at random" in result.request.choice
+
+
+def test_fftcg_11_9_1_explain_lists_what_each_field_ability_does_from_its_reader() -> None:
+    from judge.engine.fftcg.explain_ongoing import lines
+
+    s = _board([("k1", "A", _def("keeper", KEEPER)), ("w1", "A", _def("wall", "Sample Wall cannot attack.")),
+                ("h1", "B", _def("hex", "Forwards opponent controls cannot gain Haste."))])
+    said = {a.text: a for a in lines(s)}
+    keeper = next(a for t, a in said.items() if "Sample Keeper" in t)
+    assert "cannot be reduced" in keeper.text and "2.2" in keeper.cites
+    assert any("Sample Hex" in t and "not modelled" in t for t in said)

@@ -28,7 +28,10 @@ def main(argv: list[str] | None = None) -> None:
         code = quick_rule(args[1:])
         if code is not None:
             sys.exit(code)
-    elif args[:1] and args[0] in ("term", "search", "card", "step"):
+    from judge import codecache
+
+    codecache.install()     # every other command defines dataclasses: their methods compiled once, kept
+    if args[:1] and args[0] in ("term", "search", "card", "step"):
         from judge.cli.fast import fast
 
         code = fast(args)

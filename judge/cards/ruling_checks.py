@@ -9,10 +9,14 @@ judge should recheck it: `judge card` says so beside the ruling, `judge diff` an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from judge.cards.rulings import Ruling, _db, clause_rulings
 from judge.errors import JudgeError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def rulings_about_changes(conn: Any, game: str, numbers: list[str]) -> list[tuple[Ruling, list[tuple[str, str]]]]:

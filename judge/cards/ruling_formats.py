@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any
 
 from judge.cards import fields
 from judge.errors import CardFileError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CARD_FIELDS = ("Card No.", "Card Name", "Question", "Answer")
 KEYWORD_FIELDS = ("Card Effects", "Question", "Answer")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.cards.rulings import Ruling, _db, clause_rulings
 from judge.errors import JudgeError
 
 # typing is not imported at run time: this module is on the quick lookup path
@@ -18,9 +17,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from judge.cards.ruling_rows import Ruling
+
 
 def rulings_about_changes(conn: Any, game: str, numbers: list[str]) -> list[tuple[Ruling, list[tuple[str, str]]]]:
     """The rulings linked to any of these (changed) clauses, each with the (number, how) it links."""
+    from judge.cards.rulings import clause_rulings
+
     wanted = set(numbers)
     return [(r, [(n, how) for n, how in r.clause_links if n in wanted]) for r in clause_rulings(conn, game, numbers)]
 
@@ -40,6 +43,7 @@ def changed_since_checked(rulings: list[Ruling], db_path: Path | None = None,
         return {}
     own = kb is None
     if own:
+        from judge.cards.rulings import _db
         from judge.rules.kb import KB
 
         kb = KB(_db(db_path))

@@ -69,7 +69,7 @@ def _term_rulings(kb: Any) -> Any:
     """Term rulings read on the knowledge base's own connection, as `judge rule` reads clause
     rulings (judge.cards.rulings.term_rulings makes sure of the card tables first: the long way)."""
     from judge import store
-    from judge.cards.rulings import ruling_from_row
+    from judge.cards.ruling_rows import ruling_from_row
     from judge.rules.terms import norm, stem
 
     try:

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 _ENV = "JUDGE_CODE_CACHE"
-#: the Python build whose code objects the files hold (bytecode and marshal format change with it)
-TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-m{marshal.version}"
+#: the Python build whose code objects the files hold (bytecode and marshal format change with it,
+#: and -O compiles otherwise)
+TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-m{marshal.version}-O{sys.flags.optimize}"
 _MAGIC = b"JDCC1\n"
 
 _state: dict[str, Any] = {"folder": None}

@@ -25,16 +25,19 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from judge.errors import StoreError
 from judge.store.files import BUILD_PREFIX, build_prefix
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: prefix of a build's temporary database (the database's file name follows it)
 STAGED_PREFIX = ".staged-"
@@ -153,6 +156,8 @@ def stage(db: Path, seq: int, kind: str, meta: dict[str, Any], payload: str) -> 
     folder.mkdir(parents=True, exist_ok=True)
     body = json.dumps({"judge_import": ENVELOPE_VERSION, "seq": seq, "kind": kind, "sha256": sha,
                        "meta": meta, "payload": payload}, ensure_ascii=False)
+    import tempfile  # only where a file is written: a lookup that merely checks the lock never loads it
+
     fd, tmp = tempfile.mkstemp(prefix=STAGED_PREFIX, suffix=".json", dir=str(folder))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -330,6 +335,8 @@ def write_envelope(db: Path, seq: int, kind: str, meta: dict[str, Any], payload:
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Replace a small file whole (temp file in the same folder, then rename)."""
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=STAGED_PREFIX, dir=str(target.parent))
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -25,10 +25,14 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from judge import dbfiles, store
 from judge.store import salvage as rows_of
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _WHAT = {"cards": "card", "rulings": "ruling", "rules": "rules document"}
 

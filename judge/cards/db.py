@@ -22,7 +22,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from judge import store
 from judge.cards.model import GAMES, Card
@@ -32,6 +31,8 @@ from judge.errors import BadInput, CardFileError, SeveralCards, UnknownCard
 # lookup (`judge card BSS01-013`) reads the tables and needs neither
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from judge import dbfiles
 
 #: rank of a card's source: a higher rank is never overwritten by a lower one

@@ -11,7 +11,6 @@ serves the TUI) and the HTTP API's plain text all show `readable(text)`; the TUI
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,7 +74,12 @@ def readable(text: str) -> str:
     [Dull], [Fire]), entities decoded, one ability per line."""
     text = text or ""
     out = "".join(text[p.start:p.end] if p.shown is None else p.shown for p in pieces(text))
-    return html.unescape(_HTML.sub("", out))
+    out = _HTML.sub("", out)
+    if "&" not in out:              # no entity (html.unescape returns such a text as it is): html not loaded
+        return out
+    import html
+
+    return html.unescape(out)
 
 
 __all__ = ["ICON_WORDS", "MARKUP", "Piece", "icon_word", "pieces", "readable"]

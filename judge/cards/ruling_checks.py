@@ -9,29 +9,44 @@ judge should recheck it: `judge card` says so beside the ruling, `judge diff` an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from judge.cards.rulings import Ruling, _db, clause_rulings
 from judge.errors import JudgeError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from judge.cards.ruling_rows import Ruling
 
 
 def rulings_about_changes(conn: Any, game: str, numbers: list[str]) -> list[tuple[Ruling, list[tuple[str, str]]]]:
     """The rulings linked to any of these (changed) clauses, each with the (number, how) it links."""
+    from judge.cards.rulings import clause_rulings
+
     wanted = set(numbers)
     return [(r, [(n, how) for n, how in r.clause_links if n in wanted]) for r in clause_rulings(conn, game, numbers)]
 
 
-def changed_since_checked(rulings: list[Ruling], db_path: Path | None = None) -> dict[int, tuple[str, list[str]]]:
+def changed_since_checked(rulings: list[Ruling], db_path: Path | None = None,
+                          kb: Any = None) -> dict[int, tuple[str, list[str]]]:
     """Rulings checked against an older rules version whose linked clauses read otherwise in the
     newest one: {ruling id: (newest version, [clause numbers])}. A ruling is not wrong for it, but
-    a judge should recheck it (the clause it relies on changed since it was published)."""
+    a judge should recheck it (the clause it relies on changed since it was published).
+
+    `kb`: a knowledge base already open on a current database (the caller's, left open), so a
+    lookup that has one does not check the card tables again only to compare clause texts."""
     from judge.rules.diff import _same
-    from judge.rules.kb import KB
 
     todo = [r for r in rulings if r.rules_version and r.clause_links]
     if not todo:
         return {}
-    kb = KB(_db(db_path))
+    own = kb is None
+    if own:
+        from judge.cards.rulings import _db
+        from judge.rules.kb import KB
+
+        kb = KB(_db(db_path))
     out: dict[int, tuple[str, list[str]]] = {}
     try:
         for r in todo:
@@ -52,7 +67,8 @@ def changed_since_checked(rulings: list[Ruling], db_path: Path | None = None) ->
             if changed:
                 out[r.id] = (newest.version, changed)
     finally:
-        kb.conn.close()
+        if own:
+            kb.conn.close()
     return out
 
 

@@ -17,12 +17,15 @@ package ships can name it without carrying its words.
 
 from __future__ import annotations
 
-import hashlib
 import re
-from typing import Any
 
 from judge.cards import fields
 from judge.errors import CardFileError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CARD_FIELDS = ("Card No.", "Card Name", "Question", "Answer")
 KEYWORD_FIELDS = ("Card Effects", "Question", "Answer")
@@ -46,6 +49,8 @@ def ruling_key(game: str, kind: str, about: str, question: str, answer: str) -> 
     """`bss-1a2b3c4d5e6f`: the game and 12 hex digits of a hash of what the ruling is about (card
     number or topic, case-folded) and its words (spacing folded)."""
     parts = (game, kind, _norm(about).casefold(), _norm(question), _norm(answer))
+    import hashlib  # only when rulings are imported: the lookups read keys already made
+
     return f"{game}-{hashlib.sha256(chr(31).join(parts).encode()).hexdigest()[:12]}"
 
 

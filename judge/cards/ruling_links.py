@@ -23,10 +23,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 from judge import store
 from judge.errors import JudgeError
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LINKS_FILE = "ruling-links.json"
 HOW = ("scenario", "words", "card")

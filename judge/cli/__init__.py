@@ -3,7 +3,7 @@
 `main()` is the entry point. The commonest lookup, `judge rule GAME NUMBER`, is answered by
 `judge.cli.quick` straight from a database known to be current, without importing click or the
 knowledge-base classes (a judge at a table runs it dozens of times), and `judge term`, `judge
-search` and `judge card` by `judge.cli.fast`, without click, through the same printing code. Everything else — and that
+search`, `judge card` and a plain `judge step FILE` by `judge.cli.fast`, without click, through the same printing code. Everything else — and that
 lookup too whenever the quick path is unsure (stale or damaged database, an option it does not
 handle, an unusual number) — goes through the click group in `judge.cli.group`, which prints the
 same output. `cli` and `_register` are re-exported from there for the command modules and tests.
@@ -28,7 +28,10 @@ def main(argv: list[str] | None = None) -> None:
         code = quick_rule(args[1:])
         if code is not None:
             sys.exit(code)
-    elif args[:1] and args[0] in ("term", "search", "card"):
+    from judge import codecache
+
+    codecache.install()     # every other command defines dataclasses: their methods compiled once, kept
+    if args[:1] and args[0] in ("term", "search", "card", "step"):
         from judge.cli.fast import fast
 
         code = fast(args)

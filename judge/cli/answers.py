@@ -51,13 +51,13 @@ def rulings_heading(rulings: Any) -> str:
     return f"Official rulings ({len(rulings)}" + (f": {len(rulings) - old} current, {old} replaced" if old else "") + "):"
 
 
-def ruling_lines(rulings: Any) -> list[str]:
+def ruling_lines(rulings: Any, kb: Any = None) -> list[str]:
     """A ruling as `judge card` and `judge rulings show` print it: who, its words, where it came
     from, whether it is cut short or replaced, the clauses and terms it is linked to, and whether
-    those clauses changed since the rules version it was checked against."""
+    those clauses changed since the rules version it was checked against (read on `kb` when given)."""
     from judge.cards.ruling_checks import changed_since_checked
 
-    changed = changed_since_checked(list(rulings))
+    changed = changed_since_checked(list(rulings), kb=kb)
     out = []
     replaced_shown = False
     for r in rulings:
@@ -109,7 +109,7 @@ def term_answer(kb: Any, word: str, game: str | None, rulings_of: Any = None) ->
                          else f"    {number:<{width}}  {text}")
     for g in [g for g in dict.fromkeys(h.game for h in hits) if rulings.get(g)]:
         a.out.append(f"\nOfficial rulings about {word} ({g}, {len(rulings[g])}):")
-        a.out += ruling_lines(rulings[g])
+        a.out += ruling_lines(rulings[g], kb)
     return a
 
 

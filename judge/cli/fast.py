@@ -1,4 +1,5 @@
-"""`judge term`, `judge search` and `judge card` answered without click or the other commands.
+"""`judge term`, `judge search`, `judge card` and `judge step FILE` answered without click or the
+other commands.
 
 Like `judge rule` (judge.cli.quick), these are the lookups a judge runs between games: they start
 here, on a database known to be current, with the plain forms only (words, `--game G` / `-g G`,
@@ -6,6 +7,10 @@ the game first as in `judge term bss Armor`), and print the lines `judge.cli.ans
 same the click commands print. Anything else — another option, an error of any kind (the long way
 words it, repairs a damaged database, says what was meant) — returns None before printing a line,
 and `judge.cli.main` takes the long way.
+
+`judge step FILE` (no option) resolves the scenario and prints the trace `judge.engine.output.to_text`
+gives, as the click command does; any error returns None before printing, and the long way runs it
+again to word the error (or repair the database) exactly as it always has.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-COMMANDS = ("term", "search", "card")
+COMMANDS = ("term", "search", "card", "step")
 GAMES = ("bss", "bs", "fftcg")
 
 
@@ -64,7 +69,7 @@ def _term_rulings(kb: Any) -> Any:
     """Term rulings read on the knowledge base's own connection, as `judge rule` reads clause
     rulings (judge.cards.rulings.term_rulings makes sure of the card tables first: the long way)."""
     from judge import store
-    from judge.cards.rulings import ruling_from_row
+    from judge.cards.ruling_rows import ruling_from_row
     from judge.rules.terms import norm, stem
 
     try:
@@ -100,10 +105,42 @@ def _answer(command: str, words: list[str], game: str | None) -> Any:
     return answers.search_answer(kb, limits.check_query(text, "the search query"), game, None, 20)
 
 
+def step(args: list[str]) -> int | None:
+    """`judge step FILE`: print the trace and return its exit code, or None for the long way."""
+    import os
+
+    if len(args) != 1 or args[0].startswith("-") or os.path.isdir(args[0]):
+        return None                     # options, several files or a folder: click words them
+    from judge import limits
+
+    try:
+        limits.check_arg(args[0], "argument 2 of the command line")
+        from judge.engine.output import to_text
+        from judge.engine.scenario import load_scenario, run_scenario
+
+        result = run_scenario(load_scenario(args[0]))
+        text = to_text(result)
+    except KeyboardInterrupt:           # as the long way exits on Ctrl-C
+        return 130
+    except Exception:                   # any error: the long way says it in one line (and repairs what it can)
+        return None
+    notices = sys.modules.get("judge.dbfiles")
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:             # `judge step FILE | head`
+        return 0
+    for line in notices.take_notices() if notices else []:
+        sys.stderr.write(f"judge: {line}\n")
+    return 0 if result.ok else 1
+
+
 def fast(args: list[str]) -> int | None:
     """Print the answer and return its exit code, or None to let the click command answer."""
     if not args or args[0] not in COMMANDS:
         return None
+    if args[0] == "step":
+        return step(args[1:])
     opts = _options(args[1:])
     if opts is None:
         return None

@@ -7,7 +7,10 @@ a subpackage (`bs` for Battle Spirits Saga and Standard, `fftcg`) imported only 
 
 from __future__ import annotations
 
-from typing import Any
+# typing is not imported at run time: `judge card` imports this package (for its ruling links)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def explain(state: Any) -> tuple[Any, ...]:

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Any
 
 from judge import dbfiles, store
 from judge.cards.model import GAMES
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 META_KEY = "card_links"
 

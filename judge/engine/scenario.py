@@ -141,10 +141,9 @@ class Result:
 
 
 def _read_yaml(path: Path) -> Any:
-    import yaml
-
     from judge import limits
     from judge.access import Purpose, checked_path
+    from judge.engine import scenario_cache
 
     path = checked_path(str(path), Purpose.OPEN)      # a web session: files off or in one folder
     try:
@@ -153,14 +152,21 @@ def _read_yaml(path: Path) -> Any:
         raise ScenarioError(f"{path}: no such scenario file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path}: cannot read ({exc})") from exc
+    kept = scenario_cache.get(text)                   # the same bytes read before: PyYAML not loaded
+    if kept is not scenario_cache.MISSING:
+        return kept
+    import yaml
+
     try:
-        return limits.load_yaml(text, str(path))
+        data = limits.load_yaml(text, str(path))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         raise ScenarioError(f"{path}:{where}: not valid YAML: {exc.problem}") from exc
     except yaml.YAMLError as exc:
         raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
+    scenario_cache.put(text, data)
+    return data
 
 
 def load_scenario(path: str | Path, data: Mapping[str, Any] | None = None,

@@ -6,12 +6,15 @@ renumbered clauses. Changes are shown word by word (character by character for J
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from judge.errors import BadInput
-from judge.rules.model import ClauseStore
 from judge.rules.numbers import sort_key
+
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from judge.rules.model import ClauseStore
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "【": "[", "】": "]"})
 RENUMBERED = 0.9
@@ -30,6 +33,8 @@ def _tokens(text: str) -> tuple[list[str], str]:
 
 def word_diff(old: str, new: str) -> str:
     """`the [-old words-] {+new words+} here`: the change marked inline, for a terminal or chat."""
+    import difflib  # only when texts are compared word by word (not on the lookup paths)
+
     a, sep = _tokens(_norm(old))
     b, _ = _tokens(_norm(new))
     out: list[str] = []
@@ -51,6 +56,8 @@ def _same(a: str, b: str) -> bool:
 
 def diff(kb: ClauseStore, game: str, from_version: str, to_version: str, lang: str | None = None) -> dict:
     """changed / added / removed / renumbered clauses between two stored versions."""
+    import difflib  # only when texts are compared word by word (not on the lookup paths)
+
     if str(from_version) == str(to_version):
         raise BadInput(f"diff needs two different versions (got {from_version} twice)")
     da, db = kb.document(game, lang, from_version), kb.document(game, lang, to_version)

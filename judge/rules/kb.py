@@ -18,7 +18,7 @@ from judge.rules import DEFAULT_LANG
 from judge.rules.model import Anomaly, Change, Clause, Document, Hit, TermHit
 from judge.rules.numbers import normalize, parts
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+_CJK = r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]"   # compiled when a text is not ASCII (issue 23.5)
 
 
 def open_kb(db_path: Path | None = None) -> KB:
@@ -377,7 +377,8 @@ class KB:
                 and (c.number == ch.number or c.number.startswith(ch.number + sep))]
 
     def is_cjk(self, text: str) -> bool:
-        return bool(_CJK.search(text or ""))
+        text = text or ""
+        return not text.isascii() and bool(re.search(_CJK, text))
 
 
 def _short(text: str, n: int = 60) -> str:

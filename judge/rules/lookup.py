@@ -6,13 +6,15 @@ from dataclasses import replace
 
 from judge import store
 from judge.errors import BadInput, UnknownTerm
-from judge.rules.model import ClauseStore, TermHit
+from judge.rules.model import TermHit
 from judge.rules.terms import _BRACKETS, KIND_RANK, norm, stem, variants
 
 # typing is not imported at run time: this module is on the quick lookup path
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from judge.rules.model import ClauseStore
 
 
 def term(kb: ClauseStore, word: str, game: str | None = None) -> list[TermHit]:

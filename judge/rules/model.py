@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from typing import Protocol
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,21 +157,27 @@ class Change:
                 "line": self.line}
 
 
-class ClauseStore(Protocol):
-    """What the search, term look-up and version diff read from the knowledge base
-    (judge.rules.kb.KB is the one implementation): a protocol, so those modules need not import
-    the knowledge base that offers them as methods (no import cycle)."""
+# typing is not imported at run time (this module is on the quick lookup paths): the protocol is
+# for the type checker only, and its users import it under TYPE_CHECKING
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    conn: sqlite3.Connection
+    class ClauseStore(Protocol):
+        """What the search, term look-up and version diff read from the knowledge base
+        (judge.rules.kb.KB is the one implementation): a protocol, so those modules need not import
+        the knowledge base that offers them as methods (no import cycle)."""
 
-    def documents(self) -> list[Document]: ...
+        conn: sqlite3.Connection
 
-    def document(self, game: str, lang: str | None = None, version: str | None = None) -> Document: ...
+        def documents(self) -> list[Document]: ...
 
-    def clause(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> Clause: ...
+        def document(self, game: str, lang: str | None = None, version: str | None = None) -> Document: ...
 
-    def dump(self, game: str, lang: str | None = None, version: str | None = None) -> list[Clause]: ...
+        def clause(self, game: str, number: str, lang: str | None = None, version: str | None = None) -> Clause: ...
 
-    def exists_in(self, doc: Document, number: str) -> bool: ...
+        def dump(self, game: str, lang: str | None = None, version: str | None = None) -> list[Clause]: ...
 
-    def changes(self, game: str | None = None) -> list[Change]: ...
+        def exists_in(self, doc: Document, number: str) -> bool: ...
+
+        def changes(self, game: str | None = None) -> list[Change]: ...

@@ -25,21 +25,21 @@ from judge import store
 from judge.errors import BadInput
 from judge.limits import check_query
 from judge.rules import search_text
-from judge.rules.model import ClauseStore, Hit
+from judge.rules.model import Hit
 from judge.rules.search_query import LITERAL, Alt, Concept, Query, analyse, defined_keys
 from judge.rules.search_text import GRAM
 
 # typing is not imported at run time: this module is on the quick lookup path
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from judge.rules.model import Document
+    from judge.rules.model import ClauseStore, Document
 
 COORDINATION = 1.5                    # how strongly holding more of the query's concepts counts
 DEFINED_BOOST = 0.6                   # a clause defining a keyword or term the query names
 OLDER_VERSION = 0.5                   # an older version's clause, against the current one's
 LITERAL_WEIGHT = 1.5                  # a quoted piece found as written, against one word's BM25F weight
 COMMON = 0.2                          # a word in more of a document's clauses makes no candidate alone
-_KANA_TAIL = re.compile(r"(?<=[\u3400-\u9fff\u30a0-\u30ff])[\u3040-\u309f]+$")
+_KANA_TAIL = r"(?<=[\u3400-\u9fff\u30a0-\u30ff])[\u3040-\u309f]+$"   # search_text.pattern: compiled when used
 _NUMBER = re.compile(r"§?\s*\d+(?:\s*[-.]\s*\d+)+\.?")
 
 
@@ -410,7 +410,7 @@ def _ja_needles(c: Concept, how: str) -> list[str]:
         return [re.escape(how)]
     out = [re.escape(c.word)]
     for t in c.alts[0].terms:
-        core = _KANA_TAIL.sub("", t)
+        core = search_text.pattern(_KANA_TAIL).sub("", t)
         if t.isascii() or core in ("", t):
             out.append(re.escape(t))
         else:      # an inflected word: its stem and whatever kana follow it, never inside a longer word

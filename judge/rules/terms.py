@@ -11,24 +11,30 @@ documents do not print.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 KIND_RANK = {"keyword": 0, "defined": 1, "section": 2, "example": 3}
 ALIASES = {"枯渇": "depletion", "depleted": "depletion", "deplete": "depletion", "at field": "a.t. field",
            "self destruction": "self-destruction", "opt": "once per turn", "ターン1回": "once per turn"}
 _BRACKETS = "【】[]()（）《》『』〈〉<>「」‘’'\"“”*"
-_KEYWORD_SECTION = re.compile(r"keyword|キーワード", re.I)
-_DEFS_EN = [
-    re.compile(r"(?:is|are) (?:called|referred to as|known as) (?:an? |the )?[\"'‘“]?"
-               r"([A-Za-z][A-Za-z .\-]{1,40}?)[\"'’”]?(?=[.,;:)]|$| in | and | or | when )"),
-    re.compile(r"^(?:The )?[\"'‘“]([^\"'’”]{2,40})[\"'’”] (?:refers to|means|is|are)\b"),
-    re.compile(r"^([A-Z][A-Za-z\-]+(?: [A-Za-z\-]+){0,3}) (?:refers to|means)\b"),
-]
-# a keyword named only as an example of its kind: "effects, such as [Clash], …", 「【激突】など」
-_EXAMPLE = re.compile(r"such as ([\[【《『][^\]】》』]{1,30}[\]】》』])|([【《『][^】》』]{1,20}[】》』])など")
-_DEFS_JA = [
-    re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは[、，]"),
-    re.compile(r"[をは]「([^」]{1,20})」と(?:呼|い|言)"),
-]
+@cache
+def _patterns() -> tuple[re.Pattern, list[re.Pattern], re.Pattern, list[re.Pattern]]:
+    """What `derive` finds terms by (keyword sections, English and Japanese definitions, examples):
+    compiled when a document is built, not by every lookup that imports `norm` (issue 23.5)."""
+    keyword_section = re.compile(r"keyword|キーワード", re.I)
+    defs_en = [
+        re.compile(r"(?:is|are) (?:called|referred to as|known as) (?:an? |the )?[\"'‘“]?"
+                   r"([A-Za-z][A-Za-z .\-]{1,40}?)[\"'’”]?(?=[.,;:)]|$| in | and | or | when )"),
+        re.compile(r"^(?:The )?[\"'‘“]([^\"'’”]{2,40})[\"'’”] (?:refers to|means|is|are)\b"),
+        re.compile(r"^([A-Z][A-Za-z\-]+(?: [A-Za-z\-]+){0,3}) (?:refers to|means)\b"),
+    ]
+    # a keyword named only as an example of its kind: "effects, such as [Clash], …", 「【激突】など」
+    example = re.compile(r"such as ([\[【《『][^\]】》』]{1,30}[\]】》』])|([【《『][^】》』]{1,20}[】》』])など")
+    defs_ja = [
+        re.compile(r"^「?([^、。「」\s]{1,20}?)」?とは[、，]"),
+        re.compile(r"[をは]「([^」]{1,20})」と(?:呼|い|言)"),
+    ]
+    return keyword_section, defs_en, example, defs_ja
 
 
 def norm(word: str) -> str:
@@ -70,6 +76,7 @@ def variants(key: str) -> list[str]:
 def derive(rows: list[dict], numbering: str) -> list[dict]:
     """rows: clauses of one document (id, number, title, text, parent, children) in order ->
     term rows (term, norm, kind, number, section)."""
+    keyword_section, defs_en, example, defs_ja = _patterns()
     by_id = {r["id"]: r for r in rows}
     out: list[dict] = []
     seen: set[tuple[str, str]] = set()
@@ -91,7 +98,7 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
         p = r
         while p.get("parent"):
             p = by_id.get(p["parent"], {})
-        return bool(_KEYWORD_SECTION.search(p.get("title", "") or ""))
+        return bool(keyword_section.search(p.get("title", "") or ""))
 
     for r in rows:
         if r["title"]:
@@ -103,11 +110,11 @@ def derive(rows: list[dict], numbering: str) -> list[dict]:
                 # "Form a Party" also answers to "party"; "[Armor: colours]" to "armor"
                 add(re.sub(r"^(?:form an?|the) ", "", r["title"], flags=re.I), kind, number, r["number"])
         text = r["text"] or ""
-        for m in _EXAMPLE.finditer(text):
+        for m in example.finditer(text):
             add(m.group(1) or m.group(2), "example", r["number"], r["number"])
-        for pat in _DEFS_JA if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else _DEFS_EN:
+        for pat in defs_ja if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[:10]) else defs_en:
             for m in pat.finditer(text.split("\n")[0]):
-                add(m.group(1), "defined", r["number"], r["number"], strict=pat is _DEFS_EN[-1])
+                add(m.group(1), "defined", r["number"], r["number"], strict=pat is defs_en[-1])
     return out
 
 

@@ -30,9 +30,12 @@ import os
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+# typing is not imported at run time: this module is on the quick lookup path
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from judge.text.lexicon import Lexicon
     from judge.text.parse import ParseResult
 

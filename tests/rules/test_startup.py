@@ -117,3 +117,58 @@ def test_quick_default_database_is_where_platformdirs_puts_it(monkeypatch) -> No
         assert _db_path() is None
         return
     assert _db_path() == str(default_db_path())
+
+
+STEP_FILES = ["tests/scenarios/bss/confront_forces_block.yaml",
+              "tests/scenarios/fftcg/10_1_2_1_1_dull_forward_cannot_attack.yaml"]
+
+
+@pytest.mark.parametrize("rel", STEP_FILES)
+def test_plain_step_prints_exactly_what_the_click_command_prints(kb: KB, monkeypatch, capsys, rel) -> None:
+    """A plain `judge step FILE` is answered without click (judge.cli.fast.step): the same trace and exit code."""
+    from pathlib import Path
+
+    from judge.cli.fast import step
+    from judge.cli.group import run
+
+    path = str(Path(__file__).resolve().parents[2] / rel)
+    monkeypatch.setenv("JUDGE_DB", str(kb.path))
+    with pytest.raises(SystemExit) as slow_exit:
+        run(["step", path])
+    slow = capsys.readouterr()
+    assert step([path]) == (slow_exit.value.code or 0)
+    fast = capsys.readouterr()
+    assert (fast.out, fast.err) == (slow.out, slow.err)
+    assert "-- action" in fast.out
+
+
+@pytest.mark.parametrize("args", [["/no/such/scenario.yaml"], ["tests"], ["x.yaml", "--json"], ["--markdown", "x.yaml"],
+                                  ["a.yaml", "b.yaml"], []])
+def test_step_leaves_errors_and_options_to_the_click_command(kb: KB, monkeypatch, capsys, args) -> None:
+    """Anything but a scenario that resolves (a missing file, a folder, an option) prints nothing on the
+    quick path: the click command words the error as it always has."""
+    from judge.cli.fast import step
+
+    monkeypatch.setenv("JUDGE_DB", str(kb.path))
+    assert step(args) is None
+    assert capsys.readouterr() == ("", "")
+
+
+STEP_PROBE = """
+import sys
+from judge.cli import main
+try:
+    main(["step", sys.argv[1]])
+except SystemExit as exc:
+    print("exit", exc.code)
+print(sorted(m for m in ("click", "textual", "rich", "judge.cli.group") if m in sys.modules))
+"""
+
+
+def test_plain_step_imports_no_click(kb: KB) -> None:
+    from pathlib import Path
+
+    path = str(Path(__file__).resolve().parents[2] / STEP_FILES[0])
+    env = {"JUDGE_DB": str(kb.path), "PATH": ""}
+    out = subprocess.run([sys.executable, "-c", STEP_PROBE, path], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip().splitlines()[-2:] == ["exit 0", "[]"]

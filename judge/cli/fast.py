@@ -146,12 +146,10 @@ def fast(args: list[str]) -> int | None:
         return None
     if args[0] == "card" and _current_kb() is None:
         return None
-    from judge.errors import JudgeError
-
     try:
         got = _answer(args[0], *opts)
-    except JudgeError:          # the long way says it in one line (and repairs what it can)
-        return None
+    except Exception:                # any error (a damaged file, a bad byte): the long way words it
+        return None                  # in one line and repairs what it can; this path only reads
     if got is None:
         return None
     notices = sys.modules.get("judge.dbfiles")        # what a rebuild on the way had to say

@@ -172,3 +172,20 @@ def test_plain_step_imports_no_click(kb: KB) -> None:
     env = {"JUDGE_DB": str(kb.path), "PATH": ""}
     out = subprocess.run([sys.executable, "-c", STEP_PROBE, path], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip().splitlines()[-2:] == ["exit 0", "[]"]
+
+
+@pytest.mark.parametrize("command", ["term", "search", "card"])
+def test_an_unexpected_error_on_the_quick_path_is_left_to_the_click_command(kb: KB, monkeypatch, capsys,
+                                                                              command: str) -> None:
+    """Whatever goes wrong while the quick path reads (a damaged file, a byte it cannot decode), it
+    prints nothing and hands over: the click command then says it in one line, never a traceback."""
+    import judge.cli.fast as quick
+
+    def broken(*_: object) -> None:
+        raise UnicodeEncodeError("utf-8", "\udcff", 0, 1, "surrogates not allowed")
+
+    monkeypatch.setenv("JUDGE_DB", str(kb.path))
+    monkeypatch.setattr(quick, "_answer", broken)
+    monkeypatch.setattr(quick, "_current_kb", lambda: object())
+    assert quick.fast([command, "anything"]) is None
+    assert capsys.readouterr() == ("", "")

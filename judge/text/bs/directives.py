@@ -84,10 +84,16 @@ class DirectiveMixin:
         either = has_tok(c, "OR_SEL")
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
-    def select_by(self, c: list) -> Pick:
+    @v_args(meta=True)
+    def select_by(self, meta: Any, c: list) -> Pick | Restriction:
         # "Your opponent selects one of their spirits", "make your opponent select …": they choose
         who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else None)
-        return Pick(target=self.select_chooser(_per_count(first(c, Selector), c), who))
+        sel = first(c, Selector)
+        if isinstance(sel, Ref) and sel.bare:
+            # "your opponent selects them": the selection an earlier phrase speaks of passes to them
+            return Restriction(mode="can", action="choose_targets", player=who or Player.OPPONENT, target=Ref(),
+                               duration=Duration.PERMANENT, span=self._span(meta))
+        return Pick(target=self.select_chooser(_per_count(sel, c), who))
 
     make_select = select_by
 
@@ -170,8 +176,8 @@ class DirectiveMixin:
         span = self._span(meta)
         if verb == "destroys":
             return Destroy(target=target, span=span)
-        if verb == "exhausts":
-            return SetState(state="exhausted", target=target, span=span)
+        if verb in ("exhausts", "refreshes"):
+            return SetState(state="exhausted" if verb == "exhausts" else "refreshed", target=target, span=span)
         if verb == "discards":
             return Discard(count=target.count or 1, target=target, player=who or Player.OPPONENT, span=span)
         raise ValueError(f"'{verb}' is not an effect a player performs")

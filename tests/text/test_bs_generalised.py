@@ -129,3 +129,36 @@ def test_bss_8_1_5_1_when_a_player_refreshes() -> None:
     cond = next(n for n in walk(bs_one("When your opponent refreshes one of their spirits, draw a card."))
                 if getattr(n, "event", None) == "refreshes")
     assert cond.player is Player.OPPONENT
+
+
+# ── BSS 3-2, 10-2-1, 12-2: the top of a deck is one noun phrase for every directive acting on it ──
+@pytest.mark.parametrize(("text", "count", "owner"), [
+    ("Discard two cards from the top of your opponent's deck.", 2, Player.OPPONENT),
+    ("Add two cards from the top of your deck to your hand.", 2, Player.YOU),
+    ("Discard the top three cards of your deck for each Dragon spirit you control.", 3, Player.YOU),
+])
+def test_bss_3_2_the_top_of_a_deck(text: str, count: int, owner: Player) -> None:
+    top = next(n for n in walk(bs_one(text)) if isinstance(n, Selector) and n.zone == "deck_top")
+    assert (top.count, top.owner) == (count, owner)
+
+
+@pytest.mark.parametrize("text", [
+    "Reveal two cards from the top of your opponent's deck.",
+    "Reveal the top card of your opponent's deck.",
+    "Reveal the top four cards of your opponent's deck for each Dragon spirit you control.",
+])
+def test_bss_12_2_revealing_the_top_of_a_deck(text: str) -> None:
+    reveal = next(n for n in walk(bs_one(text)) if type(n).__name__ == "Reveal")
+    assert reveal.zone == "opponent_deck"
+
+
+# ── BSS 12-2-1: "revealed" is an adjective of any noun phrase: among the revealed cards ──
+@pytest.mark.parametrize("text", [
+    "Reveal the top three cards of your deck. Add any number of revealed Dragon cards to your hand.",
+    "Reveal the top three cards of your deck. Discard all revealed magic cards.",
+    "Reveal the top two cards of your deck. You may summon one revealed spirit card that costs 3 or less "
+    "without paying its cost.",
+])
+def test_bss_12_2_1_revealed_cards_named_by_an_adjective(text: str) -> None:
+    acted = [n for n in walk(bs_one(text).effects[-1]) if isinstance(n, Selector)]
+    assert acted[0].zone == "revealed"

@@ -75,6 +75,10 @@ class SelectorMixin(PredicateMixin):
         # "attacking or blocking spirits": either state (see `selector`)
         return {"_states": (str(c[0]).lower(),)}
 
+    def adj_revealed(self, c: list) -> dict:
+        # "any number of revealed spirit cards": those of the cards an effect revealed (BSS 12-2-1)
+        return {"zone": "revealed"}
+
     def adj_token(self, c: list) -> dict:
         return {"families": ("Token",)}
 
@@ -89,9 +93,6 @@ class SelectorMixin(PredicateMixin):
 
     def adj_name(self, c: list) -> dict:
         return {"name": unmark(str(c[0]).strip('"“”'))}
-
-    def adj_set(self, c: list) -> dict:
-        return {"zone": "burst"}
 
     def adj_level(self, c: list) -> dict:
         return {"thresholds": (Threshold("level", "==", _num(str(c[0])[2:].strip())),)}
@@ -142,7 +143,7 @@ class SelectorMixin(PredicateMixin):
         if isinstance(x, Token):
             if x.type == "POSS":
                 return {"owner": _player(x)}
-            if x.type in ("NOUN_WORD", "CARDS", "TOKEN_NAME", "TOKENS_W", "SET_BURST"):
+            if x.type in ("NOUN_WORD", "CARDS", "TOKEN_NAME", "TOKENS_W"):
                 return self.head([x])
         return x
 

@@ -162,3 +162,33 @@ def test_bss_12_2_revealing_the_top_of_a_deck(text: str) -> None:
 def test_bss_12_2_1_revealed_cards_named_by_an_adjective(text: str) -> None:
     acted = [n for n in walk(bs_one(text).effects[-1]) if isinstance(n, Selector)]
     assert acted[0].zone == "revealed"
+
+
+@pytest.mark.parametrize(("text", "stat", "op"), [
+    ("Destroy one of your opponent's spirits with BP equal to or less than the BP of this spirit.", "bp", "<="),
+    ("Exhaust one of your opponent's spirits with a cost equal to the cost of this spirit.", "cost", "=="),
+    ("Return one of your opponent's spirits with less BP than the BP of this spirit to their hand.", "bp", "<"),
+])
+def test_bss_2_11_the_stat_of_a_card(text: str, stat: str, op: str) -> None:
+    (t,) = bs_effect(text).target.thresholds
+    assert (t.stat, t.op) == (stat, op) and t.ref is not None and t.ref.self_ref
+
+
+# ── BSS 8-1-8, 8-4: "may" and "if … does" for whichever player the sentence names ──
+@pytest.mark.parametrize(("text", "player"), [
+    ("Your opponent may discard a card.", Player.OPPONENT),
+    ("Your opponent may return one of their spirits to their hand.", Player.OPPONENT),
+    ("You may discard a card.", None),
+])
+def test_bss_8_1_8_whoever_may_chooses(text: str, player: Player | None) -> None:
+    (optional,) = bs_one(text).effects
+    assert type(optional).__name__ == "Optional" and optional.player is player
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Your opponent may discard a card. If your opponent does, draw a card.", "did"),
+    ("Your opponent may discard a card. If your opponent does not, draw two cards.", "did_not"),
+    ("Your opponent may discard a card. If your opponent doesn't, draw two cards.", "did_not"),
+])
+def test_bss_8_4_if_the_player_named_does(text: str, kind: str) -> None:
+    assert _condition(text).kind == kind

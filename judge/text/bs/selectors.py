@@ -226,7 +226,7 @@ class SelectorMixin(PredicateMixin):
         return {"owner": _player(owner)} if owner is not None else {}
 
     def rel_ref(self, c: list) -> Selector:
-        return c[0]
+        return first(c, Selector)
 
     def rel_stat_of(self, c: list) -> Selector:
         # "… than this spirit's BP": compared with that card (the stat is the phrase's own)

@@ -192,3 +192,14 @@ def test_bss_8_1_8_whoever_may_chooses(text: str, player: Player | None) -> None
 ])
 def test_bss_8_4_if_the_player_named_does(text: str, kind: str) -> None:
     assert _condition(text).kind == kind
+
+
+@pytest.mark.parametrize("text", [
+    "Reveal the top three cards of your deck. Add one card with 【Swift】 from the revealed cards to your hand.",
+    "Reveal the top three cards of your deck. Add two cards with 【Gale】 from among them to your hand.",
+    "Reveal the top three cards of your deck. Add one card with 3000 BP or less from the revealed cards to your hand.",
+])
+def test_bss_3_2_cards_with_a_qualifier_are_not_the_top_of_the_deck(text: str) -> None:
+    # "N cards from the top of …" is one construct; "N cards with …" stays a noun phrase
+    added = bs_one(text).effects[-1]
+    assert added.target.zone != "deck_top"

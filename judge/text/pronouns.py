@@ -48,6 +48,7 @@ class Ref(Selector):
     all_picks: bool = False      # "both spirits": every selection made so far
     participle: str | None = None  # "the destroyed spirit": the card that event happened to
     singular: bool = False       # "it" (not "them", "that spirit"): it cannot stand for several counted cards
+    bare: bool = False           # "it" / "them" alone (not "one of them", "that spirit"): the very cards spoken of
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -48,8 +48,12 @@ class ConditionMixin:
     def amt_cards(self, c: list) -> tuple:
         # "two or more Angel spirits (in your trash)", "no spirits": counted (BSS 3-1, 8-1-4-1)
         sel = first(c, Selector)
-        if not isinstance(c[0], tuple):          # "no …": none of them
-            c = [(0, "=="), *c]
+        if not isinstance(c[0], tuple):          # "no …" (a quantity of the noun phrase): none of them
+            counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+            if counted is None:
+                raise ValueError("not read: a count of cards with no number")
+            sel = replace(sel, thresholds=tuple(t for t in sel.thresholds if t is not counted))
+            c = [(counted.value, counted.op), *c]
         zone = tok(c, "ZONE")
         if zone is not None:
             sel = replace(sel, zone=str(zone).lower(), owner=sel.owner or _player(tok(c, "POSS")))

@@ -84,10 +84,18 @@ class DirectiveMixin:
         either = has_tok(c, "OR_SEL")
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
-    def select_by(self, c: list) -> Pick:
+    @v_args(meta=True)
+    def select_by(self, meta: Any, c: list) -> Pick | Restriction:
         # "Your opponent selects one of their spirits", "make your opponent select …": they choose
-        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else None)
-        return Pick(target=self.select_chooser(_per_count(first(c, Selector), c), who))
+        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else
+                                   Player.YOU if has_tok(c, "YOU") else None)
+        sel = first(c, Selector)
+        if isinstance(sel, Ref) and sel.bare:
+            # "your opponent selects them", "you select it instead": the selection an earlier phrase
+            # speaks of is made by the player named
+            return Restriction(mode="can", action="choose_targets", player=who or Player.OPPONENT, target=Ref(),
+                               duration=Duration.PERMANENT, span=self._span(meta))
+        return Pick(target=self.select_chooser(_per_count(sel, c), who))
 
     make_select = select_by
 
@@ -113,14 +121,6 @@ class DirectiveMixin:
         # "you select which spirits are exhausted by your Gale effects": the choice passes to you
         return Restriction(mode="can", action="choose_targets", player=Player.YOU, target=first(c, Selector),
                            by=c[-1], duration=Duration.PERMANENT, span=self._span(meta))
-
-    @v_args(meta=True)
-    def select_passes(self, meta: Any, c: list) -> Restriction:
-        # "you select it instead", "your opponent selects them": the selection an earlier phrase
-        # speaks of is made by the player named (BSS 8-5-3)
-        who = first(c, Player) or (Player.OPPONENT if has_tok(c, "OPP_SUBJ") else Player.YOU)
-        return Restriction(mode="can", action="choose_targets", player=who, target=Ref(),
-                           duration=Duration.PERMANENT, span=self._span(meta))
 
     def make(self, c: list) -> list:
         return c[0]
@@ -170,8 +170,8 @@ class DirectiveMixin:
         span = self._span(meta)
         if verb == "destroys":
             return Destroy(target=target, span=span)
-        if verb == "exhausts":
-            return SetState(state="exhausted", target=target, span=span)
+        if verb in ("exhausts", "refreshes"):
+            return SetState(state="exhausted" if verb == "exhausts" else "refreshed", target=target, span=span)
         if verb == "discards":
             return Discard(count=target.count or 1, target=target, player=who or Player.OPPONENT, span=span)
         raise ValueError(f"'{verb}' is not an effect a player performs")
@@ -186,8 +186,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def mill(self, meta: Any, c: list) -> Discard:
         # BSS 10-2-1: the top N cards of a deck
-        n = ints(c)[0] if ints(c) else 1
-        owner = _player(tok(c, "POSS"))
+        top = first(c, Selector)
+        n, owner = top.count, top.owner
         return Discard(count=n, player=owner, per=_per(c), span=self._span(meta),
                        target=Selector(count=n, owner=owner, zone="deck_top"))
 
@@ -372,7 +372,9 @@ class DirectiveMixin:
     @v_args(meta=True)
     def deck_top(self, meta: Any, c: list) -> Selector:
         n = ints(c)[0] if ints(c) else 1
-        return Selector(count=n, owner=_player(tok(c, "POSS")), zone="deck_top", span=self._span(meta))
+        poss = tok(c, "POSS")
+        return Selector(count=n, owner=_player(poss) if poss is not None else None, zone="deck_top",
+                        span=self._span(meta))
 
     @v_args(meta=True)
     def add_deck_top(self, meta: Any, c: list) -> Move:
@@ -381,9 +383,9 @@ class DirectiveMixin:
     # ── reveal / view (BSS 12-2, 12-3) ──
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal | list:
-        n = ints(c)[0] if ints(c) else 1
-        per = _per(c)
-        owner = _player(tok(c, "POSS")) if tok(c, "POSS") is not None else Player.YOU
+        top = first(c, Selector)                 # the top of a deck (deck_top)
+        n, per = top.count, _per(c)
+        owner = top.owner if top.owner is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))
         # the cards revealed are what a later "them" stands for ("Discard any number of them", BSS 12-2)
         looked = Pick(target=Selector(count=1 if n == 1 else None, zone="revealed", owner=owner))

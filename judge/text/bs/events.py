@@ -22,7 +22,7 @@ _EVENT_WORDS = {
     "linked": "linked", "discarded": "discarded", "selected": "selected", "returned": "returned",
     "exhausted": "exhausted", "refreshed": "refreshed", "deployed": "deployed", "attacked": "attacked",
     "attacks": "attacks", "blocks": "blocks", "destroys": "destroys", "exhausts": "exhausts",
-    "discards": "discards", "links": "links", "use": "uses", "uses": "uses", "used": "uses",
+    "discards": "discards", "refreshes": "refreshes", "links": "links", "use": "uses", "uses": "uses", "used": "uses",
     "summon": "summons", "summons": "summons", "discard": "discards", "destroy": "destroys",
     "exhaust": "exhausts", "refresh": "refreshes",
 }

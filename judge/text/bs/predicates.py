@@ -9,7 +9,7 @@ from __future__ import annotations
 from lark import Token
 
 from judge.text.ast import Selector, Threshold
-from judge.text.bs.nodes import _OPS, _STRICT, _merge, first, tok
+from judge.text.bs.nodes import _OPS, _STRICT, _merge, first, has_tok, tok
 
 
 def cmp_threshold(stat: str, value: tuple[int, str]) -> Threshold:
@@ -73,6 +73,8 @@ class PredicateMixin:
         # "3000 or fewer BP", "4000 BP or less", "only one core on it" (BSS 2-11, 4-3)
         n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
         stat = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        if has_tok(c, "NO_W"):                     # "with no cores on it": none
+            return {"thresholds": (Threshold(stat, "==", 0),)}
         if n is None:                              # "with cores on it": at least one
             return {"thresholds": (Threshold("cores", ">=", 1),)}
         word = next((t for t in c if isinstance(t, Token) and t.type.endswith("MORE_FEWER_OR")), None)

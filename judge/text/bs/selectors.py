@@ -57,6 +57,10 @@ class SelectorMixin(PredicateMixin):
     def q_any(self, c: list) -> dict:
         return {"count": None, "up_to": True}
 
+    def q_none(self, c: list) -> dict:
+        # "you control no Dragon spirits": a count of none (as "two or more" is a count threshold)
+        return {"count": None, "thresholds": (Threshold("count", "==", 0),)}
+
     def q_another(self, c: list) -> dict:
         return {"count": 1, "other": True}
 
@@ -70,6 +74,10 @@ class SelectorMixin(PredicateMixin):
     def adj_state(self, c: list) -> dict:
         # "attacking or blocking spirits": either state (see `selector`)
         return {"_states": (str(c[0]).lower(),)}
+
+    def adj_revealed(self, c: list) -> dict:
+        # "any number of revealed spirit cards": those of the cards an effect revealed (BSS 12-2-1)
+        return {"zone": "revealed"}
 
     def adj_token(self, c: list) -> dict:
         return {"families": ("Token",)}
@@ -86,9 +94,6 @@ class SelectorMixin(PredicateMixin):
     def adj_name(self, c: list) -> dict:
         return {"name": unmark(str(c[0]).strip('"“”'))}
 
-    def adj_set(self, c: list) -> dict:
-        return {"zone": "burst"}
-
     def adj_level(self, c: list) -> dict:
         return {"thresholds": (Threshold("level", "==", _num(str(c[0])[2:].strip())),)}
 
@@ -104,6 +109,11 @@ class SelectorMixin(PredicateMixin):
                                          ref=Selector(count=None, other=True)),)}
 
     def adj_group(self, c: list) -> dict:
+        # adjectives side by side all hold ("exhausted red spirits"); two states side by side
+        # ("exhausted linked spirits") would both hold, which one `state` cannot say: not read
+        states = [s for x in c if isinstance(x, dict) for s in x.get("_states", ())]
+        if len(set(states)) > 1:
+            raise ValueError(f"not modelled: a card both {' and '.join(states)}")
         return _merge(c)
 
     def adjs(self, c: list) -> dict:
@@ -193,10 +203,17 @@ class SelectorMixin(PredicateMixin):
         return {"excluding": first(c, Selector)}
 
     def post_other(self, c: list) -> dict:
-        name = tok(c, "CARD_NAME", "QUOTED")
-        if name is None:
+        # "other than this spirit" (another card), "other than "X"" / a card named (another name),
+        # "other than Dragon spirits" (those left out, as "except")
+        name = tok(c, "QUOTED_ALONE")
+        if name is not None:
+            return {"not_names": (unmark(str(name).strip('"“”')),)}
+        sel = first(c, Selector)
+        if sel.self_ref and not isinstance(sel, Ref):
             return {"other": True}
-        return {"not_names": (unmark(str(name).strip('"“”')),)}
+        if sel.name is not None and sel == Selector(name=sel.name, span=sel.span, selects=sel.selects, count=sel.count):
+            return {"not_names": (sel.name,)}
+        return {"excluding": sel}
 
     def post_share_symbol_color(self, c: list) -> dict:
         # "magic cards that do not share a color with any of the symbols on their field" (BSS 2-4, 2-8)
@@ -209,7 +226,11 @@ class SelectorMixin(PredicateMixin):
         return {"owner": _player(owner)} if owner is not None else {}
 
     def rel_ref(self, c: list) -> Selector:
-        return c[0]
+        return first(c, Selector)
+
+    def rel_stat_of(self, c: list) -> Selector:
+        # "… than this spirit's BP": compared with that card (the stat is the phrase's own)
+        return c[0][1]
 
     def rel_life(self, c: list) -> Selector:
         return Selector(count=None, unit="life", owner=_player(c[0]))
@@ -230,10 +251,6 @@ class SelectorMixin(PredicateMixin):
 
     def rel_same(self, c: list) -> Threshold:
         return Threshold(str(tok(c, "STAT")).lower(), "==", 0, ref=first(c, Selector))
-
-    def rel_equal_stat(self, c: list) -> Threshold:
-        stat = str(tok(c, "STAT")).lower()
-        return Threshold(stat, "==", 0, ref=c[-1][1])
 
     def stat_of(self, c: list) -> tuple[str, Selector]:
         # "its cost", "that spirit's BP", "the destroyed spirit's level": a stat of a card
@@ -297,8 +314,8 @@ class SelectorMixin(PredicateMixin):
             types, _, card = _noun_types(str(noun))
             return Ref(card_types=types, zone="any" if card else None, span=self._span(meta))
         it = next((t for t in c if isinstance(t, Token) and t.type == "PRONOUN"), None)
-        single = it is not None and str(it).lower() == "it" and len(c) == 1
-        return Ref(span=self._span(meta), singular=single)
+        bare = it is not None and len(c) == 1
+        return Ref(span=self._span(meta), singular=bare and str(it).lower() == "it", bare=bare)
 
     @v_args(meta=True)
     def the_done(self, meta: Any, c: list) -> Selector:

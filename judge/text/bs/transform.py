@@ -186,9 +186,15 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def optional_(self, meta: Any, c: list) -> list:
         # "You may X" (BSS 8-1-8); "You may X to Y": X an effect cost paid to do Y (BSS 8-4-1)
         lists = [x for x in c if isinstance(x, list)]
+        who = first(c, Player)                  # "your opponent may …": theirs the choice and the acts
+        if who is not None:
+            lists = [[replace(e, player=who) if getattr(e, "player", Player.YOU) in (None, Player.YOU) and hasattr(e, "player")
+                      else e for e in x] for x in lists]
         if len(lists) > 1:
-            return self._cost_clause(meta, lists)
-        return [Optional(effects=tuple(lists[0]), span=self._span(meta))]
+            out = self._cost_clause(meta, lists)
+        else:
+            out = [Optional(effects=tuple(lists[0]), span=self._span(meta))]
+        return [replace(o, player=who) for o in out] if who is not None else out
 
     @v_args(meta=True)
     def required_cost(self, meta: Any, c: list) -> list:
@@ -364,7 +370,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("after_resolves", None)
 
     def if_you_do(self, c: list) -> tuple:
-        negated = any(isinstance(t, Token) and t.type == "NEG" for t in c)
+        negated = any(isinstance(t, Token) and t.type in ("NEG", "DONT") for t in c)
         return ("if", Condition(kind="did_not" if negated else "did", text="If you do" + (" not" if negated else "")))
 
     def otherwise(self, c: list) -> tuple:

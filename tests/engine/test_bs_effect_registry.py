@@ -103,7 +103,7 @@ SEL = ast.Selector(count=1, owner=ast.Player.OPPONENT, card_types=("spirit",))
     (ast.Damage(amount=1), "target", SEL),                  # damage to a card (FFTCG's; BS reduces life)
     (ast.Draw(count=1), "amount_var", "X"),
     (ast.Attack(target=SEL), "attacker", SEL),
-    (ast.Optional(effects=(ast.Draw(count=1),)), "player", ast.Player.OPPONENT),
+    (ast.Optional(effects=(ast.Draw(count=1),)), "player", ast.Player.EACH),   # "each player may": not one chooser
     (ast.SetStat(stat="bp", value=1000, target=SEL), "also", True),
 ])
 def test_a_field_the_handler_does_not_read_is_refused_and_reported(node, field, value) -> None:

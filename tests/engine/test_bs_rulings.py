@@ -104,6 +104,20 @@ def test_bss_8_1_8_may_is_asked_and_no_means_nothing_happens() -> None:
     assert len(yes.state.players["A"].hand) == 2
 
 
+def test_bss_8_1_8_your_opponent_may_is_asked_of_the_opponent() -> None:
+    """"Your opponent may …": the player the sentence names decides, not the effect's controller."""
+    from judge.text.ast import Discard
+
+    state = make("bss", {"s": spirit("S")},
+                 {"A": {"reserve": 5, "deck": 5, "hand": ["s"]}, "B": {"deck": 5, "hand": ["s"]}},
+                 abilities={"s": (Ability(kind=AbilityKind.TRIGGERED, timing="when_summoned", effects=(
+                     Optional(effects=(Discard(count=1, player=Player.OPPONENT),), player=Player.OPPONENT),)),)})
+    r = act(state, {"player": "A", "summon": "s"})
+    assert r.request is not None and r.request.player == "B" and "8-1-8" in r.request.cites
+    assert len(act(r.state, {"player": "B", "choose": "no"}).state.players["B"].hand) == 1
+    assert len(act(r.state, {"player": "B", "choose": "yes"}).state.players["B"].hand) == 0
+
+
 def test_bss_8_8_1_3_1_set_bp_then_additions_in_order() -> None:
     from dataclasses import replace
 

@@ -212,9 +212,16 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
         apply(ctx, e, item)
 
 
-def _may(ctx: Ctx, item: Work) -> bool:
-    """The "you may" decision. An answer that is not yes / no but the choice the optional part asks
-    first (its targets, an amount) means yes and is kept for that choice; an empty list means no."""
+def _chooser(ctx: Ctx, eff: ast.Optional, item: Work) -> str:
+    """Who decides a "may" (8-1-8): the player the sentence names ("your opponent may …"), else the
+    effect's controller."""
+    return ctx.state.opponent(item.controller) if eff.player is ast.Player.OPPONENT else item.controller
+
+
+def _may(ctx: Ctx, item: Work, who: str) -> bool:
+    """The "you may" decision, asked of `who`. An answer that is not yes / no but the choice the
+    optional part asks first (its targets, an amount) means yes and is kept for that choice; an empty
+    list means no."""
     from judge.engine.kernel.values import yes_no
 
     if ctx.has_answer("may"):
@@ -223,11 +230,10 @@ def _may(ctx: Ctx, item: Work) -> bool:
             declined = isinstance(nxt, list | tuple) and not nxt
             if declined:
                 ctx.take_answer("may")
-            ctx.log(f"{item.controller} {'declines' if declined else 'uses'} the optional part of {item.label} "
+            ctx.log(f"{who} {'declines' if declined else 'uses'} the optional part of {item.label} "
                     f"(answered by {'no selection' if declined else 'its first choice'})", "effect.may")
             return not declined
-    return ctx.ask_yes_no(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
-                          player=item.controller)
+    return ctx.ask_yes_no(f"{who}: use the optional part of {item.label}?", "effect.may", player=who)
 
 
 def _changes_nothing(ctx: Ctx, eff: ast.Optional, item: Work) -> bool:
@@ -243,29 +249,32 @@ def _changes_nothing(ctx: Ctx, eff: ast.Optional, item: Work) -> bool:
     return sandbox(ctx, perform) == before
 
 
-@effect(ast.Optional, concepts=("effect.may",), reads=("effects", "cost"))
+@effect(ast.Optional, concepts=("effect.may",), reads=("effects", "cost", "player"),
+        values={"player": (None, ast.Player.YOU, ast.Player.OPPONENT)})
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
-    """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
+    """"You may …" / "your opponent may …": the player the sentence names decides, else the effect's
+    controller (8-1-8); a cost written in it is paid first."""
+    who = _chooser(ctx, eff, item)
     if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
         ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
                 "choice is offered", "effect.select_none", "effect.may")
         ctx.did = False
         return
     if eff.cost is None and not ctx.has_answer("may") and _changes_nothing(ctx, eff, item):
-        decision = ctx.decision(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
-                                player=item.controller, options=("yes", "no"), kind="may")
-        ctx.steps.append(Step(f"{item.controller} may use the optional part of {item.label}, but doing it changes "
+        decision = ctx.decision(f"{who}: use the optional part of {item.label}?", "effect.may",
+                                player=who, options=("yes", "no"), kind="may")
+        ctx.steps.append(Step(f"{who} may use the optional part of {item.label}, but doing it changes "
                               "nothing on the board: it is not performed and no choice is asked", decision.cites,
                               decision=decision, answer="no", after=ctx.state))
         ctx.set(free_choice=("may", ("yes", "no")))
         ctx.did = False
         return
-    yes = _may(ctx, item)
+    yes = _may(ctx, item, who)
     if not yes:
-        ctx.log(f"{item.controller} chooses not to: that part is not performed", "effect.may")
+        ctx.log(f"{who} chooses not to: that part is not performed", "effect.may")
         ctx.did = False
         return
-    ctx.log(f"{item.controller} chooses to", "effect.may")
+    ctx.log(f"{who} chooses to", "effect.may")
     if eff.cost is not None:
         ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):

@@ -112,3 +112,13 @@ def test_the_printed_cards_of_these_constructs_read_whole(number: str) -> None:
         pytest.skip(f"the FFTCG corpus is not at {CORPUS} (it is never part of the repository)")
     card = next(c for c in json.loads(CORPUS.read_text(encoding="utf-8")) if c["id"] == number)
     assert parse_text(card["text"], "fftcg", name=card["name"]).ok
+
+
+# ---------------------------------------------------------------- 5.2.2.1 / 6.6.2 a plain name the database does not list
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("Search for 1 Card Name Veyra Moonwright and add it to your hand.", "name", "Veyra Moonwright"),
+    ("Choose 1 Forward other than Card Name Old Tom of the Hills. Break it.", "name", "Old Tom of the Hills"),
+    ("Choose 1 Job Sky Courier Forward. It gains Haste.", "families", ("Sky Courier",)),
+])
+def test_5_2_2_1_a_plain_name_is_the_capitalised_words_after_its_label(text: str, field: str, value) -> None:
+    assert any(getattr(s, field) == value for s in _sels(one(text, name="Quillon")))

@@ -96,9 +96,7 @@ def _join_primer(view: str, v: Vocabulary) -> str:
 
 
 #: the capitalised words of the templating language itself, which end a plain name ("Job Samurai Forward")
-_GAME_WORDS = frozenset("""forward forwards backup backups monster monsters character characters summon summons card
-cards fire ice wind earth lightning water light dark break damage zone ex burst haste brave first back warp priming
-special ability abilities name job category counter counters party deck hand lb cp element elements""".split())
+_GAME_WORDS = frozenset(["forward", "forwards", "backup", "backups", "monster", "monsters", "character", "characters", "summon", "summons", "card", "cards", "fire", "ice", "wind", "earth", "lightning", "water", "light", "dark", "break", "damage", "zone", "ex", "burst", "haste", "brave", "first", "back", "warp", "priming", "special", "ability", "abilities", "name", "job", "category", "counter", "counters", "party", "deck", "hand", "lb", "cp", "element", "elements"])
 #: a label the printed text gives a name without markup, then the name's capitalised words
 _PLAIN_LABEL = re.compile(r"(?<![\w\[(\]])(Card Name|Job|Category)((?:\s+(?:of\s+|the\s+)*[A-Z0-9][\w'’&·.-]*)+)")
 
@@ -116,8 +114,8 @@ def join_printed_refs(printed: str, view: str) -> str:
         keep = 0
         for w in words:
             bare = w.group().rstrip(".,:;").lower()
-            if bare in _GAME_WORDS or not w.group()[:1].isupper() and not w.group()[:1].isdigit() \
-                    and bare not in ("of", "the"):
+            if bare in _GAME_WORDS or (not w.group()[:1].isupper() and not w.group()[:1].isdigit() \
+                    and bare not in ("of", "the")):
                 break
             if w.group()[:1].isupper() or w.group()[:1].isdigit():
                 keep = w.end() - len(w.group()) + len(w.group().rstrip(".,:;"))

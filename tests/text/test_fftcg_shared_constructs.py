@@ -122,3 +122,14 @@ def test_the_printed_cards_of_these_constructs_read_whole(number: str) -> None:
 ])
 def test_5_2_2_1_a_plain_name_is_the_capitalised_words_after_its_label(text: str, field: str, value) -> None:
     assert any(getattr(s, field) == value for s in _sels(one(text, name="Quillon")))
+
+
+@pytest.mark.parametrize("text", [
+    "When your opponent controls 2 or more Forwards, Quillon gains +2000 power.",
+    "When you control 3 or more Backups, the Forwards you control gain +1000 power.",
+    "When you control a dull Monster, Quillon gains Brave.",
+])
+def test_11_8_13_when_a_player_controls_cards_is_a_condition_of_a_field_ability(text: str) -> None:
+    ability = one(text, name="Quillon")
+    assert ability.trigger is None
+    assert isinstance(next(n for n in walk(ability) if isinstance(n, Conditional)).condition, Controls)

@@ -277,6 +277,8 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
     def lead_if(self, meta, c):
         """"If X, …"; "When its cost is 2 or less, …" inside an effect: a condition on a state (11.8.13)."""
         cond = next((x for x in c if isinstance(x, CONDITIONS)), None)
+        if cond is None and any(isinstance(x, Player) for x in c):       # "When you control X, …"
+            cond = self.c_subject(meta, [x for x in c if not isinstance(x, Token)])
         return ("if", cond if cond is not None else self.c_stat(meta, [x for x in c if not isinstance(x, Token)]))
 
     def lead_as_long(self, meta, c):

@@ -64,8 +64,8 @@ def test_bss_8_1_4_a_permission_aimed_at_some_cards_is_only_for_them() -> None:
 
 
 def test_bss_8_1_4_a_constant_restriction_the_engine_does_not_enforce_is_reported() -> None:
-    ab = _constant(Restriction(mode="cannot", action="be_exhausted", target=ME, duration=Duration.PERMANENT))
-    assert unexecuted(ab) == ("constant restriction cannot be_exhausted",)
+    ab = _constant(Restriction(mode="cannot", action="be_discarded_from_deck", target=ME, duration=Duration.PERMANENT))
+    assert unexecuted(ab) == ("constant restriction cannot be_discarded_from_deck",)
     paid = Cost(effects=(MoveCores(count=1, source="field_or_reserve", dest="trash", player=Player.OPPONENT),))
     unless = _constant(Restriction(mode="cannot", action="attack", target=BIG, duration=Duration.PERMANENT, cost=paid))
     assert unexecuted(unless) == ("constant restriction cost",)

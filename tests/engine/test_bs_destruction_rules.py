@@ -36,8 +36,8 @@ OPP_SPIRIT = Selector(count=1, owner=Player.OPPONENT, card_types=("spirit",))
 def _hex_board(effects: tuple) -> object:
     return make("bss", {"hex": magic("Hex"), "p": spirit("P")},
                 {"A": {"reserve": 3, "hand": ["hex"]},
-                 "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 1}]}},
-                abilities={"hex": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=effects),)})
+                 "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 2}]}},
+                abilities={"hex": (Ability(kind=AbilityKind.MAGIC, timing="main", effects=effects),)})   # told apart
 
 
 def test_bss_8_5_3_the_opponent_selects_when_the_effect_says_so() -> None:
@@ -212,8 +212,10 @@ def _both_board(span_b: Span) -> object:
 
 def test_bss_10_1_3_one_destroy_directive_over_two_selections_destroys_them_together() -> None:
     r = act(_both_board(Span(40, 60)), {"player": "A", "magic": "bal"})
-    assert r.request is not None and r.request.kind == "order" and set(r.request.options) == {"a1", "b1"}
-    assert "8-5-2-4" in r.request.cites
+    # their When Destroyed effects wait together, for the turn player's order (8-5-2-4); each draws for
+    # its own controller, so every order ends alike and the order is taken unasked
+    order = [s.decision for s in r.steps if s.decision is not None and s.decision.kind == "order"]
+    assert r.ok and len(order) == 1 and set(order[0].options) == {"a1", "b1"} and "8-5-2-4" in order[0].cites
 
 
 def test_bss_two_destroy_directives_destroy_one_after_the_other() -> None:

@@ -20,6 +20,10 @@ MOURNER = {"number": "TST02-002", "name": "Test Mourner", "type": "spirit", "col
            "reduction": ["purple"], "symbols": ["purple"], "families": ["Testling"], "levels": {1: [1, 1000]},
            "text": "[LV1] When Destroyed: Draw three cards.\n"
                    "[LV1] When Destroyed: Place three cores from the void into your reserve."}
+WEIGHER = {"number": "TST02-004", "name": "Test Weigher", "type": "spirit", "colors": ["red"], "cost": 3,
+           "reduction": ["red"], "symbols": ["red"], "families": ["Testling"], "levels": {1: [1, 3000]},
+           "text": "[LV1] When This Spirit Attacks: Place three cores from the void into your reserve.\n"
+                   "[LV1] When This Spirit Attacks: Send one core from your reserve to your trash."}
 BRUTE = {"number": "TST02-003", "name": "Test Brute", "type": "spirit", "colors": ["red"], "cost": 4,
          "reduction": ["red"], "symbols": ["red"], "families": ["Testling"], "levels": {1: [1, 6000]}, "text": ""}
 
@@ -27,13 +31,14 @@ BRUTE = {"number": "TST02-003", "name": "Test Brute", "type": "spirit", "colors"
 @pytest.fixture
 def card_file(tmp_path: Path) -> Path:
     path = tmp_path / "order-cards.yaml"
-    path.write_text(yaml.safe_dump({"game": "bss", "cards": [TWIN, MOURNER, BRUTE]}), encoding="utf-8")
+    path.write_text(yaml.safe_dump({"game": "bss", "cards": [TWIN, MOURNER, BRUTE, WEIGHER]}), encoding="utf-8")
     return path
 
 
-def run(tmp_path: Path, card_file: Path, actions: list, expect: list, game: str = "bss") -> Result:
+def run(tmp_path: Path, card_file: Path, actions: list, expect: list, game: str = "bss",
+        card: str = "TST02-001") -> Result:
     body = {"game": game, "title": "t", "turn": {"number": 4, "player": "A", "step": "attack"},
-            "players": {"A": {"life": 5, "reserve": 0, "deck": 10, "field": [{"id": "tw", "card": "TST02-001",
+            "players": {"A": {"life": 5, "reserve": 0, "deck": 10, "field": [{"id": "tw", "card": card,
                                                                            "cores": 1}]},
                         "B": {"life": 5, "reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "TST02-003",
                                                                            "cores": 1}]}},
@@ -52,10 +57,30 @@ def first(lines: list[str], part: str) -> int:
 
 
 def test_8_5_2_4_two_effects_of_one_card_wait_for_the_turn_players_order(tmp_path: Path, card_file: Path) -> None:
+    """Placing three cores before or after sending one away leaves 3 or 2 in the reserve: the order
+    matters, so the turn player is asked."""
     result = run(tmp_path, card_file, [{"player": "A", "attack": "tw"}],
                  [{"decision": 0, "player": "A", "kind": "order", "options": ["tw:1", "tw:2"]},
-                  {"request": "orders the simultaneous effects", "cites": ["8-5-2-4"]}])
+                  {"request": "orders the simultaneous effects", "cites": ["8-5-2-4"]}], card="TST02-004")
     assert result.ok, result.why
+
+
+def test_8_5_2_4_an_order_that_cannot_change_the_outcome_is_taken_unasked(tmp_path: Path, card_file: Path) -> None:
+    """Drawing three and placing three cores end alike in either order: the turn player's order is
+    no decision, it is logged as taken and nothing waits for it."""
+    result = run(tmp_path, card_file, [{"player": "A", "attack": "tw"}],
+                 [{"decision": 0, "player": "A", "kind": "order", "options": ["tw:1", "tw:2"]},
+                  {"player": "A", "hand": 3, "reserve": 3}, {"cites": ["8-5-2-4"]}])
+    assert result.ok and result.request is None, result.why
+    assert any("the order cannot change the outcome" in line for line in trace(result))
+
+
+def test_8_5_2_4_a_later_order_for_effects_that_end_alike_changes_nothing(tmp_path: Path, card_file: Path) -> None:
+    result = run(tmp_path, card_file, [{"player": "A", "attack": "tw"},
+                                       {"player": "A", "choose": ["tw:2", "tw:1"], "decision": "order"}],
+                 [{"player": "A", "hand": 3, "reserve": 3}])
+    assert result.ok, result.why
+    assert any("every answer ends on the same board, so nothing changes" in line for line in trace(result))
 
 
 @pytest.mark.parametrize(("answer", "draws_first"), [(["tw:2", "tw:1"], True), (["tw:1", "tw:2"], False),
@@ -71,11 +96,10 @@ def test_8_5_2_4_an_ability_reference_says_which_effect_of_the_card_resolves_fir
 
 def test_8_5_2_4_a_bare_card_id_takes_that_cards_first_waiting_effect(tmp_path: Path, card_file: Path) -> None:
     result = run(tmp_path, card_file, [{"player": "A", "attack": "tw"}, {"player": "A", "choose": ["tw", "tw"],
-                                                                         "decision": "order"}],
-                 [{"player": "A", "hand": 3, "reserve": 3}])
+                                                                         "decision": "order"},
+                                       {"player": "A", "choose": "core"}],
+                 [{"player": "A", "reserve": 2, "trash_cores": 1}], card="TST02-004")
     assert result.ok, result.why
-    lines = trace(result)
-    assert first(lines, "from A's void") < first(lines, "A draws 3")
 
 
 @pytest.mark.parametrize("answer", [["tw:3"], ["tw:1", "tw:1"], ["b1"]])

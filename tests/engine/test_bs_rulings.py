@@ -82,7 +82,7 @@ def test_bss_11_5_1_armor_blocks_selection_by_that_colour() -> None:
 def test_bss_8_5_3_missing_selection_is_requested_naming_the_clause() -> None:
     state = make("bss", {"hex": magic("Hex"), "p": spirit("P")},
                  {"A": {"reserve": 3, "hand": ["hex"]},
-                  "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 1}]}},
+                  "B": {"field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 2}]}},
                  abilities={"hex": (Ability(kind=AbilityKind.MAGIC, timing="main",
                                             effects=(Destroy(target=OPP_SPIRIT),)),)})
     r = act(state, {"player": "A", "magic": "hex"})
@@ -178,7 +178,7 @@ def test_bss_11_11_1_crush_discards_level_plus_modifier() -> None:
 def test_bss_11_10_1_gale_exhausts_the_blockers_other_spirits() -> None:
     state = make("bss", {"x": spirit("X", 9000, color="green"), "p": spirit("P", 1000, color="blue")},
                  {"A": {"field": [{"id": "a1", "card": "x", "cores": 1}]},
-                  "B": {"field": [{"id": f"b{i}", "card": "p", "cores": 1} for i in range(1, 4)]}},
+                  "B": {"field": [{"id": f"b{i}", "card": "p", "cores": i} for i in range(1, 4)]}},   # told apart
                  step="attack", abilities={"x": (kw("Gale", "1"),)})
     s1 = act(state, {"player": "A", "attack": "a1"}).state
     r = act(s1, {"player": "B", "block": "b1"})

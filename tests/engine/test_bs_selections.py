@@ -37,7 +37,7 @@ def _board(effects: tuple, *, mirror: bool = False, timing: str = "main", step: 
     return make("bss", cards, {
         "A": {"reserve": 3, "deck": 5, "hand": ["hex"], "field": [{"id": "a1", "card": "p", "cores": 1}]},
         "B": {"reserve": 3, "deck": 5, "hand": ["mirror"] if mirror else [],
-              "field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 1}]}},
+              "field": [{"id": "b1", "card": "p", "cores": 1}, {"id": "b2", "card": "p", "cores": 2}]}},   # told apart
         step=step, abilities=abilities)
 
 

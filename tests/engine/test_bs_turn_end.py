@@ -46,8 +46,9 @@ def test_bss_6_8_1_1_a_part_not_naming_the_card_still_happens_after_it_left() ->
 
 
 def test_bss_6_8_1_1_a_selection_at_the_end_of_the_turn_is_a_pending_decision() -> None:
-    """"At the end of this turn, destroy one of your opponent's spirits" with two candidates: the turn's
-    end stops for the effect's controller to select (8-5-3), and goes on once answered."""
+    """"At the end of this turn, destroy one of your opponent's spirits" with two candidates (told apart
+    by their cores): the turn's end stops for the effect's controller to select (8-5-3), and goes on
+    once answered."""
     from judge.text.ast import Destroy, Player
 
     later = Ability(kind=AbilityKind.TRIGGERED, timing="when_summoned", effects=(Conditional(condition=END, effects=(
@@ -55,7 +56,7 @@ def test_bss_6_8_1_1_a_selection_at_the_end_of_the_turn_is_a_pending_decision() 
     state = make("bss", {"x": spirit("X", cost=0), "y": spirit("Y", color="blue")},
                  {"A": {"reserve": 2, "deck": 5, "hand": ["x"]},
                   "B": {"deck": 5, "field": [{"id": "b1", "card": "y", "cores": 1},
-                                             {"id": "b2", "card": "y", "cores": 1}]}},
+                                             {"id": "b2", "card": "y", "cores": 2}]}},
                  step="main", number=4, abilities={"x": (later,)})
     summoned, _ = play(state, {"player": "A", "summon": "x"})
     waiting, _ = play(summoned, {"player": "A", "end_step": True}, {"player": "A", "end_step": True})

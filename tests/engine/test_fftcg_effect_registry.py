@@ -113,9 +113,10 @@ def _ability(node) -> ast.Ability:
 
 
 @pytest.mark.parametrize(("node", "field", "value"), [
-    (ast.Discard(count=1, player=ast.Player.OPPONENT), "target", replace(SEL, state="random")),   # 15.1.1.4
-    (ast.Move(target=SEL, dest="hand"), "dest", "deck_top_or_bottom"),
-    (ast.Move(target=SEL, dest="deck_bottom"), "any_order", True),   # not revealed: the order is not asked
+    (ast.Discard(count=1, player=ast.Player.OPPONENT), "controller_of", SEL),   # 15.1.1.4: whose hand it names
+    (ast.Move(target=SEL, dest="hand"), "dest", "deck_under_all"),
+    (ast.Move(target=SEL, dest="break"), "any_order", True),   # an order asked only at a deck's end (deckend)
+    (ast.Move(target=SEL, dest="hand"), "player", ast.Player.OPPONENT),   # who performs it selects too: not read
     (ast.Move(target=SEL, dest="hand"), "after_use", True),
     (ast.SetState(state="dull", target=SEL), "state", "sleeping"),
     (ast.Restriction(mode="cannot", action="attack", target=SEL), "player", ast.Player.YOU),
@@ -131,9 +132,14 @@ def test_what_apply_refuses_coverage_reports_and_the_reverse(node, field, value)
 
 
 def test_a_node_kind_with_no_handler_is_reported() -> None:
-    node = ast.Declare(things=("card_name",))
-    assert ast.Declare not in registry.EFFECTS
-    assert registry.refused(node) == ("declare",)
+    node = ast.ChangeTarget(target=SEL, to=SEL)
+    assert ast.ChangeTarget not in registry.EFFECTS
+    assert registry.refused(node) == ("change_target",)
+
+
+def test_a_declaration_of_a_thing_nothing_reads_is_reported() -> None:
+    assert registry.refused(ast.Declare(things=("card_name",))) == ("declare card_name",)
+    assert registry.refused(ast.Declare(things=("number",))) == ()
 
 
 def test_support_keeps_no_table_of_effect_values() -> None:

@@ -260,11 +260,13 @@ def symbol_colour(e: Any) -> str | None:
 
 
 #: The acts whose "cannot / must / can" the engine asks of `cannot` / `allowed` where they happen (an
-#: attack or block declaration, a selection, a destruction, a core removal: flow/battle, select,
-#: events/management, events/cores), of the refresh step (flow/steps) and of the first attack of a
+#: attack or block declaration, a selection, a destruction, a core removal, an effect exhausting a card
+#: or returning it to a hand or deck: flow/battle, select, events/management, events/cores,
+#: effects/acts), of the refresh step (flow/steps) and of the first attack of a
 #: step (events/first_attack): a restriction on a card for any other act is not run.
 ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block", "be_destroyed",
-                                 "have_cores_removed", "refresh_in_refresh_step"}),
+                                 "have_cores_removed", "refresh_in_refresh_step", "be_exhausted",
+                                 "be_returned_to_hand_or_deck"}),
             "must": frozenset({"attack_first"}),
             "can": frozenset({"block_while_exhausted"})}
 

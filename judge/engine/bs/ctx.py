@@ -7,10 +7,11 @@ profile's clause table; it also remembers who moved cores off which card during 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from judge.engine.bs.profile import Profile, profile
-from judge.engine.bs.state import Mod, State
+from judge.engine.bs.state import Mod, State, outcome
 from judge.engine.kernel.context import Context, Need, Refuse
 from judge.text.ast import Duration
 
@@ -51,6 +52,24 @@ class Ctx(Context[State]):
         return Need(self.decision(choice, *concepts, player=player, options=options, kind=kind))
 
 
+def sandbox(ctx: Ctx, run: Callable[[], object]) -> object:
+    """Run `run` on the board as it is and put everything back: the outcome it ends on
+    (`state.outcome`), or None when it needed a decision, was refused, or reached something "not
+    modelled" or "not read" (then nothing is known of where it ends). How the engine tells that a
+    choice cannot change the outcome: every answer is tried and each ends alike."""
+    mark = ctx.mark()
+    saved = {k: (v.copy() if isinstance(v, dict | list | set) else v) for k, v in vars(ctx).items()}
+    try:
+        run()
+        end = None if any(s.not_modelled or s.not_read for s in ctx.steps[mark[1]:]) else outcome(ctx.state)
+    except (Need, Refuse):
+        end = None
+    ctx.rollback(mark)
+    vars(ctx).clear()
+    vars(ctx).update(saved)
+    return end
+
+
 def name_of(state: State, cid: str) -> str:
     """"b1 (Sample Guard)" for steps a judge reads."""
     d = state.card_def(cid)
@@ -66,4 +85,4 @@ def add_mod(ctx: Ctx, *, target: str, kind: str, value: object, duration: Durati
     return m
 
 
-__all__ = ["Ctx", "Need", "Refuse", "add_mod", "name_of"]
+__all__ = ["Ctx", "Need", "Refuse", "add_mod", "name_of", "sandbox"]

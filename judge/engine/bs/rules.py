@@ -55,7 +55,7 @@ class BattleSpiritsRules:
             if state.pending is not None:
                 raise ctx.refuse(f"{state.pending.player or 'a player'} must first decide: {state.pending.choice} "
                                  "(answer it with choose:)", "effect.select")
-            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets), unasked=())
+            ctx.set(answers=tuple(action.answers), targets=tuple(action.targets), unasked=(), free_choice=())
             step_effects.record_life(ctx)     # the life held as this turn began, for "… this turn" (step_effects.py)
             self._dispatch(ctx, action)
             battle.drive(ctx, action.order)
@@ -113,7 +113,7 @@ class BattleSpiritsRules:
         """A `choose` when nothing is pending: in an open flash window it is for what comes next
         (nobody acts, the battle goes on); otherwise it is ignored with a note (the engine decides
         that fact from the board), never an error."""
-        if _renamed(ctx, action):
+        if _renamed(ctx, action) or _answered_alike(ctx, action):
             return Ruling(state=ctx.state, steps=ctx.steps)
         b = ctx.state.battle
         if b is not None and b.window in timing.WINDOW_CONCEPT:
@@ -218,6 +218,31 @@ _HANDLERS = {
     A.MoveCores: turn.move_cores, A.SetBurst: turn.set_burst, A.Attack: battle.attack,
     A.Block: battle.block, A.NoBlock: battle.no_block, A.Pass: battle.pass_, A.EndStep: _end_step,
 }
+
+
+def _answered_alike(ctx: Ctx, action: A.Choose) -> bool:
+    """A `choose` answering the decision the engine took unasked because every answer ends on the same
+    board (an order of simultaneous effects, 8-5-2-4; a "may" whose part changes nothing, 8-1-8): the
+    player's answer is taken, and it changes nothing."""
+    from judge.engine.core import ChoiceNeeded
+    from judge.engine.kernel.values import as_list, yes_no
+
+    if not ctx.state.free_choice:
+        return False
+    kind, opts = ctx.state.free_choice
+    named = [str(c) for c in as_list(action.choice)]
+    if kind == "order" and (not named or len(set(named)) != len(named) or not set(named) <= set(opts)):
+        return False
+    if kind == "may" and (len(named) != 1 or yes_no(named[0]) is None):
+        return False
+    decision = ChoiceNeeded(f"{action.player} decides ({kind}): {', '.join(opts)}",
+                            ctx.cites("effect.order" if kind == "order" else "effect.may"), player=action.player,
+                            options=opts, kind=kind)
+    ctx.steps.append(Step(f"{action.player} decides ({kind}): {', '.join(named)}; every answer ends on the same "
+                          "board, so nothing changes", decision.cites, decision=decision, answer=named,
+                          after=ctx.state))
+    ctx.set(free_choice=())
+    return True
 
 
 def _renamed(ctx: Ctx, action: A.Choose) -> bool:

@@ -171,6 +171,8 @@ class State:
     targets: tuple[Any, ...] = ()              # selections written in advance (`targets:`), kept apart
     # the last choice among copies of one card that was not asked: (the copies, those taken)
     unasked: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
+    # the last decision taken unasked because every answer ends alike: (its kind, its options)
+    free_choice: tuple[str, tuple[str, ...]] | tuple[()] = ()
     winner: str | None = None
     void_out: int = 0
     stamp: int = 0
@@ -264,6 +266,33 @@ def placements(state: State) -> dict[str, list[str]]:
     return out
 
 
+def outcome(state: State) -> tuple[object, ...]:
+    """What the rules read of a board, to tell whether two ways of going on end alike: the board
+    without its timestamps (they record the order things were done in; where two effects conflict the
+    conflict shows in the figures and areas compared) nor the order of cards in a hand, trash or
+    removed area, nor of cards on the field (unordered areas: only the deck has an order, 3-1-5)."""
+    players = tuple(sorted((n, replace(p, hand=tuple(sorted(p.hand)), trash=tuple(sorted(p.trash)),
+                                       removed=tuple(sorted(p.removed)),
+                                       field=tuple(sorted(p.field, key=lambda fc: fc.id))))
+                           for n, p in state.players.items()))
+    mods = tuple(sorted(repr(replace(m, stamp=0)) for m in state.mods))
+    return (players, mods, state.battle, state.winner, state.work, state.used, state.void_out, state.step,
+            state.turn, state.turn_player, tuple(sorted(state.destroyed_log)), state.answers, state.targets,
+            state.pending, tuple(sorted(state.burst_set_turn.items())), state.cards, state.owners)
+
+
+def indistinguishable(state: State, a: str, b: str) -> bool:
+    """Whether nothing on the board tells two cards apart: naming each by the other's id leaves the
+    board's outcome as it is (same card, same area, same cores and orientation, nothing applied to or
+    recorded of one and not the other). Which of them an effect takes is then no decision."""
+    from judge.engine.kernel.values import exchange
+
+    if state.cards.get(a) != state.cards.get(b) or state.owners.get(a) != state.owners.get(b):
+        return False
+    swapped = exchange(state, {a: b, b: a}, skip=frozenset({"defs", "pending", "suspended"}))
+    return outcome(swapped) == outcome(state)
+
+
 @dataclass(frozen=True)
 class Drawn:
     """What an effect watching draws was set off by: who drew, and how many cards ("for each card
@@ -274,4 +303,4 @@ class Drawn:
 
 
 __all__ = ["Battle", "CardDef", "Drawn", "FieldCard", "Mod", "Orientation", "PlayerState", "State", "Step", "Work",
-           "evolve", "placements", "total_cores", "with_field_card", "with_player"]
+           "evolve", "indistinguishable", "outcome", "placements", "total_cores", "with_field_card", "with_player"]

@@ -132,10 +132,34 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     yield f"trigger {what}"
 
 
+def _about_itself(cond: ast.Condition | None, event: str) -> bool:
+    """"When this card is discarded from your hand": an event that happens to the card itself, watched
+    where it lands (the trash, 8-10-1)."""
+    return cond is not None and cond.kind == "event" and cond.event == event and cond.selector is not None \
+        and cond.selector.self_ref
+
+
+def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
+    """"Summon / place this card" is run from where the card is when its effect resolves: the burst
+    area of a burst being activated (10-9-2), the trash after its own destruction (its When Destroyed,
+    8-10-1) or after it was discarded, or the trash of a card whose start-of-step ability works from
+    there (step_effects.from_own_area). A card in a hand or trash watching another event is not watched."""
+    if ab.kind == AbilityKind.BURST or "destroyed" in TIMING_EVENTS.get(ab.timing or "", frozenset()) or \
+            step_effects.from_own_area(ab, "trash") or _about_itself(ab.condition, "discarded"):
+        return
+    for n in ast.walk(ab.effects):
+        if isinstance(n, ast.Deploy) and n.target.self_ref:
+            yield f"{n.verb} this card from outside the field"
+
+
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them), read as the
     engine loads it (the text layer's meaning passes applied)."""
     ab = meaning(ab)
+    return tuple(dict.fromkeys((*_unexecuted(ab), *_self_deploy_gaps(ab))))
+
+
+def _unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     gaps: list[str] = []
     if symbols.handles(ab) or symbols.own_cost(ab) or ascend.handles(ab):   # read when a cost is worked out
         return ()

@@ -6,18 +6,32 @@ your turn / your Main Phase", and which card named like the Character pays a spe
 from __future__ import annotations
 
 from judge.engine.fftcg.conditions import waits_for
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.query import printed
 from judge.engine.fftcg.state import Phase, State
-from judge.text.ast import Ability, AbilityKind
+from judge.text.ast import Ability, AbilityKind, Restriction
+
+field_read(Restriction, "cannot", "cast_outside_your_turn", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it may be cast only during its controller's turn")
+field_read(Restriction, "can", "cast", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it may be cast only while its condition holds")
+field_read(Restriction, "can_only", "play", concepts=("card_text_precedence", "kw_cast"), reader=__name__,
+           own_only=True, meaning="it may be played (cast, or put onto the field by an effect) only while its "
+                                  "condition holds")
+field_read(Restriction, "can_only", "cast", concepts=("card_text_precedence",), reader=__name__, own_only=True,
+           meaning="it may be cast only while its condition holds")
+field_read(Restriction, "cannot", "play", concepts=("card_text_precedence", "kw_cast"), reader=__name__,
+           own_only=True, shape=lambda e: e.target.zone == "hand",
+           meaning="Summons and abilities cannot play it from its owner's hand (it can still be cast)")
+
+#: the restrictions of "You can only play / cast X if …": (mode, action)
+_ONLY_IF = frozenset({("can", "cast"), ("can_only", "cast"), ("can_only", "play")})
 
 
 def cast_limits(s: State, p: str, uid: str, log: Log) -> None:
     """What the card's own text says about when it may be cast (2.1): "only during your turn", "You can only
     play X if …" (its condition read from the board, or "not modelled")."""
-    from judge.engine.fftcg.query import condition_holds
-    from judge.text.ast import Conditional, Restriction
-
     for ab in printed(s, uid):
         if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
             continue
@@ -26,14 +40,56 @@ def cast_limits(s: State, p: str, uid: str, log: Log) -> None:
                     and p != s.turn_player:
                 raise Refused(f"{s.name_of(uid)} can only be cast during its controller's turn (its own text)",
                               "card_text_precedence", "kw_cast", timing=True)
-            if isinstance(e, Conditional) and waits_for(e.condition) is None and any(
-                    isinstance(x, Restriction) and x.mode == "can" and x.action == "cast" for x in e.effects):
-                holds = condition_holds(s, e.condition, p, uid)
-                if holds is None:
-                    not_modelled(log, f'whether "{e.condition.text}" holds, which {s.name_of(uid)} needs to be cast')
-                elif not holds:
-                    raise Refused(f'{s.name_of(uid)} can only be cast if "{e.condition.text}" (its own text), and it '
-                                  f"does not hold", "card_text_precedence", "kw_cast")
+            why = _only_if_fails(s, p, uid, e, ("cast", "play"), "cast", log)
+            if why is not None:
+                raise Refused(why, "card_text_precedence", "kw_cast")
+
+
+def _only_if_fails(s: State, p: str, uid: str, e: object, actions: tuple[str, ...], how: str, log: Log) -> str | None:
+    """Why "You can only play (cast) X if …" (one of `actions`) bars X now, or None: its condition read from the
+    board (11.9.1: the ability works from the zone the card is in); one the engine cannot read is said so."""
+    from judge.engine.fftcg.query import condition_holds
+    from judge.text.ast import Conditional
+
+    if not (isinstance(e, Conditional) and waits_for(e.condition) is None and any(
+            isinstance(x, Restriction) and (x.mode, x.action) in _ONLY_IF and x.action in actions
+            for x in e.effects)):
+        return None
+    holds = condition_holds(s, e.condition, p, uid)
+    if holds is None:
+        not_modelled(log, f'whether "{e.condition.text}" holds, which {s.name_of(uid)} needs to be {how}')
+        return None
+    if holds:
+        return None
+    return f'{s.name_of(uid)} can only be {how} if "{e.condition.text}" (its own text), and it does not hold'
+
+
+def playable_by_effect(s: State, p: str, uid: str, label: str, log: Log) -> bool:
+    """Whether `label`'s effect may play the card onto the field (`unplayable_by_effect`); what it cannot do it
+    does not do (2.3), and the step says so."""
+    why = unplayable_by_effect(s, p, uid, log)
+    if why is not None:
+        log.add(f"{label}: {why}, so it stays where it is", "card_text_precedence", "impossible_text")
+    return why is None
+
+
+def unplayable_by_effect(s: State, p: str, uid: str, log: Log) -> str | None:
+    """Why a Summon or ability cannot play this card onto the field now, or None (2.1; casting is one way to
+    play a card, 15.1.1.7.1, an effect putting it onto the field another): "You cannot play X from your hand
+    due to Summons or abilities" while it is in its owner's hand, and "You can only play X if …"."""
+    from judge.engine.fftcg.state import where
+
+    for ab in printed(s, uid):
+        if ab.kind not in (AbilityKind.FIELD, AbilityKind.CONSTANT):
+            continue
+        for e in ab.effects:
+            if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "play" and e.target is not None \
+                    and e.target.self_ref and e.target.zone == "hand" and where(s, uid)[0] == "hand":
+                return f"{s.name_of(uid)} cannot be played from the hand by Summons or abilities (its own text)"
+            why = _only_if_fails(s, p, uid, e, ("play",), "played", log)
+            if why is not None:
+                return why
+    return None
 
 
 def label_of(s: State, uid: str, ab: Ability) -> str:
@@ -93,5 +149,5 @@ def special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
     return named[0] if named else None
 
 
-
-__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "special_card", "use_limits"]
+__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "playable_by_effect", "special_card",
+           "unplayable_by_effect", "use_limits"]

@@ -30,7 +30,7 @@ NOT_MODELLED = "not modelled: "
 KINDS = {"target": "target", "select": "cards", "backups": "cards", "discard": "discard", "order": "order",
          "deck_order": "order", "may": "may", "ex_burst": "may", "mode": "mode", "search": "search",
          "prime": "search", "pay": "payment", "lb": "payment", "special": "payment", "block": "answer",
-         "party_damage": "answer", "divide": "answer"}
+         "party_damage": "answer", "divide": "answer", "deck_end": "answer", "declare": "answer"}
 
 
 class Log(Context):

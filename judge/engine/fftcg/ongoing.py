@@ -19,9 +19,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.reads import READS
 from judge.engine.fftcg.state import State
 from judge.text.ast import Ability, AbilityKind, Gain, Keyword, Restriction, Selector, Sequence
+
+field_read(Restriction, "lose", "", concepts=("ongoing_order", "ongoing_self_first"), reader=__name__,
+           matches=lambda a: True, meaning="it loses abilities (the text layer, 11.12.4.6 kind 2)")
+field_read(Gain, concepts=("ongoing_order", "ongoing_self_first", "field_timestamp"), reader=__name__,
+           meaning="it gains a keyword or an ability (the text layer) or a card type (kind 3)")
 
 #: Mod kinds that change a Character's text (11.12.4.6, kind 2)
 TEXT_MODS = frozenset({"lose_all", "lose_kw", "keyword", "ability"})

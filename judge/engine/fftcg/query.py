@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from judge.engine.fftcg import conditions, ongoing, stackref
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.reads import provide
 from judge.engine.fftcg.state import CHARACTER_TYPES, CardDef, Character, State, where
 from judge.text.ast import (
@@ -27,6 +28,11 @@ from judge.text.ast import (
     Selector,
     Threshold,
 )
+
+field_read(ModifyStat, "", "power", concepts=("ongoing_order", "ongoing_self_first"), reader=__name__,
+           meaning="its power changes (applied last, 11.12.4.6 kind 5)")
+field_read(ModifyStat, "", "power_set", concepts=("ongoing_order", "ongoing_self_first"), reader=__name__,
+           meaning="its power becomes N (applied last, 11.12.4.6 kind 5)")
 
 
 def norm_kw(name: str) -> str:

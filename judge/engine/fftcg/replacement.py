@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from judge.engine.fftcg.conditions import waits_for
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.ongoing import flat
-from judge.engine.fftcg.query import abilities, matches
+from judge.engine.fftcg.query import abilities, field_effects, matches
 from judge.engine.fftcg.state import Mod, State
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
@@ -31,7 +32,9 @@ from judge.text.ast import (
     ModifyStat,
     Move,
     Optional,
+    Player,
     RedirectDamage,
+    Restriction,
     Selector,
 )
 
@@ -59,6 +62,13 @@ class Replacement:
 
 
 DAMAGE_STATS = frozenset({"damage_received", "damage_received_becomes", "damage_multiplier"})
+for _stat in sorted(DAMAGE_STATS):
+    field_read(ModifyStat, "", _stat, concepts=("replacement",), reader=__name__,
+               meaning="the damage it is dealt is changed (a replacement effect, 11.12.5)")
+field_read(RedirectDamage, concepts=("replacement",), reader=__name__,
+           meaning="the damage is dealt to another Forward instead (a replacement effect, 11.12.5)")
+field_read(Restriction, "cannot", "be_reduced", concepts=("prevention_precedence",), reader=__name__,
+           meaning="damage dealt to the cards it names (by what its 'by …' names) cannot be reduced")
 
 
 def _damage_kind(e: Effect) -> bool:
@@ -246,7 +256,11 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
             rs.remove(r)
             log.add(f"{r.label}: the {amount} {'battle ' if battle else ''}damage to {s.name_of(uid)} is not the "
                     f"kind of damage it waits for, so it does not apply", "replacement")
-    if unreduced:                                  # "This damage cannot be reduced" (2.2)
+    keeper = None if unreduced else unreducible(s, uid, dealer, battle)
+    if keeper is not None:
+        log.add(f"{s.name_of(keeper)}: damage dealt to {s.name_of(uid)} cannot be reduced (a field ability)",
+                "prevention_precedence", "field_ability")
+    if unreduced or keeper is not None:            # "This damage cannot be reduced" (2.2)
         kept = [r for r in rs if _redirect(s, r) is not None or _damage_after(r, amount) >= amount]
         for r in rs:
             if r not in kept:
@@ -286,6 +300,41 @@ def damage(s: State, uid: str, amount: int, log: Log, used: frozenset[str] = fro
                 f"so nothing that waits for it being dealt damage triggers", "replaced_not_happened",
                 "replaced_no_trigger")
     return s, amount, uid, used
+
+
+#: "by …" card types that name Summons, and those that name abilities (2.2: whose effect deals the damage)
+_BY_SUMMONS = frozenset({"summon", "summons"})
+_BY_ABILITIES = frozenset({"ability", "abilities", "action_ability", "auto_ability", "special_ability"})
+
+
+def _dealt_by(s: State, by: Selector | None, ctrl: str, dealer: str | None, battle: bool, src: str) -> bool:
+    """Whether damage from `dealer` is the damage a "by …" names, seen from the field ability's controller:
+    whose (your / your opponent's), and what (Summons, abilities, or cards it names, battle damage included)."""
+    if by is None:
+        return True
+    if dealer is None:
+        return False
+    c = s.char(dealer)
+    who = c.controller if c is not None else s.objs[dealer].owner if dealer in s.objs else None
+    if (by.owner == Player.YOU and who != ctrl) or (by.owner == Player.OPPONENT and who == ctrl):
+        return False
+    types = set(by.card_types)
+    d = s.card(dealer)
+    summon = d is not None and d.type == "summon"
+    if types and types <= _BY_SUMMONS | _BY_ABILITIES:
+        return not battle and bool(types & (_BY_SUMMONS if summon else _BY_ABILITIES))
+    return c is not None and matches(s, dealer, replace(by, owner=None), ctrl, src)
+
+
+def unreducible(s: State, uid: str, dealer: str | None, battle: bool) -> str | None:
+    """The card whose field ability says damage dealt to this Forward (by what its "by …" names) cannot be
+    reduced (2.2: a "cannot" wins over the reductions, 11.9.1: while that card is on the field), or None."""
+    for src, e in field_effects(s):
+        if isinstance(e, Restriction) and e.mode == "cannot" and e.action == "be_reduced" and e.target is not None \
+                and matches(s, uid, e.target, src.controller, src.uid) and \
+                _dealt_by(s, e.by, src.controller, dealer, battle, src.uid):
+            return src.uid
+    return None
 
 
 def _use_up(s: State, uid: str, r: Replacement, log: Log) -> State:

@@ -5,9 +5,10 @@ It keeps no table of effect nodes of its own: an effect node is asked of the eff
 handler declares it cannot run — exactly what `effects.run.one` refuses as "not modelled"); a condition of
 `effects.conditional` (the board's readers, the replacement events); keywords of the keyword registry,
 trigger timings of the event tables. This module says where in an ability each node stands (a cost, a
-field ability, a trigger's condition). What a field ability may do on the board (`FIELD_RESTRICTIONS`) is
-still listed here: the board applies field abilities by reading them, not through a registry (issue 21.4,
-left). The answer names what the engine does not run; empty: the whole ability is carried out.
+field ability, a trigger's condition). A field ability's effect is asked of the field registry
+(`fieldreads.applied`): each part of the board that reads field abilities (restrictions, stat changes, cost
+changes, replacements, the text layer) registers there, beside its code, the node family, mode and action it
+reads. The answer names what the engine does not run; empty: the whole ability is carried out.
 """
 
 from __future__ import annotations
@@ -15,32 +16,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge.engine.fftcg import conditions, replacement
+from judge.engine.fftcg import conditions, fieldreads, replacement
+from judge.engine.fftcg import restrictions as _restrictions  # noqa: F401  (its readers register)
 from judge.engine.fftcg.cardlimits import KNOWN_RESTRICTIONS, USE_LIMITS, WHILE_LIMITS
 from judge.engine.fftcg.cardtypes import ALSO_KINDS
+from judge.engine.fftcg.effects import changes as _changes  # noqa: F401  (its field readers register)
 from judge.engine.fftcg.effects import exburst, registry, reveal
 from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the node families register)
 from judge.engine.fftcg.effects.conditional import condition_gaps
-from judge.engine.fftcg.effects.shapes import attack_times
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
 from judge.engine.fftcg.zones import costs, extracost
-from judge.engine.fftcg.zones.cost import cost_option, one_element
+from judge.engine.fftcg.zones import payments as _payments  # noqa: F401  (its field readers register)
+from judge.engine.fftcg.zones.cost import cost_option
 from judge.text import ast
 from judge.text.ast import AbilityKind
-
-#: the field-ability restrictions the board applies: (mode, action prefix)
-FIELD_RESTRICTIONS = (("cannot", "attack"), ("cannot", "block"), ("cannot", "be_chosen"), ("cannot", "be_blocked"),
-                      ("must", "attack"), ("must", "block"), ("must", "be_chosen"), ("unless_paid", "attack"),
-                      ("unless_paid", "block"), ("can", "form_party_with"), ("lose", ""), ("cannot", "be_broken"),
-                      ("can", "attack_twice"), ("cannot", "cast_outside_your_turn"), ("can", "cast"),
-                      ("cannot", "activate_in_active_phase"), ("can", "pay_with_any_element"),
-                      ("cannot", "become_dull"), ("can", "produce_any_cp"))
-#: restrictions on casting the card itself that `cost.cast_req` / `cost.backups_only` apply (its own text)
-SELF_CAST = frozenset({"pay_with_cp_from_backups"})
 
 
 def effect_gaps(e: Any) -> Iterator[str]:
@@ -111,21 +104,19 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         if not all(isinstance(x, ast.Restriction) and x.action == "be_blocked" for x in e.effects):
             yield "field ability while in a party"
     elif isinstance(e, ast.ModifyStat):
-        if e.stat not in ("power", "power_set", *replacement.DAMAGE_STATS):
+        if fieldreads.applied(e) is None:
             yield f"field modify_stat {e.stat}"
     elif isinstance(e, ast.Restriction):
-        if (e.action in SELF_CAST or one_element(e.action)) and e.target is not None and e.target.self_ref:
-            return
         if exburst.barred_by_source(e):
             return
-        if not any(e.mode == m and e.action.startswith(a) for m, a in FIELD_RESTRICTIONS) and not attack_times(e):
+        if fieldreads.applied(e) is None:
             yield f"field restriction {e.mode} {e.action}"
     elif is_type_change(e) and not e.target.self_ref:
         yield "field type change of other cards"
     elif is_type_change(e) and norm_kw(e.keyword.name) == "also" and len(e.keyword.params) > 1 and \
             e.keyword.params[1] not in ALSO_KINDS:
         yield f"'is also' a {e.keyword.params[1]}"
-    elif not isinstance(e, ast.Gain | ast.CostChange | ast.RedirectDamage):
+    elif fieldreads.applied(e) is None:
         yield f"field {ast.kind_of(e)}"
 
 
@@ -138,8 +129,7 @@ def _self_cast_only(e: Any) -> bool:
         return e.target.self_ref
     if isinstance(e, ast.Restriction) and e.action == "be_in_main_deck":
         return True                                   # deck construction (8.1.3): never a matter of play
-    if isinstance(e, ast.Restriction) and (e.action in SELF_CAST or one_element(e.action)) and e.target is not None \
-            and e.target.self_ref:
+    if isinstance(e, ast.Restriction) and fieldreads.own_cast_only(e):
         return True
     return isinstance(e, ast.Restriction) and e.action.startswith("cast") and (e.target is None or e.target.self_ref)
 

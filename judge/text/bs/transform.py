@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 
 from judge.text.ast import (
     Ability,
@@ -41,6 +41,7 @@ from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
+from judge.text.dispatch import Resolved
 from judge.text.parse import Prepared
 
 
@@ -64,7 +65,7 @@ def _with_reminder(effect: Any, reminder: list) -> Any:
 
 
 class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, CoreMixin,
-                    Transformer):
+                    Resolved):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)

@@ -175,8 +175,21 @@ def _set_state(ctx: Ctx, eff: ast.SetState, item: Work) -> None:
         ctx.log(f"{item.label}: state {eff.state!r} does not exist in Battle Spirits; nothing happens",
                 "rules.impossible")
         return
-    for cid in targets.targets(ctx, eff.target, item):
-        orient(ctx, cid, eff.state)
+    ids = targets.targets(ctx, eff.target, item)
+    kept = {cid for cid in ids if eff.state != "refreshed" and barred(ctx, cid, "be_exhausted", item, "exhausted")}
+    for cid in ids:
+        if cid not in kept:
+            orient(ctx, cid, eff.state)
+
+
+def barred(ctx: Ctx, cid: str, act: str, item: Work, what: str) -> bool:
+    """Whether a card cannot undergo what this effect would do to it ("cannot be exhausted by your
+    opponent's effects"): then that part does not happen to it, since "cannot" wins (1-3-3)."""
+    if not continuous.cannot(ctx.state, cid, act, actor=item.source, player=item.controller):
+        return False
+    ctx.log(f"{name_of(ctx.state, cid)} cannot be {what} by {item.label}: that does not happen to it",
+            "rules.cannot_wins")
+    return True
 
 
 @effect(ast.Attack, concepts=("battle.attack_spirit",), reads=("target",))
@@ -255,11 +268,16 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
     from judge.engine.bs.events.facts import facts
 
     before = {cid: facts(ctx.state, cid) for cid in ids}
+    # the cards go together: what bars the move is read before any of them leaves (1-3-3)
+    kept = {cid for cid in ids if eff.dest in ("hand", "deck_top", "deck_bottom") and barred(
+        ctx, cid, "be_returned_to_hand_or_deck", item, f"returned to the {eff.dest.split('_')[0]}")}
     for cid in ids:
         dest = {"deck_top": "deck_top", "deck_bottom": "deck_bottom", "hand": "hand", "removed": "removed",
                 "trash": "trash"}.get(eff.dest)
         if dest is None:
             ctx.unmodelled(f"{item.label}: moving a card to {eff.dest}")
+            continue
+        if cid in kept:
             continue
         if ctx.profile.pending_state and dest in ("hand", "deck_top", "deck_bottom"):
             ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",

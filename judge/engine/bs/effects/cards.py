@@ -75,9 +75,6 @@ def _deploy_beyond(e: ast.Deploy) -> list[str]:
     if e.verb == "summon" and names_token(e.target):
         # tokens are summoned only from a token definition the card data lacks (4-12-2)
         return ["summon a token (its figures are not in the card data)"]
-    if e.verb == "place" and e.target.self_ref:
-        # "place this card": from the burst area or the hand, where its own trigger is not watched
-        return ["place this card from outside the field"]
     return []
 
 
@@ -94,8 +91,8 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
         return
     if sel.self_ref and len(ctx.revealed) == 1:
         cands = list(ctx.revealed)
-    elif sel.self_ref and _pile_of(ctx.state, item.source) is not None:
-        cands = [item.source]          # "summon it": the effect's own card, from the area it is in
+    elif sel.self_ref and _area_of(ctx, item.source) is not None:
+        cands = [item.source]          # "summon it": the effect's own card, from the area it is in (a burst's: 10-9)
     elif deploy_zones(sel.zone):        # "from your hand or your trash": either area's cards
         cands = [c for z in deploy_zones(sel.zone) for c in pile_candidates(ctx, replace(sel, zone=z), item)]
     else:
@@ -103,13 +100,34 @@ def _deploy(ctx: Ctx, eff: ast.Deploy, item: Work) -> None:
         return
     cands = [c for c in cands if ctx.state.card_def(c).type == DEPLOY_TYPES[eff.verb]]
     for cid in pick(ctx, replace(sel, count=sel.count or 1), item, cands):
-        where = _pile_of(ctx.state, cid)
+        where = _area_of(ctx, cid)
         if where is None:
             continue
         summon_from(ctx, item.controller, cid, where[1], why=f"{eff.verb}.steps", free=eff.free, kind=eff.verb)
+        _enters_as_said(ctx, cid, sel, eff.verb)
         if ctx.state.field_card(cid) is not None:      # "the spirits summoned with this effect"
             management.add_mod(ctx, target=cid, kind=SUMMONED_BY, value=item.source, duration=ast.Duration.TURN,
                                source=item.source, controller=item.controller)
+
+
+def _area_of(ctx: Ctx, cid: str) -> tuple[str, str] | None:
+    """(player, area) of a card outside the field: a pile, or the burst area of a burst being
+    activated (10-9-2: "summon / place this card" brings it from there; 10-9-4 sends it to the trash
+    only if it is still there once resolved)."""
+    where = _pile_of(ctx.state, cid)
+    if where is not None:
+        return where
+    return next(((n, "burst") for n, p in ctx.state.players.items() if p.burst == cid), None)
+
+
+def _enters_as_said(ctx: Ctx, cid: str, sel: ast.Selector, verb: str) -> None:
+    """"… place this card from your trash exhausted": a card enters the field refreshed unless the effect
+    says otherwise (3-5-3); the state written on a card taken from outside the field is how it enters."""
+    fc = ctx.state.field_card(cid)
+    if fc is None or sel.state != "exhausted":
+        return
+    management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
+    ctx.log(f"{name_of(ctx.state, cid)} is {verb}d exhausted, as the effect says", "area.refreshed_on_entry")
 
 
 #: What each deploying verb brings out (10-6 summon: a spirit card; 10-7 place: a nexus card).

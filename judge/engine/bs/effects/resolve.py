@@ -13,11 +13,12 @@ restrictions), zones.py (cards in the hand, trash and revealed), cores.py, costs
 from __future__ import annotations
 
 from judge.engine.bs import conditions, select
-from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.ctx import Ctx, sandbox
 from judge.engine.bs.dispatch import apply, effect, form, use
 from judge.engine.bs.events import management, targets
 from judge.engine.bs.events.watch import is_event
-from judge.engine.bs.state import Work
+from judge.engine.bs.state import Work, outcome
+from judge.engine.core import Step
 from judge.text import ast
 
 
@@ -229,12 +230,34 @@ def _may(ctx: Ctx, item: Work) -> bool:
                           player=item.controller)
 
 
+def _changes_nothing(ctx: Ctx, eff: ast.Optional, item: Work) -> bool:
+    """Whether performing a "you may" part leaves the board as it is (8-1-8: a may whose only effect is
+    nothing is no choice): tried on the board and put back; a part that needs a decision of its own,
+    or that the engine cannot run, is a choice."""
+    before = outcome(ctx.state)
+
+    def perform() -> None:
+        for e in eff.effects:
+            apply(ctx, e, item)
+
+    return sandbox(ctx, perform) == before
+
+
 @effect(ast.Optional, concepts=("effect.may",), reads=("effects", "cost"))
 def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
     """"You may …": the effect's controller decides (8-1-8); a cost written in it is paid first."""
     if eff.cost is None and eff.effects and all(select.nothing_to_select(ctx, e, item) for e in eff.effects):
         ctx.log(f"{item.label}: nothing can be selected, so the optional part cannot be performed and no "
                 "choice is offered", "effect.select_none", "effect.may")
+        ctx.did = False
+        return
+    if eff.cost is None and not ctx.has_answer("may") and _changes_nothing(ctx, eff, item):
+        decision = ctx.decision(f"{item.controller}: use the optional part of {item.label}?", "effect.may",
+                                player=item.controller, options=("yes", "no"), kind="may")
+        ctx.steps.append(Step(f"{item.controller} may use the optional part of {item.label}, but doing it changes "
+                              "nothing on the board: it is not performed and no choice is asked", decision.cites,
+                              decision=decision, answer="no", after=ctx.state))
+        ctx.set(free_choice=("may", ("yes", "no")))
         ctx.did = False
         return
     yes = _may(ctx, item)

@@ -41,7 +41,7 @@ def _do_summon(ctx: Ctx, player: str, cid: str, d, action: A.Summon, kind: str, 
     # 【Ascend】's extra cost of summoning (keywords/ascend.py registers it, 11-8)
     ascended = use("ascend.pay", ctx, player, d, action.ascend) if kind == "summon" else None
     _added_costs(ctx, player, cid, kind)
-    zone = action.source if action.source in ("trash", "deck", "removed") else "hand"
+    zone = action.source if action.source in ("trash", "deck", "removed", "burst") else "hand"
     remove_from(ctx, player, cid, zone)
     new_id = action.as_id or cid
     if new_id != cid:

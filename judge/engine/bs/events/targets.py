@@ -14,7 +14,7 @@ from dataclasses import replace
 from judge.engine.bs import effect_criteria, select
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.select import OPS, _stat, armored, candidates, selects, whose
-from judge.engine.bs.state import State, Work
+from judge.engine.bs.state import State, Work, indistinguishable
 from judge.engine.bs.zones.piles import PILES, _pile_of
 from judge.text import ast
 from judge.text.ast import Selector, Threshold
@@ -86,6 +86,11 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     who = passed_chooser(ctx, sel, chooser or controller, source, label)   # 8-9-1 passed to another
     if forced:
         answer = ctx.take_answer("target")   # a selection written for a forced one is checked against it
+    elif not sel.up_to and same_copies(ctx, cands):
+        answer = ctx.no_matter(f"{who} selects {sel.count} for {label} from: {', '.join(cands)}",
+                               f"{label}: {', '.join(cands[:sel.count])} (copies of one card that nothing on the "
+                               "board tells apart: which of them makes no difference)", "effect.select",
+                               player=who, options=tuple(cands), kind="target", default=cands[:sel.count])
     else:
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
@@ -215,6 +220,17 @@ def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
         ctx.log(f"{item.label}: cards in the {sel.zone or 'hand'} with 【{kws}】: "
                 f"{', '.join(out) or 'none'}", "do.with_keyword_elsewhere")
     return out
+
+
+def same_copies(ctx: Ctx, cands: list[str]) -> bool:
+    """Field cards that are all copies of one card which nothing on the board tells apart
+    (`state.indistinguishable`), nor anything this resolution has noted of one of them (cores it
+    moved, cards it summoned, revealed, discarded, destroyed or selected)."""
+    if len(cands) < 2 or any(ctx.state.field_card(c) is None for c in cands):
+        return False
+    noted = {*ctx.core_cause, *ctx.summoned, *ctx.revealed, *ctx.discarded, *ctx.destroyed,
+             *(c for made in ctx.selections.values() for c, _ in made)}
+    return not noted & set(cands) and all(indistinguishable(ctx.state, cands[0], c) for c in cands[1:])
 
 
 def interchangeable(state: State, cands: list[str]) -> bool:

@@ -14,9 +14,10 @@ more than one effect in the batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import permutations
 
-from judge.engine.bs.ctx import Ctx
+from judge.engine.bs.ctx import Ctx, sandbox
 from judge.engine.bs.state import Work
 
 #: Abilities a card gains from elsewhere are numbered from here (derive.active_abilities): they are not printed.
@@ -77,3 +78,39 @@ def match(batch: Sequence[Work], answer: object) -> list[Work] | None:
         rest.remove(hit)
         out.append(hit)
     return out + rest
+
+
+#: The largest batch whose orders are tried (4! = 24 runs of what waits); a larger one is asked.
+TRIED_UP_TO = 4
+
+
+def written(ctx: Ctx, batch: Sequence[Work], opts: Sequence[str]) -> bool:
+    """Whether the next answer written in advance orders this batch (a list naming its effects):
+    then it is honoured, whether or not the order matters."""
+    if not ctx.has_answer("order", opts):
+        return False
+    head = ctx.peek_answer("order", opts)
+    return isinstance(head, list | tuple) and bool(head) and match(batch, head) is not None
+
+
+def order_free(ctx: Ctx, batch: Sequence[Work], run: Callable[[Ctx], None]) -> bool:
+    """Whether the order of a batch of simultaneous effects cannot change the outcome (8-5-2-4: the
+    turn player chooses which resolves first): every order, each resolved with all that waits, ends
+    on the same board (`ctx.sandbox`: the board is put back after each try); an order that needs a
+    decision, or reaches what the engine cannot run, counts as one that matters."""
+    if len(batch) > TRIED_UP_TO or getattr(ctx, "trying", False):
+        return False
+    rest = ctx.state.work[1:]
+    first: object = None
+
+    def attempt(perm: tuple[Work, ...]) -> None:
+        ctx.trying = True                 # type: ignore[attr-defined]  (no tries inside a try)
+        ctx.set(work=(*((w,) for w in perm), *rest))
+        run(ctx)
+
+    for perm in permutations(batch):
+        end = sandbox(ctx, lambda perm=perm: attempt(perm))
+        first = end if first is None else first
+        if end is None or end != first:
+            return False
+    return True

@@ -10,6 +10,7 @@ from dataclasses import replace
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, Need
 from judge.engine.bs.events.triggers import fire_burst, resolve_burst
+from judge.engine.bs.flow import order
 from judge.engine.bs.state import Work, with_player
 from judge.engine.bs.waiting import _concepts
 from judge.engine.core import ChoiceNeeded, Step
@@ -20,29 +21,14 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     from judge.engine.bs import dispatch as effects
     from judge.engine.bs import keyword_registry as keywords
     from judge.engine.bs.events import draws, management
-    from judge.engine.bs.flow import order
 
     order_hint: tuple[str, ...] | None = order_answer or None
     management.checkpoint(ctx)  # a winner is established before anything waiting resolves (9-2-1)
     while ctx.state.work and ctx.state.winner is None:
         batch = ctx.state.work[0]
         if len(batch) > 1:       # even two effects of one card are ordered (8-5-2-4; Standard 9-1-5-7)
-            options, who = order.options(batch), order.decider(ctx, batch)
-            prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
-            if order_hint:
-                answer: object = order_hint
-                decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
-                ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
-                                      decision.cites, decision=decision, answer=list(order_hint)))
-            else:
-                answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
+            _order_batch(ctx, batch, order_hint)
             order_hint = None
-            ordered = order.match(batch, answer)
-            if ordered is None:
-                raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
-                                 f"{', '.join(options)})", "effect.order")
-            ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
-            ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
@@ -78,6 +64,43 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
     if order_hint:
         ctx.log(f"The order given ({', '.join(order_hint)}) is not needed: no effects wait together here",
                 "effect.order")
+
+
+def _order_batch(ctx: Ctx, batch: tuple[Work, ...], order_hint: tuple[str, ...] | None) -> None:
+    """The turn player orders a batch of simultaneous effects (8-5-2-4): by the order the action gave,
+    unasked where every order ends alike, else by their decision."""
+    options, who = order.options(batch), order.decider(ctx, batch)
+    prompt = f"{who} orders the simultaneous effects: {order.shown(batch, batch)}"
+    if not order_hint and not order.written(ctx, batch, options) and order.order_free(ctx, batch, run_work):
+        _free_order(ctx, batch, prompt, who, options)
+        return
+    if order_hint:
+        answer: object = order_hint
+        decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
+        ctx.steps.append(Step(f"{who} decides (order): {', '.join(order_hint)}",
+                              decision.cites, decision=decision, answer=list(order_hint)))
+    else:
+        answer = ctx.ask(prompt, "effect.order", player=who, options=options, kind="order")
+    ordered = order.match(batch, answer)
+    if ordered is None:
+        raise ctx.refuse(f"{answer!r} does not order the waiting effects (name them: "
+                         f"{', '.join(options)})", "effect.order")
+    ctx.log(f"{who} resolves them in the order: {order.shown(batch, ordered)}", "effect.order")
+    ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]))
+
+
+def _free_order(ctx: Ctx, batch: tuple[Work, ...], prompt: str, who: str, options: tuple[str, ...]) -> None:
+    """A batch whose every order ends on the same board (order.order_free): the turn player's order is
+    taken unasked (8-5-2-4) — their own effects first, then as written, since any order will do — and
+    logged as that decision, so a later `choose` of an order is accepted as changing nothing."""
+    ordered = sorted(batch, key=lambda w: w.controller != ctx.state.turn_player)
+    decision = ChoiceNeeded(prompt, ctx.cites("effect.order"), player=who, options=options, kind="order")
+    names = dict(zip(map(id, batch), options, strict=True))
+    ctx.steps.append(Step(f"{who} orders the simultaneous effects ({order.shown(batch, ordered)}): every order ends "
+                          "on the same board, so the order cannot change the outcome and it is taken unasked",
+                          decision.cites, decision=decision, answer=[names[id(w)] for w in ordered],
+                          after=ctx.state))
+    ctx.set(work=(*((w,) for w in ordered), *ctx.state.work[1:]), free_choice=("order", options))
 
 
 def finish_magic(ctx: Ctx, item: Work) -> None:

@@ -77,6 +77,29 @@ def _start_effects(state, holder: str, ab: Ability) -> tuple | None:
     return guarded[1] if _holds_now(state, holder, guarded[0]) else None
 
 
+def from_own_area(ab: Ability, zone: str) -> bool:
+    """Whether an ability is written to be used from `zone` ("at the start of the step, you may summon
+    this spirit from your trash"): it brings this very card out of that area. A card's effects are
+    otherwise those of a card on the field (8-1-1); this one names the area it works from."""
+    return ab.kind == AbilityKind.TRIGGERED and not ab.levels and is_event(ab.condition, "step_start") and \
+        any(isinstance(n, ast.Deploy) and n.target.self_ref and zone in (n.target.zone or "").split("/")
+            for n in ast.walk(ab.effects))
+
+
+def _in_trash(state: State, player: str) -> list[tuple[str, int, Ability]]:
+    """(card, ability index, ability) of the cards in a player's trash whose start-of-step ability works
+    from there, in a window that holds for their owner now."""
+    out = []
+    for cid in state.players[player].trash:
+        d = state.card_def(cid)
+        for idx, ab in enumerate(d.abilities if d is not None else ()):
+            window = derive.CONSTANT_TIMINGS.get(ab.timing)
+            if from_own_area(ab, "trash") and window is not None and \
+                    window(state, cid, state.turn_player == player, state.step.value):
+                out.append((cid, idx, ab))
+    return out
+
+
 def starting(ctx: Ctx) -> list[Work]:
     """The effects that activate as the board's current step begins (turn player's cards first)."""
     from judge.engine.bs.events.facts import restricted
@@ -84,14 +107,15 @@ def starting(ctx: Ctx) -> list[Work]:
     state = ctx.state
     out = []
     for player in (state.turn_player, state.opponent(state.turn_player)):
-        for fc in state.players[player].field:
-            for idx, ab in derive.active_abilities(state, fc.id):
-                effs = _start_effects(state, fc.id, ab)
-                if effs is not None and not restricted(ctx, fc.id, idx, ab):
-                    out.append(Work(kind="effects", source=fc.id, controller=player, effects=effs,
-                                    label=f"{name_of(state, fc.id)}: {derive.timing_label(ab.timing)}, at the "
-                                          "start of the step",
-                                    cites=ctx.cites("effect.triggered"), timing="step_start", ability=idx))
+        found = [(fc.id, idx, ab, _start_effects(state, fc.id, ab)) for fc in state.players[player].field
+                 for idx, ab in derive.active_abilities(state, fc.id)]
+        found += [(cid, idx, ab, ab.effects) for cid, idx, ab in _in_trash(state, player)]
+        for cid, idx, ab, effs in found:
+            if effs is not None and not restricted(ctx, cid, idx, ab):
+                out.append(Work(kind="effects", source=cid, controller=player, effects=effs,
+                                label=f"{name_of(state, cid)}: {derive.timing_label(ab.timing)}, at the "
+                                      "start of the step",
+                                cites=ctx.cites("effect.triggered"), timing="step_start", ability=idx))
     return out
 
 

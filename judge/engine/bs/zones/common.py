@@ -26,6 +26,9 @@ def hand_card(ctx: Ctx, player: str, ref: str, zone: str = "hand") -> str:
 
 def remove_from(ctx: Ctx, player: str, cid: str, zone: str) -> None:
     p = ctx.state.players[player]
+    if zone == "burst":              # a burst summoning or placing itself (10-9-2)
+        ctx.state = with_player(ctx.state, replace(p, burst=None if p.burst == cid else p.burst))
+        return
     ctx.state = with_player(ctx.state, replace(p, **{zone: tuple(c for c in getattr(p, zone) if c != cid)}))
 
 

@@ -22,6 +22,19 @@ def _counts(answer: object) -> dict[str, int] | None:
     return None
 
 
+def _short_reserve_plan(ctx: Ctx, player: str, plain: int, available: int, what: str, concept: str) -> object:
+    """Where the cores come from when the reserve alone is short: every core there when all are needed
+    (the only legal way to pay; the soul core pays only when the action says so), else the player says."""
+    p = ctx.state.players[player]
+    if available == plain and not isinstance(ctx.peek_answer("cores"), Mapping):
+        every = {"reserve": p.reserve, **{fc.id: fc.cores for fc in p.field if fc.cores}}
+        return ctx.only_option(f"{player}: the cores that pay {what} ({plain} needed, {available} there)",
+                               {k: v for k, v in every.items() if v}, concept)
+    return ctx.ask(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
+                   "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
+                   options=("reserve", *(fc.id for fc in p.field if fc.cores)), kind="cores")
+
+
 def take_cores(ctx: Ctx, player: str, amount: int, sources: Mapping[str, int], *, concept: str,
                reserve_only: bool = False, dest: str = "trash", soul: bool = False, what: str = "the cost") -> None:
     """Move `amount` cores (one of them the soul core if `soul`) from the reserve / field to `dest`.
@@ -45,9 +58,7 @@ def take_cores(ctx: Ctx, player: str, amount: int, sources: Mapping[str, int], *
             if reserve_only or available < plain:
                 raise ctx.refuse(f"{player} cannot pay {what}: {amount} core(s) needed, "
                                  f"{p.reserve if reserve_only else available} available", concept)
-            raw = ctx.ask(f"{player} says which cores pay {what} ({plain} needed; reserve has {p.reserve}; "
-                          "choose a mapping such as {reserve: 1, a1: 1})", concept, player=player,
-                          options=("reserve", *(fc.id for fc in p.field if fc.cores)), kind="cores")
+            raw = _short_reserve_plan(ctx, player, plain, available, what, concept)
             answer = _counts(raw)
             if answer is None:
                 raise ctx.refuse(f"where cores pay {what} is a mapping such as {{reserve: 1, a1: 1}}, "

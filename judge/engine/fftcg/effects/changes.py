@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.engine.fftcg import ongoing, stackref
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import abilities, field_effects, matches, names, norm_kw
@@ -30,6 +31,13 @@ from judge.text.ast import (
     Restriction,
     Selector,
 )
+
+field_read(Restriction, "cannot", "be_chosen", concepts=("prevention_precedence",), reader=__name__,
+           meaning="Summons or abilities (of the kind its 'by …' names) cannot choose it")
+field_read(Restriction, "must", "be_chosen", concepts=("card_text_precedence",), reader=__name__,
+           meaning="the opponent's Summons and abilities must choose it if able")
+field_read(Restriction, "cannot", "become_dull", concepts=("prevention_precedence",), reader=__name__,
+           meaning="Summons or abilities (of the kind its 'by …' names) cannot dull it")
 
 Targets = Callable[..., tuple[State, list[str]]]
 

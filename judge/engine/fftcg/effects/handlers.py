@@ -15,15 +15,18 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.engine.fftcg import replacement
+from judge.engine.fftcg.cardlimits import playable_by_effect
 from judge.engine.fftcg.conditions import per_count
-from judge.engine.fftcg.effects import changes, freecast, reveal, shapes
+from judge.engine.fftcg.effects import changes, deckend, declare, discard, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
+from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
 from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
 from judge.engine.fftcg.events import delayed
 from judge.engine.fftcg.events.triggers import emit
-from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer
+from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.query import is_forward, power
+from judge.engine.fftcg.restrictions import kept_in_place
 from judge.engine.fftcg.state import Mod, State, where
 from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
 from judge.engine.fftcg.zones.warp import WarpEnter, WarpTick, remove_warp_counters
@@ -147,7 +150,7 @@ def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
 
 def _break(s: State, e: ast.Destroy, ctx: Any, log: Log) -> State:
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
+    for u in kept_in_place(s, uids, "break", ctx.controller, ctx.kind == "summon", ctx.label, log):
         if s.char(u) is not None:
             s = move(s, u, "break", log, why=("kw_break",), broken=True)
     return s
@@ -163,37 +166,7 @@ def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
 
 
 def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
-    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
-    for p in _fx().players_of(e.player, ctx):
-        hand = s.zones[p].hand
-        if e.target is not None:
-            kind = replace(e.target, owner=None, zone="hand", count=e.count or None)
-            hand = tuple(u for u in hand if candidates_in_hand(s, u, kind, p, ctx.source))
-        if not hand:
-            log.add(f"{p} has no card in hand to discard: that part of the effect does nothing", "impossible_text")
-            continue
-        if e.count == 0 or len(hand) <= e.count:
-            chosen = list(hand)
-            log.add(f"{p} has {len(hand)} card(s) in hand: the only choice is to discard all of them", "kw_discard")
-        else:
-            s, answer = take_answer(s, p, "discard", f"{p} discards {e.count} card(s)", tuple(hand), "kw_discard")
-            chosen = [str(u) for u in as_list(answer)]
-            if len(chosen) != e.count or any(u not in hand for u in chosen):
-                raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
-        for u in chosen:
-            s = move(s, u, "break", log, why=("kw_discard",))
-        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
-            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
-                     player=ctx.controller)
-    return s
-
-
-def candidates_in_hand(s: State, uid: str, sel: ast.Selector, player: str, source: str | None) -> bool:
-    """Whether a card in `player`'s hand is of the kind a discard names ("discard 1 Summon")."""
-    from judge.engine.fftcg.query import _any_card, matches
-
-    bare = replace(sel, zone=None, count=1)
-    return _any_card(bare) or matches(s, uid, bare, player, source)
+    return discard.discard(s, e, ctx, log, _fx().players_of)
 
 
 def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
@@ -308,6 +281,8 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
 def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
+    if deckend.handles(e):                       # an end or an order left to a player (7.9.2, 2.1)
+        return deckend.apply(s, e, ctx, log, _fx().targets, _fx().players_of)
     dest = {"trash": "break", "deck": "deck_top"}.get(e.dest, e.dest)
     if dest == "deck_under_top" and e.under is not None:
         s, uids = _fx().targets(s, e, e.target, ctx, log)
@@ -323,7 +298,7 @@ def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
                 f"over: nothing is removed", "ongoing_effect", "source_info_after_move")
         return s
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    for u in uids:
+    for u in kept_in_place(s, uids, dest, ctx.controller, ctx.kind == "summon", ctx.label, log):
         s = move(s, u, dest, log, why=("kw_remove",) if dest == "removed" else ("new_object",))
         if lasting and where(s, u)[0] == "removed":
             s = replace(s, held_away=(*s.held_away, (u, ctx.source)))
@@ -340,7 +315,7 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     if e.verb == "cast" and freecast.readable(e):
         return freecast.cast_free(s, e, ctx, log, _fx().targets)
     s, uids = _fx().targets(s, e, e.target, ctx, log)
-    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character]
+    entering = [u for u in uids if s.card(u) is not None and s.card(u).is_character and playable_by_effect(s, ctx.controller, u, ctx.label, log)]
     ts = None
     if len(entering) > 1:                        # they enter at the same time: one timestamp (11.12.4.10)
         s, _ = s.next_id("t")
@@ -350,6 +325,11 @@ def _deploy(s: State, e: ast.Deploy, ctx: Any, log: Log) -> State:
     for u in entering:
         s = enter_field(s, u, changes.field_of(s, e, u, ctx), log, why=changes.onto_why(e), dull=True if e.dull else None, ts=ts)
     return s
+
+
+def _declare(s: State, e: ast.Declare, ctx: Any, log: Log) -> State:
+    """A declaration nothing after it reads (the interpreter binds what follows one, `effects.run.run`)."""
+    return declare.declare(s, e, ctx.controller, ctx.label, (), log)[0]
 
 
 def _gain_crystal(s: State, e: ast.GainCrystal, ctx: Any, log: Log) -> State:
@@ -438,8 +418,7 @@ effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage"
        reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
-effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"),
-       check=shapes.discard)(_discard)
+effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"))(_discard)
 effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dull / activate / Freeze",
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",
@@ -450,9 +429,11 @@ effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / l
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
        reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
 effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
-       reads=("target", "dest", "any_order", "under", "duration"), check=shapes.move)(_move)
+       reads=("target", "dest", "any_order", "under", "duration", "player"), check=shapes.move)(_move)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
+effect(ast.Declare, concepts=("resolve_as_written", "ongoing_variables"), meaning="a player names a value",
+       reads=("things", "other_than"), check=lambda e: [f"declare {t}" for t in declare.unread_things(e)])(_declare)
 effect(ast.Cancel, concepts=("stack_zone",), meaning="cancel", reads=("target",))(_cancel)
 effect(ast.CostChange, concepts=("ongoing_effect",), meaning="change casting costs this turn",
        reads=("target", "amount", "per", "floor"), check=shapes.cost_change)(_cost_change)

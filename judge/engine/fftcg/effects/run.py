@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from judge.engine.fftcg import conditions, replacement, stackref
-from judge.engine.fftcg.effects import changes, exburst, reveal
+from judge.engine.fftcg.effects import changes, declare, exburst, reveal
 from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
 from judge.engine.fftcg.effects.nodes import _key, _walk
 from judge.engine.fftcg.events.triggers import emit
@@ -26,6 +26,7 @@ from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import (
     AbilityKind,
     Conditional,
+    Declare,
     DoSo,
     Duration,
     Effect,
@@ -483,6 +484,9 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
             continue
+        if isinstance(e, Declare) and not declare.unread_things(e):   # "Select 1 number. … of that cost"
+            s, rest = declare.declare(s, e, ctx.controller, ctx.label, effects[i + 1:], log)
+            return run(s, rest, ctx, log)
         s = one(s, e, ctx, log)
         if s.winner is not None:
             break

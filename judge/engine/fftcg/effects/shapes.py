@@ -38,11 +38,6 @@ def damage(e: ast.Damage) -> Iterator[str]:
         yield "damage to cards outside the field"
 
 
-def discard(e: ast.Discard) -> Iterator[str]:
-    if e.target is not None and e.target.state == "random":
-        yield "a card discarded at random"
-
-
 def choose(e: ast.Choose) -> Iterator[str]:
     if e.target.choose != "choose":
         yield "a card selected on resolution that later sentences name"
@@ -87,12 +82,15 @@ def _revealed(sel: ast.Selector) -> bool:
 def move(e: ast.Move) -> Iterator[str]:
     if e.dest == "deck_under_top" and e.under is not None:
         return
-    if e.dest not in MOVE_DESTS and not (e.dest == "deck_top_or_bottom" and _revealed(e.target)):
+    deck_end = e.dest in ("deck", "deck_top", "deck_bottom", "deck_top_or_bottom")   # effects.deckend asks
+    if e.dest not in MOVE_DESTS and not deck_end:
         yield f"move to {e.dest}"
     elif e.duration == Duration.WHILE_ON_FIELD and e.dest != "removed":
         yield f"move to {e.dest} for as long as a card stays"
-    elif e.any_order and not _revealed(e.target):  # the order is asked of cards put back (reveal._put_back) only
-        yield "move in any order of cards not revealed (the order is not asked)"
+    elif e.any_order and not deck_end and not _revealed(e.target):
+        yield "move in any order of cards not to a deck (the order is not asked)"
+    elif e.player is not None and not deck_end:
+        yield "move performed by a player who also selects what moves (player)"
 
 
 def deploy(e: ast.Deploy) -> Iterator[str]:
@@ -100,9 +98,15 @@ def deploy(e: ast.Deploy) -> Iterator[str]:
         yield f"deploy {e.verb}"
 
 
+#: "X becomes that Element / gains named Job": characteristics, not keywords (11.12.4.6 kind 4): not applied
+_CHARACTERISTICS = frozenset({"element", "job"})
+
+
 def gain(e: ast.Gain) -> Iterator[str]:
     if e.family is not None or (e.keyword is None and e.ability is None):
         yield "gain something other than a keyword or an ability"
+    elif e.keyword is not None and e.keyword.name.strip().lower() in _CHARACTERISTICS:
+        yield f"gain an {e.keyword.name.strip().lower()} (a change of characteristics)"
 
 
 def delayed(e: ast.Delayed) -> Iterator[str]:
@@ -116,4 +120,4 @@ def cost_change(e: ast.CostChange) -> Iterator[str]:
 
 
 __all__ = ["AMOUNTS", "DEPLOY_VERBS", "MOVE_DESTS", "RESOLVED", "attack_times", "choose", "cost_change", "damage",
-           "delayed", "deploy", "discard", "gain", "move", "restriction"]
+           "delayed", "deploy", "gain", "move", "restriction"]

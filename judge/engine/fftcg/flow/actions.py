@@ -40,6 +40,7 @@ from judge.engine.fftcg.flow.acts import (
 from judge.engine.fftcg.keywords import warp_priming as keywords
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.query import abilities, damage_gate, has, is_type, keyword_ability, names, printed
+from judge.engine.fftcg.restrictions import light_dark_allowed
 from judge.engine.fftcg.state import AttackStep, Mod, Phase, StackItem, State, other, where
 from judge.engine.fftcg.zones import extracost
 from judge.engine.fftcg.zones.cost import (
@@ -218,7 +219,14 @@ def _field_limits(s: State, p: str, uid: str, log: Log) -> None:
             if cd is not None and not cd.generic and d.name in names(s, c.uid):
                 raise Refused(f"{p} already controls {s.name_of(c.uid)}; a non-generic Character with the same name "
                               f"cannot be cast", "same_name_limit", "generic")
-    if d.light_dark:
+    held = [cd for cd in (s.card(c.uid) for c in s.controlled(p)) if cd is not None and cd.light_dark]
+    src = None
+    if d.light_dark and held:
+        src = light_dark_allowed(s, p, [d, *held], incoming=d)
+        if src is not None:
+            log.add(f"{p} may have {d.name} with another Light/Dark Character: {s.name_of(src)}'s field ability "
+                    f"lets them (card text over the rules)", "card_text_precedence", "light_dark_limit")
+    if d.light_dark and held and src is None:
         for c in s.controlled(p):
             cd = s.card(c.uid)
             if cd is not None and cd.light_dark:

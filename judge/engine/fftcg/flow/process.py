@@ -19,7 +19,7 @@ from judge.engine.fftcg.query import (
     per_unknown,
     power,
 )
-from judge.engine.fftcg.restrictions import restricted
+from judge.engine.fftcg.restrictions import light_dark_allowed, restricted
 from judge.engine.fftcg.state import PLAYERS, State, other
 from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
@@ -67,6 +67,15 @@ def crowded(s: State, p: str) -> tuple[dict[str, list[str]], list[str]]:
     return dict(by_name), light_dark
 
 
+def _light_dark_kept(s: State, p: str, uids: list[str], log: Log) -> bool:
+    """Whether a field ability lets `p` keep these Light/Dark Characters together (2.1 over 12.4.7), said so."""
+    src = light_dark_allowed(s, p, [s.card(u) for u in uids])
+    if src is not None:
+        log.add(f"{p} controls {len(uids)} Light/Dark Characters and keeps them: {s.name_of(src)}'s field ability "
+                f"lets them (card text over the rules)", "card_text_precedence", "rp_light_dark", "field_ability")
+    return src is not None
+
+
 _CLEAN: list = []      # the last (field, zones) found to need no card rule process (values are immutable)
 
 
@@ -92,7 +101,7 @@ def _card_processes(s: State, log: Log, choose: bool = True) -> tuple[State, lis
             if len(uids) > 1:
                 for u in uids:
                     out.setdefault(u, ("rp_same_name", False))
-        if len(light_dark) > 1:
+        if len(light_dark) > 1 and not _light_dark_kept(s, p, light_dark, log):
             for u in light_dark:
                 out.setdefault(u, ("rp_light_dark", False))
         backups = [c.uid for c in s.controlled(p, ("backup",)) if c.uid not in out]

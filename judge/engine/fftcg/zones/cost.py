@@ -13,10 +13,27 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.state import ELEMENTS, State
 from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
+from judge.text.ast import CostChange, Restriction
+
+field_read(CostChange, concepts=("field_ability", "ongoing_order"), reader=__name__,
+           meaning="the cost to cast the cards it names is changed while it is on the field")
+field_read(Restriction, "can", "pay_with_any_element", concepts=("card_text_precedence",), reader=__name__,
+           meaning="the cost may be paid with CP of any Element")
+field_read(Restriction, "must", "pay_with_cp_from_backups", concepts=("card_text_precedence",), reader=__name__,
+           own_only=True, meaning="its own cost may be paid only with CP that Backups produce")
+field_read(Restriction, "must", "pay_with_fire_cp", concepts=("card_text_precedence",), reader=__name__,
+           own_only=True, matches=lambda a: one_element(a) is not None,
+           meaning="its own cost may be paid only with CP of that Element")
+field_read(Restriction, "can", "produce_fire_cp", concepts=("card_text_precedence", "backup_cp"), reader=__name__,
+           matches=lambda a: a.startswith("produce_") and a.endswith("_cp") and a[8:-3] in ELEMENTS,
+           meaning="it produces CP of that Element as well as its own")
+field_read(Restriction, "can", "produce_any_cp", concepts=("card_text_precedence",), reader=__name__,
+           meaning="it produces CP of any Element")
 
 _ICONS = {"火": "fire", "氷": "ice", "風": "wind", "雷": "lightning", "水": "water", "土": "earth",
           "光": "light", "闇": "dark"}
@@ -273,10 +290,17 @@ def _sources(s: State, player: str, pay: Payment, casting: str | None) -> list[t
             raise Refused(f"{s.name_of(uid)} is not a Backup; only Backups are dulled for CP", "backup_cp", "pay_cp")
         if c.dull:
             raise Refused(f"{s.name_of(uid)} is already dull and cannot produce CP", "backup_cp", "pay_cp")
-        out.append((uid, ELEMENTS if _any_cp(s, uid) else d.elements, 1))
+        out.append((uid, ELEMENTS if _any_cp(s, uid) else (*d.elements, *_more_cp(s, uid, d.elements)), 1))
     if len({u for u, _, _ in out}) != len(out):
         raise Refused("the same card is offered twice in one payment", "pay_cp")
     return out
+
+
+def _more_cp(s: State, uid: str, own: tuple[str, ...]) -> tuple[str, ...]:
+    """"X can produce Water CP": the Elements a Backup produces beside its own (2.1 over 5.2.3.1.1.3)."""
+    from judge.engine.fftcg.restrictions import restricted
+
+    return tuple(el for el in ELEMENTS if el not in own and restricted(s, uid, f"produce_{el}_cp", mode="can"))
 
 
 def _any_cp(s: State, uid: str) -> bool:

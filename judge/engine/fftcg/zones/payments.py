@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.state import State, other
 from judge.engine.fftcg.zones.cost import (
@@ -25,7 +26,12 @@ from judge.engine.fftcg.zones.cost import (
     check_payment,
 )
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Condition, Cost, Optional, Pay
+from judge.text.ast import Condition, Cost, Optional, Pay, Restriction
+
+field_read(Restriction, "unless_paid", "attack", concepts=("attack_cost",), reader=__name__,
+           meaning="it attacks only if the cost is paid")
+field_read(Restriction, "unless_paid", "block", concepts=("block_cost",), reader=__name__,
+           meaning="it blocks only if the cost is paid")
 
 #: Condition kinds meaning "if (player) doesn't pay (cost)" (the grammar's cond_opp_not_pay / cond_not_pay)
 UNPAID_KINDS = ("opp_not_pay", "not_pay")

@@ -64,6 +64,9 @@ class Selector:
     has_effect: tuple[str, ...] = ()   # BS "with a “When This Spirit Blocks” effect": Ability.timing ids it has
     lacks_effect: tuple[str, ...] = () # BS "without … effects" (timing ids); ("any",): "with no effects listed"
     every: int | None = None           # FFTCG "for every 2 cards …" (4): counted in groups of this many
+    nth: int | None = None             # FFTCG ref "nth": "the second Forward" (2) of those chosen before, in order
+    count_per: Selector | None = None  # FFTCG "select 1 Forward for each Character you put …" (4): `count`
+    #                                    cards for each card this selector counts
     chooser: Player | None = None      # FFTCG "your opponent selects 1 Forward they control": who decides (11.11.5.1)
     selects: bool | None = None        # BS 8-5-3: False where the phrase itself fixes the card, so the effect
     #                                    selects nothing (the battle's attacking or blocking spirit); None: its

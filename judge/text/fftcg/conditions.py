@@ -268,6 +268,10 @@ class ConditionRules(PredicateRules):
         """"If both cards are of the same Element / card type" (5.2)."""
         return self._cond(meta, f"same_{c[-1]}", selector=Selector(ref="them", count=2))
 
+    def c_in_control(self, meta, c):
+        """"(while) already in control of X": the player the sentence is about controls X (6.2), as "you control X"."""
+        return self.c_subject(meta, [Player.YOU, self.cp_control(meta, [_sel(c)])])
+
     def c_neither_controls(self, meta, c):
         return self._cond(meta, "control_none", selector=replace(_sel(c), owner=Player.ANY, count=None))
 

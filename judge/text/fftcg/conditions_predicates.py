@@ -44,6 +44,8 @@ class PredicateRules:
         return CPred("hand_of", {"threshold": Threshold("hand", "<=", 0)})
 
     def cp_damage(self, meta, c):
+        if None not in c:                         # "has received 4000 damage or more": on a Forward (5.2.6.1), not points
+            return self.cp_damage_received(meta, c)
         return CPred("damage", {"threshold": Threshold("damage", _op(c), _nums(c)[0])})
 
     def cp_damaged_this_turn(self, meta, c):

@@ -109,14 +109,13 @@ class EventSourceRules:
         return sel
 
     def src(self, meta, c):
+        """"Summons", "your opponent's abilities", "your Fire Summons" (an Element: yours unless said, 6.4)."""
         kinds = _kinds(c)
+        elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), None)
         owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
+        if elem is not None:
+            return Selector(count=None, card_types=tuple(kinds), colors=(elem,), owner=owner or Player.YOU)
         return Selector(count=None, card_types=tuple(kinds), owner=owner)
-
-    def src_element(self, meta, c):
-        elem = next(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")
-        kinds = _kinds(c)
-        return Selector(count=None, card_types=tuple(kinds), colors=(elem,), owner=Player.YOU)
 
     def src_card_ability(self, meta, c):
         owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)

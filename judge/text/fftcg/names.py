@@ -95,7 +95,38 @@ def _join_primer(view: str, v: Vocabulary) -> str:
     return view
 
 
+#: the capitalised words of the templating language itself, which end a plain name ("Job Samurai Forward")
+_GAME_WORDS = frozenset(["forward", "forwards", "backup", "backups", "monster", "monsters", "character", "characters", "summon", "summons", "card", "cards", "fire", "ice", "wind", "earth", "lightning", "water", "light", "dark", "break", "damage", "zone", "ex", "burst", "haste", "brave", "first", "back", "warp", "priming", "special", "ability", "abilities", "name", "job", "category", "counter", "counters", "party", "deck", "hand", "lb", "cp", "element", "elements"])
+#: a label the printed text gives a name without markup, then the name's capitalised words
+_PLAIN_LABEL = re.compile(r"(?<![\w\[(\]])(Card Name|Job|Category)((?:\s+(?:of\s+|the\s+)*[A-Z0-9][\w'’&·.-]*)+)")
+
+
+def join_printed_refs(printed: str, view: str) -> str:
+    """A plain "Card Name X" / "Job X" / "Category X" whose name is not in the lexicon: the name is the
+    run of capitalised words the printed text gives after its label (names are printed capitalised,
+    the game's own words such as "Forward" end it), joined by \x02 in the view (same length). A
+    span already joined or marked up is left as it is."""
+    if not any(w in printed for w in ("Card Name ", "Job ", "Category ")):
+        return view
+    marked = [(m.start(), m.end()) for m in _MARKED.finditer(view)]
+    for m in _PLAIN_LABEL.finditer(printed):
+        words = list(re.finditer(r"\S+", m.group(2)))
+        keep = 0
+        for w in words:
+            bare = w.group().rstrip(".,:;").lower()
+            if bare in _GAME_WORDS or (not w.group()[:1].isupper() and not w.group()[:1].isdigit() \
+                    and bare not in ("of", "the")):
+                break
+            if w.group()[:1].isupper() or w.group()[:1].isdigit():
+                keep = w.end() - len(w.group()) + len(w.group().rstrip(".,:;"))
+        end = m.start(2) + keep
+        if keep == 0 or "\x02" in view[m.start():end] or any(a <= m.start() < b for a, b in marked):
+            continue
+        view = view[:m.start()] + re.sub(r"\s", "\x02", view[m.start():end]) + view[end:]
+    return view
+
+
 _MARKED = re.compile(r"\[\[i\]\].*?\[\[/\]\]|\[[a-z ]+\([^)\]]*\)\]", re.S)
 
 
-__all__ = ["Vocabulary", "join_plain_refs", "plain_ref_spans", "vocabulary"]
+__all__ = ["Vocabulary", "join_plain_refs", "join_printed_refs", "plain_ref_spans", "vocabulary"]

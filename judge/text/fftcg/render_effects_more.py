@@ -30,10 +30,12 @@ def _choose(e: ast.Choose, ctx: Ctx) -> str:
     verb = "select" if e.target.choose == "select" else "choose"
     if _as_many(e.target):
         return f"{verb} {_as_many(e.target, ctx)}"
+    per = _per(e.target.count_per, ctx)                # "1 Forward for each …" (4)
+    bare = replace(e.target, chooser=None, count_per=None)
     if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
-        words = np(replace(e.target, chooser=None), ctx.name).replace("opponent controls", "they control")
-        return f"your opponent selects {words}"
-    return f"{verb} {np(replace(e.target, chooser=None), ctx.name)}"
+        words = np(bare, ctx.name).replace("opponent controls", "they control")
+        return f"your opponent selects {words}{per}"
+    return f"{verb} {np(bare, ctx.name)}{per}"
 
 
 @renders(ast.Destroy)
@@ -112,7 +114,7 @@ def _discard(e: ast.Discard, ctx: Ctx) -> str:
     if e.target is not None and e.target.self_ref:
         what = ctx.name
     randomly = "randomly " if e.target is not None and e.target.state == "random" else ""
-    what = what.replace("randomly selected ", "")
+    what = what.replace("randomly selected ", "") + _per(e.per, ctx)
     if e.player not in (None, Player.YOU):
         return f"{player(e.player)} {randomly}discards {what}"
     return f"{randomly}discard {what}"

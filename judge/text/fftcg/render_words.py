@@ -31,7 +31,10 @@ STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "rando
 ZONES = {"hand": ("in {your} hand", "from {your} hand"), "break": ("in {your} Break Zone", "from {your} Break Zone"),
          "removed": ("removed from the game", "from among the cards removed from the game"),
          "revealed": ("among them", "among them"), "deck": ("in {your} deck", "from {your} deck"),
-         "damage": ("in {your} Damage Zone", "from {your} Damage Zone")}
+         "damage": ("in {your} Damage Zone", "from {your} Damage Zone"),
+         # the cards an earlier action used ("you put into the Break Zone", 11.11.5)
+         "discarded": ("you discarded", "you discarded"), "dulled": ("you dulled", "you dulled"),
+         "broken": ("you broke", "you broke"), "put_into_break": ("you put into the Break Zone",) * 2}
 
 
 def icons(cost: Cost) -> str:
@@ -63,7 +66,7 @@ def plural(sel: Selector | None) -> bool:
         return False
     if sel.ref == "them" or sel.also:
         return True
-    if sel.ref in ("it", "former", "latter") or sel.self_ref or named_only(sel):
+    if sel.ref in ("it", "former", "latter", "nth") or sel.self_ref or named_only(sel):
         return False
     if any(t.stat == "count" and t.ref is None and t.op in (">=", ">") for t in sel.thresholds):
         return True                                      # "1 or more Forwards"
@@ -246,12 +249,17 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False,
     `article`: one card is "a" / "an" (a subject, a condition), not "1" (what is chosen)."""
     if sel.ref in ("it", "them") and not (sel.card_types or sel.families or sel.name):
         return "they" if subject and sel.ref == "them" else sel.ref
+    if sel.ref == "them" and sel.count == 1 and sel.card_types:   # "either Character" of those just named
+        return "either " + _noun(sel, False)
     if sel.ref == "rest":
         return "the other cards"
     if sel.ref == "other":
         return "the other" + (" " + _noun(sel, False) if sel.card_types else "")
     if sel.ref in ("former", "latter"):
         return "the " + sel.ref
+    if sel.ref == "nth" and sel.nth:                   # "the third Forward" of those chosen
+        word = ("second", "third", "fourth", "fifth", "sixth", "seventh")[sel.nth - 2]
+        return f"the {word} " + (_noun(sel, False) if sel.card_types else "one")
     if sel.self_ref:
         base = name + (" " + " ".join(p for p in (_where(sel, source),) if p) if sel.zone not in (None, "field")
                        else "")

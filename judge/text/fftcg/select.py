@@ -39,6 +39,9 @@ from judge.text.fftcg.select_values import (
     pairs_of,
 )
 
+#: the ordinals after "first" (grammar ORDINAL), in order: "second" is the 2nd
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh")
+
 
 class SelectorRules(PostModifierRules):
     """Bottom-up tree transformer with the noun-phrase rules; FFTCGTransformer extends it.
@@ -232,7 +235,18 @@ class SelectorRules(PostModifierRules):
         return Selector(count=None, ref="rest", zone="revealed", span=self._span(meta))
 
     def ref_former(self, meta, c):
-        return Selector(ref="former", span=self._span(meta))
+        """"the former", "the first Forward"; "the second Forward", "the third one": that one of the cards
+        chosen before, in their order (ref "nth" with Selector.nth from the second on)."""
+        word = next((str(t) for t in c if isinstance(t, Token) and t.type == "ORDINAL"), None)
+        if word is None:
+            return Selector(ref="former", span=self._span(meta))
+        kinds = tuple(p[1] for p in pairs_of(c) if p[0] == "type")
+        return Selector(ref="nth", nth=_ORDINALS.index(word) + 2, card_types=kinds, span=self._span(meta))
+
+    def ref_either(self, meta, c):
+        """"either Character": one of the cards the sentence just named (a reference, like "one of them")."""
+        kinds = tuple(p[1] for p in pairs_of(c) if p[0] == "type")
+        return Selector(ref="them", count=1, card_types=kinds, span=self._span(meta))
 
     def ref_latter(self, meta, c):
         return Selector(ref="latter", span=self._span(meta))

@@ -7,11 +7,20 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Selector, Threshold, replace
+from judge.text.ast import Player, Selector, Threshold, replace
+from judge.text.fftcg.events_values import EvPred
 from judge.text.fftcg.select_values import (
     _num,
     pairs_of,
 )
+
+
+def _acted(x: str | EvPred) -> str:
+    """The zone word of cards an action used: "dulled", "put_into_break", "removed", "broken" …"""
+    if isinstance(x, str):
+        return x
+    stem = {"field_to_break": "to_break", "deck_to_break": "to_break"}.get(x.stem, x.stem)
+    return "put_into_" + stem[3:] if stem.startswith("to_") else stem
 
 
 class PostModifierRules:
@@ -204,16 +213,16 @@ class PostModifierRules:
         return "this_turn"
 
     def p_acted_on(self, meta, c):
-        return [("zone", next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))]
+        """"(the cards) you discarded / put into the Break Zone by this effect": the cards an earlier
+        action moved or used (11.11.5), named by that action (an event's participle); they were yours."""
+        return [("zone", next(_acted(x) for x in c if isinstance(x, (str, EvPred)) and not isinstance(x, Token))),
+                ("owner", Player.YOU)]
 
     def av_revealed(self, meta, c):
         return "revealed"
 
-    def av_discarded(self, meta, c):
-        return "discarded"
-
-    def av_dulled(self, meta, c):
-        return "dulled"
+    def av_cast_drawn(self, meta, c):
+        return next(x for x in c if x in ("cast", "drawn")) + "_this_turn"
 
     def acted_how(self, meta, c):
         return None

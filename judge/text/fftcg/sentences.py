@@ -35,17 +35,38 @@ def header_end(view: str) -> int:
     return pos
 
 
+#: the head of a modal ability ("select 1 of the 3 following actions", 11.6.6), its options quoted after it
+_MODAL_HEAD = re.compile(r"\bfollowing\s+actions?\b")
+
+
 def sentence_spans(view: str) -> list[tuple[int, int]]:
-    """The (start, end) of each effect sentence of one ability (its header left out)."""
+    """The (start, end) of each effect sentence of one ability (its header left out). In a modal
+    ability (11.6.6) the sentences are those inside each quoted option, read by the same sentence
+    grammar as any other; the head that announces the options is the ability's frame, not one of them."""
     start = header_end(view)
+    if '"' in view[start:] and _MODAL_HEAD.search(view, start):
+        return [(a, b) for a, b in _split(view, start)
+                if not _MODAL_HEAD.search(view, a, b) and view[a:b].strip('" .')]
+    return _split(view, start)
+
+
+def _split(view: str, start: int) -> list[tuple[int, int]]:
+    """Sentence ends, and in a modal ability the quotation marks around its options too."""
+    modal = '"' in view[start:] and _MODAL_HEAD.search(view, start)
+    ends = _QUOTE_OR_END if modal else _SENTENCE_END
     spans, pos = [], start
-    for m in _SENTENCE_END.finditer(view, start):
+    for m in ends.finditer(view, start):
         if m.start() > pos:
             spans.append((pos, m.start()))
         pos = m.end()
     if pos < len(view.rstrip()):
         spans.append((pos, len(view.rstrip())))
     return spans
+
+
+#: where a modal ability's sentences part: a sentence end, or a quotation mark (with its blanks)
+#: (the grammar's view prints a closing quote before its full stop: `damage".`)
+_QUOTE_OR_END = re.compile(r'\s*"\.?\s*|(?<=[.!?])\s+')
 
 
 __all__ = ["header_end", "sentence_spans"]

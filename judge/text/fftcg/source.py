@@ -147,7 +147,7 @@ def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     in their canonical form (judge/text/icons.py), plain Job / Card Name / Category references to
     names of `lexicon` joined (judge/text/fftcg/names.py; with no lexicon, no name is known).
     A plain reference to a known name is never the card's own name ("Card Name Flan")."""
-    from judge.text.fftcg.names import join_plain_refs, plain_ref_spans
+    from judge.text.fftcg.names import join_plain_refs, join_printed_refs, plain_ref_spans
     from judge.text.icons import normalise
 
     out = _translate(text, _FULLWIDTH, _FULLWIDTH_CHARS)
@@ -172,7 +172,8 @@ def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
         pieces.append(out[last:])
         out = "".join(pieces)
     view = _lower(normalise(out, "fftcg"))
-    return join_plain_refs(view, lexicon) if lexicon is not None else view
+    view = join_plain_refs(view, lexicon) if lexicon is not None else view
+    return join_printed_refs(out, view) if len(out) == len(view) else view
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:

@@ -275,7 +275,11 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return ("trigger", (trigger, self._printed(meta).rstrip(" ,")))
 
     def lead_if(self, meta, c):
-        return ("if", next(x for x in c if isinstance(x, CONDITIONS)))
+        """"If X, …"; "When its cost is 2 or less, …" inside an effect: a condition on a state (11.8.13)."""
+        cond = next((x for x in c if isinstance(x, CONDITIONS)), None)
+        if cond is None and any(isinstance(x, Player) for x in c):       # "When you control X, …"
+            cond = self.c_subject(meta, [x for x in c if not isinstance(x, Token)])
+        return ("if", cond if cond is not None else self.c_stat(meta, [x for x in c if not isinstance(x, Token)]))
 
     def lead_as_long(self, meta, c):
         return ("as_long", next(x for x in c if isinstance(x, CONDITIONS)))
@@ -394,9 +398,6 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         n = int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))
         return ("per", replace(next(x for x in c if isinstance(x, Selector)), count=None, every=n))
 
-    def per_this_turn(self, meta, c):
-        zone = "drawn_this_turn" if "drawn" in c else "cast_this_turn"
-        return ("per", Selector(count=None, zone=zone, owner=Player.YOU, card_types=("card",)))
 
     def cd_cast(self, meta, c):
         return "cast"
@@ -419,9 +420,6 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
     def per_paid_elements(self, meta, c):
         return ("per", Selector(count=None, zone="paid_elements", owner=Player.YOU))
 
-    def per_acted_on(self, meta, c):
-        verb = next(x for x in c if x in ("revealed", "discarded", "dulled"))
-        return ("per", Selector(count=None, card_types=("card",), zone=verb, owner=Player.YOU))
 
 
 def _with_unit(node: Any, unit: int) -> Any:

@@ -135,7 +135,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
 
     # ------------------------------------------------------------------ choosing (11.6.5)
     def choose(self, meta, c):
-        np = _sel(c)
+        np = _per_count(_sel(c), c)
         target = replace(np, choose="choose", also=tuple(replace(a, choose="choose") for a in np.also))
         return Act(lambda s: [Choose(target=target if not isinstance(s, Player) else replace(target, owner=target.owner),
                                      span=self._span(meta))])
@@ -149,7 +149,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return Act(lambda s: [Choose(target=target, span=self._span(meta))])
 
     def select(self, meta, c):
-        np = replace(_sel(c), choose="select")
+        np = replace(_per_count(_sel(c), c), choose="select")
         if any(isinstance(x, str) and x == "as_many_as_possible" for x in c):
             np = replace(np, up_to=False)
 
@@ -174,6 +174,12 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
     def declare_np(self, meta, c):
         np = _sel(c)
         return Act(lambda s: [Declare(things=tuple(np.card_types) or ("card",), span=self._span(meta))])
+
+
+def _per_count(np: Selector, c: list[Any]) -> Selector:
+    """"1 Forward for each X" (4): the count is per card X counts (Selector.count_per)."""
+    per = next((x[1] for x in c if isinstance(x, tuple) and len(x) == 2 and x[0] == "per"), None)
+    return replace(np, count_per=per) if per is not None else np
 
 
 __all__ = ["BARRED", "Act", "Instead", "VerbRules"]

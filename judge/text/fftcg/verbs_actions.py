@@ -171,7 +171,8 @@ class KeywordActionRules:
             target = None if plain else replace(np, zone=np.zone or "hand")
             whose = subject.of if isinstance(subject, ControllerOf) else None
             return [Discard(count=count, player=_player(subject), target=target, controller_of=whose,
-                            span=self._span(meta))]
+                            per=per, span=self._span(meta))]
+        per = next((x[1] for x in c if isinstance(x, tuple) and len(x) == 2 and x[0] == "per"), None)   # 4
         return Act(make)
 
     def discard_random(self, meta, c):

@@ -116,7 +116,10 @@ class RulesScreen(Screen[None]):
         sections = await app.ask(lib.kb("sections", doc.game, lang=doc.lang, version=app.version))
         if sections is FAILED or not self.is_attached:   # the app may have closed while it loaded
             return
-        tree = self.query_one("#sections", Tree)
+        found = self.query("#sections").results(Tree)
+        tree = next(found, None)
+        if tree is None:            # the screen is being taken down (the app closing) while it loaded
+            return
         tree.clear()
         tree.root.label = doc.short or doc.title
         first: str | None = None

@@ -262,3 +262,19 @@ async def test_a_load_finishing_after_its_screen_is_gone_is_cancelled_not_failed
         await asyncio.sleep(0.05)
         assert worker.state == WorkerState.CANCELLED and outcome == []
         app._exit = False
+
+
+async def test_a_document_loading_while_the_screen_is_taken_down_ends_quietly(fake_app) -> None:
+    """The app closing removes a screen's widgets before the screen itself: a document that finishes
+    loading then finds no section tree, and the worker ends without an error (it was the palette
+    test's rare WorkerFailed)."""
+    from textual.worker import WorkerState
+
+    app = fake_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await screen.query_one("#sections").remove()
+        worker = screen.load_document()
+        await worker.wait()
+        assert worker.state == WorkerState.SUCCESS

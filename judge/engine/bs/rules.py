@@ -255,6 +255,10 @@ def _renamed(ctx: Ctx, action: A.Choose) -> bool:
         return False
     copies, taken = ctx.state.unasked
     chosen = [str(c) for c in as_list(action.choice)]
+    if chosen and set(chosen) <= set(copies) and len(chosen) != len(taken):
+        # answered as the selection would have been asked: its count is the rule's (9-3-2-1)
+        raise ctx.refuse(f"the selection took {len(taken)} of {', '.join(copies)}; {len(chosen)} were chosen",
+                         "effect.select_count")
     if not chosen or len(chosen) != len(taken) or not set(chosen) <= set(copies) or set(chosen) == set(taken):
         return False
     out, back = [c for c in taken if c not in chosen], [c for c in chosen if c not in taken]

@@ -162,6 +162,7 @@ class StackItem:
     extra_paid: bool = False        # a Summon cast with the extra cost its text offers paid (11.3.5)
     paid_from: tuple[tuple[str, str], ...] = ()  # a Summon: what produced the CP paid to cast it
     divided: tuple[tuple[str, int], ...] = ()    # "Divide 6000 damage among them": the amounts assigned (11.3.6)
+    acted: tuple[tuple[str, str | None, str], ...] = ()  # a "When you do so": its creator's turn records (11.8.17)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,6 +175,7 @@ class Trigger:
     label: str
     subject: str | None = None      # the card the event happened to (for "it" in the effect)
     about: str | None = None        # an "is chosen" trigger: the stack ref of the Summon or ability that chose
+    acted: tuple[tuple[str, str | None, str], ...] = ()  # a "When you do so": what its creator's resolution did
 
 
 @dataclass(frozen=True, kw_only=True)

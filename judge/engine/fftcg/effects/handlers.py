@@ -22,10 +22,10 @@ from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
 from judge.engine.fftcg.effects.search import shapes_refused as search_shapes
-from judge.engine.fftcg.events import delayed
+from judge.engine.fftcg.events import acted, delayed
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.log import Log, not_modelled
-from judge.engine.fftcg.query import is_forward, power
+from judge.engine.fftcg.query import is_forward, matches, power
 from judge.engine.fftcg.restrictions import kept_in_place
 from judge.engine.fftcg.state import Mod, State, where
 from judge.engine.fftcg.zones.moves import draw, enter_field, move, put_under
@@ -41,6 +41,8 @@ def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
     """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
     if getattr(e, "per", None) is None:
         return 1
+    if acted.is_acted(e.per):                  # "for each … you put into the Break Zone by this effect"
+        return len(acted.acted_cards(s, e.per, ctx))
     n = per_count(s, e.per, ctx.controller, ctx.source)
     if n is None:
         not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
@@ -72,7 +74,7 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
         return _each_other(s, e, ctx, log)
     if e.amount_from == "divided":                   # assigned as it went on the stack (11.3.6 …)
         for u, amount in getattr(ctx, "divided", ()):
-            if s.char(u) is not None and is_forward(s, u) and fx.matches(s, u, e.target, ctx.controller, ctx.source):
+            if s.char(u) is not None and is_forward(s, u) and matches(s, u, e.target, ctx.controller, ctx.source):
                 s = fx.damage_forward(s, u, amount, log, ctx.source, unreduced=getattr(ctx, "unreduced", False))
         return s
     dealer = ctx.source
@@ -100,7 +102,7 @@ def _each_other(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     src = e.source
     dealers = ([ctx.source] if src is not None and src.self_ref else []) + \
         [u for u in chosen if u != ctx.source and s.char(u) is not None and
-         (src is None or src.self_ref or src.ref in ("it", "them") or fx.matches(s, u, src, ctx.controller, ctx.source))]
+         (src is None or src.self_ref or src.ref in ("it", "them") or matches(s, u, src, ctx.controller, ctx.source))]
     dealers = [u for u in dict.fromkeys(dealers) if s.char(u) is not None and is_forward(s, u)]
     if len(dealers) != 2 or e.amount_from not in ("power_of_source", "power_of_self"):
         log.add(f"{ctx.label}: there are not two Forwards left to deal damage to each other, so no damage is dealt",
@@ -166,6 +168,16 @@ def _draw(s: State, e: ast.Draw, ctx: Any, log: Log) -> State:
 
 
 def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
+    """Discard N, or N for each card "for each …" counts now (11.12.4.3): none counted, nothing discarded."""
+    n = _times(s, e, ctx, log)
+    if n is None:
+        return s
+    if e.per is not None:
+        log.add(f"{ctx.label}: \"for each …\" counts {n} now, so {e.count * n} card(s) are discarded",
+                "ongoing_variables")
+        if n == 0:
+            return s
+        e = replace(e, count=e.count * n, per=None)
     return discard.discard(s, e, ctx, log, _fx().players_of)
 
 
@@ -418,7 +430,7 @@ effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage"
        reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
-effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target"))(_discard)
+effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target", "per"))(_discard)
 effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dull / activate / Freeze",
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",

@@ -19,6 +19,7 @@ from typing import Any
 
 from judge.engine.fftcg import stackref
 from judge.engine.fftcg.conditions import countable
+from judge.engine.fftcg.events import acted
 from judge.engine.fftcg.query import SELECTOR_READS, selector_reads
 from judge.engine.kernel import Registry
 from judge.text import ast
@@ -58,8 +59,19 @@ def unread(node: Any, reads: frozenset[str], target_reads: frozenset[str] = froz
         elif isinstance(value, ast.Selector):
             reads_here = SELECTOR_READS | {"about"} if stackref.is_stack_selector(value) else selector_reads(value)
             reads_here = reads_here | {"also"} | (target_reads if f.name == "target" else frozenset())
+            if counted_per(value):             # "select 1 Forward for each …": run.targets counts it (11.12.4.3)
+                reads_here = reads_here | {"count_per"}
+            if value.ref == "nth":             # "the second Forward" of those chosen (effects/ordinal.py)
+                reads_here = reads_here | {"nth"}
             out.extend(f"{f.name}.{x}" for x in unread(value, reads_here))
     return out
+
+
+def counted_per(sel: ast.Selector) -> bool:
+    """Whether `run.targets` reads a selector's "N for each …" (`count_per`): a selection made as the effect
+    resolves (a target chosen as it is cast would need the count then, 11.3.3) of what is counted now."""
+    per = sel.count_per
+    return per is not None and sel.choose != "choose" and (countable(per) or acted.is_acted(per))
 
 
 def refused(node: Any) -> tuple[str, ...]:
@@ -74,7 +86,7 @@ def refused(node: Any) -> tuple[str, ...]:
     out += [f"{kind} {name} {getattr(node, name)}" for name, allowed in x["values"].items()
             if getattr(node, name) not in allowed]
     per = getattr(node, "per", None) if "per" in x["reads"] else None
-    if isinstance(per, ast.Selector) and not countable(per):
+    if isinstance(per, ast.Selector) and not countable(per) and not acted.is_acted(per):
         out.append(f"for each … {per.zone}")
     if x["check"] is not None and not out:
         out += x["check"](node)

@@ -15,10 +15,11 @@ from judge.engine.fftcg import conditions, replacement, stackref
 from judge.engine.fftcg.effects import changes, declare, exburst, reveal
 from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
 from judge.engine.fftcg.effects.nodes import _key, _walk
+from judge.engine.fftcg.effects.selecting import SELECT_IS_NOT_CHOOSE, _describe, same_name, targets  # noqa: F401
 from judge.engine.fftcg.events.triggers import emit
-from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, pick, take_answer, yes_no
-from judge.engine.fftcg.query import candidates, condition_holds, matches
-from judge.engine.fftcg.state import State, other, where
+from judge.engine.fftcg.log import Log, Refused, as_list, not_modelled, take_answer, yes_no
+from judge.engine.fftcg.query import candidates, condition_holds
+from judge.engine.fftcg.state import State, other
 from judge.engine.fftcg.zones import payments
 from judge.engine.fftcg.zones.cost import cost_option
 from judge.engine.fftcg.zones.xvalue import bind_x
@@ -58,6 +59,10 @@ class Ctx:
     about: str | None = None            # "When X is chosen by …": the Summon or ability that chose ("its effect")
     #: the cards the last selection of this resolution picked ("play 1 Forward … If it leaves …": "it")
     picked: list[str] = field(default_factory=list)
+    #: where this resolution's records begin in `State.turn_log`, and the records a "When you do so" carries
+    #: from the resolution that created it: what "… by this effect" counts (events/acted.py, 11.11.5)
+    since: int | None = None
+    acted: tuple[tuple[str, str | None, str], ...] = ()
 
 
 def _selector(e: Effect) -> Selector | None:
@@ -206,18 +211,6 @@ def assign_targets(s: State, effects: tuple[Effect, ...], controller: str, sourc
     return out
 
 
-def _describe(sel: Selector, controller: str | None = None) -> str:
-    n = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
-    kinds = "/".join(sel.card_types) or "card"
-    if controller is None:
-        whose = {Player.YOU: " you control", Player.OPPONENT: " your opponent controls"}.get(sel.owner, "")
-    else:
-        whose = {Player.YOU: f" {controller} controls", Player.OPPONENT: f" {other(controller)} controls"
-                 }.get(sel.owner, "")
-    extra = f" ({', '.join(sel.colors)})" if sel.colors else ""
-    return f"{n} {kinds}{extra}{whose}"
-
-
 def summon_effects(s: State, uid: str) -> tuple[Effect, ...]:
     """Every effect a Summon card applies when it resolves (11.3), in text order; its field abilities
     (what it costs, when it may be cast) are not part of what it does (11.9)."""
@@ -300,7 +293,7 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
 
     s, divided = divide(s, effects, chosen, player, kind, "the EX Burst", log)
     return run(s, effects, Ctx(controller=player, source=uid, label="EX Burst", targets=chosen, ex_burst=True,
-                               kind=kind, divided=divided), log)
+                               kind=kind, divided=divided, since=len(s.turn_log)), log)
 
 
 def damage_forward(s: State, uid: str, amount: int, log: Log, source: str | None,
@@ -330,57 +323,6 @@ def _chosen_watchers(s: State) -> bool:
 
 
 # ---- the interpreter -------------------------------------------------------------------------------
-
-def same_name(s: State, sel: Selector, ctx: Ctx) -> Selector | None:
-    """"… with the same name" (name `same_as_it`): the selector with the name of the card the effect chose (or the
-    event happened to), or None when there is not exactly one such card."""
-    if sel.name != "same_as_it":
-        return sel
-    chosen = [u for uids in ctx.targets.values() for u in uids]
-    ref = chosen[0] if len(chosen) == 1 else ctx.subject if not chosen else None
-    d = s.card(ref) if ref is not None and ref in s.objs else None
-    return replace(sel, name=d.name) if d is not None else None
-
-
-def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
-    """The cards an effect acts on now: self, the chosen targets still legal, or the selected ones."""
-    if sel.name == "same_as_it":
-        named = same_name(s, sel, ctx)
-        if named is None:
-            log.add(f"{ctx.label}: there is no one card whose name to match, so nothing is selected",
-                    "impossible_text")
-            return s, []
-        sel = named
-    if sel.also:        # "Chocobo and all the Forwards forming a party with it"; "Choose 1 Forward and 1 Backup"
-        s, out = targets(s, e, replace(sel, also=()), ctx, log)
-        for part in sel.also:
-            s, more = targets(s, e, part, ctx, log)
-            out += [u for u in more if u not in out]
-        return s, out
-    if sel.self_ref:
-        return s, [ctx.source] if s.char(ctx.source) is not None or sel.zone else []
-    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.picked:
-        return s, [u for u in ctx.picked if u in s.objs]        # the cards just selected (11.11.5)
-    if sel.ref in ("it", "them") and _key(sel) not in ctx.targets and ctx.subject is not None:
-        return s, [ctx.subject] if s.char(ctx.subject) is not None or sel.zone else []   # the trigger's subject
-    if sel.choose == "choose" and _key(sel) in ctx.targets:
-        return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
-                   and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]
-    legal = candidates(s, sel, ctx.controller, ctx.source)
-    if sel.count is None:
-        return s, legal
-    who = other(ctx.controller) if sel.chooser == Player.OPPONENT else ctx.controller
-    s, picked = pick(s, who, "select", f"{who} selects {_describe(sel, ctx.controller)} for {ctx.label}",
-                     tuple(legal), "resolution_choice", SELECT_IS_NOT_CHOOSE.get(ctx.kind, "auto_choose"), log=log,
-                     low=0 if sel.up_to else min(sel.count, len(legal)), high=sel.count)
-    ctx.picked[:] = picked
-    return s, picked
-
-
-#: the clause that says, for each kind of Summon or ability, that selecting is not choosing (no target rules)
-SELECT_IS_NOT_CHOOSE = {"summon": "summon_choose", "action": "action_choose", "special": "special_choose",
-                        "auto": "auto_choose", "ex_burst": "auto_choose"}
-
 
 def players_of(p: Player | None, ctx: Ctx) -> list[str]:
     """The players an effect names, from its controller's point of view (7.2.1)."""

@@ -19,6 +19,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.fftcg.events import acted
 from judge.engine.fftcg.log import Log, not_modelled
 from judge.engine.fftcg.state import Phase, State, Trigger, where
 from judge.engine.kernel.values import evolve as replace
@@ -102,7 +103,8 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
     if e.timing == "when_do_so":
         ab = Ability(kind=AbilityKind.AUTO, effects=effects, text=e.timing_text)
         trig = Trigger(source=ctx.source, controller=ctx.controller, ability=ab,
-                       label=f'{ctx.label} - "{e.timing_text}"', subject=subject, about=getattr(ctx, "about", None))
+                       label=f'{ctx.label} - "{e.timing_text}"', subject=subject, about=getattr(ctx, "about", None),
+                       acted=acted.carried(s, ctx))
         log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
         return replace(s, pending=(*s.pending, trig))
     event = phase_event(e.timing, e.phase_number)

@@ -71,7 +71,7 @@ def _trigger_to_stack(s: State, t: Trigger, log: Log) -> State:
     s, uid = s.next_id("s")
     item = StackItem(uid=uid, kind="auto", controller=t.controller, source=t.source, divided=divided,
                      effects=effects, label=t.label, targets=tuple(chosen.items()), condition=t.ability.condition,
-                     subject=t.subject, timing=t.ability.timing, about=t.about)
+                     subject=t.subject, timing=t.ability.timing, about=t.about, acted=t.acted)
     names = "; ".join(f"{', '.join(v)}" for v in chosen.values())
     log.add(f"{t.label} goes on the stack" + (f", choosing {names}" if names else ""),
             "auto_order", "stack_order", "auto_controller")
@@ -237,7 +237,8 @@ def resolve_top(s: State, log: Log) -> State:
                 f"still resolves, reading its source as it was just before it left", "ability_stays_on_stack",
                 "ability_independent_of_source", "source_info_after_move")
     ctx = Ctx(controller=item.controller, source=item.source, label=item.label, targets=targets, kind=item.kind,
-              subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided)
+              subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided,
+              since=len(s.turn_log), acted=item.acted)
     s = run(s, item.effects, ctx, log)
     return _finish(s, item, log)
 

@@ -1,0 +1,60 @@
+"""What "by this effect" names: the cards an earlier action of the same resolution used (11.11.5).
+
+"Your opponent selects 1 Forward for each Character you put into the Break Zone by this effect", "draw 1
+card for each Forward you put into the Break Zone by this effect": the text layer gives the counted cards
+as a selector whose `zone` is the action's participle ("put_into_break"). They are not the cards of a
+zone now (others may be there) but those the resolution moved, so they are read from the one record of
+this turn (`State.turn_log`): the records made since the resolution began (`since`), and, for a "When you
+do so" auto-ability the resolution created (11.8.17), the records it carries from it (`acted`).
+
+Only actions the record keeps are counted here; any other participle ("dulled", "discarded", …) is
+reported as not modelled by the callers (`countable` is False), never guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.fftcg.query import matches
+from judge.engine.kernel.values import evolve as replace
+
+#: the action participle of a "… by this effect" selector → the turn record that action makes
+ACTED_EVENTS = {"put_into_break": "to_break_from_field"}
+
+Record = tuple[str, str | None, str]
+
+
+def is_acted(sel: Any) -> bool:
+    """Whether a selector names the cards an earlier action of this resolution used (see the docstring)."""
+    return getattr(sel, "zone", None) in ACTED_EVENTS
+
+
+def records(s: Any, ctx: Any) -> tuple[Record, ...]:
+    """The turn records this resolution made, with those a "When you do so" carries from its creator."""
+    since = getattr(ctx, "since", None)
+    own = s.turn_log[since:] if since is not None else ()
+    return (*getattr(ctx, "acted", ()), *own)
+
+
+def acted_cards(s: Any, sel: Any, ctx: Any) -> list[str]:
+    """The cards the action `sel` names did to them in this resolution that fit its other words ("each
+    Character you put …": the card types; "you": the resolving player's action, 11.11.5)."""
+    event = ACTED_EVENTS[sel.zone]
+    bare = replace(sel, zone="break", owner=None, count=None, choose="select")
+    out: list[str] = []
+    for kind, uid, player in records(s, ctx):
+        if kind != event or uid is None or uid in out or uid not in s.objs:
+            continue
+        if sel.owner is not None and player != ctx.controller:
+            continue
+        if matches(s, uid, bare, ctx.controller, ctx.source):
+            out.append(uid)
+    return out
+
+
+def carried(s: Any, ctx: Any) -> tuple[Record, ...]:
+    """What a "When you do so" auto-ability created now carries of this resolution (11.8.17)."""
+    return records(s, ctx)
+
+
+__all__ = ["ACTED_EVENTS", "acted_cards", "carried", "is_acted", "records"]

@@ -103,6 +103,10 @@ class ConditionRules(PredicateRules):
     def _joined(self, meta: Any, pred: CPred, player: Player | None, sel: Selector | None) -> Condition:
         f = dict(pred.fields)
         kind = pred.kind
+        if kind == "damaged_this_turn" and player is None and sel is not None:
+            # "If it has received damage this turn": a card, not a player, so the damage dealt to that Forward
+            # (5.2.6.1), which stays on it until the end of the turn (9.5.1.3.1): any damage on it now
+            return self._cond(meta, "damage_received", selector=sel, threshold=Threshold("damage_received", ">=", 1))
         if kind in ("control", "not_control", "hand", "damage", "cast", "drawn", "have_crystal", "not_pay",
                     "damaged_this_turn", "damage_vs_opponent", "elements", "count_as_before", "not_cast"):
             kind = _player_kind(kind, player)

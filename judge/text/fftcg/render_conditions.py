@@ -393,8 +393,11 @@ def _other(c: ast.Condition, name: str) -> str:
         return f"its cost is equal to or {way} than the damage you have received"
     if k == "control_none" and sel is not None:
         return f"neither player controls {np(replace(sel, owner=None), name).replace('all the ', '')}"
-    if k == "damage_received" and th is not None:
-        return f"{np(sel, name) if sel is not None else name} has received {th.value} damage{_more(th)}"
+    if k == "damage_received" and th is not None:     # on a Forward until the end of the turn (9.5.1.3.1)
+        who = name if sel is None else "it" if sel.choose == "choose" else np(sel, name)
+        if (th.op, th.value) == (">=", 1):
+            return f"{who} has received damage this turn"
+        return f"{who} has received {th.value} damage{_more(th)}"
     if k == "different_elements" and sel is not None:
         return f"{np(sel, name)} are all of different Elements"
     if k == "attacking_this_turn" and sel is not None:

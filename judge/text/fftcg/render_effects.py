@@ -23,6 +23,11 @@ from judge.text.fftcg.render_words import NOUN, cap, icons, np, plural, tail, th
 # ---------------------------------------------------------------------- targets and "Choose …"
 
 
+def _per_of(sel: Selector, ctx: Ctx) -> str:
+    """" for each …" of a selection made as the effect resolves (Selector.count_per), said after its noun."""
+    return "" if sel.count_per is None else _per(sel.count_per, ctx)
+
+
 def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone: bool = False) -> str:
     """A target: "it" / "them" for what was chosen before; the choice said first when it was not."""
     if sel is None:
@@ -32,14 +37,15 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
     if sel.chooser is Player.OPPONENT and sel.ref is None:      # "Your opponent selects 1 Forward they control."
         if not any(same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(sel)
-            words = np(replace(sel, chooser=None), ctx.name).replace("opponent controls", "they control")
-            ctx.pending.append(f"your opponent selects {words}")
-        return ("they" if subject else "them") if plural(sel) else "it"
+            words = np(replace(sel, chooser=None, count_per=None), ctx.name).replace("opponent controls", "they control")
+            ctx.pending.append(f"your opponent selects {words}{_per_of(sel, ctx)}")
+        return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.chooser is Player.YOU and sel.ref is None:          # "Select up to 2 Backups. Activate them." (11.6.5)
         if not any(same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(sel)
-            ctx.pending.append(f"select {_as_many(sel, ctx) or np(replace(sel, chooser=None), ctx.name)}")
-        return ("they" if subject else "them") if plural(sel) else "it"
+            ctx.pending.append(f"select {_as_many(sel, ctx) or np(replace(sel, chooser=None, count_per=None), ctx.name)}"
+                               f"{_per_of(sel, ctx)}")
+        return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
         chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):

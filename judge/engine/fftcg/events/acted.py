@@ -38,7 +38,9 @@ def records(s: Any, ctx: Any) -> tuple[Record, ...]:
 
 def acted_cards(s: Any, sel: Any, ctx: Any) -> list[str]:
     """The cards the action `sel` names did to them in this resolution that fit its other words ("each
-    Character you put …": the card types; "you": the resolving player's action, 11.11.5)."""
+    Character you put …": the card types; "you": those the resolving player controlled as they moved, so the
+    opponent's Forwards an opponent's selection put there later in the same resolution are not counted —
+    the official ruling on Bhunivelze, 24-033L)."""
     event = ACTED_EVENTS[sel.zone]
     bare = replace(sel, zone="break", owner=None, count=None, choose="select")
     out: list[str] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from text_helpers import fftcg_one as one
 
-from judge.text.ast import Declare, Duration, Restriction, Selector, walk
+from judge.text.ast import Declare, Duration, Player, Restriction, Selector, walk
 
 
 def _sels(ability) -> list[Selector]:
@@ -171,3 +171,23 @@ def test_6_6_2_a_list_of_names_still_reads_as_one_selector(text: str) -> None:
 def test_11_11_5_then_opening_a_sentence_with_or_without_a_comma(text: str, after: int) -> None:
     seqs = [n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "Sequence"]
     assert seqs and seqs[0].connector == "then" and len(seqs[0].effects) - seqs[0].then_at == after
+
+
+# ---------------------------------------------------------------- 7.1 a zone named once, after the last of two selections
+@pytest.mark.parametrize(("text", "zone"), [
+    ("Choose up to 1 Fire Forward of cost 1 and up to 1 Fire Forward of cost 3 in your Break Zone. "
+     "Play them onto the field.", "break"),
+    ("Choose 1 Backup of cost 2 and 1 Forward of cost 4 in your Break Zone. Add them to your hand.", "break"),
+    ("Choose 1 Forward of cost 2 or less and 1 Backup of cost 3 or less in your hand. Play them onto the field.",
+     "hand"),
+])
+def test_7_1_a_zone_after_the_last_selection_is_where_both_are_looked_for(text: str, zone: str) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.also)
+    assert (sel.zone, sel.owner) == (zone, Player.YOU)
+    assert [(a.zone, a.owner) for a in sel.also] == [(zone, Player.YOU)]
+
+
+def test_7_1_an_owner_after_the_last_selection_stays_with_it() -> None:
+    sel = _with(one("Choose 1 Forward of cost 3 or less you control and 1 Forward opponent controls. Break them.",
+                    name="Quillon"), lambda s: s.also)
+    assert (sel.owner, sel.also[0].owner) == (Player.YOU, Player.OPPONENT) and sel.zone is None

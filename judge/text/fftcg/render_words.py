@@ -269,6 +269,9 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False,
         whose = {Player.OPPONENT: "your opponent's", Player.ANY: "its owner's"}.get(sel.owner, "your")
         n = "X" if sel.amount_var else sel.count
         return f"the top card of {whose} deck" if n == 1 else f"the top {n} cards of {whose} deck"
+    said_once = _zone_said_once(sel, name, source)
+    if said_once:
+        return said_once
     parts = [replace(sel, either=(), also=()), *sel.either]
     shared = posts(parts[-1], name, source=source) if len(parts) > 1 else []
     words = []
@@ -288,6 +291,24 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False,
     for other in sel.also:
         out += " and " + np(other, name, source=source)
     return out
+
+
+def _zone_said_once(sel: Selector, name: str, source: bool) -> str:
+    """"up to 1 Forward of cost 1 and up to 1 Forward of cost 3 in your Break Zone": selections built alike (words
+    of their own after the noun) looked for in one zone other than the field say it once, at the end, as the
+    printed templates do and as the parser reads them (select_values._shared_place, 7.1); "" otherwise."""
+    if not sel.also or sel.either or sel.zone in (None, "field") or sel.self_ref or sel.ref is not None:
+        return ""
+    if any((a.zone, a.owner) != (sel.zone, sel.owner) or a.also or a.either for a in sel.also):
+        return ""
+    parts = [replace(x, also=()) for x in (sel, *sel.also)]
+    if not all(len(posts(x, name, source=source)) > 1 for x in parts):   # "1 Forward in … and 1 Backup in …"
+        return ""
+    where = _where(sel, source)
+    words = [np(x, name, source=source) for x in parts]
+    if not where or not all(w.endswith(" " + where) for w in words):
+        return ""
+    return " and ".join(w[:-len(where) - 1] for w in words) + " " + where
 
 
 def player(p: Player | None, *, subject: bool = True) -> str:

@@ -139,6 +139,22 @@ def _differs_in_one_list(a: Selector, b: Selector) -> str | None:
     return None
 
 
+def _shared_place(part: Part, posts: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """"up to 1 Forward of cost 1 and up to 1 Forward of cost 3 in your Break Zone": when two parts are built
+    alike (the same kinds of words after the noun: a cost and a cost) and only the last names a zone, the zone
+    (with its owner, "your") is said once for both (7.1). Parts not built alike keep their own place ("1 Forward
+    with 9000 power or less and up to 1 Forward in your opponent's Break Zone": the first is on the field)."""
+    def kinds(pairs: list[tuple[Any, ...]]) -> set[Any]:
+        return {(p[0], getattr(p[1], "stat", None)) for p in pairs if p[0] not in ("zone", "owner")}
+
+    own = part.post_pairs
+    if any(p[0] in ("zone", "owner") for p in own) or not any(p[0] == "zone" for p in posts):
+        return []
+    if not kinds(own) or kinds(own) != kinds(posts):
+        return []
+    return [p for p in posts if p[0] in ("zone", "owner")]
+
+
 def join(parts: list[tuple[Part, str | None]], span: Any) -> Selector:
     """Parts of a noun phrase joined by "or" / "and" (see the module docstring)."""
     first = parts[0][0]
@@ -156,6 +172,8 @@ def join(parts: list[tuple[Part, str | None]], span: Any) -> Selector:
             pairs = [p for p in head_pairs if p[0] == "owner"] + pairs
         if not part.posted and i < len(parts) - 1 and posts:
             pairs = pairs + posts
+        elif i < len(parts) - 1:
+            pairs = pairs + _shared_place(part, posts)
         built.append((fold(pairs, span), how))
     out = built[0][0]
     for sel, how in built[1:]:

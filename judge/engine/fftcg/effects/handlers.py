@@ -16,7 +16,6 @@ from typing import Any
 
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
-from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.effects import changes, deckend, declare, discard, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.discard import candidates_in_hand
@@ -41,9 +40,7 @@ def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
     """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
     if getattr(e, "per", None) is None:
         return 1
-    if acted.is_acted(e.per):                  # "for each … you put into the Break Zone by this effect"
-        return len(acted.acted_cards(s, e.per, ctx))
-    n = per_count(s, e.per, ctx.controller, ctx.source)
+    n = acted.counted(s, e.per, ctx)          # "… you put into the Break Zone by this effect" included
     if n is None:
         not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
     return n

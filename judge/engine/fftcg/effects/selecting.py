@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg import conditions
 from judge.engine.fftcg.effects import ordinal
 from judge.engine.fftcg.effects.nodes import _key
 from judge.engine.fftcg.events import acted
@@ -97,10 +96,7 @@ def _per_selected(s: State, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, S
     count times what "for each" counts as the effect resolves (11.12.4.3); "select as many as possible":
     fewer are selected when fewer fit (the selection's `low` in `targets`). None: nothing to select."""
     per = sel.count_per
-    if acted.is_acted(per):
-        n: int | None = len(acted.acted_cards(s, per, ctx))
-    else:
-        n = conditions.per_count(s, per, ctx.controller, ctx.source)
+    n = acted.counted(s, per, ctx)
     if n is None:
         not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({per.zone})")
         return s, None

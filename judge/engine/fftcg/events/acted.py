@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.fftcg.conditions import per_count
 from judge.engine.fftcg.query import matches
 from judge.engine.kernel.values import evolve as replace
 
@@ -54,9 +55,17 @@ def acted_cards(s: Any, sel: Any, ctx: Any) -> list[str]:
     return out
 
 
+def counted(s: Any, per: Any, ctx: Any) -> int | None:
+    """What a "for each …" counts as the effect resolves (11.12.4.3): the cards this resolution's action used
+    when it names one, else the board's count (`conditions.per_count`; None: not kept by this engine)."""
+    if is_acted(per):
+        return len(acted_cards(s, per, ctx))
+    return per_count(s, per, ctx.controller, ctx.source)
+
+
 def carried(s: Any, ctx: Any) -> tuple[Record, ...]:
     """What a "When you do so" auto-ability created now carries of this resolution (11.8.17)."""
     return records(s, ctx)
 
 
-__all__ = ["ACTED_EVENTS", "acted_cards", "carried", "is_acted", "records"]
+__all__ = ["ACTED_EVENTS", "acted_cards", "carried", "counted", "is_acted", "records"]

@@ -81,3 +81,9 @@ def test_fftcg_11_3_3_position_words_name_the_cards_in_the_order_chosen(text: st
     hurt = {c.uid for c in result.state.field if c.damage}
     assert hurt == {damaged}
     assert {c.uid for c in result.state.field if c.dull} == ({dulled} if dulled else set())
+
+
+def test_fftcg_11_3_3_a_position_word_with_nothing_chosen_together_is_said_not_modelled() -> None:
+    result = run("Choose 1 Forward. Deal 3000 damage to the second Forward.", [{"targets": ["b1"]}])
+    assert not any(c.damage for c in result.state.field)
+    assert any(t.step.not_modelled for t in result.steps)

@@ -17,6 +17,7 @@ from judge.text.fftcg.render_effects import (
     _barred,
     _gains,
     _per,
+    _per_of,
     name_of_cast,
     paid,
     target,
@@ -30,7 +31,7 @@ def _choose(e: ast.Choose, ctx: Ctx) -> str:
     verb = "select" if e.target.choose == "select" else "choose"
     if _as_many(e.target):
         return f"{verb} {_as_many(e.target, ctx)}"
-    per = _per(e.target.count_per, ctx)                # "1 Forward for each …" (4)
+    per = _per_of(e.target, ctx)                       # "1 Forward for each …" (4)
     bare = replace(e.target, chooser=None, count_per=None)
     if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
         words = np(bare, ctx.name).replace("opponent controls", "they control")

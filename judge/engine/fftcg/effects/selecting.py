@@ -72,6 +72,9 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
                     f"{', '.join(s.name_of(u) for u in picked) or 'none is left'}", "resolve_as_written",
                     "some_targets_valid")
             return s, [u for u in picked if u in s.objs]
+        if sel.ref != "other":                 # "the second Forward" with no cards chosen together to count in
+            not_modelled(log, f"which card \"the {sel.ref}\" names for {ctx.label} (no cards were chosen together)")
+            return s, []
     if sel.choose == "choose" and _key(sel) in ctx.targets:
         return s, [u for u in ctx.targets[_key(sel)] if matches(s, u, sel, ctx.controller, ctx.source)
                    and (s.char(u) is not None if sel.zone in (None, "field") else where(s, u)[0] == sel.zone)]

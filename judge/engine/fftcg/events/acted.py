@@ -31,7 +31,8 @@ def is_acted(sel: Any) -> bool:
 
 
 def records(s: Any, ctx: Any) -> tuple[Record, ...]:
-    """The turn records this resolution made, with those a "When you do so" carries from its creator."""
+    """The turn records this resolution made, with those a "When you do so" carries from its creator (what a
+    "When you do so" created now carries in turn, 11.8.17)."""
     since = getattr(ctx, "since", None)
     own = s.turn_log[since:] if since is not None else ()
     return (*getattr(ctx, "acted", ()), *own)
@@ -63,9 +64,4 @@ def counted(s: Any, per: Any, ctx: Any) -> int | None:
     return per_count(s, per, ctx.controller, ctx.source)
 
 
-def carried(s: Any, ctx: Any) -> tuple[Record, ...]:
-    """What a "When you do so" auto-ability created now carries of this resolution (11.8.17)."""
-    return records(s, ctx)
-
-
-__all__ = ["ACTED_EVENTS", "acted_cards", "carried", "counted", "is_acted", "records"]
+__all__ = ["ACTED_EVENTS", "acted_cards", "counted", "is_acted", "records"]

@@ -104,7 +104,7 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
         ab = Ability(kind=AbilityKind.AUTO, effects=effects, text=e.timing_text)
         trig = Trigger(source=ctx.source, controller=ctx.controller, ability=ab,
                        label=f'{ctx.label} - "{e.timing_text}"', subject=subject, about=getattr(ctx, "about", None),
-                       acted=acted.carried(s, ctx))
+                       acted=acted.records(s, ctx))
         log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
         return replace(s, pending=(*s.pending, trig))
     event = phase_event(e.timing, e.phase_number)

@@ -83,6 +83,20 @@ def linked_from(state: State, cid: str) -> list[FieldCard]:
     return [fc for p in state.players.values() for fc in p.field if fc.linked_to == cid]
 
 
+def linked_with(state: State, cid: str, other: str) -> bool:
+    """Whether `cid` and `other` are the two spirits of one link, either way round (11-18-1): "the
+    linked spirit" said by one of them is the other."""
+    a, b = state.field_card(cid), state.field_card(other)
+    return a is not None and b is not None and cid != other and (a.linked_to == other or b.linked_to == cid)
+
+
+def is_linked(state: State, cid: str) -> bool:
+    """Whether a spirit is linked: it linked itself to a spirit by its 【Link】 or a spirit is linked to
+    it, until the battle ends or either leaves the field (11-18-1, 11-18-4)."""
+    fc = state.field_card(cid)
+    return fc is not None and (fc.linked_to is not None or bool(linked_from(state, cid)))
+
+
 @dataclass(frozen=True)
 class BP:
     """A spirit's BP and how it was reached (for explaining a comparison)."""
@@ -137,6 +151,7 @@ CONSTANT_TIMINGS: dict[str | None, Any] = {
     "while_blocks": lambda s, src, mine, step: s.battle is not None and s.battle.blocker == src,
     "while_attacks_or_blocks": lambda s, src, mine, step: s.battle is not None and src in (s.battle.attacker,
                                                                                           s.battle.blocker),
+    "while_linked": lambda s, src, mine, step: is_linked(s, src),            # 11-18-1
     "during_your_turn": lambda s, src, mine, step: mine,
     "during_opponents_turn": lambda s, src, mine, step: not mine,
     "during_your_attack_step": lambda s, src, mine, step: mine and step == "attack",

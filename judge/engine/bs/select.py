@@ -87,12 +87,21 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
         b = state.battle
         return b is not None and cid == (b.attacker if sel.state == "attacking" else b.blocker) and \
             all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
+    if sel.state in LINK_STATES and not LINK_STATES[sel.state](state, cid, source):
+        return False
     if sel.state and fc is not None:
         want = {"exhausted": (Orientation.EXHAUSTED, Orientation.HEAVY_EXHAUSTED),
                 "refreshed": (Orientation.REFRESHED,)}.get(sel.state, ())
         if want and fc.orientation not in want:
             return False
     return all(OPS[t.op](_stat(state, cid, t), t.value) for t in sel.thresholds if per_card(t))
+
+
+#: States a link gives (11-18-1): "your linked spirits", and "the linked spirit" that one of a link's
+#: two spirits names (the other one; none when no card says it).
+LINK_STATES = {"linked": lambda state, cid, source: derive.is_linked(state, cid),
+               "linked_with_this": lambda state, cid, source: source is not None and derive.linked_with(
+                   state, source, cid)}
 
 
 def per_card(t: Threshold) -> bool:
@@ -147,12 +156,6 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
             else:
                 out.append(fc.id)
     return out, shielded
-
-
-
-
-
-
 
 
 def nothing_to_select(ctx: Ctx, node: object, item: Work) -> bool:

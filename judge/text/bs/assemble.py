@@ -226,14 +226,32 @@ def _swap(node: Any, old: Any, new: Any) -> Any:
     return node
 
 
+#: "the linked spirit" said by a card of a link: the other spirit of that link (BSS 11-18-1), fixed by the
+#: link itself, so nothing is selected (8-5-3)
+LINKED_WITH_THIS = "linked_with_this"
+
+
+def _partner(ref: Any) -> Selector:
+    return Selector(count=1, card_types=("spirit",), state=LINKED_WITH_THIS, selects=False, span=ref.span)
+
+
+def _itself(ref: Any) -> Selector:
+    if ref.participle == "linked":
+        return _partner(ref)
+    return Selector(self_ref=True, state=ref.state, span=ref.span)
+
+
 def _subject_of(trigger: Condition | None) -> Any:
     """What an "it" with nothing selected before it stands for: the card an event happens to ("When
-    one of your spirits would be destroyed, return it …"), else the card itself (BS 9-3-2-3)."""
+    one of your spirits would be destroyed, return it …"), else the card itself (BS 9-3-2-3); "the
+    linked spirit" is the other spirit of this card's link unless the event is a spirit being linked."""
     if trigger is None or trigger.kind not in ("event", "would"):
-        return None
+        return _itself
     subject, patient = trigger.selector, trigger.object
 
     def referent(ref: Any) -> Any:
+        if ref.participle == "linked" and trigger.event != "linked":
+            return _partner(ref)
         # "the destroyed spirit" after "X destroys Y": Y; any other "it": the one the event happens to
         who = patient if ref.participle and patient is not None and trigger.event == _ACTIVE.get(ref.participle) \
             else subject

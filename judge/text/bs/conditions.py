@@ -235,7 +235,12 @@ class ConditionMixin:
     def hist_passive_how(self, c: list) -> Condition:
         # "if this spirit is summoned from the trash": how the triggering event happened
         zone = first(c, tuple)
-        return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE")).lower()],
+        word = str(tok(c, "EVENT_PASSIVE")).lower()
+        if word == "linked" and zone is None and not has_tok(c, "WITH_THIS_EFFECT"):
+            # "if this spirit is linked": a state that lasts while the link does (BSS 11-18-1, 11-18-4),
+            # said of the card now like "is exhausted", not how an event happened
+            return Condition(kind="is", text="", selector=c[0], object=Selector(count=None, state="linked"))
+        return Condition(kind="happened", text="", event=_EVENT_WORDS[word],
                          selector=c[0], zone=zone[1] if zone else None,
                          window="this_effect" if has_tok(c, "WITH_THIS_EFFECT") else "trigger")
 

@@ -91,7 +91,9 @@ def _label_of(mode: str, who: str, event: str, by: str | None) -> str:
     if who == "opponent":
         return f"{head} Opponent Destroys {'This Spirit' if by == 'self' else 'Your Spirit'}"
     words = event.replace("_", " ").title()
-    if event in ("summoned", "placed", "deployed", "destroyed", "linked"):
+    if event == "linked":                    # the cards print "While This Spirit is Linked" (BSS 11-18-1)
+        return f"{head} This Spirit is Linked"
+    if event in ("summoned", "placed", "deployed", "destroyed"):
         return f"{head} {words}" + (" By Opponent" if by == "opponent" else "")
     if event == "summoned_or_attacks":
         return f"{head} Summoned/When This Spirit Attacks"
@@ -224,6 +226,9 @@ class Phrases:
             return "the remaining cards"
         if s.state in ("attacking", "blocking") and _same(replace(s, selects=None), Selector(count=1, card_types=("spirit",), state=s.state)):
             return f"the {s.state} spirit"
+        if s.state == "linked_with_this" and _same(replace(s, selects=None), Selector(
+                count=1, card_types=("spirit",), state=s.state)):
+            return "the spirit linked with this one"       # the other spirit of its link (BSS 11-18-1)
         if s.state == "first_attacker_this_turn":
             return "the first spirit that attacks each turn"
         if s.state == "first_used_each_turn":

@@ -78,6 +78,7 @@ TIMING_EVENTS: dict[str, frozenset[str]] = {
     "when_summoned_or_destroyed": frozenset({"summoned", "destroyed"}),
     "when_summoned_or_attacks": frozenset({"summoned", "attacks"}),
     "when_battle_ends": frozenset({"battle_end"}), "end_of_battle": frozenset({"battle_end"}),
+    "when_links": frozenset({"links"}), "when_linked": frozenset({"linked"}),      # 11-18-1
 }
 
 

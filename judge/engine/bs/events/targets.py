@@ -74,6 +74,10 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
                 f"{'attacks' if sel.state == 'attacking' else 'blocks'} at a time: nothing is selected)",
                 "battle.declare" if sel.state == "attacking" else "battle.block")
         return cands[:sel.count]
+    if not selects(sel) and sel.state == "linked_with_this":
+        ctx.log(f"{label}: applies to {', '.join(cands) or 'no spirit'}, the spirit linked with {source} (the "
+                "link fixes it: nothing is selected)", "kw.link")
+        return cands[:sel.count]
     forced = not cands or (len(cands) <= sel.count and not sel.up_to)
     if forced and not _explicit(ctx):
         if not cands:

@@ -17,7 +17,8 @@ from judge.text.ast import Ability, AbilityKind
 
 EVENT_CONCEPT = {"summoned": "do.when_summoned", "deployed": "do.when_deployed",
                  "attacks": "battle.when_attacks", "blocks": "battle.when_blocks",
-                 "destroyed": "do.when_destroyed", "battle_end": "battle.end"}
+                 "destroyed": "do.when_destroyed", "battle_end": "battle.end",
+                 "links": "kw.link", "linked": "kw.link"}
 
 
 #: Concepts a timing adds when it triggers: one worded for attacking or blocking meets either (10-11-2).

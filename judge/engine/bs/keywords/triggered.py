@@ -180,9 +180,14 @@ def _link(ctx: Ctx, item: Work) -> None:
     ctx.log(f"{item.source} is exhausted and linked to {attacker}: {attacker} now has "
             f"{derive.bp(ctx.state, attacker).value} BP and {len(derive.symbols(ctx.state, attacker))} symbol(s)",
             "kw.link")
+    from judge.engine.bs.events import triggers
     from judge.engine.bs.events.watch import watch
 
-    watch(ctx, "when_linked", [attacker])      # "when one of your spirits is linked" (the spirit linked to)
+    # "When This Spirit Links" of the Link spirit, "When This Spirit is Linked" of the spirit linked to,
+    # and "when one of your spirits is linked" of the cards watching: one event, triggered together
+    triggers.fire(ctx, "links", item.source)
+    triggers.fire(ctx, "linked", attacker)
+    watch(ctx, "when_linked", [attacker])
 
 
 @triggered("Gale", concepts=("kw.gale", "kw.gale_largest"), event="blocked",

@@ -186,6 +186,9 @@ def _is(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     results = [_meets(ctx, c, cond.object, item) for c in subjects]
     if any(r is None for r in results):
         return None
+    if "card_name" in cond.object.distinct:     # "if they all have different card names" (2-1)
+        names = [ctx.state.card_def(c).name for c in subjects]
+        results.append(len(set(names)) == len(names))
     return bool(results) and all(results)
 
 

@@ -36,7 +36,7 @@ STATS: dict[str, Callable[[State, str], int]] = {}
 
 def stat(state: State, cid: str, t: Threshold) -> int | None:
     """A card's value of a threshold's stat (None: a stat the engine does not read)."""
-    if t.stat not in ("cost", "bp", "level", "cores", "symbols", "soul_cores"):
+    if t.stat not in PER_CARD_STATS:
         return None
     if t.stat == "soul_cores":
         return 1 if derive.has_soul(state, cid) else 0
@@ -56,6 +56,8 @@ def _stat(state: State, cid: str, t: Threshold) -> int:
         return derive.cores_on(state, fc) if fc else 0
     if t.stat == "symbols":
         return len(derive.symbols(state, cid))
+    if t.stat == "colors":            # "a magic card with two or more colors" (2-4)
+        return len(d.colors) if d else 0
     if t.stat == "soul_cores":        # "with a Soul Core on it"
         return 1 if derive.has_soul(state, cid) else 0
     return 0
@@ -66,9 +68,16 @@ def matches(state: State, cid: str, sel: Selector, source: str | None) -> bool:
     d = state.card_def(cid)
     if d is None:
         return False
+    if sel.either:          # "a spirit with Curse or Bloodcurse", "your attacking or blocking spirits"
+        return any(cid == source if alt.self_ref else matches(state, cid, alt, source)
+                   for alt in (ast.replace(sel, either=()), *sel.either))
+    if _left_out(state, cid, sel, source):
+        return False
     if sel.card_types and d.type not in sel.card_types:
         return False
     if sel.colors and not set(sel.colors) & set(d.colors):
+        return False
+    if sel.costs and _stat(state, cid, Threshold("cost", "==", 0)) not in sel.costs:   # "that costs 3 or 6"
         return False
     if sel.families and not derive.in_families(sel.families, derive.families(state, cid)):
         return False
@@ -104,9 +113,43 @@ LINK_STATES = {"linked": lambda state, cid, source: derive.is_linked(state, cid)
                    state, source, cid)}
 
 
+#: Selector fields no part of the Battle Spirits engine reads (the FFTCG grammar's): a card whose text
+#: carries one is said not executed (support.py), never run as if the words were not there.
+UNREAD_FIELDS = ("categories", "also", "owned_by", "amount_var", "nth", "count_per", "ref")
+
+
+def unread_fields(sel: Selector) -> list[str]:
+    """The fields of a selector the engine would pass over, and thresholds on a stat it does not read."""
+    return [f for f in UNREAD_FIELDS if getattr(sel, f)] + \
+        [f"threshold {t.stat}" for t in sel.thresholds if t.stat not in READ_STATS]
+
+
+def _left_out(state: State, cid: str, sel: Selector, source: str | None) -> bool:
+    """What a selector says its cards are not: "without 【Ascend】", "non-Voidlord", "that are not red",
+    "other than {name}", "except blue Angel spirits" (8-5-3: the cards described, and no others)."""
+    d = state.card_def(cid)
+    if sel.without and any(derive.keyword(state, cid, k) for k in sel.without):
+        return True
+    if sel.not_families and derive.in_families(sel.not_families, derive.families(state, cid)):
+        return True
+    if sel.not_colors and set(sel.not_colors) & set(d.colors):
+        return True
+    if sel.not_names and d.name.lower() in {n.lower() for n in sel.not_names}:
+        return True
+    return sel.excluding is not None and matches(state, cid, sel.excluding, source)
+
+
+#: The stats a card's own value is read for (`stat`), and the thresholds read over a selection:
+#: how many ("count"), how many per card counted ("count_per", targets.per_each), a total over the
+#: cards selected ("total_bp", "total_cost", targets.py). A threshold on any other stat is said not
+#: executed (support.py), never compared against a value of 0.
+PER_CARD_STATS = frozenset({"cost", "bp", "level", "cores", "symbols", "soul_cores", "colors"})
+READ_STATS = PER_CARD_STATS | {"count", "count_per", "total_bp", "total_cost"}
+
+
 def per_card(t: Threshold) -> bool:
     """A threshold each card must meet (not a count of cards, nor a total over the selection)."""
-    return t.stat != "count" and not t.stat.startswith("total_")
+    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_")
 
 
 def armored(state: State, cid: str, source: str | None, controller: str) -> bool:

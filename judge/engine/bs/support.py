@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import judge.engine.bs.effects as _families  # noqa: F401  (every effect family registers its handlers)
-from judge.engine.bs import conditions, continuous, derive
+from judge.engine.bs import conditions, continuous, derive, select
 from judge.engine.bs import dispatch as effects
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects.replace import is_substitution
-from judge.engine.bs.events import triggers, watch
+from judge.engine.bs.events import qualifiers, triggers, watch
 from judge.engine.bs.events.facts import TIMING_EVENTS
 from judge.engine.bs.flow import core_step, step_effects
 from judge.engine.bs.keywords import ascend
@@ -152,11 +152,20 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"{n.verb} this card from outside the field"
 
 
+def _selector_gaps(ab: ast.Ability) -> Iterator[str]:
+    """Selector fields and condition qualifiers no part of the engine reads (select.py, qualifiers.py)."""
+    for node in ast.walk(ab):
+        if isinstance(node, ast.Selector):
+            yield from (f"selector {f}" for f in select.unread_fields(node))
+        elif isinstance(node, ast.Condition):
+            yield from (f"condition qualifier {q}" for q in qualifiers.unread(node))
+
+
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them), read as the
     engine loads it (the text layer's meaning passes applied)."""
     ab = meaning(ab)
-    return tuple(dict.fromkeys((*_unexecuted(ab), *_self_deploy_gaps(ab))))
+    return tuple(dict.fromkeys((*_unexecuted(ab), *_self_deploy_gaps(ab), *_selector_gaps(ab))))
 
 
 def _unexecuted(ab: ast.Ability) -> tuple[str, ...]:

@@ -21,6 +21,8 @@ rewrites the tree while resolving (it used to: `replaced.fold`, `effect_scope.na
    engine to say it applied.
 3. **"Pay its cost and summon it"** (10-6-6): the summon's own payment is that cost, so the written
    payment is left out before a summon of the same card (paid once, by the summon).
+4. **"When … by this effect"** written inside the effect (1-3-7): what that effect did, decided as
+   the sentence is reached (`happened`, window `this_effect`), not an event waited for.
 
 Each pass maps a tuple of effects to a tuple of effects; `meaning` applies them, in that order, to an
 ability's effects and to every tuple of effects nested in them (parts resolved later, as a delayed
@@ -162,8 +164,25 @@ def summon_pays(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
     return effects if len(out) == len(effects) else tuple(out)
 
 
+# 4. "when … by this effect" inside the effect -------------------------------------------------------
+def _by_this_effect(e: object) -> bool:
+    return isinstance(e, ast.Conditional) and e.condition.kind == "event" and \
+        "with_this_effect" in e.condition.qualifiers
+
+
+def this_effect_did(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    """"Discard the top four cards …. When a magic card is discarded by this effect, …": the event is a
+    part of the effect being resolved, done or not by the time the next sentence is (1-3-7), so it is
+    read as what that effect did (`happened` in the window `this_effect`), not an event to wait for."""
+    if not any(_by_this_effect(e) for e in effects):
+        return effects
+    return tuple(replace(e, condition=replace(e.condition, kind="happened", window="this_effect", qualifiers=tuple(
+        q for q in e.condition.qualifiers if q != "with_this_effect"))) if _by_this_effect(e) else e
+        for e in effects)
+
+
 #: The passes, in the order they apply to each tuple of effects.
-PASSES: tuple[Pass, ...] = (fold_instead, narrow_this_effect, summon_pays)
+PASSES: tuple[Pass, ...] = (fold_instead, narrow_this_effect, summon_pays, this_effect_did)
 
 #: Fields of effect nodes holding further tuples of effects.
 _PARTS = ("effects", "otherwise")
@@ -199,4 +218,4 @@ def meaning(ability: ast.Ability) -> ast.Ability:
 
 
 __all__ = ["PASSES", "fold_instead", "folded_instead", "local_instead", "meaning", "narrow_this_effect",
-           "soul_bar", "summon_pays", "this_effect"]
+           "soul_bar", "summon_pays", "this_effect", "this_effect_did"]

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from judge.engine.bs.ctx import Ctx
 from judge.engine.bs.dispatch import effect, form
-from judge.engine.bs.events import targets
+from judge.engine.bs.events import qualifiers, targets
 from judge.engine.bs.events.targets import PASSES
 from judge.engine.bs.state import Work
 from judge.text import ast
+
+qualifiers.reads(__name__, "this_turn", "this_battle", "next_only")   # "the next time … this turn"
 
 
 @effect(ast.Select, concepts=("effect.select",), reads=("target",))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events import qualifiers
 from judge.engine.bs.events.watch import LEFT_WAITING
 from judge.engine.bs.state import State, Work
 from judge.text import ast
@@ -20,6 +21,7 @@ from judge.text import ast
 #: The kind of the modification holding a waiting trigger (its target: the controller).
 KIND = "delayed_trigger"
 _PERIODS = {"this_turn": ast.Duration.TURN, "this_battle": ast.Duration.BATTLE}
+qualifiers.reads(__name__, *_PERIODS, "next_only")
 
 
 def applies(eff: ast.Conditional) -> bool:
@@ -49,7 +51,7 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Wor
     """The waiting triggers an event sets off (each once for the cards it happened to together)."""
     from judge.engine.bs.events.destroyed_how import holds as how_holds
     from judge.engine.bs.events.facts import matches_facts
-    from judge.engine.bs.events.watch import is_event, subject_selector
+    from judge.engine.bs.events.watch import is_event, narrowed, subject_selector
 
     out = []
     for m in ctx.state.mods:
@@ -58,8 +60,9 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Wor
         cond, effects, label = m.value
         if not is_event(cond, event):
             continue
-        hits = [c for c, lk in lasts.items() if matches_facts(subject_selector(cond), m.source, m.controller, c, lk,
-                                                              ctx.state) and how_holds(cond, m.controller, lk)]
+        hits = narrowed(ctx.state, cond, [c for c, lk in lasts.items() if matches_facts(
+            subject_selector(cond), m.source, m.controller, c, lk, ctx.state) and how_holds(cond, m.controller, lk)],
+            lasts)
         if not hits:
             continue
         if "next_only" in cond.qualifiers:          # "the next time …": once only
@@ -72,7 +75,6 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Wor
                         cites=ctx.cites("effect.triggered", "effect.waiting", "effect.trigger_once"), timing=event,
                         param=hits, subject=subject_selector(cond), subject_facts={c: lasts[c] for c in hits}))
     return out
-
 
 
 LEFT_WAITING.append((waiting, watchers))

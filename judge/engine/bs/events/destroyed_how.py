@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.bs.events import qualifiers
 from judge.text import ast
 
 #: The keys a destroyed card's last-known facts carry for its destruction.
@@ -20,6 +21,7 @@ CAUSE, KILLER = "destroyed_cause", "destroyed_by"
 
 #: Qualifiers that name the cause, and the causes that meet each.
 QUALIFIED = {"via_battle": ("battle",), "via_zero_cores": ("cores",), "via_zero_bp": ("bp",)}
+qualifiers.reads(__name__, *QUALIFIED)
 
 
 def stamp(lasts: dict[str, dict], *, cause: str, by: str | None) -> dict[str, dict]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from judge.engine.bs import record as turn_record
 from judge.engine.bs import select
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events import qualifiers
 from judge.engine.bs.events.happened import HAPPENED
 from judge.engine.bs.state import Drawn, Work
 from judge.text import ast
@@ -78,6 +79,9 @@ def fire(ctx: Ctx, who: str, k: int, *, by: str | None) -> None:
             ctx.log(f"{who} drew {k} cards by one effect: each effect watching draws activates once",
                     "effect.trigger_once")
         push(ctx, items)
+
+
+qualifiers.reads(__name__, "draw_step", "outside_draw_step")
 
 
 def _fits(ctx: Ctx, cond: ast.Condition, ctrl: str, who: str, by: str | None) -> bool:

@@ -42,8 +42,13 @@ def facts(state: State, cid: str) -> dict[str, Any]:
 def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
     from judge.engine.bs.select import OPS, whose
 
+    if sel is not None and sel.either:   # "when this spirit or one of your Skybinder spirits attacks"
+        return any(matches_facts(alt, holder, ctrl, subject, lk, state)
+                   for alt in (ast.replace(sel, either=()), *sel.either))
     if sel is None or sel.self_ref:
         return subject == holder
+    if _left_out(sel, holder, ctrl, subject, lk, state):
+        return False
     if sel.other and subject == holder:
         return False
     if sel.owner is not None and lk.get("controller") not in whose(ctrl, sel.owner, state):
@@ -51,6 +56,8 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
     if sel.card_types and lk.get("type") not in sel.card_types:
         return False
     if sel.colors and not set(sel.colors) & set(lk.get("colors", ())):
+        return False
+    if sel.costs and lk.get("cost") not in sel.costs:
         return False
     if sel.families and not derive.in_families(sel.families, lk.get("families", ())):
         return False
@@ -66,6 +73,28 @@ def matches_facts(sel: ast.Selector | None, holder: str, ctrl: str, subject: str
         if t.stat != "count" and (value is None or not OPS[t.op](value, t.value)):
             return False
     return True
+
+
+def _left_out(sel: ast.Selector, holder: str, ctrl: str, subject: str, lk: dict, state: State) -> bool:
+    """What the event's card must not be ("one of your spirits without 【Ascend】", "non-Voidlord",
+    "other than {name}", "except …"), read from its facts as the event found it (8-10-1)."""
+    kws = {derive.norm_kw(k) for k in lk.get("keywords", ())}
+    if any(derive.norm_kw(k) in kws for k in sel.without):
+        return True
+    if sel.not_families and derive.in_families(sel.not_families, lk.get("families", ())):
+        return True
+    if set(sel.not_colors) & set(lk.get("colors", ())):
+        return True
+    if str(lk.get("name", "")).lower() in {n.lower() for n in sel.not_names}:
+        return True
+    ex = sel.excluding
+    if ex is None:
+        return False
+    if ex.state is not None:          # "that is not attacking": a state of the card now, on the field
+        from judge.engine.bs.select import matches
+
+        return state.field_card(subject) is not None and matches(state, subject, ex, holder)
+    return matches_facts(ast.replace(ex, owner=None), holder, ctrl, subject, lk, state)
 
 
 #: The events each typed timing of a triggered ability answers to (the grammar's `Ability.timing`).

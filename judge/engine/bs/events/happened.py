@@ -58,7 +58,18 @@ def _placed(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
 @HAPPENED.register(("this_effect", "discarded"), concepts=("effect.if",),
                    meaning="the resolving effect discarded a card")
 def _discarded(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:
-    return bool(ctx.discarded)
+    """"If a magic card is discarded by this effect": the cards it discarded that are of that kind,
+    as many as the condition asks (one, when it names no number)."""
+    cards = list(ctx.discarded)
+    sel = cond.selector
+    if sel is not None:
+        loose = replace(sel, zone=None, owner=None, count=None,
+                            thresholds=tuple(t for t in sel.thresholds if t.stat != "count"))
+        cards = [c for c in cards if select.matches(ctx.state, c, loose, item.source)]
+    need = cond.threshold or next((t for t in (sel.thresholds if sel else ()) if t.stat == "count"), None)
+    if need is None:
+        return bool(cards)
+    return select.OPS[need.op](len(cards), need.value)
 
 
 def _summoned_from(ctx: Ctx, cond: ast.Condition, item: Work) -> bool | None:

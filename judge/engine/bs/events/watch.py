@@ -19,6 +19,7 @@ from typing import Any
 from judge.engine.bs import derive, record
 from judge.engine.bs.continuous import while_paying
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events import qualifiers
 from judge.engine.bs.events.core_events import AREAS, EVENT, Arrival, _meets
 from judge.engine.bs.events.effect_events import ACTIVE, stamp
 from judge.engine.bs.events.effect_events import handles as performer_known
@@ -201,9 +202,9 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
                 if not all(_holds_now(state, holder, c) for c in part[1]):
                     continue
                 cond = part[0]
-            hits = [c for c, lk in lasts.items()
+            hits = narrowed(state, cond, [c for c, lk in lasts.items()
                     if matches_facts(subject_selector(cond), holder, ctrl, c, lk, state) and how_holds(cond, ctrl, lk)
-                    and performed_so(cond, holder, ctrl, lk, state) and paid_so(cond, c, state)]
+                    and performed_so(cond, holder, ctrl, lk, state) and paid_so(cond, c, state)], lasts)
             if not hits or restricted(ctx, holder, idx, ab) or not first_this_turn(ctx, holder, idx, cond):
                 continue
             if len(hits) > 1:
@@ -225,6 +226,20 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
 #: Triggers effects leave waiting for a duration: (whether any waits on this board, their watchers),
 #: registered by events/delayed_when.py.
 LEFT_WAITING: list[tuple[Any, Any]] = []
+
+
+def narrowed(state: State, cond: ast.Condition, hits: list[str], lasts: dict[str, dict]) -> list[str]:
+    """The cards an event happened to that meet what the condition adds: "… ends with your NERV spirit
+    still on the field" (it is on the field when the event is over), "when only your opponent's
+    spirit is destroyed" (no other card met the event with it: none, when another did)."""
+    if "still_on_field" in cond.qualifiers:
+        hits = [c for c in hits if state.field_card(c) is not None]
+    if "only" in cond.qualifiers and len(hits) < len(lasts):
+        return []
+    return hits
+
+
+qualifiers.reads(__name__, "first_each_turn", "still_on_field", "only")
 
 
 def first_this_turn(ctx: Ctx, holder: str, idx: int, cond: ast.Condition) -> bool:

@@ -54,3 +54,20 @@ def test_bss_8_1_5_1_only_qualifiers_some_module_reads_are_executed(text: str, q
     assert "condition qualifier in_a_far_future_set" in unexecuted(unknown)
     known = replace(ability, condition=replace(ability.condition, qualifiers=(qualifier,)))
     assert qualifier in READ and not any("qualifier" in g for g in unexecuted(known))
+
+
+@pytest.mark.parametrize("text", [
+    "When Summoned: If you have three or fewer life, draw a card.",
+    "When Summoned: If it is your turn, draw a card.",
+    "When Summoned: If you control three or more spirits, draw a card.",
+])
+def test_bss_8_3_3_a_condition_carrying_a_field_its_entry_does_not_read_is_undecided(text: str) -> None:
+    from judge.engine.bs import conditions
+    from judge.text.ast import Conditional
+
+    ability = bs_one(text)
+    cond = next(e for e in ability.effects if isinstance(e, Conditional)).condition
+    assert conditions.decidable(cond) and not conditions.unread(cond)
+    odd = replace(cond, qualifiers=("this_turn",), zone="trash")
+    assert not conditions.decidable(odd)
+    assert set(conditions.unread(odd)) == {"qualifiers", "zone"}

@@ -122,6 +122,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "bp.level": ("8-8-1-3-2",),
     "bp.redefine": ("8-8-1-3-3",),
     "bp.set": ("8-8-1-3-4",),
+    "cost.set": ("8-8-1-3",),       # a value a continuous effect gives a card's cost ("it costs N if …")
     "bp.add": ("8-8-1-3-5",),
     # summon
     "summon.steps": ("10-6-2",),
@@ -333,6 +334,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "bp.level": (),
     "bp.redefine": (),
     "bp.set": (),
+    "cost.set": (),
     "bp.add": (),
     # summon
     "summon.steps": ("11-1-1",),

@@ -9,6 +9,7 @@ players: life, cores, levels, colours, counts and what happened this turn are on
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import MISSING, fields
 from typing import Any
 
 from judge.engine.bs import derive, select
@@ -26,7 +27,7 @@ def holds(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     """Whether a condition holds now (None: the node lacks what deciding it needs); a negated one
     ("not", "unless") holds when its condition does not."""
     entry = CONDITIONS.get(cond.kind)
-    if entry is None:
+    if entry is None or unread(cond):        # a part of it its entry would pass over: undecided
         return None
     value = entry.handler(ctx, cond, item)
     return (not value) if value is not None and getattr(cond, "negated", False) else value
@@ -48,8 +49,27 @@ PARTLY: dict[str, Callable[[Condition], bool]] = {}
 
 
 def decidable(cond: Condition) -> bool:
-    """Whether the engine has an entry for this kind of condition (coverage asks this)."""
-    return cond.kind in CONDITIONS and PARTLY.get(cond.kind, lambda c: True)(cond)
+    """Whether the engine has an entry for this kind of condition and the entry reads every field the
+    condition carries (coverage asks this)."""
+    return cond.kind in CONDITIONS and PARTLY.get(cond.kind, lambda c: True)(cond) and not unread(cond)
+
+
+#: Fields every condition may carry: what it is, its printed words, where, and "not" (`holds`).
+_ALWAYS = frozenset({"kind", "text", "span", "negated"})
+
+
+def unread(cond: Condition) -> list[str]:
+    """The fields a condition carries that its entry does not read (an entry that declares `reads`, a
+    condition decided from the board; events are read by the modules watching them)."""
+    entry = CONDITIONS.get(cond.kind)
+    reads = None if entry is None else entry.extra.get("reads")
+    if reads is None:
+        return []
+    return [f.name for f in fields(cond) if f.name not in _ALWAYS and f.name not in reads
+            and getattr(cond, f.name) != _DEFAULTS[f.name]]
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Condition) if f.default is not MISSING}
 
 
 def _count_threshold(sel: Selector) -> Threshold | None:
@@ -100,7 +120,7 @@ def _player_stat(ctx: Ctx, player: str, stat: str) -> int | None:
             "trash": len(p.trash), "cards_in_hand": len(p.hand)}.get(stat)
 
 
-@CONDITIONS.register("count", concepts=("effect.if",),
+@CONDITIONS.register("count", reads=("selector", "threshold", "player"), concepts=("effect.if",),
                      meaning="how many cards meet the selector, or a player's life / hand, against a number")
 def _count(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     t = cond.threshold
@@ -125,7 +145,7 @@ def _have(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if n < 0 else _compare(n, cond.selector)
 
 
-@CONDITIONS.register("only", concepts=("effect.if",), meaning="every card of that kind the player has meets it")
+@CONDITIONS.register("only", reads=("selector", "player"), concepts=("effect.if",), meaning="every card of that kind the player has meets it")
 def _only(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     sel = cond.selector
     if sel is None:
@@ -178,7 +198,7 @@ def _meets(ctx: Ctx, cid: str, obj: Selector, item: Work) -> bool | None:
     return select.matches(state, cid, loose, None)
 
 
-@CONDITIONS.register("is", concepts=("effect.if",), meaning="a card (this one, the one revealed) is of a kind")
+@CONDITIONS.register("is", reads=("selector", "object"), concepts=("effect.if",), meaning="a card (this one, the one revealed) is of a kind")
 def _is(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     subjects = _subjects(ctx, cond.selector, item)
     if subjects is None or cond.object is None:
@@ -192,7 +212,7 @@ def _is(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return bool(results) and all(results)
 
 
-@CONDITIONS.register("compare", concepts=("effect.if",), meaning="a count or a player's life against the other's")
+@CONDITIONS.register("compare", reads=("selector", "threshold", "player"), concepts=("effect.if",), meaning="a count or a player's life against the other's")
 def _compare_kind(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     t = cond.threshold
     if t is None or t.ref is None:
@@ -206,7 +226,7 @@ def _compare_kind(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if a is None or b is None else select.OPS[t.op](a, b)
 
 
-@CONDITIONS.register("turn", concepts=("effect.if",), meaning="whose turn it is")
+@CONDITIONS.register("turn", reads=("player",), concepts=("effect.if",), meaning="whose turn it is")
 def _turn(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if cond.player is None else ctx.state.turn_player == _pid(ctx, item, cond.player)
 
@@ -220,17 +240,17 @@ def _joined(ctx: Ctx, cond: Condition, item: Work, deciding: bool) -> bool | Non
     return None if any(p is None for p in parts) or not parts else not deciding
 
 
-@CONDITIONS.register("all", concepts=("effect.if",), meaning="every one of the conditions holds")
+@CONDITIONS.register("all", reads=("conditions",), concepts=("effect.if",), meaning="every one of the conditions holds")
 def _all(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return _joined(ctx, cond, item, deciding=False)
 
 
-@CONDITIONS.register("any", concepts=("effect.if",), meaning="at least one of the conditions holds")
+@CONDITIONS.register("any", reads=("conditions",), concepts=("effect.if",), meaning="at least one of the conditions holds")
 def _any(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return _joined(ctx, cond, item, deciding=True)
 
 
-@CONDITIONS.register("control", concepts=("effect.if",), meaning="you control cards meeting the selector")
+@CONDITIONS.register("control", reads=("selector",), concepts=("effect.if",), meaning="you control cards meeting the selector")
 def _control(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     if cond.selector is None:
         return None
@@ -240,7 +260,7 @@ def _control(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if n < 0 else _compare(n, cond.selector)
 
 
-@CONDITIONS.register("control_none", concepts=("effect.if",), meaning="you control none meeting it")
+@CONDITIONS.register("control_none", reads=("selector",), concepts=("effect.if",), meaning="you control none meeting it")
 def _control_none(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     if cond.selector is None:
         return None
@@ -248,7 +268,7 @@ def _control_none(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if n < 0 else n == 0
 
 
-@CONDITIONS.register("soul_core", concepts=("effect.if",), meaning="a card has the soul core on it")
+@CONDITIONS.register("soul_core", reads=("selector",), concepts=("effect.if",), meaning="a card has the soul core on it")
 def _soul(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     sel = cond.selector
     if sel is None:
@@ -263,7 +283,7 @@ def _soul(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return False
 
 
-@CONDITIONS.register("chain", concepts=("kw.chain",), meaning="【Chain: colour】: you have a symbol of that colour")
+@CONDITIONS.register("chain", reads=("selector",), concepts=("kw.chain",), meaning="【Chain: colour】: you have a symbol of that colour")
 def _chain(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     if cond.selector is None or not cond.selector.colors:
         return None
@@ -271,22 +291,22 @@ def _chain(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return bool(set(cond.selector.colors) & have)
 
 
-@CONDITIONS.register("did", concepts=("effect.if",), meaning="if you do: the part before was performed")
+@CONDITIONS.register("did", reads=(), concepts=("effect.if",), meaning="if you do: the part before was performed")
 def _did(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return ctx.did
 
 
-@CONDITIONS.register("did_not", concepts=("effect.if",), meaning="if you do not: the part before was not")
+@CONDITIONS.register("did_not", reads=(), concepts=("effect.if",), meaning="if you do not: the part before was not")
 def _did_not(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return None if ctx.did is None else not ctx.did
 
 
-@CONDITIONS.register("possible", concepts=("rules.impossible",), meaning="if possible: done when it can be")
+@CONDITIONS.register("possible", reads=(), concepts=("rules.impossible",), meaning="if possible: done when it can be")
 def _possible(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return True
 
 
-@CONDITIONS.register("after_resolves", concepts=("rules.text_order",),
+@CONDITIONS.register("after_resolves", reads=("window",), concepts=("rules.text_order",),
                      meaning="after the effect resolves: the rest follows in written order")
 def _after(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     return True

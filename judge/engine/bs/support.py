@@ -170,7 +170,8 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
 
 def _unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     gaps: list[str] = []
-    if symbols.handles(ab) or symbols.own_cost(ab) or ascend.handles(ab):   # read when a cost is worked out
+    if symbols.handles(ab) or symbols.own_cost(ab) or symbols.cost_when_paid(ab) or ascend.handles(ab):
+        # read when a cost is worked out (zones/cost.py, keywords/ascend.py)
         return ()
     if ab.kind == AbilityKind.KEYWORD:
         if ab.keyword is None or keywords.rule(ab.keyword.name) is None:

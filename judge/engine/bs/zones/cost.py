@@ -53,13 +53,30 @@ class Paying:
 
 # the cost --------------------------------------------------------------------------------------
 
-def _own_cost_parts(effects: tuple[Any, ...]) -> Iterator[tuple[ast.SetStat, ast.Condition | None]]:
+def _own_cost_parts(effects: tuple[Any, ...], *, zoned: bool = True) -> Iterator[tuple[ast.SetStat, ast.Condition | None]]:
+    """(cost assigned to the card itself, the condition it waits for) of each part of `effects`; `zoned`:
+    only those saying in which area ("while it is in the trash")."""
     for e in effects:
         if isinstance(e, ast.Conditional) and e.condition.kind not in ("event", "would") and not e.instead:
-            yield from ((x, e.condition) for x, _ in _own_cost_parts(e.effects))
+            yield from ((x, e.condition) for x, _ in _own_cost_parts(e.effects, zoned=zoned))
         elif isinstance(e, ast.SetStat) and e.stat == "cost" and e.equal_to is None and e.target is not None \
-                and e.target.self_ref and e.target.zone not in (None, "field"):
+                and e.target.self_ref and (not zoned or e.target.zone not in (None, "field")):
             yield e, None
+
+
+def cost_when_paid(ab: Ability, how: str | None = None) -> list[tuple[ast.SetStat, ast.Condition | None]]:
+    """"When using this magic card, it costs 4 if you have 3 or fewer life": the cost its own card has
+    while that card's payment is worked out (`how`: summon | place | use; None: any), 8-8-1-3 —
+    empty unless every part of the ability says that."""
+    c = ab.condition
+    if ab.kind != AbilityKind.CONSTANT or c is None or c.kind != "paying" or c.selector is None or \
+            not c.selector.self_ref or not any(c.event in HOW_EVENTS[h] for h in ((how,) if how else HOW_EVENTS)):
+        return []
+    from judge.engine.bs import conditions
+
+    parts = list(_own_cost_parts(ab.effects, zoned=False))
+    ok = len(parts) == len(ab.effects) and all(k is None or conditions.decidable(k) for _, k in parts)
+    return parts if ok else []
 
 
 def own_cost(ab: Ability) -> bool:
@@ -98,6 +115,8 @@ def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
     if d is None:
         return 0
     value = _printed_or_own(state, cid, d)
+    if paying is not None and paying.card == cid:
+        value = _while_paid(state, cid, d, paying, value)
     for m in sorted(continuous.mods(state), key=lambda m: m.stamp):
         if (m.kind == "cost_set" and _cost_applies(state, m, cid)) or (
                 paying is not None and next_summon_applies(state, m, cid, paying.player, paying.how)):
@@ -105,6 +124,19 @@ def cost_of(state: State, cid: str, paying: Paying | None = None) -> int:
     if paying is not None and paying.how == "use":       # "the first magic card you use each turn"
 
         value = max(0, value + first_magic_change(state, cid, paying.player))
+    return value
+
+
+def _while_paid(state: State, cid: str, d: CardDef, paying: Paying, value: int) -> int:
+    """The cost the card's own "when using / summoning this card, it costs N if …" gives it now."""
+    from judge.engine.bs import conditions
+    from judge.engine.bs.continuous import _View
+
+    item = Work(kind="effects", source=cid, controller=paying.player, label=cid)
+    for ab in d.abilities:
+        for e, cond in cost_when_paid(ab, paying.how):
+            if cond is None or conditions.holds(_View(state), cond, item) is True:  # type: ignore[arg-type]
+                value = e.value
     return value
 
 
@@ -358,7 +390,7 @@ def pay_cost(ctx: Ctx, paying: Paying, fulfilled: int = 0) -> int:
     cost = cost_of(state, paying.card, paying)
     if cost != d.cost:
         ctx.log(f"{name_of(state, paying.card)} has a cost of {cost} (printed {d.cost}) when its cost is determined",
-                f"{kind}.cost")
+                f"{kind}.cost", "cost.set")
     to_pay, red = reduced_cost(state, paying, used, fulfilled)
     dual = ("card.dual_symbol",) if any("/" in s for s in pool(state, paying, used)) else ()
     ctx.log(f"Cost {cost}, reduced by {red}: {to_pay} to pay", f"{kind}.cost", f"{kind}.reduction", "card.reduction",
@@ -464,4 +496,4 @@ def use_up_next_summon(ctx: Ctx, player: str, card: str) -> None:
                 "assigned to it is used up", "summon.cost")
 
 
-__all__ = ["FIRST", "NEXT", "NEXT_KIND", "Paying", "arm_next_summon", "assigns_next_summon", "changes", "changes_first_magic", "cost_of", "first_magic_change", "next_summon_applies", "pay_cost", "pool", "quote", "record_magic_used", "reduced_cost", "use_up_next_summon", "while_paying"]
+__all__ = ["FIRST", "NEXT", "NEXT_KIND", "Paying", "arm_next_summon", "assigns_next_summon", "changes", "changes_first_magic", "cost_of", "cost_when_paid", "first_magic_change", "next_summon_applies", "pay_cost", "pool", "quote", "record_magic_used", "reduced_cost", "use_up_next_summon", "while_paying"]

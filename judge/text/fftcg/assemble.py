@@ -161,9 +161,13 @@ def _lasting(e: Any) -> Any:
 
 
 def resolve_pronouns(effects: list[Any]) -> list[Any]:
-    """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them."""
+    """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them; a
+    "this card" with nothing selected before it is the card itself (5.2.4.1)."""
     out, _ = _resolve(scope_chosen(effects), None)
-    return out
+    return [_subst(e, _ITSELF, refs=("this",)) for e in out]
+
+
+_ITSELF = Selector(self_ref=True)
 
 
 def scope_chosen(effects: list[Any]) -> list[Any]:
@@ -201,17 +205,26 @@ def _mentions_chosen(node: Any) -> bool:
 
 
 _REST = Selector(count=None, ref="rest", zone="revealed")
+#: "the cards just chosen or selected" as what a selector leaves out ("all the other Forwards")
+_CHOSEN = Selector(count=None, ref="them")
+
+
+def _the_others(e: Any, chosen: Selector) -> bool:
+    """"all the other Forwards" right after a selection of Forwards: all of them but those selected."""
+    t = getattr(e, "target", None)
+    return isinstance(t, Selector) and t.other and t.count is None and not t.up_to and t.ref is None \
+        and bool(set(t.card_types) & set(chosen.card_types))
 _THEN = object()            # where "then" falls in a Sequence while its pronouns are resolved
 
 
 def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Selector | None]:
     out: list[Any] = []
-    used = True
+    used, others = True, False
     for e in effects:
         if isinstance(e, Choose):
             if chosen is not None and not used:
                 out.append(Choose(target=chosen))
-            chosen, used = e.target, False
+            chosen, used, others = e.target, False, False
             continue
         if isinstance(e, Sequence):                      # "Then, …": the same sentence goes on
             items = list(e.effects)
@@ -224,6 +237,13 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
             chosen = chosen_after
             out.append(replace(e, effects=tuple(inner), then_at=then_at))
             continue
+        if chosen is not None and (not used or others) and _the_others(e, chosen):
+            # "Your opponent selects 1 Forward they control. Dull and Freeze all the other Forwards opponent
+            # controls.": the selection is made first; "the other" are those it did not take (11.6.5)
+            if not used:
+                out.append(Choose(target=chosen))
+            e = replace(e, target=replace(e.target, other=False, excluding=_CHOSEN))
+            used = others = True
         if chosen is not None:
             e2 = _subst(e, chosen)
             if e2 is not e:
@@ -238,33 +258,37 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
     return out, chosen
 
 
-def _subst(node: Any, chosen: Selector) -> Any:
-    """The node with every pronoun selector replaced by `chosen` (kept as is when none)."""
+def _subst(node: Any, chosen: Selector, refs: tuple[str, ...] = ("it", "them", "this")) -> Any:
+    """The node with every pronoun selector (`refs`) replaced by `chosen` (kept as is when none)."""
     if isinstance(node, Selector):
+        if node.ref not in refs and node.ref in ("it", "them", "this"):
+            return node
         if node.ref == "former" and chosen.also:
             return replace(chosen, also=(), span=node.span)
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
-        if node.ref in ("it", "them"):                   # "it and {Name}": the chosen one and the rest
+        if node.ref in ("it", "them", "this"):           # "it and {Name}": the chosen one and the rest
             # its own words kept: "if it is dull" (state), "for each CP required to cast it" (what is counted)
             own = {k: getattr(node, k) for k in ("state", "zone") if getattr(node, k)}
+            if chosen.zone == "revealed":                 # "discards this card": one of those revealed (7.11)
+                own.pop("zone", None)
             return replace(chosen, span=node.span, also=chosen.also + node.also, **own)
         return node
     if isinstance(node, tuple):                         # a Modal's options: tuples of effects
-        new_t = tuple(_subst(v, chosen) for v in node)
+        new_t = tuple(_subst(v, chosen, refs) for v in node)
         return new_t if any(a is not b for a, b in zip(new_t, node, strict=True)) else node
-    if isinstance(node, CardIs) \
-            and node.selector.ref in ("it", "them"):      # "if it is a Forward": the class stays, about the chosen
+    if isinstance(node, CardIs) and node.selector.ref in ("it", "them") \
+            and node.selector.ref in refs:                # "if it is a Forward": the class stays, about the chosen
         return replace(node, selector=replace(node.selector, about=chosen))
     if isinstance(node, (Effect, *CONDITIONS)):
         changes = {}
         for name, value in vars(node).items():
             if isinstance(value, (Selector, Effect, *CONDITIONS)):
-                new = _subst(value, chosen)
+                new = _subst(value, chosen, refs)
                 if new is not value:
                     changes[name] = new
             elif isinstance(value, tuple) and value and isinstance(value[0], (Effect, tuple)):
-                new_t = _subst(value, chosen)
+                new_t = _subst(value, chosen, refs)
                 if new_t is not value:
                     changes[name] = new_t
         return replace(node, **changes) if changes else node

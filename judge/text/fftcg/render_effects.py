@@ -104,6 +104,13 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
             ctx.aliases.append(found)
             return ("turn over one card at a time from the top of your deck until "
                     f"{np(replace(found, zone=None), ctx.name, article=True)} is revealed"), 1
+    if isinstance(e, ast.Reveal) and e.zone in ("hand", "opponent_hand") and e.count is not None \
+            and isinstance(nxt, ast.Choose) and nxt.target.zone == "hand" and nxt.target.choose == "select":
+        ctx.chosen.append(nxt.target)               # "reveal 2 Forwards from your hand" (7.11): the kind revealed
+        what = np(replace(nxt.target, zone=None, owner=None, chooser=None), ctx.name)
+        if e.zone == "opponent_hand":
+            return f"your opponent reveals {what} from their hand", 2
+        return f"reveal {what} from your hand", 2
     if isinstance(e, ast.Reveal) and e.zone == "revealed_shuffle" and isinstance(nxt, ast.Move) \
             and nxt.target.ref == "rest" and nxt.dest.startswith("deck_"):
         where = nxt.dest[5:].replace("_or_", " or ")

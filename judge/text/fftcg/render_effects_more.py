@@ -36,6 +36,8 @@ def _choose(e: ast.Choose, ctx: Ctx) -> str:
     if e.target.chooser is Player.OPPONENT:            # "your opponent selects 1 Forward they control" (11.11.5.1)
         words = np(bare, ctx.name).replace("opponent controls", "they control")
         return f"your opponent selects {words}{per}"
+    if e.target.chooser is Player.EACH:                # "each player selects 1 Forward they control" (6.1.4)
+        return f"each player selects {np(replace(bare, owner=None), ctx.name)} they control{per}"
     return f"{verb} {np(bare, ctx.name)}{per}"
 
 
@@ -114,6 +116,8 @@ def _discard(e: ast.Discard, ctx: Ctx) -> str:
         what = f"{whose} hand"
     if e.target is not None and e.target.self_ref:
         what = ctx.name
+    if e.target is not None and e.target.chooser is Player.YOU and e.player not in (None, Player.YOU):
+        what = target(e.target, ctx)                   # "Select 1 card in their hand. Your opponent discards it."
     randomly = "randomly " if e.target is not None and e.target.state == "random" else ""
     what = what.replace("randomly selected ", "") + _per(e.per, ctx)
     if e.player not in (None, Player.YOU):

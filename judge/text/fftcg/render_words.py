@@ -242,6 +242,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
     return out
 
 
+def _others(sel: Selector) -> bool:
+    """"all the other Forwards": those the selection just made did not take (excluding "them")."""
+    return sel.excluding is not None and sel.excluding.ref in ("it", "them")
+
+
 def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False, article: bool = False) -> str:
     """The noun phrase of a selector ("1 Forward of cost 3 or less opponent controls").
 
@@ -278,6 +283,7 @@ def np(sel: Selector, name: str, *, subject: bool = False, source: bool = False,
     for i, part in enumerate(parts):
         many = plural(part) if i == 0 else plural(replace(part, count=sel.count))
         head = " ".join(x for x in ((_count(part) if i == 0 or part.count != sel.count else ""),
+                                    *(("other",) if i == 0 and _others(sel) else ()),
                                     *_adjectives(part), _noun(part, many)) if x)
         own = posts(part, name, source=source)
         if shared and own[-len(shared):] == shared:

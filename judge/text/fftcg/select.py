@@ -208,6 +208,12 @@ class SelectorRules(PostModifierRules):
         return Selector(count=None, ref="them", span=self._span(meta))
 
     def ref_self(self, meta, c):
+        """"this Forward" in a granted ability: its holder (5.2.4.1); "this card": the card just selected
+        ("Select 1 card from their hand. Your opponent discards this card."), the card itself when none
+        was (`assemble.resolve_pronouns`: ref "this")."""
+        pairs = {p for x in c if isinstance(x, tuple | list) for p in x if isinstance(p, tuple)}
+        if ("type", "card") in pairs:
+            return Selector(ref="this", span=self._span(meta))
         return Selector(self_ref=True, span=self._span(meta))
 
     def ref_self_active(self, meta, c):

@@ -139,9 +139,16 @@ class GainRevealStackRules:
         return Act(make)
 
     def reveal_np(self, meta, c):
+        """"Reveal 2 Forwards from your hand" / "your opponent reveals 3 cards from their hand": the player
+        who reveals chooses which cards of their own hand (7.11)."""
         np = replace(_sel(c), choose="select")
-        return Act(lambda s: [Reveal(count=np.count, zone=np.zone or "hand", span=self._span(meta)),
-                              Choose(target=np)])
+
+        def make(subject: Any) -> list[Effect]:
+            theirs = subject is Player.OPPONENT and (np.zone or "hand") == "hand"
+            chosen = replace(np, owner=Player.OPPONENT, chooser=Player.OPPONENT) if theirs else np
+            return [Reveal(count=np.count, zone="opponent_hand" if theirs else np.zone or "hand",
+                           span=self._span(meta)), Choose(target=chosen)]
+        return Act(make)
 
     def reveal_hand(self, meta, c):
         theirs = any(isinstance(x, str) and x == "h_that" for x in c)

@@ -42,11 +42,44 @@ def _picked(s: State, p: str, e: ast.Discard, hand: tuple[str, ...], random: boo
     return s, chosen
 
 
+def _fixed(s: State, e: ast.Discard, ctx: Any, p: str, hand: tuple[str, ...], log: Log) -> tuple[State, list[str]] | None:
+    """The cards a discard names that another selection fixes (11.11.5): "… discards it" (the cards just
+    selected), "… discards this card" of those revealed, or a card of `p`'s hand the effect's controller
+    selects ("Select 1 card from their hand. Your opponent discards this card."). None: `p` picks."""
+    t = e.target
+    if t is None:
+        return None
+    if t.ref in ("it", "them"):
+        return s, [u for u in ctx.picked if u in hand]
+    if t.zone != "revealed" and not (t.chooser is ast.Player.YOU and p != ctx.controller):
+        return None
+    kind = replace(t, owner=None, zone="hand", count=1, chooser=None)
+    pool = tuple(u for u in hand if (t.zone != "revealed" or u in ctx.revealed)
+                 and candidates_in_hand(s, u, kind, p, ctx.source))
+    n = min(e.count or 1, len(pool))
+    if len(pool) <= n:
+        return s, list(pool)
+    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {n} card(s) of {p}'s hand for "
+                            f"{p} to discard ({ctx.label})", pool, "resolution_choice")
+    chosen = [str(u) for u in as_list(answer)]
+    if len(chosen) != n or any(u not in pool for u in chosen):
+        raise Refused(f"{ctx.controller} must select {n} of {', '.join(pool)}", "resolution_choice")
+    log.add(f"{ctx.controller} selects {', '.join(s.name_of(u) for u in chosen)} for {p} to discard",
+            "resolution_choice", "kw_discard")
+    return s, chosen
+
+
 def discard(s: State, e: ast.Discard, ctx: Any, log: Log, players_of: Callable[..., list[str]]) -> State:
-    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it."""
+    """Discard (15.1.1.4): the player picks which (of the kind named); "discard your hand": all of it; a card
+    another selection fixed (`_fixed`) is that card."""
     random = e.target is not None and e.target.state == RANDOM
     for p in players_of(e.player, ctx):
         hand = s.zones[p].hand
+        fixed = _fixed(s, e, ctx, p, hand, log)
+        if fixed is not None:
+            s, chosen = fixed
+            s = _discarded(s, p, chosen, ctx, log)
+            continue
         if e.target is not None:
             kind = replace(e.target, owner=None, zone="hand", count=e.count or None)
             hand = tuple(u for u in hand if candidates_in_hand(s, u, kind, p, ctx.source))
@@ -61,11 +94,15 @@ def discard(s: State, e: ast.Discard, ctx: Any, log: Log, players_of: Callable[.
             if random:
                 log.add(f"{p} discards {', '.join(s.name_of(u) for u in chosen)} at random (the result given for the "
                         f"random pick)", "kw_discard")
-        for u in chosen:
-            s = move(s, u, "break", log, why=("kw_discard",))
-        if p != ctx.controller:                  # "When your opponent discards … due to your Summons or abilities"
-            s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log,
-                     player=ctx.controller)
+        s = _discarded(s, p, chosen, ctx, log)
+    return s
+
+
+def _discarded(s: State, p: str, chosen: list[str], ctx: Any, log: Log) -> State:
+    for u in chosen:
+        s = move(s, u, "break", log, why=("kw_discard",))
+    if chosen and p != ctx.controller:       # "When your opponent discards … due to your Summons or abilities"
+        s = emit(s.record("opp_discarded", None, ctx.controller), "opp_discards", None, log, player=ctx.controller)
     return s
 
 

@@ -131,7 +131,12 @@ def _cost_change(s: State, e: ast.CostChange, ctx: Any, log: Log) -> State:
 
 def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
     """"Choose 1 Forward." standing alone: the target was chosen as the Summon or ability went on the stack
-    (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here."""
+    (11.3.3, 11.6.5, 11.8.9) and the effects that follow name it; nothing more happens here. "Select 1
+    Forward." / "Your opponent selects …": the selection is made now, as the effect resolves (11.11.5), and
+    the sentences after it ("it", "all the other Forwards") act on the cards selected."""
+    if e.target.choose == "choose":
+        return s
+    s, _ = _fx().targets(s, e, e.target, ctx, log)
     return s
 
 

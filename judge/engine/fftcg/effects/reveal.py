@@ -34,7 +34,7 @@ def reveal(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effect, ...] = 
     p = ctx.controller
     if e.zone in ("hand", "opponent_hand") and e.count is None:
         return _reveal_hand(s, e, ctx, log)
-    if e.zone == "hand":
+    if e.zone in ("hand", "opponent_hand"):
         return _reveal_from_hand(s, e, ctx, log, after)
     if e.zone == "deck_until_found":
         return _reveal_until(s, ctx, log, after)
@@ -79,7 +79,7 @@ def _reveal_from_hand(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effe
     """"Reveal 2 Forwards from your hand": the controller selects that many such cards of their hand and shows
     them to both players; they stay in the hand, a hidden zone (4.1). The kind of card is the selection the
     grammar keeps beside the Reveal; with fewer such cards, as many as possible are revealed (2.3)."""
-    p = ctx.controller
+    p = ctx.controller if e.zone == "hand" else ("B" if ctx.controller == "A" else "A")   # who reveals, and chooses
     sel = next((x.target for x in after if isinstance(x, ChooseNode) and x.target.zone == "hand"
                 and x.target.choose == "select"), None)
     hand = s.zones[p].hand
@@ -148,7 +148,7 @@ def _reveal_until(s: State, ctx: Any, log: Log, after: tuple[Effect, ...]) -> tu
 def told(e: Effect, before: tuple[Effect, ...]) -> bool:
     """Whether `e` is the selection of a "Reveal N … from your hand" before it (used there, not a target)."""
     return isinstance(e, ChooseNode) and e.target.zone == "hand" and e.target.choose == "select" and \
-        any(isinstance(x, Reveal) and x.zone == "hand" and x.count is not None for x in before)
+        any(isinstance(x, Reveal) and x.zone in ("hand", "opponent_hand") and x.count is not None for x in before)
 
 
 def _unmoved(s: State, ctx: Any) -> list[str]:

@@ -82,7 +82,12 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
         s, sel = _per_selected(s, sel, ctx, log)
         if sel is None:
             return s, []
-    legal = candidates(s, sel, ctx.controller, ctx.source)
+    if sel.chooser is Player.EACH and sel.owner is Player.EACH and sel.count is not None:
+        return _each_selects(s, e, sel, ctx, log)
+    left_out = _just_taken(sel, ctx)
+    if left_out is not None:                   # "all the other Forwards": those the selection did not take
+        sel = replace(sel, excluding=None)
+    legal = [u for u in candidates(s, sel, ctx.controller, ctx.source) if left_out is None or u not in left_out]
     if sel.count is None and not sel.up_to:    # "all …": every card that fits
         return s, legal
     who = other(ctx.controller) if sel.chooser == Player.OPPONENT else ctx.controller
@@ -92,6 +97,28 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
                      low=0 if sel.up_to else min(high, len(legal)), high=high)
     ctx.picked[:] = picked
     return s, picked
+
+
+def _each_selects(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
+    """"Each player selects 1 Forward they control": the turn player selects first, then the other player
+    (6.1.4), each among their own cards; what follows acts on all the cards selected (11.11.5.1)."""
+    out: list[str] = []
+    for p in (s.turn_player, other(s.turn_player)):
+        whose = Player.YOU if p == ctx.controller else Player.OPPONENT
+        log.add(f"{ctx.label}: {p} selects among their own cards", "turn_player_first", "resolution_choice")
+        s, got = targets(s, e, replace(sel, owner=whose, chooser=whose), ctx, log)
+        out += [u for u in got if u not in out]
+    ctx.picked[:] = out
+    return s, out
+
+
+def _just_taken(sel: Selector, ctx: Ctx) -> set[str] | None:
+    """The cards "other than the selected Forwards" leaves out: those just selected, and those chosen as the
+    effect went on the stack (11.6.5); None when the selector leaves out no such cards."""
+    ex = sel.excluding
+    if ex is None or ex.ref not in ("it", "them"):
+        return None
+    return {*ctx.picked, *(u for uids in ctx.targets.values() for u in uids)}
 
 
 def _per_selected(s: State, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, Selector | None]:

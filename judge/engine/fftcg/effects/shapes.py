@@ -39,8 +39,12 @@ def damage(e: ast.Damage) -> Iterator[str]:
 
 
 def choose(e: ast.Choose) -> Iterator[str]:
-    if e.target.choose != "choose":
-        yield "a card selected on resolution that later sentences name"
+    """A selection made as the effect resolves (11.11.5) by you, your opponent or each player among their own
+    cards (11.11.5.1, 6.1.4; `selecting._each_selects`)."""
+    t = e.target
+    if t.choose != "choose" and t.chooser not in (None, Player.YOU, Player.OPPONENT) and not (
+            t.chooser is Player.EACH and t.owner is Player.EACH and t.count is not None):
+        yield "a card selected on resolution by a player the engine cannot tell"
 
 
 def attack_times(e: ast.Restriction) -> bool:

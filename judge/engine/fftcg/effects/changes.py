@@ -42,8 +42,13 @@ field_read(Restriction, "cannot", "become_dull", concepts=("prevention_precedenc
 Targets = Callable[..., tuple[State, list[str]]]
 
 
+#: how long a Mod lasts, by the duration its effect states (11.12.4.1): "while_source" ends when the card whose
+#: ability made it leaves the field ("As long as X is on the field, …"; zones.moves drops it then)
+UNTIL = {Duration.TURN: "turn", Duration.BATTLE: "battle", Duration.WHILE_ON_FIELD: "while_source"}
+
+
 def _until(d: Duration) -> str:
-    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+    return UNTIL.get(d, "permanent")
 
 
 def _while(d: Duration) -> str:

@@ -44,8 +44,32 @@ def condition_gaps(c: Any) -> Iterator[str]:
 
 
 def conditional_gaps(e: ast.Conditional) -> Iterator[str]:
-    """The `check` of the Conditional handler: its condition must be one the engine decides."""
+    """The `check` of the Conditional handler: its condition must be one the engine decides; a lasting one
+    ("as long as {Name} is on the field, …") its effects as they are run then (`run.lasting_effects`)."""
+    if e.lasting:
+        from judge.engine.fftcg.effects.registry import refused
+
+        effects = lasting_effects(e)
+        if effects is None:
+            yield "conditional (lasting) on another condition"
+            return
+        for x in effects:
+            yield from refused(x)
+        return
     yield from condition_gaps(e.condition)
 
 
-__all__ = ["RUN_CONDITIONS", "condition_gaps", "conditional_gaps"]
+
+def lasting_effects(e: ast.Conditional) -> tuple | None:
+    """"As long as {Name} is on the field, it gains +2000 power": the effects, lasting while the card whose
+    ability it is stays on the field (11.12.4.1); None when the condition is another one."""
+    c = e.condition
+    sel = getattr(c, "selector", None)
+    if not e.lasting or c.kind != "on_field" or sel is None or not sel.self_ref or e.otherwise or \
+            not all(getattr(x, "duration", None) == ast.Duration.PERMANENT for x in e.effects):
+        return None
+    return tuple(ast.replace(x, duration=ast.Duration.WHILE_ON_FIELD) for x in e.effects)
+
+
+
+__all__ = ["RUN_CONDITIONS", "condition_gaps", "conditional_gaps", "lasting_effects"]

@@ -53,7 +53,9 @@ def _fx():
 
 
 def _until(d: Duration) -> str:
-    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+    from judge.engine.fftcg.effects.changes import UNTIL
+
+    return UNTIL.get(d, "permanent")
 
 
 # ---- single effects (11.12.3) --------------------------------------------------------------------
@@ -426,7 +428,7 @@ effect(ast.Sequence, concepts=("resolve_as_written",), meaning="its parts in ord
 effect(ast.Optional, concepts=("auto_may",), meaning="the controller may apply it", reads=("effects", "player"))(
     _optional)
 effect(ast.Conditional, concepts=("single_effect", "replacement"), meaning="if …, … (or a replacement)",
-       reads=("condition", "effects", "otherwise", "instead"), layout=("selects",),   # where the selection is said
+       reads=("condition", "effects", "otherwise", "instead", "lasting"), layout=("selects",),   # where said
        check=conditional_gaps)(_conditional)
 effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage",
        reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)

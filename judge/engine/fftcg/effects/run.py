@@ -334,7 +334,9 @@ def players_of(p: Player | None, ctx: Ctx) -> list[str]:
 
 
 def _until(d: Duration) -> str:
-    return {Duration.TURN: "turn", Duration.BATTLE: "battle"}.get(d, "permanent")
+    from judge.engine.fftcg.effects.changes import UNTIL
+
+    return UNTIL.get(d, "permanent")
 
 
 def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
@@ -453,7 +455,10 @@ def one(s: State, e: Effect, ctx: Ctx, log: Log) -> State:
 
 
 def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
-    """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay"."""
+    """"If …, …" inside an effect (11.11.5), a replacement waiting for an event (11.12.5), "if X doesn't pay",
+    "as long as {Name} is on the field, …" (`lasting`)."""
+    if e.lasting:
+        return _lasting(s, e, ctx, log)
     event = conditions.waits_for(e.condition)
     if event is not None and conditions.past_event(e.condition) is None:
         if event in replacement.EVENTS:                     # waits for an event (11.12.5)
@@ -473,3 +478,16 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
                 "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
     return run(s, e.effects if holds else e.otherwise, ctx, log)
 
+
+def _lasting(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
+    from judge.engine.fftcg.effects.conditional import lasting_effects
+
+    effects = lasting_effects(e)
+    if effects is None:
+        not_modelled(log, f"{ctx.label}: an effect lasting while \"{e.condition.text}\"")
+        return s
+    if ctx.source is None or s.char(ctx.source) is None:
+        log.add(f"{ctx.label}: {s.name_of(ctx.source) if ctx.source else 'the card'} is no longer on the field, so "
+                "what lasts \"as long as\" it is does nothing", "ongoing_effect")
+        return s
+    return run(s, effects, ctx, log)

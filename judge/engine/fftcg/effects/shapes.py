@@ -73,7 +73,7 @@ def restriction(e: ast.Restriction) -> Iterator[str]:
     elif e.by is not None and e.action != "be_blocked":
         yield f"{what} limited to what its 'by …' names"
     elif e.mode == "cannot" and e.action == "activate_in_active_phase":
-        if e.duration != Duration.NEXT_TURN_END:
+        if e.duration not in (Duration.NEXT_TURN_END, Duration.WHILE_ON_FIELD):
             yield f"{what} ({e.duration.value})"
     elif (e.mode, e.action) not in RESOLVED and not attack_times(e):
         yield what

@@ -263,8 +263,9 @@ def _finish(s: State, item: StackItem, log: Log) -> State:
 # ---- phases -----------------------------------------------------------------------------------------
 
 def _next_active(m) -> bool:
-    """A resolved "X will not activate during your next Active Phase": used up by that Active Phase."""
-    return m.kind == "cannot" and m.value == "activate_in_active_phase"
+    """A resolved "X will not activate during your next Active Phase": used up by that Active Phase (one made
+    "as long as" a card stays on the field lasts as long as that, 11.12.4.1)."""
+    return m.kind == "cannot" and m.value == "activate_in_active_phase" and m.until != "while_source"
 
 
 def _stays_dull(s: State, c, log: Log) -> bool:

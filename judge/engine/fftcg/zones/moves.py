@@ -114,11 +114,24 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
             s = s.record("to_break_from_field" if dest == "break" else "returned", uid, char.controller)
         s = emit(s, "leaves", uid, log)
         s = _release(s, uid, log)
+        s = _lasting_end(s, uid, log)
         extra = {"break": "to_break", "hand": "returned", "removed": "removed"}.get(dest)
         if extra:
             s = emit(s, extra, uid, log)
         if broken:
             s = emit(s, "broken", uid, log)
+    return s
+
+
+def _lasting_end(s: State, source: str, log: Log) -> State:
+    """`source` has left the field: what its abilities did "as long as" it stayed on the field ends
+    (11.12.4.1)."""
+    for c in s.field:
+        kept = tuple(m for m in c.mods if not (m.until == "while_source" and m.source == source))
+        if len(kept) != len(c.mods):
+            s = s.with_char(c.uid, mods=kept)
+            log.add(f"{s.name_of(source)} has left the field: its effect on {s.name_of(c.uid)} \"as long as\" it "
+                    "stayed there ends", "ongoing_effect")
     return s
 
 

@@ -45,9 +45,13 @@ def test_the_rendering_says_which_and_reads_back_the_same(text: str) -> None:
     assert trip.same_ast, trip
 
 
-def test_a_resolved_effect_lasting_while_a_condition_holds_is_not_counted_as_carried_out() -> None:
-    """The engine checks a resolved ability's condition once: "as long as" there is not modelled yet."""
+def test_11_12_4_1_a_resolved_effect_lasting_while_its_card_stays_is_carried_out() -> None:
+    """"As long as {Name} is on the field" in a resolved ability lasts until that card leaves (11.12.4.1: the
+    engine's Mods "while_source"); lasting while any other condition holds is not modelled yet."""
     resolved = parse_text(LASTING[0], "fftcg", name=NAME).abilities[0]
     field = parse_text(LASTING[1], "fftcg", name=NAME).abilities[0]
-    assert any("lasting" in gap for gap in unexecuted(resolved))
+    other = parse_text("When Mira Knight enters the field, choose 1 Forward. As long as you control 3 or more "
+                       "Backups, it cannot attack.", "fftcg", name=NAME).abilities[0]
+    assert unexecuted(resolved) == ()
     assert unexecuted(field) == ()
+    assert any("lasting" in gap for gap in unexecuted(other))

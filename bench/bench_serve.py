@@ -94,7 +94,7 @@ def _client(base: str, name: str, until: float, hostile: float, seed: int, out: 
                 r = http.get(f"{base}/{name}/{query}.json", params={**params, "_shape": "array"})
                 ok = r.status_code == 200 and isinstance(r.json(), list)
                 out.append(("canned", query, r.status_code if ok else f"bad {r.status_code}",
-                            time.perf_counter() - t, len(r.content)))
+                            time.perf_counter() - t, len(r.content), "" if ok else r.text[:160]))
             except (httpx.HTTPError, ValueError) as exc:
                 out.append(("canned", query, type(exc).__name__, time.perf_counter() - t, 0))
 
@@ -143,6 +143,8 @@ def main() -> None:
           f"database {db}")
     print(f"canned queries: {len(canned)} answered, p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, "
           f"max {times[-1] if times else float('nan'):.0f} ms; errors: {sum(errors.values())} {dict(errors)}")
+    for r in [r for r in canned if r[2] != 200][:3]:      # what a failing canned query answered
+        print(f"  error on {r[1]}: {r[2]} {r[5] if len(r) > 5 else ''}")
     per = Counter(r[1] for r in canned)
     for name in sorted(per):
         ts = sorted(r[3] * 1000 for r in canned if r[1] == name)

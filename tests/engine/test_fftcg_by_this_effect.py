@@ -87,3 +87,42 @@ def test_fftcg_11_3_3_a_position_word_with_nothing_chosen_together_is_said_not_m
     result = run("Choose 1 Forward. Deal 3000 damage to the second Forward.", [{"targets": ["b1"]}])
     assert not any(c.damage for c in result.state.field)
     assert any(t.step.not_modelled for t in result.steps)
+
+
+DULL = "You may dull any number of active Backups you control. When you do so, "
+
+
+@pytest.mark.parametrize("text,what", [
+    (DULL + "choose 1 Forward. Deal it 3000 damage for each Backup you dulled due to this ability.", "damage"),
+    (DULL + "draw 1 card for each Backup you dulled due to this ability.", "draw"),
+    (DULL + "your opponent discards 1 card for each Backup you dulled due to this ability.", "discard"),
+])
+def test_fftcg_11_12_4_3_for_each_backup_you_dulled_due_to_this_ability(text: str, what: str) -> None:
+    result = run_backups(text, dull=["k1", "k2"], b_picks=what == "discard")
+    assert not result.refusals, result.refusals
+    s = result.state
+    if what == "damage":
+        assert s.char("b1") is not None and s.char("b1").damage == 6000
+    elif what == "draw":
+        assert len(s.zones["A"].hand) == 2 + 2             # two fillers left, two drawn
+    else:
+        assert len(s.zones["B"].hand) == 1                 # three cards, two discarded (chosen by B or forced)
+
+
+def run_backups(text: str, *, dull: list[str], b_picks: bool):
+    spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
+    data = {"game": "fftcg", "title": "inline",
+            "cards": {"spell": spell, "filler": FILLER, "t1": fwd("Sample Guard 1", 9000),
+                      **{f"bk{i}": {**FILLER, "name": f"Sample Steward {i}"} for i in (1, 2, 3)}},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["spell", "filler", "filler", "filler"], "deck": ["filler"] * 6,
+                              "field": [{"id": f"k{i}", "card": f"bk{i}", "state": "active"} for i in (1, 2, 3)]},
+                        "B": {"hand": [{"id": f"h{i}", "card": "filler"} for i in range(3)], "deck": ["filler"] * 6,
+                              "field": [{"id": "b1", "card": "t1"}]}},
+            "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
+                        {"player": "A", "pass": True}, {"player": "B", "pass": True},
+                        {"player": "A", "choose": "yes"}, {"player": "A", "choose": dull},
+                        {"player": "A", "pass": True}, {"player": "B", "pass": True},
+                        *([{"player": "B", "choose": ["h0", "h1"]}] if b_picks else [])],
+            "expect": []}
+    return run_scenario(load_scenario("inline.yaml", data))

@@ -113,7 +113,7 @@ def _ability(node) -> ast.Ability:
 
 
 @pytest.mark.parametrize(("node", "field", "value"), [
-    (ast.Discard(count=1, player=ast.Player.OPPONENT), "controller_of", SEL),   # 15.1.1.4: whose hand it names
+    (ast.Discard(count=1, player=ast.Player.OPPONENT), "equal_to", ast.Threshold("cost", "==", 0)),   # BS only
     (ast.Move(target=SEL, dest="hand"), "dest", "deck_under_all"),
     (ast.Move(target=SEL, dest="break"), "any_order", True),   # an order asked only at a deck's end (deckend)
     (ast.Move(target=SEL, dest="hand"), "player", ast.Player.OPPONENT),   # who performs it selects too: not read

@@ -92,3 +92,30 @@ def test_fftcg_6_1_4_each_player_selects_the_turn_player_first(text: str) -> Non
     for u in ("b1", "b2"):
         assert s.char(u) is None or s.char(u).dull
     assert "6.1.4" in result.cites
+
+
+WARPER = {"name": "Sample Warper", "type": "forward", "element": ["fire"], "cost": 3, "power": 5000, "job": "Knight",
+          "category": "SAMPLE", "text": "Warp 2 -- 《火》"}
+
+
+@pytest.mark.parametrize("text", [
+    "Choose 1 card with Warp in your Break Zone. Add it to your hand.",
+    "Select 1 card with Warp in your Break Zone. Add it to your hand.",
+    "Choose 1 Forward with Warp in your Break Zone. Add it to your hand.",
+])
+def test_fftcg_15_2_7_a_card_with_warp_is_read_from_its_printed_text(text: str) -> None:
+    spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
+    data = {"game": "fftcg", "title": "inline",
+            "cards": {"spell": spell, "filler": FILLER, "warper": WARPER, "plain": fwd("Sample Plain", 5000)},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["spell", "filler"], "break": [{"id": "w1", "card": "warper"},
+                                                                     {"id": "p1", "card": "plain"}],
+                              "deck": ["filler"] * 4},
+                        "B": {"deck": ["filler"] * 4}},
+            "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
+                        {"player": "A", "pass": True}, {"player": "B", "pass": True}],
+            "expect": []}
+    result = run_scenario(load_scenario("inline.yaml", data))
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    z = result.state.zones["A"]
+    assert "w1" in z.hand and "p1" in z.break_zone

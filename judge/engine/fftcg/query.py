@@ -223,6 +223,11 @@ def keywords(s: State, uid: str) -> frozenset[str]:
     return frozenset(out)
 
 
+#: keywords a card carries as printed marks rather than abilities it "has" now ("a card with Warp",
+#: 15.2.7; "with Priming", 15.2.9): `matches` reads them from the printed text, in any zone
+PRINTED_MARKS = frozenset({"warp", "priming"})
+
+
 def has(s: State, uid: str, keyword: str) -> bool:
     return norm_kw(keyword) in keywords(s, uid)
 
@@ -443,7 +448,8 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     if sel.with_keyword == "not_generic":                    # "without 《一般》" (5.2.2.1)
         if d.generic:
             return False
-    elif sel.with_keyword and not has(s, uid, sel.with_keyword):
+    elif sel.with_keyword and not has(s, uid, sel.with_keyword) and not (
+            norm_kw(sel.with_keyword) in PRINTED_MARKS and keyword_ability(s, uid, sel.with_keyword) is not None):
         return False
     for t in sel.thresholds:
         value = power(s, uid) if t.stat == "power" else d.cost if t.stat == "cost" else \

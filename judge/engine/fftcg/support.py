@@ -49,9 +49,9 @@ def effect_gaps(e: Any) -> Iterator[str]:
     yield from registry.refused(e)
 
 
-#: keywords a selector can ask for that `query.keywords` reports (Warp, Priming, Limit Break and Damage N are
-#: marks of a card, not abilities it "has" in that sense)
-_UNASKED = frozenset({"warp", "lb", "limit break", "priming", "damage"})
+#: keywords a selector can ask for that `matches` does not read (Limit Break and Damage N are marks of a card,
+#: not abilities it "has"; Warp and Priming it reads from the printed text, `query.PRINTED_MARKS`)
+_UNASKED = frozenset({"lb", "limit break", "damage"})
 
 
 def _selector_gaps(sel: ast.Selector) -> Iterator[str]:

@@ -182,6 +182,17 @@ def _discard(s: State, e: ast.Discard, ctx: Any, log: Log) -> State:
         if n == 0:
             return s
         e = replace(e, count=e.count * n, per=None)
+    if e.controller_of is not None:            # "That Forward's controller discards 1 card" (7.2.1, 11.11.4)
+        from judge.engine.fftcg.effects.nodes import _key
+
+        whose = list(ctx.targets.get(_key(e.controller_of), ())) or list(ctx.picked)   # broken since, perhaps
+        known = [s.char_known(u) for u in whose]
+        players = sorted({c.controller if c is not None else s.objs[u].owner for u, c in zip(whose, known, strict=True)})
+        if not players:
+            log.add(f"{ctx.label}: no such card is left to say whose controller discards", "impossible_text")
+            return s
+        e = replace(e, controller_of=None)
+        return discard.discard(s, e, ctx, log, lambda _p, _ctx: players)
     return discard.discard(s, e, ctx, log, _fx().players_of)
 
 
@@ -200,7 +211,7 @@ def _set_state(s: State, e: ast.SetState, ctx: Any, log: Log) -> State:
 
 
 def _dull(s: State, u: str, log: Log) -> State:
-    s = s.with_char(u, dull=True)
+    s = s.with_char(u, dull=True).record("dulled", u, s.char(u).controller)   # "… you dulled due to this ability"
     log.add(f"{s.name_of(u)} is dulled", "kw_dull", changes=(f"{u}: dull",))
     return emit(s, "dulled", u, log)
 
@@ -434,7 +445,8 @@ effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage"
        reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
-effect(ast.Discard, concepts=("kw_discard",), meaning="discard", reads=("count", "player", "target", "per"))(_discard)
+effect(ast.Discard, concepts=("kw_discard",), meaning="discard",
+       reads=("count", "player", "target", "per", "controller_of"))(_discard)
 effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dull / activate / Freeze",
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from judge.engine.fftcg.effects import freecast, reveal
-from judge.engine.fftcg.events.delayed import phase_event
+from judge.engine.fftcg.events.delayed import entering_subject, phase_event
 from judge.text import ast
 from judge.text.ast import Duration, Player
 
@@ -114,7 +114,7 @@ def gain(e: ast.Gain) -> Iterator[str]:
 
 
 def delayed(e: ast.Delayed) -> Iterator[str]:
-    if e.timing != "when_do_so" and phase_event(e.timing, e.phase_number) is None:
+    if e.timing != "when_do_so" and phase_event(e.timing, e.phase_number) is None and entering_subject(e) is None:
         yield f"delayed {e.timing}"
 
 

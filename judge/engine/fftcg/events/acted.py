@@ -7,8 +7,8 @@ zone now (others may be there) but those the resolution moved, so they are read 
 this turn (`State.turn_log`): the records made since the resolution began (`since`), and, for a "When you
 do so" auto-ability the resolution created (11.8.17), the records it carries from it (`acted`).
 
-Only actions the record keeps are counted here; any other participle ("dulled", "discarded", …) is
-reported as not modelled by the callers (`countable` is False), never guessed.
+Only actions the record keeps are counted here (put into the Break Zone, dulled); any other participle
+("discarded", …) is reported as not modelled by the callers (`countable` is False), never guessed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from judge.engine.fftcg.query import matches
 from judge.engine.kernel.values import evolve as replace
 
 #: the action participle of a "… by this effect" selector → the turn record that action makes
-ACTED_EVENTS = {"put_into_break": "to_break_from_field"}
+ACTED_EVENTS = {"put_into_break": "to_break_from_field", "dulled": "dulled"}
+#: where the cards an action names are afterwards, to read their other words against (None: the field)
+_NOW_IN = {"put_into_break": "break", "dulled": None}
 
 Record = tuple[str, str | None, str]
 
@@ -44,7 +46,7 @@ def acted_cards(s: Any, sel: Any, ctx: Any) -> list[str]:
     opponent's Forwards an opponent's selection put there later in the same resolution are not counted —
     the official ruling on Bhunivelze, 24-033L)."""
     event = ACTED_EVENTS[sel.zone]
-    bare = replace(sel, zone="break", owner=None, count=None, choose="select")
+    bare = replace(sel, zone=_NOW_IN[sel.zone], owner=None, count=None, choose="select")
     out: list[str] = []
     for kind, uid, player in records(s, ctx):
         if kind != event or uid is None or uid in out or uid not in s.objs:

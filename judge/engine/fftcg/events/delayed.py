@@ -107,6 +107,8 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
                        acted=acted.records(s, ctx))
         log.add(f'"{e.timing_text}": it was done, so the delayed auto-ability triggers', "delayed_auto")
         return replace(s, pending=(*s.pending, trig))
+    if entering_subject(e) is not None:
+        return _entered_now(s, e, ctx, log)
     event = phase_event(e.timing, e.phase_number)
     if event is None:
         not_modelled(log, f'a delayed auto-ability waiting for "{e.timing_text}" ({ctx.label})', "delayed_auto")
@@ -133,6 +135,39 @@ def create(s: State, e: Any, ctx: Any, log: Log) -> State:
     if not _now(who, ctx.controller, s.turn_player, new_turn=False):
         event = f"{event}|{who}"                  # waits for a later turn first ("your next turn")
     return replace(s, delayed=(*s.delayed, (event, trig)))
+
+
+def entering_subject(e: Any) -> Selector | None:
+    """"Play 1 Character …. When it enters the field, …" / "Play {Name} onto the field. When {Name} enters the
+    field, …": the card the delayed auto-ability waits for — the one the effect played ("it") or the card itself;
+    None for any other delayed ability."""
+    events = e.trigger.events if e.timing == "enters_field" and e.trigger is not None else ()
+    sel = events[0].subject if len(events) == 1 else None
+    return sel if sel is not None and (sel.self_ref or sel.ref in ("it", "them")) else None
+
+
+def _entered_now(s: State, e: Any, ctx: Any, log: Log) -> State:
+    """The card it waits for entered the field as this effect resolved, before the sentence creating it was
+    reached (11.11.5), so it triggers now, about that card (11.8.17.1); a card that did not enter the field by
+    this effect never does."""
+    sel = entering_subject(e)
+    entered = [uid for kind, uid, _ in acted.records(s, ctx) if kind == "entered" and uid is not None
+               and s.char(uid) is not None]
+    if sel.self_ref:
+        hits = [ctx.source] if ctx.source in entered else []
+    else:
+        hits = [u for u in entered if u in ctx.picked] or (entered if len(entered) == 1 else [])
+    if not hits:
+        log.add(f'"{e.timing_text}": no such card entered the field by this effect, so it never triggers',
+                "delayed_auto")
+        return s
+    ab = Ability(kind=AbilityKind.AUTO, effects=tuple(e.effects), text=e.timing_text)
+    for uid in hits:
+        log.add(f'"{e.timing_text}": {s.name_of(uid)} entered the field by this effect, so the delayed '
+                "auto-ability triggers", "delayed_auto", "delayed_generated")
+        s = replace(s, pending=(*s.pending, Trigger(source=ctx.source, controller=ctx.controller, ability=ab,
+                                                    label=f'{ctx.label} - "{e.timing_text}"', subject=uid)))
+    return s
 
 
 def _whose(e: Any) -> str:

@@ -461,9 +461,10 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
                 return f"If {p.event(rest)} during this turn, "
             return f"During {within.replace('_', ' ')}, when {p.condition(rest)}, "
         return f"When {p.condition(c)}, "
-    if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
-            and not c.negated:
-        return f"While {p.nominative(c.selector)} is being blocked, "
+    battle = next((w for w in _WHILE if c.kind == "is" and c.object is not None and not c.negated
+                   and _same(c.object, Selector(count=None, state=w))), None)
+    if battle is not None:               # BSS 7-1-1-2, 7-1-3-2, 10-12-1 a battle state the effect holds in
+        return f"While {p.nominative(c.selector)} is {_WHILE[battle]}, "
     if c.kind == "all" and len(c.conditions) == 2 and c.conditions[0].kind == "event" \
             and c.conditions[1].kind != "event":
         return f"If {p.condition(c.conditions[1])} when {p.condition(c.conditions[0])}, "
@@ -479,5 +480,8 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
         return "For" + p.per(c.selector)[4:] + ", "
     return f"If {p.condition(c)}, "
 
+
+#: the battle states a "while …" lead names (the adjunct `adj_while`), as said
+_WHILE = {"blocked": "being blocked", "attacking": "attacking", "blocking": "blocking"}
 
 __all__ = ["ConditionPhrases", "condition_lead"]

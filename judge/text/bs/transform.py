@@ -314,6 +314,13 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
             return ("when", cond)
         return ("if", cond)
 
+    def adj_while(self, c: list) -> tuple:
+        # "While your Voidlord spirits are attacking, …", "… while this spirit is being blocked": a battle
+        # state the effect holds in (BSS 7-1-1-2, 7-1-3-2, 10-12-1), before or after the effect
+        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
+        return ("if", Condition(kind="is", text="", selector=c[0],
+                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
+
     def adj_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
 
@@ -420,12 +427,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         # "After your draw, …": after the draw of the draw step (BSS 6-4)
         return ("when", Condition(kind="event", text="", event="draws", player=_player(tok(c, "POSS")),
                                   qualifiers=("draw_step",)))
-
-    def while_battling(self, c: list) -> tuple:
-        # "While your Voidlord spirits are attacking, …", "While one of your … is being blocked, …"
-        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
-        return ("if", Condition(kind="is", text="", selector=c[0],
-                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
 
     def each_turn(self, c: list) -> tuple:
         # "Each turn, the first spirit that attacks …": "first" is counted per turn already (the selector's

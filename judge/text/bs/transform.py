@@ -38,6 +38,7 @@ from judge.text.bs.cores import CoreMixin
 from judge.text.bs.directives import DirectiveMixin
 from judge.text.bs.events import EventMixin
 from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
+from judge.text.bs.objects import ObjectMixin, choose_objects
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
@@ -65,7 +66,7 @@ def _with_reminder(effect: Any, reminder: list) -> Any:
 
 
 class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, CoreMixin,
-                    Resolved):
+                    ObjectMixin, Resolved):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
@@ -177,6 +178,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
                 after, window = x[2], x[3]
                 x = x[1]
             out.extend(x if isinstance(x, list) else [x])
+        out = choose_objects(out)                 # "destroy X or Y": one of them (BSS 8-1-8)
         if after is not None:
             return [Conditional(condition=Condition(kind="after_resolves", text="", window=window), effects=tuple(out),
                                 span=after)]
@@ -226,7 +228,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def choice(self, meta: Any, c: list) -> list:
         from judge.text.ast import Modal
 
-        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c if not isinstance(x, Token))
+        options = tuple(tuple(choose_objects(x if isinstance(x, list) else [x])) for x in c if not isinstance(x, Token))
         return [Modal(count=1, options=options, span=self._span(meta))]
 
     @v_args(meta=True)

@@ -1,0 +1,72 @@
+"""A directive's object of two noun phrases joined by "or" (grammar/bs.lark `object_either`).
+
+BSS 8-5-3, 8-1-8: "Destroy one of your opponent's spirits with 3000 or fewer BP or one of their
+nexuses" acts on one of them, a choice the player makes as the effect resolves: it is read as
+"Select X or Y and destroy it" is (judge.text.pronouns: a `Modal` of one option per phrase, each the
+same directive acting on that phrase). The transformer builds the directive around one `Either`
+marker (a Selector standing for the first phrase, the others kept beside it); `choose_objects` then
+replaces each directive holding one by that Modal, with whatever the directive added to its object
+("… from your trash", "… to their hand") added to every phrase. No marker survives the statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from judge.text.ast import Modal, Selector, replace
+
+#: the fields a directive may set on its object, compared to find what it added (not the marker's own)
+_SELECTOR_FIELDS = tuple(f.name for f in fields(Selector) if f.name not in ("either", "span"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Either(Selector):
+    """The object "X or Y" while its directive is read: the first phrase as it was read (`first`),
+    the others in `either` (a marker of the transformer, never left in an AST)."""
+
+    first: Selector | None = None
+
+
+class ObjectMixin:
+    """The `object_either` rule → an `Either` marker."""
+
+    def object_either(self, c: list) -> Either:
+        sels = _zone_shared([x for x in c if isinstance(x, Selector)])
+        head = sels[0]
+        values = {f.name: getattr(head, f.name) for f in fields(Selector)}
+        return Either(**{**values, "either": tuple(sels[1:])}, first=head)
+
+
+def _zone_shared(sels: list[Selector]) -> list[Selector]:
+    """BSS 3-1: "one Dragon spirit card or one Warrior nexus card from your trash": the area named once
+    after the last phrase is where every card phrase naming no area of its own is (zone "any")."""
+    last = sels[-1]
+    if last.zone in (None, "any", "field"):
+        return sels
+    return [replace(s, zone=last.zone, owner=s.owner if s.owner is not None else last.owner)
+            if s.zone == "any" else s for s in sels[:-1]] + [last]
+
+
+def _plain(sel: Selector) -> Selector:
+    return Selector(**{f.name: getattr(sel, f.name) for f in fields(Selector)})
+
+
+def _chosen(effect: Any) -> Any:
+    """`effect` itself, or the Modal it stands for when its object is an `Either` (BSS 8-1-8)."""
+    target = getattr(effect, "target", None)
+    if not isinstance(target, Either):
+        return effect
+    added = {name: getattr(target, name) for name in _SELECTOR_FIELDS
+             if getattr(target, name) != getattr(target.first, name)}
+    phrases = (_plain(replace(target, either=())), *(_plain(replace(alt, **added)) for alt in target.either))
+    return Modal(count=1, options=tuple((replace(effect, target=p),) for p in phrases),
+                 span=getattr(effect, "span", None))
+
+
+def choose_objects(effects: list) -> list:
+    """The effects of a statement with each directive acting on "X or Y" read as a choice."""
+    return [_chosen(e) for e in effects]
+
+
+__all__ = ["Either", "ObjectMixin", "choose_objects"]

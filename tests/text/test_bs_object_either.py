@@ -1,0 +1,75 @@
+"""BSS 8-5-3, 8-1-8: a directive's object of two noun phrases joined by "or" is one of them, a
+choice made as the effect resolves, for every directive that takes an object ("Destroy X or Y" is
+read as "Select X or Y and destroy it" is). Every phrasing here is invented (known parts
+recombined), three per construct, and each test asserts the typed meaning read."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import bs_effect, bs_lexicon, bs_one
+
+from judge.text.ast import Destroy, Modal, Move, Player, Selector, SetState, walk
+from judge.text.bs.objects import Either
+from judge.text.compare import comparable
+from judge.text.render import render, round_trip
+
+
+def _options(text: str) -> list:
+    modal = bs_effect(text)
+    assert isinstance(modal, Modal) and modal.count == 1 and len(modal.options) == 2
+    assert not any(isinstance(n, Either) for n in walk(modal))       # the marker never stays
+    return [o for (o,) in modal.options]
+
+
+@pytest.mark.parametrize(("text", "kind", "types"), [
+    ("Destroy one of your opponent's spirits with 5000 or fewer BP or one of your opponent's nexuses.",
+     Destroy, (("spirit",), ("nexus",))),
+    ("Exhaust one of your opponent's Dragon spirits or one of their nexuses.", SetState, (("spirit",), ("nexus",))),
+    ("Refresh one of your nexuses or one of your Warrior spirits.", SetState, (("nexus",), ("spirit",))),
+])
+def test_bss_8_1_8_a_directive_on_one_of_two_noun_phrases(text: str, kind: type, types: tuple) -> None:
+    options = _options(text)
+    assert all(isinstance(o, kind) for o in options)
+    assert tuple(o.target.card_types for o in options) == types
+    assert all(type(o.target) is Selector and not o.target.either for o in options)
+
+
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("Destroy one of your opponent's spirits that costs 3 or fewer or one of your opponent's nexuses.",
+     "Select one of your opponent's spirits that costs 3 or fewer or one of your opponent's nexuses and destroy it."),
+    ("Exhaust one of your opponent's spirits with 2000 or fewer BP or one of your opponent's nexuses.",
+     "Select one of your opponent's spirits with 2000 or fewer BP or one of your opponent's nexuses and exhaust it."),
+    ("Return one of your opponent's exhausted spirits or one of your opponent's nexuses to their hand.",
+     "Select one of your opponent's exhausted spirits or one of your opponent's nexuses and return it to their hand."),
+])
+def test_bss_8_5_3_the_same_as_selecting_either_and_acting_on_it(text: str, same_as: str) -> None:
+    assert comparable(bs_one(text).effects) == comparable(bs_one(same_as).effects)
+
+
+@pytest.mark.parametrize(("text", "zone"), [
+    ("Return one Dragon spirit card or one Warrior nexus card from your trash to your hand.", "trash"),
+    ("Add one blue spirit card or one magic card from your trash to your hand.", "trash"),
+    ("Summon one Dragon spirit card or one Warrior spirit card from your trash without paying its cost.", "trash"),
+])
+def test_bss_3_1_an_area_named_once_after_the_last_card_phrase(text: str, zone: str) -> None:
+    options = _options(text)
+    assert {o.target.zone for o in options} == {zone}
+    assert {o.target.owner for o in options} == {Player.YOU}
+
+
+@pytest.mark.parametrize("text", [
+    "Destroy one of your opponent's spirits with 4000 or fewer BP or one of your opponent's nexuses.",
+    "When Summoned: Exhaust one of your opponent's spirits or one of your opponent's nexuses.",
+    "Return one of your opponent's spirits with 3000 or fewer BP or one of your opponent's nexuses to their hand.",
+])
+def test_said_once_with_the_objects_joined(text: str) -> None:
+    ability = bs_one(text)
+    said = render(ability, "bss")
+    verb = said.split(": ")[-1].split()[0].lower()
+    assert said.lower().count(verb + " ") == 1                   # the verb said once, the objects joined
+    assert round_trip(ability, "bss", bs_lexicon()).same_ast
+
+
+def test_a_move_keeps_its_destination_for_each_object() -> None:
+    options = _options("Return one of your opponent's spirits or one of your opponent's nexuses to their hand.")
+    assert all(isinstance(o, Move) and o.dest == "hand" for o in options)

@@ -11,6 +11,7 @@ from text_helpers import bs_effect, bs_lexicon, bs_one
 from judge.text.ast import Destroy, Modal, Move, Player, Selector, SetState, walk
 from judge.text.bs.objects import Either
 from judge.text.compare import comparable
+from judge.text.parse import parse_text
 from judge.text.render import render, round_trip
 
 
@@ -73,3 +74,36 @@ def test_said_once_with_the_objects_joined(text: str) -> None:
 def test_a_move_keeps_its_destination_for_each_object() -> None:
     options = _options("Return one of your opponent's spirits or one of your opponent's nexuses to their hand.")
     assert all(isinstance(o, Move) and o.dest == "hand" for o in options)
+
+
+@pytest.mark.parametrize(("text", "owner", "families"), [
+    ("Destroy one of your opponent's Dragon spirits or Warrior spirits.", Player.OPPONENT, (("Dragon",), ("Warrior",))),
+    ("Refresh one of your Warrior spirits or Dragon nexuses.", Player.YOU, (("Warrior",), ("Dragon",))),
+    ("Return one of your opponent's Golem spirits or Angel spirits to their hand.", Player.OPPONENT,
+     (("Golem",), ("Angel",))),
+])
+def test_bss_8_5_3_a_bare_phrase_after_or_shares_the_quantity_and_owner(text: str, owner: Player,
+                                                                        families: tuple) -> None:
+    options = _options(text)
+    assert tuple(o.target.families for o in options) == families
+    assert {(o.target.count, o.target.owner) for o in options} == {(1, owner)}
+
+
+@pytest.mark.parametrize("text", [
+    "Exhaust all of your opponent's Dragon spirits or Warrior spirits.",
+    "Return up to two of your opponent's spirits with 3000 or fewer BP or Warrior nexuses to their hand.",
+    "Destroy any number of your opponent's Golem spirits or Angel nexuses.",
+])
+def test_several_cards_of_either_phrase_are_said_not_modelled(text: str) -> None:
+    # several cards may mix the two phrases: no choice of one phrase says that, so nothing is misread
+    result = parse_text(text, "bss", lexicon=bs_lexicon())
+    assert result.unparsed and "not modelled" in result.unparsed[0].expected[0]
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("Exhaust two of your opponent's spirits that cost 3 or fewer or one of your opponent's nexuses.", (2, 1)),
+    ("Destroy all of your opponent's spirits with 1000 or fewer BP or one of your opponent's nexuses.", (None, 1)),
+    ("Refresh one of your nexuses or all of your Warrior spirits.", (1, None)),
+])
+def test_bss_8_1_8_each_phrase_counted_on_its_own_is_an_option(text: str, counts: tuple) -> None:
+    assert tuple(o.target.count for o in _options(text)) == counts

@@ -1,12 +1,15 @@
 """A directive's object of two noun phrases joined by "or" (grammar/bs.lark `object_either`).
 
 BSS 8-5-3, 8-1-8: "Destroy one of your opponent's spirits with 3000 or fewer BP or one of their
-nexuses" acts on one of them, a choice the player makes as the effect resolves: it is read as
-"Select X or Y and destroy it" is (judge.text.pronouns: a `Modal` of one option per phrase, each the
-same directive acting on that phrase). The transformer builds the directive around one `Either`
+nexuses" acts on one card of either phrase, a choice the player makes as the effect resolves: it is
+read as "Select X or Y and destroy it" is (judge.text.pronouns: a `Modal` of one option per phrase,
+each the same directive acting on that phrase). The transformer builds the directive around one `Either`
 marker (a Selector standing for the first phrase, the others kept beside it); `choose_objects` then
 replaces each directive holding one by that Modal, with whatever the directive added to its object
 ("… from your trash", "… to their hand") added to every phrase. No marker survives the statement.
+Each phrase with its own quantity is an option of its own ("two of X or one of Y"); several cards
+counted once for both ("all of X or Y", "up to two of X or Y") may mix the two, which no choice of
+one phrase says: that is refused (not modelled), never read as a choice.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class ObjectMixin:
     def object_either(self, c: list) -> Either:
         sels = _zone_shared([x for x in c if isinstance(x, Selector)])
         head = sels[0]
+        sels = [head, *(_quantity_shared(head, x) for x in sels[1:])]
         values = {f.name: getattr(head, f.name) for f in fields(Selector)}
         return Either(**{**values, "either": tuple(sels[1:])}, first=head)
 
@@ -46,6 +50,19 @@ def _zone_shared(sels: list[Selector]) -> list[Selector]:
         return sels
     return [replace(s, zone=last.zone, owner=s.owner if s.owner is not None else last.owner)
             if s.zone == "any" else s for s in sels[:-1]] + [last]
+
+
+def _quantity_shared(head: Selector, sel: Selector) -> Selector:
+    """BSS 8-5-3: "one of your opponent's Dragon spirits or Warrior spirits": a phrase after "or" saying
+    no quantity and no owner of its own (a bare plural) is counted and owned as the first phrase is."""
+    if type(sel) is not Selector or sel.self_ref or sel.owner is not None or sel.count is not None or sel.up_to \
+            or any(t.stat == "count" for t in sel.thresholds) or head.self_ref:
+        return sel
+    counted = tuple(t for t in head.thresholds if t.stat == "count")
+    if head.count != 1 or counted:
+        # "all of X or Y", "up to two of X or Y": several cards of both phrases at once, not one phrase chosen
+        raise ValueError("not modelled: several cards taken from either of two noun phrases")
+    return replace(sel, count=head.count, up_to=head.up_to, owner=head.owner, thresholds=(*counted, *sel.thresholds))
 
 
 def _plain(sel: Selector) -> Selector:

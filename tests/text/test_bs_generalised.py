@@ -203,3 +203,19 @@ def test_bss_3_2_cards_with_a_qualifier_are_not_the_top_of_the_deck(text: str) -
     # "N cards from the top of …" is one construct; "N cards with …" stays a noun phrase
     added = bs_one(text).effects[-1]
     assert added.target.zone != "deck_top"
+
+
+# ── BSS 8-5-4, 3-1: "on the field" closes a noun phrase after any "with …" qualifier, "on it" stays its own ──
+@pytest.mark.parametrize(("text", "stat"), [
+    ("Exhaust all of your opponent's spirits with 3000 or fewer BP on the field.", "bp"),
+    ("Destroy one of your opponent's spirits with 4000 BP or less on the field.", "bp"),
+    ("Refresh all of your spirits with no cores on the field.", "cores"),
+])
+def test_bss_8_5_4_on_the_field_after_what_a_card_has(text: str, stat: str) -> None:
+    target = bs_effect(text).target
+    assert [t.stat for t in target.thresholds] == [stat] and target.zone in (None, "field")
+
+
+def test_bss_4_3_cores_on_it_are_still_what_the_card_has() -> None:
+    target = bs_effect("Destroy one of your opponent's spirits with two or more cores on it.").target
+    assert target.thresholds == (Threshold("cores", ">=", 2),)

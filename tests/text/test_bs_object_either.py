@@ -107,3 +107,39 @@ def test_several_cards_of_either_phrase_are_said_not_modelled(text: str) -> None
 ])
 def test_bss_8_1_8_each_phrase_counted_on_its_own_is_an_option(text: str, counts: tuple) -> None:
     assert tuple(o.target.count for o in _options(text)) == counts
+
+
+# ── "X and Y": the directive acts on each phrase (BSS 8-5-3), for every directive taking an object ──
+@pytest.mark.parametrize(("text", "kind", "types"), [
+    ("Destroy one of your opponent's spirits with 2000 or fewer BP and one of their nexuses.", Destroy,
+     (("spirit",), ("nexus",))),
+    ("Exhaust this spirit and one of your opponent's Warrior spirits.", SetState, (("spirit",), ("spirit",))),
+    ("Return one of your opponent's nexuses and one of their Dragon spirits to their hand.", Move,
+     (("nexus",), ("spirit",))),
+])
+def test_bss_8_5_3_a_directive_on_each_of_two_noun_phrases(text: str, kind: type, types: tuple) -> None:
+    effects = bs_one(text).effects
+    assert [type(e) for e in effects] == [kind, kind]
+    assert tuple(e.target.card_types for e in effects) == types
+    assert not any(isinstance(n, Either) for n in walk(effects))
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("Destroy all of your opponent's Dragon spirits and Warrior spirits.", (("Dragon",), ("Warrior",))),
+    ("Refresh all of your Golem spirits and Angel nexuses.", (("Golem",), ("Angel",))),
+    ("Exhaust all of your opponent's Machine spirits and Shadow spirits.", (("Machine",), ("Shadow",))),
+])
+def test_all_of_a_phrase_and_a_bare_plural_shares_whose(text: str, families: tuple) -> None:
+    effects = bs_one(text).effects
+    assert tuple(e.target.families for e in effects) == families
+    assert len({(e.target.count, e.target.owner) for e in effects}) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "Select one of your opponent's spirits. Destroy it or one of your opponent's nexuses.",
+    "Select one of your opponent's spirits. Return it and one of your opponent's nexuses to their hand.",
+    "Select one of your opponent's nexuses. Exhaust it and one of your opponent's spirits.",
+])
+def test_a_pronoun_among_the_objects_still_stands_for_the_selection(text: str) -> None:
+    sels = [n for n in walk(bs_one(text).effects) if isinstance(n, Selector) and n.card_types]
+    assert {s.owner for s in sels} == {Player.OPPONENT} and len(sels) >= 2

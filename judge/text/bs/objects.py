@@ -1,4 +1,5 @@
-"""A directive's object of two noun phrases joined by "or" (grammar/bs.lark `object_either`).
+"""A directive's object of noun phrases joined by "or" or "and" (grammar/bs.lark `object_either`,
+`object_both`).
 
 BSS 8-5-3, 8-1-8: "Destroy one of your opponent's spirits with 3000 or fewer BP or one of their
 nexuses" acts on one card of either phrase, a choice the player makes as the effect resolves: it is
@@ -9,7 +10,8 @@ replaces each directive holding one by that Modal, with whatever the directive a
 ("… from your trash", "… to their hand") added to every phrase. No marker survives the statement.
 Each phrase with its own quantity is an option of its own ("two of X or one of Y"); several cards
 counted once for both ("all of X or Y", "up to two of X or Y") may mix the two, which no choice of
-one phrase says: that is refused (not modelled), never read as a choice.
+one phrase says: that is refused (not modelled), never read as a choice. "Exhaust X and Y" is the
+directive once for each phrase, in order (as "Return X and Y to …" always was).
 """
 
 from __future__ import annotations
@@ -29,17 +31,25 @@ class Either(Selector):
     the others in `either` (a marker of the transformer, never left in an AST)."""
 
     first: Selector | None = None
+    joined: str = "or"               # "or": one phrase chosen; "and": the directive acts on each
 
 
 class ObjectMixin:
-    """The `object_either` rule → an `Either` marker."""
+    """The `object_either` / `object_both` rules → an `Either` marker."""
 
     def object_either(self, c: list) -> Either:
-        sels = _zone_shared([x for x in c if isinstance(x, Selector)])
-        head = sels[0]
-        sels = [head, *(_quantity_shared(head, x) for x in sels[1:])]
-        values = {f.name: getattr(head, f.name) for f in fields(Selector)}
-        return Either(**{**values, "either": tuple(sels[1:])}, first=head)
+        return _marker(c, every=False)
+
+    def object_both(self, c: list) -> Either:
+        return _marker(c, every=True)
+
+
+def _marker(c: list, every: bool) -> Either:
+    sels = _zone_shared([x for x in c if isinstance(x, Selector)])
+    head = sels[0]
+    sels = [head, *(_quantity_shared(head, x, every) for x in sels[1:])]
+    values = {f.name: getattr(head, f.name) for f in fields(Selector)}
+    return Either(**{**values, "either": tuple(sels[1:])}, first=head, joined="and" if every else "or")
 
 
 def _zone_shared(sels: list[Selector]) -> list[Selector]:
@@ -52,21 +62,20 @@ def _zone_shared(sels: list[Selector]) -> list[Selector]:
             if s.zone == "any" else s for s in sels[:-1]] + [last]
 
 
-def _quantity_shared(head: Selector, sel: Selector) -> Selector:
-    """BSS 8-5-3: "one of your opponent's Dragon spirits or Warrior spirits": a phrase after "or" saying
-    no quantity and no owner of its own (a bare plural) is counted and owned as the first phrase is."""
+def _quantity_shared(head: Selector, sel: Selector, every: bool) -> Selector:
+    """BSS 8-5-3: "one of your opponent's Dragon spirits or Warrior spirits", "all of your opponent's
+    Dragon spirits and Warrior spirits": a phrase after "or" / "and" saying no quantity and no owner of
+    its own (a bare plural) is counted and owned as the first phrase is."""
     if type(sel) is not Selector or sel.self_ref or sel.owner is not None or sel.count is not None or sel.up_to \
             or any(t.stat == "count" for t in sel.thresholds) or head.self_ref:
         return sel
     counted = tuple(t for t in head.thresholds if t.stat == "count")
-    if head.count != 1 or counted:
+    if every and (head.count is not None or counted):
+        return sel                       # "X and Y": a bare plural after a counted phrase is all of its own
+    if not every and (head.count != 1 or counted):
         # "all of X or Y", "up to two of X or Y": several cards of both phrases at once, not one phrase chosen
         raise ValueError("not modelled: several cards taken from either of two noun phrases")
     return replace(sel, count=head.count, up_to=head.up_to, owner=head.owner, thresholds=(*counted, *sel.thresholds))
-
-
-def _plain(sel: Selector) -> Selector:
-    return Selector(**{f.name: getattr(sel, f.name) for f in fields(Selector)})
 
 
 def _chosen(effect: Any) -> Any:
@@ -76,14 +85,22 @@ def _chosen(effect: Any) -> Any:
         return effect
     added = {name: getattr(target, name) for name in _SELECTOR_FIELDS
              if getattr(target, name) != getattr(target.first, name)}
-    phrases = (_plain(replace(target, either=())), *(_plain(replace(alt, **added)) for alt in target.either))
+    # each phrase as it was read (a pronoun stays a pronoun, the very object when nothing was added)
+    phrases = tuple(replace(x, **added) if added else x for x in (target.first, *target.either))
+    if target.joined == "and":           # "exhaust X and Y": the directive for each, in order
+        return [replace(effect, target=p) for p in phrases]
     return Modal(count=1, options=tuple((replace(effect, target=p),) for p in phrases),
                  span=getattr(effect, "span", None))
 
 
 def choose_objects(effects: list) -> list:
-    """The effects of a statement with each directive acting on "X or Y" read as a choice."""
-    return [_chosen(e) for e in effects]
+    """The effects of a statement with each directive acting on "X or Y" read as a choice, and each
+    acting on "X and Y" read as that directive for each phrase."""
+    out: list = []
+    for e in effects:
+        x = _chosen(e)
+        out.extend(x if isinstance(x, list) else [x])
+    return out
 
 
 __all__ = ["Either", "ObjectMixin", "choose_objects"]

@@ -219,3 +219,19 @@ def test_bss_8_5_4_on_the_field_after_what_a_card_has(text: str, stat: str) -> N
 def test_bss_4_3_cores_on_it_are_still_what_the_card_has() -> None:
     target = bs_effect("Destroy one of your opponent's spirits with two or more cores on it.").target
     assert target.thresholds == (Threshold("cores", ">=", 2),)
+
+
+# ── BSS 4-6: "equal to the number of …" is the "for each …" amount said the other way ──
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("Draw cards equal to the number of Dragon spirits you control.",
+     "Draw a card for each Dragon spirit you control."),
+    ("Your opponent draws cards equal to the number of nexuses they control.",
+     "Your opponent draws a card for each nexus they control."),
+    ("Draw cards equal to the number of symbols on this spirit.", "Draw a card for each symbol on this spirit."),
+])
+def test_bss_4_6_equal_to_the_number_of(text: str, same_as: str) -> None:
+    from judge.text.compare import comparable
+
+    effect = bs_effect(text)
+    assert effect.count == 1 and effect.per is not None
+    assert comparable(effect) == comparable(bs_effect(same_as))

@@ -133,7 +133,9 @@ class DirectiveMixin:
     @v_args(meta=True)
     def draw(self, meta: Any, c: list) -> Draw:
         who = first(c, Player)                   # "your opponent draws …" (else the effect's controller)
-        return Draw(count=ints(c)[0], per=_per(c), additional=has_tok(c, "ADDITIONAL"), span=self._span(meta),
+        counted = ints(c)                        # "draw cards equal to the number of …": one per item
+        return Draw(count=counted[0] if counted else 1, per=_per(c), additional=has_tok(c, "ADDITIONAL"),
+                    span=self._span(meta),
                     **({"player": who} if who is not None else {}))
 
     @v_args(meta=True)

@@ -127,6 +127,15 @@ class ConditionMixin:
                          selector=replace(sel, owner=players[0], count=None),
                          threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
 
+    def cond_control_more(self, c: list) -> Condition:
+        # "if you control more spirits than your opponent (does)": the counts compared, strictly
+        players = [x for x in c if isinstance(x, Player)]
+        sel = first(c, Selector)
+        op = _STRICT[str(tok(c, "MORE_FEWER")).lower()]
+        return Condition(kind="compare", text="", player=players[0],
+                         selector=replace(sel, owner=players[0], count=None),
+                         threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+
     # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13): the predicates of
     # `judge.text.bs.selectors` (`being`, `having`, `costing`), the same as after a noun ──
     def cond_is(self, c: list) -> Condition:

@@ -108,6 +108,10 @@ class ConditionPhrases(Phrases):
             noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
             verb = "you control" if c.player is Player.YOU else "your opponent controls"
             return f"the number of {noun} {verb} is equal to or {'fewer' if t.op == '<=' else 'more'} than {other}"
+        if t.stat == "count" and word and c.selector.zone is None:      # "you control more spirits than …"
+            noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
+            verb = "control" if c.player is Player.YOU else "controls"
+            return f"{_SUBJ[c.player]} {verb} {'fewer' if word == 'less' else word} {noun} than {other}"
         raise Unrenderable("a comparison")
 
     def cond_turn(self, c: Condition) -> str:

@@ -88,6 +88,8 @@ class ConditionMixin:
     def cond_control(self, c: list) -> Condition:
         # "if you control a Shinji nexus", "if your opponent controls two or more spirits", "if you do not
         # control any spirits" (none of them)
+        if has_tok(c, "MORE_FEWER"):
+            return self.cond_control_more(c)
         player = first(c, Player)
         sel = _whose(first(c, Selector), player)
         if has_tok(c, "DONT"):

@@ -1,5 +1,4 @@
-"""A directive's object of noun phrases joined by "or" or "and" (grammar/bs.lark `object_either`,
-`object_both`).
+"""A directive's object of noun phrases joined by "or" or "and" (grammar/bs.lark `object`).
 
 BSS 8-5-3, 8-1-8: "Destroy one of your opponent's spirits with 3000 or fewer BP or one of their
 nexuses" acts on one card of either phrase, a choice the player makes as the effect resolves: it is
@@ -35,13 +34,12 @@ class Either(Selector):
 
 
 class ObjectMixin:
-    """The `object_either` / `object_both` rules → an `Either` marker."""
+    """The `object` rule ("X or Y", "X and Y") → an `Either` marker."""
 
-    def object_either(self, c: list) -> Either:
-        return _marker(c, every=False)
+    def object(self, c: list) -> Either:
+        from judge.text.bs.nodes import has_tok
 
-    def object_both(self, c: list) -> Either:
-        return _marker(c, every=True)
+        return _marker(c, every=not has_tok(c, "OR_SEL"))
 
 
 def _marker(c: list, every: bool) -> Either:

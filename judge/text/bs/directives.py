@@ -180,7 +180,9 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def discard_hand(self, meta: Any, c: list) -> Discard:
-        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta))
+        who = first(c, Player)                   # "your opponent discards their entire hand" (BSS 10-2)
+        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta),
+                       **({"player": who} if who is not None else {}))
 
     def from_hand(self, c: list) -> tuple:
         return ("zone", "hand")

@@ -85,7 +85,12 @@ class DirectivePhrases(ConditionPhrases):
             self.current = t
             return f"discard the top {cards} of {whose} deck{self.per(e.per)}"
         if t is not None and t.zone == "hand" and t.count is None and e.count == 0:
-            return "discard any number of cards" if t.up_to else "discard your entire hand"
+            if t.up_to:
+                return "discard any number of cards"
+            if e.player is not Player.YOU:      # "your opponent discards their entire hand" (BSS 10-2)
+                verb = "discard" if e.player is Player.EACH else "discards"
+                return f"{_subject(e.player)} {verb} their entire hand"
+            return "discard your entire hand"
         if t is None:
             if e.player is Player.YOU:
                 return f"discard {number(e.count)} {'card' if e.count == 1 else 'cards'}"

@@ -157,7 +157,8 @@ class PredicateMixin:
         return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
 
     def desc_color(self, c: list) -> dict:
-        return {"colors": (str(tok(c, "COLOR")).lower(),)}
+        # "that is red", "that are red or purple": any of the colours (as adjectives before a noun, BSS 2-4)
+        return {"colors": tuple(str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR")}
 
     def desc_families(self, c: list) -> dict:
         return c[-1]

@@ -143,6 +143,8 @@ class ConditionPhrases(Phrases):
             return f"{subject} cost the same amount"
         if o.state and _same(o, Selector(count=None, state=o.state)):
             return f"{subject} is{neg} {o.state}"
+        if o.colors and _same(o, Selector(count=None, colors=o.colors)):      # "if it is red (or white)"
+            return f"{subject} is{neg} {' or '.join(o.colors)}"
         if len(ths) == 1 and _same(o, Selector(count=None, thresholds=ths)):
             t = ths[0]
             if t.stat == "cost" and t.ref is None:

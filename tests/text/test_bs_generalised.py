@@ -235,3 +235,14 @@ def test_bss_4_6_equal_to_the_number_of(text: str, same_as: str) -> None:
     effect = bs_effect(text)
     assert effect.count == 1 and effect.per is not None
     assert comparable(effect) == comparable(bs_effect(same_as))
+
+
+# ── BSS 2-5: a spirit type gained, with or without "the" ──
+@pytest.mark.parametrize(("text", "family"), [
+    ("This spirit gains the Dragon spirit type.", "Dragon"),
+    ("Select one of your spirits. It gains the Warrior spirit type during this turn.", "Warrior"),
+    ("All of your spirits gain the Golem spirit type and 1000 BP during this turn.", "Golem"),
+])
+def test_bss_2_5_gaining_the_spirit_type(text: str, family: str) -> None:
+    gains = [n for n in walk(bs_one(text)) if type(n).__name__ == "Gain" and n.family]
+    assert [g.family for g in gains] == [family]

@@ -143,3 +143,14 @@ def test_all_of_a_phrase_and_a_bare_plural_shares_whose(text: str, families: tup
 def test_a_pronoun_among_the_objects_still_stands_for_the_selection(text: str) -> None:
     sels = [n for n in walk(bs_one(text).effects) if isinstance(n, Selector) and n.card_types]
     assert {s.owner for s in sels} == {Player.OPPONENT} and len(sels) >= 2
+
+
+# ── "select" takes the same joined object: "select X or Y" shares an area named after the last phrase ──
+@pytest.mark.parametrize("text", [
+    "Select one Dragon spirit card or one Warrior nexus card from your trash and add it to your hand.",
+    "Select one blue spirit card or one magic card from your trash and return it to your hand.",
+    "Select one Golem spirit card or one Angel spirit card from your trash and summon it without paying its cost.",
+])
+def test_bss_3_1_select_either_card_from_the_area_named_once(text: str) -> None:
+    options = _options(text)
+    assert {o.target.zone for o in options} == {"trash"} and {o.target.owner for o in options} == {Player.YOU}

@@ -80,8 +80,10 @@ class DirectiveMixin:
 
     # ── selection (BSS 8-5-3) ──
     def select(self, c: list) -> Pick:
-        picks = tuple(_per_count(x, c) for x in c if isinstance(x, Selector))
-        either = has_tok(c, "OR_SEL")
+        from judge.text.bs.objects import joined
+
+        phrases, either = joined(first(c, Selector))       # "select X and Y" / "select X or Y" (BSS 8-5-3)
+        picks = tuple(_per_count(x, c) for x in phrases)
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     @v_args(meta=True)

@@ -91,6 +91,14 @@ def _chosen(effect: Any) -> Any:
                  span=getattr(effect, "span", None))
 
 
+def joined(sel: Selector) -> tuple[tuple[Selector, ...], bool]:
+    """(the phrases, whether one of them is chosen) of a directive's object: "X or Y" (True), "X and Y"
+    (False), a single phrase (False)."""
+    if not isinstance(sel, Either):
+        return (sel,), False
+    return (sel.first, *sel.either), sel.joined == "or"
+
+
 def choose_objects(effects: list) -> list:
     """The effects of a statement with each directive acting on "X or Y" read as a choice, and each
     acting on "X and Y" read as that directive for each phrase."""
@@ -101,4 +109,4 @@ def choose_objects(effects: list) -> list:
     return out
 
 
-__all__ = ["Either", "ObjectMixin", "choose_objects"]
+__all__ = ["Either", "ObjectMixin", "choose_objects", "joined"]

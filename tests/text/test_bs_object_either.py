@@ -154,3 +154,24 @@ def test_a_pronoun_among_the_objects_still_stands_for_the_selection(text: str) -
 def test_bss_3_1_select_either_card_from_the_area_named_once(text: str) -> None:
     options = _options(text)
     assert {o.target.zone for o in options} == {"trash"} and {o.target.owner for o in options} == {Player.YOU}
+
+
+# ── BSS 1-3-7: after an object, "and <noun phrase> is / are …" opens the next directive ──
+@pytest.mark.parametrize(("text", "second"), [
+    ("Destroy one of your opponent's spirits and this spirit is refreshed.", "SetState"),
+    ("Refresh one of your spirits and all of your opponent's spirits are treated as LV1 during this turn.", "SetLevel"),
+    ("Exhaust one of your opponent's nexuses and your Dragon spirits are refreshed.", "SetState"),
+])
+def test_bss_1_3_7_and_a_sentence_of_its_own_after_an_object(text: str, second: str) -> None:
+    effects = bs_one(text).effects
+    assert len(effects) == 2 and type(effects[1]).__name__ == second
+
+
+@pytest.mark.parametrize("text", [
+    "Select one of your spirits and one of your opponent's spirits that are exhausted and destroy them.",
+    "Destroy one of your opponent's nexuses and one of their spirits that is exhausted.",
+    "Return one of your opponent's spirits and one of their nexuses that are exhausted to their hand.",
+])
+def test_that_is_stays_a_qualifier_of_the_second_object(text: str) -> None:
+    effects = bs_one(text).effects
+    assert len(effects) == 2 and effects[1].target.state == "exhausted"

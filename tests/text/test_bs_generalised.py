@@ -205,15 +205,19 @@ def test_bss_3_2_cards_with_a_qualifier_are_not_the_top_of_the_deck(text: str) -
     assert added.target.zone != "deck_top"
 
 
-# ── BSS 8-5-4, 3-1: "on the field" closes a noun phrase after any "with …" qualifier, "on it" stays its own ──
-@pytest.mark.parametrize(("text", "stat"), [
-    ("Exhaust all of your opponent's spirits with 3000 or fewer BP on the field.", "bp"),
-    ("Destroy one of your opponent's spirits with 4000 BP or less on the field.", "bp"),
-    ("Refresh all of your spirits with no cores on the field.", "cores"),
+# ── BSS 4-3, 4-11: "there are N cores / is a Soul Core on X" is what X has; "cores on it" too ──
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("If there are three or more cores on this spirit, draw a card.",
+     "If this spirit has three or more cores on it, draw a card."),
+    ("When This Spirit Attacks: If there are two or more cores on it, draw a card.",
+     "When This Spirit Attacks: If it has two or more cores on it, draw a card."),
+    ('When This Spirit Attacks: If there is a "Soul Core" on it, draw a card.',
+     'When This Spirit Attacks: If it has a "Soul Core" on it, draw a card.'),
 ])
-def test_bss_8_5_4_on_the_field_after_what_a_card_has(text: str, stat: str) -> None:
-    target = bs_effect(text).target
-    assert [t.stat for t in target.thresholds] == [stat] and target.zone in (None, "field")
+def test_bss_4_3_there_are_cores_on_a_card(text: str, same_as: str) -> None:
+    from judge.text.compare import comparable
+
+    assert comparable(bs_one(text).effects) == comparable(bs_one(same_as).effects)
 
 
 def test_bss_4_3_cores_on_it_are_still_what_the_card_has() -> None:

@@ -19,7 +19,7 @@ from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
-from judge.text.bs.predicates import described
+from judge.text.bs.predicates import cmp_threshold, described
 
 
 class ConditionMixin:
@@ -197,8 +197,12 @@ class ConditionMixin:
                          threshold=Threshold("count", "==", 0))
 
     def cond_soul_core_on(self, c: list) -> Condition:
-        return Condition(kind="is", text="", selector=first(c, Selector),
-                         object=Selector(count=None, thresholds=(Threshold("soul_cores", ">=", 1),)))
+        # "if there is a Soul Core on it" (BSS 4-11); "if there are three or more cores on this spirit" (4-3):
+        # the same as "if it has … on it"
+        counted = first(c, tuple)
+        have = {"thresholds": (cmp_threshold("cores", counted),)} if counted else \
+            {"thresholds": (Threshold("soul_cores", ">=", 1),)}
+        return Condition(kind="is", text="", selector=first(c, Selector), object=described(have))
 
     def cond_turn(self, c: list) -> Condition:
         return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))

@@ -316,16 +316,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
             return ("when", cond)
         return ("if", cond)
 
-    def adj_while(self, c: list) -> tuple:
-        # "While your Voidlord spirits are attacking, …", "… while this spirit is being blocked": a battle
-        # state the effect holds in (BSS 7-1-1-2, 7-1-3-2, 10-12-1), before or after the effect; "while you
-        # have 3 or fewer life", "while your opponent controls …": as after "if" (BSS 8-1-4-1)
-        if isinstance(c[0], Player):
-            return ("if", self.cond_control(c) if tok(c, "CONTROL") is not None else self.cond_have(c))
-        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
-        return ("if", Condition(kind="is", text="", selector=c[0],
-                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
-
     def adj_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
 

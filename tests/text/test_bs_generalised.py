@@ -203,3 +203,50 @@ def test_bss_3_2_cards_with_a_qualifier_are_not_the_top_of_the_deck(text: str) -
     # "N cards from the top of …" is one construct; "N cards with …" stays a noun phrase
     added = bs_one(text).effects[-1]
     assert added.target.zone != "deck_top"
+
+
+# ── BSS 4-3, 4-11: "there are N cores / is a Soul Core on X" is what X has; "cores on it" too ──
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("If there are three or more cores on this spirit, draw a card.",
+     "If this spirit has three or more cores on it, draw a card."),
+    ("When This Spirit Attacks: If there are two or more cores on it, draw a card.",
+     "When This Spirit Attacks: If it has two or more cores on it, draw a card."),
+    ('When This Spirit Attacks: If there is a "Soul Core" on it, draw a card.',
+     'When This Spirit Attacks: If it has a "Soul Core" on it, draw a card.'),
+])
+def test_bss_4_3_there_are_cores_on_a_card(text: str, same_as: str) -> None:
+    from judge.text.compare import comparable
+
+    assert comparable(bs_one(text).effects) == comparable(bs_one(same_as).effects)
+
+
+def test_bss_4_3_cores_on_it_are_still_what_the_card_has() -> None:
+    target = bs_effect("Destroy one of your opponent's spirits with two or more cores on it.").target
+    assert target.thresholds == (Threshold("cores", ">=", 2),)
+
+
+# ── BSS 4-6: "equal to the number of …" is the "for each …" amount said the other way ──
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("Draw cards equal to the number of Dragon spirits you control.",
+     "Draw a card for each Dragon spirit you control."),
+    ("Your opponent draws cards equal to the number of nexuses they control.",
+     "Your opponent draws a card for each nexus they control."),
+    ("Draw cards equal to the number of symbols on this spirit.", "Draw a card for each symbol on this spirit."),
+])
+def test_bss_4_6_equal_to_the_number_of(text: str, same_as: str) -> None:
+    from judge.text.compare import comparable
+
+    effect = bs_effect(text)
+    assert effect.count == 1 and effect.per is not None
+    assert comparable(effect) == comparable(bs_effect(same_as))
+
+
+# ── BSS 2-5: a spirit type gained, with or without "the" ──
+@pytest.mark.parametrize(("text", "family"), [
+    ("This spirit gains the Dragon spirit type.", "Dragon"),
+    ("Select one of your spirits. It gains the Warrior spirit type during this turn.", "Warrior"),
+    ("All of your spirits gain the Golem spirit type and 1000 BP during this turn.", "Golem"),
+])
+def test_bss_2_5_gaining_the_spirit_type(text: str, family: str) -> None:
+    gains = [n for n in walk(bs_one(text)) if type(n).__name__ == "Gain" and n.family]
+    assert [g.family for g in gains] == [family]

@@ -30,7 +30,7 @@ def _report(text: str) -> str:
     ("[Main] Refresh all of your exhausted.", "a noun"),
     ("[Main] Return up to two of your opponent's to their hand.", "a noun"),
     # a number is missing
-    ("[Main] Your opponent draws cards.", "a number"),
+    ("[Main] Your opponent draws additional cards.", "a number"),   # ("draws cards equal to the number of …" reads)
     ("[Flash] Draw additional cards.", "a number"),
     ("[LV2] When This Spirit Attacks: Draw.", "a number"),
     # a condition after "if" (BS 5-19-2)

@@ -19,7 +19,7 @@ from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
 from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
-from judge.text.bs.predicates import described
+from judge.text.bs.predicates import cmp_threshold, described
 
 
 class ConditionMixin:
@@ -88,6 +88,8 @@ class ConditionMixin:
     def cond_control(self, c: list) -> Condition:
         # "if you control a Shinji nexus", "if your opponent controls two or more spirits", "if you do not
         # control any spirits" (none of them)
+        if has_tok(c, "MORE_FEWER"):
+            return self.cond_control_more(c)
         player = first(c, Player)
         sel = _whose(first(c, Selector), player)
         if has_tok(c, "DONT"):
@@ -123,6 +125,25 @@ class ConditionMixin:
         players = [x for x in c if isinstance(x, Player)]
         sel = first(c, Selector)
         op = _OPS[str(tok(c, "MORE_FEWER")).lower()]
+        return Condition(kind="compare", text="", player=players[0],
+                         selector=replace(sel, owner=players[0], count=None),
+                         threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+
+    def adj_while(self, c: list) -> tuple:       # the adjunct "while …" (the other adjuncts: transform.py)
+        # "While your Voidlord spirits are attacking, …", "… while this spirit is being blocked": a battle
+        # state the effect holds in (BSS 7-1-1-2, 7-1-3-2, 10-12-1), before or after the effect; "while you
+        # have 3 or fewer life", "while your opponent controls …": as after "if" (BSS 8-1-4-1)
+        if isinstance(c[0], Player):
+            return ("if", self.cond_control(c) if tok(c, "CONTROL") is not None else self.cond_have(c))
+        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
+        return ("if", Condition(kind="is", text="", selector=c[0],
+                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
+
+    def cond_control_more(self, c: list) -> Condition:
+        # "if you control more spirits than your opponent (does)": the counts compared, strictly
+        players = [x for x in c if isinstance(x, Player)]
+        sel = first(c, Selector)
+        op = _STRICT[str(tok(c, "MORE_FEWER")).lower()]
         return Condition(kind="compare", text="", player=players[0],
                          selector=replace(sel, owner=players[0], count=None),
                          threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
@@ -186,8 +207,12 @@ class ConditionMixin:
                          threshold=Threshold("count", "==", 0))
 
     def cond_soul_core_on(self, c: list) -> Condition:
-        return Condition(kind="is", text="", selector=first(c, Selector),
-                         object=Selector(count=None, thresholds=(Threshold("soul_cores", ">=", 1),)))
+        # "if there is a Soul Core on it" (BSS 4-11); "if there are three or more cores on this spirit" (4-3):
+        # the same as "if it has … on it"
+        counted = first(c, tuple)
+        have = {"thresholds": (cmp_threshold("cores", counted),)} if counted else \
+            {"thresholds": (Threshold("soul_cores", ">=", 1),)}
+        return Condition(kind="is", text="", selector=first(c, Selector), object=described(have))
 
     def cond_turn(self, c: list) -> Condition:
         return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))

@@ -80,8 +80,10 @@ class DirectiveMixin:
 
     # ── selection (BSS 8-5-3) ──
     def select(self, c: list) -> Pick:
-        picks = tuple(_per_count(x, c) for x in c if isinstance(x, Selector))
-        either = has_tok(c, "OR_SEL")
+        from judge.text.bs.objects import joined
+
+        phrases, either = joined(first(c, Selector))       # "select X and Y" / "select X or Y" (BSS 8-5-3)
+        picks = tuple(_per_count(x, c) for x in phrases)
         return Pick(target=picks[0] if len(picks) == 1 else picks, either=either)
 
     @v_args(meta=True)
@@ -133,7 +135,9 @@ class DirectiveMixin:
     @v_args(meta=True)
     def draw(self, meta: Any, c: list) -> Draw:
         who = first(c, Player)                   # "your opponent draws …" (else the effect's controller)
-        return Draw(count=ints(c)[0], per=_per(c), additional=has_tok(c, "ADDITIONAL"), span=self._span(meta),
+        counted = ints(c)                        # "draw cards equal to the number of …": one per item
+        return Draw(count=counted[0] if counted else 1, per=_per(c), additional=has_tok(c, "ADDITIONAL"),
+                    span=self._span(meta),
                     **({"player": who} if who is not None else {}))
 
     @v_args(meta=True)
@@ -178,7 +182,9 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def discard_hand(self, meta: Any, c: list) -> Discard:
-        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta))
+        who = first(c, Player)                   # "your opponent discards their entire hand" (BSS 10-2)
+        return Discard(count=0, target=Selector(count=None, zone="hand"), span=self._span(meta),
+                       **({"player": who} if who is not None else {}))
 
     def from_hand(self, c: list) -> tuple:
         return ("zone", "hand")

@@ -127,8 +127,12 @@ class PredicateMixin:
         return {"name": str(tok(c, "QUOTED")).strip('"“”')}
 
     def hv_total(self, c: list) -> dict:
+        # "a combined total of 5000 or fewer BP", "a total of 5000 BP or fewer": the comparison either side
         stat = str(tok(c, "STAT")).lower()
-        return {"thresholds": (cmp_threshold("total_" + stat, first(c, tuple)),)}
+        n, op = first(c, tuple)
+        after = tok(c, "MORE_FEWER_OR")               # "… of 5000 BP or fewer"
+        amount = self.cmp([n, after]) if after is not None and op == "==" else (n, op)
+        return {"thresholds": (cmp_threshold("total_" + stat, amount),)}
 
     # ── what a card is (`being`), after "that is" and in "if it is" ──
     def desc_selector(self, c: list) -> dict:
@@ -153,7 +157,8 @@ class PredicateMixin:
         return {"thresholds": (cmp_threshold("level", first(c, tuple)),)}
 
     def desc_color(self, c: list) -> dict:
-        return {"colors": (str(tok(c, "COLOR")).lower(),)}
+        # "that is red", "that are red or purple": any of the colours (as adjectives before a noun, BSS 2-4)
+        return {"colors": tuple(str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR")}
 
     def desc_families(self, c: list) -> dict:
         return c[-1]

@@ -108,6 +108,10 @@ class ConditionPhrases(Phrases):
             noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
             verb = "you control" if c.player is Player.YOU else "your opponent controls"
             return f"the number of {noun} {verb} is equal to or {'fewer' if t.op == '<=' else 'more'} than {other}"
+        if t.stat == "count" and word and c.selector.zone is None:      # "you control more spirits than …"
+            noun = self.noun_phrase(replace(c.selector, owner=None, count=None), many=True)
+            verb = "control" if c.player is Player.YOU else "controls"
+            return f"{_SUBJ[c.player]} {verb} {'fewer' if word == 'less' else word} {noun} than {other}"
         raise Unrenderable("a comparison")
 
     def cond_turn(self, c: Condition) -> str:
@@ -139,6 +143,8 @@ class ConditionPhrases(Phrases):
             return f"{subject} cost the same amount"
         if o.state and _same(o, Selector(count=None, state=o.state)):
             return f"{subject} is{neg} {o.state}"
+        if o.colors and _same(o, Selector(count=None, colors=o.colors)):      # "if it is red (or white)"
+            return f"{subject} is{neg} {' or '.join(o.colors)}"
         if len(ths) == 1 and _same(o, Selector(count=None, thresholds=ths)):
             t = ths[0]
             if t.stat == "cost" and t.ref is None:
@@ -461,9 +467,10 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
                 return f"If {p.event(rest)} during this turn, "
             return f"During {within.replace('_', ' ')}, when {p.condition(rest)}, "
         return f"When {p.condition(c)}, "
-    if c.kind == "is" and c.object is not None and _same(c.object, Selector(count=None, state="blocked")) \
-            and not c.negated:
-        return f"While {p.nominative(c.selector)} is being blocked, "
+    battle = next((w for w in _WHILE if c.kind == "is" and c.object is not None and not c.negated
+                   and _same(c.object, Selector(count=None, state=w))), None)
+    if battle is not None:               # BSS 7-1-1-2, 7-1-3-2, 10-12-1 a battle state the effect holds in
+        return f"While {p.nominative(c.selector)} is {_WHILE[battle]}, "
     if c.kind == "all" and len(c.conditions) == 2 and c.conditions[0].kind == "event" \
             and c.conditions[1].kind != "event":
         return f"If {p.condition(c.conditions[1])} when {p.condition(c.conditions[0])}, "
@@ -479,5 +486,8 @@ def condition_lead(p: ConditionPhrases, c: Condition) -> str:
         return "For" + p.per(c.selector)[4:] + ", "
     return f"If {p.condition(c)}, "
 
+
+#: the battle states a "while …" lead names (the adjunct `adj_while`), as said
+_WHILE = {"blocked": "being blocked", "attacking": "attacking", "blocking": "blocking"}
 
 __all__ = ["ConditionPhrases", "condition_lead"]

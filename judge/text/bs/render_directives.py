@@ -85,7 +85,12 @@ class DirectivePhrases(ConditionPhrases):
             self.current = t
             return f"discard the top {cards} of {whose} deck{self.per(e.per)}"
         if t is not None and t.zone == "hand" and t.count is None and e.count == 0:
-            return "discard any number of cards" if t.up_to else "discard your entire hand"
+            if t.up_to:
+                return "discard any number of cards"
+            if e.player is not Player.YOU:      # "your opponent discards their entire hand" (BSS 10-2)
+                verb = "discard" if e.player is Player.EACH else "discards"
+                return f"{_subject(e.player)} {verb} their entire hand"
+            return "discard your entire hand"
         if t is None:
             if e.player is Player.YOU:
                 return f"discard {number(e.count)} {'card' if e.count == 1 else 'cards'}"
@@ -429,12 +434,29 @@ class DirectivePhrases(ConditionPhrases):
             self.menu = e
             return f"activate {number(e.count)} of the following effects"
         said = [self.directives(list(o)) for o in e.options]
+        alike = self._one_directive_either(e, said)
+        if alike is not None:
+            return alike
         if all(len(o) == 1 and isinstance(o[0], MoveCores) for o in e.options):
             # "place a core from the void onto X or into your reserve": the cores said once (BSS 3-9)
             cut = [min((t.find(w) for w in (" onto ", " into ") if w in t), default=-1) for t in said]
             if -1 not in cut and len({t[:i] for t, i in zip(said, cut, strict=True)}) == 1:
                 return said[0][:cut[0]] + " " + " or ".join(t[i + 1:] for t, i in zip(said, cut, strict=True))
         return " or ".join(said)
+
+    def _one_directive_either(self, e: Modal, said: list[str]) -> str | None:
+        """"Destroy X or Y": one directive whose options differ in their object only, said once with
+        the objects joined by "or" (BSS 8-1-8, 8-5-3; grammar/bs.lark `object_either`); None otherwise."""
+        firsts = [o[0] for o in e.options]
+        if len(e.options) != 2 or any(len(o) != 1 for o in e.options) or len({type(x) for x in firsts}) != 1 \
+                or not all(isinstance(getattr(x, "target", None), Selector) for x in firsts) \
+                or not _alike([replace(x, target=None) for x in firsts]):
+            return None
+        objects = [self.selector(x.target) for x in firsts]
+        frames = {t.replace(o, "\0", 1) for t, o in zip(said, objects, strict=True) if o in t}
+        if len(frames) != 1 or not all(o in t for t, o in zip(said, objects, strict=True)):
+            return None
+        return frames.pop().replace("\0", " or ".join(objects))
 
     def d_Sequence(self, e: Sequence) -> str:
         return self.statement([e])
@@ -444,6 +466,13 @@ class DirectivePhrases(ConditionPhrases):
 
     def d_Conditional(self, e: Conditional) -> str:
         return self.statement([e])
+
+def _alike(nodes: list) -> bool:
+    """Whether nodes mean the same (spans and printed words aside: judge.text.compare)."""
+    from judge.text.compare import comparable
+
+    return all(comparable(n) == comparable(nodes[0]) for n in nodes[1:])
+
 
 def _is_menu(e: Modal) -> bool:
     """A choice among listed effects ("activate one of the following effects: ・A ・B")."""

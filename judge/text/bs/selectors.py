@@ -190,7 +190,9 @@ class SelectorMixin(PredicateMixin):
         return {"zone": "revealed"}
 
     def post_selected_color(self, c: list) -> dict:
-        return {"colors": ("selected",)}
+        # "of the selected color" (a colour named earlier, BSS 2-4); "of the colors red, purple or white": any
+        named = tuple(str(t).lower() for t in c if isinstance(t, Token) and t.type == "COLOR")
+        return {"colors": named or ("selected",)}
 
     def post_random(self, c: list) -> dict:
         return {"choose": "random"}

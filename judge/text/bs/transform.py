@@ -38,6 +38,7 @@ from judge.text.bs.cores import CoreMixin
 from judge.text.bs.directives import DirectiveMixin
 from judge.text.bs.events import EventMixin
 from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
+from judge.text.bs.objects import ObjectMixin, choose_objects
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
 from judge.text.bs.selectors import SelectorMixin
@@ -65,7 +66,7 @@ def _with_reminder(effect: Any, reminder: list) -> Any:
 
 
 class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, RestrictionMixin, DirectiveMixin, CoreMixin,
-                    Resolved):
+                    ObjectMixin, Resolved):
     """Bottom-up: tokens → values, rules → AST nodes (spans mapped into the printed text)."""
 
     __visit_tokens__ = False      # tokens stay tokens (no per-token callback: a tenth of the transform time)
@@ -177,6 +178,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
                 after, window = x[2], x[3]
                 x = x[1]
             out.extend(x if isinstance(x, list) else [x])
+        out = choose_objects(out)                 # "destroy X or Y": one of them (BSS 8-1-8)
         if after is not None:
             return [Conditional(condition=Condition(kind="after_resolves", text="", window=window), effects=tuple(out),
                                 span=after)]
@@ -226,7 +228,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def choice(self, meta: Any, c: list) -> list:
         from judge.text.ast import Modal
 
-        options = tuple(tuple(x if isinstance(x, list) else [x]) for x in c if not isinstance(x, Token))
+        options = tuple(tuple(choose_objects(x if isinstance(x, list) else [x])) for x in c if not isinstance(x, Token))
         return [Modal(count=1, options=options, span=self._span(meta))]
 
     @v_args(meta=True)
@@ -420,12 +422,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         # "After your draw, …": after the draw of the draw step (BSS 6-4)
         return ("when", Condition(kind="event", text="", event="draws", player=_player(tok(c, "POSS")),
                                   qualifiers=("draw_step",)))
-
-    def while_battling(self, c: list) -> tuple:
-        # "While your Voidlord spirits are attacking, …", "While one of your … is being blocked, …"
-        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
-        return ("if", Condition(kind="is", text="", selector=c[0],
-                                object=Selector(count=None, state="blocked" if word == "blocked" else word)))
 
     def each_turn(self, c: list) -> tuple:
         # "Each turn, the first spirit that attacks …": "first" is counted per turn already (the selector's

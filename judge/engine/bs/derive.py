@@ -197,9 +197,14 @@ def in_families(wanted: Iterable[str], have: Iterable[str]) -> bool:
     return ALL_FAMILIES in mine or bool(mine & {f.lower() for f in wanted})
 
 
+#: timings whose words are not their id's ("When This Spirit Links", as the cards print them)
+_LABELS = {"when_links": "When This Spirit Links", "when_linked": "When This Spirit is Linked",
+           "while_linked": "While This Spirit is Linked"}
+
+
 def timing_label(timing: str | None) -> str:
     """A typed timing as a judge reads it: when_summoned → "When Summoned"."""
-    return (timing or "effect").replace("_", " ").title()
+    return _LABELS.get(timing or "") or (timing or "effect").replace("_", " ").title()
 
 
 def symbols(state: State, cid: str) -> tuple[str, ...]:

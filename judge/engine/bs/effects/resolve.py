@@ -274,7 +274,7 @@ def _optional(ctx: Ctx, eff: ast.Optional, item: Work) -> None:
         ctx.log(f"{who} chooses not to: that part is not performed", "effect.may")
         ctx.did = False
         return
-    ctx.log(f"{who} chooses to", "effect.may")
+    ctx.log(f"{who} chooses to perform it", "effect.may")
     if eff.cost is not None:
         ctx.log(f"{item.controller} pays the cost written in {item.label}, resolving what it says", "effect.pay")
     for e in (eff.cost.effects if eff.cost is not None else ()):

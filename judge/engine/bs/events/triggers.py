@@ -115,7 +115,8 @@ def fire(ctx: Ctx, event: str, cid: str) -> None:
                           timing=ab.timing or event,
                           param="unstackable" if "unstackable" in ab.restrictions else None, ability=idx))
     if items:
-        ctx.log(f"{name_of(state, cid)}: {event.replace('_', ' ')} effects trigger", EVENT_CONCEPT[event])
+        said = derive.timing_label(f"when_{event}") if event in ("links", "linked") else event.replace("_", " ")
+        ctx.log(f"{name_of(state, cid)}: {said} effects trigger", EVENT_CONCEPT[event])
     from judge.engine.bs.events.delayed import waiting_on
 
     push(ctx, items + waiting_on(ctx, event, cid))

@@ -60,6 +60,8 @@ class CardsScreen(Screen[None]):
         super().__init__()
         self.cards: list[Any] = []
         self.meant = 0
+        self.results_for: str | None = None    # the query `cards` answers
+        self.submitted: str | None = None      # a query Enter was pressed on before its answer came
         self.view: CardView | None = None
         self.all_games = True
 
@@ -92,7 +94,17 @@ class CardsScreen(Screen[None]):
 
     @on(Input.Submitted, "#card-query")
     def query_submitted(self, event: Input.Submitted) -> None:
+        """Enter opens what the typed query finds — once its search has answered, when Enter came first (a
+        judge types fast): never the answer to what was typed before."""
         event.stop()
+        query = event.value.strip()
+        if query != self.results_for:
+            self.submitted = query
+            return
+        self._take_results()
+
+    def _take_results(self) -> None:
+        self.submitted = None
         if self.meant > 1:         # several cards match: the judge picks one from the list
             self.query_one("#card-hits", OptionList).focus()
         elif self.cards:
@@ -106,7 +118,7 @@ class CardsScreen(Screen[None]):
 
         hits = self.query_one("#card-hits", OptionList)
         if not query.strip():
-            self.cards, self.meant = [], 0
+            self.cards, self.meant, self.results_for = [], 0, ""
             hits.clear_options()
             self.query_one("#card-note", Static).update("")
             return
@@ -123,6 +135,9 @@ class CardsScreen(Screen[None]):
                          or [Option(Text(f"No card matches {query.strip()!r}", style="dim"), disabled=True)])
         if self.cards:
             hits.highlighted = 0
+        self.results_for = query.strip()
+        if self.submitted == self.results_for:
+            self._take_results()
 
     @on(OptionList.OptionSelected, "#card-hits")
     def hit_selected(self, event: OptionList.OptionSelected) -> None:

@@ -213,3 +213,16 @@ async def test_a_misspelt_number_says_the_nearest_numbers_of_its_set() -> None:
         await settle(pilot)
         note = plain(app.screen.query_one("#card-note", Static))
         assert "did you mean" in note and "TUI-0" in note, note
+
+
+@pytest.mark.usefixtures("_cards_imported")
+async def test_enter_pressed_before_the_search_answers_opens_the_typed_card() -> None:
+    """A judge types a number and presses Enter at once: the card opens when its search answers."""
+    app = JudgeApp("bss", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press(*"TUI-001", "enter")          # no pause between the last key and Enter
+        await settle(pilot)
+        shown = plain(app.screen.query_one("#card-data", Static))
+        assert "Lantern Sentinel" in shown and "TUI-001" in shown, shown

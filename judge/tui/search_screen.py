@@ -91,6 +91,8 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         self.game = game
         self.all_games = False
         self.hits: list[Any] = []
+        self.results_for: str | None = None    # the query `hits` answers
+        self.submitted: str | None = None      # a query Enter was pressed on before its answer came
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -109,8 +111,11 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
 
     @on(Input.Submitted, "#query")
     def query_submitted(self, event: Input.Submitted) -> None:
+        """Enter opens the best hit of the typed query — once its search has answered, when Enter came first."""
         event.stop()
-        if self.hits:
+        if event.value.strip() != self.results_for:
+            self.submitted = event.value.strip()
+        elif self.hits:
             self._choose(0)
 
     @work(exclusive=True, group="search")
@@ -121,7 +126,7 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         hits_list = self.query_one("#hits", OptionList)
         status = self.query_one("#status", Label)
         if not query:
-            self.hits = []
+            self.hits, self.results_for = [], ""
             hits_list.clear_options()
             status.update("")
             return
@@ -143,6 +148,11 @@ class SearchScreen(ModalScreen[tuple[str, str | None, str] | None]):
         status.update(f"{len(self.hits)} result{'s' if len(self.hits) != 1 else ''} for {query!r}, best first"
                       + (" (no clause holds every word: those holding the most)" if partial else "")
                       if self.hits else f"No clause holds any word of {query!r}")
+        self.results_for = query
+        if self.submitted == query:
+            self.submitted = None
+            if self.hits:
+                self._choose(0)
 
     @on(OptionList.OptionSelected, "#hits")
     def hit_selected(self, event: OptionList.OptionSelected) -> None:

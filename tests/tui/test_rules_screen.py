@@ -97,6 +97,17 @@ async def test_search_as_you_type_opens_the_best_hit(fake_app) -> None:
         assert "§1-2  Winning" in shown(app)
 
 
+async def test_enter_pressed_before_the_search_answers_opens_its_best_hit(fake_app) -> None:
+    """A judge types and presses Enter at once: the best hit of what was typed opens when the search answers."""
+    app = fake_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash")
+        await pilot.press(*"zero", "enter")            # no pause between the last key and Enter
+        await settle(pilot)
+        assert "§1-2  Winning" in shown(app)
+
+
 async def test_search_highlights_the_match() -> None:
     from judge.tui.search_screen import MATCH_STYLE, marked_text
 

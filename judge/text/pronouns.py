@@ -36,6 +36,7 @@ from judge.text.ast import (
     Sequence,
     _fields_reversed,
     field_names,
+    kind_of,
     replace,
     walk,
 )
@@ -175,8 +176,15 @@ def _selects(node: Any, st: dict) -> Any:
         if type(target) is Selector and not target.self_ref and target.unit is None:
             st["cur"], st["either"] = target, False
             st["seen"] = (*st.get("seen", ()), target)
+            done = _PARTICIPLE.get(kind_of(node))
+            if done is not None:             # "destroy it. … the destroyed spirit": that card
+                st["done"] = {**st.get("done", {}), done: target}
             break
     return node
+
+
+#: The participle a directive's kind makes of the card it acts on ("the destroyed spirit" after "destroy it").
+_PARTICIPLE = {"destroy": "destroyed", "discard": "discarded"}
 
 
 #: The fields naming what a directive acts on, in the order they select ("Place a core from X onto Y").
@@ -191,6 +199,9 @@ def _referent(node: Ref, st: dict, itself: Callable[[Ref], Selector]) -> Any:
     if cur is not None and not _fits(node, cur):
         # "that spirit" after cards in the hand were named: the latest selection of that kind
         cur = next((s for s in reversed(st.get("seen", ())) if _fits(node, s)), cur)
+    done = st.get("done", {}).get(node.participle) if node.participle else None
+    if done is not None:                     # "Destroy it. Then, … the destroyed spirit": the card it destroyed
+        return replace(done, state=node.state or done.state, span=node.span)
     if cur is None or node.participle:       # "the destroyed spirit": the card the event happened to
         return itself(node)
     if node.singular and cur is st.get("counted"):

@@ -6,7 +6,7 @@ skipped when the corpus is absent."""
 
 from __future__ import annotations
 
-from bs_corpus import CORPUS_MISSING, held, run
+from bs_corpus import CORPUS, CORPUS_MISSING, held, run
 
 pytestmark = CORPUS_MISSING
 
@@ -149,3 +149,39 @@ def test_bss_2_4_a_magic_card_with_two_or_more_colors() -> None:
                  [{"player": "A", "summon": "BSS05-048"}],
                  [{"card": "BSS05-118", "zone": "hand"}, {"card": "BSS01-117", "zone": "trash"}])
     assert not held(result), held(result)
+
+
+def _radiance(spirits: int) -> object:
+    """Ruby Radiance (EX01-006, Main): a spirit gains 2000 BP; A draws a card if A has three or more red
+    symbols (2-8: the symbols on A's field). Each Oviraptodon (BSS01-010) has one red symbol."""
+    field = [{"id": f"o{i}", "card": "BSS01-010", "cores": 1} for i in range(spirits)]
+    return run({"A": {"reserve": 2, "deck": 10, "hand": ["EX01-006"], "field": field},
+                "B": {"reserve": 0, "deck": 10}},
+               [{"player": "A", "magic": "EX01-006", "targets": ["o0"]}], [])
+
+
+def test_bss_2_8_three_red_symbols_on_the_field_draw() -> None:
+    result = _radiance(3)
+    assert not result.refusals, result.refusals
+    assert len(result.state.players["A"].hand) == 1
+
+
+def test_bss_2_8_two_red_symbols_do_not() -> None:
+    result = _radiance(2)
+    assert not result.refusals, result.refusals
+    assert len(result.state.players["A"].hand) == 0
+
+
+def test_bss_4_6_for_each_symbol_on_one_card_is_said_not_executed() -> None:
+    """"for each symbol they have" (each spirit its own, BSS04-104) and "for each symbol on the destroyed
+    spirit" (BSS06-077) count one card's symbols, which the engine does not: said so, not run as the
+    player's symbols."""
+    from judge.cards.importers import read_cards
+    from judge.engine.support import unexecuted
+    from judge.text.parse import parse_text
+
+    cards = {c.number: c for c in read_cards(CORPUS, "bss", None)}
+    for number in ("BSS04-104", "BSS06-077"):
+        card = cards[number]
+        gaps = [g for ab in parse_text(card.text, "bss", name=card.name).abilities for g in unexecuted("bss", ab)]
+        assert "for each symbol on a card" in gaps, (number, gaps)

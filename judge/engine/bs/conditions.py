@@ -45,7 +45,9 @@ def holds_or_unmodelled(ctx: Ctx, cond: Condition, source: str, controller: str,
 
 
 #: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
-PARTLY: dict[str, Callable[[Condition], bool]] = {}
+PARTLY: dict[str, Callable[[Condition], bool]] = {
+    "count": lambda c: _count_decided(c),
+    **{kind: (lambda c: c.selector is None or countable(c.selector)) for kind in ("control", "control_none")}}
 
 
 def decidable(cond: Condition) -> bool:
@@ -76,9 +78,28 @@ def _count_threshold(sel: Selector) -> Threshold | None:
     return next((t for t in sel.thresholds if t.stat == "count"), None)
 
 
+def countable(sel: Selector) -> bool:
+    """Whether `count` counts what a selector names: cards, or a player's symbols (2-8); the symbols or cores
+    on one card it names ("for each symbol on that spirit") it does not."""
+    return sel.unit is None or (sel.unit == "symbol" and sel.about is None and not sel.self_ref)
+
+
+def countable_per(sel: Selector) -> bool:
+    """Whether a "for each …" is counted (`targets.per_count`): as `countable`, and symbols only when it says
+    whose ("for each symbol you have"); "for each symbol they have" (each card's own) is not."""
+    return countable(sel) and not (sel.unit == "symbol" and sel.owner is None)
+
+
 def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Player.YOU) -> int:
-    """How many cards a selector describes now (field by default, or the zone it names)."""
+    """How many cards a selector describes now (field by default, or the zone it names), or symbols on a
+    player's field ("if you have ten or more symbols", "three or more red symbols", 2-8; a dual symbol
+    counts for either colour); -1 for what it does not count (`countable`)."""
     state = ctx.state
+    if not countable(sel):
+        return -1
+    if sel.unit == "symbol":
+        return sum(1 for p in select.whose(item.controller, sel.owner or default_owner, state)
+                   for s in derive.field_symbols(state, p) if not sel.colors or set(s.split("/")) & set(sel.colors))
     if sel.state == "drawn":            # "for each card drawn": the draw that set the effect off
         from judge.engine.bs.state import Drawn
 
@@ -114,10 +135,21 @@ def _pid(ctx: Ctx, item: Work, who: Player | None) -> str:
     return ctx.state.opponent(item.controller) if who == Player.OPPONENT else item.controller
 
 
+#: a player's stats a count condition compares ("if you have 3 or fewer life", 3-7; cards in hand, 3-3)
+PLAYER_STATS = ("life", "reserve", "hand", "deck", "trash", "cards_in_hand")
+
+
 def _player_stat(ctx: Ctx, player: str, stat: str) -> int | None:
     p = ctx.state.players[player]
     return {"life": p.life, "reserve": p.reserve, "hand": len(p.hand), "deck": len(p.deck),
             "trash": len(p.trash), "cards_in_hand": len(p.hand)}.get(stat)
+
+
+def _count_decided(c: Condition) -> bool:
+    """Whether `_count` decides a count condition: what it counts it can count, against a stat it reads."""
+    t = c.threshold
+    return (c.selector is None or countable(c.selector)) and (
+        t is None or t.stat in ("count", "symbols", *PLAYER_STATS))
 
 
 @CONDITIONS.register("count", reads=("selector", "threshold", "player"), concepts=("effect.if",),
@@ -126,6 +158,9 @@ def _count(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     t = cond.threshold
     if t is None:
         return _have(ctx, cond, item)
+    if t.stat == "symbols" and cond.selector is not None and cond.selector.unit == "symbol":
+        n = count(ctx, cond.selector, item, default_owner=cond.player or Player.YOU)   # 2-8
+        return None if n < 0 else select.OPS[t.op](n, t.value)
     if t.stat == "count":
         if cond.selector is None:
             return None

@@ -140,7 +140,7 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
 
         from judge.engine.bs import conditions
 
-        n = conditions.count(_View(state), eff.per, item)   # type: ignore[arg-type]
+        n = conditions.count(_View(state), eff.per, item) if conditions.countable_per(eff.per) else -1  # type: ignore[arg-type]
         if n < 0:
             return
         eff = replace(eff, amount=eff.amount * n, per=None)

@@ -155,6 +155,9 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
 def _selector_gaps(ab: ast.Ability) -> Iterator[str]:
     """Selector fields and condition qualifiers no part of the engine reads (select.py, qualifiers.py)."""
     for node in ast.walk(ab):
+        per = getattr(node, "per", None)
+        if isinstance(per, ast.Selector) and not conditions.countable_per(per):
+            yield f"for each {per.unit} on a card"             # targets.per_count / conditions.count: -1
         if isinstance(node, ast.Selector):
             yield from (f"selector {f}" for f in select.unread_fields(node))
         elif isinstance(node, ast.Condition):

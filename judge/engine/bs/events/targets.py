@@ -284,7 +284,7 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
                                     cid, lk, ctx.state))
-    return conditions.count(ctx, per, item)
+    return conditions.count(ctx, per, item) if conditions.countable_per(per) else -1
 
 
 #: The kind of the modification waiting for a selection to pass to another player.

@@ -165,18 +165,6 @@ def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
         yield from condition_gaps(ab.condition)
 
 
-def _payable(e: Any) -> bool:
-    """Whether `costs.pay_costs` pays this part of a cost (11.6.2)."""
-    target = getattr(e, "target", None)
-    if isinstance(target, ast.Selector) and target.self_ref:
-        return True
-    if isinstance(e, ast.Discard):
-        return e.player in (None, ast.Player.YOU) and not e.per and e.controller_of is None
-    if isinstance(e, ast.SetState):
-        return e.state == "dull"
-    return isinstance(e, ast.Destroy) or (isinstance(e, ast.Move) and e.dest in costs._DESTS)
-
-
 def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds or values of an ability the engine does not carry out (empty: all of it)."""
     gaps: list[str] = []
@@ -197,7 +185,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps += _field_effect_gaps(e)
     elif ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL):
         for e in ab.cost.effects if ab.cost is not None else ():
-            if not _payable(e):
+            if not costs.payable(e):
                 gaps.append(f"cost {ast.kind_of(e)}")
         gaps += effects_gaps(ab.effects)
     elif ab.kind == AbilityKind.SUMMON:

@@ -51,6 +51,34 @@ def _choices(s: State, e: Any, p: str, source: str) -> tuple[list[str], int, str
     return None
 
 
+def payable(e: Any) -> bool:
+    """Whether `pay_costs` pays this part of a cost (11.6.2)."""
+    target = getattr(e, "target", None)
+    if isinstance(target, ast.Selector) and target.self_ref:
+        return True
+    if isinstance(e, ast.Discard):
+        return e.player in (None, Player.YOU) and not e.per and e.controller_of is None
+    if isinstance(e, ast.SetState):
+        return e.state == "dull"
+    return isinstance(e, ast.Destroy) or (isinstance(e, ast.Move) and e.dest in _DESTS)
+
+
+def can_pay(s: State, p: str, source: str, costs: tuple[Any, ...]) -> bool:
+    """Whether the player has the cards to pay every part of `costs` (each card paying one part)."""
+    used: set[str] = set()
+    for e in costs:
+        if getattr(getattr(e, "target", None), "self_ref", False):
+            continue
+        found = _choices(s, e, p, source)
+        if found is None:
+            return False
+        pool = [u for u in found[0] if u not in used]
+        if len(pool) < found[1]:
+            return False
+        used.update(pool[:found[1]])
+    return True
+
+
 def pay_costs(s: State, p: str, source: str, costs: tuple[Any, ...], label: str, log: Log) -> State:
     """Pay the non-CP parts of a cost: the player's picks first, checked all together, then paid at once."""
     plan: list[tuple[Any, list[str]]] = []

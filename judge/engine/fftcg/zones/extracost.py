@@ -91,9 +91,14 @@ def offered(s: State, uid: str) -> Extra | None:
 
 
 def readable_alternative(e: object) -> bool:
-    """"You can pay 《1》《C》 (instead of paying the CP cost) to cast X": CP and Crystals, for the card itself."""
-    return isinstance(e, ast.AlternativeCost) and e.target.self_ref and not e.cost.effects and not e.cost.x \
-        and not e.cost.dull_self and not e.cost.special
+    """"You can pay 《1》《C》 (instead of paying the CP cost) to cast X", "You can dull 2 active Ice Forwards you
+    control (instead of paying the CP cost) to cast X": CP, Crystals and the parts `costs.pay_costs` pays
+    (11.6.2), for the card itself."""
+    from judge.engine.fftcg.zones.costs import payable
+
+    return isinstance(e, ast.AlternativeCost) and e.target.self_ref and not e.cost.x and not e.cost.dull_self \
+        and not e.cost.special and all(payable(x) and not getattr(getattr(x, "target", None), "self_ref", False)
+                                       for x in e.cost.effects)
 
 
 def alternative(s: State, uid: str, p: str, req: CostReq, log: Log, key: str) -> tuple[State, CostReq]:
@@ -104,16 +109,24 @@ def alternative(s: State, uid: str, p: str, req: CostReq, log: Log, key: str) ->
     found = [e for _, _, e in _casting_effects(s, uid, p, log, "AlternativeCost") if readable_alternative(e)]
     if not found:
         return s, req
+    from judge.engine.fftcg.zones.costs import can_pay, pay_costs
+
     alt = found[0].cost
     name = s.name_of(uid)
-    icons = " ".join(f"《{c}》" for c in (*alt.cp, *("C" for _ in range(alt.crystal))))
+    icons = " ".join(f"《{c}》" for c in (*alt.cp, *("C" for _ in range(alt.crystal)))) or "its other cost"
     if alt.crystal > s.crystals_of(p):
         log.add(f"{p} has too few Crystals to pay {icons} instead of {name}'s CP cost", key, "crystals")
+        return s, req
+    if alt.effects and not can_pay(s, p, uid, alt.effects):
+        log.add(f"{p} has not the cards to pay {name}'s alternative cost, so only its CP cost can be paid", key,
+                "cost_own_characters")
         return s, req
     s, answer = take_answer(s, p, "pay", f"{p} may pay {icons} instead of the CP cost to cast {name} (yes / no)",
                             ("yes", "no"), key)
     if not yes_no(as_list(answer)[0] if as_list(answer) else None):
         return s, req
+    if alt.effects:                            # "dull 2 active Ice Forwards you control" (11.6.2)
+        s = pay_costs(s, p, uid, alt.effects, f"{name}'s alternative cost", log)
     if alt.crystal:
         s = s.with_crystals(p, s.crystals_of(p) - alt.crystal)
         log.add(f"{p} spends {alt.crystal} Crystal(s)", "crystals")

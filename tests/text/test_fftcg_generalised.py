@@ -191,3 +191,96 @@ def test_7_1_an_owner_after_the_last_selection_stays_with_it() -> None:
     sel = _with(one("Choose 1 Forward of cost 3 or less you control and 1 Forward opponent controls. Break them.",
                     name="Quillon"), lambda s: s.also)
     assert (sel.owner, sel.also[0].owner) == (Player.YOU, Player.OPPONENT) and sel.zone is None
+
+
+# ---------------------------------------------------------------- 11.8.17 any player's "do so", with or without "so"
+@pytest.mark.parametrize(("text", "negated"), [
+    ("Your opponent may return 1 Backup they control to its owner's hand. If they do so, draw 1 card.", False),
+    ("Your opponent may pay 《1》. If your opponent does, Quillon gains Haste until the end of the turn.", False),
+    ("Each player may discard 1 card. If your opponent doesn't, break 1 Forward they control.", True),
+])
+def test_11_8_17_do_so_of_any_player_said_with_or_without_so(text: str, negated: bool) -> None:
+    cond = [n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "DoSo"]
+    assert cond and cond[0].negated is negated
+
+
+def test_11_8_17_not_doing_so_leaves_a_control_condition_alone() -> None:
+    cond = one("If you do not control a Monster, Quillon cannot block.", name="Quillon").effects[0].condition
+    assert type(cond).__name__ != "DoSo"
+
+
+# ---------------------------------------------------------------- 4 "or fewer" is "or less"
+@pytest.mark.parametrize(("text", "value"), [
+    ("If your opponent has 2 or fewer cards in their hand, Quillon gains Brave.", 2),
+    ("Choose 1 Forward of cost 4 or fewer. Dull it.", 4),
+    ("If you control 1 or fewer Backups, draw 1 card.", 1),
+])
+def test_4_or_fewer_is_a_less_or_equal_comparison(text: str, value: int) -> None:
+    th = [n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "Threshold" and n.op == "<="]
+    assert [t.value for t in th] == [value]
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 cost and power said alike after a noun
+@pytest.mark.parametrize(("text", "stat", "op", "value"), [
+    ("Quillon cannot be blocked by Forwards with a power of 6000 or more.", "power", ">=", 6000),
+    ("Choose 1 Monster of power 3000 or less. Break it.", "power", "<=", 3000),
+    ("Choose 1 Backup with a cost of 2. Dull it.", "cost", "==", 2),
+])
+def test_5_2_a_cost_or_a_power_after_of_or_with_a(text: str, stat: str, op: str, value: int) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.thresholds)
+    assert (sel.thresholds[0].stat, sel.thresholds[0].op, sel.thresholds[0].value) == (stat, op, value)
+
+
+def test_5_2_6_a_power_against_x_stays_unread() -> None:
+    from judge.text.parse import parse_text
+    from judge.text.typed import unread_nodes
+
+    r = parse_text("Choose 1 Forward of power X or less. Break it.", "fftcg", name="Quillon")
+    assert r.unparsed or any(unread_nodes(a) for a in r.abilities)
+
+
+# ---------------------------------------------------------------- 6.6.2 / 5.2.2 "other than" a Job, a Category or a name
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("Choose 1 Forward other than [[i]]Job Squire[[/]]. Break it.", "families", ("Squire",)),
+    ("Deal 4000 damage to all the Forwards except [[i]]Category XX[[/]] Forwards.", "categories", ("XX",)),
+    ("Choose 1 Backup other than [[i]]Card Name Zorn[[/]]. Dull it.", "name", "Zorn"),
+])
+def test_6_6_2_other_than_any_name_is_a_selection_excluded(text: str, field: str, value) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.excluding is not None)
+    assert getattr(sel.excluding, field) == value and sel.excluding.count is None
+    assert not getattr(sel, field)          # the excluded name is not a name the selection needs
+
+
+# ---------------------------------------------------------------- 6.4 damage dealt by a card named by its Job or name
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("If Quillon is dealt damage by a [[i]]Job Squire[[/]] Forward, the damage becomes 0 instead.",
+     "families", ("Squire",)),
+    ("When Quillon is dealt damage by a [[i]]Card Name Zorn[[/]], draw 1 card.", "name", "Zorn"),
+    ("If Quillon is dealt damage by a [[i]]Category XX[[/]] Character, reduce the damage by 2000 instead.",
+     "categories", ("XX",)),
+])
+def test_6_4_damage_by_a_card_of_a_job_category_or_name(text: str, field: str, value) -> None:
+    assert _with(one(text, name="Quillon"), lambda s: getattr(s, field) == value)
+
+
+# ---------------------------------------------------------------- 5.2.6 "the power of X" becomes a value
+@pytest.mark.parametrize(("text", "families", "amount"), [
+    ("The power of the [[i]]Job Squire[[/]] Forwards you control becomes 7000 until the end of the turn.",
+     ("Squire",), 7000),
+    ("The power of all the Forwards opponent controls becomes 1000 until the end of the turn.", (), 1000),
+    ("When Quillon attacks, the power of the [[i]]Job Page[[/]] Forwards you control becomes 5000.", ("Page",), 5000),
+])
+def test_5_2_6_the_power_of_a_selection_becomes_a_value(text: str, families: tuple, amount: int) -> None:
+    ms = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "ModifyStat")
+    assert (ms.stat, ms.amount, ms.target.families, ms.target.count) == ("power_set", amount, families, None)
+
+
+# ---------------------------------------------------------------- 6.6 "and" before a bare card type in one selection
+@pytest.mark.parametrize("text", [
+    "The [[i]]Job Squire[[/]] and Forwards of cost 2 you control gain Haste.",
+    "The [[i]]Card Name Zorn[[/]] Forwards and dull Monsters you control gain +1000 power.",
+    "All the [[i]]Category XX[[/]] Backups and Forwards other than Quillon you control gain Brave.",
+])
+def test_6_6_and_joins_a_named_part_and_a_bare_card_type(text: str) -> None:
+    ab = one(text, name="Quillon")
+    assert _with(ab, lambda s: s.families or s.categories or s.name)

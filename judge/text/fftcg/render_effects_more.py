@@ -211,6 +211,9 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
         return f"{when}{dealt} {way} by {abs(e.amount)}{instead}"
     if e.stat == "damage_multiplier":
         return "double the damage"
+    if e.stat == "power_set" and e.target is not None and e.target.ref is None and not e.target.self_ref \
+            and e.target.count is None and who != "they":
+        return f"the power of {np(e.target, ctx.name)} becomes {e.amount}{tail(e.duration)}"   # 5.2.6 of several
     if e.stat == "power_set":
         return f"{who}'s power becomes {e.amount}{tail(e.duration)}".replace("it's power", "its power")
     return f"<modify {e.stat}>"

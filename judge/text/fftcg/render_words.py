@@ -224,8 +224,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append("other than " + " or ".join(colors_not))
     if sel.other:
         out.append(f"other than {name}")
-    if sel.excluding is not None and sel.excluding.name:
+    if sel.excluding is not None and sel.excluding.name and not (sel.excluding.families or sel.excluding.categories):
         out.append(f"other than Card Name {sel.excluding.name}")
+    elif sel.excluding is not None and (sel.excluding.families or sel.excluding.categories):   # 6.6.2 / 5.2.2.2
+        said = np(sel.excluding, name)
+        out.append("other than " + (said[len("all the "):] if said.startswith("all the ") else said))
     if sel.with_keyword and not sel.with_keyword.startswith("not_"):
         out.append(f"with {or_list(sel.with_keyword.split(' or '))}")   # "with Haste, First Strike or Brave"
     elif sel.with_keyword and sel.with_keyword != "not_generic":          # 15.2 lacking a keyword

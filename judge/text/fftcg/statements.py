@@ -240,20 +240,20 @@ class StatementRules:
 
     # ------------------------------------------------------------------ power set (11.12.4.2)
     def power_becomes(self, meta, c):
-        of = next((x for x in c if isinstance(x, Selector)), None)
-        target = Selector(self_ref=True) if of is not None and of.self_ref else (of if of is not None and of.ref is None
-                                                                             else Selector(ref="it"))
-        return ModifyStat(stat="power_set", amount=_num(c), target=target,
+        """"its power becomes 1000", "X's power becomes 8000", "the power of the Forwards you control becomes
+        5000" (5.2.6): the power set, of whom `stat_ref` says."""
+        return ModifyStat(stat="power_set", amount=_num(c), target=_whose_power(_stat_refs(c)[0]),
                           duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     def power_becomes_as(self, meta, c):
-        sels = _sels(c)
-        own = sels[0].self_ref if len(sels) > 1 else False
+        """"its power becomes the same as X's power" (5.2.6)."""
+        mine, theirs = _stat_refs(c)[:2]
+        own = _whose_power(mine).self_ref
+        if theirs[1] not in ("power_of_self", "power_of_source") or theirs[2] is None:
+            raise ValueError(f"a power the same as {theirs[1]} is not modelled")
+        same_as = theirs[2]
         return ModifyStat(stat="power_set", amount=0, target=Selector(self_ref=True) if own else Selector(ref="it"),
-                          same_as=sels[-1], duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
-
-    def possessive_or_np(self, meta, c):
-        return next((x for x in c if isinstance(x, Selector)), Selector(ref="it"))
+                          same_as=same_as, duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     def power_locked(self, meta, c):
         pred = next(x for x in c if isinstance(x, EvPred))
@@ -409,3 +409,21 @@ def _lasting(effects: list[Any]) -> list[Any]:
 
 
 __all__ = ["Effect", "StatementRules", "Window"]
+
+
+def _stat_refs(c: list) -> list[tuple]:
+    """The `stat_ref` values among a rule's children: ("stat", kind, selector[, unit])."""
+    return [x for x in c if isinstance(x, tuple) and x and x[0] == "stat"]
+
+
+def _whose_power(ref: tuple) -> Selector:
+    """The card(s) whose power a `stat_ref` names (5.2.6): the card itself, a card named, or the one the
+    sentence is about ("its power"); half of a power is no power one can set."""
+    kind, of = ref[1], ref[2]
+    if kind == "power_of_self":
+        return Selector(self_ref=True)
+    if kind == "power_of_source" and of is not None:
+        return of if of.ref is None else Selector(ref="it")
+    if kind == "power_of_target":
+        return Selector(ref="it")
+    raise ValueError(f"a power set from {kind} is not modelled")

@@ -284,3 +284,112 @@ def test_5_2_6_the_power_of_a_selection_becomes_a_value(text: str, families: tup
 def test_6_6_and_joins_a_named_part_and_a_bare_card_type(text: str) -> None:
     ab = one(text, name="Quillon")
     assert _with(ab, lambda s: s.families or s.categories or s.name)
+
+
+# ---------------------------------------------------------------- 11.8.2 "or" before a further event after a card named
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("When Quillon deals damage to a Forward or leaves the field, draw 1 card.", ("deals_damage", "leaves_field")),
+    ("When Quillon is dealt damage by a Summon or attacks, draw 1 card.", None),
+    ("When Quillon deals damage to a Backup opponent controls or is broken, draw 1 card.", None),
+])
+def test_11_8_2_or_before_an_event_verb_after_a_noun(text: str, kinds: tuple | None) -> None:
+    events = one(text, name="Quillon").trigger.events
+    assert len(events) == 2 and all(e.subject is not None and e.subject.self_ref for e in events)
+    if kinds:
+        assert tuple(e.kind for e in events) == kinds
+
+
+def test_11_8_2_or_inside_a_list_of_cards_stays_one_event() -> None:
+    events = one("When Quillon deals damage to a Forward or a Monster, draw 1 card.", name="Quillon").trigger.events
+    assert len(events) == 1
+
+
+# ---------------------------------------------------------------- 11.12.4 one subject, then "and" with a modal
+@pytest.mark.parametrize(("text", "parts", "duration"), [
+    ("Choose 1 Forward opponent controls. It loses 2000 power and cannot block until the end of the turn.",
+     ("ModifyStat", "Restriction"), Duration.TURN),
+    ("Quillon gains First Strike and can attack twice in the same turn.", ("Gain", "Restriction"), Duration.PERMANENT),
+    ("Choose 1 Forward. It gains Haste and must attack this turn if possible.", ("Gain", "Restriction"), Duration.TURN),
+])
+def test_11_12_4_a_subject_said_once_before_and_a_modal(text: str, parts: tuple, duration: Duration) -> None:
+    effects = one(text, name="Quillon").effects
+    assert tuple(type(e).__name__ for e in effects) == parts
+    assert all(e.duration is duration for e in effects)
+    assert effects[0].target == effects[1].target
+
+
+# ---------------------------------------------------------------- 7.9 the rest, the remaining cards
+@pytest.mark.parametrize("text", [
+    "Reveal the top 4 cards of your deck. Add 1 Backup among them to your hand and put the rest into the Break Zone.",
+    "Look at the top 3 cards of your deck. Add 1 card among them to your hand and put the rest at the bottom of your "
+    "deck in any order.",
+    "Reveal the top 2 cards of your deck. Add 1 Summon among them to your hand and remove the rest from the game.",
+])
+def test_7_9_the_rest_of_the_revealed_cards(text: str) -> None:
+    assert [s for s in _sels(one(text, name="Quillon")) if s.ref == "rest" and s.count is None]
+
+
+# ---------------------------------------------------------------- 7.10 "from their Break Zone" is "in their Break Zone"
+@pytest.mark.parametrize("text", [
+    "Your opponent selects 1 Forward from their Break Zone. Remove it from the game.",
+    "Choose 1 card from your opponent's Break Zone. Remove it from the game.",
+    "Your opponent selects 1 Summon from his/her Break Zone and puts it at the bottom of their deck.",
+])
+def test_7_10_from_their_break_zone(text: str) -> None:
+    assert _with(one(text, name="Quillon"), lambda s: s.zone == "break")
+
+
+def test_each_player_selecting_from_their_own_cards_is_not_reported_executed() -> None:
+    from judge.engine.support import unexecuted
+
+    ab = one("Each player selects 1 Backup from their Break Zone and adds it to their hand.", name="Quillon")
+    assert any("each player selects" in g for g in unexecuted("fftcg", ab))
+
+
+# ---------------------------------------------------------------- 11.8.16 into a zone, from where said after it
+@pytest.mark.parametrize(("text", "place"), [
+    ("When Quillon is put into the Break Zone from your hand, draw 1 card.", "hand"),
+    ("When a Forward you control is put into the Break Zone from the field, draw 1 card.", "field"),
+    ("When a Summon is put into your Break Zone from your deck, Quillon gains +1000 power until the end of the "
+     "turn.", "deck"),
+])
+def test_11_8_16_the_zone_a_card_came_from_said_after_where_it_went(text: str, place: str) -> None:
+    assert one(text, name="Quillon").trigger.events[0].place == place
+
+
+# ---------------------------------------------------------------- 5.2.4.1 "it and {Name}" as a subject
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. It and Quillon gain +1000 power until the end of the turn.",
+    "Choose 1 Backup you control. It and Quillon lose 1000 power until the end of the turn.",
+    "Choose 1 Forward. It and Quillon deal damage equal to their respective power to it.",
+])
+def test_5_2_4_1_it_and_the_card_itself_as_one_subject(text: str) -> None:
+    ab = one(text, name="Quillon")
+    assert any(any(a.self_ref for a in s.also) for s in _sels(ab)) or \
+        any(s.self_ref for s in _sels(ab)), _sels(ab)
+
+
+# ---------------------------------------------------------------- 10.1.3 "that is blocking X"
+@pytest.mark.parametrize(("text", "state"), [
+    ("Choose 1 Forward that is blocking Quillon. Break it.", "blocking"),
+    ("Choose 1 Forward that blocks Quillon. Deal it 5000 damage.", "blocking"),
+    ("Choose 1 Forward that is blocked by Quillon. Dull it.", "blocked_by"),
+])
+def test_10_1_3_which_side_of_a_block_any_tense(text: str, state: str) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.state == state)
+    assert sel.about is not None and sel.about.self_ref
+
+
+# ---------------------------------------------------------------- 6.3 a card searched for and played onto the field dull
+@pytest.mark.parametrize(("text", "dull"), [
+    ("Search for 1 Backup of cost 2 or less and play it onto the field dull.", True),
+    ("Search for 1 [[i]]Job Squire[[/]] and play it onto the field dull.", True),
+    ("Search for 1 Forward of cost 3 and play it onto the field.", False),
+])
+def test_6_3_a_searched_card_played_dull(text: str, dull: bool) -> None:
+    from judge.text.fftcg.render import render
+
+    ab = one(text, name="Quillon")
+    search = next(n for n in walk(ab) if type(n).__name__ == "Search")
+    assert (search.dest, search.dull) == ("field", dull)
+    assert render(ab, "Quillon").rstrip(".").endswith("dull") is dull

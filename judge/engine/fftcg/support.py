@@ -58,6 +58,8 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
     """Values of a selector the engine's `matches` does not read."""
     if sel.name is not None and sel.name.startswith("same_as") and sel.name != "same_as_it":
         yield "selector: the same name as another card"
+    if sel.chooser is ast.Player.EACH:         # effects/selecting.py: one selection, by the controller or the opponent
+        yield "selector: each player selects from their own cards"
     kw = sel.with_keyword
     if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
         yield f"selector: with {kw}"

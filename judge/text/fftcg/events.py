@@ -259,7 +259,10 @@ class EventRules(EventSourceRules):
         7.10, 11.8.16): where it came from and which zone, each said once."""
         origin = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
                        and x in ("field", "deck", "hand")), None)
-        zone = next((p[1] for p in pairs_of(c) if p[0] == "zone"), None)
+        zones = [p[1] for p in pairs_of(c) if p[0] == "zone"]
+        zone = zones[0] if zones else None
+        if origin is None and len(zones) > 1 and zones[1] in ("hand", "deck"):   # "… into the Break Zone from your hand"
+            origin = zones[1]
         if zone == "break" and origin == "deck":
             return self._pred("deck_to_break", c, place="deck")
         if zone == "break" and origin == "field":

@@ -40,6 +40,14 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             words = np(replace(sel, chooser=None, count_per=None), ctx.name).replace("opponent controls", "they control")
             ctx.pending.append(f"your opponent selects {words}{_per_of(sel, ctx)}")
         return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
+    if sel.chooser is Player.EACH and sel.ref is None:         # "Each player selects 1 Forward they control." (11.11.5.1)
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            words = np(replace(sel, chooser=None, count_per=None), ctx.name)
+            for said, theirs in (("each player's", "their"), ("either player controls", "they control")):
+                words = words.replace(said, theirs)
+            ctx.pending.append(f"each player selects {words}{_per_of(sel, ctx)}")
+        return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.chooser is Player.YOU and sel.ref is None:          # "Select up to 2 Backups. Activate them." (11.6.5)
         if not any(same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(sel)

@@ -184,6 +184,8 @@ def _search(e: ast.Search, ctx: Ctx) -> str:
             "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
+    if e.dull:                                         # "play it onto the field dull" (6.3)
+        then += " dull"
     what = np(e.target, ctx.name)
     comma = "," if e.target.distinct else ""           # "…, each of a different Element, and add them" (15.1.1.8)
     return f"search for {what}{comma} and {then}"

@@ -344,7 +344,9 @@ class KeywordActionRules:
         np = _sel(c)
         then = next(x for x in c if (isinstance(x, str) and x.startswith("st:")) or isinstance(x, tuple))
         dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
-        return Act(lambda s: [Search(target=np, dest=dest, under=under, span=self._span(meta))])
+        dull = dest == "field_dull"
+        dest = "field" if dull else dest
+        return Act(lambda s: [Search(target=np, dest=dest, under=under, dull=dull, span=self._span(meta))])
 
     def st_hand(self, meta, c):
         return "st:hand"
@@ -356,7 +358,8 @@ class KeywordActionRules:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
 
     def st_field(self, meta, c):
-        return "st:field"
+        """"play it onto the field (dull)" (6.3): dull when said."""
+        return "st:field_dull" if ("state", "dull") in pairs_of(c) else "st:field"
 
     def st_cast(self, meta, c):
         return "st:cast"

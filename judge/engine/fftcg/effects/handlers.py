@@ -456,7 +456,7 @@ effect(ast.Delayed, concepts=("delayed_generated",), meaning="a delayed auto-abi
 effect(ast.GainCrystal, concepts=("crystals",), meaning="gain a Crystal", reads=("count",))(_gain_crystal)
 effect(ast.Counters, concepts=("counters", "remove_counter"), meaning="place or remove counters",
        reads=("name", "count", "target", "remove", "per"))(_counters)
-effect(ast.Search, concepts=("kw_search",), meaning="search the deck", reads=("target", "dest", "under"),
+effect(ast.Search, concepts=("kw_search",), meaning="search the deck", reads=("target", "dest", "under", "dull"),
        target_reads=("distinct",), check=search_shapes)(_search)
 effect(WarpTick, concepts=("warp_counter",), meaning="remove a Warp counter", reads=("card",))(_engine_effect)
 effect(WarpEnter, concepts=("warp_enter",), meaning="a Warp card enters the field", reads=("card",))(_engine_effect)

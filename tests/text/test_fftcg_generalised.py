@@ -393,3 +393,19 @@ def test_6_3_a_searched_card_played_dull(text: str, dull: bool) -> None:
     search = next(n for n in walk(ab) if type(n).__name__ == "Search")
     assert (search.dest, search.dull) == ("field", dull)
     assert render(ab, "Quillon").rstrip(".").endswith("dull") is dull
+
+
+# ---------------------------------------------------------------- 11.4 a card played from a zone, by either player
+@pytest.mark.parametrize(("text", "kind", "place"), [
+    ("When you play a Forward from your hand onto the field, Quillon gains +1000 power until the end of the turn.",
+     "you_play", "hand"),
+    ("When your opponent plays a Backup from their hand onto the field, draw 1 card.", "opponent_plays", "hand"),
+    ("When you play a [[i]]Job Squire[[/]] onto your field, draw 1 card.", "you_play", None),
+])
+def test_11_4_playing_a_card_from_a_zone_is_the_events_place(text: str, kind: str, place: str | None) -> None:
+    from judge.engine.support import unexecuted
+
+    ab = one(text, name="Quillon")
+    ev = ab.trigger.events[0]
+    assert (ev.kind, ev.place, ev.what.zone) == (kind, place, None)
+    assert any("trigger" in g for g in unexecuted("fftcg", ab))     # the engine does not run these triggers

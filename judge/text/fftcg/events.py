@@ -208,8 +208,14 @@ class EventRules(EventSourceRules):
         return EvPred("casts_nth", {"nth": nth, "nth_type": kind}, quals)
 
     def ev_plays(self, meta, c):
+        """"plays X onto the field (other than from his/her hand)", "play X from your hand onto the field" (11.4):
+        the zone it is played from, when said, is the event's place."""
         quals = ("not_from_hand",) if "not_from_hand" in c else ()
-        return EvPred("plays", {"what": next(x for x in c if isinstance(x, Selector))}, quals)
+        what = next(x for x in c if isinstance(x, Selector))
+        fields: dict[str, Any] = {"what": what}
+        if what.zone not in (None, "field"):           # "a Forward from your hand": played from there
+            fields.update(what=replace(what, zone=None, owner=None), place=what.zone)
+        return EvPred("plays", fields, quals)
 
     def ev_uses(self, meta, c):
         return EvPred("uses", {"what": next(x for x in c if isinstance(x, Selector))})

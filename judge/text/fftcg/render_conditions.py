@@ -77,6 +77,8 @@ def event(e: ast.Event, name: str) -> str:
             verb += " " + np(e.what, name)
         if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op == ">=":
             verb = verb.replace("a card", f"{e.amount.value} or more cards")      # "discards 1 or more cards"
+        if e.place == "hand" and e.kind in ("opponent_plays", "you_play"):       # played from a hand (11.4)
+            verb += (" from their hand" if e.player is Player.OPPONENT else " from your hand") + " onto the field"
         if e.place == "hand" and e.kind in ("opponent_discards", "you_discard"):   # where the card came from (6.2)
             verb += " from their hand" if e.player is Player.OPPONENT else " from your hand"
         return f"{who} {verb}{event_tail(e, name)}"

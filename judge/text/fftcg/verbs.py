@@ -86,6 +86,8 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
             out = [replace(e, duration=last) if getattr(e, "duration", None) is Duration.PERMANENT else e for e in out]
         return out
 
+    subject_modal = subject_does
+
     def you_modal(self, meta, c):
         aux, act = c[0], c[1]
         return self._modal(meta, aux, act, Player.YOU, _dur(c[2:]))

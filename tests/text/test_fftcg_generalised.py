@@ -409,3 +409,31 @@ def test_11_4_playing_a_card_from_a_zone_is_the_events_place(text: str, kind: st
     ev = ab.trigger.events[0]
     assert (ev.kind, ev.place, ev.what.zone) == (kind, place, None)
     assert any("trigger" in g for g in unexecuted("fftcg", ab))     # the engine does not run these triggers
+
+
+# ---------------------------------------------------------------- 11.11.5.1 "if X doesn't <any act>"
+@pytest.mark.parametrize(("text", "kind", "typed"), [
+    ("When Quillon enters the field, if you don't remove 3 Ice cards in your Break Zone from the game, put Quillon "
+     "into the Break Zone.", "not_pay", "Move"),
+    ("When Quillon attacks, if your opponent doesn't put 1 Backup they control into the Break Zone, draw 1 card.",
+     "not_pay", "Move"),
+    ("When Quillon enters the field, if you don't return 1 Forward you control to its owner's hand, break Quillon.",
+     "not_pay", "Move"),
+])
+def test_11_11_5_1_an_act_not_done_is_a_cost_made_of_that_act(text: str, kind: str, typed: str) -> None:
+    from judge.engine.support import unexecuted
+
+    ab = one(text, name="Quillon")
+    cond = next(n for n in walk(ab) if getattr(n, "kind", None) in (kind, "opp_" + kind) and getattr(n, "negated", False))
+    assert [type(e).__name__ for e in cond.cost.effects] == [typed]
+    assert any("unpaid cost other than CP" in g for g in unexecuted("fftcg", ab))   # the engine asks for CP only
+
+
+@pytest.mark.parametrize("text", [
+    "When Quillon attacks, if your opponent doesn't pay 《2》, draw 1 card.",
+    "When Quillon enters the field, if you don't pay 《火》《1》, put Quillon into the Break Zone.",
+    "When Quillon blocks, if your opponent does not pay 《3》, Quillon gains +3000 power until the end of the turn.",
+])
+def test_11_2_a_cp_payment_not_made_is_still_its_cost(text: str) -> None:
+    cond = next(n for n in walk(one(text, name="Quillon")) if getattr(n, "kind", None) in ("not_pay", "opp_not_pay"))
+    assert cond.cost.cp and not cond.cost.effects

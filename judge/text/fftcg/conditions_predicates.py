@@ -131,17 +131,25 @@ class PredicateRules:
     def cp_from_ex_burst(self, meta, c):
         return CPred("ex_burst", {})
 
-    def cp_not_cast(self, meta, c):
-        return CPred("not_cast", {"selector": _sel(c), "negated": True})
+    def cp_not_act(self, meta, c):
+        """"if you don't cast X", "if your opponent doesn't pay 《2》", "if he/she doesn't discard 1 card", "if you
+        don't remove 5 Fire cards in your Break Zone from the game" (11.2, 11.3, 11.11.5.1): any verb phrase not
+        done. A payment not made is its cost; a cast not made names what is cast; any other act is a cost made of
+        that act (what the player was asked to do)."""
+        from judge.text.ast import Deploy, Discard, Pay
+        from judge.text.fftcg.assemble import flatten
+        from judge.text.fftcg.verbs_values import Act
 
-    def cp_not_pay(self, meta, c):
-        cost = next(x for x in c if isinstance(x, Cost))
-        return CPred("not_pay", {"cost": cost, "negated": True})
-
-    def cp_not_discard(self, meta, c):
-        paid = Cost(effects=())
-        return CPred("not_pay", {"cost": paid, "negated": True,
-                                 "threshold": Threshold("discard", ">=", _nums(c)[0])})
+        act = next(x for x in c if isinstance(x, Act))
+        done = flatten([act.make(None)])
+        if len(done) == 1 and isinstance(done[0], Pay):
+            return CPred("not_pay", {"cost": done[0].cost, "negated": True})
+        if len(done) == 1 and isinstance(done[0], Deploy) and done[0].verb in ("cast", "play"):
+            return CPred("not_cast", {"selector": done[0].target, "negated": True})
+        if len(done) == 1 and isinstance(done[0], Discard) and done[0].target is None:
+            return CPred("not_pay", {"cost": Cost(effects=()), "negated": True,
+                                     "threshold": Threshold("discard", ">=", done[0].count)})
+        return CPred("not_pay", {"cost": Cost(effects=tuple(done)), "negated": True})
 
     def this_turn(self, meta, c):
         return ("qual", "this_turn")

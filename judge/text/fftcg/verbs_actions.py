@@ -240,10 +240,11 @@ class KeywordActionRules:
         return Act(lambda s: [Move(target=sel, dest="removed", span=self._span(meta))])
 
     def top_cards(self, meta, c):          # the top cards of a deck: a Selector of zone "deck" (7.9)
-        nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
-        var = "x" if "x" in c else None
+        counted = next((x for x in c if isinstance(x, tuple) and x and x[0] == "count_word"), ("count_word", 1, None))
+        if counted[1] == 0 and counted[2] is None:
+            raise ValueError('"the top all cards" is no count of cards')
         owner = next((x for x in c if isinstance(x, Player)), Player.YOU)
-        return ("top", nums[0] if nums else 1, var, owner)
+        return ("top", counted[1], counted[2], owner)
 
     def _top(self, c: list[Any]) -> tuple[int, str | None, Player]:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "top")[1:]

@@ -437,3 +437,35 @@ def test_11_11_5_1_an_act_not_done_is_a_cost_made_of_that_act(text: str, kind: s
 def test_11_2_a_cp_payment_not_made_is_still_its_cost(text: str) -> None:
     cond = next(n for n in walk(one(text, name="Quillon")) if getattr(n, "kind", None) in ("not_pay", "opp_not_pay"))
     assert cond.cost.cp and not cond.cost.effects
+
+
+# ---------------------------------------------------------------- 5.2.6 whose power cannot change: any way of naming it
+@pytest.mark.parametrize(("text", "action", "self_ref"), [
+    ("Quillon's power cannot be reduced.", "power_decreased", True),
+    ("The power of Quillon cannot be increased by Summons or abilities your opponent controls.",
+     "power_increased", True),
+    ("Choose 1 Forward. Its power cannot be reduced.", "power_decreased", False),
+])
+def test_5_2_6_a_power_that_cannot_change_named_any_way(text: str, action: str, self_ref: bool) -> None:
+    found = [n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction) and n.action == action]
+    assert found and found[0].target.self_ref is self_ref
+
+
+# ---------------------------------------------------------------- 15.2 "that has X" is "with X"
+@pytest.mark.parametrize(("text", "kw"), [
+    ("Choose 1 Forward that has Haste. Break it.", "Haste"),
+    ("Choose 1 Forward opponent controls that has Brave. Dull it.", "Brave"),
+    ("Break all the Forwards that have First Strike.", "First Strike"),
+])
+def test_15_2_that_has_a_keyword_is_with_it(text: str, kw: str) -> None:
+    assert _with(one(text, name="Quillon"), lambda s: s.with_keyword).with_keyword == kw
+
+
+# ---------------------------------------------------------------- 7.11 returned to a hand, "from the field" before or after
+@pytest.mark.parametrize("text", [
+    "When Quillon is returned to your hand from the field, draw 1 card.",
+    "When a Forward opponent controls is returned to its owner's hand from the field, draw 1 card.",
+    "When Quillon is returned from the field to its owner's hand, draw 1 card.",
+])
+def test_7_11_returned_to_a_hand_from_the_field_either_order(text: str) -> None:
+    assert one(text, name="Quillon").trigger.events[0].kind.startswith("returned")

@@ -256,8 +256,11 @@ class StatementRules:
                           same_as=same_as, duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     def power_locked(self, meta, c):
+        """"X's power cannot be increased (by …)", "its power cannot be reduced" (5.2.6): reduced is decreased."""
         pred = next(x for x in c if isinstance(x, EvPred))
-        return Restriction(mode="cannot", action=f"power_{pred.fields.get('cause', 'increased')}", target=_sel(c),
+        cause = pred.fields.get("cause") or ("decreased" if pred.stem == "reduced" else "increased")
+        return Restriction(mode="cannot", action=f"power_{cause}",
+                           target=_whose_power(_stat_refs(c)[0]),
                            by=pred.fields.get("by"), duration=Duration.PERMANENT, span=self._span(meta))
 
     # ------------------------------------------------------------------ other statements

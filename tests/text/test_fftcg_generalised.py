@@ -469,3 +469,13 @@ def test_15_2_that_has_a_keyword_is_with_it(text: str, kw: str) -> None:
 ])
 def test_7_11_returned_to_a_hand_from_the_field_either_order(text: str) -> None:
     assert one(text, name="Quillon").trigger.events[0].kind.startswith("returned")
+
+
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. Its power cannot be decreased this turn.",
+    "Choose 1 Forward. Its power cannot be increased until the end of the turn.",
+    "Quillon's power cannot be reduced during this turn.",
+])
+def test_5_2_6_a_power_that_cannot_change_for_a_while(text: str) -> None:
+    r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
+    assert r.action.startswith("power_") and r.duration is Duration.TURN

@@ -261,7 +261,7 @@ class StatementRules:
         cause = pred.fields.get("cause") or ("decreased" if pred.stem == "reduced" else "increased")
         return Restriction(mode="cannot", action=f"power_{cause}",
                            target=_whose_power(_stat_refs(c)[0]),
-                           by=pred.fields.get("by"), duration=Duration.PERMANENT, span=self._span(meta))
+                           by=pred.fields.get("by"), duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     # ------------------------------------------------------------------ other statements
     def must_choose(self, meta, c):

@@ -479,3 +479,30 @@ def test_7_11_returned_to_a_hand_from_the_field_either_order(text: str) -> None:
 def test_5_2_6_a_power_that_cannot_change_for_a_while(text: str) -> None:
     r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
     assert r.action.startswith("power_") and r.duration is Duration.TURN
+
+
+# ---------------------------------------------------------------- 4 "for each" after the duration of a power gained
+@pytest.mark.parametrize("text", [
+    "Choose 1 Forward. It gains +1000 power until the end of the turn for each Backup you control.",
+    "Quillon gains +2000 power until the end of the turn for each [[i]]Job Squire[[/]] you control.",
+    "Choose 1 Forward you control. It gains +1000 power during this turn for each card in your hand.",
+])
+def test_4_for_each_after_the_duration(text: str) -> None:
+    ms = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "ModifyStat")
+    assert ms.per is not None and ms.duration is Duration.TURN
+
+
+# ---------------------------------------------------------------- 11.12.4 "cannot be returned to its owner's hand" is an id
+@pytest.mark.parametrize("text", [
+    "Quillon cannot be returned to its owner's hand by your opponent's Summons or abilities.",
+    "The Forwards you control cannot be returned to their owners' hands by Summons.",
+    "Choose 1 Forward. It cannot be returned to its owner's hand this turn.",
+])
+def test_11_12_4_barred_return_to_hand_is_typed(text: str) -> None:
+    from judge.text.parse import parse_text
+    from judge.text.typed import untyped_parts
+
+    r = parse_text(text, "fftcg", name="Quillon")
+    assert not r.unparsed and not any(untyped_parts(a, "fftcg") for a in r.abilities)
+    assert any(n.action == "be_returned_to_owners_hand" for a in r.abilities for n in walk(a)
+               if isinstance(n, Restriction))

@@ -403,7 +403,7 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
                 "cast": "cast", "play": "play", "use_abilities": "use abilities",
                 "attack_once_per_turn": "attack once per turn", "form_party_with": "form a party with",
                 "be_reduced": "be reduced", "use_ex_burst": "use EX Burst", "be_removed_from_the_game":
-                "be removed from the game", "be_returned_to_its_owner's_hand": "be returned to its owner's hand",
+                "be removed from the game", "be_returned_to_owners_hand": "be returned to its owner's hand",
                 "leave_the_field": "leave the field", "form_party": "form a party",
                 "attack_at_least_once_per_turn": "attack at least once per turn", "gain_haste": "gain Haste",
                 "gain_brave": "gain Brave", "search": "search", "use": "use"}

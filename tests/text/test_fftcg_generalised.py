@@ -506,3 +506,25 @@ def test_11_12_4_barred_return_to_hand_is_typed(text: str) -> None:
     assert not r.unparsed and not any(untyped_parts(a, "fftcg") for a in r.abilities)
     assert any(n.action == "be_returned_to_owners_hand" for a in r.abilities for n in walk(a)
                if isinstance(n, Restriction))
+
+
+# ---------------------------------------------------------------- 6.6 a card referred to, and a selection more
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Choose 1 Forward. Remove it and all the Monsters opponent controls from the game.", ("monster",)),
+    ("Choose up to 2 Backups. Break them, and all the Forwards of cost 2 or less.", ("forward",)),
+    ("Choose 1 Forward. Return it and all the Backups opponent controls to their owners' hands.", ("backup",)),
+])
+def test_6_6_a_reference_and_all_the_cards_of_a_kind(text: str, kinds: tuple) -> None:
+    from judge.engine.support import unexecuted
+    from judge.text.fftcg.render import render
+
+    ab = one(text, name="Quillon")
+    sel = _with(ab, lambda s: s.also and not s.also[0].self_ref)
+    assert sel.also[0].card_types == kinds and sel.also[0].count is None
+    assert not unexecuted("fftcg", ab)                  # effects/selecting.targets acts on each part
+    assert "and all the" in render(ab, "Quillon")
+
+
+def test_6_6_a_comma_and_before_a_clause_is_no_selection() -> None:
+    ab = one("Choose 1 Forward. Break it, and draw 1 card.", name="Quillon")
+    assert [type(e).__name__ for e in ab.effects][-1] == "Draw"

@@ -55,7 +55,8 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
                                f"{_per_of(sel, ctx)}")
         return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
-        chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
+        chosen = replace(sel, also=()) if sel.also and all(a.self_ref or (a.count is None and a.ref is None)
+                                                            for a in sel.also) else sel   # "deal it and {Name} / all the X …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(chosen)
             ctx.pending.append(f"choose {_as_many(chosen, ctx) or np(chosen, ctx.name)}")

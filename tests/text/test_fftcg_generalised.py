@@ -528,3 +528,61 @@ def test_6_6_a_reference_and_all_the_cards_of_a_kind(text: str, kinds: tuple) ->
 def test_6_6_a_comma_and_before_a_clause_is_no_selection() -> None:
     ab = one("Choose 1 Forward. Break it, and draw 1 card.", name="Quillon")
     assert [type(e).__name__ for e in ab.effects][-1] == "Draw"
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 a stat against another card's, "X's cost"
+@pytest.mark.parametrize(("text", "stat", "op"), [
+    ("Choose 1 Forward of cost equal to Quillon's cost. Break it.", "cost", "=="),
+    ("Choose 1 Forward with a power equal to or less than Quillon's power. Dull it.", "power", "<="),
+    ("Choose 1 Backup of cost less than or equal to Quillon's cost. Break it.", "cost", "<="),
+])
+def test_5_2_a_stat_against_the_same_stat_of_a_card_named(text: str, stat: str, op: str) -> None:
+    th = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "Threshold" and n.ref is not None)
+    assert (th.stat, th.op, th.ref.self_ref) == (stat, op, True)
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 "whose cost / power is N"
+@pytest.mark.parametrize(("text", "stat", "op", "value"), [
+    ("Choose 1 Forward whose cost is 3 or less. Break it.", "cost", "<=", 3),
+    ("Choose 1 Forward opponent controls whose power is 5000 or less. Dull it.", "power", "<=", 5000),
+    ("Break all the Monsters whose cost is 2.", "cost", "==", 2),
+])
+def test_5_2_whose_cost_or_power_is(text: str, stat: str, op: str, value: int) -> None:
+    sel = _with(one(text, name="Quillon"), lambda s: s.thresholds)
+    assert (sel.thresholds[0].stat, sel.thresholds[0].op, sel.thresholds[0].value) == (stat, op, value)
+
+
+# ---------------------------------------------------------------- 7.8.2 points of damage, the comparison after the number
+@pytest.mark.parametrize(("text", "op", "value"), [
+    ("If you have received 4 or more points of damage, Quillon gains +2000 power.", ">=", 4),
+    ("If your opponent has received 3 or less points of damage, draw 1 card.", "<=", 3),
+    ("If you have received 5 points of damage or more, Quillon gains Haste.", ">=", 5),
+])
+def test_7_8_2_points_of_damage_compared_either_place(text: str, op: str, value: int) -> None:
+    th = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "Threshold")
+    assert (th.stat, th.op, th.value) == ("damage", op, value)
+
+
+# ---------------------------------------------------------------- 15.1.1.9 "is in / forming a party" as a state
+@pytest.mark.parametrize("text", [
+    "If Quillon is forming a party, Quillon gains +1000 power.",
+    "If Quillon is in a party, Quillon gains First Strike.",
+    "When Quillon attacks, if Quillon is forming a party, draw 1 card.",
+])
+def test_15_1_1_9_in_a_party_is_a_state(text: str) -> None:
+    from judge.engine.support import unexecuted
+
+    ab = one(text, name="Quillon")
+    cond = next(n for n in walk(ab) if getattr(n, "kind", None) == "state")
+    assert cond.selector.state == "in_party" and not unexecuted("fftcg", ab)
+
+
+# ---------------------------------------------------------------- 4.1 "more X than your opponent": two counts compared
+@pytest.mark.parametrize(("text", "op", "mine", "theirs"), [
+    ("If you control more Forwards than your opponent, draw 1 card.", ">", Player.YOU, Player.OPPONENT),
+    ("If your opponent controls more Backups than you, Quillon gains Haste.", ">", Player.OPPONENT, Player.YOU),
+    ("If you have fewer cards in your hand than your opponent, draw 2 cards.", "<", Player.YOU, Player.OPPONENT),
+])
+def test_4_1_more_cards_than_the_other_player(text: str, op: str, mine: Player, theirs: Player) -> None:
+    cond = next(n for n in walk(one(text, name="Quillon")) if getattr(n, "kind", None) == "count_compare")
+    assert (cond.selector.owner, cond.threshold.op, cond.threshold.ref.owner) == (mine, op, theirs)

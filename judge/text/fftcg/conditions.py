@@ -115,6 +115,11 @@ class ConditionRules(PredicateRules):
             return self._cond(meta, kind, player=player, **f)
         if kind == "have":
             return self._have(meta, f, player, sel)
+        if kind == "more_than":                   # "you control more Forwards than your opponent" (4.1)
+            counted = replace(f["selector"], count=None, up_to=False)
+            mine = replace(counted, owner=player or Player.YOU)
+            theirs = replace(counted, owner=f["than"])
+            return self._cond(meta, "count_compare", selector=mine, threshold=Threshold("count", f["op"], 0, ref=theirs))
         if kind == "hand_of":                                     # "you have no cards in your hand" (7.11)
             whose = player or Player.YOU
             return self._cond(meta, "hand", player=player, threshold=f["threshold"],

@@ -34,6 +34,13 @@ class PredicateRules:
             return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
         return CPred("control", {"selector": sel})
 
+    def cp_more_than(self, meta, c):
+        """"you control more Forwards than your opponent", "you have fewer cards in your hand than your opponent"
+        (4.1): the subject's count of those cards against the other player's."""
+        op = next(x for x in c if x in (">", "<"))
+        than = next(x for x in c if isinstance(x, Player))
+        return CPred("more_than", {"selector": _sel(c), "op": op, "than": than})
+
     def cp_not_control(self, meta, c):
         return CPred("not_control", {"selector": _sel(c), "negated": True})
 
@@ -99,7 +106,7 @@ class PredicateRules:
         return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
 
     def cp_state(self, meta, c):
-        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
+        state = next((p[1] for p in pairs_of(c) if p[0] == "state"), "in_party")     # "is in / forming a party"
         return CPred("state", {"state": state, "negated": "not" in c})
 
     def cp_was_pp(self, meta, c):

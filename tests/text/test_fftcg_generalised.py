@@ -586,3 +586,28 @@ def test_15_1_1_9_in_a_party_is_a_state(text: str) -> None:
 def test_4_1_more_cards_than_the_other_player(text: str, op: str, mine: Player, theirs: Player) -> None:
     cond = next(n for n in walk(one(text, name="Quillon")) if getattr(n, "kind", None) == "count_compare")
     assert (cond.selector.owner, cond.threshold.op, cond.threshold.ref.owner) == (mine, op, theirs)
+
+
+# ---------------------------------------------------------------- 11.8 events: every person of the verb, any determiner
+@pytest.mark.parametrize(("text", "kind", "player"), [
+    ("When you discard a card due to your Summon or ability, draw 1 card.", "you_discard", Player.YOU),
+    ("When you receive your fifth point of damage, draw 1 card.", "you_receive_fifth_damage", Player.YOU),
+    ("When your opponent receives their sixth point of damage, Quillon gains +1000 power until the end of the "
+     "turn.", "you_receive_sixth_damage", Player.OPPONENT),
+])
+def test_11_8_player_events_any_person_any_determiner(text: str, kind: str, player: Player) -> None:
+    ev = one(text, name="Quillon").trigger.events[0]
+    assert (ev.kind, ev.player) == (kind, player)
+
+
+# ---------------------------------------------------------------- 6.7 "all the X Counters"
+@pytest.mark.parametrize("text", [
+    "Remove all the Crystal Counters from Quillon.",
+    "Remove all Crystal Counters from Quillon: Draw 2 cards.",
+    "When Quillon attacks, remove all the Bravery Counters from Quillon. Draw 1 card.",
+])
+def test_6_7_all_the_counters(text: str) -> None:
+    from judge.text.parse import parse_text
+
+    r = parse_text(text, "fftcg", name="Quillon")
+    assert not r.unparsed

@@ -611,3 +611,32 @@ def test_6_7_all_the_counters(text: str) -> None:
 
     r = parse_text(text, "fftcg", name="Quillon")
     assert not r.unparsed
+
+
+# ---------------------------------------------------------------- 11.8.13 a condition after a statement is the one before it
+@pytest.mark.parametrize(("after", "before"), [
+    ("The cost required to cast Quillon is reduced by 2 if you control a [[i]]Card Name Zorn[[/]].",
+     "If you control a [[i]]Card Name Zorn[[/]], the cost required to cast Quillon is reduced by 2."),
+    ("The cost required to cast Quillon is reduced by 1 if your opponent controls 3 or more Forwards.",
+     "If your opponent controls 3 or more Forwards, the cost required to cast Quillon is reduced by 1."),
+    ("Quillon's power becomes 9000 if you control 5 or more Backups.",
+     "If you control 5 or more Backups, Quillon's power becomes 9000."),
+])
+def test_11_8_13_a_trailing_condition_on_a_statement(after: str, before: str) -> None:
+    import re
+
+    def bare(x) -> str:
+        return re.sub(r"span=Span\([^)]*\)|text='[^']*'", "", repr(x))
+
+    assert bare(one(after, name="Quillon").effects) == bare(one(before, name="Quillon").effects)
+
+
+# ---------------------------------------------------------------- 7.8.2 "for each point of damage <player> has received"
+@pytest.mark.parametrize(("text", "owner"), [
+    ("Quillon gains +1000 power for each point of damage your opponent has received.", Player.OPPONENT),
+    ("Quillon gains +1000 power for each point of damage you have received.", Player.YOU),
+    ("Choose 1 Forward. Deal it 1000 damage for each damage your opponent has received.", Player.OPPONENT),
+])
+def test_7_8_2_for_each_point_of_damage_of_either_player(text: str, owner: Player) -> None:
+    per = next(n.per for n in walk(one(text, name="Quillon")) if getattr(n, "per", None) is not None)
+    assert (per.zone, per.owner) == ("damage", owner)

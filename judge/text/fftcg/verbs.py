@@ -146,7 +146,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
     def cond_suffix(self, meta, c):
 
         cond = next(x for x in c if isinstance(x, CONDITIONS))
-        effects = tuple(flatten([x for x in c if isinstance(x, list)]))
+        effects = tuple(flatten([x for x in c if x is not cond]))
         if isinstance(cond, Possible):       # "must block if possible": an obligation is only ever so (11.12.4)
             return list(effects)
         return [Conditional(condition=cond, effects=effects, span=self._span(meta))]

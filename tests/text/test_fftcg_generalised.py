@@ -640,3 +640,15 @@ def test_11_8_13_a_trailing_condition_on_a_statement(after: str, before: str) ->
 def test_7_8_2_for_each_point_of_damage_of_either_player(text: str, owner: Player) -> None:
     per = next(n.per for n in walk(one(text, name="Quillon")) if getattr(n, "per", None) is not None)
     assert (per.zone, per.owner) == ("damage", owner)
+
+
+# ---------------------------------------------------------------- 15.2 "if it has X": the card is one with that keyword
+@pytest.mark.parametrize(("text", "kw"), [
+    ("Choose 1 Forward opponent controls. If it has Haste, break it.", "Haste"),
+    ("Choose 1 Forward opponent controls. If it has First Strike or Brave, deal it 8000 damage.",
+     "First Strike or Brave"),
+    ("If Quillon has Brave, Quillon gains +1000 power.", "Brave"),
+])
+def test_15_2_having_a_keyword_is_a_condition_on_the_card(text: str, kw: str) -> None:
+    cond = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "CardIs")
+    assert cond.selector.with_keyword == kw

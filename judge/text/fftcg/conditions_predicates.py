@@ -116,6 +116,11 @@ class PredicateRules:
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
         return CPred(f"{state}_this_turn", {})
 
+    def cp_has_keyword(self, meta, c):
+        """"if it has Haste", "if it has First Strike or Brave" (15.2): the card is one with that keyword."""
+        names = " or ".join(k.name for k in c if hasattr(k, "name") and not isinstance(k, Token))
+        return CPred("it_is", {"selector": Selector(with_keyword=names), "negated": False})
+
     def cp_is(self, meta, c):
         return CPred("it_is_not" if "not" in c else "it_is", {"selector": _sel(c), "negated": "not" in c})
 

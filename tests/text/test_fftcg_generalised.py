@@ -652,3 +652,22 @@ def test_7_8_2_for_each_point_of_damage_of_either_player(text: str, owner: Playe
 def test_15_2_having_a_keyword_is_a_condition_on_the_card(text: str, kw: str) -> None:
     cond = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "CardIs")
     assert cond.selector.with_keyword == kw
+
+
+# ---------------------------------------------------------------- 11.6.6 who selects the actions
+@pytest.mark.parametrize(("text", "who"), [
+    ('Your opponent selects 1 of the 2 following actions. "Your opponent discards 1 card." "You draw 1 card."',
+     Player.OPPONENT),
+    ('When Quillon enters the field, your opponent selects 1 of the 3 following actions. "Draw 1 card." '
+     '"Choose 1 Forward. Dull it." "Choose 1 Backup. Activate it."', Player.OPPONENT),
+    ('Select 1 of the 2 following actions. "Draw 1 card." "Choose 1 Forward. Dull it."', None),
+])
+def test_11_6_6_the_player_who_selects_the_actions(text: str, who: Player | None) -> None:
+    from judge.engine.support import unexecuted
+    from judge.text.fftcg.render import render
+
+    ab = one(text, name="Quillon")
+    modal = next(n for n in walk(ab) if type(n).__name__ == "Modal")
+    assert modal.player is who
+    assert ("modal selected by another player" in unexecuted("fftcg", ab)) is (who is not None)
+    assert ("your opponent selects 1 of" in render(ab, "Quillon").lower()) is (who is not None)

@@ -40,6 +40,9 @@ def effect_gaps(e: Any) -> Iterator[str]:
     """What of one effect node (not its children) the engine does not carry out: the effect registry's answer
     (`registry.refused`, what `effects.run.one` refuses); a "Select N of …" is declared as it is cast or
     triggers, a payment and a reveal are carried out by `effects.run` around the effects they lead."""
+    if isinstance(e, ast.Modal) and e.player not in (None, ast.Player.YOU):
+        yield "modal selected by another player"   # the engine has the controller declare the modes
+        return
     if isinstance(e, ast.Modal | ast.Pay):
         return
     if isinstance(e, ast.Reveal):

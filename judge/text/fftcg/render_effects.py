@@ -18,7 +18,7 @@ from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render_conditions import condition, event_tail, trigger, window
 from judge.text.fftcg.render_core import Ctx, renders
-from judge.text.fftcg.render_words import NOUN, cap, icons, np, plural, tail, third
+from judge.text.fftcg.render_words import NOUN, cap, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -357,6 +357,8 @@ def _delayed(e: ast.Delayed, ctx: Ctx) -> str:
 @renders(ast.Modal)
 def _modal(e: ast.Modal, ctx: Ctx) -> str:
     head = f"select {'up to ' if e.up_to else ''}{e.count} of the {len(e.options)} following actions."
+    if e.player is not None:                         # "your opponent selects 1 of …" (11.6.6)
+        head = f"{player(e.player)} selects {head[len('select '):]}"
     options = " ".join('"' + sentences(o, Ctx(ctx.name)).rstrip(".") + '"' for o in e.options)
     return f"{head} {options}"
 

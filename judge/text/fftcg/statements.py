@@ -385,7 +385,8 @@ class StatementRules:
     def modal_head(self, meta, c):
         nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
         up = "up_to" in c
-        return ("head", nums[0], up)
+        who = next((x for x in c if isinstance(x, Player) and x is not Player.YOU), None)   # "your opponent selects"
+        return ("head", nums[0], up, who)
 
     def modal_more(self, meta, c):
         return ("more", c[0], c[1])
@@ -396,11 +397,11 @@ class StatementRules:
     def modal(self, meta, c):
         head = next(x for x in c if isinstance(x, tuple) and x[0] == "head")
         options = tuple(x[1] for x in c if isinstance(x, tuple) and x[0] == "option")
-        base = Modal(count=head[1], up_to=head[2], options=options, span=self._span(meta))
+        base = Modal(count=head[1], up_to=head[2], options=options, player=head[3], span=self._span(meta))
         more = next((x for x in c if isinstance(x, tuple) and x[0] == "more"), None)
         if more is None:
             return [base]
-        _, cond, (_, n, up) = more
+        _, cond, (_, n, up, _who) = more
         return [Conditional(condition=cond, effects=(replace(base, count=n, up_to=up),), otherwise=(base,),
                             instead=True, span=self._span(meta))]
 

@@ -671,3 +671,52 @@ def test_11_6_6_the_player_who_selects_the_actions(text: str, who: Player | None
     assert modal.player is who
     assert ("modal selected by another player" in unexecuted("fftcg", ab)) is (who is not None)
     assert ("your opponent selects 1 of" in render(ab, "Quillon").lower()) is (who is not None)
+
+
+# ---------------------------------------------------------------- each / all / both of the cards referred to
+@pytest.mark.parametrize(("text", "count"), [
+    ("Choose 2 Forwards. Deal each of them 3000 damage.", 2),
+    ("Choose 2 Forwards. Dull both of them.", 2),
+    ("Choose up to 2 Backups. Activate each of them.", 2),
+])
+def test_each_or_one_of_the_cards_referred_to(text: str, count: int) -> None:
+    effect = one(text, name="Quillon").effects[-1]
+    assert effect.target.count == count
+
+
+def test_4_damage_equal_to_a_power_minus_a_number_is_run_with_the_number() -> None:
+    from judge.engine.fftcg.effects.handlers import _amount
+
+    dmg = next(n for n in walk(one("Choose 1 Forward. Deal it damage equal to its power minus 2000.", name="Quillon"))
+               if type(n).__name__ == "Damage")
+    assert dmg.amount == -2000 and dmg.amount_from == "power_of_target"
+    assert _amount.__doc__ and "minus" in _amount.__doc__
+
+
+# ---------------------------------------------------------------- "to cast" after the cards an action used
+@pytest.mark.parametrize("text", [
+    "When Quillon enters the field, deal 1000 damage for each card you have cast this turn to all the Forwards "
+    "opponent controls.",
+    "Choose 1 Forward. Deal it 1000 damage for each card you discarded to cast Quillon.",
+    "Deal 2000 damage for each card you have drawn this turn to all the Forwards opponent controls.",
+])
+def test_a_count_of_cards_acted_on_before_to(text: str) -> None:
+    dmg = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "Damage")
+    assert dmg.per is not None
+
+
+# ---------------------------------------------------------------- 5.2.1.1 "X's Element becomes Y"
+@pytest.mark.parametrize(("text", "elem"), [
+    ("Quillon's Element becomes Dark until the end of the turn.", "dark"),
+    ("Choose 1 Forward. Its Element becomes Fire until the end of the turn.", "fire"),
+    ("Quillon gains +1000 power and Brave. Quillon's Element becomes Light.", "light"),
+])
+def test_5_2_1_1_an_element_becoming_another(text: str, elem: str) -> None:
+    from judge.engine.support import unexecuted
+
+    ab = one(text, name="Quillon")
+    gain = next(n for n in walk(ab) if type(n).__name__ == "Gain" and n.keyword is not None
+                and n.keyword.name == "Element")
+    assert gain.keyword.params == (elem,)
+    if gain.duration is Duration.TURN:        # a resolved change of Element: the engine says it does not run it
+        assert any("element" in g for g in unexecuted("fftcg", ab))

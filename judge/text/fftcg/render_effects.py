@@ -166,11 +166,16 @@ def _gain_run(items: list[Any], i: int) -> list[Any]:
     becomes = _becomes_forward(first)
     for e in items[i + 1:]:
         if isinstance(e, ast.Gain) and not _becomes_forward(e) and (not becomes or e.keyword is not None) \
-                and same(e.target, first.target) and e.duration == first.duration:
+                and not _changes_characteristics(e) and same(e.target, first.target) and e.duration == first.duration:
             run.append(e)
         else:
             break
     return run
+
+
+def _changes_characteristics(e: Any) -> bool:
+    """A Gain said as its own sentence: an Element, a name or a type taken on (5.2), not a keyword gained."""
+    return isinstance(e, ast.Gain) and e.keyword is not None and e.keyword.name in ("Element", "Card Elements", "Also")
 
 
 def _becomes_forward(e: Any) -> bool:

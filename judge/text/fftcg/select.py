@@ -254,6 +254,8 @@ class SelectorRules(PostModifierRules):
     def ref_one_of(self, meta, c):
         """"one of them", "1 of the chosen Forwards": that many of the cards referred to."""
         inner = next(x for x in c if isinstance(x, Selector))
+        if any(isinstance(t, Token) and t.type == "EACH_OF" for t in c):   # "each / all / both of them": all of them
+            return replace(inner, span=self._span(meta))
         n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 1)
         return replace(inner, count=n, span=self._span(meta))
 

@@ -239,6 +239,10 @@ class StatementRules:
                            span=self._span(meta))
 
     # ------------------------------------------------------------------ power set (11.12.4.2)
+    def element_becomes(self, meta, c):
+        """"X's Element becomes Dark" (5.2.1.1): X becomes that Element."""
+        return self.become_element(meta, c).make(next(x for x in c if isinstance(x, Selector)))
+
     def power_becomes(self, meta, c):
         """"its power becomes 1000", "X's power becomes 8000", "the power of the Forwards you control becomes
         5000" (5.2.6): the power set, of whom `stat_ref` says."""

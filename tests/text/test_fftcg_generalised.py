@@ -720,3 +720,25 @@ def test_5_2_1_1_an_element_becoming_another(text: str, elem: str) -> None:
     assert gain.keyword.params == (elem,)
     if gain.duration is Duration.TURN:        # a resolved change of Element: the engine says it does not run it
         assert any("element" in g for g in unexecuted("fftcg", ab))
+
+
+# ---------------------------------------------------------------- 11.6 a use limit, active or passive
+@pytest.mark.parametrize(("text", "limit"), [
+    ("《1》: Draw 1 card. This ability can only be used once per turn.", "once_per_turn"),
+    ("《1》: Draw 1 card. You can only use this ability once per turn.", "once_per_turn"),
+    ("《ダル》: Quillon gains +1000 power until the end of the turn. This ability can only be used during your turn.",
+     "your_turn_only"),
+])
+def test_11_6_this_ability_can_only_be_used(text: str, limit: str) -> None:
+    assert limit in one(text, name="Quillon").restrictions
+
+
+# ---------------------------------------------------------------- 11.8 whose auto-abilities cannot trigger
+@pytest.mark.parametrize(("text", "self_ref"), [
+    ("Quillon's auto-abilities cannot trigger.", True),
+    ("Choose 1 Forward. Its auto-abilities cannot trigger until the end of the turn.", False),
+    ("Choose 1 Backup. That Backup's auto-abilities will not trigger this turn.", False),
+])
+def test_11_8_whose_auto_abilities_cannot_trigger(text: str, self_ref: bool) -> None:
+    r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
+    assert r.action == "trigger_auto_abilities" and r.target.self_ref is self_ref

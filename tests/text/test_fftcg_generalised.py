@@ -742,3 +742,39 @@ def test_11_6_this_ability_can_only_be_used(text: str, limit: str) -> None:
 def test_11_8_whose_auto_abilities_cannot_trigger(text: str, self_ref: bool) -> None:
     r = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Restriction))
     assert r.action == "trigger_auto_abilities" and r.target.self_ref is self_ref
+
+
+# ---------------------------------------------------------------- 4.1 "the number of X is N (or more)" is "there are N X"
+@pytest.mark.parametrize(("number_is", "plain"), [
+    ("If the number of Backups you control is 5 or more, Quillon gains Brave.",
+     "If you control 5 or more Backups, Quillon gains Brave."),
+    ("If the number of Forwards opponent controls is 3 or more, draw 1 card.",
+     "If your opponent controls 3 or more Forwards, draw 1 card."),
+    ("If the number of cards in your Break Zone is 10 or more, Quillon gains Haste.",
+     "If there are 10 or more cards in your Break Zone, Quillon gains Haste."),
+])
+def test_4_1_the_number_of_cards_is_a_count(number_is: str, plain: str) -> None:
+    import re
+
+    def bare(x) -> str:
+        return re.sub(r"span=Span\([^)]*\)|text='[^']*'", "", repr(x))
+
+    assert bare(one(number_is, name="Quillon").effects) == bare(one(plain, name="Quillon").effects)
+
+
+# ---------------------------------------------------------------- 11.8.13 two conditions joined by "and"
+@pytest.mark.parametrize("text", [
+    "If you control a [[i]]Card Name Zorn[[/]] and your opponent controls 3 or more Forwards, draw 1 card.",
+    "If Quillon is dull and you control a [[i]]Job Squire[[/]], draw 1 card.",
+    "When Quillon attacks, if you have 3 or more cards in your hand and your opponent has no cards in their hand, "
+    "draw 1 card.",
+])
+def test_11_8_13_two_conditions_with_their_own_subjects(text: str) -> None:
+    cond = next(n for n in walk(one(text, name="Quillon")) if getattr(n, "kind", None) == "all_of"
+                or type(n).__name__ == "AllOf")
+    assert len(cond.parts) == 2
+
+
+def test_11_8_13_and_inside_a_selection_stays_one_condition() -> None:
+    cond = one("If you control Quillon and a [[i]]Card Name Zorn[[/]], draw 1 card.", name="Quillon").effects[0].condition
+    assert type(cond).__name__ != "AllOf"

@@ -165,6 +165,17 @@ class ConditionRules(PredicateRules):
 
 
     # ------------------------------------------------------------------ other conditions
+    def c_number_is(self, meta, c):
+        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them."""
+        sel = _sel(c)
+        n = _nums(c)[0]
+        op = next((x for x in c if x in (">=", "<=")), "==")
+        counted = replace(sel, count=n, up_to=False, thresholds=(*(t for t in sel.thresholds if t.stat != "count"),
+                                                                  Threshold("count", op, n)))
+        if sel.zone in (None, "field") and sel.owner in (Player.YOU, Player.OPPONENT):   # "… you control is 5 or more"
+            return self._joined(meta, CPred("control", {"selector": replace(counted, owner=None)}), sel.owner, None)
+        return self.c_there_are(meta, [counted])
+
     def c_there_are(self, meta, c):
         sel = _sel(c)
         zone = dict(p for p in pairs_of(c) if p[0] == "zone")

@@ -778,20 +778,3 @@ def test_11_8_13_two_conditions_with_their_own_subjects(text: str) -> None:
 def test_11_8_13_and_inside_a_selection_stays_one_condition() -> None:
     cond = one("If you control Quillon and a [[i]]Card Name Zorn[[/]], draw 1 card.", name="Quillon").effects[0].condition
     assert type(cond).__name__ != "AllOf"
-
-
-# ---------------------------------------------------------------- 15.2.8 turning a face-down card of the LB deck face up
-@pytest.mark.parametrize(("text", "count"), [
-    ("When Quillon enters the field, turn 1 face down card in your LB deck face up.", 1),
-    ("Turn 2 face down cards in your LB deck face up.", 2),
-    ("《1》: Turn 1 face down card in your LB deck face up. You can only use this ability once per turn.", 1),
-])
-def test_15_2_8_turn_a_card_of_the_lb_deck_face_up(text: str, count: int) -> None:
-    from judge.engine.support import unexecuted
-    from judge.text.fftcg.render import render
-
-    ab = one(text, name="Quillon")
-    st = next(n for n in walk(ab) if type(n).__name__ == "SetState")
-    assert (st.state, st.target.zone, st.target.state, st.target.count) == ("face_up", "lb_deck", "face_down", count)
-    assert any("face_up" in g for g in unexecuted("fftcg", ab))       # the engine keeps no face-down LB cards
-    assert "face down" in render(ab, "Quillon") and "LB deck" in render(ab, "Quillon")

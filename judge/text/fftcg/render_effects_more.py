@@ -88,8 +88,6 @@ def _damage_equal(e: ast.Damage, ctx: Ctx) -> str:
 
 @renders(ast.SetState)
 def _set_state(e: ast.SetState, ctx: Ctx) -> str:
-    if e.state == "face_up":                          # "turn 1 face down card in your LB deck face up" (15.2.8)
-        return f"turn {target(e.target, ctx)} face up"
     return f"{_STATE_VERB.get(e.state, e.state)} {target(e.target, ctx)}"
 
 

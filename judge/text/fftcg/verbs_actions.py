@@ -150,11 +150,6 @@ class KeywordActionRules:
         np = _sel(c)
         return Act(lambda s: [SetState(state="frozen", target=np, span=self._span(meta))])
 
-    def turn_face_up(self, meta, c):
-        """"turn 1 face down card in your LB deck face up" (15.2.8): the card's state becomes face up."""
-        np = _sel(c)
-        return Act(lambda s: [SetState(state="face_up", target=np, span=self._span(meta))])
-
     def draw(self, meta, c):
         value, var = self._amount(c)
         per = _per(c)

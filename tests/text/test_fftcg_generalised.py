@@ -778,3 +778,19 @@ def test_11_8_13_two_conditions_with_their_own_subjects(text: str) -> None:
 def test_11_8_13_and_inside_a_selection_stays_one_condition() -> None:
     cond = one("If you control Quillon and a [[i]]Card Name Zorn[[/]], draw 1 card.", name="Quillon").effects[0].condition
     assert type(cond).__name__ != "AllOf"
+
+
+# ---------------------------------------------------------------- 11.12.4.4 "if it is your turn" is "during your turn"
+@pytest.mark.parametrize(("text", "whose"), [
+    ("If it is your turn, Quillon gains +1000 power.", Player.YOU),
+    ("If it is your opponent's turn, Quillon gains Brave.", Player.OPPONENT),
+    ("When Quillon is dealt damage, if it is during your opponent's turn, draw 1 card.", Player.OPPONENT),
+])
+def test_11_12_4_4_whose_turn_it_is_as_a_condition(text: str, whose: Player) -> None:
+    cond = next(n for n in walk(one(text, name="Quillon")) if type(n).__name__ == "DuringTurn")
+    assert cond.window.whose is whose
+
+
+def test_11_12_4_4_it_is_before_a_state_stays_the_state() -> None:
+    cond = one("Choose 1 Forward. If it is dull, break it.", name="Quillon").effects[-1].condition
+    assert type(cond).__name__ != "DuringTurn"

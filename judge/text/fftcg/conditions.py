@@ -176,6 +176,18 @@ class ConditionRules(PredicateRules):
             return self._joined(meta, CPred("control", {"selector": replace(counted, owner=None)}), sel.owner, None)
         return self.c_there_are(meta, [counted])
 
+    def c_its_turn(self, meta, c):
+        """"if it is your turn", "if it is (during) your opponent's turn" (11.12.4.4): whose turn it is now."""
+        from judge.text.ast import DuringTurn, Window
+
+        window = next((x for x in c if isinstance(x, Window)), None)
+        if window is None:
+            window = Window(whose=self._whose(c), span=self._span(meta))
+        if window.whose is None or window.whose is Player.ANY or window.phase is not None:
+            raise ValueError("a condition on any player's turn or a phase is not modelled")
+        word = "your_turn" if window.whose is Player.YOU else "opponent_turn"
+        return DuringTurn(window=window, text=word, span=self._span(meta))
+
     def c_there_are(self, meta, c):
         sel = _sel(c)
         zone = dict(p for p in pairs_of(c) if p[0] == "zone")

@@ -27,7 +27,9 @@ from judge.text.ast import Ability, AbilityKind, Gain, Keyword, Restriction, Sel
 field_read(Restriction, "lose", "", concepts=("ongoing_order", "ongoing_self_first"), reader=__name__,
            matches=lambda a: True, meaning="it loses abilities (the text layer, 11.12.4.6 kind 2)")
 field_read(Gain, concepts=("ongoing_order", "ongoing_self_first", "field_timestamp"), reader=__name__,
-           meaning="it gains a keyword or an ability (the text layer) or a card type (kind 3)")
+           meaning="it gains a keyword or an ability (the text layer) or a card type (kind 3)",
+           # an Element or a Job taken on is a change of characteristics the text layer does not apply (shapes.gain)
+           shape=lambda e: e.keyword is None or e.keyword.name.strip().lower() not in ("element", "job"))
 
 #: Mod kinds that change a Character's text (11.12.4.6, kind 2)
 TEXT_MODS = frozenset({"lose_all", "lose_kw", "keyword", "ability"})

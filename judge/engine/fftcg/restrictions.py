@@ -138,7 +138,7 @@ def _must(s: State, uid: str, action: str) -> set[str]:
 #: "cannot be removed from the game / be returned to its owner's hand / leave the field": the destinations each
 #: bars (None: any move off the field)
 _MOVE_BARS: dict[str, tuple[str, ...] | None] = {"be_removed_from_the_game": ("removed",),
-                                                 "be_returned_to_its_owner's_hand": ("hand",), "leave_the_field": None}
+                                                 "be_returned_to_owners_hand": ("hand",), "leave_the_field": None}
 _BY_SUMMONS = frozenset({"summon", "summons"})
 _BY_ABILITIES = frozenset({"ability", "abilities", "action_ability", "auto_ability", "special_ability"})
 

@@ -40,6 +40,9 @@ def effect_gaps(e: Any) -> Iterator[str]:
     """What of one effect node (not its children) the engine does not carry out: the effect registry's answer
     (`registry.refused`, what `effects.run.one` refuses); a "Select N of …" is declared as it is cast or
     triggers, a payment and a reveal are carried out by `effects.run` around the effects they lead."""
+    if isinstance(e, ast.Modal) and e.player not in (None, ast.Player.YOU):
+        yield "modal selected by another player"   # the engine has the controller declare the modes
+        return
     if isinstance(e, ast.Modal | ast.Pay):
         return
     if isinstance(e, ast.Reveal):
@@ -58,6 +61,8 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
     """Values of a selector the engine's `matches` does not read."""
     if sel.name is not None and sel.name.startswith("same_as") and sel.name != "same_as_it":
         yield "selector: the same name as another card"
+    if sel.chooser is ast.Player.EACH:         # effects/selecting.py: one selection, by the controller or the opponent
+        yield "selector: each player selects from their own cards"
     kw = sel.with_keyword
     if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
         yield f"selector: with {kw}"

@@ -145,6 +145,7 @@ class Search(Effect):
     dest: str = "hand"
     span: Span | None = None
     under: int | None = None     # FFTCG dest deck_under_top: "put it under the top N cards of your deck" (7.9), N
+    dull: bool = False           # FFTCG dest field: "play it onto the field dull" (6.3)
 
 
 @dataclass(frozen=True, kw_only=True)

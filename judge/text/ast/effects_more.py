@@ -78,6 +78,7 @@ class Modal(Effect):
     up_to: bool = False
     options: tuple[tuple[Effect, ...], ...] = ()
     span: Span | None = None
+    player: Player | None = None     # who selects ("Your opponent selects 1 of …"); None: the controller
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -115,6 +115,11 @@ class ConditionRules(PredicateRules):
             return self._cond(meta, kind, player=player, **f)
         if kind == "have":
             return self._have(meta, f, player, sel)
+        if kind == "more_than":                   # "you control more Forwards than your opponent" (4.1)
+            counted = replace(f["selector"], count=None, up_to=False)
+            mine = replace(counted, owner=player or Player.YOU)
+            theirs = replace(counted, owner=f["than"])
+            return self._cond(meta, "count_compare", selector=mine, threshold=Threshold("count", f["op"], 0, ref=theirs))
         if kind == "hand_of":                                     # "you have no cards in your hand" (7.11)
             whose = player or Player.YOU
             return self._cond(meta, "hand", player=player, threshold=f["threshold"],
@@ -160,6 +165,29 @@ class ConditionRules(PredicateRules):
 
 
     # ------------------------------------------------------------------ other conditions
+    def c_number_is(self, meta, c):
+        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them."""
+        sel = _sel(c)
+        n = _nums(c)[0]
+        op = next((x for x in c if x in (">=", "<=")), "==")
+        counted = replace(sel, count=n, up_to=False, thresholds=(*(t for t in sel.thresholds if t.stat != "count"),
+                                                                  Threshold("count", op, n)))
+        if sel.zone in (None, "field") and sel.owner in (Player.YOU, Player.OPPONENT):   # "… you control is 5 or more"
+            return self._joined(meta, CPred("control", {"selector": replace(counted, owner=None)}), sel.owner, None)
+        return self.c_there_are(meta, [counted])
+
+    def c_its_turn(self, meta, c):
+        """"if it is your turn", "if it is (during) your opponent's turn" (11.12.4.4): whose turn it is now."""
+        from judge.text.ast import DuringTurn, Window
+
+        window = next((x for x in c if isinstance(x, Window)), None)
+        if window is None:
+            window = Window(whose=self._whose(c), span=self._span(meta))
+        if window.whose is None or window.whose is Player.ANY or window.phase is not None:
+            raise ValueError("a condition on any player's turn or a phase is not modelled")
+        word = "your_turn" if window.whose is Player.YOU else "opponent_turn"
+        return DuringTurn(window=window, text=word, span=self._span(meta))
+
     def c_there_are(self, meta, c):
         sel = _sel(c)
         zone = dict(p for p in pairs_of(c) if p[0] == "zone")

@@ -34,6 +34,13 @@ class PredicateRules:
             return CPred("control", {"selector": sel, "threshold": Threshold("count", "==", sel.count or 0)})
         return CPred("control", {"selector": sel})
 
+    def cp_more_than(self, meta, c):
+        """"you control more Forwards than your opponent", "you have fewer cards in your hand than your opponent"
+        (4.1): the subject's count of those cards against the other player's."""
+        op = next(x for x in c if x in (">", "<"))
+        than = next(x for x in c if isinstance(x, Player))
+        return CPred("more_than", {"selector": _sel(c), "op": op, "than": than})
+
     def cp_not_control(self, meta, c):
         return CPred("not_control", {"selector": _sel(c), "negated": True})
 
@@ -99,7 +106,7 @@ class PredicateRules:
         return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
 
     def cp_state(self, meta, c):
-        state = next(p[1] for p in pairs_of(c) if p[0] == "state")
+        state = next((p[1] for p in pairs_of(c) if p[0] == "state"), "in_party")     # "is in / forming a party"
         return CPred("state", {"state": state, "negated": "not" in c})
 
     def cp_was_pp(self, meta, c):
@@ -108,6 +115,11 @@ class PredicateRules:
     def cp_was_state(self, meta, c):
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
         return CPred(f"{state}_this_turn", {})
+
+    def cp_has_keyword(self, meta, c):
+        """"if it has Haste", "if it has First Strike or Brave" (15.2): the card is one with that keyword."""
+        names = " or ".join(k.name for k in c if hasattr(k, "name") and not isinstance(k, Token))
+        return CPred("it_is", {"selector": Selector(with_keyword=names), "negated": False})
 
     def cp_is(self, meta, c):
         return CPred("it_is_not" if "not" in c else "it_is", {"selector": _sel(c), "negated": "not" in c})
@@ -131,17 +143,25 @@ class PredicateRules:
     def cp_from_ex_burst(self, meta, c):
         return CPred("ex_burst", {})
 
-    def cp_not_cast(self, meta, c):
-        return CPred("not_cast", {"selector": _sel(c), "negated": True})
+    def cp_not_act(self, meta, c):
+        """"if you don't cast X", "if your opponent doesn't pay 《2》", "if he/she doesn't discard 1 card", "if you
+        don't remove 5 Fire cards in your Break Zone from the game" (11.2, 11.3, 11.11.5.1): any verb phrase not
+        done. A payment not made is its cost; a cast not made names what is cast; any other act is a cost made of
+        that act (what the player was asked to do)."""
+        from judge.text.ast import Deploy, Discard, Pay
+        from judge.text.fftcg.assemble import flatten
+        from judge.text.fftcg.verbs_values import Act
 
-    def cp_not_pay(self, meta, c):
-        cost = next(x for x in c if isinstance(x, Cost))
-        return CPred("not_pay", {"cost": cost, "negated": True})
-
-    def cp_not_discard(self, meta, c):
-        paid = Cost(effects=())
-        return CPred("not_pay", {"cost": paid, "negated": True,
-                                 "threshold": Threshold("discard", ">=", _nums(c)[0])})
+        act = next(x for x in c if isinstance(x, Act))
+        done = flatten([act.make(None)])
+        if len(done) == 1 and isinstance(done[0], Pay):
+            return CPred("not_pay", {"cost": done[0].cost, "negated": True})
+        if len(done) == 1 and isinstance(done[0], Deploy) and done[0].verb in ("cast", "play"):
+            return CPred("not_cast", {"selector": done[0].target, "negated": True})
+        if len(done) == 1 and isinstance(done[0], Discard) and done[0].target is None:
+            return CPred("not_pay", {"cost": Cost(effects=()), "negated": True,
+                                     "threshold": Threshold("discard", ">=", done[0].count)})
+        return CPred("not_pay", {"cost": Cost(effects=tuple(done)), "negated": True})
 
     def this_turn(self, meta, c):
         return ("qual", "this_turn")

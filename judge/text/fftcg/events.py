@@ -208,8 +208,14 @@ class EventRules(EventSourceRules):
         return EvPred("casts_nth", {"nth": nth, "nth_type": kind}, quals)
 
     def ev_plays(self, meta, c):
+        """"plays X onto the field (other than from his/her hand)", "play X from your hand onto the field" (11.4):
+        the zone it is played from, when said, is the event's place."""
         quals = ("not_from_hand",) if "not_from_hand" in c else ()
-        return EvPred("plays", {"what": next(x for x in c if isinstance(x, Selector))}, quals)
+        what = next(x for x in c if isinstance(x, Selector))
+        fields: dict[str, Any] = {"what": what}
+        if what.zone not in (None, "field"):           # "a Forward from your hand": played from there
+            fields.update(what=replace(what, zone=None, owner=None), place=what.zone)
+        return EvPred("plays", fields, quals)
 
     def ev_uses(self, meta, c):
         return EvPred("uses", {"what": next(x for x in c if isinstance(x, Selector))})
@@ -259,7 +265,10 @@ class EventRules(EventSourceRules):
         7.10, 11.8.16): where it came from and which zone, each said once."""
         origin = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
                        and x in ("field", "deck", "hand")), None)
-        zone = next((p[1] for p in pairs_of(c) if p[0] == "zone"), None)
+        zones = [p[1] for p in pairs_of(c) if p[0] == "zone"]
+        zone = zones[0] if zones else None
+        if origin is None and len(zones) > 1 and zones[1] in ("hand", "deck"):   # "… into the Break Zone from your hand"
+            origin = zones[1]
         if zone == "break" and origin == "deck":
             return self._pred("deck_to_break", c, place="deck")
         if zone == "break" and origin == "field":

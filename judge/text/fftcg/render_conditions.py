@@ -77,6 +77,8 @@ def event(e: ast.Event, name: str) -> str:
             verb += " " + np(e.what, name)
         if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op == ">=":
             verb = verb.replace("a card", f"{e.amount.value} or more cards")      # "discards 1 or more cards"
+        if e.place == "hand" and e.kind in ("opponent_plays", "you_play"):       # played from a hand (11.4)
+            verb += (" from their hand" if e.player is Player.OPPONENT else " from your hand") + " onto the field"
         if e.place == "hand" and e.kind in ("opponent_discards", "you_discard"):   # where the card came from (6.2)
             verb += " from their hand" if e.player is Player.OPPONENT else " from your hand"
         return f"{who} {verb}{event_tail(e, name)}"
@@ -344,6 +346,13 @@ def condition(c: Any, name: str) -> str:
         return event(c.occurs, name).replace(" is ", " has been ", 1)
     if k in ("opp_not_pay", "not_pay") and c.cost is not None:
         subj = "your opponent doesn't" if c.player is Player.OPPONENT or k.startswith("opp") else "you don't"
+        if th is not None and th.stat == "discard" and not icons(c.cost):         # "doesn't discard 1 card"
+            return f"{subj} discard {th.value} card{'s' if th.value != 1 else ''}"
+        if c.cost.effects and not icons(c.cost):                              # "doesn't remove 5 cards …" (11.11.5.1)
+            from judge.text.fftcg.render_core import Ctx
+            from judge.text.fftcg.render_effects import cost
+
+            return f"{subj} {cost(c.cost, Ctx(name))[0].lower()}{cost(c.cost, Ctx(name))[1:]}"
         return f"{subj} pay {icons(c.cost)}"
     if k == "elements" and th is not None and sel is not None:
         exact = "exactly " if th.op == "==" else ""

@@ -18,7 +18,7 @@ from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render_conditions import condition, event_tail, trigger, window
 from judge.text.fftcg.render_core import Ctx, renders
-from judge.text.fftcg.render_words import NOUN, cap, icons, np, plural, tail, third
+from judge.text.fftcg.render_words import NOUN, cap, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -40,6 +40,14 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
             words = np(replace(sel, chooser=None, count_per=None), ctx.name).replace("opponent controls", "they control")
             ctx.pending.append(f"your opponent selects {words}{_per_of(sel, ctx)}")
         return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
+    if sel.chooser is Player.EACH and sel.ref is None:         # "Each player selects 1 Forward they control." (11.11.5.1)
+        if not any(same(sel, c) for c in ctx.chosen):
+            ctx.chosen.append(sel)
+            words = np(replace(sel, chooser=None, count_per=None), ctx.name)
+            for said, theirs in (("each player's", "their"), ("either player controls", "they control")):
+                words = words.replace(said, theirs)
+            ctx.pending.append(f"each player selects {words}{_per_of(sel, ctx)}")
+        return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.chooser is Player.YOU and sel.ref is None:          # "Select up to 2 Backups. Activate them." (11.6.5)
         if not any(same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(sel)
@@ -47,7 +55,8 @@ def target(sel: Selector | None, ctx: Ctx, *, subject: bool = False, source_zone
                                f"{_per_of(sel, ctx)}")
         return ("they" if subject else "them") if plural(sel) or sel.count_per is not None else "it"
     if sel.choose == "choose" and not sel.self_ref and sel.ref is None:
-        chosen = replace(sel, also=()) if sel.also and all(a.self_ref for a in sel.also) else sel   # "deal it and {Name} …"
+        chosen = replace(sel, also=()) if sel.also and all(a.self_ref or (a.count is None and a.ref is None)
+                                                            for a in sel.also) else sel   # "deal it and {Name} / all the X …"
         if not any(same(chosen, c) or same(sel, c) for c in ctx.chosen):
             ctx.chosen.append(chosen)
             ctx.pending.append(f"choose {_as_many(chosen, ctx) or np(chosen, ctx.name)}")
@@ -164,11 +173,16 @@ def _gain_run(items: list[Any], i: int) -> list[Any]:
     becomes = _becomes_forward(first)
     for e in items[i + 1:]:
         if isinstance(e, ast.Gain) and not _becomes_forward(e) and (not becomes or e.keyword is not None) \
-                and same(e.target, first.target) and e.duration == first.duration:
+                and not _changes_characteristics(e) and same(e.target, first.target) and e.duration == first.duration:
             run.append(e)
         else:
             break
     return run
+
+
+def _changes_characteristics(e: Any) -> bool:
+    """A Gain said as its own sentence: an Element, a name or a type taken on (5.2), not a keyword gained."""
+    return isinstance(e, ast.Gain) and e.keyword is not None and e.keyword.name in ("Element", "Card Elements", "Also")
 
 
 def _becomes_forward(e: Any) -> bool:
@@ -355,6 +369,8 @@ def _delayed(e: ast.Delayed, ctx: Ctx) -> str:
 @renders(ast.Modal)
 def _modal(e: ast.Modal, ctx: Ctx) -> str:
     head = f"select {'up to ' if e.up_to else ''}{e.count} of the {len(e.options)} following actions."
+    if e.player is not None:                         # "your opponent selects 1 of …" (11.6.6)
+        head = f"{player(e.player)} selects {head[len('select '):]}"
     options = " ".join('"' + sentences(o, Ctx(ctx.name)).rstrip(".") + '"' for o in e.options)
     return f"{head} {options}"
 
@@ -402,7 +418,7 @@ BARRED_WORDS = {"attack": "attack", "block": "block", "be_blocked": "be blocked"
                 "cast": "cast", "play": "play", "use_abilities": "use abilities",
                 "attack_once_per_turn": "attack once per turn", "form_party_with": "form a party with",
                 "be_reduced": "be reduced", "use_ex_burst": "use EX Burst", "be_removed_from_the_game":
-                "be removed from the game", "be_returned_to_its_owner's_hand": "be returned to its owner's hand",
+                "be removed from the game", "be_returned_to_owners_hand": "be returned to its owner's hand",
                 "leave_the_field": "leave the field", "form_party": "form a party",
                 "attack_at_least_once_per_turn": "attack at least once per turn", "gain_haste": "gain Haste",
                 "gain_brave": "gain Brave", "search": "search", "use": "use"}

@@ -188,6 +188,8 @@ def _search(e: ast.Search, ctx: Ctx) -> str:
             "deck_under_top": f"put it {_under(e.under)} of your deck"}.get(e.dest, e.dest)
     if plural(e.target):
         then = then.replace(" it ", " them ")
+    if e.dull:                                         # "play it onto the field dull" (6.3)
+        then += " dull"
     what = np(e.target, ctx.name)
     comma = "," if e.target.distinct else ""           # "…, each of a different Element, and add them" (15.1.1.8)
     return f"search for {what}{comma} and {then}"
@@ -215,6 +217,9 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
         return f"{when}{dealt} {way} by {abs(e.amount)}{instead}"
     if e.stat == "damage_multiplier":
         return "double the damage"
+    if e.stat == "power_set" and e.target is not None and e.target.ref is None and not e.target.self_ref \
+            and e.target.count is None and who != "they":
+        return f"the power of {np(e.target, ctx.name)} becomes {e.amount}{tail(e.duration)}"   # 5.2.6 of several
     if e.stat == "power_set":
         return f"{who}'s power becomes {e.amount}{tail(e.duration)}".replace("it's power", "its power")
     return f"<modify {e.stat}>"

@@ -26,12 +26,14 @@ DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: 
             Duration.YOUR_TURNS: "during your turn", Duration.OPPONENT_TURNS: "during your opponent's turn",
             Duration.WHILE_ON_FIELD: "for as long as {self} is on the field"}   # {self}: the card's name
 OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
-STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking")
+STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking",
+          "face_down")
 #: zone words: (where it is, where it comes from)
 ZONES = {"hand": ("in {your} hand", "from {your} hand"), "break": ("in {your} Break Zone", "from {your} Break Zone"),
          "removed": ("removed from the game", "from among the cards removed from the game"),
          "revealed": ("among them", "among them"), "deck": ("in {your} deck", "from {your} deck"),
          "damage": ("in {your} Damage Zone", "from {your} Damage Zone"),
+         "lb_deck": ("in {your} LB deck", "from {your} LB deck"),          # 15.2.8
          # the cards an earlier action used ("you put into the Break Zone", 11.11.5)
          "discarded": ("you discarded", "you discarded"), "dulled": ("you dulled", "you dulled"),
          "broken": ("you broke", "you broke"), "put_into_break": ("you put into the Break Zone",) * 2}
@@ -224,8 +226,11 @@ def posts(sel: Selector, name: str, *, source: bool = False) -> list[str]:
         out.append("other than " + " or ".join(colors_not))
     if sel.other:
         out.append(f"other than {name}")
-    if sel.excluding is not None and sel.excluding.name:
+    if sel.excluding is not None and sel.excluding.name and not (sel.excluding.families or sel.excluding.categories):
         out.append(f"other than Card Name {sel.excluding.name}")
+    elif sel.excluding is not None and (sel.excluding.families or sel.excluding.categories):   # 6.6.2 / 5.2.2.2
+        said = np(sel.excluding, name)
+        out.append("other than " + (said[len("all the "):] if said.startswith("all the ") else said))
     if sel.with_keyword and not sel.with_keyword.startswith("not_"):
         out.append(f"with {or_list(sel.with_keyword.split(' or '))}")   # "with Haste, First Strike or Brave"
     elif sel.with_keyword and sel.with_keyword != "not_generic":          # 15.2 lacking a keyword

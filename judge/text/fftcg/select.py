@@ -260,12 +260,18 @@ class SelectorRules(PostModifierRules):
     def ref_one_of(self, meta, c):
         """"one of them", "1 of the chosen Forwards": that many of the cards referred to."""
         inner = next(x for x in c if isinstance(x, Selector))
+        if any(isinstance(t, Token) and t.type == "EACH_OF" for t in c):   # "each / all / both of them": all of them
+            return replace(inner, span=self._span(meta))
         n = next((int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"), 1)
         return replace(inner, count=n, span=self._span(meta))
 
     def np_with_self(self, meta, c):
-        it = next(x for x in c if isinstance(x, Selector))
-        return replace(it, also=(*it.also, Selector(self_ref=True, span=self._span(meta))), span=self._span(meta))
+        """"it and {Name}", "them and all the Forwards opponent controls" (6.6): the cards referred to, and
+        the card itself or a selection more."""
+        sels = [x for x in c if isinstance(x, Selector)]
+        it = sels[0]
+        other = sels[1] if len(sels) > 1 else Selector(self_ref=True, span=self._span(meta))
+        return replace(it, also=(*it.also, other), span=self._span(meta))
 
     def np_self_and(self, meta, c):
         other = next(x for x in c if isinstance(x, Selector))

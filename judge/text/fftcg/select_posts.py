@@ -11,6 +11,7 @@ from judge.text.ast import Player, Selector, Threshold, replace
 from judge.text.fftcg.events_values import EvPred
 from judge.text.fftcg.select_values import (
     _num,
+    fold,
     pairs_of,
 )
 
@@ -30,23 +31,26 @@ class PostModifierRules:
     _name: Any
 
     # ------------------------------------------------------------------ post-modifiers
-    def p_cost(self, meta, c):
-        """"of cost 3 or less", "with a cost of 4 or more", "of cost 2" (5.2.1)."""
-        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "==")
-        return [("th", Threshold("cost", op, _num(c)))]
-
-    def p_power(self, meta, c):
-        op = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return [("th", Threshold("power", op, _num(c)))]
+    def p_stat(self, meta, c):
+        """"of cost 3 or less", "with a cost of 4 or more", "of power 5000 or more", "with a power of 7000",
+        "with 5000 power or less" (5.2.1, 5.2.6): the stat named (the first word `stat_word` read), a bare
+        number being "exactly"."""
+        stat = next(x for x in c if x in ("cost", "power") and not isinstance(x, Token))
+        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x != stat), "==")
+        return [("th", Threshold(stat, op, _num(c)))]
 
     def p_cost_in(self, meta, c):
         import re
 
-        return [("costs", tuple(int(n) for t in c for n in re.findall(r"\d+", str(t))))]
+        if "power" in c:
+            raise ValueError("a power among listed values is not modelled")
+        return [("costs", tuple(int(n) for t in c if isinstance(t, Token) for n in re.findall(r"\d+", str(t))))]
 
     def p_cost_x(self, meta, c):
         """"of cost X or less" (4.5): compared with the X paid (the threshold marked -1)."""
-        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "==")
+        if "power" in c:
+            raise ValueError("a power compared with X is not modelled")
+        op = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x != "cost"), "==")
         return [("th", Threshold("cost", op, -1))]
 
     def p_cost_vs_count(self, meta, c):
@@ -126,13 +130,16 @@ class PostModifierRules:
         return [("type", "not_" + p[1]) for p in pairs_of(c) if p[0] == "type"]
 
     def p_other(self, meta, c):
-        """"other than {Name}" / "other than it" (not that card); "other than a Backup" (not of that type)."""
+        """"other than {Name}" / "other than it" (not that card); "other than a Backup" (not of that type);
+        "other than Card Name X", "other than Job X Forwards", "except Category VII" (no card of that
+        name, Job or Category, 6.6.2 / 5.2.2): the cards excluded, typed as a selector of their own."""
         if not any(isinstance(x, Selector) for x in c) and not any(isinstance(t, Token) and t.type == "SELF" for t in c):
+            pairs = pairs_of(c)
+            if any(p[0] in ("name", "job", "category") for p in pairs):
+                kept = [p for p in pairs if p[0] in ("name", "job", "category", "type")]
+                return [("excluding", replace(fold(kept, self._span(meta)), count=None, up_to=False))]
             return self.p_not_type(meta, c)
         return [("other", True)]
-
-    def p_other_name(self, meta, c):          # "other than Card Name X": no card of that name (6.2.5)
-        return [("excluding", Selector(count=None, name=self._name(c[-1]), span=self._span(meta)))]
 
     def p_named(self, meta, c):
         prop = next(x for x in reversed(c) if isinstance(x, str) and not isinstance(x, Token))

@@ -239,26 +239,33 @@ class StatementRules:
                            span=self._span(meta))
 
     # ------------------------------------------------------------------ power set (11.12.4.2)
+    def element_becomes(self, meta, c):
+        """"X's Element becomes Dark" (5.2.1.1): X becomes that Element."""
+        return self.become_element(meta, c).make(next(x for x in c if isinstance(x, Selector)))
+
     def power_becomes(self, meta, c):
-        of = next((x for x in c if isinstance(x, Selector)), None)
-        target = Selector(self_ref=True) if of is not None and of.self_ref else (of if of is not None and of.ref is None
-                                                                             else Selector(ref="it"))
-        return ModifyStat(stat="power_set", amount=_num(c), target=target,
+        """"its power becomes 1000", "X's power becomes 8000", "the power of the Forwards you control becomes
+        5000" (5.2.6): the power set, of whom `stat_ref` says."""
+        return ModifyStat(stat="power_set", amount=_num(c), target=_whose_power(_stat_refs(c)[0]),
                           duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     def power_becomes_as(self, meta, c):
-        sels = _sels(c)
-        own = sels[0].self_ref if len(sels) > 1 else False
+        """"its power becomes the same as X's power" (5.2.6)."""
+        mine, theirs = _stat_refs(c)[:2]
+        own = _whose_power(mine).self_ref
+        if theirs[1] not in ("power_of_self", "power_of_source") or theirs[2] is None:
+            raise ValueError(f"a power the same as {theirs[1]} is not modelled")
+        same_as = theirs[2]
         return ModifyStat(stat="power_set", amount=0, target=Selector(self_ref=True) if own else Selector(ref="it"),
-                          same_as=sels[-1], duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
-
-    def possessive_or_np(self, meta, c):
-        return next((x for x in c if isinstance(x, Selector)), Selector(ref="it"))
+                          same_as=same_as, duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     def power_locked(self, meta, c):
+        """"X's power cannot be increased (by …)", "its power cannot be reduced" (5.2.6): reduced is decreased."""
         pred = next(x for x in c if isinstance(x, EvPred))
-        return Restriction(mode="cannot", action=f"power_{pred.fields.get('cause', 'increased')}", target=_sel(c),
-                           by=pred.fields.get("by"), duration=Duration.PERMANENT, span=self._span(meta))
+        cause = pred.fields.get("cause") or ("decreased" if pred.stem == "reduced" else "increased")
+        return Restriction(mode="cannot", action=f"power_{cause}",
+                           target=_whose_power(_stat_refs(c)[0]),
+                           by=pred.fields.get("by"), duration=_dur(c) or Duration.PERMANENT, span=self._span(meta))
 
     # ------------------------------------------------------------------ other statements
     def must_choose(self, meta, c):
@@ -382,7 +389,8 @@ class StatementRules:
     def modal_head(self, meta, c):
         nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
         up = "up_to" in c
-        return ("head", nums[0], up)
+        who = next((x for x in c if isinstance(x, Player) and x is not Player.YOU), None)   # "your opponent selects"
+        return ("head", nums[0], up, who)
 
     def modal_more(self, meta, c):
         return ("more", c[0], c[1])
@@ -393,11 +401,11 @@ class StatementRules:
     def modal(self, meta, c):
         head = next(x for x in c if isinstance(x, tuple) and x[0] == "head")
         options = tuple(x[1] for x in c if isinstance(x, tuple) and x[0] == "option")
-        base = Modal(count=head[1], up_to=head[2], options=options, span=self._span(meta))
+        base = Modal(count=head[1], up_to=head[2], options=options, player=head[3], span=self._span(meta))
         more = next((x for x in c if isinstance(x, tuple) and x[0] == "more"), None)
         if more is None:
             return [base]
-        _, cond, (_, n, up) = more
+        _, cond, (_, n, up, _who) = more
         return [Conditional(condition=cond, effects=(replace(base, count=n, up_to=up),), otherwise=(base,),
                             instead=True, span=self._span(meta))]
 
@@ -409,3 +417,21 @@ def _lasting(effects: list[Any]) -> list[Any]:
 
 
 __all__ = ["Effect", "StatementRules", "Window"]
+
+
+def _stat_refs(c: list) -> list[tuple]:
+    """The `stat_ref` values among a rule's children: ("stat", kind, selector[, unit])."""
+    return [x for x in c if isinstance(x, tuple) and x and x[0] == "stat"]
+
+
+def _whose_power(ref: tuple) -> Selector:
+    """The card(s) whose power a `stat_ref` names (5.2.6): the card itself, a card named, or the one the
+    sentence is about ("its power"); half of a power is no power one can set."""
+    kind, of = ref[1], ref[2]
+    if kind == "power_of_self":
+        return Selector(self_ref=True)
+    if kind == "power_of_source" and of is not None:
+        return of if of.ref is None else Selector(ref="it")
+    if kind == "power_of_target":
+        return Selector(ref="it")
+    raise ValueError(f"a power set from {kind} is not modelled")

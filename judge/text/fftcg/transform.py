@@ -387,7 +387,9 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return ("per", replace(next(x for x in c if isinstance(x, Selector)), zone=f"counters:{self._counter(c)}"))
 
     def per_damage(self, meta, c):
-        return ("per", Selector(count=None, zone="damage", owner=Player.YOU))
+        """"for each point of damage you / your opponent have received" (7.8.2): the cards in that Damage Zone."""
+        whose = next((x for x in c if isinstance(x, Player)), Player.YOU)
+        return ("per", Selector(count=None, zone="damage", owner=whose))
 
     def per_zone_card(self, meta, c):
         zone = dict(p for p in pairs_of(c))

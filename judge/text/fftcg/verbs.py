@@ -60,12 +60,33 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return c[0].make(None)
 
     def subject_does(self, meta, c):
-        subject, act = c[0], c[-1]
-        return act.make(subject)
+        """"X gains +1000 power", "X cannot block"; "X loses 2000 power and cannot block", "X gains Brave and
+        can attack twice" (11.11, 11.12.4): one subject, its first verb phrase (with a modal or not), then each
+        "and" with a modal of its own; each part is the clause it would be with the subject said again."""
+        subject, rest = c[0], c[1:]
+        groups: list[list[Any]] = [[]]
+        for x in rest:
+            if isinstance(x, Token) and x.type == "AND_MODAL":
+                groups.append([])
+            else:
+                groups[-1].append(x)
+        out: list[Any] = []
+        last = _dur(groups[-1]) if len(groups) > 1 else None     # "… and cannot block until the end of the turn"
+        for group in groups:
+            act = next(x for x in group if isinstance(x, Act))
+            aux = next((x for x in group if isinstance(x, str) and not isinstance(x, Token)), None)
+            if aux is None:
+                made = act.make(subject)
+                if len(groups) == 1:
+                    return made
+                out.extend(flatten([made]))
+            else:
+                out.extend(self._modal(meta, aux, act, subject, _dur(group)))
+        if last is not None:          # a duration said once at the end holds for every part said before it (11.12.4.1)
+            out = [replace(e, duration=last) if getattr(e, "duration", None) is Duration.PERMANENT else e for e in out]
+        return out
 
-    def subject_modal(self, meta, c):
-        subject, aux, act = c[0], c[1], c[2]
-        return self._modal(meta, aux, act, subject, _dur(c[3:]))
+    subject_modal = subject_does
 
     def you_modal(self, meta, c):
         aux, act = c[0], c[1]
@@ -125,7 +146,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
     def cond_suffix(self, meta, c):
 
         cond = next(x for x in c if isinstance(x, CONDITIONS))
-        effects = tuple(flatten([x for x in c if isinstance(x, list)]))
+        effects = tuple(flatten([x for x in c if x is not cond]))
         if isinstance(cond, Possible):       # "must block if possible": an obligation is only ever so (11.12.4)
             return list(effects)
         return [Conditional(condition=cond, effects=effects, span=self._span(meta))]

@@ -240,10 +240,11 @@ class KeywordActionRules:
         return Act(lambda s: [Move(target=sel, dest="removed", span=self._span(meta))])
 
     def top_cards(self, meta, c):          # the top cards of a deck: a Selector of zone "deck" (7.9)
-        nums = [int(str(t)) for t in c if isinstance(t, Token) and t.type == "NUMBER"]
-        var = "x" if "x" in c else None
+        counted = next((x for x in c if isinstance(x, tuple) and x and x[0] == "count_word"), ("count_word", 1, None))
+        if counted[1] == 0 and counted[2] is None:
+            raise ValueError('"the top all cards" is no count of cards')
         owner = next((x for x in c if isinstance(x, Player)), Player.YOU)
-        return ("top", nums[0] if nums else 1, var, owner)
+        return ("top", counted[1], counted[2], owner)
 
     def _top(self, c: list[Any]) -> tuple[int, str | None, Player]:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "top")[1:]
@@ -344,7 +345,9 @@ class KeywordActionRules:
         np = _sel(c)
         then = next(x for x in c if (isinstance(x, str) and x.startswith("st:")) or isinstance(x, tuple))
         dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
-        return Act(lambda s: [Search(target=np, dest=dest, under=under, span=self._span(meta))])
+        dull = dest == "field_dull"
+        dest = "field" if dull else dest
+        return Act(lambda s: [Search(target=np, dest=dest, under=under, dull=dull, span=self._span(meta))])
 
     def st_hand(self, meta, c):
         return "st:hand"
@@ -356,7 +359,8 @@ class KeywordActionRules:
         return next(x for x in c if isinstance(x, tuple) and x and x[0] == "deck_place")
 
     def st_field(self, meta, c):
-        return "st:field"
+        """"play it onto the field (dull)" (6.3): dull when said."""
+        return "st:field_dull" if ("state", "dull") in pairs_of(c) else "st:field"
 
     def st_cast(self, meta, c):
         return "st:cast"

@@ -284,9 +284,6 @@ class GainRevealStackRules:
     def count_x(self, meta, c):
         return ("count_word", 1, "x")
 
-    def x_word(self, meta, c):
-        return "x"
-
     def r_search(self, meta, c):
         return self._barred("search")
 

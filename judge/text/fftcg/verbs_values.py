@@ -24,7 +24,7 @@ from judge.text.fftcg.select import pairs_of
 BARRED: dict[str, str] = {
     "broken": "be_broken", "chosen": "be_chosen", "blocked": "be_blocked",
     "field_to_break": "be_put_into_the_break_zone", "to_break": "be_put_into_the_break_zone",
-    "returned": "be_returned_to_its_owner's_hand", "removed": "be_removed_from_the_game",
+    "returned": "be_returned_to_owners_hand", "removed": "be_removed_from_the_game",
     "reduced": "be_reduced", "dulled": "become_dull", "activated": "be_activated",
     "revealed": "be_revealed", "selected": "be_selected", "dealt_damage": "be_dealt_damage", "played": "be_played",
 }

@@ -31,6 +31,8 @@ def condition_gaps(c: Any) -> Iterator[str]:
     if c.kind in UNPAID_KINDS:
         if c.cost is None:
             yield "condition: an unpaid cost not typed"
+        elif not (c.cost.cp or c.cost.crystal):        # zones/payments.not_paid asks for CP / Crystals only
+            yield "condition: an unpaid cost other than CP"
         return
     if c.event is not None:
         if c.event not in replacement.EVENTS:

@@ -143,14 +143,15 @@ def _choose(s: State, e: ast.Choose, ctx: Any, log: Log) -> State:
 
 
 def _amount(s: State, e: ast.Damage, target: str, dealer: str) -> int:
-    """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2)."""
+    """The damage dealt: as printed, or equal to a power read now (the target's, or the dealer's, 6.4.2), plus
+    `amount` ("its power minus 2000": -2000, 4)."""
     if e.amount_from == "power_of_target":
-        return max(0, power(s, target))
+        return max(0, power(s, target) + e.amount)
     if e.amount_from == "half_power_of_target":      # "half of its power (round up to the nearest 1000)"
         unit = e.unit or 1000
         return -(-max(0, power(s, target)) // (2 * unit)) * unit
     if e.amount_from in ("power_of_self", "power_of_source"):
-        return max(0, power(s, dealer))
+        return max(0, power(s, dealer) + e.amount)
     return e.amount
 
 
@@ -475,7 +476,7 @@ effect(ast.Delayed, concepts=("delayed_generated",), meaning="a delayed auto-abi
 effect(ast.GainCrystal, concepts=("crystals",), meaning="gain a Crystal", reads=("count",))(_gain_crystal)
 effect(ast.Counters, concepts=("counters", "remove_counter"), meaning="place or remove counters",
        reads=("name", "count", "target", "remove", "per"))(_counters)
-effect(ast.Search, concepts=("kw_search",), meaning="search the deck", reads=("target", "dest", "under"),
+effect(ast.Search, concepts=("kw_search",), meaning="search the deck", reads=("target", "dest", "under", "dull"),
        target_reads=("distinct",), check=search_shapes)(_search)
 effect(WarpTick, concepts=("warp_counter",), meaning="remove a Warp counter", reads=("card",))(_engine_effect)
 effect(WarpEnter, concepts=("warp_enter",), meaning="a Warp card enters the field", reads=("card",))(_engine_effect)

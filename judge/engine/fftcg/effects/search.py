@@ -106,7 +106,7 @@ def search(s: State, e: Search, ctx: Any, log: Log) -> State:
             f"keeps the listed order)", "kw_search", "deck_hidden")
     for u in found:
         if e.dest == "field":
-            s = enter_field(s, u, p, log, why=("kw_search",))
+            s = enter_field(s, u, p, log, why=("kw_search",), dull=True if e.dull else None)   # "… dull" (6.3)
         elif e.dest == "deck_under_top" and e.under is not None:
             s = put_under(s, u, e.under, log, why=("kw_search",))
         else:

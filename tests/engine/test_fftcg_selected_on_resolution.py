@@ -119,3 +119,25 @@ def test_fftcg_15_2_7_a_card_with_warp_is_read_from_its_printed_text(text: str) 
     assert not result.refusals and result.request is None, (result.refusals, result.request)
     z = result.state.zones["A"]
     assert "w1" in z.hand and "p1" in z.break_zone
+
+
+@pytest.mark.parametrize("text", [
+    "Each player selects 1 Backup from their Break Zone and adds it to their hand.",
+    "Each player selects 1 Backup in their Break Zone and adds it to their hand.",
+    "Each player selects 1 card from their Break Zone and adds it to their hand.",
+])
+def test_fftcg_6_1_4_each_player_takes_a_card_of_their_own_break_zone(text: str) -> None:
+    spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
+    data = {"game": "fftcg", "title": "inline",
+            "cards": {"spell": spell, "filler": FILLER},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"hand": ["spell", "filler"], "break": [{"id": "ab1", "card": "filler"}],
+                              "deck": ["filler"] * 4},
+                        "B": {"break": [{"id": "bb1", "card": "filler"}], "deck": ["filler"] * 4}},
+            "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
+                        {"player": "A", "pass": True}, {"player": "B", "pass": True},
+                        {"player": "A", "choose": ["ab1"]}],        # B's one card is the only choice
+            "expect": []}
+    result = run_scenario(load_scenario("inline.yaml", data))
+    assert not result.refusals and result.request is None, (result.refusals, result.request)
+    assert "ab1" in result.state.zones["A"].hand and "bb1" in result.state.zones["B"].hand

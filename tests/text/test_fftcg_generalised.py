@@ -339,11 +339,13 @@ def test_7_10_from_their_break_zone(text: str) -> None:
     assert _with(one(text, name="Quillon"), lambda s: s.zone == "break")
 
 
-def test_each_player_selecting_from_their_own_cards_is_not_reported_executed() -> None:
+def test_each_player_selecting_from_their_own_cards_is_reported_executed() -> None:
+    """Each player selects among their own cards, the turn player first (6.1.4; effects/selecting.py):
+    tests/engine/test_fftcg_selected_on_resolution.py plays it."""
     from judge.engine.support import unexecuted
 
     ab = one("Each player selects 1 Backup from their Break Zone and adds it to their hand.", name="Quillon")
-    assert any("each player selects" in g for g in unexecuted("fftcg", ab))
+    assert unexecuted("fftcg", ab) == ()
 
 
 # ---------------------------------------------------------------- 11.8.16 into a zone, from where said after it

@@ -24,6 +24,7 @@ from judge.engine.fftcg.effects import changes as _changes  # noqa: F401  (its f
 from judge.engine.fftcg.effects import exburst, registry, reveal
 from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the node families register)
 from judge.engine.fftcg.effects.conditional import condition_gaps
+from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
@@ -61,7 +62,7 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
     """Values of a selector the engine's `matches` does not read."""
     if sel.name is not None and sel.name.startswith("same_as") and sel.name != "same_as_it":
         yield "selector: the same name as another card"
-    if sel.chooser is ast.Player.EACH:         # effects/selecting.py: one selection, by the controller or the opponent
+    if sel.chooser is ast.Player.EACH and not each_selects(sel):    # effects/selecting.py makes the others
         yield "selector: each player selects from their own cards"
     kw = sel.with_keyword
     if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):

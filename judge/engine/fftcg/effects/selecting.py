@@ -82,7 +82,7 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
         s, sel = _per_selected(s, sel, ctx, log)
         if sel is None:
             return s, []
-    if sel.chooser is Player.EACH and sel.owner is Player.EACH and sel.count is not None:
+    if each_selects(sel):
         return _each_selects(s, e, sel, ctx, log)
     left_out = _just_taken(sel, ctx)
     if left_out is not None:                   # "all the other Forwards": those the selection did not take
@@ -97,6 +97,11 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
                      low=0 if sel.up_to else min(high, len(legal)), high=high)
     ctx.picked[:] = picked
     return s, picked
+
+
+def each_selects(sel: Selector) -> bool:
+    """"Each player selects 1 Forward they control": a selection each player makes of their own cards."""
+    return sel.chooser is Player.EACH and sel.owner is Player.EACH and sel.count is not None
 
 
 def _each_selects(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:

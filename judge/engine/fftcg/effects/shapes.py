@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 
 from judge.engine.fftcg.effects import freecast, reveal
+from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import entering_subject, phase_event
 from judge.text import ast
 from judge.text.ast import Duration, Player
@@ -42,8 +43,7 @@ def choose(e: ast.Choose) -> Iterator[str]:
     """A selection made as the effect resolves (11.11.5) by you, your opponent or each player among their own
     cards (11.11.5.1, 6.1.4; `selecting._each_selects`)."""
     t = e.target
-    if t.choose != "choose" and t.chooser not in (None, Player.YOU, Player.OPPONENT) and not (
-            t.chooser is Player.EACH and t.owner is Player.EACH and t.count is not None):
+    if t.choose != "choose" and t.chooser not in (None, Player.YOU, Player.OPPONENT) and not each_selects(t):
         yield "a card selected on resolution by a player the engine cannot tell"
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.text import ast
 from judge.text.ast import Player, Selector, Threshold
-from judge.text.fftcg.render_words import OPS, icons, np, player, plural, posts, third
+from judge.text.fftcg.render_words import OPS, cost, icons, np, player, plural, posts, third
 
 #: an event kind → its verb phrase (the subject said before it)
 EVENT_WORDS = {
@@ -350,7 +350,6 @@ def condition(c: Any, name: str) -> str:
             return f"{subj} discard {th.value} card{'s' if th.value != 1 else ''}"
         if c.cost.effects and not icons(c.cost):                              # "doesn't remove 5 cards …" (11.11.5.1)
             from judge.text.fftcg.render_core import Ctx
-            from judge.text.fftcg.render_effects import cost
 
             return f"{subj} {cost(c.cost, Ctx(name))[0].lower()}{cost(c.cost, Ctx(name))[1:]}"
         return f"{subj} pay {icons(c.cost)}"

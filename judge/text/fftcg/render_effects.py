@@ -18,7 +18,7 @@ from judge.text import ast
 from judge.text.ast import AbilityKind, Duration, Player, Selector
 from judge.text.fftcg.render_conditions import condition, event_tail, trigger, window
 from judge.text.fftcg.render_core import Ctx, renders
-from judge.text.fftcg.render_words import NOUN, cap, icons, np, player, plural, tail, third
+from judge.text.fftcg.render_words import NOUN, cap, cost, icons, np, player, plural, tail, third
 
 # ---------------------------------------------------------------------- targets and "Choose …"
 
@@ -248,12 +248,6 @@ def _keyword(ab: ast.Ability, ctx: Ctx) -> str:
     if head:
         return head + f"{ctx.name} gains " + _and(names) + "."
     return " ".join(names)
-
-
-def cost(c: ast.Cost, ctx: Ctx) -> str:
-    parts = [icons(c)] if icons(c) else []
-    parts += [cap(ctx.node(e)) if not parts else ctx.node(e) for e in c.effects]
-    return ", ".join(p for p in parts if p)
 
 
 LIMIT_WORDS = {"once_per_turn": "once per turn", "twice_per_turn": "twice per turn",

@@ -63,6 +63,14 @@ def cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
+def cost(c: Cost, ctx: Any) -> str:
+    """A cost as printed: its icons, then its other parts ("《1》, put X into the Break Zone"), each said by the
+    renderer's context (`ctx.node`)."""
+    parts = [icons(c)] if icons(c) else []
+    parts += [cap(ctx.node(e)) if not parts else ctx.node(e) for e in c.effects]
+    return ", ".join(p for p in parts if p)
+
+
 def plural(sel: Selector | None) -> bool:
     if sel is None:
         return False

@@ -56,3 +56,25 @@ def test_bss_11_18_1_if_a_spirit_is_linked_is_its_state_now(text: str) -> None:
                                           ("While This Spirit Attacks", "While This Spirit Attacks")])
 def test_bss_11_18_1_link_timings_are_said_as_printed(timing: str, label: str) -> None:
     assert render_ability(bs_one(f"{timing}: Draw a card.")).startswith(label + ":")
+
+
+# ── 11-18-1, 11-18-3: who may be linked, when, and who may link ──
+@pytest.mark.parametrize("text,state", [
+    ("Your spirits can be linked with a spirit with Link when blocking.", "blocking"),
+    ("Your spirits can be linked with a spirit with Link when attacking.", "attacking"),
+    ("Your spirits can be linked with a spirit with Link.", None),
+])
+def test_bss_11_18_1_can_be_linked_keeps_when(text: str, state: str | None) -> None:
+    r = bs_one(text).effects[0]
+    assert (r.mode, r.action) == ("can", "be_linked") and r.target.state == state
+    assert render_ability(bs_one(text)).endswith(f" when {state}." if state else "【Link】.")
+
+
+@pytest.mark.parametrize("text,action", [
+    ("One spirit may link with this spirit regardless of its link conditions.", "link_ignoring_conditions"),
+    ("One of your spirits may link with this spirit regardless of its link conditions.", "link_ignoring_conditions"),
+    ("One spirit may link with this spirit.", "link"),
+])
+def test_bss_11_18_3_a_spirit_may_link_is_the_link_spirits_act(text: str, action: str) -> None:
+    r = bs_one(text).effects[0]
+    assert (r.mode, r.action) == ("can", action) and r.object.self_ref and not r.target.self_ref

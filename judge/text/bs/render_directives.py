@@ -219,7 +219,14 @@ class DirectivePhrases(ConditionPhrases):
             obj = " " + self.selector(e.object) if e.object is not None else ""
             return f"{subject} can {verb}{obj} while exhausted{dur}"
         if e.mode == "can" and a == "be_linked":
-            return f"{subject} can be linked with {self.selector(e.object)}"
+            blocking = e.target is not None and e.target.state in ("blocking", "attacking")
+            if blocking:                          # "… can be linked with a spirit with Link when blocking"
+                subject = self.nominative(replace(e.target, state=None), select=True)
+            when = f" when {e.target.state}" if blocking else ""
+            return f"{subject} can be linked with {self.selector(e.object)}{when}"
+        if e.mode == "can" and a in ("link", "link_ignoring_conditions"):
+            regardless = " regardless of its link conditions" if a == "link_ignoring_conditions" else ""
+            return f"{subject} can link with {self.selector(e.object)}{regardless}"
         if e.mode == "must":
             first = " first this turn" if a.endswith("_first") else ""
             obj = " " + self.target(e.object, select=False) if e.object is not None else ""

@@ -141,8 +141,18 @@ class RestrictionMixin:
 
     @v_args(meta=True)
     def permission_link(self, meta: Any, c: list) -> Restriction:
-        return Restriction(mode="can", action="be_linked", target=c[0], object=first(c[1:], Selector),
-                           span=self._span(meta))
+        # BSS 11-18-1 / 11-18-3: "your spirits can be linked with a spirit with Link (when blocking)": the spirits
+        # linked to; "one spirit may link with this spirit (regardless of its link conditions)": the Link spirit
+        target, obj = c[0], first(c[1:], Selector)
+        if not has_tok(c, "EVENT_PASSIVE"):
+            action = "link_ignoring_conditions" if has_tok(c, "POSS_IT") else "link"
+            return Restriction(mode="can", action=action, target=target, object=obj, span=self._span(meta))
+        when = tok(c, "ATT_BLK")
+        if when is not None and isinstance(target, Selector):
+            from dataclasses import replace
+
+            target = replace(target, state=str(when).lower())          # only while it blocks (attacks)
+        return Restriction(mode="can", action="be_linked", target=target, object=obj, span=self._span(meta))
 
     @v_args(meta=True)
     def permission_while_exhausted(self, meta: Any, c: list) -> Restriction:

@@ -18,20 +18,23 @@ def fwd(name: str, power: int) -> dict:
 FILLER = {"name": "Sample Filler", "type": "backup", "element": ["ice"], "cost": 2, "text": ""}
 
 
-def run(text: str, answers: list[dict]):
+def cast(text: str, players: dict, answers: list[dict], cards: dict | None = None):
+    """A casts the Summon `text` (paying with a discarded filler), both pass, then `answers` are given."""
     spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
-    data = {"game": "fftcg", "title": "inline",
-            "cards": {"spell": spell, "filler": FILLER, "mine": fwd("Sample Squire", 9000),
-                      **{f"t{i}": fwd(f"Sample Guard {i}", 3000) for i in (1, 2, 3)}},
-            "turn": {"number": 3, "player": "A", "phase": "main1"},
-            "players": {"A": {"hand": ["spell", "filler", "filler"], "field": [{"id": "a1", "card": "mine"}],
-                              "deck": ["filler"] * 6},
-                        "B": {"hand": [{"id": f"h{i}", "card": "filler"} for i in range(3)], "deck": ["filler"] * 6,
-                              "field": [{"id": f"b{i}", "card": f"t{i}"} for i in (1, 2, 3)]}},
+    data = {"game": "fftcg", "title": "inline", "cards": {"spell": spell, "filler": FILLER, **(cards or {})},
+            "turn": {"number": 3, "player": "A", "phase": "main1"}, "players": players,
             "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
                         {"player": "A", "pass": True}, {"player": "B", "pass": True}, *answers],
             "expect": []}
     return run_scenario(load_scenario("inline.yaml", data))
+
+
+def run(text: str, answers: list[dict]):
+    return cast(text, {"A": {"hand": ["spell", "filler", "filler"], "field": [{"id": "a1", "card": "mine"}],
+                             "deck": ["filler"] * 6},
+                       "B": {"hand": [{"id": f"h{i}", "card": "filler"} for i in range(3)], "deck": ["filler"] * 6,
+                             "field": [{"id": f"b{i}", "card": f"t{i}"} for i in (1, 2, 3)]}},
+                answers, {"mine": fwd("Sample Squire", 9000), **{f"t{i}": fwd(f"Sample Guard {i}", 3000) for i in (1, 2, 3)}})
 
 
 @pytest.mark.parametrize("text,gone", [
@@ -104,18 +107,10 @@ WARPER = {"name": "Sample Warper", "type": "forward", "element": ["fire"], "cost
     "Choose 1 Forward with Warp in your Break Zone. Add it to your hand.",
 ])
 def test_fftcg_15_2_7_a_card_with_warp_is_read_from_its_printed_text(text: str) -> None:
-    spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
-    data = {"game": "fftcg", "title": "inline",
-            "cards": {"spell": spell, "filler": FILLER, "warper": WARPER, "plain": fwd("Sample Plain", 5000)},
-            "turn": {"number": 3, "player": "A", "phase": "main1"},
-            "players": {"A": {"hand": ["spell", "filler"], "break": [{"id": "w1", "card": "warper"},
-                                                                     {"id": "p1", "card": "plain"}],
-                              "deck": ["filler"] * 4},
-                        "B": {"deck": ["filler"] * 4}},
-            "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
-                        {"player": "A", "pass": True}, {"player": "B", "pass": True}],
-            "expect": []}
-    result = run_scenario(load_scenario("inline.yaml", data))
+    result = cast(text, {"A": {"hand": ["spell", "filler"], "deck": ["filler"] * 4,
+                               "break": [{"id": "w1", "card": "warper"}, {"id": "p1", "card": "plain"}]},
+                         "B": {"deck": ["filler"] * 4}},
+                  [], {"warper": WARPER, "plain": fwd("Sample Plain", 5000)})
     assert not result.refusals and result.request is None, (result.refusals, result.request)
     z = result.state.zones["A"]
     assert "w1" in z.hand and "p1" in z.break_zone
@@ -127,17 +122,9 @@ def test_fftcg_15_2_7_a_card_with_warp_is_read_from_its_printed_text(text: str) 
     "Each player selects 1 card from their Break Zone and adds it to their hand.",
 ])
 def test_fftcg_6_1_4_each_player_takes_a_card_of_their_own_break_zone(text: str) -> None:
-    spell = {"name": "Sample Decree", "type": "summon", "element": ["ice"], "cost": 2, "text": text}
-    data = {"game": "fftcg", "title": "inline",
-            "cards": {"spell": spell, "filler": FILLER},
-            "turn": {"number": 3, "player": "A", "phase": "main1"},
-            "players": {"A": {"hand": ["spell", "filler"], "break": [{"id": "ab1", "card": "filler"}],
-                              "deck": ["filler"] * 4},
-                        "B": {"break": [{"id": "bb1", "card": "filler"}], "deck": ["filler"] * 4}},
-            "actions": [{"player": "A", "cast": "spell", "pay": {"discard": ["filler"]}},
-                        {"player": "A", "pass": True}, {"player": "B", "pass": True},
-                        {"player": "A", "choose": ["ab1"]}],        # B's one card is the only choice
-            "expect": []}
-    result = run_scenario(load_scenario("inline.yaml", data))
+    result = cast(text, {"A": {"hand": ["spell", "filler"], "break": [{"id": "ab1", "card": "filler"}],
+                               "deck": ["filler"] * 4},
+                         "B": {"break": [{"id": "bb1", "card": "filler"}], "deck": ["filler"] * 4}},
+                  [{"player": "A", "choose": ["ab1"]}])        # B's one card is the only choice
     assert not result.refusals and result.request is None, (result.refusals, result.request)
     assert "ab1" in result.state.zones["A"].hand and "bb1" in result.state.zones["B"].hand

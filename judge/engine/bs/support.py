@@ -152,8 +152,9 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"{n.verb} this card from outside the field"
 
 
-def _selector_gaps(ab: ast.Ability) -> Iterator[str]:
-    """Selector fields and condition qualifiers no part of the engine reads (select.py, qualifiers.py)."""
+def _unread_parts(ab: ast.Ability) -> Iterator[str]:
+    """A "for each" the engine does not count, and selector fields and condition qualifiers no part of the
+    engine reads (conditions.py, select.py, qualifiers.py)."""
     for node in ast.walk(ab):
         per = getattr(node, "per", None)
         if isinstance(per, ast.Selector) and not conditions.countable_per(per):
@@ -168,7 +169,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
     """The node kinds of an ability the engine does not carry out (empty: all of them), read as the
     engine loads it (the text layer's meaning passes applied)."""
     ab = meaning(ab)
-    return tuple(dict.fromkeys((*_unexecuted(ab), *_self_deploy_gaps(ab), *_selector_gaps(ab))))
+    return tuple(dict.fromkeys((*_unexecuted(ab), *_self_deploy_gaps(ab), *_unread_parts(ab))))
 
 
 def _unexecuted(ab: ast.Ability) -> tuple[str, ...]:

@@ -22,6 +22,16 @@ from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok
 from judge.text.bs.predicates import cmp_threshold, described
 
 
+def _counts_compared(c: list, ops: dict) -> Condition:
+    """Two players' counts of one kind of card compared ("you control more spirits than your opponent"):
+    the first player's against the second's, by the comparison word (`ops`: inclusive or strict)."""
+    players = [x for x in c if isinstance(x, Player)]
+    sel = first(c, Selector)
+    op = ops[str(tok(c, "MORE_FEWER")).lower()]
+    return Condition(kind="compare", text="", player=players[0], selector=replace(sel, owner=players[0], count=None),
+                     threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+
+
 class ConditionMixin:
     """Conditions and histories of grammar/bs.lark → Condition nodes."""
 
@@ -122,12 +132,7 @@ class ConditionMixin:
 
     def cond_compare_count(self, c: list) -> Condition:
         # "if the number of spirits you control is equal to or fewer than your opponent"
-        players = [x for x in c if isinstance(x, Player)]
-        sel = first(c, Selector)
-        op = _OPS[str(tok(c, "MORE_FEWER")).lower()]
-        return Condition(kind="compare", text="", player=players[0],
-                         selector=replace(sel, owner=players[0], count=None),
-                         threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+        return _counts_compared(c, _OPS)
 
     def adj_while(self, c: list) -> tuple:       # the adjunct "while …" (the other adjuncts: transform.py)
         # "While your Voidlord spirits are attacking, …", "… while this spirit is being blocked": a battle
@@ -141,12 +146,7 @@ class ConditionMixin:
 
     def cond_control_more(self, c: list) -> Condition:
         # "if you control more spirits than your opponent (does)": the counts compared, strictly
-        players = [x for x in c if isinstance(x, Player)]
-        sel = first(c, Selector)
-        op = _STRICT[str(tok(c, "MORE_FEWER")).lower()]
-        return Condition(kind="compare", text="", player=players[0],
-                         selector=replace(sel, owner=players[0], count=None),
-                         threshold=Threshold("count", op, 0, ref=replace(sel, owner=players[1], count=None)))
+        return _counts_compared(c, _STRICT)
 
     # ── what a card is, has or costs (BSS 2-1 .. 2-11, 4-11, 10-13): the predicates of
     # `judge.text.bs.selectors` (`being`, `having`, `costing`), the same as after a noun ──

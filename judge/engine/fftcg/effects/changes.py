@@ -47,7 +47,8 @@ Targets = Callable[..., tuple[State, list[str]]]
 UNTIL = {Duration.TURN: "turn", Duration.BATTLE: "battle", Duration.WHILE_ON_FIELD: "while_source"}
 
 
-def _until(d: Duration) -> str:
+def until_of(d: Duration) -> str:
+    """A Mod's `until` for the duration an effect states (UNTIL; no duration stated: permanent)."""
     return UNTIL.get(d, "permanent")
 
 
@@ -58,7 +59,7 @@ def _while(d: Duration) -> str:
 def _mod(s: State, uid: str, kind: str, value, duration: Duration, source: str) -> State:
     c = s.char(uid)
     s, _ = s.next_id("ts")
-    return s.with_char(uid, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(duration), ts=s.seq,
+    return s.with_char(uid, mods=(*c.mods, Mod(kind=kind, value=value, until=until_of(duration), ts=s.seq,
                                                 source=source)))
 
 
@@ -380,6 +381,7 @@ def cancel(s: State, e: Effect, ctx, log: Log) -> State:
 
 
 __all__ = [
+    "UNTIL",
     "cancel",
     "choosable",
     "end_of_turn",
@@ -394,4 +396,5 @@ __all__ = [
     "set_power",
     "take_control",
     "unchoosable",
+    "until_of",
 ]

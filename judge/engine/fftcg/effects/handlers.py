@@ -52,12 +52,6 @@ def _fx():
     return effects
 
 
-def _until(d: Duration) -> str:
-    from judge.engine.fftcg.effects.changes import UNTIL
-
-    return UNTIL.get(d, "permanent")
-
-
 # ---- single effects (11.12.3) --------------------------------------------------------------------
 
 def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
@@ -250,7 +244,7 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         if c is None:
             continue
         s, _ = s.next_id("ts")
-        s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=_until(e.duration), ts=s.seq,
+        s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=changes.until_of(e.duration), ts=s.seq,
                                               source=ctx.source)))
         sign = "+" if amount >= 0 else ""
         log.add(f"{s.name_of(u)} gets {sign}{amount} power"
@@ -289,7 +283,7 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
         for u in uids:
             c = s.char(u)
             if c is not None:
-                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot_dull_by", value=e.by, until=_until(e.duration),
+                s = s.with_char(u, mods=(*c.mods, Mod(kind="cannot_dull_by", value=e.by, until=changes.until_of(e.duration),
                                                       source=ctx.source)))
                 log.add(f"{s.name_of(u)} cannot become dull by {changes._by_words(e.by)}"
                         f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")
@@ -299,7 +293,7 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
         c = s.char(u)
         if c is not None:                  # "cannot be blocked by …": the Forwards it names (kept on the mod)
             kind, value = ("blocked_by", e.by) if e.by is not None else (e.mode, e.action)
-            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=_until(e.duration),
+            s = s.with_char(u, mods=(*c.mods, Mod(kind=kind, value=value, until=changes.until_of(e.duration),
                                                   source=ctx.source)))
             log.add(f"{s.name_of(u)} {e.mode} {e.action.replace('_', ' ')}"
                     f"{' until the end of the turn' if e.duration == Duration.TURN else ''}", "ongoing_effect")

@@ -29,7 +29,6 @@ from judge.text.ast import (
     Conditional,
     Declare,
     DoSo,
-    Duration,
     Effect,
     Optional,
     Pay,
@@ -331,12 +330,6 @@ def players_of(p: Player | None, ctx: Ctx) -> list[str]:
     if p == Player.OPPONENT:
         return [other(ctx.controller)]
     return [ctx.controller, other(ctx.controller)]
-
-
-def _until(d: Duration) -> str:
-    from judge.engine.fftcg.effects.changes import UNTIL
-
-    return UNTIL.get(d, "permanent")
 
 
 def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:

@@ -38,6 +38,13 @@ def refresh_step(ctx: Ctx, who: str) -> None:
                                                soul_core=soul))
     ctx.log(f"Refresh step: {who} refreshes the field and moves {p.trash_cores} core(s) from the trash to the "
             "reserve", "turn.refresh", *(("do.refresh_heavy",) if ctx.profile.heavy_exhaust else ()))
+    refreshed = [fc.id for fc, now in zip(p.field, field, strict=True)
+                 if fc.orientation != now.orientation and now.orientation == Orientation.REFRESHED]
+    if refreshed:
+        # a card the step refreshes is refreshed (6-5-2): "when … is refreshed" watches it like any other
+        from judge.engine.bs.events.watch import by_effect as watch
+
+        watch(ctx, "when_refreshed", refreshed)
 
 
 def _held_back(ctx: Ctx, who: str) -> set[str]:

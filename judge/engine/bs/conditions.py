@@ -9,7 +9,7 @@ players: life, cores, levels, colours, counts and what happened this turn are on
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, fields, replace
 from typing import Any
 
 from judge.engine.bs import derive, select
@@ -209,6 +209,11 @@ def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
         b = ctx.state.battle
         c = None if b is None else (b.attacker if sel.state == "attacking" else b.blocker)
         return [] if c is None else [c]
+    if sel.count is None and sel.zone in (None, "field") and not sel.ref:
+        # "if all the spirits on your field …": every field card the selector describes (8-5-3)
+        state = ctx.state
+        return [fc.id for p in select.whose(item.controller, sel.owner, state) for fc in state.players[p].field
+                if select.matches(state, fc.id, sel, item.source)]
     return None
 
 
@@ -238,13 +243,14 @@ def _is(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
     subjects = _subjects(ctx, cond.selector, item)
     if subjects is None or cond.object is None:
         return None
-    results = [_meets(ctx, c, cond.object, item) for c in subjects]
+    each = replace(cond.object, thresholds=tuple(t for t in cond.object.thresholds if t.stat not in select.GROUP_STATS))
+    results = [_meets(ctx, c, each, item) for c in subjects]
     if any(r is None for r in results):
         return None
     if "card_name" in cond.object.distinct:     # "if they all have different card names" (2-1)
         names = [ctx.state.card_def(c).name for c in subjects]
         results.append(len(set(names)) == len(names))
-    return bool(results) and all(results)
+    return bool(results) and all(results) and select.group_holds(ctx.state, subjects, cond.object)
 
 
 @CONDITIONS.register("compare", reads=("selector", "threshold", "player"), concepts=("effect.if",), meaning="a count or a player's life against the other's")

@@ -118,10 +118,12 @@ LINK_STATES = {"linked": lambda state, cid, source: derive.is_linked(state, cid)
 UNREAD_FIELDS = ("categories", "also", "owned_by", "amount_var", "nth", "count_per", "ref")
 
 
-def unread_fields(sel: Selector) -> list[str]:
-    """The fields of a selector the engine would pass over, and thresholds on a stat it does not read."""
+def unread_fields(sel: Selector, *, group: bool = False) -> list[str]:
+    """The fields of a selector the engine would pass over, and thresholds on a stat it does not read
+    (`group`: the selector says what a group of cards is, so GROUP_STATS are read)."""
+    read = READ_STATS | set(GROUP_STATS) if group else READ_STATS
     return [f for f in UNREAD_FIELDS if getattr(sel, f)] + \
-        [f"threshold {t.stat}" for t in sel.thresholds if t.stat not in READ_STATS]
+        [f"threshold {t.stat}" for t in sel.thresholds if t.stat not in read]
 
 
 def _left_out(state: State, cid: str, sel: Selector, source: str | None) -> bool:
@@ -144,12 +146,28 @@ def _left_out(state: State, cid: str, sel: Selector, source: str | None) -> bool
 #: cards selected ("total_bp", "total_cost", targets.py). A threshold on any other stat is said not
 #: executed (support.py), never compared against a value of 0.
 PER_CARD_STATS = frozenset({"cost", "bp", "level", "cores", "symbols", "soul_cores", "colors"})
+
+
+def _distinct_costs(state: State, ids: list[str]) -> int:
+    return len({_stat(state, cid, Threshold("cost", "==", 0)) for cid in ids})
+
+
+#: Stats of a group of cards, not of one: "all the spirits on your field cost the same amount" is a
+#: threshold on how many different costs the cards described have (none: no cost at all). Read where a
+#: condition says what a group is (conditions.py, "is"); on the cards an effect selects, not yet.
+GROUP_STATS: dict[str, Callable[[State, list[str]], int]] = {"distinct_costs": _distinct_costs}
 READ_STATS = PER_CARD_STATS | {"count", "count_per", "total_bp", "total_cost"}
 
 
 def per_card(t: Threshold) -> bool:
-    """A threshold each card must meet (not a count of cards, nor a total over the selection)."""
-    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_")
+    """A threshold each card must meet (not a count of cards, nor a total over the selection, nor a
+    stat of the group)."""
+    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_") and t.stat not in GROUP_STATS
+
+
+def group_holds(state: State, ids: list[str], sel: Selector) -> bool:
+    """Whether the cards `ids` together meet the group thresholds of `sel` (GROUP_STATS)."""
+    return all(OPS[t.op](GROUP_STATS[t.stat](state, ids), t.value) for t in sel.thresholds if t.stat in GROUP_STATS)
 
 
 def armored(state: State, cid: str, source: str | None, controller: str) -> bool:

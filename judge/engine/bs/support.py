@@ -155,12 +155,13 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
 def _unread_parts(ab: ast.Ability) -> Iterator[str]:
     """A "for each" the engine does not count, and selector fields and condition qualifiers no part of the
     engine reads (conditions.py, select.py, qualifiers.py)."""
+    groups = {id(n.object) for n in ast.walk(ab) if isinstance(n, ast.Condition) and n.kind == "is"}
     for node in ast.walk(ab):
         per = getattr(node, "per", None)
         if isinstance(per, ast.Selector) and not conditions.countable_per(per):
             yield f"for each {per.unit} on a card"             # targets.per_count / conditions.count: -1
         if isinstance(node, ast.Selector):
-            yield from (f"selector {f}" for f in select.unread_fields(node))
+            yield from (f"selector {f}" for f in select.unread_fields(node, group=id(node) in groups))
         elif isinstance(node, ast.Condition):
             yield from (f"condition qualifier {q}" for q in qualifiers.unread(node))
 

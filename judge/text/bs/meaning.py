@@ -24,7 +24,11 @@ rewrites the tree while resolving (it used to: `replaced.fold`, `effect_scope.na
 4. **"When … by this effect"** written inside the effect (1-3-7): what that effect did, decided as
    the sentence is reached (`happened`, window `this_effect`), not an event waited for.
 
-Each pass maps a tuple of effects to a tuple of effects; `meaning` applies them, in that order, to an
+5. **A step's one-time directives** (6-2-1, 8-1-4): "During Your Start Step: if C, destroy …", written
+   without "at the start of the step", is performed once as that step begins, as the effects worded
+   so are (a constant effect cannot perform a one-time directive): read in that wording.
+
+Each of the passes 1–4 maps a tuple of effects to a tuple of effects; `meaning` applies them, in that order, to an
 ability's effects and to every tuple of effects nested in them (parts resolved later, as a delayed
 or optional part, are read the same way). The written tree (what `judge parse` shows and the
 renderer reads back) is the Transformer's; this is what the rules engine loads.
@@ -211,11 +215,57 @@ def _node(e: ast.Effect) -> ast.Effect:
     return replace(e, **changes) if changes else e
 
 
+# 5. a step's one-time directives -----------------------------------------------------------------
+#: Windows of the steps no player acts in (6-2 start, 6-3 core, 6-4 draw, 6-5 refresh) and of the end
+#: step (6-8): each begins with the effects worded to activate "at the start of the step".
+STEP_WINDOWS = frozenset({"during_your_start_step", "during_your_core_step", "during_your_draw_step",
+                          "during_your_refresh_step", "during_your_end_step", "during_opponents_end_step"})
+
+#: Directives performed once, when they are reached (never applied continuously, 8-1-4).
+_ONCE = (ast.Destroy, ast.Discard, ast.SetState, ast.MoveCores, ast.Move, ast.Reveal, ast.Search, ast.Deploy)
+
+
+def once(e: object) -> bool:
+    """Whether a directive is performed once (a draw that is not "one additional card" at the draw step,
+    a BP change that lasts a while, not one that applies as long as the ability does)."""
+    if isinstance(e, ast.Draw):
+        return not e.additional
+    if isinstance(e, ast.ModifyStat):
+        return e.duration != ast.Duration.PERMANENT
+    if isinstance(e, ast.Optional | ast.Sequence):
+        return bool(e.effects) and all(once(x) for x in e.effects)
+    return isinstance(e, _ONCE)
+
+
+#: The start of the step, as "At the start of the step, …" is read (6-2-1).
+STEP_START = ast.Condition(kind="event", text="at the start of the step", event="step_start")
+
+
+def step_once(ability: ast.Ability) -> ast.Ability:
+    """"During Your Start Step: [if C,] select one of your opponent's spirits and destroy it", written
+    without "at the start of the step": a constant effect applies continuously (8-1-4) and a one-time
+    directive cannot, so the step's directives are performed once, as the step begins, with the
+    effects worded to activate then (6-2-1, 6-3-1, 6-4-1, 6-5-1, 6-8-1-1): read as that wording is
+    (a condition on the board decided as the step starts)."""
+    if ability.kind != ast.AbilityKind.CONSTANT or ability.condition is not None or \
+            ability.timing not in STEP_WINDOWS or not ability.effects:
+        return ability
+    if all(once(e) for e in ability.effects):
+        return replace(ability, kind=ast.AbilityKind.TRIGGERED, condition=STEP_START)
+    guard = ability.effects[0]
+    if len(ability.effects) == 1 and isinstance(guard, ast.Conditional) and guard.condition.kind != "event" \
+            and not guard.instead and not guard.otherwise and guard.effects and all(once(e) for e in guard.effects):
+        start = ast.Conditional(condition=STEP_START, effects=guard.effects, span=guard.span)
+        return replace(ability, effects=(replace(guard, effects=(start,)),))
+    return ability
+
+
 def meaning(ability: ast.Ability) -> ast.Ability:
-    """The ability as the engine acts on it: the passes applied to its effects at every level."""
+    """The ability as the engine acts on it: the passes applied to its effects at every level, then
+    the reading of a step's one-time directives."""
     effects = _effects(ability.effects)
-    return ability if effects is ability.effects else replace(ability, effects=effects)
+    return step_once(ability if effects is ability.effects else replace(ability, effects=effects))
 
 
-__all__ = ["PASSES", "fold_instead", "folded_instead", "local_instead", "meaning", "narrow_this_effect",
-           "soul_bar", "summon_pays", "this_effect", "this_effect_did"]
+__all__ = ["PASSES", "STEP_START", "STEP_WINDOWS", "fold_instead", "folded_instead", "local_instead", "meaning", "narrow_this_effect",
+           "once", "soul_bar", "step_once", "summon_pays", "this_effect", "this_effect_did"]

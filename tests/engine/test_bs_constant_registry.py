@@ -13,6 +13,7 @@ from judge.text.ast import (
     Ability,
     AbilityKind,
     Cost,
+    Discard,
     Duration,
     LoseEffects,
     ModifyStat,
@@ -66,10 +67,15 @@ def test_bss_8_1_4_a_permission_aimed_at_some_cards_is_only_for_them() -> None:
 def test_bss_8_1_4_a_constant_restriction_the_engine_does_not_enforce_is_reported() -> None:
     ab = _constant(Restriction(mode="cannot", action="be_discarded_from_deck", target=ME, duration=Duration.PERMANENT))
     assert unexecuted(ab) == ("constant restriction cannot be_discarded_from_deck",)
+    # a cost the engine pays for an attack (cores, zones/costs.pay_tolls) is run; another is reported
     paid = Cost(effects=(MoveCores(count=1, source="field_or_reserve", dest="trash", player=Player.OPPONENT),))
     unless = _constant(Restriction(mode="cannot", action="attack", target=BIG, duration=Duration.PERMANENT, cost=paid))
-    assert unexecuted(unless) == ("constant restriction cost",)
-    assert continuous.constant_gaps(unless.effects[0]) == ("constant restriction cost",)
+    assert unexecuted(unless) == ()
+    discarded = Cost(effects=(Discard(count=1, player=Player.OPPONENT),))
+    other = _constant(Restriction(mode="cannot", action="attack", target=BIG, duration=Duration.PERMANENT,
+                                  cost=discarded))
+    assert unexecuted(other) == ("constant restriction cannot attack unless paid",)
+    assert continuous.constant_gaps(other.effects[0]) == ("constant restriction cannot attack unless paid",)
 
 
 def test_bss_8_1_4_a_player_restriction_is_run_by_the_constant_registry() -> None:

@@ -276,7 +276,25 @@ ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked",
 AIMED = frozenset({"block", "block_while_exhausted"})
 
 
+#: The acts an effect may make cost cores instead of forbidding them ("… cannot attack unless they pay
+#: one core"): paid as the act is declared (zones/costs.pay_tolls).
+TOLLED = frozenset({"attack", "block"})
+
+
+def toll_of(e: ast.Restriction) -> int | None:
+    """The cores "cannot <attack / block> unless they pay N core(s)" asks for the act (None: the
+    restriction carries no such cost, or one the engine does not pay)."""
+    if e.cost is None or e.mode != "cannot" or e.action not in TOLLED or len(e.cost.effects) != 1:
+        return None
+    pay = e.cost.effects[0]
+    ok = isinstance(pay, ast.MoveCores) and isinstance(pay.count, int) and pay.dest == "trash" and \
+        pay.source in ("field_or_reserve", "reserve") and pay.core_type is None
+    return pay.count if ok else None
+
+
 def _restriction_gaps(e: ast.Restriction) -> list[str]:
+    if e.cost is not None and (e.target is None or toll_of(e) is None or e.object is not None):
+        return [f"constant restriction {e.mode} {e.action} unless paid"]
     if e.target is None:             # a restriction on players (zones/life.py registers the ones it applies)
         return [] if e.action in PLAYER_RESTRICTIONS and e.object is None else \
             [f"constant restriction {e.mode} {e.action}" + (" aimed at some cards only" if e.object else "")]
@@ -286,11 +304,13 @@ def _restriction_gaps(e: ast.Restriction) -> list[str]:
         if e.object is not None and e.action not in AIMED else []
 
 
-@constant(ast.Restriction, reads=("mode", "action", "target", "player", "duration", "by", "object"),
+@constant(ast.Restriction, reads=("mode", "action", "target", "player", "duration", "by", "object", "cost"),
           concepts=("rules.cannot_wins",), check=_restriction_gaps)
 def _restriction(e: ast.Restriction) -> tuple[str, Any, Any] | None:
     if e.target is None:             # applied per player by `_apply` (PLAYER_RESTRICTIONS)
         return "player", e.action, e.by
+    if e.cost is not None:           # the act is allowed once its cost is paid (a modification `toll`)
+        return "toll", (e.action, toll_of(e)), e.by
     return e.mode, e.action, e.by
 
 

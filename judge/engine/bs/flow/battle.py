@@ -44,8 +44,14 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     if continuous.cannot(s, action.card, "attack"):
         raise ctx.refuse(f"{name_of(s, action.card)} cannot attack (an effect)", "rules.cannot_wins")
     from judge.engine.bs.events import first_attack
+    from judge.engine.bs.zones.costs import pay_tolls
 
     first_attack.check(ctx, action.player, action.card)
+    pay_tolls(ctx, action.card, "attack", action.player)
+    s = ctx.state
+    fc = s.players[action.player].card(action.card)
+    if fc is None:
+        raise ctx.refuse(f"{action.card} left the field while its attack was paid for", "battle.declare")
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     defender = s.opponent(action.player)
     ctx.set(battle=Battle(attacker=action.card, window="flash_pre", priority=defender))
@@ -128,6 +134,9 @@ def block(ctx: Ctx, action: A.Block) -> None:
     from judge.engine.bs.keywords.level import note_unmet
 
     note_unmet(ctx, b.attacker)          # "your spirits with 【X】 cannot be blocked …" not yet active (10-13-1)
+    from judge.engine.bs.zones.costs import pay_tolls
+
+    pay_tolls(ctx, action.card, "block", defender)
     fc = ctx.state.field_card(action.card)
     management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
     ctx.set(battle=replace(ctx.state.battle, blocker=action.card, window="flash_post", priority=defender,

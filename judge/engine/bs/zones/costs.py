@@ -15,6 +15,10 @@ they must discard a card as an additional cost") adds to that use's cost (8-4-2-
 after the use cost, and a use whose additional cost cannot be paid in full cannot be made (8-4-2-3).
 The card being used is no longer counted among the cards of its area (10-8-7), so it pays nothing.
 
+"Your opponent's spirits … cannot attack unless they pay one core" (a constant effect, a modification of
+kind `toll` on each spirit it names) makes the act cost that much: the spirit's controller pays it as
+the attack (or block) is declared (8-4-2), and one who cannot pay in full cannot make it (8-4-2-3, 1-3-3).
+
 "You may use magic cards in your hand without paying their cost" (a constant effect, a modification
 of kind `free_use` on its card) lets its controller choose, for each such use, not to pay the use
 cost (10-8-6): a choice, never forced (8-1-8); the CR has no clause for using a card for free.
@@ -148,3 +152,18 @@ def free_use(ctx: Ctx, player: str, cid: str) -> bool:
 
 
 __all__ = ["adds_cost", "free_use", "is_additional", "pay_additional", "pay_to", "payable", "waiting"]
+
+
+def pay_tolls(ctx: Ctx, cid: str, act: str, player: str) -> None:
+    """Pay what effects make `cid`'s `act` ("attack", "block") cost, each in turn, or refuse the act."""
+    from judge.engine.bs.mods import mods_on
+    from judge.engine.bs.zones.payment import take_cores
+
+    for m in [m for m in mods_on(ctx.state, cid) if m.kind == "toll" and m.value[0] == act]:
+        n = m.value[1]
+        p = ctx.state.players[player]
+        why = f"{name_of(ctx.state, m.source)} makes {name_of(ctx.state, cid)}'s {act.replace('_', ' ')} cost {n} core(s)"
+        if p.reserve + sum(fc.cores for fc in p.field) < n:
+            raise ctx.refuse(f"{why}, and {player} cannot pay them", "effect.cost", "rules.cannot_wins")
+        take_cores(ctx, player, n, {}, concept="effect.pay", what=f"the cost of {name_of(ctx.state, cid)}'s {act}")
+        ctx.log(f"{why}: {player} pays them", "effect.pay", "rules.cannot_wins")

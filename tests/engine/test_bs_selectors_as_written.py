@@ -173,15 +173,15 @@ def test_bss_2_8_two_red_symbols_do_not() -> None:
 
 
 def test_bss_4_6_for_each_symbol_on_one_card_is_said_not_executed() -> None:
-    """"for each symbol they have" (each spirit its own, BSS04-104) and "for each symbol on the destroyed
-    spirit" (BSS06-077) count one card's symbols, which the engine does not: said so, not run as the
-    player's symbols."""
+    """"for each symbol they have" (each spirit its own, BSS04-104) counts each card's own symbols, which
+    the engine does not: said so, not run as the player's symbols; "for each symbol on the destroyed
+    spirit" (BSS06-077) is counted (targets.symbols_on, test_bs_symbols_on_a_card.py)."""
     from judge.cards.importers import read_cards
     from judge.engine.support import unexecuted
     from judge.text.parse import parse_text
 
     cards = {c.number: c for c in read_cards(CORPUS, "bss", None)}
-    for number in ("BSS04-104", "BSS06-077"):
+    for number, said in (("BSS04-104", True), ("BSS06-077", False)):
         card = cards[number]
         gaps = [g for ab in parse_text(card.text, "bss", name=card.name).abilities for g in unexecuted("bss", ab)]
-        assert "for each symbol on a card" in gaps, (number, gaps)
+        assert ("for each symbol on a card" in gaps) is said, (number, gaps)

@@ -152,13 +152,28 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
             yield f"{n.verb} this card from outside the field"
 
 
+def _same(a: ast.Selector | None, b: ast.Selector) -> bool:
+    return a is not None and ast.replace(a, span=None) == ast.replace(b, span=None)
+
+
+def _symbols_named(ab: ast.Ability, per: ast.Selector) -> bool:
+    """"For each symbol on <a card>" where the card is one targets.symbols_on finds: this one, the one
+    the ability's event happened to, or one a destruction of the ability names."""
+    about = per.about
+    if per.unit != "symbol" or about is None:
+        return False
+    event = ab.condition if ab.condition is not None and ab.condition.kind == "event" else None
+    return about.self_ref or (event is not None and _same(event.selector, about)) or any(
+        isinstance(n, ast.Destroy) and _same(n.target, about) for n in ast.walk(ab.effects))
+
+
 def _unread_parts(ab: ast.Ability) -> Iterator[str]:
     """A "for each" the engine does not count, and selector fields and condition qualifiers no part of the
     engine reads (conditions.py, select.py, qualifiers.py)."""
     groups = {id(n.object) for n in ast.walk(ab) if isinstance(n, ast.Condition) and n.kind == "is"}
     for node in ast.walk(ab):
         per = getattr(node, "per", None)
-        if isinstance(per, ast.Selector) and not conditions.countable_per(per):
+        if isinstance(per, ast.Selector) and not conditions.countable_per(per) and not _symbols_named(ab, per):
             yield f"for each {per.unit} on a card"             # targets.per_count / conditions.count: -1
         if isinstance(node, ast.Selector):
             yield from (f"selector {f}" for f in select.unread_fields(node, group=id(node) in groups))

@@ -284,7 +284,36 @@ def per_count(ctx: Ctx, per: ast.Selector, item: Work) -> int:
         return sum(1 for cid, lk in ctx.destroyed.items()
                    if matches_facts(ast.Selector(**{**per.__dict__, "state": None}), item.source, item.controller,
                                     cid, lk, ctx.state))
+    if per.unit == "symbol" and per.about is not None:
+        return symbols_on(ctx, per, item)
     return conditions.count(ctx, per, item) if conditions.countable_per(per) else -1
+
+
+def symbols_on(ctx: Ctx, per: ast.Selector, item: Work) -> int:
+    """"For each symbol on this spirit / on that spirit / on the destroyed spirit" (2-8): the symbols of
+    the card the words name — this one, the card the watched event happened to, the card this effect
+    destroyed (as it last was on the field, 8-10-1); -1 when the words name some other card."""
+    from judge.engine.bs.events.facts import last_known, matches_facts
+
+    about = per.about
+    if about.self_ref:
+        named = [item.source]
+    elif names_subjects(about, item):
+        named = [str(c) for c in item.param]
+    else:
+        named = [cid for cid, lk in ctx.destroyed.items()
+                 if matches_facts(about, item.source, item.controller, cid, lk, ctx.state)]
+        if not named:
+            return -1
+    total = 0
+    for cid in named:
+        lk = ctx.destroyed.get(cid) or last_known(ctx.state, cid)
+        marks = lk.get("symbols")
+        if marks is None:
+            d = ctx.state.card_def(cid)
+            marks = d.symbols if d is not None else ()
+        total += sum(1 for m in marks if not per.colors or set(m.split("/")) & set(per.colors))
+    return total
 
 
 #: The kind of the modification waiting for a selection to pass to another player.

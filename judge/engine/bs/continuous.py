@@ -246,6 +246,9 @@ def _set_stat(e: ast.SetStat) -> tuple[str, Any, Any] | None:
     colour = symbol_colour(e)
     if colour is not None:
         return "symbol_set", (colour,) * e.value, None
+    if e.stat == "cost" and e.level is None and isinstance(e.value, int) and \
+            (e.target is None or e.target.zone in (None, "field")):
+        return "cost_set", e.value, None     # "treat this spirit as though it costs 5" (8-8-1-3-4; zones/cost)
     return None
 
 
@@ -268,12 +271,13 @@ ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked",
                                  "have_cores_removed", "refresh_in_refresh_step", "be_exhausted",
                                  "be_returned_to_hand_or_deck"}),
             "must": frozenset({"attack_first"}),
-            "can": frozenset({"block_while_exhausted"})}
+            "can": frozenset({"block_while_exhausted", "be_linked"})}
 
 
 #: The acts whose restriction may be aimed at some cards only, with where that card is known: the
-#: attacker a spirit would block (keyword_registry.can_block asks `cannot` / `allowed` with it).
-AIMED = frozenset({"block", "block_while_exhausted"})
+#: attacker a spirit would block (keyword_registry.can_block asks `cannot` / `allowed` with it); the 【Link】
+#: spirits a spirit may be linked with, and how many (keywords/triggered._links_allowed).
+AIMED = frozenset({"block", "block_while_exhausted", "be_linked"})
 
 
 #: The acts an effect may make cost cores instead of forbidding them ("… cannot attack unless they pay
@@ -295,6 +299,9 @@ def toll_of(e: ast.Restriction) -> int | None:
 def _restriction_gaps(e: ast.Restriction) -> list[str]:
     if e.cost is not None and (e.target is None or toll_of(e) is None or e.object is not None):
         return [f"constant restriction {e.mode} {e.action} unless paid"]
+    if e.action == "be_linked" and (e.object is None or e.target is None or e.target.state is not None):
+        # a link when blocking (or another moment than the attack 【Link】 watches) is not run
+        return [f"constant restriction {e.mode} {e.action}" + (f" when {e.target.state}" if e.target else "")]
     if e.target is None:             # a restriction on players (zones/life.py registers the ones it applies)
         return [] if e.action in PLAYER_RESTRICTIONS and e.object is None else \
             [f"constant restriction {e.mode} {e.action}" + (" aimed at some cards only" if e.object else "")]

@@ -31,9 +31,11 @@ def _attacker_largest(name: str, key: str):
 
 
 def _link_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
+    from judge.engine.bs.select import STATS
+
     state = ctx.state
     me = state.controller(attacker) or state.turn_player
-    cost = state.defs[state.field_card(attacker).card].cost
+    cost = STATS["cost"](state, attacker)        # what effects make it cost ("treat it as though it costs 5")
     out = []
     for fc in state.players[me].field:
         if fc.id != attacker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link")):
@@ -168,8 +170,10 @@ def _link(ctx: Ctx, item: Work) -> None:
     if fc is None or state.field_card(attacker) is None or fc.orientation != Orientation.REFRESHED:
         ctx.log(f"{item.label}: it cannot be exhausted now; nothing happens", "kw.link")
         return
-    if derive.linked_from(state, attacker):
-        ctx.log(f"{item.label}: {attacker} is already linked; this Link cannot link", "kw.link_once")
+    room = _links_allowed(state, attacker)
+    if len(derive.linked_from(state, attacker)) >= room:
+        ctx.log(f"{item.label}: {attacker} is already linked" + (f" with {room} spirits" if room > 1 else "")
+                + "; this Link cannot link", "kw.link_once")
         return
     if not ctx.ask_yes_no(f"{item.controller}: exhaust {item.source} to link it to {attacker}?", "kw.link",
                           "effect.may", player=item.controller):
@@ -188,6 +192,16 @@ def _link(ctx: Ctx, item: Work) -> None:
     triggers.fire(ctx, "links", item.source)
     triggers.fire(ctx, "linked", attacker)
     watch(ctx, "when_linked", [attacker])
+
+
+def _links_allowed(state: Any, cid: str) -> int:
+    """How many 【Link】 spirits may link to `cid`: one (11-18-3), or as many as an effect letting it "be
+    linked with up to two spirits with 【Link】" says (an effect beats the rule, 1-3-3)."""
+    from judge.engine.bs.mods import mods_on
+
+    counts = [m.against.count for m in mods_on(state, cid) if m.kind == "can" and m.value == "be_linked"
+              and m.against is not None and isinstance(m.against.count, int)]
+    return max([1, *counts])
 
 
 @triggered("Gale", concepts=("kw.gale", "kw.gale_largest"), event="blocked",

@@ -50,3 +50,27 @@ def test_bss_8_8_1_3_4_a_spirit_treated_as_costing_5_meets_link_5() -> None:
                      [{"card": "l1", "state": "exhausted"}])
     assert not held(result), held(result)
     assert derive.linked_from(result.state, "a1")
+
+
+def _block(cores: int, answers: list):
+    """A's knight attacks; B blocks with Outraged Max (BSS06-054, treated as costing 5 in attack steps;
+    at LV2 its spirits can be linked when blocking) beside Gandharan Hydra (BSS06-073, 【Link: 5】)."""
+    return run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "a1", "card": "knight", "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10, "field": [{"id": "b1", "card": "BSS06-054", "cores": cores},
+                                                          {"id": "l1", "card": "BSS06-073", "cores": 1}]}},
+               [{"player": "A", "attack": "a1"}, {"player": "B", "block": "b1", "targets": answers}], [],
+               step="attack", cards={"knight": KNIGHT})
+
+
+def test_bss_1_3_3_a_spirit_that_can_be_linked_when_blocking_is_linked_to() -> None:
+    """Linked, Max has the Hydra's BP in the battle (4000 + 3000) and destroys the 6000 BP knight; the
+    link ends with the battle (11-18-1)."""
+    result = _block(3, ["yes", "no"])
+    assert any("linked to b1" in s.step.text and "11-18-1" in s.step.cites for s in result.steps)
+    assert result.state.zone_of("a1") == "trash"
+
+
+def test_bss_11_18_1_without_that_effect_a_block_sets_off_no_link() -> None:
+    result = _block(1, [])          # LV1: the permission is a LV2 effect
+    assert result.state.zone_of("b1") == "trash"
+    assert not any("【Link】 activates" in s.step.text for s in result.steps)

@@ -299,8 +299,8 @@ def toll_of(e: ast.Restriction) -> int | None:
 def _restriction_gaps(e: ast.Restriction) -> list[str]:
     if e.cost is not None and (e.target is None or toll_of(e) is None or e.object is not None):
         return [f"constant restriction {e.mode} {e.action} unless paid"]
-    if e.action == "be_linked" and (e.object is None or e.target is None or e.target.state is not None):
-        # a link when blocking (or another moment than the attack 【Link】 watches) is not run
+    if e.action == "be_linked" and (e.object is None or e.target is None or e.target.state not in (None, "blocking")):
+        # a link at another moment than the attack or block 【Link】 watches is not run
         return [f"constant restriction {e.mode} {e.action}" + (f" when {e.target.state}" if e.target else "")]
     if e.target is None:             # a restriction on players (zones/life.py registers the ones it applies)
         return [] if e.action in PLAYER_RESTRICTIONS and e.object is None else \
@@ -318,6 +318,8 @@ def _restriction(e: ast.Restriction) -> tuple[str, Any, Any] | None:
         return "player", e.action, e.by
     if e.cost is not None:           # the act is allowed once its cost is paid (a modification `toll`)
         return "toll", (e.action, toll_of(e)), e.by
+    if e.action == "be_linked" and e.target is not None and e.target.state == "blocking":
+        return e.mode, "be_linked_blocking", e.by      # 【Link】 watches the block too (keywords/triggered)
     return e.mode, e.action, e.by
 
 

@@ -32,6 +32,8 @@ class KeywordRule:
     collect: Callable[..., list[Work]] | None = None
     resolve: Callable[[Ctx, Work], None] | None = None
     timings: tuple[str, ...] = ()  # printed active timings that are its rule's own (reading them changes nothing)
+    #: further events an effect may make it watch, each with its collector ("can be linked … when blocking")
+    also: tuple[tuple[str, Callable[..., list[Work]]], ...] = ()
 
     @property
     def concept(self) -> str:
@@ -54,13 +56,15 @@ def register(rule_: KeywordRule) -> KeywordRule:
 
 
 def triggered(name: str, *, concepts: tuple[str, ...], event: str, meaning: str,
-              collect: Callable[..., list[Work]],
-              timings: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
-    """Register a triggered keyword: its resolver (decorated), the event, how instances are found and
-    the printed active timings that are its own rule's (`KeywordRule.timings`)."""
+              collect: Callable[..., list[Work]], timings: tuple[str, ...] = (),
+              also: tuple[tuple[str, Callable[..., list[Work]]], ...] = ()
+              ) -> Callable[[Callable[[Ctx, Work], None]], Callable[[Ctx, Work], None]]:
+    """Register a triggered keyword: its resolver (decorated), the event, how instances are found, the
+    printed active timings that are its own rule's (`KeywordRule.timings`) and the further events
+    effects may make it watch (`KeywordRule.also`)."""
     def deco(fn: Callable[[Ctx, Work], None]) -> Callable[[Ctx, Work], None]:
         register(KeywordRule(name, "triggered", concepts, meaning, event=event, collect=collect, resolve=fn,
-                             timings=timings))
+                             timings=timings, also=also))
         return fn
     return deco
 

@@ -43,8 +43,11 @@ def trigger(ctx: Ctx, event: str, **scene: Any) -> None:
     """Queue every triggered keyword the event sets off (attacker, blocker, battle, lasts in `scene`)."""
     items: list[Work] = []
     for r in KEYWORDS.values():
-        if r.event == event and r.collect is not None and r.in_game(ctx.profile):
+        if not r.in_game(ctx.profile):
+            continue
+        if r.event == event and r.collect is not None:
             items += r.collect(ctx, **scene)
+        items += [w for ev, collect in r.also if ev == event for w in collect(ctx, **scene)]
     push(ctx, items)
 
 

@@ -43,6 +43,25 @@ def _link_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
     return out
 
 
+def _link_block_collect(ctx: Ctx, attacker: str, blocker: str | None = None, **_: Any) -> list[Work]:
+    """"Your spirits can be linked with a spirit with 【Link】 when blocking": the blocking spirit, when an
+    effect lets it, is linked to as an attacker is (11-18-1, an effect beyond the rule: 1-3-3)."""
+    from judge.engine.bs.mods import mods_on
+    from judge.engine.bs.select import STATS, matches
+
+    state = ctx.state
+    if blocker is None or state.field_card(blocker) is None:
+        return []
+    lets = [m for m in mods_on(state, blocker) if m.kind == "can" and m.value == "be_linked_blocking"]
+    if not lets:
+        return []
+    me = state.controller(blocker) or state.opponent(state.turn_player)
+    cost = STATS["cost"](state, blocker)
+    return [_item(ctx, "link", fc.id, me, blocker, "【Link】", "when_blocks") for fc in state.players[me].field
+            if fc.id != blocker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link"))
+            and any(m.against is None or matches(state, fc.id, m.against, m.source) for m in lets)]
+
+
 def _gale_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
     n = largest(ctx.state, attacker, "Gale")
     if n is None:
@@ -162,7 +181,8 @@ def _raid(ctx: Ctx, item: Work) -> None:
 
 @triggered("Link", concepts=("kw.link", "kw.link_once", "kw.link_leaves"), event="attacks",
            meaning="when your spirit meeting the condition attacks, you may exhaust this spirit to link it: the "
-                   "attacker gains its BP and symbols during the battle", collect=_link_collect)
+                   "attacker gains its BP and symbols during the battle", collect=_link_collect,
+           also=(("blocked", _link_block_collect),))
 def _link(ctx: Ctx, item: Work) -> None:
     attacker = str(item.param)
     state = ctx.state

@@ -74,3 +74,24 @@ def test_bss_11_18_1_without_that_effect_a_block_sets_off_no_link() -> None:
     result = _block(1, [])          # LV1: the permission is a LV2 effect
     assert result.state.zone_of("b1") == "trash"
     assert not any("【Link】 activates" in s.step.text for s in result.steps)
+
+
+def _regardless(answers: list):
+    """BSS06-060 (cost 2) attacks beside Gandharan Hydra (BSS06-073, 【Link: 5】, which a cost-2 attacker
+    does not meet); its "When This Spirit Attacks" lets one spirit link with it regardless."""
+    return run({"A": {"reserve": 0, "deck": 10, "field": [{"id": "a1", "card": "BSS06-060", "cores": 1},
+                                                         {"id": "l1", "card": "BSS06-073", "cores": 1}]},
+                "B": {"reserve": 0, "deck": 10}},
+               [{"player": "A", "attack": "a1", "targets": answers}], [], step="attack")
+
+
+def test_bss_1_3_3_one_spirit_may_link_regardless_of_its_link_conditions() -> None:
+    result = _regardless(["yes", "no"])
+    assert [fc.id for fc in derive.linked_from(result.state, "a1")] == ["l1"]
+    assert not any("【Link】 activates" in s.step.text for s in result.steps)     # its own condition is unmet
+
+
+def test_bss_8_1_8_the_link_regardless_is_the_player_s_choice() -> None:
+    result = _regardless(["no"])
+    assert not derive.linked_from(result.state, "a1")
+    assert result.state.field_card("l1").orientation.value == "refreshed"

@@ -48,10 +48,23 @@ def _gain_gaps(e: ast.Gain) -> list[str]:
     return []
 
 
+#: Permissions an effect grants that are acts done as it resolves, not modifications ("one spirit may link
+#: with this spirit regardless of its link conditions"): (mode, action) → how, registered by the module
+#: of the rule they go beyond (keywords/link.py), with whether a node of that kind is one it does.
+ACTS: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
+def _act_of(e: ast.Restriction) -> Any:
+    entry = ACTS.get((e.mode, e.action))
+    return entry[0] if entry is not None and entry[1](e) else None
+
+
 def _restriction_gaps(e: ast.Restriction) -> list[str]:
     from judge.engine.bs.events import discard_cap, no_trigger
     from judge.engine.bs.zones import life
 
+    if _act_of(e) is not None:
+        return []
     if no_trigger.is_bar(e) or no_trigger.bars_when_summoned(e) or discard_cap.is_cap(e) or is_soul_bar(e):
         return []                        # effects that do not activate; "… with this effect" bars
     if e.action not in (life.PLAYER_ACTIONS if e.target is None else ENFORCED.get(e.mode, ())):
@@ -201,6 +214,10 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
     from judge.engine.bs.events import discard_cap, no_trigger
     from judge.engine.bs.events import no_trigger as zones
 
+    act = _act_of(eff)
+    if act is not None:
+        act(ctx, eff, item)
+        return
     if no_trigger.applied_with(ctx, eff, item) or soul_bar_applied(ctx, eff, item) or \
             discard_cap.applied(ctx, eff, item):
         return

@@ -6,5 +6,6 @@ from judge.engine.bs.keywords import (  # noqa: F401
     ascend,
     bloodcurse,
     level,
+    link,
     triggered,
 )

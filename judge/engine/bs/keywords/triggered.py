@@ -11,11 +11,11 @@ from judge.engine.bs import derive, record
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.events import management, targets
 from judge.engine.bs.keyword_registry import cost_condition, largest, triggered
-from judge.engine.bs.state import Orientation, Work, with_field_card, with_player
+from judge.engine.bs.state import Orientation, Work, with_player
 from judge.text.ast import Player, Selector
 
 
-def _item(ctx: Ctx, key: str, source: str, controller: str, param: Any, label: str, timing: str) -> Work:
+def item_of(ctx: Ctx, key: str, source: str, controller: str, param: Any, label: str, timing: str) -> Work:
     return Work(kind="keyword", keyword=key, source=source, controller=controller, param=param,
                 label=f"{name_of(ctx.state, source)}: {label}", timing=timing)
 
@@ -26,40 +26,8 @@ def _attacker_largest(name: str, key: str):
         if n is None:
             return []
         me = ctx.state.controller(attacker) or ctx.state.turn_player
-        return [_item(ctx, key, attacker, me, n, f"【{name}: {n}】", "when_attacks")]
+        return [item_of(ctx, key, attacker, me, n, f"【{name}: {n}】", "when_attacks")]
     return collect
-
-
-def _link_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
-    from judge.engine.bs.select import STATS
-
-    state = ctx.state
-    me = state.controller(attacker) or state.turn_player
-    cost = STATS["cost"](state, attacker)        # what effects make it cost ("treat it as though it costs 5")
-    out = []
-    for fc in state.players[me].field:
-        if fc.id != attacker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link")):
-            out.append(_item(ctx, "link", fc.id, me, attacker, "【Link】", "when_attacks"))
-    return out
-
-
-def _link_block_collect(ctx: Ctx, attacker: str, blocker: str | None = None, **_: Any) -> list[Work]:
-    """"Your spirits can be linked with a spirit with 【Link】 when blocking": the blocking spirit, when an
-    effect lets it, is linked to as an attacker is (11-18-1, an effect beyond the rule: 1-3-3)."""
-    from judge.engine.bs.mods import mods_on
-    from judge.engine.bs.select import STATS, matches
-
-    state = ctx.state
-    if blocker is None or state.field_card(blocker) is None:
-        return []
-    lets = [m for m in mods_on(state, blocker) if m.kind == "can" and m.value == "be_linked_blocking"]
-    if not lets:
-        return []
-    me = state.controller(blocker) or state.opponent(state.turn_player)
-    cost = STATS["cost"](state, blocker)
-    return [_item(ctx, "link", fc.id, me, blocker, "【Link】", "when_blocks") for fc in state.players[me].field
-            if fc.id != blocker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link"))
-            and any(m.against is None or matches(state, fc.id, m.against, m.source) for m in lets)]
 
 
 def _gale_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
@@ -67,19 +35,19 @@ def _gale_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
     if n is None:
         return []
     ctrl = ctx.state.controller(attacker) or ctx.state.turn_player
-    return [_item(ctx, "gale", attacker, ctrl, n, f"【Gale: {n}】", "when_blocked")]
+    return [item_of(ctx, "gale", attacker, ctrl, n, f"【Gale: {n}】", "when_blocked")]
 
 
 def _curse_collect(ctx: Ctx, battle: Any, **_: Any) -> list[Work]:
     if not battle.curse or battle.blocker is None:
         return []
-    return [_item(ctx, "curse", battle.attacker, ctx.state.turn_player, battle.blocker, "【Curse】", "battle_end")]
+    return [item_of(ctx, "curse", battle.attacker, ctx.state.turn_player, battle.blocker, "【Curse】", "battle_end")]
 
 
 def _luster_collect(ctx: Ctx, battle: Any, **_: Any) -> list[Work]:
     if ctx.state.field_card(battle.attacker) is None or not derive.keyword(ctx.state, battle.attacker, "Luster"):
         return []
-    return [_item(ctx, "luster", battle.attacker, ctx.state.turn_player, battle.magic_used, "【Luster】", "battle_end")]
+    return [item_of(ctx, "luster", battle.attacker, ctx.state.turn_player, battle.magic_used, "【Luster】", "battle_end")]
 
 
 def _agile_collect(ctx: Ctx, battle: Any, **_: Any) -> list[Work]:
@@ -91,14 +59,14 @@ def _agile_collect(ctx: Ctx, battle: Any, **_: Any) -> list[Work]:
         cost = ctx.state.card_def(spirit).cost
         for hid in ctx.state.players[ctrl].hand:
             if derive.keyword(ctx.state, hid, "Agile") and ctx.state.card_def(hid).cost > cost:
-                out.append(_item(ctx, "agile", hid, ctrl, spirit, "【Agile】", "battle_end"))
+                out.append(item_of(ctx, "agile", hid, ctrl, spirit, "【Agile】", "battle_end"))
     return out
 
 
 def _blessed_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
     if ctx.state.field_card(attacker) is None or not derive.keyword(ctx.state, attacker, "Blessed"):
         return []
-    return [_item(ctx, "blessed", attacker, ctx.state.turn_player, None, "【Blessed】", "when_life_reduced")]
+    return [item_of(ctx, "blessed", attacker, ctx.state.turn_player, None, "【Blessed】", "when_life_reduced")]
 
 
 def _immortal_collect(ctx: Ctx, lasts: dict[str, dict], **_: Any) -> list[Work]:
@@ -122,7 +90,7 @@ def _immortal_collect(ctx: Ctx, lasts: dict[str, dict], **_: Any) -> list[Work]:
             if any(cost_condition(k.params, lk.get("cost", 0)) or _family(k.params, lk)
                    for k in derive.keyword(ctx.state, tid, "Immortal")):
                 seen.add(tid)
-                out.append(_item(ctx, "immortal", tid, ctx.state.owners[tid], cid, "【Immortal】", "when_destroyed"))
+                out.append(item_of(ctx, "immortal", tid, ctx.state.owners[tid], cid, "【Immortal】", "when_destroyed"))
     return out
 
 
@@ -177,51 +145,6 @@ def _raid(ctx: Ctx, item: Work) -> None:
     record.note(ctx, "raid", item.source, used + 1)
     orient(ctx, picked[0], "exhausted", f" for {item.label}")
     orient(ctx, item.source, "refreshed", f" by {item.label}")
-
-
-@triggered("Link", concepts=("kw.link", "kw.link_once", "kw.link_leaves"), event="attacks",
-           meaning="when your spirit meeting the condition attacks, you may exhaust this spirit to link it: the "
-                   "attacker gains its BP and symbols during the battle", collect=_link_collect,
-           also=(("blocked", _link_block_collect),))
-def _link(ctx: Ctx, item: Work) -> None:
-    attacker = str(item.param)
-    state = ctx.state
-    fc = state.field_card(item.source)
-    if fc is None or state.field_card(attacker) is None or fc.orientation != Orientation.REFRESHED:
-        ctx.log(f"{item.label}: it cannot be exhausted now; nothing happens", "kw.link")
-        return
-    room = _links_allowed(state, attacker)
-    if len(derive.linked_from(state, attacker)) >= room:
-        ctx.log(f"{item.label}: {attacker} is already linked" + (f" with {room} spirits" if room > 1 else "")
-                + "; this Link cannot link", "kw.link_once")
-        return
-    if not ctx.ask_yes_no(f"{item.controller}: exhaust {item.source} to link it to {attacker}?", "kw.link",
-                          "effect.may", player=item.controller):
-        ctx.log(f"{item.controller} does not link {item.source}", "effect.may")
-        return
-    fc = management.set_orientation(ctx, fc, Orientation.EXHAUSTED)
-    ctx.state = with_field_card(ctx.state, replace(fc, linked_to=attacker))
-    ctx.log(f"{item.source} is exhausted and linked to {attacker}: {attacker} now has "
-            f"{derive.bp(ctx.state, attacker).value} BP and {len(derive.symbols(ctx.state, attacker))} symbol(s)",
-            "kw.link")
-    from judge.engine.bs.events import triggers
-    from judge.engine.bs.events.watch import watch
-
-    # "When This Spirit Links" of the Link spirit, "When This Spirit is Linked" of the spirit linked to,
-    # and "when one of your spirits is linked" of the cards watching: one event, triggered together
-    triggers.fire(ctx, "links", item.source)
-    triggers.fire(ctx, "linked", attacker)
-    watch(ctx, "when_linked", [attacker])
-
-
-def _links_allowed(state: Any, cid: str) -> int:
-    """How many 【Link】 spirits may link to `cid`: one (11-18-3), or as many as an effect letting it "be
-    linked with up to two spirits with 【Link】" says (an effect beats the rule, 1-3-3)."""
-    from judge.engine.bs.mods import mods_on
-
-    counts = [m.against.count for m in mods_on(state, cid) if m.kind == "can" and m.value == "be_linked"
-              and m.against is not None and isinstance(m.against.count, int)]
-    return max([1, *counts])
 
 
 @triggered("Gale", concepts=("kw.gale", "kw.gale_largest"), event="blocked",

@@ -51,7 +51,27 @@ def _draw(ctx: Ctx, eff: ast.Draw, item: Work) -> None:
 
 
 
-@effect(ast.Discard, concepts=("do.discard",), reads=("count", "player", "target", "per"))
+def _discard_gaps(e: ast.Discard) -> list[str]:
+    t = e.equal_to
+    if t is None:
+        return []
+    ok = t.ref is not None and t.ref.zone in (None, "field") and not t.ref.self_ref and t.stat in select.PER_CARD_STATS \
+        and e.target is not None and e.target.zone in ("deck", "deck_top")
+    return [] if ok else ["discard equal_to"]
+
+
+def _equal_to(ctx: Ctx, t: ast.Threshold, item: Work) -> int:
+    """"Discard a number of cards … equal to that spirit's cost": the spirit is selected where the text
+    names it (8-5-3), and a later directive on "that spirit" acts on the same one (Ctx.selections)."""
+    chosen = targets.choose(ctx, t.ref, controller=item.controller, source=item.source, label=item.label)
+    ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+    n = sum(select.stat(ctx.state, c, t) or 0 for c in chosen)
+    ctx.log(f"{item.label}: the number is {n}, the {t.stat} of {', '.join(chosen) or 'no card'}", "do.discard")
+    return n
+
+
+@effect(ast.Discard, concepts=("do.discard",), reads=("count", "player", "target", "per", "equal_to"),
+        check=_discard_gaps)
 def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
     for who in select.whose(item.controller, eff.player, ctx.state):
         p = ctx.state.players[who]
@@ -67,7 +87,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
         if eff.target is not None and eff.target.zone in ("deck", "deck_top"):
             from judge.engine.bs.events import discard_cap
 
-            n = eff.count
+            n = eff.count if eff.equal_to is None else _equal_to(ctx, eff.equal_to, item)
             if eff.per is not None:           # "the top three cards … for each nexus you control"
                 times = targets.per_count(ctx, eff.per, item)
                 if times < 0:

@@ -9,9 +9,20 @@ import functools
 from pathlib import Path
 
 import pytest
-from text_helpers import bs_effect, bs_lexicon
+from text_helpers import bs_effect, bs_lexicon, bs_one
 
-from judge.text.ast import Duration, Player, Selector, TreatAlso, walk
+from judge.text.ast import (
+    CostChange,
+    Discard,
+    Duration,
+    Modal,
+    ModifyStat,
+    MoveCores,
+    Player,
+    Selector,
+    TreatAlso,
+    walk,
+)
 from judge.text.lexicon import Lexicon
 from judge.text.parse import parse_text
 
@@ -68,3 +79,85 @@ def test_real_cards_treated_as_also_a_spirit_are_typed(number: str) -> None:
     treated = [e for a in result.abilities for e in walk(a) if isinstance(e, TreatAlso)]
     assert treated and treated[0].card_types == ("spirit",) and treated[0].bp is not None
     assert treated[0].target.owner in (None, Player.YOU)
+
+
+# ── BSS 8-5-5, 8-5-3: cores placed onto the cards of a directive's object, "and" / "or" joined ──
+@pytest.mark.parametrize(("text", "owners", "types"), [
+    ("Place one core from the void onto each of your spirits and each of your nexuses.",
+     (Player.YOU, Player.YOU), (("spirit",), ("nexus",))),
+    ("Place two cores from your reserve onto one of your Golem spirits and this spirit.",
+     (Player.YOU, None), (("spirit",), ("spirit",))),
+    ("Place one core from the void each onto one of your opponent's spirits and one of your nexuses.",
+     (Player.OPPONENT, Player.YOU), (("spirit",), ("nexus",))),
+])
+def test_bss_8_5_5_cores_onto_each_of_two_noun_phrases(text: str, owners: tuple, types: tuple) -> None:
+    moves = bs_one(text).effects
+    assert all(isinstance(m, MoveCores) and m.dest == "spirit" for m in moves)
+    assert tuple(m.dest_target.owner for m in moves) == owners
+    assert tuple(m.dest_target.card_types for m in moves) == types
+
+
+@pytest.mark.parametrize("text", [
+    "Place one core from the void onto one of your spirits or one of your nexuses.",
+    "Place one core from your reserve onto one of your Golem spirits or one of your Angel spirits.",
+    "Place two cores from the void onto one of your nexuses or into your reserve.",
+])
+def test_bss_8_1_8_cores_onto_one_of_two_destinations(text: str) -> None:
+    modal = bs_effect(text)
+    assert isinstance(modal, Modal) and modal.count == 1 and len(modal.options) == 2
+    assert all(isinstance(o[0], MoveCores) for o in modal.options)
+
+
+# ── BSS 8-5-3: "another" is a quantity, with or without "of" ──
+@pytest.mark.parametrize("text", [
+    "Move one core from one of your spirits to another of your spirits.",
+    "Exhaust another of your Golem spirits.",
+    "Return another of your spirits to your hand.",
+])
+def test_bss_8_5_3_another_of(text: str) -> None:
+    sel = [n for n in walk(bs_one(text)) if isinstance(n, Selector) and n.other]
+    assert sel and sel[-1].count == 1 and sel[-1].owner is Player.YOU
+
+
+# ── BSS 10-2-1: the top cards of a deck placed into the trash are discarded from the deck ──
+@pytest.mark.parametrize(("text", "count", "owner"), [
+    ("Place the top card of your deck into your trash.", 1, Player.YOU),
+    ("Put the top three cards of your opponent's deck into their trash.", 3, Player.OPPONENT),
+    ("Send two cards from the top of your deck into your trash.", 2, Player.YOU),
+])
+def test_bss_10_2_1_the_top_of_a_deck_into_the_trash(text: str, count: int, owner: Player) -> None:
+    e = bs_effect(text)
+    assert isinstance(e, Discard) and e.count == count and e.player is owner
+    assert e.target.zone == "deck_top"
+
+
+# ── BSS 8-5-3: any quantity of the cards a pronoun stands for ──
+@pytest.mark.parametrize(("text", "count", "up_to"), [
+    ("Reveal the top three cards of your deck. Add up to two of them to your hand.", 2, True),
+    ("Select three of your opponent's spirits. Return all of them to their hand.", None, False),
+    ("Reveal the top four cards of your deck. Add any number of them to your hand.", None, True),
+    ("Reveal the top five cards of your deck. Add two of them to your hand.", 2, False),
+])
+def test_bss_8_5_3_a_quantity_of_them(text: str, count, up_to: bool) -> None:
+    acted = bs_one(text).effects[-1]
+    assert (acted.target.count, acted.target.up_to) == (count, up_to)
+
+
+# ── BSS 8-8-1-3-5, 2-7-3: "reduce <a card's> BP / cost by N", however the card is named ──
+@pytest.mark.parametrize(("text", "kind", "amount", "per"), [
+    ("Reduce its cost by 2.", CostChange, -2, False),
+    ("Reduce this spirit's cost by 1 for each Golem spirit you control.", CostChange, -1, True),
+    ("Reduce the cost of one of your spirit cards in your hand by 3.", CostChange, -3, False),
+    ("Reduce this spirit's BP by 2000 for each Angel spirit you control.", ModifyStat, -2000, True),
+    ("Reduce the BP of all of your opponent's spirits by 1000 during this turn.", ModifyStat, -1000, False),
+])
+def test_bss_2_7_3_a_stat_reduced(text: str, kind: type, amount: int, per: bool) -> None:
+    e = bs_effect(text)
+    assert isinstance(e, kind) and e.amount == amount and (e.per is not None) is per
+
+
+@pytest.mark.parametrize("text", ["Reduce the cost of this card by 2 during this turn.",
+                                  "Reduce the level of this spirit by 1."])
+def test_bss_2_7_3_what_a_reduction_cannot_say_is_refused(text: str) -> None:
+    result = parse_text(text, "bss", lexicon=bs_lexicon())
+    assert result.unparsed and "not modelled" in result.unparsed[0].expected[0]

@@ -161,3 +161,38 @@ def test_bss_2_7_3_a_stat_reduced(text: str, kind: type, amount: int, per: bool)
 def test_bss_2_7_3_what_a_reduction_cannot_say_is_refused(text: str) -> None:
     result = parse_text(text, "bss", lexicon=bs_lexicon())
     assert result.unparsed and "not modelled" in result.unparsed[0].expected[0]
+
+
+# ── BSS 2-5: a spirit type the text names in a spirit type's place, which no card carries yet ──
+def _invented_file(*texts: str) -> Lexicon:
+    cards = [{"name": "Crimson Keep", "families": ["Golem"], "text": ""},
+             *({"name": f"Invented {i}", "families": [], "text": t} for i, t in enumerate(texts))]
+    return Lexicon.from_cards(cards)
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("Place one core from the void onto each of your Glimmerkin spirits.", {"Glimmerkin"}),
+    ("This spirit gains 1000 BP for each Ash Wing or Golem spirit you control.", {"Ash Wing"}),
+    ("Destroy one of your opponent's Stone-07, Reef Warden or Glimmerkin spirits.",
+     {"Stone-07", "Reef Warden", "Glimmerkin"}),
+    ("If you control a Lantern Moth nexus, draw a card.", {"Lantern Moth"}),
+])
+def test_bss_2_5_a_type_named_in_text_is_listed(text: str, families: set) -> None:
+    lexicon = _invented_file(text)
+    assert families <= lexicon.families
+    assert not parse_text(text, "bss", lexicon=lexicon).unparsed
+
+
+@pytest.mark.parametrize("text", [
+    "This spirit gains 1000 BP. Destroy one of your opponent's LV2 spirits.",
+    "Exhaust one of your Token spirits and one of your Red spirits.",
+    "Return one of your Crimson Keep nexuses to your hand.",          # a card name, not a type
+    "When This Spirit Attacks: Your spirits gain 1000 BP.",
+])
+def test_bss_2_5_the_templating_language_s_own_words_are_no_type(text: str) -> None:
+    assert _invented_file(text).families == {"Golem"}
+
+
+@pytest.mark.parametrize("number", ["BSS06-082", "L01-003", "CB01-066"])
+def test_real_cards_naming_a_type_no_card_carries_are_typed(number: str) -> None:
+    assert not _card(number).unparsed

@@ -12,6 +12,7 @@ import pytest
 from text_helpers import bs_effect, bs_lexicon, bs_one
 
 from judge.text.ast import (
+    Conditional,
     CostChange,
     Discard,
     Duration,
@@ -196,3 +197,27 @@ def test_bss_2_5_the_templating_language_s_own_words_are_no_type(text: str) -> N
 @pytest.mark.parametrize("number", ["BSS06-082", "L01-003", "CB01-066"])
 def test_real_cards_naming_a_type_no_card_carries_are_typed(number: str) -> None:
     assert not _card(number).unparsed
+
+
+# ── BSS 6, 8-1-4-1: "during <whose> turn / step" before or after any effect, as a label's "During …:" ──
+@pytest.mark.parametrize(("text", "step", "player"), [
+    ("During your turn, this spirit gains 3000 BP.", "turn", Player.YOU),
+    ("During your opponent's turn, your spirits cannot be destroyed by your opponent's effects.", "turn",
+     Player.OPPONENT),
+    ("During your attack step, all of your Golem spirits gain 1000 BP.", "attack_step", Player.YOU),
+    ("This spirit cannot be destroyed by your opponent's effects during your turn.", "turn", Player.YOU),
+    ("Your opponent's spirits cannot block during your opponent's main step.", "main_step", Player.OPPONENT),
+    ("When Summoned: During either main step, draw a card.", "main_step", None),
+])
+def test_bss_8_1_4_1_during_a_turn_or_step_anywhere(text: str, step: str, player) -> None:
+    cond = next(n for n in walk(bs_one(text)) if isinstance(n, Conditional)).condition
+    assert (cond.kind, cond.event, cond.player) == ("during", step, player)
+
+
+@pytest.mark.parametrize(("text", "timing"), [
+    ("During Your Opponent's Attack Step: Draw a card.", "during_opponents_attack_step"),
+    ("During Opponent's Attack Step: Draw a card.", "during_opponents_attack_step"),
+    ("During Your Attack Step: Draw a card.", "during_your_attack_step"),
+])
+def test_bss_6_whose_step_however_the_opponent_is_named(text: str, timing: str) -> None:
+    assert bs_one(text).timing == timing

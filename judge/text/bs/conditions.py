@@ -17,7 +17,6 @@ from lark import v_args
 
 from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
-from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
 from judge.text.bs.predicates import cmp_threshold, described
 
@@ -218,8 +217,7 @@ class ConditionMixin:
         return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))
 
     def cond_used_during(self, c: list) -> Condition:
-        step = STEP_IDS[str(tok(c, "STEP_WORD")).lower()]
-        return Condition(kind="during", text="", event=step, player=_player(tok(c, "POSS")))
+        return self.adj_during(c[1:])[1]         # "if used during your main step": that step, as "during …"
 
     def cond_among(self, c: list) -> Condition:
         # "if a magic card is among the discarded cards" (BSS 12-2)

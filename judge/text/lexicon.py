@@ -88,14 +88,15 @@ def _getter(card: Any) -> Any:
     return card.get if isinstance(card, Mapping) else (lambda key, c=card: getattr(c, key, None))
 
 
-# BSS 2-5: a spirit type's place in a noun phrase: after a quantity or a possessive ("one of your", "each",
-# "non-"), one or more types joined by "or" / "and" / commas, before "spirit(s)" / "nexus(es)".
+# BSS 2-5: a spirit type's place in a noun phrase: after a quantity, an article or a possessive ("one of
+# your", "each", "the", "non-"; "gains …", "is also …"), one or more types joined by "or" / "and" / commas,
+# before "spirit(s)" / "nexus(es)" ("spirit type" too: "gains Otherlander spirit type").
 _CAP = r"[A-Z][A-Za-z0-9'’.\-]*"
 _TYPE = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _JOIN = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)"
 _TYPE_PLACE = re.compile(
-    rf"(?<![\w'’-])(?:your|their|opponent['’]s|of|each|every|a|an|one|two|three|four|five|all|any|other|no|non-)\s*"
-    rf"(?P<types>{_TYPE}(?:{_JOIN}{_TYPE})*)\s+(?=(?:spirits?|nexus(?:es)?)(?![\w'’]))")
+    rf"(?<![\w'’-])(?:your|their|opponent['’]s|of|each|every|a|an|one|two|three|four|five|all|any|other|no|the|"
+    rf"also|gains?|non-)\s*(?P<types>{_TYPE}(?:{_JOIN}{_TYPE})*)\s+(?=(?:spirits?|nexus(?:es)?)(?![\w'’]))")
 #: Capitalised words of the templating language itself, never a spirit type (demonstratives, colours,
 #: states, card types and kinds of card, the soul core, levels).
 _NOT_TYPE = frozenset({

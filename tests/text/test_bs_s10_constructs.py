@@ -177,6 +177,9 @@ def _invented_file(*texts: str) -> Lexicon:
     ("Destroy one of your opponent's Stone-07, Reef Warden or Glimmerkin spirits.",
      {"Stone-07", "Reef Warden", "Glimmerkin"}),
     ("If you control a Lantern Moth nexus, draw a card.", {"Lantern Moth"}),
+    ("All of your spirits gain Glimmerkin spirit type during this turn.", {"Glimmerkin"}),
+    ("Treat this nexus as if it is also a Reef Warden spirit with 3000 BP during this turn.", {"Reef Warden"}),
+    ("Destroy all the Ash Wing spirits.", {"Ash Wing"}),
 ])
 def test_bss_2_5_a_type_named_in_text_is_listed(text: str, families: set) -> None:
     lexicon = _invented_file(text)

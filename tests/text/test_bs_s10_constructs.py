@@ -20,6 +20,7 @@ from judge.text.ast import (
     ModifyStat,
     MoveCores,
     Player,
+    Restriction,
     Selector,
     TreatAlso,
     walk,
@@ -224,3 +225,30 @@ def test_bss_8_1_4_1_during_a_turn_or_step_anywhere(text: str, step: str, player
 ])
 def test_bss_6_whose_step_however_the_opponent_is_named(text: str, timing: str) -> None:
     assert bs_one(text).timing == timing
+
+
+# ── BSS 8-4: "if they do (not)," after a player who may: the player's choice, never a card pronoun ──
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Your opponent may discard one card. If they do not, destroy one of their spirits.", "did_not"),
+    ("Your opponent may destroy one of their spirits. If they do, draw a card.", "did"),
+    ("Your opponent may discard a card. If they don't, draw two cards.", "did_not"),
+])
+def test_bss_8_4_if_they_do(text: str, kind: str) -> None:
+    cond = next(n for n in walk(bs_one(text)) if isinstance(n, Conditional)).condition
+    assert cond.kind == kind
+
+
+# ── BSS 1-3-3: "cannot be X, Y or Z (by …)": each act barred, with what follows the last ──
+@pytest.mark.parametrize(("text", "actions", "by_opponent"), [
+    ("This spirit cannot be exhausted or destroyed by your opponent's effects.",
+     ("be_exhausted", "be_destroyed"), True),
+    ("Your spirits cannot be returned or destroyed by your opponent's effects during this turn.",
+     ("be_returned", "be_destroyed"), True),
+    ("This nexus cannot be exhausted, refreshed or destroyed.", ("be_exhausted", "be_refreshed", "be_destroyed"),
+     False),
+])
+def test_bss_1_3_3_several_passive_acts_barred(text: str, actions: tuple, by_opponent: bool) -> None:
+    rs = bs_one(text).effects
+    assert all(isinstance(r, Restriction) and r.mode == "cannot" for r in rs)
+    assert tuple(r.action for r in rs) == actions
+    assert all((r.by is not None and r.by.owner is Player.OPPONENT) is by_opponent for r in rs)

@@ -252,3 +252,36 @@ def test_bss_1_3_3_several_passive_acts_barred(text: str, actions: tuple, by_opp
     assert all(isinstance(r, Restriction) and r.mode == "cannot" for r in rs)
     assert tuple(r.action for r in rs) == actions
     assert all((r.by is not None and r.by.owner is Player.OPPONENT) is by_opponent for r in rs)
+
+
+# ── BSS 3-6, 3-7, 4-3: cores counted as cards are, in conditions, "for each" and what is paid ──
+@pytest.mark.parametrize(("text", "player", "stat", "op", "n"), [
+    ("If your opponent has 5 or more cores in their reserve, draw a card.", Player.OPPONENT, "reserve", ">=", 5),
+    ("If your opponent has no cores in their reserve, destroy this spirit.", Player.OPPONENT, "reserve", "==", 0),
+    ("If you have 4 or fewer cores in your life, this spirit gains 3000 BP.", Player.YOU, "life", "<=", 4),
+    ("If you have three or more cores in your trash, draw a card.", Player.YOU, "trash_cores", ">=", 3),
+])
+def test_bss_3_6_cores_a_player_has_in_an_area(text: str, player: Player, stat: str, op: str, n: int) -> None:
+    cond = next(x for x in walk(bs_one(text)) if isinstance(x, Conditional)).condition
+    assert (cond.kind, cond.player, cond.threshold.stat, cond.threshold.op, cond.threshold.value) == \
+        ("count", player, stat, op, n)
+
+
+@pytest.mark.parametrize(("text", "self_ref"), [
+    ("This spirit gains 1000 BP for each core on it.", True),
+    ("Draw one card for each core on your opponent's spirits.", False),
+    ("This spirit gains 2000 BP for each core on this spirit during this turn.", True),
+])
+def test_bss_4_6_for_each_core_on_a_card(text: str, self_ref: bool) -> None:
+    per = bs_effect(text).per
+    assert per.unit == "core" and per.about is not None and per.about.self_ref is self_ref
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("You may pay one core from your reserve to draw a card.", "reserve"),
+    ("You may pay two cores from your life to destroy one of your opponent's spirits.", "life"),
+    ("You may pay one core from this spirit to draw a card.", "spirit"),
+])
+def test_bss_8_4_2_cores_paid_from_an_area_or_a_card(text: str, source: str) -> None:
+    paid = bs_effect(text).cost.effects[0]
+    assert isinstance(paid, MoveCores) and paid.source == source and paid.dest == "trash"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import v_args
+from lark import Token, v_args
 
 from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
@@ -49,6 +49,13 @@ class ConditionMixin:
     # ── what a player has or controls (BSS 3-7 life, 3-1 areas, 2-8 symbols, 8-1-4-1) ──
     def amt_life(self, c: list) -> tuple:
         return ("life", c[0], None)
+
+    def amt_cores(self, c: list) -> tuple:
+        # "5 or more cores in their reserve", "no cores in your trash": a player's stat (the reserve and the
+        # life are counted in cores, BSS 3-6, 3-7; the trash's cores are not its cards)
+        counted = (0, "==") if isinstance(c[0], Token) else c[0]
+        area = next(x[0] for x in c if isinstance(x, tuple) and isinstance(x[-1], Player))
+        return ({"reserve": "reserve", "life": "life"}.get(area, area + "_cores"), counted, None)
 
     def amt_symbols(self, c: list) -> tuple:
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))

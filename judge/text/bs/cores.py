@@ -159,8 +159,9 @@ class CoreMixin:
         it = tok(c, "POSS_IT")
         if it is not None:
             src = Selector(self_ref=True) if str(it).lower().startswith("this") else Ref()
-        return MoveCores(count=ints(c)[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
-                         source_target=src, span=self._span(meta))
+        area = first(c, tuple)                   # "pay one core from your reserve": that area's cores
+        source = self._where(area)[0] if area is not None else "spirit" if src is not None else "field_or_reserve"
+        return MoveCores(count=ints(c)[0], source=source, dest="trash", source_target=src, span=self._span(meta))
 
     @v_args(meta=True)
     def pay_soul(self, meta: Any, c: list) -> MoveCores:

@@ -254,9 +254,10 @@ class DirectiveMixin:
         shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
         if shared and sel is not None:
             sel = replace(sel, thresholds=sel.thresholds + shared)
-        if has_tok(c, "SYMBOLS"):
-            # "for each symbol on that spirit": whose symbols is said by the card they are on
-            sel = Selector(count=None, unit="symbol", about=sel, span=self._span(meta))
+        if has_tok(c, "SYMBOLS") or "core" in c:
+            # "for each symbol / core on that spirit": whose symbols or cores is said by the card they are on
+            unit = "symbol" if has_tok(c, "SYMBOLS") else "core"
+            sel = Selector(count=None, unit=unit, about=sel, span=self._span(meta))
         else:
             state = tok(c, "EVENT_PASSIVE", "STATE")
             if state is not None:

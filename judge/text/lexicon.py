@@ -8,6 +8,11 @@ normalisation step, `judge.text.bs.normalise`; for FFTCG, a plain "Job X" / "Car
 `judge.text.fftcg.names`). Whatever is not in the lists is not a family, Job or name. Every game
 takes its lists as this one argument of `parse_text`: no module keeps names between calls.
 
+A spirit type is also listed where a card's text names it in a spirit type's place and no card
+carries it (a type a set names before the cards that have it: "each of your <Type> spirits"):
+`named_families` reads it from the words before "spirit(s)" / "nexus(es)" after a quantity or a
+possessive, Title Case words that are none of the templating language's own (BSS 2-5).
+
 `Lexicon.from_cards(cards)` builds the lists from Card records (the card file being measured, the
 scenario's cards); `default_lexicon()` holds the words of the project's shipped sample cards and of
 the card database in use when it exists (read once per process), used when a caller passes none.
@@ -45,8 +50,10 @@ class Lexicon:
         keywords: set[str] = set()
         jobs: set[str] = set()
         categories: set[str] = set()
+        texts: list[str] = []
         for card in cards:
-            get = card.get if isinstance(card, Mapping) else (lambda key, c=card: getattr(c, key, None))
+            get = _getter(card)
+            texts.append(str(get("text") or ""))
             families.update(f for f in get("families") or () if _word(f))
             name = get("name") or ""
             if _word(name):
@@ -54,6 +61,8 @@ class Lexicon:
             keywords.update(m.group(1).strip() for m in _BRACKETED.finditer(get("text") or ""))
             jobs.update(_listed(get("job")))
             categories.update(_listed(get("category")))
+        known = {w.lower() for w in families | names}
+        families.update(f for text in texts for f in named_families(text) if f.lower() not in known)
         return cls(frozenset(families), frozenset(names), frozenset(k for k in keywords if _word(k)),
                    frozenset(jobs), frozenset(categories))
 
@@ -73,6 +82,39 @@ class Lexicon:
             return self
         return self.with_words(families=other.families, names=other.names, keywords=other.keywords,
                                jobs=other.jobs, categories=other.categories)
+
+
+def _getter(card: Any) -> Any:
+    return card.get if isinstance(card, Mapping) else (lambda key, c=card: getattr(c, key, None))
+
+
+# BSS 2-5: a spirit type's place in a noun phrase: after a quantity, an article or a possessive ("one of
+# your", "each", "the", "non-"; "gains …", "is also …"), one or more types joined by "or" / "and" / commas,
+# before "spirit(s)" / "nexus(es)" ("spirit type" too: "gains Otherlander spirit type").
+_CAP = r"[A-Z][A-Za-z0-9'’.\-]*"
+_TYPE = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
+_JOIN = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)"
+_TYPE_PLACE = re.compile(
+    rf"(?<![\w'’-])(?:your|their|opponent['’]s|of|each|every|a|an|one|two|three|four|five|all|any|other|no|the|"
+    rf"also|gains?|non-)\s*(?P<types>{_TYPE}(?:{_JOIN}{_TYPE})*)\s+(?=(?:spirits?|nexus(?:es)?)(?![\w'’]))")
+#: Capitalised words of the templating language itself, never a spirit type (demonstratives, colours,
+#: states, card types and kinds of card, the soul core, levels).
+_NOT_TYPE = frozenset({
+    "this", "that", "these", "those", "the", "a", "an", "one", "your", "their", "opponent", "opponent's",
+    "red", "purple", "white", "yellow", "green", "blue", "exhausted", "refreshed", "attacking", "blocking",
+    "linked", "destroyed", "selected", "other", "token", "tokens", "soul", "core", "burst", "magic", "spirit",
+    "spirits", "nexus", "ultimate", "ultimates", "brave", "braves"})
+
+
+def named_families(text: str) -> set[str]:
+    """The spirit types a card's text names in a spirit type's place (see the module's note)."""
+    out: set[str] = set()
+    for m in _TYPE_PLACE.finditer(text):
+        for item in re.split(_JOIN, m.group("types")):
+            words = item.split()
+            if not any(w.lower().replace("’", "'") in _NOT_TYPE or re.match(r"LV\d", w) for w in words):
+                out.add(item)
+    return out
 
 
 def _listed(value: Any) -> list[str]:

@@ -113,6 +113,7 @@ from judge.text.ast.effects_more import (
     Select,
     SetLevel,
     SetStat,
+    TreatAlso,
 )
 from judge.text.ast.selectors import EFFECT_KINDS, UNITS, Selector, Threshold
 from judge.text.ast.walk import (  # noqa: F401 - _SCALARS, _fields_reversed, field_names: imported from here
@@ -219,6 +220,7 @@ __all__ = [
     "SetState",
     "Span",
     "Threshold",
+    "TreatAlso",
     "Trigger",
     "Unread",
     "Window",

@@ -50,6 +50,21 @@ class SetLevel(Effect):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TreatAlso(Effect):
+    """BS "treat that nexus as if it is also a Golem spirit with 5000 BP during this turn" (BSS 2-3-2,
+    2-5, 8-8-1-2, 8-8-1-3-4): the target keeps what it is and is also a card of the kind described —
+    its card type, spirit types and colours added — with that BP assigned when `bp` is set."""
+
+    target: Selector
+    card_types: tuple[str, ...] = ()  # the card type it also has (spirit | nexus | magic)
+    families: tuple[str, ...] = ()    # the spirit types it also has
+    colors: tuple[str, ...] = ()      # the colours it also has
+    bp: int | None = None             # "with 5000 BP": its BP is that value (8-8-1-3-4)
+    duration: Duration = Duration.PERMANENT
+    span: Span | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Activate(Effect):
     """Activate a keyword (BS "Activate 【Feast】") or a card's own main / flash effect (a burst's
     "you may then pay this card's cost to activate its flash effect")."""
@@ -260,4 +275,4 @@ class CostReduction(Effect):
     span: Span | None = None
 
 
-__all__ = ["Activate", "AlsoActivates", "AlternativeCost", "Attack", "Cancel", "ChangeTarget", "Choose", "CostChange", "CostReduction", "Counters", "Declare", "Delayed", "EndStep", "ExtraStep", "GainCrystal", "LinkTo", "LoseEffects", "Modal", "Pay", "RedirectDamage", "Select", "SetLevel", "SetStat"]
+__all__ = ["Activate", "AlsoActivates", "AlternativeCost", "Attack", "Cancel", "ChangeTarget", "Choose", "CostChange", "CostReduction", "Counters", "Declare", "Delayed", "EndStep", "ExtraStep", "GainCrystal", "LinkTo", "LoseEffects", "Modal", "Pay", "RedirectDamage", "Select", "SetLevel", "SetStat", "TreatAlso"]

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import v_args
+from lark import Token, v_args
 
 from judge.text.ast import Condition, Player, Selector, Threshold, replace
 from judge.text.bs.events import _EVENT_WORDS, _is_word, _tails, _whose
-from judge.text.bs.labels import STEP_IDS
 from judge.text.bs.nodes import _OPS, _STRICT, Ref, _player, first, has_tok, tok, toks
 from judge.text.bs.predicates import cmp_threshold, described
 
@@ -50,6 +49,13 @@ class ConditionMixin:
     # ── what a player has or controls (BSS 3-7 life, 3-1 areas, 2-8 symbols, 8-1-4-1) ──
     def amt_life(self, c: list) -> tuple:
         return ("life", c[0], None)
+
+    def amt_cores(self, c: list) -> tuple:
+        # "5 or more cores in their reserve", "no cores in your trash": a player's stat (the reserve and the
+        # life are counted in cores, BSS 3-6, 3-7; the trash's cores are not its cards)
+        counted = (0, "==") if isinstance(c[0], Token) else c[0]
+        area = next(x[0] for x in c if isinstance(x, tuple) and isinstance(x[-1], Player))
+        return ({"reserve": "reserve", "life": "life"}.get(area, area + "_cores"), counted, None)
 
     def amt_symbols(self, c: list) -> tuple:
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
@@ -218,8 +224,7 @@ class ConditionMixin:
         return Condition(kind="turn", text="", player=_player(tok(c, "POSS")))
 
     def cond_used_during(self, c: list) -> Condition:
-        step = STEP_IDS[str(tok(c, "STEP_WORD")).lower()]
-        return Condition(kind="during", text="", event=step, player=_player(tok(c, "POSS")))
+        return self.adj_during(c[1:])[1]         # "if used during your main step": that step, as "during …"
 
     def cond_among(self, c: list) -> Condition:
         # "if a magic card is among the discarded cards" (BSS 12-2)

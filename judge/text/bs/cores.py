@@ -12,6 +12,18 @@ from judge.text.bs.directives import possessor
 from judge.text.bs.nodes import Ref, _player, first, has_tok, ints, tok
 
 
+def _destinations(tos: list) -> list[list]:
+    """The destinations of a core move as options (one chosen, BSS 8-1-8), each the destinations moved
+    onto together: "into X or onto Y" and "onto X or Y" are two options; "onto X and Y" one of two."""
+    from judge.text.bs.objects import joined
+
+    options: list[list] = []
+    for to in tos:
+        phrases, choose = joined(to) if isinstance(to, Selector) else ((to,), False)
+        options.extend([[p] for p in phrases] if choose else [list(phrases)])
+    return options
+
+
 class CoreMixin:
     """Core rules of grammar/bs.lark → MoveCores nodes and their parts."""
 
@@ -95,7 +107,7 @@ class CoreMixin:
         return ("from", c[0], any(isinstance(x, tuple) and x and x[0] == "core_type" for x in c))
 
     def core_to(self, c: list) -> tuple:
-        return ("to", c[0])
+        return ("to", c[-1])
 
     @v_args(meta=True)
     def core_move(self, meta: Any, c: list) -> Any:
@@ -108,14 +120,16 @@ class CoreMixin:
             cores["core_type"] = "core"
         source = froms[0][1] if froms else (cores.get("from") or ("any", Player.YOU))
         who = first(c, Player)
-        moves = [self._cores(meta, cores, source, p) for p in tos]
+        options = [[self._cores(meta, cores, source, p) for p in group] for group in _destinations(tos)]
         if who is not None:
-            moves = [replace(m, player=who) for m in moves]
-        if len(moves) > 1:     # "onto a spirit or into your reserve": one of the destinations (BSS 8-1-8)
+            options = [[replace(m, player=who) for m in moves] for moves in options]
+        if len(options) > 1:     # "onto a spirit or into your reserve": one of the destinations (BSS 8-1-8)
             from judge.text.ast import Modal
 
-            return Modal(count=1, span=self._span(meta), options=tuple((m,) for m in moves))
-        move = moves[0]
+            return Modal(count=1, span=self._span(meta), options=tuple(tuple(m) for m in options))
+        if len(options[0]) > 1:  # "onto X and Y": so many cores onto each, in order
+            return options[0]
+        move = options[0][0]
         until = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "until"), None)
         if "each" in c:   # "place one core from X onto each of them": per selection (resolved later)
             move = replace(move, dest_target=replace(move.dest_target, count=None) if move.dest_target else None)
@@ -125,16 +139,6 @@ class CoreMixin:
     def core_move_passive(self, meta: Any, c: list) -> MoveCores:
         # "the cores from that spirit are placed in your opponent's reserve"
         return self._cores(meta, {"count": None}, first(c, Selector), first(c, tuple))
-
-    @v_args(meta=True)
-    def core_move_each(self, meta: Any, c: list) -> list:
-        # "Place one core from the void each onto X and this spirit": one move per destination
-        cores = first(c, dict)
-        source, owner = first(c, tuple)
-        src = f"opponent_{source}" if owner is Player.OPPONENT else source
-        return [MoveCores(count=cores.get("count"), source=src, dest="spirit", dest_target=t,
-                          core_type=cores.get("core_type"), span=self._span(meta))
-                for t in c if isinstance(t, Selector)]
 
     @v_args(meta=True)
     def remove_cores(self, meta: Any, c: list) -> MoveCores:
@@ -155,8 +159,9 @@ class CoreMixin:
         it = tok(c, "POSS_IT")
         if it is not None:
             src = Selector(self_ref=True) if str(it).lower().startswith("this") else Ref()
-        return MoveCores(count=ints(c)[0], source="spirit" if src is not None else "field_or_reserve", dest="trash",
-                         source_target=src, span=self._span(meta))
+        area = first(c, tuple)                   # "pay one core from your reserve": that area's cores
+        source = self._where(area)[0] if area is not None else "spirit" if src is not None else "field_or_reserve"
+        return MoveCores(count=ints(c)[0], source=source, dest="trash", source_target=src, span=self._span(meta))
 
     @v_args(meta=True)
     def pay_soul(self, meta: Any, c: list) -> MoveCores:

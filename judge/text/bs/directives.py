@@ -228,11 +228,17 @@ class DirectiveMixin:
 
     # ── BP (BSS 8-8-1-3-5) ──
     @v_args(meta=True)
-    def bp_reduce_it(self, meta: Any, c: list) -> ModifyStat:
-        word = str(tok(c, "POSS_IT")).lower()
-        target = Selector(self_ref=True) if word.startswith("this") else Ref()
-        return ModifyStat(stat="bp", amount=-ints(c)[0], target=target, duration=_duration(c), per=_per(c),
-                          span=self._span(meta))
+    def reduce_stat(self, meta: Any, c: list) -> ModifyStat | CostChange:
+        # "reduce its BP by 3000", "reduce the cost of this card by 2" (BSS 8-8-1-3-5, 2-7-3)
+        word = tok(c, "POSS_IT", "POSS", "POSS_COST")
+        target = first(c, Selector) or (possessor(word) if word.type != "POSS" else Ref())
+        stat, amount, per = str(tok(c, "STAT")), -_num(tok(c, "INT")), _per(c)
+        if stat == "bp":
+            return ModifyStat(stat="bp", amount=amount, target=target, duration=_duration(c), per=per,
+                              span=self._span(meta))
+        if stat != "cost" or first(c, Duration) is not None:
+            raise ValueError(f"not modelled: a {stat} reduced{' for a time' if stat == 'cost' else ''}")
+        return CostChange(target=target, amount=amount, per=per, span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
@@ -248,9 +254,10 @@ class DirectiveMixin:
         shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
         if shared and sel is not None:
             sel = replace(sel, thresholds=sel.thresholds + shared)
-        if has_tok(c, "SYMBOLS"):
-            # "for each symbol on that spirit": whose symbols is said by the card they are on
-            sel = Selector(count=None, unit="symbol", about=sel, span=self._span(meta))
+        if has_tok(c, "SYMBOLS") or "core" in c:
+            # "for each symbol / core on that spirit": whose symbols or cores is said by the card they are on
+            unit = "symbol" if has_tok(c, "SYMBOLS") else "core"
+            sel = Selector(count=None, unit=unit, about=sel, span=self._span(meta))
         else:
             state = tok(c, "EVENT_PASSIVE", "STATE")
             if state is not None:
@@ -355,7 +362,11 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def place_trash(self, meta: Any, c: list) -> Move:
-        # "Place this card into your trash" (BSS 3-4-1): not a destruction (10-1-2)
+        # "Place this card into your trash" (BSS 3-4-1): not a destruction (10-1-2); the top cards of a
+        # deck placed into the trash are discarded (10-2-1), as "discard the top … of your deck" says
+        top = first(c, Selector)
+        if top is not None and top.zone == "deck_top":
+            return self.mill(meta, c)
         return Move(target=_zoned(first(c, Selector), c), dest="trash", span=self._span(meta))
 
     @v_args(meta=True)
@@ -414,10 +425,6 @@ class DirectiveMixin:
     def reveal_hand(self, meta: Any, c: list) -> Reveal:
         return Reveal(count=None, zone="opponent_hand", span=self._span(meta))
 
-    # ── cost changes (BSS 2-7-3) ──
-    @v_args(meta=True)
-    def reduce_cost(self, meta: Any, c: list) -> CostChange:
-        return CostChange(target=first(c, Selector), amount=-_num(tok(c, "INT")), span=self._span(meta))
 
 
 __all__ = ["DirectiveMixin"]

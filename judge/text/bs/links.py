@@ -100,6 +100,7 @@ BSS: dict[str, tuple[str, ...]] = {
     "restriction.duration=turn": ("6-8-1-2",),
     "activate": ("8-5-2",),
     "set_level": ("8-8-1-3-2", "8-8-1-3-1"),
+    "treat_also": ("2-3-2", "2-5-3", "8-8-1-2", "8-8-1-3-4"),
     "condition.kind=chain": ("11-15-1", "11-15-2", "11-15-3"),
     "draw.until": ("4-5-3",),
     "deploy.verb=use": ("10-8-1", "10-8-2"),

@@ -118,7 +118,8 @@ class ConditionPhrases(Phrases):
         return f"it is {_POSS[c.player]} turn"
 
     def cond_during(self, c: Condition) -> str:
-        return f"used during {_POSS[c.player or Player.YOU]} {_STEP_WORDS[c.event]} step"
+        whose = "either" if c.player is None else _POSS[c.player]
+        return f"used during {whose} {'turn' if c.event == 'turn' else _STEP_WORDS[c.event] + ' step'}"
 
 
     def cond_is(self, c: Condition) -> str:

@@ -39,6 +39,7 @@ from judge.text.ast import (
     SetLevel,
     SetStat,
     SetState,
+    TreatAlso,
 )
 from judge.text.bs.render_conditions import ConditionPhrases
 from judge.text.bs.render_phrases import _POSS, _SUBJ, Unrenderable, _same, keyword, label_words, number
@@ -343,6 +344,12 @@ class DirectivePhrases(ConditionPhrases):
     def d_SetLevel(self, e: SetLevel) -> str:
         level = "its highest level" if e.level is None else f"LV{e.level}"
         return f"treat {self.target(e.target)} as {level}{_DURATION[e.duration]}"
+
+    def d_TreatAlso(self, e: TreatAlso) -> str:
+        one = e.target.count == 1 or e.target.self_ref
+        kind = " ".join((*e.colors, *e.families, *(t + ("" if one else "s") for t in e.card_types)))
+        bp = f" with {e.bp} BP" if e.bp is not None else ""
+        return f"treat {self.target(e.target)} as if {'it is also a' if one else 'they are also'} {kind}{bp}{_DURATION[e.duration]}"
 
     def d_SetStat(self, e: SetStat) -> str:
         dur = _DURATION[e.duration]

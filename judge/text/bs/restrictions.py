@@ -36,14 +36,14 @@ class RestrictionMixin:
     def act_verb(self, c: list) -> tuple:
         return ("_".join(str(c[0]).lower().split()), first(c, Selector), None)
 
-    def act_be(self, c: list) -> tuple:
-        # "be destroyed (from your hand) by …", "be returned to your hand or deck by …", "… or as the result of battle"
-        word = str(tok(c, "EVENT_PASSIVE", "STATE")).lower()
+    def act_be(self, c: list) -> tuple | list:
+        # "be destroyed (from your hand) by …", "be returned to your hand or deck by …", "… or as the result of
+        # battle"; "be exhausted or destroyed by …": each act barred, with what follows the last
+        words = [str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")]
         where = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
-        action = "be_" + word + where
-        if has_tok(c, "OR_BATTLE"):
-            action += "_or_in_battle"            # "by your opponent's effects or as the result of battle"
-        return (action, None, first(c, Selector))
+        battle = "_or_in_battle" if has_tok(c, "OR_BATTLE") else ""   # "by your opponent's effects or as the result of battle"
+        acts = [("be_" + word + where + battle, None, first(c, Selector)) for word in words]
+        return acts[0] if len(acts) == 1 else acts
 
     def where_from(self, c: list) -> str:
         return "_from_" + "_or_".join(str(t) for t in c if isinstance(t, Token) and t.type == "ZONE")
@@ -77,8 +77,9 @@ class RestrictionMixin:
     def action(self, c: list) -> list:
         # "… with this effect" (BSS 1-3-3): the bar covers only what the effect it is written in does
         if has_tok(c, "WITH_THIS_EFFECT"):
-            return [(a, obj, by or THIS_EFFECT) for a, obj, by in (x for x in c if isinstance(x, tuple))]
-        return [x for x in c if isinstance(x, tuple)]
+            c = [x for x in c if not isinstance(x, Token)]
+            return [(a, obj, by or THIS_EFFECT) for a, obj, by in self.action(c)]
+        return [a for x in c for a in ([x] if isinstance(x, tuple) else x if isinstance(x, list) else ())]
 
     def _restrictions(self, meta: Any, c: list, *, target: Selector | None = None,
                       player: Player | None = None, mode: str = "cannot") -> list:

@@ -27,6 +27,7 @@ from judge.text.ast import (
     SetLevel,
     SetStat,
     Threshold,
+    TreatAlso,
     replace,
 )
 from judge.text.bs.labels import STEP_IDS
@@ -169,6 +170,21 @@ class SagaMixin:
     def treat_as(self, meta: Any, c: list) -> SetLevel:
         level = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
         return SetLevel(target=first(c, Selector), level=level, duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def treat_also(self, meta: Any, c: list) -> TreatAlso:
+        # BSS 2-3-2, 8-8-1-2, 8-8-1-3-4: what the card is also treated as, a description of a card
+        what = dict(first(c, dict))
+        thresholds = what.pop("thresholds", ())
+        bp = [t.value for t in thresholds if t.stat == "bp" and t.op == "==" and t.ref is None]
+        if len(bp) != len(thresholds) or len(bp) > 1:
+            raise ValueError("not modelled: a card treated as also having a stat other than one BP value")
+        added = {k: what.pop(k, ()) for k in ("card_types", "families", "colors")}
+        what.pop("zone", None)                   # "a Golem spirit card": the card type said with "card"
+        if what or not any(added.values()):
+            raise ValueError(f"not modelled: a card treated as also being {sorted(what) or 'nothing'}")
+        return TreatAlso(target=first(c, Selector), **added, bp=bp[0] if bp else None, duration=_duration(c),
+                         span=self._span(meta))
 
     @v_args(meta=True)
     def treat_families(self, meta: Any, c: list) -> Gain:

@@ -332,14 +332,11 @@ class SelectorMixin(PredicateMixin):
 
     @v_args(meta=True)
     def some_of_them(self, meta: Any, c: list) -> Selector:
-        n, op = c[0]
-        if op != "==":
-            return Ref(count=None, thresholds=(Threshold("count", op, n),), span=self._span(meta))
-        return Ref(count=n, span=self._span(meta))
-
-    @v_args(meta=True)
-    def any_of_them(self, meta: Any, c: list) -> Selector:
-        return Ref(count=None, up_to=True, span=self._span(meta))
+        # a quantity of the cards a pronoun stands for, as a noun phrase's ("two of", "up to two of", "all of")
+        quantity = dict(c[0])
+        if quantity.pop("other", False):
+            raise ValueError("not modelled: 'another of them' (another than which)")
+        return Ref(**quantity, span=self._span(meta))
 
     @v_args(meta=True)
     def both_of_them(self, meta: Any, c: list) -> Selector:

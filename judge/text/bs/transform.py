@@ -319,6 +319,12 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def adj_unless(self, c: list) -> tuple:
         return ("if", replace(c[0], negated=not c[0].negated, text="unless " + c[0].text))
 
+    def adj_during(self, c: list) -> tuple:
+        # "during your turn", "during your opponent's attack step": whose turn or step it is (BSS 6, 8-1-4-1)
+        whose, step = c[0]
+        player = {"your": Player.YOU, "opponents": Player.OPPONENT}.get(whose)
+        return ("if", Condition(kind="during", text="", event=step, player=player))
+
     def adj_when(self, c: list) -> tuple:
         return ("when", c[0])
 

@@ -156,20 +156,23 @@ def _resolve(node: Any, st: dict, itself: Callable[[Ref], Selector]) -> Any:
                 changes[name] = new
     if isinstance(node, Sequence) and "effects" in changes and not changes["effects"]:
         return None                          # only selections were made there: nothing is left to do
-    return _selects(replace(node, **changes) if changes else node, st)
+    # its inner effects were read in order above (a selection made after a directive stays the current
+    # one: "Discard the top three cards. Then, select a spirit card from your trash. Summon it.")
+    return _selects(replace(node, **changes) if changes else node, st, nested=False)
 
 
-def _selects(node: Any, st: dict) -> Any:
+def _selects(node: Any, st: dict, *, nested: bool = True) -> Any:
     """A directive acting on a named selection makes it the current one ("Exhaust X and reduce its
-    BP": X); a nested effect's own selection counts once its directive is read; a cost's selection too
-    ("You may exhaust one of your nexuses to place a core onto the nexus you exhausted", BSS 8-4-2)."""
+    BP": X); a nested effect's own selection counts once its directive is read (`nested`: not yet read
+    in order); a cost's selection too ("You may exhaust one of your nexuses to place a core onto the
+    nexus you exhausted", BSS 8-4-2)."""
     if isinstance(node, Cost):
         for inner in node.effects:
             _selects(inner, st)
         return node
     if not isinstance(node, Effect):
         return node
-    for inner in getattr(node, "effects", ()) or ():
+    for inner in (getattr(node, "effects", ()) or ()) if nested else ():
         _selects(inner, st)                      # "You may exhaust X. …": what the choice acted on
     for name in _ACTED_ON:
         target = getattr(node, name, None)

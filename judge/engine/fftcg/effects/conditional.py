@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import conditions, replacement, stackref
+from judge.engine.fftcg.effects import castperm
 from judge.engine.fftcg.effects.reveal import IT_KINDS
 from judge.engine.fftcg.zones.payments import UNPAID_KINDS
 from judge.text import ast
@@ -35,6 +36,8 @@ def condition_gaps(c: Any) -> Iterator[str]:
             yield "condition: an unpaid cost other than CP"
         return
     if c.event is not None:
+        if castperm.reads_cast(c):                     # "If you cast it, …" (castperm.cast_or_castable)
+            return
         if c.event not in replacement.EVENTS:
             yield f"replacement on {c.event}"
         elif c.event == replacement.DEALS and not replacement.dealer_readable(c):

@@ -16,7 +16,7 @@ from typing import Any
 
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
-from judge.engine.fftcg.effects import changes, deckend, declare, discard, freecast, reveal, shapes
+from judge.engine.fftcg.effects import castperm, changes, deckend, declare, discard, freecast, reveal, shapes
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
@@ -255,27 +255,10 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
     return s
 
 
-def _may_cast(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
-    """"During this game, you can cast it as though you owned it at any time you could normally cast it": a lasting
-    permission for the effect's controller (11.12.4.1), kept while the card stays where it is; the card's own
-    timing and cost rules still apply when it is cast (11.3, 11.4)."""
-    chosen = ctx.targets.get(_fx()._key(e.target))  # "it": the card chosen, wherever the sentence before put it
-    if chosen is None:
-        s, chosen = _fx().targets(s, e, e.target, ctx, log)
-    for u in chosen:
-        if u not in s.objs or where(s, u)[0] == "field":
-            continue
-        s = replace(s, may_cast=(*s.may_cast, (ctx.controller, u)))
-        log.add(f"{ctx.controller} may cast {s.name_of(u)} from its {where(s, u)[0]} zone for the rest of the game, "
-                f"when such a card could be cast", "ongoing_effect")
-    return s
-
-
 def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
-    if e.mode == "can" and e.action == "cast_as_owner_any_time" and e.target is not None \
-            and e.player in (None, Player.YOU):
-        return _may_cast(s, e, ctx, log)
+    if castperm.is_permission(e) and not castperm.permission_gaps(e):     # "you can cast it …" (11.12.4.1)
+        return castperm.permit(s, e, ctx, log, _fx().targets)
     if e.mode == "lose" or e.action == "be_chosen":
         return changes.restrict(s, e, ctx, log, _fx().targets)
     if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
@@ -301,6 +284,8 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
 
 
 def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
+    if e.after_use:                              # where a Summon goes once it has resolved (11.11.10, 11.12.5)
+        return castperm.after_use(s, e, ctx, log, _fx().targets)
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
     if deckend.handles(e):                       # an end or an order left to a player (7.9.2, 2.1)
@@ -452,7 +437,7 @@ effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / l
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
        reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
 effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
-       reads=("target", "dest", "any_order", "under", "duration", "player"), check=shapes.move)(_move)
+       reads=("target", "dest", "any_order", "under", "duration", "player", "after_use"), check=shapes.move)(_move)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
 effect(ast.Declare, concepts=("resolve_as_written", "ongoing_variables"), meaning="a player names a value",

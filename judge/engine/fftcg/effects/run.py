@@ -462,7 +462,8 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
                      "replacement")
         return s
     if e.condition.kind in payments.UNPAID_KINDS:
-        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log)
+        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
+                                     ctx.source)
     else:
         holds = reveal.holds(s, e.condition, ctx)
         holds = condition(s, e.condition, ctx, log) if holds is None else holds

@@ -116,6 +116,14 @@ def is_ongoing_condition(e: object) -> bool:
         not isinstance(e.condition, DoSo)
 
 
+def is_instead_condition(e: object) -> bool:
+    """"The Forwards … gain +1000 power. If C, the Forwards you control gain +2000 power instead.": a field
+    ability's "If …, … instead" that, while C holds, applies in place of the effect before it (11.12.5.2; its
+    condition read like any field ability's, 11.9.1)."""
+    return isinstance(e, Conditional) and e.instead and not e.otherwise and \
+        conditions.waits_for(e.condition) is None and not isinstance(e.condition, DoSo)
+
+
 def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     """The effects of a field ability that apply now: "If …, …" parts only while their condition holds.
 
@@ -124,19 +132,28 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     `unevaluated` names it for the ruling). While one condition is being read, other conditional field
     effects are left out of that reading, so a condition about power cannot loop on itself.
     """
-    for e in ongoing.flat(effects):
+    items = list(ongoing.flat(effects))
+    for i, e in enumerate(items):
+        if is_instead_condition(e):
+            continue                                  # read with the effect it replaces, just below
+        after = items[i + 1] if i + 1 < len(items) else None
+        if is_instead_condition(after) and not _READING[0] and _holds_now(s, after.condition, controller, source):
+            yield from live(s, after.effects, controller, source)      # "… instead": in place of `e`
+            continue
         if not is_ongoing_condition(e):
             yield e
             continue
-        if _READING[0]:
-            continue
-        _READING[0] = True
-        try:
-            ok = conditions.holds(s, e.condition, controller, source)
-        finally:
-            _READING[0] = False
-        if ok:
+        if not _READING[0] and _holds_now(s, e.condition, controller, source):
             yield from live(s, e.effects, controller, source)
+
+
+def _holds_now(s: State, cond: object, controller: str, source: str) -> bool:
+    """A field ability's condition read now, other conditional field effects left out meanwhile (see `live`)."""
+    _READING[0] = True
+    try:
+        return bool(conditions.holds(s, cond, controller, source))
+    finally:
+        _READING[0] = False
 
 
 def _conditional_def(d: CardDef) -> bool:

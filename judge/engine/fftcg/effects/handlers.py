@@ -16,7 +16,17 @@ from typing import Any
 
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
-from judge.engine.fftcg.effects import castperm, changes, deckend, declare, discard, freecast, reveal, shapes
+from judge.engine.fftcg.effects import (
+    castperm,
+    changes,
+    cpcost,
+    deckend,
+    declare,
+    discard,
+    freecast,
+    reveal,
+    shapes,
+)
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
@@ -40,7 +50,7 @@ def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
     """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
     if getattr(e, "per", None) is None:
         return 1
-    n = acted.counted(s, e.per, ctx)          # "… you put into the Break Zone by this effect" included
+    n = cpcost.times(s, e, ctx, log) if cpcost.counts(e.per) else acted.counted(s, e.per, ctx)          # "… you put into the Break Zone by this effect" included
     if n is None:
         not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
     return n
@@ -56,7 +66,8 @@ def _fx():
 
 def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     fx = _fx()
-    n = _times(s, e, ctx, log)
+    each = cpcost.each_target(e, ctx)             # each target its own count (cpcost.py)
+    n = 1 if each else _times(s, e, ctx, log)
     if n is None:
         return s
     if e.target is None:
@@ -81,7 +92,8 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     s, uids = fx.targets(s, e, e.target, ctx, log)
     for u in uids:
         if is_forward(s, u):
-            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer,
+            times = cpcost.each_cost(s, u, log) if each else n
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * times, log, dealer,
                                   unreduced=getattr(ctx, "unreduced", False))
     return s
 
@@ -234,15 +246,16 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         return replacement.shield(s, e, ctx, log, _fx().targets)
     if e.stat == "power_set":
         return changes.set_power(s, e, ctx, log, _fx().targets)
-    n = _times(s, e, ctx, log)
+    each = cpcost.each_target(e, ctx)             # each target its own count (cpcost.py)
+    n = 1 if each else _times(s, e, ctx, log)
     if n is None:
         return s
-    amount = e.amount * n
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
         if c is None:
             continue
+        amount = e.amount * (cpcost.each_cost(s, u, log) if each else n)
         s, _ = s.next_id("ts")
         s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=changes.until_of(e.duration), ts=s.seq,
                                               source=ctx.source)))
@@ -422,7 +435,8 @@ effect(ast.Conditional, concepts=("single_effect", "replacement"), meaning="if �
        reads=("condition", "effects", "otherwise", "instead", "lasting"), layout=("selects",),   # where said
        check=conditional_gaps)(_conditional)
 effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage",
-       reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
+       reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage,
+       per_cost=True)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
 effect(ast.Discard, concepts=("kw_discard",), meaning="discard",
@@ -431,7 +445,7 @@ effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dul
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",
        reads=("stat", "amount", "target", "duration", "per", "next_only"),
-       values={"stat": ("power", "power_set", *replacement.DAMAGE_STATS)})(_modify)
+       values={"stat": ("power", "power_set", *replacement.DAMAGE_STATS)}, per_cost=True)(_modify)
 effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / lose",
        reads=("mode", "action", "target", "duration", "by", "by_text", "player"), check=shapes.restriction)(_restrict)
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",

@@ -84,6 +84,8 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
     group = (uid, *(char.primed_under if char else ()))
     for u in group:
         s = _put(s, u, dest, s.objs[u].owner, counters if u == uid else 0)
+    if dest == "removed":                                 # what "the removed card" reads (effects.cpcost)
+        s = s.record("removed", uid, owner)
     if not quiet:
         verb = "is broken and put into" if broken else "is put into" if dest != "hand" else "returns to"
         if char is not None and char.controller != owner:      # 7.3: the owner's zone, not the controller's

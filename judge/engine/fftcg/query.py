@@ -391,9 +391,16 @@ def _battling(s: State, uid: str) -> tuple[str, ...]:
 
 def selector_reads(sel: Selector) -> frozenset[str]:
     """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
-    the Forward it is in battle with."""
+    the Forward it is in battle with, or the card whose ability removed it ("removed by X's ability")."""
     return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with", "blocking", "blocked_by") \
-        else SELECTOR_READS
+        or removed_by_own_ability(sel) else SELECTOR_READS
+
+
+def removed_by_own_ability(sel: Selector) -> bool:
+    """"The cards removed by {Name}'s ability": a selector of the removed zone about the card's own abilities."""
+    about = sel.about
+    return sel.zone == "removed" and about is not None and about.self_ref and about.card_types == ("ability",) \
+        and about.ref is None
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -456,6 +463,9 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
+        return False
+    if sel.about is not None and sel.about.self_ref and sel.about.card_types == ("ability",) and \
+            (uid, source) not in s.removed_by:         # "removed by {Name}'s ability" (State.removed_by)
         return False
     if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
         return False
@@ -528,7 +538,7 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
         if zone == "removed" and sel.owner is None:     # "a card removed from the game", nobody's named: any
             players = list(s.zones)                     # player's Removed from Play Zone (7.13.1)
         pool = [u if isinstance(u, str) else u[0] for p in players for u in getattr(s.zones[p], attr)]
-        sel_zone_free = replace(sel, owner=None, zone=None)
+        sel_zone_free = replace(sel, owner=None, zone=None)     # (`about` kept: "removed by X's ability")
         if _any_card(sel_zone_free):            # "each card in your hand": unknown cards are cards too
             return pool
         return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]

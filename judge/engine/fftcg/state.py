@@ -240,6 +240,9 @@ class State:
     #: (player, card, until): "you can cast it as though you owned it (this turn)", "you can cast them at any time you
     #: could normally cast them this turn" (11.12.4.1); until "game" or "turn" (ends with the turn, 9.5.1.4)
     may_cast: tuple[tuple[str, str, str], ...] = ()
+    #: (card, source): the card is in its owner's removed zone because an ability of `source` removed it ("the cards
+    #: removed by X's ability"); dropped when the card leaves that zone (7.4: it is a new card elsewhere)
+    removed_by: tuple[tuple[str, str], ...] = ()
     #: (card, zone): a replacement waiting on a Summon cast by (or under) an effect: after use it goes to `zone`
     #: instead of its owner's Break Zone (11.11.10, 11.12.5); ends with the turn like the permission it goes with
     after_use: tuple[tuple[str, str], ...] = ()

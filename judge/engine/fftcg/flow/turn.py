@@ -13,6 +13,7 @@ from judge.engine.fftcg import stackref
 from judge.engine.fftcg.effects import castperm, changes
 from judge.engine.fftcg.effects.divide import divide
 from judge.engine.fftcg.effects.run import Ctx, choose_slots, declared, option_count, run, select_modes
+from judge.engine.fftcg.events import acted
 from judge.engine.fftcg.events.triggers import chosen as chosen_event
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.flow import attack
@@ -240,6 +241,8 @@ def resolve_top(s: State, log: Log) -> State:
               subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided,
               since=len(s.turn_log), acted=item.acted)
     s = run(s, item.effects, ctx, log)
+    if item.kind != "summon":                  # "the cards removed by X's ability" (events.acted)
+        s = acted.mark_removed(s, ctx)
     return _finish(s, item, log)
 
 

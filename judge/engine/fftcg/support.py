@@ -23,7 +23,7 @@ from judge.engine.fftcg.cardtypes import ALSO_KINDS
 from judge.engine.fftcg.effects import changes as _changes  # noqa: F401  (its field readers register)
 from judge.engine.fftcg.effects import exburst, registry, reveal
 from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the node families register)
-from judge.engine.fftcg.effects.conditional import condition_gaps
+from judge.engine.fftcg.effects.conditional import condition_gaps, lasting_effects
 from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
@@ -80,7 +80,13 @@ def effects_gaps(effects: Any) -> Iterator[str]:
             if isinstance(x, ast.Restriction) and x.action == "be_reduced" and x.target is None and \
                     not (i > 0 and isinstance(items[i - 1], ast.Damage) and items[i - 1].target is not None):
                 yield "'cannot be reduced' apart from the damage it follows"
+    # "As long as {Name} is on the field, it does not activate …": the Conditional's check reads its effects as
+    # they are run, lasting while the card stays (`conditional.lasting_effects`), not as printed
+    run_lasting = {id(x) for n in nodes if isinstance(n, ast.Conditional) and lasting_effects(n) is not None
+                   for x in n.effects}
     for node in nodes:
+        if isinstance(node, ast.Effect) and id(node) in run_lasting:
+            continue
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)

@@ -10,7 +10,7 @@ from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled
 from judge.engine.fftcg.query import printed
 from judge.engine.fftcg.state import Phase, State
-from judge.text.ast import Ability, AbilityKind, Restriction
+from judge.text.ast import Ability, AbilityKind, Player, Restriction
 
 field_read(Restriction, "cannot", "cast_outside_your_turn", concepts=("card_text_precedence",), reader=__name__,
            meaning="it may be cast only during its controller's turn")
@@ -21,9 +21,21 @@ field_read(Restriction, "can_only", "play", concepts=("card_text_precedence", "k
                                   "condition holds")
 field_read(Restriction, "can_only", "cast", concepts=("card_text_precedence",), reader=__name__, own_only=True,
            meaning="it may be cast only while its condition holds")
+
+
+def _names_barred(e: object) -> bool:
+    """"You cannot play Lyse or Card Name Yda while already in control of either Character": the card itself
+    or the cards named, barred for its controller while it is on the field (`named_bar`)."""
+    t = getattr(e, "target", None)
+    return t is not None and t.self_ref and t.zone is None and bool(t.either) and \
+        all(x.name is not None and not x.name.startswith("same_as") for x in t.either) and \
+        getattr(e, "player", None) in (None, Player.YOU)
+
+
 field_read(Restriction, "cannot", "play", concepts=("card_text_precedence", "kw_cast"), reader=__name__,
-           own_only=True, shape=lambda e: e.target.zone == "hand",
-           meaning="Summons and abilities cannot play it from its owner's hand (it can still be cast)")
+           own_only=True, shape=lambda e: e.target.zone == "hand" or _names_barred(e),
+           meaning="Summons and abilities cannot play it from its owner's hand (it can still be cast); or its "
+                   "controller cannot play it or the cards it names while it is on the field")
 
 #: the restrictions of "You can only play / cast X if …": (mode, action)
 _ONLY_IF = frozenset({("can", "cast"), ("can_only", "cast"), ("can_only", "play")})
@@ -43,6 +55,30 @@ def cast_limits(s: State, p: str, uid: str, log: Log) -> None:
             why = _only_if_fails(s, p, uid, e, ("cast", "play"), "cast", log)
             if why is not None:
                 raise Refused(why, "card_text_precedence", "kw_cast")
+    why = named_bar(s, p, uid)
+    if why is not None:
+        raise Refused(why, "field_ability", "card_text_precedence", "kw_cast")
+
+
+def named_bar(s: State, p: str, uid: str) -> str | None:
+    """Why `p` cannot play this card now because a Character `p` controls says "You cannot play {Name} or Card
+    Name Y while already in control of either Character" (a field ability, active while its card is on the
+    field, 11.9.1; controlling that card is controlling one of the two), or None."""
+    from judge.engine.fftcg.query import field_effects
+
+    d = s.card(uid)
+    if d is None:
+        return None
+    for src, e in field_effects(s):
+        if not (isinstance(e, Restriction) and e.mode == "cannot" and e.action == "play" and _names_barred(e)):
+            continue
+        if src.controller != p:
+            continue
+        names = {s.card(src.uid).name if s.card(src.uid) else None, *(x.name for x in e.target.either)}
+        if d.name in names:
+            return (f"{p} controls {s.name_of(src.uid)}, whose text bars playing "
+                    f"{' or '.join(sorted(n for n in names if n))} while in control of either")
+    return None
 
 
 def _only_if_fails(s: State, p: str, uid: str, e: object, actions: tuple[str, ...], how: str, log: Log) -> str | None:
@@ -89,7 +125,7 @@ def unplayable_by_effect(s: State, p: str, uid: str, log: Log) -> str | None:
             why = _only_if_fails(s, p, uid, e, ("play",), "played", log)
             if why is not None:
                 return why
-    return None
+    return named_bar(s, p, uid)
 
 
 def label_of(s: State, uid: str, ab: Ability) -> str:
@@ -149,5 +185,5 @@ def special_card(s: State, p: str, wanted: str, log: Log) -> str | None:
     return named[0] if named else None
 
 
-__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "playable_by_effect", "special_card",
-           "unplayable_by_effect", "use_limits"]
+__all__ = ["KNOWN_RESTRICTIONS", "USE_LIMITS", "cast_limits", "label_of", "named_bar", "playable_by_effect",
+           "special_card", "unplayable_by_effect", "use_limits"]

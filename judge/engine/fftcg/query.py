@@ -116,6 +116,14 @@ def is_ongoing_condition(e: object) -> bool:
         not isinstance(e.condition, DoSo)
 
 
+def is_instead_condition(e: object) -> bool:
+    """"The Forwards … gain +1000 power. If C, the Forwards you control gain +2000 power instead.": a field
+    ability's "If …, … instead" that, while C holds, applies in place of the effect before it (11.12.5.2; its
+    condition read like any field ability's, 11.9.1)."""
+    return isinstance(e, Conditional) and e.instead and not e.otherwise and \
+        conditions.waits_for(e.condition) is None and not isinstance(e.condition, DoSo)
+
+
 def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     """The effects of a field ability that apply now: "If …, …" parts only while their condition holds.
 
@@ -124,19 +132,28 @@ def live(s: State, effects: Iterable, controller: str, source: str) -> Iterable:
     `unevaluated` names it for the ruling). While one condition is being read, other conditional field
     effects are left out of that reading, so a condition about power cannot loop on itself.
     """
-    for e in ongoing.flat(effects):
+    items = list(ongoing.flat(effects))
+    for i, e in enumerate(items):
+        if is_instead_condition(e):
+            continue                                  # read with the effect it replaces, just below
+        after = items[i + 1] if i + 1 < len(items) else None
+        if is_instead_condition(after) and not _READING[0] and _holds_now(s, after.condition, controller, source):
+            yield from live(s, after.effects, controller, source)      # "… instead": in place of `e`
+            continue
         if not is_ongoing_condition(e):
             yield e
             continue
-        if _READING[0]:
-            continue
-        _READING[0] = True
-        try:
-            ok = conditions.holds(s, e.condition, controller, source)
-        finally:
-            _READING[0] = False
-        if ok:
+        if not _READING[0] and _holds_now(s, e.condition, controller, source):
             yield from live(s, e.effects, controller, source)
+
+
+def _holds_now(s: State, cond: object, controller: str, source: str) -> bool:
+    """A field ability's condition read now, other conditional field effects left out meanwhile (see `live`)."""
+    _READING[0] = True
+    try:
+        return bool(conditions.holds(s, cond, controller, source))
+    finally:
+        _READING[0] = False
 
 
 def _conditional_def(d: CardDef) -> bool:
@@ -374,9 +391,16 @@ def _battling(s: State, uid: str) -> tuple[str, ...]:
 
 def selector_reads(sel: Selector) -> frozenset[str]:
     """The Selector fields `matches` reads on this selector: `about` only where it names a party's partner or
-    the Forward it is in battle with."""
+    the Forward it is in battle with, or the card whose ability removed it ("removed by X's ability")."""
     return SELECTOR_READS | {"about"} if sel.state in ("in_party", "in_battle_with", "blocking", "blocked_by") \
-        else SELECTOR_READS
+        or removed_by_own_ability(sel) else SELECTOR_READS
+
+
+def removed_by_own_ability(sel: Selector) -> bool:
+    """"The cards removed by {Name}'s ability": a selector of the removed zone about the card's own abilities."""
+    about = sel.about
+    return sel.zone == "removed" and about is not None and about.self_ref and about.card_types == ("ability",) \
+        and about.ref is None
 
 
 def _parts(value: str) -> frozenset[str]:
@@ -439,6 +463,9 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
     if sel.state is not None and not _in_state(s, uid, c, sel.state):
+        return False
+    if sel.about is not None and sel.about.self_ref and sel.about.card_types == ("ability",) and \
+            (uid, source) not in s.removed_by:         # "removed by {Name}'s ability" (State.removed_by)
         return False
     if sel.state == "in_party" and sel.about is not None and not _party_with(s, uid, sel.about, controller, source):
         return False
@@ -511,7 +538,7 @@ def candidates(s: State, sel: Selector, controller: str, source: str | None) -> 
         if zone == "removed" and sel.owner is None:     # "a card removed from the game", nobody's named: any
             players = list(s.zones)                     # player's Removed from Play Zone (7.13.1)
         pool = [u if isinstance(u, str) else u[0] for p in players for u in getattr(s.zones[p], attr)]
-        sel_zone_free = replace(sel, owner=None, zone=None)
+        sel_zone_free = replace(sel, owner=None, zone=None)     # (`about` kept: "removed by X's ability")
         if _any_card(sel_zone_free):            # "each card in your hand": unknown cards are cards too
             return pool
         return [u for u in pool if matches(s, u, sel_zone_free, controller, source)]

@@ -237,7 +237,15 @@ class State:
     cond_on: tuple[tuple[str, str], ...] = ()  # "If …, …" field abilities found holding at the last check (11.9.1)
     asked: tuple[tuple[Decision, Any], ...] = ()  # every decision answered so far, with its answer (for the trace)
     turn_log: tuple[tuple[str, str | None, str], ...] = ()  # what happened this turn: (event, card, player)
-    may_cast: tuple[tuple[str, str], ...] = ()  # (player, card): "you can cast it as though you owned it" (11.12.4.1)
+    #: (player, card, until): "you can cast it as though you owned it (this turn)", "you can cast them at any time you
+    #: could normally cast them this turn" (11.12.4.1); until "game" or "turn" (ends with the turn, 9.5.1.4)
+    may_cast: tuple[tuple[str, str, str], ...] = ()
+    #: (card, source): the card is in its owner's removed zone because an ability of `source` removed it ("the cards
+    #: removed by X's ability"); dropped when the card leaves that zone (7.4: it is a new card elsewhere)
+    removed_by: tuple[tuple[str, str], ...] = ()
+    #: (card, zone): a replacement waiting on a Summon cast by (or under) an effect: after use it goes to `zone`
+    #: instead of its owner's Break Zone (11.11.10, 11.12.5); ends with the turn like the permission it goes with
+    after_use: tuple[tuple[str, str], ...] = ()
     held_away: tuple[tuple[str, str], ...] = ()  # (card removed "for as long as X is on the field", X) (11.12.4.1)
     last_known: tuple[tuple[str, Character], ...] = ()  # each Character as it was just before it left the field
     #                                       (11.11.4, 11.11.7: what an ability reads of a source that moved)
@@ -304,6 +312,10 @@ class State:
         """Remember that something happened this turn (conditions such as "if a Forward entered your field
         this turn" read it; the record starts afresh each turn)."""
         return evolve(self, turn_log=(*self.turn_log, (event, uid, player)))
+
+    def may_cast_card(self, player: str, uid: str) -> bool:
+        """Whether an effect lets `player` cast `uid` from the zone it is in now (11.12.4.1)."""
+        return any(p == player and u == uid for p, u, _ in self.may_cast)
 
     def happened(self, event: str) -> list[tuple[str | None, str]]:
         """(card, player) of every time `event` happened this turn."""

@@ -23,13 +23,13 @@ from judge.engine.fftcg.cardtypes import ALSO_KINDS
 from judge.engine.fftcg.effects import changes as _changes  # noqa: F401  (its field readers register)
 from judge.engine.fftcg.effects import exburst, registry, reveal
 from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the node families register)
-from judge.engine.fftcg.effects.conditional import condition_gaps
+from judge.engine.fftcg.effects.conditional import condition_gaps, lasting_effects
 from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
-from judge.engine.fftcg.query import is_ongoing_condition, norm_kw
+from judge.engine.fftcg.query import is_instead_condition, is_ongoing_condition, norm_kw
 from judge.engine.fftcg.zones import costs, extracost
 from judge.engine.fftcg.zones import payments as _payments  # noqa: F401  (its field readers register)
 from judge.engine.fftcg.zones.cost import cost_option
@@ -80,7 +80,13 @@ def effects_gaps(effects: Any) -> Iterator[str]:
             if isinstance(x, ast.Restriction) and x.action == "be_reduced" and x.target is None and \
                     not (i > 0 and isinstance(items[i - 1], ast.Damage) and items[i - 1].target is not None):
                 yield "'cannot be reduced' apart from the damage it follows"
+    # "As long as {Name} is on the field, it does not activate …": the Conditional's check reads its effects as
+    # they are run, lasting while the card stays (`conditional.lasting_effects`), not as printed
+    run_lasting = {id(x) for n in nodes if isinstance(n, ast.Conditional) and lasting_effects(n) is not None
+                   for x in n.effects}
     for node in nodes:
+        if isinstance(node, ast.Effect) and id(node) in run_lasting:
+            continue
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)
@@ -126,6 +132,24 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         yield f"field {ast.kind_of(e)}"
 
 
+def _field_gaps(effects: Any) -> Iterator[str]:
+    """A field ability's effects: each on its own (`_field_effect_gaps`), but "If C, … instead" right after a
+    stat change of the same stat is read with it (`query.live` applies it in place of that one while C holds)."""
+    items = list(effects)
+    for i, e in enumerate(items):
+        if is_instead_condition(e) and i > 0 and _replaces_stat(items[i - 1], e):
+            yield from condition_gaps(e.condition)
+            for x in e.effects:
+                yield from _field_effect_gaps(x)
+        else:
+            yield from _field_effect_gaps(e)
+
+
+def _replaces_stat(base: Any, e: ast.Conditional) -> bool:
+    return isinstance(base, ast.ModifyStat) and bool(e.effects) and \
+        all(isinstance(x, ast.ModifyStat) and x.stat == base.stat for x in e.effects)
+
+
 def _self_cast_only(e: Any) -> bool:
     """An effect that only matters while the card itself is cast or a deck is built (its own cost, when it may
     be cast, whether it may be in a main deck), never while it is on the field."""
@@ -148,7 +172,7 @@ def on_field_gaps(ab: ast.Ability) -> tuple[str, ...]:
         return hit[1]
     gaps: tuple[str, ...] = ()
     if ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT) and ab.cost is None:
-        gaps = tuple(dict.fromkeys(g for e in ab.effects if not _self_cast_only(e) for g in _field_effect_gaps(e)))
+        gaps = tuple(dict.fromkeys(_field_gaps(e for e in ab.effects if not _self_cast_only(e))))
     elif ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps = tuple(dict.fromkeys(g for g in _trigger_gaps(ab) if g.startswith("trigger")))
     _ON_FIELD[id(ab)] = (ab, gaps)
@@ -187,8 +211,7 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         gaps += _trigger_gaps(ab)
         gaps += effects_gaps(ab.effects)
     elif ab.kind in (AbilityKind.FIELD, AbilityKind.CONSTANT):
-        for e in ab.effects:
-            gaps += _field_effect_gaps(e)
+        gaps += _field_gaps(ab.effects)
     elif ab.kind in (AbilityKind.ACTION, AbilityKind.SPECIAL):
         for e in ab.cost.effects if ab.cost is not None else ():
             if not costs.payable(e):

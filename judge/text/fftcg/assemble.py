@@ -8,6 +8,7 @@ Forward. Break it.") into the chosen selector (11.6.5), and attaches use limits 
 from __future__ import annotations
 
 import re
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from lark import Token
@@ -164,7 +165,22 @@ def resolve_pronouns(effects: list[Any]) -> list[Any]:
     """Fold "it"/"them" into what was chosen (11.6.5) or set apart ("the other cards") before them; a
     "this card" with nothing selected before it is the card itself (5.2.4.1)."""
     out, _ = _resolve(scope_chosen(effects), None)
-    return [_subst(e, _ITSELF, refs=("this",)) for e in out]
+    return [_plain_removed(_subst(e, _ITSELF, refs=("this",))) for e in out]
+
+
+def _plain_removed(node: Any) -> Any:
+    """"The removed card" where `_resolve` does not reach it (a threshold's or an "about" selector, inside a
+    delayed ability): "them", the cards an earlier part picked, as it was read before (`select.ref_chosen`)."""
+    if isinstance(node, Selector) and node.ref == "the_removed":
+        return replace(node, ref="them")
+    if isinstance(node, tuple):
+        new = tuple(_plain_removed(x) for x in node)
+        return new if any(a is not b for a, b in zip(new, node, strict=True)) else node
+    if is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: v for f in fields(node)
+                   if (v := _plain_removed(getattr(node, f.name))) is not getattr(node, f.name)}
+        return replace(node, **changes) if changes else node
+    return node
 
 
 _ITSELF = Selector(self_ref=True)
@@ -220,6 +236,7 @@ _THEN = object()            # where "then" falls in a Sequence while its pronoun
 def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Selector | None]:
     out: list[Any] = []
     used, others = True, False
+    removed: Selector | None = None                  # what the last "remove … from the game" took
     for e in effects:
         if isinstance(e, Choose):
             if chosen is not None and not used:
@@ -249,7 +266,12 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
             if e2 is not e:
                 used = True
             e = e2
+        e2 = _removed_ref(e, removed, chosen)
+        used = used or (e2 is not e and removed is None and chosen is not None)
+        e = e2
         out.append(e)
+        if type(e).__name__ == "Move" and e.dest == "removed" and isinstance(e.target, Selector):
+            removed = e.target
         rest = getattr(e, "target", None)
         if (isinstance(rest, Selector) and rest.ref == "rest") or getattr(e, "zone", None) == "revealed_shuffle":
             chosen, used = _REST, True                    # "shuffle the other cards and return them"
@@ -258,16 +280,34 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
     return out, chosen
 
 
+#: the references `_subst` replaces by what they name ("the_removed": "the removed card", `_removed_ref`)
+_PRONOUNS = ("it", "them", "this", "the_removed")
+
+
+def _removed_ref(e: Any, removed: Selector | None, chosen: Selector | None) -> Any:
+    """"The removed card": what the last "remove … from the game" before it took — the card chosen for it, or,
+    for cards that removal took as the effect resolved (the top card of a deck), the reference "removed": the
+    cards this effect removed from the game (the engine reads its record of them); with no removal before it,
+    the card chosen."""
+    if removed is not None:
+        return _subst(e, removed if removed.choose == "choose" else _REMOVED, refs=("the_removed",))
+    return _subst(e, chosen if chosen is not None else _THEM, refs=("the_removed",))
+
+
+_THEM = Selector(count=None, ref="them")
+_REMOVED = Selector(count=None, ref="removed")
+
+
 def _subst(node: Any, chosen: Selector, refs: tuple[str, ...] = ("it", "them", "this")) -> Any:
     """The node with every pronoun selector (`refs`) replaced by `chosen` (kept as is when none)."""
     if isinstance(node, Selector):
-        if node.ref not in refs and node.ref in ("it", "them", "this"):
+        if node.ref not in refs and node.ref in _PRONOUNS:
             return node
         if node.ref == "former" and chosen.also:
             return replace(chosen, also=(), span=node.span)
         if node.ref == "latter" and chosen.also:
             return replace(chosen.also[0], span=node.span)
-        if node.ref in ("it", "them", "this"):           # "it and {Name}": the chosen one and the rest
+        if node.ref in _PRONOUNS:                       # "it and {Name}": the chosen one and the rest
             # its own words kept: "if it is dull" (state), "for each CP required to cast it" (what is counted)
             own = {k: getattr(node, k) for k in ("state", "zone") if getattr(node, k)}
             if chosen.zone == "revealed":                 # "discards this card": one of those revealed (7.11)

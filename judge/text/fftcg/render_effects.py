@@ -389,6 +389,8 @@ def _per(per: Selector | None, ctx: Ctx) -> str:
         return " for each point of damage you have received"
     if zone.startswith("counters:"):
         return f" for each {zone[9:]} Counter placed on {np(replace(per, zone=None, count=1), ctx.name)}"
+    if zone == "cp_required" and per.ref == "removed":     # the cards this effect removed from the game
+        return " for each CP required to cast the removed card"
     if zone == "cp_required":
         chosen = per.choose == "choose" and per.ref is None and not per.self_ref   # the card chosen before (11.6.5)
         what = target(replace(per, zone=None), ctx) if chosen else np(replace(per, zone=None), ctx.name)

@@ -220,8 +220,11 @@ class SelectorRules(PostModifierRules):
         return Selector(self_ref=True, state="active", span=self._span(meta))
 
     def ref_chosen(self, meta, c):
-        """"the chosen Forward", "the removed cards": the cards an earlier part of the text picked."""
-        return Selector(count=None, ref="them", span=self._span(meta))
+        """"the chosen Forward": the cards an earlier part of the text picked; "the removed card(s)": those an
+        earlier part removed from the game (`assemble._removed_ref` resolves it)."""
+        words = self._printed(meta).split()
+        removed = len(words) > 1 and words[1].casefold() == "removed"
+        return Selector(count=None, ref="the_removed" if removed else "them", span=self._span(meta))
 
     def ref_adj(self, meta, c):
         return None

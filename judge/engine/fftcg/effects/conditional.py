@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge.engine.fftcg import conditions, replacement, stackref
+from judge.engine.fftcg.effects import castperm
 from judge.engine.fftcg.effects.reveal import IT_KINDS
-from judge.engine.fftcg.zones.payments import UNPAID_KINDS
+from judge.engine.fftcg.zones.payments import UNPAID_KINDS, unpaid_gaps
 from judge.text import ast
 
 #: conditions `effects.run` decides from what happened in the same effect ("If you do so", "If not", 11.8.17)
@@ -28,13 +29,12 @@ def condition_gaps(c: Any) -> Iterator[str]:
     if not isinstance(c, ast.Condition):               # a family node the engine has no reader for
         yield f"condition {c.kind}"
         return
-    if c.kind in UNPAID_KINDS:
-        if c.cost is None:
-            yield "condition: an unpaid cost not typed"
-        elif not (c.cost.cp or c.cost.crystal):        # zones/payments.not_paid asks for CP / Crystals only
-            yield "condition: an unpaid cost other than CP"
+    if c.kind in UNPAID_KINDS:                         # zones/payments.not_paid: CP, Crystals, cards
+        yield from unpaid_gaps(c)
         return
     if c.event is not None:
+        if castperm.reads_cast(c):                     # "If you cast it, …" (castperm.cast_or_castable)
+            return
         if c.event not in replacement.EVENTS:
             yield f"replacement on {c.event}"
         elif c.event == replacement.DEALS and not replacement.dealer_readable(c):

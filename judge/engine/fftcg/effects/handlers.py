@@ -16,7 +16,17 @@ from typing import Any
 
 from judge.engine.fftcg import replacement
 from judge.engine.fftcg.cardlimits import playable_by_effect
-from judge.engine.fftcg.effects import changes, deckend, declare, discard, freecast, reveal, shapes
+from judge.engine.fftcg.effects import (
+    castperm,
+    changes,
+    cpcost,
+    deckend,
+    declare,
+    discard,
+    freecast,
+    reveal,
+    shapes,
+)
 from judge.engine.fftcg.effects.conditional import conditional_gaps
 from judge.engine.fftcg.effects.discard import candidates_in_hand
 from judge.engine.fftcg.effects.registry import EFFECTS, effect
@@ -40,7 +50,7 @@ def _times(s: State, e: Any, ctx: Any, log: Log) -> int | None:
     """How many times the amount applies: 1, or what "for each …" counts now (11.12.4.3: fixed as it resolves)."""
     if getattr(e, "per", None) is None:
         return 1
-    n = acted.counted(s, e.per, ctx)          # "… you put into the Break Zone by this effect" included
+    n = cpcost.times(s, e, ctx, log) if cpcost.counts(e.per) else acted.counted(s, e.per, ctx)          # "… you put into the Break Zone by this effect" included
     if n is None:
         not_modelled(log, f"what \"for each …\" counts for {ctx.label} ({e.per.zone})")
     return n
@@ -56,7 +66,8 @@ def _fx():
 
 def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     fx = _fx()
-    n = _times(s, e, ctx, log)
+    each = cpcost.each_target(e, ctx)             # each target its own count (cpcost.py)
+    n = 1 if each else _times(s, e, ctx, log)
     if n is None:
         return s
     if e.target is None:
@@ -81,7 +92,8 @@ def _damage(s: State, e: ast.Damage, ctx: Any, log: Log) -> State:
     s, uids = fx.targets(s, e, e.target, ctx, log)
     for u in uids:
         if is_forward(s, u):
-            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * n, log, dealer,
+            times = cpcost.each_cost(s, u, log) if each else n
+            s = fx.damage_forward(s, u, _amount(s, e, u, dealer) * times, log, dealer,
                                   unreduced=getattr(ctx, "unreduced", False))
     return s
 
@@ -234,15 +246,16 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
         return replacement.shield(s, e, ctx, log, _fx().targets)
     if e.stat == "power_set":
         return changes.set_power(s, e, ctx, log, _fx().targets)
-    n = _times(s, e, ctx, log)
+    each = cpcost.each_target(e, ctx)             # each target its own count (cpcost.py)
+    n = 1 if each else _times(s, e, ctx, log)
     if n is None:
         return s
-    amount = e.amount * n
     s, uids = _fx().targets(s, e, e.target, ctx, log)
     for u in uids:
         c = s.char(u)
         if c is None:
             continue
+        amount = e.amount * (cpcost.each_cost(s, u, log) if each else n)
         s, _ = s.next_id("ts")
         s = s.with_char(u, mods=(*c.mods, Mod(kind="power", value=amount, until=changes.until_of(e.duration), ts=s.seq,
                                               source=ctx.source)))
@@ -255,27 +268,10 @@ def _modify(s: State, e: ast.ModifyStat, ctx: Any, log: Log) -> State:
     return s
 
 
-def _may_cast(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
-    """"During this game, you can cast it as though you owned it at any time you could normally cast it": a lasting
-    permission for the effect's controller (11.12.4.1), kept while the card stays where it is; the card's own
-    timing and cost rules still apply when it is cast (11.3, 11.4)."""
-    chosen = ctx.targets.get(_fx()._key(e.target))  # "it": the card chosen, wherever the sentence before put it
-    if chosen is None:
-        s, chosen = _fx().targets(s, e, e.target, ctx, log)
-    for u in chosen:
-        if u not in s.objs or where(s, u)[0] == "field":
-            continue
-        s = replace(s, may_cast=(*s.may_cast, (ctx.controller, u)))
-        log.add(f"{ctx.controller} may cast {s.name_of(u)} from its {where(s, u)[0]} zone for the rest of the game, "
-                f"when such a card could be cast", "ongoing_effect")
-    return s
-
-
 def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
     """"It cannot attack / block this turn", "loses …", "cannot be chosen by …"."""
-    if e.mode == "can" and e.action == "cast_as_owner_any_time" and e.target is not None \
-            and e.player in (None, Player.YOU):
-        return _may_cast(s, e, ctx, log)
+    if castperm.is_permission(e) and not castperm.permission_gaps(e):     # "you can cast it …" (11.12.4.1)
+        return castperm.permit(s, e, ctx, log, _fx().targets)
     if e.mode == "lose" or e.action == "be_chosen":
         return changes.restrict(s, e, ctx, log, _fx().targets)
     if e.by is not None and e.action == "become_dull" and e.mode == "cannot":
@@ -301,6 +297,8 @@ def _restrict(s: State, e: ast.Restriction, ctx: Any, log: Log) -> State:
 
 
 def _move(s: State, e: ast.Move, ctx: Any, log: Log) -> State:
+    if e.after_use:                              # where a Summon goes once it has resolved (11.11.10, 11.12.5)
+        return castperm.after_use(s, e, ctx, log, _fx().targets)
     if reveal.handles(e, ctx):
         return reveal.apply(s, e, ctx, log)
     if deckend.handles(e):                       # an end or an order left to a player (7.9.2, 2.1)
@@ -437,7 +435,8 @@ effect(ast.Conditional, concepts=("single_effect", "replacement"), meaning="if �
        reads=("condition", "effects", "otherwise", "instead", "lasting"), layout=("selects",),   # where said
        check=conditional_gaps)(_conditional)
 effect(ast.Damage, concepts=("power", "damage_to_player"), meaning="deal damage",
-       reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage)(_damage)
+       reads=("amount", "target", "player", "per", "amount_from", "source", "unit"), check=shapes.damage,
+       per_cost=True)(_damage)
 effect(ast.Destroy, concepts=("kw_break",), meaning="break", reads=("target",))(_break)
 effect(ast.Draw, concepts=("single_effect",), meaning="draw", reads=("count", "player", "per"))(_draw)
 effect(ast.Discard, concepts=("kw_discard",), meaning="discard",
@@ -446,13 +445,13 @@ effect(ast.SetState, concepts=("kw_dull", "kw_activate", "freeze"), meaning="dul
        reads=("state", "target"), values={"state": _STATES})(_set_state)
 effect(ast.ModifyStat, concepts=("ongoing_effect", "set_power", "replacement"), meaning="change power or damage",
        reads=("stat", "amount", "target", "duration", "per", "next_only"),
-       values={"stat": ("power", "power_set", *replacement.DAMAGE_STATS)})(_modify)
+       values={"stat": ("power", "power_set", *replacement.DAMAGE_STATS)}, per_cost=True)(_modify)
 effect(ast.Restriction, concepts=("ongoing_effect",), meaning="cannot / must / lose",
        reads=("mode", "action", "target", "duration", "by", "by_text", "player"), check=shapes.restriction)(_restrict)
 effect(ast.Gain, concepts=("ongoing_effect", "timestamp_resolved"), meaning="gain a keyword or an ability",
        reads=("target", "keyword", "ability", "duration", "family"), check=shapes.gain)(_gain)
 effect(ast.Move, concepts=("new_object", "kw_remove"), meaning="put a card into a zone",
-       reads=("target", "dest", "any_order", "under", "duration", "player"), check=shapes.move)(_move)
+       reads=("target", "dest", "any_order", "under", "duration", "player", "after_use"), check=shapes.move)(_move)
 effect(ast.Deploy, concepts=("controller_field", "control_change"), meaning="play onto the field, gain control",
        reads=("verb", "target", "duration", "free", "dull", "onto", "player"), check=shapes.deploy)(_deploy)
 effect(ast.Declare, concepts=("resolve_as_written", "ongoing_variables"), meaning="a player names a value",

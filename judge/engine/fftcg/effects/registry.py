@@ -33,17 +33,18 @@ UNREAD_FIELDS = frozenset({"span"})
 
 def effect(kind: type, *, concepts: tuple[str, ...] = (), reads: Iterable[str] = (), layout: Iterable[str] = (),
            values: Mapping[str, Collection[Any]] | None = None, check: Callable[[Any], Iterable[str]] | None = None,
-           target_reads: Iterable[str] = (), meaning: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+           target_reads: Iterable[str] = (), meaning: str = "",
+           per_cost: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register the handler of an effect node kind (see the module's docstring). `target_reads`: fields of its
     `target` selector the handler reads beyond what `query.matches` reads ("search for 2 … with different
-    names")."""
+    names"); `per_cost`: its "for each …" may count the CP a card requires (effects.cpcost)."""
     names = {f.name for f in fields(kind)}
     unknown = (set(reads) | set(layout) | set(values or {})) - names
     if unknown:
         raise ValueError(f"{kind.__name__}: no field {', '.join(sorted(unknown))}")
     return EFFECTS.register(kind, concepts=concepts, meaning=meaning, reads=frozenset(reads),
                             layout=frozenset(layout), values={k: frozenset(v) for k, v in (values or {}).items()},
-                            check=check, target_reads=frozenset(target_reads))
+                            check=check, target_reads=frozenset(target_reads), per_cost=per_cost)
 
 
 def unread(node: Any, reads: frozenset[str], target_reads: frozenset[str] = frozenset()) -> list[str]:
@@ -86,7 +87,8 @@ def refused(node: Any) -> tuple[str, ...]:
     out += [f"{kind} {name} {getattr(node, name)}" for name, allowed in x["values"].items()
             if getattr(node, name) not in allowed]
     per = getattr(node, "per", None) if "per" in x["reads"] else None
-    if isinstance(per, ast.Selector) and not countable(per) and not acted.is_acted(per):
+    if isinstance(per, ast.Selector) and not countable(per) and not acted.is_acted(per) and \
+            not (x["per_cost"] and per.zone == "cp_required"):         # effects.cpcost counts it
         out.append(f"for each … {per.zone}")
     if x["check"] is not None and not out:
         out += x["check"](node)

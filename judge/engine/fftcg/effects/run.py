@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from judge.engine.fftcg import conditions, replacement, stackref
-from judge.engine.fftcg.effects import changes, declare, exburst, reveal
+from judge.engine.fftcg.effects import castperm, changes, declare, exburst, reveal
 from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
 from judge.engine.fftcg.effects.nodes import _key, _walk
 from judge.engine.fftcg.effects.selecting import SELECT_IS_NOT_CHOOSE, _describe, same_name, targets  # noqa: F401
@@ -456,11 +456,14 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
     if event is not None and conditions.past_event(e.condition) is None:
         if event in replacement.EVENTS:                     # waits for an event (11.12.5)
             return replacement.register(s, e, ctx, log, targets)
+        if castperm.reads_cast(e.condition):                # "If you cast it, … after use instead"
+            return _if_cast(s, e, ctx, log)
         not_modelled(log, f"a replacement effect waiting for '{event.replace('_', ' ')}'",
                      "replacement")
         return s
     if e.condition.kind in payments.UNPAID_KINDS:
-        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log)
+        s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
+                                     ctx.source)
     else:
         holds = reveal.holds(s, e.condition, ctx)
         holds = condition(s, e.condition, ctx, log) if holds is None else holds
@@ -469,6 +472,14 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
     if not e.instead:
         log.add(f'{ctx.label}: "{e.condition.text}" ' + ("holds" if holds else "does not hold"),
                 "conditional_recheck" if ctx.label.endswith('"') else "single_effect")
+    return run(s, e.effects if holds else e.otherwise, ctx, log)
+
+
+def _if_cast(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
+    """"If you cast it, …": true when the card chosen was cast by this effect, or may still be cast under the
+    permission it gave (what follows then waits for that cast, 11.12.5.3); otherwise what follows is not done."""
+    holds, why = castperm.cast_or_castable(s, ctx)
+    log.add(f'{ctx.label}: "{e.condition.text}": {why}', "single_effect", *(("replacement",) if holds else ()))
     return run(s, e.effects if holds else e.otherwise, ctx, log)
 
 

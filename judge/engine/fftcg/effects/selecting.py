@@ -87,6 +87,8 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
     left_out = _just_taken(sel, ctx)
     if left_out is not None:                   # "all the other Forwards": those the selection did not take
         sel = replace(sel, excluding=None)
+    if top_of_deck(sel):                       # "the top 2 cards of your deck": no one picks them (7.9.2)
+        return _deck_top(s, sel, ctx, log)
     legal = [u for u in candidates(s, sel, ctx.controller, ctx.source) if left_out is None or u not in left_out]
     if sel.count is None and not sel.up_to:    # "all …": every card that fits
         return s, legal
@@ -97,6 +99,28 @@ def targets(s: State, e: Effect, sel: Selector, ctx: Ctx, log: Log) -> tuple[Sta
                      low=0 if sel.up_to else min(high, len(legal)), high=high)
     ctx.picked[:] = picked
     return s, picked
+
+
+def top_of_deck(sel: Selector) -> bool:
+    """"The top N cards of your (opponent's) deck" as the text layer gives them: a selector of the deck zone
+    asking for no property of the cards, only how many (`verbs_actions.top_cards`)."""
+    if sel.zone != "deck" or sel.count is None or sel.up_to or sel.choose == "choose" or sel.ref is not None:
+        return False
+    bare = replace(sel, count=None, owner=None, zone=None, span=None, amount_var=None, card_types=())
+    return set(sel.card_types) <= {"card"} and bare == Selector(count=None, choose=sel.choose)
+
+
+def _deck_top(s: State, sel: Selector, ctx: Ctx, log: Log) -> tuple[State, list[str]]:
+    """The top cards of a deck, in its order: a main deck is hidden and its order cannot be changed (7.9.2), so
+    the cards an effect takes "from the top" are those, not ones a player selects (fewer when the deck has
+    fewer: as many as there are, 2.3)."""
+    whose = other(ctx.controller) if sel.owner == Player.OPPONENT else ctx.controller
+    deck = s.zones[whose].deck
+    top = [u if isinstance(u, str) else u[0] for u in deck[:sel.count]]
+    log.add(f"{ctx.label}: the top {sel.count} card{'s' if sel.count != 1 else ''} of {whose}'s deck, as they lie "
+            f"({len(top)} there)", "deck_hidden", *(("impossible_text",) if len(top) < sel.count else ()))
+    ctx.picked[:] = top
+    return s, top
 
 
 def each_selects(sel: Selector) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from judge.engine.fftcg.effects import freecast, reveal
+from judge.engine.fftcg.effects import castperm, freecast, reveal
 from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import entering_subject, phase_event
 from judge.text import ast
@@ -57,9 +57,8 @@ def restriction(e: ast.Restriction) -> Iterator[str]:
     chosen" (changes.restrict), a lasting permission to cast a card, or "this damage cannot be reduced"
     (said with the Damage before it, `run.is_unreduced`)."""
     what = f"restriction {e.mode} {e.action}"
-    if e.mode == "can" and e.action == "cast_as_owner_any_time":
-        if e.target is None or e.player not in (None, Player.YOU):
-            yield f"{what} (for a player)"
+    if castperm.is_permission(e):                  # a permission to cast a card (castperm.py)
+        yield from castperm.permission_gaps(e)
         return
     if e.mode == "cannot" and e.action == "be_reduced" and e.target is None:
         return
@@ -85,6 +84,10 @@ def _revealed(sel: ast.Selector) -> bool:
 
 def move(e: ast.Move) -> Iterator[str]:
     if e.dest == "deck_under_top" and e.under is not None:
+        return
+    if e.after_use:                                # a resolved Summon's destination replaced (castperm.py)
+        if e.dest != "removed" or e.duration != Duration.PERMANENT:
+            yield f"move after use to {e.dest}"
         return
     deck_end = e.dest in ("deck", "deck_top", "deck_bottom", "deck_top_or_bottom")   # effects.deckend asks
     if e.dest not in MOVE_DESTS and not deck_end:

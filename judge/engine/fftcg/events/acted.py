@@ -58,6 +58,18 @@ def acted_cards(s: Any, sel: Any, ctx: Any) -> list[str]:
     return out
 
 
+def mark_removed(s: Any, ctx: Any) -> Any:
+    """After an ability of `ctx.source` resolved: the cards it removed from the game are "removed by" that card's
+    ability (`State.removed_by`) while they stay in the removed zone (the turn records of this resolution)."""
+    if ctx.source is None or getattr(ctx, "since", None) is None:
+        return s
+    out = [u for kind, u, _ in s.turn_log[ctx.since:] if kind == "removed" and u is not None]
+    if not out:
+        return s
+    kept = tuple(x for x in s.removed_by if x[0] not in out)
+    return replace(s, removed_by=(*kept, *((u, ctx.source) for u in dict.fromkeys(out))))
+
+
 def counted(s: Any, per: Any, ctx: Any) -> int | None:
     """What a "for each …" counts as the effect resolves (11.12.4.3): the cards this resolution's action used
     when it names one, else the board's count (`conditions.per_count`; None: not kept by this engine)."""
@@ -66,4 +78,4 @@ def counted(s: Any, per: Any, ctx: Any) -> int | None:
     return per_count(s, per, ctx.controller, ctx.source)
 
 
-__all__ = ["ACTED_EVENTS", "acted_cards", "counted", "is_acted", "records"]
+__all__ = ["ACTED_EVENTS", "acted_cards", "counted", "is_acted", "mark_removed", "records"]

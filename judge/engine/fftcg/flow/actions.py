@@ -125,7 +125,7 @@ def _from_elsewhere(s: State, a: Cast, log: Log) -> State:
     11.12.4.1): the permission must be the player's and the card still there; it leaves that zone as it is cast."""
     p, uid = a.player, a.card
     zone, whose = where(s, uid)
-    if zone != a.from_zone or (p, uid) not in s.may_cast:
+    if zone != a.from_zone or not s.may_cast_card(p, uid):
         raise Refused(f"nothing lets {p} cast {s.name_of(uid)} from {whose or p}'s {a.from_zone} zone", "kw_cast",
                       "card_text_precedence", timing=bool(s.stack))     # what is on the stack may still allow it
     log.add(f"{p} may cast {s.name_of(uid)} from {whose}'s {zone} zone, an effect allowing it", "card_text_precedence",

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.fftcg import stackref
-from judge.engine.fftcg.effects import changes
+from judge.engine.fftcg.effects import castperm, changes
 from judge.engine.fftcg.effects.divide import divide
 from judge.engine.fftcg.effects.run import Ctx, choose_slots, declared, option_count, run, select_modes
+from judge.engine.fftcg.events import acted
 from judge.engine.fftcg.events.triggers import chosen as chosen_event
 from judge.engine.fftcg.events.triggers import emit
 from judge.engine.fftcg.flow import attack
@@ -240,6 +241,8 @@ def resolve_top(s: State, log: Log) -> State:
               subject=item.subject, about=item.about, extra_paid=item.extra_paid, divided=item.divided,
               since=len(s.turn_log), acted=item.acted)
     s = run(s, item.effects, ctx, log)
+    if item.kind != "summon":                  # "the cards removed by X's ability" (events.acted)
+        s = acted.mark_removed(s, ctx)
     return _finish(s, item, log)
 
 
@@ -255,7 +258,13 @@ def _in_place(s: State, uid: str, sel) -> bool:
 def _finish(s: State, item: StackItem, log: Log) -> State:
     """A resolved Summon goes to its owner's Break Zone (11.11.10); an ability simply ceases to exist."""
     if item.card and any(i.card == item.card for i in s.stack):
-        s = move(s, item.card, "break", log, why=("summon_to_break",))
+        s, instead = castperm.destination(s, item.card)
+        if instead is None:
+            s = move(s, item.card, "break", log, why=("summon_to_break",))
+        else:                                    # a replacement waited on it (11.12.5.1, castperm.py)
+            log.add(f"{s.name_of(item.card)} has resolved: it goes to the {instead.replace('_', ' ')} zone instead "
+                    f"of its owner's Break Zone", "replacement_instead", "summon_to_break")
+            s = move(s, item.card, instead, log, why=("replacement", "replacement_instead"))
     s = replace(s, stack=tuple(i for i in s.stack if i.uid != item.uid))
     return replace(s, pc=("priority", s.turn_player))
 
@@ -356,6 +365,7 @@ def end_cleanup(s: State, log: Log) -> State:
         for u in chosen:
             s = move(s, u, "break", log, why=("hand_size", "kw_discard"))
     s = changes.end_of_turn(s, log)           # control taken until the end of the turn goes back first
+    s = castperm.end_of_turn(s)               # "you can cast it … this turn" ends
     field = []
     for c in s.field:
         field.append(replace(c, damage=0, mods=tuple(m for m in c.mods if m.until not in ("turn", "battle"))))

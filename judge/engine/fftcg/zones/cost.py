@@ -125,7 +125,7 @@ def resolved_changes(s: State, uid: str, player: str) -> list[int]:
 def _as_owned(s: State, uid: str, player: str, sel):
     """A card `player` may cast "as though you owned it" (11.12.4.1) is one of "your" cards for what applies to
     casting it: the selector's owner is not asked of it."""
-    return replace(sel, owner=None) if (player, uid) in s.may_cast and sel.owner is not None else sel
+    return replace(sel, owner=None) if s.may_cast_card(player, uid) and sel.owner is not None else sel
 
 
 def use_cost_changes(s: State, uid: str, player: str, log: Log) -> State:

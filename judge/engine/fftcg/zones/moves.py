@@ -81,9 +81,13 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
         s, dest = replacement.leaving(s, uid, dest, log)
         broken = broken and dest == "break"
     s, came_from, char = _take(s, uid)
+    if came_from == "removed" and any(x[0] == uid for x in s.removed_by):     # a new card elsewhere (7.4)
+        s = replace(s, removed_by=tuple(x for x in s.removed_by if x[0] != uid))
     group = (uid, *(char.primed_under if char else ()))
     for u in group:
         s = _put(s, u, dest, s.objs[u].owner, counters if u == uid else 0)
+    if dest == "removed":                                 # what "the removed card" reads (effects.cpcost)
+        s = s.record("removed", uid, owner)
     if not quiet:
         verb = "is broken and put into" if broken else "is put into" if dest != "hand" else "returns to"
         if char is not None and char.controller != owner:      # 7.3: the owner's zone, not the controller's

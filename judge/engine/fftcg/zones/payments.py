@@ -16,6 +16,7 @@ from typing import Any
 from judge.engine.fftcg.fieldreads import field_read
 from judge.engine.fftcg.log import Log, Refused, not_modelled, take_answer, yes_no
 from judge.engine.fftcg.state import State, other
+from judge.engine.fftcg.zones import costs
 from judge.engine.fftcg.zones.cost import (
     CostReq,
     Payment,
@@ -26,7 +27,7 @@ from judge.engine.fftcg.zones.cost import (
     check_payment,
 )
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Condition, Cost, Optional, Pay, Restriction
+from judge.text.ast import Condition, Cost, Discard, Optional, Pay, Player, Restriction
 
 field_read(Restriction, "unless_paid", "attack", concepts=("attack_cost",), reader=__name__,
            meaning="it attacks only if the cost is paid")
@@ -136,29 +137,59 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
     return run_rest(s, e.effects[1:]), True
 
 
-def not_paid(s: State, cond: Condition, controller: str, label: str, log: Log) -> tuple[State, bool | None]:
-    """"If (player) doesn't pay (cost), …": that player decides on resolution (11.11.5.1); True if unpaid,
-    None (and "not modelled") when the grammar did not type the cost."""
+def unpaid_parts(cond: Condition) -> tuple[Any, ...] | None:
+    """The parts of the cost "If (player) doesn't (pay / remove / discard) …" names that are not CP: the cards it
+    moves or discards ("doesn't discard 1 card" is read as a threshold of discards), each from the payer's side;
+    None when one of them is not a part `zones.costs` pays."""
+    parts = list(cond.cost.effects) if cond.cost is not None else []
+    th = getattr(cond, "threshold", None)
+    if th is not None and th.stat == "discard" and th.op == ">=" and th.value:
+        parts.append(Discard(count=th.value, player=Player.YOU))
+    parts = [replace(e, player=Player.YOU) if isinstance(e, Discard) else e for e in parts]
+    return tuple(parts) if all(costs.payable(e) for e in parts) else None
+
+
+def unpaid_gaps(cond: Condition) -> list[str]:
+    """What of "If (player) doesn't pay …" `not_paid` cannot decide (effects.conditional asks)."""
+    parts = unpaid_parts(cond)
+    if cond.cost is None and not parts:
+        return ["condition: an unpaid cost not typed"]
+    if parts is None:
+        return ["condition: an unpaid cost other than CP, of a kind not paid here"]
+    if not (parts or cond.cost.cp or cond.cost.crystal):
+        return ["condition: an unpaid cost not typed"]
+    return []
+
+
+def not_paid(s: State, cond: Condition, controller: str, label: str, log: Log,
+             source: str | None = None) -> tuple[State, bool | None]:
+    """"If (player) doesn't pay (cost) / remove … / discard …, …": that player decides on resolution whether to pay
+    (11.11.5.1); a cost they cannot pay in full is not paid (2.3: 11.2.1.1). True if unpaid, None (and "not
+    modelled") when the cost is not one this engine pays."""
     player = other(controller) if cond.kind == "opp_not_pay" else controller
-    cost = cond.cost
-    if cost is None or not (cost.cp or cost.crystal):
-        not_modelled(log, f'the cost named in "{cond.text}" ({label}): it is not typed', "resolution_choice")
+    if unpaid_gaps(cond):
+        not_modelled(log, f'the cost named in "{cond.text}" ({label}): {unpaid_gaps(cond)[0]}', "resolution_choice")
         return s, None
-    keys = ("resolution_choice", "pay_cp")
-    if not can_pay(s, player, cost):
-        log.add(f"{player} cannot pay {cost_text(cost)}, so \"{cond.text}\" holds", "impossible_text", *keys)
+    cost, parts = cond.cost or Cost(), unpaid_parts(cond) or ()
+    what = cost_text(cost) if not parts else f'what "{cond.text}" names'
+    keys = ("resolution_choice", "pay_cp") if cost.cp else ("resolution_choice",)
+    if not can_pay(s, player, cost) or (parts and not costs.can_pay(s, player, source or "", parts)):
+        log.add(f"{player} cannot pay {what} in full, so \"{cond.text}\" holds", "impossible_text", *keys)
         return s, True
-    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {cost_text(cost)} ({label})", keys)
+    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {what} ({label})", keys)
     if offered is None:
-        log.add(f"{player} does not pay {cost_text(cost)}: \"{cond.text}\" holds", *keys)
+        log.add(f"{player} does not pay {what}: \"{cond.text}\" holds", *keys)
         return s, True
-    s = pay(s, player, cost, offered, log, label, keys)
-    log.add(f"{player} pays {cost_text(cost)}, so the effect that depends on not paying does not happen", *keys)
+    if cost.cp or cost.crystal:
+        s = pay(s, player, cost, offered, log, label, keys)
+    if parts:
+        s = costs.pay_costs(s, player, source or "", parts, label, log)
+    log.add(f"{player} pays {what}, so the effect that depends on not paying does not happen", *keys)
     return s, False
 
 
-__all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay",
-           "pay_block"]
+__all__ = ["UNPAID_KINDS", "PayAnswer", "can_pay", "cost_text", "not_paid", "optional_payment", "pay", "pay_block",
+           "unpaid_gaps", "unpaid_parts"]
 
 
 # ---- attack costs (10.1.2.3) ------------------------------------------------------------------------

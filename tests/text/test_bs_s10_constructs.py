@@ -285,3 +285,13 @@ def test_bss_4_6_for_each_core_on_a_card(text: str, self_ref: bool) -> None:
 def test_bss_8_4_2_cores_paid_from_an_area_or_a_card(text: str, source: str) -> None:
     paid = bs_effect(text).cost.effects[0]
     assert isinstance(paid, MoveCores) and paid.source == source and paid.dest == "trash"
+
+
+@pytest.mark.parametrize("text", [
+    "When This Spirit is Destroyed or Returned: Draw a card.",
+    "When one of your spirits is destroyed or returned, draw a card.",
+    "When This Spirit is Summoned or Attacks: Draw a card.",
+])
+def test_bss_8_1_5_1_events_of_two_participles_still_read(text: str) -> None:
+    # "or" before a participle is one word for events and restrictions alike (the lexer's one state)
+    assert bs_one(text).condition is not None or bs_one(text).timing is not None

@@ -58,3 +58,75 @@ def test_10_1_3_block_takes_the_attacker_it_is_aimed_at(text: str, mode: str, se
 def test_10_1_3_block_without_an_attacker_keeps_its_plain_reading(text: str) -> None:
     r = next(r for r in _of(one(text, name="Quillon"), Restriction) if r.action == "block")
     assert r.object is None
+
+
+# ---------------------------------------------------------------- 4 / 6.8 counts with their comparison wherever a count is said
+def _cond(ability):
+    from judge.text.ast import Condition
+    return next(n for n in walk(ability) if isinstance(n, Condition))
+
+
+@pytest.mark.parametrize(("text", "op", "value"), [
+    ("If you have 3 or more 《C》, Quillon gains Haste.", ">=", 3),
+    ("When Quillon enters the field, if you have 2 or less 《C》, draw 1 card.", "<=", 2),
+    ("If you have a 《C》, Quillon gains +1000 power.", ">=", 1),
+])
+def test_6_8_a_count_of_crystals_with_its_comparison(text: str, op: str, value: int) -> None:
+    c = _cond(one(text, name="Quillon"))
+    assert c.kind == "have_crystal" and (c.threshold.op, c.threshold.value) == (op, value)
+
+
+@pytest.mark.parametrize(("text", "kind", "op", "value"), [
+    ("When your opponent discards 2 or more cards, draw 1 card.", "opponent_discards", ">=", 2),
+    ("When your opponent discards 1 or less cards from their hand due to your Summons or abilities, draw 1 card.",
+     "opponent_discards", "<=", 1),
+    ("When your opponent searches for 3 or more cards, Quillon gains +1000 power until the end of the turn.",
+     "searches", ">=", 3),
+])
+def test_4_an_events_count_of_cards_takes_any_comparison(text: str, kind: str, op: str, value: int) -> None:
+    from judge.text.ast import Event
+    ev = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Event))
+    assert ev.kind.endswith(kind) and (ev.amount.op, ev.amount.value) == (op, value)
+
+
+def test_4_a_discard_trigger_on_another_count_is_said_not_executed() -> None:
+    ab = one("When your opponent discards 2 or more cards due to your Summons or abilities, draw 1 card.", name="Q")
+    assert any("opponent_discards" in gap for gap in unexecuted("fftcg", ab))
+
+
+@pytest.mark.parametrize(("text", "player"), [
+    ("When Quillon enters the field, if your opponent has received more points of damage than you, draw 1 card.",
+     "OPPONENT"),
+    ("If you have received more points of damage than your opponent, Quillon gains Brave.", "YOU"),
+    ("If your opponent has received at least 2 points of damage more than you, Quillon gains Haste.", "OPPONENT"),
+])
+def test_7_8_2_a_damage_lead_over_the_other_player_whoever_the_subject(text: str, player: str) -> None:
+    c = _cond(one(text, name="Quillon"))
+    assert c.kind.endswith("damage_vs_opponent") and c.player.name == player
+
+
+# ---------------------------------------------------------------- 11.8.9 the first time in a turn, said any way
+@pytest.mark.parametrize("text", [
+    "When Quillon is chosen by your opponent's Summons or abilities for the first time in the turn, draw 1 card.",
+    "During each turn, when Quillon is chosen by your opponent's Summon or ability for the first time in that turn, "
+    "cancel its effect.",
+    "When Quillon is chosen by your opponent's abilities for the first time this turn, Quillon gains +1000 power "
+    "until the end of the turn.",
+])
+def test_11_8_9_for_the_first_time_in_any_turn_wording(text: str) -> None:
+    from judge.text.ast import Event
+    ev = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Event))
+    assert "first_in_turn" in ev.qualifiers
+
+
+# ---------------------------------------------------------------- 6.4 a card type's ability as a source
+@pytest.mark.parametrize(("text", "kind"), [
+    ("When Quillon is chosen by a Backup's ability, draw 1 card.", "backup"),
+    ("Quillon cannot be chosen by your opponent's Monster abilities.", "monster"),
+    ("When Quillon is chosen by a Forward's ability, Quillon gains +2000 power until the end of the turn.", "forward"),
+])
+def test_6_4_the_ability_of_any_card_type_is_a_source(text: str, kind: str) -> None:
+    from judge.text.ast import Selector
+    src = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Selector) and n.about is not None
+               and n.card_types == ("ability",))
+    assert src.about.card_types == (kind,)

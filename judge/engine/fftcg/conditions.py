@@ -304,7 +304,9 @@ def _elements(q: _Q) -> bool:
 
 
 def _have_crystal(q: _Q) -> bool:
-    return q.s.crystals_of(q.me) >= (q.cond.threshold.value if q.cond.threshold is not None else 1)
+    if q.cond.threshold is None:
+        return q.s.crystals_of(q.me) >= 1
+    return compare(q.s.crystals_of(q.me), q.cond.threshold)     # "3 or more 《C》" / "2 or less 《C》" (6.8)
 
 
 def _ex_burst(q: _Q) -> bool:

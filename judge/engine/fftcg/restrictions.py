@@ -20,7 +20,7 @@ _ATTACK = "judge.engine.fftcg.flow.attack"
 field_read(Restriction, "cannot", "attack", concepts=("attacker_legal", "card_text_precedence"), reader=_ATTACK,
            meaning="a Forward that cannot attack is not a legal attacker")
 field_read(Restriction, "cannot", "block", concepts=("blocker_limits", "card_text_precedence"), reader=_ATTACK,
-           meaning="a Forward that cannot block is not a legal blocker")
+           meaning="a Forward that cannot block is not a legal blocker", shape=lambda e: e.object is None)
 field_read(Restriction, "can", "form_party_with", concepts=("party_element", "card_text_precedence"), reader=_ATTACK,
            meaning="forms a party with Forwards of any Element")
 field_read(Restriction, "cannot", "be_broken", concepts=("prevention_precedence",),
@@ -33,7 +33,8 @@ field_read(Restriction, "cannot", "be_blocked", concepts=("blocker_limits", "car
 field_read(Restriction, "must", "attack", concepts=("attack_must",), reader=__name__,
            matches=lambda a: a.startswith("attack"), meaning="it must attack if able (once per turn: once)")
 field_read(Restriction, "must", "block", concepts=("block_must",), reader=__name__,
-           matches=lambda a: a.startswith("block"), meaning="it must block if able")
+           matches=lambda a: a.startswith("block"), meaning="it must block if able",
+           shape=lambda e: e.object is None)   # "must block X": which attacker is not read
 field_read(Restriction, "can", "attack_twice", concepts=("attack_declaration", "card_text_precedence"),
            reader=__name__, matches=lambda a: bool(re.fullmatch(r"attack_\d+_times", a)),
            meaning="it may attack twice (N times) this turn")

@@ -81,7 +81,9 @@ class PredicateRules:
 
     def cp_have_crystal(self, meta, c):
         cost: Cost = next(x for x in c if isinstance(x, Cost))
-        return CPred("have_crystal", {"threshold": Threshold("crystals", ">=", max(1, cost.crystal)), "cost": cost})
+        counted = _nums(c)                       # "3 or more 《C》": the count said; else the icons shown
+        th = Threshold("crystals", _op(c, ">="), counted[0]) if counted else Threshold("crystals", ">=", max(1, cost.crystal))
+        return CPred("have_crystal", {"threshold": th, "cost": cost})
 
     def cp_have_count(self, meta, c):
         """"…, and if you have 5 or more, …": a count of what the condition before it counted (4.1)."""

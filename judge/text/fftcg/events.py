@@ -34,6 +34,10 @@ from judge.text.fftcg.events_values import (
 from judge.text.fftcg.select import pairs_of
 
 
+def _cmp_of(c: list[Any]) -> str:
+    """ "1 or more" / "2 or less" after a count (4): its comparison (">=" when none is said)."""
+    return next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x in (">=", "<=")), ">=")
+
 class EventRules(EventSourceRules):
     """Transformer rules for triggers, events, durations and sources; helpers come from the subclass."""
 
@@ -222,7 +226,7 @@ class EventRules(EventSourceRules):
 
     def ev_discards(self, meta, c):
         many = any(isinstance(t, Token) and t.type == "NUMBER" for t in c)
-        amount = Threshold("count", ">=", int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))) \
+        amount = Threshold("count", _cmp_of(c), int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))) \
             if many else None
         return self._pred("discards", c, amount=amount)
 
@@ -231,7 +235,7 @@ class EventRules(EventSourceRules):
 
     def ev_searches(self, meta, c):
         n = int(next(str(t) for t in c if isinstance(t, Token) and t.type == "NUMBER"))
-        return EvPred("searches", {"amount": Threshold("count", ">=", n)})
+        return EvPred("searches", {"amount": Threshold("count", _cmp_of(c), n)})
 
     def ev_primes_into(self, meta, c):
         return EvPred("primes_into", {"what": next(x for x in c if isinstance(x, Selector))})

@@ -119,9 +119,20 @@ class EventSourceRules:
 
     def src_card_ability(self, meta, c):
         owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
-        kind = next((str(t) for t in c if isinstance(t, Token) and str(t) in ("backup", "forward", "monster", "character")),
-                    "forward")
+        kind = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "card_type"), "forward")
         return Selector(count=None, card_types=("ability",), owner=owner, about=Selector(card_types=(kind,)))
+
+    def sct_backup(self, meta, c):
+        return ("card_type", "backup")
+
+    def sct_forward(self, meta, c):
+        return ("card_type", "forward")
+
+    def sct_monster(self, meta, c):
+        return ("card_type", "monster")
+
+    def sct_character(self, meta, c):
+        return ("card_type", "character")
 
     def src_of(self, meta, c):
         kinds = _kinds(c)

@@ -75,8 +75,9 @@ def event(e: ast.Event, name: str) -> str:
         who, verb = PLAYER_EVENTS.get(e.kind, (player(e.player), e.kind.replace("_", " ")))
         if e.what is not None:
             verb += " " + np(e.what, name)
-        if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op == ">=":
-            verb = verb.replace("a card", f"{e.amount.value} or more cards")      # "discards 1 or more cards"
+        if e.kind in ("opponent_discards", "you_discard") and e.amount is not None and e.amount.op in (">=", "<="):
+            more = "more" if e.amount.op == ">=" else "less"                       # "discards 1 or more cards"
+            verb = verb.replace("a card", f"{e.amount.value} or {more} cards")
         if e.place == "hand" and e.kind in ("opponent_plays", "you_play"):       # played from a hand (11.4)
             verb += (" from their hand" if e.player is Player.OPPONENT else " from your hand") + " onto the field"
         if e.place == "hand" and e.kind in ("opponent_discards", "you_discard"):   # where the card came from (6.2)
@@ -374,11 +375,16 @@ def condition(c: Any, name: str) -> str:
     return _other(c, name)
 
 
+_OR_WORD = {">=": " or more", "<=": " or less"}
+
+
 def _other(c: ast.Condition, name: str) -> str:
     """The less common conditions."""
     th, sel, k = c.threshold, c.selector, c.kind
     if k == "have_crystal":
         crystals = icons(c.cost) if c.cost is not None else "《C》"
+        if th is not None and crystals == "《C》" and (th.value, th.op) != (1, ">="):      # "3 or more 《C》" (6.8)
+            return f"you have {th.value}{_OR_WORD.get(th.op, '')} 《C》"
         return f"you have {'a ' if crystals == '《C》' else ''}{crystals}"
     if k == "all_of_element" and sel is not None:
         return f"{np(replace(sel, colors=()), name)} have {' or '.join(x.title() for x in sel.colors)} Element"

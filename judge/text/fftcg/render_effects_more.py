@@ -284,7 +284,7 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
         when = f" at any time you could normally cast {them}" if e.action.endswith("any_time") else ""
         turn = " this turn" if e.duration is Duration.TURN else tail(e.duration)
         return f"you can cast {target(e.target, ctx)}{turn} as though you owned {them}{when}"
-    clause = CLAUSES.get((e.mode, e.action))
+    clause = CLAUSES.get((e.mode, e.action)) if e.object is None else None
     if clause is not None:
         by = " by " + source(e.by, ctx.name) if e.by is not None else ""
         return clause.format(who=who, name=ctx.name) + by + tail(e.duration)
@@ -295,6 +295,8 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
     if e.action.startswith("produce_") and e.action.endswith("_cp"):
         return f"{who} can produce {e.action[8:-3].title()} CP"
     action = _barred(e)
+    if e.object is not None:                                 # "cannot block X" (10.1.3): what the act is aimed at
+        action += " " + target(e.object, ctx)
     if e.action == "form_party_with" and e.by is not None:    # 15.1.1.9 whom it may form a party with
         action += " " + np(e.by, ctx.name).removeprefix("all the ")
     elif e.by is not None:

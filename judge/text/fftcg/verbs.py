@@ -110,7 +110,7 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         player = subject if isinstance(subject, Player) else None
         duration = dur or act.duration or Duration.PERMANENT
         out = [Restriction(mode=mode, action=act.action, target=target, player=player, by=act.by,
-                           duration=duration, cost=act.cost, span=span)]
+                           duration=duration, cost=act.cost, object=act.object, span=span)]
         for extra in act.extra:
             out.append(replace(extra, mode=mode, target=target, player=player, duration=duration, span=span))
         return out

@@ -100,6 +100,8 @@ class GainRevealStackRules:
         per, dur = _per(c), _dur(c)
         said = [x for x in c if isinstance(x, KeywordSet) or x in ("all_abilities",)
                 or (isinstance(x, tuple) and x and x[0] in ("power_lost", "becomes_forward"))]
+        if any(not isinstance(k, Keyword) for x in said if isinstance(x, KeywordSet) for k in x.keywords):
+            raise ValueError("losing a quoted ability: no node says which ability is lost")
 
         def make(subject: Any) -> list[Effect]:
             d, out = dur or Duration.PERMANENT, []
@@ -319,7 +321,8 @@ class GainRevealStackRules:
         return self._barred("block")
 
     def r_block_np(self, meta, c):
-        return self._barred("block", by=_sel(c))
+        """ "cannot block X" / "must block X" (10.1.3): the attacker the block is aimed at."""
+        return self._barred("block", object=_sel(c))
 
     def unless_paying(self, meta, c):
         return next(x for x in c if isinstance(x, Cost))

@@ -44,6 +44,7 @@ class Act:
     mode: str | None = None              # a fixed mode ("unless_paid", "can")
     window: bool = False                 # "you can only cast X during your turn": the cast's window
     extra: tuple[Effect, ...] = ()       # "cannot attack or block": the second restriction
+    object: Selector | None = None       # "cannot block X": what the act is aimed at (10.1.3)
 
 
 class Instead:

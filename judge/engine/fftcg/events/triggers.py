@@ -148,10 +148,12 @@ def chosen_event(ab: Ability) -> Event | None:
 
 def discard_readable(ab: Ability) -> bool:
     """"When your opponent discards … due to your Summons or abilities": the engine raises that event for discards
-    made by its player's effects only, so a trigger on any discard (hand size, costs) is not read."""
+    made by its player's effects only, so a trigger on any discard (hand size, costs) is not read; nor is one on a
+    count of cards other than "1 or more" (the event is raised once per discard, its count not compared)."""
     trig = ab.trigger
     evs = [e for e in (trig.events if trig is not None else ()) if e.kind == "opponent_discards"]
-    return all(e.by is not None and e.by.owner == Player.YOU and not e.qualifiers for e in evs)
+    return all(e.by is not None and e.by.owner == Player.YOU and not e.qualifiers
+               and (e.amount is None or (e.amount.op, e.amount.value) == (">=", 1)) for e in evs)
 
 
 def chosen_readable(ab: Ability) -> bool:

@@ -22,23 +22,27 @@ from judge.text import ast
 
 
 def _link_collect(ctx: Ctx, attacker: str, **_: Any) -> list[Work]:
-    from judge.engine.bs.select import STATS
 
     state = ctx.state
     me = state.controller(attacker) or state.turn_player
-    cost = STATS["cost"](state, attacker)        # what effects make it cost ("treat it as though it costs 5")
-    out = []
-    for fc in state.players[me].field:
-        if fc.id != attacker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link")):
-            out.append(item_of(ctx, "link", fc.id, me, attacker, "【Link】", "when_attacks"))
-    return out
+    return [item_of(ctx, "link", fc.id, me, attacker, "【Link】", "when_attacks") for fc in _linkers(state, me, attacker)]
+
+
+def _linkers(state: Any, me: str, to: str) -> list:
+    """`me`'s other field spirits whose 【Link】 condition `to` meets, at the cost effects make it ("treat it
+    as though it costs 5")."""
+    from judge.engine.bs.select import STATS
+
+    cost = STATS["cost"](state, to)
+    return [fc for fc in state.players[me].field
+            if fc.id != to and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link"))]
 
 
 def _link_block_collect(ctx: Ctx, attacker: str, blocker: str | None = None, **_: Any) -> list[Work]:
     """"Your spirits can be linked with a spirit with 【Link】 when blocking": the blocking spirit, when an
     effect lets it, is linked to as an attacker is (11-18-1, an effect beyond the rule: 1-3-3)."""
     from judge.engine.bs.mods import mods_on
-    from judge.engine.bs.select import STATS, matches
+    from judge.engine.bs.select import matches
 
     state = ctx.state
     if blocker is None or state.field_card(blocker) is None:
@@ -47,10 +51,8 @@ def _link_block_collect(ctx: Ctx, attacker: str, blocker: str | None = None, **_
     if not lets:
         return []
     me = state.controller(blocker) or state.opponent(state.turn_player)
-    cost = STATS["cost"](state, blocker)
-    return [item_of(ctx, "link", fc.id, me, blocker, "【Link】", "when_blocks") for fc in state.players[me].field
-            if fc.id != blocker and any(cost_condition(k.params, cost) for k in derive.keyword(state, fc.id, "Link"))
-            and any(m.against is None or matches(state, fc.id, m.against, m.source) for m in lets)]
+    return [item_of(ctx, "link", fc.id, me, blocker, "【Link】", "when_blocks") for fc in _linkers(state, me, blocker)
+            if any(m.against is None or matches(state, fc.id, m.against, m.source) for m in lets)]
 
 
 

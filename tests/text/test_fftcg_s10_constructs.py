@@ -130,3 +130,17 @@ def test_6_4_the_ability_of_any_card_type_is_a_source(text: str, kind: str) -> N
     src = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Selector) and n.about is not None
                and n.card_types == ("ability",))
     assert src.about.card_types == (kind,)
+
+
+# ---------------------------------------------------------------- 11.6.6 a modal's options printed with doubled marks
+@pytest.mark.parametrize(("text", "options"), [
+    ('Select 1 of the 2 following actions. ""Choose 1 Backup. Dull it."" ""Draw 1 card.""', 2),
+    ('Select up to 2 of the 3 following actions.\n""Draw 1 card.""\n""Choose 1 Forward. Freeze it.""\n'
+     '""Choose 1 Monster opponent controls. Break it.""', 3),
+    ('When Quillon enters the field, select 1 of the 2 following actions. ""Quillon gains Haste."" '
+     '""Choose 1 Forward. It gains +1000 power until the end of the turn.""', 2),
+])
+def test_11_6_6_options_in_doubled_quotation_marks_read_as_options(text: str, options: int) -> None:
+    from judge.text.ast import Modal
+    modal = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, Modal))
+    assert len(modal.options) == options

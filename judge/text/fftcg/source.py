@@ -154,6 +154,7 @@ def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     # A quoted ability that ends a sentence carries the sentence's period inside the quotes:
     # `gains "…attacks, draw 1 card." You can…` is read as `… card". You…` (same length).
     out = _QUOTE_END.sub('".', _translate(_single_quotes(out), _QUOTES, _QUOTE_CHARS))
+    out = _doubled_quotes(out)
     out = _NOISE.sub(lambda m: " " * len(m.group()), out)
     out = _tidy_markup(out)
     if name and name.strip():
@@ -174,6 +175,18 @@ def mask(text: str, name: str | None, lexicon: Lexicon | None = None) -> str:
     view = _lower(normalise(out, "fftcg"))
     view = join_plain_refs(view, lexicon) if lexicon is not None else view
     return join_printed_refs(out, view) if len(out) == len(view) else view
+
+
+#: a quotation mark doubled at an option's edge (`""Draw 1 card.""`, as some card-browser records print a modal
+#: ability's options, 11.6.6): one mark, the other blanked (same length)
+_DOUBLED_OPEN = re.compile(r'(?<!\S)""(?=\S)')
+_DOUBLED_CLOSE = re.compile(r'(?<=\S)""(?!\S)')
+
+
+def _doubled_quotes(text: str) -> str:
+    if '""' not in text:
+        return text
+    return _DOUBLED_CLOSE.sub('" ', _DOUBLED_OPEN.sub(' "', text))
 
 
 def _translate(text: str, table: dict[int, str], chars: re.Pattern[str]) -> str:

@@ -60,7 +60,7 @@ def _condition(node: ast.Condition, game: str | None = None) -> str | None:
         missing = [f for f in need if not getattr(node, f)]
         if missing:
             return f"a {node.kind!r} condition without its {', '.join(missing)}"
-        if node.kind in ("event", "would", "happened", "paying") and node.event not in ast.EVENTS:
+        if node.kind in ("event", "would", "happened", "paying") and not ast.known_event(node.event):
             return f"an event {node.event!r} outside the closed set of events"
         if node.kind == "during" and node.event not in ast.STEPS:
             return f"a step {node.event!r} outside the closed set of steps"

@@ -204,7 +204,12 @@ _LABELS = {"when_links": "When This Spirit Links", "when_linked": "When This Spi
 
 def timing_label(timing: str | None) -> str:
     """A typed timing as a judge reads it: when_summoned → "When Summoned"."""
-    return _LABELS.get(timing or "") or (timing or "effect").replace("_", " ").title()
+    fixed = _LABELS.get(timing or "")
+    parts = (timing or "").removeprefix("when_").split("_or_") if (timing or "").startswith("when_") else []
+    if fixed is None and any("when_" + p in _LABELS for p in parts):
+        # either event (8-1-5-1), a part with words of its own: each part's label, joined by "/"
+        return "/".join(timing_label("when_" + p) for p in parts)
+    return fixed or (timing or "effect").replace("_", " ").title()
 
 
 def symbols(state: State, cid: str) -> tuple[str, ...]:

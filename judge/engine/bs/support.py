@@ -20,7 +20,7 @@ from judge.engine.bs import dispatch as effects
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.effects.replace import is_substitution
 from judge.engine.bs.events import qualifiers, triggers, watch
-from judge.engine.bs.events.facts import TIMING_EVENTS
+from judge.engine.bs.events.facts import events_of_timing
 from judge.engine.bs.flow import core_step, step_effects
 from judge.engine.bs.keywords import ascend
 from judge.engine.bs.zones import cost as symbols
@@ -118,7 +118,7 @@ def _constant_effect_gaps(e: Any) -> Iterator[str]:
 
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
-    if ab.timing in TIMING_EVENTS or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
+    if events_of_timing(ab.timing) or ab.timing in step_effects.END_TIMINGS:   # end-step effects: step_effects.py
         if ab.condition is not None and not conditions.decidable(ab.condition):
             yield f"trigger condition {ab.condition.kind}"
         return
@@ -144,7 +144,7 @@ def _self_deploy_gaps(ab: ast.Ability) -> Iterator[str]:
     area of a burst being activated (10-9-2), the trash after its own destruction (its When Destroyed,
     8-10-1) or after it was discarded, or the trash of a card whose start-of-step ability works from
     there (step_effects.from_own_area). A card in a hand or trash watching another event is not watched."""
-    if ab.kind == AbilityKind.BURST or "destroyed" in TIMING_EVENTS.get(ab.timing or "", frozenset()) or \
+    if ab.kind == AbilityKind.BURST or "destroyed" in events_of_timing(ab.timing) or \
             step_effects.from_own_area(ab, "trash") or _about_itself(ab.condition, "discarded"):
         return
     for n in ast.walk(ab.effects):

@@ -55,6 +55,7 @@ from judge.text.ast.conditions import (
     Phase,
     Trigger,
     Window,
+    known_event,
 )
 from judge.text.ast.conditions_fftcg import (
     FAMILY,
@@ -225,6 +226,7 @@ __all__ = [
     "Unread",
     "Window",
     "kind_of",
+    "known_event",
     "replace",
     "to_json",
     "walk",

@@ -131,7 +131,16 @@ EVENTS: frozenset[str] = frozenset({
     "draws", "uses", "spends", "battle_ends", "attack_step_ends", "turn_end", "step_start", "battle_end",
     "ascends", "resolves", "destroys", "exhausts", "summons", "compares_bp", "reduced_to_zero_bp",
     "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks", "summoned_or_placed",
+    "links",
 })
+
+
+def known_event(event: str | None) -> bool:
+    """Whether a BS event id is of the closed set: one of `EVENTS`, or several joined by "_or_"
+    ("when this spirit blocks or is destroyed": either event, BSS 8-1-5-1), each one of them."""
+    if not event:
+        return False
+    return event in EVENTS or all(part in EVENTS for part in event.split("_or_"))
 
 #: BS step ids (Condition.event of kind "during").
 STEPS: frozenset[str] = frozenset({"start_step", "core_step", "draw_step", "refresh_step", "main_step",
@@ -155,4 +164,4 @@ EVENT_QUALIFIERS: frozenset[str] = frozenset({
 })
 
 
-__all__ = ["CONDITION_KINDS", "EVENTS", "EVENT_QUALIFIERS", "STEPS", "Condition", "Event", "Phase", "Trigger", "Window"]
+__all__ = ["CONDITION_KINDS", "EVENTS", "EVENT_QUALIFIERS", "STEPS", "Condition", "Event", "Phase", "Trigger", "Window", "known_event"]

@@ -28,6 +28,10 @@ _EVENT_WORDS = {
 }
 
 
+#: the verbs a subjectless label names (grammar/bs.lark self_act)
+_SELF_ACTS = frozenset({"EVENT_PASSIVE", "SELF_STATE", "EVENT_ACTIVE"})
+
+
 def _event_id(words: list[str]) -> str:
     """"destroyed" → destroyed; "summoned or attacks" → summoned_or_attacks."""
     ids = [_EVENT_WORDS[w.lower()] for w in words]
@@ -77,7 +81,8 @@ class EventMixin:
         return _event_id([str(t) for t in c if isinstance(t, Token)])
 
     def ev_active(self, c: list) -> str:
-        return _event_id([str(t) for t in c if isinstance(t, Token)])
+        # "attacks or blocks", "blocks or is destroyed": each verb an event of its own (ids joined by "_or_")
+        return _event_id([str(t) for t in c if isinstance(t, Token) and t.type != "IS_WORD"])
 
     def ev_is(self, c: list) -> Condition:
         # "X is destroyed", "X would be destroyed" (a replacement's event, BSS 8-9), "only X is destroyed"
@@ -99,9 +104,13 @@ class EventMixin:
         # "when drawing outside of the draw step": any player's draw (BSS 4-5)
         return Condition(kind="event", text="", event="draws", player=Player.EACH, **_tails(c))
 
+    def self_act(self, c: list) -> Token:
+        return c[0]
+
     def ev_self(self, c: list) -> Condition:
-        # a label's "Summoned", "Destroyed By Opponent": the card itself (BSS 8-1-5-1)
-        words = [str(t) for t in c if isinstance(t, Token) and t.type == "EVENT_PASSIVE"]
+        # a label's "Summoned", "Attacks", "Summoned or Attacks", "Destroyed By Opponent": the card
+        # itself (BSS 8-1-5-1)
+        words = [str(t) for t in c if isinstance(t, Token) and t.type in _SELF_ACTS]
         return Condition(kind="event", text="", event=_event_id(words), **_tails(c))
 
     def ev_self_acts(self, c: list) -> Condition:
@@ -278,8 +287,11 @@ class EventMixin:
         # "When Opponent Resolves a Spirit's “When Summoned” Effect" (BSS 10-9, 10-6-1)
         from judge.text.bs.nodes import timing_of_quoted
 
-        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
-        kind = str(tok(c, "SPIRIT_POSS")).lower().split("'")[0].split("’")[0]
+        quoted = str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0]
+        step = quoted.strip('"“” ').lower()
+        # a magic's “Main” / “Flash” effect is named by its step (BSS 8-1-3-1), as "this card's main effect" is
+        timing = step if step in ("main", "flash") else timing_of_quoted(quoted)
+        kind = str(tok(c, "SPIRIT_POSS")).lower().split("'")[0].split("’")[0].split()[0]   # "magic card's": magic
         return Condition(kind="event", text="", event="resolves", player=first(c, Player),
                          object=Selector(count=1, unit="effect", effect=timing,
                                          about=Selector(card_types=(kind,) if kind != "card" else ())))
@@ -392,6 +404,9 @@ class EventMixin:
 
     def label_end(self, c: list) -> tuple:
         return ("end", c[0][0])
+
+    def label_end_battle(self, c: list) -> tuple:
+        return ("end_battle",)
 
     def window(self, c: list) -> tuple:
         who = tok(c, "WHOSE")

@@ -62,12 +62,21 @@ def event_timing(mode: str, cond: Condition) -> str | None:
     who = who_of(cond.player) if cond.player is not None else who_of(cond.selector)
     by = None
     if cond.by is not None:
+        if cond.by.unit not in (None, "player"):
+            return None      # "By Opponent's Effect", "by an attack": narrower than the rules' label, kept as said
         by = "opponent" if cond.by.owner is Player.OPPONENT else None
     if cond.event == "destroys" and cond.object is not None:
         by = "self" if cond.object.self_ref else "your" if cond.object.owner is Player.YOU else None
-    if who is None or cond.negated or cond.conditions:
-        return None
-    return LABELS.get((mode, who, cond.event or "", by))
+    if who is None or cond.negated or cond.conditions or cond.qualifiers or cond.zone is not None:
+        return None          # "When Destroyed in Battle": the fixed label would drop how it happened
+    fixed = LABELS.get((mode, who, cond.event or "", by))
+    if fixed is None and mode == "when" and who == "self" and by is None and "_or_" in (cond.event or ""):
+        # "When Placed or Destroyed", "When This Spirit Blocks or Is Destroyed": either of the card's
+        # own events (BSS 8-1-5-1), each with its fixed id — the timing joins them as "/" labels do
+        ids = [LABELS.get(("when", "self", part, None)) for part in (cond.event or "").split("_or_")]
+        if all(ids) and not cond.qualifiers and cond.zone is None:
+            return "when_" + "_or_".join(i.removeprefix("when_") for i in ids if i)
+    return fixed
 
 
 def part_timing(part: tuple) -> tuple[str, Condition | None]:
@@ -86,6 +95,8 @@ def part_timing(part: tuple) -> tuple[str, Condition | None]:
         return ("while_attacks" if part[1] == "attack" else "while_blocks"), None
     if mode == "end":
         return f"end_of_{part[1]}_turn", None
+    if mode == "end_battle":
+        return "end_of_battle", None
     raise ValueError(f"unknown label part {mode!r}")
 
 

@@ -72,7 +72,9 @@ SLIPS: tuple[Slip, ...] = (
 # the tags) up to the first word followed by a lower-case word, when no colon follows the label.
 _TAGS = re.compile(r"^(\s*\[[^\]]*\]\s*)*")
 _LABEL_START = re.compile(r"(When|While|During|End)\s")
-_TITLE_WORD = re.compile(r"[A-Z][\w'’-]*|[“\"][^\"”]*[”\"]|a|of|or|is")
+#: the small words a label's Title Case words may have between them ("Destroyed by an Opponent's Effect")
+_JOINERS = ("a", "an", "the", "of", "or", "is", "in", "by", "to", "from", "with", "on", "for", "and")
+_TITLE_WORD = re.compile(r"[A-Z][\w'’-]*|[“\"][^\"”]*[”\"]|/|" + "|".join(_JOINERS))
 
 
 _GAINED_EFFECT = re.compile(r"the\s+following\s+effects?\s*:\s*", re.I)
@@ -92,13 +94,23 @@ def _label_without_colon(text: str, start: int | None = None) -> int | None:
             return None                           # the label has its colon, or is an inline "When …,"
         if not _TITLE_WORD.fullmatch(w.rstrip(".")):
             break
-        if w.islower() and not (i + 1 < len(words) and words[i + 1][2].lstrip('"“')[:1].isupper()):
-            break                                 # "a", "of", "or" join Title Case words only
+        if (w.islower() or w == "/") and not _joins(words, i):
+            break                                 # "a", "of", "by an", "/" join Title Case words only
         run.append((a, b, w))
     if len(run) < 2 or len(run) == len(words):
         return None
     # the last Title Case word of the run starts the sentence ("When Summoned Select one …")
     return start + run[-2][1]
+
+
+def _joins(words: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the small word at i joins Title Case words: a Title Case word follows it, after any
+    further small words ("Destroyed by an Opponent's Effect", "During Your Turn / During …")."""
+    for _a, _b, w in words[i + 1:]:
+        if w in _JOINERS or w == "/":
+            continue
+        return w.lstrip('"“')[:1].isupper()
+    return False
 
 
 @dataclass(frozen=True)

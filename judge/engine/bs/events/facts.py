@@ -169,7 +169,7 @@ def also_events(state: State, cid: str, event: str) -> list[tuple[str, str]]:
     for src, ctrl, eff in _extensions(state):
         if eff.event != event or not matches_facts(eff.target, src, ctrl, cid, facts(state, cid), state):
             continue
-        out.extend((src, ev) for ev in TIMING_EVENTS.get(eff.timing, frozenset()) if ev != event)
+        out.extend((src, ev) for ev in events_of_timing(eff.timing) if ev != event)
     return out
 
 
@@ -197,9 +197,22 @@ def abilities(ctx: Ctx, cid: str, event: str) -> list[tuple[int, Ability]]:
     return found
 
 
+def events_of_timing(timing: str | None) -> frozenset[str]:
+    """The events a typed timing answers to: its own, or, for timings joined by "_or_" ("When
+    Placed or Destroyed", "When Summoned/When This Spirit Attacks": either event, 8-1-5-1), every
+    part's; a timing with a part the engine does not know answers to none."""
+    if not timing:
+        return frozenset()
+    fixed = TIMING_EVENTS.get(timing)
+    if fixed is not None or not timing.startswith("when_") or "_or_" not in timing:
+        return fixed or frozenset()
+    parts = [TIMING_EVENTS.get("when_" + p) for p in timing.removeprefix("when_").split("_or_")]
+    return frozenset().union(*parts) if all(parts) else frozenset()
+
+
 def timing_events(ab: Ability) -> frozenset[str]:
     """The events an ability's typed timing answers to (an untyped timing answers to none)."""
-    return TIMING_EVENTS.get(ab.timing or "", frozenset())
+    return events_of_timing(ab.timing)
 
 
-__all__ = ["TIMING_EVENTS", "abilities", "abilities_for", "also_events", "facts", "last_known", "matches_facts", "restricted"]
+__all__ = ["TIMING_EVENTS", "abilities", "abilities_for", "also_events", "events_of_timing", "facts", "last_known", "matches_facts", "restricted"]

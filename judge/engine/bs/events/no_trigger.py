@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.events.facts import TIMING_EVENTS
+from judge.engine.bs.events.facts import TIMING_EVENTS, events_of_timing
 from judge.engine.bs.state import State, Work
 from judge.text import ast
 from judge.text.ast import AbilityKind
@@ -27,7 +27,7 @@ DESTROY_TIMINGS = frozenset(t for t, events in TIMING_EVENTS.items() if "destroy
 def is_bar(eff: object) -> bool:
     """A restriction that stops "When Destroyed" effects from activating."""
     return isinstance(eff, ast.Restriction) and eff.mode == "cannot" and eff.action == "activate" \
-        and eff.object is not None and eff.object.unit == "effect" and eff.object.effect in DESTROY_TIMINGS
+        and eff.object is not None and eff.object.unit == "effect" and "destroyed" in events_of_timing(eff.object.effect)
 
 
 def _by_this(eff: ast.Restriction) -> bool:

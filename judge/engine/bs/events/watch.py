@@ -115,6 +115,9 @@ def is_event(cond: ast.Condition | None, event: str) -> bool:
     if part is not None:
         return is_event(part[0], event)
     if cond.kind == "event":   # the grammar names an event by its verb ("destroyed"), a timing id adds "when_"
+        if "_or_" in (cond.event or "") and cond.event not in ast.EVENTS:
+            # "when this spirit is blocked or blocks": either event (ids joined by "_or_", 8-1-5-1)
+            return any(is_event(ast.replace(cond, event=part), event) for part in (cond.event or "").split("_or_"))
         if event == "when_core_placed":
             from judge.engine.bs.events.core_events import handles
 

@@ -26,7 +26,7 @@ from judge.engine.fftcg.effects import handlers as _families  # noqa: F401  (the
 from judge.engine.fftcg.effects.conditional import condition_gaps, lasting_effects
 from judge.engine.fftcg.effects.selecting import each_selects
 from judge.engine.fftcg.events.delayed import phase_event
-from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable
+from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable, nth_event
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
 from judge.engine.fftcg.query import is_instead_condition, is_ongoing_condition, norm_kw
@@ -184,7 +184,7 @@ _ON_FIELD: dict[int, tuple[ast.Ability, tuple[str, ...]]] = {}
 
 def _trigger_gaps(ab: ast.Ability) -> Iterator[str]:
     for t in (ab.timing or "").split("|"):
-        if t and t not in _TIMINGS and \
+        if t and t not in _TIMINGS and nth_event(t) is None and \
                 phase_event(t, ab.phase_number, ab.trigger.at if ab.trigger is not None else None) is None:
             yield f"trigger {t}"
     if not chosen_readable(ab):

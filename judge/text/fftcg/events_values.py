@@ -87,7 +87,9 @@ def event_of(subject: Any, pred: EvPred, span: Any = None) -> Event:
         kind = PLAYER_KINDS[pred.stem].get(player, kind)
     extra = dict(pred.fields)
     if pred.stem == "casts_nth":
-        kind = f"you_cast_{extra.pop('nth')}_{extra.pop('nth_type')}"
+        # whose casts are counted: "you cast your second card", "your opponent casts their third Summon"
+        who = "opponent_casts" if player is Player.OPPONENT else "you_cast"
+        kind = f"{who}_{extra.pop('nth')}_{extra.pop('nth_type')}"
     if pred.stem == "receives_nth":
         kind = f"you_receive_{extra.pop('nth')}_damage"
     return Event(kind=kind, subject=sel, player=player, qualifiers=pred.qualifiers, span=span, **extra)

@@ -85,6 +85,8 @@ def event(e: ast.Event, name: str) -> str:
         return f"{who} {verb}{event_tail(e, name)}"
     if e.kind.startswith("you_cast_") or e.kind.startswith("you_receive_"):
         return f"you {e.kind[4:].replace('_', ' ')}{event_tail(e, name)}"
+    if e.kind.startswith("opponent_casts_"):
+        return f"your opponent {e.kind[9:].replace('_', ' ')}{event_tail(e, name)}"
     subject = np(e.subject, name, subject=True, article=True) if e.subject is not None else name
     if e.kind == "primes_into" and e.subject is not None:
         return f"{e.subject.name} primes into {np(e.what, name) if e.what else name}"

@@ -42,11 +42,54 @@ _TIMINGS: dict[str, str] = {
 _ALSO: dict[str, tuple[str, ...]] = {"deals_damage": ("deals_damage_forward",)}
 
 
+#: "the second / third … card you cast this turn" (the grammar's ORDINAL words)
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+#: what an Nth cast counts: every card, or the cards of one type (5.2.3: Characters are the three types)
+_COUNTED = {"card": None, "character": ("forward", "backup", "monster"), "forward": ("forward",),
+            "backup": ("backup",), "monster": ("monster",), "summon": ("summon",)}
+
+
+def nth_event(timing: str) -> tuple[str, int, tuple[str, ...] | None] | None:
+    """An "Nth time this turn" trigger (the grammar's `you_cast_<nth>_<type>`, `you_receive_<nth>_damage`):
+    (the engine event, N, the card types counted — None: all), or None. Each occurrence of the event is
+    counted in the turn's record (11.8.6: one per card cast, one per point of damage); the ability
+    triggers on the one that makes the count N."""
+    parts = timing.split("_")
+    if len(parts) != 4 or parts[2] not in ORDINALS:
+        return None
+    casts = {("you", "cast"): "cast", ("opponent", "casts"): "opp_cast"}.get((parts[0], parts[1]))
+    if casts is not None and parts[3].removesuffix("s") in _COUNTED:
+        return casts, ORDINALS[parts[2]], _COUNTED[parts[3].removesuffix("s")]
+    if parts[:2] == ["you", "receive"] and parts[3] == "damage":
+        return "you_damaged", ORDINALS[parts[2]], None
+    return None
+
+
+def _nth_fits(s: State, ab: Ability, event: str, ctrl: str) -> bool:
+    """Whether this occurrence of `event` is the Nth of the turn an "Nth time" trigger waits for (True when
+    the ability waits for no such count)."""
+    for t in (ab.timing or "").split("|"):
+        nth = nth_event(t)
+        if nth is None or nth[0] != event:
+            continue
+        _, n, types = nth
+        if event in ("cast", "opp_cast"):
+            mine = event == "cast"            # opp_cast: heard by the caster's opponent, counting the caster's
+            done = [u for u, p in s.happened("cast") if (p == ctrl) == mine and u is not None and (
+                types is None or (s.card(u) is not None and s.card(u).type in types))]
+            last = s.happened("cast")[-1][0] if s.happened("cast") else None
+            # the card just cast must be one of those counted: the third Summon is a Summon
+            return len(done) == n and last in done
+        return len([1 for _, p in s.happened("damaged") if p == ctrl]) == n
+    return True
+
+
 def events_of(ab: Ability) -> frozenset[str]:
     """The engine events an auto-ability waits for (empty when the engine does not know its trigger)."""
     at = ab.trigger.at if ab.trigger is not None else None
     timings = [t for t in (ab.timing or "").split("|") if t]
-    found = [phase_event(t, ab.phase_number, at) or _TIMINGS.get(t) for t in timings]
+    found = [phase_event(t, ab.phase_number, at) or _TIMINGS.get(t) or (nth_event(t) or (None,))[0]
+             for t in timings]
     return frozenset((*(e for e in found if e), *(e for t in timings for e in _ALSO.get(t, ()))))
 
 
@@ -245,6 +288,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             if event.startswith("deals_damage") and not _damage_to_fits(s, ab, event, to, ctrl, uid):
                 continue
             if event == "counter_removed" and not _counter_fits(ab, to):
+                continue
+            if not _nth_fits(s, ab, event, ctrl):
                 continue
             about = None
             if event == "chosen" and cause is not None:

@@ -25,7 +25,7 @@ class Event:
     cause: str | None = None             # how, in a closed word: cast | warp (11.8.16.2.1 entering "due to …")
     place: str | None = None             # where: your_field | opponent_field | hand | break | deck (from / into)
     to: tuple[Selector, ...] = ()        # 6.5 the card(s) damage is dealt to …
-    to_player: Player | None = None      # … or the player it is dealt to
+    to_player: Player | None = None      # … or the player it is dealt to / whose Damage Zone it is put into
     what: Selector | None = None         # what is cast / used / primed into / placed
     qualifiers: tuple[str, ...] = ()     # closed words: battle | not_battle | first_in_turn | while_<state> |
     #                                      this_turn | less_than_power | more_than_power | not_by_own

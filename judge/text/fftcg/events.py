@@ -269,15 +269,20 @@ class EventRules(EventSourceRules):
         7.10, 11.8.16): where it came from and which zone, each said once."""
         origin = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)
                        and x in ("field", "deck", "hand")), None)
-        zones = [p[1] for p in pairs_of(c) if p[0] == "zone"]
+        pairs = pairs_of(c)
+        zones = [p[1] for p in pairs if p[0] == "zone"]
         zone = zones[0] if zones else None
+        # whose zone it is put into ("into your Damage Zone"): the owner said with the first zone
+        cut = [i for i, p in enumerate(pairs) if p[0] == "zone"][1:2] or [len(pairs)]
+        owner = next((p[1] for p in pairs[:cut[0]] if p[0] == "owner" and isinstance(p[1], Player)), None)
+        into = {"to_player": owner} if owner is not None and zone == "damage" else {}
         if origin is None and len(zones) > 1 and zones[1] in ("hand", "deck"):   # "… into the Break Zone from your hand"
             origin = zones[1]
         if zone == "break" and origin == "deck":
             return self._pred("deck_to_break", c, place="deck")
         if zone == "break" and origin == "field":
             return self._pred("field_to_break", c, place="field")
-        return self._pred(f"to_{zone}", c, **({"place": origin} if origin else {}))
+        return self._pred(f"to_{zone}", c, **({"place": origin} if origin else {}), **into)
 
     def o_field(self, meta, c):
         return "field"

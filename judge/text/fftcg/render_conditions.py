@@ -104,6 +104,9 @@ def event(e: ast.Event, name: str) -> str:
         words = words.replace("the field", "your field")
     elif e.kind == "enters_field" and e.place == "opponent_field":
         words = words.replace("the field", "your opponent's field")
+    if e.kind == "put_into_damage_zone" and e.to_player is not None:      # whose Damage Zone (7.8)
+        words = words.replace("the Damage Zone", ("your" if e.to_player is Player.YOU else "your opponent's")
+                              + " Damage Zone")
     if e.kind == "deals_damage":
         to = [np(t, name) for t in e.to] + ([player(e.to_player)] if e.to_player is not None else [])
         words = words.replace("damage", "battle damage") if "battle" in e.qualifiers else words

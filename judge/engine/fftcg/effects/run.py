@@ -241,6 +241,7 @@ def damage_player(s: State, player: str, amount: int, log: Log, source: str | No
         # 11.8.6 once per point, 15.2.6.2 with the damage count of that point (a Damage N trigger needs it then)
         exburst.gates_met(s, player, len(s.zones[player].damage), per_point)
         s = emit(s, "you_damaged", None, per_point, player=player)
+        s = emit(s, "to_damage", top, per_point, to=player)       # the card is put into that Damage Zone (7.8)
         d = s.card(top)
         if d is not None and d.ex_burst and not exburst.barred(s, top, source, per_point):
             bursts.append((top, len(s.zones[player].damage)))

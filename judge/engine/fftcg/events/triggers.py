@@ -35,6 +35,7 @@ _TIMINGS: dict[str, str] = {
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
     "priming": "priming", "primes_into": "primes_into", "is_chosen": "chosen",
     "opponent_discards": "opp_discards", "counter_removed": "counter_removed",
+    "put_into_damage_zone": "to_damage",
 }
 
 
@@ -91,6 +92,19 @@ def events_of(ab: Ability) -> frozenset[str]:
     found = [phase_event(t, ab.phase_number, at) or _TIMINGS.get(t) or (nth_event(t) or (None,))[0]
              for t in timings]
     return frozenset((*(e for e in found if e), *(e for t in timings for e in _ALSO.get(t, ()))))
+
+
+def _zone_owner_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: str) -> bool:
+    """"When a card is put into your Damage Zone": whose zone the card went to (`to`, 7.8) fits the player the
+    trigger names (none named: either). An ability used only as an EX Burst is not an auto-ability that this
+    event triggers: it is used as the card is put there by damage (11.10.2, effects/exburst.py)."""
+    if event != "to_damage":
+        return True
+    if "ex_burst" in ab.restrictions:
+        return False
+    trig = ab.trigger
+    whose = [e.to_player for e in (trig.events if trig is not None else ()) if e.kind == "put_into_damage_zone"]
+    return to is None or not whose or any(w is None or (to == ctrl) == (w == Player.YOU) for w in whose)
 
 
 def _damage_to_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: str, uid: str) -> bool:
@@ -264,7 +278,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
 
     `to`: for damage dealt (`deals_damage_player`, `deals_damage_forward`), the player or the Forward it was
     dealt to; the trigger's "to your opponent" / "to a Forward …" is read against it. For `counter_removed`,
-    the name of the counters removed.
+    the name of the counters removed; for `to_damage`, the player whose Damage Zone the card went to.
 
     Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
     of damage") trigger the abilities of the cards `player` controls (default: the turn player).
@@ -289,7 +303,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 continue
             if event == "counter_removed" and not _counter_fits(ab, to):
                 continue
-            if not _nth_fits(s, ab, event, ctrl):
+            if not _nth_fits(s, ab, event, ctrl) or not _zone_owner_fits(s, ab, event, to, ctrl):
                 continue
             about = None
             if event == "chosen" and cause is not None:

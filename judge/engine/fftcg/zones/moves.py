@@ -110,6 +110,8 @@ def move(s: State, uid: str, dest: str, log: Log, *, why: tuple[str, ...] = ("ne
                     + (" (even from a hidden Zone)" if hidden else ""),
                     "lb_return" if came_from == "field" else "lb_summon_return", *hidden, "lb_face_up_no_stack",
                     changes=(f"{u}: {dest} -> lb_deck",))
+    if dest == "damage" and where(s, uid)[0] == "damage":      # "when a card is put into your Damage Zone" (7.8)
+        s = emit(s, "to_damage", uid, log, to=where(s, uid)[1])
     if came_from == "field":
         s = replace(s, last_known=(*(k for k in s.last_known if k[0] != uid), (uid, char))[-64:])
         _field_abilities_end(s, uid, log)

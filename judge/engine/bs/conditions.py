@@ -199,6 +199,9 @@ def _only(ctx: Ctx, cond: Condition, item: Work) -> bool | None:
 def _subjects(ctx: Ctx, sel: Selector | None, item: Work) -> list[str] | None:
     if sel is None:
         return None
+    chosen = getattr(ctx, "selections", {}).get(sel)    # a board view (constant effects) selects nothing
+    if chosen is not None:       # "Select a spirit. … If it is a red spirit, …": the card(s) selected before
+        return [c for c, _ in chosen]
     if sel.zone == "revealed":
         return list(ctx.revealed)
     if sel.zone == "deck_top" and ctx.discarded:     # "discard the top card of your deck. If it is …"

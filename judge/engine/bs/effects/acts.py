@@ -149,8 +149,8 @@ def _discarded(ctx: Ctx, eff: ast.Discard, item: Work, who: str) -> list[str] | 
             ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
             return None
         n *= k
-    if not any_number and len(cands) <= n:
-        return cands
+    if (not any_number and len(cands) <= n) or not cands:
+        return cands                  # no choice left (an empty hand: "any number" is none, 1-3-2)
     what = "any number of cards" if any_number else f"{n} card(s)"
     prompt = f"{who} chooses {what} to discard from: {', '.join(cands)}"
     if not any_number and targets.interchangeable(ctx.state, cands):

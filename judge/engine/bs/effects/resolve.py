@@ -116,7 +116,11 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         defer(ctx, eff, item)
         return
     if cond.kind == "for_each":
-        n = conditions.count(ctx, cond.selector, item) if cond.selector is not None else -1
+        sel = cond.selector
+        # "for each card discarded / destroyed (by this effect)": what this effect did; else the board now
+        done = sel is not None and sel.state in ("discarded", "discarded_by_this_effect", "destroyed",
+                                                 "destroyed_by_this_effect")
+        n = -1 if sel is None else targets.per_count(ctx, sel, item) if done else conditions.count(ctx, sel, item)
         if n < 0:
             ctx.unmodelled(f"{item.label}: counting what \"for each\" refers to")
             return
@@ -148,10 +152,22 @@ def _conditional(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         apply(ctx, e, item)
 
 
+def _select_first(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """"Select one of your opponent's spirits and exhaust it. If it has Astral, return it … instead": the
+    condition is about the card the replaced directive selects, so that selection is made first (8-5-3),
+    and both the condition and whichever directive is performed read it."""
+    sel = eff.condition.selector
+    if sel is None or sel in ctx.selections or sel.self_ref or sel.count is None:
+        return
+    if any(getattr(e, "target", None) == sel for e in eff.otherwise):
+        targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+
+
 def _instead(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     """An effect's own "instead", read by the text layer at the directive it replaces (8-9-1): when
     its condition holds as that directive would be performed, the replacement is performed and the
     original never is (8-9-1-1); otherwise the original is."""
+    _select_first(ctx, eff, item)
     holds = conditions.holds(ctx, eff.condition, item)
     if holds is None:
         ctx.unmodelled(f"{item.label}: deciding a {eff.condition.kind.replace('_', ' ')} condition")

@@ -117,6 +117,8 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
                          f"{len(picked)} were chosen", "effect.select_count")
     ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}",
             "effect.select_up_to" if sel.up_to else "effect.select")
+    # what the rest of the effect says of "it" / "that spirit" (the same selector) is said of these (8-5-3)
+    ctx.selections.setdefault(sel, tuple((c, ctx.state.zone_of(c)) for c in picked))
     return picked
 
 

@@ -6,10 +6,12 @@ typed meaning read. No card text is quoted here."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from text_helpers import bs_one
 
-from judge.text.ast import Modal, Optional, Sequence, walk
+from judge.text.ast import Conditional, Duration, Modal, Optional, Player, Restriction, Sequence, walk
 from judge.text.typed import untyped_parts
 
 
@@ -17,6 +19,10 @@ def _typed(text: str):
     ab = bs_one(text)
     assert not untyped_parts(ab, "bss"), untyped_parts(ab, "bss")
     return ab
+
+
+def _spanless(node) -> str:
+    return re.sub(r"Span\(start=\d+, end=\d+\)", "", repr(node))
 
 
 def _nodes(ab, kind):
@@ -45,3 +51,101 @@ def test_8_1_8_a_choice_of_directives_then_another_directive_by_and() -> None:
                 "one card.")
     (menu,) = _nodes(ab, Modal)
     assert len(menu.options) == 2 and len(ab.effects) == 2
+
+
+# ---------------------------------------------------------------- 7-1-5-2 the battle as what a "cannot be …" bars
+@pytest.mark.parametrize(("text", "action"), [
+    ("[LV1] When This Spirit Attacks: This spirit cannot be destroyed in battle during this turn.",
+     "be_destroyed_in_battle"),
+    ("[LV1] When Summoned: Select one of your spirits. It cannot be destroyed via comparing BP during this turn.",
+     "be_destroyed_in_battle"),
+    ("[LV1] When This Spirit Blocks: During this turn, this spirit cannot be destroyed by your opponent's effects "
+     "or in battle.", "be_destroyed_or_in_battle"),
+    ("[LV1] During Opponent's Turn: Your nexuses cannot be destroyed by your opponent's magic effects or as the "
+     "result of battle.", "be_destroyed_or_in_battle"),
+])
+def test_7_1_5_2_a_battle_destruction_barred_alone_or_after_another_cause(text: str, action: str) -> None:
+    ab = _typed(text)
+    (bar,) = _nodes(ab, Restriction)
+    assert bar.mode == "cannot" and bar.action == action
+
+
+# ---------------------------------------------------------------- 5-19-5, 9-1-2 "must …": "if able" and the duration in either order
+@pytest.mark.parametrize(("text", "action", "duration"), [
+    ("[LV1] When Summoned: Select one of your opponent's spirits. It must attack during this turn if able.",
+     "attack", Duration.TURN),
+    ("[LV1] When This Spirit Attacks: Select one of your opponent's refreshed spirits. It must block if able during "
+     "this battle.", "block", Duration.BATTLE),
+    ("[LV1] When Summoned: Select one of your opponent's spirits. It must block this spirit during this battle if "
+     "possible.", "block", Duration.BATTLE),
+    ("[LV1] During Your Attack Step: This spirit must attack if able.", "attack", Duration.PERMANENT),
+])
+def test_9_1_2_an_obligation_with_if_able_and_a_duration_in_either_order(text: str, action: str,
+                                                                         duration: Duration) -> None:
+    (must,) = _nodes(_typed(text), Restriction)
+    assert must.mode == "must" and must.action == action and must.duration is duration
+
+
+# ---------------------------------------------------------------- 6-5-2 a refresh step skipped, however the negation is said
+@pytest.mark.parametrize("text", [
+    "[LV1] When Summoned: Exhaust all of your opponent's spirits. They do not refresh during your opponent's next "
+    "refresh step.",
+    "[LV1] When Summoned: Select one of your opponent's spirits and exhaust it. It does not refresh during the next "
+    "refresh step.",
+    "[LV1] When Summoned: Select one of your opponent's spirits and exhaust it. It cannot refresh during their next "
+    "refresh step.",
+])
+def test_6_5_2_a_card_that_does_not_refresh_in_the_next_refresh_step(text: str) -> None:
+    (bar,) = _nodes(_typed(text), Restriction)
+    assert bar.mode == "cannot" and bar.action == "refresh_in_refresh_step"
+    assert bar.duration is Duration.NEXT_TURN_END
+
+
+# ---------------------------------------------------------------- 3-9, 4-11 cores placed: the soul core as any core
+@pytest.mark.parametrize(("text", "unit"), [
+    ("[LV1] During Your Turn: When a \"Soul Core\" is placed on one of your spirits, draw one card.", "soul_core"),
+    ("[LV1] During Either Attack Step: When a \"Soul Core\" is placed into your trash, draw one card.", "soul_core"),
+    ("[LV1] During Either Attack Step: When two cores are placed onto this spirit, draw one card.", "core"),
+])
+def test_4_11_a_soul_core_placed_is_an_event_as_cores_placed(text: str, unit: str) -> None:
+    ab = _typed(text)
+    cond = ab.condition if ab.condition is not None else _nodes(ab, Conditional)[0].condition
+    assert cond.event == "core_placed" and cond.object.unit == unit
+
+
+# ---------------------------------------------------------------- 3-1 "there are …" in a player's area: what its owner has
+@pytest.mark.parametrize(("text", "zone", "op", "n", "player"), [
+    ("[LV1] When Summoned: If there are 10 or more cards in your trash, draw one card.", "trash", ">=", 10,
+     Player.YOU),
+    ("[LV1] When Summoned: If there are no cards in your hand, draw two cards.", "hand", "==", 0, Player.YOU),
+    ("[LV1] When Summoned: If there are three or more spirit cards in your opponent's trash, draw one card.",
+     "trash", ">=", 3, Player.OPPONENT),
+])
+def test_3_1_there_are_cards_in_an_area_is_what_its_owner_has(text: str, zone: str, op: str, n: int,
+                                                              player: Player) -> None:
+    (cond,) = [x.condition for x in _nodes(_typed(text), Conditional)]
+    assert cond.kind == "count" and cond.player is player and cond.selector.zone == zone
+    assert (cond.threshold.op, cond.threshold.value) == (op, n)
+
+
+def test_3_1_there_are_cores_with_no_owner_named_stays_unread() -> None:
+    from judge.text.parse import parse_text
+
+    result = parse_text("[LV1] When Summoned: If there are five or more cores, draw one card.", "bss")
+    assert result.unparsed
+
+
+# ---------------------------------------------------------------- 8-1-4-1 "while" a card has something, as after "if"
+@pytest.mark.parametrize("text", [
+    "[LV1] During Your Turn: While this spirit has a \"Soul Core\" on it, it gains 3000 BP.",
+    "[LV1] This spirit gains 3000 BP while it has a \"Soul Core\" on it.",
+    "[LV1] While this spirit has three or more cores on it, it cannot be blocked by your opponent's spirits with "
+    "3000 or fewer BP.",
+    "[LV1] During Your Attack Step: All of your spirits gain 1000 BP while this spirit has Crush.",
+])
+def test_8_1_4_1_while_a_card_has_is_the_condition_if_would_read(text: str) -> None:
+    while_ = _nodes(_typed(text), Conditional)[0].condition
+    if_ = _nodes(_typed(text.replace("While", "If").replace("while", "if")), Conditional)[0].condition
+    assert while_.kind == if_.kind == "is"
+    assert _spanless(while_.object) == _spanless(if_.object)
+    assert _spanless(while_.selector) == _spanless(if_.selector)

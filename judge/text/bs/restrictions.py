@@ -41,7 +41,8 @@ class RestrictionMixin:
         # battle"; "be exhausted or destroyed by …": each act barred, with what follows the last
         words = [str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")]
         where = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
-        battle = "_or_in_battle" if has_tok(c, "OR_BATTLE") else ""   # "by your opponent's effects or as the result of battle"
+        # "by your opponent's effects or as the result of battle"; "in battle" / "via comparing BP" alone (BSS 7-1-5-2)
+        battle = "_or_in_battle" if has_tok(c, "OR_BATTLE") else "_in_battle" if has_tok(c, "VIA_BATTLE") else ""
         acts = [("be_" + word + where + battle, None, first(c, Selector)) for word in words]
         return acts[0] if len(acts) == 1 else acts
 

@@ -11,7 +11,17 @@ import re
 import pytest
 from text_helpers import bs_one
 
-from judge.text.ast import Conditional, Duration, Modal, Optional, Player, Restriction, Sequence, walk
+from judge.text.ast import (
+    Conditional,
+    Duration,
+    Modal,
+    Optional,
+    Player,
+    Restriction,
+    Selector,
+    Sequence,
+    walk,
+)
 from judge.text.typed import untyped_parts
 
 
@@ -23,6 +33,11 @@ def _typed(text: str):
 
 def _spanless(node) -> str:
     return re.sub(r"Span\(start=\d+, end=\d+\)", "", repr(node))
+
+
+def _event(ab):
+    """The event a line waits for: its trigger, else the first "when …" inside it."""
+    return ab.condition if ab.condition is not None else _nodes(ab, Conditional)[0].condition
 
 
 def _nodes(ab, kind):
@@ -108,8 +123,7 @@ def test_6_5_2_a_card_that_does_not_refresh_in_the_next_refresh_step(text: str) 
     ("[LV1] During Either Attack Step: When two cores are placed onto this spirit, draw one card.", "core"),
 ])
 def test_4_11_a_soul_core_placed_is_an_event_as_cores_placed(text: str, unit: str) -> None:
-    ab = _typed(text)
-    cond = ab.condition if ab.condition is not None else _nodes(ab, Conditional)[0].condition
+    cond = _event(_typed(text))
     assert cond.event == "core_placed" and cond.object.unit == unit
 
 
@@ -149,3 +163,53 @@ def test_8_1_4_1_while_a_card_has_is_the_condition_if_would_read(text: str) -> N
     assert while_.kind == if_.kind == "is"
     assert _spanless(while_.object) == _spanless(if_.object)
     assert _spanless(while_.selector) == _spanless(if_.selector)
+
+
+# ---------------------------------------------------------------- 10-7, 4-2-4 placing and returning as the acts of an event
+@pytest.mark.parametrize(("text", "event", "who"), [
+    ("[LV1] During Your Turn: When your opponent places a nexus, draw one card.", "places", Player.OPPONENT),
+    ("[LV1] During Your Turn: When you place a nexus card from your hand, draw one card.", "places", Player.YOU),
+    ("[LV1] During Your Turn: When you return one of your opponent's spirits to their hand, draw one card.",
+     "returns", Player.YOU),
+])
+def test_10_7_a_player_placing_or_returning_is_an_event(text: str, event: str, who: Player) -> None:
+    cond = _event(_typed(text))
+    assert cond.event == event and cond.player is who and cond.object is not None
+
+
+def test_4_2_4_an_effect_returning_a_card_is_an_event_of_that_effect() -> None:
+    ab = _typed("[LV1] During Your Turn: When your opponent's effect returns one of your spirits to your hand, "
+                "draw one card.")
+    cond = _event(ab)
+    assert cond.event == "returns" and cond.by is not None and cond.by.unit == "effect"
+    assert cond.object.owner is Player.YOU
+
+
+# ---------------------------------------------------------------- 12-2-1 "among them": the cards revealed, with or without "from"
+@pytest.mark.parametrize("text", [
+    "[LV1] When Summoned: Reveal the top four cards of your deck. Add all red spirit cards among them to your hand. "
+    "Discard the remaining cards.",
+    "[LV1] When Summoned: Reveal the top four cards of your deck. You may summon one spirit card among them without "
+    "paying its cost. Discard the rest.",
+    "[LV1] When Summoned: Reveal the top four cards of your deck. Add one magic card from among them to your hand. "
+    "Discard the rest.",
+])
+def test_12_2_1_cards_among_them_are_among_the_revealed_cards(text: str) -> None:
+    ab = _typed(text)
+    zones = {n.zone for n in walk(list(ab.effects)) if isinstance(n, Selector) and n.card_types}
+    assert "revealed" in zones
+
+
+# ---------------------------------------------------------------- 10-1 what a card "had": the same predicates as "has"
+@pytest.mark.parametrize("text", [
+    "[LV1] When This Spirit Attacks: Select one of your opponent's spirits and destroy it. If the destroyed spirit "
+    "had 5000 or more BP, draw one card.",
+    "[LV1] When This Spirit Attacks: Select one of your opponent's spirits and destroy it. If it had a \"Soul Core\" "
+    "on it, draw two cards.",
+    "[LV1] When This Spirit Attacks: Select one of your opponent's spirits and destroy it. If it had Crush, draw one "
+    "card.",
+])
+def test_10_1_what_a_destroyed_card_had_reads_as_what_it_has(text: str) -> None:
+    had = _nodes(_typed(text), Conditional)[0].condition
+    has = _nodes(_typed(text.replace(" had ", " has ")), Conditional)[0].condition
+    assert had.kind == "is" and _spanless(had.object) == _spanless(has.object)

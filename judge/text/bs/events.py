@@ -131,6 +131,12 @@ class EventMixin:
     def ev_verb(self, c: list) -> str:
         return c[0]
 
+    def ev_verb_place(self, c: list) -> str:
+        return "places"
+
+    def ev_verb_return(self, c: list) -> str:
+        return "returns"
+
     def ev_verb_use(self, c: list) -> str:
         return _EVENT_WORDS[str(c[0]).lower()]
 

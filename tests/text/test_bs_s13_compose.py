@@ -94,6 +94,8 @@ def test_7_1_5_2_a_battle_destruction_barred_alone_or_after_another_cause(text: 
     ("[LV1] When Summoned: Select one of your opponent's spirits. It must block this spirit during this battle if "
      "possible.", "block", Duration.BATTLE),
     ("[LV1] During Your Attack Step: This spirit must attack if able.", "attack", Duration.PERMANENT),
+    ("[LV1] When Summoned: Select one of your opponent's spirits. It must attack first this step if possible.",
+     "attack_first", Duration.PERMANENT),
 ])
 def test_9_1_2_an_obligation_with_if_able_and_a_duration_in_either_order(text: str, action: str,
                                                                          duration: Duration) -> None:

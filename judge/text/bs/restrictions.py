@@ -136,7 +136,7 @@ class RestrictionMixin:
     @v_args(meta=True)
     def obligation(self, meta: Any, c: list) -> Restriction:
         act = "_".join(str(tok(c, "ACT_VERB")).lower().split())
-        if has_tok(c, "MUST_TAIL") and "first" in str(tok(c, "MUST_TAIL")).lower():
+        if any(isinstance(t, Token) and t.type == "MUST_TAIL" and "first" in t.lower() for t in c):
             act += "_first"
         return Restriction(mode="must", action=act, target=c[0], object=first(c[1:], Selector),
                            duration=_duration(c), span=self._span(meta))

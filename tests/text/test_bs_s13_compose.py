@@ -215,3 +215,22 @@ def test_10_1_what_a_destroyed_card_had_reads_as_what_it_has(text: str) -> None:
     had = _nodes(_typed(text), Conditional)[0].condition
     has = _nodes(_typed(text.replace(" had ", " has ")), Conditional)[0].condition
     assert had.kind == "is" and _spanless(had.object) == _spanless(has.object)
+
+
+# ---------------------------------------------------------------- 2-8, 4-6 "for each (colour) symbol" a player has, counted
+@pytest.mark.parametrize(("text", "colors"), [
+    ("[LV1] When Summoned: Draw one card for each red symbol you have.", ("red",)),
+    ("[LV1] When Summoned: This spirit gains 1000 BP for each symbol on your field during this turn.", ()),
+    ("[LV1] When This Spirit Attacks: Reduce the BP of one of your opponent's spirits by 1000 for each purple symbol "
+     "you have during this turn.", ("purple",)),
+])
+def test_4_6_a_players_symbols_of_a_colour_are_counted(text: str, colors: tuple) -> None:
+    ab = _typed(text)
+    (per,) = [getattr(n, "per", None) for n in walk(list(ab.effects)) if getattr(n, "per", None) is not None]
+    assert per.unit == "symbol" and per.colors == colors and per.owner is Player.YOU
+
+
+def test_4_6_symbols_they_have_stay_the_cards_own() -> None:
+    ab = _typed("[LV1] All of your exhausted spirits gain 1000 BP for each symbol they have.")
+    (per,) = [getattr(n, "per", None) for n in walk(list(ab.effects)) if getattr(n, "per", None) is not None]
+    assert per.unit == "symbol" and per.owner is None

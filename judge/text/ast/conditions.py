@@ -131,7 +131,7 @@ EVENTS: frozenset[str] = frozenset({
     "draws", "uses", "spends", "battle_ends", "attack_step_ends", "turn_end", "step_start", "battle_end",
     "ascends", "resolves", "destroys", "exhausts", "summons", "compares_bp", "reduced_to_zero_bp",
     "moved", "reveals", "discards", "refreshes", "selects", "blocks_or_attacks", "summoned_or_placed",
-    "links",
+    "links", "places", "returns",   # the acts of placing a nexus (BSS 10-7) and returning a card (4-2-4)
 })
 
 

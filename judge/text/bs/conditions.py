@@ -146,6 +146,8 @@ class ConditionMixin:
         # have 3 or fewer life", "while your opponent controls …": as after "if" (BSS 8-1-4-1)
         if isinstance(c[0], Player):
             return ("if", self.cond_control(c) if tok(c, "CONTROL") is not None else self.cond_have(c))
+        if tok(c, "HAS") is not None:             # "while it has a Soul Core on it": what a card has, as after "if"
+            return ("if", self.cond_has(c))
         word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
         return ("if", Condition(kind="is", text="", selector=c[0],
                                 object=Selector(count=None, state="blocked" if word == "blocked" else word)))
@@ -207,10 +209,14 @@ class ConditionMixin:
         return Condition(kind="is", text="", selector=subject, object=Selector(
             count=None, thresholds=(Threshold(stat, op, 0, ref=subject, when="turn_start"),)))
 
-    def cond_empty(self, c: list) -> Condition:
-        return Condition(kind="count", text="", player=_player(tok(c, "POSS")),
-                         selector=Selector(count=None, zone=str(tok(c, "ZONE")).lower(), owner=_player(tok(c, "POSS"))),
-                         threshold=Threshold("count", "==", 0))
+    def cond_there(self, c: list) -> Condition:
+        # "if there are no / 10 or more cards in your trash" (BSS 3-1): the same as "if you have …" of the
+        # area's owner; an amount with no area of a player is not read
+        amount = first(c, tuple)
+        sel = amount[2]
+        if sel is None or sel.zone is None or sel.owner is None:
+            raise ValueError("not read: 'there are …' without whose area")
+        return self.cond_have([sel.owner, amount])
 
     def cond_soul_core_on(self, c: list) -> Condition:
         # "if there is a Soul Core on it" (BSS 4-11); "if there are three or more cores on this spirit" (4-3):

@@ -248,8 +248,15 @@ class DirectiveMixin:
     # ── for each (BSS 4-6) ──
     @v_args(meta=True)
     def per(self, meta: Any, c: list) -> tuple:
-        if first(c, Selector) is None and first(c, dict) is not None:
+        if first(c, Selector) is None and first(c, dict) is not None and not has_tok(c, "SYMBOLS"):
             return self.per_named(c)                  # "for each Golem you control": adjectives alone
+        whose = first(c, Player) or (_player(tok(c, "POSS")) if has_tok(c, "POSS") else None)
+        if has_tok(c, "SYMBOLS") and first(c, Selector) is None and whose is not None:
+            # "for each (red) symbol you have / on your field" (BSS 2-8): a player's symbols, of a colour if named
+            colors = tuple((first(c, dict) or {}).get("colors", ()))
+            return ("per", Selector(count=None, unit="symbol", colors=colors, owner=whose, span=self._span(meta)))
+        if first(c, dict) is not None and has_tok(c, "SYMBOLS"):
+            raise ValueError("not read: symbols of a colour with no player")
         sel = first(c, Selector)
         shared = tuple(x for x in c if isinstance(x, Threshold))      # "… you control with the same spirit type as …"
         if shared and sel is not None:

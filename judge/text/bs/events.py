@@ -131,6 +131,12 @@ class EventMixin:
     def ev_verb(self, c: list) -> str:
         return c[0]
 
+    def ev_verb_place(self, c: list) -> str:
+        return "places"
+
+    def ev_verb_return(self, c: list) -> str:
+        return "returns"
+
     def ev_verb_use(self, c: list) -> str:
         return _EVENT_WORDS[str(c[0]).lower()]
 
@@ -191,14 +197,14 @@ class EventMixin:
         return Condition(kind="event", text="", **merged)
 
     def ev_core(self, c: list) -> Condition:
+        # "a core is placed into …", "a Soul Core is placed on …" (BSS 3-9, 4-11): the cores, then where
         n = ints(c)[0] if ints(c) else 1
+        cores = Selector(count=n, unit="soul_core" if "soul_core" in c else "core")
         where = c[-1]
         if isinstance(where, tuple):
             area, owner = where
-            return Condition(kind="event", text="", event="core_placed", object=Selector(count=n, unit="core"),
-                             zone=area, player=owner)
-        return Condition(kind="event", text="", event="core_placed", object=Selector(count=n, unit="core"),
-                         selector=where)
+            return Condition(kind="event", text="", event="core_placed", object=cores, zone=area, player=owner)
+        return Condition(kind="event", text="", event="core_placed", object=cores, selector=where)
 
     def ev_battle_end(self, c: list) -> Condition:
         # "the battle ends", "a battle with X ends (with X still on the field)" (BSS 7-1-6-1)

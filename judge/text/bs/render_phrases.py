@@ -21,9 +21,9 @@ _POSS = {Player.YOU: "your", Player.OPPONENT: "your opponent's", Player.EACH: "e
 _SUBJ = {Player.YOU: "you", Player.OPPONENT: "your opponent", Player.EACH: "each player"}
 _PASSIVE = {"destroyed", "summoned", "placed", "blocked", "linked", "discarded", "selected", "returned",
             "deployed", "attacked", "exhausted", "refreshed"}
-_ACTIVE = {"attacks", "blocks", "destroys", "exhausts", "discards", "links"}
+_ACTIVE = {"attacks", "blocks", "destroys", "exhausts", "discards", "links", "returns"}
 _PLAYER_VERBS = {"summons": "summon", "destroys": "destroy", "exhausts": "exhaust", "refreshes": "refresh",
-                 "discards": "discard"}
+                 "discards": "discard", "places": "place", "returns": "return"}
 _STEP_WORDS = {"attack_step": "attack", "main_step": "main", "end_step": "end", "start_step": "start",
                "core_step": "core", "draw_step": "draw", "refresh_step": "refresh"}
 _WHOSE = {"your": "Your ", "opponents": "Opponent's ", "either": "Either "}

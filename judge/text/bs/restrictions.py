@@ -41,7 +41,8 @@ class RestrictionMixin:
         # battle"; "be exhausted or destroyed by …": each act barred, with what follows the last
         words = [str(t).lower() for t in c if isinstance(t, Token) and t.type in ("EVENT_PASSIVE", "STATE")]
         where = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
-        battle = "_or_in_battle" if has_tok(c, "OR_BATTLE") else ""   # "by your opponent's effects or as the result of battle"
+        # "by your opponent's effects or as the result of battle"; "in battle" / "via comparing BP" alone (BSS 7-1-5-2)
+        battle = "_or_in_battle" if has_tok(c, "OR_BATTLE") else "_in_battle" if has_tok(c, "VIA_BATTLE") else ""
         acts = [("be_" + word + where + battle, None, first(c, Selector)) for word in words]
         return acts[0] if len(acts) == 1 else acts
 
@@ -135,7 +136,7 @@ class RestrictionMixin:
     @v_args(meta=True)
     def obligation(self, meta: Any, c: list) -> Restriction:
         act = "_".join(str(tok(c, "ACT_VERB")).lower().split())
-        if has_tok(c, "MUST_TAIL") and "first" in str(tok(c, "MUST_TAIL")).lower():
+        if any(isinstance(t, Token) and t.type == "MUST_TAIL" and "first" in t.lower() for t in c):
             act += "_first"
         return Restriction(mode="must", action=act, target=c[0], object=first(c[1:], Selector),
                            duration=_duration(c), span=self._span(meta))

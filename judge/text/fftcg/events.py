@@ -258,6 +258,8 @@ class EventRules(EventSourceRules):
 
     def pp_chosen(self, meta, c):
         by = next((x for x in c if isinstance(x, Selector)), None)
+        if by is not None and any(isinstance(t, Token) and t.type == "DMG_DEALER" for t in c):
+            by = replace(by, count=None)                 # "by a Forward": which kind of card, not how many (6.4)
         return self._pred("chosen", c, **({"by": by} if by is not None else {}))
 
     def pp_blocked(self, meta, c):

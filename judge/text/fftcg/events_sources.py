@@ -30,6 +30,11 @@ class EventSourceRules:
     def by_source(self, meta, c):
         return [("by", next(x for x in c if isinstance(x, Selector)))]
 
+    def by_card(self, meta, c):
+        """"by a Forward of cost 3 or less" (6.4): the card that acts, a selector like any other; like a
+        source ("by Summons") it names what acts, not how many (no count)."""
+        return [("by", replace(next(x for x in c if isinstance(x, Selector)), count=None))]
+
     def by_source_due(self, meta, c):
         return [("by", next(x for x in c if isinstance(x, Selector)))]
 

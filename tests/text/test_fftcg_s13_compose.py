@@ -1,0 +1,49 @@
+"""FFTCG constructs made compositional in session 13: each construct is defined once in grammar/fftcg.lark
+and read in every slot the templating language puts it, so that combinations nobody here has read parse
+and type. Every phrasing is our own (invented card names "Quillon", "Varda"; recombinations of known parts),
+at least one per construct printed on no card; each test asserts the typed meaning."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import fftcg_one as one
+
+from judge.text.ast import Event, Restriction, walk
+
+
+def _of(ability, kind) -> list:
+    return [n for n in walk(ability) if isinstance(n, kind)]
+
+
+# ---------------------------------------------------------------- 6.4 a card as the source of an act
+# "by a Forward of cost 3 or less" after every participle (broken, dulled, chosen, removed, put …), not only
+# after "dealt damage": the acting card is a selector like any other, with its qualifiers.
+@pytest.mark.parametrize(("text", "action", "kind", "cost"), [
+    ("Quillon cannot be broken by Forwards of cost 3 or less.", "be_broken", "forward", 3),
+    ("Quillon cannot be chosen by a Backup opponent controls.", "be_chosen", "backup", None),
+    ("Quillon cannot be returned to its owner's hand by Characters of cost 2 or less.",
+     "be_returned_to_owners_hand", "character", 2),
+])
+def test_6_4_a_card_is_the_source_of_a_restricted_act(text: str, action: str, kind: str, cost) -> None:
+    r = next(r for r in _of(one(text, name="Quillon"), Restriction) if r.action == action)
+    assert r.mode == "cannot" and r.by is not None and r.by.card_types == (kind,)
+    assert r.by.count is None                                  # which cards act, not how many
+    if cost is not None:
+        assert (r.by.thresholds[0].stat, r.by.thresholds[0].value) == ("cost", cost)
+
+
+@pytest.mark.parametrize(("text", "kind", "by"), [
+    ("When Quillon is broken by a Forward, draw 1 card.", "is_broken", "forward"),
+    ("When Quillon is dulled by a Monster opponent controls, draw 1 card.", "dulled", "monster"),
+    ("When Quillon is removed from the game by a Backup, draw 1 card.", "removed_from_game", "backup"),
+    ("When Quillon is put from the field into the Break Zone by a Forward, draw 1 card.", None, "forward"),
+])
+def test_6_4_a_card_is_the_source_of_an_event(text: str, kind, by: str) -> None:
+    ev = _of(one(text, name="Quillon"), Event)[0]
+    assert kind is None or ev.kind == kind
+    assert ev.by is not None and ev.by.card_types == (by,) and ev.by.count is None
+
+
+def test_6_4_a_backups_ability_stays_an_ability() -> None:
+    ev = _of(one("When Quillon is chosen by a Backup's ability, draw 1 card.", name="Quillon"), Event)[0]
+    assert ev.by is not None and ev.by.card_types == ("ability",)

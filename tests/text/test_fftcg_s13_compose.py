@@ -47,3 +47,41 @@ def test_6_4_a_card_is_the_source_of_an_event(text: str, kind, by: str) -> None:
 def test_6_4_a_backups_ability_stays_an_ability() -> None:
     ev = _of(one("When Quillon is chosen by a Backup's ability, draw 1 card.", name="Quillon"), Event)[0]
     assert ev.by is not None and ev.by.card_types == ("ability",)
+
+
+# ---------------------------------------------------------------- 6.4 / 11.12.4 participles joined by "or" / ","
+# "cannot be broken or returned to its owner's hand by X", "is dulled or frozen by X": one act per participle,
+# the source said after the last holding for each participle before it (never for one after it).
+@pytest.mark.parametrize(("text", "actions"), [
+    ("Quillon cannot be broken or returned to its owner's hand by your opponent's Summons or abilities.",
+     ["be_broken", "be_returned_to_owners_hand"]),
+    ("Quillon cannot be dulled or frozen by your opponent's abilities.", ["become_dull", "be_frozen"]),
+    ("The Forwards you control cannot be broken, returned to their owners' hands or removed from the game "
+     "by your opponent's Summons.", ["be_broken", "be_returned_to_owners_hand", "be_removed_from_the_game"]),
+])
+def test_participles_joined_share_the_source_said_last(text: str, actions: list) -> None:
+    rs = [r for r in _of(one(text, name="Quillon"), Restriction) if r.mode == "cannot"]
+    assert [r.action for r in rs] == actions
+    assert all(r.by is not None and r.by.owner is not None for r in rs)
+
+
+def test_a_source_said_before_a_participle_is_not_its_source() -> None:
+    rs = _of(one("Quillon cannot be chosen by Summons or broken.", name="Quillon"), Restriction)
+    assert [(r.action, r.by is not None) for r in rs] == [("be_chosen", True), ("be_broken", False)]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("When Quillon is broken or removed from the game, draw 1 card.", ["is_broken", "removed_from_game"]),
+    ("When Quillon is dulled or frozen by your opponent's Summons, draw 1 card.", ["dulled", "frozen"]),
+    ("When a Forward you control is chosen or dealt damage by a Summon, draw 1 card.", None),
+])
+def test_11_8_2_an_event_of_participles_joined(text: str, kinds) -> None:
+    evs = _of(one(text, name="Quillon"), Event)
+    assert len(evs) == 2 and (kinds is None or [e.kind for e in evs] == kinds)
+    if "by" in text:
+        assert all(e.by is not None for e in evs)
+
+
+def test_a_frozen_state_stays_a_state() -> None:
+    ability = one("If Quillon is frozen, draw 1 card.", name="Quillon")
+    assert not _of(ability, Restriction)

@@ -85,3 +85,35 @@ def test_11_8_2_an_event_of_participles_joined(text: str, kinds) -> None:
 def test_a_frozen_state_stays_a_state() -> None:
     ability = one("If Quillon is frozen, draw 1 card.", name="Quillon")
     assert not _of(ability, Restriction)
+
+
+# ---------------------------------------------------------------- 6.4 a Summon or an ability with its qualifiers
+# the Elements ("Light or Dark Summons"), the cost ("Summons or abilities of cost 3 or less", said after the last
+# source it holds for each) and a plural card type in the genitive ("Monsters' abilities") on any source.
+@pytest.mark.parametrize(("text", "types", "colors", "cost"), [
+    ("Quillon cannot be chosen by Light or Dark Summons.", ("summon",), ("light", "dark"), None),
+    ("Quillon cannot be chosen by your opponent's Summons or abilities of cost 3 or less.",
+     ("summon", "ability"), (), 3),
+    ("When Quillon is chosen by a Summon of cost 2 or less, draw 1 card.", ("summon",), (), 2),
+])
+def test_6_4_a_source_takes_elements_and_a_cost(text: str, types: tuple, colors: tuple, cost) -> None:
+    node = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, (Event, Restriction)) and n.by)
+    assert node.by.card_types == types and node.by.colors == colors
+    assert [t.value for t in node.by.thresholds if t.stat == "cost"] == ([cost] if cost else [])
+
+
+@pytest.mark.parametrize(("text", "about"), [
+    ("Quillon cannot be chosen by Summons or Monsters' abilities.", "monster"),
+    ("Quillon cannot be chosen by your opponent's Forwards' abilities.", "forward"),
+    ("When Quillon is chosen by Backups' abilities, draw 1 card.", "backup"),
+])
+def test_6_4_the_abilities_of_a_plural_card_type(text: str, about: str) -> None:
+    node = next(n for n in walk(one(text, name="Quillon")) if isinstance(n, (Event, Restriction)) and n.by)
+    assert "ability" in node.by.card_types and node.by.about.card_types == (about,)
+
+
+def test_6_4_sources_of_different_costs_are_not_merged() -> None:
+    from judge.text.parse import parse_text
+
+    assert not parse_text("Quillon cannot be chosen by Summons of cost 3 or less or abilities.", "fftcg",
+                          name="Quillon").ok

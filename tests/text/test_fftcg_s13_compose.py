@@ -117,3 +117,38 @@ def test_6_4_sources_of_different_costs_are_not_merged() -> None:
 
     assert not parse_text("Quillon cannot be chosen by Summons of cost 3 or less or abilities.", "fftcg",
                           name="Quillon").ok
+
+
+# ---------------------------------------------------------------- 4 / 7.8.2 "for each" after points of damage
+# the amount per card counted, after every amount verb: points of damage dealt to or received by a player too
+@pytest.mark.parametrize(("text", "player", "per"), [
+    ("Quillon deals your opponent 1 point of damage for each Forward you control.", "opponent", "forward"),
+    ("Deal 1 point of damage to your opponent for each Backup you control.", "opponent", "backup"),
+    ("You receive 1 point of damage for each Monster opponent controls.", "you", "monster"),
+])
+def test_4_points_of_damage_for_each(text: str, player: str, per: str) -> None:
+    from judge.text.ast import Damage
+
+    d = _of(one(text, name="Quillon"), Damage)[0]
+    assert d.target is None and d.player.value == player and d.per.card_types == (per,)
+
+
+# ---------------------------------------------------------------- 11.6.5 choosing the new target
+# "choose X to become the new target (The newly chosen X must be a valid choice)": the Summon or ability
+# chosen before is now choosing X, X any selector ("another Forward you control", "another target").
+@pytest.mark.parametrize(("text", "kind", "valid"), [
+    ("Choose 1 Summon that is choosing only Quillon. You may choose another Forward you control to become the "
+     "new target (The newly chosen Forward must be a valid choice).", ("forward",), True),
+    ("Choose 1 ability that is choosing 1 Backup. You may choose another Backup opponent controls to become "
+     "the new target.", ("backup",), False),
+    ("Choose 1 Summon that is choosing only Quillon. You may choose another target to become the new target "
+     "(The newly chosen target must be a valid choice).", (), True),
+])
+def test_11_6_5_choose_the_new_target(text: str, kind: tuple, valid: bool) -> None:
+    from judge.text.ast import ChangeTarget
+    from judge.text.fftcg.render import round_trip
+
+    ability = one(text, name="Quillon")
+    ct = _of(ability, ChangeTarget)[0]
+    assert ct.chosen and ct.to.card_types == kind and ct.if_possible is valid
+    assert round_trip(ability, "Quillon").same_ast

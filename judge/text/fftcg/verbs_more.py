@@ -220,8 +220,8 @@ class GainRevealStackRules:
         return [Optional(effects=(), cost=Cost(effects=effects, span=self._span(meta)), span=self._span(meta))]
 
     def receive_points(self, meta, c):
-        n = _num(c)
-        return Act(lambda s: [Damage(amount=n, player=_player(s), span=self._span(meta))])
+        n, per = _num(c), _per(c)
+        return Act(lambda s: [Damage(amount=n, player=_player(s), per=per, span=self._span(meta))])
 
     def negate_damage(self, meta, c):
         np = _sel(c)

@@ -152,3 +152,39 @@ def test_11_6_5_choose_the_new_target(text: str, kind: tuple, valid: bool) -> No
     ct = _of(ability, ChangeTarget)[0]
     assert ct.chosen and ct.to.card_types == kind and ct.if_possible is valid
     assert round_trip(ability, "Quillon").same_ast
+
+
+# ---------------------------------------------------------------- 11.12.4.4 windows: whose turn and which phase
+# "during each of your turns" is your turn; "during the Attack Phase" / "during each Attack Phase" is that phase
+# of any player's turn; a window with a phase is kept as the effect's condition, never dropped.
+@pytest.mark.parametrize(("text", "whose", "phase"), [
+    ("During each of your turns, Quillon gains Haste.", "you", None),
+    ("During the Main Phase or Attack Phase, Quillon cannot be chosen by Summons.", "any", "main|attack"),
+    ("During your opponent's Attack Phase, Quillon gains +1000 power.", "opponent", "attack"),
+])
+def test_11_12_4_4_a_window_keeps_whose_turn_and_its_phase(text: str, whose: str, phase) -> None:
+    from judge.text.ast import Conditional, DuringTurn
+
+    cond = _of(one(text, name="Quillon"), Conditional)[0].condition
+    assert isinstance(cond, DuringTurn)
+    assert cond.window.whose.value == whose and cond.window.phase == phase
+
+
+def test_11_12_4_4_a_phase_window_holds_only_in_that_phase() -> None:
+    from judge.engine.fftcg.conditions import _during
+    from judge.engine.fftcg.state import Phase
+
+    class _S:
+        turn_player = "p1"
+
+        def __init__(self, phase):
+            self.phase = phase
+
+    class _Q:
+        def __init__(self, cond, phase):
+            self.cond, self.s, self.me = cond, _S(phase), "p1"
+
+    from judge.text.ast import Conditional
+    cond = _of(one("During each Attack Phase, Quillon gains Haste.", name="Quillon"), Conditional)[0].condition
+    assert _during(_Q(cond, Phase.ATTACK)) is True
+    assert _during(_Q(cond, Phase.MAIN2)) is False

@@ -298,6 +298,11 @@ class EventSourceRules:
         phase = next(x for x in c if isinstance(x, tuple) and x[0] == "phase")
         return Window(whose=Player.ANY, phase=phase[1], span=self._span(meta))
 
+    def w_any_phase(self, meta, c):
+        """"during the Attack Phase (or …)" (11.12.4.4): that phase of any player's turn."""
+        phases = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "phase"]
+        return Window(whose=Player.ANY, phase="|".join(phases), span=self._span(meta))
+
     def w_phase(self, meta, c):
         phase = next(x for x in c if isinstance(x, tuple) and x[0] == "phase")
         return Window(whose=self._whose(c), phase=phase[1], span=self._span(meta))

@@ -217,8 +217,14 @@ def _all_of(field: str):
 def _during(q: _Q) -> bool:
     """"during your turn / your opponent's turn" (11.12.4.4): whose turn it is now."""
     w = q.cond.window
-    if w is None or w.phase is not None:
+    if w is None:
         raise _Unknown
+    if w.phase is not None:                      # "during (your / each) Attack Phase": that phase now
+        now = {"main1": "main", "main2": "main"}.get(q.s.phase.value, q.s.phase.value)
+        if any(p not in ("active", "draw", "main", "attack", "end") for p in w.phase.split("|")):
+            raise _Unknown
+        if now not in w.phase.split("|"):
+            return False
     if w.whose == Player.OPPONENT:
         return q.s.turn_player != q.me
     return w.whose in (Player.ANY, Player.EACH) or q.s.turn_player == q.me

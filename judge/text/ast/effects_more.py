@@ -186,6 +186,7 @@ class ChangeTarget(Effect):
     to: Selector                     # what it is now choosing
     if_possible: bool = False        # only if X is a legal choice for it
     span: Span | None = None
+    chosen: bool = False             # "choose X to become the new target": the player picks X (if_possible: a valid choice)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,13 +50,16 @@ class EventRules(EventSourceRules):
         window = next((x for x in c if isinstance(x, Window)), None)
         events: list[Event] = []
         subject: Any = None
-        for x in c:
+        joined: list[int] = []                               # the events an OR_PP joined to the one before
+        for i, x in enumerate(c):
             if isinstance(x, Event):
                 events.append(x)
                 subject = x.subject if x.subject is not None else x.player
             elif isinstance(x, EvPred):                      # "X enters the field or attacks": X again
+                if i and isinstance(c[i - 1], Token) and c[i - 1].type == "OR_PP":
+                    joined.append(len(events))
                 events.append(event_of(subject, x, self._span(meta)))
-        return Trigger(events=tuple(events), window=window, span=self._span(meta))
+        return Trigger(events=tuple(shared_source(events, joined)), window=window, span=self._span(meta))
 
     def ev_primer(self, meta, c):
         """"When Hugo primes into {Name}" (15.2.9.3.1): the priming card, named from the card database."""
@@ -258,6 +261,8 @@ class EventRules(EventSourceRules):
 
     def pp_chosen(self, meta, c):
         by = next((x for x in c if isinstance(x, Selector)), None)
+        if by is not None and any(isinstance(t, Token) and t.type == "DMG_DEALER" for t in c):
+            by = replace(by, count=None)                 # "by a Forward": which kind of card, not how many (6.4)
         return self._pred("chosen", c, **({"by": by} if by is not None else {}))
 
     def pp_blocked(self, meta, c):
@@ -323,6 +328,9 @@ class EventRules(EventSourceRules):
     def pp_dulled(self, meta, c):
         return self._pred("dulled", c)
 
+    def pp_frozen(self, meta, c):
+        return self._pred("frozen", c)
+
     def pp_activated(self, meta, c):
         return self._pred("activated", c)
 
@@ -336,6 +344,17 @@ class EventRules(EventSourceRules):
         way = next(x for x in c if x in ("increased", "decreased"))
         return self._pred("power_changed", c, cause=way)
 
+
+
+def shared_source(events: list[Event], joined: list[int]) -> list[Event]:
+    """"is broken or removed from the game by your opponent's Summons" (6.4): the source said after the last
+    of participles joined by "or" is the source of each of them (`joined`: the indices of the events an "or"
+    joined to the one before)."""
+    out = list(events)
+    for i in sorted(joined, reverse=True):
+        if out[i].by is not None and out[i - 1].by is None:
+            out[i - 1] = replace(out[i - 1], by=out[i].by)
+    return out
 
 
 def timing_of(trigger: Trigger) -> str:
@@ -358,4 +377,4 @@ def subject_of(trigger: Trigger) -> Selector | None:
 
 
 __all__ = ["CARD_KINDS", "PLAYER_KINDS", "EvPred", "EventRules", "Period", "TurnOwner", "event_of",
-           "legacy_qualifiers", "subject_of", "timing_of"]
+           "legacy_qualifiers", "shared_source", "subject_of", "timing_of"]

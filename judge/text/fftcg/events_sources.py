@@ -30,6 +30,11 @@ class EventSourceRules:
     def by_source(self, meta, c):
         return [("by", next(x for x in c if isinstance(x, Selector)))]
 
+    def by_card(self, meta, c):
+        """"by a Forward of cost 3 or less" (6.4): the card that acts, a selector like any other; like a
+        source ("by Summons") it names what acts, not how many (no count)."""
+        return [("by", replace(next(x for x in c if isinstance(x, Selector)), count=None))]
+
     def by_source_due(self, meta, c):
         return [("by", next(x for x in c if isinstance(x, Selector)))]
 
@@ -96,7 +101,11 @@ class EventSourceRules:
         owner = next((p.owner for p in parts if p.owner is not None), None)
         colors = tuple(dict.fromkeys(k for p in parts for k in p.colors))
         about = next((p.about for p in parts if p.about is not None), None)
-        sel = Selector(count=None, card_types=types, owner=owner, colors=colors, about=about, span=self._span(meta))
+        ths = parts[-1].thresholds if parts else ()              # said after the last source, it holds for each
+        if any(p.thresholds and p.thresholds != ths for p in parts[:-1]):
+            raise ValueError("sources of different costs are not modelled")   # never merged into one
+        sel = Selector(count=None, card_types=types, owner=owner, colors=colors, about=about, thresholds=ths,
+                       span=self._span(meta))
         for key, value in extra:
             if key == "owner":
                 sel = replace(sel, owner=value)
@@ -111,15 +120,17 @@ class EventSourceRules:
     def src(self, meta, c):
         """"Summons", "your opponent's abilities", "your Fire Summons" (an Element: yours unless said, 6.4)."""
         kinds = _kinds(c)
-        elem = next((str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        elems = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "ELEMENT")   # "Light or Dark Summons"
         owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
-        if elem is not None:
-            return Selector(count=None, card_types=tuple(kinds), colors=(elem,), owner=owner or Player.YOU)
-        return Selector(count=None, card_types=tuple(kinds), owner=owner)
+        ths = tuple(p[1] for p in pairs_of(c) if p[0] == "th")
+        if elems:
+            return Selector(count=None, card_types=tuple(kinds), colors=elems, owner=owner or Player.YOU, thresholds=ths)
+        return Selector(count=None, card_types=tuple(kinds), owner=owner, thresholds=ths)
 
     def src_card_ability(self, meta, c):
         owner = next((p[1] for p in pairs_of(c) if p[0] == "owner"), None)
-        kind = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "card_type"), "forward")
+        plural = next((str(t).rstrip("'’")[:-1] for t in c if isinstance(t, Token) and t.type == "PLURAL_CARD_POSS"), None)
+        kind = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "card_type"), plural or "forward")
         return Selector(count=None, card_types=("ability",), owner=owner, about=Selector(card_types=(kind,)))
 
     def sct_backup(self, meta, c):
@@ -286,6 +297,11 @@ class EventSourceRules:
     def w_each_phase(self, meta, c):
         phase = next(x for x in c if isinstance(x, tuple) and x[0] == "phase")
         return Window(whose=Player.ANY, phase=phase[1], span=self._span(meta))
+
+    def w_any_phase(self, meta, c):
+        """"during the Attack Phase (or …)" (11.12.4.4): that phase of any player's turn."""
+        phases = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "phase"]
+        return Window(whose=Player.ANY, phase="|".join(phases), span=self._span(meta))
 
     def w_phase(self, meta, c):
         phase = next(x for x in c if isinstance(x, tuple) and x[0] == "phase")

@@ -109,6 +109,8 @@ NORMALISATIONS: tuple[tuple[str, str, str], ...] = (
     ("'return X to the top / bottom of a deck' is 'put X at …'", r"\breturns? (.{0,60}?) at the (top|bottom)",
      r"put \1 at the \2"),
     ("'For each X, Y.' is 'Y for each X.'", r"(^|[.:\"] )for each ([^,.]*), ([^.\"]*)", r"\1\3 for each \2"),
+    ("a phase of any player's turn: 'during either player's / the X Phase' is 'during each X Phase' (11.12.4.4)",
+     r"\bduring (?:either player's|the) (?=(?:active|draw|main|attack|end) phase\b)", "during each "),
     ("runs of blanks", r"\s+", " "),
 )
 

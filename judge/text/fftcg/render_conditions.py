@@ -185,7 +185,7 @@ def window(w: ast.Window) -> str:
     if w.phase:
         phases = " or ".join({"main": "Main Phase", "attack": "Attack Phase", "end": "End Phase",
                               "draw": "Draw Phase", "active": "Active Phase"}.get(p, p) for p in w.phase.split("|"))
-        who = {Player.OPPONENT: "your opponent's", Player.ANY: "either player's"}.get(w.whose, "your")
+        who = {Player.OPPONENT: "your opponent's", Player.ANY: "each"}.get(w.whose, "your")
         return f"During {who} {phases}"
     return {Player.OPPONENT: "During your opponent's turn", Player.ANY: "During each turn"}.get(
         w.whose, "During your turn")

@@ -5,6 +5,7 @@ sentence machinery and the phrasing helpers they share live there."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from judge.text import ast
@@ -409,6 +410,12 @@ def _declare(e: ast.Declare, ctx: Ctx) -> str:
 @renders(ast.ChangeTarget)
 def _change_target(e: ast.ChangeTarget, ctx: Ctx) -> str:
     target(e.target, ctx)
+    if e.chosen:                                 # "choose another X to become the new target (…)" (11.6.5)
+        to = np(e.to, ctx.name) if e.to.card_types else "another target"
+        to = to if e.to.other or not e.to.card_types else re.sub(r"^1 ", "another ", to)   # "another X": 1 X
+        kind = e.to.card_types[0].title() if len(e.to.card_types) == 1 else "target"
+        return f"choose {to} to become the new target" + (
+            f" (The newly chosen {kind} must be a valid choice)" if e.if_possible else "")
     return f"the Summon or ability is now choosing {np(e.to, ctx.name)} instead" + (
         ", if possible" if e.if_possible else "")
 

@@ -262,10 +262,11 @@ class FFTCGTransformer(StatementRules, VerbRules, ConditionRules, EventRules, Se
         return effects
 
     def _window(self, meta: Any, window: Window, effects: list[Any]) -> list[Any]:
-        """"During your turn, X gains …": the effects apply only in that player's turns (11.12.4.4)."""
-        if window.whose is None or window.phase is not None or window.whose.value == "any":
-            return effects
-        word = "your_turn" if window.whose.value == "you" else "opponent_turn"
+        """"During your turn, X gains …": the effects apply only in that player's turns (11.12.4.4); "During each
+        Attack Phase, …" only in that phase (of any player's turn): a window with a phase is kept, never dropped."""
+        if window.phase is None and (window.whose is None or window.whose.value == "any"):
+            return effects                                       # "during each turn": always
+        word = "phase" if window.phase is not None else "your_turn" if window.whose.value == "you" else "opponent_turn"
         cond = DuringTurn(window=window, text=word, span=self._span(meta))
         inner = [with_duration(e, Duration.PERMANENT) for e in effects]
         return [Conditional(condition=cond, effects=tuple(inner), span=self._span(meta))]

@@ -161,6 +161,20 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
         return Act(lambda s: [Choose(target=target if not isinstance(s, Player) else replace(target, owner=target.owner),
                                      span=self._span(meta))])
 
+    def choose_new_target(self, meta, c):
+        """"choose another Forward you control to become the new target (The newly chosen Forward must be a valid
+        choice)" (11.6.5): the Summon or ability chosen before ("it") is now choosing this; "another target"
+        is any other card it could choose. The note says the new target must be one it could choose."""
+        from judge.text.ast import ChangeTarget
+
+        to = _sel(c) or Selector(count=1, other=True)
+        valid = "valid_choice" in c
+        return Act(lambda s: [ChangeTarget(target=Selector(ref="it", card_types=("summon", "ability")), to=to,
+                                           if_possible=valid, chosen=True, span=self._span(meta))])
+
+    def valid_note(self, meta, c):
+        return "valid_choice"
+
     def choose_as_many(self, meta, c):
         from judge.text.ast import Threshold
 

@@ -106,7 +106,8 @@ class KeywordActionRules:
     def deal_points(self, meta, c):
         n = _num(c)
         to = next((x for x in c if isinstance(x, Player)), Player.OPPONENT)
-        return Act(lambda s: [Damage(amount=n, player=to, source=s if isinstance(s, Selector) else None,
+        per = _per(c)
+        return Act(lambda s: [Damage(amount=n, player=to, source=s if isinstance(s, Selector) else None, per=per,
                                      span=self._span(meta))])
 
     def deal_own_power(self, meta, c):

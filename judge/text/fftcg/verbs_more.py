@@ -220,8 +220,8 @@ class GainRevealStackRules:
         return [Optional(effects=(), cost=Cost(effects=effects, span=self._span(meta)), span=self._span(meta))]
 
     def receive_points(self, meta, c):
-        n = _num(c)
-        return Act(lambda s: [Damage(amount=n, player=_player(s), span=self._span(meta))])
+        n, per = _num(c), _per(c)
+        return Act(lambda s: [Damage(amount=n, player=_player(s), per=per, span=self._span(meta))])
 
     def negate_damage(self, meta, c):
         np = _sel(c)
@@ -342,11 +342,15 @@ class GainRevealStackRules:
         return self._barred("leave_the_field", by=next((p[1] for p in pairs_of(c) if p[0] == "by"), None))
 
     def be_pp(self, meta, c):
-        pred: EvPred = next(x for x in c if isinstance(x, EvPred))
-        if pred.stem == "power_changed":
-            return self._barred(f"power_{pred.fields.get('cause')}", by=pred.fields.get("by"))
-        action = BARRED.get(pred.stem, "be_" + pred.stem)
-        return self._barred(action, by=pred.fields.get("by"))
+        """"be broken", "be chosen by X"; "be broken or returned to its owner's hand by X" (OR_PP): one
+        restricted act per participle, the source said after the last one shared by all (6.4)."""
+        preds: list[EvPred] = [x for x in c if isinstance(x, EvPred)]
+        actions = [_barred_action(p) for p in preds]
+        bys: list[Any] = []
+        for p in reversed(preds):               # a source said later holds for the participles before it
+            bys.insert(0, p.fields.get("by") or (bys[0] if bys else None))
+        extra = tuple(Restriction(mode="cannot", action=a, by=b) for a, b in zip(actions[1:], bys[1:], strict=True))
+        return self._barred(actions[0], by=bys[0], extra=extra)
 
     def become_state(self, meta, c):
         state = next(p[1] for p in pairs_of(c) if p[0] == "state")
@@ -389,6 +393,13 @@ class GainRevealStackRules:
         return Act(lambda s: [Restriction(mode="cannot", action="activate_in_active_phase", target=_target(s),
                                           duration=Duration.NEXT_TURN_END if nxt else Duration.PERMANENT,
                                           span=self._span(meta))])
+
+
+def _barred_action(pred: EvPred) -> str:
+    """The restricted act a participle names ("broken" → be_broken, "increased" → power_increased)."""
+    if pred.stem == "power_changed":
+        return f"power_{pred.fields.get('cause')}"
+    return BARRED.get(pred.stem, "be_" + pred.stem)
 
 
 __all__ = ["GainRevealStackRules"]

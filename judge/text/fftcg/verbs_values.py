@@ -27,6 +27,7 @@ BARRED: dict[str, str] = {
     "returned": "be_returned_to_owners_hand", "removed": "be_removed_from_the_game",
     "reduced": "be_reduced", "dulled": "become_dull", "activated": "be_activated",
     "revealed": "be_revealed", "selected": "be_selected", "dealt_damage": "be_dealt_damage", "played": "be_played",
+    "frozen": "be_frozen",
 }
 _REST = Selector(count=None, ref="rest", zone="revealed")
 

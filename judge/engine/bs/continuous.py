@@ -35,11 +35,12 @@ from judge.text.ast import AbilityKind, Duration
 
 
 def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None,
-           against: str | None = None) -> bool:
+           against: str | None = None, by_effect: bool = True) -> bool:
     """Whether an effect forbids `cid` to do (or undergo) `action` ("attack", "block", "be_selected" …).
 
     `actor` is the card whose act it would be (the blocker, the source of an effect) and `player`
-    its controller: a restriction "by <selector>" binds only acts of cards meeting it. `against`: the
+    its controller: a restriction "by <selector>" binds only acts of cards meeting it ("by … effects":
+    only acts of effects, not a battle: `by_effect` False). `against`: the
     card the act is aimed at (the attacker a blocker would block): a restriction aimed at some cards
     only ("cannot block spirits with 5000 BP or more") binds only acts against a card meeting it."""
     for m in mods_on(state, cid):
@@ -47,8 +48,11 @@ def cannot(state: State, cid: str, action: str, *, actor: str | None = None, pla
             continue
         if not _aimed_at(state, m, against):
             continue
-        if m.extra is None or select.by_matches(state, m, actor, player):
+        effects_only = m.extra is not None and m.extra.unit == "effect"
+        if m.extra is None or (select.by_matches(state, m, actor, player) and (by_effect or not effects_only)):
             return True
+        if action == "be_destroyed_in_battle" and m.value != action:
+            return True    # "… by your opponent's effects or in battle": the "by" binds the effects only
     return False
 
 
@@ -268,6 +272,7 @@ def symbol_colour(e: Any) -> str | None:
 #: effects/acts), of the refresh step (flow/steps) and of the first attack of a
 #: step (events/first_attack): a restriction on a card for any other act is not run.
 ENFORCED = {"cannot": frozenset({"attack", "block", "be_selected", "be_blocked", "attack_or_block", "be_destroyed",
+                                 "be_destroyed_in_battle", "be_destroyed_or_in_battle",
                                  "have_cores_removed", "refresh_in_refresh_step", "be_exhausted",
                                  "be_returned_to_hand_or_deck"}),
             "must": frozenset({"attack_first"}),

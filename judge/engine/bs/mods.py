@@ -63,7 +63,9 @@ def mods_on(state: State, cid: str) -> list[Mod]:
 
 
 #: Restriction actions that also forbid each of the simpler ones.
-COMPOUND = {"attack_or_block": ("attack", "block")}
+COMPOUND = {"attack_or_block": ("attack", "block"),
+            # "cannot be destroyed by your opponent's effects or in battle": either way (7-1-5-2, 10-1-3)
+            "be_destroyed_or_in_battle": ("be_destroyed", "be_destroyed_in_battle")}
 
 
 #: Tests of an ability that works only while a cost is calculated (never as a board modification),

@@ -82,10 +82,15 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
     for cid in ids:
         if effect and keywords.at_field_protects(ctx, cid, source, by):
             continue
+        actor = source or (destroyer if isinstance(destroyer, str) else next(iter(destroyer or ()), None))
         if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
-                ctx.state, cid, "be_destroyed", actor=source or destroyer, player=by):
+                ctx.state, cid, "be_destroyed", actor=actor, player=by, by_effect=cause != "battle"):
             ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
                     "rules.cannot_wins")
+            continue
+        if cause == "battle" and continuous.cannot(ctx.state, cid, "be_destroyed_in_battle"):
+            ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed in battle (an effect): it loses the BP "
+                    "comparison but stays on the field", "battle.bp_compare", "rules.cannot_wins")
             continue
         if cause not in ("self", "depleted") and substitute(ctx, cid, cause=cause, by=by):
             continue

@@ -35,7 +35,7 @@ _TIMINGS: dict[str, str] = {
     "beginning_of_end": "phase_begin:end", "end_of_turn": "end_of_turn",
     "priming": "priming", "primes_into": "primes_into", "is_chosen": "chosen",
     "opponent_discards": "opp_discards", "counter_removed": "counter_removed",
-    "put_into_damage_zone": "to_damage",
+    "put_into_damage_zone": "to_damage", "uses_ability": "uses",
 }
 
 
@@ -105,6 +105,17 @@ def _zone_owner_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: st
     trig = ab.trigger
     whose = [e.to_player for e in (trig.events if trig is not None else ()) if e.kind == "put_into_damage_zone"]
     return to is None or not whose or any(w is None or (to == ctrl) == (w == Player.YOU) for w in whose)
+
+
+def _use_fits(ab: Ability, event: str, to: str | None) -> bool:
+    """"When X uses an action ability / a special ability": the kind of ability used (`to`: action or special,
+    11.6, 11.7) is one the trigger names (an ability of no kind named: either)."""
+    if event != "uses":
+        return True
+    trig = ab.trigger
+    kinds = {k for e in (trig.events if trig is not None else ()) if e.kind == "uses_ability" and e.what is not None
+             for k in e.what.card_types}
+    return not kinds or kinds == {"ability"} or f"{to}_ability" in kinds
 
 
 def _damage_to_fits(s: State, ab: Ability, event: str, to: str | None, ctrl: str, uid: str) -> bool:
@@ -278,7 +289,8 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
 
     `to`: for damage dealt (`deals_damage_player`, `deals_damage_forward`), the player or the Forward it was
     dealt to; the trigger's "to your opponent" / "to a Forward …" is read against it. For `counter_removed`,
-    the name of the counters removed; for `to_damage`, the player whose Damage Zone the card went to.
+    the name of the counters removed; for `to_damage`, the player whose Damage Zone the card went to; for
+    `uses`, the kind of ability the card used (action, special).
 
     Player events ("At the beginning of your Main Phase", "When you cast", "When you receive a point
     of damage") trigger the abilities of the cards `player` controls (default: the turn player).
@@ -303,9 +315,14 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
                 continue
             if event == "counter_removed" and not _counter_fits(ab, to):
                 continue
-            if not _nth_fits(s, ab, event, ctrl) or not _zone_owner_fits(s, ab, event, to, ctrl):
+            if not _nth_fits(s, ab, event, ctrl) or not _zone_owner_fits(s, ab, event, to, ctrl) or \
+                    not _use_fits(ab, event, to):
                 continue
             about = None
+            if event == "uses" and cause is not None:     # "…, cancel its effect": the ability just used
+                from judge.engine.fftcg.stackref import ref_of
+
+                about = ref_of(cause)
             if event == "chosen" and cause is not None:
                 from judge.engine.fftcg.stackref import ref_of
 

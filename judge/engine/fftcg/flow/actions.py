@@ -366,6 +366,7 @@ def use(s: State, a: Use, log: Log) -> State:
     log.add(f"{p} uses {label}" + (f", choosing {targets}" if targets else "") + "; it goes on the stack",
             k["stack"], "stack_order", *((k["choose"],) if chosen else ()))
     log.add(f"{p} keeps priority after using it", k["done"])
+    s = emit(s, "uses", uid, log, to="special" if special else "action", cause=item)   # "when X uses an … ability" (11.8.3)
     return replace(chosen_event(s, item, log), priority=None, passes=0, pc=("priority", p))
 
 

@@ -162,8 +162,19 @@ class ClausePane(Vertical):
     def number(self) -> str | None:
         return self.view.clause.number if self.view else None
 
+    def _ready(self, again: Any, *args: Any) -> bool:
+        """Whether the pane's parts are there to draw into: a load can finish before they are composed
+        (drawn after the next refresh) or after the screen is gone (nothing to draw)."""
+        if self.query(".crumbs"):
+            return True
+        if self.is_attached:
+            self.call_after_refresh(again, *args)
+        return False
+
     def show(self, view: ClauseView) -> None:
         """Draw a clause and its links (the list is reset to the first link), in one repaint."""
+        if not self._ready(self.show, view):
+            return
         with self.app.batch_update():
             self._show(view)
 
@@ -197,6 +208,8 @@ class ClausePane(Vertical):
 
     def show_message(self, message: str) -> None:
         """Show a line instead of a clause (no clause with this number in this language)."""
+        if not self._ready(self.show_message, message):
+            return
         self.view = None
         self.query_one(".crumbs", Static).update("")
         self.query_one(".heading", Static).update(Text(message, style="dim"))

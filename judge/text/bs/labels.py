@@ -74,7 +74,7 @@ def event_timing(mode: str, cond: Condition) -> str | None:
         # "When Placed or Destroyed", "When This Spirit Blocks or Is Destroyed": either of the card's
         # own events (BSS 8-1-5-1), each with its fixed id — the timing joins them as "/" labels do
         ids = [LABELS.get(("when", "self", part, None)) for part in (cond.event or "").split("_or_")]
-        if all(ids) and not cond.qualifiers and cond.zone is None:
+        if all(ids):
             return "when_" + "_or_".join(i.removeprefix("when_") for i in ids if i)
     return fixed
 

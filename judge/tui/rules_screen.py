@@ -159,11 +159,13 @@ class RulesScreen(Screen[None]):
         lib = app.library
         view = await app.ask(lib.run(lambda: load_view(lib.kb_sync(), place.game, place.number,
                                                        place.lang, place.version)))
+        main = self._part("#main", ClausePane)
+        if main is None:        # the screen is being taken down (the app closing) while it loaded
+            return
         self._hide_jump()
         if view is FAILED:
             return
         place = Place(place.game, view.clause.lang, place.version, view.clause.number)
-        main = self.query_one("#main", ClausePane)
         main.show(view)
         self._sync_tree(view.clause)
         if focus_links:
@@ -179,7 +181,9 @@ class RulesScreen(Screen[None]):
     async def _show_other(self, place: Place) -> None:
         app = self.japp
         lib = app.library
-        other = self.query_one("#other", ClausePane)
+        other = self._part("#other", ClausePane)
+        if other is None:
+            return
         try:
             view = await lib.run(lambda: load_view(lib.kb_sync(), place.game, place.number,
                                                    self.other_lang, place.version))
@@ -190,9 +194,9 @@ class RulesScreen(Screen[None]):
 
     def _sync_tree(self, clause: Any) -> None:
         """Put the tree's cursor on the clause's deepest section shown there (without opening it)."""
-        if not self.is_attached:        # a clause loaded after the screen went away (the app closing)
+        tree = self._part("#sections", Tree)
+        if tree is None:        # a clause loaded after the screen went away (the app closing)
             return
-        tree = self.query_one("#sections", Tree)
         wanted = [clause.number, *[number for number, _title in reversed(clause.breadcrumbs or [])]]
         by_number = {}
         stack = list(tree.root.children)
@@ -271,9 +275,16 @@ class RulesScreen(Screen[None]):
             self._hide_jump()
 
     def _hide_jump(self) -> None:
-        jump = self.query_one("#jump", Input)
-        if jump.display:
+        jump = self._part("#jump", Input)
+        if jump is not None and jump.display:
             jump.display = False
+
+    def _part(self, selector: str, kind: type[Any]) -> Any:
+        """The screen's part, or None once the screen is detached or its children are being removed:
+        a worker resuming after an await must not crash the closing app with NoMatches."""
+        if not self.is_attached:
+            return None
+        return next(self.query(selector).results(kind), None)
 
     def on_key(self, event: Any) -> None:
         jump = self.query_one("#jump", Input)

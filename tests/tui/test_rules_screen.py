@@ -12,6 +12,7 @@ from tui_fakes import jump, settle
 from judge.tui.clause_pane import ClausePane
 from judge.tui.diff_screen import DiffScreen
 from judge.tui.help_screen import HelpScreen
+from judge.tui.rules_screen import Place
 
 
 def shown(app, pane: str = "#main") -> str:
@@ -287,5 +288,20 @@ async def test_a_document_loading_while_the_screen_is_taken_down_ends_quietly(fa
         screen = app.screen
         await screen.query_one("#sections").remove()
         worker = screen.load_document()
+        await worker.wait()
+        assert worker.state == WorkerState.SUCCESS
+
+
+async def test_a_clause_opening_while_the_screen_is_taken_down_ends_quietly(fake_app) -> None:
+    """The same for a clause: its load resumes after the clause pane and jump line are removed (the
+    app closing) and the worker ends without an error, not with NoMatches on '#jump'."""
+    from textual.worker import WorkerState
+
+    app = fake_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await screen.query("#main, #jump, #other, #sections").remove()
+        worker = screen._open(Place(app.game, app.lang, app.version, "1"), True)
         await worker.wait()
         assert worker.state == WorkerState.SUCCESS

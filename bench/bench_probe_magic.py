@@ -8,8 +8,9 @@ Run from the project root with a card database holding the corpus (JUDGE_DB, `ju
 import sys
 from pathlib import Path
 
+from probe_run import run_answering
+
 from judge.cards.importers import read_cards
-from judge.engine.scenario import run_scenario, scenario_from_data
 from judge.engine.support import unexecuted
 from judge.text.lexicon import Lexicon
 from judge.text.parse import parse_text
@@ -40,11 +41,7 @@ for c in every:
                               "field": [{"id": "b1", "card": v[0], "cores": 3}, {"id": "b2", "card": v[1 % len(v)], "cores": 1, "state": "exhausted"}]}},
             "actions": [{"player": "A", kind: c.number}], "expect": [{"winner": None}]}
     try:
-        for _ in range(8):
-            res = run_scenario(scenario_from_data(data, "probe"))
-            if res.request is None:
-                break
-            data["actions"].append({"player": res.request.player or "A", "choose": "any"})
+        res = run_answering(data, rounds=7)
         why = [w for w in res.why if "expectations" not in w]
         ref = res.refusals
         if ref:

@@ -51,3 +51,22 @@ def test_any_is_read_whatever_its_case(answer: str) -> None:
     from judge.engine.kernel.values import is_any
 
     assert is_any(answer) and not is_any("anything") and not is_any(["any"])
+
+
+def test_fftcg_any_puts_cards_back_in_the_order_listed() -> None:
+    # 21-067R: on entering, it reveals the top 5 cards of the deck, plays 1 Forward of cost 2 or less among them
+    # and returns the others to the bottom in any order: `any` keeps every card, in the order the decision lists
+    from tests.rulings.support import corpus_file
+
+    cards = corpus_file("fftcg-cards.json")
+    plain = {f"e{i}": {"name": f"Plain Earth Backup {i}", "type": "backup", "element": ["earth"], "cost": 1,
+                       "generic": True} for i in range(4)}
+    data = {"game": "fftcg", "title": "t", "cards": plain, "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"A": {"deck": 8, "hand": [{"id": "me", "card": "21-067R"}],
+                              "field": [{"id": f"p{i}", "card": f"e{i}"} for i in range(4)]}, "B": {"deck": 5}},
+            "actions": [{"player": "A", "cast": "me", "pay": {"dull": ["p0", "p1", "p2", "p3"]}},
+                        {"player": "A", "choose": "any", "decision": "order"}],
+            "expect": [{"player": "A", "deck": 8}, {"card": "me", "zone": "field"}]}
+    result = run_scenario(scenario_from_data(data, "test", cards=(cards,)))
+    assert result.ok, result.why
+    assert any("first legal option" in t.step.text for t in result.steps)

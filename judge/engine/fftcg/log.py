@@ -110,7 +110,9 @@ def take_answer(state: State, player: str, kind: str, prompt: str, options: tupl
         if not options:
             raise Refused(Refusal(f"'any' answers a decision with listed options; this one has none "
                                   f"({prompt}): answer it"))
-        answer = options[0]
+        # an order of cards (put back "in any order") is legal only with every card in it: `any` keeps them
+        # in the order listed, the first legal order
+        answer = list(options) if kind == "deck_order" else options[0]
     return replace(state, answers=state.answers[1:]), answer
 
 

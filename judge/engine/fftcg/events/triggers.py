@@ -22,7 +22,7 @@ from judge.engine.fftcg.query import (
 )
 from judge.engine.fftcg.state import StackItem, State, Trigger
 from judge.engine.kernel.values import evolve as replace
-from judge.text.ast import Ability, AbilityKind, Conditional, Event, Player, Selector
+from judge.text.ast import Ability, AbilityKind, Condition, Conditional, Event, Player, Selector, walk
 
 # Ability.timing (as the grammar names it; several joined by "|") → engine event
 _TIMINGS: dict[str, str] = {
@@ -159,6 +159,20 @@ def _card_events(d) -> frozenset[str]:
 
 #: events heard by the cards of one player rather than by the card the event happened to
 PLAYER_EVENTS = ("phase_begin", "end_of_turn", "you_damaged", "cast", "opp_cast", "opp_discards")
+
+
+def conditional_auto(ab: Ability) -> Condition | None:
+    """The condition of a conditional auto-ability, "(trigger event), if (condition), (effect)" (11.8.13): checked
+    as it triggers, so it does not trigger while the condition fails. An ability that chooses first ("choose 1
+    Forward. If …, deal it …") is not written so: it triggers, its targets are chosen as it goes on the stack, and
+    the "if" is a condition of one of its effects, read only as that effect resolves."""
+    if len(ab.effects) != 1 or not isinstance(ab.effects[0], Conditional) or ab.effects[0].instead:
+        return None
+    e = ab.effects[0]
+    if not e.selects and any(isinstance(n, Selector) and n.choose == "choose" and not n.self_ref and n.ref is None
+                             for x in e.effects for n in walk(x)):
+        return None
+    return e.condition
 
 
 def _limits(s: State, uid: str, ab: Ability, ctrl: str, log: Log) -> tuple[State, bool]:
@@ -333,8 +347,7 @@ def emit(s: State, event: str, subject: str | None, log: Log, *, extra_sources: 
             s, go = _limits(s, uid, ab, ctrl, log)
             if not go:
                 continue
-            cond = ab.effects[0].condition if len(ab.effects) == 1 and isinstance(ab.effects[0], Conditional) \
-                and not ab.effects[0].instead else None
+            cond = conditional_auto(ab)
             if cond is not None and condition_holds(s, cond, ctrl, uid) is False:
                 log.add(f'{s.name_of(uid)}: "{ab.text}" does not trigger: "{cond.text}" does not hold',
                         "conditional_auto")

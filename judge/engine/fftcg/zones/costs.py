@@ -51,6 +51,14 @@ def _choices(s: State, e: Any, p: str, source: str) -> tuple[list[str], int, str
     return None
 
 
+def _self_payable(s: State, e: Any, source: str) -> bool:
+    """Whether the card itself can pay its part of the cost: "remove N X Counters from {Name}" needs N of them
+    on it (15.1.1.10.1); a cost that cannot be paid makes the use illegal (11.6.3)."""
+    if isinstance(e, ast.Counters) and e.remove and e.count:
+        return s.char(source) is not None and counters_on(s, source, e.name) >= e.count
+    return True
+
+
 def payable(e: Any) -> bool:
     """Whether `pay_costs` pays this part of a cost (11.6.2)."""
     target = getattr(e, "target", None)
@@ -68,6 +76,8 @@ def can_pay(s: State, p: str, source: str, costs: tuple[Any, ...]) -> bool:
     used: set[str] = set()
     for e in costs:
         if getattr(getattr(e, "target", None), "self_ref", False):
+            if not _self_payable(s, e, source):
+                return False
             continue
         found = _choices(s, e, p, source)
         if found is None:
@@ -84,6 +94,9 @@ def pay_costs(s: State, p: str, source: str, costs: tuple[Any, ...], label: str,
     plan: list[tuple[Any, list[str]]] = []
     for e in costs:
         if getattr(getattr(e, "target", None), "self_ref", False):
+            if not _self_payable(s, e, source):
+                raise Refused(f"{p} cannot pay the cost of {label}: {s.name_of(source)} has fewer than {e.count} "
+                              f"{e.name} Counter(s) to remove", "action_cost", "remove_counter", "action_rewind")
             plan.append((e, [source]))
             continue
         found = _choices(s, e, p, source)

@@ -87,6 +87,8 @@ def effects_gaps(effects: Any) -> Iterator[str]:
     for node in nodes:
         if isinstance(node, ast.Effect) and id(node) in run_lasting:
             continue
+        if isinstance(node, ast.Conditional) and node.condition.kind in reveal.IT_KINDS and not revealing:
+            yield "'if it is …' of a card nothing revealed"     # reveal.holds reads it of a revealed card only
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)
@@ -101,6 +103,9 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     """A field ability's effect the board does not apply (11.9)."""
     if extracost.is_extra_cost(e) or extracost.readable_alternative(e):
         return                                    # asked as the card is cast (extracost.py)
+    per = getattr(e, "per", None)                 # the board counts it as it reads the ability (conditions.per_count)
+    if isinstance(per, ast.Selector) and not conditions.countable(per):
+        yield f"field {ast.kind_of(e)} for each … {per.zone}"
     if isinstance(e, ast.Sequence):
         for x in e.effects:
             yield from _field_effect_gaps(x)
@@ -207,6 +212,8 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps += condition_gaps(ab.condition)
         elif r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             gaps.append(f"limit {r}")
+    if "ex_burst" in ab.restrictions and any(isinstance(e, ast.Modal) for e in ab.effects):
+        gaps.append("modal EX Burst (its options are not declared as it is used, 11.10.2)")
     if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps += _trigger_gaps(ab)
         gaps += effects_gaps(ab.effects)

@@ -93,7 +93,7 @@ def board(card: Any, kind: str, ab_index: int = 0, ab: Any = None, req: Any = No
     Backups and discards to pay `req`, a Forward of its own, two opposing Forwards and a Backup."""
     num = card.number
     els = tuple(e for e in card.colors if e in ELEMENTS)
-    most = 4 if card.type == "backup" and kind in ("summon", "enters") else 5     # five Backups at most (7.7.4)
+    most = 4 if card.type == "backup" else 5     # five Backups at most, the card among them (7.7.4)
     backups, discards = payment(els, req.total, dict(req.need), discards_only, most) if req is not None else ([], [])
     a_field = [{"id": f"pay{i}", "card": b} for i, b in enumerate(backups)]
     hand = [{"id": f"cp{i}", "card": d} for i, d in enumerate(discards)]

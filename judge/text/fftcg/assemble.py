@@ -171,14 +171,19 @@ def resolve_pronouns(effects: list[Any]) -> list[Any]:
 def _plain_removed(node: Any) -> Any:
     """"The removed card" where `_resolve` does not reach it (a threshold's or an "about" selector, inside a
     delayed ability): "them", the cards an earlier part picked, as it was read before (`select.ref_chosen`)."""
-    if isinstance(node, Selector) and node.ref == "the_removed":
+    return _plain_ref(node, ("the_removed",))
+
+
+def _plain_ref(node: Any, refs: tuple[str, ...]) -> Any:
+    """The node with every selector referring by `refs` ("the_removed", "the_chosen", …) made a plain "them"."""
+    if isinstance(node, Selector) and node.ref in refs:
         return replace(node, ref="them")
     if isinstance(node, tuple):
-        new = tuple(_plain_removed(x) for x in node)
+        new = tuple(_plain_ref(x, refs) for x in node)
         return new if any(a is not b for a, b in zip(new, node, strict=True)) else node
     if is_dataclass(node) and not isinstance(node, type):
         changes = {f.name: v for f in fields(node)
-                   if (v := _plain_removed(getattr(node, f.name))) is not getattr(node, f.name)}
+                   if (v := _plain_ref(getattr(node, f.name), refs)) is not getattr(node, f.name)}
         return replace(node, **changes) if changes else node
     return node
 
@@ -237,11 +242,14 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
     out: list[Any] = []
     used, others = True, False
     removed: Selector | None = None                  # what the last "remove … from the game" took
+    picked = chosen                                  # what the last choice took ("the chosen X", 11.6.5)
+    added: Selector | None = None                    # what the last "add … to your hand" took (7.11)
     for e in effects:
         if isinstance(e, Choose):
             if chosen is not None and not used:
                 out.append(Choose(target=chosen))
             chosen, used, others = e.target, False, False
+            picked = e.target if e.target.choose == "choose" else picked
             continue
         if isinstance(e, Sequence):                      # "Then, …": the same sentence goes on
             items = list(e.effects)
@@ -261,6 +269,12 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
                 out.append(Choose(target=chosen))
             e = replace(e, target=replace(e.target, other=False, excluding=_CHOSEN))
             used = others = True
+        # "the chosen X" once other cards were spoken of after the choice: what the choice took (11.6.5); "the added
+        # X": what the last "add … to your hand" took (7.11); else both are the cards just spoken of, as "them"
+        for ref, named in (("the_chosen", picked), ("the_added", added)):
+            if named is not None and named is not chosen:
+                e = _subst(e, named, refs=(ref,))
+            e = _plain_ref(e, (ref,))
         if chosen is not None:
             e2 = _subst(e, chosen)
             if e2 is not e:
@@ -272,6 +286,8 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
         out.append(e)
         if type(e).__name__ == "Move" and e.dest == "removed" and isinstance(e.target, Selector):
             removed = e.target
+        if type(e).__name__ == "Move" and e.dest == "hand" and isinstance(e.target, Selector):
+            added = e.target
         rest = getattr(e, "target", None)
         if (isinstance(rest, Selector) and rest.ref == "rest") or getattr(e, "zone", None) == "revealed_shuffle":
             chosen, used = _REST, True                    # "shuffle the other cards and return them"
@@ -281,7 +297,7 @@ def _resolve(effects: list[Any], chosen: Selector | None) -> tuple[list[Any], Se
 
 
 #: the references `_subst` replaces by what they name ("the_removed": "the removed card", `_removed_ref`)
-_PRONOUNS = ("it", "them", "this", "the_removed")
+_PRONOUNS = ("it", "them", "this", "the_removed", "the_chosen", "the_added")
 
 
 def _removed_ref(e: Any, removed: Selector | None, chosen: Selector | None) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.text.ast import Cost, Event, Player, Selector, Threshold
+from judge.text.ast import Cost, Event, Player, Selector, Threshold, replace
 from judge.text.fftcg.conditions_values import (
     CPred,
     _nums,
@@ -104,6 +104,17 @@ class PredicateRules:
             return CPred("attacking_this_turn", {"selector": pred.fields["what"]})
         return CPred("this_turn", {"pred": pred})
 
+    # "you removed 2 or more cards", "you added a Forward to your hand", "you reveal no Summons" (11.11.5): the cards
+    # an earlier action of this effect used, counted; the same conditions as "… are removed by this effect"
+    def did_removed(self, meta, c):
+        return _did("removed", c)
+
+    def did_added(self, meta, c):
+        return _did("added_to_hand", c)
+
+    def did_revealed(self, meta, c):
+        return _did("revealed", c)
+
     def cp_power(self, meta, c):
         return CPred("power", {"threshold": Threshold("power", _op(c), _nums(c)[0])})
 
@@ -180,3 +191,19 @@ class PredicateRules:
 
 
 __all__ = ["PredicateRules"]
+
+
+def _did(acted: str, c: list[Any]) -> CPred:
+    """The cards one action of this effect used (zone: the action's word) and how many: "no X" none, "N or more X"
+    at least N, "a X" / "N X" at least that many (the condition asks whether the action got that far)."""
+    sel = _sel(c)
+    counted = next((t for t in sel.thresholds if t.stat == "count"), None)
+    if "no" in c:
+        th = Threshold("count", "==", 0)
+    elif counted is not None:
+        th = Threshold("count", counted.op, counted.value)
+    else:
+        th = Threshold("count", ">=", sel.count or 1)
+    kinds = replace(sel, count=None, up_to=False, zone=acted, owner=None,
+                    thresholds=tuple(t for t in sel.thresholds if t.stat != "count"))
+    return CPred(f"{acted}_by_this_effect", {"selector": kinds, "threshold": th})

@@ -436,11 +436,29 @@ def _other(c: ast.Condition, name: str) -> str:
         return f"you have {th.value}{_more(th)}"
     if k == "while_paying_cost" and sel is not None:
         return f"while paying the cost to cast {np(sel, name, article=True)}"
+    if k in _DID and sel is not None and th is not None and c.player is Player.YOU:   # "you removed 2 or more cards"
+        return _did(k, sel, th, name)
     if k.endswith("_by_this_effect") and sel is not None:
         verb = "are" if plural(sel) else "is"
         what = {"removed": "removed from the game"}.get(k[:-len("_by_this_effect")], k[:-15].replace("_", " "))
         return f"{np(sel, name)} {verb} {what} by this effect"
     return f"<condition {k}>"
+
+
+#: what the player did earlier in this effect (11.11.5): the condition kind → its verb, and the words after the cards
+_DID = {"removed_by_this_effect": ("removed", ""), "added_to_hand_by_this_effect": ("added", " to your hand"),
+        "revealed_by_this_effect": ("revealed", "")}
+
+
+def _did(k: str, sel: Any, th: Any, name: str) -> str:
+    """"you removed 2 or more cards", "you added a Forward to your hand", "you revealed no Summons"."""
+    verb, tail = _DID[k]
+    bare = replace(sel, zone=None)
+    if th.value == 0:
+        return f"you {verb} no {np(replace(bare, count=None), name).removeprefix('all the ')}{tail}"
+    counted = replace(bare, count=th.value, thresholds=(*bare.thresholds, th) if th.op == ">=" and th.value > 1 else
+                      bare.thresholds)
+    return f"you {verb} {np(counted, name, article=True)}{tail}"
 
 
 __all__ = ["condition", "event", "period", "source", "third", "trigger", "window"]

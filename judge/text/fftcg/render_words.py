@@ -182,6 +182,8 @@ def _against(t: Threshold, name: str) -> str:
 def _where(sel: Selector, source: bool) -> str:
     if sel.zone == "removed" and sel.about is not None:        # "removed by X's ability" (posts)
         return ""
+    if sel.zone == "field" and sel.owner in (None, Player.ANY):   # "on the field" said (7.7)
+        return "on the field"
     if sel.zone in (None, "field"):
         return {Player.OPPONENT: "opponent controls", Player.YOU: "you control",
                 Player.ANY: "either player controls"}.get(sel.owner, "")

@@ -31,6 +31,7 @@ from judge.text.fftcg.select_values import (
     WORDS,
     Part,
     Posts,
+    RefAdj,
     _count,
     _num,
     _word,
@@ -184,6 +185,10 @@ class SelectorRules(PostModifierRules):
         inner = next(x for x in c if isinstance(x, Selector))
         return Part(selector=Selector(count=None, about=inner, ref="copies", span=self._span(meta)))
 
+    def plural_gen(self, meta, c):
+        """"all the Forwards'" (6.6): a selector like any other, said in the genitive."""
+        return join([(self.part(meta, [x for x in c if not isinstance(x, Token)]), None)], self._span(meta))
+
     def np_list(self, meta, c):
         parts: list[tuple[Part, str | None]] = []
         how: str | None = None
@@ -220,14 +225,24 @@ class SelectorRules(PostModifierRules):
         return Selector(self_ref=True, state="active", span=self._span(meta))
 
     def ref_chosen(self, meta, c):
-        """"the chosen Forward": the cards an earlier part of the text picked; "the removed card(s)": those an
-        earlier part removed from the game (`assemble._removed_ref` resolves it)."""
-        words = self._printed(meta).split()
-        removed = len(words) > 1 and words[1].casefold() == "removed"
-        return Selector(count=None, ref="the_removed" if removed else "them", span=self._span(meta))
+        """"the chosen Forward": the cards the last choice before it took (`assemble._resolve`), even after other
+        cards were spoken of; "the removed card(s)": those an earlier part removed from the game
+        (`assemble._removed_ref`); "the selected / revealed … X": the cards just spoken of."""
+        adj = next((x for x in c if isinstance(x, RefAdj)), RefAdj("other"))
+        ref = {"removed": "the_removed", "chosen": "the_chosen", "added": "the_added"}.get(adj.word, "them")
+        return Selector(count=None, ref=ref, span=self._span(meta))
 
-    def ref_adj(self, meta, c):
-        return None
+    def ra_chosen(self, meta, c):
+        return RefAdj("chosen")
+
+    def ra_removed(self, meta, c):
+        return RefAdj("removed")
+
+    def ra_added(self, meta, c):
+        return RefAdj("added")
+
+    def ra_other(self, meta, c):
+        return RefAdj("other")
 
     def ref_that(self, meta, c):
         return Selector(ref="it", span=self._span(meta))

@@ -185,6 +185,17 @@ class PostModifierRules:
     def p_zone(self, meta, c):
         return pairs_of(c)
 
+    def p_on_field(self, meta, c):
+        """"on the field" (7.7): the zone said; "on your opponent's field", "from his field": the cards that player
+        controls (6.2; the field is where controlled cards are), "his / their field" being the acting player's,
+        filled by the verb's subject as "he/she controls" is."""
+        owner = {"your_field": Player.YOU, "opponent_field": Player.OPPONENT}.get(
+            next((p[1] for p in pairs_of(c) if p[0] == "place"), ""))
+        return [("owner", owner)] if owner is not None else [("zone", "field")]
+
+    def p_that_field(self, meta, c):
+        return []                                  # "from his field": whose, the subject says (put_break)
+
     def p_removed(self, meta, c):
         return [("zone", "removed"), *pairs_of(c)]
 

@@ -57,6 +57,13 @@ COUNTS: dict[str, tuple[bool, str]] = {
 }
 
 
+@dataclass(frozen=True)
+class RefAdj:
+    """The participle of a card referred to ("the chosen / removed / revealed X"): which earlier part names it."""
+
+    word: str            # chosen | removed | other
+
+
 @dataclass
 class Posts:
     """The post-modifiers of one part ("of cost 3 or less opponent controls")."""

@@ -47,6 +47,9 @@ def holds_or_unmodelled(ctx: Ctx, cond: Condition, source: str, controller: str,
 #: Kinds whose entry decides only some of their conditions: kind → whether it decides this one.
 PARTLY: dict[str, Callable[[Condition], bool]] = {
     "count": lambda c: _count_decided(c),
+    # an event decided from the board is one it keeps a record of (EVENT_FACTS); "when the battle ends"
+    # beside a When Attacks is a later event, watched by nothing here (`_event` answers None)
+    "event": lambda c: (c.event or "") in EVENT_FACTS,
     **{kind: (lambda c: c.selector is None or countable(c.selector)) for kind in ("control", "control_none")}}
 
 
@@ -104,6 +107,10 @@ def count(ctx: Ctx, sel: Selector, item: Work, default_owner: Player | None = Pl
         from judge.engine.bs.state import Drawn
 
         return item.param.count if isinstance(item.param, Drawn) else sum(ctx.drawn.values())
+    if sel.zone == "revealed":          # "among the revealed / discarded cards": those this effect showed
+        shown = dict.fromkeys([*ctx.revealed, *getattr(ctx, "discarded", ())])
+        n = sum(1 for cid in shown if select.matches(state, cid, sel, item.source))
+        return n // sel.every if sel.every else n
     owner = sel.owner if sel.owner is not None else default_owner
     players = select.whose(item.controller, owner, state)
     zone = sel.zone or "field"

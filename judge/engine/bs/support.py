@@ -208,7 +208,9 @@ def _unexecuted(ab: ast.Ability) -> tuple[str, ...]:
         gaps.append(f"burst {ab.timing}")
     elif ab.kind not in (AbilityKind.MAGIC, AbilityKind.ACTIVATED, AbilityKind.BURST):
         gaps.append(f"ability kind {ab.kind.value}")
-    if ab.condition is not None and ab.kind != AbilityKind.TRIGGERED and not conditions.decidable(ab.condition):
+    # a burst's condition is its event (triggers.burst_event, 10-9-1), a trigger's is read in _trigger_gaps
+    if ab.condition is not None and ab.kind not in (AbilityKind.TRIGGERED, AbilityKind.BURST) and \
+            not conditions.decidable(ab.condition):
         gaps.append(f"condition {ab.condition.kind}")
     if ab.cost is not None:
         gaps += _effects_gaps(ab.cost.effects)

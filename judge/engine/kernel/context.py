@@ -112,8 +112,10 @@ class Context(Generic[S]):
         queue = self._next(kind, options)
         return None if queue is None else getattr(self.state, queue)[0]
 
-    def take_answer(self, kind: str | None = None, options: Sequence[Any] = ()) -> Any:
-        """The next supplied answer for such a decision (removed from the state), or None."""
+    def take_answer(self, kind: str | None = None, options: Sequence[Any] = (), first: Any = None) -> Any:
+        """The next supplied answer for such a decision (removed from the state), or None. `any` takes
+        the first legal option, or `first` where the decision's least legal answer is not one option
+        alone (a selection of two, an order of every waiting effect, no cores on each spirit)."""
         queue = self._next(kind, options)
         if queue is None:
             return None
@@ -124,16 +126,19 @@ class Context(Generic[S]):
             if not options:
                 raise Refuse(Refusal(f"'any' answers a decision with listed options; {kind or 'this'} decision "
                                      "has none: answer it"))
-            self.steps.append(Step(any_note(options), (), after=self.state))
-            return options[0]
+            if first is None and kind == "order":       # an order names every item: as the options list them
+                first = list(options)
+            self.steps.append(Step(any_note(options if first is None else [first]), (), after=self.state))
+            return options[0] if first is None else first
         return answer
 
 
     def ask(self, prompt: str, *concepts: str, player: str | None, options: Sequence[Any] = (),
-            kind: str) -> Any:
-        """The answer to a decision: the next supplied one, logged with the decision; else Need."""
+            kind: str, first: Any = None) -> Any:
+        """The answer to a decision: the next supplied one, logged with the decision; else Need.
+        `first`: the first legal answer where it is not the first option alone (what `any` takes)."""
         decision = self.decision(prompt, *concepts, player=player, options=options, kind=kind)
-        answer = self.take_answer(kind, decision.options or tuple(options))
+        answer = self.take_answer(kind, decision.options or tuple(options), first)
         if answer is None:
             raise Need(decision)
         shown = ", ".join(map(str, as_list(answer))) if not isinstance(answer, dict) else str(answer)

@@ -256,7 +256,8 @@ def spread(ctx: Ctx, eff: ast.MoveCores, item: Work, owner: str, src: str) -> No
     soul_here = ctx.state.players[owner].soul_core == src
     answer = ctx.ask(f"{owner} says how many cores from the {src} go on each of {', '.join(dests)} (0 to {have} "
                      f"in all{'; soul_core: ID to include the soul core' if soul_here else ''})",
-                     "effect.select_up_to", "core.which", player=owner, options=tuple(dests), kind="cores")
+                     "effect.select_up_to", "core.which", player=owner, options=tuple(dests), kind="cores",
+                     first=dict.fromkeys(dests, 0))      # any number includes none (8-5-3-2)
     counts, soul_to = _read(ctx, answer, dests, have, soul_here)
     for cid, n in counts.items():
         soul = soul_to == cid

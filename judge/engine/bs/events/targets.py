@@ -78,6 +78,9 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         ctx.log(f"{label}: applies to {', '.join(cands) or 'no spirit'}, the spirit linked with {source} (the "
                 "link fixes it: nothing is selected)", "kw.link")
         return cands[:sel.count]
+    if sel.count == 0 and cands:       # "one for each …" of none: 0 fulfils the number, nothing to decide (8-5-3-1)
+        ctx.log(f"{label}: the number to select comes to 0, so nothing is selected", "effect.select_count")
+        return []
     forced = not cands or (len(cands) <= sel.count and not sel.up_to)
     if forced and not _explicit(ctx):
         if not cands:
@@ -99,7 +102,8 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
         n = f"up to {sel.count}" if sel.up_to else str(sel.count)
         answer = ctx.ask(f"{who} selects {n} for {label} from: {', '.join(cands)}", *((concept,) if concept else ()),
                          "effect.select", "effect.select_up_to" if sel.up_to else "effect.select_count",
-                         player=who, options=tuple(cands), kind="target")
+                         player=who, options=tuple(cands), kind="target",
+                         first=None if sel.up_to or sel.count <= 1 else cands[:sel.count])
     picked = gather(ctx, answer, cands, sel.count)
     for cid in picked:
         if cid in shielded:

@@ -117,6 +117,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.then": (),
     "effect.if": (),
     "effect.area_info": ("8-8-1-5",),
+    "effect.fixed_at_resolution": ("8-8-1-4",),
     # bp
     "bp.order": ("8-8-1-3-1",),
     "bp.level": ("8-8-1-3-2",),
@@ -329,6 +330,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),
     "effect.area_info": (),
+    "effect.fixed_at_resolution": (),
     # bp
     "bp.order": (),
     "bp.level": (),

@@ -198,9 +198,59 @@ def cannot_be_selected(state: State, cid: str, controller: str, source: str | No
     return False
 
 
+def _self_value(ctx: Ctx, source: str, t: Threshold) -> int | None:
+    """The effect's own card's value of `t.stat`: now, on the field, or as it last was there when it
+    has left (a When Destroyed effect's card is in the trash, 8-10-1); None when nothing says."""
+    if ctx.state.field_card(source) is not None:
+        return stat(ctx.state, source, t)
+    item = ctx.item
+    last = item.last if item is not None and item.source == source and isinstance(item.last, dict) else None
+    value = (last or {}).get(t.stat)
+    return value if isinstance(value, int) else None
+
+
+def bind_self(ctx: Ctx, sel: Selector, source: str | None) -> Selector:
+    """A threshold measured against the effect's own card (a BP no higher than its own) is given that
+    card's value (as it last was on the field when it has left, 8-10-1), never compared with 0."""
+    if source is None or not any(t.ref is not None and t.ref.self_ref and t.stat in PER_CARD_STATS
+                                 for t in sel.thresholds):
+        return sel
+    out = []
+    for t in sel.thresholds:
+        value = _self_value(ctx, source, t) if t.ref is not None and t.ref.self_ref and \
+            t.stat in PER_CARD_STATS else None
+        if value is not None:
+            where = "" if ctx.state.field_card(source) else " as it last was on the field"
+            ctx.log(f"{source}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
+                    "effect.last_state" if where else "effect.select")
+            t = ast.replace(t, value=value, ref=None)
+        out.append(t)
+    return ast.replace(sel, thresholds=tuple(out))
+
+
+def printed_elsewhere(state: State, cid: str, keyword: str) -> tuple[int, ...]:
+    """The levels at which `cid` prints `keyword`, when it has it at none of them now."""
+    d = state.card_def(cid)
+    if d is None or derive.keyword(state, cid, keyword):
+        return ()
+    want = derive.norm_kw(keyword)
+    return tuple(lv for ab in d.abilities if ab.kind == ast.AbilityKind.KEYWORD and ab.keyword is not None
+                 and derive.norm_kw(ab.keyword.name) == want for lv in ab.levels)
+
+
+def _note_unreached(ctx: Ctx, cid: str, keyword: str) -> None:
+    """Say why a card whose keyword starts at a level it has not reached is not one "with" it (10-13-1)."""
+    levels = printed_elsewhere(ctx.state, cid, keyword)
+    if levels:
+        ctx.log(f"{cid} has 【{keyword}】 only at LV{'/'.join(map(str, sorted(set(levels))))}; at "
+                f"LV{derive.level(ctx.state, cid)} it is not a spirit with 【{keyword}】, so it cannot be selected",
+                "do.with_keyword")
+
+
 def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
     """(selectable ids, ids excluded by Armor or "cannot be selected") for a field selector."""
     state = ctx.state
+    sel = bind_self(ctx, sel, source)
     if sel.self_ref:
         return ([source] if source and state.field_card(source) else []), []
     out, shielded = [], []
@@ -209,6 +259,8 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
             if not sel.card_types and state.defs[fc.card].type != "spirit":
                 continue
             if not matches(state, fc.id, sel, source):
+                if sel.with_keyword and matches(state, fc.id, ast.replace(sel, with_keyword=None), source):
+                    _note_unreached(ctx, fc.id, sel.with_keyword)
                 continue
             # an effect that does not select ("all", the attacking spirit) is not stopped by Armor (11-5-1)
             if selects(sel) and (armored(state, fc.id, source, controller)

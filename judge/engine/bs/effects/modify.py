@@ -94,8 +94,10 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
         what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
+        # "all your X spirits … during this turn": the spirits are fixed now, not those arriving later (8-8-1-4)
+        fixed = ("effect.fixed_at_resolution",) if eff.target is not None and eff.target.count is None else ()
         log_bp(ctx, f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value})", cid,
-               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration")
+               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration", *fixed)
 
 
 def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:

@@ -235,8 +235,13 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
         if eff.action not in life.PLAYER_ACTIONS:
             ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
             return
+        about = eff.by.about if eff.by is not None else None
+        # "select one of your opponent's spirits; your life cannot be reduced by its attacks": the
+        # selection is made now, as the effect resolves, and the restriction is about that spirit (8-5-3)
+        chosen = tuple(targets.choose(ctx, about, controller=item.controller, source=item.source,
+                                      label=item.label)) if about is not None and select.selects(about) else None
         made = tuple(life.player_mods(eff, item.controller, ctx.state, source=item.source, stamp=ctx.bump(),
-                                      duration=eff.duration, turn=ctx.state.turn))
+                                      duration=eff.duration, turn=ctx.state.turn, selected=chosen))
         ctx.set(mods=(*ctx.state.mods, *made))
         ctx.log(f"{item.label}: {', '.join(m.target for m in made)}: life {eff.mode} be "
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"

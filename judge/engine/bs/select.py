@@ -161,8 +161,24 @@ READ_STATS = PER_CARD_STATS | {"count", "count_per", "total_bp", "total_cost"}
 
 def per_card(t: Threshold) -> bool:
     """A threshold each card must meet (not a count of cards, nor a total over the selection, nor a
-    stat of the group)."""
-    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_") and t.stat not in GROUP_STATS
+    stat of the group, nor a comparison with the other cards described: `against_others`)."""
+    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_") and t.stat not in GROUP_STATS \
+        and not against_others(t)
+
+
+def against_others(t: Threshold) -> bool:
+    """"The spirit that costs the least": a card's value against every other card the selector
+    describes (the text layer writes it as a threshold whose reference is "the others")."""
+    r = t.ref
+    return r is not None and r.other and not r.self_ref and r.count is None and not r.owner \
+        and not r.card_types and t.stat in PER_CARD_STATS
+
+
+def _keep_extremes(state: State, ids: list[str], sel: Selector) -> list[str]:
+    """The cards among `ids` that meet each comparison with all the others (the least, the most)."""
+    rel = [t for t in sel.thresholds if against_others(t)]
+    return [c for c in ids if all(OPS[t.op](_stat(state, c, t), _stat(state, o, t))
+                                  for t in rel for o in ids if o != c)] if rel else ids
 
 
 def group_holds(state: State, ids: list[str], sel: Selector) -> bool:
@@ -268,6 +284,9 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
+    if any(against_others(t) for t in sel.thresholds):     # compared among all described (8-5-3)
+        every = _keep_extremes(state, out + shielded, sel)
+        out, shielded = [c for c in out if c in every], [c for c in shielded if c in every]
     return out, shielded
 
 

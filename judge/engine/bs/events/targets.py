@@ -53,6 +53,12 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
         chooser = whose(controller, sel.chooser, ctx.state)[0]
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
+    bound = bind_selected(ctx, sel, controller=controller, source=source, label=label)
+    if bound is None:
+        ctx.log(f"{label}: the card it is measured against was not selected, so nothing can be selected",
+                "effect.select_none")
+        return []
+    sel = bound
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
         ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
@@ -182,6 +188,32 @@ def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], 
                              "effect.select")
     ctx.log(f"{who} selects {', '.join(picked) or 'nothing'} for {label}", "effect.select_up_to")
     return picked
+
+
+def _measured_against_a_selection(t: Threshold) -> bool:
+    r = t.ref
+    return r is not None and not r.self_ref and not r.other and r.count is not None and r.zone in (None, "field") \
+        and t.stat in select.PER_CARD_STATS
+
+
+def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str) -> Selector | None:
+    """"BP equal to or fewer than the selected token spirit": the card it is measured against is the
+    one selected for it (selected first, where the text names it, 8-5-3), and the threshold takes that
+    card's value. None when that selection found no card."""
+    if not any(_measured_against_a_selection(t) for t in sel.thresholds):
+        return sel
+    out = []
+    for t in sel.thresholds:
+        if _measured_against_a_selection(t):
+            chosen = choose(ctx, t.ref, controller=controller, source=source, label=label)
+            ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+            if len(chosen) != 1:
+                return None
+            t = replace(t, value=_stat(ctx.state, chosen[0], t), ref=None)
+            ctx.log(f"{label}: measured against {name_of(ctx.state, chosen[0])}: {t.stat.upper()} {t.op} {t.value}",
+                    "effect.select")
+        out.append(t)
+    return replace(sel, thresholds=tuple(out))
 
 
 def earlier(ctx: Ctx, sel: ast.Selector, label: str) -> list[str] | None:

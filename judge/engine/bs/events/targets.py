@@ -197,16 +197,30 @@ def _measured_against_a_selection(t: Threshold) -> bool:
 
 
 def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str) -> Selector | None:
-    """"BP equal to or fewer than the selected token spirit": the card it is measured against is the
-    one selected for it (selected first, where the text names it, 8-5-3), and the threshold takes that
-    card's value. None when that selection found no card."""
+    """A threshold measured against another card ("BP no higher than the token selected before"): the
+    card the effect selected earlier (8-5-3), or the one its watched event happened to as it last was
+    (8-10-1), gives the value. None when there is no such card (or the engine cannot tell which: said
+    not modelled)."""
     if not any(_measured_against_a_selection(t) for t in sel.thresholds):
         return sel
     out = []
+    event = ctx.item if ctx.item is not None and ctx.item.source == source else None
     for t in sel.thresholds:
-        if _measured_against_a_selection(t):
-            chosen = choose(ctx, t.ref, controller=controller, source=source, label=label)
-            ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+        if _measured_against_a_selection(t) and event is not None and names_subjects(t.ref, event):
+            value = _subject_value(event, t.stat)      # "the destroyed spirit": as it last was (8-10-1)
+            if value is None:
+                return None
+            t = replace(t, value=value, ref=None)
+            ctx.log(f"{label}: measured against the card the event happened to, as it last was: "
+                    f"{t.stat.upper()} {t.op} {value}", "effect.last_state")
+        elif _measured_against_a_selection(t):
+            chosen = earlier(ctx, t.ref, label) if t.ref in ctx.selections else None
+            if chosen is None and _written_before(t.ref, sel):    # "Select one of your tokens. Select …"
+                chosen = choose(ctx, t.ref, controller=controller, source=source, label=label)
+                ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
+            if chosen is None:          # a card the text names that this effect has not selected
+                ctx.unmodelled(f"{label}: which card the {t.stat} is measured against")
+                return None
             if len(chosen) != 1:
                 return None
             t = replace(t, value=_stat(ctx.state, chosen[0], t), ref=None)
@@ -214,6 +228,21 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
                     "effect.select")
         out.append(t)
     return replace(sel, thresholds=tuple(out))
+
+
+def _written_before(ref: Selector, sel: Selector) -> bool:
+    """Whether the card measured against is selected in a sentence of its own before the selection."""
+    return ref.span is not None and sel.span is not None and ref.span.end <= sel.span.start
+
+
+def _subject_value(item: Work, stat: str) -> int | None:
+    """The one card a watched event happened to: its value of `stat` from its last-known facts."""
+    facts = [(item.subject_facts or {}).get(str(c), {}) for c in item.param or ()]
+    if len(facts) != 1:
+        return None
+    value = facts[0].get(stat)
+    value = len(value) if isinstance(value, list | tuple) else value
+    return value if isinstance(value, int) else None
 
 
 def earlier(ctx: Ctx, sel: ast.Selector, label: str) -> list[str] | None:
@@ -244,7 +273,10 @@ def passed_chooser(ctx: Ctx, sel: ast.Selector, who: str, source: str | None, la
 
 def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     """Cards of the zone a selector names (the revealed cards, a trash, a hand) that meet it."""
-    state = ctx.state
+    bound = bind_selected(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+    if bound is None:
+        return []
+    sel, state = bound, ctx.state
     if sel.zone == "revealed":
         pool = [c for c in ctx.revealed if _pile_of(state, c) is not None]
     else:

@@ -139,7 +139,9 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             from judge.engine.bs.events.watch import watchers
             from judge.engine.bs.waiting import push
 
-            push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
+            # the destroyer's facts carry what it destroyed, as it last was ("… equal to the destroyed spirit's", 8-10-1)
+            push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
+                                                      for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             from judge.engine.bs.events.no_trigger import barred

@@ -206,7 +206,12 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
     out = []
     event = ctx.item if ctx.item is not None and ctx.item.source == source else None
     for t in sel.thresholds:
-        if _measured_against_a_selection(t) and event is not None and names_subjects(t.ref, event):
+        victim = _victim_value(ctx, event, t) if event is not None and _measured_against_a_selection(t) else None
+        if victim is not None:                  # "… the spirit it destroyed": as it last was (8-10-1)
+            t = replace(t, value=victim, ref=None)
+            ctx.log(f"{label}: measured against the spirit destroyed, as it last was: {t.stat.upper()} {t.op} "
+                    f"{victim}", "effect.last_state")
+        elif _measured_against_a_selection(t) and event is not None and names_subjects(t.ref, event):
             value = _subject_value(event, t.stat)      # "the destroyed spirit": as it last was (8-10-1)
             if value is None:
                 return None
@@ -233,6 +238,19 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
 def _written_before(ref: Selector, sel: Selector) -> bool:
     """Whether the card measured against is selected in a sentence of its own before the selection."""
     return ref.span is not None and sel.span is not None and ref.span.end <= sel.span.start
+
+
+def _victim_value(ctx: Ctx, item: Work, t: Threshold) -> int | None:
+    """"When your spirit destroys an opponent's spirit, … with BP equal to the destroyed spirit": the
+    one spirit the destroyer destroyed (its facts carry it), when it is whose the reference says."""
+    facts = [(item.subject_facts or {}).get(str(c), {}) for c in item.param or ()]
+    victims = [v for f in facts for v in (f.get("victims") or {}).values()]
+    owners = whose(item.controller, t.ref.owner, ctx.state) if t.ref.owner is not None else ("A", "B")
+    victims = [v for v in victims if v.get("controller") in owners]
+    if item.timing != "when_destroys" or len(victims) != 1:
+        return None
+    value = victims[0].get(t.stat)
+    return value if isinstance(value, int) else None
 
 
 def _subject_value(item: Work, stat: str) -> int | None:

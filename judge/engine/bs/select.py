@@ -309,8 +309,21 @@ def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> b
     d = state.card_def(actor)
     if d is not None and by.card_types and d.type not in by.card_types:
         return False
-    return matches(state, actor, ast.Selector(**{**by.__dict__, "owner": None, "card_types": ()}), None) \
-        if state.field_card(actor) is not None else True
+    if state.field_card(actor) is None:
+        return True
+    return matches(state, actor, ast.Selector(**{**_against_holder(state, by, m.target).__dict__, "owner": None,
+                                                 "card_types": ()}), None)
+
+
+def _against_holder(state: State, by: Selector, holder: str) -> Selector:
+    """"Cannot be blocked by spirits with fewer BP than them": a threshold of the restriction's "by"
+    measured against the card the restriction is on takes that card's value now."""
+    if state.field_card(holder) is None or not any(t.ref is not None and not against_others(t) and
+                                                   t.stat in PER_CARD_STATS for t in by.thresholds):
+        return by
+    return ast.replace(by, thresholds=tuple(
+        ast.replace(t, value=_stat(state, holder, t), ref=None)
+        if t.ref is not None and not against_others(t) and t.stat in PER_CARD_STATS else t for t in by.thresholds))
 
 
 __all__ = ["armored", "by_matches", "candidates", "matches", "selects", "whose"]

@@ -220,6 +220,9 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
                     f"{t.stat.upper()} {t.op} {value}", "effect.last_state")
         elif _measured_against_a_selection(t):
             chosen = earlier(ctx, t.ref, label) if t.ref in ctx.selections else None
+            if chosen is None and any(select.against_others(x) for x in t.ref.thresholds):
+                # "… than your opponent's highest BP spirit": the text fixes that card; nothing is selected
+                chosen = candidates(ctx, replace(t.ref, selects=False), controller=controller, source=source)[0][:1]
             if chosen is None and _written_before(t.ref, sel):    # "Select one of your tokens. Select …"
                 chosen = choose(ctx, t.ref, controller=controller, source=source, label=label)
                 ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)

@@ -133,15 +133,16 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         happened.record_destroyed(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
-        triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
-        waiting.trigger(ctx, "destroyed", lasts=lasts)
-        if killer_facts:
-            from judge.engine.bs.events.watch import watchers
-            from judge.engine.bs.waiting import push
+        with waiting.one_batch(ctx):         # all that the destruction sets off activates together (8-5-2-4)
+            triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
+            waiting.trigger(ctx, "destroyed", lasts=lasts)
+            if killer_facts:
+                from judge.engine.bs.events.watch import watchers
+                from judge.engine.bs.waiting import push
 
-            # the destroyer's facts carry what it destroyed, as it last was ("… equal to the destroyed spirit's", 8-10-1)
-            push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
-                                                      for k, f in killer_facts.items() if f}))
+                # the destroyer's facts carry what it destroyed, as it last was ("… the destroyed spirit's", 8-10-1)
+                push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
+                                                          for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             from judge.engine.bs.events.no_trigger import barred

@@ -226,15 +226,16 @@ def end_battle(ctx: Ctx) -> None:
     assert b is not None
     ctx.set(battle=replace(b, window="closing"))
     ctx.log("End of the battle", "battle.end")
-    for spirit in (b.attacker, b.blocker):
-        if spirit is not None and ctx.state.field_card(spirit) is not None:
-            triggers.fire(ctx, "battle_end", spirit)
-    watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
-    later = [m for m in ctx.state.mods if m.kind == "delayed"]
-    triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
-                             label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
-                             timing="battle_end") for m in later])
-    waiting.trigger(ctx, "battle_end", battle=b)
+    with waiting.one_batch(ctx):          # all that activates when the battle ends (7-1-6-1, 8-5-2-4)
+        for spirit in (b.attacker, b.blocker):
+            if spirit is not None and ctx.state.field_card(spirit) is not None:
+                triggers.fire(ctx, "battle_end", spirit)
+        watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
+        later = [m for m in ctx.state.mods if m.kind == "delayed"]
+        triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
+                                 label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
+                                 timing="battle_end") for m in later])
+        waiting.trigger(ctx, "battle_end", battle=b)
 
 
 def finish(ctx: Ctx) -> None:

@@ -54,6 +54,9 @@ def payable(ctx: Ctx, eff: ast.Effect, item: Work) -> bool | None:
         if eff.source == "field_or_reserve":
             return p.reserve + sum(derive.cores_on(state, fc) for fc in p.field) >= eff.count
         return None
+    if isinstance(eff, ast.Discard) and eff.per is None and eff.count is not None and eff.target is not None \
+            and eff.target.zone in ("deck", "deck_top"):     # "discard three cards from the top of your deck"
+        return all(len(state.players[w].deck) >= eff.count for w in select.whose(me, eff.player, state))
     if isinstance(eff, ast.Discard) and eff.per is None and (eff.target is None or eff.target.zone in (None, "hand")):
         gone = waiting(state, item)
         return all(len([c for c in state.players[w].hand if c not in gone]) >= eff.count

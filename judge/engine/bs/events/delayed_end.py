@@ -22,16 +22,18 @@ def _written_before(eff: ast.Conditional) -> list[ast.Selector]:
     start = eff.condition.span.start if eff.condition.span is not None else None
     out: list[ast.Selector] = []
     for e in eff.effects:
-        for n in ast.walk(e):
-            if isinstance(n, ast.Selector) and start is not None and n.span is not None and n.span.end <= start \
-                    and n.count is not None and not n.self_ref and n.zone in (None, "field") and n not in out:
-                out.append(n)
+        for node in ast.walk(e):      # the cards a directive acts on, or a condition is about (not the
+            for n in (getattr(node, "target", None), getattr(node, "selector", None)):   # filters inside)
+                if isinstance(n, ast.Selector) and start is not None and n.span is not None and \
+                        n.span.end <= start and n.count is not None and not n.self_ref and \
+                        n.zone in (None, "field") and n not in out:
+                    out.append(n)
     return out
 
 
-def defer(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
-    """Leave the rest of the effect waiting for the end of this turn. A selection written before the
-    wait is made now, as the effect resolves (8-5-3), and the waiting part acts on the card chosen."""
+def select_now(ctx: Ctx, eff: ast.Conditional, item: Work) -> dict[ast.Selector, tuple[tuple[str, str], ...]]:
+    """The selections a waiting part's text makes before its wait, made now, as the effect resolves
+    (8-5-3): the part that waits acts on the cards chosen (also "… Destroy it when the battle ends")."""
     from judge.engine.bs.events import targets
 
     made: dict[ast.Selector, tuple[tuple[str, str], ...]] = {}
@@ -39,6 +41,13 @@ def defer(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
         chosen = targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label)
         made[sel] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
         ctx.selections[sel] = made[sel]
+    return made
+
+
+def defer(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
+    """Leave the rest of the effect waiting for the end of this turn. A selection written before the
+    wait is made now, as the effect resolves (8-5-3), and the waiting part acts on the card chosen."""
+    made = select_now(ctx, eff, item)
     management.add_mod(ctx, target=item.controller, kind="at_turn_end", value=(eff.effects, item.label, made),
                        duration=ast.Duration.TURN, source=item.source, controller=item.controller)
     ctx.log(f"{item.label}: the rest waits for the end of this turn", "turn.end_effects")
@@ -74,4 +83,4 @@ def resolve(ctx: Ctx) -> None:
         management.checkpoint(ctx)
 
 
-__all__ = ["defer", "resolve"]
+__all__ = ["defer", "resolve", "select_now"]

@@ -234,7 +234,7 @@ def end_battle(ctx: Ctx) -> None:
         later = [m for m in ctx.state.mods if m.kind == "delayed"]
         triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
                                  label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
-                                 timing="battle_end") for m in later])
+                                 timing="battle_end", selections=m.value[2]) for m in later])
         waiting.trigger(ctx, "battle_end", battle=b)
 
 

@@ -84,7 +84,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             continue
         actor = source or (destroyer if isinstance(destroyer, str) else next(iter(destroyer or ()), None))
         if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
-                ctx.state, cid, "be_destroyed", actor=actor, player=by, by_effect=cause != "battle"):
+                ctx.state, cid, "be_destroyed", actor=actor, player=by, by_effect=cause != "battle",
+                destruction_effect=effect):
             ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
                     "rules.cannot_wins")
             continue

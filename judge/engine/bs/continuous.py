@@ -61,18 +61,11 @@ def cannot(state: State, cid: str, action: str, *, actor: str | None = None, pla
 def _effect_of(state: State, m: Mod, actor: str | None, destruction_effect: bool | None) -> bool:
     """Whether a restriction "by <kind> effects of <cards>" covers this act: "cannot be destroyed by
     destruction effects on your opponent's spirits" binds destruction effects only (not a BP or a core
-    loss, 10-14-2), and only those of the cards it names (a spirit's, not a magic's, 10-14-1)."""
+    loss, 10-14-2), and only those of the cards it names (a spirit's, not a magic's: select.by_matches)."""
     by: ast.Selector = m.extra
     if by.effect == "destruction" and destruction_effect is False:
         return False
-    about = by.about
-    if about is None or actor is None:
-        return True
-    d = state.card_def(actor)
-    if about.card_types and (d is None or d.type not in about.card_types):
-        return False
-    owner = state.controller(actor) or state.owners.get(actor)
-    return about.owner is None or owner in select.whose(m.controller, about.owner, state)
+    return actor is None or by.about is None or select.by_matches(state, m, actor, None)
 
 
 def _aimed_at(state: State, m: Mod, against: str | None) -> bool:

@@ -306,6 +306,8 @@ def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> b
         return False
     if actor is None:
         return True
+    if by.unit == "effect" and by.about is not None and not _effect_source_fits(state, m, by.about, actor):
+        return False       # "by the effects of your opponent's spirits": not a magic's, nor one's own
     d = state.card_def(actor)
     if d is not None and by.card_types and d.type not in by.card_types:
         return False
@@ -313,6 +315,15 @@ def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> b
         return True
     return matches(state, actor, ast.Selector(**{**_against_holder(state, by, m.target).__dict__, "owner": None,
                                                  "card_types": ()}), None)
+
+
+def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str) -> bool:
+    """Whether the card an effect comes from is one of the kind and owner "the effects of …" names."""
+    d = state.card_def(actor)
+    if about.card_types and (d is None or d.type not in about.card_types):
+        return False
+    owner = state.controller(actor) or state.owners.get(actor)
+    return about.owner is None or owner in whose(m.controller, about.owner, state)
 
 
 def _against_holder(state: State, by: Selector, holder: str) -> Selector:

@@ -61,7 +61,7 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     sel = bound
     cands, shielded = candidates(ctx, sel, controller=controller, source=source)
     for cid in shielded:
-        ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor")
+        ctx.log(f"{name_of(ctx.state, cid)} cannot be selected by {label}", _why_shielded(ctx, cid, source, controller))
     if sel.has_effect or sel.lacks_effect:
         effect_note(ctx, sel, cands, label)
     if sel.self_ref:
@@ -109,7 +109,8 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     picked = gather(ctx, answer, cands, sel.count)
     for cid in picked:
         if cid in shielded:
-            raise ctx.refuse(f"{name_of(ctx.state, cid)} cannot be selected by {label}", "kw.armor",
+            raise ctx.refuse(f"{name_of(ctx.state, cid)} cannot be selected by {label}",
+                             _why_shielded(ctx, cid, source, controller),
                              "effect.select")
         if cid not in cands:
             raise ctx.refuse(f"{cid} does not meet the selection of {label} (candidates: "
@@ -236,6 +237,12 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
                     "effect.select")
         out.append(t)
     return replace(sel, thresholds=tuple(out))
+
+
+def _why_shielded(ctx: Ctx, cid: str, source: str | None, controller: str) -> str:
+    """The rule a card is shielded by: its 【Armor】 (11-5-1), else an effect saying it cannot be
+    selected ("cannot" wins, 1-3-3)."""
+    return "kw.armor" if armored(ctx.state, cid, source, controller) else "rules.cannot_wins"
 
 
 def _written_before(ref: Selector, sel: Selector) -> bool:

@@ -323,7 +323,10 @@ def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str) -> bo
     if about.card_types and (d is None or d.type not in about.card_types):
         return False
     owner = state.controller(actor) or state.owners.get(actor)
-    return about.owner is None or owner in whose(m.controller, about.owner, state)
+    if about.owner is not None and owner not in whose(m.controller, about.owner, state):
+        return False
+    # "… of your opponent's spirits with a Soul Core on them": what else it says of them, on the field
+    return state.field_card(actor) is None or matches(state, actor, ast.replace(about, owner=None, card_types=()), None)
 
 
 def _against_holder(state: State, by: Selector, holder: str) -> Selector:

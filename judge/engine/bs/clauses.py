@@ -117,6 +117,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "effect.then": (),
     "effect.if": (),
     "effect.area_info": ("8-8-1-5",),
+    "effect.fixed_at_resolution": ("8-8-1-4",),
     # bp
     "bp.order": ("8-8-1-3-1",),
     "bp.level": ("8-8-1-3-2",),
@@ -174,6 +175,7 @@ SAGA: dict[str, tuple[str, ...]] = {
     "manage.by_effect": ("9-3-2-1",),
     "manage.bp_zero": ("9-4-2",),
     "manage.bp_zero_effect": ("9-4-2-1",),
+    "manage.bp_zero_self": ("9-4-2-3",),
     "manage.depletion": (),
     "manage.pending": (),
     "manage.pending_level": (),
@@ -329,6 +331,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "effect.then": ("5-19-1",),
     "effect.if": ("5-19-2",),
     "effect.area_info": (),
+    "effect.fixed_at_resolution": (),
     # bp
     "bp.order": (),
     "bp.level": (),
@@ -386,6 +389,7 @@ STANDARD: dict[str, tuple[str, ...]] = {
     "manage.by_effect": ("10-2-2-8",),
     "manage.bp_zero": (),
     "manage.bp_zero_effect": (),
+    "manage.bp_zero_self": (),
     "manage.depletion": ("5-11-1", "5-11-2"),
     "manage.pending": ("10-2-2-1", "10-2-2-5"),
     "manage.pending_level": ("10-2-2-3",),

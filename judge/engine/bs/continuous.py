@@ -35,7 +35,7 @@ from judge.text.ast import AbilityKind, Duration
 
 
 def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None,
-           against: str | None = None, by_effect: bool = True) -> bool:
+           against: str | None = None, by_effect: bool = True, destruction_effect: bool | None = None) -> bool:
     """Whether an effect forbids `cid` to do (or undergo) `action` ("attack", "block", "be_selected" …).
 
     `actor` is the card whose act it would be (the blocker, the source of an effect) and `player`
@@ -49,11 +49,23 @@ def cannot(state: State, cid: str, action: str, *, actor: str | None = None, pla
         if not _aimed_at(state, m, against):
             continue
         effects_only = m.extra is not None and m.extra.unit == "effect"
+        if effects_only and not _effect_of(state, m, actor, destruction_effect):
+            continue
         if m.extra is None or (select.by_matches(state, m, actor, player) and (by_effect or not effects_only)):
             return True
         if action == "be_destroyed_in_battle" and m.value != action:
             return True    # "… by your opponent's effects or in battle": the "by" binds the effects only
     return False
+
+
+def _effect_of(state: State, m: Mod, actor: str | None, destruction_effect: bool | None) -> bool:
+    """Whether a restriction "by <kind> effects of <cards>" covers this act: "cannot be destroyed by
+    destruction effects on your opponent's spirits" binds destruction effects only (not a BP or a core
+    loss, 10-14-2), and only those of the cards it names (a spirit's, not a magic's: select.by_matches)."""
+    by: ast.Selector = m.extra
+    if by.effect == "destruction" and destruction_effect is False:
+        return False
+    return actor is None or by.about is None or select.by_matches(state, m, actor, None)
 
 
 def _aimed_at(state: State, m: Mod, against: str | None) -> bool:

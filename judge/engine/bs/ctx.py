@@ -23,6 +23,7 @@ class Ctx(Context[State]):
         self.profile: Profile = profile(state.game)
         super().__init__(state, self.profile.clauses)
         self.core_cause: dict[str, tuple[str, str]] = {}   # card id → (self|effect, player)
+        self.first_stamp: int = state.stamp     # modifications stamped later were made during this action
         self.did: bool | None = None      # whether the last "you may" part was performed ("if you do")
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were

@@ -161,8 +161,24 @@ READ_STATS = PER_CARD_STATS | {"count", "count_per", "total_bp", "total_cost"}
 
 def per_card(t: Threshold) -> bool:
     """A threshold each card must meet (not a count of cards, nor a total over the selection, nor a
-    stat of the group)."""
-    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_") and t.stat not in GROUP_STATS
+    stat of the group, nor a comparison with the other cards described: `against_others`)."""
+    return t.stat not in ("count", "count_per") and not t.stat.startswith("total_") and t.stat not in GROUP_STATS \
+        and not against_others(t)
+
+
+def against_others(t: Threshold) -> bool:
+    """"The spirit that costs the least": a card's value against every other card the selector
+    describes (the text layer writes it as a threshold whose reference is "the others")."""
+    r = t.ref
+    return r is not None and r.other and not r.self_ref and r.count is None and not r.owner \
+        and not r.card_types and t.stat in PER_CARD_STATS
+
+
+def _keep_extremes(state: State, ids: list[str], sel: Selector) -> list[str]:
+    """The cards among `ids` that meet each comparison with all the others (the least, the most)."""
+    rel = [t for t in sel.thresholds if against_others(t)]
+    return [c for c in ids if all(OPS[t.op](_stat(state, c, t), _stat(state, o, t))
+                                  for t in rel for o in ids if o != c)] if rel else ids
 
 
 def group_holds(state: State, ids: list[str], sel: Selector) -> bool:
@@ -198,9 +214,59 @@ def cannot_be_selected(state: State, cid: str, controller: str, source: str | No
     return False
 
 
+def _self_value(ctx: Ctx, source: str, t: Threshold) -> int | None:
+    """The effect's own card's value of `t.stat`: now, on the field, or as it last was there when it
+    has left (a When Destroyed effect's card is in the trash, 8-10-1); None when nothing says."""
+    if ctx.state.field_card(source) is not None:
+        return stat(ctx.state, source, t)
+    item = ctx.item
+    last = item.last if item is not None and item.source == source and isinstance(item.last, dict) else None
+    value = (last or {}).get(t.stat)
+    return value if isinstance(value, int) else None
+
+
+def bind_self(ctx: Ctx, sel: Selector, source: str | None) -> Selector:
+    """A threshold measured against the effect's own card (a BP no higher than its own) is given that
+    card's value (as it last was on the field when it has left, 8-10-1), never compared with 0."""
+    if source is None or not any(t.ref is not None and t.ref.self_ref and t.stat in PER_CARD_STATS
+                                 for t in sel.thresholds):
+        return sel
+    out = []
+    for t in sel.thresholds:
+        value = _self_value(ctx, source, t) if t.ref is not None and t.ref.self_ref and \
+            t.stat in PER_CARD_STATS else None
+        if value is not None:
+            where = "" if ctx.state.field_card(source) else " as it last was on the field"
+            ctx.log(f"{source}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
+                    "effect.last_state" if where else "effect.select")
+            t = ast.replace(t, value=value, ref=None)
+        out.append(t)
+    return ast.replace(sel, thresholds=tuple(out))
+
+
+def printed_elsewhere(state: State, cid: str, keyword: str) -> tuple[int, ...]:
+    """The levels at which `cid` prints `keyword`, when it has it at none of them now."""
+    d = state.card_def(cid)
+    if d is None or derive.keyword(state, cid, keyword):
+        return ()
+    want = derive.norm_kw(keyword)
+    return tuple(lv for ab in d.abilities if ab.kind == ast.AbilityKind.KEYWORD and ab.keyword is not None
+                 and derive.norm_kw(ab.keyword.name) == want for lv in ab.levels)
+
+
+def _note_unreached(ctx: Ctx, cid: str, keyword: str) -> None:
+    """Say why a card whose keyword starts at a level it has not reached is not one "with" it (10-13-1)."""
+    levels = printed_elsewhere(ctx.state, cid, keyword)
+    if levels:
+        ctx.log(f"{cid} has 【{keyword}】 only at LV{'/'.join(map(str, sorted(set(levels))))}; at "
+                f"LV{derive.level(ctx.state, cid)} it is not a spirit with 【{keyword}】, so it cannot be selected",
+                "do.with_keyword")
+
+
 def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) -> tuple[list[str], list[str]]:
     """(selectable ids, ids excluded by Armor or "cannot be selected") for a field selector."""
     state = ctx.state
+    sel = bind_self(ctx, sel, source)
     if sel.self_ref:
         return ([source] if source and state.field_card(source) else []), []
     out, shielded = [], []
@@ -209,6 +275,8 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
             if not sel.card_types and state.defs[fc.card].type != "spirit":
                 continue
             if not matches(state, fc.id, sel, source):
+                if sel.with_keyword and matches(state, fc.id, ast.replace(sel, with_keyword=None), source):
+                    _note_unreached(ctx, fc.id, sel.with_keyword)
                 continue
             # an effect that does not select ("all", the attacking spirit) is not stopped by Armor (11-5-1)
             if selects(sel) and (armored(state, fc.id, source, controller)
@@ -216,6 +284,9 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
+    if any(against_others(t) for t in sel.thresholds):     # compared among all described (8-5-3)
+        every = _keep_extremes(state, out + shielded, sel)
+        out, shielded = [c for c in out if c in every], [c for c in shielded if c in every]
     return out, shielded
 
 
@@ -235,11 +306,38 @@ def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> b
         return False
     if actor is None:
         return True
+    if by.unit == "effect" and by.about is not None and not _effect_source_fits(state, m, by.about, actor):
+        return False       # "by the effects of your opponent's spirits": not a magic's, nor one's own
     d = state.card_def(actor)
     if d is not None and by.card_types and d.type not in by.card_types:
         return False
-    return matches(state, actor, ast.Selector(**{**by.__dict__, "owner": None, "card_types": ()}), None) \
-        if state.field_card(actor) is not None else True
+    if state.field_card(actor) is None:
+        return True
+    return matches(state, actor, ast.Selector(**{**_against_holder(state, by, m.target).__dict__, "owner": None,
+                                                 "card_types": ()}), None)
+
+
+def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str) -> bool:
+    """Whether the card an effect comes from is one of the kind and owner "the effects of …" names."""
+    d = state.card_def(actor)
+    if about.card_types and (d is None or d.type not in about.card_types):
+        return False
+    owner = state.controller(actor) or state.owners.get(actor)
+    if about.owner is not None and owner not in whose(m.controller, about.owner, state):
+        return False
+    # "… of your opponent's spirits with a Soul Core on them": what else it says of them, on the field
+    return state.field_card(actor) is None or matches(state, actor, ast.replace(about, owner=None, card_types=()), None)
+
+
+def _against_holder(state: State, by: Selector, holder: str) -> Selector:
+    """"Cannot be blocked by spirits with fewer BP than them": a threshold of the restriction's "by"
+    measured against the card the restriction is on takes that card's value now."""
+    if state.field_card(holder) is None or not any(t.ref is not None and not against_others(t) and
+                                                   t.stat in PER_CARD_STATS for t in by.thresholds):
+        return by
+    return ast.replace(by, thresholds=tuple(
+        ast.replace(t, value=_stat(state, holder, t), ref=None)
+        if t.ref is not None and not against_others(t) and t.stat in PER_CARD_STATS else t for t in by.thresholds))
 
 
 __all__ = ["armored", "by_matches", "candidates", "matches", "selects", "whose"]

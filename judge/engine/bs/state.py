@@ -148,6 +148,7 @@ class Work:
     subject: Any = None            # a watching effect: the selector naming the cards the event happened to
     subject_facts: Any = None      # … and those cards' last-known facts (id → facts, 8-10-1)
     ability: int | None = None     # index of the source's ability it comes from (an order answer's `id:N`)
+    selections: Any = None         # what it selected as it resolved, for its part that waited (8-5-3)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,6 +4,8 @@ ahead of older ones (most recent first); the turn player orders a batch when it 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from judge.engine.bs.ctx import Ctx
@@ -32,6 +34,19 @@ def push(ctx: Ctx, items: list[Work]) -> None:
     ctx.set(work=(tuple(kept), *ctx.state.work))
 
 
+@contextmanager
+def one_batch(ctx: Ctx) -> Iterator[None]:
+    """Everything queued inside activates on one event, so it is one batch of simultaneous effects that
+    the turn player orders (8-5-2-4), however many parts of the engine queue it (a card's own triggers,
+    the effects watching for the event, the keywords): never older and newer, resolved newest first."""
+    before = len(ctx.state.work)
+    yield
+    work = ctx.state.work
+    k = len(work) - before
+    if k > 1:
+        ctx.set(work=(tuple(w for batch in reversed(work[:k]) for w in batch), *work[k:]))
+
+
 def _concepts(w: Work) -> tuple[str, ...]:
     if w.kind == "keyword" and w.keyword:
         r = rule(w.keyword)
@@ -51,4 +66,4 @@ def trigger(ctx: Ctx, event: str, **scene: Any) -> None:
     push(ctx, items)
 
 
-__all__ = ["push", "trigger"]
+__all__ = ["one_batch", "push", "trigger"]

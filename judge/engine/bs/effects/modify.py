@@ -94,8 +94,10 @@ def _modify(ctx: Ctx, eff: ast.ModifyStat, item: Work) -> None:
         management.add_mod(ctx, target=cid, kind=kind, value=value, duration=eff.duration, source=item.source,
                            controller=item.controller)
         what = f"{amount:+d} BP" if kind == "bp_add" else f"{eff.stat} {amount}"
+        # "all your X spirits … during this turn": the spirits are fixed now, not those arriving later (8-8-1-4)
+        fixed = ("effect.fixed_at_resolution",) if eff.target is not None and eff.target.count is None else ()
         log_bp(ctx, f"{name_of(ctx.state, cid)} gets {what} ({eff.duration.value})", cid,
-               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration")
+               "bp.add" if kind == "bp_add" else "bp.level", "effect.duration", *fixed)
 
 
 def log_bp(ctx: Ctx, text: str, cid: str, *concepts: str) -> None:
@@ -233,8 +235,13 @@ def _restrict(ctx: Ctx, eff: ast.Restriction, item: Work) -> None:
         if eff.action not in life.PLAYER_ACTIONS:
             ctx.unmodelled(f"{item.label}: a player restriction ({eff.mode} {eff.action})")
             return
+        about = eff.by.about if eff.by is not None else None
+        # "select one of your opponent's spirits; your life cannot be reduced by its attacks": the
+        # selection is made now, as the effect resolves, and the restriction is about that spirit (8-5-3)
+        chosen = tuple(targets.choose(ctx, about, controller=item.controller, source=item.source,
+                                      label=item.label)) if about is not None and select.selects(about) else None
         made = tuple(life.player_mods(eff, item.controller, ctx.state, source=item.source, stamp=ctx.bump(),
-                                      duration=eff.duration, turn=ctx.state.turn))
+                                      duration=eff.duration, turn=ctx.state.turn, selected=chosen))
         ctx.set(mods=(*ctx.state.mods, *made))
         ctx.log(f"{item.label}: {', '.join(m.target for m in made)}: life {eff.mode} be "
                 f"{eff.action.removeprefix('reduce_life').replace('_', ' ') or 'reduced'} ({eff.duration.value})"

@@ -91,7 +91,7 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
                              min(want, _all(ctx.state, owner, where)))
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
         soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
-        got = take(ctx, owner, where, want, soul=soul, by=item.controller)
+        got = take(ctx, owner, where, want, soul=soul, by=item.controller, actor=item.source)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul, source="field" if where in ctx.state.cards else where)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"

@@ -186,7 +186,10 @@ def _at_battle_end(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     if ctx.state.battle is None:
         ctx.log(f"{item.label}: no battle is under way, so the part for its end never happens", "rules.impossible")
         return
-    management.add_mod(ctx, target=item.source, kind="delayed", value=(eff.effects, item.label),
+    from judge.engine.bs.events.delayed_end import select_now
+
+    made = select_now(ctx, eff, item)        # "Select X. Destroy it when the battle ends." (8-5-3)
+    management.add_mod(ctx, target=item.source, kind="delayed", value=(eff.effects, item.label, made),
                        duration=ast.Duration.BATTLE, source=item.source, controller=item.controller)
     ctx.log(f"{item.label}: the rest waits for the end of this battle", "battle.end")
 

@@ -40,8 +40,10 @@ def _soul_at(state: State, who: str, where: str) -> bool:
     return state.players[who].soul_core == where
 
 
-def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str | None = None) -> int:
-    """Take up to n plain cores (and the soul core if `soul`) from a player's area or a card id."""
+def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str | None = None,
+         actor: str | None = None) -> int:
+    """Take up to n plain cores (and the soul core if `soul`) from a player's area or a card id; `by`
+    is the player whose effect takes them and `actor` the card it comes from, for what forbids it."""
     state = ctx.state
     if where == "void":
         ctx.set(void_out=state.void_out + n)
@@ -56,7 +58,7 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
     if fc is not None and by is not None:
         from judge.engine.bs import continuous
 
-        if continuous.cannot(state, fc.id, "have_cores_removed", player=by):
+        if continuous.cannot(state, fc.id, "have_cores_removed", player=by, actor=actor):
             ctx.log(f"{name_of(state, fc.id)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
             return 0
     if fc is not None:

@@ -37,10 +37,24 @@ def arm(ctx: Ctx, eff: ast.Conditional, item: Work) -> None:
     from judge.engine.bs.ctx import add_mod
 
     period = next(_PERIODS[q] for q in eff.condition.qualifiers if q in _PERIODS)
-    add_mod(ctx, target=item.controller, kind=KIND, value=(eff.condition, eff.effects, item.label),
+    add_mod(ctx, target=item.controller, kind=KIND, value=(eff.condition, eff.effects, item.label,
+                                                           _selected_first(ctx, eff, item)),
             duration=period, source=item.source, controller=item.controller)
     ctx.log(f"{item.label}: until the end of {period.value}, the rest activates each time its event happens",
             "effect.triggered", "effect.duration")
+
+
+def _selected_first(ctx: Ctx, eff: ast.Conditional, item: Work) -> tuple[str, ...] | None:
+    """"Select one of your Golem spirits. During this turn, when that spirit …": the card the event
+    must happen to is selected now, as the effect resolves (8-5-3), and only it sets the trigger off.
+    None when the text selects nothing before the wait (every card the condition describes)."""
+    sel = eff.condition.selector
+    if sel is None or sel.count is None or sel.self_ref or sel.span is None or eff.span is None \
+            or sel.span.end > eff.span.start:
+        return None
+    from judge.engine.bs.events import targets
+
+    return tuple(targets.choose(ctx, sel, controller=item.controller, source=item.source, label=item.label))
 
 
 def waiting(state: State) -> bool:
@@ -57,12 +71,12 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict[str, Any]]) -> list[Wor
     for m in ctx.state.mods:
         if m.kind != KIND:
             continue
-        cond, effects, label = m.value
+        cond, effects, label, selected = m.value
         if not is_event(cond, event):
             continue
         hits = narrowed(ctx.state, cond, [c for c, lk in lasts.items() if matches_facts(
-            subject_selector(cond), m.source, m.controller, c, lk, ctx.state) and how_holds(cond, m.controller, lk)],
-            lasts)
+            subject_selector(cond), m.source, m.controller, c, lk, ctx.state) and how_holds(cond, m.controller, lk)
+            and (selected is None or c in selected)], lasts)
         if not hits:
             continue
         if "next_only" in cond.qualifiers:          # "the next time …": once only

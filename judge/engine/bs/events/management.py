@@ -84,7 +84,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
             continue
         actor = source or (destroyer if isinstance(destroyer, str) else next(iter(destroyer or ()), None))
         if cause in ("effect", "battle", "bp", "cores") and continuous.cannot(
-                ctx.state, cid, "be_destroyed", actor=actor, player=by, by_effect=cause != "battle"):
+                ctx.state, cid, "be_destroyed", actor=actor, player=by, by_effect=cause != "battle",
+                destruction_effect=effect):
             ctx.log(f"{name_of(ctx.state, cid)} cannot be destroyed (an effect): it stays on the field",
                     "rules.cannot_wins")
             continue
@@ -133,13 +134,16 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
         happened.record_destroyed(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
     if not quiet:
-        triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
-        waiting.trigger(ctx, "destroyed", lasts=lasts)
-        if killer_facts:
-            from judge.engine.bs.events.watch import watchers
-            from judge.engine.bs.waiting import push
+        with waiting.one_batch(ctx):         # all that the destruction sets off activates together (8-5-2-4)
+            triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
+            waiting.trigger(ctx, "destroyed", lasts=lasts)
+            if killer_facts:
+                from judge.engine.bs.events.watch import watchers
+                from judge.engine.bs.waiting import push
 
-            push(ctx, watchers(ctx, "when_destroys", {k: f for k, f in killer_facts.items() if f}))
+                # the destroyer's facts carry what it destroyed, as it last was ("… the destroyed spirit's", 8-10-1)
+                push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
+                                                          for k, f in killer_facts.items() if f}))
         for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
                               and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
             from judge.engine.bs.events.no_trigger import barred
@@ -201,6 +205,14 @@ def checkpoint(ctx: Ctx) -> None:
         deplete_or_destroy(ctx, short)
     if ctx.profile.bp_zero_destroys:
         weak = [fc.id for fc in _bp_suspects(ctx.state) if derive.bp(ctx.state, fc.id).value <= 0]
+        mine = [cid for cid in weak if _owner_moved_its_cores(ctx, cid)]
+        for cid in mine:                         # 9-4-2-3: its owner's act or payment lowered its level
+            ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP after its owner moved "
+                    "cores off it (an action or a cost payment): it is self-destroyed", "manage.bp_zero",
+                    "manage.bp_zero_self")
+        if mine:
+            destroy(ctx, mine, cause="self", by=None)
+        weak = [cid for cid in weak if cid not in mine and ctx.state.field_card(cid) is not None]
         if weak:
             for cid in weak:
                 ctx.log(f"{name_of(ctx.state, cid)} has {derive.bp(ctx.state, cid).value} BP", "manage.bp_zero",
@@ -210,6 +222,19 @@ def checkpoint(ctx: Ctx) -> None:
                 groups.setdefault(_bp_lowered_by(ctx.state, cid), []).append(cid)
             for by, group in groups.items():
                 destroy(ctx, group, cause="bp", by=by)
+
+
+def _owner_moved_its_cores(ctx: Ctx, cid: str) -> bool:
+    """Whether the cores on a spirit last changed by its owner's own act or payment in this resolution
+    (ctx.core_cause, as 9-3-2 reads it): a BP of zero it reaches then is of its owner's making (9-4-2-3)."""
+    from judge.engine.bs import continuous
+
+    cause, who = ctx.core_cause.get(cid, ("effect", ""))
+    if cause != "self" or who != ctx.state.controller(cid):
+        return False
+    # a BP or level lowered by an effect during this same action is that effect's doing (9-4-2-1/2)
+    return not any(m.stamp > ctx.first_stamp and (m.kind == "level_set" or (m.kind == "bp_add" and m.value < 0))
+                   for m in continuous.mods_on(ctx.state, cid))
 
 
 def _bp_lowered_by(state: State, cid: str) -> str | None:

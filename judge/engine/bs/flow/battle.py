@@ -57,9 +57,10 @@ def attack(ctx: Ctx, action: A.Attack) -> None:
     ctx.set(battle=Battle(attacker=action.card, window="flash_pre", priority=defender))
     ctx.log(f"{action.player} exhausts {name_of(ctx.state, action.card)} and attacks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.declare")
-    triggers.fire(ctx, "attacks", action.card)
-    watch(ctx, "when_attacks", [action.card])
-    waiting.trigger(ctx, "attacks", attacker=action.card)
+    with waiting.one_batch(ctx):          # all that activates on the attack declaration (7-1-1-2, 8-5-2-4)
+        triggers.fire(ctx, "attacks", action.card)
+        watch(ctx, "when_attacks", [action.card])
+        waiting.trigger(ctx, "attacks", attacker=action.card)
 
 
 
@@ -143,10 +144,11 @@ def block(ctx: Ctx, action: A.Block) -> None:
                            passes=0))
     ctx.log(f"{defender} exhausts {name_of(ctx.state, action.card)} and blocks "
             f"({derive.bp(ctx.state, action.card).value} BP)", "battle.block")
-    triggers.fire(ctx, "blocks", action.card)
-    watch(ctx, "when_blocks", [action.card])
-    watch(ctx, "when_blocked", [b.attacker])
-    waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
+    with waiting.one_batch(ctx):          # all that activates on the block declaration (7-1-3-2, 8-5-2-4)
+        triggers.fire(ctx, "blocks", action.card)
+        watch(ctx, "when_blocks", [action.card])
+        watch(ctx, "when_blocked", [b.attacker])
+        waiting.trigger(ctx, "blocked", attacker=b.attacker, blocker=action.card)
 
 
 def no_block(ctx: Ctx, action: A.NoBlock) -> None:
@@ -224,15 +226,16 @@ def end_battle(ctx: Ctx) -> None:
     assert b is not None
     ctx.set(battle=replace(b, window="closing"))
     ctx.log("End of the battle", "battle.end")
-    for spirit in (b.attacker, b.blocker):
-        if spirit is not None and ctx.state.field_card(spirit) is not None:
-            triggers.fire(ctx, "battle_end", spirit)
-    watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
-    later = [m for m in ctx.state.mods if m.kind == "delayed"]
-    triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
-                             label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
-                             timing="battle_end") for m in later])
-    waiting.trigger(ctx, "battle_end", battle=b)
+    with waiting.one_batch(ctx):          # all that activates when the battle ends (7-1-6-1, 8-5-2-4)
+        for spirit in (b.attacker, b.blocker):
+            if spirit is not None and ctx.state.field_card(spirit) is not None:
+                triggers.fire(ctx, "battle_end", spirit)
+        watch(ctx, "battle_end", [s for s in (b.attacker, b.blocker) if s is not None])
+        later = [m for m in ctx.state.mods if m.kind == "delayed"]
+        triggers.push(ctx, [Work(kind="effects", source=m.source, controller=m.controller, effects=m.value[0],
+                                 label=f"{m.value[1]} (at the end of the battle)", cites=ctx.cites("battle.end"),
+                                 timing="battle_end", selections=m.value[2]) for m in later])
+        waiting.trigger(ctx, "battle_end", battle=b)
 
 
 def finish(ctx: Ctx) -> None:

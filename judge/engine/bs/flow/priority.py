@@ -32,7 +32,7 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
             continue
         item, rest_of_batch = batch[0], batch[1:]
         ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
-        ctx.drawn, ctx.core_moves, ctx.selections, ctx.summoned = {}, [], {}, []
+        ctx.drawn, ctx.core_moves, ctx.selections, ctx.summoned = {}, [], dict(item.selections or {}), []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])
         outer, ctx.acting = ctx.acting, item       # what it does is done by this effect (effect_events.py)

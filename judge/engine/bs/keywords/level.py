@@ -14,16 +14,6 @@ from judge.text import ast
 from judge.text.ast import AbilityKind
 
 
-def _printed_elsewhere(ctx: Ctx, cid: str, keyword: str) -> tuple[int, ...]:
-    """The levels at which `cid` prints `keyword`, when it has it at none of them now."""
-    d = ctx.state.card_def(cid)
-    if d is None or derive.keyword(ctx.state, cid, keyword):
-        return ()
-    want = derive.norm_kw(keyword)
-    return tuple(lv for ab in d.abilities if ab.kind == AbilityKind.KEYWORD and ab.keyword is not None
-                 and derive.norm_kw(ab.keyword.name) == want for lv in ab.levels)
-
-
 def note_unmet(ctx: Ctx, cid: str) -> None:
     """Log each active constant effect that skips `cid` only because its keyword is not active yet."""
     state = ctx.state
@@ -36,7 +26,7 @@ def note_unmet(ctx: Ctx, cid: str) -> None:
                     sel = getattr(eff, "target", None)
                     if not isinstance(sel, ast.Selector) or not sel.with_keyword:
                         continue
-                    levels = _printed_elsewhere(ctx, cid, sel.with_keyword)
+                    levels = select.printed_elsewhere(state, cid, sel.with_keyword)
                     if not levels or not select.matches(state, cid, replace(sel, with_keyword=None), fc.id) or \
                             state.controller(cid) not in select.whose(p.name, sel.owner, state):
                         continue

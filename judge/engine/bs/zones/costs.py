@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from judge.engine.bs import derive, select
 from judge.engine.bs.continuous import constant
 from judge.engine.bs.ctx import Ctx, name_of
-from judge.engine.bs.state import State, Work
+from judge.engine.bs.state import Orientation, State, Work
 from judge.text import ast
 
 
@@ -54,11 +54,31 @@ def payable(ctx: Ctx, eff: ast.Effect, item: Work) -> bool | None:
         if eff.source == "field_or_reserve":
             return p.reserve + sum(derive.cores_on(state, fc) for fc in p.field) >= eff.count
         return None
+    if isinstance(eff, ast.Destroy | ast.SetState) and eff.target.count is not None and not eff.target.up_to \
+            and eff.target.zone in (None, "field"):
+        # "destroy one of your spirits to …", "exhaust two of your spirits to …": so many must be there
+        if eff.target.self_ref:
+            return state.field_card(item.source) is not None
+        return len(_described(state, eff, item)) >= eff.target.count
+    if isinstance(eff, ast.Discard) and eff.per is None and eff.count is not None and eff.target is not None \
+            and eff.target.zone in ("deck", "deck_top"):     # "discard three cards from the top of your deck"
+        return all(len(state.players[w].deck) >= eff.count for w in select.whose(me, eff.player, state))
     if isinstance(eff, ast.Discard) and eff.per is None and (eff.target is None or eff.target.zone in (None, "hand")):
         gone = waiting(state, item)
         return all(len([c for c in state.players[w].hand if c not in gone]) >= eff.count
                    for w in select.whose(me, eff.player, state))
     return None
+
+
+def _described(state: State, eff: ast.Destroy | ast.SetState, item: Work) -> list[str]:
+    """The field cards a cost's directive could act on (for exhausting, only refreshed ones)."""
+    sel = eff.target
+    out = [fc.id for p in select.whose(item.controller, sel.owner or ast.Player.YOU, state)
+           for fc in state.players[p].field if select.matches(state, fc.id, sel, item.source)
+           and (sel.card_types or state.defs[fc.card].type == "spirit")]
+    if isinstance(eff, ast.SetState) and eff.state == "exhausted":
+        out = [c for c in out if (fc := state.field_card(c)) is not None and fc.orientation == Orientation.REFRESHED]
+    return out
 
 
 def waiting(state: State, item: Work) -> set[str]:

@@ -12,6 +12,7 @@ their duration (effects.py); the life is reduced through `allowed`, which applie
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.bs import continuous, select
@@ -24,17 +25,31 @@ from judge.text.ast import Duration
 PLAYER_ACTIONS = frozenset({"reduce_life", "reduce_life_to_0"})
 
 
+@dataclass(frozen=True)
+class Selected:
+    """A restriction's `by` whose spirit was selected as the effect resolved (8-5-3): it bars the
+    attacks of those cards only, not of every spirit the words could describe."""
+
+    by: ast.Selector
+    cards: tuple[str, ...]
+
+
 def player_mods(eff: ast.Restriction, controller: str, state: State, *, source: str, stamp: int,
-                duration: Duration = Duration.PERMANENT, turn: int = 0) -> Iterator[Mod]:
+                duration: Duration = Duration.PERMANENT, turn: int = 0,
+                selected: tuple[str, ...] | None = None) -> Iterator[Mod]:
     """The modifications a player restriction leaves: one per player it names (each / neither: both)."""
     who = eff.player if eff.player not in (None, ast.Player.EACH) else ast.Player.ANY
+    extra = eff.by if selected is None or eff.by is None else Selected(eff.by, selected)
     for p in select.whose(controller, who, state):
         yield Mod(target=p, kind=eff.mode, value=eff.action, duration=duration, source=source,
-                  controller=controller, stamp=stamp, turn=turn, extra=eff.by)
+                  controller=controller, stamp=stamp, turn=turn, extra=extra)
 
 
 def _bars(state: State, m: Mod, attacker: str | None, source: str | None) -> bool:
     """Whether a restriction's `by` covers this reduction (an attack from `attacker`, or an effect of `source`)."""
+    if isinstance(m.extra, Selected):      # the spirit selected when the effect resolved (8-5-3)
+        actor = attacker if m.extra.by.unit == "attack" else source
+        return actor is not None and actor in m.extra.cards
     by: ast.Selector | None = m.extra
     if by is None:
         return True
@@ -75,4 +90,4 @@ for _action in PLAYER_ACTIONS:
     PLAYER_RESTRICTIONS[_action] = player_mods
 
 
-__all__ = ["PLAYER_ACTIONS", "allowed", "player_mods"]
+__all__ = ["PLAYER_ACTIONS", "Selected", "allowed", "player_mods"]

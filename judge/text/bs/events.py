@@ -32,6 +32,10 @@ _EVENT_WORDS = {
 _SELF_ACTS = frozenset({"EVENT_PASSIVE", "SELF_STATE", "EVENT_ACTIVE"})
 
 
+#: the keywords a card performs (BSS 11-8-1 Ascend, performed using a spirit) → their event id
+_PERFORMED = {"ascend": "ascends"}
+
+
 def _event_id(words: list[str]) -> str:
     """"destroyed" → destroyed; "summoned or attacks" → summoned_or_attacks."""
     ids = [_EVENT_WORDS[w.lower()] for w in words]
@@ -83,6 +87,13 @@ class EventMixin:
     def ev_active(self, c: list) -> str:
         # "attacks or blocks", "blocks or is destroyed": each verb an event of its own (ids joined by "_or_")
         return _event_id([str(t) for t in c if isinstance(t, Token) and t.type != "IS_WORD"])
+
+    def ev_performs(self, c: list) -> str:
+        # BSS 11-8-1 "performs Ascend (using …)": the act of the keyword performed
+        name = next(x for x in c if _is_word(x))
+        if name.lower() not in _PERFORMED:
+            raise ValueError(f"not read: performing {name} (only Ascend is performed using a card)")
+        return _PERFORMED[name.lower()]
 
     def ev_is(self, c: list) -> Condition:
         # "X is destroyed", "X would be destroyed" (a replacement's event, BSS 8-9), "only X is destroyed"
@@ -315,11 +326,10 @@ class EventMixin:
         owner = str(c[0]).split(" of ", 1)[1]
         return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
 
-    def tail_into(self, c: list) -> tuple:
-        return ("zone", c[-1][0])
-
-    def tail_zone(self, c: list) -> tuple:
-        return ("zone", "/".join(str(t).lower() for t in toks(c, "ZONE")))
+    def tail_place(self, c: list) -> tuple:
+        # an area ("into your trash": the area's name) or zones ("to your hand or deck": joined by "/")
+        zones = toks(c, "ZONE")
+        return ("zone", "/".join(str(t).lower() for t in zones) if zones else c[-1][0])
 
     def tail_first(self, c: list) -> tuple:
         return ("qual", "first_each_turn")
@@ -330,11 +340,11 @@ class EventMixin:
     def tail_battle(self, c: list) -> tuple:
         return ("qual", "via_battle")
 
-    def tail_zero_cores(self, c: list) -> tuple:
-        return ("qual", "via_zero_cores")
-
-    def tail_zero_bp(self, c: list) -> tuple:
-        return ("qual", "via_zero_bp")
+    def tail_reduced(self, c: list) -> tuple:
+        # "via reducing its cores / BP to zero (0)": destroyed by 9-3-2 / 9-4 (any other number is not a destruction)
+        if any(n != 0 for n in ints(c)):
+            raise ValueError("not read: reduced to a number other than 0")
+        return ("qual", "via_zero_bp" if has_tok(c, "BP_W") else "via_zero_cores")
 
     def tail_outside_draw(self, c: list) -> tuple:
         return ("qual", "outside_draw_step")

@@ -228,19 +228,16 @@ class SagaMixin:
     @v_args(meta=True)
     def activate_effect(self, meta: Any, c: list) -> Activate:
         # "activate this spirit's “When Summoned” effect", "activate its flash effect",
-        # "activate one of its “When Summoned” effects with this spirit"
-        found = first(c, tuple)
+        # "activate one of its “When Summoned” effects with this spirit", "activate Feast": the effect
+        # named by its timing or step (`effect_of`), or by its keyword (a name)
+        # named by its keyword (a name); "once for each …" (BSS 4-6) kept as the number of activations
+        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+        found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "effect"), None)
         if found is not None:
             _, target, timing, step = found
-            return Activate(effect=timing, step=step, target=target, span=self._span(meta))
-        from judge.text.bs.nodes import timing_of_quoted
-
-        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
-        return Activate(effect=timing, target=Ref(), span=self._span(meta))
-
-    @v_args(meta=True)
-    def activate_keyword(self, meta: Any, c: list) -> Activate:
-        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
+            return Activate(effect=timing, step=step, target=target, per=per, span=self._span(meta))
+        name = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Activate(keyword=Keyword(name), per=per, span=self._span(meta))
 
     @v_args(meta=True)
     def choose_following(self, meta: Any, c: list) -> Modal:

@@ -1,0 +1,197 @@
+"""Constructs of the Battle Spirits Saga templating language generalised in session 14 (issue 20):
+each was read only in the combination one set printed; now it is defined once and read wherever the
+language puts it. Three invented phrasings per construct (different combinations of its parts), each
+asserting the typed meaning read. No card text is quoted here."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import TEST_FAMILIES, bs_one
+
+from judge.text.ast import Activate, Conditional, Selector, walk
+from judge.text.lexicon import default_lexicon
+from judge.text.parse import parse_text
+from judge.text.typed import untyped_parts
+
+
+def _typed(text: str, **words):
+    ab = bs_one(text, **words)
+    assert not untyped_parts(ab, "bss"), untyped_parts(ab, "bss")
+    return ab
+
+
+def _nodes(ab, kind):
+    return [n for n in walk(list(ab.effects)) if isinstance(n, kind)]
+
+
+def _selectors(ab):
+    return [n for n in walk(list(ab.effects)) if isinstance(n, Selector)]
+
+
+# ---------------------------------------------------------------- 10-13 a keyword named bare or in quotes
+@pytest.mark.parametrize(("text", "keyword"), [
+    ('[LV1][LV2] All of your spirits with "Swift" gain 1000 BP during this turn.', "Swift"),
+    ("[LV1] When Summoned: Select one of your opponent's spirits with \"Curse\" and destroy it.", "Curse"),
+    ('[LV2] When This Spirit Attacks: Exhaust all of your opponent\'s spirits with "Gale" or Raid.', "Gale"),
+])
+def test_10_13_a_keyword_is_named_the_same_bare_or_quoted(text: str, keyword: str) -> None:
+    ab = _typed(text)
+    assert keyword in {s.with_keyword for s in _selectors(ab)}
+
+
+# ---------------------------------------------------------------- 11 a keyword the card database lists is a keyword name
+INVENTED_KW = "Ironhide"
+
+
+def _with_keyword(text: str):
+    lexicon = default_lexicon().with_words(families=TEST_FAMILIES, keywords=(INVENTED_KW,))
+    result = parse_text(text, "bss", lexicon=lexicon)
+    assert result.unparsed == (), result.unparsed
+    (ab,) = result.abilities
+    assert not untyped_parts(ab, "bss"), untyped_parts(ab, "bss")
+    return ab
+
+
+def test_11_a_database_keyword_is_gained_like_a_rules_keyword() -> None:
+    ab = _with_keyword(f"[LV2] During Your Attack Step: All of your Dragon spirits gain {INVENTED_KW}.")
+    assert any(getattr(n, "keyword", None) is not None and n.keyword.name == INVENTED_KW
+               for n in walk(list(ab.effects)))
+
+
+def test_11_a_database_keyword_qualifies_a_selection_like_a_rules_keyword() -> None:
+    ab = _with_keyword(f"[LV1] When Summoned: Select one of your spirits with {INVENTED_KW} and refresh it.")
+    assert INVENTED_KW in {s.with_keyword for s in _selectors(ab)}
+
+
+def test_11_a_database_keyword_joins_a_rules_keyword_in_a_selection() -> None:
+    ab = _with_keyword(f"[Main] Destroy one of your opponent's spirits with Swift or {INVENTED_KW}.")
+    sel = next(s for s in _selectors(ab) if s.with_keyword is not None)
+    assert {sel.with_keyword, *(e.with_keyword for e in sel.either)} == {"Swift", INVENTED_KW}
+
+
+# ---------------------------------------------------------------- 8-1-7 / 11-17-1 one "activate" verb phrase
+def test_8_1_7_a_keyword_is_activated_once_for_each_counted_card() -> None:
+    ab = _typed("[LV1] When This Spirit Attacks: Activate Feast once for each nexus you control.")
+    (act,) = _nodes(ab, Activate)
+    assert act.keyword.name == "Feast"
+    assert act.per is not None and act.per.card_types == ("nexus",)
+
+
+def test_8_1_7_a_keyword_is_activated_once() -> None:
+    ab = _typed("[Flash] Activate Feast.")
+    (act,) = _nodes(ab, Activate)
+    assert act.keyword.name == "Feast" and act.per is None and act.effect is None
+
+
+def test_8_1_7_one_of_a_cards_effects_of_a_timing_is_activated_for_another_card() -> None:
+    ab = _typed('[LV2] When This Spirit Blocks: Activate one of its "When Attacks" effects with this spirit.')
+    (act,) = _nodes(ab, Activate)
+    assert act.effect == "when_attacks" and act.keyword is None and act.per is None
+
+
+def test_8_1_7_a_cards_step_effect_is_activated_without_paying() -> None:
+    ab = _typed("[Flash] Activate this card's main effect without paying its cost.")
+    (act,) = _nodes(ab, Activate)
+    assert act.step == "main" and act.target.self_ref
+
+
+# ---------------------------------------------------------------- 11-8-1 "performs Ascend (using …)" an act like any other
+def test_11_8_1_a_condition_on_the_spirit_performed_ascend_with() -> None:
+    ab = _typed("[LV1] When Summoned: If this spirit performs Ascend using a spirit with 5000 or more BP, "
+                "draw a card.")
+    (cond,) = _nodes(ab, Conditional)
+    c = cond.condition
+    assert (c.kind, c.event, c.window) == ("happened", "ascends", "trigger")
+    assert c.selector.self_ref and c.object.card_types == ("spirit",)
+    assert c.object.thresholds[0].stat == "bp" and c.object.thresholds[0].value == 5000
+
+
+def test_11_8_1_an_event_of_performing_ascend_with_no_card_named() -> None:
+    ab = _typed("[LV1][LV2] During Your Turn: When one of your spirits performs Ascend, place a core from the "
+                "void onto it.")
+    c = ab.condition
+    assert (c.kind, c.event) == ("event", "ascends")
+    assert c.selector.card_types == ("spirit",) and c.object is None
+
+
+def test_11_8_1_an_event_of_performing_ascend_using_a_named_kind_of_spirit() -> None:
+    ab = _typed("[LV2] During Your Main Step: When this spirit performs Ascend using one of your Dragon spirits, "
+                "draw two cards.")
+    c = ab.condition
+    assert (c.kind, c.event) == ("event", "ascends")
+    assert c.selector.self_ref and c.object.families == ("Dragon",)
+
+
+# ---------------------------------------------------------------- 9-3-2 / 9-4 destroyed "via reducing" its cores or BP to 0
+@pytest.mark.parametrize(("text", "qualifier"), [
+    ("[LV1] During Your Attack Step: When one of your opponent's spirits is destroyed via reducing its BP to zero, "
+     "draw a card.", "via_zero_bp"),
+    ("[LV2] During Your Turn: When one of your opponent's spirits is destroyed via reducing its cores to 0, "
+     "refresh this spirit.", "via_zero_cores"),
+    ("[LV1][LV2] When one of your effects destroys one of your opponent's spirits via reducing its BP to 0, place "
+     "a core from the void onto this spirit.", "via_zero_bp"),
+])
+def test_9_4_a_destruction_by_a_stat_reduced_to_zero_is_said_either_way(text: str, qualifier: str) -> None:
+    ab = _typed(text)
+    assert ab.condition.event.startswith("destroy")
+    assert qualifier in ab.condition.qualifiers
+
+
+def test_9_4_a_stat_reduced_to_another_number_is_not_read_as_a_destruction() -> None:
+    result = parse_text("[LV1] During Your Turn: When one of your opponent's spirits is destroyed via reducing its "
+                        "BP to 1000, draw a card.", "bss")
+    assert result.unparsed or all(untyped_parts(a, "bss") for a in result.abilities)
+
+
+# ---------------------------------------------------------------- 8-4-1 a cost paid "to make" someone act
+def _chooser_of_picks(ab):
+    return {s.chooser for s in _selectors(ab)} - {None}
+
+
+@pytest.mark.parametrize("text", [
+    "[LV1] When This Spirit Attacks: You may discard a card to make your opponent select one of their nexuses and "
+    "destroy it.",
+    "[Flash] Exhaust one of your spirits to make your opponent select one of their spirits with 3000 or fewer BP and "
+    "return it to their hand.",
+])
+def test_8_4_1_a_cost_makes_the_opponent_make_the_selection(text: str) -> None:
+    from judge.text.ast import Player
+
+    ab = _typed(text)
+    assert _chooser_of_picks(ab) == {Player.OPPONENT}
+
+
+def test_8_4_1_a_cost_makes_cards_gain_bp() -> None:
+    from judge.text.ast import ModifyStat
+
+    ab = _typed("[LV1] When This Spirit Blocks: You may pay one core from your reserve to make all of your spirits "
+                "gain 1000 BP during this turn.")
+    (gain,) = [n for n in walk(list(ab.effects)) if isinstance(n, ModifyStat)]
+    assert (gain.stat, gain.amount) == ("bp", 1000) and gain.target.card_types == ("spirit",)
+
+
+# ---------------------------------------------------------------- 12-2-1 the cards an effect revealed, however they are named
+@pytest.mark.parametrize("text", [
+    "[LV1] When Summoned: Reveal the top three cards of your deck. Add one Dragon spirit card from the cards you "
+    "revealed to your hand. Discard the remaining cards.",
+    "[LV1] When This Spirit Attacks: View the top two cards of your deck. Add a magic card from among them to your "
+    "hand. Return the rest to the bottom of your deck in any order.",
+    "[LV1] When Summoned: Reveal the top four cards of your deck. Add any number of the cards you revealed to your "
+    "hand.",
+])
+def test_12_2_1_cards_taken_from_those_revealed_are_taken_from_the_revealed_cards(text: str) -> None:
+    ab = _typed(text)
+    assert "revealed" in {s.zone for s in _selectors(ab)}
+
+
+# ---------------------------------------------------------------- 3-1 an event's place: an area or a zone
+@pytest.mark.parametrize(("text", "zone"), [
+    ("[LV1] During Your Turn: When one of your spirits is returned to your hand or deck, draw a card.", "hand/deck"),
+    ("[LV1] During Opponent's Turn: When a spirit card is placed into your trash, place a core from the void onto "
+     "this spirit.", "trash"),
+    ("[LV2] During Your Turn: When a card is discarded from your hand, this spirit gains 1000 BP during this turn.",
+     "hand"),
+])
+def test_3_1_an_event_names_where_the_card_goes_or_comes_from(text: str, zone: str) -> None:
+    ab = _typed(text)
+    assert ab.condition.zone == zone

@@ -195,3 +195,121 @@ def test_12_2_1_cards_taken_from_those_revealed_are_taken_from_the_revealed_card
 def test_3_1_an_event_names_where_the_card_goes_or_comes_from(text: str, zone: str) -> None:
     ab = _typed(text)
     assert ab.condition.zone == zone
+
+
+# ---------------------------------------------------------------- 1-3-3 / 8-5-3 an event's cause, however it is said
+def _conditions(ab):
+    return [n.condition for n in walk(list(ab.effects)) if isinstance(n, Conditional)] + [ab.condition]
+
+
+def test_8_5_3_an_event_caused_by_this_effect() -> None:
+    ab = _typed("[Main] Discard the top three cards of your deck. When a spirit card is discarded by this effect, "
+                "draw a card.")
+    (c,) = [c for c in _conditions(ab) if c is not None and c.kind == "event"]
+    assert c.event == "discarded" and "with_this_effect" in c.qualifiers
+
+
+@pytest.mark.parametrize(("text", "verb", "whose"), [
+    ("[LV1] During Opponent's Turn: When your opponent discards a card with one of their effects, draw a card.",
+     "discards", "opponent"),
+    ("[LV1] During Your Turn: When you exhaust one of your opponent's spirits with one of your effects, draw a card.",
+     "exhausts", "you"),
+])
+def test_1_3_3_an_event_caused_by_one_of_a_players_effects(text: str, verb: str, whose: str) -> None:
+    ab = _typed(text)
+    c = ab.condition
+    assert c.event == verb and c.by.unit == "effect" and c.by.owner.value == whose
+
+
+# ---------------------------------------------------------------- 2-6 "if it costs …": what a card costs, as after a noun
+@pytest.mark.parametrize(("text", "check"), [
+    ("[LV1] When Summoned: Reveal the top card of your deck. If it costs 4 or more, add it to your hand. If it does "
+     "not, discard it.", lambda o: o.thresholds[0].stat == "cost" and (o.thresholds[0].op, o.thresholds[0].value)
+     == (">=", 4)),
+    ("[LV1] When Destroyed: Reveal the top card of your deck. If it costs the same as this spirit, summon it without "
+     "paying its cost.", lambda o: o.thresholds[0].op == "==" and o.thresholds[0].ref.self_ref),
+    ("[LV1] When This Spirit Attacks: Reveal the top card of your deck. If it costs 3 or 5, add it to your hand.",
+     lambda o: o.costs == (3, 5)),
+])
+def test_2_6_a_condition_on_what_a_card_costs(text: str, check) -> None:
+    ab = _typed(text)
+    c = next(c for c in _conditions(ab) if c is not None and c.kind == "is")
+    assert check(c.object)
+
+
+# ---------------------------------------------------------------- 2-6 "the same" cost: as another card, or as each other
+def test_2_6_cards_costing_the_same_amount_as_each_other() -> None:
+    ab = _typed("[LV1] During Your Turn: If all of your spirits cost the same amount, all of your spirits gain "
+                "1000 BP.")
+    (c,) = [c for c in _conditions(ab) if c is not None and c.kind == "is"]
+    assert c.object.thresholds[0].stat == "distinct_costs" and c.object.thresholds[0].value == 1
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ("[LV1] When Summoned: Select one of your opponent's spirits that costs the same or more than this spirit and "
+     "destroy it.", ">="),
+    ("[LV1] When Summoned: Destroy all of your opponent's spirits that cost the same as this spirit.", "=="),
+])
+def test_2_6_a_card_costing_the_same_as_another(text: str, op: str) -> None:
+    ab = _typed(text)
+    (t,) = [t for s in _selectors(ab) for t in s.thresholds if t.stat == "cost"]
+    assert t.op == op and t.ref.self_ref
+
+
+# ---------------------------------------------------------------- 8-1-4-1 "if it is not / does not": the condition before, negated
+def _negated_after(ab):
+    first_, second = [n.condition for n in walk(list(ab.effects)) if isinstance(n, Conditional)]
+    return first_, second
+
+
+@pytest.mark.parametrize(("text", "check"), [
+    ("[LV1] When Summoned: Reveal the top card of your deck. If it is a Dragon spirit card, add it to your hand. If "
+     "it is not, discard it.", lambda o: o.families == ("Dragon",)),
+    ("[LV1] When Summoned: Reveal the top card of your deck. If it has Swift, add it to your hand. If it does not, "
+     "return it to the bottom of your deck.", lambda o: o.with_keyword == "Swift"),
+    ("[LV1] When Summoned: Reveal the top card of your deck. If it costs 3 or fewer, add it to your hand. If it does "
+     "not, discard it.", lambda o: (o.thresholds[0].stat, o.thresholds[0].op, o.thresholds[0].value) == ("cost", "<=", 3)),
+])
+def test_8_1_4_1_if_it_is_not_negates_the_condition_before_however_its_verb_is_said(text: str, check) -> None:
+    ab = _typed(text)
+    yes, no = _negated_after(ab)
+    assert not yes.negated and no.negated and yes.object == no.object and check(no.object)
+
+
+# ---------------------------------------------------------------- 2-8 / 2-5-3 a card treated as having symbols or every spirit type
+def test_2_8_a_spirit_treated_as_having_symbols_of_a_colour() -> None:
+    from judge.text.ast import SetStat
+
+    eff = _typed("[LV2] During Your Attack Step: Treat this spirit as having three purple symbols.").effects[0]
+    assert isinstance(eff, SetStat) and (eff.stat, eff.value, eff.colors) == ("symbols", 3, ("purple",))
+
+
+def test_2_5_3_a_nexus_treated_as_having_every_spirit_type() -> None:
+    from judge.text.ast import Duration, Gain
+
+    eff = _typed("[LV1] Treat this nexus as having all spirit types.").effects[0]
+    assert isinstance(eff, Gain) and eff.family == "all" and eff.target.card_types == ("nexus",)
+    assert eff.duration == Duration.PERMANENT
+
+
+def test_2_8_a_selected_spirit_treated_as_having_symbols_for_the_turn() -> None:
+    from judge.text.ast import Duration, SetStat
+
+    ab = _typed("[LV1] When Summoned: Select one of your spirits. Treat it as having two symbols during this turn.")
+    (eff,) = [n for n in walk(list(ab.effects)) if isinstance(n, SetStat)]
+    assert (eff.stat, eff.value, eff.colors, eff.duration) == ("symbols", 2, (), Duration.TURN)
+
+
+# ---------------------------------------------------------------- 2-11 a stat compared with a card's, either way it is said
+@pytest.mark.parametrize(("text", "op"), [
+    ("[LV1] When Summoned: Destroy all of your opponent's spirits with BP equal to or fewer than the BP of this "
+     "spirit.", "<="),
+    ("[LV1] When This Spirit Attacks: Destroy one of your opponent's spirits with higher BP than this spirit's BP.",
+     ">"),
+    ("[LV1] When Summoned: Select one of your opponent's spirits with BP less than the BP of this spirit and destroy "
+     "it.", "<"),
+])
+def test_2_11_bp_compared_with_this_spirits_bp(text: str, op: str) -> None:
+    ab = _typed(text)
+    (t,) = [t for s in _selectors(ab) for t in s.thresholds if t.stat == "bp"]
+    assert t.op == op and t.ref.self_ref

@@ -167,7 +167,6 @@ class ConditionMixin:
         # "if this spirit has a Soul Core on it", "if they all have different card names"
         return Condition(kind="is", text="", selector=c[0], object=described(first(c[1:], dict)))
 
-    cond_costs = cond_has        # "if it costs 3 or more", "if they cost the same amount"
 
     def cond_is_not(self, c: list) -> Condition:
         # "If it is not, …", "If it does not (have …), …": the description of the "if" before, or this one

@@ -320,11 +320,13 @@ class EventMixin:
 
     # tails of an event
     def tail_by(self, c: list) -> tuple:
+        # the cause: a source (`by_what`), "with one of your effects" (whose effects), "by this effect"
+        if isinstance(c[0], Token) and c[0].type == "WITH_THIS_EFFECT":
+            return ("qual", "with_this_effect")
+        if isinstance(c[0], Token):
+            owner = str(c[0]).split(" of ", 1)[1]
+            return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
         return ("by", c[0])
-
-    def tail_by_effects(self, c: list) -> tuple:
-        owner = str(c[0]).split(" of ", 1)[1]
-        return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
 
     def tail_place(self, c: list) -> tuple:
         # an area ("into your trash": the area's name) or zones ("to your hand or deck": joined by "/")
@@ -333,9 +335,6 @@ class EventMixin:
 
     def tail_first(self, c: list) -> tuple:
         return ("qual", "first_each_turn")
-
-    def tail_this_effect(self, c: list) -> tuple:
-        return ("qual", "with_this_effect")
 
     def tail_battle(self, c: list) -> tuple:
         return ("qual", "via_battle")

@@ -126,7 +126,9 @@ class SagaMixin:
 
     # ── symbols, colours and stats treated as (BSS 2-4, 2-8, 2-7-3, 8-8-1-3-3, 8-8-1-3-4) ──
     @v_args(meta=True)
-    def symbols_as(self, meta: Any, c: list) -> SetStat:
+    def symbols_as(self, meta: Any, c: list) -> SetStat | Gain:
+        if has_tok(c, "SPIRIT_TYPE"):             # "treat this spirit as having all spirit types" (BSS 2-5-3)
+            return self._all_families(meta, c)
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
         target = first(c, Selector) or _self_of(tok(c, "SYMBOL_REF", "COLOR_REF"))
         purpose = "cost_reduction" if has_tok(c, "CALC") else None
@@ -186,10 +188,9 @@ class SagaMixin:
         return TreatAlso(target=first(c, Selector), **added, bp=bp[0] if bp else None, duration=_duration(c),
                          span=self._span(meta))
 
-    @v_args(meta=True)
-    def treat_families(self, meta: Any, c: list) -> Gain:
+    def _all_families(self, meta: Any, c: list) -> Gain:
         # BSS 2-5-3: "treat this spirit as having all spirit types"
-        return Gain(target=first(c, Selector), family="all", duration=Duration.PERMANENT, span=self._span(meta))
+        return Gain(target=first(c, Selector), family="all", duration=_duration(c), span=self._span(meta))
 
     @v_args(meta=True)
     def core_step_gain(self, meta: Any, c: list) -> list:

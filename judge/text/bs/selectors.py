@@ -231,8 +231,9 @@ class SelectorMixin(PredicateMixin):
         return first(c, Selector)
 
     def rel_stat_of(self, c: list) -> Selector:
-        # "… than this spirit's BP": compared with that card (the stat is the phrase's own)
-        return c[0][1]
+        # "… than this spirit's BP", "… than the BP of this spirit": compared with that card (the stat is
+        # the phrase's own)
+        return c[0][1] if isinstance(c[0], tuple) else first(c, Selector)
 
     def rel_life(self, c: list) -> Selector:
         return Selector(count=None, unit="life", owner=_player(c[0]))

@@ -313,3 +313,62 @@ def test_2_11_bp_compared_with_this_spirits_bp(text: str, op: str) -> None:
     ab = _typed(text)
     (t,) = [t for s in _selectors(ab) for t in s.thresholds if t.stat == "bp"]
     assert t.op == op and t.ref.self_ref
+
+
+# ---------------------------------------------------------------- 10-1 / 10-2 a player's act named by its verb: destroying is not discarding
+@pytest.mark.parametrize(("text", "kind", "event"), [
+    ("[LV1] During Your Turn: When you discard a card, draw a card.", "event", "discards"),
+    ("[LV1] During Opponent's Turn: When you destroy one of your spirits, place a core from the void onto this "
+     "spirit.", "event", "destroys"),
+    ("[LV1] When Summoned: Discard a card from your hand. If you discard a spirit card with this effect, draw two "
+     "cards.", "happened", "discards"),
+])
+def test_10_2_a_player_discarding_is_a_discard_not_a_destruction(text: str, kind: str, event: str) -> None:
+    from judge.text.ast import Player
+
+    ab = _typed(text)
+    (c,) = [c for c in _conditions(ab) if c is not None]
+    assert (c.kind, c.event, c.player) == (kind, event, Player.YOU)
+
+
+# ---------------------------------------------------------------- 4-2-4 cards returned: whoever returns them, qualifiers after the destination
+@pytest.mark.parametrize(("text", "check"), [
+    ("[LV1] When Summoned: Return all magic cards from your trash to your hand that cost 2 or fewer.",
+     lambda t: t.zone == "trash" and (t.thresholds[0].stat, t.thresholds[0].value) == ("cost", 2)),
+    ("[LV1] When Destroyed: Return one spirit card from your trash to your hand with 3000 or fewer BP.",
+     lambda t: t.count == 1 and (t.thresholds[0].stat, t.thresholds[0].value) == ("bp", 3000)),
+    ("[LV1] When Summoned: Your opponent returns one of their spirits to their hand.",
+     lambda t: t.card_types == ("spirit",)),
+])
+def test_4_2_4_cards_returned_to_the_hand_keep_every_qualifier(text: str, check) -> None:
+    from judge.text.ast import Move
+
+    ab = _typed(text)
+    (move,) = _nodes(ab, Move)
+    assert move.dest == "hand" and check(move.target)
+
+
+# ---------------------------------------------------------------- 4-6 "for each": what a player controls or has
+@pytest.mark.parametrize(("text", "check"), [
+    ("[LV1][LV2] During Your Turn: All of your refreshed spirits gain 1000 BP for each symbol they have.",
+     lambda p: p.unit == "symbol"),
+    ("[LV1] When Summoned: Draw one card for each nexus your opponent controls.",
+     lambda p: p.card_types == ("nexus",) and p.owner.value == "opponent"),
+    ("[LV1] When This Spirit Attacks: This spirit gains 1000 BP for each red symbol you have.",
+     lambda p: p.unit == "symbol" and p.colors == ("red",) and p.owner.value == "you"),
+])
+def test_4_6_an_amount_per_what_a_player_controls_or_has(text: str, check) -> None:
+    ab = _typed(text)
+    (per,) = [e.per for e in walk(list(ab.effects)) if getattr(e, "per", None) is not None]
+    assert check(per)
+
+
+# ---------------------------------------------------------------- 4-4-1 / 7-1 / 11-18-1 a card's state as an adjective
+@pytest.mark.parametrize(("text", "state"), [
+    ("[LV1][LV2] During Your Attack Step: All of your linked spirits gain 2000 BP.", "linked"),
+    ("[LV1] When This Spirit Attacks: Refresh all of your blocking spirits.", "blocking"),
+    ("[LV1][LV2] During Your Turn: All of your refreshed spirits gain 1000 BP.", "refreshed"),
+])
+def test_4_4_1_a_state_adjective_qualifies_the_cards(text: str, state: str) -> None:
+    ab = _typed(text)
+    assert state in {s.state for s in _selectors(ab)}

@@ -152,9 +152,15 @@ class EventMixin:
         return _EVENT_WORDS[str(c[0]).lower()]
 
     def verb_base(self, c: list) -> str:
-        word = str(c[0]).lower() if c else "destroy"
+        word = str(c[0]).lower()
         return {"summon": "summons", "summons": "summons", "deploy": "summons", "deploys": "summons",
-                "destroy": "destroys", "exhaust": "exhausts", "refresh": "refreshes", "discard": "discards"}[word]
+                "exhaust": "exhausts", "refresh": "refreshes"}[word]
+
+    def vb_destroy(self, c: list) -> str:
+        return "destroys"
+
+    def vb_discard(self, c: list) -> str:
+        return "discards"
 
     def ev_use_effect(self, c: list) -> Condition:
         # "When your opponent uses one of their effects to place a core from the void onto a spirit …"

@@ -372,3 +372,83 @@ def test_4_6_an_amount_per_what_a_player_controls_or_has(text: str, check) -> No
 def test_4_4_1_a_state_adjective_qualifies_the_cards(text: str, state: str) -> None:
     ab = _typed(text)
     assert state in {s.state for s in _selectors(ab)}
+
+
+# ---------------------------------------------------------------- 7-1-5 / 3-7 a card's attacks, named by any noun phrase
+def _restriction_by(ab):
+    from judge.text.ast import Restriction
+
+    (r,) = _nodes(ab, Restriction)
+    return r.by
+
+
+def test_7_1_5_life_not_reduced_by_the_attacks_of_a_kind_of_card() -> None:
+    by = _restriction_by(_typed("[Flash] During this turn, your life cannot be reduced by your opponent's spirits' "
+                                "attacks."))
+    assert by.unit == "attack" and by.about.owner.value == "opponent" and by.about.card_types == ("spirit",)
+
+
+def test_7_1_5_life_not_reduced_by_the_attacks_of_the_selected_spirit() -> None:
+    by = _restriction_by(_typed("[LV1] When This Spirit Attacks: Select one of your opponent's spirits. Your life "
+                                "cannot be reduced by that spirit's attacks during this turn."))
+    assert by.unit == "attack" and by.about is not None
+
+
+def test_3_7_an_event_of_life_reduced_by_the_attacks_of_a_kind_of_card() -> None:
+    ab = _typed("[LV1] During Opponent's Turn: When one of your opponent's Dragon spirits' attacks reduces your life, "
+                "draw a card.")
+    c = ab.condition
+    assert c.event == "life_reduced" and c.by.unit == "attack" and c.by.about.families == ("Dragon",)
+
+
+# ---------------------------------------------------------------- 8-2-2-2 a card "also" gains: besides what it has
+@pytest.mark.parametrize(("text", "kind", "value"), [
+    ("[Flash] Select one of your spirits. It gains 3000 BP during this turn. If it is a Dragon spirit, it also gains "
+     "Swift.", "Gain", "Swift"),
+    ("[LV1] When Summoned: Select one of your spirits. It also gains 2000 BP during this turn.", "ModifyStat", 2000),
+    ("[LV2] During Your Attack Step: All of your spirits with Curse also gain Swift.", "Gain", "Swift"),
+])
+def test_8_2_2_2_a_card_also_gains(text: str, kind: str, value) -> None:
+    ab = _typed(text)
+    found = [n for n in walk(list(ab.effects)) if type(n).__name__ == kind]
+    got = {n.keyword.name if kind == "Gain" else n.amount for n in found}
+    assert value in got
+
+
+# ---------------------------------------------------------------- 8-8-1-2 cards lose (all of) their effects
+@pytest.mark.parametrize(("text", "levels"), [
+    ("[LV1] When Summoned: Select one of your opponent's spirits. It loses all of its effects during this turn.", ()),
+    ("[LV1] When Summoned: All of your opponent's nexuses lose all their LV1 effects during this turn.", (1,)),
+    ("[LV1] When Summoned: Select one of your opponent's spirits. It loses its effects during this turn.", ()),
+])
+def test_8_8_1_2_cards_lose_all_of_their_effects(text: str, levels: tuple) -> None:
+    from judge.text.ast import Duration, LoseEffects
+
+    ab = _typed(text)
+    (lose,) = _nodes(ab, LoseEffects)
+    assert lose.levels == levels and lose.duration == Duration.TURN
+
+
+# ---------------------------------------------------------------- 8-4-2 / 4-11-3 cores paid: one number-of-cores construct, from a card or an area
+def _paid(ab):
+    from judge.text.ast import MoveCores
+
+    return [m for m in _nodes(ab, MoveCores) if m.dest == "trash"]
+
+
+def test_8_4_2_a_soul_core_paid_from_this_spirit() -> None:
+    ab = _typed('[LV1] When This Spirit Attacks: You may pay a "Soul Core" from this spirit to draw two cards.')
+    (pay,) = _paid(ab)
+    assert (pay.count, pay.core_type, pay.source) == (1, "soul", "spirit") and pay.source_target.self_ref
+
+
+def test_8_4_2_cores_of_this_spirit_paid() -> None:
+    ab = _typed("[LV1] When This Spirit Attacks: You may pay two of this spirit's cores to draw a card.")
+    (pay,) = _paid(ab)
+    assert (pay.count, pay.core_type, pay.source) == (2, None, "spirit") and pay.source_target.self_ref
+
+
+def test_8_4_2_a_core_paid_from_the_reserve() -> None:
+    ab = _typed("[LV1] When This Spirit Blocks: You may pay one core from your reserve to refresh this spirit.")
+    (pay,) = _paid(ab)
+    assert (pay.count, pay.source, pay.source_target) == (1, "reserve", None)

@@ -194,12 +194,7 @@ class EventMixin:
             return {"event": "loses_life", "player": players[0] if len(players) == 1 else Player.EACH}
         owner = _player(tok(c, "POSS"))
         by: Selector | None = None
-        if has_tok(c, "ATTACKS_OF"):
-            word = str(tok(c, "ATTACKS_OF")).lower()
-            by = Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
-        elif has_tok(c, "APOS_ATTACKS"):
-            by = Selector(count=None, unit="attack", about=first(c, Selector))
-        elif first(c, Selector) is not None:
+        if first(c, Selector) is not None:       # a card, or a card's attacks (`attacks_of`)
             by = first(c, Selector)
         elif players:
             by = Selector(count=None, unit="player", owner=players[0])
@@ -379,6 +374,12 @@ class EventMixin:
         return Selector(count=None, unit="attack", about=first(c, Selector))
 
     def src_attack_of(self, c: list) -> Selector:
+        return c[0]
+
+    def attacks_of(self, c: list) -> Selector:
+        # "this spirit's attacks" / "its attacks" (the card itself / the one spoken of), "X's attacks": X's
+        if isinstance(c[0], Selector):
+            return Selector(count=None, unit="attack", about=c[0])
         word = str(c[0]).lower()
         return Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
 

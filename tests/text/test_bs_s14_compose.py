@@ -292,12 +292,12 @@ def test_2_5_3_a_nexus_treated_as_having_every_spirit_type() -> None:
     assert eff.duration == Duration.PERMANENT
 
 
-def test_2_8_a_selected_spirit_treated_as_having_symbols_for_the_turn() -> None:
-    from judge.text.ast import Duration, SetStat
+def test_2_8_a_selected_spirit_treated_as_having_symbols() -> None:
+    from judge.text.ast import SetStat
 
-    ab = _typed("[LV1] When Summoned: Select one of your spirits. Treat it as having two symbols during this turn.")
+    ab = _typed("[LV1] When Summoned: Select one of your spirits. Treat it as having two symbols.")
     (eff,) = [n for n in walk(list(ab.effects)) if isinstance(n, SetStat)]
-    assert (eff.stat, eff.value, eff.colors, eff.duration) == ("symbols", 2, (), Duration.TURN)
+    assert (eff.stat, eff.value, eff.colors) == ("symbols", 2, ()) and not eff.target.self_ref
 
 
 # ---------------------------------------------------------------- 2-11 a stat compared with a card's, either way it is said
@@ -452,3 +452,27 @@ def test_8_4_2_a_core_paid_from_the_reserve() -> None:
     ab = _typed("[LV1] When This Spirit Blocks: You may pay one core from your reserve to refresh this spirit.")
     (pay,) = _paid(ab)
     assert (pay.count, pay.source, pay.source_target) == (1, "reserve", None)
+
+
+# ---------------------------------------------------------------- BS 12-3-1 / 12-3-2 a limit on this effect, said as a sentence
+@pytest.mark.parametrize(("text", "limit"), [
+    ("[LV1] During Your Turn: When one of your spirits is destroyed, draw a card. This effect does not duplicate.",
+     "unstackable"),
+    ("[LV2] When one of your spirits attacks, place a core from the void onto it. This effect can only be used once "
+     "per turn.", "once_per_turn"),
+    ("[LV1] During Your Attack Step: When you use a magic card, refresh this spirit. This effect may only be used "
+     "once per turn.", "once_per_turn"),
+])
+def test_12_3_a_sentence_limiting_this_effect_is_the_limit_tag(text: str, limit: str) -> None:
+    assert _typed(text).restrictions == (limit,)
+
+
+# ---------------------------------------------------------------- 2-5 a spirit type, or "non-" it
+@pytest.mark.parametrize("text", [
+    "[LV1] When Summoned: Destroy all non-Dragon spirits with 3000 or fewer BP.",
+    "[LV1][LV2] During Your Turn: All of your non-Undead spirits gain 1000 BP.",
+    "[LV1] When Summoned: Select one of your opponent's non-Dragon spirits and exhaust it.",
+])
+def test_2_5_a_non_spirit_type_is_every_other_card(text: str) -> None:
+    sels = [s for s in _selectors(_typed(text)) if s.not_families]
+    assert sels and all(not s.families for s in sels) and sels[0].not_families[0] in ("Dragon", "Undead")

@@ -344,13 +344,12 @@ class DirectiveMixin:
 
     @v_args(meta=True)
     def return_(self, meta: Any, c: list) -> Move | list:
-        if any(isinstance(x, dict) for x in c):
-            return self.return_late(meta, c)          # qualifiers after the destination
         dest = next(x for x in c if _is_id(x))
         targets = [x for x in c if isinstance(x, Selector)]
         moves = [Move(target=_zoned(t, c), dest=dest, span=self._span(meta)) for t in targets]
         return moves[0] if len(moves) == 1 else moves     # "return that spirit and all spirits …"
 
+    @v_args(meta=True)
     def return_late(self, meta: Any, c: list) -> Move:
         # "Return all … from your trash to your hand that cost …": the qualifier after the destination
         from judge.text.bs.nodes import _merge

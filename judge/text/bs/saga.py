@@ -77,7 +77,7 @@ class SagaMixin:
 
     def _gain(self, meta: Any, c: list, target: Selector) -> list:
         items = next(x for x in c if isinstance(x, list))
-        verb = str(tok(c, "GAIN_VERB") or "gains").lower()
+        verb = str(tok(c, "GAIN_VERB") or "gains").lower().split()[-1]     # "(also) gains"
         dur = _duration(c)
         per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
         reminder = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "reminder"), [])
@@ -118,7 +118,7 @@ class SagaMixin:
     @v_args(meta=True)
     def lose_effects(self, meta: Any, c: list) -> LoseEffects:
         # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
-        if not str(tok(c, "GAIN_VERB")).lower().startswith("lose"):
+        if not str(tok(c, "GAIN_VERB")).lower().split()[-1].startswith("lose"):
             raise ValueError("cards gain effects only as keywords or quoted effects")
         level = tok(c, "LV_N")
         return LoseEffects(target=first(c, Selector), levels=(_num(str(level)[2:].strip()),) if level else (),

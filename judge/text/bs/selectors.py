@@ -86,10 +86,7 @@ class SelectorMixin(PredicateMixin):
         return {"other": True}
 
     def adj_family(self, c: list) -> dict:
-        return {"families": (unmark(c[0]),)}
-
-    def adj_not_family(self, c: list) -> dict:
-        return {"not_families": (unmark(c[-1]),)}
+        return {"not_families" if has_tok(c, "NON_W") else "families": (unmark(c[-1]),)}
 
     def adj_name(self, c: list) -> dict:
         return {"name": unmark(str(c[0]).strip('"“”'))}

@@ -476,3 +476,40 @@ def test_12_3_a_sentence_limiting_this_effect_is_the_limit_tag(text: str, limit:
 def test_2_5_a_non_spirit_type_is_every_other_card(text: str) -> None:
     sels = [s for s in _selectors(_typed(text)) if s.not_families]
     assert sels and all(not s.families for s in sels) and sels[0].not_families[0] in ("Dragon", "Undead")
+
+
+# ---------------------------------------------------------------- 8-5-3 the cards left out: "except" or "other than" alike
+def _left_out(ab):
+    return [s for s in _selectors(ab) if s.other or s.not_names or s.excluding]
+
+
+def test_8_5_3_except_a_kind_of_card_leaves_those_cards_out() -> None:
+    (sel,) = _left_out(_typed("[Main] Exhaust all spirits except red Dragon spirits."))
+    assert sel.excluding.colors == ("red",) and sel.excluding.families == ("Dragon",)
+
+
+def test_8_5_3_except_this_spirit_is_every_other_card() -> None:
+    (sel,) = _left_out(_typed("[LV1] When Summoned: Destroy all spirits except this spirit."))
+    assert sel.other and sel.excluding is None
+
+
+def test_8_5_3_except_a_named_card_leaves_that_name_out() -> None:
+    (sel,) = _left_out(_typed('[LV1] When Summoned: Destroy all spirits except "Crimson Keep".'))
+    assert sel.not_names == ("Crimson Keep",)
+
+
+# ---------------------------------------------------------------- 1-3-3 whose effects: a player's or a card's
+def test_1_3_3_effects_of_a_player_as_the_cause() -> None:
+    ab = _typed("[LV1] This spirit cannot be returned to your hand by your opponent's effects.")
+    by = _restriction_by(ab)
+    assert by.unit == "effect" and by.owner.value == "opponent"
+
+
+@pytest.mark.parametrize(("text", "keyword"), [
+    ("[LV1] During Your Turn: When a card is discarded by this spirit's Crush effect, draw a card.", "Crush"),
+    ("[LV1] During Your Turn: When one of your opponent's spirits is exhausted by this spirit's Gale effect, draw a "
+     "card.", "Gale"),
+])
+def test_1_3_3_a_cards_keyword_effect_as_the_cause(text: str, keyword: str) -> None:
+    by = _typed(text).condition.by
+    assert by.unit == "effect" and by.with_keyword == keyword and by.about.self_ref

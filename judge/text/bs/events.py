@@ -251,6 +251,8 @@ class EventMixin:
         return self.keyword_name(c)
 
     def ew_poss(self, c: list) -> dict:
+        if c[0].type == "POSS_IT":
+            return self.ew_its(c)
         return {"owner": _player(c[0])}
 
     def ew_any(self, c: list) -> dict:

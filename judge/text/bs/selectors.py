@@ -198,9 +198,6 @@ class SelectorMixin(PredicateMixin):
         # "spirits summoned with this effect" (BSS 10-6-1): the cards this effect put onto the field
         return {"state": str(c[0]).split()[0].lower() + "_by_this_effect"}
 
-    def post_except(self, c: list) -> dict:
-        return {"excluding": first(c, Selector)}
-
     def post_other(self, c: list) -> dict:
         # "other than this spirit" (another card), "other than "X"" / a card named (another name),
         # "other than Dragon spirits" (those left out, as "except")

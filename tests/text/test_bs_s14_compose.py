@@ -513,3 +513,25 @@ def test_1_3_3_effects_of_a_player_as_the_cause() -> None:
 def test_1_3_3_a_cards_keyword_effect_as_the_cause(text: str, keyword: str) -> None:
     by = _typed(text).condition.by
     assert by.unit == "effect" and by.with_keyword == keyword and by.about.self_ref
+
+
+# ---------------------------------------------------------------- 11-8-2 a keyword's parameter that names something
+@pytest.mark.parametrize(("text", "param"), [
+    ("【Ascend: Dragon】", "Dragon"),
+    ('[LV1] 【Ascend: "Crimson Keep"】', "Crimson Keep"),
+    ("【Ascend: Token】", "Token"),
+])
+def test_11_8_2_a_keyword_parameter_names_a_type_or_a_card(text: str, param: str) -> None:
+    kw = _typed(text).keyword
+    assert (kw.name, kw.params) == ("Ascend", (param,))
+
+
+# ---------------------------------------------------------------- 4-6 / 3-7 a player named, one word class
+@pytest.mark.parametrize(("text", "owner"), [
+    ("[LV1] When Summoned: Draw a card for each nexus either player controls.", "each"),
+    ("[LV1] When This Spirit Attacks: This spirit gains 1000 BP for each spirit either player controls.", "each"),
+    ("[LV1] When Summoned: Draw a card for each nexus your opponent controls.", "opponent"),
+])
+def test_4_6_cards_counted_for_the_player_named(text: str, owner: str) -> None:
+    (per,) = [e.per for e in walk(list(_typed(text).effects)) if getattr(e, "per", None) is not None]
+    assert per.owner.value == owner

@@ -131,9 +131,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     def kwp_plus(self, c: list) -> str:
         return f"+{_num(c[0])}"
 
-    def kwp_family(self, c: list) -> str:
-        return unmark(c[0])
-
     def kwp_name(self, c: list) -> str:
         return unmark(str(c[0]).strip('"“”'))
 

@@ -365,7 +365,7 @@ def test_4_6_an_amount_per_what_a_player_controls_or_has(text: str, check) -> No
 
 # ---------------------------------------------------------------- 4-4-1 / 7-1 / 11-18-1 a card's state as an adjective
 @pytest.mark.parametrize(("text", "state"), [
-    ("[LV1][LV2] During Your Attack Step: All of your linked spirits gain 2000 BP.", "linked"),
+    ("[LV1][LV2] During Your Attack Step: All of your linked spirits gain 3000 BP.", "linked"),
     ("[LV1] When This Spirit Attacks: Refresh all of your blocking spirits.", "blocking"),
     ("[LV1][LV2] During Your Turn: All of your refreshed spirits gain 1000 BP.", "refreshed"),
 ])
@@ -403,7 +403,7 @@ def test_3_7_an_event_of_life_reduced_by_the_attacks_of_a_kind_of_card() -> None
 
 # ---------------------------------------------------------------- 8-2-2-2 a card "also" gains: besides what it has
 @pytest.mark.parametrize(("text", "kind", "value"), [
-    ("[Flash] Select one of your spirits. It gains 3000 BP during this turn. If it is a Dragon spirit, it also gains "
+    ("[Flash] Select one of your spirits. It gains 4000 BP during this turn. If it is a Dragon spirit, it also gains "
      "Swift.", "Gain", "Swift"),
     ("[LV1] When Summoned: Select one of your spirits. It also gains 2000 BP during this turn.", "ModifyStat", 2000),
     ("[LV2] During Your Attack Step: All of your spirits with Curse also gain Swift.", "Gain", "Swift"),

@@ -190,6 +190,8 @@ class Usage:
         self.terms: dict[str, set] = defaultdict(set)
         self.card: str = ""
         self.lines = 0
+        #: the view each line key was read from (for listing set-bound lines on the terminal)
+        self.views: dict[tuple[str, int], str] = {}
 
     def see(self, view: str) -> None:
         """One ability line the pipeline reads: the alternatives and terminals its parse uses."""
@@ -202,6 +204,7 @@ class Usage:
             return
         self.lines += 1
         key = (self.card, self.lines)
+        self.views[key] = view
         for sub in tree.iter_subtrees():
             if "__a" in sub.data:
                 self.alts[_origin(sub.data)].add(key)

@@ -1,7 +1,11 @@
 """A leave-one-set-out proxy for "cards nobody has read" (issue 20.2): how much of each set parses
 only thanks to grammar alternatives that no card of any other set uses.
 
-Run: python bench/bench_leave_set_out.py [--game fftcg|bss] [--list N] [--json]
+Run: python bench/bench_leave_set_out.py [--game fftcg|bss] [--list N] [--show] [--json]
+
+`--show` prints, under each listed alternative, the ability lines that use it (card number and the
+line as the parser saw it): for reading on the terminal only, never for a committed file, since the
+lines are the publishers' words.
 
 Every card of the game's seen corpus (every set: bench/validation.toml's sets are training data
 now) is parsed through the production pipeline, and each ability line is parsed again with the
@@ -80,16 +84,22 @@ def _report(usage, set_of: dict[str, str]) -> dict:
     rows = [{"set": s, "abilities": total[s], "bound": bound[s]} for s in sorted(total)]
     return {"sets": rows, "abilities": sum(total.values()), "bound": sum(bound.values()),
             "bound_alternatives": len(bound_alts), "alternatives_used": len(usage.alts),
-            "bound_list": sorted(f"{r}#{i} ({s})" for (r, i), s in bound_alts.items())}
+            "bound_list": sorted(f"{r}#{i} ({s})" for (r, i), s in bound_alts.items()),
+            "bound_lines": {f"{r}#{i} ({s})": sorted(f"{c}: {usage.views.get((c, n), '')}"
+                                                      for c, n in usage.alts[(r, i)])
+                            for (r, i), s in bound_alts.items()}}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("bss", "fftcg"), default="fftcg")
     ap.add_argument("--list", type=int, default=0, help="list this many set-bound alternatives")
+    ap.add_argument("--show", action="store_true",
+                    help="print the ability lines using each listed alternative (terminal only)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out = measure(args.game)
+    lines_of = out.pop("bound_lines")
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -101,6 +111,8 @@ def main() -> int:
           f"alternatives used {out['alternatives_used']}, used by one set only {out['bound_alternatives']}")
     for line in out["bound_list"][:args.list]:
         print("    " + line)
+        for ability in lines_of[line] if args.show else ():
+            print("        " + ability)
     return 0
 
 

@@ -75,6 +75,7 @@ class Activate(Effect):
     span: Span | None = None
     effect: str | None = None        # BS "activate this spirit's "When Summoned" effect": that timing id
     target: Selector | None = None   # whose effect is activated (BS; None = the card itself)
+    per: Selector | None = None      # BS "activate 【Feast】 once for each …": activated that many times
 
 
 @dataclass(frozen=True, kw_only=True)

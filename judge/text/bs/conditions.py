@@ -167,7 +167,6 @@ class ConditionMixin:
         # "if this spirit has a Soul Core on it", "if they all have different card names"
         return Condition(kind="is", text="", selector=c[0], object=described(first(c[1:], dict)))
 
-    cond_costs = cond_has        # "if it costs 3 or more", "if they cost the same amount"
 
     def cond_is_not(self, c: list) -> Condition:
         # "If it is not, …", "If it does not (have …), …": the description of the "if" before, or this one
@@ -323,8 +322,7 @@ class ConditionMixin:
 
     def hist_ascend(self, c: list) -> Condition:
         # "If this spirit performs Ascend using a spirit that costs 7 or more" (BSS 11-8-1)
-        sels = [x for x in c if isinstance(x, Selector)]
-        return Condition(kind="happened", text="", event="ascends", selector=sels[0], object=sels[-1],
+        return Condition(kind="happened", text="", event="ascends", selector=c[0], object=first(c[2:], Selector),
                          window="trigger")
 
     def hist_acts(self, c: list) -> Condition:
@@ -332,6 +330,8 @@ class ConditionMixin:
         # your spirits attacks, …": whenever it does (an event, BSS 8-1-5-1)
         from judge.text.ast import Duration
 
+        if c[1] == "ascends" and first(c, Duration) is None:
+            return self.hist_ascend(c)        # "if this spirit performs Ascend using …": the trigger's summon
         sel, counted = self._counted(c[0]) if isinstance(c[0], Selector) else (c[0], None)
         return Condition(kind="event", text="", event=c[1], selector=sel, threshold=counted,
                          object=first(c[2:], Selector),

@@ -155,21 +155,16 @@ class CoreMixin:
     # ── pay (BSS 8-4-2, 10-6-6) ──
     @v_args(meta=True)
     def pay_cores(self, meta: Any, c: list) -> MoveCores:
-        src = first(c, Selector)
-        it = tok(c, "POSS_IT")
-        if it is not None:
-            src = Selector(self_ref=True) if str(it).lower().startswith("this") else Ref()
-        area = first(c, tuple)                   # "pay one core from your reserve": that area's cores
+        # how many and which (BSS 4-11-3: a Soul Core paid goes to the void), from whose card ("this spirit's",
+        # "from this spirit") or from an area ("from your reserve"); else from anywhere (the field or the reserve)
+        cores = dict(first(c, dict))
+        if any(k in cores for k in ("thresholds", "all_but", "lost_life")):
+            raise ValueError("not read: a cost of cores that is not a number of them")
+        src = cores.get("from") or first(c, Selector)
+        area = first(c, tuple)
         source = self._where(area)[0] if area is not None else "spirit" if src is not None else "field_or_reserve"
-        return MoveCores(count=ints(c)[0], source=source, dest="trash", source_target=src, span=self._span(meta))
-
-    @v_args(meta=True)
-    def pay_soul(self, meta: Any, c: list) -> MoveCores:
-        # "pay a Soul Core", "pay this spirit's Soul Core" (BSS 4-11-3: it goes to the void)
-        it = tok(c, "POSS_IT")
-        src = None if it is None else Selector(self_ref=True) if str(it).lower().startswith("this") else Ref()
-        return MoveCores(count=1, source="spirit" if src is not None else "field_or_reserve", dest="trash",
-                         source_target=src, core_type="soul", span=self._span(meta))
+        return MoveCores(count=cores.get("count"), up_to=cores.get("up_to", False), source=source, dest="trash",
+                         source_target=src, core_type=cores.get("core_type"), span=self._span(meta))
 
     @v_args(meta=True)
     def pay_card_cost(self, meta: Any, c: list) -> MoveCores:

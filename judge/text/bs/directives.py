@@ -99,7 +99,6 @@ class DirectiveMixin:
                                duration=Duration.PERMANENT, span=self._span(meta))
         return Pick(target=self.select_chooser(_per_count(sel, c), who))
 
-    make_select = select_by
 
     def select_either_from(self, c: list) -> Pick:
         # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
@@ -124,8 +123,10 @@ class DirectiveMixin:
         return Restriction(mode="can", action="choose_targets", player=Player.YOU, target=first(c, Selector),
                            by=c[-1], duration=Duration.PERMANENT, span=self._span(meta))
 
-    def make(self, c: list) -> list:
-        return c[0]
+    @v_args(meta=True)
+    def make(self, meta: Any, c: list) -> Any:
+        # the act made: a gain (its own subject), or "your opponent select …" (a selection they make)
+        return self.select_by(meta, c) if has_tok(c, "OPP_SUBJ") else c[0]
 
     # ── destruction, drawing, discarding (BSS 10-1, 4-5, 10-2) ──
     @v_args(meta=True)

@@ -32,6 +32,10 @@ _EVENT_WORDS = {
 _SELF_ACTS = frozenset({"EVENT_PASSIVE", "SELF_STATE", "EVENT_ACTIVE"})
 
 
+#: the keywords a card performs (BSS 11-8-1 Ascend, performed using a spirit) → their event id
+_PERFORMED = {"ascend": "ascends"}
+
+
 def _event_id(words: list[str]) -> str:
     """"destroyed" → destroyed; "summoned or attacks" → summoned_or_attacks."""
     ids = [_EVENT_WORDS[w.lower()] for w in words]
@@ -83,6 +87,13 @@ class EventMixin:
     def ev_active(self, c: list) -> str:
         # "attacks or blocks", "blocks or is destroyed": each verb an event of its own (ids joined by "_or_")
         return _event_id([str(t) for t in c if isinstance(t, Token) and t.type != "IS_WORD"])
+
+    def ev_performs(self, c: list) -> str:
+        # BSS 11-8-1 "performs Ascend (using …)": the act of the keyword performed
+        name = next(x for x in c if _is_word(x))
+        if name.lower() not in _PERFORMED:
+            raise ValueError(f"not read: performing {name} (only Ascend is performed using a card)")
+        return _PERFORMED[name.lower()]
 
     def ev_is(self, c: list) -> Condition:
         # "X is destroyed", "X would be destroyed" (a replacement's event, BSS 8-9), "only X is destroyed"
@@ -141,9 +152,15 @@ class EventMixin:
         return _EVENT_WORDS[str(c[0]).lower()]
 
     def verb_base(self, c: list) -> str:
-        word = str(c[0]).lower() if c else "destroy"
+        word = str(c[0]).lower()
         return {"summon": "summons", "summons": "summons", "deploy": "summons", "deploys": "summons",
-                "destroy": "destroys", "exhaust": "exhausts", "refresh": "refreshes", "discard": "discards"}[word]
+                "exhaust": "exhausts", "refresh": "refreshes"}[word]
+
+    def vb_destroy(self, c: list) -> str:
+        return "destroys"
+
+    def vb_discard(self, c: list) -> str:
+        return "discards"
 
     def ev_use_effect(self, c: list) -> Condition:
         # "When your opponent uses one of their effects to place a core from the void onto a spirit …"
@@ -177,12 +194,7 @@ class EventMixin:
             return {"event": "loses_life", "player": players[0] if len(players) == 1 else Player.EACH}
         owner = _player(tok(c, "POSS"))
         by: Selector | None = None
-        if has_tok(c, "ATTACKS_OF"):
-            word = str(tok(c, "ATTACKS_OF")).lower()
-            by = Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
-        elif has_tok(c, "APOS_ATTACKS"):
-            by = Selector(count=None, unit="attack", about=first(c, Selector))
-        elif first(c, Selector) is not None:
+        if first(c, Selector) is not None:       # a card, or a card's attacks (`attacks_of`)
             by = first(c, Selector)
         elif players:
             by = Selector(count=None, unit="player", owner=players[0])
@@ -239,6 +251,8 @@ class EventMixin:
         return self.keyword_name(c)
 
     def ew_poss(self, c: list) -> dict:
+        if c[0].type == "POSS_IT":
+            return self.ew_its(c)
         return {"owner": _player(c[0])}
 
     def ew_any(self, c: list) -> dict:
@@ -309,32 +323,30 @@ class EventMixin:
 
     # tails of an event
     def tail_by(self, c: list) -> tuple:
+        # the cause: a source (`by_what`), "with one of your effects" (whose effects), "by this effect"
+        if isinstance(c[0], Token) and c[0].type == "WITH_THIS_EFFECT":
+            return ("qual", "with_this_effect")
+        if isinstance(c[0], Token):
+            owner = str(c[0]).split(" of ", 1)[1]
+            return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
         return ("by", c[0])
 
-    def tail_by_effects(self, c: list) -> tuple:
-        owner = str(c[0]).split(" of ", 1)[1]
-        return ("by", Selector(count=None, unit="effect", owner=_player(owner)))
-
-    def tail_into(self, c: list) -> tuple:
-        return ("zone", c[-1][0])
-
-    def tail_zone(self, c: list) -> tuple:
-        return ("zone", "/".join(str(t).lower() for t in toks(c, "ZONE")))
+    def tail_place(self, c: list) -> tuple:
+        # an area ("into your trash": the area's name) or zones ("to your hand or deck": joined by "/")
+        zones = toks(c, "ZONE")
+        return ("zone", "/".join(str(t).lower() for t in zones) if zones else c[-1][0])
 
     def tail_first(self, c: list) -> tuple:
         return ("qual", "first_each_turn")
 
-    def tail_this_effect(self, c: list) -> tuple:
-        return ("qual", "with_this_effect")
-
     def tail_battle(self, c: list) -> tuple:
         return ("qual", "via_battle")
 
-    def tail_zero_cores(self, c: list) -> tuple:
-        return ("qual", "via_zero_cores")
-
-    def tail_zero_bp(self, c: list) -> tuple:
-        return ("qual", "via_zero_bp")
+    def tail_reduced(self, c: list) -> tuple:
+        # "via reducing its cores / BP to zero (0)": destroyed by 9-3-2 / 9-4 (any other number is not a destruction)
+        if any(n != 0 for n in ints(c)):
+            raise ValueError("not read: reduced to a number other than 0")
+        return ("qual", "via_zero_bp" if has_tok(c, "BP_W") else "via_zero_cores")
 
     def tail_outside_draw(self, c: list) -> tuple:
         return ("qual", "outside_draw_step")
@@ -364,6 +376,12 @@ class EventMixin:
         return Selector(count=None, unit="attack", about=first(c, Selector))
 
     def src_attack_of(self, c: list) -> Selector:
+        return c[0]
+
+    def attacks_of(self, c: list) -> Selector:
+        # "this spirit's attacks" / "its attacks" (the card itself / the one spoken of), "X's attacks": X's
+        if isinstance(c[0], Selector):
+            return Selector(count=None, unit="attack", about=c[0])
         word = str(c[0]).lower()
         return Selector(count=None, unit="attack", about=Selector(self_ref=True) if word.startswith("this") else Ref())
 

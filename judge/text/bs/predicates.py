@@ -175,6 +175,8 @@ class PredicateMixin:
         return {"thresholds": (Threshold("cost", _STRICT[str(tok(c, "MORE_FEWER")).lower()], 0, ref=first(c, Selector)),)}
 
     def cost_same(self, c: list) -> dict:
+        if all(isinstance(x, Token) for x in c):      # "the same amount": no card named to compare with
+            return self.cost_same_amount(c)
         word = tok(c, "MORE_FEWER")
         return {"thresholds": (Threshold("cost", _OPS[str(word).lower()] if word is not None else "==", 0,
                                          ref=first(c, Selector)),)}

@@ -385,6 +385,8 @@ class DirectivePhrases(ConditionPhrases):
         return f"{self.target(e.target)} lose their {lv}effects{regain}{_DURATION[e.duration]}"
 
     def d_Activate(self, e: Activate) -> str:
+        if e.per is not None:
+            return self.d_Activate(replace(e, per=None)) + " once" + self.per(e.per)
         if e.keyword is not None:
             return "activate " + keyword(e.keyword, brackets=False)
         whose = "this card's" if e.target is None or e.target.self_ref else self.possessive(e.target)

@@ -77,7 +77,7 @@ class SagaMixin:
 
     def _gain(self, meta: Any, c: list, target: Selector) -> list:
         items = next(x for x in c if isinstance(x, list))
-        verb = str(tok(c, "GAIN_VERB") or "gains").lower()
+        verb = str(tok(c, "GAIN_VERB") or "gains").lower().split()[-1]     # "(also) gains"
         dur = _duration(c)
         per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
         reminder = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "reminder"), [])
@@ -118,7 +118,7 @@ class SagaMixin:
     @v_args(meta=True)
     def lose_effects(self, meta: Any, c: list) -> LoseEffects:
         # BSS 8-2-2-2: "All nexuses lose their LV1 effects and cannot regain them"
-        if not str(tok(c, "GAIN_VERB")).lower().startswith("lose"):
+        if not str(tok(c, "GAIN_VERB")).lower().split()[-1].startswith("lose"):
             raise ValueError("cards gain effects only as keywords or quoted effects")
         level = tok(c, "LV_N")
         return LoseEffects(target=first(c, Selector), levels=(_num(str(level)[2:].strip()),) if level else (),
@@ -126,7 +126,9 @@ class SagaMixin:
 
     # ── symbols, colours and stats treated as (BSS 2-4, 2-8, 2-7-3, 8-8-1-3-3, 8-8-1-3-4) ──
     @v_args(meta=True)
-    def symbols_as(self, meta: Any, c: list) -> SetStat:
+    def symbols_as(self, meta: Any, c: list) -> SetStat | Gain:
+        if has_tok(c, "SPIRIT_TYPE"):             # "treat this spirit as having all spirit types" (BSS 2-5-3)
+            return self._all_families(meta, c)
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
         target = first(c, Selector) or _self_of(tok(c, "SYMBOL_REF", "COLOR_REF"))
         purpose = "cost_reduction" if has_tok(c, "CALC") else None
@@ -186,10 +188,9 @@ class SagaMixin:
         return TreatAlso(target=first(c, Selector), **added, bp=bp[0] if bp else None, duration=_duration(c),
                          span=self._span(meta))
 
-    @v_args(meta=True)
-    def treat_families(self, meta: Any, c: list) -> Gain:
+    def _all_families(self, meta: Any, c: list) -> Gain:
         # BSS 2-5-3: "treat this spirit as having all spirit types"
-        return Gain(target=first(c, Selector), family="all", duration=Duration.PERMANENT, span=self._span(meta))
+        return Gain(target=first(c, Selector), family="all", duration=_duration(c), span=self._span(meta))
 
     @v_args(meta=True)
     def core_step_gain(self, meta: Any, c: list) -> list:
@@ -228,19 +229,16 @@ class SagaMixin:
     @v_args(meta=True)
     def activate_effect(self, meta: Any, c: list) -> Activate:
         # "activate this spirit's “When Summoned” effect", "activate its flash effect",
-        # "activate one of its “When Summoned” effects with this spirit"
-        found = first(c, tuple)
+        # "activate one of its “When Summoned” effects with this spirit", "activate Feast": the effect
+        # named by its timing or step (`effect_of`), or by its keyword (a name)
+        # named by its keyword (a name); "once for each …" (BSS 4-6) kept as the number of activations
+        per = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "per"), None)
+        found = next((x for x in c if isinstance(x, tuple) and x and x[0] == "effect"), None)
         if found is not None:
             _, target, timing, step = found
-            return Activate(effect=timing, step=step, target=target, span=self._span(meta))
-        from judge.text.bs.nodes import timing_of_quoted
-
-        timing = timing_of_quoted(str(tok(c, "QUOTED_EFFECT")).rsplit(" ", 1)[0])
-        return Activate(effect=timing, target=Ref(), span=self._span(meta))
-
-    @v_args(meta=True)
-    def activate_keyword(self, meta: Any, c: list) -> Activate:
-        return Activate(keyword=Keyword(c[0]), span=self._span(meta))
+            return Activate(effect=timing, step=step, target=target, per=per, span=self._span(meta))
+        name = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Activate(keyword=Keyword(name), per=per, span=self._span(meta))
 
     @v_args(meta=True)
     def choose_following(self, meta: Any, c: list) -> Modal:

@@ -86,10 +86,7 @@ class SelectorMixin(PredicateMixin):
         return {"other": True}
 
     def adj_family(self, c: list) -> dict:
-        return {"families": (unmark(c[0]),)}
-
-    def adj_not_family(self, c: list) -> dict:
-        return {"not_families": (unmark(c[-1]),)}
+        return {"not_families" if has_tok(c, "NON_W") else "families": (unmark(c[-1]),)}
 
     def adj_name(self, c: list) -> dict:
         return {"name": unmark(str(c[0]).strip('"“”'))}
@@ -201,9 +198,6 @@ class SelectorMixin(PredicateMixin):
         # "spirits summoned with this effect" (BSS 10-6-1): the cards this effect put onto the field
         return {"state": str(c[0]).split()[0].lower() + "_by_this_effect"}
 
-    def post_except(self, c: list) -> dict:
-        return {"excluding": first(c, Selector)}
-
     def post_other(self, c: list) -> dict:
         # "other than this spirit" (another card), "other than "X"" / a card named (another name),
         # "other than Dragon spirits" (those left out, as "except")
@@ -231,8 +225,9 @@ class SelectorMixin(PredicateMixin):
         return first(c, Selector)
 
     def rel_stat_of(self, c: list) -> Selector:
-        # "… than this spirit's BP": compared with that card (the stat is the phrase's own)
-        return c[0][1]
+        # "… than this spirit's BP", "… than the BP of this spirit": compared with that card (the stat is
+        # the phrase's own)
+        return c[0][1] if isinstance(c[0], tuple) else first(c, Selector)
 
     def rel_life(self, c: list) -> Selector:
         return Selector(count=None, unit="life", owner=_player(c[0]))

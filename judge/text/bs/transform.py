@@ -37,7 +37,7 @@ from judge.text.bs.conditions import ConditionMixin
 from judge.text.bs.cores import CoreMixin
 from judge.text.bs.directives import DirectiveMixin
 from judge.text.bs.events import EventMixin
-from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, tok, unmark
+from judge.text.bs.nodes import _KEYWORDS, EXAMPLES, PHRASES, Ref, _num, _player, first, has_tok, tok, unmark
 from judge.text.bs.objects import ObjectMixin, choose_objects
 from judge.text.bs.restrictions import RestrictionMixin
 from judge.text.bs.saga import SagaMixin
@@ -130,9 +130,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     def kwp_plus(self, c: list) -> str:
         return f"+{_num(c[0])}"
-
-    def kwp_family(self, c: list) -> str:
-        return unmark(c[0])
 
     def kwp_name(self, c: list) -> str:
         return unmark(str(c[0]).strip('"“”'))
@@ -298,9 +295,10 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         self._instead = True
         return c[0]
 
-    def no_duplicate(self, c: list) -> list:
+    def effect_limit(self, c: list) -> list:
+        # "this effect does not duplicate" (unstackable), "… may only be used once per turn"
         out = _Stmt()
-        out.restriction = "unstackable"
+        out.restriction = "unstackable" if has_tok(c, "DOES") else "once_per_turn"
         return out
 
     @v_args(meta=True)
@@ -364,11 +362,6 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
 
     def tr_reminder(self, c: list) -> tuple:
         return c[0]
-
-    def once_only(self, c: list) -> list:
-        out = _Stmt()
-        out.restriction = "once_per_turn"
-        return out
 
     # leads: (kind, payload)
     def then(self, c: list) -> tuple:

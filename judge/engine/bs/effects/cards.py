@@ -147,6 +147,8 @@ def deploy_zones(zone: str | None) -> tuple[str, ...]:
 
 
 def _activate_gaps(e: ast.Activate) -> list[str]:
+    if e.per is not None:
+        return ["activate an effect once for each …"]
     if e.effect is not None and e.target is not None and not e.target.self_ref and e.keyword is None:
         return []                        # another card's effect of that timing (activate_other)
     if e.keyword is not None or e.effect is not None or e.step is None:
@@ -154,11 +156,14 @@ def _activate_gaps(e: ast.Activate) -> list[str]:
     return []
 
 
-@effect(ast.Activate, concepts=("effect.cost",), reads=("keyword", "step", "pay_cost", "effect", "target"),
+@effect(ast.Activate, concepts=("effect.cost",), reads=("keyword", "step", "pay_cost", "effect", "target", "per"),
         check=_activate_gaps)
 def _activate(ctx: Ctx, eff: ast.Activate, item: Work) -> None:
     """"Pay this card's cost to activate its [Main] / [Flash] effect" (a burst's second part); another
     card's effect of a timing "with this spirit" (borrowed.py)."""
+    if eff.per is not None:
+        ctx.unmodelled(f"{item.label}: activating an effect once for each …")
+        return
     if eff.effect is not None and eff.target is not None and not eff.target.self_ref and eff.keyword is None:
 
         activate_other(ctx, eff, item)

@@ -212,8 +212,6 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps += condition_gaps(ab.condition)
         elif r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             gaps.append(f"limit {r}")
-    if "ex_burst" in ab.restrictions and any(isinstance(e, ast.Modal) for e in ab.effects):
-        gaps.append("modal EX Burst (its options are not declared as it is used, 11.10.2)")
     if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps += _trigger_gaps(ab)
         gaps += effects_gaps(ab.effects)

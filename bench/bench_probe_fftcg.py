@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from probe_fftcg_fit import fit
 from probe_run import Tally, outcome, run_answering
 
 from judge.cards.importers import read_cards
@@ -33,7 +34,7 @@ from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.query import candidates
 from judge.engine.fftcg.zones.cost import ability_cost, card_cost, cast_req
 from judge.engine.fftcg.zones.xvalue import x_cost
-from judge.engine.scenario import scenario_from_data
+from judge.engine.scenario import run_scenario, scenario_from_data
 from judge.engine.support import unexecuted
 from judge.text.ast import AbilityKind, Conditional, Modal, Selector, walk
 from judge.text.lexicon import Lexicon
@@ -200,11 +201,19 @@ def _targets(s: Any, effects: tuple, source: str) -> list[str]:
     return out
 
 
+def _fitted(card: Any, kind: str, index: int, ab: Any, req: Any, discards_only: bool = False) -> dict[str, Any]:
+    """The plain board, with what the ability's AST asks for added (probe_fftcg_fit.py)."""
+    data = board(card, kind, index, ab, req, discards_only)
+    effects = summon_effects(scenario_from_data(data, "probe").state, "me") if kind == "summon" else \
+        (ab.effects if ab is not None else ())
+    return fit(data, card, kind, ab, effects)
+
+
 def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
     """The board, with the cost the engine asks on it (cost changes read from the board, 11.4.4: paid again on
     the board that cost builds, at most three times), the first options declared and the first legal targets."""
     req = printed_req(card, kind, ab)
-    data = board(card, kind, index, ab, req)
+    data = _fitted(card, kind, index, ab, req)
     for _ in range(3):
         if kind not in ("summon", "enters"):
             break
@@ -213,7 +222,7 @@ def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
         if (real.total, real.need) == (req.total, req.need):
             break
         req = real
-        data = board(card, kind, index, ab, req, discards_only=True)
+        data = _fitted(card, kind, index, ab, req, discards_only=True)
     if kind in ("summon", "action", "special"):
         with contextlib.suppress(Refused):      # the run itself says why (no options, no targets)
             _declare(data, kind, ab)
@@ -221,8 +230,11 @@ def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
 
 
 def _declare(data: dict[str, Any], kind: str, ab: Any) -> None:
-    """Declare the first options of a "select" and the first legal targets on the action (11.3.3-11.3.4)."""
-    st = scenario_from_data(data, "probe").state
+    """Declare the first options of a "select" and the first legal targets on the action (11.3.3-11.3.4), on
+    the board the actions before it (an attack, a block) leave."""
+    before = {**data, "actions": data["actions"][:-1]}
+    st = run_scenario(scenario_from_data(before, "probe")).state if before["actions"] else \
+        scenario_from_data(data, "probe").state
     effects = summon_effects(st, "me") if kind == "summon" else ab.effects
     effects = option_count(st, effects, "A", "me", "summon_modes_count", Log())
     modal = next((e for e in effects if isinstance(e, Modal)), None)
@@ -257,6 +269,7 @@ def main() -> int:
     ap.add_argument("--only", help="probe one kind of use only")
     ap.add_argument("--limit", type=int, default=0, help="probe the first N executed cards only")
     ap.add_argument("--top", type=int, default=40, help="reasons to print")
+    ap.add_argument("--cards", default="", help="probe these card numbers only (comma-separated)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         print(f"skipped: {CORPUS} is absent", file=sys.stderr)
@@ -266,6 +279,8 @@ def main() -> int:
     tally = Tally()
     n = 0
     for c in every:
+        if args.cards and c.number not in args.cards.split(","):
+            continue
         r = parse_text(c.text, "fftcg", name=c.name, lexicon=lex)
         if r.unparsed or any(unexecuted("fftcg", a) for a in r.abilities):
             continue

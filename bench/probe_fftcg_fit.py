@@ -46,8 +46,10 @@ def card_for(sel: Selector) -> dict[str, Any] | None:
     if sel.about is not None or sel.unit is not None or (kinds[0] == "summon" and ZONES.get(sel.zone) == "field"):
         return None
     kind = kinds[0]
-    element = next((c for c in sel.colors if c in ELEMENTS), "fire")
-    raw: dict[str, Any] = {"name": sel.name or f"Probe Fitted {kind.title()}", "type": kind, "element": [element],
+    elements = [next((c for c in sel.colors if c in ELEMENTS), "fire")]
+    if "multi" in sel.colors:
+        elements = ["fire", "ice"]
+    raw: dict[str, Any] = {"name": sel.name or f"Probe Fitted {kind.title()}", "type": kind, "element": elements,
                            "cost": _cost(sel), "generic": sel.name is None, "text": ""}
     if kind in ("forward", "monster") or sel.thresholds:
         raw["power"] = _power(sel)
@@ -61,10 +63,12 @@ def card_for(sel: Selector) -> dict[str, Any] | None:
 def _wanted(effects: tuple) -> list[Selector]:
     """Every selector the effects choose or act on (not the card itself, not an earlier card: "it")."""
     out: list[Selector] = []
+    inner: set[int] = set()             # the parts of "X and Y" / "X or Y", fitted with the selector they are in
     for e in effects:
         for n in walk(e):
-            if isinstance(n, Selector) and not n.self_ref and n.ref is None:
-                out += [n, *n.also] if not n.either else [n.either[0]]
+            if isinstance(n, Selector) and not n.self_ref and n.ref is None and id(n) not in inner:
+                inner.update(id(x) for x in (*n.also, *n.either))
+                out += [n, *n.also]
     return out
 
 
@@ -95,6 +99,8 @@ class Fit:
         who = "A" if mine else "B"
         if zone == "field" and raw["type"] == "backup":     # five Backups at most on a side (7.7.4)
             count = min(count, 5 - self._backups(who))
+        if sel.name is not None:         # one card of a name: two would break one by the rule process (12.4.6)
+            count = 1
         for _ in range(max(0, min(count, 6))):
             key = f"fit{self.n}"
             self.n += 1

@@ -417,11 +417,12 @@ _PARTS: dict[str, frozenset[str]] = {}
 
 
 def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
-    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"), none of those it
-    excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
+    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"; "Multi-Element": a card of more
+    than one Element, 5.2.1.1), none of those it excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
     yes = [c for c in wanted if not c.startswith("not_")]
     no = {c[4:] for c in wanted if c.startswith("not_")}
-    return (not yes or bool(set(yes) & set(elements))) and not no & set(elements)
+    multi = "multi" in yes and len(set(elements)) > 1
+    return (not yes or multi or bool(set(yes) & set(elements))) and not no & set(elements)
 
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import sys
 from pathlib import Path
@@ -32,6 +33,7 @@ from judge.engine.fftcg.effects import changes
 from judge.engine.fftcg.effects.run import choose_slots, option_count, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.query import candidates
+from judge.engine.fftcg.zones import extracost
 from judge.engine.fftcg.zones.cost import ability_cost, card_cost, cast_req
 from judge.engine.fftcg.zones.xvalue import x_cost
 from judge.engine.scenario import run_scenario, scenario_from_data
@@ -209,6 +211,21 @@ def _fitted(card: Any, kind: str, index: int, ab: Any, req: Any, discards_only: 
     return fit(data, card, kind, ab, effects)
 
 
+def _cost_options(st: Any, req: Any) -> Any:
+    """The cost once `any` has said yes to the card's own alternative cost or its extra cost / reduction (the
+    engine asks as the card is cast, zones/extracost.py), when they are only CP and Crystals the board has."""
+    alt = extracost.alternative_cost(st, "me", "A", Log())
+    if alt is not None and not alt.effects and alt.crystal <= st.crystals_of("A"):
+        req = ability_cost(alt.cp, "the alternative cost")
+    extra = extracost.offered(st, "me")
+    if extra is not None and not extra.moves and extra.crystal <= st.crystals_of("A") and \
+            (alt is None or alt.effects or alt.crystal + extra.crystal <= st.crystals_of("A")):
+        total = max(0, req.total + extra.cp - extra.reduce)
+        need = () if total == 0 else req.need
+        req = dataclasses.replace(req, total=max(total, sum(n for _, n in need)), need=need)
+    return req
+
+
 def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
     """The board, with the cost the engine asks on it (cost changes read from the board, 11.4.4: paid again on
     the board that cost builds, at most three times), the first options declared and the first legal targets."""
@@ -218,7 +235,7 @@ def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
         if kind not in ("summon", "enters"):
             break
         st = scenario_from_data(data, "probe").state
-        real = cast_req(st, "me", "A", Log())
+        real = _cost_options(st, cast_req(st, "me", "A", Log()))
         if (real.total, real.need) == (req.total, req.need):
             break
         req = real

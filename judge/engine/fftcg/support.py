@@ -87,8 +87,9 @@ def effects_gaps(effects: Any) -> Iterator[str]:
     for node in nodes:
         if isinstance(node, ast.Effect) and id(node) in run_lasting:
             continue
-        if isinstance(node, ast.Conditional) and node.condition.kind in reveal.IT_KINDS and not revealing:
-            yield "'if it is …' of a card nothing revealed"     # reveal.holds reads it of a revealed card only
+        if isinstance(node, ast.Conditional) and node.condition.kind in reveal.IT_KINDS and not revealing and \
+                not reveal.reads_it(node.condition):
+            yield "'if it is …' of a card nothing revealed"     # reveal.holds: a revealed or a chosen card
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)

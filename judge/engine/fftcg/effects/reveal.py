@@ -171,14 +171,34 @@ def _free(sel: Selector) -> Selector:
 
 
 def holds(s: State, cond: Condition, ctx: Any) -> bool | None:
-    """"If it is a Forward": compare the revealed card with the selector (None: not about a revealed card)."""
-    if not isinstance(cond, CardIs) or not getattr(ctx, "revealed", ()):
+    """"If it is a Forward": compare the revealed card with the selector; with nothing revealed, the card "it"
+    names (`it_is`). None: there is no one such card to read."""
+    if not isinstance(cond, CardIs):
         return None
+    if not getattr(ctx, "revealed", ()):
+        return it_is(s, cond, ctx)
     subject = ctx.subject if ctx.subject in ctx.revealed else None
     if subject is None:
         return False
     ok = s.card(subject) is not None and matches(s, subject, _free(cond.selector), ctx.controller, ctx.source)
     return ok != cond.negated
+
+
+def it_is(s: State, cond: CardIs, ctx: Any) -> bool | None:
+    """"Choose 1 Forward. … If it is a Category VI Forward, …": "it" is the card the effect chose (the selector the
+    condition is about), read as the effect resolves (11.11.5). None when no one card was chosen (what a delayed
+    auto-ability is about is not read here: the grammar folds its own choices and its creator's alike)."""
+    about = cond.selector.about
+    named = tuple(ctx.targets.get(replace(about, span=None), ())) if isinstance(about, Selector) else ()
+    if len(named) != 1 or named[0] not in s.objs or s.card(named[0]) is None:
+        return None
+    ok = matches(s, named[0], _free(replace(cond.selector, about=None)), ctx.controller, ctx.source)
+    return ok != cond.negated
+
+
+def reads_it(cond: Condition) -> bool:
+    """Whether `it_is` reads this "if it is …" (about a card the effect chose)."""
+    return isinstance(cond, CardIs) and isinstance(cond.selector.about, Selector)
 
 
 def _cards(s: State, sel: Selector, ctx: Any, log: Log) -> tuple[State, list[str]]:
@@ -265,4 +285,4 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     return s
 
 
-__all__ = ["IT_KINDS", "apply", "handles", "holds", "reveal", "told"]
+__all__ = ["IT_KINDS", "apply", "handles", "holds", "it_is", "reads_it", "reveal", "told"]

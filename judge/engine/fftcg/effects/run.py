@@ -271,6 +271,13 @@ def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
     return holds
 
 
+def holds_now(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
+    """A condition read as the effect resolves: "if it is …" of a revealed or chosen card (reveal.py), else the
+    board (`condition`)."""
+    held = reveal.holds(s, cond, ctx)
+    return condition(s, cond, ctx, log) if held is None else held
+
+
 def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
     """"You may …": the controller decides on resolution (11.8.14)."""
     if e.effects and isinstance(e.effects[0], Pay):      # "you may pay 《1》": payments.py
@@ -348,7 +355,7 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
         if isinstance(nxt, Conditional) and nxt.instead and conditions.waits_for(nxt.condition) is None \
-                and condition(s, nxt.condition, ctx, log):
+                and holds_now(s, nxt.condition, ctx, log):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
             continue
@@ -396,8 +403,7 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
         s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
                                      ctx.source)
     else:
-        holds = reveal.holds(s, e.condition, ctx)
-        holds = condition(s, e.condition, ctx, log) if holds is None else holds
+        holds = holds_now(s, e.condition, ctx, log)
     if holds is None:
         return s
     if not e.instead:

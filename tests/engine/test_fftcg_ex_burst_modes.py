@@ -40,3 +40,22 @@ def test_11_10_3_the_other_option_selected_breaks_the_dull_attacker() -> None:
     res = _burst([{"player": "A", "choose": "1", "decision": "mode"}])
     assert res.ok, res.why
     assert res.state.char("b1") is None, "the first option breaks a dull Forward: the attacker, dulled"
+
+
+def test_11_10_2_an_ex_burst_target_left_open_takes_each_slots_first_legal_target() -> None:
+    # 4-143R: an EX Burst choosing 1 Forward its player controls and 1 the opponent controls, returning both to
+    # their owners' hands. Each player has two Forwards, so A is asked; `any` takes the first legal one of each slot
+    cards = corpus_file("fftcg-cards.json")
+    plain = {**PLAIN, "af": {"name": "Plain Fire Forward", "type": "forward", "element": ["fire"], "cost": 2,
+                             "power": 5000, "generic": True}}
+    data = {"game": "fftcg", "title": "t", "cards": plain, "turn": {"number": 4, "player": "B", "phase": "attack"},
+            "players": {"A": {"deck": {"top": [{"id": "me", "card": "4-143R"}], "count": 5},
+                              "field": [{"id": "a1", "card": "af"}, {"id": "a2", "card": "af"}]},
+                        "B": {"deck": 5, "field": [{"id": "b1", "card": "bf"}, {"id": "b2", "card": "bf"}]}},
+            "actions": [{"player": "B", "attack": "b1"}, {"player": "A", "no_block": True},
+                        {"player": "A", "choose": "yes", "decision": "may"},
+                        {"player": "A", "choose": "any", "decision": "target"}],
+            "expect": [{"card": "a1", "zone": "hand"}, {"card": "a2", "zone": "field"}, {"card": "b1", "zone": "hand"},
+                       {"card": "b2", "zone": "field"}]}
+    res = run_scenario(scenario_from_data(data, "test", cards=(cards,)))
+    assert res.ok, res.why

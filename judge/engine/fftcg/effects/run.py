@@ -30,6 +30,7 @@ from judge.engine.fftcg.zones import payments
 from judge.engine.fftcg.zones.cost import cost_option
 from judge.engine.fftcg.zones.xvalue import bind_x
 from judge.engine.kernel.values import evolve as replace
+from judge.engine.kernel.values import is_any
 from judge.text.ast import (
     AbilityKind,
     Conditional,
@@ -211,9 +212,13 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         return s
     if not targets and any(len(legal) > (sel.count or len(legal)) or sel.up_to for sel, legal in slots):
         options = tuple(dict.fromkeys(u for _, legal in slots for u in legal))
+        left_open = bool(s.answers) and is_any(s.answers[0])
         s, answer = take_answer(s, player, "target", f"{player} chooses the target(s) of the EX Burst of "
                                 f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
         targets = tuple(str(t) for t in as_list(answer))
+        if left_open:       # `any`: each slot's first legal targets, as many as it takes (1 for "up to")
+            targets = tuple(dict.fromkeys(u for sel, legal in slots
+                                          for u in legal[:1 if sel.up_to else (sel.count or len(legal))]))
     chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
     if any(chosen.values()) and _chosen_watchers(s):
         not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "

@@ -206,9 +206,25 @@ def _targets(s: Any, effects: tuple, source: str) -> list[str]:
 def _fitted(card: Any, kind: str, index: int, ab: Any, req: Any, discards_only: bool = False) -> dict[str, Any]:
     """The plain board, with what the ability's AST asks for added (probe_fftcg_fit.py)."""
     data = board(card, kind, index, ab, req, discards_only)
-    effects = summon_effects(scenario_from_data(data, "probe").state, "me") if kind == "summon" else \
-        (ab.effects if ab is not None else ())
+    st = scenario_from_data(data, "probe").state
+    lb = st.card("me").lb_cost
+    if kind in ("summon", "enters") and lb is not None:
+        _from_lb_deck(data, lb, card.number)
+    effects = summon_effects(st, "me") if kind == "summon" else (ab.effects if ab is not None else ())
     return fit(data, card, kind, ab, effects)
+
+
+def _from_lb_deck(data: dict[str, Any], lb: int, number: str) -> None:
+    """A Limit Break card is cast from the LB deck, its LB cost paid by turning that many other face-down LB
+    cards face up (15.2.8.3.2): it and `lb` plain cards go to the LB deck, the cast says so."""
+    a = data["players"]["A"]
+    a["hand"] = [h for h in a["hand"] if not (isinstance(h, dict) and h.get("id") == "me")]
+    a["lb_deck"] = [{"id": "me", "card": number},
+                    *({"id": f"lb{i}", "card": "pf_fire"} for i in range(lb))]
+    cast = next(x for x in data["actions"] if x.get("cast") == "me")
+    cast["from"] = "lb"
+    cast["pay"] = {**cast["pay"], "lb": [f"lb{i}" for i in range(lb)]}
+
 
 
 def _cost_options(st: Any, req: Any) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, take_cards
 from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.state import State, where
 from judge.engine.fftcg.zones.moves import enter_field, move, put_under
@@ -92,9 +92,8 @@ def _reveal_from_hand(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effe
             log.add(f"{p} has {len(legal)} {kind}(s) in hand, fewer than {n}: they reveal what they can",
                     "impossible_text")
     else:
-        s, answer = take_answer(s, p, "select", f"{p} selects {n} {kind}(s) in their hand to reveal for {ctx.label}",
-                                tuple(legal), "resolution_choice")
-        picked = [str(u) for u in as_list(answer)]
+        s, picked = take_cards(s, p, "select", f"{p} selects {n} {kind}(s) in their hand to reveal for {ctx.label}",
+                               tuple(legal), n, "resolution_choice")
         if len(picked) != n or len(set(picked)) != n or any(u not in legal for u in picked):
             raise Refused(f"reveal exactly {n} {kind}(s) among {', '.join(legal)}", "resolution_choice")
     if picked:

@@ -124,7 +124,7 @@ def board(card: Any, kind: str, ab_index: int = 0, ab: Any = None, req: Any = No
         if kind in ("attacks", "deals_damage", "is_blocked"):
             turn["phase"] = "attack"
             actions.append({"player": "A", "attack": "me"})
-            actions.append({"player": "B", "block": "b1"} if kind == "is_blocked" else
+            actions.append({"player": "B", "block": "b1"} if kind == "is_blocked" or _to_forward(ab, kind) else
                            {"player": "B", "no_block": True})
         elif kind == "blocks":
             turn = {"number": 5, "player": "B", "phase": "attack"}
@@ -148,6 +148,13 @@ def board(card: Any, kind: str, ab_index: int = 0, ab: Any = None, req: Any = No
                         "B": {"deck": deck, "hand": ["pf_water", "pf_water"], "field": b_field,
                               "break": ["pf_water", "pb_water"]}},
             "actions": actions, "expect": [{"winner": None}]}
+
+
+def _to_forward(ab: Any, kind: str) -> bool:
+    """"When X deals damage to a Forward": its attack is blocked, so that its damage is dealt to a Forward."""
+    trig = getattr(ab, "trigger", None)
+    return kind == "deals_damage" and trig is not None and any(
+        e.kind == "deals_damage" and e.to and e.to_player is None for e in trig.events)
 
 
 def uses(card: Any, abilities: tuple) -> list[tuple[str, int, Any]]:

@@ -345,7 +345,7 @@ def _threshold(value: int, t: Threshold) -> bool:
 
 def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
     """Whether a card is in the state a selector names (6.3, 10.1, 15.1.1.9): dull, active, attacking,
-    blocking, in a party, damaged, frozen, entered this turn. A state this engine does not know never fits."""
+    blocking, in a party, damaged, frozen, entered this turn, also of a type. A state this engine does not know never fits."""
     b = s.battle
     if state in ("dull", "active"):
         return c is not None and c.dull == (state == "dull")
@@ -363,6 +363,8 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return c is not None and c.damage > 0
     if state == "frozen":
         return c is not None and c.frozen
+    if state.startswith("also_"):          # "a Monster that is also a Forward": of that type too now (11.12.4.6)
+        return is_type(s, uid, state.removeprefix("also_"))
     if state == "entered_this_turn":        # this turn's record of entering: a change of control is none (6.2.6.1)
         return c is not None and any(k == "entered" and u == uid for k, u, _ in s.turn_log)
     return False

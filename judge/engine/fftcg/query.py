@@ -420,11 +420,13 @@ _PARTS: dict[str, frozenset[str]] = {}
 
 def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
     """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"; "Multi-Element": a card of more
-    than one Element, 5.2.1.1), none of those it excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
-    yes = [c for c in wanted if not c.startswith("not_")]
+    than one Element, 5.2.1.1; "of any Element": every card), none of those it excludes ("other than Light or
+    Dark": `not_light`, `not_dark`; "not Multi-Element")."""
+    yes = [c for c in wanted if not c.startswith("not_") and c != "any"]
     no = {c[4:] for c in wanted if c.startswith("not_")}
-    multi = "multi" in yes and len(set(elements)) > 1
-    return (not yes or multi or bool(set(yes) & set(elements))) and not no & set(elements)
+    multi = len(set(elements)) > 1
+    return (not yes or ("multi" in yes and multi) or bool(set(yes) & set(elements))) and \
+        not no & set(elements) and not ("multi" in no and multi)
 
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:

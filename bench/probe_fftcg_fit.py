@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from judge.text.ast import Player, Selector, walk
+from judge.text.ast import Counters, Discard, Player, Selector, walk
 
 #: the Elements a fitted card may have (Light / Dark cards are plain cards too)
 ELEMENTS = ("fire", "ice", "wind", "earth", "lightning", "water", "light", "dark")
 #: a selector's type → the type of the card fitted for it
 TYPES = {"forward": "forward", "backup": "backup", "monster": "monster", "summon": "summon", "character": "forward"}
+#: keywords a fitted card can have, printed as its text ("with Brave")
+KEYWORDS = ("brave", "haste", "first strike", "back attack")
 #: selector zones → the probe player's zone the card goes to
 ZONES = {None: "field", "field": "field", "break": "break", "hand": "hand", "removed": "removed"}
 
@@ -46,11 +48,13 @@ def card_for(sel: Selector) -> dict[str, Any] | None:
     if sel.about is not None or sel.unit is not None or (kinds[0] == "summon" and ZONES.get(sel.zone) == "field"):
         return None
     kind = kinds[0]
-    elements = [next((c for c in sel.colors if c in ELEMENTS), "fire")]
+    barred = {c.removeprefix("not_") for c in sel.colors if c.startswith("not_")}
+    elements = [next((c for c in sel.colors if c in ELEMENTS), next(e for e in ELEMENTS if e not in barred))]
     if "multi" in sel.colors:
-        elements = ["fire", "ice"]
+        elements = [e for e in ELEMENTS if e not in barred][:2]
     raw: dict[str, Any] = {"name": sel.name or f"Probe Fitted {kind.title()}", "type": kind, "element": elements,
-                           "cost": _cost(sel), "generic": sel.name is None, "text": ""}
+                           "cost": _cost(sel), "generic": sel.name is None,
+                           "text": sel.with_keyword.title() if (sel.with_keyword or "").lower() in KEYWORDS else ""}
     if kind in ("forward", "monster") or sel.thresholds:
         raw["power"] = _power(sel)
     if sel.families:
@@ -68,7 +72,7 @@ def _wanted(effects: tuple) -> list[Selector]:
         for n in walk(e):
             if isinstance(n, Selector) and not n.self_ref and n.ref is None and id(n) not in inner:
                 inner.update(id(x) for x in (*n.also, *n.either))
-                out += [n, *n.also]
+                out += [x for x in (n, *n.also) if replace(x, span=None) not in {replace(y, span=None) for y in out}]
     return out
 
 
@@ -90,7 +94,7 @@ class Fit:
         if raw is None:
             return
         if sel.state in ("attacking", "blocking") and raw["type"] == "forward" and sel.zone is None:
-            self._battle(sel)
+            self._battle(sel, raw)
             return
         zone = ZONES.get(sel.zone)
         if zone is None:
@@ -125,17 +129,25 @@ class Fit:
             return {"entered_this_turn": True}
         return {}
 
-    def _battle(self, sel: Selector) -> None:
-        """An attacking Forward: A's own attacks (the opponent's, on their turn, when the selector says so); a
+    def _battle(self, sel: Selector, raw: dict[str, Any]) -> None:
+        """An attacking Forward: one of A's that fits attacks (B's, on B's turn, when the selector says so); a
         blocking one: B's blocks A's attack."""
         if sel.state == "attacking":
             if sel.owner == Player.OPPONENT and self.attack is None:
                 self.opp_attacks = True
             elif self.attack is None:
-                self.attack = "af"
+                self.attack = self._put("A", raw, {}) if (sel.colors or sel.families or sel.name or sel.categories
+                                                          or sel.thresholds) else "af"
         else:
             self.attack = self.attack or "af"
             self.block = True
+
+    def _put(self, who: str, raw: dict[str, Any], state: dict[str, Any]) -> str:
+        key = f"fit{self.n}"
+        self.n += 1
+        self.data["cards"][key] = raw
+        self.data["players"][who].setdefault("field", []).append({"id": key, "card": key, **state})
+        return key
 
 
 def fit(data: dict[str, Any], card: Any, kind: str, ab: Any, effects: tuple) -> dict[str, Any]:
@@ -146,14 +158,28 @@ def fit(data: dict[str, Any], card: Any, kind: str, ab: Any, effects: tuple) -> 
         f.add(sel, sel.count or 1)
     cost = getattr(ab, "cost", None)
     for e in (cost.effects if cost is not None else ()):
-        for sel in _wanted((e,)):
-            f.add(sel, sel.count or 1)
+        _cost_part(f, e)
     cond = getattr(ab, "condition", None)
     if cond is not None:
         _condition(f, cond, card)
     if kind in ("action", "special", "summon") and (f.attack or f.block or f.opp_attacks):
         _stage(data, f)
     return data
+
+
+def _cost_part(f: Fit, e: Any) -> None:
+    """What a cost takes, on the player's own side (a cost is paid with one's own cards): the cards it names, the
+    counters it removes from the card itself, the cards it discards."""
+    if isinstance(e, Counters) and e.remove and e.target.self_ref:
+        me = next((x for x in f.data["players"]["A"].get("field", []) if x["id"] == "me"), None)
+        if me is not None:
+            me.setdefault("counters", {})[e.name] = max(1, e.count)
+        return
+    if isinstance(e, Discard) and e.target is None:
+        f.data["players"]["A"]["hand"] += [f"pf_{el}" for el in ("water", "earth", "wind", "ice")[:max(0, e.count)]]
+        return
+    for sel in _wanted((e,)):
+        f.add(replace(sel, owner=Player.YOU) if sel.owner is None else sel, sel.count or 1)
 
 
 def _condition(f: Fit, cond: Any, card: Any) -> None:

@@ -86,6 +86,7 @@ class Fit:
         self.block = False                    # B blocks that attack with b1
         self.opp_attacks = False              # B attacks (on B's turn) rather than A
         self.me_backup = False                # the card under test is a Backup
+        self.me_name = ""                     # and its name (it is itself a card of that name on the field)
 
     def add(self, sel: Selector, count: int = 1) -> None:
         """Cards the selector matches, in the zone it names, on the side it names (the opponent's field by
@@ -103,8 +104,8 @@ class Fit:
         who = "A" if mine else "B"
         if zone == "field" and raw["type"] == "backup":     # five Backups at most on a side (7.7.4)
             count = min(count, 5 - self._backups(who))
-        if sel.name is not None:         # one card of a name: two would break one by the rule process (12.4.6)
-            count = 1
+        if sel.name is not None and zone == "field":     # one of a name on the field: two would break one (12.4.6)
+            count = 0 if who == "A" and sel.name == self.me_name else 1
         for _ in range(max(0, min(count, 6))):
             key = f"fit{self.n}"
             self.n += 1
@@ -154,6 +155,7 @@ def fit(data: dict[str, Any], card: Any, kind: str, ab: Any, effects: tuple) -> 
     """The board `data` with what `effects` and the ability's condition and cost ask for (see the module)."""
     f = Fit(data)
     f.me_backup = card.type == "backup"
+    f.me_name = card.name
     for sel in _wanted(effects):
         f.add(sel, sel.count or 1)
     cost = getattr(ab, "cost", None)

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import sys
 from pathlib import Path
 from typing import Any
 
+from probe_fftcg_fit import fit
 from probe_run import Tally, outcome, run_answering
 
 from judge.cards.importers import read_cards
@@ -31,9 +33,10 @@ from judge.engine.fftcg.effects import changes
 from judge.engine.fftcg.effects.run import choose_slots, option_count, select_modes, summon_effects
 from judge.engine.fftcg.log import Log, Refused
 from judge.engine.fftcg.query import candidates
+from judge.engine.fftcg.zones import extracost
 from judge.engine.fftcg.zones.cost import ability_cost, card_cost, cast_req
 from judge.engine.fftcg.zones.xvalue import x_cost
-from judge.engine.scenario import scenario_from_data
+from judge.engine.scenario import run_scenario, scenario_from_data
 from judge.engine.support import unexecuted
 from judge.text.ast import AbilityKind, Conditional, Modal, Selector, walk
 from judge.text.lexicon import Lexicon
@@ -121,7 +124,7 @@ def board(card: Any, kind: str, ab_index: int = 0, ab: Any = None, req: Any = No
         if kind in ("attacks", "deals_damage", "is_blocked"):
             turn["phase"] = "attack"
             actions.append({"player": "A", "attack": "me"})
-            actions.append({"player": "B", "block": "b1"} if kind == "is_blocked" else
+            actions.append({"player": "B", "block": "b1"} if kind == "is_blocked" or _to_forward(ab, kind) else
                            {"player": "B", "no_block": True})
         elif kind == "blocks":
             turn = {"number": 5, "player": "B", "phase": "attack"}
@@ -145,6 +148,13 @@ def board(card: Any, kind: str, ab_index: int = 0, ab: Any = None, req: Any = No
                         "B": {"deck": deck, "hand": ["pf_water", "pf_water"], "field": b_field,
                               "break": ["pf_water", "pb_water"]}},
             "actions": actions, "expect": [{"winner": None}]}
+
+
+def _to_forward(ab: Any, kind: str) -> bool:
+    """"When X deals damage to a Forward": its attack is blocked, so that its damage is dealt to a Forward."""
+    trig = getattr(ab, "trigger", None)
+    return kind == "deals_damage" and trig is not None and any(
+        e.kind == "deals_damage" and e.to and e.to_player is None for e in trig.events)
 
 
 def uses(card: Any, abilities: tuple) -> list[tuple[str, int, Any]]:
@@ -200,20 +210,59 @@ def _targets(s: Any, effects: tuple, source: str) -> list[str]:
     return out
 
 
+def _fitted(card: Any, kind: str, index: int, ab: Any, req: Any, discards_only: bool = False) -> dict[str, Any]:
+    """The plain board, with what the ability's AST asks for added (probe_fftcg_fit.py)."""
+    data = board(card, kind, index, ab, req, discards_only)
+    st = scenario_from_data(data, "probe").state
+    lb = st.card("me").lb_cost
+    if kind in ("summon", "enters") and lb is not None:
+        _from_lb_deck(data, lb, card.number)
+    effects = summon_effects(st, "me") if kind == "summon" else (ab.effects if ab is not None else ())
+    return fit(data, card, kind, ab, effects)
+
+
+def _from_lb_deck(data: dict[str, Any], lb: int, number: str) -> None:
+    """A Limit Break card is cast from the LB deck, its LB cost paid by turning that many other face-down LB
+    cards face up (15.2.8.3.2): it and `lb` plain cards go to the LB deck, the cast says so."""
+    a = data["players"]["A"]
+    a["hand"] = [h for h in a["hand"] if not (isinstance(h, dict) and h.get("id") == "me")]
+    a["lb_deck"] = [{"id": "me", "card": number},
+                    *({"id": f"lb{i}", "card": "pf_fire"} for i in range(lb))]
+    cast = next(x for x in data["actions"] if x.get("cast") == "me")
+    cast["from"] = "lb"
+    cast["pay"] = {**cast["pay"], "lb": [f"lb{i}" for i in range(lb)]}
+
+
+
+def _cost_options(st: Any, req: Any) -> Any:
+    """The cost once `any` has said yes to the card's own alternative cost or its extra cost / reduction (the
+    engine asks as the card is cast, zones/extracost.py), when they are only CP and Crystals the board has."""
+    alt = extracost.alternative_cost(st, "me", "A", Log())
+    if alt is not None and not alt.effects and alt.crystal <= st.crystals_of("A"):
+        req = ability_cost(alt.cp, "the alternative cost")
+    extra = extracost.offered(st, "me")
+    if extra is not None and not extra.moves and extra.crystal <= st.crystals_of("A") and \
+            (alt is None or alt.effects or alt.crystal + extra.crystal <= st.crystals_of("A")):
+        total = max(0, req.total + extra.cp - extra.reduce)
+        need = () if total == 0 else req.need
+        req = dataclasses.replace(req, total=max(total, sum(n for _, n in need)), need=need)
+    return req
+
+
 def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
     """The board, with the cost the engine asks on it (cost changes read from the board, 11.4.4: paid again on
     the board that cost builds, at most three times), the first options declared and the first legal targets."""
     req = printed_req(card, kind, ab)
-    data = board(card, kind, index, ab, req)
+    data = _fitted(card, kind, index, ab, req)
     for _ in range(3):
         if kind not in ("summon", "enters"):
             break
         st = scenario_from_data(data, "probe").state
-        real = cast_req(st, "me", "A", Log())
+        real = _cost_options(st, cast_req(st, "me", "A", Log()))
         if (real.total, real.need) == (req.total, req.need):
             break
         req = real
-        data = board(card, kind, index, ab, req, discards_only=True)
+        data = _fitted(card, kind, index, ab, req, discards_only=True)
     if kind in ("summon", "action", "special"):
         with contextlib.suppress(Refused):      # the run itself says why (no options, no targets)
             _declare(data, kind, ab)
@@ -221,8 +270,11 @@ def prepared(card: Any, kind: str, index: int, ab: Any) -> dict[str, Any]:
 
 
 def _declare(data: dict[str, Any], kind: str, ab: Any) -> None:
-    """Declare the first options of a "select" and the first legal targets on the action (11.3.3-11.3.4)."""
-    st = scenario_from_data(data, "probe").state
+    """Declare the first options of a "select" and the first legal targets on the action (11.3.3-11.3.4), on
+    the board the actions before it (an attack, a block) leave."""
+    before = {**data, "actions": data["actions"][:-1]}
+    st = run_scenario(scenario_from_data(before, "probe")).state if before["actions"] else \
+        scenario_from_data(data, "probe").state
     effects = summon_effects(st, "me") if kind == "summon" else ab.effects
     effects = option_count(st, effects, "A", "me", "summon_modes_count", Log())
     modal = next((e for e in effects if isinstance(e, Modal)), None)
@@ -257,6 +309,7 @@ def main() -> int:
     ap.add_argument("--only", help="probe one kind of use only")
     ap.add_argument("--limit", type=int, default=0, help="probe the first N executed cards only")
     ap.add_argument("--top", type=int, default=40, help="reasons to print")
+    ap.add_argument("--cards", default="", help="probe these card numbers only (comma-separated)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         print(f"skipped: {CORPUS} is absent", file=sys.stderr)
@@ -266,6 +319,8 @@ def main() -> int:
     tally = Tally()
     n = 0
     for c in every:
+        if args.cards and c.number not in args.cards.split(","):
+            continue
         r = parse_text(c.text, "fftcg", name=c.name, lexicon=lex)
         if r.unparsed or any(unexecuted("fftcg", a) for a in r.abilities):
             continue

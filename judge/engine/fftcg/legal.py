@@ -14,7 +14,7 @@ because it could be cast two passes later. So each candidate is carried out on t
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from typing import Any
 
 from judge.engine import legal as L
@@ -28,11 +28,11 @@ from judge.engine.fftcg.flow import turn as flow
 from judge.engine.fftcg.log import Log, NeedChoice, Refused
 from judge.engine.fftcg.query import candidates
 from judge.engine.fftcg.state import AttackStep, Phase, State
-from judge.engine.fftcg.zones.cost import Payment, ability_cost, cast_req, check_payment
+from judge.engine.fftcg.zones.cost import Payment, ability_cost, cast_req
+from judge.engine.fftcg.zones.exact import exact_payments
 from judge.errors import ScenarioError
 
 MAX_PAYMENTS = 8
-MAX_TRIES = 600     # payments tried per card; a rarer way to pay is still typed as pay: {…}
 MAX_TARGETS = 12
 MAX_PARTY = 3
 
@@ -212,37 +212,13 @@ def _targets(s: State, p: str, effects: tuple, source: str | None) -> list[tuple
     return out
 
 
-def _sources(s: State, p: str, casting: str | None, dulled: str | None) -> list[tuple[str, str]]:
-    """CP sources: active Backups (not the one a Dull icon dulls as part of the cost), then the hand."""
-    dull = [("dull", c.uid) for c in s.controlled(p, ("backup",)) if not c.dull and c.uid != dulled]
-    discard = [("discard", u) for u in dict.fromkeys(s.zones[p].hand)
-               if u != casting and (d := s.card(u)) is not None and not d.light_dark]
-    return dull + discard
-
-
 def _payments(s: State, p: str, req: Any, casting: str | None,
               dulled: str | None = None) -> list[tuple[dict[str, Any] | None, str]]:
-    """Exact payments of the CP cost (11.2), Backups dulled before cards discarded, fewest sources first."""
+    """Exact payments of the CP cost (11.2), in the order of zones.exact (the first is what `any` pays)."""
     if req.total == 0:
         return [(None, "no CP to pay")]
-    sources = _sources(s, p, casting, dulled)
-    out: list[tuple[dict[str, Any] | None, str]] = []
-    tries = 0
-    for size in range(1, min(len(sources), req.total) + 1):     # every source gives at least 1 CP
-        for combo in combinations(sources, size):
-            tries += 1
-            if tries > MAX_TRIES:
-                return out
-            pay = Payment(discard=tuple((u, None) for kind, u in combo if kind == "discard"),
-                          dull=tuple(u for kind, u in combo if kind == "dull"))
-            try:
-                check_payment(s, p, pay, req, casting=casting)
-            except Refused:
-                continue
-            out.append((_pay_raw(pay), _pay_label(s, pay)))
-            if len(out) >= MAX_PAYMENTS:
-                return out
-    return out
+    pays = islice(exact_payments(s, p, req, casting, dulled), MAX_PAYMENTS)
+    return [(_pay_raw(pay), _pay_label(s, pay)) for pay in pays]
 
 
 def _pay_raw(pay: Payment) -> dict[str, Any]:

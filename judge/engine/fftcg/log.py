@@ -116,6 +116,17 @@ def take_answer(state: State, player: str, kind: str, prompt: str, options: tupl
     return replace(state, answers=state.answers[1:]), answer
 
 
+def take_cards(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], n: int,
+               *keys: str) -> tuple[State, list[str]]:
+    """The cards answered for a decision of exactly `n` of `options` (the caller checks them); `any` (issue 21.7)
+    takes the first `n` listed, the first legal answer."""
+    left_open = bool(state.answers) and is_any(state.answers[0])
+    state, answer = take_answer(state, player, kind, prompt, options, *keys)
+    if left_open:
+        return state, list(options[:n])
+    return state, [str(u) for u in as_list(getattr(answer, "answer", answer))]
+
+
 def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, ...], *keys: str, log: Log,
          low: int, high: int) -> tuple[State, list[str]]:
     """`player` picks between `low` and `high` of the cards `options` (a decision of the rules, asked as data).
@@ -150,4 +161,4 @@ def pick(state: State, player: str, kind: str, prompt: str, options: tuple[str, 
 
 
 __all__ = ["KINDS", "NO", "NOT_MODELLED", "YES", "Log", "NeedChoice", "Refused", "as_list", "decision", "not_modelled",
-           "pick", "take_answer", "yes_no"]
+           "pick", "take_answer", "take_cards", "yes_no"]

@@ -345,7 +345,7 @@ def _threshold(value: int, t: Threshold) -> bool:
 
 def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
     """Whether a card is in the state a selector names (6.3, 10.1, 15.1.1.9): dull, active, attacking,
-    blocking, in a party, damaged, frozen. A state this engine does not know never fits."""
+    blocking, in a party, damaged, frozen, entered this turn, also of a type. A state this engine does not know never fits."""
     b = s.battle
     if state in ("dull", "active"):
         return c is not None and c.dull == (state == "dull")
@@ -363,6 +363,10 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
         return c is not None and c.damage > 0
     if state == "frozen":
         return c is not None and c.frozen
+    if state.startswith("also_"):          # "a Monster that is also a Forward": of that type too now (11.12.4.6)
+        return is_type(s, uid, state.removeprefix("also_"))
+    if state == "entered_this_turn":        # this turn's record of entering: a change of control is none (6.2.6.1)
+        return c is not None and any(k == "entered" and u == uid for k, u, _ in s.turn_log)
     return False
 
 
@@ -415,11 +419,14 @@ _PARTS: dict[str, frozenset[str]] = {}
 
 
 def _elements_fit(wanted: tuple[str, ...], elements: tuple[str, ...]) -> bool:
-    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"), none of those it
-    excludes ("other than Light or Dark": `not_light`, `not_dark`)."""
-    yes = [c for c in wanted if not c.startswith("not_")]
+    """Whether a card's Elements fit a selector's: any one named ("Fire or Ice"; "Multi-Element": a card of more
+    than one Element, 5.2.1.1; "of any Element": every card), none of those it excludes ("other than Light or
+    Dark": `not_light`, `not_dark`; "not Multi-Element")."""
+    yes = [c for c in wanted if not c.startswith("not_") and c != "any"]
     no = {c[4:] for c in wanted if c.startswith("not_")}
-    return (not yes or bool(set(yes) & set(elements))) and not no & set(elements)
+    multi = len(set(elements)) > 1
+    return (not yes or ("multi" in yes and multi) or bool(set(yes) & set(elements))) and \
+        not no & set(elements) and not ("multi" in no and multi)
 
 
 def matches(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:

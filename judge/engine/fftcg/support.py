@@ -87,8 +87,9 @@ def effects_gaps(effects: Any) -> Iterator[str]:
     for node in nodes:
         if isinstance(node, ast.Effect) and id(node) in run_lasting:
             continue
-        if isinstance(node, ast.Conditional) and node.condition.kind in reveal.IT_KINDS and not revealing:
-            yield "'if it is …' of a card nothing revealed"     # reveal.holds reads it of a revealed card only
+        if isinstance(node, ast.Conditional) and node.condition.kind in reveal.IT_KINDS and not revealing and \
+                not reveal.reads_it(node.condition):
+            yield "'if it is …' of a card nothing revealed"     # reveal.holds: a revealed or a chosen card
         if isinstance(node, ast.Effect):
             yield from effect_gaps(node)
             target = getattr(node, "target", None)
@@ -212,8 +213,6 @@ def unexecuted(ab: ast.Ability) -> tuple[str, ...]:
             gaps += condition_gaps(ab.condition)
         elif r not in USE_LIMITS and r not in KNOWN_RESTRICTIONS and not r.startswith("damage_"):
             gaps.append(f"limit {r}")
-    if "ex_burst" in ab.restrictions and any(isinstance(e, ast.Modal) for e in ab.effects):
-        gaps.append("modal EX Burst (its options are not declared as it is used, 11.10.2)")
     if ab.kind in (AbilityKind.AUTO, AbilityKind.TRIGGERED):
         gaps += _trigger_gaps(ab)
         gaps += effects_gaps(ab.effects)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.engine.fftcg.events.triggers import emit
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.log import Log, Refused, take_cards
 from judge.engine.fftcg.state import State
 from judge.engine.fftcg.zones.moves import move
 from judge.engine.kernel.values import evolve as replace
@@ -35,8 +35,7 @@ def _picked(s: State, p: str, e: ast.Discard, hand: tuple[str, ...], random: boo
     """The cards `p` discards when more are possible: their choice, or what the random pick gave."""
     prompt = (f"{p} discards {e.count} card(s) at random: which the random pick gave (chance, not a choice)"
               if random else f"{p} discards {e.count} card(s)")
-    s, answer = take_answer(s, p, "discard", prompt, tuple(hand), "kw_discard")
-    chosen = [str(u) for u in as_list(answer)]
+    s, chosen = take_cards(s, p, "discard", prompt, tuple(hand), e.count or 0, "kw_discard")
     if len(chosen) != e.count or any(u not in hand for u in chosen):
         raise Refused(f"{p} must discard exactly {e.count} card(s) from their hand", "kw_discard")
     return s, chosen
@@ -59,9 +58,8 @@ def _fixed(s: State, e: ast.Discard, ctx: Any, p: str, hand: tuple[str, ...], lo
     n = min(e.count or 1, len(pool))
     if len(pool) <= n:
         return s, list(pool)
-    s, answer = take_answer(s, ctx.controller, "select", f"{ctx.controller} selects {n} card(s) of {p}'s hand for "
-                            f"{p} to discard ({ctx.label})", pool, "resolution_choice")
-    chosen = [str(u) for u in as_list(answer)]
+    s, chosen = take_cards(s, ctx.controller, "select", f"{ctx.controller} selects {n} card(s) of {p}'s hand for "
+                           f"{p} to discard ({ctx.label})", pool, n, "resolution_choice")
     if len(chosen) != n or any(u not in pool for u in chosen):
         raise Refused(f"{ctx.controller} must select {n} of {', '.join(pool)}", "resolution_choice")
     log.add(f"{ctx.controller} selects {', '.join(s.name_of(u) for u in chosen)} for {p} to discard",

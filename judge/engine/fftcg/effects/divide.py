@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from judge.engine.fftcg.log import Log, Refused, take_answer
 from judge.engine.fftcg.state import State
+from judge.engine.kernel.values import is_any
 from judge.text.ast import Effect
 
 #: the clause that says, for each kind of Summon or ability, that its player assigns values among cards
@@ -27,9 +28,12 @@ def divide(s: State, effects: tuple[Effect, ...], chosen: dict, player: str, kin
     unit, total, key = node.unit or 1000, node.amount, VALUES.get(kind, "auto_values")
     if len(uids) <= 1:
         return s, tuple((u, total) for u in uids)
+    left_open = bool(s.answers) and is_any(s.answers[0])
     s, answer = take_answer(s, player, "divide", f"{player} divides {total} damage among {', '.join(uids)} in "
                             f"units of {unit} ({label})", tuple(uids), key)
     items = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
+    if left_open:           # `any`: one unit to each card but the first listed, the rest to the first
+        items = {u: unit for u in uids[1:]} | {uids[0]: total - unit * (len(uids) - 1)}
     split = {str(k): int(v) for k, v in items.items()} if isinstance(items, dict) else {}
     if set(split) != set(uids) or sum(split.values()) != total or any(v < unit or v % unit for v in split.values()):
         raise Refused(f"divide all {total} damage among {', '.join(uids)}, at least {unit} each, in units of {unit} "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.fftcg.log import Log, Refused, as_list, take_answer
+from judge.engine.fftcg.log import Log, Refused, as_list, take_answer, take_cards
 from judge.engine.fftcg.query import matches
 from judge.engine.fftcg.state import State, where
 from judge.engine.fftcg.zones.moves import enter_field, move, put_under
@@ -92,9 +92,8 @@ def _reveal_from_hand(s: State, e: Reveal, ctx: Any, log: Log, after: tuple[Effe
             log.add(f"{p} has {len(legal)} {kind}(s) in hand, fewer than {n}: they reveal what they can",
                     "impossible_text")
     else:
-        s, answer = take_answer(s, p, "select", f"{p} selects {n} {kind}(s) in their hand to reveal for {ctx.label}",
-                                tuple(legal), "resolution_choice")
-        picked = [str(u) for u in as_list(answer)]
+        s, picked = take_cards(s, p, "select", f"{p} selects {n} {kind}(s) in their hand to reveal for {ctx.label}",
+                               tuple(legal), n, "resolution_choice")
         if len(picked) != n or len(set(picked)) != n or any(u not in legal for u in picked):
             raise Refused(f"reveal exactly {n} {kind}(s) among {', '.join(legal)}", "resolution_choice")
     if picked:
@@ -171,14 +170,34 @@ def _free(sel: Selector) -> Selector:
 
 
 def holds(s: State, cond: Condition, ctx: Any) -> bool | None:
-    """"If it is a Forward": compare the revealed card with the selector (None: not about a revealed card)."""
-    if not isinstance(cond, CardIs) or not getattr(ctx, "revealed", ()):
+    """"If it is a Forward": compare the revealed card with the selector; with nothing revealed, the card "it"
+    names (`it_is`). None: there is no one such card to read."""
+    if not isinstance(cond, CardIs):
         return None
+    if not getattr(ctx, "revealed", ()):
+        return it_is(s, cond, ctx)
     subject = ctx.subject if ctx.subject in ctx.revealed else None
     if subject is None:
         return False
     ok = s.card(subject) is not None and matches(s, subject, _free(cond.selector), ctx.controller, ctx.source)
     return ok != cond.negated
+
+
+def it_is(s: State, cond: CardIs, ctx: Any) -> bool | None:
+    """"Choose 1 Forward. … If it is a Category VI Forward, …": "it" is the card the effect chose (the selector the
+    condition is about), read as the effect resolves (11.11.5). None when no one card was chosen (what a delayed
+    auto-ability is about is not read here: the grammar folds its own choices and its creator's alike)."""
+    about = cond.selector.about
+    named = tuple(ctx.targets.get(replace(about, span=None), ())) if isinstance(about, Selector) else ()
+    if len(named) != 1 or named[0] not in s.objs or s.card(named[0]) is None:
+        return None
+    ok = matches(s, named[0], _free(replace(cond.selector, about=None)), ctx.controller, ctx.source)
+    return ok != cond.negated
+
+
+def reads_it(cond: Condition) -> bool:
+    """Whether `it_is` reads this "if it is …" (about a card the effect chose)."""
+    return isinstance(cond, CardIs) and isinstance(cond.selector.about, Selector)
 
 
 def _cards(s: State, sel: Selector, ctx: Any, log: Log) -> tuple[State, list[str]]:
@@ -265,4 +284,4 @@ def apply(s: State, e: Effect, ctx: Any, log: Log) -> State:
     return s
 
 
-__all__ = ["IT_KINDS", "apply", "handles", "holds", "reveal", "told"]
+__all__ = ["IT_KINDS", "apply", "handles", "holds", "it_is", "reads_it", "reveal", "told"]

@@ -8,12 +8,18 @@ target ("Choose 1 Forward. Dull it and Freeze it."). Damage to a player follows 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from judge.engine.fftcg import conditions, replacement, stackref
 from judge.engine.fftcg.effects import castperm, changes, declare, exburst, reveal
 from judge.engine.fftcg.effects.exburst import ex_burst_abilities  # noqa: F401  (read here by others)
+from judge.engine.fftcg.effects.modes import (  # noqa: F401
+    OptionSelector,
+    declare_modes,
+    declared,
+    option_count,
+    select_modes,
+)
 from judge.engine.fftcg.effects.nodes import _key, _walk
 from judge.engine.fftcg.effects.selecting import SELECT_IS_NOT_CHOOSE, _describe, same_name, targets  # noqa: F401
 from judge.engine.fftcg.events.triggers import emit
@@ -24,6 +30,7 @@ from judge.engine.fftcg.zones import payments
 from judge.engine.fftcg.zones.cost import cost_option
 from judge.engine.fftcg.zones.xvalue import bind_x
 from judge.engine.kernel.values import evolve as replace
+from judge.engine.kernel.values import is_any
 from judge.text.ast import (
     AbilityKind,
     Conditional,
@@ -66,84 +73,6 @@ class Ctx:
 
 def _selector(e: Effect) -> Selector | None:
     return getattr(e, "target", None) if isinstance(getattr(e, "target", None), Selector) else None
-
-
-def option_count(s: State, effects: tuple[Effect, ...], controller: str, source: str | None, key: str,
-                 log: Log) -> tuple[Effect, ...]:
-    """"Select 1 of the following actions. If X, select up to 2 … instead": the number of options is fixed
-    as they are declared (11.3.4.1, 11.6.6.1, 11.8.10.1), so the condition is read now and the options
-    offered are those of the branch that applies; it does not change until the effect resolves."""
-    out: list[Effect] = []
-    for e in effects:
-        branches = (getattr(e, "effects", ()), getattr(e, "otherwise", ())) if isinstance(e, Conditional) else ()
-        if not (branches and all(len(b) == 1 and type(b[0]).__name__ == "Modal" for b in branches)):
-            out.append(e)
-            continue
-        held = condition_holds(s, e.condition, controller, source)
-        if held is None:
-            out.append(e)                       # not read: the modal stays unselected and is reported there
-            continue
-        modal = branches[0][0] if held else branches[1][0]
-        log.add(f"{'' if held else 'not '}{e.condition.text or 'the condition'}: {controller} selects "
-                f"{'up to ' if modal.up_to else ''}{modal.count} of the options, fixed now", key)
-        out.append(modal)
-    return tuple(out)
-
-
-def declared(modes: str, key: str) -> tuple[str, tuple[str, ...]]:
-    """How a declaration of options is told: several resolve top first, as printed (11.11.5)."""
-    if "," in modes:
-        return f"option(s) {modes} (they resolve in the order printed)", (key, "resolve_as_written")
-    return f"option(s) {modes}", (key,)
-
-
-def select_modes(effects: tuple[Effect, ...], picked: tuple[str, ...], what: str,
-                 key: str) -> tuple[tuple[Effect, ...], str | None]:
-    """Replace a "Select N of the M following actions" by the options declared (11.3.4, 11.6.6, 11.8.10)."""
-    modal = next((e for e in effects if type(e).__name__ == "Modal"), None)
-    if modal is None:
-        if picked:
-            raise Refused(f"{what} has no options to select", key)
-        return effects, None
-    n = len(modal.options)
-    try:
-        numbers = [int(str(p).strip()) for p in picked]
-    except ValueError:
-        raise Refused(f"select options of {what} by number (1-{n})", key) from None
-    if (len(numbers) != modal.count and not (modal.up_to and 0 < len(numbers) <= modal.count)) \
-            or len(set(numbers)) != len(numbers) or any(not 1 <= x <= n for x in numbers):
-        raise Refused(f"{what}: declare {'up to ' if modal.up_to else ''}{modal.count} of its {n} options "
-                      f"by number (mode: [1..{n}])", key)
-    # the options selected resolve as the card's text is written, top first (11.11.5), whatever order
-    # they were declared in
-    numbers = sorted(numbers)
-    chosen = tuple(e for x in numbers for e in _scoped(modal.options[x - 1], x))
-    out: list[Effect] = []
-    for e in effects:
-        out.extend(chosen if e is modal else (e,))
-    return tuple(out), ", ".join(map(str, numbers))
-
-
-@dataclass(frozen=True, kw_only=True)
-class OptionSelector(Selector):
-    """A selector of one option of "Select N of the following actions": the same words in two options
-    ("Choose 1 Forward. Dull it." / "Choose 1 Forward. Deal it 5000 damage.") are two choices, not one."""
-
-    option: int = 0
-
-
-def _scoped(node: Any, option: int) -> Any:
-    """The option's effects with each of its selectors marked as that option's (references inside the
-    option stay equal to the selector they refer to)."""
-    if type(node) is Selector:
-        return OptionSelector(option=option, **{f.name: getattr(node, f.name) for f in fields(Selector)})
-    if isinstance(node, tuple):
-        return tuple(_scoped(x, option) for x in node)
-    if isinstance(node, Effect) and is_dataclass(node):
-        new = {f.name: _scoped(getattr(node, f.name), option) for f in fields(node)
-               if isinstance(getattr(node, f.name), Selector | tuple | Effect)}
-        return replace(node, **new) if new else node
-    return node
 
 
 def choose_slots(effects: tuple[Effect, ...]) -> list[Selector]:
@@ -273,6 +202,8 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
     effects = tuple(e for ab in abilities for e in ab.effects)
     log.add(f"{player} uses the EX Burst of {s.name_of(uid)}: it applies at once and cannot be responded to",
             *keys, "ex_burst_effects", fired=uid, card=s.objs[uid].defn, timing="ex_burst")
+    s, effects = declare_modes(s, effects, player, uid, f"the EX Burst of {s.name_of(uid)}",       # modes.py
+                               ("ex_burst", "resolution_choice"), log)
     slots = [(sel, changes.choosable(s, [u for u in candidates(s, sel, player, uid) if u != uid], player, uid))
              for sel in choose_slots(effects)]
     if any(not legal for _, legal in slots):
@@ -281,9 +212,13 @@ def _ex_burst(s: State, player: str, uid: str, log: Log, count: int | None = Non
         return s
     if not targets and any(len(legal) > (sel.count or len(legal)) or sel.up_to for sel, legal in slots):
         options = tuple(dict.fromkeys(u for _, legal in slots for u in legal))
+        left_open = bool(s.answers) and is_any(s.answers[0])
         s, answer = take_answer(s, player, "target", f"{player} chooses the target(s) of the EX Burst of "
                                 f"{s.name_of(uid)}", options, "ex_burst", "summon_choose")
         targets = tuple(str(t) for t in as_list(answer))
+        if left_open:       # `any`: each slot's first legal targets, as many as it takes (1 for "up to")
+            targets = tuple(dict.fromkeys(u for sel, legal in slots
+                                          for u in legal[:1 if sel.up_to else (sel.count or len(legal))]))
     chosen = assign_targets(s, effects, player, uid, targets, ("ex_burst", "summon_choose"), "the EX Burst")
     if any(chosen.values()) and _chosen_watchers(s):
         not_modelled(log, "whether a card an EX Burst chose triggers its \"When … is chosen\" auto-ability (the EX "
@@ -339,6 +274,13 @@ def condition(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
     if holds is None:
         not_modelled(log, f'whether "{cond.text}" holds ({ctx.label})', "resolve_as_written")
     return holds
+
+
+def holds_now(s: State, cond, ctx: Ctx, log: Log) -> bool | None:
+    """A condition read as the effect resolves: "if it is …" of a revealed or chosen card (reveal.py), else the
+    board (`condition`)."""
+    held = reveal.holds(s, cond, ctx)
+    return condition(s, cond, ctx, log) if held is None else held
 
 
 def optional(s: State, e: Optional, ctx: Ctx, log: Log) -> tuple[State, bool]:
@@ -418,7 +360,7 @@ def run(s: State, effects: tuple[Effect, ...], ctx: Ctx, log: Log) -> State:
             continue
         nxt = effects[i + 1] if i + 1 < len(effects) else None
         if isinstance(nxt, Conditional) and nxt.instead and conditions.waits_for(nxt.condition) is None \
-                and condition(s, nxt.condition, ctx, log):
+                and holds_now(s, nxt.condition, ctx, log):
             log.add(f"{ctx.label}: \"{nxt.condition.text}\" holds, so the next effect replaces this one",
                     "self_replacement", "replacement")
             continue
@@ -466,8 +408,7 @@ def conditional(s: State, e: Conditional, ctx: Ctx, log: Log) -> State:
         s, holds = payments.not_paid(s, e.condition, ctx.controller, f"{s.name_of(ctx.source)}'s ability", log,
                                      ctx.source)
     else:
-        holds = reveal.holds(s, e.condition, ctx)
-        holds = condition(s, e.condition, ctx, log) if holds is None else holds
+        holds = holds_now(s, e.condition, ctx, log)
     if holds is None:
         return s
     if not e.instead:

@@ -101,17 +101,24 @@ def readable_alternative(e: object) -> bool:
                                        for x in e.cost.effects)
 
 
+def alternative_cost(s: State, uid: str, p: str, log: Log) -> ast.Cost | None:
+    """The alternative cost the card's text offers now (while its "If …" holds), of a kind this engine pays."""
+    from judge.engine.fftcg.zones.cost import _casting_effects
+
+    found = [e for _, _, e in _casting_effects(s, uid, p, log, "AlternativeCost") if readable_alternative(e)]
+    return found[0].cost if found else None
+
+
 def alternative(s: State, uid: str, p: str, req: CostReq, log: Log, key: str) -> tuple[State, CostReq]:
     """An alternative cost the card's text offers (while its "If …" holds): the caster's choice as it is cast
     (11.3.5 / 11.4.4); chosen, the CP it names replace the CP cost and its Crystals are spent (6.8.1)."""
-    from judge.engine.fftcg.zones.cost import _casting_effects, ability_cost
+    from judge.engine.fftcg.zones.cost import ability_cost
 
-    found = [e for _, _, e in _casting_effects(s, uid, p, log, "AlternativeCost") if readable_alternative(e)]
-    if not found:
+    alt = alternative_cost(s, uid, p, log)
+    if alt is None:
         return s, req
     from judge.engine.fftcg.zones.costs import can_pay, pay_costs
 
-    alt = found[0].cost
     name = s.name_of(uid)
     icons = " ".join(f"《{c}》" for c in (*alt.cp, *("C" for _ in range(alt.crystal)))) or "its other cost"
     if alt.crystal > s.crystals_of(p):
@@ -211,5 +218,5 @@ def extra_costs(s: State, uid: str, player: str, log: Log) -> None:
             not_modelled(log, f"whether {player} pays the extra cost {s.name_of(uid)} offers to change its cost")
 
 
-__all__ = ["Extra", "declare", "extra_costs", "is_extra_cost", "mark", "offered", "pay_cards"]
+__all__ = ["Extra", "alternative_cost", "declare", "extra_costs", "is_extra_cost", "mark", "offered", "pay_cards"]
 

@@ -26,6 +26,8 @@ from judge.engine.fftcg.zones.cost import (
     apply_payment,
     check_payment,
 )
+from judge.engine.fftcg.zones.exact import first_payment
+from judge.engine.kernel.values import ANY, is_any
 from judge.engine.kernel.values import evolve as replace
 from judge.text.ast import Condition, Cost, Discard, Optional, Pay, Player, Restriction
 
@@ -84,9 +86,13 @@ def pay(s: State, player: str, cost: Cost, offered: Payment, log: Log, what: str
     return s
 
 
-def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...]) -> tuple[State, Payment | None]:
-    """Ask `player` whether they pay; their Payment, or None when they decline."""
+def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...],
+            log: Log | None = None) -> tuple[State, Payment | None]:
+    """Ask `player` whether they pay; their Payment, or None when they decline. `any` takes the first option,
+    yes, and pays it the first exact way the board allows (zones.exact: Backups dulled before cards discarded,
+    fewest sources first), told in a step; when there is no such way it is not paid (2.3)."""
     how = "choose yes with pay: {discard: [...], dull: [...]}, or no" if cost.cp else "choose yes or no"
+    left_open = bool(s.answers) and is_any(s.answers[0])
     s, answer = take_answer(s, player, "pay", f"{prompt} ({how})", ("yes", "no"), *keys)
     if isinstance(answer, PayAnswer):
         if yes_no(answer.answer) is False:
@@ -95,10 +101,29 @@ def _decide(s: State, player: str, cost: Cost, prompt: str, keys: tuple[str, ...
     value = answer[0] if isinstance(answer, list) and answer else answer
     if yes_no(value) is False or value is None:
         return s, None
+    if cost.cp and left_open:
+        return s, _any_payment(s, player, cost, log, keys)
     if cost.cp:
         raise Refused(f"{player} pays {cost_text(cost)}: say which cards are discarded or Backups dulled "
                       f"(pay: {{discard: [...], dull: [...]}})", "pay_cp", *keys)
     return s, Payment()
+
+
+def _any_payment(s: State, player: str, cost: Cost, log: Log | None, keys: tuple[str, ...]) -> Payment | None:
+    """The payment `any` makes: the first exact one (zones.exact), or None (not paid) when there is none."""
+    offered = first_payment(s, player, ability_cost(cost.cp, cost_text(cost)))
+    if log is not None:
+        how = ", ".join([*(f"dull {s.name_of(u)}" for u in offered.dull),
+                         *(f"discard {s.name_of(u)}" for u, _ in offered.discard)]) if offered else ""
+        log.add(f"'any': {player} pays {cost_text(cost)} the first exact way the board allows ({how})" if offered
+                else f"'any': {player} has no exact way to pay {cost_text(cost)}, so it is not paid", "pay_cp", *keys)
+    return offered
+
+
+def _any_x(s: State, player: str, cost: Cost) -> int | None:
+    """《X》 left open (`any`): X = 1, the least X that pays anything (4.5: the controller chooses X), or None when
+    `player` cannot pay even that (a greater X costs more)."""
+    return 1 if can_pay(s, player, replace(cost, cp=(*cost.cp, "1"), x=False)) else None
 
 
 def optional_payment(s: State, e: Optional, controller: str, label: str, log: Log,
@@ -115,14 +140,19 @@ def optional_payment(s: State, e: Optional, controller: str, label: str, log: Lo
         return s, False
     x = None
     if cost.x:                                   # "you may pay 《X》": the payer names X as they pay (4.5)
+        left_open = bool(s.answers) and is_any(s.answers[0])
         s, answer = take_answer(s, player, "pay", f"{player} may pay 《X》 for {label} (choose yes with x: N and "
                                 f"pay: {{...}}, or no)", ("yes", "no"), "variable_x", *keys)
-        s = replace(s, answers=(answer, *s.answers))
-        x = getattr(answer, "x", None)
+        x = _any_x(s, player, cost) if left_open else getattr(answer, "x", None)
+        s = replace(s, answers=(ANY if left_open else answer, *s.answers))     # read again by _decide
+        if left_open and x is None:
+            log.add(f"'any': {player} cannot pay 《X》 for {label} with X of 1 or more, so it is not paid",
+                    "variable_x", *keys)
+            return s, False
         if x is None and yes_no(getattr(answer, "answer", answer)) is not False:
             raise Refused(f"{player} pays 《X》 for {label}: say the value chosen for X (x: N)", "variable_x", *keys)
         cost = replace(cost, cp=(*cost.cp, str(x)) if x else cost.cp, x=False)
-    s, offered = _decide(s, player, cost, f"{player} may pay {cost_text(cost)} for {label}", keys)
+    s, offered = _decide(s, player, cost, f"{player} may pay {cost_text(cost)} for {label}", keys, log)
     if offered is None:
         log.add(f"{player} chooses not to pay {cost_text(first.cost)} for {label}", *keys)
         return s, False
@@ -176,7 +206,7 @@ def not_paid(s: State, cond: Condition, controller: str, label: str, log: Log,
     if not can_pay(s, player, cost) or (parts and not costs.can_pay(s, player, source or "", parts)):
         log.add(f"{player} cannot pay {what} in full, so \"{cond.text}\" holds", "impossible_text", *keys)
         return s, True
-    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {what} ({label})", keys)
+    s, offered = _decide(s, player, cost, f"{player} decides whether to pay {what} ({label})", keys, log)
     if offered is None:
         log.add(f"{player} does not pay {what}: \"{cond.text}\" holds", *keys)
         return s, True

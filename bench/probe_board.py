@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from probe_run import run_answering
+
 from judge.cards.importers import read_cards
-from judge.engine.scenario import Result, run_scenario, scenario_from_data
+from judge.engine.scenario import Result
 from judge.engine.support import unexecuted
 from judge.text.lexicon import Lexicon
 from judge.text.parse import parse_text
@@ -80,18 +82,11 @@ class Outcome:
 
 def drive(data: dict[str, Any]) -> Outcome:
     """Run a board, answering each decision `any` where it was asked (before the action it held up),
-    until nothing is asked or MAX_ANSWERS answers were given."""
+    until nothing is asked or MAX_ANSWERS answers were given (the loop of probe_run, shared with FFTCG)."""
     data = copy.deepcopy(data)
     data.setdefault("expect", [{"winner": None}])
     try:
-        res = run_scenario(scenario_from_data(data, "probe"))
-        for _ in range(MAX_ANSWERS):
-            if res.request is None:
-                break
-            held = [i for i, r in res.refusals.items() if "must first decide" in str(getattr(r, "reason", r))]
-            at = min(held) if held else len(data["actions"])
-            data["actions"].insert(at, {"player": res.request.player or "A", "choose": "any"})
-            res = run_scenario(scenario_from_data(data, "probe"))
+        res = run_answering(data, rounds=MAX_ANSWERS)
     except Exception as e:      # a crash is what the probes report, card by card
         return Outcome(None, crash=repr(e)[:200])
     why = [w for w in res.why if "expectations" not in w]

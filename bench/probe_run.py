@@ -1,4 +1,4 @@
-"""What the probes of executed cards share (bench_probe_magic.py, bench_probe_fftcg.py): run a scenario
+"""What the probes of executed cards share (bench_probe_magic.py, bench_probe_saga.py, bench_probe_fftcg.py): run a scenario
 mapping, answering every decision it leaves open `any` (the first legal option, docs/scenarios.md), and sort
 what the run says into the counts a probe reports.
 
@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.scenario import Result, run_scenario, scenario_from_data
+
+#: the words of a refusal for an action a decision still open held up (FFTCG, Saga): the answer goes before it
+HELD_UP = ("pending", "must first decide")
 
 #: the outcome kinds a probe counts, in the order it prints them
 OUTCOMES = ("clean", "not modelled / not read", "decision open", "refused", "crash", "never triggered")
@@ -34,7 +37,7 @@ def run_answering(data: dict[str, Any], rounds: int = 8, midway: str = "") -> Re
         if res.request is None:
             break
         answer = {"player": res.request.player or "A", "choose": "any"}
-        pending = [i for i, r in res.refusals.items() if "pending" in str(getattr(r, "reason", ""))]
+        pending = [i for i, r in res.refusals.items() if any(w in str(getattr(r, "reason", r)) for w in HELD_UP)]
         if pending:             # asked before a later action, which it held up: answered there
             data["actions"].insert(min(pending), answer)
         else:
@@ -81,4 +84,4 @@ class Tally:
         return "\n".join(lines)
 
 
-__all__ = ["OUTCOMES", "Tally", "outcome", "run_answering"]
+__all__ = ["HELD_UP", "OUTCOMES", "Tally", "outcome", "run_answering"]

@@ -209,14 +209,17 @@ def resolve_battle(ctx: Ctx) -> None:
             "battle.damage")
     from judge.engine.bs.events.cores import reduce_life
 
-    k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
-    ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
-    if k > 0:
-        ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
-        triggers.fire_burst(ctx, defender, "life_lost")
-        watch(ctx, "when_life_reduced", [b.attacker])
-        waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
-    else:
+    # all that the life reduction sets off (the cores reaching the reserve, the defender's burst, the
+    # effects watching it, Blessed) activates together: one batch the turn player orders (8-5-2-4)
+    with waiting.one_batch(ctx):
+        k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
+        ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
+        if k > 0:
+            ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
+            triggers.fire_burst(ctx, defender, "life_lost")
+            watch(ctx, "when_life_reduced", [b.attacker])
+            waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
+    if k == 0:
         keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")
 
 

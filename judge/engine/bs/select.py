@@ -221,6 +221,11 @@ def _self_value(ctx: Ctx, source: str, t: Threshold) -> int | None:
         return stat(ctx.state, source, t)
     item = ctx.item
     last = item.last if item is not None and item.source == source and isinstance(item.last, dict) else None
+    acted = getattr(ctx, "acted", {})
+    if last is None and len(acted) == 1:
+        # a card never on the field (a magic) measures "it" against the one card its effect has just
+        # acted on ("… more than the card discarded by this effect"), as that card last was (8-10-1)
+        last = next(iter(acted.values()))
     value = (last or {}).get(t.stat)
     return value if isinstance(value, int) else None
 
@@ -236,8 +241,11 @@ def bind_self(ctx: Ctx, sel: Selector, source: str | None) -> Selector:
         value = _self_value(ctx, source, t) if t.ref is not None and t.ref.self_ref and \
             t.stat in PER_CARD_STATS else None
         if value is not None:
-            where = "" if ctx.state.field_card(source) else " as it last was on the field"
-            ctx.log(f"{source}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
+            where, named = ("", source) if ctx.state.field_card(source) else (" as it last was on the field", source)
+            item, acted = ctx.item, getattr(ctx, "acted", {})
+            if where and not (item is not None and item.source == source and isinstance(item.last, dict)):
+                named, where = f"{', '.join(acted)} (the card this effect acted on)", " as it last was"
+            ctx.log(f"{named}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
                     "effect.last_state" if where else "effect.select")
             t = ast.replace(t, value=value, ref=None)
         out.append(t)

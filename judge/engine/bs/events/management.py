@@ -133,6 +133,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
 
         happened.record_destroyed(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
+    if done:
+        ctx.acted = {cid: lasts[cid] for cid in done}
     if not quiet:
         with waiting.one_batch(ctx):         # all that the destruction sets off activates together (8-5-2-4)
             triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)

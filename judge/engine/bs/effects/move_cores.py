@@ -16,7 +16,17 @@ from dataclasses import replace
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import targets
-from judge.engine.bs.events.cores import _FIELDS, _all, _soul_at, area, plain, put, reduce_life, take
+from judge.engine.bs.events.cores import (
+    _FIELDS,
+    _all,
+    _soul_at,
+    area,
+    plain,
+    protected,
+    put,
+    reduce_life,
+    take,
+)
 from judge.engine.bs.events.targets import per_count
 from judge.engine.bs.state import Work
 from judge.text import ast
@@ -90,7 +100,9 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
             want = _how_many(ctx, item, mover, want, where if where == "void" else
                              min(want, _all(ctx.state, owner, where)))
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
-        soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
+        # what forbids taking them is read first: a protected card is not asked which core leaves (1-3-3)
+        soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" and not protected(
+            ctx, where, by=item.controller, actor=item.source) else False
         got = take(ctx, owner, where, want, soul=soul, by=item.controller, actor=item.source)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul, source="field" if where in ctx.state.cards else where)

@@ -50,6 +50,12 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
             players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
                                                    for c in pl.field))
     ctx.state = replace(state, mods=mods, players=players)
+    partners = [c.id for pl in state.players.values() for c in pl.field if c.linked_to == cid]
+    if fc.linked_to is not None or partners:     # either side of a link leaving ends it (11-18-4)
+        ends = ", ".join(f"{a} → {b}" for a, b in ([(cid, fc.linked_to)] if fc.linked_to else []) +
+                         [(p, cid) for p in partners])
+        ctx.log(f"{name_of(state, cid)} leaves the field: the link {ends} ends, and the BP and symbols it lent "
+                "are gone", "kw.link_leaves")
     from judge.engine.bs.events.watch import placed
 
     placed(ctx, ctrl, "reserve", fc.cores)

@@ -106,6 +106,8 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
         got = take(ctx, owner, where, want, soul=soul, by=item.controller, actor=item.source)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul, source="field" if where in ctx.state.cards else where)
+        if where == "life" and got > 0:
+            lost_life(ctx, owner)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"
         to = name_of(ctx.state, target) if target in ctx.state.cards else f"{to_who}'s {target}"
         short = "" if got == want else f" (only {got} could be moved)"
@@ -245,6 +247,16 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
     got = reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
+    if got > 0:
+        lost_life(ctx, who)
+
+
+def lost_life(ctx: Ctx, who: str) -> None:
+    """Cores an effect took from a player's life: that player has lost life, which sets off their
+    "When You Lose Life" burst as an attack's damage does (10-9-1)."""
+    from judge.engine.bs.events.triggers import fire_burst
+
+    fire_burst(ctx, who, "life_lost")
 
 
 # --- distribute (folded in): "Select up to two of your spirits. Place any number of cores onto them

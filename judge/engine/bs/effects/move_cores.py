@@ -253,10 +253,15 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
 
 def lost_life(ctx: Ctx, who: str) -> None:
     """Cores an effect took from a player's life: that player has lost life, which sets off their
-    "When You Lose Life" burst as an attack's damage does (10-9-1)."""
+    "When You Lose Life" burst and the effects watching them lose life as an attack's damage does
+    (10-9-1, 8-6-1): one batch the turn player orders (8-5-2-4)."""
+    from judge.engine.bs import waiting
+    from judge.engine.bs.events import life_lost
     from judge.engine.bs.events.triggers import fire_burst
 
-    fire_burst(ctx, who, "life_lost")
+    with waiting.one_batch(ctx):
+        fire_burst(ctx, who, "life_lost")
+        life_lost.fire(ctx, who)
 
 
 # --- distribute (folded in): "Select up to two of your spirits. Place any number of cores onto them

@@ -13,7 +13,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, waiting
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.events import management, triggers
+from judge.engine.bs.events import life_lost, management, triggers
 from judge.engine.bs.events.watch import watch
 from judge.engine.bs.flow import priority
 from judge.engine.bs.flow.timing import WINDOW_CONCEPT, take_priority
@@ -218,6 +218,7 @@ def resolve_battle(ctx: Ctx) -> None:
             ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
             triggers.fire_burst(ctx, defender, "life_lost")
             watch(ctx, "when_life_reduced", [b.attacker])
+            life_lost.fire(ctx, defender)
             waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
     if k == 0:
         keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")

@@ -51,10 +51,12 @@ def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | Non
             if chosen is None and any(select.against_others(x) for x in t.ref.thresholds):
                 # "… than your opponent's highest BP spirit": the text fixes that card; nothing is selected
                 chosen = candidates(ctx, replace(t.ref, selects=False), controller=controller, source=source)[0][:1]
-            if chosen is None and select_now is not None and _written_before(t.ref, sel):    # "Select one of your tokens. Select …"
+            moved = _acted_on(ctx, t.ref, controller, source) if not chosen else None
+            if chosen is None and moved is None and select_now is not None and _written_before(t.ref, sel):
+                # "Select one of your tokens. Select …": selected now, in the order written
                 chosen = select_now(ctx, t.ref, controller=controller, source=source, label=label)
                 ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
-            if not chosen and (moved := _acted_on(ctx, t.ref, controller, source)) is not None:
+            if not chosen and moved is not None:
                 # "… no more than the spirit you returned": the card this effect moved, as it last was (8-10-1)
                 value = moved.get(t.stat)
                 if not isinstance(value, int):
@@ -112,8 +114,9 @@ def _acted_on(ctx: Ctx, ref: Selector, controller: str, source: str | None) -> d
     from judge.engine.bs.events.facts import matches_facts
 
     picked = {c for c, _ in ctx.selections.get(ref, ())}     # selected before, then moved by this effect
+    on_field = ref.zone in (None, "field")       # a field card described: one this effect moved off the field
     lasts = [lk for cid, lk in getattr(ctx, "acted", {}).items() if (not picked or cid in picked)
-             and matches_facts(replace(ref, thresholds=()), source or "", controller, cid, lk, ctx.state)]
+             and (not on_field or "level" in lk) and matches_facts(replace(ref, thresholds=()), source or "", controller, cid, lk, ctx.state)]
     return lasts[0] if len(lasts) == 1 else None
 
 

@@ -152,13 +152,20 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
                 # the destroyer's facts carry what it destroyed, as it last was ("… the destroyed spirit's", 8-10-1)
                 push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
                                                           for k, f in killer_facts.items() if f}))
-        for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
-                              and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
-            from judge.engine.bs.events.no_trigger import barred
-
-            if barred(ctx, victim, {"controller": victim}) is None:
-                triggers.fire_burst(ctx, victim, "spirit_destroyed")
+            _bursts(ctx, done, lasts, cause=cause, by=by)     # a burst is a triggered effect too (10-9-1)
     return done
+
+
+def _bursts(ctx: Ctx, done: list[str], lasts: dict[str, dict], *, cause: str, by: str | None) -> None:
+    """The "When Opponent Destroys Your Spirit" bursts of the players whose spirits the opponent (or a
+    battle) destroyed, unless an effect bars what the destruction sets off (10-9-1, 10-15-1)."""
+    from judge.engine.bs.events import triggers
+    from judge.engine.bs.events.no_trigger import barred
+
+    for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
+                          and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
+        if barred(ctx, victim, {"controller": victim}) is None:
+            triggers.fire_burst(ctx, victim, "spirit_destroyed")
 
 
 def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:

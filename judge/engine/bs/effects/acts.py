@@ -345,3 +345,22 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
         place(ctx, cid, eff.dest)
         if cid in ctx.revealed:
             ctx.revealed.remove(cid)
+
+
+#: The mark an "end the attack step" effect leaves for the turn's flow (flow/battle.py reads it).
+END_ATTACK_STEP = "end_attack_step"
+
+
+@effect(ast.EndStep, concepts=("turn.attack_end",), reads=("step",))
+def _end_step(ctx: Ctx, eff: ast.EndStep, item: Work) -> None:
+    """"When this battle ends, end the attack step": the step ends as the battle is over, as if the turn
+    player had declared its end (6-7-3-2); no further attack is declared. Only that, in a battle."""
+    if eff.step != "attack_step" or ctx.state.battle is None or ctx.state.step.value != "attack":
+        ctx.unmodelled(f"{item.label}: ending the {eff.step.replace('_', ' ')} outside a battle")
+        return
+    from judge.engine.bs.ctx import add_mod
+
+    add_mod(ctx, target=ctx.state.turn_player, kind=END_ATTACK_STEP, value=True, duration=ast.Duration.TURN,
+            source=item.source, controller=item.controller)
+    ctx.log(f"{item.label}: the attack step will end once this battle is over", "turn.attack_end")
+

@@ -13,6 +13,7 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, waiting
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
+from judge.engine.bs.effects.acts import END_ATTACK_STEP
 from judge.engine.bs.events import life_lost, management, triggers
 from judge.engine.bs.events.watch import watch
 from judge.engine.bs.flow import priority
@@ -253,6 +254,15 @@ def finish(ctx: Ctx) -> None:
             players[name] = replace(p, field=tuple(replace(fc, linked_to=None) for fc in p.field))
             ctx.log("The link ends with the battle", "kw.link_leaves")
     ctx.set(players=players, battle=None)
+    ends = [m for m in ctx.state.mods if m.kind == END_ATTACK_STEP]
+    if ends:       # an effect ended the attack step: it ends now, as if its end were declared (6-7-3-2)
+        ctx.set(mods=tuple(m for m in ctx.state.mods if m.kind != END_ATTACK_STEP))
+        ctx.log(f"The battle of {b.attacker} is over; by {name_of(ctx.state, ends[0].source)}'s effect the attack "
+                "step ends, and no further attack is declared", "turn.attack_end")
+        from judge.engine.bs.flow.turn import end_step
+
+        end_step(ctx, A.EndStep(player=ctx.state.turn_player))
+        return
     ctx.log(f"The battle of {b.attacker} is over; {ctx.state.turn_player} may act again", "battle.next")
 
 

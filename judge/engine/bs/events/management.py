@@ -198,21 +198,30 @@ def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
         destroy(ctx, group, cause=kind, by=by or None)
 
 
-def checkpoint(ctx: Ctx) -> None:
-    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+def game_over(ctx: Ctx) -> bool:
+    """Establish a winner the moment a life reaches zero (9-2-3): interrupting management, done at
+    once even in the middle of an effect, which is then carried out no further (9-1-2-1, 9-2-1)."""
     state = ctx.state
     if state.winner is not None:
-        return
+        return True
     zero = [n for n, p in state.players.items() if p.life <= 0]
-    if zero:
-        if len(zero) == 2:
-            ctx.set(winner="draw")
-            ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
-        else:
-            w = state.opponent(zero[0])
-            ctx.set(winner=w)
-            ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+    if not zero:
+        return False
+    if len(zero) == 2:
+        ctx.set(winner="draw")
+        ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
+    else:
+        w = state.opponent(zero[0])
+        ctx.set(winner=w)
+        ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+    return True
+
+
+def checkpoint(ctx: Ctx) -> None:
+    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+    if game_over(ctx):
         return
+    state = ctx.state
     # only cards whose cores were moved in this resolution can have fallen short of LV1 (9-3-2)
     short = [cid for cid in ctx.core_cause if (fc := state.field_card(cid)) is not None
              and state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]

@@ -35,12 +35,14 @@ from judge.text.ast import AbilityKind, Duration
 
 
 def cannot(state: State, cid: str, action: str, *, actor: str | None = None, player: str | None = None,
-           against: str | None = None, by_effect: bool = True, destruction_effect: bool | None = None) -> bool:
+           against: str | None = None, by_effect: bool = True, destruction_effect: bool | None = None,
+           last: dict | None = None) -> bool:
     """Whether an effect forbids `cid` to do (or undergo) `action` ("attack", "block", "be_selected" …).
 
     `actor` is the card whose act it would be (the blocker, the source of an effect) and `player`
     its controller: a restriction "by <selector>" binds only acts of cards meeting it ("by … effects":
-    only acts of effects, not a battle: `by_effect` False). `against`: the
+    only acts of effects, not a battle: `by_effect` False; `last`: the actor's last-known facts when it has
+    left the field, 8-10-1). `against`: the
     card the act is aimed at (the attacker a blocker would block): a restriction aimed at some cards
     only ("cannot block spirits with 5000 BP or more") binds only acts against a card meeting it."""
     for m in mods_on(state, cid):
@@ -49,23 +51,24 @@ def cannot(state: State, cid: str, action: str, *, actor: str | None = None, pla
         if not _aimed_at(state, m, against):
             continue
         effects_only = m.extra is not None and m.extra.unit == "effect"
-        if effects_only and not _effect_of(state, m, actor, destruction_effect):
+        if effects_only and not _effect_of(state, m, actor, destruction_effect, last):
             continue
-        if m.extra is None or (select.by_matches(state, m, actor, player) and (by_effect or not effects_only)):
+        if m.extra is None or (select.by_matches(state, m, actor, player, last) and (by_effect or not effects_only)):
             return True
         if action == "be_destroyed_in_battle" and m.value != action:
             return True    # "… by your opponent's effects or in battle": the "by" binds the effects only
     return False
 
 
-def _effect_of(state: State, m: Mod, actor: str | None, destruction_effect: bool | None) -> bool:
+def _effect_of(state: State, m: Mod, actor: str | None, destruction_effect: bool | None,
+               last: dict | None = None) -> bool:
     """Whether a restriction "by <kind> effects of <cards>" covers this act: "cannot be destroyed by
     destruction effects on your opponent's spirits" binds destruction effects only (not a BP or a core
     loss, 10-14-2), and only those of the cards it names (a spirit's, not a magic's: select.by_matches)."""
     by: ast.Selector = m.extra
     if by.effect == "destruction" and destruction_effect is False:
         return False
-    return actor is None or by.about is None or select.by_matches(state, m, actor, None)
+    return actor is None or by.about is None or select.by_matches(state, m, actor, None, last)
 
 
 def _aimed_at(state: State, m: Mod, against: str | None) -> bool:
@@ -167,12 +170,25 @@ def _apply(state: State, eff: Any, item: Work, stamp: int) -> Iterator[Mod]:
     if made is None:
         return
     kind, value, extra = made
-    for cid in _targets(state, getattr(eff, "target", None), item):
+    for cid in _targets(state, _shielded_side(eff), item):
         if not _while(state, eff, cid):
             continue
         yield Mod(target=cid, kind=kind, value=value, duration=Duration.PERMANENT, source=item.source,
                   controller=item.controller, stamp=stamp, extra=extra,
                   against=eff.object if isinstance(eff, ast.Restriction) else None)
+
+
+def _shielded_side(eff: Any) -> ast.Selector | None:
+    """The cards a constant effect applies to. A shield against the opponent's effects ("your opponent's
+    effects cannot remove cores from any spirit with a soul core") guards its controller's cards only,
+    not the opponent's own, though the words name no owner (1-3-3; the official Q&A on this, bss-qa-cards
+    BSS01-073)."""
+    sel = getattr(eff, "target", None)
+    by = getattr(eff, "by", None)
+    if isinstance(eff, ast.Restriction) and eff.mode == "cannot" and sel is not None and not sel.self_ref \
+            and sel.owner is None and by is not None and by.unit == "effect" and by.owner == ast.Player.OPPONENT:
+        return ast.replace(sel, owner=ast.Player.YOU)
+    return sel
 
 
 def _while(state: State, eff: Any, cid: str) -> bool:

@@ -28,6 +28,9 @@ class Ctx(Context[State]):
         self.destroyed: dict[str, dict] = {}   # cards destroyed while the current item resolves (last known)
         self.revealed: list[str] = []           # cards revealed by the current item, still where they were
         self.discarded: list[str] = []          # cards discarded by the current item
+        # the cards the current item's latest act moved (discarded, returned, destroyed, revealed), as they last
+        # were before it (8-10-1): what "the card discarded / returned by this effect" refers back to
+        self.acted: dict[str, dict] = {}
         self.drawn: dict[str, int] = {}         # cards drawn by the current item, per player (draws.py)
         self.summoned: list[str] = []           # cards the current item summoned (summoned_by.py)
         self.core_moves: list[tuple[str, str, int, bool]] = []   # (player, area or card, n, soul) placed by it

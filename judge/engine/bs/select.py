@@ -203,13 +203,15 @@ def selects(sel: Selector) -> bool:
     return sel.count is not None or sel.up_to
 
 
-def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None) -> bool:
-    """An effect says `cid` cannot be selected by this effect (its controller's, from `source`)."""
+def cannot_be_selected(state: State, cid: str, controller: str, source: str | None = None,
+                       last: dict | None = None) -> bool:
+    """An effect says `cid` cannot be selected by this effect (its controller's, from `source`; `last`:
+    the source's last-known facts when it has left the field, 8-10-1)."""
     for m in mods_on(state, cid):
         if m.kind == "cannot" and m.value == "be_selected":
             if m.extra is None and m.stamp >= 0 and m.controller == controller:
                 continue          # a resolved "cannot be selected" guards against the other player's effects
-            if m.extra is None or by_matches(state, m, source, controller):
+            if m.extra is None or by_matches(state, m, source, controller, last):
                 return True
     return False
 
@@ -221,6 +223,11 @@ def _self_value(ctx: Ctx, source: str, t: Threshold) -> int | None:
         return stat(ctx.state, source, t)
     item = ctx.item
     last = item.last if item is not None and item.source == source and isinstance(item.last, dict) else None
+    acted = getattr(ctx, "acted", {})
+    if last is None and len(acted) == 1:
+        # a card never on the field (a magic) measures "it" against the one card its effect has just
+        # acted on ("… more than the card discarded by this effect"), as that card last was (8-10-1)
+        last = next(iter(acted.values()))
     value = (last or {}).get(t.stat)
     return value if isinstance(value, int) else None
 
@@ -236,8 +243,11 @@ def bind_self(ctx: Ctx, sel: Selector, source: str | None) -> Selector:
         value = _self_value(ctx, source, t) if t.ref is not None and t.ref.self_ref and \
             t.stat in PER_CARD_STATS else None
         if value is not None:
-            where = "" if ctx.state.field_card(source) else " as it last was on the field"
-            ctx.log(f"{source}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
+            where, named = ("", source) if ctx.state.field_card(source) else (" as it last was on the field", source)
+            item, acted = ctx.item, getattr(ctx, "acted", {})
+            if where and not (item is not None and item.source == source and isinstance(item.last, dict)):
+                named, where = f"{', '.join(acted)} (the card this effect acted on)", " as it last was"
+            ctx.log(f"{named}'s {t.stat.upper()}{where} is {value}: the cards selected have {t.op} {value}",
                     "effect.last_state" if where else "effect.select")
             t = ast.replace(t, value=value, ref=None)
         out.append(t)
@@ -270,6 +280,8 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
     if sel.self_ref:
         return ([source] if source and state.field_card(source) else []), []
     out, shielded = [], []
+    item = ctx.item
+    last = item.last if item is not None and item.source == source and isinstance(item.last, dict) else None
     for p in whose(controller, sel.owner, state):
         for fc in state.players[p].field:
             if not sel.card_types and state.defs[fc.card].type != "spirit":
@@ -280,7 +292,7 @@ def candidates(ctx: Ctx, sel: Selector, *, controller: str, source: str | None) 
                 continue
             # an effect that does not select ("all", the attacking spirit) is not stopped by Armor (11-5-1)
             if selects(sel) and (armored(state, fc.id, source, controller)
-                                 or cannot_be_selected(state, fc.id, controller, source)):
+                                 or cannot_be_selected(state, fc.id, controller, source, last)):
                 shielded.append(fc.id)
             else:
                 out.append(fc.id)
@@ -300,13 +312,15 @@ def nothing_to_select(ctx: Ctx, node: object, item: Work) -> bool:
     return not cands and not shielded
 
 
-def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> bool:
+def by_matches(state: State, m: Mod, actor: str | None, player: str | None, last: dict | None = None) -> bool:
+    """Whether an act of `actor` (controlled by `player`) is one a restriction "by <selector>" binds;
+    `last`: the actor's last-known facts where it has left the field (8-10-1)."""
     by: ast.Selector = m.extra
     if player is not None and by.owner is not None and player not in whose(m.controller, by.owner, state):
         return False
     if actor is None:
         return True
-    if by.unit == "effect" and by.about is not None and not _effect_source_fits(state, m, by.about, actor):
+    if by.unit == "effect" and by.about is not None and not _effect_source_fits(state, m, by.about, actor, last):
         return False       # "by the effects of your opponent's spirits": not a magic's, nor one's own
     d = state.card_def(actor)
     if d is not None and by.card_types and d.type not in by.card_types:
@@ -317,7 +331,7 @@ def by_matches(state: State, m: Mod, actor: str | None, player: str | None) -> b
                                                  "card_types": ()}), None)
 
 
-def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str) -> bool:
+def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str, last: dict | None = None) -> bool:
     """Whether the card an effect comes from is one of the kind and owner "the effects of …" names."""
     d = state.card_def(actor)
     if about.card_types and (d is None or d.type not in about.card_types):
@@ -325,8 +339,24 @@ def _effect_source_fits(state: State, m: Mod, about: Selector, actor: str) -> bo
     owner = state.controller(actor) or state.owners.get(actor)
     if about.owner is not None and owner not in whose(m.controller, about.owner, state):
         return False
-    # "… of your opponent's spirits with a Soul Core on them": what else it says of them, on the field
-    return state.field_card(actor) is None or matches(state, actor, ast.replace(about, owner=None, card_types=()), None)
+    # "… of your opponent's spirits with a Soul Core on them": what else it says of them, on the field, or
+    # as the card last was there when its effect resolves after it left (a When Destroyed effect, 8-10-1)
+    if state.field_card(actor) is not None:
+        return matches(state, actor, ast.replace(about, owner=None, card_types=()), None)
+    return last is None or _facts_fit(about, last)
+
+
+def _facts_fit(about: Selector, last: dict) -> bool:
+    """Whether a card's last-known facts meet what a selector says of it beyond its kind and owner."""
+    if about.colors and not set(about.colors) & set(last.get("colors", ())):
+        return False
+    if about.families and not derive.in_families(about.families, last.get("families", ())):
+        return False
+    for t in about.thresholds:
+        value = last.get(t.stat)
+        if t.stat in PER_CARD_STATS and t.ref is None and (not isinstance(value, int) or not OPS[t.op](value, t.value)):
+            return False
+    return True
 
 
 def _against_holder(state: State, by: Selector, holder: str) -> Selector:

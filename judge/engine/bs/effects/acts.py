@@ -11,6 +11,7 @@ from judge.engine.bs import continuous, select, waiting
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import management, targets
+from judge.engine.bs.events.facts import last_known
 from judge.engine.bs.events.targets import pick, pile_candidates
 from judge.engine.bs.state import Orientation, Work, with_player
 from judge.engine.bs.zones.piles import DESTS, draw, place
@@ -95,6 +96,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
                     return
                 n *= times
             k = min(discard_cap.allowed(ctx, item, n, who), len(p.deck))
+            ctx.acted = {c: last_known(ctx.state, c) for c in p.deck[:k]}
             ctx.state = with_player(ctx.state, replace(p, deck=p.deck[k:], trash=p.trash + p.deck[:k]))
             ctx.discarded += list(p.deck[:k])
             shown = ", ".join(name_of(ctx.state, c) for c in p.deck[:k])
@@ -106,6 +108,7 @@ def _discard(ctx: Ctx, eff: ast.Discard, item: Work) -> None:
         if cards is None:
             return
         p = ctx.state.players[who]
+        ctx.acted = {c: last_known(ctx.state, c) for c in cards}
         ctx.state = with_player(ctx.state, replace(p, hand=tuple(c for c in p.hand if c not in cards),
                                                    trash=p.trash + tuple(cards)))
         ctx.discarded += cards
@@ -303,6 +306,7 @@ def _move(ctx: Ctx, eff: ast.Move, item: Work) -> None:
             ctx.log(f"{name_of(ctx.state, cid)} enters the pending state to return to the {dest.split('_')[0]}",
                     "do.return")
         management.leave_field(ctx, cid, dest)
+    ctx.acted = {cid: lk for cid, lk in before.items() if ctx.state.field_card(cid) is None}
     if eff.dest in ("hand", "deck_top", "deck_bottom"):
         watch_returned(ctx, {cid: lk for cid, lk in before.items() if ctx.state.field_card(cid) is None},
                        "hand" if eff.dest == "hand" else "deck")
@@ -341,3 +345,22 @@ def move_from_pile(ctx: Ctx, eff: ast.Move, item: Work) -> None:
         place(ctx, cid, eff.dest)
         if cid in ctx.revealed:
             ctx.revealed.remove(cid)
+
+
+#: The mark an "end the attack step" effect leaves for the turn's flow (flow/battle.py reads it).
+END_ATTACK_STEP = "end_attack_step"
+
+
+@effect(ast.EndStep, concepts=("turn.attack_end",), reads=("step",))
+def _end_step(ctx: Ctx, eff: ast.EndStep, item: Work) -> None:
+    """"When this battle ends, end the attack step": the step ends as the battle is over, as if the turn
+    player had declared its end (6-7-3-2); no further attack is declared. Only that, in a battle."""
+    if eff.step != "attack_step" or ctx.state.battle is None or ctx.state.step.value != "attack":
+        ctx.unmodelled(f"{item.label}: ending the {eff.step.replace('_', ' ')} outside a battle")
+        return
+    from judge.engine.bs.ctx import add_mod
+
+    add_mod(ctx, target=ctx.state.turn_player, kind=END_ATTACK_STEP, value=True, duration=ast.Duration.TURN,
+            source=item.source, controller=item.controller)
+    ctx.log(f"{item.label}: the attack step will end once this battle is over", "turn.attack_end")
+

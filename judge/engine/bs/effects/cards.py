@@ -15,6 +15,7 @@ from judge.engine.bs import derive
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import apply, effect
 from judge.engine.bs.events import management, targets, triggers
+from judge.engine.bs.events.facts import last_known
 from judge.engine.bs.events.no_trigger import SUMMONED_BY
 from judge.engine.bs.events.targets import pick, pile_candidates
 from judge.engine.bs.state import CardDef, FieldCard, Orientation, Work, with_player
@@ -44,6 +45,7 @@ def _reveal(ctx: Ctx, eff: ast.Reveal, item: Work) -> None:
     already = [c for c in ctx.revealed if c in p.deck]
     shown = tuple(c for c in p.deck if c not in already)[:eff.count]
     ctx.revealed = [*already, *shown]
+    ctx.acted = {c: last_known(ctx.state, c) for c in shown}
     names = ", ".join(name_of(ctx.state, c) for c in shown) or "nothing (the deck is empty)"
     more = " next" if already else ""
     ctx.log(f"{item.controller} reveals the{more} top {eff.count} card(s) of the deck: {names}",

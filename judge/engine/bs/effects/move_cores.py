@@ -16,7 +16,17 @@ from dataclasses import replace
 from judge.engine.bs.ctx import Ctx, name_of
 from judge.engine.bs.dispatch import effect
 from judge.engine.bs.events import targets
-from judge.engine.bs.events.cores import _FIELDS, _all, _soul_at, area, plain, put, reduce_life, take
+from judge.engine.bs.events.cores import (
+    _FIELDS,
+    _all,
+    _soul_at,
+    area,
+    plain,
+    protected,
+    put,
+    reduce_life,
+    take,
+)
 from judge.engine.bs.events.targets import per_count
 from judge.engine.bs.state import Work
 from judge.text import ast
@@ -90,10 +100,14 @@ def move_cores(ctx: Ctx, eff: ast.MoveCores, item: Work, times: int = 1) -> None
             want = _how_many(ctx, item, mover, want, where if where == "void" else
                              min(want, _all(ctx.state, owner, where)))
         to_who = _receiver(ctx, eff, owner, where, dst_opp, mover)
-        soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" else False
+        # what forbids taking them is read first: a protected card is not asked which core leaves (1-3-3)
+        soul = _which(ctx, owner, where, want, eff, dst, item) if where != "void" and not protected(
+            ctx, where, by=item.controller, actor=item.source) else False
         got = take(ctx, owner, where, want, soul=soul, by=item.controller, actor=item.source)
         target = dest_card if dst in ("spirit", "this") else dst
         put(ctx, to_who, target, got, soul=soul, source="field" if where in ctx.state.cards else where)
+        if where == "life" and got > 0:
+            lost_life(ctx, owner)
         frm = name_of(ctx.state, where) if where in ctx.state.cards else f"{owner}'s {where}"
         to = name_of(ctx.state, target) if target in ctx.state.cards else f"{to_who}'s {target}"
         short = "" if got == want else f" (only {got} could be moved)"
@@ -233,6 +247,21 @@ def _damage(ctx: Ctx, eff: ast.Damage, item: Work) -> None:
     who = ctx.state.opponent(item.controller) if eff.player in (None, ast.Player.OPPONENT) else item.controller
     got = reduce_life(ctx, who, eff.amount, source=item.source)
     ctx.log(f"{who}'s life is reduced by {got} (cores go to {who}'s reserve)", "core.which")
+    if got > 0:
+        lost_life(ctx, who)
+
+
+def lost_life(ctx: Ctx, who: str) -> None:
+    """Cores an effect took from a player's life: that player has lost life, which sets off their
+    "When You Lose Life" burst and the effects watching them lose life as an attack's damage does
+    (10-9-1, 8-6-1): one batch the turn player orders (8-5-2-4)."""
+    from judge.engine.bs import waiting
+    from judge.engine.bs.events import life_lost
+    from judge.engine.bs.events.triggers import fire_burst
+
+    with waiting.one_batch(ctx):
+        fire_burst(ctx, who, "life_lost")
+        life_lost.fire(ctx, who)
 
 
 # --- distribute (folded in): "Select up to two of your spirits. Place any number of cores onto them

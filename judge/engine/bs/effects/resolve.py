@@ -36,6 +36,8 @@ def apply_all(ctx: Ctx, effects: tuple[ast.Effect, ...], item: Work) -> None:
     (8-4); destructions over several selections of one directive happen together (10-1-3)."""
     i = 0
     while i < len(effects):
+        if i and management.game_over(ctx):
+            return                  # a winner interrupts: the rest is not carried out (9-1-2-1)
         eff = effects[i]
         if isinstance(eff, ast.Sequence) and eff.connector == "to" and len(eff.effects) == 1 and i + 1 < len(effects):
             from judge.engine.bs.zones.costs import pay_to
@@ -225,6 +227,8 @@ def _sequence(ctx: Ctx, eff: ast.Sequence, item: Work) -> None:
         pay_to(ctx, eff.effects[:1], eff.effects[1:], item)
         return
     for i, e in enumerate(eff.effects):
+        if i and management.game_over(ctx):
+            return                  # a winner interrupts: the rest is not carried out (9-1-2-1)
         if i and eff.connector == "then":
             management.checkpoint(ctx)      # what the first part did is settled before "then" (4-7-2)
             ctx.log(f"{item.label}: then, the next part resolves", "effect.then")

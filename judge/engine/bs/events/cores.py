@@ -48,6 +48,9 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
     if where == "void":
         ctx.set(void_out=state.void_out + n)
         return n
+    if protected(ctx, where, by=by, actor=actor):    # checked before any core moves, the soul core too (1-3-3)
+        ctx.log(f"{name_of(state, where)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
+        return 0
     p = state.players[who]
     got = 0
     if soul and p.soul_core == where:
@@ -55,12 +58,6 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
         state, p, got = ctx.state, ctx.state.players[who], 1
         n -= 1
     fc = state.field_card(where)
-    if fc is not None and by is not None:
-        from judge.engine.bs import continuous
-
-        if continuous.cannot(state, fc.id, "have_cores_removed", player=by, actor=actor):
-            ctx.log(f"{name_of(state, fc.id)}: cores cannot be removed from it by {by}'s effects", "rules.cannot_wins")
-            return 0
     if fc is not None:
         k = min(n, fc.cores)
         ctx.state = with_field_card(state, replace(fc, cores=fc.cores - k))
@@ -69,6 +66,18 @@ def take(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, by: str 
     k = min(n, plain(state, who, where))
     ctx.state = with_player(state, replace(p, **{_FIELDS[where]: getattr(p, _FIELDS[where]) - k}))
     return got + k
+
+
+def protected(ctx: Ctx, where: str, *, by: str | None, actor: str | None) -> bool:
+    """Whether an effect says the cores on the field card `where` cannot be removed by this effect (`by`'s,
+    from `actor`, measured as it last was on the field where it has left, 8-10-1)."""
+    if by is None or ctx.state.field_card(where) is None:
+        return False
+    from judge.engine.bs import continuous
+
+    item = ctx.item
+    last = item.last if item is not None and item.source == actor and isinstance(item.last, dict) else None
+    return continuous.cannot(ctx.state, where, "have_cores_removed", player=by, actor=actor, last=last)
 
 
 def put(ctx: Ctx, who: str, where: str, n: int, *, soul: bool = False, source: str | None = None) -> None:
@@ -122,4 +131,4 @@ def reduce_life(ctx: Ctx, who: str, n: int, why: str = "", *, source: str | None
     put(ctx, who, "reserve", got)
     return got
 
-__all__ = ["AREAS", "area", "plain", "put", "reduce_life", "take"]
+__all__ = ["AREAS", "area", "plain", "protected", "put", "reduce_life", "take"]

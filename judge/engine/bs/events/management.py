@@ -50,6 +50,12 @@ def leave_field(ctx: Ctx, cid: str, dest: str) -> None:
             players[name] = replace(pl, field=tuple(replace(c, linked_to=None) if c.linked_to == cid else c
                                                    for c in pl.field))
     ctx.state = replace(state, mods=mods, players=players)
+    partners = [c.id for pl in state.players.values() for c in pl.field if c.linked_to == cid]
+    if fc.linked_to is not None or partners:     # either side of a link leaving ends it (11-18-4)
+        ends = ", ".join(f"{a} → {b}" for a, b in ([(cid, fc.linked_to)] if fc.linked_to else []) +
+                         [(p, cid) for p in partners])
+        ctx.log(f"{name_of(state, cid)} leaves the field: the link {ends} ends, and the BP and symbols it lent "
+                "are gone", "kw.link_leaves")
     from judge.engine.bs.events.watch import placed
 
     placed(ctx, ctrl, "reserve", fc.cores)
@@ -133,6 +139,8 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
 
         happened.record_destroyed(ctx, {cid: lasts[cid] for cid in done})   # "… has been destroyed this turn"
     ctx.destroyed.update({cid: lasts[cid] for cid in done})
+    if done:
+        ctx.acted = {cid: lasts[cid] for cid in done}
     if not quiet:
         with waiting.one_batch(ctx):         # all that the destruction sets off activates together (8-5-2-4)
             triggers.fire_destroyed(ctx, done, lasts, cause=cause, by=by)
@@ -144,13 +152,20 @@ def destroy(ctx: Ctx, ids: list[str], *, cause: str, by: str | None, effect: boo
                 # the destroyer's facts carry what it destroyed, as it last was ("… the destroyed spirit's", 8-10-1)
                 push(ctx, watchers(ctx, "when_destroys", {k: {**f, "victims": {c: lasts[c] for c in done}}
                                                           for k, f in killer_facts.items() if f}))
-        for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
-                              and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
-            from judge.engine.bs.events.no_trigger import barred
-
-            if barred(ctx, victim, {"controller": victim}) is None:
-                triggers.fire_burst(ctx, victim, "spirit_destroyed")
+            _bursts(ctx, done, lasts, cause=cause, by=by)     # a burst is a triggered effect too (10-9-1)
     return done
+
+
+def _bursts(ctx: Ctx, done: list[str], lasts: dict[str, dict], *, cause: str, by: str | None) -> None:
+    """The "When Opponent Destroys Your Spirit" bursts of the players whose spirits the opponent (or a
+    battle) destroyed, unless an effect bars what the destruction sets off (10-9-1, 10-15-1)."""
+    from judge.engine.bs.events import triggers
+    from judge.engine.bs.events.no_trigger import barred
+
+    for victim in sorted({lasts[c].get("controller") for c in done if lasts[c].get("type") == "spirit"
+                          and (cause == "battle" or (by and by != lasts[c].get("controller")))}):
+        if barred(ctx, victim, {"controller": victim}) is None:
+            triggers.fire_burst(ctx, victim, "spirit_destroyed")
 
 
 def substitute(ctx: Ctx, cid: str, *, cause: str = "effect", by: str | None = None) -> bool:
@@ -183,21 +198,30 @@ def deplete_or_destroy(ctx: Ctx, ids: list[str]) -> None:
         destroy(ctx, group, cause=kind, by=by or None)
 
 
-def checkpoint(ctx: Ctx) -> None:
-    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+def game_over(ctx: Ctx) -> bool:
+    """Establish a winner the moment a life reaches zero (9-2-3): interrupting management, done at
+    once even in the middle of an effect, which is then carried out no further (9-1-2-1, 9-2-1)."""
     state = ctx.state
     if state.winner is not None:
-        return
+        return True
     zero = [n for n, p in state.players.items() if p.life <= 0]
-    if zero:
-        if len(zero) == 2:
-            ctx.set(winner="draw")
-            ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
-        else:
-            w = state.opponent(zero[0])
-            ctx.set(winner=w)
-            ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+    if not zero:
+        return False
+    if len(zero) == 2:
+        ctx.set(winner="draw")
+        ctx.log("Both players' life is zero: the game is a draw", "win.establish", "win.both")
+    else:
+        w = state.opponent(zero[0])
+        ctx.set(winner=w)
+        ctx.log(f"{zero[0]}'s life is zero: {w} wins", "win.establish", "win.life_zero")
+    return True
+
+
+def checkpoint(ctx: Ctx) -> None:
+    """Perform the gameplay management now due (4-7-2): winners, LV1 cores, BP zero or less."""
+    if game_over(ctx):
         return
+    state = ctx.state
     # only cards whose cores were moved in this resolution can have fallen short of LV1 (9-3-2)
     short = [cid for cid in ctx.core_cause if (fc := state.field_card(cid)) is not None
              and state.defs[fc.card].levels and derive.printed_level(state, fc) == 0]

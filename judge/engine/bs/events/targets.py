@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from judge.engine.bs import effect_criteria, select
 from judge.engine.bs.ctx import Ctx, name_of
+from judge.engine.bs.events.measured import bind_selected, earlier, names_subjects
 from judge.engine.bs.select import OPS, _stat, armored, candidates, selects, whose
 from judge.engine.bs.state import State, Work, indistinguishable
 from judge.engine.bs.zones.piles import PILES, _pile_of
@@ -53,7 +54,7 @@ def choose(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, labe
     if chooser is None and sel.chooser is not None:     # "your opponent selects one of their spirits" (8-5-3)
         chooser = whose(controller, sel.chooser, ctx.state)[0]
     sel = per_each(ctx, sel, controller=controller, source=source, label=label)
-    bound = bind_selected(ctx, sel, controller=controller, source=source, label=label)
+    bound = bind_selected(ctx, sel, controller=controller, source=source, label=label, select_now=choose)
     if bound is None:
         ctx.log(f"{label}: the card it is measured against was not selected, so nothing can be selected",
                 "effect.select_none")
@@ -195,96 +196,10 @@ def _any_number(ctx: Ctx, sel: Selector, cands: list[str], shielded: list[str], 
     return picked
 
 
-def _measured_against_a_selection(t: Threshold) -> bool:
-    r = t.ref
-    return r is not None and not r.self_ref and not r.other and r.count is not None and r.zone in (None, "field") \
-        and t.stat in select.PER_CARD_STATS
-
-
-def bind_selected(ctx: Ctx, sel: Selector, *, controller: str, source: str | None, label: str) -> Selector | None:
-    """A threshold measured against another card ("BP no higher than the token selected before"): the
-    card the effect selected earlier (8-5-3), or the one its watched event happened to as it last was
-    (8-10-1), gives the value. None when there is no such card (or the engine cannot tell which: said
-    not modelled)."""
-    if not any(_measured_against_a_selection(t) for t in sel.thresholds):
-        return sel
-    out = []
-    event = ctx.item if ctx.item is not None and ctx.item.source == source else None
-    for t in sel.thresholds:
-        victim = _victim_value(ctx, event, t) if event is not None and _measured_against_a_selection(t) else None
-        if victim is not None:                  # "… the spirit it destroyed": as it last was (8-10-1)
-            t = replace(t, value=victim, ref=None)
-            ctx.log(f"{label}: measured against the spirit destroyed, as it last was: {t.stat.upper()} {t.op} "
-                    f"{victim}", "effect.last_state")
-        elif _measured_against_a_selection(t) and event is not None and names_subjects(t.ref, event):
-            value = _subject_value(event, t.stat)      # "the destroyed spirit": as it last was (8-10-1)
-            if value is None:
-                return None
-            t = replace(t, value=value, ref=None)
-            ctx.log(f"{label}: measured against the card the event happened to, as it last was: "
-                    f"{t.stat.upper()} {t.op} {value}", "effect.last_state")
-        elif _measured_against_a_selection(t):
-            chosen = earlier(ctx, t.ref, label) if t.ref in ctx.selections else None
-            if chosen is None and any(select.against_others(x) for x in t.ref.thresholds):
-                # "… than your opponent's highest BP spirit": the text fixes that card; nothing is selected
-                chosen = candidates(ctx, replace(t.ref, selects=False), controller=controller, source=source)[0][:1]
-            if chosen is None and _written_before(t.ref, sel):    # "Select one of your tokens. Select …"
-                chosen = choose(ctx, t.ref, controller=controller, source=source, label=label)
-                ctx.selections[t.ref] = tuple((c, ctx.state.zone_of(c)) for c in chosen)
-            if chosen is None:          # a card the text names that this effect has not selected
-                ctx.unmodelled(f"{label}: which card the {t.stat} is measured against")
-                return None
-            if len(chosen) != 1:
-                return None
-            t = replace(t, value=_stat(ctx.state, chosen[0], t), ref=None)
-            ctx.log(f"{label}: measured against {name_of(ctx.state, chosen[0])}: {t.stat.upper()} {t.op} {t.value}",
-                    "effect.select")
-        out.append(t)
-    return replace(sel, thresholds=tuple(out))
-
-
 def _why_shielded(ctx: Ctx, cid: str, source: str | None, controller: str) -> str:
     """The rule a card is shielded by: its 【Armor】 (11-5-1), else an effect saying it cannot be
     selected ("cannot" wins, 1-3-3)."""
     return "kw.armor" if armored(ctx.state, cid, source, controller) else "rules.cannot_wins"
-
-
-def _written_before(ref: Selector, sel: Selector) -> bool:
-    """Whether the card measured against is selected in a sentence of its own before the selection."""
-    return ref.span is not None and sel.span is not None and ref.span.end <= sel.span.start
-
-
-def _victim_value(ctx: Ctx, item: Work, t: Threshold) -> int | None:
-    """"When your spirit destroys an opponent's spirit, … with BP equal to the destroyed spirit": the
-    one spirit the destroyer destroyed (its facts carry it), when it is whose the reference says."""
-    facts = [(item.subject_facts or {}).get(str(c), {}) for c in item.param or ()]
-    victims = [v for f in facts for v in (f.get("victims") or {}).values()]
-    owners = whose(item.controller, t.ref.owner, ctx.state) if t.ref.owner is not None else ("A", "B")
-    victims = [v for v in victims if v.get("controller") in owners]
-    if item.timing != "when_destroys" or len(victims) != 1:
-        return None
-    value = victims[0].get(t.stat)
-    return value if isinstance(value, int) else None
-
-
-def _subject_value(item: Work, stat: str) -> int | None:
-    """The one card a watched event happened to: its value of `stat` from its last-known facts."""
-    facts = [(item.subject_facts or {}).get(str(c), {}) for c in item.param or ()]
-    if len(facts) != 1:
-        return None
-    value = facts[0].get(stat)
-    value = len(value) if isinstance(value, list | tuple) else value
-    return value if isinstance(value, int) else None
-
-
-def earlier(ctx: Ctx, sel: ast.Selector, label: str) -> list[str] | None:
-    """The cards an earlier "Select X." of the resolving effect chose for this selector, or None."""
-    chosen = ctx.selections.get(sel)
-    if chosen is None:
-        return None
-    left = [c for c, zone in chosen if ctx.state.zone_of(c) == zone]     # one that moved is a new card (3-1-4)
-    ctx.log(f"{label}: acts on the card(s) selected before: {', '.join(left) or 'none left'}", "effect.select")
-    return left
 
 
 def passed_chooser(ctx: Ctx, sel: ast.Selector, who: str, source: str | None, label: str) -> str:
@@ -305,7 +220,8 @@ def passed_chooser(ctx: Ctx, sel: ast.Selector, who: str, source: str | None, la
 
 def pile_candidates(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:
     """Cards of the zone a selector names (the revealed cards, a trash, a hand) that meet it."""
-    bound = bind_selected(ctx, sel, controller=item.controller, source=item.source, label=item.label)
+    bound = bind_selected(ctx, sel, controller=item.controller, source=item.source, label=item.label,
+                          select_now=choose)
     if bound is None:
         return []
     sel, state = bound, ctx.state
@@ -427,13 +343,6 @@ def _fits(ctx: Ctx, sel: ast.Selector, source: str | None, what: ast.Selector | 
         d = ctx.state.card_def(source) if source else None
         return d is not None and d.type in about.card_types       # "while using a magic card"
     return True
-
-
-def names_subjects(sel: ast.Selector, item: Work) -> bool:
-    """Whether a target selector names the cards the watched event happened to."""
-    if item.subject is None or not isinstance(item.param, list | tuple) or sel.self_ref:
-        return False
-    return replace(sel, span=None, zone=None) == replace(item.subject, span=None, zone=None)
 
 
 def subjects(ctx: Ctx, sel: ast.Selector, item: Work) -> list[str]:

@@ -139,6 +139,12 @@ ALIASES: dict[str, tuple[str, ...]] = {"battle_end": ("battle_ends",), "when_lif
                                        "when_blocks": ("attacks_or_blocks", "blocks_or_attacks")}
 
 
+def player_only(cond: ast.Condition) -> bool:
+    """A condition about a player only ("when you lose life"): no card it happens to or is done by, so
+    the event is raised for the player (life_lost.py), never for an attacker that happens to hold it."""
+    return cond.player is not None and cond.by is None and subject_selector(cond) is None
+
+
 def subject_selector(cond: ast.Condition) -> ast.Selector | None:
     """Who the event must happen to / be done by: the condition's selector, else the card its
     cause names ("reduces your opponent's life with an attack from one of your Shadow spirits",
@@ -200,6 +206,8 @@ def watchers(ctx: Ctx, event: str, lasts: dict[str, dict], only: Any = None) -> 
         for idx, ab, cond, effects in _watching(state, holder, lv, event, ctrl):
             if only is not None and not only(effects):
                 continue
+            if event == "when_life_reduced" and player_only(cond):
+                continue                     # raised for the player who lost life (life_lost.py)
             part = event_part(cond)          # "when <board condition> and <event>": met now, or nothing
             if part is not None:
                 if not all(_holds_now(state, holder, c) for c in part[1]):

@@ -13,7 +13,8 @@ from judge.engine.bs import actions as A
 from judge.engine.bs import continuous, derive, waiting
 from judge.engine.bs import keyword_registry as keywords
 from judge.engine.bs.ctx import Ctx, Need, name_of
-from judge.engine.bs.events import management, triggers
+from judge.engine.bs.effects.acts import END_ATTACK_STEP
+from judge.engine.bs.events import life_lost, management, triggers
 from judge.engine.bs.events.watch import watch
 from judge.engine.bs.flow import priority
 from judge.engine.bs.flow.timing import WINDOW_CONCEPT, take_priority
@@ -209,14 +210,18 @@ def resolve_battle(ctx: Ctx) -> None:
             "battle.damage")
     from judge.engine.bs.events.cores import reduce_life
 
-    k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
-    ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
-    if k > 0:
-        ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
-        triggers.fire_burst(ctx, defender, "life_lost")
-        watch(ctx, "when_life_reduced", [b.attacker])
-        waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
-    else:
+    # all that the life reduction sets off (the cores reaching the reserve, the defender's burst, the
+    # effects watching it, Blessed) activates together: one batch the turn player orders (8-5-2-4)
+    with waiting.one_batch(ctx):
+        k = reduce_life(ctx, defender, min(n, p.life), attacker=b.attacker)
+        ctx.log(f"{defender}'s life {p.life} → {p.life - k}", "battle.damage")
+        if k > 0:
+            ctx.set(battle=replace(ctx.state.battle, life_reduced=True))
+            triggers.fire_burst(ctx, defender, "life_lost")
+            watch(ctx, "when_life_reduced", [b.attacker])
+            life_lost.fire(ctx, defender)
+            waiting.trigger(ctx, "life_reduced", attacker=b.attacker)
+    if k == 0:
         keywords.not_triggered(ctx, "life_reduced", b.attacker, "the attack reduced no life")
 
 
@@ -249,6 +254,15 @@ def finish(ctx: Ctx) -> None:
             players[name] = replace(p, field=tuple(replace(fc, linked_to=None) for fc in p.field))
             ctx.log("The link ends with the battle", "kw.link_leaves")
     ctx.set(players=players, battle=None)
+    ends = [m for m in ctx.state.mods if m.kind == END_ATTACK_STEP]
+    if ends:       # an effect ended the attack step: it ends now, as if its end were declared (6-7-3-2)
+        ctx.set(mods=tuple(m for m in ctx.state.mods if m.kind != END_ATTACK_STEP))
+        ctx.log(f"The battle of {b.attacker} is over; by {name_of(ctx.state, ends[0].source)}'s effect the attack "
+                "step ends, and no further attack is declared", "turn.attack_end")
+        from judge.engine.bs.flow.turn import end_step
+
+        end_step(ctx, A.EndStep(player=ctx.state.turn_player))
+        return
     ctx.log(f"The battle of {b.attacker} is over; {ctx.state.turn_player} may act again", "battle.next")
 
 

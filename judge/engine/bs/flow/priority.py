@@ -31,7 +31,7 @@ def run_work(ctx: Ctx, order_answer: tuple[str, ...] = ()) -> None:
             order_hint = None
             continue
         item, rest_of_batch = batch[0], batch[1:]
-        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded = {}, None, [], []
+        ctx.destroyed, ctx.did, ctx.revealed, ctx.discarded, ctx.acted = {}, None, [], [], {}
         ctx.drawn, ctx.core_moves, ctx.selections, ctx.summoned = {}, [], dict(item.selections or {}), []
         before, n_steps = ctx.state, len(ctx.steps)
         ctx.set(work=((rest_of_batch,) if rest_of_batch else ()) + ctx.state.work[1:])

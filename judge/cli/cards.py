@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -54,7 +55,8 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
 
     if not text.strip():
         raise BadInput('nothing to parse: give the card text in quotes, e.g. judge parse "Draw 1 card." --game fftcg')
-    result = parse_text(text.replace("\\n", "\n"), game)
+    text = text.replace("\\n", "\n")
+    result = parse_text(text, game, lexicon=_own_words(text, game))
     if as_json:
         _json(_result_json(result, game))
     else:
@@ -63,6 +65,17 @@ def parse_cmd(text: str, game: str, as_json: bool) -> None:
         if not as_json:
             click.echo(f"judge: {len(result.unparsed)} part(s) of the text could not be parsed", err=True)
         sys.exit(1)
+
+
+def _own_words(text: str, game: str) -> Any:
+    """The words a text given alone is read against: the database's, and for Battle Spirits the spirit
+    types it names in a type's place (BSS 2-5, `judge.text.lexicon.named_families`), as the coverage
+    reads a card file; None (the database's) for FFTCG, whose Jobs and names come marked."""
+    if game not in ("bss", "bs"):
+        return None
+    from judge.text.lexicon import Lexicon, default_lexicon
+
+    return default_lexicon().merged(Lexicon.from_cards([{"text": text}]))
 
 
 def _card_summary(card) -> list[str]:

@@ -201,6 +201,11 @@ def unread_words(abilities: tuple[Any, ...]) -> frozenset[str]:
     return frozenset(n.words for ab in abilities for n in walk(ab) if type(n) is Unread)
 
 
+def pool_lexicon() -> Any:
+    """The pool's words (`_pool_lexicon` of the current pool's files; None: the database's alone)."""
+    return _pool_lexicon(current_pool().files)
+
+
 @functools.lru_cache(maxsize=8)
 def _pool_lexicon(files: tuple[str, ...]) -> Any:
     """The words card text is read against (issue 11.1): the database's and, for a run given card
@@ -219,6 +224,7 @@ __all__ = [
     "is_card_number",
     "load_pool",
     "parse_abilities",
+    "pool_lexicon",
     "resolve_card",
     "unread_words",
     "using",

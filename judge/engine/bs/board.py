@@ -25,16 +25,18 @@ PLAYER_KEYS = {"life", "reserve", "soul_core", "trash_cores", "deck", "hand", "t
 FIELD_KEYS = {"id", "card", "cores", "state", "soul_core"}
 
 
-def parse_card_text(text: str, game: str, where: str, name: str = "") -> tuple[tuple[Any, ...], tuple[str, ...]]:
+def parse_card_text(text: str, game: str, where: str, name: str = "",
+                    lexicon: Any = None) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """(abilities, unparsed pieces) from the card grammar (read once per text and game), each ability
-    as the engine acts on it: the text layer's meaning passes applied (judge.text.bs.meaning)."""
+    as the engine acts on it: the text layer's meaning passes applied (judge.text.bs.meaning).
+    `lexicon`: the words the text is read against (None: the pool's, see `judge.engine.cards`)."""
     try:
         from judge.engine.cards import parse_abilities
         from judge.text.bs.meaning import meaning
     except ImportError as exc:
         raise ScenarioError(f"{where}.text: the card grammar is not available ({exc})") from exc
     try:
-        abilities, unparsed = parse_abilities(text, game, name)
+        abilities, unparsed = parse_abilities(text, game, name, lexicon)
         return tuple(meaning(ab) for ab in abilities), unparsed
     except Exception as exc:  # a grammar failure is reported at the card, never a traceback
         raise ScenarioError(f"{where}.text: the card grammar could not read it: {exc}") from exc
@@ -106,8 +108,9 @@ def adhoc_card(key: str, raw: Mapping[str, Any], game: str, where: str) -> Card:
                 text=str(raw.get("text") or ""), flags=tuple(dict.fromkeys(flags)), source="scenario")
 
 
-def card_def_from(card: Card, key: str, game: str, where: str) -> CardDef:
-    """The one adapter from the card model to the engine's card definition (text parsed once)."""
+def card_def_from(card: Card, key: str, game: str, where: str, lexicon: Any = None) -> CardDef:
+    """The one adapter from the card model to the engine's card definition (text parsed once, against
+    `lexicon`: None for the pool's words)."""
     ctype = str(card.type).lower()
     if ctype not in ("spirit", "nexus", "magic"):
         raise ScenarioError(f"{where}: {card.number} is a {card.type!r} card, not a Battle Spirits spirit, nexus "
@@ -117,7 +120,7 @@ def card_def_from(card: Card, key: str, game: str, where: str) -> CardDef:
     if ctype == "nexus" and not levels:
         levels = ((1, 0, None),)
     real = card.source != "scenario"
-    abilities, unparsed = parse_card_text(card.text or "", game, where, card.name if real else "")
+    abilities, unparsed = parse_card_text(card.text or "", game, where, card.name if real else "", lexicon)
     flags = set(card.flags)
     soul = next((f.split(":", 1)[1] for f in card.flags if f.startswith("soul_magic:")), None)
     return CardDef(key=key, name=card.name, type=ctype, colors=tuple(card.colors or ()), cost=int(card.cost or 0),
@@ -129,15 +132,31 @@ def card_def_from(card: Card, key: str, game: str, where: str) -> CardDef:
                    number=card.number if real else None)
 
 
-def card_def(key: str, raw: Any, game: str, where: str) -> CardDef:
+def card_def(key: str, raw: Any, game: str, where: str, lexicon: Any = None) -> CardDef:
     """A CardDef from a scenario's `cards:` entry (a mapping, a real card number, or {number: N})."""
     if isinstance(raw, str):
-        return card_def_from(resolve_card(raw, profile(game).printings, where), key, game, where)
+        return card_def_from(resolve_card(raw, profile(game).printings, where), key, game, where, lexicon)
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a card is a mapping (name, type, cost, …) or a card number")
     if raw.get("number"):
-        return card_def_from(resolve_card(str(raw["number"]), profile(game).printings, where), key, game, where)
-    return card_def_from(adhoc_card(key, raw, game, where), key, game, where)
+        return card_def_from(resolve_card(str(raw["number"]), profile(game).printings, where), key, game, where,
+                             lexicon)
+    return card_def_from(adhoc_card(key, raw, game, where), key, game, where, lexicon)
+
+
+def scenario_lexicon(cards_raw: Mapping[str, Any], game: str, where: str) -> Any:
+    """The words card text is read against when a scenario defines cards of its own (BSS 2-5, 2-3):
+    the pool's, and those cards' families, names and bracketed keywords, with the spirit types their
+    texts name in a type's place (`judge.text.lexicon.named_families`) — a card nobody imported reads
+    "your <Type> spirits" as a card of the database does, as FFTCG's loader does (None: none defined)."""
+    inline = [adhoc_card(str(k), raw, game, f"{where}: cards.{k}") for k, raw in cards_raw.items()
+              if isinstance(raw, Mapping) and not raw.get("number")]
+    if not inline:
+        return None
+    from judge.engine.cards import pool_lexicon
+    from judge.text.lexicon import Lexicon, default_lexicon
+
+    return (pool_lexicon() or default_lexicon()).merged(Lexicon.from_cards(inline))
 
 
 class _Cards:
@@ -290,8 +309,9 @@ def load_board(data: Mapping[str, Any], game: str, where: str) -> State:
     cards_raw = data.get("cards") or {}
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card refs to cards")
+    lexicon = scenario_lexicon(cards_raw, game, where)
     for key, raw in cards_raw.items():
-        defs[str(key)] = card_def(str(key), raw, game, f"{where}: cards.{key}")
+        defs[str(key)] = card_def(str(key), raw, game, f"{where}: cards.{key}", lexicon)
     tp, number, step = _turn(data, game, where)
     players_raw = data.get("players") or {}
     if not isinstance(players_raw, Mapping) or set(players_raw) - {"A", "B"}:
@@ -303,4 +323,4 @@ def load_board(data: Mapping[str, Any], game: str, where: str) -> State:
                  turn_player=tp, step=step, first_player=first)
 
 
-__all__ = ["adhoc_card", "card_def", "card_def_from", "load_board", "parse_card_text"]
+__all__ = ["adhoc_card", "card_def", "card_def_from", "load_board", "parse_card_text", "scenario_lexicon"]

@@ -90,8 +90,9 @@ class ConditionRules(PredicateRules):
 
     def _event_condition(self, meta: Any, ev: Event) -> Condition:
         if ev.by is not None and ev.by.ref == "this_effect":       # "If 2 Characters are removed … by this effect"
-            sel = ev.subject
-            th = Threshold("count", "==", sel.count) if sel is not None and sel.count else None
+            sel = ev.subject    # "2 or more X": at least two (the count's own comparison, 1.2.4); "2 X": exactly
+            said = next((t for t in sel.thresholds if t.stat == "count"), None) if sel is not None else None
+            th = said or (Threshold("count", "==", sel.count) if sel is not None and sel.count else None)
             return self._cond(meta, ev.kind.replace("_from_game", "") + "_by_this_effect", selector=sel,
                               threshold=th, occurs=ev)
         whiles = [q for q in ev.qualifiers if q.startswith("while_")]

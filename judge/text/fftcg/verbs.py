@@ -42,6 +42,7 @@ from judge.text.fftcg.verbs_more import GainRevealStackRules
 from judge.text.fftcg.verbs_values import (
     BARRED,
     Act,
+    AsMany,
     Instead,
     _dur,
     _sel,
@@ -178,10 +179,15 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
     def choose_as_many(self, meta, c):
         from judge.text.ast import Threshold
 
-        what, per = _sels(c)[:2]
+        what, per = next(x for x in c if isinstance(x, AsMany)).counts
         target = replace(what, count=None, up_to=True, choose="choose",
                          thresholds=(*what.thresholds, Threshold("count", "<=", 0, ref=per)))
         return Act(lambda s: [Choose(target=target, span=self._span(meta))])
+
+    def as_many(self, meta, c):
+        """"as many X as Y", "the same number of X as Y" (4): X, counted by Y."""
+        what, per = _sels(c)[:2]
+        return AsMany((what, per))
 
     def select(self, meta, c):
         np = replace(_per_count(_sel(c), c), choose="select")

@@ -206,11 +206,6 @@ class GainRevealStackRules:
         cost = next(x for x in c if isinstance(x, Cost))
         return Act(lambda s: [Pay(cost=cost, span=self._span(meta))])
 
-    def pay_extra(self, meta, c):
-        """"you may pay an extra 《2》" (11.2): an optional extra cost paid on casting."""
-        cost = next(x for x in c if isinstance(x, Cost))
-        return Act(lambda s: [Pay(cost=cost, span=self._span(meta))])
-
     def extra_cost(self, meta, c):
         """"You may remove … as an extra cost": an optional payment made on casting (11.2); what it buys
         is said by a later "If you paid the extra cost, …"."""

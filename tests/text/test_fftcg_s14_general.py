@@ -106,3 +106,102 @@ def test_4_a_count_given_by_another_count(text: str, card_type, per_type: str, p
     assert target.card_types == (card_type,) and target.owner is Player.OPPONENT and target.up_to
     bound = next(t for t in target.thresholds if t.stat == "count")
     assert bound.op == "<=" and bound.ref.card_types == (per_type,) and bound.ref.owner is per_owner
+
+
+# ---------------------------------------------------------------- 11.6.6 a modal ability's options, one paragraph each
+# "Select N of the M following actions." followed by M paragraphs, unquoted: each paragraph is one option (the break
+# says where it starts, as the quotation marks do); a paragraph after the M options is an ability of its own.
+@pytest.mark.parametrize(("text", "count", "options", "abilities"), [
+    ("Select 1 of the 2 following actions.[[br]]   Choose 1 Forward of cost 3 or less. Break it.[[br]]   "
+     "Draw 2 cards.", 1, (("Destroy",), ("Draw",)), 1),
+    ("When Quillon enters the field, select up to 2 of the 3 following actions.[[br]]Draw 1 card.[[br]]"
+     "Choose 1 Backup. Dull it.[[br]]Choose 1 Forward. It gains +1000 power until the end of the turn.",
+     2, (("Draw",), ("SetState",), ("ModifyStat",)), 1),
+    ("Your opponent selects 1 of the 2 following actions.[[br]] Discard 1 card.[[br]] Draw 1 card.[[br]] "
+     "When Quillon attacks, draw 1 card.", 1, (("Discard",), ("Draw",)), 2),
+])
+def test_11_6_6_options_on_paragraphs_of_their_own(text: str, count: int, options: tuple, abilities: int) -> None:
+    from judge.text.ast import Modal
+
+    result = parse_text(text, "fftcg", name="Quillon")
+    assert result.ok, result.unparsed
+    assert len(result.abilities) == abilities
+    modal = _of(result.abilities[0], Modal)[0]
+    assert modal.count == count
+    assert tuple(tuple(type(e).__name__ for e in o if type(e).__name__ != "Choose") for o in modal.options) == options
+
+
+# ---------------------------------------------------------------- 11.12.4 "if (it is) possible"
+# "If it is possible, …" is "if possible": the effect is done as far as it can be, in any sentence, a quoted granted
+# ability's included; "if it is dull" keeps "it" as the subject it is.
+@pytest.mark.parametrize(("text", "inner"), [
+    ("If it is possible, choose 1 Forward opponent controls. Dull it.", False),
+    ('Quillon gains "When Quillon attacks, choose 1 Forward opponent controls. If it is possible, it must block '
+     'Quillon this turn."', True),
+    ('Until the end of the turn, Quillon gains "If it is possible, Quillon must attack once per turn."', True),
+])
+def test_11_12_4_if_it_is_possible(text: str, inner: bool) -> None:
+    from judge.text.ast import Ability, Possible
+
+    ability = one(text, name="Quillon")
+    assert _of(ability, Possible)
+    granted = [a for a in walk(ability) if isinstance(a, Ability) and a is not ability]
+    assert bool(granted and _of(granted[0], Possible)) is inner
+
+
+def test_11_12_4_if_it_is_dull_keeps_its_subject() -> None:
+    cond = _of(one("If it is dull, draw 1 card.", name="Quillon"), Condition)[0]
+    assert (cond.kind, cond.selector.state) == ("state", "dull")
+
+
+# ---------------------------------------------------------------- 5.2.6 / 11.12.5 "double" what follows it
+# "double(s)" before what is doubled: the damage about to be dealt (11.12.5), or a power (5.2.6: its power added to
+# itself for the duration said), whoever's power the stat says. The engine does not double a power: not executed.
+@pytest.mark.parametrize(("text", "self_ref", "ref"), [
+    ("When Quillon attacks, Quillon doubles its power until the end of the turn.", True, None),
+    ("Choose 1 Forward. Double its power until the end of the turn.", False, None),
+    ("Until the end of the turn, double the power of all the Backups you control.", False, None),
+])
+def test_5_2_6_a_power_doubled(text: str, self_ref: bool, ref) -> None:
+    from judge.engine.support import unexecuted
+    from judge.text.ast import Duration, ModifyStat
+
+    ability = one(text, name="Quillon")
+    mod = _of(ability, ModifyStat)[0]
+    assert (mod.stat, mod.amount, mod.duration) == ("power_double", 2, Duration.TURN)
+    assert mod.target.self_ref is self_ref and mod.target.ref == ref
+    assert "modify_stat stat power_double" in unexecuted("fftcg", ability)
+
+
+# ---------------------------------------------------------------- 5.2.5 / 11.12.4.2 losing Jobs
+# "lose(s) its / their Job(s)" is losing all of what a card has of one kind, as "loses all its abilities" is.
+@pytest.mark.parametrize(("text", "owner", "kind"), [
+    ("When Quillon attacks, all Characters opponent controls lose their Jobs until the end of the turn.",
+     Player.OPPONENT, "character"),
+    ("Choose 1 Forward. It loses its Job until the end of the turn.", None, "forward"),
+    ("The Backups you control lose their Jobs.", Player.YOU, "backup"),
+])
+def test_5_2_5_a_card_loses_its_jobs(text: str, owner, kind: str) -> None:
+    from judge.engine.support import unexecuted
+
+    ability = one(text, name="Quillon")
+    r = _of(ability, Restriction)[0]
+    assert (r.mode, r.action) == ("lose", "all_jobs")
+    assert r.target.owner is owner and r.target.card_types == (kind,)
+    assert any("lose all_jobs" in gap for gap in unexecuted("fftcg", ability))
+
+
+# ---------------------------------------------------------------- 11.11 one subject, two verbs
+# "X <verb phrase> and gains / loses / deals / draws …": a verb in the third person after "and" goes on with the same
+# subject (an imperative clause never opens with one), with a modal before the first verb or not.
+@pytest.mark.parametrize(("text", "kind", "player", "self_ref"), [
+    ("When Quillon attacks, Quillon loses 1000 power and gains Brave until the end of the turn.", "Gain", None, True),
+    ("Quillon cannot be chosen by Summons this turn and gains Haste until the end of the turn.", "Gain", None, True),
+    ("Your opponent discards 1 card and draws 1 card.", "Draw", Player.OPPONENT, None),
+])
+def test_11_11_the_subject_said_once_for_two_verbs(text: str, kind: str, player, self_ref) -> None:
+    second = next(e for e in one(text, name="Quillon").effects if type(e).__name__ == kind)
+    if kind == "Draw":
+        assert second.player is player
+    else:
+        assert second.target.self_ref is self_ref and second.target.ref is None

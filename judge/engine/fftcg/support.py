@@ -46,6 +46,9 @@ def effect_gaps(e: Any) -> Iterator[str]:
         return
     if isinstance(e, ast.Modal | ast.Pay):
         return
+    if _loses_jobs(e):
+        yield "restriction lose all_jobs"
+        return
     if isinstance(e, ast.Reveal):
         if e.zone not in reveal.ZONES:
             yield f"reveal {e.zone}"
@@ -123,6 +126,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.ModifyStat):
         if fieldreads.applied(e) is None:
             yield f"field modify_stat {e.stat}"
+    elif _loses_jobs(e):
+        yield "field restriction lose all_jobs"
     elif isinstance(e, ast.Restriction):
         if exburst.barred_by_source(e):
             return
@@ -135,6 +140,11 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         yield f"'is also' a {e.keyword.params[1]}"
     elif fieldreads.applied(e) is None:
         yield f"field {ast.kind_of(e)}"
+
+
+def _loses_jobs(e: Any) -> bool:
+    """"X loses its Job(s)" (5.2.5): the board never takes a Job from a card, so nothing of it runs."""
+    return isinstance(e, ast.Restriction) and e.mode == "lose" and e.action == "all_jobs"
 
 
 def _field_gaps(effects: Any) -> Iterator[str]:

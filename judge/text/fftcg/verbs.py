@@ -62,12 +62,12 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
 
     def subject_does(self, meta, c):
         """"X gains +1000 power", "X cannot block"; "X loses 2000 power and cannot block", "X gains Brave and
-        can attack twice" (11.11, 11.12.4): one subject, its first verb phrase (with a modal or not), then each
-        "and" with a modal of its own; each part is the clause it would be with the subject said again."""
+        can attack twice", "X doubles its power and gains Brave" (11.11, 11.12.4): one subject, its first verb phrase
+        (with a modal or not), then each "and" with a modal or a verb of its own; each part is the clause it would be with the subject said again."""
         subject, rest = c[0], c[1:]
         groups: list[list[Any]] = [[]]
         for x in rest:
-            if isinstance(x, Token) and x.type == "AND_MODAL":
+            if isinstance(x, Token) and x.type in ("AND_MODAL", "AND_VERB"):
                 groups.append([])
             else:
                 groups[-1].append(x)

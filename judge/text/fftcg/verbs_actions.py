@@ -355,7 +355,10 @@ class KeywordActionRules:
         return ("leave", "window")
 
     def search(self, meta, c):
+        """"search for X and add it to your hand" (15.1.1.8); the verb alone ("cannot search") names the act barred."""
         np = _sel(c)
+        if np is None:
+            return self._barred("search")
         then = next(x for x in c if (isinstance(x, str) and x.startswith("st:")) or isinstance(x, tuple))
         dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
         dull = dest == "field_dull"

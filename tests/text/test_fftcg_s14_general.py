@@ -205,3 +205,21 @@ def test_11_11_the_subject_said_once_for_two_verbs(text: str, kind: str, player,
         assert second.player is player
     else:
         assert second.target.self_ref is self_ref and second.target.ref is None
+
+
+# ---------------------------------------------------------------- 7.11 added to a hand, from any zone
+# "is added to your hand (from <zone>)": one participle with the zone left said by the same "from" construct as
+# everywhere. The engine watches none of these events: each trigger is reported not executed.
+@pytest.mark.parametrize(("text", "kind", "place"), [
+    ("When a card is added to your hand from the Break Zone, draw 1 card.", "added_to_hand_from_break_zone", "break"),
+    ("When a Forward is added to your hand from your deck, Quillon gains +1000 power until the end of the turn.",
+     "added_from_deck", "deck"),
+    ("When a Backup is added to your hand, draw 1 card.", "added_to_hand", None),
+])
+def test_7_11_a_card_added_to_a_hand_from_a_zone(text: str, kind: str, place) -> None:
+    from judge.engine.support import unexecuted
+
+    ability = one(text, name="Quillon")
+    event = ability.trigger.events[0]
+    assert (event.kind, event.place) == (kind, place)
+    assert f"trigger {kind}" in unexecuted("fftcg", ability)

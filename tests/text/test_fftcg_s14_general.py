@@ -223,3 +223,23 @@ def test_7_11_a_card_added_to_a_hand_from_a_zone(text: str, kind: str, place) ->
     event = ability.trigger.events[0]
     assert (event.kind, event.place) == (kind, place)
     assert f"trigger {kind}" in unexecuted("fftcg", ability)
+
+
+# ---------------------------------------------------------------- 9.2 / 11.3 what a player has drawn or cast so far
+# "X has drawn / cast <selector> (this turn)": one predicate, the cards counted by the selector's own count (1.2.4).
+@pytest.mark.parametrize(("text", "kind", "stat", "op", "value", "player"), [
+    ("If you have drawn 2 or more cards this turn, draw 1 card.", "drawn", "drawn", ">=", 2, Player.YOU),
+    ("If your opponent has drawn 3 or more cards, Quillon gains +1000 power.", "opp_drawn", "drawn", ">=", 3,
+     Player.OPPONENT),
+    ("If you have cast 2 or more cards this turn, draw 1 card.", "cast", "cast", ">=", 2, Player.YOU),
+])
+def test_9_2_drawn_or_cast_so_far_counted(text: str, kind: str, stat: str, op: str, value: int, player) -> None:
+    cond = _of(one(text, name="Quillon"), Condition)[0]
+    assert (cond.kind, cond.player) == (kind, player)
+    assert (cond.threshold.stat, cond.threshold.op, cond.threshold.value) == (stat, op, value)
+
+
+def test_9_2_the_kind_of_cards_drawn_is_said_not_modelled() -> None:
+    result = parse_text("If you have drawn a Forward this turn, draw 1 card.", "fftcg", name="Quillon")
+    assert not result.ok
+    assert any("not modelled" in why for u in result.unparsed for why in u.expected)

@@ -217,10 +217,17 @@ class ConditionRules(PredicateRules):
         sel = replace(_sel(c), ref="it")
         return self._cond(meta, "it_is_not" if negated else "it_is", selector=sel, negated=negated)
 
-    def cp_cast_np(self, meta, c):
-        """"you have cast 2 or more cards (other than X) this turn" (a count), "… cast a Summon this turn"."""
+    def cp_cast_drawn(self, meta, c):
+        """"you have cast 2 or more cards (other than X) this turn" (a count), "… cast a Summon this turn"; "you have
+        drawn 2 or more cards (this turn)" (9.2): what the player did so far this turn, with the same selector."""
         sel = _sel(c)
         count = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if "drawn" in c:
+            if count is None or set(sel.card_types) - {"card"} or sel.colors or sel.families or sel.other:
+                raise ValueError("the kind of the cards drawn this turn is not modelled")
+            return CPred("drawn", {"threshold": Threshold("drawn", count.op, count.value)})
+        if ("qual", "this_turn") not in c:
+            raise ValueError("a card cast at any time (no 'this turn') is not modelled")
         if count is not None and set(sel.card_types) <= {"card"}:
             counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU,
                                other=sel.other)

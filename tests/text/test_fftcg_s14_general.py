@@ -243,3 +243,15 @@ def test_9_2_the_kind_of_cards_drawn_is_said_not_modelled() -> None:
     result = parse_text("If you have drawn a Forward this turn, draw 1 card.", "fftcg", name="Quillon")
     assert not result.ok
     assert any("not modelled" in why for u in result.unparsed for why in u.expected)
+
+
+# ---------------------------------------------------------------- 1.2.4 / 6.6 one card, however the count says it
+# "a", "an", "another", "one of": one count word before any selector, exactly one card.
+@pytest.mark.parametrize(("text", "kind", "owner"), [
+    ("Choose one of your Forwards. Dull it.", "forward", Player.YOU),
+    ("Choose one of your opponent's Backups. Dull it.", "backup", Player.OPPONENT),
+    ("Choose a Monster opponent controls. Break it.", "monster", Player.OPPONENT),
+])
+def test_1_2_4_one_card_said_by_its_count_word(text: str, kind: str, owner: Player) -> None:
+    target = one(text, name="Quillon").effects[0].target
+    assert (target.count, target.up_to, target.card_types, target.owner) == (1, False, (kind,), owner)

@@ -255,3 +255,22 @@ def test_9_2_the_kind_of_cards_drawn_is_said_not_modelled() -> None:
 def test_1_2_4_one_card_said_by_its_count_word(text: str, kind: str, owner: Player) -> None:
     target = one(text, name="Quillon").effects[0].target
     assert (target.count, target.up_to, target.card_types, target.owner) == (1, False, (kind,), owner)
+
+
+# ---------------------------------------------------------------- 4.1 a count compared
+# "the number of X is N (or more / less)" or "… is greater / less than the number of Y": one condition, the count
+# of X compared with a number (then it is "you control N or more X") or with the count of Y.
+@pytest.mark.parametrize(("text", "op", "value", "ref_type"), [
+    ("If the number of Forwards you control is 3 or more, draw 1 card.", ">=", 3, None),
+    ("If the number of Forwards opponent controls is 2 or less, draw 1 card.", "<=", 2, None),
+    ("If the number of Backups you control are less than the number of Backups opponent controls, draw 1 card.",
+     "<", 0, "backup"),
+])
+def test_4_1_a_count_compared_with_a_number_or_a_count(text: str, op: str, value: int, ref_type) -> None:
+    cond = one(text, name="Quillon").effects[0].condition
+    if ref_type is None:
+        count = next(t for t in cond.selector.thresholds if t.stat == "count")
+        assert (type(cond).__name__, count.op, count.value) == ("Controls", op, value)
+        return
+    assert (cond.kind, cond.threshold.op, cond.threshold.value) == ("count_compare", op, value)
+    assert cond.threshold.ref.card_types == (ref_type,) and cond.threshold.ref.owner is Player.OPPONENT

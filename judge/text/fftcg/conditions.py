@@ -167,7 +167,10 @@ class ConditionRules(PredicateRules):
 
     # ------------------------------------------------------------------ other conditions
     def c_number_is(self, meta, c):
-        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them."""
+        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them; "the number of
+        X is greater than the number of Y": the two counts compared."""
+        if sum(isinstance(x, Selector) for x in c) > 1:
+            return self.c_count_compare(meta, c)
         sel = _sel(c)
         n = _nums(c)[0]
         op = next((x for x in c if x in (">=", "<=")), "==")

@@ -274,3 +274,21 @@ def test_4_1_a_count_compared_with_a_number_or_a_count(text: str, op: str, value
         return
     assert (cond.kind, cond.threshold.op, cond.threshold.value) == ("count_compare", op, value)
     assert cond.threshold.ref.card_types == (ref_type,) and cond.threshold.ref.owner is Player.OPPONENT
+
+
+# ---------------------------------------------------------------- 4 / 5.2 counted once per different value
+# "with different X" and "of a different X" (each one of another name, Element, cost): one qualifier, wherever a
+# selector stands — a "for each" included. The engine does not count by distinct values: reported not executed.
+@pytest.mark.parametrize(("text", "distinct", "gap"), [
+    ("The cost required to cast Quillon is reduced by 1 for each Backup of a different name you control.", ("name",),
+     "field cost_change for each … of a different name"),
+    ("Quillon gains +1000 power for each Forward of a different Element you control.", ("element",),
+     "field modify_stat for each … of a different element"),
+    ("Draw 1 card for each Backup of a different cost you control.", ("cost",), "draw (per.distinct)"),
+])
+def test_4_for_each_card_of_a_different_value(text: str, distinct: tuple, gap: str) -> None:
+    from judge.engine.support import unexecuted
+
+    ability = one(text, name="Quillon")
+    assert ability.effects[0].per.distinct == distinct
+    assert gap in unexecuted("fftcg", ability)

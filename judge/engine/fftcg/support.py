@@ -109,6 +109,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     per = getattr(e, "per", None)                 # the board counts it as it reads the ability (conditions.per_count)
     if isinstance(per, ast.Selector) and not conditions.countable(per):
         yield f"field {ast.kind_of(e)} for each … {per.zone}"
+    if isinstance(per, ast.Selector) and per.distinct:       # "for each X of a different name": not counted so
+        yield f"field {ast.kind_of(e)} for each … of a different {'/'.join(per.distinct)}"
     if isinstance(e, ast.Sequence):
         for x in e.effects:
             yield from _field_effect_gaps(x)

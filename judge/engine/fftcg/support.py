@@ -46,6 +46,9 @@ def effect_gaps(e: Any) -> Iterator[str]:
         return
     if isinstance(e, ast.Modal | ast.Pay):
         return
+    if _loses_jobs(e):
+        yield "restriction lose all_jobs"
+        return
     if isinstance(e, ast.Reveal):
         if e.zone not in reveal.ZONES:
             yield f"reveal {e.zone}"
@@ -107,6 +110,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     per = getattr(e, "per", None)                 # the board counts it as it reads the ability (conditions.per_count)
     if isinstance(per, ast.Selector) and not conditions.countable(per):
         yield f"field {ast.kind_of(e)} for each … {per.zone}"
+    if isinstance(per, ast.Selector) and per.distinct:       # "for each X of a different name": not counted so
+        yield f"field {ast.kind_of(e)} for each … of a different {'/'.join(per.distinct)}"
     if isinstance(e, ast.Sequence):
         for x in e.effects:
             yield from _field_effect_gaps(x)
@@ -124,6 +129,8 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
     elif isinstance(e, ast.ModifyStat):
         if fieldreads.applied(e) is None:
             yield f"field modify_stat {e.stat}"
+    elif _loses_jobs(e):
+        yield "field restriction lose all_jobs"
     elif isinstance(e, ast.Restriction):
         if exburst.barred_by_source(e):
             return
@@ -136,6 +143,11 @@ def _field_effect_gaps(e: Any) -> Iterator[str]:
         yield f"'is also' a {e.keyword.params[1]}"
     elif fieldreads.applied(e) is None:
         yield f"field {ast.kind_of(e)}"
+
+
+def _loses_jobs(e: Any) -> bool:
+    """"X loses its Job(s)" (5.2.5): the board never takes a Job from a card, so nothing of it runs."""
+    return isinstance(e, ast.Restriction) and e.mode == "lose" and e.action == "all_jobs"
 
 
 def _field_gaps(effects: Any) -> Iterator[str]:

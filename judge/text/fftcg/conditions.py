@@ -90,8 +90,9 @@ class ConditionRules(PredicateRules):
 
     def _event_condition(self, meta: Any, ev: Event) -> Condition:
         if ev.by is not None and ev.by.ref == "this_effect":       # "If 2 Characters are removed … by this effect"
-            sel = ev.subject
-            th = Threshold("count", "==", sel.count) if sel is not None and sel.count else None
+            sel = ev.subject    # "2 or more X": at least two (the count's own comparison, 1.2.4); "2 X": exactly
+            said = next((t for t in sel.thresholds if t.stat == "count"), None) if sel is not None else None
+            th = said or (Threshold("count", "==", sel.count) if sel is not None and sel.count else None)
             return self._cond(meta, ev.kind.replace("_from_game", "") + "_by_this_effect", selector=sel,
                               threshold=th, occurs=ev)
         whiles = [q for q in ev.qualifiers if q.startswith("while_")]
@@ -166,7 +167,10 @@ class ConditionRules(PredicateRules):
 
     # ------------------------------------------------------------------ other conditions
     def c_number_is(self, meta, c):
-        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them."""
+        """"the number of cards in your Break Zone is 10 or more" (4.1): there are that many of them; "the number of
+        X is greater than the number of Y": the two counts compared."""
+        if sum(isinstance(x, Selector) for x in c) > 1:
+            return self.c_count_compare(meta, c)
         sel = _sel(c)
         n = _nums(c)[0]
         op = next((x for x in c if x in (">=", "<=")), "==")
@@ -216,10 +220,17 @@ class ConditionRules(PredicateRules):
         sel = replace(_sel(c), ref="it")
         return self._cond(meta, "it_is_not" if negated else "it_is", selector=sel, negated=negated)
 
-    def cp_cast_np(self, meta, c):
-        """"you have cast 2 or more cards (other than X) this turn" (a count), "… cast a Summon this turn"."""
+    def cp_cast_drawn(self, meta, c):
+        """"you have cast 2 or more cards (other than X) this turn" (a count), "… cast a Summon this turn"; "you have
+        drawn 2 or more cards (this turn)" (9.2): what the player did so far this turn, with the same selector."""
         sel = _sel(c)
         count = next((t for t in sel.thresholds if t.stat == "count"), None)
+        if "drawn" in c:
+            if count is None or set(sel.card_types) - {"card"} or sel.colors or sel.families or sel.other:
+                raise ValueError("the kind of the cards drawn this turn is not modelled")
+            return CPred("drawn", {"threshold": Threshold("drawn", count.op, count.value)})
+        if ("qual", "this_turn") not in c:
+            raise ValueError("a card cast at any time (no 'this turn') is not modelled")
         if count is not None and set(sel.card_types) <= {"card"}:
             counted = Selector(count=None, card_types=("card",), zone="cast_this_turn", owner=Player.YOU,
                                other=sel.other)

@@ -72,9 +72,6 @@ class PredicateRules:
                            other=other is not None)
         return CPred("cast", {"selector": counted, "threshold": Threshold("cast", _op(c), _nums(c)[0])})
 
-    def cp_drawn_count(self, meta, c):
-        return CPred("drawn", {"threshold": Threshold("drawn", _op(c), _nums(c)[0])})
-
     def cp_elements(self, meta, c):
         op = _op(c)
         return CPred("elements", {"selector": _sel(c), "threshold": Threshold("elements", op, _nums(c)[0])})

@@ -334,8 +334,12 @@ class EventRules(EventSourceRules):
     def pp_activated(self, meta, c):
         return self._pred("activated", c)
 
-    def pp_added_from_break(self, meta, c):
-        return EvPred("added_from_break", {"place": "break"})
+    def pp_added(self, meta, c):
+        """"added to your hand (from the Break Zone / your deck …)" (7.11): the event named by the zone left."""
+        zone = dict(p for p in pairs_of(c) if p[0] == "zone").get("zone")
+        if zone is None:
+            return EvPred("added_to_hand")
+        return EvPred(f"added_from_{zone}", {"place": zone})
 
     def pp_reduced(self, meta, c):
         return EvPred("reduced")

@@ -249,7 +249,7 @@ FAMILY_WORDS: dict[type, Any] = {
     ast.CardIs: lambda c, name: f"it is {'not ' if c.negated else ''}"
                                 f"{np(replace(c.selector, ref=None, about=None), name, article=True)}",
     ast.DoSo: lambda c, name: "not" if c.negated else "you do so",
-    ast.Possible: lambda c, name: "possible",
+    ast.Possible: lambda c, name: "it is possible" if c.text.startswith("it is") else "possible",   # as printed
     ast.DuringTurn: lambda c, name: window(c.window),
     ast.AllOf: lambda c, name: " and ".join(condition(p, name) for p in c.parts),
 }

@@ -140,6 +140,11 @@ def joined(items: list[Any], i: int, ctx: Ctx) -> tuple[str, int]:
     gains = _gain_run(items, i)
     if len(gains) > 1:
         return _gains(gains, ctx), len(gains)
+    if isinstance(e, ast.Restriction) and e.mode == "cannot" and isinstance(nxt, ast.Gain) and e.target is not None \
+            and e.target.self_ref and same(e.target, nxt.target) and not _changes_characteristics(nxt):
+        run = _gain_run(items, i + 1)                  # "X cannot be chosen … and gains First Strike" (one subject)
+        gained = _gains(run, ctx)
+        return f"{ctx.node(e)} and {gained.removeprefix(target(nxt.target, ctx, subject=True) + ' ')}", 1 + len(run)
     if isinstance(e, ast.Restriction) and isinstance(nxt, ast.Restriction) and same(e.target, nxt.target) \
             and e.mode == nxt.mode and e.duration == nxt.duration and e.player == nxt.player and e.by == nxt.by:
         first = ctx.node(e)
@@ -167,7 +172,8 @@ def _gain_run(items: list[Any], i: int) -> list[Any]:
     """The power changes and keywords one card gains together, for the same time."""
     first = items[i]
     if not isinstance(first, (ast.Gain, ast.ModifyStat)) or (isinstance(first, ast.ModifyStat)
-                                                             and (first.stat != "power" or first.per is not None)):
+                                                             and (first.stat not in ("power", "power_double")
+                                                                  or first.per is not None)):
         return [first]
     run = [first]
     becomes = _becomes_forward(first)
@@ -197,6 +203,13 @@ def _gains(run: list[Any], ctx: Ctx) -> str:
         extra += "".join(f" and {e.keyword.name}" for e in run[1:])
         return f"{who} also becomes a Forward with {first.keyword.params[0]} power{extra}{tail(first.duration)}"
     words = []
+    if isinstance(first, ast.ModifyStat) and first.stat == "power_double":     # "X doubles its power and gains …"
+        doubled = f"{who} {third('double', first.target)} its power"
+        if len(run) == 1:
+            return doubled + tail(first.duration)
+        lead = f"{tail(first.duration).strip()}, " if first.duration is not Duration.PERMANENT else ""   # said once, first
+        gained = _gains([replace(e, duration=Duration.PERMANENT) for e in run[1:]], ctx)
+        return f"{lead}{doubled} and {gained.removeprefix(target(run[1].target, ctx, subject=True) + ' ')}"
     for e in run:
         if isinstance(e, ast.ModifyStat):
             words.append(f"+{e.amount} power" if e.amount >= 0 else f"{e.amount} power")

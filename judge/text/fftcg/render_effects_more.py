@@ -218,6 +218,8 @@ def _modify(e: ast.ModifyStat, ctx: Ctx) -> str:
         return f"{when}{dealt} {way} by {abs(e.amount)}{instead}"
     if e.stat == "damage_multiplier":
         return "double the damage"
+    if e.stat == "power_double":                              # 5.2.6 its power added to its power
+        return f"{who} {third('double', e.target)} its power{tail(e.duration)}"
     if e.stat == "power_set" and e.target is not None and e.target.ref is None and not e.target.self_ref \
             and e.target.count is None and who != "they":
         return f"the power of {np(e.target, ctx.name)} becomes {e.amount}{tail(e.duration)}"   # 5.2.6 of several
@@ -285,6 +287,8 @@ def _restriction(e: ast.Restriction, ctx: Ctx) -> str:
         when = f" at any time you could normally cast {them}" if e.action.endswith("any_time") else ""
         turn = " this turn" if e.duration is Duration.TURN else tail(e.duration)
         return f"you can cast {target(e.target, ctx)}{turn} as though you owned {them}{when}"
+    if (e.mode, e.action) == ("lose", "all_jobs"):             # 5.2.5 its Job / their Jobs
+        return f"{who} {third('lose', e.target)} {'their Jobs' if plural(e.target) else 'its Job'}{tail(e.duration)}"
     clause = CLAUSES.get((e.mode, e.action)) if e.object is None else None
     if clause is not None:
         by = " by " + source(e.by, ctx.name) if e.by is not None else ""

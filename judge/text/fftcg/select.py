@@ -158,6 +158,10 @@ class SelectorRules(PostModifierRules):
             pairs.append(("owner", Player.YOU))
         return pairs
 
+    def from_zone(self, meta, c):
+        """"from" a zone (7): the zone and its owner, as "in" the same zone says them."""
+        return pairs_of(c)
+
     # ------------------------------------------------------------------ parts and lists
     def posts(self, meta, c):
         return Posts(pairs_of(c))

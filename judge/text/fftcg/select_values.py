@@ -48,7 +48,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "z_damage": (("zone", "damage"),), "z_their_hands": (("zone", "hand"),), "z_lb_deck": (("zone", "lb_deck"),), "z_any": (("zone", "any"),),
     "z_deck": (("zone", "deck"),),
     "zn_break": (("zone", "break"),), "zn_hand": (("zone", "hand"),), "zn_damage": (("zone", "damage"),),
-    "zn_lb_deck": (("zone", "lb_deck"),),
+    "zn_lb_deck": (("zone", "lb_deck"),), "zn_deck": (("zone", "deck"),),
 }
 
 #: counts before the noun: alias → (count, up_to, comparison) — None count is "all" (11.6.5)

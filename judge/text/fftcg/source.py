@@ -283,6 +283,30 @@ def split_abilities(text: str, name: str | None = None, lexicon: Lexicon | None 
     return out
 
 
+#: the head of a modal ability (11.6.6) ending a paragraph: "… select 1 of the 3 following actions." The options may
+#: follow it unquoted, one paragraph each (as some card records print them); then that many paragraphs belong to it
+_MODAL_HEAD = re.compile(r"selects?\s+(?:up\s+to\s+)?\d+\s+of\s+the\s+(\d+)\s+following\s+actions?\s*\.\s*$", re.I)
+#: a paragraph break after such a head, before an unquoted option (the grammar's view marks it, see `option_breaks`)
+_OPTION_BREAK = re.compile(r"(?:\[\[br\]\]|\n)(?=\s*[^\s\"])")
+#: the mark an unquoted option opens with in the grammar's view (grammar/fftcg.lark OPTION_LINE)
+OPTION_MARK = "\x03"
+
+
+def _owed_options(paragraph: str) -> int:
+    """How many unquoted option paragraphs a modal head ending `paragraph` is owed (11.6.6): M of "N of the M"."""
+    m = _MODAL_HEAD.search(paragraph)
+    return int(m.group(1)) if m else 0
+
+
+def option_breaks(view: str) -> str:
+    """The grammar's view with each paragraph break after a modal head that opens an unquoted option marked
+    (`OPTION_MARK`, same length): where an option starts is said by the break alone (11.6.6)."""
+    head = _MODAL_HEAD.search(view[:_OPTION_BREAK.search(view).start()] if _OPTION_BREAK.search(view) else "")
+    if head is None:
+        return view
+    return _OPTION_BREAK.sub(lambda m: OPTION_MARK + " " * (len(m.group()) - 1), view)
+
+
 def ability_spans(text: str) -> list[tuple[int, int]]:
     """Where the abilities of a card's text are (11.5.3: each paragraph is one ability), in order.
 
@@ -293,6 +317,7 @@ def ability_spans(text: str) -> list[tuple[int, int]]:
     """
     spans: list[list[int]] = []
     pos = 0
+    owed = 0                                         # unquoted options still owed to a modal head (11.6.6)
     for m in [*_BREAK.finditer(text), None]:
         end = m.start() if m else len(text)
         chunk = text[pos:end]
@@ -300,10 +325,15 @@ def ability_spans(text: str) -> list[tuple[int, int]]:
         if stripped:
             lead = pos + (len(chunk) - len(chunk.lstrip()))
             tail = lead + len(stripped)
-            if spans and _continues(text[spans[-1][0]:spans[-1][1]], stripped):
+            if spans and owed and not stripped.startswith('"'):
                 spans[-1][1] = tail
+                owed -= 1
+            elif spans and _continues(text[spans[-1][0]:spans[-1][1]], stripped):
+                spans[-1][1] = tail
+                owed = 0
             else:
                 spans.append([lead, tail])
+                owed = _owed_options(stripped)
         if m:
             pos = m.end()
     return [(start, end) for start, end in spans]

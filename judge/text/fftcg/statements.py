@@ -145,19 +145,17 @@ class StatementRules:
             Restriction(mode="can", action="cast", target=purpose[1], duration=Duration.PERMANENT),))
 
     def cast_limited(self, meta, c):
-        limit = next(x for x in c if x in ("once_per_turn", "this_game"))
+        """"Once per turn / During this game, you can cast X …" (11.3): a permission, as often as its limit says
+        (the limits of 11.6 use); a limit the engine does not count for casts is not modelled."""
+        limit = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "limit"), None)
+        if limit not in ("once_per_turn", "this_game"):
+            raise ValueError(f"a permission to cast limited to {limit or 'that window'} is not modelled")
         leave = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "leave"]
         action = "_".join(["cast", *(v for v in leave if v in ("as_owner", "any_time"))])
         action += "_once_per_turn" if limit == "once_per_turn" else ""
         return Restriction(mode="can", action=action, target=_sel(c), player=Player.YOU,
                            duration=Duration.TURN if "this_turn" in leave else Duration.PERMANENT,
                            span=self._span(meta))
-
-    def cl_once(self, meta, c):
-        return "once_per_turn"
-
-    def cl_game(self, meta, c):
-        return "this_game"
 
     def alt_special_cost(self, meta, c):
         instead = _sels(c)[0]
@@ -335,6 +333,9 @@ class StatementRules:
 
     def l_twice(self, meta, c):
         return ("limit", "twice_per_turn")
+
+    def l_game(self, meta, c):
+        return ("limit", "this_game")
 
     def l_window(self, meta, c):
         """"only during your turn", "only during your Main Phase" (11.6): the window it may be used in."""

@@ -466,11 +466,12 @@ def prepare(segment: str, name: str | None = None, lexicon: Lexicon | None = Non
     printed segment. `lexicon`: the Jobs, Categories and card names plain text may use (the card
     database's, judge.text.lexicon.default_lexicon, when none is given)."""
     from judge.text import lexicon as lexicons
-    from judge.text.fftcg.source import infer_name, mask
+    from judge.text.fftcg.source import infer_name, mask, option_breaks
     from judge.text.parse import Prepared
 
     lex = lexicon if lexicon is not None else lexicons.default_lexicon()
-    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), mask(segment, name or infer_name(segment), lex))
+    view = option_breaks(mask(segment, name or infer_name(segment), lex))
+    view = re.sub(r"\[\[br\]\]|\n", lambda m: " " * len(m.group()), view)
     return Prepared.in_place(view, segment)
 
 

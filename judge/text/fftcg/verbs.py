@@ -42,6 +42,7 @@ from judge.text.fftcg.verbs_more import GainRevealStackRules
 from judge.text.fftcg.verbs_values import (
     BARRED,
     Act,
+    AsMany,
     Instead,
     _dur,
     _sel,
@@ -61,12 +62,12 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
 
     def subject_does(self, meta, c):
         """"X gains +1000 power", "X cannot block"; "X loses 2000 power and cannot block", "X gains Brave and
-        can attack twice" (11.11, 11.12.4): one subject, its first verb phrase (with a modal or not), then each
-        "and" with a modal of its own; each part is the clause it would be with the subject said again."""
+        can attack twice", "X doubles its power and gains Brave" (11.11, 11.12.4): one subject, its first verb phrase
+        (with a modal or not), then each "and" with a modal or a verb of its own; each part is the clause it would be with the subject said again."""
         subject, rest = c[0], c[1:]
         groups: list[list[Any]] = [[]]
         for x in rest:
-            if isinstance(x, Token) and x.type == "AND_MODAL":
+            if isinstance(x, Token) and x.type in ("AND_MODAL", "AND_VERB"):
                 groups.append([])
             else:
                 groups[-1].append(x)
@@ -178,10 +179,15 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
     def choose_as_many(self, meta, c):
         from judge.text.ast import Threshold
 
-        what, per = _sels(c)[:2]
+        what, per = next(x for x in c if isinstance(x, AsMany)).counts
         target = replace(what, count=None, up_to=True, choose="choose",
                          thresholds=(*what.thresholds, Threshold("count", "<=", 0, ref=per)))
         return Act(lambda s: [Choose(target=target, span=self._span(meta))])
+
+    def as_many(self, meta, c):
+        """"as many X as Y", "the same number of X as Y" (4): X, counted by Y."""
+        what, per = _sels(c)[:2]
+        return AsMany((what, per))
 
     def select(self, meta, c):
         np = replace(_per_count(_sel(c), c), choose="select")

@@ -29,6 +29,7 @@ from judge.text.fftcg.verbs_values import (
     _REST,
     FIELD_OWNER,
     Act,
+    AsMany,
     ControllerOf,
     _dur,
     _num,
@@ -157,6 +158,17 @@ class KeywordActionRules:
 
         def make(subject: Any) -> list[Effect]:
             return [Draw(count=value, per=per, amount_var=var, player=_player(subject), span=self._span(meta))]
+        return Act(make)
+
+    def draw_as_many(self, meta, c):
+        """"draw as many cards as Y", "draw the same number of cards as Y" (9.2, 4): a card for each Y."""
+        what, per = next(x for x in c if isinstance(x, AsMany)).counts
+        if set(what.card_types) - {"card"} or what.colors or what.families or what.categories:
+            raise ValueError("drawing as many cards of a kind is not modelled")
+
+        def make(subject: Any) -> list[Effect]:
+            return [Draw(count=1, per=replace(per, count=None, up_to=False), player=_player(subject),
+                         span=self._span(meta))]
         return Act(make)
 
     def discard_np(self, meta, c):
@@ -343,7 +355,10 @@ class KeywordActionRules:
         return ("leave", "window")
 
     def search(self, meta, c):
+        """"search for X and add it to your hand" (15.1.1.8); the verb alone ("cannot search") names the act barred."""
         np = _sel(c)
+        if np is None:
+            return self._barred("search")
         then = next(x for x in c if (isinstance(x, str) and x.startswith("st:")) or isinstance(x, tuple))
         dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
         dull = dest == "field_dull"

@@ -98,7 +98,7 @@ class GainRevealStackRules:
     def lose_things(self, meta, c):
         """Power, keywords or all abilities lost, in the order said (5.2.6, 15.2, 11.12.4.2)."""
         per, dur = _per(c), _dur(c)
-        said = [x for x in c if isinstance(x, KeywordSet) or x in ("all_abilities",)
+        said = [x for x in c if isinstance(x, KeywordSet) or x in ("all_abilities", "all_jobs")
                 or (isinstance(x, tuple) and x and x[0] in ("power_lost", "becomes_forward"))]
         if any(not isinstance(k, Keyword) for x in said if isinstance(x, KeywordSet) for k in x.keywords):
             raise ValueError("losing a quoted ability: no node says which ability is lost")
@@ -109,8 +109,8 @@ class GainRevealStackRules:
                 if isinstance(x, KeywordSet):
                     out.extend(Restriction(mode="lose", action=k.name.lower().replace(" ", "_"), target=_target(subject),
                                            duration=d, span=self._span(meta)) for k in x.keywords if isinstance(k, Keyword))
-                elif x == "all_abilities":
-                    out.append(Restriction(mode="lose", action="all_abilities", target=_target(subject), duration=d,
+                elif x in ("all_abilities", "all_jobs"):
+                    out.append(Restriction(mode="lose", action=x, target=_target(subject), duration=d,
                                            span=self._span(meta)))
                 elif x[0] == "becomes_forward":
                     out.append(Gain(target=_target(subject), keyword=Keyword("Becomes Forward", (str(x[1]),)),
@@ -125,7 +125,10 @@ class GainRevealStackRules:
         return ("power_lost", _num(c))
 
     def all_abilities(self, meta, c):
-        return "all_abilities"
+        return "all_jobs" if "jobs" in c else "all_abilities"
+
+    def jobs_w(self, meta, c):
+        return "jobs"
 
     def becomes_forward(self, meta, c):
         return ("becomes_forward", _num(c))
@@ -206,11 +209,6 @@ class GainRevealStackRules:
         cost = next(x for x in c if isinstance(x, Cost))
         return Act(lambda s: [Pay(cost=cost, span=self._span(meta))])
 
-    def pay_extra(self, meta, c):
-        """"you may pay an extra 《2》" (11.2): an optional extra cost paid on casting."""
-        cost = next(x for x in c if isinstance(x, Cost))
-        return Act(lambda s: [Pay(cost=cost, span=self._span(meta))])
-
     def extra_cost(self, meta, c):
         """"You may remove … as an extra cost": an optional payment made on casting (11.2); what it buys
         is said by a later "If you paid the extra cost, …"."""
@@ -234,9 +232,23 @@ class GainRevealStackRules:
         return Act(lambda s: [ModifyStat(stat="damage_received", amount=sign * n, target=Selector(ref="it"),
                                          duration=Duration.PERMANENT, span=self._span(meta))])
 
-    def double_damage(self, meta, c):
-        return Act(lambda s: [ModifyStat(stat="damage_multiplier", amount=2, target=Selector(ref="it"),
-                                         duration=Duration.PERMANENT, span=self._span(meta))])
+    def double_amount(self, meta, c):
+        """"double the damage" (11.12.5: the damage about to be dealt), "X doubles its power" (5.2.6: +its own power,
+        for as long as the duration says): one verb, what is doubled said after it."""
+        ref = next((x for x in c if isinstance(x, tuple) and x and x[0] == "stat"), None)
+        if ref is None:
+            return Act(lambda s: [ModifyStat(stat="damage_multiplier", amount=2, target=Selector(ref="it"),
+                                             duration=Duration.PERMANENT, span=self._span(meta))])
+        kind, of = ref[1], ref[2]
+        if kind not in ("power_of_self", "power_of_target", "power_of_source"):
+            raise ValueError(f"doubling {kind} is not modelled")
+        duration = next((x for x in c if isinstance(x, Duration)), None) or Duration.PERMANENT
+
+        def make(subject: Any) -> list[Effect]:
+            whose = Selector(self_ref=True) if kind == "power_of_self" else of if of is not None and of.ref is None \
+                else subject if isinstance(subject, Selector) else Selector(ref="it")
+            return [ModifyStat(stat="power_double", amount=2, target=whose, duration=duration, span=self._span(meta))]
+        return Act(make)
 
     def divide_damage(self, meta, c):
         n, np = _num(c), _sel(c)
@@ -285,9 +297,6 @@ class GainRevealStackRules:
 
     def count_x(self, meta, c):
         return ("count_word", 1, "x")
-
-    def r_search(self, meta, c):
-        return self._barred("search")
 
     def play_by(self, meta, c):
         np = _zoned(_sel(c), c)

@@ -20,6 +20,14 @@ from judge.text.ast import (
 )
 from judge.text.fftcg.select import pairs_of
 
+
+@dataclass(frozen=True)
+class AsMany:
+    """"as many X as Y" (4): what is counted (X) and the cards whose number it is (Y), for the verb to use."""
+
+    counts: tuple[Selector, Selector]
+
+
 #: a participle's stem → the action a restriction names ("cannot be broken" → be_broken)
 BARRED: dict[str, str] = {
     "broken": "be_broken", "chosen": "be_chosen", "blocked": "be_blocked",
@@ -98,4 +106,4 @@ def _zoned(sel: Selector, c: list[Any]) -> Selector:
     return replace(sel, zone=zone) if zone and not sel.zone else sel
 
 
-__all__ = ["BARRED", "FIELD_OWNER", "Act", "ControllerOf", "Instead"]
+__all__ = ["BARRED", "FIELD_OWNER", "Act", "AsMany", "ControllerOf", "Instead"]

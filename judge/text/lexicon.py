@@ -95,7 +95,7 @@ _CAP = r"[A-Z][A-Za-z0-9'’.\-]*"
 _TYPE = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _JOIN = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)"
 _TYPE_PLACE = re.compile(
-    rf"(?<![\w'’-])(?:your|their|opponent['’]s|of|each|every|a|an|one|two|three|four|five|all|any|other|no|the|"
+    rf"(?<![\w'’-])(?i:your|their|opponent['’]s|of|each|every|a|an|one|two|three|four|five|all|any|other|no|the|"
     rf"also|gains?|non-)\s*(?P<types>{_TYPE}(?:{_JOIN}{_TYPE})*)\s+(?=(?:spirits?|nexus(?:es)?)(?![\w'’]))")
 #: Capitalised words of the templating language itself, never a spirit type (demonstratives, colours,
 #: states, card types and kinds of card, the soul core, levels).

@@ -83,10 +83,18 @@ def _card(key: str, raw: Any, where: str, lexicon: Any = None) -> CardDef:
                        elements=tuple(elements), cost=0 if x_cost else _int(raw.get("cost", 0), f"{where}.cost"),
                        x_cost=x_cost,
                        power=raw.get("power"), job=str(raw.get("job") or ""), category=str(raw.get("category") or ""),
-                       generic=bool(raw.get("generic", False)), ex_burst=bool(raw.get("ex_burst", False)),
+                       generic=bool(raw.get("generic", False)), ex_burst=_ex_burst(raw, abilities),
                        lb_cost=int(lb) if lb is not None else None, abilities=abilities, text=text)
     except ValueError as exc:
         raise _err(where, str(exc)) from exc
+
+
+def _ex_burst(raw: Mapping[str, Any], abilities: tuple) -> bool:
+    """Whether an ad-hoc card is marked with the EX Burst icon (11.10.1): as its `ex_burst` field says, else
+    as its text shows it (an ability read with the EX BURST marker), as the card importer reads a real card."""
+    if raw.get("ex_burst") is not None:
+        return bool(raw["ex_burst"])
+    return any("ex_burst" in ab.restrictions for ab in abilities)
 
 
 def _parse(text: str, where: str, name: str = "", lexicon: Any = None) -> tuple:

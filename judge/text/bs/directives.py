@@ -242,6 +242,14 @@ class DirectiveMixin:
         return CostChange(target=target, amount=amount, per=per, span=self._span(meta))
 
     @v_args(meta=True)
+    def attack_life(self, meta: Any, c: list) -> ModifyStat:
+        # "this spirit's attacks reduce your opponent's life by one additional life" (BSS 7-1-5-3-1): the
+        # attacking cards' reduction of life raised by N (`attacks_of` names the cards whose attacks)
+        attacks = first(c, Selector)
+        return ModifyStat(stat="life_reduction", amount=ints(c)[0], target=attacks.about or Ref(),
+                          duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
     def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
         return ModifyStat(stat="bp", amount=-ints(c)[0], target=first(c, Selector), duration=_duration(c),
                           per=_per(c), span=self._span(meta))

@@ -1,0 +1,118 @@
+"""Constructs of the Battle Spirits Saga templating language generalised from the Saga phrasebook
+(tests/text/saga_phrasebook.txt, issue 20): phrasings a new set would print that the grammar had never
+met. Each construct is defined once and read wherever the language puts it; three invented phrasings
+per construct (different combinations of its parts), each asserting the typed node. No card text."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import bs_one
+
+from judge.text.ast import Conditional, Draw, Duration, ModifyStat, Player, Restriction, walk
+from judge.text.typed import untyped_parts
+
+
+def _typed(text: str):
+    ab = bs_one(text)
+    assert not untyped_parts(ab, "bss"), untyped_parts(ab, "bss")
+    return ab
+
+
+def _node(ab, kind):
+    (node,) = [n for n in walk(list(ab.effects)) if isinstance(n, kind)]
+    return node
+
+
+# ---------------------------------------------------------------- 7-1-1, 7-1-3 a player attacks / blocks "with" cards
+@pytest.mark.parametrize(("text", "mode", "action", "duration"), [
+    ("[LV1] When Summoned: Your opponent cannot attack with spirits that cost 3 or fewer during this turn.",
+     "cannot", "attack", Duration.TURN),
+    ("[LV1] During Your Attack Step: Your opponent cannot block with blue or green spirits.",
+     "cannot", "block", Duration.PERMANENT),
+    ("[Flash] Your opponent must block with one of their refreshed spirits if able.",
+     "must", "block", Duration.PERMANENT),
+])
+def test_7_1_3_the_cards_a_player_acts_with_are_the_ones_restricted(text, mode, action, duration) -> None:
+    r = _node(_typed(text), Restriction)
+    assert (r.mode, r.action, r.player, r.duration) == (mode, action, Player.OPPONENT, duration)
+    assert r.target is not None and r.target.owner is Player.OPPONENT and r.object is None
+
+
+def test_7_1_3_what_the_cards_are_is_kept() -> None:
+    costs = _node(_typed("[LV1] When Summoned: Your opponent cannot attack with spirits that cost 3 or fewer "
+                         "during this turn."), Restriction).target
+    assert [(t.stat, t.op, t.value) for t in costs.thresholds] == [("cost", "<=", 3)]
+    colours = _node(_typed("[LV1] During Your Attack Step: Your opponent cannot block with blue or green spirits."),
+                    Restriction).target
+    assert set(colours.colors) == {"blue", "green"}
+    one = _node(_typed("[Flash] Your opponent must block with one of their refreshed spirits if able."),
+                Restriction).target
+    assert (one.count, one.state) == (1, "refreshed")
+
+
+# ---------------------------------------------------------------- 10-1, 7-1-5-2 how the card was destroyed
+@pytest.mark.parametrize(("text", "by_unit", "qualifiers"), [
+    ("[LV1] When Destroyed: If this spirit was destroyed by a magic effect, draw one card.", "effect", ()),
+    ("[LV1] When Destroyed: If it was destroyed via comparing BP, place two cores from the void into your reserve.",
+     None, ("via_battle",)),
+    ("[LV1] When Destroyed: If this spirit was destroyed by one of your opponent's Dragon spirits, draw two cards.",
+     None, ()),
+])
+def test_10_1_was_destroyed_without_this_turn_is_how_the_trigger_happened(text, by_unit, qualifiers) -> None:
+    cond = _node(_typed(text), Conditional).condition
+    assert (cond.kind, cond.event, cond.window) == ("happened", "destroyed", "trigger")
+    assert tuple(cond.qualifiers) == qualifiers
+    if "by" in text:
+        assert cond.by is not None and cond.by.unit == by_unit
+    if "Dragon" in text:
+        assert cond.by.families == ("Dragon",) and cond.by.owner is Player.OPPONENT
+
+
+def test_10_1_was_destroyed_this_turn_still_looks_back_over_the_turn() -> None:
+    cond = _node(_typed("[LV1] End of Your Turn: If this spirit was destroyed by your opponent's effect this turn, "
+                        "draw one card."), Conditional).condition
+    assert (cond.event, cond.window) == ("destroyed", "this_turn")
+
+
+# ---------------------------------------------------------------- 3-7 "if your life is N or less"
+@pytest.mark.parametrize(("text", "player", "op", "value"), [
+    ("[LV2] When This Spirit Attacks: If your opponent's life is 2 or less, refresh this spirit.",
+     Player.OPPONENT, "<=", 2),
+    ("[LV1] As long as your life is 4 or more, this spirit gains 1000 BP.", Player.YOU, ">=", 4),
+    ("[LV1] When Summoned: If your life is 1, place two cores from the void into your life.", Player.YOU, "==", 1),
+])
+def test_3_7_a_life_said_with_is_is_the_life_a_player_has(text, player, op, value) -> None:
+    cond = _node(_typed(text), Conditional).condition
+    assert (cond.kind, cond.player) == ("count", player)
+    assert (cond.threshold.stat, cond.threshold.op, cond.threshold.value) == ("life", op, value)
+
+
+def test_3_7_is_and_have_read_the_same() -> None:
+    said_is = _node(_typed("[LV1] When Summoned: If your life is 3 or less, draw one card."), Conditional).condition
+    said_have = _node(_typed("[LV1] When Summoned: If you have 3 or fewer life, draw one card."), Conditional).condition
+    assert (said_is.player, said_is.threshold) == (said_have.player, said_have.threshold)
+
+
+# ---------------------------------------------------------------- 4-5-1 "more" cards drawn, as "additional"
+@pytest.mark.parametrize(("text", "count", "player", "per"), [
+    ("[Main] Draw one card. If you control a Dragon nexus, draw two more cards.", 2, Player.YOU, False),
+    ("[LV1] When Summoned: Your opponent draws one more card.", 1, Player.OPPONENT, False),
+    ("[LV1] When This Spirit Attacks: Draw one more card for each red symbol you have.", 1, Player.YOU, True),
+])
+def test_4_5_1_more_cards_are_additional_cards(text, count, player, per) -> None:
+    draws = [n for n in walk(list(_typed(text).effects)) if isinstance(n, Draw) and n.additional]
+    (draw,) = draws
+    assert (draw.count, draw.player, draw.per is not None) == (count, player, per)
+
+
+# ---------------------------------------------------------------- 7-1-5-3-1 an attack reducing more life
+@pytest.mark.parametrize(("text", "amount", "self_ref", "families"), [
+    ("[LV1] When This Spirit Attacks: Its attacks reduce your opponent's life by one additional life.", 1, True, ()),
+    ("[LV1] While This Spirit Attacks: Your Warrior spirits' attacks reduce your opponent's life by one "
+     "additional life.", 1, False, ("Warrior",)),
+    ("[LV2] This spirit's attacks reduces your opponent's life by three additional life.", 3, True, ()),
+])
+def test_7_1_5_3_1_the_attacks_of_cards_reduce_additional_life(text, amount, self_ref, families) -> None:
+    m = _node(_typed(text), ModifyStat)
+    assert (m.stat, m.amount) == ("life_reduction", amount)
+    assert m.target.self_ref is self_ref and tuple(m.target.families) == families

@@ -8,7 +8,19 @@ from __future__ import annotations
 import pytest
 from text_helpers import bs_one
 
-from judge.text.ast import Conditional, Draw, Duration, ModifyStat, Player, Restriction, walk
+from judge.text.ast import (
+    Conditional,
+    CostChange,
+    Deploy,
+    Draw,
+    Duration,
+    ModifyStat,
+    Optional,
+    Player,
+    Restriction,
+    Reveal,
+    walk,
+)
 from judge.text.typed import untyped_parts
 
 
@@ -116,3 +128,84 @@ def test_7_1_5_3_1_the_attacks_of_cards_reduce_additional_life(text, amount, sel
     m = _node(_typed(text), ModifyStat)
     assert (m.stat, m.amount) == ("life_reduction", amount)
     assert m.target.self_ref is self_ref and tuple(m.target.families) == families
+
+
+# ---------------------------------------------------------------- 4-4-1, 11-18-1 "while" a card is in a state
+@pytest.mark.parametrize(("text", "state"), [
+    ("[LV1] While this spirit is linked, it gains 2000 BP.", "linked"),
+    ("[LV2] This spirit gains Crush while it is refreshed.", "refreshed"),
+    ("[LV1] While one of your Golem spirits is exhausted, this spirit cannot be selected by your opponent's effects.",
+     "exhausted"),
+])
+def test_4_4_1_while_a_card_is_in_a_state_the_effect_holds(text, state) -> None:
+    cond = _node(_typed(text), Conditional).condition
+    assert cond.kind == "is" and cond.object.state == state
+
+
+# ---------------------------------------------------------------- 3-1 the area of a barred move, "your" or "the"
+@pytest.mark.parametrize(("text", "action"), [
+    ("[LV1] Your opponent's spirits cannot be summoned from the trash.", "be_summoned_from_trash"),
+    ("[LV1] This spirit cannot be returned to the hand by your opponent's effects.", "be_returned_to_hand"),
+    ("[LV1] Your opponent's Dragon spirit cards cannot be summoned from the hand or trash.",
+     "be_summoned_from_hand_or_trash"),
+])
+def test_3_1_an_area_named_with_the_is_the_same_area(text, action) -> None:
+    assert _node(_typed(text), Restriction).action == action
+
+
+# ---------------------------------------------------------------- 2-7-3 a card's cost named "this spirit card's"
+@pytest.mark.parametrize(("text", "kind"), [
+    ("[LV1] Reduce this spirit card's cost by 1 for each Dragon spirit you control.", CostChange),
+    ("[LV1] Reduce this nexus card's cost by 2 for each nexus you control.", CostChange),
+    ("[LV1] When Summoned: You may pay this nexus card's cost to draw two cards.", Optional),
+])
+def test_2_7_3_a_card_named_by_its_kind_and_card_has_its_cost(text, kind) -> None:
+    node = _node(_typed(text), kind)
+    if isinstance(node, CostChange):
+        assert node.target.self_ref and node.amount < 0 and node.per is not None
+    else:
+        assert node.cost is not None and node.cost.effects
+
+
+# ---------------------------------------------------------------- 7-1-5 "attacks from" cards, plural as singular
+@pytest.mark.parametrize(("text", "player", "state"), [
+    ("[Flash] During this turn, your life cannot be reduced by attacks from spirits with 5000 or less BP.",
+     Player.YOU, None),
+    ("[LV1] Your life cannot be reduced by attacks from your opponent's exhausted spirits.", Player.YOU, "exhausted"),
+    ("[LV1] During Your Opponent's Turn: Neither player's life can be reduced by attacks from Dragon spirits.",
+     Player.EACH, None),
+])
+def test_7_1_5_attacks_from_cards_are_the_cause_barred(text, player, state) -> None:
+    r = _node(_typed(text), Restriction)
+    assert (r.action, r.player) == ("reduce_life", player)
+    assert r.by.unit == "attack" and r.by.about.state == state
+
+
+# ---------------------------------------------------------------- 12-2, 12-3 a player reveals the top of a deck
+@pytest.mark.parametrize(("text", "count"), [
+    ("[LV1] When Summoned: Your opponent reveals the top two cards of their deck.", 2),
+    ("[LV1] When This Spirit Attacks: Your opponent views the top card of their deck.", 1),
+    ("[LV1] When Summoned: Your opponent looks at the top three cards of their deck.", 3),
+])
+def test_12_2_the_player_named_reveals_the_top_of_their_deck(text, count) -> None:
+    rev = _node(_typed(text), Reveal)
+    assert (rev.count, rev.zone) == (count, "opponent_deck")
+
+
+def test_12_2_each_player_revealing_their_own_deck_is_not_read_as_one_deck() -> None:
+    from judge.text.parse import parse_text
+
+    assert not parse_text("[LV1] When Summoned: Each player reveals the top card of their deck.", "bss").ok
+
+
+# ---------------------------------------------------------------- 4-4-1 "without paying its cost and exhausted"
+@pytest.mark.parametrize(("text", "verb", "state"), [
+    ("[LV1] When Summoned: Summon one Warrior spirit card from your trash without paying its cost and exhausted.",
+     "summon", "exhausted"),
+    ("[LV1] When Summoned: Summon up to two Golem spirit cards from your trash without paying their cost and "
+     "refreshed.", "summon", "refreshed"),
+    ("[Main] Place one nexus card from your trash without paying its cost and exhausted.", "place", "exhausted"),
+])
+def test_4_4_1_a_card_arrives_free_and_in_a_state(text, verb, state) -> None:
+    d = _node(_typed(text), Deploy)
+    assert (d.verb, d.free, d.target.state) == (verb, True, state)

@@ -153,7 +153,7 @@ class ConditionMixin:
             return ("if", self.cond_control(c) if tok(c, "CONTROL") is not None else self.cond_have(c))
         if tok(c, "HAS") is not None:             # "while it has a Soul Core on it": what a card has, as after "if"
             return ("if", self.cond_has(c))
-        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
+        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE", "STATE", "LINKED")).lower()   # a battle or card state (4-4-1, 11-18-1)
         return ("if", Condition(kind="is", text="", selector=c[0],
                                 object=Selector(count=None, state="blocked" if word == "blocked" else word)))
 

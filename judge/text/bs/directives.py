@@ -417,6 +417,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal | list:
         top = first(c, Selector)                 # the top of a deck (deck_top)
+        if first(c, Player) is Player.EACH:      # "each player reveals … of their deck": every player's own
+            raise ValueError("not modelled: each player revealing the top of their own deck")
         n, per = top.count, _per(c)
         owner = top.owner if top.owner is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))

@@ -209,3 +209,39 @@ def test_12_2_each_player_revealing_their_own_deck_is_not_read_as_one_deck() -> 
 def test_4_4_1_a_card_arrives_free_and_in_a_state(text, verb, state) -> None:
     d = _node(_typed(text), Deploy)
     assert (d.verb, d.free, d.target.state) == (verb, True, state)
+
+
+# ---------------------------------------------------------------- 10-1, 3-1 where the card came from, as the trigger's event
+@pytest.mark.parametrize(("text", "event", "zone"), [
+    ("[LV1] When Summoned: If this spirit was summoned from your trash, draw one card.", "summoned", "trash"),
+    ("[LV1] When Summoned: If it was summoned from your hand, place one core from the void onto it.", "summoned", "hand"),
+    ("[LV1] When Summoned: If this spirit was deployed from your hand, draw one card.", "deployed", "hand"),
+])
+def test_10_1_the_area_a_card_came_from_is_how_the_trigger_happened(text, event, zone) -> None:
+    cond = _node(_typed(text), Conditional).condition
+    assert (cond.kind, cond.event, cond.zone, cond.window) == ("happened", event, zone, "trigger")
+
+
+# ---------------------------------------------------------------- 8-4 "if … cannot": the act was not done
+@pytest.mark.parametrize("text", [
+    "[LV1] When Summoned: Destroy one of your opponent's spirits with 3000 or less BP. If you cannot, draw one card.",
+    "[LV1] When Summoned: Your opponent may discard one card. If they cannot, draw two cards.",
+    "[Main] Your opponent may destroy one of their spirits. If your opponent cannot, destroy one of their nexuses.",
+])
+def test_8_4_if_a_player_cannot_is_the_act_not_done(text) -> None:
+    assert _node(_typed(text), Conditional).condition.kind == "did_not"
+
+
+# ---------------------------------------------------------------- 2-6, 3-7 a cost compared with a player's life
+@pytest.mark.parametrize(("text", "op", "whose"), [
+    ("[LV1] When Summoned: Select one of your opponent's spirits with a cost equal to or less than your life and "
+     "destroy it.", "<=", Player.YOU),
+    ("[LV1] When This Spirit Attacks: Destroy one of your opponent's spirits with a cost higher than your life.",
+     ">", Player.YOU),
+    ("[LV1] When Summoned: Destroy all of your opponent's spirits with a cost equal to your opponent's life.",
+     "==", Player.OPPONENT),
+])
+def test_2_6_a_cost_compared_with_a_life_said_with_or_without_total(text, op, whose) -> None:
+    sel = next(n for n in walk(list(_typed(text).effects)) if hasattr(n, "thresholds") and n.thresholds)
+    (t,) = sel.thresholds
+    assert (t.stat, t.op, t.ref.unit, t.ref.owner) == ("cost", op, "life", whose)

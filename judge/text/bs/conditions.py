@@ -272,7 +272,8 @@ class ConditionMixin:
                          selector=sel, threshold=counted,
                          window="this_turn" if has_tok(c, "EACH_TURN") else "trigger",
                          **({"by": by} if by is not None else {}),
-                         **({"qualifiers": ("via_battle",)} if has_tok(c, "VIA_BATTLE") else {}), **_tails(c))
+                         **({"qualifiers": ("via_battle",)} if has_tok(c, "VIA_BATTLE") else {}),
+                         **({"zone": first(c, tuple)[1]} if first(c, tuple) is not None else {}), **_tails(c))
 
     def hist_passive_how(self, c: list) -> Condition:
         # "if this spirit is summoned from the trash": how the triggering event happened

@@ -371,7 +371,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("after_resolves", None)
 
     def if_you_do(self, c: list) -> tuple:
-        negated = any(isinstance(t, Token) and t.type in ("NEG", "DONT") for t in c)
+        negated = any(isinstance(t, Token) and t.type in ("NEG", "DONT", "CANNOT") for t in c)   # "if you cannot": not done
         return ("if", Condition(kind="did_not" if negated else "did", text="If you do" + (" not" if negated else "")))
 
     def otherwise(self, c: list) -> tuple:

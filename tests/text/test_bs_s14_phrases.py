@@ -245,3 +245,25 @@ def test_2_6_a_cost_compared_with_a_life_said_with_or_without_total(text, op, wh
     sel = next(n for n in walk(list(_typed(text).effects)) if hasattr(n, "thresholds") and n.thresholds)
     (t,) = sel.thresholds
     assert (t.stat, t.op, t.ref.unit, t.ref.owner) == ("cost", op, "life", whose)
+
+
+# ---------------------------------------------------------------- 6-8-1-2 "during (their / your) next turn": that turn only
+@pytest.mark.parametrize(("text", "kind", "duration"), [
+    ("[LV1] When Summoned: Your opponent's spirits cannot attack during their next turn.",
+     Restriction, Duration.OPPONENT_NEXT_TURN),
+    ("[LV1] When This Spirit Attacks: During your opponent's next turn, your opponent cannot use magic cards.",
+     Restriction, Duration.OPPONENT_NEXT_TURN),
+    ("[LV1] When Summoned: This spirit gains 3000 BP during your next turn.", ModifyStat, Duration.YOUR_NEXT_TURN),
+])
+def test_6_8_1_2_a_later_turn_only_is_not_until_its_end(text, kind, duration) -> None:
+    node = _node(_typed(text), kind)
+    assert node.duration is duration
+
+
+def test_6_8_1_2_an_effect_lasting_a_later_turn_only_is_said_not_executed() -> None:
+    from judge.engine.support import unexecuted
+
+    later = bs_one("[LV1] When Summoned: This spirit gains 3000 BP during your next turn.")
+    until = bs_one("[LV1] When Summoned: This spirit gains 3000 BP until the end of your opponent's next turn.")
+    assert any("your_next_turn" in gap for gap in unexecuted("bss", later))
+    assert not any("next_turn" in gap for gap in unexecuted("bss", until))

@@ -109,6 +109,8 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     # ── durations ──
     def duration(self, c: list) -> Duration:
         t = str(c[0]).lower()
+        if t.startswith("during") and "next" in t:   # "during your opponent's / their / your next turn": that turn only
+            return Duration.YOUR_NEXT_TURN if t.split()[1] == "your" and "opponent" not in t else Duration.OPPONENT_NEXT_TURN
         if "next" in t:
             return Duration.NEXT_TURN_END
         return Duration.BATTLE if "battle" in t else Duration.TURN

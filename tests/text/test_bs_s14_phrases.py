@@ -267,3 +267,22 @@ def test_6_8_1_2_an_effect_lasting_a_later_turn_only_is_said_not_executed() -> N
     until = bs_one("[LV1] When Summoned: This spirit gains 3000 BP until the end of your opponent's next turn.")
     assert any("your_next_turn" in gap for gap in unexecuted("bss", later))
     assert not any("next_turn" in gap for gap in unexecuted("bss", until))
+
+
+# ---------------------------------------------------------------- 4-6 "up to as many of … as you have … symbols", any directive
+@pytest.mark.parametrize(("text", "kind", "colors"), [
+    ("[LV1] When Summoned: Destroy up to as many of your opponent's spirits with 3000 or less BP as you have green "
+     "symbols.", "Destroy", ("green",)),
+    ("[LV1] When This Spirit Attacks: Exhaust up to as many of your opponent's spirits as you have red symbols.",
+     "SetState", ("red",)),
+    ("[LV1] When Summoned: Return up to as many of your opponent's spirits with 2000 or less BP as you have blue "
+     "symbols to their hand.", "Move", ("blue",)),
+])
+def test_4_6_as_many_as_your_symbols_is_a_noun_phrase_of_any_directive(text, kind, colors) -> None:
+    from judge.text import ast
+
+    node = _node(_typed(text), getattr(ast, kind))
+    sel = node.target
+    per = next(t for t in sel.thresholds if t.stat == "count_per")
+    assert sel.up_to and sel.count is None and sel.owner is Player.OPPONENT
+    assert (per.ref.unit, tuple(per.ref.colors), per.ref.owner) == ("symbol", colors, Player.YOU)

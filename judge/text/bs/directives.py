@@ -104,13 +104,13 @@ class DirectiveMixin:
         # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
         return Pick(target=tuple(_zoned(x, c) for x in c if isinstance(x, Selector)), either=True)
 
-    def select_as_many(self, c: list) -> Pick:
-        # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
+    def as_many(self, c: list) -> Selector:
+        # BSS 4-6: "up to as many of … as you have yellow symbols", whatever the directive: the count follows the symbols
         sel = first(c, Selector)
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
         per = Selector(count=None, unit="symbol", colors=colors, owner=Player.YOU)
-        return Pick(target=replace(sel, count=None, up_to=True,
-                                   thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per))))
+        return replace(sel, count=None, up_to=True,
+                       thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per)))
 
     @v_args(meta=True)
     def select_color(self, meta: Any, c: list) -> Declare:

@@ -15,6 +15,7 @@ from judge.text.ast import (
     Draw,
     Duration,
     ModifyStat,
+    MoveCores,
     Optional,
     Player,
     Restriction,
@@ -286,3 +287,22 @@ def test_4_6_as_many_as_your_symbols_is_a_noun_phrase_of_any_directive(text, kin
     per = next(t for t in sel.thresholds if t.stat == "count_per")
     assert sel.up_to and sel.count is None and sel.owner is Player.OPPONENT
     assert (per.ref.unit, tuple(per.ref.colors), per.ref.owner) == ("symbol", colors, Player.YOU)
+
+
+# ---------------------------------------------------------------- 8-5-5 the cores "on" a card, moved from it
+@pytest.mark.parametrize(("text", "count", "dest", "player"), [
+    ("[LV1] When Summoned: Select one of your opponent's spirits. Your opponent sends all cores on it to their reserve.",
+     None, "opponent_reserve", Player.OPPONENT),
+    ("[LV1] When This Spirit Attacks: Send all cores on one of your opponent's nexuses to their reserve.",
+     None, "opponent_reserve", Player.YOU),
+    ("[LV1] When Summoned: Move two cores on this spirit onto one of your Dragon spirits.", 2, "spirit", Player.YOU),
+])
+def test_8_5_5_cores_on_a_card_are_moved_from_it(text, count, dest, player) -> None:
+    m = _node(_typed(text), MoveCores)
+    assert (m.count, m.source, m.dest, m.player) == (count, "spirit", dest, player)
+    assert m.source_target is not None
+
+
+def test_8_5_5_on_is_still_where_cores_go_when_no_destination_follows() -> None:
+    m = _node(_typed("[LV1] When Summoned: Place one core on this spirit and draw one card."), MoveCores)
+    assert m.dest == "spirit" and m.dest_target.self_ref

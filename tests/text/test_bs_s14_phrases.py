@@ -306,3 +306,14 @@ def test_8_5_5_cores_on_a_card_are_moved_from_it(text, count, dest, player) -> N
 def test_8_5_5_on_is_still_where_cores_go_when_no_destination_follows() -> None:
     m = _node(_typed("[LV1] When Summoned: Place one core on this spirit and draw one card."), MoveCores)
     assert m.dest == "spirit" and m.dest_target.self_ref
+
+
+# ---------------------------------------------------------------- 8-5-4 "if it is (still) on the field": what a card is, as "if it is exhausted"
+@pytest.mark.parametrize(("text", "negated"), [
+    ("[LV1] End of Battle: If this spirit is still on the field, refresh it.", False),
+    ("[LV1] End of Your Turn: If the selected spirit is on the field, return it to its owner's hand.", False),
+    ("[LV1] When Destroyed: If it is not on the field, draw one card.", True),
+])
+def test_8_5_4_a_card_still_on_the_field_is_a_state_it_is_in(text, negated) -> None:
+    cond = _node(_typed(text), Conditional).condition
+    assert (cond.kind, cond.object.zone, cond.negated) == ("is", "field", negated)

@@ -12,6 +12,7 @@ from judge.text.ast import (
     Conditional,
     CostChange,
     Deploy,
+    Discard,
     Draw,
     Duration,
     ModifyStat,
@@ -317,3 +318,23 @@ def test_8_5_5_on_is_still_where_cores_go_when_no_destination_follows() -> None:
 def test_8_5_4_a_card_still_on_the_field_is_a_state_it_is_in(text, negated) -> None:
     cond = _node(_typed(text), Conditional).condition
     assert (cond.kind, cond.object.zone, cond.negated) == ("is", "field", negated)
+
+
+# ---------------------------------------------------------------- 3-2, 4-6 "cards from the top of a deck" counted by "equal to the number of"
+@pytest.mark.parametrize(("text", "owner"), [
+    ("[LV1] When Summoned: Discard cards from the top of your opponent's deck equal to the number of Dragon spirits "
+     "you control.", Player.OPPONENT),
+    ("[LV1] When This Spirit Attacks: Discard cards from the top of your deck equal to the number of nexuses you "
+     "control.", Player.YOU),
+    ("[LV1] When Summoned: Discard one card from the top of your opponent's deck for each of your exhausted spirits.",
+     Player.OPPONENT),
+])
+def test_4_6_cards_from_the_top_of_a_deck_one_for_each_counted(text, owner) -> None:
+    d = _node(_typed(text), Discard)
+    assert (d.count, d.target.zone, d.target.owner) == (1, "deck_top", owner) and d.per is not None
+
+
+def test_3_2_cards_from_the_top_with_no_count_and_no_number_are_not_read() -> None:
+    from judge.text.parse import parse_text
+
+    assert not parse_text("[LV1] When Summoned: Discard cards from the top of your deck.", "bss").ok

@@ -28,11 +28,18 @@ from judge.text import ast
 from judge.text.ast import AbilityKind
 from judge.text.bs.meaning import folded_instead, meaning
 
+#: Durations the engine's turn flow does not tell (flow/durations.py ends only this turn's, this battle's
+#: and "until the end of the next turn"): an effect lasting one later turn only ("during your opponent's
+#: next turn", BSS 6-8-1-2) would hold from now and never end, so it is not run.
+_LATER_TURNS = (ast.Duration.OPPONENT_NEXT_TURN, ast.Duration.YOUR_NEXT_TURN)
+
 
 def _effect_gaps(node: Any) -> Iterator[str]:
     """What `dispatch.apply` would not run of one effect node (the handler registry's answer), and of
     an ability it gives (read as the engine loads it)."""
     yield from effects.gaps(node)
+    if getattr(node, "duration", None) in _LATER_TURNS:
+        yield f"{ast.kind_of(node)} duration {node.duration.value}"
     if isinstance(node, ast.Gain) and node.keyword is None and node.ability is not None:
         yield from (f"gained {g}" for g in unexecuted(node.ability))
 

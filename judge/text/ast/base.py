@@ -49,6 +49,8 @@ class Duration(str, Enum):  # noqa: UP042
     OPPONENT_TURN_END = "opponent_turn_end"  # FFTCG "until the end of your opponent's (next) turn"
     WHILE_ON_FIELD = "while_on_field"  # FFTCG "for as long as X is on the field" (11.9.1)
     YOUR_NEXT_TURN_END = "your_next_turn_end"  # FFTCG "until the end of your next turn" (not the next turn)
+    OPPONENT_NEXT_TURN = "opponent_next_turn"  # BS "during your opponent's next turn": that turn only (BSS 6-8-1-2)
+    YOUR_NEXT_TURN = "your_next_turn"  # BS "during your next turn": that turn only
 
 
 class Player(str, Enum):  # noqa: UP042

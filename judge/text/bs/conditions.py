@@ -91,6 +91,11 @@ class ConditionMixin:
         return Condition(kind="count", text="", player=player, selector=_whose(sel, player),
                          threshold=Threshold(stat, op, n))
 
+    def cond_life_is(self, c: list) -> Condition:
+        # "if your life is 3 or less" (BSS 3-7): the same condition as "if you have 3 or fewer life"
+        n, op = first(c, tuple)
+        return Condition(kind="count", text="", player=first(c, Player), threshold=Threshold("life", op, n))
+
     def cond_only(self, c: list) -> Condition:
         # "if you only have Angel spirits on the field"; "… only have two or fewer spirits": a count
         player = first(c, Player)
@@ -148,7 +153,7 @@ class ConditionMixin:
             return ("if", self.cond_control(c) if tok(c, "CONTROL") is not None else self.cond_have(c))
         if tok(c, "HAS") is not None:             # "while it has a Soul Core on it": what a card has, as after "if"
             return ("if", self.cond_has(c))
-        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE")).lower()
+        word = str(tok(c, "ATT_BLK", "EVENT_PASSIVE", "STATE", "LINKED")).lower()   # a battle or card state (4-4-1, 11-18-1)
         return ("if", Condition(kind="is", text="", selector=c[0],
                                 object=Selector(count=None, state="blocked" if word == "blocked" else word)))
 
@@ -264,8 +269,11 @@ class ConditionMixin:
         sel, counted = self._counted(c[0])
         by = first(c[1:], Selector)             # "… destroyed by your opponent's effects this turn"
         return Condition(kind="happened", text="", event=_EVENT_WORDS[str(tok(c, "EVENT_PASSIVE", "STATE")).lower()],
-                         selector=sel, threshold=counted, window="this_turn",
-                         **({"by": by} if by is not None else {}), **_tails(c))
+                         selector=sel, threshold=counted,
+                         window="this_turn" if has_tok(c, "EACH_TURN") else "trigger",
+                         **({"by": by} if by is not None else {}),
+                         **({"qualifiers": ("via_battle",)} if has_tok(c, "VIA_BATTLE") else {}),
+                         **({"zone": first(c, tuple)[1]} if first(c, tuple) is not None else {}), **_tails(c))
 
     def hist_passive_how(self, c: list) -> Condition:
         # "if this spirit is summoned from the trash": how the triggering event happened

@@ -104,13 +104,13 @@ class DirectiveMixin:
         # "Select one Wyvern spirit card, or one Crimson nexus card, from your trash": either one
         return Pick(target=tuple(_zoned(x, c) for x in c if isinstance(x, Selector)), either=True)
 
-    def select_as_many(self, c: list) -> Pick:
-        # BSS 4-6: "up to as many of … as you have yellow symbols": the count follows the symbols
+    def as_many(self, c: list) -> Selector:
+        # BSS 4-6: "up to as many of … as you have yellow symbols", whatever the directive: the count follows the symbols
         sel = first(c, Selector)
         colors = tuple(str(t).lower() for t in toks(c, "COLOR"))
         per = Selector(count=None, unit="symbol", colors=colors, owner=Player.YOU)
-        return Pick(target=replace(sel, count=None, up_to=True,
-                                   thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per))))
+        return replace(sel, count=None, up_to=True,
+                       thresholds=(*sel.thresholds, Threshold("count_per", "==", 1, ref=per)))
 
     @v_args(meta=True)
     def select_color(self, meta: Any, c: list) -> Declare:
@@ -240,6 +240,14 @@ class DirectiveMixin:
         if stat != "cost" or first(c, Duration) is not None:
             raise ValueError(f"not modelled: a {stat} reduced{' for a time' if stat == 'cost' else ''}")
         return CostChange(target=target, amount=amount, per=per, span=self._span(meta))
+
+    @v_args(meta=True)
+    def attack_life(self, meta: Any, c: list) -> ModifyStat:
+        # "this spirit's attacks reduce your opponent's life by one additional life" (BSS 7-1-5-3-1): the
+        # attacking cards' reduction of life raised by N (`attacks_of` names the cards whose attacks)
+        attacks = first(c, Selector)
+        return ModifyStat(stat="life_reduction", amount=ints(c)[0], target=attacks.about or Ref(),
+                          duration=_duration(c), span=self._span(meta))
 
     @v_args(meta=True)
     def bp_reduce(self, meta: Any, c: list) -> ModifyStat:
@@ -409,6 +417,8 @@ class DirectiveMixin:
     @v_args(meta=True)
     def reveal(self, meta: Any, c: list) -> Reveal | list:
         top = first(c, Selector)                 # the top of a deck (deck_top)
+        if first(c, Player) is Player.EACH:      # "each player reveals … of their deck": every player's own
+            raise ValueError("not modelled: each player revealing the top of their own deck")
         n, per = top.count, _per(c)
         owner = top.owner if top.owner is not None else Player.YOU
         out = Reveal(count=n, zone="deck" if owner is not Player.OPPONENT else "opponent_deck", span=self._span(meta))

@@ -80,6 +80,7 @@ BSS: dict[str, tuple[str, ...]] = {
     "move_cores.source=trash": ("3-4-1",),
     "move_cores.dest=trash": ("3-4-1",),
     "modify_stat.stat=bp": ("2-11-2", "8-8-1-3-5", "9-4-2-1"),
+    "modify_stat.stat=life_reduction": ("7-1-5-3-1",),   # the life an attack reduces (its symbols), raised
     "modify_stat.duration=turn": ("6-8-1-2", "8-2-2-2"),
     "modify_stat.duration=battle": ("7-1-6-2", "8-2-2-2"),
     "deploy.verb=summon": ("10-6-1", "10-6-2"),

@@ -150,6 +150,10 @@ class PredicateMixin:
         state = str(tok(c, "ATT_BLK", "STATE")).lower()
         return {"state": state, **({"about": target} if target is not None else {})}
 
+    def desc_on_field(self, c: list) -> dict:
+        # "(still) on the field" (BSS 8-5-4): where the card is, checked now
+        return {"zone": "field"}
+
     def desc_being(self, c: list) -> dict:
         return {"state": "blocked", "about": first(c, Selector)}
 

@@ -45,7 +45,8 @@ from judge.text.bs.render_conditions import ConditionPhrases
 from judge.text.bs.render_phrases import _POSS, _SUBJ, Unrenderable, _same, keyword, label_words, number
 
 _DURATION = {Duration.TURN: " during this turn", Duration.BATTLE: " during this battle",
-             Duration.NEXT_TURN_END: " until the end of your opponent's next turn", Duration.PERMANENT: ""}
+             Duration.NEXT_TURN_END: " until the end of your opponent's next turn", Duration.PERMANENT: "",
+             Duration.OPPONENT_NEXT_TURN: " during your opponent's next turn", Duration.YOUR_NEXT_TURN: " during your next turn"}
 _AREAS = {"void": "the void", "reserve": "your reserve", "life": "your life", "trash": "your trash",
           "opponent_reserve": "their reserve", "opponent_life": "their life",
           "opponent_trash": "their trash", "owners_reserve": "its owner's reserve",

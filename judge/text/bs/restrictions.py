@@ -29,6 +29,21 @@ def _life_by(r: Restriction, barred: Selector | None) -> Restriction:
     return replace(r, player=r.object.owner, object=None, target=None, by=barred if barred is not None else r.by)
 
 
+#: the mark of an act done "with" cards (`act_with`): those cards are the restricted ones.
+WITH = "with"
+
+
+def _acting_with(verb: str, cards: Selector, player: Player | None, mode: str, duration: Duration,
+                 span: Any) -> Restriction:
+    """"<player> cannot / must block with X" (BSS 7-1-1, 7-1-3): the act is that of the cards X, so they are
+    the target (the player's own cards when X names no owner), as in "X cannot block"; the player is kept."""
+    from dataclasses import replace
+
+    if player is not None and cards.owner is None and not cards.self_ref:
+        cards = replace(cards, owner=player)
+    return Restriction(mode=mode, action=verb, target=cards, player=player, duration=duration, span=span)
+
+
 class RestrictionMixin:
     """Restriction rules of grammar/bs.lark → Restriction nodes and their parts."""
 
@@ -72,6 +87,14 @@ class RestrictionMixin:
         unit = "soul_core" if cores.get("core_type") == "soul" else "core"
         return ("place_cores", Selector(count=cores.get("count"), unit=unit, about=first(c, Selector)), None)
 
+    def act_with(self, c: list) -> tuple:
+        # "block with spirits with …": the cards the player acts with, marked WITH in the `by` place
+        return ("_".join(str(c[0]).lower().split()), first(c, Selector), WITH)
+
+    def act_one(self, c: list) -> tuple:
+        # the alternative of act_one without an alias of its own: `act_with`, already built
+        return c[0]
+
     def act_draw(self, c: list) -> tuple:
         return ("draw", None, None)
 
@@ -86,7 +109,8 @@ class RestrictionMixin:
                       player: Player | None = None, mode: str = "cannot") -> list:
         acts = next(x for x in c if isinstance(x, list))
         dur = _duration(c)
-        return [Restriction(mode=mode, action=a, object=obj, by=by, target=target, player=player,
+        return [_acting_with(a, obj, player, mode, dur, self._span(meta)) if by is WITH else
+                Restriction(mode=mode, action=a, object=obj, by=by, target=target, player=player,
                             duration=dur, span=self._span(meta)) for a, obj, by in acts]
 
     @v_args(meta=True)
@@ -140,6 +164,12 @@ class RestrictionMixin:
             act += "_first"
         return Restriction(mode="must", action=act, target=c[0], object=first(c[1:], Selector),
                            duration=_duration(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def obligation_with(self, meta: Any, c: list) -> Restriction:
+        # "your opponent must block with one of their spirits (if possible)" (BSS 7-1-3)
+        verb, cards, _ = first(c, tuple)
+        return _acting_with(verb, cards, first(c, Player), "must", _duration(c), self._span(meta))
 
     @v_args(meta=True)
     def permission_link(self, meta: Any, c: list) -> Restriction:

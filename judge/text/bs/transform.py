@@ -109,6 +109,8 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
     # ── durations ──
     def duration(self, c: list) -> Duration:
         t = str(c[0]).lower()
+        if t.startswith("during") and "next" in t:   # "during your opponent's / their / your next turn": that turn only
+            return Duration.YOUR_NEXT_TURN if t.split()[1] == "your" and "opponent" not in t else Duration.OPPONENT_NEXT_TURN
         if "next" in t:
             return Duration.NEXT_TURN_END
         return Duration.BATTLE if "battle" in t else Duration.TURN
@@ -371,7 +373,7 @@ class BSTransformer(ConditionMixin, EventMixin, SagaMixin, SelectorMixin, Restri
         return ("after_resolves", None)
 
     def if_you_do(self, c: list) -> tuple:
-        negated = any(isinstance(t, Token) and t.type in ("NEG", "DONT") for t in c)
+        negated = any(isinstance(t, Token) and t.type in ("NEG", "DONT", "CANNOT") for t in c)   # "if you cannot": not done
         return ("if", Condition(kind="did_not" if negated else "did", text="If you do" + (" not" if negated else "")))
 
     def otherwise(self, c: list) -> tuple:

@@ -1,0 +1,55 @@
+"""FFTCG constructs generalised from the phrasebook (issue 20, tests/text/fftcg_phrasebook.txt): each is
+defined once in grammar/fftcg.lark and read wherever the templating language puts it, so lines nobody here has
+read parse and type. Every phrasing is our own (the invented card name "Quillon"; new combinations of known
+parts); each test asserts the typed meaning and is named after the FFTCG Comprehensive Rules clause."""
+
+from __future__ import annotations
+
+import pytest
+from text_helpers import fftcg_one as one
+
+from judge.engine.support import unexecuted
+from judge.text.ast import GainCrystal, Player, walk
+from judge.text.parse import parse_text
+
+
+def _of(ability, kind) -> list:
+    return [n for n in walk(ability) if isinstance(n, kind)]
+
+
+# ---------------------------------------------------------------- 11.8.2 the window a trigger listens in, said last
+# "When X attacks during your opponent's turn" is "During your opponent's turn, when X attacks": one window for
+# the whole trigger, after any events the trigger joins; the engine listens only inside it.
+@pytest.mark.parametrize(("text", "kinds", "whose"), [
+    ("When Quillon blocks during your opponent's turn, draw 1 card.", ("blocks",), Player.OPPONENT),
+    ("When a Forward opponent controls is broken during your turn, gain 《C》.", ("is_broken",), Player.YOU),
+    ("When Quillon attacks or is chosen by your opponent's abilities during your turn, Quillon gains +1000 power "
+     "until the end of the turn.", ("attacks", "is_chosen"), Player.YOU),
+])
+def test_11_8_2_a_trigger_window_said_after_its_events(text: str, kinds: tuple, whose: Player) -> None:
+    ability = one(text, name="Quillon")
+    trigger = ability.trigger
+    assert tuple(e.kind for e in trigger.events) == kinds
+    assert trigger.window is not None and trigger.window.whose is whose and trigger.window.phase is None
+    assert not [g for g in unexecuted("fftcg", ability) if "window" in g]
+
+
+# ---------------------------------------------------------------- 6.8 only Crystals are gained
+# "Gain 《C》《C》" gains as many Crystals as it shows; a player never gains CP of an Element, so "gain 《火》" is
+# not read (it was once typed as one Crystal).
+@pytest.mark.parametrize(("text", "count"), [
+    ("When Quillon blocks, gain 《C》《C》《C》.", 3),
+    ("《ダル》, discard 1 card: Gain 《C》.", 1),
+    ("When Quillon leaves the field, gain 《C》《C》.", 2),
+])
+def test_6_8_gain_counts_the_crystals_shown(text: str, count: int) -> None:
+    (gain,) = _of(one(text, name="Quillon"), GainCrystal)
+    assert gain.count == count
+
+
+@pytest.mark.parametrize("text", ["When Quillon blocks, gain 《火》.", "《ダル》: Gain 《水》《1》."])
+def test_6_8_no_element_cp_is_gained(text: str) -> None:
+    result = parse_text(text, "fftcg", name="Quillon")
+    assert not result.ok and not any(_of(a, GainCrystal) for a in result.abilities)
+
+

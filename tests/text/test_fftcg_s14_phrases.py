@@ -9,7 +9,7 @@ import pytest
 from text_helpers import fftcg_one as one
 
 from judge.engine.support import unexecuted
-from judge.text.ast import GainCrystal, Player, walk
+from judge.text.ast import GainCrystal, Player, Selector, walk
 from judge.text.parse import parse_text
 
 
@@ -53,3 +53,43 @@ def test_6_8_no_element_cp_is_gained(text: str) -> None:
     assert not result.ok and not any(_of(a, GainCrystal) for a in result.abilities)
 
 
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 the highest or lowest cost or power
+# "the lowest power Forward", "the Backup with the highest cost": one state for the extreme and the stat, said before
+# the noun or after it with "with the"; the engine takes it among the field's cards that fit the rest.
+@pytest.mark.parametrize(("text", "state", "types", "owner"), [
+    ("Choose 1 lowest power Forward opponent controls. Deal it 3000 damage.", "lowest_power", ("forward",),
+     Player.OPPONENT),
+    ("When Quillon attacks, choose up to 1 Backup with the highest cost opponent controls. Dull it.", "highest_cost",
+     ("backup",), Player.OPPONENT),
+    ("《ダル》: Choose 1 Character with the lowest cost you control. Activate it.", "lowest_cost", ("character",),
+     Player.YOU),
+])
+def test_5_2_1_a_selector_names_the_extreme_of_a_stat(text: str, state: str, types: tuple, owner: Player) -> None:
+    ability = one(text, name="Quillon")
+    sel = next(s for s in _of(ability, Selector) if s.state is not None)
+    assert (sel.state, sel.card_types, sel.owner) == (state, types, owner)
+    assert not unexecuted("fftcg", ability)
+
+
+def _two_forwards():
+    from judge.engine.scenario import load_scenario
+
+    def card(name: str, cost: int, power: int) -> dict:
+        return {"name": name, "type": "forward", "element": ["fire"], "cost": cost, "power": power, "job": "Soldier",
+                "category": "SAMPLE", "text": ""}
+    data = {"game": "fftcg", "title": "inline", "cards": {"big": card("Big", 5, 9000), "small": card("Small", 2, 4000)},
+            "turn": {"number": 3, "player": "A", "phase": "main1"},
+            "players": {"B": {"field": [{"id": "b1", "card": "big"}, {"id": "b2", "card": "small"}]}},
+            "actions": [], "expect": []}
+    return load_scenario("inline.yaml", data).state
+
+
+@pytest.mark.parametrize(("state", "fits"), [("highest_cost", "b1"), ("lowest_power", "b2"), ("lowest_cost", "b2")])
+def test_5_2_1_the_engine_takes_the_extreme_among_the_cards_the_selector_names(state: str, fits: str) -> None:
+    from judge.engine.fftcg.query import matches
+
+    s = _two_forwards()
+    sel = Selector(count=1, owner=Player.OPPONENT, card_types=("forward",), state=state)
+    assert [u for u in ("b1", "b2") if matches(s, u, sel, "A", None)] == [fits]

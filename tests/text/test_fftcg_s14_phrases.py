@@ -93,3 +93,34 @@ def test_5_2_1_the_engine_takes_the_extreme_among_the_cards_the_selector_names(s
     s = _two_forwards()
     sel = Selector(count=1, owner=Player.OPPONENT, card_types=("forward",), state=state)
     assert [u for u in ("b1", "b2") if matches(s, u, sel, "A", None)] == [fits]
+
+
+# ---------------------------------------------------------------- 6.6 "any other X": other than this card
+# "any" takes "other" as "all the" and "up to N" do: "if you don't control any other Forwards" is about the
+# Forwards besides this card, in every condition, effect or restriction a selector stands in.
+@pytest.mark.parametrize(("text", "kind", "player", "none"), [
+    ("When Quillon enters the field, if you don't control any other Forwards, draw 2 cards.", "forward",
+     Player.YOU, True),
+    ("If you control any other Backups, Quillon cannot be chosen by your opponent's abilities.", "backup",
+     Player.YOU, False),
+    ("When Quillon attacks, if your opponent doesn't control any other Monsters, Quillon gains +1000 power until "
+     "the end of the turn.", "monster", Player.OPPONENT, True),
+])
+def test_6_6_any_other_leaves_this_card_out(text: str, kind: str, player: Player, none: bool) -> None:
+    from judge.text.ast import Controls
+
+    (cond,) = _of(one(text, name="Quillon"), Controls)
+    assert cond.selector.card_types == (kind,) and cond.selector.other is True
+    assert (cond.player, cond.none) == (player, none)
+
+
+# ---------------------------------------------------------------- 9 "each turn": every player's turn
+# "At the end of each turn" is "at the end of each player's turn": the moment comes in both players' turns.
+@pytest.mark.parametrize(("text", "edge"), [
+    ("At the end of each turn, remove 1 Doom Counter from Quillon.", "end"),
+    ("At the beginning of each turn, choose 1 Forward opponent controls. Dull it.", "beginning"),
+    ("At the end of each turn, if Quillon is dull, activate Quillon.", "end"),
+])
+def test_9_each_turn_is_every_players_turn(text: str, edge: str) -> None:
+    at = one(text, name="Quillon").trigger.at
+    assert (at.edge, at.phase, at.whose) == (edge, "turn", Player.ANY)

@@ -95,7 +95,8 @@ class SelectorRules(PostModifierRules):
         return [("count", 1, False, "==")]
 
     def q_any(self, meta, c):
-        return [("count", 1, False, "any")]
+        """"any Forwards", "any other Forwards" ("other": not this one)."""
+        return [("count", 1, False, "any"), *pairs_of(c)]
 
     def q_any_number(self, meta, c):
         return [("count", None, True, "any")]

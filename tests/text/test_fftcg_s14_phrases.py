@@ -124,3 +124,40 @@ def test_6_6_any_other_leaves_this_card_out(text: str, kind: str, player: Player
 def test_9_each_turn_is_every_players_turn(text: str, edge: str) -> None:
     at = one(text, name="Quillon").trigger.at
     assert (at.edge, at.phase, at.whose) == (edge, "turn", Player.ANY)
+
+
+# ---------------------------------------------------------------- 11.12.4.4 "as long as", said after the effect
+# "X gains Brave as long as Y" is "As long as Y, X gains Brave": the effects hold only while Y holds (lasting),
+# the same node either way; the engine runs the one as it runs the other.
+@pytest.mark.parametrize(("suffix", "lead", "cond_kind"), [
+    ("Quillon gains First Strike as long as you have received 5 points of damage or more.",
+     "As long as you have received 5 points of damage or more, Quillon gains First Strike.", "DamageCount"),
+    ("The Forwards you control gain +1000 power as long as you control 3 or more Backups.",
+     "As long as you control 3 or more Backups, the Forwards you control gain +1000 power.", "Controls"),
+    ("Quillon cannot be chosen by your opponent's Summons as long as your opponent has 2 or fewer cards in hand.",
+     "As long as your opponent has 2 or fewer cards in hand, Quillon cannot be chosen by your opponent's Summons.",
+     "HandCount"),
+])
+def test_11_12_4_4_as_long_as_said_after_the_effect(suffix: str, lead: str, cond_kind: str) -> None:
+    from judge.text.ast import Conditional
+
+    said_after, said_first = one(suffix, name="Quillon"), one(lead, name="Quillon")
+    (after,), (first,) = _of(said_after, Conditional), _of(said_first, Conditional)
+    assert after.lasting and type(after.condition).__name__ == cond_kind
+    assert _unspanned(after) == _unspanned(first)
+    assert unexecuted("fftcg", said_after) == unexecuted("fftcg", said_first)
+
+
+def _unspanned(node):
+    """A node's meaning: every span and printed text left out (the two phrasings differ only in where words are)."""
+    from dataclasses import fields, is_dataclass, replace
+
+    if isinstance(node, tuple):
+        return tuple(_unspanned(x) for x in node)
+    if not is_dataclass(node):
+        return node
+    keep = {f.name: _unspanned(getattr(node, f.name)) for f in fields(node) if f.init}
+    for k in ("span", "text"):
+        if k in keep:
+            keep[k] = None
+    return replace(node, **keep)

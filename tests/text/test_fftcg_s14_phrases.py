@@ -161,3 +161,21 @@ def _unspanned(node):
         if k in keep:
             keep[k] = None
     return replace(node, **keep)
+
+
+# ---------------------------------------------------------------- 6.2.4 "onto the field under X's control"
+# "onto the field under your control" is "onto your field"; "under its owner's control" is what "onto the field"
+# says by itself (6.2.4: unless said otherwise, under its owner's control); in every verb that names a field.
+@pytest.mark.parametrize(("text", "onto", "dull"), [
+    ("When Quillon enters the field, choose 1 Forward in your opponent's Break Zone. Play it onto the field under "
+     "your control.", Player.YOU, False),
+    ("Choose 1 Monster removed from the game. At the end of the turn, play it onto the field under its owner's "
+     "control dull.", None, True),
+    ("When Quillon leaves the field, choose 1 Backup in your Break Zone. Play it onto the field under your "
+     "opponent's control.", Player.OPPONENT, False),
+])
+def test_6_2_4_the_field_under_a_players_control(text: str, onto, dull: bool) -> None:
+    from judge.text.ast import Deploy
+
+    (deploy,) = _of(one(text, name="Quillon"), Deploy)
+    assert (deploy.verb, deploy.onto, deploy.dull) == ("play", onto, dull)

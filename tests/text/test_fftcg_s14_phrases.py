@@ -179,3 +179,29 @@ def test_6_2_4_the_field_under_a_players_control(text: str, onto, dull: bool) ->
 
     (deploy,) = _of(one(text, name="Quillon"), Deploy)
     assert (deploy.verb, deploy.onto, deploy.dull) == ("play", onto, dull)
+
+
+# ---------------------------------------------------------------- 5.2.1 / 5.2.6 "the cost of X", "the power of X"
+# A cost or power compared with another card's, that card's stat said by name ("less than the power of X") as it
+# is said by "that of X" or "X's": the same threshold, any comparison; a cost against a power is not read.
+@pytest.mark.parametrize(("text", "same_as", "stat", "op"), [
+    ("When Quillon enters the field, choose 1 Forward with a cost equal to or less than the cost of Quillon. "
+     "Break it.", "When Quillon enters the field, choose 1 Forward with a cost equal to or less than Quillon's. "
+     "Break it.", "cost", "<="),
+    ("《ダル》: Choose 1 Forward with a power less than the power of Quillon. Dull it.",
+     "《ダル》: Choose 1 Forward with a power less than that of Quillon. Dull it.", "power", "<"),
+    ("When Quillon attacks, choose 1 Backup of cost greater than the cost of Quillon. Dull it.",
+     "When Quillon attacks, choose 1 Backup of cost greater than that of Quillon. Dull it.", "cost", ">"),
+])
+def test_5_2_1_a_stat_against_the_stat_of_another_card(text: str, same_as: str, stat: str, op: str) -> None:
+    from judge.text.ast import Threshold
+
+    ability = one(text, name="Quillon")
+    (th,) = [t for t in _of(ability, Threshold) if t.ref is not None]
+    assert (th.stat, th.op) == (stat, op)
+    assert _unspanned(ability.effects) == _unspanned(one(same_as, name="Quillon").effects)
+
+
+def test_5_2_1_a_cost_against_a_power_is_not_read() -> None:
+    assert not parse_text("Choose 1 Forward with a cost equal to the power of Quillon. Break it.", "fftcg",
+                          name="Quillon").ok

@@ -205,3 +205,22 @@ def test_5_2_1_a_stat_against_the_stat_of_another_card(text: str, same_as: str, 
 def test_5_2_1_a_cost_against_a_power_is_not_read() -> None:
     assert not parse_text("Choose 1 Forward with a cost equal to the power of Quillon. Break it.", "fftcg",
                           name="Quillon").ok
+
+
+# ---------------------------------------------------------------- 5.2.3 a card type before "card(s)"
+# "2 Summon cards", "a Forward card", "all the Backup cards": the card type said before "card" / "cards" is the
+# card type alone (the plural with "cards"), in costs, choices and every other selector.
+@pytest.mark.parametrize(("text", "same_as", "kind"), [
+    ("Remove 2 Character cards in your Break Zone from the game: Quillon gains +2000 power until the end of the "
+     "turn.", "Remove 2 Characters in your Break Zone from the game: Quillon gains +2000 power until the end of "
+     "the turn.", "character"),
+    ("When Quillon enters the field, add all the Backup cards in your Break Zone to your hand.",
+     "When Quillon enters the field, add all the Backups in your Break Zone to your hand.", "backup"),
+    ("《ダル》: Choose 1 Summon card in your Break Zone. Remove it from the game.",
+     "《ダル》: Choose 1 Summon in your Break Zone. Remove it from the game.", "summon"),
+])
+def test_5_2_3_a_card_type_said_before_cards(text: str, same_as: str, kind: str) -> None:
+    ability, plain = one(text, name="Quillon"), one(same_as, name="Quillon")
+    assert any(s.card_types == (kind,) for s in _of(ability, Selector))
+    assert _unspanned(ability) == _unspanned(plain)
+    assert unexecuted("fftcg", ability) == unexecuted("fftcg", plain)

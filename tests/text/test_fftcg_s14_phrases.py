@@ -224,3 +224,19 @@ def test_5_2_3_a_card_type_said_before_cards(text: str, same_as: str, kind: str)
     assert any(s.card_types == (kind,) for s in _of(ability, Selector))
     assert _unspanned(ability) == _unspanned(plain)
     assert unexecuted("fftcg", ability) == unexecuted("fftcg", plain)
+
+
+# ---------------------------------------------------------------- 9.5.1.3.1 "that has received damage this turn"
+# A Forward that has received (been dealt) damage this turn is a damaged Forward: the damage it took stays on it
+# until the End Phase removes it, so the relative clause is the state "damaged", after any other post-modifier.
+@pytest.mark.parametrize(("text", "count", "owner"), [
+    ("《1》《ダル》: Choose 1 Forward that has received damage this turn. Break it.", 1, None),
+    ("At the end of each of your turns, break all the Forwards that have been dealt damage this turn.", None, None),
+    ("When Quillon attacks, choose 1 Forward opponent controls that has received damage this turn. Dull it.", 1,
+     Player.OPPONENT),
+])
+def test_9_5_1_3_1_a_forward_that_has_received_damage_this_turn(text: str, count, owner) -> None:
+    ability = one(text, name="Quillon")
+    sel = next(s for s in _of(ability, Selector) if s.state == "damaged")
+    assert (sel.count, sel.owner, sel.card_types) == (count, owner, ("forward",))
+    assert not unexecuted("fftcg", ability)

@@ -240,3 +240,22 @@ def test_9_5_1_3_1_a_forward_that_has_received_damage_this_turn(text: str, count
     sel = next(s for s in _of(ability, Selector) if s.state == "damaged")
     assert (sel.count, sel.owner, sel.card_types) == (count, owner, ("forward",))
     assert not unexecuted("fftcg", ability)
+
+
+# ---------------------------------------------------------------- 15.1.1.8 who searches
+# "Your opponent searches for X and adds it to their hand": the player the sentence names searches their own deck
+# (it was read as you searching yours); "you" stays the default. An opponent's search is not executed (the engine
+# searches the controller's deck), and says so.
+@pytest.mark.parametrize(("text", "player"), [
+    ("Your opponent searches for 1 Forward and adds it to their hand.", Player.OPPONENT),
+    ("When Quillon leaves the field, your opponent may search for 1 Backup of cost 2 or less and add it to their "
+     "hand.", Player.OPPONENT),
+    ("When Quillon enters the field, you may search for 1 Monster and add it to your hand.", None),
+])
+def test_15_1_1_8_the_player_who_searches(text: str, player) -> None:
+    from judge.text.ast import Search
+
+    ability = one(text, name="Quillon")
+    (search,) = _of(ability, Search)
+    assert (search.player, search.dest) == (player, "hand")
+    assert ("search (player)" in unexecuted("fftcg", ability)) is (player is not None)

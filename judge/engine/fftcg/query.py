@@ -370,6 +370,25 @@ def _in_state(s: State, uid: str, c: Character | None, state: str) -> bool:
     return False
 
 
+#: "the highest cost Forward", "the Backup with the lowest power" (5.2.1 / 5.2.6): Selector.state values
+EXTREMES = frozenset({"highest_cost", "lowest_cost", "highest_power", "lowest_power"})
+
+
+def _extreme(s: State, uid: str, sel: Selector, controller: str, source: str | None) -> bool:
+    """Whether no card on the field that fits the rest of the selector has a higher (lowest: lower) cost or
+    power than this one: the extreme is taken among the cards the selector names, and cards tied all fit."""
+    most, stat = sel.state.split("_") if sel.state else ("", "")
+    rest = replace(sel, state=None)
+
+    def value(u: str) -> int:
+        d = s.card(u)
+        return power(s, u) if stat == "power" else d.cost if d is not None else 0
+
+    others = [v.uid for v in s.field if v.uid != uid and matches(s, v.uid, rest, controller, source)]
+    mine = value(uid)
+    return all(mine >= value(u) if most == "highest" else mine <= value(u) for u in others)
+
+
 def _also_jobs(s: State, uid: str) -> frozenset[str]:
     from judge.engine.fftcg.cardtypes import also_jobs
 
@@ -469,7 +488,10 @@ def matches(s: State, uid: str, sel: Selector, controller: str, source: str | No
         return False
     if sel.name and sel.name.lower() not in {n.lower() for n in names(s, uid)}:
         return False
-    if sel.state is not None and not _in_state(s, uid, c, sel.state):
+    if sel.state in EXTREMES:
+        if not _extreme(s, uid, sel, controller, source):
+            return False
+    elif sel.state is not None and not _in_state(s, uid, c, sel.state):
         return False
     if sel.about is not None and sel.about.self_ref and sel.about.card_types == ("ability",) and \
             (uid, source) not in s.removed_by:         # "removed by {Name}'s ability" (State.removed_by)

@@ -29,7 +29,7 @@ from judge.engine.fftcg.events.delayed import phase_event
 from judge.engine.fftcg.events.triggers import _TIMINGS, chosen_readable, discard_readable, nth_event
 from judge.engine.fftcg.keywords.warp_priming import KEYWORDS
 from judge.engine.fftcg.ongoing import is_type_change
-from judge.engine.fftcg.query import is_instead_condition, is_ongoing_condition, norm_kw
+from judge.engine.fftcg.query import EXTREMES, is_instead_condition, is_ongoing_condition, norm_kw
 from judge.engine.fftcg.zones import costs, extracost
 from judge.engine.fftcg.zones import payments as _payments  # noqa: F401  (its field readers register)
 from judge.engine.fftcg.zones.cost import cost_option
@@ -67,6 +67,8 @@ def _selector_gaps(sel: ast.Selector) -> Iterator[str]:
         yield "selector: the same name as another card"
     if sel.chooser is ast.Player.EACH and not each_selects(sel):    # effects/selecting.py makes the others
         yield "selector: each player selects from their own cards"
+    if sel.state in EXTREMES and sel.zone not in (None, "field"):     # query._extreme compares field cards
+        yield f"selector: {sel.state} in the {sel.zone} zone"
     kw = sel.with_keyword
     if kw is not None and kw != "not_generic" and (norm_kw(kw) in _UNASKED or norm_kw(kw) not in KEYWORDS):
         yield f"selector: with {kw}"

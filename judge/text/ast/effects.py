@@ -146,6 +146,7 @@ class Search(Effect):
     span: Span | None = None
     under: int | None = None     # FFTCG dest deck_under_top: "put it under the top N cards of your deck" (7.9), N
     dull: bool = False           # FFTCG dest field: "play it onto the field dull" (6.3)
+    player: Player | None = None # FFTCG "your opponent searches for …": who searches their deck (None: you)
 
 
 @dataclass(frozen=True, kw_only=True)

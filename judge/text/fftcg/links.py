@@ -169,7 +169,8 @@ TABLE: dict[str, tuple[str, ...]] = {
     "condition.kind=cost_vs_damage": ("5.2.1", "7.8.2"),
     "condition.kind=while_paying_cost": ("11.4.7", "11.2.1"),
     "condition.checked=before_paying_cost": ("11.4.4", "11.4.7"),
-    "selector.state=highest_cost": ("5.2.1",),
+    "selector.state=highest_cost": ("5.2.1",), "selector.state=lowest_cost": ("5.2.1",),
+    "selector.state=highest_power": ("5.2.6",), "selector.state=lowest_power": ("5.2.6",),
     # keyword abilities (15.2)
     "keyword.name=Brave": ("15.2.1.1", "15.2.1.2"),
     "keyword.name=Haste": ("15.2.2.1", "15.2.2.2", "15.2.2.3"),

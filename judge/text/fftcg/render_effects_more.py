@@ -193,6 +193,8 @@ def _search(e: ast.Search, ctx: Ctx) -> str:
         then += " dull"
     what = np(e.target, ctx.name)
     comma = "," if e.target.distinct else ""           # "…, each of a different Element, and add them" (15.1.1.8)
+    if e.player is not None:                           # "your opponent (may) search(es) for X … their hand"
+        then = then.replace("your hand", "their hand").replace("your deck", "their deck")
     return f"search for {what}{comma} and {then}"
 
 

@@ -27,7 +27,7 @@ DURATION = {Duration.TURN: "until the end of the turn", Duration.NEXT_TURN_END: 
             Duration.WHILE_ON_FIELD: "for as long as {self} is on the field"}   # {self}: the card's name
 OPS = {">=": "or more", "<=": "or less", ">": "or more", "<": "or less"}
 STATES = ("active", "dull", "damaged", "frozen", "attacking", "blocking", "random", "attacking_or_blocking",
-          "face_down")
+          "face_down", "highest_cost", "lowest_cost", "highest_power", "lowest_power")
 #: zone words: (where it is, where it comes from)
 ZONES = {"hand": ("in {your} hand", "from {your} hand"), "break": ("in {your} Break Zone", "from {your} Break Zone"),
          "removed": ("removed from the game", "from among the cards removed from the game"),

@@ -95,7 +95,8 @@ class SelectorRules(PostModifierRules):
         return [("count", 1, False, "==")]
 
     def q_any(self, meta, c):
-        return [("count", 1, False, "any")]
+        """"any Forwards", "any other Forwards" ("other": not this one)."""
+        return [("count", 1, False, "any"), *pairs_of(c)]
 
     def q_any_number(self, meta, c):
         return [("count", None, True, "any")]
@@ -128,6 +129,12 @@ class SelectorRules(PostModifierRules):
 
     def a_state(self, meta, c):
         return pairs_of(c)
+
+    def a_extreme(self, meta, c):
+        """"the highest cost", "with the lowest power" (5.2.1 / 5.2.6): a state naming the extreme and the stat."""
+        most = next(str(t) for t in c if isinstance(t, Token) and t.type == "EXTREME")
+        stat = next(x for x in c if x in ("cost", "power") and not isinstance(x, Token))
+        return [("state", f"{most}_{stat}")]
 
     def a_element(self, meta, c):
         return [("color", str(c[0]))]

@@ -67,8 +67,20 @@ class PostModifierRules:
     def p_stat_vs_card(self, meta, c):
         """"with a cost inferior to that of X", "of cost equal or inferior to its own", "with a power
         equal to or less than X's" (5.2.1, 5.2.6): the stat against the other card's same stat."""
-        stat, op, ref = c[0], c[1], c[2]
+        stat, op, ref = c[0], c[1], c[-1]
+        if isinstance(ref, tuple):                          # "… than the cost of X": X's stat, said by name
+            named, ref = ref
+            if named != stat:
+                raise ValueError("a cost compared with a power (or a power with a cost) is not modelled")
         return [("th", Threshold(stat, op, 0, ref=ref))]
+
+    def stat_card(self, meta, c):
+        """"the cost of X" / "the power of X": (the stat named, X)."""
+        return (next(x for x in c if x in ("cost", "power") and not isinstance(x, Token)),
+                next(x for x in c if isinstance(x, Selector)))
+
+    def so_stat(self, meta, c):
+        return c[0]
 
     def stat_of(self, meta, c):
         return next(x for x in c if x in ("cost", "power"))

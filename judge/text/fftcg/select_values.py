@@ -31,7 +31,7 @@ WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "s_frozen": (("state", "frozen"),), "s_attacking": (("state", "attacking"),),
     "s_blocking": (("state", "blocking"),),
     "a_attacking_or_blocking": (("state", "attacking_or_blocking"),), "a_multi": (("color", "multi"),),
-    "a_highest_cost": (("state", "highest_cost"),), "a_face_down": (("state", "face_down"),),
+    "a_face_down": (("state", "face_down"),),
     "a_face_up": (("state", "face_up"),),
     "d_you": (("owner", Player.YOU),), "d_opp": (("owner", Player.OPPONENT),), "d_any": (("owner", Player.ANY),),
     "cp_you": (("owner", Player.YOU),), "cp_opp": (("owner", Player.OPPONENT),), "cp_any": (("owner", Player.ANY),),

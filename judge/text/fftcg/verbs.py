@@ -152,6 +152,13 @@ class VerbRules(KeywordActionRules, GainRevealStackRules):
             return list(effects)
         return [Conditional(condition=cond, effects=effects, span=self._span(meta))]
 
+    def lasting_suffix(self, meta, c):
+        """"X gains Brave as long as you control Y": the lead "As long as Y, …" said after (11.12.4.4), which holds
+        only while Y holds, not one check."""
+        cond = next(x for x in c if isinstance(x, CONDITIONS))
+        effects = tuple(flatten([x for x in c if x is not cond]))
+        return [Conditional(condition=cond, effects=effects, lasting=True, span=self._span(meta))]
+
     def vp_clause(self, meta, c):
         return c[0]
 

@@ -363,7 +363,8 @@ class KeywordActionRules:
         dest, under = (then[1], then[3]) if isinstance(then, tuple) else (then[3:], None)
         dull = dest == "field_dull"
         dest = "field" if dull else dest
-        return Act(lambda s: [Search(target=np, dest=dest, under=under, dull=dull, span=self._span(meta))])
+        return Act(lambda s: [Search(target=np, dest=dest, under=under, dull=dull, span=self._span(meta),
+                                     player=s if isinstance(s, Player) and s is not Player.YOU else None)])
 
     def st_hand(self, meta, c):
         return "st:hand"

@@ -80,8 +80,8 @@ class GainRevealStackRules:
         return Act(make, action=action) if keywords else Act(make)
 
     def gain_crystal(self, meta, c):
-        cost, per = next(x for x in c if isinstance(x, Cost)), _per(c)
-        return Act(lambda s: [GainCrystal(count=max(1, cost.crystal), per=per, span=self._span(meta))])
+        count, per = sum(1 for t in c if isinstance(t, Token) and t.type == "CRYSTAL_ICON"), _per(c)
+        return Act(lambda s: [GainCrystal(count=count, per=per, span=self._span(meta))])
 
     def gain_control(self, meta, c):
         np, dur = _sel(c), _dur(c)

@@ -187,7 +187,7 @@ def parse_abilities(text: str, game: str, name: str = "", lexicon: Any = None) -
     from judge.text.cache import parse_cached
 
     if lexicon is None:              # the pool's words (a scenario's card files beside the database's)
-        lexicon = _pool_lexicon(current_pool().files)
+        lexicon = pool_lexicon()
     result = parse_cached(text, game, name=name or None, lexicon=lexicon)
     return tuple(result.abilities), tuple(u.text for u in result.unparsed)
 

@@ -144,13 +144,11 @@ def card_def(key: str, raw: Any, game: str, where: str, lexicon: Any = None) -> 
     return card_def_from(adhoc_card(key, raw, game, where), key, game, where, lexicon)
 
 
-def scenario_lexicon(cards_raw: Mapping[str, Any], game: str, where: str) -> Any:
+def scenario_lexicon(inline: list[Card]) -> Any:
     """The words card text is read against when a scenario defines cards of its own (BSS 2-5, 2-3):
     the pool's, and those cards' families, names and bracketed keywords, with the spirit types their
     texts name in a type's place (`judge.text.lexicon.named_families`) — a card nobody imported reads
     "your <Type> spirits" as a card of the database does, as FFTCG's loader does (None: none defined)."""
-    inline = [adhoc_card(str(k), raw, game, f"{where}: cards.{k}") for k, raw in cards_raw.items()
-              if isinstance(raw, Mapping) and not raw.get("number")]
     if not inline:
         return None
     from judge.engine.cards import pool_lexicon
@@ -309,9 +307,13 @@ def load_board(data: Mapping[str, Any], game: str, where: str) -> State:
     cards_raw = data.get("cards") or {}
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card refs to cards")
-    lexicon = scenario_lexicon(cards_raw, game, where)
+    inline = {str(k): adhoc_card(str(k), raw, game, f"{where}: cards.{k}") for k, raw in cards_raw.items()
+              if isinstance(raw, Mapping) and not raw.get("number")}   # built once: their words, then their text
+    lexicon = scenario_lexicon(list(inline.values()))
     for key, raw in cards_raw.items():
-        defs[str(key)] = card_def(str(key), raw, game, f"{where}: cards.{key}", lexicon)
+        at = f"{where}: cards.{key}"
+        defs[str(key)] = card_def_from(inline[str(key)], str(key), game, at, lexicon) if str(key) in inline \
+            else card_def(str(key), raw, game, at, lexicon)
     tp, number, step = _turn(data, game, where)
     players_raw = data.get("players") or {}
     if not isinstance(players_raw, Mapping) or set(players_raw) - {"A", "B"}:
